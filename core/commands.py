@@ -1,0 +1,183 @@
+"""Commands: small, frozen, serializable values that change the game.
+
+Every Operation (3.0), Special Activity (4.0), Propaganda choice (6.0) and Sequence of Play
+choice (2.3) is a frozen dataclass carrying the *whole* plan (spaces, pieces, moves). Bots
+and user interfaces build commands; nothing else changes the state.
+
+Executing a command is transactional: :func:`core.game.apply` runs it on a clone and only
+keeps the result if no rule was broken, so an illegal command leaves the game untouched
+and raises :class:`~core.errors.IllegalAction` naming the rule.
+
+Writing a command
+-----------------
+* Subclass :class:`Command`, decorate with ``@command`` (registers it for JSON) and
+  ``@dataclass(frozen=True)``; fields are ints, strs, bools, and tuples of those (spaces
+  are space ids, see :mod:`core.map`; piece kinds are :class:`core.pieces.Piece` ints).
+* Implement ``execute(self, state, ctx)``: check each rule and raise
+  ``IllegalAction(rule, message)`` the moment one is broken; change the state only through
+  the primitives of :class:`core.state.GameState` and pay costs space by space with
+  ``ctx.pay(state, n)`` (which knows about free Operations, 3.1.2).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from core.dice import SEEDED, DiceSource
+from core.errors import IllegalAction
+from core.pieces import Faction
+
+if TYPE_CHECKING:
+    from core.state import GameState
+
+_REGISTRY: dict[str, type[Command]] = {}
+
+
+def command(cls: type) -> type:
+    """Class decorator: register a command class under its ``name`` for JSON decoding."""
+    name = cls.__dict__.get("name") or cls.__name__
+    cls.name = name
+    if name in _REGISTRY and _REGISTRY[name] is not cls:
+        raise TypeError(f"two commands named {name}")
+    _REGISTRY[name] = cls
+    return cls
+
+
+@dataclass
+class Context:
+    """Everything a command needs besides the state: who executes it and how.
+
+    ``op`` and ``op_spaces`` let a Special Activity check its accompanying Operation
+    (4.1.1); ``special`` lets an Operation see its Special Activity (e.g. Ambush, 4.3.2).
+    ``trace`` collects plain-English lines describing what happened.
+    """
+
+    faction: Faction
+    dice: DiceSource = SEEDED
+    free: bool = False  # 3.1.2 free Operation / Special Activity: no Resource cost
+    limited: bool = False  # 2.3.5 Limited Operation: 1 (destination) space
+    final_card: bool = False  # 2.3.9: no Sweep, no March (player Factions)
+    nonplayer: bool = False  # section 8 Non-player executing
+    op: Any = None  # the Operation this Special Activity accompanies
+    special: Any = None  # the Special Activity accompanying this Operation
+    trace: list[str] = field(default_factory=list)
+    #: Free-form scratch shared by an Operation and its Special Activity within one
+    #: turn (e.g. how many Terror spaces there were for Aid Cut).
+    notes: dict = field(default_factory=dict)
+
+    def roll(self, state: GameState, purpose: str) -> int:
+        return self.dice.roll(state, purpose)
+
+    def pay(self, state: GameState, n: int, rule: str = "3.1") -> None:
+        """Pay ``n`` Resources unless this is a free Operation (3.1.2)."""
+        if not self.free:
+            state.pay(self.faction, n, rule)
+
+    def say(self, line: str) -> None:
+        self.trace.append(line)
+
+
+class Command:
+    """Base of all commands. Subclasses are frozen dataclasses registered with @command."""
+
+    name: ClassVar[str] = "Command"
+
+    def execute(self, state: GameState, ctx: Context) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    # --- JSON ------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"type": self.name}
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            out[f.name] = _encode(getattr(self, f.name))
+        return out
+
+
+class Operation(Command):
+    """An Operation (3.0). ``spaces()`` lists the spaces *selected* for it (3.1)."""
+
+    #: Which Faction(s) may execute it.
+    factions: ClassVar[frozenset[Faction]] = frozenset()
+
+    def spaces(self) -> tuple[int, ...]:  # pragma: no cover
+        raise NotImplementedError
+
+    def destinations(self) -> tuple[int, ...]:
+        """Spaces that count for the LimOp 1-space limit (2.3.5); for Patrol, Sweep and
+        March the destination spaces, otherwise the selected spaces."""
+        return self.spaces()
+
+
+class SpecialActivity(Command):
+    """A Special Activity (4.0)."""
+
+    factions: ClassVar[frozenset[Faction]] = frozenset()
+    #: Operation names it may accompany (4.1.1); empty = any.
+    accompanies: ClassVar[frozenset[str]] = frozenset()
+
+    def spaces(self) -> tuple[int, ...]:  # pragma: no cover
+        raise NotImplementedError
+
+
+def check_faction(cmd: Operation | SpecialActivity, ctx: Context) -> None:
+    """Only the owning Faction may execute an Operation or Special Activity (3.0, 4.0, 5.1.1)."""
+    if ctx.faction not in cmd.factions:
+        raise IllegalAction(
+            "3.0" if isinstance(cmd, Operation) else "4.0",
+            f"{ctx.faction.label} cannot execute {cmd.name}",
+        )
+
+
+def check_distinct(spaces: tuple[int, ...], what: str) -> None:
+    """A space is selected only once for a given Operation (3.1)."""
+    if len(set(spaces)) != len(spaces):
+        raise IllegalAction("3.1", f"{what}: a space may be selected only once")
+
+
+# ---- JSON codec -----------------------------------------------------------------------
+def _encode(value: Any) -> Any:
+    if isinstance(value, Command):
+        return value.to_json()
+    if isinstance(value, tuple | list):
+        return [_encode(v) for v in value]
+    if isinstance(value, Faction):
+        return value.label
+    if isinstance(value, int | str | bool | float) or value is None:
+        return int(value) if type(value).__name__ == "Piece" else value
+    raise TypeError(f"cannot encode {value!r} in a command")
+
+
+def _decode(value: Any, hint: Any) -> Any:
+    origin = typing.get_origin(hint)
+    if isinstance(value, dict) and "type" in value:
+        return from_json(value)
+    if hint is Faction or (isinstance(hint, str) and hint == "Faction"):
+        return Faction.parse(value)
+    if isinstance(value, list):
+        args = typing.get_args(hint)
+        if origin is tuple and args and (len(args) != 2 or args[1] is not Ellipsis):
+            return tuple(_decode(v, a) for v, a in zip(value, args, strict=False))
+        inner = args[0] if args else Any
+        return tuple(_decode(v, inner) for v in value)
+    return value
+
+
+def from_json(data: dict) -> Command:
+    """Rebuild a command from :meth:`Command.to_json` output."""
+    try:
+        cls = _REGISTRY[data["type"]]
+    except KeyError:
+        raise ValueError(f"unknown command type {data.get('type')!r}") from None
+    hints = typing.get_type_hints(cls)
+    kwargs = {}
+    for f in dataclasses.fields(cls):
+        if f.name in data:
+            kwargs[f.name] = _decode(data[f.name], hints.get(f.name, Any))
+    return cls(**kwargs)
+
+
+def registered() -> dict[str, type[Command]]:
+    return dict(_REGISTRY)

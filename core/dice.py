@@ -1,0 +1,117 @@
+"""Dice: the engine's only source of randomness.
+
+Every roll goes through a :class:`DiceSource`, injected where the rules roll:
+
+* :class:`SeededDice` draws from a counter-based generator whose seed and counter live in
+  the game state, so a clone rolls independently and a saved game resumes the same stream.
+* :class:`ScriptedDice` returns a given list of rolls (tests, replays, typed-in dice) and
+  raises :class:`~core.errors.DiceExhausted` when it runs out.
+* :class:`AskDice` calls a function (e.g. a prompt for the physical dice on the table).
+
+Each roll is recorded in ``state.roll_log`` with its purpose, so traces and the action log
+can show (and replays can reproduce) every die.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Protocol
+
+from core.errors import DiceExhausted
+
+if TYPE_CHECKING:
+    from core.state import GameState
+
+_MASK = (1 << 64) - 1
+
+
+def splitmix64(x: int) -> int:
+    """One step of the SplitMix64 mixer: a fast, well-distributed 64-bit hash."""
+    x = (x + 0x9E3779B97F4A7C15) & _MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+def stream_value(seed: int, counter: int) -> int:
+    """The ``counter``-th 64-bit value of the stream named by ``seed``."""
+    return splitmix64((seed * 0x100000001B3) ^ splitmix64(counter))
+
+
+class DiceSource(Protocol):
+    def roll(self, state: GameState, purpose: str) -> int:
+        """Return one six-sided die (1-6) rolled for ``purpose``."""
+        ...
+
+
+class SeededDice:
+    """Pseudo-random dice from ``state.rng_seed`` and ``state.rng_counter``.
+
+    The value for counter n depends only on (seed, n): same seed and same sequence of
+    rolls give the same game, bit for bit. Rejection sampling keeps the die unbiased.
+    """
+
+    def roll(self, state: GameState, purpose: str) -> int:
+        while True:
+            value = stream_value(state.rng_seed, state.rng_counter)
+            state.rng_counter += 1
+            if value < _MASK - (_MASK % 6):
+                result = value % 6 + 1
+                break
+        state.roll_log.append((purpose, result))
+        return result
+
+
+class ScriptedDice:
+    """Rolls taken in order from a list; for tests, replays and dice typed in by a person."""
+
+    def __init__(self, rolls: Iterable[int]) -> None:
+        self.rolls = list(rolls)
+        for r in self.rolls:
+            if not 1 <= int(r) <= 6:
+                raise ValueError(f"a die shows 1-6, not {r}")
+        self.position = 0
+
+    def roll(self, state: GameState, purpose: str) -> int:
+        if self.position >= len(self.rolls):
+            raise DiceExhausted(
+                f"scripted dice ran out after {len(self.rolls)} rolls (needed one for {purpose})"
+            )
+        result = int(self.rolls[self.position])
+        self.position += 1
+        state.roll_log.append((purpose, result))
+        return result
+
+    @property
+    def remaining(self) -> int:
+        return len(self.rolls) - self.position
+
+
+class AskDice:
+    """Dice read from a callback, e.g. ``AskDice(lambda purpose: int(input(purpose)))``."""
+
+    def __init__(self, ask: Callable[[str], int]) -> None:
+        self.ask = ask
+
+    def roll(self, state: GameState, purpose: str) -> int:
+        while True:
+            result = int(self.ask(purpose))
+            if 1 <= result <= 6:
+                break
+        state.roll_log.append((purpose, result))
+        return result
+
+
+SEEDED = SeededDice()
+
+
+def shuffle(state: GameState, items: list) -> None:
+    """Fisher-Yates shuffle of ``items`` in place from the state's seeded stream.
+
+    Deck preparation is not a dice roll, so it never asks a person; it always draws from
+    the seeded stream (and does not write to the roll log).
+    """
+    for i in range(len(items) - 1, 0, -1):
+        j = stream_value(state.rng_seed ^ 0xDEC0DE, state.rng_counter) % (i + 1)
+        state.rng_counter += 1
+        items[i], items[j] = items[j], items[i]

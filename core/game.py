@@ -1,0 +1,155 @@
+"""The public game API, shaped like OpenSpiel's: a state you can query, ``apply`` commands
+to, ``clone``, and ask whether it is terminal and what the returns are.
+
+>>> from core.game import Game
+>>> game = Game.new(scenario="standard", seed=7)
+>>> game.to_move().label in {"Government", "FARC", "AUC", "Cartels"}
+True
+
+Every change goes through :meth:`Game.apply`, which runs the command on a clone and keeps
+the result only if no rule was broken: an illegal command raises
+:class:`~core.errors.IllegalAction` and the game is exactly as before. Each applied
+command is appended to :attr:`Game.log` with the dice it rolled, so
+:meth:`Game.replay` rebuilds the identical game from the initial state and the log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.commands import Command, Context, from_json
+from core.dice import SEEDED, DiceSource, ScriptedDice
+from core.errors import IllegalAction
+from core.pieces import Faction
+from core.rules import sequence
+from core.state import GameState
+
+
+def apply_command(state: GameState, cmd: Command, dice: DiceSource = SEEDED) -> list[str]:
+    """Apply ``cmd`` for the Faction to move, *in place*, and advance play.
+
+    Callers wanting the all-or-nothing guarantee use :meth:`Game.apply` (or clone first).
+    Returns the plain-English trace of what happened.
+    """
+    from core.rules import propaganda
+
+    faction = sequence.to_move(state)
+    if faction is None:
+        raise IllegalAction("7.0", "the game is over")
+    if state.phase == "card" and not isinstance(
+        cmd, sequence.Pass | sequence.PlayEvent | sequence.OperationAction
+    ):
+        raise IllegalAction("2.3", f"{cmd.name} is not a choice on an Event card")
+    if state.phase == "propaganda":
+        wanted = state.step.get("phase")
+        if getattr(cmd, "propaganda_phase", None) != wanted:
+            raise IllegalAction("6.0", f"the Propaganda Round awaits {wanted}, not {cmd.name}")
+    ctx = Context(faction=faction, dice=dice, nonplayer=sequence.is_nonplayer(state, faction))
+    state.roll_log = []
+    cmd.execute(state, ctx)
+    if state.phase == "propaganda":
+        propaganda.advance(state, dice)
+    sequence.advance(state, dice)
+    return ctx.trace
+
+
+class Game:
+    """A game in progress: its state, dice source and log of applied commands."""
+
+    def __init__(
+        self,
+        state: GameState,
+        dice: DiceSource | None = None,
+        log: list[dict] | None = None,
+        initial: GameState | None = None,
+    ) -> None:
+        self.state = state
+        self.dice: DiceSource = dice or SEEDED
+        self.log: list[dict] = log if log is not None else []
+        self.initial = initial if initial is not None else state.clone()
+
+    # --- construction ---------------------------------------------------------------
+    @classmethod
+    def new(cls, scenario: str = "standard", seed: int = 0, **options: Any) -> Game:
+        """Set up a new game (2.1) and reveal the first card (2.2).
+
+        Options are those of :func:`core.setup.new_state` (``short``, ``seeded_propaganda``,
+        ``seats``, ``deployment``...).
+        """
+        from core import setup
+
+        state = setup.new_state(scenario=scenario, seed=seed, **options)
+        initial = state.clone()
+        sequence.start_game(state, SEEDED)
+        return cls(state, SEEDED, [], initial)
+
+    # --- OpenSpiel-like queries ----------------------------------------------------------
+    def to_move(self) -> Faction | None:
+        """Faction whose decision is awaited (None when the game is over)."""
+        return sequence.to_move(self.state)
+
+    current_player = to_move
+
+    def legal_action_types(self) -> list[str]:
+        """On an Event card: subset of pass / event / operation / limited_operation.
+        In a Propaganda Round: the name of the awaited decision."""
+        if self.state.phase == "card":
+            return sequence.options(self.state)
+        if self.state.phase == "propaganda":
+            return [self.state.step.get("phase", "")]
+        return []
+
+    def is_terminal(self) -> bool:
+        return self.state.phase == "over"
+
+    def returns(self) -> dict[Faction, int]:
+        """Victory margins (7.3) by Faction; final once the game is over."""
+        return self.state.victory_margins()
+
+    def clone(self) -> Game:
+        return Game(self.state.clone(), self.dice, list(self.log), self.initial)
+
+    # --- changing the game ---------------------------------------------------------------
+    def validate(self, cmd: Command) -> IllegalAction | None:
+        """The reason ``cmd`` is illegal now, or None. Rolls dice on a throw-away clone."""
+        try:
+            apply_command(self.state.clone(), cmd, self.dice)
+        except IllegalAction as err:
+            return err
+        return None
+
+    def apply(self, cmd: Command) -> list[str]:
+        """Apply a command all-or-nothing; return its trace."""
+        trial = self.state.clone()
+        faction = sequence.to_move(trial)
+        trace = apply_command(trial, cmd, self.dice)
+        self.log.append(
+            {
+                "faction": faction.label if faction is not None else None,
+                "command": cmd.to_json(),
+                "rolls": [[p, v] for p, v in trial.roll_log],
+                "rng_after": trial.rng_counter,
+            }
+        )
+        self.state = trial
+        return trace
+
+    @classmethod
+    def replay(cls, initial: GameState, log: list[dict]) -> Game:
+        """Rebuild a game from its initial state (before the first card) and its log,
+        feeding each command the dice it rolled originally."""
+        state = initial.clone()
+        sequence.start_game(state, SEEDED)
+        game = cls(state, SEEDED, [], initial.clone())
+        for entry in log:
+            rolls = [v for _, v in entry.get("rolls", [])]
+            cmd = from_json(entry["command"])
+            trial = game.state.clone()
+            dice = ScriptedDice(rolls)
+            apply_command(trial, cmd, dice)
+            # The scripted dice stood in for whatever source rolled originally; restore
+            # the seeded stream's position so later seeded rolls match too.
+            trial.rng_counter = int(entry.get("rng_after", trial.rng_counter))
+            game.state = trial
+            game.log.append(entry)
+        return game

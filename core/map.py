@@ -1,0 +1,183 @@
+"""The map of Colombia (rule 1.3): spaces, adjacency, terrain, Population and Econ.
+
+The facts live in ``core/data/map.json``; this module loads them once into immutable
+:class:`Space` records with small integer ids (the row of the space in the game state's
+piece table), precomputed adjacency tuples for the hot paths, and a networkx graph for
+path questions and drawing.
+
+>>> from core.map import MAP
+>>> MAP.space("huila").full_name
+'Huila-Tolima'
+>>> MAP.space("Bogota").pop
+8
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import resources
+
+import networkx as nx
+
+CITY = "city"
+DEPARTMENT = "department"
+LOC = "loc"
+FOREIGN = "foreign"
+
+FOREST = "forest"
+MOUNTAIN = "mountain"
+GRASSLAND = "grassland"
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    """One map space. ``id`` is its row in the piece table."""
+
+    id: int
+    name: str
+    full_name: str
+    kind: str  # city / department / loc / foreign
+    terrain: str | None
+    pop: int
+    econ: int
+    loc_type: str | None  # road / pipeline for LoCs
+    coastal: bool
+    borders_ecuador: bool
+    borders_venezuela: bool
+    adjacent: tuple[int, ...]
+
+    @property
+    def is_city(self) -> bool:
+        return self.kind == CITY
+
+    @property
+    def is_department(self) -> bool:
+        """Departments (1.3.2). Ecuador and Panamá count as Departments once an Event
+        makes them spaces (1.3.5); callers check :meth:`core.state.GameState.in_play`."""
+        return self.kind in (DEPARTMENT, FOREIGN)
+
+    @property
+    def is_loc(self) -> bool:
+        return self.kind == LOC
+
+    @property
+    def is_foreign(self) -> bool:
+        return self.kind == FOREIGN
+
+    @property
+    def is_populated(self) -> bool:
+        """City or Department with Pop >= 1: the only spaces with Support/Opposition (1.6.1)."""
+        return self.pop > 0 and not self.is_loc
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _fold(text: str) -> str:
+    """Lower-case and strip accents so 'bogota' finds 'Bogotá'."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower().strip()
+
+
+class GameMap:
+    """All spaces, with lookups by id and by (accent- and case-insensitive) name."""
+
+    def __init__(self, data: dict) -> None:
+        raw = data["spaces"]
+        index = {entry["name"]: i for i, entry in enumerate(raw)}
+        spaces = []
+        for i, entry in enumerate(raw):
+            spaces.append(
+                Space(
+                    id=i,
+                    name=entry["name"],
+                    full_name=entry["full_name"],
+                    kind=entry["kind"],
+                    terrain=entry.get("terrain"),
+                    pop=entry.get("pop", 0),
+                    econ=entry.get("econ", 0),
+                    loc_type=entry.get("loc_type"),
+                    coastal=entry["coastal"],
+                    borders_ecuador=entry["borders_ecuador"],
+                    borders_venezuela=entry["borders_venezuela"],
+                    adjacent=tuple(sorted(index[n] for n in entry["adjacent"])),
+                )
+            )
+        self.spaces: tuple[Space, ...] = tuple(spaces)
+        self._by_name = {_fold(s.name): s for s in spaces}
+        self._by_full = {_fold(s.full_name): s for s in spaces}
+        self.cities = tuple(s for s in spaces if s.kind == CITY)
+        self.departments = tuple(s for s in spaces if s.kind == DEPARTMENT)
+        self.locs = tuple(s for s in spaces if s.kind == LOC)
+        self.foreign = tuple(s for s in spaces if s.kind == FOREIGN)
+        self.ECUADOR = self.space("Ecuador").id
+        self.PANAMA = self.space("Panamá").id
+        self.BOGOTA = self.space("Bogotá").id
+        self.adjacent_sets: tuple[frozenset[int], ...] = tuple(
+            frozenset(s.adjacent) for s in spaces
+        )
+
+    def __len__(self) -> int:
+        return len(self.spaces)
+
+    def __iter__(self):
+        return iter(self.spaces)
+
+    def __getitem__(self, space_id: int) -> Space:
+        return self.spaces[space_id]
+
+    def space(self, name: str | int | Space) -> Space:
+        """Find a space by id, exact name, full name, or unique prefix of either.
+
+        Matching ignores case and accents. Raises ``KeyError`` with the candidates when
+        the name is unknown or ambiguous.
+        """
+        if isinstance(name, Space):
+            return name
+        if isinstance(name, int):
+            return self.spaces[name]
+        key = _fold(name)
+        if key in self._by_name:
+            return self._by_name[key]
+        if key in self._by_full:
+            return self._by_full[key]
+        hits = {
+            s.id: s
+            for table in (self._by_name, self._by_full)
+            for k, s in table.items()
+            if k.startswith(key)
+        }
+        if len(hits) == 1:
+            return next(iter(hits.values()))
+        if not hits:
+            raise KeyError(f"no space named {name!r}")
+        names = ", ".join(sorted(s.name for s in hits.values()))
+        raise KeyError(f"space name {name!r} is ambiguous: {names}")
+
+    def id_of(self, name: str | int | Space) -> int:
+        return self.space(name).id
+
+    def adjacent(self, a: int, b: int) -> bool:
+        return b in self.adjacent_sets[a]
+
+    @cached_property
+    def graph(self) -> nx.Graph:
+        """Undirected adjacency graph; nodes are space ids with the Space as attribute."""
+        g = nx.Graph()
+        for s in self.spaces:
+            g.add_node(s.id, space=s, name=s.name, kind=s.kind)
+        for s in self.spaces:
+            for t in s.adjacent:
+                g.add_edge(s.id, t)
+        return g
+
+
+def load_map() -> GameMap:
+    text = resources.files("core.data").joinpath("map.json").read_text(encoding="utf-8")
+    return GameMap(json.loads(text))
+
+
+MAP = load_map()

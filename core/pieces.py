@@ -1,0 +1,177 @@
+"""Factions and force pieces (rules 1.4, 1.5).
+
+Pieces are counted, not individually tracked: the engine only needs to know how many
+pieces of each *kind* stand in each space. A kind is a small integer so that the game
+state can keep all counts in one flat list (see :mod:`core.state`).
+
+Guerrillas are split into two kinds, Underground and Active (1.4.3), because the two
+states behave differently for nearly every Operation.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Faction(IntEnum):
+    """The four Factions (1.5), in the order used for every per-Faction list."""
+
+    GOVT = 0
+    FARC = 1
+    AUC = 2
+    CARTELS = 3
+
+    @property
+    def label(self) -> str:
+        """The Faction's name as printed on the cards and used in saves and JSON."""
+        return FACTION_LABELS[self]
+
+    @property
+    def is_insurgent(self) -> bool:
+        return self is not Faction.GOVT
+
+    @classmethod
+    def parse(cls, text: str | Faction) -> Faction:
+        """Parse a Faction name: 'Government', 'govt', 'G', 'farc', 'Cartels', ...
+
+        >>> Faction.parse("govt")
+        <Faction.GOVT: 0>
+        """
+        if isinstance(text, Faction):
+            return text
+        key = text.strip().lower()
+        for faction, names in _ALIASES.items():
+            if key in names:
+                return faction
+        raise ValueError(
+            f"unknown Faction {text!r}: expected one of Government, FARC, AUC, Cartels"
+        )
+
+
+FACTION_LABELS = {
+    Faction.GOVT: "Government",
+    Faction.FARC: "FARC",
+    Faction.AUC: "AUC",
+    Faction.CARTELS: "Cartels",
+}
+
+_ALIASES = {
+    Faction.GOVT: {"government", "govt", "gov", "g", "coin"},
+    Faction.FARC: {"farc", "f"},
+    Faction.AUC: {"auc", "a"},
+    Faction.CARTELS: {"cartels", "cartel", "c"},
+}
+
+INSURGENTS = (Faction.FARC, Faction.AUC, Faction.CARTELS)
+
+
+class Piece(IntEnum):
+    """Kinds of force pieces (1.4). The value is the column in the state's piece table."""
+
+    TROOPS = 0
+    POLICE = 1
+    GOVT_BASE = 2
+    FARC_UNDERGROUND = 3
+    FARC_ACTIVE = 4
+    FARC_BASE = 5
+    AUC_UNDERGROUND = 6
+    AUC_ACTIVE = 7
+    AUC_BASE = 8
+    CARTELS_UNDERGROUND = 9
+    CARTELS_ACTIVE = 10
+    CARTELS_BASE = 11
+
+    @property
+    def faction(self) -> Faction:
+        return PIECE_FACTION[self]
+
+    @property
+    def is_base(self) -> bool:
+        return self in BASES
+
+    @property
+    def is_guerrilla(self) -> bool:
+        return self in GUERRILLA_KINDS
+
+    @property
+    def is_cube(self) -> bool:
+        return self in (Piece.TROOPS, Piece.POLICE)
+
+    @property
+    def label(self) -> str:
+        return PIECE_LABELS[self]
+
+
+NUM_KINDS = len(Piece)
+
+PIECE_FACTION = {
+    Piece.TROOPS: Faction.GOVT,
+    Piece.POLICE: Faction.GOVT,
+    Piece.GOVT_BASE: Faction.GOVT,
+    Piece.FARC_UNDERGROUND: Faction.FARC,
+    Piece.FARC_ACTIVE: Faction.FARC,
+    Piece.FARC_BASE: Faction.FARC,
+    Piece.AUC_UNDERGROUND: Faction.AUC,
+    Piece.AUC_ACTIVE: Faction.AUC,
+    Piece.AUC_BASE: Faction.AUC,
+    Piece.CARTELS_UNDERGROUND: Faction.CARTELS,
+    Piece.CARTELS_ACTIVE: Faction.CARTELS,
+    Piece.CARTELS_BASE: Faction.CARTELS,
+}
+
+PIECE_LABELS = {
+    Piece.TROOPS: "Troops",
+    Piece.POLICE: "Police",
+    Piece.GOVT_BASE: "Government Base",
+    Piece.FARC_UNDERGROUND: "Underground FARC Guerrilla",
+    Piece.FARC_ACTIVE: "Active FARC Guerrilla",
+    Piece.FARC_BASE: "FARC Base",
+    Piece.AUC_UNDERGROUND: "Underground AUC Guerrilla",
+    Piece.AUC_ACTIVE: "Active AUC Guerrilla",
+    Piece.AUC_BASE: "AUC Base",
+    Piece.CARTELS_UNDERGROUND: "Underground Cartels Guerrilla",
+    Piece.CARTELS_ACTIVE: "Active Cartels Guerrilla",
+    Piece.CARTELS_BASE: "Cartels Base",
+}
+
+#: Piece kinds of each Faction, in the column order of the piece table.
+FACTION_KINDS: dict[Faction, tuple[Piece, ...]] = {
+    Faction.GOVT: (Piece.TROOPS, Piece.POLICE, Piece.GOVT_BASE),
+    Faction.FARC: (Piece.FARC_UNDERGROUND, Piece.FARC_ACTIVE, Piece.FARC_BASE),
+    Faction.AUC: (Piece.AUC_UNDERGROUND, Piece.AUC_ACTIVE, Piece.AUC_BASE),
+    Faction.CARTELS: (Piece.CARTELS_UNDERGROUND, Piece.CARTELS_ACTIVE, Piece.CARTELS_BASE),
+}
+
+BASE_OF = {
+    Faction.GOVT: Piece.GOVT_BASE,
+    Faction.FARC: Piece.FARC_BASE,
+    Faction.AUC: Piece.AUC_BASE,
+    Faction.CARTELS: Piece.CARTELS_BASE,
+}
+UNDERGROUND_OF = {
+    Faction.FARC: Piece.FARC_UNDERGROUND,
+    Faction.AUC: Piece.AUC_UNDERGROUND,
+    Faction.CARTELS: Piece.CARTELS_UNDERGROUND,
+}
+ACTIVE_OF = {
+    Faction.FARC: Piece.FARC_ACTIVE,
+    Faction.AUC: Piece.AUC_ACTIVE,
+    Faction.CARTELS: Piece.CARTELS_ACTIVE,
+}
+BASES = frozenset(BASE_OF.values())
+GUERRILLA_KINDS = frozenset(UNDERGROUND_OF.values()) | frozenset(ACTIVE_OF.values())
+
+#: Inventory of each kind before set up (1.4.1, "Available Forces"): 153 pieces.
+#: Guerrillas are one pool per Faction; the Underground column carries the pool size.
+INVENTORY: dict[Faction, dict[str, int]] = {
+    Faction.GOVT: {"Troops": 30, "Police": 30, "Base": 3},
+    Faction.FARC: {"Guerrilla": 30, "Base": 9},
+    Faction.AUC: {"Guerrilla": 18, "Base": 6},
+    Faction.CARTELS: {"Guerrilla": 12, "Base": 15},
+}
+TOTAL_PIECES = 153
+SHIPMENTS = 4  # 4.5.3
+TERROR_SABOTAGE_MARKERS = 40  # 3.3.4
+MAX_RESOURCES = 99  # 1.7
+MAX_AID = 29  # 1.7
+MAX_BASES_PER_SPACE = 2  # 1.4.2

@@ -1,0 +1,79 @@
+"""Victory (7.0): conditions checked in Propaganda Rounds, margins, ranking and ties.
+
+Victory margins themselves are derived values of the state
+(:meth:`core.state.GameState.victory_margins`, 7.3); this module ranks them.
+"""
+
+from __future__ import annotations
+
+from core.pieces import Faction
+from core.state import GameState
+
+#: 7.1: ties go to Non-players, then Cartels, then AUC, then FARC (Government last).
+_TIE_ORDER = {Faction.CARTELS: 0, Faction.AUC: 1, Faction.FARC: 2, Faction.GOVT: 3}
+
+
+def meets_condition(state: GameState, faction: Faction) -> bool:
+    """The 7.2 condition: margin above 0 (Total Support > 60; Opposition + Bases > 25;
+    AUC Bases > FARC Bases; Cartels Bases > 10 and Resources > 40)."""
+    return state.victory_margins()[faction] > 0
+
+
+def winners_at_check(state: GameState) -> list[Faction]:
+    """Factions meeting their condition at a Victory Phase (6.1, 7.2)."""
+    return [f for f in Faction if meets_condition(state, f)]
+
+
+def seat_margins(state: GameState) -> dict[Faction, int]:
+    """Margins as used for ranking: a player running two Factions uses the lower margin of
+    the two for both (1.5.1)."""
+    margins = state.victory_margins()
+    out = dict(margins)
+    for f in Faction:
+        seat = state.seats[f]
+        if seat is None:
+            continue
+        mates = [g for g in Faction if state.seats[g] == seat]
+        out[f] = min(margins[g] for g in mates)
+    return out
+
+
+def ranking(state: GameState) -> list[Faction]:
+    """Factions from 1st to last place by victory margin (7.1, 7.3), ties broken in favour
+    of Non-players, then Cartels, then AUC, then FARC."""
+    margins = seat_margins(state)
+
+    def key(f: Faction) -> tuple[int, int, int]:
+        nonplayer_first = 0 if state.seats[f] is None else 1
+        return (-margins[f], nonplayer_first, _TIE_ORDER[f])
+
+    return sorted(Faction, key=key)
+
+
+def check_ends_game(state: GameState) -> list[Faction]:
+    """Which Factions' victory ends the game at this Victory Phase (6.1).
+
+    A player running two Factions ends play only if both meet their conditions (1.5.1).
+    The 1-player exceptions of section 8 (8.8) are applied by the non-player layer.
+    """
+    winners = winners_at_check(state)
+    enders = []
+    for f in winners:
+        seat = state.seats[f]
+        if seat is not None:
+            mates = [g for g in Faction if state.seats[g] == seat]
+            if not all(g in winners for g in mates):
+                continue
+        enders.append(f)
+    return enders
+
+
+def finish(state: GameState, reason: str) -> None:
+    """End the game: record the reason, margins and ranking (7.1-7.3)."""
+    order = ranking(state)
+    state.phase = "over"
+    state.step = {
+        "reason": reason,
+        "ranking": [int(f) for f in order],
+        "margins": [state.victory_margins()[f] for f in Faction],
+    }

@@ -1,0 +1,606 @@
+"""The game state as plain data (see ``docs/state-format.md``).
+
+A :class:`GameState` holds everything on the board and the tracks, plus where play stands
+in the Sequence of Play. It has no behaviour beyond *primitive* board changes (place,
+remove, move, flip, shift, pay) that enforce the rules every Operation and Event shares:
+availability (1.4.1), stacking and FARC Zones (1.4.2), Underground placement (1.4.3),
+Shipments held by Guerrillas (4.5.3), the 0-99 Resources and 0-29 Aid bounds (1.7) and the
+40 Terror/Sabotage markers (3.3.4). Operations, Special Activities, Events and phases are
+written on top of these primitives, so each of those rules lives once, here.
+
+Derived values (Available forces, Control, Total Support, Opposition + Bases, victory
+margins) are always recomputed from the board, never stored.
+
+Pieces are counts in one flat list of ``len(MAP) * NUM_KINDS`` ints, row = space id,
+column = :class:`~core.pieces.Piece`. ``clone()`` is a handful of list copies.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from core.errors import IllegalAction
+from core.map import MAP, Space
+from core.pieces import (
+    ACTIVE_OF,
+    BASE_OF,
+    FACTION_KINDS,
+    INSURGENTS,
+    MAX_AID,
+    MAX_BASES_PER_SPACE,
+    MAX_RESOURCES,
+    NUM_KINDS,
+    SHIPMENTS,
+    TERROR_SABOTAGE_MARKERS,
+    UNDERGROUND_OF,
+    Faction,
+    Piece,
+)
+
+NSPACES = len(MAP)
+K = NUM_KINDS
+
+SAMPER, PASTRANA, URIBE = 0, 1, 2
+PRESIDENTS = ("Samper", "Pastrana", "Uribe")
+
+ACTIVE_SUPPORT, PASSIVE_SUPPORT, NEUTRAL, PASSIVE_OPPOSITION, ACTIVE_OPPOSITION = 2, 1, 0, -1, -2
+SUPPORT_LABELS = {
+    2: "Active Support",
+    1: "Passive Support",
+    0: "Neutral",
+    -1: "Passive Opposition",
+    -2: "Active Opposition",
+}
+
+_INVENTORY_BY_KIND = {
+    Piece.TROOPS: 30,
+    Piece.POLICE: 30,
+    Piece.GOVT_BASE: 3,
+    Piece.FARC_BASE: 9,
+    Piece.AUC_BASE: 6,
+    Piece.CARTELS_BASE: 15,
+}
+GUERRILLA_POOL = {Faction.FARC: 30, Faction.AUC: 18, Faction.CARTELS: 12}
+
+#: Default order in which a Shipment whose holder is removed passes to another Guerrilla
+#: in the space (4.5.3): Underground before Active, FARC, then AUC, then Cartels (8.1.2).
+_TRANSFER_ORDER = [UNDERGROUND_OF[f] for f in INSURGENTS] + [ACTIVE_OF[f] for f in INSURGENTS]
+
+
+@dataclass
+class GameState:
+    """Everything needed to continue a game. All fields are plain, JSON-friendly data."""
+
+    # --- board ---------------------------------------------------------------------
+    pieces: list[int] = field(default_factory=lambda: [0] * (NSPACES * K))
+    support: list[int] = field(default_factory=lambda: [0] * NSPACES)
+    terror: list[int] = field(default_factory=lambda: [0] * NSPACES)
+    sabotage: list[int] = field(default_factory=lambda: [0] * NSPACES)
+    farc_zone: list[int] = field(default_factory=lambda: [0] * NSPACES)
+    #: One entry per Shipment marker: ``None`` when off the map, else ``[space, faction]``
+    #: (the space and the Faction of the Guerrilla holding it; 4.5.3).
+    shipments: list[list[int] | None] = field(default_factory=lambda: [None] * SHIPMENTS)
+    #: Foreign countries made spaces by Event (1.3.5): space ids.
+    foreign_in_play: list[int] = field(default_factory=list)
+
+    # --- tracks --------------------------------------------------------------------
+    resources: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    aid: int = 0
+    president: int = SAMPER
+    #: Government Capabilities in effect (5.3): card number -> "unshaded" / "shaded".
+    capabilities: dict[int, str] = field(default_factory=dict)
+    #: Insurgent Momentum cards in effect until the next Reset (5.4).
+    momentum: list[int] = field(default_factory=list)
+
+    # --- cards and sequence of play --------------------------------------------------
+    eligible: list[bool] = field(default_factory=lambda: [True] * 4)
+    deck: list[int] = field(default_factory=list)  # draw deck, index 0 = top (next card)
+    played: list[int] = field(default_factory=list)  # played pile, last = current card
+    current_card: int | None = None
+    propaganda_rounds: int = 0  # Propaganda cards played so far
+    final_propaganda: int = 4  # the Propaganda card whose Round ends the game (2.4.1)
+    skip_victory_on: list[int] = field(default_factory=list)  # Quick-Play: [1]
+    last_was_propaganda_round: bool = False  # 6.0: never two Rounds in a row
+    #: Where play stands: see core.rules.sequence for the meaning of each field.
+    phase: str = "setup"
+    step: dict = field(default_factory=dict)
+
+    # --- players ---------------------------------------------------------------------
+    #: Who runs each Faction: a player number (1-4) or None for a Non-player (1.5, 8.0).
+    seats: list[int | None] = field(default_factory=lambda: [1, 2, 3, 4])
+    scenario: str = "standard"
+    options: dict = field(default_factory=dict)
+
+    # --- randomness ------------------------------------------------------------------
+    rng_seed: int = 0
+    rng_counter: int = 0
+    #: Rolls made since the last command began: (purpose, value) pairs.
+    roll_log: list[tuple[str, int]] = field(default_factory=list)
+
+    # ==================================================================================
+    # copying
+    # ==================================================================================
+    def clone(self) -> GameState:
+        """An independent copy, cheap enough for bots to make thousands per turn."""
+        new = copy.copy(self)
+        new.pieces = self.pieces[:]
+        new.support = self.support[:]
+        new.terror = self.terror[:]
+        new.sabotage = self.sabotage[:]
+        new.farc_zone = self.farc_zone[:]
+        new.shipments = [s[:] if s is not None else None for s in self.shipments]
+        new.foreign_in_play = self.foreign_in_play[:]
+        new.resources = self.resources[:]
+        new.capabilities = dict(self.capabilities)
+        new.momentum = self.momentum[:]
+        new.eligible = self.eligible[:]
+        new.deck = self.deck[:]
+        new.played = self.played[:]
+        new.skip_victory_on = self.skip_victory_on[:]
+        new.step = copy.deepcopy(self.step)
+        new.seats = self.seats[:]
+        new.options = dict(self.options)
+        new.roll_log = self.roll_log[:]
+        return new
+
+    # ==================================================================================
+    # reading the board
+    # ==================================================================================
+    def count(self, space: int, kind: Piece | int) -> int:
+        return self.pieces[space * K + kind]
+
+    def row(self, space: int) -> list[int]:
+        """The 12 piece counts of a space (a copy)."""
+        return self.pieces[space * K : space * K + K]
+
+    def faction_pieces(self, space: int, faction: Faction) -> int:
+        """All pieces (cubes or Guerrillas and Bases) of a Faction in a space."""
+        a, b, c = FACTION_KINDS[faction]
+        p = self.pieces
+        base = space * K
+        return p[base + a] + p[base + b] + p[base + c]
+
+    def guerrillas(self, space: int, faction: Faction) -> int:
+        base = space * K
+        return self.pieces[base + UNDERGROUND_OF[faction]] + self.pieces[base + ACTIVE_OF[faction]]
+
+    def underground(self, space: int, faction: Faction) -> int:
+        return self.pieces[space * K + UNDERGROUND_OF[faction]]
+
+    def active(self, space: int, faction: Faction) -> int:
+        return self.pieces[space * K + ACTIVE_OF[faction]]
+
+    def bases(self, space: int, faction: Faction) -> int:
+        return self.pieces[space * K + BASE_OF[faction]]
+
+    def all_bases(self, space: int) -> int:
+        base = space * K
+        p = self.pieces
+        return (
+            p[base + Piece.GOVT_BASE]
+            + p[base + Piece.FARC_BASE]
+            + p[base + Piece.AUC_BASE]
+            + p[base + Piece.CARTELS_BASE]
+        )
+
+    def cubes(self, space: int) -> int:
+        base = space * K
+        return self.pieces[base + Piece.TROOPS] + self.pieces[base + Piece.POLICE]
+
+    def troops(self, space: int) -> int:
+        return self.pieces[space * K + Piece.TROOPS]
+
+    def police(self, space: int) -> int:
+        return self.pieces[space * K + Piece.POLICE]
+
+    def all_guerrillas(self, space: int) -> int:
+        return sum(self.guerrillas(space, f) for f in INSURGENTS)
+
+    def total_pieces(self, space: int) -> int:
+        return sum(self.pieces[space * K : space * K + K])
+
+    def on_map(self, kind: Piece | int) -> int:
+        return sum(self.pieces[kind::K])
+
+    def available(self, kind: Piece | int) -> int:
+        """Pieces of ``kind`` in the Available Forces box (1.4.1).
+
+        Guerrillas are one pool per Faction, so both Guerrilla kinds of a Faction report
+        the same number: the Guerrillas available to be placed (always Underground, 1.4.3).
+        """
+        kind = Piece(kind)
+        if kind.is_guerrilla:
+            return self.available_guerrillas(kind.faction)
+        return _INVENTORY_BY_KIND[kind] - self.on_map(kind)
+
+    def available_guerrillas(self, faction: Faction) -> int:
+        return (
+            GUERRILLA_POOL[faction]
+            - self.on_map(UNDERGROUND_OF[faction])
+            - self.on_map(ACTIVE_OF[faction])
+        )
+
+    def available_bases(self, faction: Faction) -> int:
+        return self.available(BASE_OF[faction])
+
+    def bases_on_map(self, faction: Faction) -> int:
+        return self.on_map(BASE_OF[faction])
+
+    def in_play(self, space: int) -> bool:
+        """Whether a space exists for play: foreign countries only once made spaces (1.3.5)."""
+        return MAP[space].kind != "foreign" or space in self.foreign_in_play
+
+    def spaces_in_play(self) -> list[Space]:
+        return [s for s in MAP.spaces if self.in_play(s.id)]
+
+    # ==================================================================================
+    # derived values
+    # ==================================================================================
+    def controller(self, space: int) -> Faction | None:
+        """Government or FARC Control (1.8): its pieces exceed all others combined.
+
+        Defined for every space; the rules use it for Cities and Departments (and Extort
+        applies the same test on LoCs, 4.3.1).
+        """
+        base = space * K
+        p = self.pieces
+        govt = p[base] + p[base + 1] + p[base + 2]
+        farc = p[base + 3] + p[base + 4] + p[base + 5]
+        others = sum(p[base + 6 : base + K])
+        if govt > farc + others:
+            return Faction.GOVT
+        if farc > govt + others:
+            return Faction.FARC
+        return None
+
+    def faction_controls(self, space: int, faction: Faction) -> bool:
+        """``faction``'s pieces outnumber all enemy pieces combined (1.8, 4.3.1)."""
+        own = self.faction_pieces(space, faction)
+        return own > self.total_pieces(space) - own
+
+    def total_support(self) -> int:
+        """(2 x Pop in Active Support) + (1 x Pop in Passive Support) (1.6.3)."""
+        return sum(s.pop * self.support[s.id] for s in MAP.spaces if self.support[s.id] > 0)
+
+    def total_opposition(self) -> int:
+        """(2 x Pop in Active Opposition) + (1 x Pop in Passive Opposition) (1.6.3)."""
+        return sum(-s.pop * self.support[s.id] for s in MAP.spaces if self.support[s.id] < 0)
+
+    def opposition_plus_bases(self) -> int:
+        """Total Opposition plus FARC Bases on the map (1.6.3)."""
+        return self.total_opposition() + self.bases_on_map(Faction.FARC)
+
+    def victory_margins(self) -> dict[Faction, int]:
+        """Victory margins (7.3): positive when the Faction meets its condition (7.2)."""
+        return {
+            Faction.GOVT: self.total_support() - 60,
+            Faction.FARC: self.opposition_plus_bases() - 25,
+            Faction.AUC: self.bases_on_map(Faction.AUC) - self.bases_on_map(Faction.FARC),
+            Faction.CARTELS: min(
+                self.bases_on_map(Faction.CARTELS) - 10, self.resources[Faction.CARTELS] - 40
+            ),
+        }
+
+    def markers_available(self) -> int:
+        """Terror and Sabotage markers not on the map (40 in all, 3.3.4)."""
+        return TERROR_SABOTAGE_MARKERS - sum(self.terror) - sum(self.sabotage)
+
+    def government_earnings(self) -> int:
+        """Econ of unSabotaged LoCs plus Aid unless El Presidente is Samper (6.3.1)."""
+        econ = sum(s.econ for s in MAP.locs if not self.sabotage[s.id])
+        return econ + (0 if self.president == SAMPER else self.aid)
+
+    def shipments_at(self, space: int, faction: Faction | None = None) -> list[int]:
+        """Indices of the Shipment markers in ``space`` (held by ``faction`` if given)."""
+        return [
+            i
+            for i, s in enumerate(self.shipments)
+            if s is not None and s[0] == space and (faction is None or s[1] == faction)
+        ]
+
+    def shipments_available(self) -> int:
+        return sum(1 for s in self.shipments if s is None)
+
+    def capability(self, card: int) -> str | None:
+        """Side ("unshaded"/"shaded") of Government Capability ``card`` in effect, or None."""
+        return self.capabilities.get(card)
+
+    def momentum_in_effect(self, card: int) -> bool:
+        return card in self.momentum
+
+    # ==================================================================================
+    # primitive changes (each enforces the shared rules)
+    # ==================================================================================
+    def check_can_place(self, space: int, kind: Piece, n: int = 1) -> None:
+        """Raise :class:`IllegalAction` unless ``n`` pieces of ``kind`` may be placed."""
+        if n <= 0:
+            return
+        if not self.in_play(space):
+            raise IllegalAction("1.3.5", f"{MAP[space].name} is not a space in play")
+        if self.available(kind) < n:
+            raise IllegalAction(
+                "1.4.1", f"only {self.available(kind)} {kind.label} Available, not {n}"
+            )
+        if kind.faction is Faction.GOVT and self.farc_zone[space]:
+            raise IllegalAction(
+                "1.4.2", f"Government forces may not enter the FARC Zone {MAP[space].name}"
+            )
+        if kind.is_base:
+            if MAP[space].is_loc:
+                raise IllegalAction("1.4.2", "Bases may not occupy LoCs")
+            if self.all_bases(space) + n > MAX_BASES_PER_SPACE:
+                raise IllegalAction(
+                    "1.4.2", f"no more than 2 Bases in a space ({MAP[space].name})"
+                )
+
+    def can_place(self, space: int, kind: Piece, n: int = 1) -> bool:
+        try:
+            self.check_can_place(space, kind, n)
+        except IllegalAction:
+            return False
+        return True
+
+    def place(self, space: int, kind: Piece, n: int = 1) -> None:
+        """Place ``n`` pieces from Available (1.4.1). Guerrillas are placed Underground
+        (1.4.3): pass the Underground kind. Raises if unavailable or stacking breaks."""
+        kind = Piece(kind)
+        if kind.is_guerrilla and kind in ACTIVE_OF.values():
+            raise IllegalAction("1.4.3", "new Guerrillas are always placed Underground")
+        self.check_can_place(space, kind, n)
+        self.pieces[space * K + kind] += n
+
+    def place_up_to(self, space: int, kind: Piece, n: int) -> int:
+        """Place as many as availability and stacking allow (5.1.1); return how many."""
+        kind = Piece(kind)
+        placed = 0
+        while placed < n and self.can_place(space, kind):
+            self.pieces[space * K + kind] += 1
+            placed += 1
+        return placed
+
+    def remove(
+        self,
+        space: int,
+        kind: Piece,
+        n: int = 1,
+        *,
+        capturer: Faction | None = None,
+    ) -> int:
+        """Remove ``n`` pieces to Available (1.4.1).
+
+        If that leaves a Shipment without a Guerrilla of its holder's Faction, the Shipment
+        passes to a Guerrilla of ``capturer`` in the space (Captured Goods 3.3.3,
+        Commandeer 4.4.2, Contraband 4.5.4), else to another Guerrilla there (4.5.3), else
+        leaves the map. Returns the number of Shipments that left the map (Drug Bust 3.2.5).
+        """
+        kind = Piece(kind)
+        if n <= 0:
+            return 0
+        idx = space * K + kind
+        if self.pieces[idx] < n:
+            raise IllegalAction(
+                "1.4.1", f"only {self.pieces[idx]} {kind.label} in {MAP[space].name}, not {n}"
+            )
+        self.pieces[idx] -= n
+        if kind.is_guerrilla:
+            return self.settle_shipments(space, capturer)
+        return 0
+
+    def move(self, src: int, dst: int, kind: Piece, n: int = 1, shipments: int = 0) -> None:
+        """Move ``n`` pieces (and ``shipments`` of their Faction's Shipments) src -> dst.
+
+        Enforces the FARC Zone bar on Government forces and Base stacking; adjacency and
+        Operation-specific limits are the caller's rules.
+        """
+        kind = Piece(kind)
+        if n <= 0:
+            return
+        if not self.in_play(dst):
+            raise IllegalAction("1.3.5", f"{MAP[dst].name} is not a space in play")
+        if self.pieces[src * K + kind] < n:
+            raise IllegalAction(
+                "1.4.1", f"only {self.pieces[src * K + kind]} {kind.label} in {MAP[src].name}"
+            )
+        if kind.faction is Faction.GOVT and self.farc_zone[dst]:
+            raise IllegalAction(
+                "1.4.2", f"Government forces may not enter the FARC Zone {MAP[dst].name}"
+            )
+        if kind.is_base and self.all_bases(dst) + n > MAX_BASES_PER_SPACE:
+            raise IllegalAction("1.4.2", f"no more than 2 Bases in {MAP[dst].name}")
+        self.pieces[src * K + kind] -= n
+        self.pieces[dst * K + kind] += n
+        if shipments:
+            held = self.shipments_at(src, kind.faction)
+            if len(held) < shipments:
+                raise IllegalAction(
+                    "4.5.3", f"{kind.faction.label} hold only {len(held)} Shipments here"
+                )
+            for i in held[:shipments]:
+                self.shipments[i] = [dst, int(kind.faction)]
+        if kind.is_guerrilla:
+            self.settle_shipments(src, None)
+
+    def flip(self, space: int, faction: Faction, n: int, *, to_active: bool) -> int:
+        """Flip up to ``n`` Guerrillas of ``faction`` (1.4.3); return how many flipped."""
+        src = ACTIVE_OF[faction] if not to_active else UNDERGROUND_OF[faction]
+        dst = UNDERGROUND_OF[faction] if not to_active else ACTIVE_OF[faction]
+        k = min(n, self.pieces[space * K + src])
+        self.pieces[space * K + src] -= k
+        self.pieces[space * K + dst] += k
+        return k
+
+    def activate(self, space: int, faction: Faction, n: int) -> int:
+        """Activate up to ``n`` Underground Guerrillas; return how many flipped."""
+        return self.flip(space, faction, n, to_active=True)
+
+    def replace(self, space: int, old: Piece, n_old: int, new: Piece, n_new: int = 1) -> None:
+        """Replace pieces (1.4.1): remove ``n_old`` of ``old``, place ``n_new`` of ``new``."""
+        self.remove(space, old, n_old)
+        self.place(space, new, n_new)
+
+    def set_support(self, space: int, level: int) -> None:
+        if not MAP[space].is_populated:
+            if level != 0:
+                raise IllegalAction(
+                    "1.6.2", f"{MAP[space].name} never holds Support or Opposition"
+                )
+            return
+        self.support[space] = max(-2, min(2, level))
+
+    def shift(self, space: int, steps: int) -> int:
+        """Shift Support/Opposition by ``steps`` levels (+ toward Active Support, - toward
+        Active Opposition), clamped; LoCs and Pop 0 spaces stay Neutral (1.6.2).
+        Returns the number of levels actually shifted."""
+        if not MAP[space].is_populated:
+            return 0
+        old = self.support[space]
+        new = max(-2, min(2, old + steps))
+        self.support[space] = new
+        return abs(new - old)
+
+    def shift_toward_neutral(self, space: int) -> bool:
+        """One level toward Neutral (Terror, 3.3.4). True if anything changed."""
+        level = self.support[space]
+        if level == 0:
+            return False
+        self.support[space] = level - 1 if level > 0 else level + 1
+        return True
+
+    def add_terror(self, space: int, n: int = 1) -> int:
+        """Place up to ``n`` Terror markers, as many as remain of the 40 (3.3.4)."""
+        k = max(0, min(n, self.markers_available()))
+        self.terror[space] += k
+        return k
+
+    def add_sabotage(self, space: int) -> bool:
+        """Sabotage a LoC that has none, if a marker remains (3.3.4). True if placed."""
+        if not MAP[space].is_loc or self.sabotage[space] or self.markers_available() <= 0:
+            return False
+        self.sabotage[space] = 1
+        return True
+
+    def add_resources(self, faction: Faction, n: int) -> int:
+        """Add (or with n < 0 subtract) Resources within 0-99 (1.7); return the change."""
+        old = self.resources[faction]
+        self.resources[faction] = max(0, min(MAX_RESOURCES, old + n))
+        return self.resources[faction] - old
+
+    def pay(self, faction: Faction, n: int, rule: str = "3.1") -> None:
+        """Spend Resources, refusing to go below 0 (3.1: must be able to pay)."""
+        if n <= 0:
+            return
+        if self.resources[faction] < n:
+            raise IllegalAction(
+                rule,
+                f"{faction.label} need {n} Resources but have {self.resources[faction]}",
+            )
+        self.resources[faction] -= n
+
+    def transfer_resources(self, src: Faction, dst: Faction, n: int) -> int:
+        """Move up to ``n`` Resources from src to dst (no more than src has, dst capped)."""
+        k = min(n, self.resources[src])
+        self.resources[src] -= k
+        self.add_resources(dst, k)
+        return k
+
+    def add_aid(self, n: int) -> int:
+        old = self.aid
+        self.aid = max(0, min(MAX_AID, old + n))
+        return self.aid - old
+
+    def place_shipment(self, space: int, faction: Faction) -> int:
+        """Put an available Shipment under a ``faction`` Guerrilla in ``space`` (4.5.3)."""
+        if self.guerrillas(space, faction) == 0:
+            raise IllegalAction(
+                "4.5.3", f"Shipments go under a Guerrilla: no {faction.label} one in {MAP[space].name}"
+            )
+        for i, s in enumerate(self.shipments):
+            if s is None:
+                self.shipments[i] = [space, int(faction)]
+                return i
+        raise IllegalAction("4.5.3", "all 4 Shipments are already on the map")
+
+    def remove_shipment(self, index: int) -> None:
+        self.shipments[index] = None
+
+    def transfer_shipment(self, index: int, faction: Faction) -> None:
+        """Pass a Shipment to a Guerrilla of ``faction`` in the same space (4.5.3)."""
+        entry = self.shipments[index]
+        if entry is None:
+            raise IllegalAction("4.5.3", "that Shipment is not on the map")
+        if self.guerrillas(entry[0], faction) == 0:
+            raise IllegalAction(
+                "4.5.3", f"no {faction.label} Guerrilla in {MAP[entry[0]].name} to hold it"
+            )
+        entry[1] = int(faction)
+
+    def settle_shipments(self, space: int, capturer: Faction | None = None) -> int:
+        """Re-seat Shipments whose holder Faction has no Guerrilla left here (4.5.3).
+
+        Returns how many left the map for want of any Guerrilla to hold them.
+        """
+        lost = 0
+        for i, s in enumerate(self.shipments):
+            if s is None or s[0] != space or self.guerrillas(space, Faction(s[1])) > 0:
+                continue
+            if capturer is not None and capturer.is_insurgent and self.guerrillas(space, capturer):
+                s[1] = int(capturer)
+                continue
+            for kind in _TRANSFER_ORDER:
+                if self.pieces[space * K + kind]:
+                    s[1] = int(kind.faction)
+                    break
+            else:
+                self.shipments[i] = None
+                lost += 1
+        return lost
+
+    def set_farc_zone(self, space: int) -> None:
+        self.farc_zone[space] = 1
+
+    # ==================================================================================
+    # invariants (for tests and the soak benchmark)
+    # ==================================================================================
+    def check_invariants(self) -> list[str]:
+        """Return every broken invariant as a sentence (empty list: all good)."""
+        problems: list[str] = []
+        total = 0
+        for kind in Piece:
+            on = self.on_map(kind)
+            avail = self.available(kind)
+            if avail < 0:
+                problems.append(f"more {kind.label} on the map than exist ({on})")
+            if any(self.pieces[s * K + kind] < 0 for s in range(NSPACES)):
+                problems.append(f"negative count of {kind.label}")
+        total = sum(self.pieces) + sum(
+            self.available(k) for k in Piece if not k.is_guerrilla
+        ) + sum(self.available_guerrillas(f) for f in INSURGENTS)
+        if total != 153:
+            problems.append(f"{total} pieces in the game, not 153 (1.4.1)")
+        for s in MAP.spaces:
+            if self.all_bases(s.id) > MAX_BASES_PER_SPACE:
+                problems.append(f"{s.name} has more than 2 Bases (1.4.2)")
+            if s.is_loc and self.all_bases(s.id):
+                problems.append(f"Base on LoC {s.name} (1.4.2)")
+            if self.farc_zone[s.id] and self.faction_pieces(s.id, Faction.GOVT):
+                problems.append(f"Government pieces in FARC Zone {s.name} (1.4.2)")
+            if not s.is_populated and self.support[s.id]:
+                problems.append(f"{s.name} shows Support/Opposition (1.6.2)")
+            if not -2 <= self.support[s.id] <= 2:
+                problems.append(f"{s.name} support level out of range")
+            if self.sabotage[s.id] and not s.is_loc:
+                problems.append(f"Sabotage off a LoC in {s.name}")
+            if not self.in_play(s.id) and self.total_pieces(s.id):
+                problems.append(f"pieces in {s.name}, which is not in play (1.3.5)")
+        for i, sh in enumerate(self.shipments):
+            if sh is not None and self.guerrillas(sh[0], Faction(sh[1])) == 0:
+                problems.append(f"Shipment {i} in {MAP[sh[0]].name} not under a Guerrilla (4.5.3)")
+        for f in Faction:
+            if not 0 <= self.resources[f] <= MAX_RESOURCES:
+                problems.append(f"{f.label} Resources {self.resources[f]} outside 0-99 (1.7)")
+        if not 0 <= self.aid <= MAX_AID:
+            problems.append(f"Aid {self.aid} outside 0-29 (1.7)")
+        if self.markers_available() < 0:
+            problems.append("more than 40 Terror/Sabotage markers on the map (3.3.4)")
+        return problems
