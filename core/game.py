@@ -31,8 +31,6 @@ def apply_command(state: GameState, cmd: Command, dice: DiceSource = SEEDED) -> 
     Callers wanting the all-or-nothing guarantee use :meth:`Game.apply` (or clone first).
     Returns the plain-English trace of what happened.
     """
-    from core.rules import propaganda
-
     faction = sequence.to_move(state)
     if faction is None:
         raise IllegalAction("7.0", "the game is over")
@@ -48,6 +46,8 @@ def apply_command(state: GameState, cmd: Command, dice: DiceSource = SEEDED) -> 
     state.roll_log = []
     cmd.execute(state, ctx)
     if state.phase == "propaganda":
+        from core.rules import propaganda
+
         propaganda.advance(state, dice)
     sequence.advance(state, dice)
     return ctx.trace

@@ -513,7 +513,8 @@ class GameState:
         """Put an available Shipment under a ``faction`` Guerrilla in ``space`` (4.5.3)."""
         if self.guerrillas(space, faction) == 0:
             raise IllegalAction(
-                "4.5.3", f"Shipments go under a Guerrilla: no {faction.label} one in {MAP[space].name}"
+                "4.5.3",
+                f"Shipments go under a Guerrilla: no {faction.label} one in {MAP[space].name}",
             )
         for i, s in enumerate(self.shipments):
             if s is None:

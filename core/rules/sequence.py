@@ -291,8 +291,6 @@ def _require_option(state: GameState, faction: Faction, option: str) -> None:
 def advance(state: GameState, dice: DiceSource) -> None:
     """After a command: finish the card, play the next ones, run automatic phases, until
     a decision is needed or the game is over."""
-    from core.rules import propaganda
-
     while True:
         if state.phase == "card":
             if to_move(state) is not None:
@@ -306,6 +304,8 @@ def advance(state: GameState, dice: DiceSource) -> None:
         else:
             return
         if state.phase == "propaganda" and not state.step:
+            from core.rules import propaganda
+
             propaganda.start_round(state, dice)
 
 

@@ -1,0 +1,77 @@
+"""Procedures shared by several Operations, Special Activities and phases.
+
+Civic Action (6.4.1) is both a Support Phase activity and a Train option (3.2.1), and
+Agitation (6.4.2) a Support Phase activity that Events also grant; each lives once, here.
+"""
+
+from __future__ import annotations
+
+from core.errors import IllegalAction
+from core.events import FIRST_DIVISION, SHADED
+from core.map import MAP
+from core.pieces import Faction
+from core.state import GameState
+
+CIVIC_ACTION_COST = 3  # 6.4.1: every 3 Resources
+AGITATION_COST = 1  # 6.4.2: every 1 Resource
+
+
+def civic_action_problem(state: GameState, space: int, *, jointness: bool = False) -> str | None:
+    """Why Civic Action is impossible in ``space`` (None if possible). 6.4.1: a City or
+    Department with Government Control and both Troops and Police.
+
+    1st Division (card 1) shaded: at least 2 Troops and 2 Police. Unshaded: in 1 space per
+    Support Phase (``jointness=True``) Government Control and any cube suffice.
+    """
+    s = MAP[space]
+    if s.is_loc or not state.in_play(space):
+        return f"{s.name} is not a City or Department"
+    if state.controller(space) is not Faction.GOVT:
+        return f"{s.name} is not under Government Control"
+    troops, police = state.troops(space), state.police(space)
+    if jointness and state.capability(FIRST_DIVISION) == "unshaded":
+        if troops + police == 0:
+            return f"{s.name} has no cube"
+        return None
+    need = 2 if state.capability(FIRST_DIVISION) == SHADED else 1
+    if troops < need or police < need:
+        return f"{s.name} needs {need}+ Troops and {need}+ Police for Civic Action"
+    return None
+
+
+def civic_action_step(state: GameState, space: int, *, free: bool = False) -> str:
+    """One Civic Action step (6.4.1): pay 3, remove a Terror marker or, once none is left,
+    shift 1 level toward Active Support. Returns what happened."""
+    if not free:
+        state.pay(Faction.GOVT, CIVIC_ACTION_COST, "6.4.1")
+    if state.terror[space]:
+        state.terror[space] -= 1
+        return f"remove Terror in {MAP[space].name}"
+    if state.support[space] >= 2 or not MAP[space].is_populated:
+        raise IllegalAction("6.4.1", f"{MAP[space].name} cannot shift further toward Support")
+    state.shift(space, +1)
+    return f"shift {MAP[space].name} toward Active Support"
+
+
+def agitation_problem(state: GameState, space: int) -> str | None:
+    """Why FARC cannot Agitate in ``space`` (6.4.2: FARC-Controlled City or Department)."""
+    s = MAP[space]
+    if s.is_loc or not state.in_play(space):
+        return f"{s.name} is not a City or Department"
+    if state.controller(space) is not Faction.FARC:
+        return f"{s.name} is not under FARC Control"
+    return None
+
+
+def agitation_step(state: GameState, space: int, *, free: bool = False) -> str:
+    """One Agitation step (6.4.2): pay 1, remove a Terror marker or, once none is left,
+    shift 1 level toward Active Opposition."""
+    if not free:
+        state.pay(Faction.FARC, AGITATION_COST, "6.4.2")
+    if state.terror[space]:
+        state.terror[space] -= 1
+        return f"remove Terror in {MAP[space].name}"
+    if state.support[space] <= -2 or not MAP[space].is_populated:
+        raise IllegalAction("6.4.2", f"{MAP[space].name} cannot shift further toward Opposition")
+    state.shift(space, -1)
+    return f"shift {MAP[space].name} toward Active Opposition"

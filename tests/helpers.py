@@ -1,0 +1,36 @@
+"""Helpers for building hand-made positions in tests."""
+
+from __future__ import annotations
+
+from core.map import MAP
+from core.pieces import Faction, Piece
+from core.rules.sequence import fresh_card_step
+from core.state import GameState
+
+
+def sid(name: str) -> int:
+    """Space id from a (prefix of a) name: sid("Huila")."""
+    return MAP.id_of(name)
+
+
+def blank_state(resources: int = 10, card: int = 19) -> GameState:
+    """An empty board in the middle of an Event card, all Factions Eligible and with
+    ``resources`` each. ``card`` is the current card (default 19 General Offensive)."""
+    state = GameState()
+    state.resources = [resources] * 4
+    state.aid = 9
+    state.current_card = card
+    state.played = [card]
+    state.deck = [c for c in range(1, 73) if c != card][:20]
+    state.phase = "card"
+    state.step = fresh_card_step()
+    return state
+
+
+def put(state: GameState, space: str | int, kind: Piece, n: int = 1) -> None:
+    """Place pieces directly (bypassing Operations) for setting up a test position."""
+    s = space if isinstance(space, int) else sid(space)
+    state.pieces[s * len(Piece) + kind] += n
+
+
+__all__ = ["Faction", "Piece", "blank_state", "put", "sid"]
