@@ -1,0 +1,1005 @@
+"""Insurgent Operations (3.3): Rally, March, Attack and Terror, and the Ambush Special
+Activity (4.3.2, 4.4.1), which is resolved inside an Attack.
+
+FARC, AUC and the Cartels share these four Operations; "Guerrillas" and "Bases" below are
+always those of the executing Faction unless said otherwise (3.3).
+
+Each Operation is a frozen command carrying the whole plan, resolved space by space in the
+order given, paying as it goes (3.1 NOTE)::
+
+    >>> from core.map import MAP
+    >>> huila = MAP.id_of("Huila")
+    >>> rally_in(huila).spaces() == (huila,)
+    True
+
+* :class:`Rally` (3.3.1): per space one of ``place`` (1 Guerrilla, or with a Base there up
+  to Bases + Pop Guerrillas), ``base`` (replace 2 Guerrillas with a Base) or ``regroup``
+  (with a Base there: move Guerrillas in from anywhere, then flip all there Underground).
+  :func:`rally_in` builds the common 1-space Rally (Elite Backing 6.4.5, Events).
+* :class:`March` (3.3.2): groups moving from a space to an adjacent one, possibly carrying
+  Shipments (4.5.3); groups become Active when exposed (:func:`march_would_activate`).
+* :class:`Attack` (3.3.3): per space the enemy pieces to remove if the die allows.
+* :class:`Terror` (3.3.4): Terror markers and shifts, Sabotage on LoCs, AUC Aid Cut.
+* :class:`Ambush` (4.3.2): accompanies an Attack; the Attack resolves it.
+
+The ``resolve_*`` functions run one space's procedure without the selection checks, so
+Events that grant a variant ("free Terror with any Guerrilla", "Ambushes without
+Activating") can reuse them. ``random_*`` build random legal commands for the baseline
+bot and the property tests.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import product
+
+from core.commands import (
+    Context,
+    Operation,
+    SpecialActivity,
+    check_distinct,
+    check_faction,
+    command,
+)
+from core.errors import IllegalAction
+from core.map import MAP
+from core.pieces import (
+    ACTIVE_OF,
+    BASE_OF,
+    FACTION_KINDS,
+    INSURGENTS,
+    UNDERGROUND_OF,
+    Faction,
+    Piece,
+)
+from core.state import SUPPORT_LABELS, GameState
+
+# ======================================================================================
+# plan types (plain tuples, so commands stay frozen and JSON-friendly)
+# ======================================================================================
+RALLY_PLACE = "place"
+RALLY_BASE = "base"
+RALLY_REGROUP = "regroup"
+RALLY_ACTIONS = (RALLY_PLACE, RALLY_BASE, RALLY_REGROUP)
+
+#: A Rally regroup move: (from space, Underground Guerrillas, Active Guerrillas,
+#: Shipments carried along).
+RallyMove = tuple[int, int, int, int]
+#: One selected Rally space: (space, action, n, moves); see :class:`Rally`.
+RallyStep = tuple[int, str, int, tuple[RallyMove, ...]]
+#: Own pieces removed to Available before the Rally (1.4.1): (space, piece kind, count).
+Recall = tuple[int, int, int]
+#: A March group: (from space, to space, Underground Guerrillas, Active Guerrillas,
+#: Shipments carried along).
+MarchGroup = tuple[int, int, int, int, int]
+#: One selected Attack space: (space, enemy piece kinds to remove, in order).
+AttackTarget = tuple[int, tuple[int, ...]]
+
+_AMBUSH_NOTE = "insurgent_ops.ambush_space"
+_ATTACK_DONE_NOTE = "insurgent_ops.attack_done"
+TERROR_SPACES_NOTE = "insurgent_ops.terror_spaces"
+
+AID_CUT_ONE_SPACE = 3  # 3.3.4 Aid Cut
+AID_CUT_MORE_SPACES = 5
+
+
+# ======================================================================================
+# small shared helpers
+# ======================================================================================
+def _name(space: int) -> str:
+    return MAP[space].full_name
+
+
+def _g(faction: Faction, n: int) -> str:
+    """'1 FARC Guerrilla', '3 AUC Guerrillas'."""
+    return f"{n} {faction.label} Guerrilla{'s' if n != 1 else ''}"
+
+
+def _check_space_id(space: int, rule: str) -> None:
+    if not isinstance(space, int) or not 0 <= space < len(MAP):
+        raise IllegalAction(rule, f"there is no space {space!r}")
+
+
+def _is_city_or_department(state: GameState, space: int) -> bool:
+    """A City or Department in play (foreign countries count once in play, 1.3.5)."""
+    s = MAP[space]
+    return (s.is_city or s.is_department) and state.in_play(space)
+
+
+def _check_limited(op: Operation, ctx: Context) -> None:
+    """2.3.5: a Limited Operation involves 1 (destination) space."""
+    if ctx.limited and len(set(op.destinations())) > 1:
+        raise IllegalAction("2.3.5", "a Limited Operation involves only 1 (destination) space")
+
+
+def _check_count(n: int, what: str, rule: str) -> None:
+    if not isinstance(n, int) or n < 0:
+        raise IllegalAction(rule, f"{what} must be a whole number 0 or more, not {n!r}")
+
+
+def _quiet(faction: Faction) -> Context:
+    """A free context for simulating plans in the random generators (trace unused)."""
+    return Context(faction=faction, free=True)
+
+
+# ======================================================================================
+# 1.4.1: a player Faction may remove its own pieces to Available
+# ======================================================================================
+def recall_pieces(state: GameState, ctx: Context, recall: tuple[Recall, ...]) -> None:
+    """Remove the executing Faction's own pieces to Available (1.4.1 bullet 2).
+
+    Only a player Faction executing an Operation or Event may do so, e.g. to have
+    Guerrillas to place Underground in a Rally.
+    """
+    if recall and ctx.nonplayer:
+        raise IllegalAction("1.4.1", "only a player Faction may remove its own pieces")
+    for entry in recall:
+        space, kind, n = entry
+        _check_space_id(space, "1.4.1")
+        _check_count(n, "pieces removed", "1.4.1")
+        if kind not in [int(k) for k in FACTION_KINDS[ctx.faction]]:
+            raise IllegalAction("1.4.1", f"{ctx.faction.label} may remove only its own pieces")
+        piece = Piece(kind)
+        state.remove(space, piece, n)
+        ctx.say(f"Remove {n} {piece.label} from {_name(space)} to Available (1.4.1)")
+
+
+# ======================================================================================
+# Rally (3.3.1)
+# ======================================================================================
+def rally_problem(state: GameState, faction: Faction, space: int) -> str | None:
+    """Why ``faction`` may not select ``space`` for Rally (None if it may): a City or
+    Department; FARC not with Support, AUC not with Opposition (3.3.1)."""
+    if not _is_city_or_department(state, space):
+        return f"{MAP[space].name} is not a City or Department"
+    if faction is Faction.FARC and state.support[space] > 0:
+        return f"FARC may not Rally in {MAP[space].name}, which has Support"
+    if faction is Faction.AUC and state.support[space] < 0:
+        return f"AUC may not Rally in {MAP[space].name}, which has Opposition"
+    return None
+
+
+def rally_spaces(state: GameState, faction: Faction) -> list[int]:
+    """Spaces ``faction`` may select for Rally (3.3.1)."""
+    return [s.id for s in MAP.spaces if rally_problem(state, faction, s.id) is None]
+
+
+def rally_rule_limit(state: GameState, faction: Faction, space: int) -> int:
+    """Guerrillas the rules let a Rally place here: 1, or with 1+ own Base there, the
+    number of those Bases plus the space's Population (3.3.1)."""
+    bases = state.bases(space, faction)
+    return bases + MAP[space].pop if bases else 1
+
+
+def rally_place_limit(state: GameState, faction: Faction, space: int) -> int:
+    """Guerrillas a Rally ``place`` can actually put here now: the rule limit
+    (:func:`rally_rule_limit`) capped by the Available Guerrillas (1.4.1). Recalling own
+    Guerrillas (1.4.1 bullet 2) first can raise it."""
+    if rally_problem(state, faction, space) is not None:
+        return 0
+    return min(rally_rule_limit(state, faction, space), state.available_guerrillas(faction))
+
+
+def _rally_base_error(state: GameState, faction: Faction, space: int) -> IllegalAction | None:
+    if state.guerrillas(space, faction) < 2:
+        return IllegalAction(
+            "3.3.1", f"fewer than 2 {faction.label} Guerrillas in {MAP[space].name}"
+        )
+    if state.available_bases(faction) < 1:
+        return IllegalAction("1.4.1", f"no {faction.label} Base Available")
+    if state.all_bases(space) >= 2:
+        return IllegalAction("1.4.2", f"{MAP[space].name} already has 2 Bases")
+    return None
+
+
+def rally_base_problem(state: GameState, faction: Faction, space: int) -> str | None:
+    """Why a Rally cannot replace 2 Guerrillas with a Base here (None if it can): it
+    needs 2 own Guerrillas there, an Available Base (1.4.1) and room for it (1.4.2)."""
+    error = _rally_base_error(state, faction, space)
+    return None if error is None else error.message
+
+
+def rally_actions(state: GameState, faction: Faction, space: int) -> list[str]:
+    """The Rally actions open to ``faction`` in ``space`` now (3.3.1)."""
+    if rally_problem(state, faction, space) is not None:
+        return []
+    actions = [RALLY_PLACE]
+    if rally_base_problem(state, faction, space) is None:
+        actions.append(RALLY_BASE)
+    if state.bases(space, faction):
+        actions.append(RALLY_REGROUP)
+    return actions
+
+
+def rally_step(
+    space: int, action: str = RALLY_PLACE, n: int = 1, moves: tuple[RallyMove, ...] = ()
+) -> RallyStep:
+    """One Rally space for :class:`Rally` ``steps`` (see there for ``n``)."""
+    return (space, action, n, tuple(moves))
+
+
+def rally_in(
+    space: int,
+    action: str = RALLY_PLACE,
+    n: int = 1,
+    moves: tuple[RallyMove, ...] = (),
+    recall: tuple[Recall, ...] = (),
+) -> Rally:
+    """A Rally in 1 space, e.g. ``rally_in(huila)`` places 1 Guerrilla there and
+    ``rally_in(huila, "regroup", moves=((meta_west, 2, 0, 0),))`` gathers Guerrillas."""
+    return Rally(steps=(rally_step(space, action, n, moves),), recall=tuple(recall))
+
+
+def resolve_rally(
+    state: GameState,
+    ctx: Context,
+    space: int,
+    action: str,
+    n: int,
+    moves: tuple[RallyMove, ...] = (),
+) -> None:
+    """Carry out one Rally space's procedure (3.3.1) for ``ctx.faction``, unpaid."""
+    if action != RALLY_REGROUP and moves:
+        raise IllegalAction("3.3.1", "only a regroup Rally moves Guerrillas in")
+    if action == RALLY_PLACE:
+        _rally_place(state, ctx, space, n)
+    elif action == RALLY_BASE:
+        _rally_base(state, ctx, space, n)
+    elif action == RALLY_REGROUP:
+        _rally_regroup(state, ctx, space, moves)
+    else:
+        raise IllegalAction("3.3.1", f"unknown Rally action {action!r}: one of {RALLY_ACTIONS}")
+
+
+def _rally_place(state: GameState, ctx: Context, space: int, n: int) -> None:
+    f = ctx.faction
+    _check_count(n, "Guerrillas placed", "3.3.1")
+    limit = rally_rule_limit(state, f, space)
+    if n > limit:
+        raise IllegalAction(
+            "3.3.1", f"Rally may place at most {limit} Guerrillas in {MAP[space].name}"
+        )
+    available = state.available_guerrillas(f)
+    if n > available:
+        raise IllegalAction("1.4.1", f"only {available} {f.label} Guerrillas Available")
+    if n == 0 and available and not state.bases(space, f):
+        raise IllegalAction("3.3.1", "Rally without a Base there places 1 Available Guerrilla")
+    state.place(space, UNDERGROUND_OF[f], n)
+    ctx.say(f"Rally in {_name(space)}: place {_g(f, n)}")
+
+
+def _rally_base(state: GameState, ctx: Context, space: int, active: int) -> None:
+    f = ctx.faction
+    if not isinstance(active, int) or not 0 <= active <= 2:
+        raise IllegalAction("3.3.1", "a Base replaces 2 Guerrillas: 0-2 of them Active")
+    error = _rally_base_error(state, f, space)
+    if error is not None:
+        raise error
+    if state.active(space, f) < active or state.underground(space, f) < 2 - active:
+        raise IllegalAction(
+            "3.3.1", f"not {active} Active and {2 - active} Underground Guerrillas there"
+        )
+    state.remove(space, ACTIVE_OF[f], active)
+    state.remove(space, UNDERGROUND_OF[f], 2 - active)
+    state.place(space, BASE_OF[f])
+    ctx.say(f"Rally in {_name(space)}: replace 2 {f.label} Guerrillas with a {f.label} Base")
+
+
+def _rally_regroup(
+    state: GameState, ctx: Context, space: int, moves: tuple[RallyMove, ...]
+) -> None:
+    f = ctx.faction
+    if not state.bases(space, f):
+        raise IllegalAction("3.3.1", f"no {f.label} Base in {MAP[space].name} to Rally to")
+    for move in moves:
+        src, underground, active, shipments = move
+        _check_space_id(src, "3.3.1")
+        for value, what in ((underground, "Underground"), (active, "Active"), (shipments, "Ship")):
+            _check_count(value, what, "3.3.1")
+        if src == space or underground + active == 0:
+            raise IllegalAction("3.3.1", "each Rally move brings 1+ Guerrillas from elsewhere")
+        _move_group(state, f, src, space, underground, active, shipments)
+        ctx.say(
+            f"Rally in {_name(space)}: move {_g(f, underground + active)} in from {_name(src)}"
+            + (f" with {shipments} Shipment(s)" if shipments else "")
+        )
+    flipped = state.flip(space, f, state.active(space, f), to_active=False)
+    ctx.say(f"Rally in {_name(space)}: flip {_g(f, flipped)} Underground")
+
+
+def _move_group(
+    state: GameState, f: Faction, src: int, dst: int, underground: int, active: int, ships: int
+) -> None:
+    """Move Guerrillas with ``ships`` of ``f``'s Shipments held in ``src`` (4.5.3)."""
+    if ships and len(state.shipments_at(src, f)) < ships:
+        raise IllegalAction("4.5.3", f"{f.label} hold fewer than {ships} Shipments there")
+    state.move(src, dst, UNDERGROUND_OF[f], underground, shipments=ships if underground else 0)
+    state.move(src, dst, ACTIVE_OF[f], active, shipments=0 if underground else ships)
+
+
+@command
+@dataclass(frozen=True)
+class Rally(Operation):
+    """Rally (3.3.1): augment or recover friendly forces; 1 Resource per space.
+
+    Fields:
+
+    * ``steps``: the selected spaces in order, each ``(space, action, n, moves)``:
+
+      - ``("place", n)``: place ``n`` Available Guerrillas Underground: 1, or with 1+ own
+        Base there up to Bases + Pop (0 only when none is Available, or "up to" with a
+        Base).
+      - ``("base", n)``: replace 2 own Guerrillas there, ``n`` of them Active, with 1 own
+        Base (needs an Available Base and room under 2 Bases, 1.4.2).
+      - ``("regroup", moves)``: with 1+ own Base there, move Guerrillas in from any
+        spaces, each move ``(from space, Underground, Active, Shipments)``, then flip all
+        own Guerrillas there Underground. ``n`` is unused (0).
+    * ``recall``: own pieces removed to Available before the Rally (1.4.1 bullet 2),
+      each ``(space, piece kind, count)``; for player Factions only.
+
+    FARC may not select spaces with Support, AUC spaces with Opposition.
+    """
+
+    steps: tuple[RallyStep, ...]
+    recall: tuple[Recall, ...] = ()
+    name = "Rally"
+    factions = frozenset(INSURGENTS)
+
+    def spaces(self) -> tuple[int, ...]:
+        return tuple(step[0] for step in self.steps)
+
+    def execute(self, state: GameState, ctx: Context) -> None:
+        check_faction(self, ctx)
+        check_distinct(self.spaces(), "Rally")
+        _check_limited(self, ctx)
+        recall_pieces(state, ctx, self.recall)
+        for space, action, n, moves in self.steps:
+            _check_space_id(space, "3.3.1")
+            problem = rally_problem(state, ctx.faction, space)
+            if problem is not None:
+                raise IllegalAction("3.3.1", problem)
+            ctx.pay(state, 1, "3.3.1")
+            resolve_rally(state, ctx, space, action, n, moves)
+
+
+# ======================================================================================
+# March (3.3.2)
+# ======================================================================================
+def march_destinations(state: GameState, faction: Faction, src: int) -> list[int]:
+    """Spaces adjacent to ``src`` and in play, where its Guerrillas may March (3.3.2)."""
+    return [a for a in MAP[src].adjacent if state.in_play(a)]
+
+
+def march_would_activate(state: GameState, faction: Faction, dst: int, group: int) -> bool:
+    """Whether a March group of ``group`` Guerrillas entering ``dst`` now turns Active
+    (3.3.2): ``dst`` is a LoC or has Support (AUC: Support or Opposition), AND the group
+    plus the cubes in ``dst`` exceed 3 (AUC: FARC Guerrillas count as cubes)."""
+    if MAP[dst].is_loc:
+        exposed = True
+    elif faction is Faction.AUC:
+        exposed = state.support[dst] != 0
+    else:
+        exposed = state.support[dst] > 0
+    if not exposed:
+        return False
+    watchers = state.cubes(dst)
+    if faction is Faction.AUC:
+        watchers += state.guerrillas(dst, Faction.FARC)
+    return group + watchers > 3
+
+
+def march_cost(state: GameState, destinations: list[int] | tuple[int, ...]) -> int:
+    """Resources a March costs: 1 per City or Department moved into, 0 for LoCs (3.3.2)."""
+    return sum(1 for d in set(destinations) if not MAP[d].is_loc)
+
+
+def march_group(
+    src: int, dst: int, underground: int = 0, active: int = 0, shipments: int = 0
+) -> MarchGroup:
+    """One :class:`March` group."""
+    return (src, dst, underground, active, shipments)
+
+
+@command
+@dataclass(frozen=True)
+class March(Operation):
+    """March (3.3.2): move Guerrillas into adjacent spaces.
+
+    Fields:
+
+    * ``groups``: the moving groups, resolved in order, each
+      ``(from space, to space, Underground, Active, Shipments)``: how many of the
+      Faction's Underground and Active Guerrillas move, and how many of the Shipments
+      the Faction holds in the origin move with them (4.5.3). One group per pair of
+      spaces; no Guerrilla moves more than once.
+
+    Pays 1 Resource per City or Department moved into (0 for LoCs). A group turns Active
+    when :func:`march_would_activate`. Origins are the selected spaces (``spaces()``);
+    ``destinations()`` count for a Limited Operation (2.3.5). No March on the final Event
+    card (2.3.9).
+    """
+
+    groups: tuple[MarchGroup, ...]
+    name = "March"
+    factions = frozenset(INSURGENTS)
+
+    def spaces(self) -> tuple[int, ...]:
+        return tuple(dict.fromkeys(g[0] for g in self.groups))
+
+    def destinations(self) -> tuple[int, ...]:
+        return tuple(dict.fromkeys(g[1] for g in self.groups))
+
+    def execute(self, state: GameState, ctx: Context) -> None:
+        check_faction(self, ctx)
+        if ctx.final_card:
+            raise IllegalAction("2.3.9", "no March on the final Event card")
+        _check_limited(self, ctx)
+        pairs = [(g[0], g[1]) for g in self.groups]
+        if len(set(pairs)) != len(pairs):
+            raise IllegalAction("3.3.2", "Guerrillas moving between 2 spaces move as 1 group")
+        f = ctx.faction
+        unmoved = {
+            (src, kind): state.count(src, kind)
+            for src, *_ in self.groups
+            if 0 <= src < len(MAP)
+            for kind in (UNDERGROUND_OF[f], ACTIVE_OF[f])
+        }
+        entered: set[int] = set()
+        for group in self.groups:
+            _march_group(state, ctx, group, unmoved, entered)
+
+
+def _march_group(
+    state: GameState,
+    ctx: Context,
+    group: MarchGroup,
+    unmoved: dict[tuple[int, Piece], int],
+    entered: set[int],
+) -> None:
+    f = ctx.faction
+    src, dst, underground, active, shipments = group
+    _check_space_id(src, "3.3.2")
+    _check_space_id(dst, "3.3.2")
+    for value, what in ((underground, "Underground"), (active, "Active"), (shipments, "Ship")):
+        _check_count(value, what, "3.3.2")
+    if underground + active == 0:
+        raise IllegalAction("3.3.2", "a March group has 1+ Guerrillas")
+    if not MAP.adjacent(src, dst) or not state.in_play(dst):
+        raise IllegalAction("3.3.2", f"{MAP[dst].name} is not adjacent to {MAP[src].name}")
+    for kind, n in ((UNDERGROUND_OF[f], underground), (ACTIVE_OF[f], active)):
+        if unmoved[(src, kind)] < n:
+            raise IllegalAction(
+                "3.3.2", f"not {n} {kind.label} in {MAP[src].name} that have not moved yet"
+            )
+        unmoved[(src, kind)] -= n
+    if not MAP[dst].is_loc and dst not in entered:
+        ctx.pay(state, 1, "3.3.2")
+    entered.add(dst)
+    exposed = march_would_activate(state, f, dst, underground + active)
+    _move_group(state, f, src, dst, underground, active, shipments)
+    if exposed:
+        state.activate(dst, f, underground)
+    ctx.say(
+        f"March: {_g(f, underground + active)} from {_name(src)} to {_name(dst)}"
+        + (f" with {shipments} Shipment(s)" if shipments else "")
+        + (" (Activated)" if exposed else "")
+    )
+
+
+# ======================================================================================
+# Attack (3.3.3) and Ambush (4.3.2, 4.4.1)
+# ======================================================================================
+def _enemy_kinds(faction: Faction) -> list[Piece]:
+    return [k for k in Piece if k.faction is not faction]
+
+
+def attack_problem(state: GameState, faction: Faction, space: int) -> str | None:
+    """Why ``faction`` may not select ``space`` for Attack: it needs 1+ own Guerrilla
+    and 1+ enemy piece there (3.3.3)."""
+    if not state.in_play(space):
+        return f"{MAP[space].name} is not in play"
+    if state.guerrillas(space, faction) == 0:
+        return f"no {faction.label} Guerrilla in {MAP[space].name}"
+    if state.total_pieces(space) == state.faction_pieces(space, faction):
+        return f"no enemy piece in {MAP[space].name}"
+    return None
+
+
+def attack_spaces(state: GameState, faction: Faction) -> list[int]:
+    """Spaces ``faction`` may select for Attack (3.3.3)."""
+    return [s.id for s in MAP.spaces if attack_problem(state, faction, s.id) is None]
+
+
+def _non_base_count(row: list[int], faction: Faction) -> int:
+    return sum(row[k] for k in FACTION_KINDS[faction] if not k.is_base)
+
+
+def _removal_error(
+    state: GameState, faction: Faction, space: int, kinds: tuple[int, ...], most: int
+) -> IllegalAction | None:
+    row = state.row(space)
+    if not kinds:
+        return IllegalAction("3.3.3", "an Attack that succeeds removes 1+ enemy pieces")
+    if len(kinds) > most:
+        return IllegalAction("3.3.3", f"an Attack removes at most {most} enemy pieces")
+    for kind in kinds:
+        if kind not in list(Piece):
+            return IllegalAction("3.3.3", f"{kind!r} is not a piece kind")
+        piece = Piece(kind)
+        if piece.faction is faction:
+            return IllegalAction("3.3.3", "an Attack removes only enemy pieces")
+        if row[piece] == 0:
+            return IllegalAction("3.3.3", f"no {piece.label} to remove in {MAP[space].name}")
+        if piece.is_base and _non_base_count(row, piece.faction):
+            return IllegalAction(
+                "3.3.3", f"{piece.faction.label} Bases go last, after its cubes or Guerrillas"
+            )
+        row[piece] -= 1
+    if len(kinds) < most:
+        for target in {Piece(k).faction for k in kinds}:
+            if any(row[k] for k in FACTION_KINDS[target]):
+                return IllegalAction(
+                    "1.4.1", f"{target.label} is targeted: remove {most} pieces if possible"
+                )
+    return None
+
+
+def removal_problem(
+    state: GameState, faction: Faction, space: int, kinds: tuple[int, ...], most: int = 2
+) -> str | None:
+    """Why removing enemy pieces ``kinds`` (in order) from ``space`` is not a legal choice
+    for ``faction``'s Attack (None if legal).
+
+    Up to ``most`` (2) enemy pieces, Underground Guerrillas included; a Faction's Bases
+    only once its cubes or Guerrillas there are gone (3.3.3, "Bases last"); at least 1
+    target, and every targeted Faction loses pieces to the maximum extent (1.4.1).
+    """
+    error = _removal_error(state, faction, space, kinds, most)
+    return None if error is None else error.message
+
+
+def attack_target_options(
+    state: GameState, faction: Faction, space: int
+) -> list[tuple[Piece, ...]]:
+    """Every legal choice of enemy pieces to remove by a successful Attack here (3.3.3)."""
+    enemies = [k for k in _enemy_kinds(faction) if state.count(space, k)]
+    options: set[tuple[Piece, ...]] = set()
+    for n in (1, 2):
+        for kinds in product(enemies, repeat=n):
+            if removal_problem(state, faction, space, kinds) is None:
+                options.add(tuple(kinds))
+    return sorted(options)
+
+
+def ambush_problem(state: GameState, faction: Faction, space: int) -> str | None:
+    """Why ``faction`` may not Ambush in ``space`` (before its Attack is resolved): the
+    Attack must be possible there and 1+ own Underground Guerrilla present (4.3.2)."""
+    if faction not in (Faction.FARC, Faction.AUC):
+        return f"{faction.label} cannot Ambush"
+    problem = attack_problem(state, faction, space)
+    if problem is not None:
+        return problem
+    if state.underground(space, faction) == 0:
+        return f"no Underground {faction.label} Guerrilla in {MAP[space].name}"
+    return None
+
+
+def ambush_spaces(state: GameState, faction: Faction) -> list[int]:
+    """Spaces where an Attack of ``faction`` could be an Ambush (4.3.2, 4.4.1)."""
+    return [s.id for s in MAP.spaces if ambush_problem(state, faction, s.id) is None]
+
+
+def attack_in(space: int, *kinds: int) -> AttackTarget:
+    """One :class:`Attack` space: ``attack_in(huila, Piece.TROOPS, Piece.POLICE)``."""
+    return (space, tuple(int(k) for k in kinds))
+
+
+def resolve_attack(
+    state: GameState,
+    ctx: Context,
+    space: int,
+    kinds: tuple[int, ...],
+    *,
+    ambush: bool = False,
+    activate: bool = True,
+) -> bool:
+    """Carry out one space's Attack (3.3.3) for ``ctx.faction``, unpaid; with
+    ``ambush``, the Ambush procedure instead (4.3.2). Returns whether it succeeded.
+
+    ``activate=False`` serves Events that Ambush "with any Guerrillas without
+    Activating" (5.1.1): no Underground Guerrilla is then needed or flipped.
+    """
+    f = ctx.faction
+    error = _removal_error(state, f, space, kinds, 2)
+    if error is not None:
+        raise error
+    if ambush:
+        if activate and state.underground(space, f) == 0:
+            raise IllegalAction("4.3.2", f"Ambush needs an Underground {f.label} Guerrilla")
+        flipped = state.activate(space, f, 1) if activate else 0
+        ctx.say(f"Ambush in {_name(space)}: Activate {_g(f, flipped)}; the Attack succeeds")
+        success, captured = True, True
+    else:
+        flipped = state.activate(space, f, state.underground(space, f))
+        roll = ctx.roll(state, f"Attack in {MAP[space].name}")
+        success, captured = roll <= state.guerrillas(space, f), roll == 1
+        ctx.say(
+            f"Attack in {_name(space)}: Activate {_g(f, flipped)}, roll {roll} against "
+            f"{state.guerrillas(space, f)}: {'success' if success else 'failure'}"
+        )
+    if success:
+        for kind in kinds:
+            state.remove(space, Piece(kind), 1, capturer=f)
+        labels = ", ".join(Piece(k).label for k in kinds)
+        ctx.say(f"Attack in {_name(space)}: remove {labels}")
+    if captured:
+        placed = state.place_up_to(space, UNDERGROUND_OF[f], 1)
+        ctx.say(f"Captured Goods in {_name(space)}: place {_g(f, placed)}")
+    return success
+
+
+@command
+@dataclass(frozen=True)
+class Attack(Operation):
+    """Attack (3.3.3): try to eliminate enemy pieces; 1 Resource per space.
+
+    Fields:
+
+    * ``targets``: the selected spaces in order, each ``(space, kinds)``: the enemy
+      piece kinds (:class:`~core.pieces.Piece` values, at most 2, in removal order)
+      removed if the Attack succeeds. They may include Underground Guerrillas; a
+      Faction's Bases go only after its cubes or Guerrillas there (3.3.3); a targeted
+      Faction loses as many as possible (1.4.1). Build entries with :func:`attack_in`.
+
+    In each space all own Guerrillas turn Active, then a die is rolled: success if it is
+    no more than the own Guerrillas there. A 1 also places an Available Guerrilla
+    (Captured Goods); removed Shipments pass to the Attacker (3.3.3). An accompanying
+    :class:`Ambush` (``ctx.special``) replaces the procedure in its space (4.3.2).
+    """
+
+    targets: tuple[AttackTarget, ...]
+    name = "Attack"
+    factions = frozenset(INSURGENTS)
+
+    def spaces(self) -> tuple[int, ...]:
+        return tuple(t[0] for t in self.targets)
+
+    def execute(self, state: GameState, ctx: Context) -> None:
+        check_faction(self, ctx)
+        check_distinct(self.spaces(), "Attack")
+        _check_limited(self, ctx)
+        ambush = ctx.special if isinstance(ctx.special, Ambush) else None
+        if ambush is not None:
+            check_faction(ambush, ctx)
+            if ambush.space not in self.spaces():
+                raise IllegalAction("4.3.2", "Ambush must be in a space selected for Attack")
+        for space, kinds in self.targets:
+            _check_space_id(space, "3.3.3")
+            problem = attack_problem(state, ctx.faction, space)
+            if problem is not None:
+                raise IllegalAction("3.3.3", problem)
+            ctx.pay(state, 1, "3.3.3")
+            here = ambush is not None and ambush.space == space
+            resolve_attack(state, ctx, space, tuple(kinds), ambush=here)
+            if here:
+                ctx.notes[_AMBUSH_NOTE] = space
+        ctx.notes[_ATTACK_DONE_NOTE] = True
+
+
+@command
+@dataclass(frozen=True)
+class Ambush(SpecialActivity):
+    """Ambush (4.3.2; AUC 4.4.1): ensure an Attack's success in 1 space.
+
+    Fields:
+
+    * ``space``: a space selected for the accompanying Attack, with 1+ own Underground
+      Guerrilla before that Attack is resolved there.
+
+    The Attack resolves it (see :func:`resolve_attack`): it Activates just 1 Underground
+    Guerrilla, does not roll, succeeds and places 1 Available Guerrilla as if a 1 had been
+    rolled. Executing the Ambush only checks it, so it may be declared before or after the
+    Operation.
+    """
+
+    space: int
+    name = "Ambush"
+    factions = frozenset({Faction.FARC, Faction.AUC})
+    accompanies = frozenset({"Attack"})
+
+    def spaces(self) -> tuple[int, ...]:
+        return (self.space,)
+
+    def execute(self, state: GameState, ctx: Context) -> None:
+        check_faction(self, ctx)
+        op = ctx.op
+        if op is None or op.name != "Attack":
+            raise IllegalAction("4.1.1", "Ambush accompanies only an Attack")
+        if self.space not in op.spaces():
+            raise IllegalAction("4.3.2", "Ambush must be in a space selected for Attack")
+        if ctx.notes.get(_ATTACK_DONE_NOTE):
+            if ctx.notes.get(_AMBUSH_NOTE) != self.space:
+                raise IllegalAction("4.3.2", "the Attack there was resolved without the Ambush")
+            return
+        _check_space_id(self.space, "4.3.2")
+        problem = ambush_problem(state, ctx.faction, self.space)
+        if problem is not None:
+            raise IllegalAction("4.3.2", problem)
+        ctx.say(f"{ctx.faction.label} will Ambush in {_name(self.space)}")
+
+
+# ======================================================================================
+# Terror (3.3.4)
+# ======================================================================================
+def terror_problem(state: GameState, faction: Faction, space: int) -> str | None:
+    """Why ``faction`` may not select ``space`` for Terror: 1+ own Underground Guerrilla
+    needed (3.3.4)."""
+    if not state.in_play(space):
+        return f"{MAP[space].name} is not in play"
+    if state.underground(space, faction) == 0:
+        return f"no Underground {faction.label} Guerrilla in {MAP[space].name}"
+    return None
+
+
+def terror_spaces(state: GameState, faction: Faction) -> list[int]:
+    """Spaces ``faction`` may select for Terror (3.3.4)."""
+    return [s.id for s in MAP.spaces if terror_problem(state, faction, s.id) is None]
+
+
+def terror_cost(spaces: list[int] | tuple[int, ...]) -> int:
+    """1 Resource per City or Department, 0 per LoC (3.3.4)."""
+    return sum(0 if MAP[s].is_loc else 1 for s in spaces)
+
+
+def resolve_terror(
+    state: GameState, ctx: Context, space: int, *, activate: bool = True, markers: int = 1
+) -> None:
+    """One space's Terror procedure (3.3.4) for ``ctx.faction``, unpaid: Activate 1
+    Underground Guerrilla; City/Department: Terror marker(s) and a shift toward Neutral
+    (FARC: toward Active Opposition); LoC: Sabotage unless there already. Markers only
+    while any of the 40 remain. ``activate=False`` / ``markers`` serve Events (5.1.1)."""
+    f = ctx.faction
+    if activate:
+        state.activate(space, f, 1)
+    done = [f"Activate 1 {f.label} Guerrilla"] if activate else []
+    if MAP[space].is_loc:
+        if state.add_sabotage(space):
+            done.append("place Sabotage")
+    else:
+        placed = state.add_terror(space, markers)
+        if placed:
+            done.append(f"place {placed} Terror")
+        shifted = state.shift(space, -1) if f is Faction.FARC else state.shift_toward_neutral(space)
+        if shifted:
+            done.append(f"shift to {SUPPORT_LABELS[state.support[space]]}")
+    ctx.say(f"Terror in {_name(space)}: " + (", ".join(done) or "no effect"))
+
+
+def aid_cut(state: GameState, ctx: Context, spaces: int) -> int:
+    """AUC Aid Cut (3.3.4): Aid -3 after Terror in 1 space, -5 in 2+; returns the change."""
+    if spaces <= 0:
+        return 0
+    change = state.add_aid(-(AID_CUT_ONE_SPACE if spaces == 1 else AID_CUT_MORE_SPACES))
+    ctx.say(f"Aid Cut: Aid {change:+d} (now {state.aid})")
+    return change
+
+
+def terror_in(*spaces: int) -> Terror:
+    """A Terror in the given spaces: ``terror_in(huila, loc)``."""
+    return Terror(where=tuple(spaces))
+
+
+@command
+@dataclass(frozen=True)
+class Terror(Operation):
+    """Terror (3.3.4): Terror and Sabotage markers, shifts toward Neutral (FARC: toward
+    Active Opposition); 1 Resource per City or Department, 0 per LoC.
+
+    Fields:
+
+    * ``where``: the selected spaces in order, each with 1+ own Underground Guerrilla.
+
+    AUC Terror also cuts Aid by 3 (1 space) or 5 (2+ spaces), to no less than 0.
+    """
+
+    where: tuple[int, ...]
+    name = "Terror"
+    factions = frozenset(INSURGENTS)
+
+    def spaces(self) -> tuple[int, ...]:
+        return tuple(self.where)
+
+    def execute(self, state: GameState, ctx: Context) -> None:
+        check_faction(self, ctx)
+        check_distinct(self.spaces(), "Terror")
+        _check_limited(self, ctx)
+        for space in self.where:
+            _check_space_id(space, "3.3.4")
+            problem = terror_problem(state, ctx.faction, space)
+            if problem is not None:
+                raise IllegalAction("3.3.4", problem)
+            ctx.pay(state, 0 if MAP[space].is_loc else 1, "3.3.4")
+            resolve_terror(state, ctx, space)
+        ctx.notes[TERROR_SPACES_NOTE] = list(self.where)
+        if ctx.faction is Faction.AUC:
+            aid_cut(state, ctx, len(self.where))
+
+
+# ======================================================================================
+# random legal commands (baseline bot, property tests)
+# ======================================================================================
+def _budget(state: GameState, faction: Faction) -> int:
+    return state.resources[faction]
+
+
+def _final_card_for(state: GameState, faction: Faction) -> bool:
+    from core.rules.sequence import is_final_event_card, is_nonplayer
+
+    return state.phase == "card" and is_final_event_card(state) and not is_nonplayer(state, faction)
+
+
+def random_rally(
+    state: GameState, faction: Faction, rng: random.Random, limited: bool = False
+) -> Rally | None:
+    """A random legal Rally for ``faction`` paid from its Resources, or None."""
+    candidates = rally_spaces(state, faction)
+    budget = _budget(state, faction)
+    if not candidates or budget < 1:
+        return None
+    k = 1 if limited else rng.randint(1, min(len(candidates), budget, 5))
+    sim = state.clone()
+    ctx = _quiet(faction)
+    recall = _random_recall(sim, faction, rng)
+    recall_pieces(sim, ctx, recall)
+    steps: list[RallyStep] = []
+    for space in rng.sample(candidates, k):
+        step = _random_rally_step(sim, faction, space, rng)
+        resolve_rally(sim, ctx, *step)
+        steps.append(step)
+    return Rally(steps=tuple(steps), recall=recall)
+
+
+def _random_recall(state: GameState, faction: Faction, rng: random.Random) -> tuple[Recall, ...]:
+    """Sometimes (more often when none is Available) recall a Guerrilla or two (1.4.1)."""
+    chance = 0.5 if state.available_guerrillas(faction) == 0 else 0.05
+    if rng.random() >= chance:
+        return ()
+    kinds = (UNDERGROUND_OF[faction], ACTIVE_OF[faction])
+    held = [(s.id, k) for s in MAP.spaces for k in kinds if state.count(s.id, k)]
+    if not held:
+        return ()
+    space, kind = rng.choice(held)
+    return ((space, int(kind), rng.randint(1, min(2, state.count(space, kind)))),)
+
+
+def _random_rally_step(
+    state: GameState, faction: Faction, space: int, rng: random.Random
+) -> RallyStep:
+    actions = rally_actions(state, faction, space)
+    action = rng.choice(actions)
+    if action == RALLY_BASE:
+        active = state.active(space, faction)
+        low = max(0, 2 - state.underground(space, faction))
+        return rally_step(space, RALLY_BASE, rng.randint(low, min(2, active)))
+    if action == RALLY_REGROUP:
+        moves = _random_regroup_moves(state, faction, space, rng)
+        return rally_step(space, RALLY_REGROUP, 0, moves)
+    limit = rally_place_limit(state, faction, space)
+    return rally_step(space, RALLY_PLACE, rng.randint(min(1, limit), limit))
+
+
+def _random_regroup_moves(
+    state: GameState, faction: Faction, space: int, rng: random.Random
+) -> tuple[RallyMove, ...]:
+    sources = [s.id for s in MAP.spaces if s.id != space and state.guerrillas(s.id, faction)]
+    moves: list[RallyMove] = []
+    for src in rng.sample(sources, min(len(sources), rng.randint(0, 3))):
+        left = [state.underground(src, faction), state.active(src, faction)]
+        u, a = _random_split(left, rng)
+        ships = rng.randint(0, len(state.shipments_at(src, faction)))
+        moves.append((src, u, a, ships))
+    return tuple(moves)
+
+
+def random_march(
+    state: GameState, faction: Faction, rng: random.Random, limited: bool = False
+) -> March | None:
+    """A random legal March for ``faction`` paid from its Resources, or None (also on
+    the final Event card, where player Factions may not March, 2.3.9)."""
+    if _final_card_for(state, faction):
+        return None
+    origins = [
+        s.id
+        for s in MAP.spaces
+        if state.guerrillas(s.id, faction) and march_destinations(state, faction, s.id)
+    ]
+    if not origins:
+        return None
+    budget = _budget(state, faction)
+    pool = {src: [state.underground(src, faction), state.active(src, faction)] for src in origins}
+    ships = {src: len(state.shipments_at(src, faction)) for src in origins}
+    entered: set[int] = set()
+    groups: list[MarchGroup] = []
+    only = None
+    if limited:
+        reachable = {d for o in origins for d in march_destinations(state, faction, o)}
+        affordable = sorted(d for d in reachable if MAP[d].is_loc or budget >= 1)
+        if not affordable:
+            return None
+        only = rng.choice(affordable)
+        origins = [o for o in origins if MAP.adjacent(o, only)]
+    for src in rng.sample(origins, rng.randint(1, len(origins))):
+        dests = [only] if only is not None else march_destinations(state, faction, src)
+        for dst in rng.sample(dests, min(len(dests), rng.randint(1, 2))):
+            fresh = not MAP[dst].is_loc and dst not in entered
+            if fresh and len([d for d in entered if not MAP[d].is_loc]) >= budget:
+                continue
+            group = _random_group(pool[src], ships, src, dst, rng)
+            if group is not None:
+                groups.append(group)
+                entered.add(dst)
+    return March(groups=tuple(groups)) if groups else None
+
+
+def _random_split(left: list[int], rng: random.Random) -> tuple[int, int]:
+    """Take 1+ of ``left`` = [Underground, Active] Guerrillas (which must not be empty)."""
+    u = rng.randint(0, left[0])
+    a = rng.randint(0, left[1])
+    if u + a == 0:
+        u, a = (1, 0) if left[0] else (0, 1)
+    left[0] -= u
+    left[1] -= a
+    return u, a
+
+
+def _random_group(
+    left: list[int], ships: dict[int, int], src: int, dst: int, rng: random.Random
+) -> MarchGroup | None:
+    if left[0] + left[1] == 0:
+        return None
+    u, a = _random_split(left, rng)
+    carried = rng.randint(0, ships[src])
+    ships[src] -= carried
+    return (src, dst, u, a, carried)
+
+
+def random_attack(
+    state: GameState, faction: Faction, rng: random.Random, limited: bool = False
+) -> Attack | None:
+    """A random legal Attack for ``faction`` paid from its Resources, or None."""
+    candidates = attack_spaces(state, faction)
+    budget = _budget(state, faction)
+    if not candidates or budget < 1:
+        return None
+    k = 1 if limited else rng.randint(1, min(len(candidates), budget, 4))
+    targets = []
+    for space in rng.sample(candidates, k):
+        options = attack_target_options(state, faction, space)
+        targets.append(attack_in(space, *rng.choice(options)))
+    return Attack(targets=tuple(targets))
+
+
+def random_ambush(
+    state: GameState, faction: Faction, attack: Attack, rng: random.Random
+) -> Ambush | None:
+    """A random legal Ambush to accompany ``attack`` (4.3.2), or None."""
+    spaces = [s for s in attack.spaces() if ambush_problem(state, faction, s) is None]
+    return Ambush(space=rng.choice(spaces)) if spaces else None
+
+
+def random_terror(
+    state: GameState, faction: Faction, rng: random.Random, limited: bool = False
+) -> Terror | None:
+    """A random legal Terror for ``faction`` paid from its Resources, or None."""
+    candidates = terror_spaces(state, faction)
+    rng.shuffle(candidates)
+    budget = _budget(state, faction)
+    wanted = 1 if limited else rng.randint(1, max(1, len(candidates)))
+    chosen: list[int] = []
+    for space in candidates:
+        cost = 0 if MAP[space].is_loc else 1
+        if len(chosen) < wanted and cost <= budget:
+            chosen.append(space)
+            budget -= cost
+    return Terror(where=tuple(chosen)) if chosen else None
