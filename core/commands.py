@@ -165,8 +165,28 @@ def _decode(value: Any, hint: Any) -> Any:
     return value
 
 
+RULE_MODULES = (
+    "core.rules.sequence",
+    "core.rules.coin_ops",
+    "core.rules.govt_special",
+    "core.rules.insurgent_ops",
+    "core.rules.insurgent_special",
+    "core.rules.propaganda",
+)
+
+
+def register_all() -> None:
+    """Import every rules module so all their commands are known to :func:`from_json`."""
+    import importlib
+
+    for module in RULE_MODULES:
+        importlib.import_module(module)
+
+
 def from_json(data: dict) -> Command:
     """Rebuild a command from :meth:`Command.to_json` output."""
+    if data.get("type") not in _REGISTRY:
+        register_all()
     try:
         cls = _REGISTRY[data["type"]]
     except KeyError:

@@ -1,0 +1,286 @@
+"""The ``andean`` command line: new, status (--json), verify; errors exit 2 on one line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from core import serialize
+from core.cards import CARDS
+from core.map import MAP
+from core.rules.sequence import Pass
+from tests.test_serialize import propaganda_module  # noqa: F401 (autouse fixture)
+from tui.cli import main, status_dict
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def save_path(tmp_path, capsys):
+    path = tmp_path / "game.json"
+    code, _, _ = run(capsys, "new", "--seed", "7", "--seeded-propaganda", "--out", str(path))
+    assert code == 0
+    return path
+
+
+# ======================================================================================
+# new
+# ======================================================================================
+def test_new_writes_a_game_with_its_first_card_revealed_2_2(tmp_path, capsys):
+    path = tmp_path / "g.json"
+    code, out, err = run(capsys, "new", "--scenario", "standard", "--seed", "7", "--out", str(path))
+    assert code == 0 and err == ""
+    game = serialize.load(path)
+    assert game.state.phase == "card"
+    assert game.state.current_card == game.initial.deck[0]  # revealed and played first
+    assert game.state.deck == game.initial.deck[1:]  # the next card shows on top
+    assert game.initial.phase == "setup" and game.log == []
+    assert f"#{game.state.current_card}" in out and "seed 7" in out
+
+
+def test_new_options_reach_the_set_up_2_1(tmp_path, capsys):
+    path = tmp_path / "g.json"
+    code, _, _ = run(
+        capsys, "new", "--seed", "3", "--short", "--players", "2", "--seeded-propaganda",
+        "--out", str(path),
+    )
+    assert code == 0
+    state = serialize.load(path).state
+    assert state.final_propaganda == 3  # 2.4.1 short game
+    assert state.seats == [1, 2, 1, 2]  # 1.5.1
+    assert state.options["seeded_propaganda"] is True
+
+
+def test_new_quick_play(tmp_path, capsys):
+    path = tmp_path / "q.json"
+    assert run(capsys, "new", "--scenario", "quick", "--seed", "7", "--out", str(path))[0] == 0
+    game = serialize.load(path)
+    assert game.state.scenario == "quick" and game.state.final_propaganda == 2
+    assert game.state.total_support() == 56
+
+
+def test_new_nonplayers_and_seats(tmp_path, capsys):
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    code = run(capsys, "new", "--seed", "7", "--players", "2", "--nonplayers", "--out", str(a))[0]
+    assert code == 0
+    assert serialize.load(a).state.seats == [1, 2, None, None]
+    assert run(capsys, "new", "--seed", "7", "--seats", "1,-,2,-", "--out", str(b))[0] == 0
+    assert serialize.load(b).state.seats == [1, None, 2, None]
+
+
+def test_new_open_deployment_from_placement_file(tmp_path, capsys):
+    from tests.test_setup import open_placement
+
+    placement = tmp_path / "placement.json"
+    placement.write_text(json.dumps(open_placement()), encoding="utf-8")
+    path = tmp_path / "g.json"
+    code, _, err = run(
+        capsys, "new", "--seed", "7", "--deployment", "open", "--placement", str(placement),
+        "--out", str(path),
+    )
+    assert code == 0, err
+    assert serialize.load(path).state.options["deployment"] == "open"
+
+
+def test_new_same_seed_same_game(tmp_path, capsys):
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    run(capsys, "new", "--seed", "11", "--out", str(a))
+    run(capsys, "new", "--seed", "11", "--out", str(b))
+    assert serialize.load(a).state == serialize.load(b).state
+
+
+def test_new_without_seed_picks_and_reports_one(tmp_path, capsys):
+    path = tmp_path / "g.json"
+    code, out, _ = run(capsys, "new", "--out", str(path))
+    assert code == 0
+    seed = serialize.load(path).state.rng_seed
+    assert f"seed {seed}" in out
+
+
+def test_new_refuses_to_overwrite_without_force(save_path, capsys):
+    before = save_path.read_bytes()
+    code, out, err = run(capsys, "new", "--seed", "8", "--out", str(save_path))
+    assert code == 2 and "already exists" in err and err.count("\n") == 1
+    assert save_path.read_bytes() == before
+    assert run(capsys, "new", "--seed", "8", "--force", "--out", str(save_path))[0] == 0
+    assert serialize.load(save_path).state.rng_seed == 8
+
+
+# ======================================================================================
+# status
+# ======================================================================================
+def test_status_json_fields(save_path, capsys):
+    code, out, err = run(capsys, "status", str(save_path), "--json")
+    assert code == 0 and err == ""
+    d = json.loads(out)
+    for key in (
+        "total_support", "total_opposition", "opposition_plus_bases", "resources", "aid",
+        "el_presidente", "victory_margins", "current_card", "next_card", "deck_remaining",
+        "eligible", "phase", "to_move", "spaces",
+    ):
+        assert key in d, key
+    assert d["total_support"] == 50 and d["total_opposition"] == 14
+    assert d["opposition_plus_bases"] == 20
+    assert d["resources"] == {"Government": 40, "FARC": 10, "AUC": 10, "Cartels": 10}
+    # 7.3: 50-60; 20-25; 1 AUC Base - 6 FARC Bases; min(6 Bases - 10, 10 Resources - 40)
+    assert d["victory_margins"] == {"Government": -10, "FARC": -5, "AUC": -5, "Cartels": -30}
+    assert d["aid"] == 9 and d["el_presidente"] == "Samper"
+    assert d["eligible"] == ["Government", "FARC", "AUC", "Cartels"]
+    assert d["phase"] == "card" and d["deck_remaining"] == 63
+    game = serialize.load(save_path)
+    card, nxt = game.state.current_card, game.state.deck[0]
+    assert d["current_card"] == {"number": card, "title": CARDS[card].title}
+    assert d["next_card"] == {"number": nxt, "title": CARDS[nxt].title}
+    assert d["to_move"] == CARDS[card].faction_order[0].label  # 2.3.2 leftmost Eligible
+
+
+def test_status_json_spaces(save_path, capsys):
+    d = json.loads(run(capsys, "status", str(save_path), "--json")[1])
+    assert len(d["spaces"]) == len(MAP) - 2  # Ecuador and Panamá are not in play (1.3.5)
+    bogota = d["spaces"]["Bogotá"]
+    assert bogota["support"] == "Active Support" and bogota["control"] == "Government"
+    assert bogota["pieces"]["Government"] == {"troops": 3, "police": 2, "bases": 0}
+    assert bogota["terror"] == 0 and bogota["sabotage"] is False and bogota["farc_zone"] is False
+    putumayo = d["spaces"]["Putumayo"]
+    assert putumayo["support"] == "Active Opposition" and putumayo["control"] is None
+    assert putumayo["pieces"]["Cartels"] == {"underground": 1, "active": 0, "bases": 2}
+    assert putumayo["shipments"] == 0
+    assert d["spaces"]["Cali"]["support"] == "Neutral"
+    loc = d["spaces"]["Bogotá-Neiva LoC"]
+    assert loc["control"] is None and loc["econ"] == 2
+
+
+def test_status_json_quick_play_farc_zone(tmp_path, capsys):
+    path = tmp_path / "q.json"
+    run(capsys, "new", "--scenario", "quick", "--seed", "7", "--out", str(path))
+    d = json.loads(run(capsys, "status", str(path), "--json")[1])
+    assert d["spaces"]["Meta West"]["farc_zone"] is True
+    assert d["el_presidente"] == "Pastrana"
+    assert d["total_support"] == 56 and d["opposition_plus_bases"] == 22
+
+
+def test_status_dict_follows_play(save_path):
+    game = serialize.load(save_path)
+    first = game.to_move()
+    game.apply(Pass())  # 2.3.3: +3 Resources for the Government, +1 for an Insurgent
+    d = status_dict(game)
+    gain = 3 if first.label == "Government" else 1
+    base = {"Government": 40, "FARC": 10, "AUC": 10, "Cartels": 10}[first.label]
+    assert d["resources"][first.label] == base + gain
+    assert d["to_move"] != first.label and d["log_length"] == 1
+
+
+def test_status_table(save_path, capsys):
+    code, out, err = run(capsys, "status", str(save_path))
+    assert code == 0 and err == ""
+    assert "Total Support 50" in out and "Opposition + Bases 20" in out
+    assert "El Presidente: Samper" in out
+    line = next(x for x in out.splitlines() if x.startswith("Putumayo"))
+    assert "Active Opposition" in line and "2/0/0" in line and "1/0/2" in line
+
+
+# ======================================================================================
+# verify
+# ======================================================================================
+def test_verify_ok(save_path, capsys):
+    game = serialize.load(save_path)
+    for _ in range(5):
+        game.apply(Pass())
+    serialize.save(game, save_path)
+    code, out, err = run(capsys, "verify", str(save_path))
+    assert code == 0 and "OK, 5 commands" in out and err == ""
+
+
+def test_verify_mismatch_exits_1(save_path, capsys):
+    data = json.loads(save_path.read_text(encoding="utf-8"))
+    data["state"]["resources"][2] = 33
+    save_path.write_text(json.dumps(data), encoding="utf-8")
+    code, out, _ = run(capsys, "verify", str(save_path))
+    assert code == 1 and "resources: saved [40, 10, 33, 10]" in out
+
+
+# ======================================================================================
+# errors: one line on stderr, exit code 2
+# ======================================================================================
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["frobnicate"],
+        ["new"],  # --out is required
+        ["new", "--out", "x.json", "--players", "7"],
+        ["new", "--out", "x.json", "--scenario", "full"],
+        ["new", "--out", "x.json", "--seed", "many"],
+        ["new", "--out", "x.json", "--seats", "1,2"],
+        ["status"],
+        ["status", "a.json", "--colour"],
+    ],
+)
+def test_bad_arguments_exit_2_one_line(argv, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert err.startswith("andean: error:") and err.count("\n") == 1
+    assert "Traceback" not in err and not (tmp_path / "x.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["new", "--seed", "-3", "--out", "{tmp}/g.json"], "seed"),
+        (["new", "--scenario", "quick", "--short", "--out", "{tmp}/g.json"], "short game"),
+        (["new", "--deployment", "open", "--out", "{tmp}/g.json"], "placement"),
+        (["new", "--players", "3", "--seats", "1,2,-,-", "--out", "{tmp}/g.json"], "players"),
+        (["new", "--out", "{tmp}/no/such/dir/g.json"], "No such file"),
+    ],
+)
+def test_bad_option_values_exit_2_one_line(argv, fragment, capsys, tmp_path):
+    code, _, err = run(capsys, *[a.replace("{tmp}", str(tmp_path)) for a in argv])
+    assert code == 2 and fragment in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", ["status", "verify"])
+def test_bad_files_exit_2_one_line(command, capsys, tmp_path):
+    missing = tmp_path / "missing.json"
+    garbage = tmp_path / "garbage.json"
+    garbage.write_text("{{{", encoding="utf-8")
+    foreign = tmp_path / "foreign.json"
+    foreign.write_text('{"format": "other"}', encoding="utf-8")
+    for path, fragment in (
+        (missing, "no such save file"),
+        (garbage, "not a JSON file"),
+        (foreign, "not an Andean Abyss save"),
+        (tmp_path, "is a directory"),
+    ):
+        code, out, err = run(capsys, command, str(path))
+        assert code == 2 and out == ""
+        assert fragment in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_help_exits_0(capsys):
+    code, out, _ = run(capsys, "--help")
+    assert code == 0 and "new" in out and "status" in out and "verify" in out
+    code, out, _ = run(capsys, "new", "--help")
+    assert code == 0 and "--seeded-propaganda" in out and "2.4.1" in out
+
+
+def test_status_in_a_propaganda_round_and_after_the_end_6_0_7_3(save_path, capsys):
+    from core.rules import victory
+
+    game = serialize.load(save_path)
+    game.state.phase = "propaganda"
+    game.state.step = {"phase": "Civic Action", "faction": 0}
+    d = status_dict(game)
+    assert d["phase"] == "propaganda" and d["to_move"] == "Government"
+    victory.finish(game.state, "test")
+    serialize.save(game, save_path)
+    d = json.loads(run(capsys, "status", str(save_path), "--json")[1])
+    assert d["phase"] == "over" and d["to_move"] is None
+    assert d["game_over"]["reason"] == "test" and len(d["game_over"]["ranking"]) == 4
+    code, out, _ = run(capsys, "status", str(save_path))
+    assert code == 0 and "Game over: test" in out

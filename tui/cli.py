@@ -1,0 +1,387 @@
+"""The ``andean`` command line.
+
+::
+
+    andean new --scenario standard --seed 7 --out game.json   # set up, reveal 1st card
+    andean status game.json                                   # tracks, cards, board
+    andean status game.json --json                            # the same as JSON
+    andean verify game.json                                   # replay the log, compare
+
+Each subcommand is a small function registered in :data:`SUBCOMMANDS` with the function
+that declares its arguments, so later subcommands (flowchart, np-turn, event, demo,
+batch, play, assist) slot in without touching the others.
+
+Exit codes: 0 success; 1 ``verify`` found the save inconsistent; 2 an error (bad
+arguments, unreadable or foreign file), reported as one line on stderr, no traceback.
+Set ``ANDEAN_DEBUG=1`` to see the traceback of an unexpected error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
+
+from core import serialize
+from core.cards import CARDS
+from core.errors import AndeanError
+from core.game import Game
+from core.map import MAP
+from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
+from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
+
+PROG = "andean"
+
+
+class CliError(Exception):
+    """A user error: printed as one line on stderr, exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors become :class:`CliError` (one line, exit 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        where = self.prog.removeprefix(PROG).strip()
+        raise CliError(f"{where + ': ' if where else ''}{message} (see --help)")
+
+
+# ======================================================================================
+# status as data (reused by later subcommands)
+# ======================================================================================
+def _card(number: int | None) -> dict[str, Any] | None:
+    if number is None:
+        return None
+    return {"number": number, "title": CARDS[number].title}
+
+
+def _pieces(state: GameState, space: int) -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {
+        Faction.GOVT.label: {
+            "troops": state.count(space, Piece.TROOPS),
+            "police": state.count(space, Piece.POLICE),
+            "bases": state.count(space, Piece.GOVT_BASE),
+        }
+    }
+    for f in (Faction.FARC, Faction.AUC, Faction.CARTELS):
+        out[f.label] = {
+            "underground": state.count(space, UNDERGROUND_OF[f]),
+            "active": state.count(space, ACTIVE_OF[f]),
+            "bases": state.count(space, BASE_OF[f]),
+        }
+    return out
+
+
+def _space_status(state: GameState, space: int) -> dict[str, Any]:
+    s = MAP[space]
+    holders = [Faction(h[1]).label for h in state.shipments if h is not None and h[0] == space]
+    control = state.controller(space) if not s.is_loc else None
+    return {
+        "id": s.id,
+        "kind": s.kind,
+        "pop": s.pop,
+        "econ": s.econ,
+        "support": SUPPORT_LABELS[state.support[space]],
+        "support_level": state.support[space],
+        "control": control.label if control is not None else None,
+        "terror": state.terror[space],
+        "sabotage": bool(state.sabotage[space]),
+        "farc_zone": bool(state.farc_zone[space]),
+        "shipments": len(holders),
+        "shipment_holders": holders,
+        "pieces": _pieces(state, space),
+    }
+
+
+def _available(state: GameState) -> dict[str, dict[str, int]]:
+    return {
+        Faction.GOVT.label: {
+            "troops": state.available(Piece.TROOPS),
+            "police": state.available(Piece.POLICE),
+            "bases": state.available(Piece.GOVT_BASE),
+        },
+        **{
+            f.label: {
+                "guerrillas": state.available_guerrillas(f),
+                "bases": state.available_bases(f),
+            }
+            for f in (Faction.FARC, Faction.AUC, Faction.CARTELS)
+        },
+    }
+
+
+def status_dict(game: Game) -> dict[str, Any]:
+    """Everything ``andean status --json`` shows: tracks, cards, Eligibility, whose turn,
+    victory margins and every space in play (keyed by space name)."""
+    state = game.state
+    to_move = game.to_move()
+    margins = state.victory_margins()
+    out: dict[str, Any] = {
+        "scenario": state.scenario,
+        "seed": state.rng_seed,
+        "options": state.options,
+        "seats": {f.label: state.seats[f] for f in Faction},
+        "phase": state.phase,
+        "to_move": to_move.label if to_move is not None else None,
+        "current_card": _card(state.current_card),
+        "next_card": _card(state.deck[0] if state.deck else None),
+        "deck_remaining": len(state.deck),
+        "propaganda_rounds": state.propaganda_rounds,
+        "final_propaganda": state.final_propaganda,
+        "eligible": [f.label for f in Faction if state.eligible[f]],
+        "el_presidente": PRESIDENTS[state.president],
+        "aid": state.aid,
+        "resources": {f.label: state.resources[f] for f in Faction},
+        "total_support": state.total_support(),
+        "total_opposition": state.total_opposition(),
+        "opposition_plus_bases": state.opposition_plus_bases(),
+        "victory_margins": {f.label: margins[f] for f in Faction},
+        "capabilities": {
+            CARDS[card].title: side for card, side in sorted(state.capabilities.items())
+        },
+        "momentum": [CARDS[card].title for card in state.momentum],
+        "available": _available(state),
+        "shipments_available": state.shipments_available(),
+        "markers_available": state.markers_available(),
+        "log_length": len(game.log),
+        "spaces": {s.name: _space_status(state, s.id) for s in state.spaces_in_play()},
+    }
+    if state.phase == "over":
+        out["game_over"] = {
+            "reason": state.step.get("reason"),
+            "ranking": [Faction(f).label for f in state.step.get("ranking", [])],
+            "winners": [Faction(f).label for f in state.step.get("winners", [])],
+            "players_lose": bool(state.step.get("players_lose", False)),
+        }
+    return out
+
+
+# ======================================================================================
+# status as text
+# ======================================================================================
+def _card_text(card: dict[str, Any] | None) -> str:
+    return "none" if card is None else f"#{card['number']} {card['title']}"
+
+
+def _by_faction(values: dict[str, Any]) -> str:
+    return ", ".join(f"{name} {value:+d}" for name, value in values.items())
+
+
+def status_text(game: Game) -> str:
+    """A human-readable summary: tracks, then one line per space with anything on it."""
+    d = status_dict(game)
+    lines = [
+        f"Andean Abyss: {d['scenario']} scenario, seed {d['seed']}, phase {d['phase']}",
+        f"Card: {_card_text(d['current_card'])}   next: {_card_text(d['next_card'])}   "
+        f"deck: {d['deck_remaining']} cards   Propaganda: {d['propaganda_rounds']} of "
+        f"{d['final_propaganda']}",
+        f"To move: {d['to_move'] or '-'}   Eligible: {', '.join(d['eligible']) or '-'}",
+        f"El Presidente: {d['el_presidente']}   Aid: {d['aid']}   Resources: "
+        + ", ".join(f"{k} {v}" for k, v in d["resources"].items()),
+        f"Total Support {d['total_support']}   Total Opposition {d['total_opposition']}   "
+        f"Opposition + Bases {d['opposition_plus_bases']}",
+        f"Victory margins: {_by_faction(d['victory_margins'])}",
+    ]
+    if d["capabilities"]:
+        lines.append(
+            "Capabilities: " + ", ".join(f"{t} ({s})" for t, s in d["capabilities"].items())
+        )
+    if d["momentum"]:
+        lines.append("Momentum: " + ", ".join(d["momentum"]))
+    if "game_over" in d:
+        over = d["game_over"]
+        lines.append(f"Game over: {over['reason']}; ranking {', '.join(over['ranking'])}")
+    lines.append("")
+    lines.append(
+        f"{'Space':<30} {'Pop':>3} {'Support':<18} {'Control':<10} "
+        f"{'Gov T/P/B':>9} {'FARC U/A/B':>10} {'AUC U/A/B':>9} {'Cart U/A/B':>10}  Markers"
+    )
+    for name, sp in d["spaces"].items():
+        lines.append(_space_line(name, sp))
+    return "\n".join(lines)
+
+
+def _space_line(name: str, sp: dict[str, Any]) -> str:
+    p = sp["pieces"]
+    gov = p["Government"]
+    cols = [f"{gov['troops']}/{gov['police']}/{gov['bases']}"]
+    for f in ("FARC", "AUC", "Cartels"):
+        cols.append(f"{p[f]['underground']}/{p[f]['active']}/{p[f]['bases']}")
+    marks = []
+    if sp["terror"]:
+        marks.append(f"Terror {sp['terror']}")
+    if sp["sabotage"]:
+        marks.append("Sabotage")
+    if sp["farc_zone"]:
+        marks.append("FARC Zone")
+    if sp["shipments"]:
+        marks.append("Shipments: " + ", ".join(sp["shipment_holders"]))
+    support = sp["support"] if sp["kind"] != "loc" else "-"
+    return (
+        f"{name:<30} {sp['pop']:>3} {support:<18} {sp['control'] or '-':<10} "
+        f"{cols[0]:>9} {cols[1]:>10} {cols[2]:>9} {cols[3]:>10}  {'; '.join(marks)}"
+    ).rstrip()
+
+
+# ======================================================================================
+# subcommands
+# ======================================================================================
+@dataclass(frozen=True)
+class Subcommand:
+    """A subcommand: its name, one-line help, argument declarations and handler."""
+
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace, TextIO], int]
+
+
+def _seats(text: str) -> list[int | None]:
+    """Parse ``--seats 1,-,2,-`` (Government, FARC, AUC, Cartels; - = Non-player)."""
+    parts = [p.strip().lower() for p in text.split(",")]
+    if len(parts) != 4:
+        raise argparse.ArgumentTypeError("give 4 comma-separated seats, e.g. 1,-,2,-")
+    out: list[int | None] = []
+    for part in parts:
+        if part in ("-", "none", "np", "n"):
+            out.append(None)
+        elif part.isdigit():
+            out.append(int(part))
+        else:
+            raise argparse.ArgumentTypeError(f"seat {part!r} is not a player number or '-'")
+    return out
+
+
+def _configure_new(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--scenario", choices=("standard", "quick"), default="standard",
+                   help="full game or the Quick-Play scenario (default: standard)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="random seed for the deck and dice (default: a random one)")
+    p.add_argument("--short", action="store_true",
+                   help="short game: the 3rd Propaganda card's Round is the last (2.4.1)")
+    p.add_argument("--seeded-propaganda", action="store_true",
+                   help="each Propaganda card among the bottom 5 cards of its pile")
+    p.add_argument("--players", type=int, choices=(1, 2, 3, 4), default=None,
+                   help="number of players (default 4); 2-3 players run the spare "
+                   "Factions (1.5.1) unless --nonplayers")
+    p.add_argument("--nonplayers", action="store_true",
+                   help="leftover Factions are section-8 Non-players instead")
+    p.add_argument("--seats", type=_seats, default=None,
+                   help="explicit seats for Government,FARC,AUC,Cartels, e.g. 1,-,2,- "
+                   "(- = Non-player)")
+    p.add_argument("--deployment", choices=("standard", "open"), default="standard",
+                   help="Standard or Open Deployment (default: standard)")
+    p.add_argument("--placement", metavar="FILE", default=None,
+                   help="JSON placement of the player forces for Open Deployment")
+    p.add_argument("--out", metavar="FILE", required=True, help="where to save the game")
+    p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+
+
+def _run_new(args: argparse.Namespace, out: TextIO) -> int:
+    target = Path(args.out)
+    if target.exists() and not args.force:
+        raise CliError(f"{target} already exists (use --force to overwrite)")
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    options: dict[str, Any] = {
+        "short": args.short,
+        "seeded_propaganda": args.seeded_propaganda,
+        "players": args.players,
+        "seats": args.seats,
+        "nonplayers": args.nonplayers,
+        "deployment": args.deployment,
+    }
+    if args.placement is not None:
+        options["open_placement"] = args.placement
+    game = Game.new(scenario=args.scenario, seed=seed, **options)
+    serialize.save(game, target)
+    d = status_dict(game)
+    print(
+        f"New {args.scenario} game, seed {seed}, saved to {target}. "
+        f"Card {_card_text(d['current_card'])}, next {_card_text(d['next_card'])}; "
+        f"to move: {d['to_move'] or '-'}",
+        file=out,
+    )
+    return 0
+
+
+def _configure_status(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="a save file")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+
+def _run_status(args: argparse.Namespace, out: TextIO) -> int:
+    game = serialize.load(args.file)
+    if args.json:
+        print(json.dumps(status_dict(game), indent=2, ensure_ascii=False), file=out)
+    else:
+        print(status_text(game), file=out)
+    return 0
+
+
+def _configure_verify(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="a save file")
+
+
+def _run_verify(args: argparse.Namespace, out: TextIO) -> int:
+    game = serialize.load(args.file)
+    problems = serialize.verify(game)
+    if problems:
+        print(f"{args.file}: replaying the log does NOT give the saved state:", file=out)
+        for line in problems:
+            print(f"  {line}", file=out)
+        return 1
+    print(f"{args.file}: OK, {len(game.log)} commands replay to the saved state", file=out)
+    return 0
+
+
+SUBCOMMANDS: list[Subcommand] = [
+    Subcommand("new", "set up a new game and reveal its first card", _configure_new, _run_new),
+    Subcommand("status", "show a saved game's tracks, cards and board", _configure_status,
+               _run_status),
+    Subcommand("verify", "replay a save's log and check it gives the saved state",
+               _configure_verify, _run_verify),
+]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog=PROG,
+        description="Andean Abyss (2nd edition) rules engine: set up, inspect and check games.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for cmd in SUBCOMMANDS:
+        p = sub.add_parser(cmd.name, help=cmd.help, description=cmd.help)
+        cmd.configure(p)
+        p.set_defaults(run=cmd.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code (0 ok, 1 verify mismatch, 2 error)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        return int(args.run(args, sys.stdout))
+    except SystemExit as done:  # --help
+        return done.code if isinstance(done.code, int) else 0
+    except (CliError, AndeanError, ValueError, OSError) as err:
+        return _fail(str(err))
+    except Exception as err:
+        if os.environ.get("ANDEAN_DEBUG"):
+            raise
+        return _fail(f"unexpected error: {type(err).__name__}: {err}")
+
+
+def _fail(message: str) -> int:
+    line = " ".join(message.split())
+    print(f"{PROG}: error: {line}", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
