@@ -68,12 +68,20 @@ def check_ends_game(state: GameState) -> list[Faction]:
     return enders
 
 
-def finish(state: GameState, reason: str) -> None:
-    """End the game: record the reason, margins and ranking (7.1-7.3)."""
+def finish(state: GameState, reason: str, winners: list[Faction] | None = None) -> None:
+    """End the game: record the reason, margins and ranking (7.1-7.3).
+
+    ``winners`` are the Factions that passed a victory check (6.1, 7.2), if the game ends
+    on one; if any of them is a Non-player, all players lose equally (7.1):
+    ``step["players_lose"]``.
+    """
     order = ranking(state)
+    winners = winners or []
     state.phase = "over"
     state.step = {
         "reason": reason,
         "ranking": [int(f) for f in order],
         "margins": [state.victory_margins()[f] for f in Faction],
+        "winners": [int(f) for f in winners],
+        "players_lose": any(state.seats[f] is None for f in winners),
     }
