@@ -6,6 +6,7 @@ Agitation (6.4.2) a Support Phase activity that Events also grant; each lives on
 
 from __future__ import annotations
 
+from core.commands import Context
 from core.errors import IllegalAction
 from core.events import FIRST_DIVISION, SHADED
 from core.map import MAP
@@ -75,3 +76,30 @@ def agitation_step(state: GameState, space: int, *, free: bool = False) -> str:
         raise IllegalAction("6.4.2", f"{MAP[space].name} cannot shift further toward Opposition")
     state.shift(space, -1)
     return f"shift {MAP[space].name} toward Active Opposition"
+
+
+def recall_own_pieces(state: GameState, ctx: Context, recall: tuple) -> None:
+    """Remove the executing Faction's own pieces to Available (1.4.1 bullet 2).
+
+    Only a player Faction executing an Operation or Event may do so, e.g. to have
+    Guerrillas to place Underground in a Rally or cubes to place in a Train. ``recall``
+    is a tuple of ``(space, piece kind, number)``.
+    """
+    from core.pieces import FACTION_KINDS, Piece
+
+    if recall and ctx.nonplayer:
+        raise IllegalAction("1.4.1", "only a player Faction may remove its own pieces")
+    own = {int(k) for k in FACTION_KINDS[ctx.faction]}
+    for entry in recall:
+        if len(entry) != 3:
+            raise IllegalAction("1.4.1", f"a recall is (space, piece kind, number), not {entry!r}")
+        space, kind, n = entry
+        if not isinstance(space, int) or not 0 <= space < len(MAP):
+            raise IllegalAction("1.4.1", f"no space with id {space!r}")
+        if kind not in own:
+            raise IllegalAction("1.4.1", f"{ctx.faction.label} may remove only its own pieces")
+        if not isinstance(n, int) or n < 1:
+            raise IllegalAction("1.4.1", "a recall removes at least 1 piece")
+        piece = Piece(kind)
+        state.remove(space, piece, n)
+        ctx.say(f"Remove {n} {piece.label} from {MAP[space].name} to Available (1.4.1)")

@@ -53,6 +53,7 @@ from core.pieces import (
     Faction,
     Piece,
 )
+from core.rules.common import recall_own_pieces
 from core.state import SUPPORT_LABELS, GameState
 
 # ======================================================================================
@@ -126,25 +127,6 @@ def _quiet(faction: Faction) -> Context:
 # ======================================================================================
 # 1.4.1: a player Faction may remove its own pieces to Available
 # ======================================================================================
-def recall_pieces(state: GameState, ctx: Context, recall: tuple[Recall, ...]) -> None:
-    """Remove the executing Faction's own pieces to Available (1.4.1 bullet 2).
-
-    Only a player Faction executing an Operation or Event may do so, e.g. to have
-    Guerrillas to place Underground in a Rally.
-    """
-    if recall and ctx.nonplayer:
-        raise IllegalAction("1.4.1", "only a player Faction may remove its own pieces")
-    for entry in recall:
-        space, kind, n = entry
-        _check_space_id(space, "1.4.1")
-        _check_count(n, "pieces removed", "1.4.1")
-        if kind not in [int(k) for k in FACTION_KINDS[ctx.faction]]:
-            raise IllegalAction("1.4.1", f"{ctx.faction.label} may remove only its own pieces")
-        piece = Piece(kind)
-        state.remove(space, piece, n)
-        ctx.say(f"Remove {n} {piece.label} from {_name(space)} to Available (1.4.1)")
-
-
 # ======================================================================================
 # Rally (3.3.1)
 # ======================================================================================
@@ -353,7 +335,7 @@ class Rally(Operation):
         check_faction(self, ctx)
         check_distinct(self.spaces(), "Rally")
         _check_limited(self, ctx)
-        recall_pieces(state, ctx, self.recall)
+        recall_own_pieces(state, ctx, self.recall)
         for space, action, n, moves in self.steps:
             _check_space_id(space, "3.3.1")
             problem = rally_problem(state, ctx.faction, space)
@@ -851,7 +833,7 @@ def random_rally(
     sim = state.clone()
     ctx = _quiet(faction)
     recall = _random_recall(sim, faction, rng)
-    recall_pieces(sim, ctx, recall)
+    recall_own_pieces(sim, ctx, recall)
     steps: list[RallyStep] = []
     for space in rng.sample(candidates, k):
         step = _random_rally_step(sim, faction, space, rng)
