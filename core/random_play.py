@@ -1,0 +1,184 @@
+"""The random legal player: our baseline bot and the engine's fuzzer.
+
+:func:`random_command` returns a legal command for whoever is to move, drawn from the
+per-command random generators that each rules module provides (``random_train``,
+``random_rally``, ``random_extort``...). Every Operation and Special Activity of every
+Faction can come up, with Passes and (once implemented) Events mixed in, so a few
+thousand random games exercise the whole rules engine; the property tests and the
+benchmarks both drive games through it.
+
+Randomness for the *choices* comes from a ``random.Random`` the caller seeds (the bot's
+own mind); the *dice* stay with the game's dice source. Same seeds, same game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from core import events
+from core.commands import Command, Operation, SpecialActivity
+from core.errors import IllegalAction
+from core.game import Game, apply_command
+from core.pieces import Faction
+from core.rules import coin_ops, govt_special, insurgent_ops, insurgent_special, propaganda
+from core.rules import sequence as seq
+from core.state import GameState
+
+OpGenerator = Callable[..., Operation | None]
+
+OPERATIONS: dict[Faction, tuple[OpGenerator, ...]] = {
+    Faction.GOVT: (
+        coin_ops.random_train,
+        coin_ops.random_patrol,
+        coin_ops.random_sweep,
+        coin_ops.random_assault,
+    ),
+}
+for _f in (Faction.FARC, Faction.AUC, Faction.CARTELS):
+    OPERATIONS[_f] = (
+        insurgent_ops.random_rally,
+        insurgent_ops.random_march,
+        insurgent_ops.random_attack,
+        insurgent_ops.random_terror,
+    )
+
+#: Names of the Special Activities each Faction may add (4.2-4.5).
+SPECIALS: dict[Faction, tuple[str, ...]] = {
+    Faction.GOVT: ("Air Lift", "Air Strike", "Eradicate"),
+    Faction.FARC: ("Extort", "Ambush", "Kidnap"),
+    Faction.AUC: ("Extort", "Ambush", "Assassinate"),
+    Faction.CARTELS: ("Cultivate", "Process", "Bribe"),
+}
+
+
+def _special(
+    name: str, state: GameState, faction: Faction, op: Operation, rng: random.Random
+) -> SpecialActivity | None:
+    if name == "Air Lift":
+        return govt_special.random_air_lift(state, faction, rng)
+    if name == "Air Strike":
+        return govt_special.random_air_strike(state, faction, rng)
+    if name == "Eradicate":
+        return govt_special.random_eradicate(state, faction, rng)
+    if name == "Ambush":
+        if isinstance(op, insurgent_ops.Attack):
+            return insurgent_ops.random_ambush(state, faction, op, rng)
+        return None
+    return insurgent_special.RANDOM_GENERATORS[name](state, faction, rng, op=op)
+
+
+def _legal(state: GameState, cmd: Command) -> bool:
+    try:
+        apply_command(state.clone(), cmd)
+    except IllegalAction:
+        return False
+    return True
+
+
+def random_operation(
+    state: GameState, faction: Faction, rng: random.Random, limited: bool, tries: int = 8
+) -> Command | None:
+    """A legal :class:`OperationAction` (with a Special Activity most of the time), or None.
+
+    The Special Activity is drawn on the board as it stands after the Operation, which is
+    when it executes (4.1); a few draws are tried before giving up.
+    """
+    for _ in range(tries):
+        op = rng.choice(OPERATIONS[faction])(state, faction, rng, limited=limited)
+        if op is None:
+            continue
+        plain = seq.OperationAction(op)
+        if not _legal(state, plain):
+            continue
+        if not limited and rng.random() < 0.75:
+            name = rng.choice(SPECIALS[faction])
+            # Ambush is declared for a space of the Attack before it resolves (4.3.2).
+            board = state if name == "Ambush" else _before_advance(state, op)
+            special = _special(name, board, faction, op, rng)
+            if special is not None:
+                both = seq.OperationAction(op, special)
+                if _legal(state, both):
+                    return both
+        elif rng.random() < 0.5:
+            shipped = _random_ship(state, faction, op, rng, limited)
+            if shipped is not None:
+                return shipped
+        return plain
+    return None
+
+
+def _random_ship(
+    state: GameState, faction: Faction, op: Operation, rng: random.Random, limited: bool
+) -> Command | None:
+    """The Operation followed by Ship (2.3.6): a Shipment removed for a free LimOp."""
+    if seq.is_nonplayer(state, faction) or int(faction) in state.step.get("shipped", []):
+        return None
+    own = [i for i, s in enumerate(state.shipments) if s is not None and s[1] == faction]
+    if not own:
+        return None
+    after = _before_advance(state, op)
+    extra = rng.choice(OPERATIONS[faction])(after, faction, rng, limited=True)
+    if extra is None:
+        return None
+    cmd = seq.OperationAction(op, ship=rng.choice(own), ship_op=extra)
+    return cmd if _legal(state, cmd) else None
+
+
+def _before_advance(state: GameState, op: Operation) -> GameState:
+    """The board right after ``op`` executes, before play moves on to the next Faction."""
+    from core.commands import Context
+
+    after = state.clone()
+    faction = seq.to_move(after)
+    assert faction is not None
+    try:
+        op.execute(after, Context(faction=faction))
+    except IllegalAction:
+        return state
+    return after
+
+
+def random_command(state: GameState, rng: random.Random) -> Command:
+    """A random legal command for the Faction to move."""
+    if state.phase == "propaganda":
+        cmd = propaganda.random_propaganda_command(state, rng)
+        if cmd is None:
+            raise RuntimeError(f"no random command for Propaganda step {state.step}")
+        return cmd
+    faction = seq.to_move(state)
+    if faction is None:
+        raise RuntimeError("the game is over")
+    opts = seq.options(state)
+    roll = rng.random()
+    if seq.EVENT in opts and roll < 0.2:
+        card = state.current_card
+        assert card is not None
+        sides = [s for s in events.SIDES if events.implemented(card, s)]
+        cmd: Command = seq.PlayEvent(rng.choice(sides))
+        if _legal(state, cmd):
+            return cmd
+    if roll < 0.9:
+        limited = seq.LIMITED in opts and seq.OPERATION not in opts
+        if seq.OPERATION in opts or limited:
+            op_cmd = random_operation(state, faction, rng, limited)
+            if op_cmd is not None:
+                return op_cmd
+    return seq.Pass()
+
+
+def play_random_game(
+    game: Game,
+    rng: random.Random,
+    max_commands: int = 5000,
+    on_command: Callable[[Game, Command, list[str]], None] | None = None,
+) -> Game:
+    """Play ``game`` to its end with random legal commands; return it."""
+    for _ in range(max_commands):
+        if game.is_terminal():
+            return game
+        cmd = random_command(game.state, rng)
+        trace = game.apply(cmd)
+        if on_command is not None:
+            on_command(game, cmd, trace)
+    raise RuntimeError(f"game not over after {max_commands} commands")
