@@ -10,7 +10,6 @@ from core import serialize
 from core.cards import CARDS
 from core.map import MAP
 from core.rules.sequence import Pass
-from tests.test_serialize import propaganda_module  # noqa: F401 (autouse fixture)
 from tui.cli import main, status_dict
 
 
@@ -284,3 +283,23 @@ def test_status_in_a_propaganda_round_and_after_the_end_6_0_7_3(save_path, capsy
     assert d["game_over"]["reason"] == "test" and len(d["game_over"]["ranking"]) == 4
     code, out, _ = run(capsys, "status", str(save_path))
     assert code == 0 and "Game over: test" in out
+
+
+def test_random_game_plays_to_the_end_and_saves_a_verifiable_game(tmp_path, capsys):
+    # 2.4.1 / 7.3: a random legal game ends after the final Propaganda Round
+    path = tmp_path / "random.json"
+    code, out, err = run(capsys, "random-game", "--seed", "5", "--json", "--save", str(path))
+    assert code == 0, err
+    summary = json.loads(out)
+    assert summary["propaganda_rounds"] == 4
+    assert sorted(summary["ranking"]) == ["AUC", "Cartels", "FARC", "Government"]
+    assert summary["winner"] == summary["ranking"][0]
+    assert run(capsys, "verify", str(path))[0] == 0
+
+
+def test_random_game_is_reproducible_and_narrated(capsys):
+    first = run(capsys, "random-game", "--seed", "9", "--scenario", "quick")[1]
+    second = run(capsys, "random-game", "--seed", "9", "--scenario", "quick")[1]
+    assert first == second
+    assert first.startswith("Random legal game, quick scenario, seed 9")
+    assert "Card #" in first and "Game over:" in first

@@ -8,8 +8,6 @@ from __future__ import annotations
 import importlib
 import json
 import os
-import sys
-import types
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -26,19 +24,6 @@ from core.state import GameState
 from tests.helpers import put, sid
 
 NSPACES = len(MAP)
-
-
-@pytest.fixture(autouse=True)
-def propaganda_module(monkeypatch):
-    """Game.new and Game.apply reach core.rules.propaganda; should that module be missing
-    (it is written in parallel), stand in for it. Our seeds never reach a Propaganda card."""
-    try:
-        importlib.import_module("core.rules.propaganda")
-    except ImportError:
-        stub = types.ModuleType("core.rules.propaganda")
-        stub.start_round = lambda state, dice: None  # type: ignore[attr-defined]
-        stub.advance = lambda state, dice: None  # type: ignore[attr-defined]
-        monkeypatch.setitem(sys.modules, "core.rules.propaganda", stub)
 
 
 def new_game(seed: int = 7, **options) -> Game:

@@ -339,12 +339,85 @@ def _run_verify(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _command_title(cmd: Any) -> str:
+    """'Train + Air Lift', 'Rally (Ship: March)', 'Pass', 'Civic Action'."""
+    op = getattr(cmd, "op", None)
+    if op is None:
+        return str(cmd.name)
+    title = str(op.name)
+    if getattr(cmd, "special", None) is not None:
+        title += f" + {cmd.special.name}"
+    if getattr(cmd, "ship_op", None) is not None:
+        title += f" (Ship: {cmd.ship_op.name})"
+    return title
+
+
+def _configure_random_game(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--scenario", choices=("standard", "quick"), default="standard")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed for the deck, the dice and the players' choices (default random)")
+    p.add_argument("--short", action="store_true", help="short game: 3 Propaganda cards (2.4.1)")
+    p.add_argument("--json", action="store_true",
+                   help="print only a JSON summary (winner, margins, cards played)")
+    p.add_argument("--save", metavar="FILE", help="also save the finished game to FILE")
+
+
+def _run_random_game(args: argparse.Namespace, out: TextIO) -> int:
+    import random
+
+    from core.random_play import play_random_game
+
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    game = Game.new(scenario=args.scenario, seed=seed, short=args.short)
+    last_card: list[int | None] = [None]
+
+    def narrate(g: Game, cmd: Any, trace: list[str]) -> None:
+        if args.json:
+            return
+        print(f"  {g.log[-1]['faction']}: {_command_title(cmd)}", file=out)
+        for line in trace:
+            print(f"      {line}", file=out)
+        if g.state.current_card != last_card[0] and not g.is_terminal():
+            last_card[0] = g.state.current_card
+            print(f"Card {_card_text(_card(g.state.current_card))}", file=out)
+
+    if not args.json:
+        print(f"Random legal game, {args.scenario} scenario, seed {seed}", file=out)
+        last_card[0] = game.state.current_card
+        print(f"Card {_card_text(_card(game.state.current_card))}", file=out)
+    play_random_game(game, random.Random(seed), on_command=narrate)
+    margins = game.state.victory_margins()
+    ranking = [Faction(f).label for f in game.state.step["ranking"]]
+    summary = {
+        "seed": seed,
+        "scenario": args.scenario,
+        "reason": game.state.step["reason"],
+        "winner": ranking[0],
+        "ranking": ranking,
+        "victory_margins": {f.label: margins[f] for f in Faction},
+        "cards_played": sum(1 for c in game.state.played if not CARDS[c].propaganda),
+        "propaganda_rounds": game.state.propaganda_rounds,
+        "commands": len(game.log),
+    }
+    if args.save:
+        serialize.save(game, Path(args.save))
+    if args.json:
+        print(json.dumps(summary, indent=2, ensure_ascii=False), file=out)
+    else:
+        print(f"Game over: {summary['reason']}", file=out)
+        print("Victory margins: " + _by_faction(summary["victory_margins"]), file=out)
+        print("Ranking: " + ", ".join(ranking), file=out)
+    return 0
+
+
 SUBCOMMANDS: list[Subcommand] = [
     Subcommand("new", "set up a new game and reveal its first card", _configure_new, _run_new),
     Subcommand("status", "show a saved game's tracks, cards and board", _configure_status,
                _run_status),
     Subcommand("verify", "replay a save's log and check it gives the saved state",
                _configure_verify, _run_verify),
+    Subcommand("random-game", "play a whole game between random legal players, narrated",
+               _configure_random_game, _run_random_game),
 ]
 
 
@@ -369,6 +442,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.run(args, sys.stdout))
     except SystemExit as done:  # --help
         return done.code if isinstance(done.code, int) else 0
+    except BrokenPipeError:  # output piped into head/less that closed early
+        sys.stderr.close()
+        return 0
     except (CliError, AndeanError, ValueError, OSError) as err:
         return _fail(str(err))
     except Exception as err:
