@@ -66,6 +66,29 @@ def test_replay_from_log_is_identical(seed: int) -> None:
     assert again.state == game.state
 
 
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), moves=st.integers(0, 150))
+def test_save_load_round_trip_mid_game_is_identical(
+    seed: int, moves: int, tmp_path_factory
+) -> None:
+    # A save taken at any point loads back to the same state, initial state and log.
+    from core import serialize
+
+    rng = random.Random(seed)
+    game = Game.new("standard", seed=seed)
+    for _ in range(moves):
+        if game.is_terminal():
+            break
+        game.apply(random_command(game.state, rng))
+    path = tmp_path_factory.mktemp("saves") / "game.json"
+    serialize.save(game, path)
+    loaded = serialize.load(path)
+    assert loaded.state == game.state
+    assert loaded.initial == game.initial
+    assert loaded.log == game.log
+    assert serialize.verify(loaded) == []
+
+
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), moves=st.integers(0, 60), junk=st.integers(0, 10**6))
 def test_illegal_commands_leave_the_game_untouched(seed: int, moves: int, junk: int) -> None:
