@@ -34,3 +34,26 @@ def put(state: GameState, space: str | int, kind: Piece, n: int = 1) -> None:
 
 
 __all__ = ["Faction", "Piece", "blank_state", "put", "sid"]
+
+
+def run_as(faction, state: GameState, cmd, **context):  # type: ignore[no-untyped-def]
+    """Execute ``cmd`` for ``faction`` directly and check the invariants; return the Context."""
+    from core.commands import Context
+
+    ctx = Context(faction=faction, **context)
+    cmd.execute(state, ctx)
+    assert state.check_invariants() == []
+    return ctx
+
+
+def illegal_as(faction, state: GameState, cmd, rule: str, **context):  # type: ignore[no-untyped-def]
+    """Assert ``cmd`` is refused for ``faction`` under ``rule``; return the IllegalAction."""
+    import pytest
+
+    from core.commands import Context
+    from core.errors import IllegalAction
+
+    with pytest.raises(IllegalAction) as err:
+        cmd.execute(state.clone(), Context(faction=faction, **context))
+    assert err.value.rule == rule, str(err.value)
+    return err.value

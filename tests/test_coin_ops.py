@@ -4,6 +4,7 @@ Events that modify them (5.3 Capabilities 2, 3, 9, 11, 13; 5.4 Momentum 12, 17).
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -48,7 +49,7 @@ from core.rules.coin_ops import (
     train_spaces,
 )
 from core.state import GameState
-from tests.helpers import blank_state, put, sid
+from tests.helpers import blank_state, illegal_as, put, run_as, sid
 
 GOVT = Faction.GOVT
 FARC = Faction.FARC
@@ -64,18 +65,8 @@ def ctx(**kw) -> Context:
     return Context(faction=GOVT, **kw)
 
 
-def run(state: GameState, cmd, **kw) -> Context:
-    c = ctx(**kw)
-    cmd.execute(state, c)
-    assert state.check_invariants() == []
-    return c
-
-
-def illegal(state: GameState, cmd, rule: str, **kw) -> IllegalAction:
-    with pytest.raises(IllegalAction) as err:
-        cmd.execute(state.clone(), ctx(**kw))
-    assert err.value.rule == rule, str(err.value)
-    return err.value
+run = partial(run_as, GOVT)
+illegal = partial(illegal_as, GOVT)
 
 
 # ======================================================================================

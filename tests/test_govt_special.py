@@ -5,6 +5,7 @@ Blackhawks; 5.4 Momentum 12 Plan Colombia, 27 Misil Antiaéreo)."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -39,8 +40,7 @@ from core.rules.govt_special import (
     random_eradicate,
 )
 from core.rules.sequence import OperationAction
-from core.state import GameState
-from tests.helpers import blank_state, put, sid
+from tests.helpers import blank_state, illegal_as, put, run_as, sid
 from tests.test_coin_ops import random_position
 
 GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CARTELS
@@ -56,18 +56,8 @@ def ctx(**kw) -> Context:
     return Context(faction=GOVT, **kw)
 
 
-def run(state: GameState, cmd, **kw) -> Context:
-    c = ctx(**kw)
-    cmd.execute(state, c)
-    assert state.check_invariants() == []
-    return c
-
-
-def illegal(state: GameState, cmd, rule: str, **kw) -> IllegalAction:
-    with pytest.raises(IllegalAction) as err:
-        cmd.execute(state.clone(), ctx(**kw))
-    assert err.value.rule == rule, str(err.value)
-    return err.value
+run = partial(run_as, GOVT)
+illegal = partial(illegal_as, GOVT)
 
 
 # ======================================================================================
