@@ -61,6 +61,7 @@ class Context:
     limited: bool = False  # 2.3.5 Limited Operation: 1 (destination) space
     final_card: bool = False  # 2.3.9: no Sweep, no March (player Factions)
     nonplayer: bool = False  # section 8 Non-player executing
+    chooser: Any = None  # answers open choices (core.events.choice.Chooser); None: default
     op: Any = None  # the Operation this Special Activity accompanies
     special: Any = None  # the Special Activity accompanying this Operation
     trace: list[str] = field(default_factory=list)

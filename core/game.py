@@ -15,6 +15,7 @@ command is appended to :attr:`Game.log` with the dice it rolled, so
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from core.commands import Command, Context, from_json
@@ -25,12 +26,21 @@ from core.rules import sequence
 from core.state import GameState
 
 
-def apply_command(state: GameState, cmd: Command, dice: DiceSource = SEEDED) -> list[str]:
+def apply_command(
+    state: GameState, cmd: Command, dice: DiceSource = SEEDED, chooser: Any = None
+) -> list[str]:
     """Apply ``cmd`` for the Faction to move, *in place*, and advance play.
 
     Callers wanting the all-or-nothing guarantee use :meth:`Game.apply` (or clone first).
     Returns the plain-English trace of what happened.
     """
+    return execute(state, cmd, dice, chooser).trace
+
+
+def execute(
+    state: GameState, cmd: Command, dice: DiceSource = SEEDED, chooser: Any = None
+) -> Context:
+    """:func:`apply_command`, returning the whole :class:`Context` (trace and notes)."""
     faction = sequence.to_move(state)
     if faction is None:
         raise IllegalAction("7.0", "the game is over")
@@ -42,7 +52,12 @@ def apply_command(state: GameState, cmd: Command, dice: DiceSource = SEEDED) -> 
         wanted = state.step.get("phase")
         if getattr(cmd, "propaganda_phase", None) != wanted:
             raise IllegalAction("6.0", f"the Propaganda Round awaits {wanted}, not {cmd.name}")
-    ctx = Context(faction=faction, dice=dice, nonplayer=sequence.is_nonplayer(state, faction))
+    ctx = Context(
+        faction=faction,
+        dice=dice,
+        chooser=chooser,
+        nonplayer=sequence.is_nonplayer(state, faction),
+    )
     state.roll_log = []
     cmd.execute(state, ctx)
     if state.phase == "propaganda":
@@ -50,7 +65,7 @@ def apply_command(state: GameState, cmd: Command, dice: DiceSource = SEEDED) -> 
 
         propaganda.advance(state, dice)
     sequence.advance(state, dice)
-    return ctx.trace
+    return ctx
 
 
 class Game:
@@ -118,11 +133,18 @@ class Game:
             return err
         return None
 
-    def apply(self, cmd: Command) -> list[str]:
-        """Apply a command all-or-nothing; return its trace."""
+    def apply(self, cmd: Command, chooser: Any = None) -> list[str]:
+        """Apply a command all-or-nothing; return its trace.
+
+        ``chooser`` answers an Event's open choices (core.events.choice); the answers are
+        written into the logged command so the log replays without it.
+        """
         trial = self.state.clone()
         faction = sequence.to_move(trial)
-        trace = apply_command(trial, cmd, self.dice)
+        ctx = execute(trial, cmd, self.dice, chooser)
+        trace = ctx.trace
+        if isinstance(cmd, sequence.PlayEvent) and "event_choices" in ctx.notes:
+            cmd = dataclasses.replace(cmd, choices=tuple(ctx.notes["event_choices"]))
         self.log.append(
             {
                 "faction": faction.label if faction is not None else None,

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from core import events
 from core.commands import Command, Operation, SpecialActivity
 from core.errors import IllegalAction
+from core.events.choice import RandomChooser
 from core.game import Game, apply_command
 from core.pieces import Faction
 from core.rules import coin_ops, govt_special, insurgent_ops, insurgent_special, propaganda
@@ -178,7 +179,7 @@ def play_random_game(
         if game.is_terminal():
             return game
         cmd = random_command(game.state, rng)
-        trace = game.apply(cmd)
+        trace = game.apply(cmd, chooser=RandomChooser(rng))
         if on_command is not None:
             on_command(game, cmd, trace)
     raise RuntimeError(f"game not over after {max_commands} commands")

@@ -74,6 +74,8 @@ def state_to_json(state: GameState) -> dict[str, Any]:
             value = [value[s * K : s * K + K] for s in range(NSPACES)]
         elif f.name == "capabilities":
             value = {str(card): side for card, side in sorted(value.items())}
+        elif f.name == "executed_by":
+            value = {str(card): faction for card, faction in sorted(value.items())}
         elif f.name == "roll_log":
             value = [[purpose, roll] for purpose, roll in value]
         out[f.name] = _plain(value, f"state.{f.name}")
@@ -199,6 +201,17 @@ def _capabilities(value: Any, where: str) -> dict[int, str]:
     return out
 
 
+def _executed_by(value: Any, where: str) -> dict[int, int]:
+    if not isinstance(value, dict):
+        raise SchemaError(where, "expected an object keyed by card number")
+    out: dict[int, int] = {}
+    for key, faction in value.items():
+        if not _INT_KEY.match(key):
+            raise SchemaError(where, f"key {key!r} is not a card number")
+        out[_card(int(key), f"{where}.{key}")] = _int(faction, f"{where}.{key}", 0, 3)
+    return out
+
+
 def _seats(value: Any, where: str) -> list[int | None]:
     return [
         None if v is None else _int(v, f"{where}[{i}]", 1, 4)
@@ -251,6 +264,7 @@ _FIELDS: dict[str, Callable[[Any, str], Any]] = {
     "president": lambda v, w: _int(v, w, 0, len(PRESIDENTS) - 1),
     "capabilities": _capabilities,
     "momentum": _cards,
+    "executed_by": _executed_by,
     "eligible": lambda v, w: [_bool(b, f"{w}[{i}]") for i, b in enumerate(_list(v, w, 4))],
     "deck": _cards,
     "played": _cards,

@@ -101,6 +101,9 @@ class GameState:
     capabilities: dict[int, str] = field(default_factory=dict)
     #: Insurgent Momentum cards in effect until the next Reset (5.4).
     momentum: list[int] = field(default_factory=list)
+    #: Which Faction executed each lasting Event in effect (card -> Faction), for effects
+    #: that name "the executing Faction" (e.g. Senado & Cámara, 5.4).
+    executed_by: dict[int, int] = field(default_factory=dict)
 
     # --- cards and sequence of play --------------------------------------------------
     eligible: list[bool] = field(default_factory=lambda: [True] * 4)
@@ -143,6 +146,7 @@ class GameState:
         new.resources = self.resources[:]
         new.capabilities = dict(self.capabilities)
         new.momentum = self.momentum[:]
+        new.executed_by = dict(self.executed_by)
         new.eligible = self.eligible[:]
         new.deck = self.deck[:]
         new.played = self.played[:]

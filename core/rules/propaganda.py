@@ -891,6 +891,8 @@ def reset_phase(state: GameState, report: list[str]) -> None:
     state.eligible = [True] * len(Faction)
     state.terror = [0] * len(state.terror)
     state.sabotage = [0] * len(state.sabotage)
+    for card in state.momentum:
+        state.executed_by.pop(card, None)
     state.momentum = []
     for s in MAP.spaces:
         for f in INSURGENTS:

@@ -141,11 +141,14 @@ class Pass(Command):
 class PlayEvent(Command):
     """Execute the current card's Event, unshaded or shaded side (5.1, 5.2).
 
-    ``choices`` are scripted answers for the Event's open choices (see core.events).
+    ``choices`` are the answers to the Event's open choices, in the order the card asks
+    them (see :mod:`core.events.choice`). Leave it empty to have ``ctx.chooser`` (a
+    person or a bot) answer; the answers given are recorded into the logged command, so
+    a replay needs no chooser.
     """
 
     side: str = "unshaded"
-    choices: tuple[str, ...] = ()
+    choices: tuple[tuple[int | str, ...], ...] = ()
     name = "Event"
 
     def execute(self, state: GameState, ctx: Context) -> None:
@@ -157,12 +160,8 @@ class PlayEvent(Command):
         if not events.implemented(card, self.side):
             raise IllegalAction("5.2", f"card {card} has no {self.side} Event to execute")
         state.step["acted"].append([int(ctx.faction), "event"])
-        runner = events.__dict__.get("run_event")
-        if runner is not None:
-            runner(state, ctx, card, self.side, self.choices)
-        else:
-            events.effect_of(card, self.side)(state, ctx, None)  # type: ignore[arg-type]
         ctx.say(f"{ctx.faction.label} executes the {self.side} Event of {CARDS[card]}")
+        ctx.notes["event_choices"] = events.run_event(state, ctx, card, self.side, self.choices)
 
 
 @command

@@ -1,0 +1,136 @@
+"""Choices: how an Event (or any rule that leaves a choice open) asks who decides.
+
+An Event's text often leaves choices to a Faction: *which* spaces, *which* pieces,
+*which* Faction. Event code asks them through a :class:`Chooser` with a :class:`Choice`
+request; behind the chooser stands a person (the TUI), a Non-player (rules 8.4), a
+random player, or a script (tests and replays).
+
+Every answer is recorded, and :class:`core.rules.sequence.PlayEvent` carries the recorded
+answers in its ``choices`` field, so the game log replays an Event exactly, whoever made
+the choices.
+
+>>> from core.events.choice import Choice, FirstChooser
+>>> FirstChooser().choose(None, Choice("spaces", (4, 7, 9), 0, 2, "Place Police where?"))
+[4, 7]
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from core.errors import IllegalAction
+
+Answer = list[Any]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One open choice: pick between ``min`` and ``max`` distinct values of ``options``.
+
+    ``kind`` says what the values are: ``"spaces"`` (space ids), ``"pieces"`` (Piece
+    ints), ``"factions"`` (Faction ints), ``"option"`` (strings naming alternatives) or
+    ``"number"`` (ints). ``why`` is the question in plain English, naming the card.
+    ``decider`` is the Faction that decides (None: the executing Faction).
+    ``repeat`` allows a value to be chosen more than once (e.g. 2 Troops from one space).
+    """
+
+    kind: str
+    options: tuple[Any, ...]
+    min: int
+    max: int
+    why: str
+    decider: int | None = None
+    repeat: bool = False
+
+    def check(self, answer: Answer) -> None:
+        """Raise IllegalAction (5.1) unless ``answer`` is a legal answer to this Choice."""
+        if not self.min <= len(answer) <= self.max:
+            raise IllegalAction(
+                "5.1", f"{self.why}: choose {self.min}-{self.max}, not {len(answer)}"
+            )
+        for value in answer:
+            if value not in self.options:
+                raise IllegalAction("5.1", f"{self.why}: {value!r} is not one of the options")
+        if not self.repeat and len(set(answer)) != len(answer):
+            raise IllegalAction("5.1", f"{self.why}: the same option chosen twice")
+
+
+class Chooser(Protocol):
+    def choose(self, state: Any, choice: Choice) -> Answer:
+        """Answer ``choice`` (a list of values from ``choice.options``)."""
+        ...
+
+
+class FirstChooser:
+    """Takes the first ``max`` options: deterministic, 'do as much as possible'."""
+
+    def choose(self, state: Any, choice: Choice) -> Answer:
+        if choice.repeat:
+            return [choice.options[0]] * choice.max if choice.options else []
+        return list(choice.options[: choice.max])
+
+
+class RandomChooser:
+    """Random legal answers from a seeded ``random.Random`` (the random player's mind)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, state: Any, choice: Choice) -> Answer:
+        hi = choice.max if choice.repeat else min(choice.max, len(choice.options))
+        if hi < choice.min or not choice.options:
+            return []
+        n = self.rng.randint(choice.min, hi)
+        if choice.repeat:
+            return [self.rng.choice(choice.options) for _ in range(n)]
+        return self.rng.sample(list(choice.options), n)
+
+
+class ScriptedChooser:
+    """Answers given in advance, in order (tests, replays, a UI that gathered them)."""
+
+    def __init__(self, answers: Any) -> None:
+        self.answers = [list(a) for a in answers]
+        self.position = 0
+
+    def choose(self, state: Any, choice: Choice) -> Answer:
+        if self.position >= len(self.answers):
+            raise IllegalAction("5.1", f"no answer given for: {choice.why}")
+        answer = self.answers[self.position]
+        self.position += 1
+        choice.check(answer)
+        return answer
+
+
+class RecordingChooser:
+    """Wraps a chooser, checks each answer, and records it for the log."""
+
+    def __init__(self, inner: Chooser) -> None:
+        self.inner = inner
+        self.recorded: list[tuple[Any, ...]] = []
+
+    def choose(self, state: Any, choice: Choice) -> Answer:
+        answer = list(self.inner.choose(state, choice))
+        choice.check(answer)
+        self.recorded.append(tuple(answer))
+        return answer
+
+
+# ---- convenience wrappers used by Event code ---------------------------------------------
+def choose_spaces(
+    chooser: Chooser, state: Any, candidates: list[int], n: int, why: str, *, at_least: int = 0
+) -> list[int]:
+    """Up to ``n`` distinct spaces among ``candidates`` (at least ``at_least`` if possible)."""
+    if not candidates or n <= 0:
+        return []
+    hi = min(n, len(candidates))
+    return chooser.choose(state, Choice("spaces", tuple(candidates), min(at_least, hi), hi, why))
+
+
+def choose_one(chooser: Chooser, state: Any, kind: str, options: list[Any], why: str) -> Any:
+    """Exactly one of ``options`` (None if there are none)."""
+    if not options:
+        return None
+    return chooser.choose(state, Choice(kind, tuple(options), 1, 1, why))[0]
