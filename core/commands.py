@@ -173,6 +173,7 @@ RULE_MODULES = (
     "core.rules.insurgent_ops",
     "core.rules.insurgent_special",
     "core.rules.propaganda",
+    "core.rules.editor",
 )
 
 

@@ -41,6 +41,13 @@ def execute(
     state: GameState, cmd: Command, dice: DiceSource = SEEDED, chooser: Any = None
 ) -> Context:
     """:func:`apply_command`, returning the whole :class:`Context` (trace and notes)."""
+    from core.rules.editor import EditorCommand
+
+    if isinstance(cmd, EditorCommand):
+        ctx = Context(faction=Faction.GOVT, dice=dice, chooser=chooser)
+        state.roll_log = []
+        cmd.execute(state, ctx)
+        return ctx
     faction = sequence.to_move(state)
     if faction is None:
         raise IllegalAction("7.0", "the game is over")
@@ -133,15 +140,16 @@ class Game:
             return err
         return None
 
-    def apply(self, cmd: Command, chooser: Any = None) -> list[str]:
+    def apply(self, cmd: Command, chooser: Any = None, dice: DiceSource | None = None) -> list[str]:
         """Apply a command all-or-nothing; return its trace.
 
         ``chooser`` answers an Event's open choices (core.events.choice); the answers are
-        written into the logged command so the log replays without it.
+        written into the logged command so the log replays without it. ``dice`` overrides
+        the game's dice source for this command (e.g. dice typed in for one turn).
         """
         trial = self.state.clone()
         faction = sequence.to_move(trial)
-        ctx = execute(trial, cmd, self.dice, chooser)
+        ctx = execute(trial, cmd, dice or self.dice, chooser)
         trace = ctx.trace
         if isinstance(cmd, sequence.PlayEvent) and "event_choices" in ctx.notes:
             cmd = dataclasses.replace(cmd, choices=tuple(ctx.notes["event_choices"]))

@@ -19,6 +19,15 @@ from tests.helpers import blank_state, sid
 ALL = frozenset(Faction)
 
 
+@pytest.fixture
+def no_events(monkeypatch):
+    """A registry with no Event implemented (the Event option must then not be offered)."""
+    import core.events as events
+
+    monkeypatch.setattr(events, "_EVENTS", {})
+    monkeypatch.setattr(events, "_loaded", True)
+
+
 @command
 @dataclass(frozen=True)
 class StandInOp(Operation):
@@ -99,7 +108,7 @@ def test_all_pass_then_next_card_all_eligible_2_3_3():
     assert all(g.state.eligible)
 
 
-def test_second_eligible_options_2_3_4():
+def test_second_eligible_options_2_3_4(no_events):
     g = _game(card=19)
     assert set(g.legal_action_types()) == {"pass", "operation"}  # no Events implemented
     g.apply(op("Huila"))  # FARC Op only
@@ -133,7 +142,7 @@ def test_eligibility_adjusts_after_two_executions_2_3_7():
     assert g.state.eligible == [False, True, False, True]
 
 
-def test_event_option_needs_an_implementation_5_0():
+def test_event_option_needs_an_implementation_5_0(no_events):
     g = _game(card=19)
     with pytest.raises(IllegalAction):
         g.apply(PlayEvent("unshaded"))
@@ -156,7 +165,7 @@ def test_wrong_faction_cannot_act_2_3_2():
         Pass().execute(s, __import__("core.commands").commands.Context(faction=Faction.AUC))
 
 
-def test_final_event_card_limits_ops_no_sweep_2_3_9():
+def test_final_event_card_limits_ops_no_sweep_2_3_9(no_events):
     g = _game(card=19, deck=[76, 20])
     g.state.propaganda_rounds = 3
     assert sequence.is_final_event_card(g.state)
@@ -166,7 +175,7 @@ def test_final_event_card_limits_ops_no_sweep_2_3_9():
     assert err.value.rule == "2.3.9"
 
 
-def test_nonplayers_never_limop_and_ignore_final_card_8_1():
+def test_nonplayers_never_limop_and_ignore_final_card_8_1(no_events):
     g = _game(card=19, deck=[76, 20])
     g.state.propaganda_rounds = 3
     g.state.seats = [1, None, None, None]

@@ -410,6 +410,86 @@ def _run_random_game(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _configure_flowchart(p: argparse.ArgumentParser) -> None:
+    p.add_argument("faction", choices=("FARC", "AUC", "Cartels"), type=_insurgent,
+                   help="the Insurgent whose section-8 flowchart to print")
+    p.add_argument("--format", choices=("mermaid", "dot", "text"), default="text",
+                   help="Mermaid (renders on GitHub), Graphviz DOT, or an outline (default)")
+
+
+def _insurgent(text: str) -> str:
+    try:
+        f = Faction.parse(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return f.label
+
+
+def _run_flowchart(args: argparse.Namespace, out: TextIO) -> int:
+    from nonplayer import flowchart
+
+    chart = flowchart.load(Faction.parse(args.faction))
+    render = {"mermaid": flowchart.to_mermaid, "dot": flowchart.to_dot,
+              "text": flowchart.to_text}[args.format]
+    out.write(render(chart))
+    return 0
+
+
+def _dice_list(text: str) -> list[int]:
+    try:
+        values = [int(v) for v in text.replace(" ", "").split(",") if v]
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"dice must be numbers 1-6 separated by commas: {text!r}"
+        ) from None
+    if not values or any(not 1 <= v <= 6 for v in values):
+        raise argparse.ArgumentTypeError(f"dice must be numbers 1-6 separated by commas: {text!r}")
+    return values
+
+
+def _configure_np_turn(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="a save file")
+    p.add_argument("--faction", required=True, type=_insurgent,
+                   help="the Non-player Insurgent to run (FARC, AUC, Cartels)")
+    p.add_argument("--card", type=int, help="Event card in play for this turn (default: current)")
+    p.add_argument("--position", choices=("first", "second"), default="first",
+                   help="1st or 2nd Eligible (default first)")
+    p.add_argument("--after", choices=("op", "op_sa", "event"), default="op",
+                   help="what the 1st Eligible executed, when --position second (2.3.4)")
+    p.add_argument("--dice", type=_dice_list, metavar="4,1,2,...",
+                   help="the dice to use, in order (error if they run out); default: seeded")
+    p.add_argument("--save", metavar="OUT", help="save the game after the turn to OUT")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def _run_np_turn(args: argparse.Namespace, out: TextIO) -> int:
+    from core.dice import ScriptedDice
+    from core.rules.editor import SetTurn
+    from nonplayer.turn import take_turn
+
+    game = serialize.load(args.file)
+    faction = Faction.parse(args.faction)
+    if game.is_terminal():
+        raise CliError(f"{args.file}: the game is over")
+    card = args.card if args.card is not None else game.state.current_card
+    if card is None or card not in CARDS or CARDS[card].propaganda:
+        raise CliError(f"card {card} is not an Event card: give --card 1-72")
+    position = 1 if args.position == "first" else 2
+    game.apply(SetTurn(int(faction), card, position, args.after, nonplayer=True))
+    dice = ScriptedDice(args.dice) if args.dice else None
+    result = take_turn(game, dice)
+    data = result.to_json()
+    data["status"] = status_dict(game)
+    if args.save:
+        serialize.save(game, Path(args.save))
+    if args.json:
+        print(json.dumps(data, indent=2, ensure_ascii=False), file=out)
+    else:
+        for line in result.lines():
+            print(line, file=out)
+    return 0
+
+
 SUBCOMMANDS: list[Subcommand] = [
     Subcommand("new", "set up a new game and reveal its first card", _configure_new, _run_new),
     Subcommand("status", "show a saved game's tracks, cards and board", _configure_status,
@@ -418,6 +498,10 @@ SUBCOMMANDS: list[Subcommand] = [
                _configure_verify, _run_verify),
     Subcommand("random-game", "play a whole game between random legal players, narrated",
                _configure_random_game, _run_random_game),
+    Subcommand("flowchart", "print a Non-player Insurgent's section-8 flowchart",
+               _configure_flowchart, _run_flowchart),
+    Subcommand("np-turn", "run one Non-player turn (section 8) on a saved game",
+               _configure_np_turn, _run_np_turn),
 ]
 
 

@@ -50,13 +50,23 @@ def ranking(state: GameState) -> list[Faction]:
     return sorted(Faction, key=key)
 
 
+def is_solitaire(state: GameState) -> bool:
+    """1 player: the Government, against three Non-players (8.0, 8.8)."""
+    return state.seats[Faction.GOVT] is not None and all(
+        state.seats[f] is None for f in Faction if f is not Faction.GOVT
+    )
+
+
 def check_ends_game(state: GameState) -> list[Faction]:
     """Which Factions' victory ends the game at this Victory Phase (6.1).
 
     A player running two Factions ends play only if both meet their conditions (1.5.1).
-    The 1-player exceptions of section 8 (8.8) are applied by the non-player layer.
+    In a solitaire game the Government never wins at a victory check (8.8): only a
+    Non-player's victory ends the game there (a loss for the player, 7.1).
     """
     winners = winners_at_check(state)
+    if is_solitaire(state):
+        winners = [f for f in winners if f is not Faction.GOVT]
     enders = []
     for f in winners:
         seat = state.seats[f]
@@ -85,3 +95,24 @@ def finish(state: GameState, reason: str, winners: list[Faction] | None = None) 
         "winners": [int(f) for f in winners],
         "players_lose": any(state.seats[f] is None for f in winners),
     }
+
+
+#: 8.8 levels of the solitaire player's success: (lowest score, name).
+SOLO_LEVELS = ((9, "COIN Triumph"), (4, "COIN Progress"), (1, "Stalemate"))
+
+
+def solo_score(state: GameState) -> int:
+    """8.8: the Government's margin minus the highest Non-player margin."""
+    margins = state.victory_margins()
+    others = [margins[f] for f in Faction if f is not Faction.GOVT and state.seats[f] is None]
+    if not others:
+        others = [margins[f] for f in Faction if f is not Faction.GOVT]
+    return margins[Faction.GOVT] - max(others)
+
+
+def solo_level(score: int) -> str:
+    """8.8: 0 or less COIN Failure; 1-3 Stalemate; 4-8 COIN Progress; 9+ COIN Triumph."""
+    for lowest, name in SOLO_LEVELS:
+        if score >= lowest:
+            return name
+    return "COIN Failure"

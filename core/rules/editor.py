@@ -1,0 +1,72 @@
+"""Editor commands: set up a position by hand, outside the Sequence of Play.
+
+Tabletop users tell the program which card was drawn; analysis tools ask "what would
+this Faction do if it were Eligible now?". Editor commands do that *through the log*
+(they are logged and replayed like any other command), so a game changed by hand still
+replays exactly. They are not Operations: nobody pays, no Eligibility changes but the
+one they set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.cards import CARDS
+from core.commands import Command, Context, command
+from core.errors import IllegalAction
+from core.pieces import Faction
+from core.rules import sequence
+from core.state import GameState
+
+AFTER_KINDS = ("op", "op_sa", "event")
+
+
+class EditorCommand(Command):
+    """Marker base class: executed directly, without the Sequence of Play's checks."""
+
+
+@command
+@dataclass(frozen=True)
+class SetTurn(EditorCommand):
+    """Make ``faction`` the Eligible Faction to decide on Event card ``card``.
+
+    ``position`` 1: 1st Eligible (every other Faction treated as having Passed).
+    ``position`` 2: 2nd Eligible, after the 1st Eligible (the leftmost other Faction on
+    the card) executed ``after`` ("op", "op_sa" or "event", 2.3.4).
+    ``nonplayer``: from now on the Faction is run by the section-8 rules (its seat empty).
+    """
+
+    faction: int
+    card: int
+    position: int = 1
+    after: str = "op"
+    nonplayer: bool = False
+    name = "Set Turn"
+
+    def execute(self, state: GameState, ctx: Context) -> None:
+        if state.phase == "over":
+            raise IllegalAction("7.0", "the game is over")
+        if self.card not in CARDS or CARDS[self.card].propaganda:
+            raise IllegalAction("2.3", f"{self.card} is not an Event card (1-72)")
+        if self.position not in (1, 2):
+            raise IllegalAction("2.3.2", "position is 1 (1st Eligible) or 2 (2nd Eligible)")
+        if self.after not in AFTER_KINDS:
+            raise IllegalAction("2.3.4", f"after must be one of {', '.join(AFTER_KINDS)}")
+        faction = Faction(self.faction)
+        if state.current_card != self.card:
+            if self.card in state.deck:
+                state.deck.remove(self.card)
+            state.played.append(self.card)
+            state.current_card = self.card
+        state.phase = "card"
+        state.step = sequence.fresh_card_step()
+        state.eligible[faction] = True
+        if self.nonplayer:
+            state.seats[faction] = None
+        others = [f for f in CARDS[self.card].faction_order if f is not faction]
+        if self.position == 2:
+            first = others.pop(0)
+            state.step["acted"].append([int(first), self.after])
+        state.step["passed"].extend(int(f) for f in others)
+        ctx.say(f"Set up: {faction.label} is {['1st', '2nd'][self.position - 1]} Eligible on "
+                f"{CARDS[self.card]}")

@@ -1,0 +1,128 @@
+"""Walk a Non-player flowchart (section 8) and plan the Operation and Special Activity.
+
+:func:`plan_operation` starts at the flowchart's first diamond, answers each question
+with its registered predicate, runs the Operation box it reaches bullet by bullet, then
+the box's Special Activity, and returns the :class:`~core.rules.sequence.OperationAction`
+to execute (or None: Pass). Rules applied here, once for every Faction:
+
+* 8.1.1 GUIDANCE: boxes do as much as possible: every bullet takes every candidate it
+  can, up to the box's space limit and the bullet's ``count``.
+* 8.1.1 OP NOT POSSIBLE: an Operation box that selects no space hands over to the box
+  above it (``if_none``), even if that box's conditions are not met; Rally impossible:
+  Pass.
+* 8.1 0 Resources: once Resources reach 0, no further Operation spaces (the Special
+  Activity may still follow).
+* 8.2/8.3: among candidates of equal priority, when not all can be taken, the random
+  space chart (or random LoC) picks, one space at a time; the dice and the walk go into
+  the trace. When every candidate will be taken anyway, no die is rolled.
+"""
+
+from __future__ import annotations
+
+from core.map import MAP
+from core.rules.sequence import OperationAction
+from nonplayer import registry
+from nonplayer.bot import Bot
+from nonplayer.flowchart import Flowchart, Node, load
+from nonplayer.plan import Plan
+
+
+def _groups(raw: object) -> list[list[int]]:
+    """Selectors may return a flat list (one group) or a list of groups."""
+    if not raw:
+        return []
+    items = list(raw)  # type: ignore[call-overload]
+    if items and isinstance(items[0], list | tuple):
+        return [list(g) for g in items]
+    return [items]
+
+
+def run_box(bot: Bot, node: Node, plan: Plan) -> Plan:
+    """Execute a box's bullets in order on ``plan`` (8.1.1 guidance)."""
+    for bullet in node.bullets:
+        taken = 0
+        rejected: set[int] = set()
+        select = registry.SELECTORS[bullet.select]
+        act = registry.ACTIONS[bullet.do]
+        while not plan.full() and (bullet.count is None or taken < bullet.count):
+            used = set() if bullet.repeat else set(plan.spaces)
+            groups = [
+                [s for s in g if s not in used and s not in rejected]
+                for g in _groups(select(bot, plan))
+            ]
+            group = next((g for g in groups if g), None)
+            if group is None:
+                break
+            limit = _remaining(plan, bullet.count, taken)
+            if limit is not None and len(group) > limit:
+                pick = bot.pick(group, f"{node.operation} {bullet.rule}".strip())
+                space = pick.space
+                how = pick.describe()
+            else:
+                space = min(group, key=lambda s: (MAP[s].kind != "loc", s))
+                how = ""
+            assert space is not None
+            did = act(bot, plan, space)
+            if did is None:
+                rejected.add(space)
+                if bullet.repeat:  # the same space would be offered again
+                    break
+                continue
+            taken += 1
+            bot.trace.add(
+                node.id, bullet.rule, bullet.text, space=MAP[space].name, did=did, selection=how
+            )
+    return plan
+
+
+def _remaining(plan: Plan, count: int | None, taken: int) -> int | None:
+    room = plan.room()
+    left = None if count is None else count - taken
+    if room is None:
+        return left
+    return room if left is None else min(room, left)
+
+
+def plan_operation(bot: Bot, chart: Flowchart | None = None) -> OperationAction | None:
+    """Walk the Faction's flowchart from its start; the planned Operation (with Special
+    Activity if any), or None when the flowchart ends in Pass."""
+    chart = chart or load(bot.faction)
+    node = chart.node(chart.start)
+    while True:
+        if node.kind == "decision":
+            assert node.predicate is not None
+            verdict = registry.PREDICATES[node.predicate](bot)
+            bot.trace.add(node.id, node.rule, node.text, answer=bool(verdict),
+                          detail=verdict.detail)
+            node = chart.node(node.edges["yes" if verdict else "no"])
+        elif node.kind == "operation":
+            assert node.operation is not None
+            bot.trace.add(node.id, node.rule, f"{node.operation}: {node.text}")
+            plan = run_box(bot, node, Plan(bot, node.operation, bot.state, None, node.max_spaces))
+            op = plan.build()
+            if op is None:
+                up = chart.node(node.edges["if_none"])
+                bot.trace.add(node.id, "8.1.1",
+                              f"{node.operation} not possible: "
+                              + ("Pass" if up.kind == "pass" else f"{up.operation} instead"))
+                node = up
+                continue
+            special = _plan_special(bot, chart.node(node.edges["then"]), plan)
+            return OperationAction(op, special)
+        elif node.kind == "pass":
+            bot.trace.add(node.id, node.rule, node.text)
+            return None
+        else:  # pragma: no cover - validated at load
+            raise ValueError(f"cannot walk into {node.kind} node {node.id}")
+
+
+def _plan_special(bot: Bot, node: Node, op_plan: Plan):  # type: ignore[no-untyped-def]
+    assert node.operation is not None
+    bot.trace.add(node.id, node.rule, f"{node.operation}: {node.text}")
+    plan = run_box(bot, node, Plan(bot, node.operation, op_plan.scratch, op_plan, node.max_spaces))
+    special = plan.build()
+    if special is None:
+        bot.trace.add(node.id, node.rule, f"no {node.operation} possible: no Special Activity")
+    return special
+
+

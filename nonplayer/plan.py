@@ -1,0 +1,158 @@
+"""Plans: a flowchart box builds its command one space at a time.
+
+A :class:`Plan` holds the command steps chosen so far and the board as it would stand
+after them (``scratch``). Each candidate step is checked by *executing the whole command
+so far on a clone with the real engine*: a Non-player can never plan an illegal command,
+costs are paid as the rules say (a space the Faction cannot pay for is not selected),
+and later bullets see the board the earlier ones made (e.g. "the others" after a Base was
+placed). Dice during planning are a fixed stand-in (a 1: Attacks succeed, so removal
+choices are checked); the real dice are rolled when the command is executed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from core.commands import Command, Context, Operation
+from core.errors import IllegalAction
+from core.pieces import Faction
+from core.rules import insurgent_ops, insurgent_special
+from core.state import GameState
+from nonplayer.registry import BUILDERS
+
+if TYPE_CHECKING:
+    from nonplayer.bot import Bot
+
+
+class _PlanningDice:
+    """Every die shows 1 while planning (see module docstring); rolls are not logged."""
+
+    def roll(self, state: GameState, purpose: str) -> int:
+        return 1
+
+
+PLANNING_DICE = _PlanningDice()
+
+OPERATIONS = ("Rally", "March", "Attack", "Terror")
+
+
+def _generic_build(kind: str, steps: list[Any]) -> Command | None:
+    if not steps:
+        return None
+    if kind == "Rally":
+        return insurgent_ops.Rally(steps=tuple(steps))
+    if kind == "March":
+        return insurgent_ops.March(groups=tuple(steps))
+    if kind == "Attack":
+        return insurgent_ops.Attack(targets=tuple(steps))
+    if kind == "Terror":
+        return insurgent_ops.Terror(where=tuple(steps))
+    if kind == "Ambush":
+        return insurgent_ops.Ambush(space=steps[0])
+    if kind == "Extort":
+        return insurgent_special.Extort(where=tuple(steps))
+    raise LookupError(f"no builder for {kind}: register one with @builder")
+
+
+class Plan:
+    """The command a box is building, and the board it leads to.
+
+    ``before`` is the board the box starts from (for a Special Activity: the board after
+    its Operation, ``op_plan.scratch``); ``scratch`` the board after the steps so far.
+    ``notes`` is free scratch space for the faction module (e.g. targets per space).
+    """
+
+    def __init__(self, bot: Bot, kind: str, before: GameState, op_plan: Plan | None = None,
+                 max_spaces: int | None = None) -> None:
+        self.bot = bot
+        self.kind = kind
+        self.before = before
+        self.scratch = before
+        self.op_plan = op_plan
+        self.max_spaces = max_spaces
+        self.steps: list[Any] = []
+        self.spaces: list[int] = []
+        self.notes: dict[str, Any] = {}
+        self.exhausted = False  # 8.1: Resources reached 0, no further Operation spaces
+
+    @property
+    def faction(self) -> Faction:
+        return self.bot.faction
+
+    @property
+    def is_operation(self) -> bool:
+        return self.kind in OPERATIONS
+
+    def full(self) -> bool:
+        return self.exhausted or (
+            self.max_spaces is not None and len(set(self.spaces)) >= self.max_spaces
+        )
+
+    def room(self) -> int | None:
+        """Spaces still allowed by the box's limit (None: no limit)."""
+        if self.max_spaces is None:
+            return None
+        return max(0, self.max_spaces - len(set(self.spaces)))
+
+    def resources(self) -> int:
+        return self.scratch.resources[self.faction]
+
+    # --- building ----------------------------------------------------------------
+    def build(self, steps: list[Any] | None = None) -> Command | None:
+        steps = self.steps if steps is None else steps
+        custom = BUILDERS.get(f"{self.bot.key}.{self.kind}")
+        if custom is not None:
+            return custom(self.bot, self, steps)
+        return _generic_build(self.kind, steps)
+
+    def simulate(self, steps: list[Any]) -> GameState:
+        """Execute the command made of ``steps`` (with its Operation, for a Special
+        Activity) on a clone; raise IllegalAction if it breaks a rule."""
+        cmd = self.build(steps)
+        if cmd is None:
+            raise IllegalAction("8.1.1", f"{self.kind}: nothing to execute")
+        notes: dict[str, Any] = {}
+        if self.op_plan is None:
+            trial = self.before.clone()
+            cmd.execute(trial, self._ctx(notes))
+            return trial
+        op = self.op_plan.build()
+        assert isinstance(op, Operation)
+        trial = self.op_plan.before.clone()
+        op.execute(trial, self._ctx(notes, special=cmd))
+        cmd.execute(trial, self._ctx(notes, op=op))
+        return trial
+
+    def try_add(self, step: Any, space: int | None = None) -> bool:
+        """Add ``step`` if the command stays legal (and affordable); True if added."""
+        try:
+            after = self.simulate(self.steps + [step])
+        except IllegalAction:
+            return False
+        self.steps.append(step)
+        if space is not None:
+            self.spaces.append(space)
+        self.scratch = after
+        if self.is_operation and self.scratch.resources[self.faction] == 0:
+            self.exhausted = True
+        return True
+
+    def replace_last(self, step: Any) -> bool:
+        """Swap the last step for a variant (e.g. more pieces), if still legal."""
+        try:
+            after = self.simulate(self.steps[:-1] + [step])
+        except IllegalAction:
+            return False
+        self.steps[-1] = step
+        self.scratch = after
+        return True
+
+    def _ctx(self, notes: dict, op: Any = None, special: Any = None) -> Context:
+        return Context(
+            faction=self.faction,
+            dice=PLANNING_DICE,
+            nonplayer=True,
+            op=op,
+            special=special,
+            notes=notes,
+        )

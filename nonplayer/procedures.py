@@ -1,0 +1,162 @@
+"""Non-player procedures (8.1.2), written once for all three Insurgents.
+
+Unless a box says otherwise, once spaces are selected Non-players:
+
+* place their Bases before Guerrillas (:func:`bases_first`);
+* place Shipments with Underground Guerrillas before Active ones, and with Guerrillas that
+  already hold Shipments (Shipments are tracked per space and Faction, so any own
+  Guerrilla there holds it: see docs/architecture.md);
+* remove enemy Bases, then Police, then Troops, then Underground Guerrillas, and lastly
+  Active Guerrillas (:func:`enemy_removal`), within the rules' "Bases last" where the
+  action has it;
+* remove their own Active Guerrillas before Underground ones (:func:`own_removal`);
+* use Shipments to place Bases first, then for +6 Resources (:func:`drug_profit_bases`);
+* March as many Underground Guerrillas as possible without flipping them, and when
+  Activation cannot be avoided move Active ones first (:func:`march_group`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from core.map import MAP
+from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
+from core.state import GameState
+
+#: 8.1.2 enemy removal order by piece type.
+_ENEMY_TYPE_ORDER = ("base", "police", "troops", "underground", "active")
+
+
+def _kind(faction: Faction, kind: str) -> Piece | None:
+    if faction is Faction.GOVT:
+        return {"base": Piece.GOVT_BASE, "police": Piece.POLICE, "troops": Piece.TROOPS}.get(kind)
+    return {"base": BASE_OF[faction], "underground": UNDERGROUND_OF[faction],
+            "active": ACTIVE_OF[faction]}.get(kind)
+
+
+def enemy_removal(
+    state: GameState,
+    space: int,
+    targets: Iterable[Faction],
+    n: int,
+    *,
+    bases_last: bool = True,
+    underground_ok: bool = True,
+) -> list[Piece]:
+    """Up to ``n`` enemy pieces to remove in ``space``, in 8.1.2 order.
+
+    ``targets`` lists the targeted Factions in the box's priority (e.g. FARC, then the
+    Government); within a Faction the 8.1.2 order applies (Bases, Police, Troops,
+    Underground, Active). With ``bases_last`` a Faction's Base is taken only once its
+    cubes/Guerrillas there are gone (3.2.4 NOTE, 3.3.3); ``underground_ok=False`` skips
+    Underground Guerrillas (e.g. Assault, Air Strike).
+    """
+    left = list(state.row(space))
+    out: list[Piece] = []
+    for faction in targets:
+        while len(out) < n:
+            choice = None
+            for kind_name in _ENEMY_TYPE_ORDER:
+                kind = _kind(faction, kind_name)
+                if kind is None or left[kind] == 0:
+                    continue
+                if kind_name == "underground" and not underground_ok:
+                    continue
+                if kind_name == "base" and bases_last and _others(left, faction):
+                    continue
+                choice = kind
+                break
+            if choice is None:
+                break
+            left[choice] -= 1
+            out.append(choice)
+    return out
+
+
+def _others(left: list[int], faction: Faction) -> bool:
+    if faction is Faction.GOVT:
+        return bool(left[Piece.TROOPS] + left[Piece.POLICE])
+    return bool(left[UNDERGROUND_OF[faction]] + left[ACTIVE_OF[faction]])
+
+
+def own_removal(state: GameState, space: int, faction: Faction, n: int) -> list[Piece]:
+    """Own Guerrillas to remove (e.g. when replacing 2 with a Base): Active first (8.1.2)."""
+    active = min(n, state.active(space, faction))
+    under = min(n - active, state.underground(space, faction))
+    return [ACTIVE_OF[faction]] * active + [UNDERGROUND_OF[faction]] * under
+
+
+def bases_first(base_room: int, bases_available: int, guerrillas: int) -> tuple[int, int]:
+    """(Bases, Guerrillas) to place: Bases before Guerrillas (8.1.2)."""
+    bases = max(0, min(base_room, bases_available))
+    return bases, guerrillas
+
+
+def drug_profit_bases(state: GameState, faction: Faction) -> list[int]:
+    """Indices of ``faction``'s Shipments to turn into Bases: as many as availability and
+    stacking allow, in Shipment order; the rest give +6 Resources (8.1.2, 6.3.3)."""
+    out = []
+    available = state.available_bases(faction)
+    room: dict[int, int] = {}
+    for i, s in enumerate(state.shipments):
+        if s is None or s[1] != faction or available <= 0:
+            continue
+        space = s[0]
+        free = room.setdefault(space, 2 - state.all_bases(space))
+        if free > 0 and not MAP[space].is_loc:
+            out.append(i)
+            room[space] = free - 1
+            available -= 1
+    return out
+
+
+def activation_threshold(
+    state: GameState, faction: Faction, dst: int, arriving: int = 0
+) -> int | None:
+    """How many Guerrillas may March into ``dst`` together and stay Underground (3.3.2),
+    or None if any number can (the destination does not Activate)."""
+    space = MAP[dst]
+    level = state.support[dst]
+    activating = space.is_loc or level > 0 or (faction is Faction.AUC and level < 0)
+    if not activating:
+        return None
+    cubes = state.cubes(dst)
+    if faction is Faction.AUC:
+        cubes += state.guerrillas(dst, Faction.FARC)
+    return 3 - cubes - arriving
+
+
+def march_group(
+    state: GameState,
+    faction: Faction,
+    src: int,
+    dst: int,
+    keep: int = 0,
+    want: int | None = None,
+    arriving: int = 0,
+) -> tuple[int, int]:
+    """(Underground, Active) Guerrillas of ``faction`` to March from ``src`` to ``dst``
+    under 8.1.2, leaving ``keep`` behind and moving at most ``want`` (None: all).
+
+    If the destination would Activate a large group (3.3.2), the group is kept small
+    enough to stay Underground, Underground ones first (MARCH EXAMPLE: only 3 may go).
+    If even 1 would be Activated, Active Guerrillas move first, then Underground ones
+    only as far as ``want`` asks.
+    """
+    under = state.underground(src, faction)
+    active = state.active(src, faction)
+    movable = max(0, under + active - keep)
+    if want is not None:
+        movable = min(movable, want)
+    # keep the Underground ones behind last: those left behind are Active first
+    limit = activation_threshold(state, faction, dst, arriving)
+    if limit is None:
+        u = min(under, movable)
+        return u, min(active, movable - u)
+    if limit >= 1:
+        u = min(under, movable, limit)
+        a = min(active, movable - u, limit - u)
+        return u, a
+    a = min(active, movable)
+    u = 0 if want is None else min(under, movable - a)
+    return u, a

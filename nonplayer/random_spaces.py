@@ -1,0 +1,174 @@
+"""Random selection of spaces for Non-players (8.2 Cities/Departments, 8.3 LoCs).
+
+The chart itself is data (``flowcharts/random_spaces.toml``) so a user holding the
+printed aid can correct it. Every die comes from the game's dice source, so a person can
+roll the physical red, yellow and green dice; each selection returns a
+:class:`Selection` telling which dice were rolled and how the walk ended, for the trace.
+
+>>> from nonplayer.random_spaces import CHART
+>>> CHART.slot(1, 3, 1)           # red 1, yellow 3, green 1
+'Medellín'
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from importlib import resources
+
+from core.dice import DiceSource
+from core.map import MAP
+from core.state import GameState
+
+ROWS = ("top", "middle", "bottom")
+
+
+class ChartError(ValueError):
+    """The random space chart file is malformed."""
+
+
+@dataclass(frozen=True)
+class Selection:
+    """One random pick: the space chosen, the dice and the path walked (for the trace)."""
+
+    space: int | None
+    dice: tuple[tuple[str, int], ...] = ()
+    walked: tuple[int, ...] = ()
+    how: str = ""
+
+    def describe(self) -> str:
+        if self.space is None:
+            return "no candidate"
+        dice = ", ".join(f"{color} {value}" for color, value in self.dice)
+        name = MAP[self.space].name
+        if not self.dice:
+            return f"{name} ({self.how})"
+        path = " -> ".join(MAP[s].name for s in self.walked)
+        return f"{name} (dice {dice}: {path})" if len(self.walked) > 1 else f"{name} ({dice})"
+
+
+@dataclass(frozen=True)
+class Chart:
+    """The 27-space cycle of the 8.2 chart, plus the spaces taken first."""
+
+    cycle: tuple[int, ...]  # space ids in reading order (the arrows)
+    first: tuple[int, ...] = field(default=())
+
+    def index(self, red: int, yellow: int, green: int) -> int:
+        column = (red - 1) // 2
+        row = (yellow - 1) // 2
+        choice = (green - 1) // 2
+        return column * 9 + row * 3 + choice
+
+    def slot(self, red: int, yellow: int, green: int) -> str:
+        return MAP[self.cycle[self.index(red, yellow, green)]].name
+
+
+def load_chart(text: str | None = None) -> Chart:
+    """Load (and check) the chart; ``text`` overrides the packaged file (for tests)."""
+    if text is None:
+        text = resources.files("flowcharts").joinpath("random_spaces.toml").read_text("utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise ChartError(f"random_spaces.toml: {err}") from None
+    columns = data.get("column")
+    if not isinstance(columns, list) or len(columns) != 3:
+        raise ChartError("random_spaces.toml: expected exactly 3 [[column]] tables")
+    cycle: list[int] = []
+    for i, col in enumerate(columns, 1):
+        for row in ROWS:
+            names = col.get(row)
+            if not isinstance(names, list) or len(names) != 3:
+                raise ChartError(f"random_spaces.toml: column {i} {row} needs 3 space names")
+            for name in names:
+                try:
+                    cycle.append(MAP.id_of(name))
+                except KeyError as err:
+                    raise ChartError(f"random_spaces.toml: column {i} {row}: {err}") from None
+    expected = {s.id for s in MAP.cities + MAP.departments}
+    if set(cycle) != expected or len(cycle) != len(expected):
+        missing = sorted(MAP[s].name for s in expected - set(cycle))
+        raise ChartError(
+            "random_spaces.toml must list every City and Department exactly once"
+            + (f"; missing {', '.join(missing)}" if missing else "; some appear twice")
+        )
+    first = tuple(MAP.id_of(n) for n in data.get("first", []))
+    return Chart(tuple(cycle), first)
+
+
+CHART = load_chart()
+
+
+def random_space(
+    state: GameState,
+    dice: DiceSource,
+    candidates: Iterable[int],
+    why: str = "",
+    chart: Chart = CHART,
+) -> Selection:
+    """Pick one of ``candidates`` (Cities/Departments) by the 8.2 chart.
+
+    Ecuador or Panamá among the candidates is taken first. A single candidate is taken
+    without rolling; otherwise red, yellow and green dice name a chart slot and the walk
+    goes down the cycle to the first candidate.
+    """
+    pool = set(candidates)
+    if not pool:
+        return Selection(None)
+    for s in chart.first:
+        if s in pool:
+            return Selection(s, how="taken before any chart space, 8.2")
+    if len(pool) == 1:
+        return Selection(next(iter(pool)), how="the only candidate")
+    label = f" for {why}" if why else ""
+    red = dice.roll(state, f"red die, random space{label} (8.2)")
+    yellow = dice.roll(state, f"yellow die, random space{label} (8.2)")
+    green = dice.roll(state, f"green die, random space{label} (8.2)")
+    start = chart.index(red, yellow, green)
+    walked = []
+    for k in range(len(chart.cycle)):
+        s = chart.cycle[(start + k) % len(chart.cycle)]
+        walked.append(s)
+        if s in pool:
+            return Selection(s, (("red", red), ("yellow", yellow), ("green", green)), tuple(walked))
+    raise ValueError(f"candidates not on the chart: {sorted(MAP[s].name for s in pool)}")
+
+
+def random_loc(
+    state: GameState, dice: DiceSource, candidates: Iterable[int], why: str = ""
+) -> Selection:
+    """Pick one of ``candidates`` (LoCs) by 8.3: highest Econ, then those adjacent to a
+    City chosen at random (8.2 among Cities adjacent to a remaining candidate), then a die
+    numbering the rest in map order."""
+    pool = sorted(set(candidates))
+    if not pool:
+        return Selection(None)
+    top = max(MAP[s].econ for s in pool)
+    pool = [s for s in pool if MAP[s].econ == top]
+    if len(pool) == 1:
+        return Selection(pool[0], how=f"the only {top}-Econ candidate, 8.3")
+    cities = sorted({a for s in pool for a in MAP[s].adjacent if MAP[a].is_city})
+    rolls: list[tuple[str, int]] = []
+    walked: tuple[int, ...] = ()
+    if cities:
+        pick = random_space(state, dice, cities, why or "a LoC", CHART)
+        rolls.extend(pick.dice)
+        walked = pick.walked
+        assert pick.space is not None
+        near = [s for s in pool if pick.space in MAP[s].adjacent]
+        pool = near or pool
+        if len(pool) == 1:
+            return Selection(pool[0], tuple(rolls), walked + (pool[0],),
+                             how=f"adjacent to {MAP[pick.space].name}, 8.3")
+    # 8.3 EXAMPLE: number the n candidates over the die's faces (3 LoCs: 1-2, 3-4, 5-6)
+    # and roll; faces left over when n does not divide 6 are rolled again.
+    n = min(len(pool), 6)
+    per = 6 // n
+    while True:
+        roll = dice.roll(state, f"die among {n} LoCs{' for ' + why if why else ''} (8.3)")
+        rolls.append(("die", roll))
+        if roll <= n * per:
+            slot = (roll - 1) // per
+            return Selection(pool[slot], tuple(rolls), walked + (pool[slot],), how="die, 8.3")

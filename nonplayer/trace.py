@@ -1,0 +1,61 @@
+"""Traces: what a Non-player did and why, node by node, in data and in English.
+
+Every step of a Non-player turn adds a :class:`Step`: the flowchart node, the rule, the
+question or box text, and data (the predicate's answer and facts, the bullet that chose
+a space, the dice rolled and where the chart walk ended). :func:`render` turns a trace
+into the plain English shown in the log, ``np-turn --json`` and tabletop instructions,
+so all three always say the same thing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Step:
+    node: str
+    rule: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"node": self.node, "rule": self.rule, "text": self.text, "data": self.data}
+
+
+@dataclass
+class Trace:
+    faction: str
+    steps: list[Step] = field(default_factory=list)
+
+    def add(self, node: str, rule: str, text: str, **data: Any) -> Step:
+        step = Step(node, rule, text, data)
+        self.steps.append(step)
+        return step
+
+    def lines(self) -> list[str]:
+        return render(self)
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [s.to_json() for s in self.steps]
+
+
+def render(trace: Trace) -> list[str]:
+    """One English line per step, e.g.
+    ``FARC: 21 FARC Guerrillas Available -> yes: Rally (8.7.1)``."""
+    out = []
+    for s in trace.steps:
+        d = s.data
+        if "answer" in d:
+            facts = f" ({d['detail']})" if d.get("detail") else ""
+            out.append(
+                f"{trace.faction}: {s.text}{facts} -> {'yes' if d['answer'] else 'no'} ({s.rule})"
+            )
+        elif "space" in d:
+            how = f" [{d['selection']}]" if d.get("selection") else ""
+            out.append(f"{trace.faction}: {s.rule}: {d['did']}{how}")
+        else:
+            rule = f" ({s.rule})" if s.rule else ""
+            out.append(f"{trace.faction}: {s.text}{rule}")
+    return out

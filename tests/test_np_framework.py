@@ -1,0 +1,271 @@
+"""Section-8 framework: random spaces (8.2, 8.3), flowchart files, procedures (8.1.2),
+the Event choice (8.1), Propaganda decisions (8.6.1, 8.7.5) and 1-player victory (8.8)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.dice import ScriptedDice
+from core.map import MAP
+from core.pieces import Faction, Piece
+from core.rules import victory
+from core.state import GameState
+from nonplayer import flowchart, procedures
+from nonplayer.events import EventTableError, card_row, load_table, wants_event
+from nonplayer.random_spaces import CHART, ChartError, load_chart, random_loc, random_space
+from tests.helpers import blank_state, put, sid
+
+# ---- 8.2 random Cities and Departments ----------------------------------------------------
+PUBLISHED_FIRST_SLOTS = [  # (red, yellow, green) -> the space the dice name (random-spaces-chart)
+    ((1, 3, 1), "Medellín"), ((6, 1, 2), "Amazonas"), ((2, 4, 2), "Medellín"),
+    ((6, 3, 6), "Huila"), ((4, 3, 6), "Meta East"), ((1, 4, 5), "Santander"),
+    ((1, 2, 1), "Cali"), ((5, 3, 2), "Meta West"), ((4, 1, 2), "Atlántico"),
+    ((6, 1, 3), "Putumayo"), ((4, 4, 1), "Arauca"), ((1, 3, 2), "Medellín"),
+    ((6, 4, 5), "Huila"), ((3, 6, 2), "Vichada"), ((6, 6, 3), "Nariño"), ((6, 6, 6), "Chocó"),
+]
+
+
+@pytest.mark.parametrize(("dice", "name"), PUBLISHED_FIRST_SLOTS)
+def test_chart_reproduces_published_rolls_8_2(dice, name):
+    assert CHART.slot(*dice) == name
+
+
+def test_walk_goes_down_the_column_to_a_candidate_8_2():
+    # published roll 2: 6,1,2 -> Amazonas, not a City -> ... -> Neiva (first City)
+    cities = [s.id for s in MAP.cities]
+    pick = random_space(GameState(), ScriptedDice([6, 1, 2]), cities)
+    assert MAP[pick.space].name == "Neiva"
+    assert [MAP[s].name for s in pick.walked] == [
+        "Amazonas", "Putumayo", "Guaviare", "Meta West", "Neiva"]
+
+
+def test_walk_wraps_from_choco_to_cali_8_2():
+    # published roll 16: 6,6,6 -> Chocó -> Cali -> Ibagué -> Antioquia
+    pick = random_space(GameState(), ScriptedDice([6, 6, 6]), [sid("Antioquia"), sid("Huila")])
+    assert MAP[pick.space].name == "Antioquia"
+
+
+def test_panama_and_ecuador_first_and_single_candidate_needs_no_dice_8_2():
+    dice = ScriptedDice([])
+    assert random_space(GameState(), dice, [sid("Cali"), MAP.PANAMA]).space == MAP.PANAMA
+    assert random_space(GameState(), dice, [sid("Cali")]).space == sid("Cali")
+
+
+def test_chart_file_must_list_every_space_once_8_2():
+    text = (MAP.__class__.__module__ and None) or ""
+    bad = '[[column]]\ntop=["Cali","Cali","Cali"]\nmiddle=["Cali","Cali","Cali"]\n' \
+          'bottom=["Cali","Cali","Cali"]\n' * 3
+    with pytest.raises(ChartError, match="exactly once"):
+        load_chart(bad)
+    with pytest.raises(ChartError, match="3 \\[\\[column\\]\\]"):
+        load_chart(text)
+    with pytest.raises(ChartError, match="no space"):
+        load_chart(bad.replace('"Cali"', '"Atlantis"', 1))
+
+
+# ---- 8.3 random LoCs ------------------------------------------------------------------------
+def test_random_loc_prefers_highest_econ_8_3():
+    locs = [sid("Cali-Pasto"), sid("Arauca-Cúcuta")]
+    assert random_loc(GameState(), ScriptedDice([]), locs).space == sid("Arauca-Cúcuta")
+
+
+def test_random_loc_adjacent_to_random_city_then_die_8_3():
+    # 8.3 EXAMPLE: several 2-Econ LoCs; the random City is Bogotá (red 3, yellow 4, green 3
+    # names Bogotá); its 3 adjacent 2-Econ LoCs numbered 1-2, 3-4, 5-6; a die picks.
+    two = [s.id for s in MAP.locs if s.econ == 2]
+    pick = random_loc(GameState(), ScriptedDice([3, 4, 3, 5]), two)
+    near = sorted(s for s in two if MAP.BOGOTA in MAP[s].adjacent)
+    assert len(near) == 3
+    assert pick.space == near[2]  # die 5 -> third
+
+
+def test_random_loc_die_rerolls_spare_faces_8_3():
+    # 4 candidates of equal standing: faces 5 and 6 are rolled again
+    from nonplayer.random_spaces import random_loc as rl
+
+    locs = [sid("Cali-Pasto"), sid("Neiva-Pasto"), sid("Pasto-Tumaco"), sid("Bogotá-San José")]
+    # Pasto (red 5, yellow 5, green 1) is adjacent to 3 of them; Bogotá-San José is not.
+    pick = rl(GameState(), ScriptedDice([5, 5, 1, 6, 5, 3]), locs)
+    near = sorted(s for s in locs if MAP.id_of("Pasto") in MAP[s].adjacent)
+    assert pick.space == near[2]
+
+
+# ---- flowchart files ------------------------------------------------------------------------
+GOOD = """
+faction = "FARC"
+start = "q"
+[[node]]
+id = "q"
+kind = "decision"
+predicate = "x.p"
+yes = "op"
+no = "op"
+[[node]]
+id = "op"
+kind = "operation"
+operation = "Rally"
+then = "sa"
+if_none = "pass"
+bullets = [{ id = "b", select = "x.s", do = "x.a" }]
+[[node]]
+id = "sa"
+kind = "special"
+special = "Extort"
+bullets = [{ id = "b", select = "x.s", do = "x.a" }]
+[[node]]
+id = "pass"
+kind = "pass"
+"""
+
+
+def test_flowchart_structure_is_validated():
+    chart = flowchart.parse(GOOD, check_names=False)
+    assert chart.faction is Faction.FARC and set(chart.nodes) == {"q", "op", "sa", "pass"}
+    for broken, message in [
+        (GOOD.replace('no = "op"', 'no = "nowhere"'), "unknown node"),
+        (GOOD.replace('if_none = "pass"', 'if_none = "q"').replace('no = "op"', 'no = "pass"'),
+         "cycle"),
+        (GOOD.replace('kind = "pass"', 'kind = "pass"\n[[node]]\nid = "orphan"\nkind = "pass"'),
+         "not reachable"),
+        (GOOD.replace('operation = "Rally"', 'operation = "Dance"'), "operation must be"),
+        (GOOD.replace('then = "sa"', 'then = "pass"').replace('no = "op"', 'no = "sa"'),
+         "special box"),
+        ("faction = 'FARC'", "needs faction"),
+        ("not toml [", "flowchart"),
+    ]:
+        with pytest.raises(flowchart.FlowchartError, match=message):
+            flowchart.parse(broken, check_names=False)
+
+
+def test_flowchart_names_must_be_registered():
+    with pytest.raises(flowchart.FlowchartError, match="unknown predicate 'x.p'"):
+        flowchart.parse(GOOD)
+
+
+def test_exports_contain_every_node():
+    chart = flowchart.parse(GOOD, check_names=False)
+    mermaid = flowchart.to_mermaid(chart)
+    assert mermaid.startswith("flowchart TD")
+    assert all(node in mermaid for node in chart.nodes)
+    assert "-.->|if none (8.1.1)| pass" in mermaid
+    assert "digraph" in flowchart.to_dot(chart)
+    assert "[op] operation" in flowchart.to_text(chart)
+
+
+# ---- 8.1.2 procedures -------------------------------------------------------------------
+def test_enemy_removal_order_bases_police_troops_underground_active_8_1_2():
+    s = blank_state()
+    h = sid("Cali")
+    put(s, h, Piece.TROOPS, 1)
+    put(s, h, Piece.POLICE, 1)
+    put(s, h, Piece.GOVT_BASE, 1)
+    put(s, h, Piece.FARC_ACTIVE, 1)
+    put(s, h, Piece.FARC_UNDERGROUND, 1)
+    out = procedures.enemy_removal(s, h, [Faction.GOVT, Faction.FARC], 5)
+    assert out == [Piece.POLICE, Piece.TROOPS, Piece.GOVT_BASE, Piece.FARC_UNDERGROUND,
+                   Piece.FARC_ACTIVE]  # Bases only once cubes are gone (Bases last)
+    out = procedures.enemy_removal(s, h, [Faction.GOVT], 1, bases_last=False)
+    assert out == [Piece.GOVT_BASE]
+
+
+def test_own_removal_active_first_8_1_2():
+    s = blank_state()
+    put(s, "Huila", Piece.AUC_ACTIVE, 1)
+    put(s, "Huila", Piece.AUC_UNDERGROUND, 2)
+    assert procedures.own_removal(s, sid("Huila"), Faction.AUC, 2) == [
+        Piece.AUC_ACTIVE, Piece.AUC_UNDERGROUND]
+
+
+def test_march_example_only_3_move_underground_first_8_1_2():
+    # MARCH EXAMPLE: a mixed group into an empty space with Support: only 3 move, Underground
+    # ones first, so none is Activated.
+    s = blank_state()
+    src, dst = sid("Meta East"), sid("Santander")
+    put(s, src, Piece.FARC_UNDERGROUND, 2)
+    put(s, src, Piece.FARC_ACTIVE, 3)
+    s.set_support(dst, 1)
+    assert procedures.march_group(s, Faction.FARC, src, dst) == (2, 1)
+    s.set_support(dst, 0)  # Neutral: nothing Activates, all move
+    assert procedures.march_group(s, Faction.FARC, src, dst) == (2, 3)
+    s.set_support(dst, 1)
+    put(s, dst, Piece.POLICE, 3)  # even 1 would be Activated: Active ones go first
+    assert procedures.march_group(s, Faction.FARC, src, dst) == (0, 3)
+
+
+def test_drug_profit_bases_first_then_resources_8_1_2():
+    s = blank_state()
+    h = sid("Huila")
+    put(s, h, Piece.CARTELS_UNDERGROUND, 1)
+    put(s, h, Piece.FARC_BASE, 1)
+    s.place_shipment(h, Faction.CARTELS)
+    s.place_shipment(h, Faction.CARTELS)
+    assert procedures.drug_profit_bases(s, Faction.CARTELS) == [0]  # 1 Base fits, 1 for +6
+
+
+# ---- 8.1 the Event choice ---------------------------------------------------------------
+def test_first_eligible_takes_event_only_with_leftmost_symbol_8_1():
+    s = blank_state(card=19)  # General Offensive: FARC leftmost
+    assert wants_event(s, Faction.FARC, 1)[0]
+    assert not wants_event(s, Faction.AUC, 1)[0]
+
+
+def test_gray_2_sends_2nd_eligible_to_operations_8_1():
+    s = blank_state(card=38)
+    assert card_row(38).gray2
+    assert not wants_event(s, Faction.FARC, 2)[0]
+    s = blank_state(card=6)
+    assert wants_event(s, Faction.FARC, 2)[0]
+
+
+def test_always_operations_card_8_1():
+    s = blank_state(card=63)  # Narco-War
+    assert not wants_event(s, Faction.CARTELS, 1)[0]
+
+
+def test_event_table_has_a_row_per_card_and_rejects_damage_8_4_4():
+    table = load_table()
+    assert sorted(table) == list(range(1, 73))
+    assert all(row.rationale for row in table.values())
+    with pytest.raises(EventTableError, match="no row"):
+        load_table("[[card]]\nnumber=1\ntitle='x'\ngray2=false\nalways_ops=false\n"
+                   "source='authored'\nrationale='r'\n")
+
+
+# ---- 8.8 1-player victory ---------------------------------------------------------------
+def test_solo_levels_8_8():
+    assert [victory.solo_level(n) for n in (-3, 0, 1, 3, 4, 8, 9, 20)] == [
+        "COIN Failure", "COIN Failure", "Stalemate", "Stalemate", "COIN Progress",
+        "COIN Progress", "COIN Triumph", "COIN Triumph"]
+
+
+def test_solo_score_example_8_8():
+    # 8.8 EXAMPLE: 1 AUC Base, 2 FARC Bases (AUC margin -1, the best Non-player), Total
+    # Support 61 (Government +1): 1 - (-1) = 2, Stalemate.
+    s = blank_state()
+    s.seats = [1, None, None, None]
+    s.resources = [0, 0, 0, 0]
+    put(s, "Antioquia", Piece.AUC_BASE, 1)
+    put(s, "Guainía", Piece.FARC_BASE, 2)
+    for c in MAP.cities:  # 2 x 25 = 50
+        s.set_support(c.id, 2)
+    s.set_support(sid("Santander"), 2)  # +4
+    s.set_support(sid("Huila"), 2)  # +4
+    s.set_support(sid("Antioquia"), 1)  # +2
+    s.set_support(sid("Atlántico"), 1)  # +1
+    assert s.total_support() == 61
+    assert victory.solo_score(s) == 2
+    assert victory.solo_level(victory.solo_score(s)) == "Stalemate"
+
+
+def test_government_never_wins_at_a_solitaire_victory_check_8_8():
+    s = blank_state()
+    for c in MAP.cities:  # 50
+        s.set_support(c.id, 2)
+    s.set_support(sid("Santander"), 2)  # 54
+    s.set_support(sid("Huila"), 2)  # 58
+    s.set_support(sid("Antioquia"), 2)  # 62 > 60
+    assert victory.meets_condition(s, Faction.GOVT)
+    s.seats = [1, 2, 3, 4]
+    assert victory.check_ends_game(s) == [Faction.GOVT]
+    s.seats = [1, None, None, None]
+    assert victory.check_ends_game(s) == []
