@@ -170,14 +170,14 @@ def propaganda_decision(
     """The Non-player's command for the Propaganda decision awaited (6.3.3, 6.4.2,
     6.4.5 with 8.1.2, 8.7.5, 8.6.1)."""
     phase = state.step.get("phase")
-    if phase == "drug_profits":
+    if phase == propaganda.DRUG_PROFITS:
         bases = drug_profit_bases(state, faction)
         trace.add("drug_profits", "8.1.2", f"Shipments: {len(bases)} to Bases first, the rest +6 "
                   "Resources")
         return propaganda.DrugProfits(bases=tuple(bases))
-    if phase == "agitation":
+    if phase == propaganda.AGITATION:
         return agitation_plan(state, dice, trace)
-    if phase == "elite_backing":
+    if phase == propaganda.ELITE_BACKING:
         return elite_backing_plan(state, dice, trace)
     raise ValueError(f"no Non-player rule for the Propaganda decision {phase!r} of "
                      f"{faction.label}")

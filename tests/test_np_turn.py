@@ -1,0 +1,107 @@
+"""Non-player turn logic (8.1) and Propaganda decisions (6.3.3 with 8.1.2, 8.6.1, 8.7.5)."""
+
+from __future__ import annotations
+
+from core.commands import Context
+from core.dice import ScriptedDice
+from core.game import Game
+from core.pieces import Faction, Piece
+from core.rules import propaganda
+from core.rules.sequence import Pass
+from nonplayer.trace import Trace
+from nonplayer.turn import agitation_plan, decide, elite_backing_plan, propaganda_decision
+from tests.helpers import blank_state, put, sid
+
+
+def _farc_controls(state, name: str, guerrillas: int = 2) -> int:
+    s = sid(name)
+    put(state, s, Piece.FARC_UNDERGROUND, guerrillas)
+    return s
+
+
+def test_agitation_everywhere_when_affordable_8_7_5():
+    s = blank_state(resources=20)
+    a = _farc_controls(s, "Huila")  # Neutral: 2 shifts to Active Opposition
+    b = _farc_controls(s, "Chocó")
+    s.set_support(b, -1)  # 1 shift left
+    s.terror[b] = 1  # Terror removed first, then the shift
+    cmd = agitation_plan(s, ScriptedDice([]), Trace("FARC"))
+    assert dict(cmd.actions) == {a: 2, b: 2}
+
+
+def test_agitation_priorities_when_short_fewest_terror_support_pop_8_7_5():
+    s = blank_state(resources=2)
+    a = _farc_controls(s, "Huila")  # Pop 2, Neutral
+    b = _farc_controls(s, "Cesar")  # Pop 1, Support: preferred over Neutral
+    s.set_support(b, 1)
+    c = _farc_controls(s, "Antioquia")  # Pop 2 but 1 Terror: last
+    s.terror[c] = 1
+    cmd = agitation_plan(s, ScriptedDice([]), Trace("FARC"))
+    assert cmd.actions == ((b, 2),)
+    s.resources[Faction.FARC] = 4  # Cesar needs 3 shifts (Passive Support to Active Opp.)
+    cmd = agitation_plan(s, ScriptedDice([]), Trace("FARC"))
+    assert cmd.actions == ((b, 3), (a, 1))
+    assert c not in dict(cmd.actions)
+
+
+def test_agitation_removes_terror_only_if_a_shift_follows_8_7_5():
+    s = blank_state(resources=1)
+    a = _farc_controls(s, "Huila")
+    s.terror[a] = 1  # 1 Resource would only remove the Terror: not done
+    cmd = agitation_plan(s, ScriptedDice([]), Trace("FARC"))
+    assert cmd.actions == ()
+    s.set_support(a, -2)
+    s.resources[Faction.FARC] = 5
+    assert agitation_plan(s, ScriptedDice([]), Trace("FARC")).actions == ()  # nothing to gain
+
+
+def test_agitation_plan_is_a_legal_command_6_4_2():
+    s = blank_state(resources=3)
+    _farc_controls(s, "Huila")
+    _farc_controls(s, "Cesar")
+    s.phase = "propaganda"
+    s.step = {"phase": propaganda.AGITATION, "faction": int(Faction.FARC)}
+    cmd = agitation_plan(s, ScriptedDice([6, 6, 6]), Trace("FARC"))
+    cmd.execute(s, Context(faction=Faction.FARC))
+    assert s.resources[Faction.FARC] == 0  # as much as possible: Huila x2, Cesar x1
+    assert s.support[sid("Huila")] == -2 and s.support[sid("Cesar")] == -1
+
+
+def test_elite_backing_places_a_base_if_possible_8_6_1():
+    s = blank_state()
+    h = sid("Cesar")
+    put(s, h, Piece.AUC_UNDERGROUND, 2)  # AUC Control is neither Govt nor FARC Control
+    cmd = elite_backing_plan(s, ScriptedDice([]), Trace("AUC"))
+    assert cmd.rally is not None
+    assert cmd.rally.steps[0][0] == h and cmd.rally.steps[0][1] == "base"
+
+
+def test_elite_backing_else_places_guerrillas_farc_base_first_8_6_1():
+    s = blank_state()
+    f = sid("Huila")
+    put(s, f, Piece.FARC_BASE, 1)
+    put(s, f, Piece.POLICE, 1)  # 1 vs 1: not FARC Control
+    cmd = elite_backing_plan(s, ScriptedDice([]), Trace("AUC"))
+    assert cmd.rally is not None
+    assert cmd.rally.steps[0][:2] == (f, "place")
+
+
+def test_drug_profits_bases_first_8_1_2():
+    s = blank_state()
+    h = sid("Huila")
+    put(s, h, Piece.CARTELS_UNDERGROUND, 1)
+    s.place_shipment(h, Faction.CARTELS)
+    s.phase = "propaganda"
+    s.step = {"phase": propaganda.DRUG_PROFITS, "faction": int(Faction.CARTELS)}
+    cmd = propaganda_decision(s, Faction.CARTELS, ScriptedDice([]), Trace("Cartels"))
+    assert cmd.bases == (0,)
+
+
+def test_zero_resources_means_pass_8_1():
+    s = blank_state(resources=0, card=19)
+    s.seats = [1, None, None, None]
+    s.eligible[Faction.FARC] = False
+    s.eligible[Faction.GOVT] = False  # AUC is 1st Eligible, not leftmost: an Operation
+    decision, cmd, trace, _ = decide(Game(s))
+    assert decision == "pass" and isinstance(cmd, Pass)
+    assert any("0 Resources" in line for line in trace.lines())
