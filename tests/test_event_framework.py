@@ -25,6 +25,7 @@ from tests.helpers import blank_state, sid
 @pytest.fixture
 def fake_cards(monkeypatch):
     """Temporarily register effects for cards 2 (Capability) and 17 (Momentum) and 19."""
+    events._load_cards()  # the real cards first, so our stand-ins replace them
     table = dict(events._EVENTS)
 
     def place_police(state, ctx, chooser):

@@ -2,6 +2,1083 @@
 
 Card texts: see the project's reference (`../shared/reference/cards.txt`). "Control
 phase" in a 1st-edition text means the 2nd-edition Sabotage Phase (6.2).
+
+How these Events choose
+-----------------------
+Every choice the text leaves open goes through the ``chooser`` (5.1: the executing
+Faction decides unless the text names another Faction, which then is the Choice's
+``decider``). Options are always exactly the legal answers at that moment, so a random
+chooser can never answer illegally. Two conventions keep the replay format short:
+
+* a choice with no option is not asked (5.1.3: do what can be done), and
+* a *required* choice with a single possible answer is not asked either.
+
+The questions of each card come in the order its docstring lists; that order is the
+replay format of the card (the recorded answers of :func:`core.events.run_event`).
+
+Shared readings of the text (rule numbers in brackets):
+
+* "Shift" to a level, or by levels, only in Cities and Departments with Population
+  (1.6.1-1.6.2); spaces offered are those where the shift changes something.
+* "Sabotage" a LoC only if it has no Sabotage yet and a marker remains (3.3.4).
+* Pieces are placed only from Available and within stacking (5.1.1, 1.4.1, 1.4.2):
+  never Government forces into a FARC Zone, never a third Base; Ecuador, once a space by
+  Sucumbíos (card 33), holds no more than 2 pieces per Faction.
+* Moving a Faction's last Guerrilla out of a space carries its Shipments along (they are
+  beneath it, 4.5.3).
+* "Mark X Ineligible through next card": X's cylinder goes to the Ineligible box now
+  (2.3: it does nothing more on this card) and stays there when this card ends (2.3.7,
+  ``state.step["eligible_next"]``).
+* Free Operations and Special Activities (3.1.2, 5.5) run the real commands of
+  :mod:`core.rules` with a free :class:`~core.commands.Context`; they do not change
+  Eligibility.
+
+Government Capabilities (5.3) and the shaded Insurgent Momentum texts (5.4) of cards 1, 2,
+3, 7, 9, 10, 11, 12, 13, 17 and 22 have no immediate effect: :func:`core.events.run_event`
+places their marker and the Operations read it.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from core.cards import CARDS
+from core.commands import Context
+from core.events import (
+    ALFONSO_CANO,
+    BLACKHAWKS,
+    FIRST_DIVISION,
+    HIGH_MOUNTAIN_BATTALIONS,
+    MADRID_DONORS,
+    NDSC,
+    OSPINA_MORA,
+    PLAN_COLOMBIA,
+    PLAN_METEORO,
+    SEVENTH_SPECIAL_FORCES,
+    SHADED,
+    TAPIAS,
+    UNSHADED,
+    event,
+)
+from core.events.choice import Choice, Chooser
+from core.map import MAP, MOUNTAIN, Space
+from core.pieces import (
+    ACTIVE_OF,
+    BASE_OF,
+    INSURGENTS,
+    UNDERGROUND_OF,
+    Faction,
+    Piece,
+)
+from core.rules import coin_ops, insurgent_ops
+from core.rules.sequence import is_nonplayer
+from core.state import (
+    ACTIVE_OPPOSITION,
+    ACTIVE_SUPPORT,
+    NEUTRAL,
+    PASSIVE_OPPOSITION,
+    PASSIVE_SUPPORT,
+    SUPPORT_LABELS,
+    GameState,
+)
+
+GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CARTELS
+
+#: Ecuador (Sucumbíos, card 33): no more than 2 pieces per Faction there.
+ECUADOR_FACTION_LIMIT = 2
+AID_TO_RESOURCES_CAP = 20  # cards 12, 17, 18: "lesser of Aid or +20"
+
+SWEEP = "Sweep"
+ASSAULT = "Assault"
+ATTACK = "Attack"
+TERROR = "Terror"
+
+
+# ======================================================================================
+# small shared helpers
+# ======================================================================================
+def _name(space: int) -> str:
+    return MAP[space].name
+
+
+def _why(card: int, question: str) -> str:
+    """A question naming the card: '#5 Occidental & Ecopetrol: place Police where?'."""
+    return f"#{card} {CARDS[card].title}: {question}"
+
+
+def _decider(ctx: Context, faction: Faction) -> int | None:
+    """The Choice decider for a choice the text gives to ``faction`` (None: executing)."""
+    return None if ctx.faction is faction else int(faction)
+
+
+def _ask(
+    chooser: Chooser,
+    state: GameState,
+    kind: str,
+    options: Iterable[Any],
+    lo: int,
+    hi: int,
+    why: str,
+    decider: int | None = None,
+    repeat: bool = False,
+) -> list[Any]:
+    """Ask for ``lo``-``hi`` values of ``options`` (nothing asked if there is none)."""
+    opts = tuple(options)
+    if not opts or hi <= 0:
+        return []
+    if not repeat:
+        hi = min(hi, len(opts))
+    lo = min(lo, hi)
+    return list(chooser.choose(state, Choice(kind, opts, lo, hi, why, decider, repeat)))
+
+
+def _one(
+    chooser: Chooser,
+    state: GameState,
+    kind: str,
+    options: Iterable[Any],
+    why: str,
+    decider: int | None = None,
+    optional: bool = False,
+) -> Any:
+    """One of ``options``, or None if there is none (or, when ``optional``, if the
+    decider declines). A required choice with a single option is not asked."""
+    opts = list(options)
+    if not opts:
+        return None
+    if len(opts) == 1 and not optional:
+        return opts[0]
+    answer = _ask(chooser, state, kind, opts, 0 if optional else 1, 1, why, decider)
+    return answer[0] if answer else None
+
+
+def _exactly(
+    chooser: Chooser,
+    state: GameState,
+    candidates: list[int],
+    n: int,
+    why: str,
+    decider: int | None = None,
+) -> list[int]:
+    """``n`` distinct spaces of ``candidates`` (all of them if there are no more than n)."""
+    if len(candidates) <= n:
+        return list(candidates)
+    return _ask(chooser, state, "spaces", candidates, n, n, why, decider)
+
+
+def _factions(
+    chooser: Chooser, state: GameState, present: list[Faction], why: str
+) -> list[Faction]:
+    """1 or more of ``present`` Factions to target (3.1); not asked if only one."""
+    if len(present) <= 1:
+        return list(present)
+    return [Faction(f) for f in _ask(chooser, state, "factions", map(int, present), 1, 3, why)]
+
+
+def _in_play(state: GameState) -> list[Space]:
+    return state.spaces_in_play()
+
+
+def pipelines() -> list[int]:
+    """The Pipeline LoCs (1.3.4)."""
+    return [s.id for s in MAP.locs if s.loc_type == "pipeline"]
+
+
+def mountains() -> list[int]:
+    """The Mountain Departments (1.3.2)."""
+    return [s.id for s in MAP.departments if s.terrain == MOUNTAIN]
+
+
+def _room(state: GameState, space: int, faction: Faction) -> int | None:
+    """How many more pieces of ``faction`` Ecuador takes (Sucumbíos); None: no limit."""
+    if space != MAP.ECUADOR:
+        return None
+    return max(0, ECUADOR_FACTION_LIMIT - state.faction_pieces(space, faction))
+
+
+def _place(state: GameState, space: int, kind: Piece, n: int) -> int:
+    """Place up to ``n`` Available pieces within stacking (5.1.1); return how many."""
+    room = _room(state, space, kind.faction)
+    if room is not None:
+        n = min(n, room)
+    return state.place_up_to(space, kind, n)
+
+
+def _can_place(state: GameState, space: int, kind: Piece) -> bool:
+    room = _room(state, space, kind.faction)
+    return (room is None or room > 0) and state.can_place(space, kind)
+
+
+def _set_level(state: GameState, ctx: Context, card: int, space: int, level: int) -> None:
+    state.set_support(space, level)
+    ctx.say(f"#{card}: {_name(space)} to {SUPPORT_LABELS[state.support[space]]}")
+
+
+def _shift(state: GameState, ctx: Context, card: int, space: int, levels: int) -> None:
+    state.shift(space, levels)
+    ctx.say(f"#{card}: shift {_name(space)} to {SUPPORT_LABELS[state.support[space]]}")
+
+
+def _govt_resources(state: GameState, ctx: Context, card: int, n: int) -> None:
+    change = state.add_resources(GOVT, n)
+    ctx.say(f"#{card}: Government Resources {change:+d} (now {state.resources[GOVT]})")
+
+
+def _aid_to_resources(state: GameState, ctx: Context, card: int, aid_plus: int) -> None:
+    """Cards 12, 17, 18 unshaded: add lesser of Aid or +20 to Govt Resources, then Aid +N."""
+    _govt_resources(state, ctx, card, min(state.aid, AID_TO_RESOURCES_CAP))
+    change = state.add_aid(aid_plus)
+    ctx.say(f"#{card}: Aid {change:+d} (now {state.aid})")
+
+
+def _ineligible_through_next_card(state: GameState, ctx: Context, *factions: Faction) -> None:
+    """Mark Factions Ineligible now and through the next card (2.3, 2.3.7)."""
+    nxt = state.step.setdefault("eligible_next", {})
+    for f in factions:
+        state.eligible[f] = False
+        nxt[int(f)] = False
+        ctx.say(f"{f.label} Ineligible through next card")
+
+
+def _free_context(state: GameState, ctx: Context, chooser: Chooser, faction: Faction) -> Context:
+    """A free Operation / Special Activity for ``faction`` (3.1.2, 5.5)."""
+    nonplayer = ctx.nonplayer if faction is ctx.faction else is_nonplayer(state, faction)
+    return Context(
+        faction=faction,
+        dice=ctx.dice,
+        free=True,
+        chooser=chooser,
+        trace=ctx.trace,
+        nonplayer=nonplayer,
+    )
+
+
+def _guerrilla_kinds() -> list[Piece]:
+    return [UNDERGROUND_OF[f] for f in INSURGENTS] + [ACTIVE_OF[f] for f in INSURGENTS]
+
+
+def _activate_chosen(
+    state: GameState,
+    ctx: Context,
+    chooser: Chooser,
+    region: list[int],
+    n: int,
+    why: str,
+) -> int:
+    """Flip ``n`` distinct Guerrillas in ``region`` to Active, chosen one by one: a space,
+    then (if several) the kind. Already Active Guerrillas may be chosen (1.4.3 NOTE).
+    Returns how many Underground Guerrillas flipped."""
+    chosen: dict[tuple[int, Piece], int] = {}  # (space, Active kind) -> already chosen
+
+    def free_kinds(space: int) -> list[Piece]:
+        out = []
+        for f in INSURGENTS:
+            if state.underground(space, f):
+                out.append(UNDERGROUND_OF[f])
+            if state.active(space, f) > chosen.get((space, ACTIVE_OF[f]), 0):
+                out.append(ACTIVE_OF[f])
+        return out
+
+    flipped = 0
+    for _ in range(n):
+        spaces = [s for s in region if free_kinds(s)]
+        space = _one(chooser, state, "spaces", spaces, why + " a Guerrilla in which space?")
+        if space is None:
+            break
+        kinds = [int(k) for k in free_kinds(space)]
+        which = why + f" which Guerrilla in {_name(space)}?"
+        kind = Piece(_one(chooser, state, "pieces", kinds, which))
+        active = ACTIVE_OF[kind.faction]
+        if kind is not active:
+            flipped += state.activate(space, kind.faction, 1)
+            ctx.say(f"Activate 1 {kind.faction.label} Guerrilla in {_name(space)}")
+        chosen[(space, active)] = chosen.get((space, active), 0) + 1
+    return flipped
+
+
+def _remove_one_by_one(
+    state: GameState,
+    ctx: Context,
+    chooser: Chooser,
+    kind: Piece,
+    n: int,
+    candidates: list[int],
+    why: str,
+    decider: int | None = None,
+) -> int:
+    """Remove ``n`` pieces of ``kind`` from ``candidates``, choosing the space of each
+    (as many as there are). Returns how many were removed."""
+    removed = 0
+    for _ in range(n):
+        spaces = [s for s in candidates if state.count(s, kind)]
+        space = _one(chooser, state, "spaces", spaces, why, decider)
+        if space is None:
+            break
+        state.remove(space, kind, 1)
+        removed += 1
+        ctx.say(f"Remove 1 {kind.label} from {_name(space)}")
+    return removed
+
+
+def _highest(
+    chooser: Chooser,
+    state: GameState,
+    candidates: list[int],
+    value: dict[int, int],
+    n: int,
+    why: str,
+) -> list[int]:
+    """The ``n`` candidates of highest ``value``; ties at the cut are chosen."""
+    ranked = sorted(candidates, key=lambda s: -value[s])
+    if len(ranked) <= n:
+        return ranked
+    cut = value[ranked[n - 1]]
+    sure = [s for s in ranked if value[s] > cut]
+    tied = [s for s in ranked if value[s] == cut]
+    return sure + _exactly(chooser, state, tied, n - len(sure), why)
+
+
+# ======================================================================================
+# lasting Events with no immediate effect (5.3 Capabilities, 5.4 Momentum)
+# ======================================================================================
+_LASTING_TEXTS: dict[tuple[int, str], str] = {
+    (FIRST_DIVISION, UNSHADED): "1 Civic Action space each Support Phase requires Govt "
+    "Control and any cube",
+    (FIRST_DIVISION, SHADED): "Civic Action requires at least 2 Troops and 2 Police",
+    (OSPINA_MORA, UNSHADED): "Sweep costs 1 Resource per space",
+    (OSPINA_MORA, SHADED): "Sweep Operations may target only 1 space per card",
+    (TAPIAS, UNSHADED): "Assault costs 1 Resource per space",
+    (TAPIAS, SHADED): "Assault Operations may target only 1 space per card",
+    (SEVENTH_SPECIAL_FORCES, UNSHADED): "each Sabotage phase, Govt may remove 1-3 Terror "
+    "or Sabotage",
+    (SEVENTH_SPECIAL_FORCES, SHADED): "Sabotage phase: Sabotage LoCs with any Guerrillas "
+    "equal to cubes",
+    (HIGH_MOUNTAIN_BATTALIONS, UNSHADED): "Assault treats Mountain as City",
+    (HIGH_MOUNTAIN_BATTALIONS, SHADED): "Assault in Mountain removes only 1 piece for 4 Troops",
+    (BLACKHAWKS, UNSHADED): "Air Lift moves any number of Troops",
+    (BLACKHAWKS, SHADED): "Air Lift moves only 1 Troops cube",
+    (NDSC, UNSHADED): "1 Police may enter each Sweep space",
+    (NDSC, SHADED): "a Sweep Operation Activates Guerrillas via Troops or Police, not both",
+    (PLAN_COLOMBIA, SHADED): "no Air Strike or Activation by Patrol until next Propaganda",
+    (PLAN_METEORO, UNSHADED): "Patrol conducts a free Assault in each LoC",
+    (PLAN_METEORO, SHADED): "Patrols do not conduct a free Assault",
+    (MADRID_DONORS, SHADED): "no Sweep or Assault in Depts until next Propaganda",
+    (ALFONSO_CANO, SHADED): "may Agitate also in up to 3 spaces with FARC piece and no Govt "
+    "Control",
+}
+
+
+def _lasting(card: int, side: str, text: str) -> None:
+    """Register a side whose whole effect is its lasting marker (5.3, 5.4)."""
+
+    def effect(state: GameState, ctx: Context, chooser: Chooser) -> None:
+        kind = "Capability" if CARDS[card].is_capability else "Momentum"
+        ctx.say(f"#{card} {CARDS[card].title} ({side}) {kind}: {text}")
+
+    effect.__name__ = f"card_{card}_{side}"
+    effect.__doc__ = f"#{card} {CARDS[card].title} ({side}): {text}. Lasting (5.3/5.4) only."
+    event(card, side)(effect)
+
+
+for (_card, _side), _text in _LASTING_TEXTS.items():
+    _lasting(_card, _side, _text)
+
+
+# ======================================================================================
+# 4 Caño Limón - Coveñas
+# ======================================================================================
+@event(4, UNSHADED)
+def cano_limon_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#4 (unshaded): Add twice the Econ of 3 unSabotaged pipelines to Government
+    Resources. Asks: which 3 unSabotaged Pipelines (if more than 3)."""
+    open_pipes = [s for s in pipelines() if not state.sabotage[s]]
+    chosen = _exactly(chooser, state, open_pipes, 3, _why(4, "which 3 unSabotaged pipelines?"))
+    if chosen:
+        ctx.say("#4: pipelines " + ", ".join(_name(s) for s in chosen))
+        _govt_resources(state, ctx, 4, 2 * sum(MAP[s].econ for s in chosen))
+
+
+@event(4, SHADED)
+def cano_limon_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#4 (shaded): Sabotage the 3 pipelines with highest value and no cubes. Only
+    unSabotaged pipelines can be Sabotaged (3.3.4). Asks: which of Pipelines tied for
+    the last place(s) among the 3 highest Econ."""
+    free = [s for s in pipelines() if not state.sabotage[s] and not state.cubes(s)]
+    econ = {s: MAP[s].econ for s in free}
+    for space in _highest(chooser, state, free, econ, 3, _why(4, "Sabotage which pipeline?")):
+        if state.add_sabotage(space):
+            ctx.say(f"#4: Sabotage {_name(space)}")
+
+
+# ======================================================================================
+# 5 Occidental & Ecopetrol
+# ======================================================================================
+@event(5, UNSHADED)
+def occidental_ecopetrol_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#5 (unshaded): Place 6 Police onto pipelines. 3 Guerrillas there or adjacent flip
+    to Active.
+
+    Asks: the Pipeline of each Police placed (one answer of 6 spaces, repeats allowed;
+    fewer if fewer Police are Available); then 3 times a space and a Guerrilla kind among
+    the Pipelines that received Police and their adjacent spaces.
+    """
+    n = min(6, state.available(Piece.POLICE))
+    where = _ask(
+        chooser,
+        state,
+        "spaces",
+        pipelines(),
+        n,
+        n,
+        _why(5, "place Police on which pipelines?"),
+        repeat=True,
+    )
+    for space in where:
+        state.place(space, Piece.POLICE)
+    for space in sorted(set(where)):
+        ctx.say(f"#5: place {where.count(space)} Police in {_name(space)}")
+    region = sorted({a for s in where for a in MAP[s].adjacent if state.in_play(a)} | set(where))
+    _activate_chosen(state, ctx, chooser, region, 3, _why(5, "flip"))
+
+
+def three_econ_neighbours(state: GameState) -> list[int]:
+    """Populated spaces adjacent to a 3-Econ LoC, not yet at Active Opposition (card 5)."""
+    near = {a for s in MAP.locs if s.econ == 3 for a in s.adjacent}
+    return sorted(
+        a
+        for a in near
+        if MAP[a].is_populated and state.in_play(a) and state.support[a] > ACTIVE_OPPOSITION
+    )
+
+
+@event(5, SHADED)
+def occidental_ecopetrol_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#5 (shaded): Shift a space adjacent to a 3-Econ LoC by 2 levels toward Active
+    Opposition. Asks: which space."""
+    space = _one(chooser, state, "spaces", three_econ_neighbours(state), _why(5, "shift where?"))
+    if space is not None:
+        _shift(state, ctx, 5, space, -2)
+
+
+# ======================================================================================
+# 6 Oil Spill
+# ======================================================================================
+@event(6, UNSHADED)
+def oil_spill_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#6 (unshaded): Shift 2 Opposition or Neutral Departments adjacent to Sabotage to
+    Passive Support. Asks: which 2 (if more qualify)."""
+    candidates = [
+        s.id
+        for s in _in_play(state)
+        if s.is_department
+        and s.is_populated
+        and state.support[s.id] <= NEUTRAL
+        and any(state.sabotage[a] for a in s.adjacent)
+    ]
+    for space in _exactly(chooser, state, candidates, 2, _why(6, "which 2 Departments?")):
+        _set_level(state, ctx, 6, space, PASSIVE_SUPPORT)
+
+
+@event(6, SHADED)
+def oil_spill_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#6 (shaded): Sabotage a pipeline. Shift an adjacent Department by 1 level toward
+    Active Opposition.
+
+    Asks: the pipeline (an unSabotaged one while any can be Sabotaged, else any); then
+    the adjacent Department (among those not at Active Opposition).
+    """
+    can_sabotage = state.markers_available() > 0
+    pipes = [s for s in pipelines() if can_sabotage and not state.sabotage[s]] or pipelines()
+    pipe = _one(chooser, state, "spaces", pipes, _why(6, "Sabotage which pipeline?"))
+    if state.add_sabotage(pipe):
+        ctx.say(f"#6: Sabotage {_name(pipe)}")
+    depts = [
+        a
+        for a in MAP[pipe].adjacent
+        if MAP[a].is_department
+        and MAP[a].is_populated
+        and state.in_play(a)
+        and state.support[a] > ACTIVE_OPPOSITION
+    ]
+    space = _one(chooser, state, "spaces", depts, _why(6, "shift which adjacent Department?"))
+    if space is not None:
+        _shift(state, ctx, 6, space, -1)
+
+
+# ======================================================================================
+# 8 Fuerza Aérea Colombiana
+# ======================================================================================
+def air_strike_kinds(state: GameState, space: int) -> list[Piece]:
+    """Pieces an Air Strike may remove in ``space`` (4.2.2): an Active Guerrilla, or a
+    Base of a Faction without Guerrillas there; Departments and LoCs only.
+
+    Unlike :func:`core.rules.govt_special.air_strike_targets` this ignores Plan Colombia
+    and Misil Antiaéreo: card 8's free Air Strikes are the currently played Event, which
+    takes precedence over an earlier one (5.1.2).
+    """
+    s = MAP[space]
+    if not state.in_play(space) or not (s.is_department or s.is_loc):
+        return []
+    out = []
+    for f in INSURGENTS:
+        if state.active(space, f):
+            out.append(ACTIVE_OF[f])
+        elif state.guerrillas(space, f) == 0 and state.bases(space, f):
+            out.append(BASE_OF[f])
+    return out
+
+
+@event(8, UNSHADED)
+def fuerza_aerea_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#8 (unshaded): Govt executes 3 free Air Strikes.
+
+    The Government asks, 3 times: the Department or LoC, then (if several) the piece.
+    Shipments left without a Guerrilla leave the map (no Drug Bust: that is Assault's).
+    """
+    decider = _decider(ctx, GOVT)
+    for i in range(3):
+        spaces = [s.id for s in MAP.spaces if air_strike_kinds(state, s.id)]
+        why = _why(8, f"Air Strike {i + 1} of 3")
+        space = _one(chooser, state, "spaces", spaces, why + " where?", decider)
+        if space is None:
+            return
+        kinds = [int(k) for k in air_strike_kinds(state, space)]
+        kind = Piece(_one(chooser, state, "pieces", kinds, why + " remove which piece?", decider))
+        state.remove(space, kind, 1)
+        ctx.say(f"#8 free Air Strike in {_name(space)}: remove 1 {kind.label}")
+
+
+@event(8, SHADED)
+def fuerza_aerea_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#8 (shaded): Government Resources -9."""
+    _govt_resources(state, ctx, 8, -9)
+
+
+# ======================================================================================
+# 12 Plan Colombia, 17 Madrid Donors, 18 NSPD-18
+# ======================================================================================
+@event(12, UNSHADED)
+def plan_colombia_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#12 (unshaded): Add lesser of Aid or +20 to Govt Resources. Then Aid +10."""
+    _aid_to_resources(state, ctx, 12, 10)
+
+
+@event(17, UNSHADED)
+def madrid_donors_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#17 (unshaded): Add lesser of Aid or +20 to Govt Resources. Then Aid +6."""
+    _aid_to_resources(state, ctx, 17, 6)
+
+
+@event(18, UNSHADED)
+def nspd_18_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#18 (unshaded): Add lesser of Aid or +20 to Govt Resources. Then Aid +20."""
+    _aid_to_resources(state, ctx, 18, 20)
+
+
+@event(18, SHADED)
+def nspd_18_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#18 (shaded): Government Resources -6. Subtract a die roll from Aid."""
+    _govt_resources(state, ctx, 18, -6)
+    roll = ctx.roll(state, "#18 NSPD-18: Aid minus a die")
+    change = state.add_aid(-roll)
+    ctx.say(f"#18: roll {roll}, Aid {change:+d} (now {state.aid})")
+
+
+# ======================================================================================
+# 14 Tres Esquinas
+# ======================================================================================
+@event(14, UNSHADED)
+def tres_esquinas_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#14 (unshaded): Government places 1 Base and 3 Troops into any Department.
+
+    The Government asks: which Department (one where a Base or Troops can go: not a FARC
+    Zone, 1.4.2; the Base only if Available and under 2 Bases there).
+    """
+    depts = [
+        s.id
+        for s in _in_play(state)
+        if s.is_department
+        and (_can_place(state, s.id, Piece.GOVT_BASE) or _can_place(state, s.id, Piece.TROOPS))
+    ]
+    why = _why(14, "which Department?")
+    space = _one(chooser, state, "spaces", depts, why, _decider(ctx, GOVT))
+    if space is None:
+        return
+    base = _place(state, space, Piece.GOVT_BASE, 1)
+    troops = _place(state, space, Piece.TROOPS, 3)
+    ctx.say(f"#14: place {base} Government Base and {troops} Troops in {_name(space)}")
+
+
+@event(14, SHADED)
+def tres_esquinas_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#14 (shaded): Remove 1 Government Base and 1 cube from a Department.
+
+    Asks: which Department (with a Government Base or cube); then Troops or Police if
+    both are there.
+    """
+    depts = [s.id for s in _in_play(state) if s.is_department and state.faction_pieces(s.id, GOVT)]
+    space = _one(chooser, state, "spaces", depts, _why(14, "which Department?"))
+    if space is None:
+        return
+    if state.count(space, Piece.GOVT_BASE):
+        state.remove(space, Piece.GOVT_BASE, 1)
+        ctx.say(f"#14: remove 1 Government Base from {_name(space)}")
+    cubes = [int(k) for k in (Piece.TROOPS, Piece.POLICE) if state.count(space, k)]
+    cube = _one(chooser, state, "pieces", cubes, _why(14, "remove which cube?"))
+    if cube is not None:
+        state.remove(space, Piece(cube), 1)
+        ctx.say(f"#14: remove 1 {Piece(cube).label} from {_name(space)}")
+
+
+# ======================================================================================
+# 15 War Tax
+# ======================================================================================
+@event(15, UNSHADED)
+def war_tax_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#15 (unshaded): Roll a die and add 4 times the result to Government Resources."""
+    roll = ctx.roll(state, "#15 War Tax: 4 x die to Government Resources")
+    ctx.say(f"#15: roll {roll}")
+    _govt_resources(state, ctx, 15, 4 * roll)
+
+
+@event(15, SHADED)
+def war_tax_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#15 (shaded): Shift a City from Neutral or Passive Support to Passive Opposition.
+    Asks: which City."""
+    cities = [s.id for s in MAP.cities if state.support[s.id] in (NEUTRAL, PASSIVE_SUPPORT)]
+    space = _one(chooser, state, "spaces", cities, _why(15, "which City?"))
+    if space is not None:
+        _set_level(state, ctx, 15, space, PASSIVE_OPPOSITION)
+
+
+# ======================================================================================
+# 16 Coffee Prices
+# ======================================================================================
+def most_pieces(state: GameState, space: int) -> Faction:
+    """The Faction with most pieces in ``space``; Government if tied (card 16), including
+    a space with no pieces at all (every Faction tied at 0)."""
+    counts = {f: state.faction_pieces(space, f) for f in Faction}
+    top = max(counts.values())
+    leaders = [f for f, n in counts.items() if n == top]
+    return leaders[0] if len(leaders) == 1 else GOVT
+
+
+@event(16, UNSHADED)
+def coffee_prices_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#16 (unshaded): Each Mountain, +5 Resources to Faction with most pieces, tied
+    spaces to Govt."""
+    for space in mountains():
+        f = most_pieces(state, space)
+        change = state.add_resources(f, 5)
+        ctx.say(f"#16: {_name(space)}: {f.label} Resources {change:+d}")
+
+
+@event(16, SHADED)
+def coffee_prices_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#16 (shaded): Government Resources -10."""
+    _govt_resources(state, ctx, 16, -10)
+
+
+# ======================================================================================
+# 19 General Offensive (single text)
+# ======================================================================================
+def _go_sweep_ok(state: GameState, space: int) -> bool:
+    """A free Sweep without movement would Activate something here (3.2.3), within
+    Madrid Donors and shaded Ospina & Mora."""
+    if state.capability(OSPINA_MORA) == SHADED and state.step.get("sweep_spaces", 0) >= 1:
+        return False
+    return (
+        space in coin_ops.sweep_spaces(state)
+        and coin_ops.sweep_activation_capacity(state, space) > 0
+        and any(state.underground(space, f) for f in INSURGENTS)
+    )
+
+
+def _go_assault_ok(state: GameState, space: int) -> bool:
+    """A free Assault would remove something here (3.2.4), within Madrid Donors and
+    shaded Tapias."""
+    if state.capability(TAPIAS) == SHADED and state.step.get("assault_spaces", 0) >= 1:
+        return False
+    return (
+        coin_ops.assault_space_problem(state, space) is None
+        and coin_ops.assault_removals(state, space) > 0
+    )
+
+
+def general_offensive_options(state: GameState, faction: Faction, space: int) -> list[str]:
+    """What ``faction`` may execute in ``space`` for General Offensive (card 19):
+    Government "Sweep" (without movement) / "Assault"; Insurgents "Attack" / "Terror".
+    Only Operations that would do something are offered."""
+    if not state.in_play(space):
+        return []
+    if faction is GOVT:
+        tests = ((SWEEP, _go_sweep_ok), (ASSAULT, _go_assault_ok))
+        return [op for op, ok in tests if ok(state, space)]
+    out = []
+    if insurgent_ops.attack_problem(state, faction, space) is None:
+        out.append(ATTACK)
+    if insurgent_ops.terror_problem(state, faction, space) is None:
+        out.append(TERROR)
+    return out
+
+
+def general_offensive_spaces(state: GameState, faction: Faction) -> list[int]:
+    """Spaces where ``faction`` can execute something for General Offensive (card 19)."""
+    return [s.id for s in MAP.spaces if general_offensive_options(state, faction, s.id)]
+
+
+def _sweep_activations(
+    state: GameState, chooser: Chooser, space: int
+) -> tuple[coin_ops.Activation, ...]:
+    """The Government's Activation choice for a Sweep in ``space`` (3.2.3, 1.4.1): if the
+    cubes can flip every Underground Guerrilla, which Factions to target; otherwise the
+    Faction of each Guerrilla flipped, one by one (all Activations are used)."""
+    capacity = coin_ops.sweep_activation_capacity(state, space)
+    under = {f: state.underground(space, f) for f in INSURGENTS if state.underground(space, f)}
+    why = _why(19, f"Sweep in {_name(space)}:")
+    if sum(under.values()) <= capacity:
+        targeted = _factions(chooser, state, list(under), why + " Activate which Factions?")
+        return tuple((space, int(f), under[f]) for f in targeted)
+    plan = dict.fromkeys(under, 0)
+    for _ in range(capacity):
+        options = [int(f) for f in under if plan[f] < under[f]]
+        f = Faction(_one(chooser, state, "factions", options, why + " Activate whose Guerrilla?"))
+        plan[f] += 1
+    return tuple((space, int(f), n) for f, n in plan.items() if n)
+
+
+def _assault_kinds(state: GameState, space: int) -> list[int]:
+    """Pieces Assault may remove next in ``space``: Active Guerrillas; Bases of a
+    Faction with no Guerrilla left there (3.2.4 "Bases last")."""
+    out = [int(ACTIVE_OF[f]) for f in INSURGENTS if state.active(space, f)]
+    out += [
+        int(BASE_OF[f])
+        for f in INSURGENTS
+        if state.bases(space, f) and not state.guerrillas(space, f)
+    ]
+    return out
+
+
+def _assault_order(state: GameState, chooser: Chooser, space: int) -> tuple[int, ...]:
+    """The Government's removal choice for an Assault in ``space`` (3.2.4, 1.4.1): if the
+    cubes can remove everything removable, which Factions to target; otherwise each piece
+    removed, one by one (all removals are used)."""
+    capacity = coin_ops.assault_capacity(state, space)
+    removable = {
+        f: coin_ops.assault_targets(state, space, f)
+        for f in INSURGENTS
+        if coin_ops.assault_targets(state, space, f)
+    }
+    why = _why(19, f"Assault in {_name(space)}:")
+    if sum(removable.values()) <= capacity:
+        targeted = _factions(chooser, state, list(removable), why + " target which Factions?")
+        return coin_ops.default_removal_order(state, space, capacity, targeted)
+    sim = state.clone()
+    order: list[int] = []
+    for _ in range(capacity):
+        kind = _one(chooser, sim, "pieces", _assault_kinds(sim, space), why + " remove which?")
+        sim.remove(space, Piece(kind), 1)
+        order.append(int(kind))
+    return tuple(order)
+
+
+def _general_offensive_govt(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    free = _free_context(state, ctx, chooser, GOVT)
+    remaining = general_offensive_spaces(state, GOVT)
+    # The order matters only when shaded Ospina & Mora / Tapias allow 1 space per card.
+    one_per_card = SHADED in (state.capability(OSPINA_MORA), state.capability(TAPIAS))
+    while remaining:
+        space = remaining[0]
+        if one_per_card and len(remaining) > 1:
+            space = _one(chooser, state, "spaces", remaining, _why(19, "next space?"))
+        remaining.remove(space)
+        ops = general_offensive_options(state, GOVT, space)
+        op = _one(chooser, state, "option", ops, _why(19, f"Sweep or Assault in {_name(space)}?"))
+        if op == SWEEP:
+            activate = _sweep_activations(state, chooser, space)
+            coin_ops.Sweep(selected=(space,), activate=activate).execute(state, free)
+        elif op == ASSAULT:
+            order = _assault_order(state, chooser, space)
+            coin_ops.Assault(selected=(space,), removals=((space, order),)).execute(state, free)
+
+
+def _attack_targets(
+    state: GameState, chooser: Chooser, faction: Faction, space: int
+) -> tuple[int, ...]:
+    """The enemy pieces a successful Attack in ``space`` removes (3.3.3, 1.4.1): the
+    first, then (if any may follow) the second."""
+    legal = insurgent_ops.attack_target_options(state, faction, space)
+    options = [tuple(int(k) for k in o) for o in legal]
+    why = _why(19, f"Attack in {_name(space)}:")
+    first = _one(chooser, state, "pieces", sorted({o[0] for o in options}), why + " remove which?")
+    seconds = sorted({o[1] for o in options if len(o) == 2 and o[0] == first})
+    alone = (first,) in options
+    second = _one(chooser, state, "pieces", seconds, why + " and which second?", optional=alone)
+    return (first,) if second is None else (first, second)
+
+
+def _general_offensive_insurgent(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    f = ctx.faction
+    attacks: list[insurgent_ops.AttackTarget] = []
+    terrors: list[int] = []
+    for space in general_offensive_spaces(state, f):
+        ops = general_offensive_options(state, f, space)
+        op = _one(chooser, state, "option", ops, _why(19, f"Attack or Terror in {_name(space)}?"))
+        if op == ATTACK:
+            kinds = _attack_targets(state, chooser, f, space)
+            attacks.append(insurgent_ops.attack_in(space, *kinds))
+        else:
+            terrors.append(space)
+    free = _free_context(state, ctx, chooser, f)
+    if attacks:
+        insurgent_ops.Attack(targets=tuple(attacks)).execute(state, free)
+    if terrors:
+        insurgent_ops.Terror(where=tuple(terrors)).execute(state, free)
+
+
+@event(19, UNSHADED)
+def general_offensive(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#19 General Offensive: In each space possible, choose and execute either free
+    Sweep without movement or Assault (if Government), or free Attack or Terror (if
+    Insurgent).
+
+    "Possible" spaces are those where the Operation would do something (Activate,
+    remove, or for Terror: any Underground Guerrilla of the Faction), within the lasting
+    Events in play (Madrid Donors; shaded Ospina & Mora and Tapias, 1 space per card).
+
+    Government asks, per space in map order (or, under a 1-space-per-card Capability,
+    first which space is next): Sweep or Assault (if both would act); then for a Sweep
+    the Factions targeted or each Faction Activated, for an Assault the Factions targeted
+    or each piece removed. Insurgents ask, per space in map order: Attack or Terror (if
+    both); for an Attack, the first and second enemy piece to remove. All Attacks then
+    resolve as one free Attack, all Terror as one free Terror (one AUC Aid Cut).
+    """
+    if ctx.faction is GOVT:
+        _general_offensive_govt(state, ctx, chooser)
+    else:
+        _general_offensive_insurgent(state, ctx, chooser)
+
+
+# ======================================================================================
+# 20 Mono Jojoy
+# ======================================================================================
+def _adjacent_in_play(state: GameState, space: int) -> list[int]:
+    return [a for a in MAP[space].adjacent if state.in_play(a)]
+
+
+@event(20, UNSHADED)
+def mono_jojoy_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#20 (unshaded): Govt player repositions up to 6 FARC Guerrillas into adjacent
+    spaces.
+
+    The Government asks, until it stops or 6 have moved: from which space (or none),
+    Underground or Active (if both), to which adjacent space, how many. A Guerrilla moves
+    once and keeps its side; moves by Event do not Activate (3.3.2 NOTE).
+    """
+    decider = _decider(ctx, GOVT)
+    kinds = (Piece.FARC_UNDERGROUND, Piece.FARC_ACTIVE)
+    unmoved = {(s.id, k): state.count(s.id, k) for s in MAP.spaces for k in kinds}
+    moved = 0
+    while moved < 6:
+        sources = [
+            s.id
+            for s in MAP.spaces
+            if any(unmoved[(s.id, k)] for k in kinds) and _destinations_20(state, s.id)
+        ]
+        why = _why(20, "reposition FARC Guerrillas")
+        src = _one(chooser, state, "spaces", sources, why + " from where?", decider, optional=True)
+        if src is None:
+            return
+        options = [int(k) for k in kinds if unmoved[(src, k)]]
+        kind = Piece(_one(chooser, state, "pieces", options, why + " which?", decider))
+        dst = _one(chooser, state, "spaces", _destinations_20(state, src), why + " to?", decider)
+        room = _room(state, dst, FARC)
+        most = min(6 - moved, unmoved[(src, kind)], 6 if room is None else room)
+        n = _one(chooser, state, "number", list(range(1, most + 1)), why + " how many?", decider)
+        ships = len(state.shipments_at(src, FARC)) if n == state.guerrillas(src, FARC) else 0
+        state.move(src, dst, kind, n, shipments=ships)
+        unmoved[(src, kind)] -= n
+        moved += n
+        ctx.say(f"#20: move {n} {kind.label} from {_name(src)} to {_name(dst)}")
+
+
+def _destinations_20(state: GameState, src: int) -> list[int]:
+    return [a for a in _adjacent_in_play(state, src) if _room(state, a, FARC) != 0]
+
+
+def _march_plan(
+    state: GameState, chooser: Chooser, decider: int | None
+) -> list[insurgent_ops.MarchGroup]:
+    """FARC's groups for a free March (3.3.2), asked group by group: from where (or
+    none to stop), to where, how many Underground, how many Active, how many Shipments."""
+    f = FARC
+    unmoved = {s.id: [state.underground(s.id, f), state.active(s.id, f)] for s in MAP.spaces}
+    ships = {s.id: len(state.shipments_at(s.id, f)) for s in MAP.spaces}
+    ecuador = state.faction_pieces(MAP.ECUADOR, f)
+    used: set[tuple[int, int]] = set()
+    groups: list[insurgent_ops.MarchGroup] = []
+    why = _why(20, "FARC free March:")
+
+    def targets(src: int) -> list[int]:
+        return [
+            d
+            for d in insurgent_ops.march_destinations(state, f, src)
+            if (src, d) not in used and (d != MAP.ECUADOR or ecuador < ECUADOR_FACTION_LIMIT)
+        ]
+
+    while True:
+        origins = [s for s, (u, a) in unmoved.items() if u + a and targets(s)]
+        src = _one(chooser, state, "spaces", origins, why + " a group from where?", decider, True)
+        if src is None:
+            return groups
+        dst = _one(chooser, state, "spaces", targets(src), why + " to where?", decider)
+        cap = ECUADOR_FACTION_LIMIT - ecuador if dst == MAP.ECUADOR else 99
+        u_max, a_max = min(unmoved[src][0], cap), min(unmoved[src][1], cap)
+        low = 0 if a_max else 1
+        u = _one(chooser, state, "number", range(low, u_max + 1), why + " Underground?", decider)
+        a_hi = min(a_max, cap - u)
+        a_range = range(0 if u else 1, a_hi + 1)
+        a = _one(chooser, state, "number", a_range, why + " Active?", decider)
+        s = _one(chooser, state, "number", range(ships[src] + 1), why + " Shipments?", decider)
+        unmoved[src][0] -= u
+        unmoved[src][1] -= a
+        ships[src] -= s
+        if dst == MAP.ECUADOR:
+            ecuador += u + a
+        used.add((src, dst))
+        groups.append(insurgent_ops.march_group(src, dst, u, a, s))
+
+
+@event(20, SHADED)
+def mono_jojoy_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#20 (shaded): FARC free Marches any of its Guerrillas then flips up to 3 of its
+    Guerrillas Underground.
+
+    FARC asks: the March groups (see :func:`_march_plan`); then up to 3 times, the space
+    of an Active FARC Guerrilla to flip Underground (or none to stop).
+    """
+    decider = _decider(ctx, FARC)
+    groups = _march_plan(state, chooser, decider)
+    if groups:
+        march = insurgent_ops.March(groups=tuple(groups))
+        march.execute(state, _free_context(state, ctx, chooser, FARC))
+    for _ in range(3):
+        spaces = [s.id for s in MAP.spaces if state.active(s.id, FARC)]
+        why = _why(20, "flip a FARC Guerrilla Underground where?")
+        space = _one(chooser, state, "spaces", spaces, why, decider, optional=True)
+        if space is None:
+            return
+        state.flip(space, FARC, 1, to_active=False)
+        ctx.say(f"#20: flip 1 FARC Guerrilla Underground in {_name(space)}")
+
+
+# ======================================================================================
+# 21 Raúl Reyes
+# ======================================================================================
+def _farc_resources(state: GameState, ctx: Context, n: int) -> None:
+    change = state.add_resources(FARC, n)
+    ctx.say(f"#21: FARC Resources {change:+d} (now {state.resources[FARC]})")
+
+
+@event(21, UNSHADED)
+def raul_reyes_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#21 (unshaded): FARC Resources -6. Remove 1 FARC Base. Asks: which FARC Base."""
+    _farc_resources(state, ctx, -6)
+    spaces = [s.id for s in MAP.spaces if state.bases(s.id, FARC)]
+    why = _why(21, "remove which FARC Base?")
+    _remove_one_by_one(state, ctx, chooser, Piece.FARC_BASE, 1, spaces, why)
+
+
+@event(21, SHADED)
+def raul_reyes_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#21 (shaded): FARC Resources +6. Place a FARC Base in a City or Department.
+    Asks: where (an Available Base, within stacking)."""
+    _farc_resources(state, ctx, 6)
+    spaces = [
+        s.id
+        for s in _in_play(state)
+        if (s.is_city or s.is_department) and _can_place(state, s.id, Piece.FARC_BASE)
+    ]
+    space = _one(chooser, state, "spaces", spaces, _why(21, "place a FARC Base where?"))
+    if space is not None:
+        state.place(space, Piece.FARC_BASE)
+        ctx.say(f"#21: place a FARC Base in {_name(space)}")
+
+
+# ======================================================================================
+# 22 Alfonso Cano
+# ======================================================================================
+@event(22, UNSHADED)
+def alfonso_cano_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#22 (unshaded): Shift an Opposition space to Neutral. Asks: which space."""
+    spaces = [s.id for s in MAP.spaces if state.support[s.id] < NEUTRAL]
+    space = _one(chooser, state, "spaces", spaces, _why(22, "which Opposition space?"))
+    if space is not None:
+        _set_level(state, ctx, 22, space, NEUTRAL)
+
+
+# ======================================================================================
+# 23 DoD Contractors
+# ======================================================================================
+@event(23, UNSHADED)
+def dod_contractors_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#23 (unshaded): In a Dept, Activate all Guerrillas and remove all Cartels Bases.
+    Asks: which Department (one with an Underground Guerrilla or a Cartels Base)."""
+    depts = [
+        s.id
+        for s in _in_play(state)
+        if s.is_department
+        and (state.bases(s.id, CARTELS) or any(state.underground(s.id, f) for f in INSURGENTS))
+    ]
+    space = _one(chooser, state, "spaces", depts, _why(23, "which Department?"))
+    if space is None:
+        return
+    for f in INSURGENTS:
+        n = state.activate(space, f, state.underground(space, f))
+        if n:
+            ctx.say(f"#23: Activate {n} {f.label} Guerrillas in {_name(space)}")
+    bases = state.bases(space, CARTELS)
+    if bases:
+        state.remove(space, Piece.CARTELS_BASE, bases)
+        ctx.say(f"#23: remove {bases} Cartels Bases from {_name(space)}")
+
+
+@event(23, SHADED)
+def dod_contractors_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#23 (shaded): Govt removes 3 Troops. Mark Govt and FARC Ineligible through next
+    card. The Government asks 3 times: remove Troops from which space."""
+    spaces = [s.id for s in MAP.spaces if state.troops(s.id)]
+    why = _why(23, "remove Troops from where?")
+    _remove_one_by_one(state, ctx, chooser, Piece.TROOPS, 3, spaces, why, _decider(ctx, GOVT))
+    _ineligible_through_next_card(state, ctx, GOVT, FARC)
+
+
+# ======================================================================================
+# 24 Operación Jaque
+# ======================================================================================
+@event(24, UNSHADED)
+def operacion_jaque_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#24 (unshaded): 1 City to Active Support. Mark FARC Ineligible through next card.
+    Asks: which City (one not yet at Active Support)."""
+    cities = [s.id for s in MAP.cities if state.support[s.id] < ACTIVE_SUPPORT]
+    space = _one(chooser, state, "spaces", cities, _why(24, "which City to Active Support?"))
+    if space is not None:
+        _set_level(state, ctx, 24, space, ACTIVE_SUPPORT)
+    _ineligible_through_next_card(state, ctx, FARC)
+
+
+@event(24, SHADED)
+def operacion_jaque_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#24 (shaded): Remove 2 Troops from a space with FARC pieces. Shift a City with
+    Support to Neutral. Asks: which space (with FARC pieces and Troops); which City."""
+    spaces = [s.id for s in MAP.spaces if state.faction_pieces(s.id, FARC) and state.troops(s.id)]
+    space = _one(chooser, state, "spaces", spaces, _why(24, "remove 2 Troops where?"))
+    if space is not None:
+        n = min(2, state.troops(space))
+        state.remove(space, Piece.TROOPS, n)
+        ctx.say(f"#24: remove {n} Troops from {_name(space)}")
+    cities = [s.id for s in MAP.cities if state.support[s.id] > NEUTRAL]
+    city = _one(chooser, state, "spaces", cities, _why(24, "which City with Support?"))
+    if city is not None:
+        _set_level(state, ctx, 24, city, NEUTRAL)
