@@ -234,3 +234,16 @@ def to_text(chart: Flowchart) -> str:
         for label, target in node.edges.items():
             out.append(f"      {label} -> {target}")
     return "\n".join(out) + "\n"
+
+
+
+
+def docs_markdown() -> str:
+    """The text of ``docs/flowcharts.md`` (a test keeps the file in step with the data)."""
+    parts = [resources.files("flowcharts").joinpath("doc_header.md").read_text(encoding="utf-8")]
+    for faction in (Faction.FARC, Faction.AUC, Faction.CARTELS):
+        name = f"{faction.label.lower()}.toml"
+        text = resources.files("flowcharts").joinpath(name).read_text(encoding="utf-8")
+        chart = parse(text, f"flowcharts/{name}", check_names=False)
+        parts.append(f"\n## {faction.label} ({chart.rule})\n\n```mermaid\n{to_mermaid(chart)}```\n")
+    return "".join(parts)

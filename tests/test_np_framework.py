@@ -269,3 +269,12 @@ def test_government_never_wins_at_a_solitaire_victory_check_8_8():
     assert victory.check_ends_game(s) == [Faction.GOVT]
     s.seats = [1, None, None, None]
     assert victory.check_ends_game(s) == []
+
+
+def test_docs_flowcharts_are_in_step_with_the_data_files():
+    # docs/flowcharts.md is generated: python -c "from nonplayer.flowchart import
+    # docs_markdown; open('docs/flowcharts.md','w').write(docs_markdown())"
+    from pathlib import Path
+
+    doc = Path(__file__).resolve().parent.parent / "docs" / "flowcharts.md"
+    assert doc.read_text(encoding="utf-8") == flowchart.docs_markdown()
