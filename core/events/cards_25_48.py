@@ -2,6 +2,1574 @@
 
 Card texts: see the project's reference (`../shared/reference/cards.txt`). "Control
 phase" in a 1st-edition text means the 2nd-edition Sabotage Phase (6.2).
+
+How the cards are written
+-------------------------
+Each side is one small function quoting its text. Every choice the text leaves open is
+asked through the ``chooser`` (5.1: the executing Faction decides unless the text names
+another Faction; a Faction executing an Operation or Special Activity by Event makes the
+selections within it, 5.1 EXAMPLE). Questions are asked in the order each docstring lists
+under "Asks"; that order is the replay format. Options offered are exactly the legal ones
+at that moment, so any answer from them is legal, and a question with a single forced
+answer is not asked at all.
+
+Events do as much of their text as they can (5.1.3) and never raise for what cannot be
+done: pieces are placed only if Available and within stacking (5.1.1, 1.4.1, 1.4.2),
+Resources and Aid stay within their bounds (1.7). Where a space is chosen for a placement,
+only spaces where the most of the text can be done are offered ("as fully as possible").
+
+Operations and Special Activities granted by these Events are free (5.5) and reuse the
+rules modules (``resolve_attack``, ``resolve_terror``, ``March``, the Government Special
+Activity commands, ``place_farc_zone``). Sweeps and Assaults ordered by an Event's own
+text take precedence over Momentum that forbids them (5.1.2: Madrid Donors, Senado &
+Cámara), so they are resolved here with the capacity helpers of :mod:`core.rules.coin_ops`.
 """
 
 from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from core.commands import Context
+from core.events import SHADED, UNSHADED, event
+from core.events.choice import Choice, Chooser
+from core.map import MAP, MOUNTAIN
+from core.pieces import (
+    ACTIVE_OF,
+    BASE_OF,
+    FACTION_KINDS,
+    INSURGENTS,
+    UNDERGROUND_OF,
+    Faction,
+    Piece,
+)
+from core.rules import coin_ops, govt_special, insurgent_ops
+from core.rules.propaganda import (
+    farc_zone_candidates,
+    place_farc_zone,
+    police_destinations,
+    troop_destinations,
+)
+from core.state import SUPPORT_LABELS, GameState
+
+GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CARTELS
+PASSIVE_SUPPORT, NEUTRAL, PASSIVE_OPPOSITION = 1, 0, -1
+ACTIVE_SUPPORT, ACTIVE_OPPOSITION = 2, -2
+
+#: Piece kinds of the three Insurgent Factions (Guerrillas both ways up, and Bases).
+INSURGENT_KINDS = tuple(k for f in INSURGENTS for k in FACTION_KINDS[f])
+#: Piece kinds that may be placed (new Guerrillas always go Underground, 1.4.3).
+PLACEABLE_KINDS = (
+    Piece.TROOPS,
+    Piece.POLICE,
+    Piece.GOVT_BASE,
+    *(k for f in INSURGENTS for k in (UNDERGROUND_OF[f], BASE_OF[f])),
+)
+ECUADOR_FACTION_LIMIT = 2  # card 33: no more than 2 pieces per Faction in Ecuador
+
+
+# ======================================================================================
+# asking (thin wrappers over Choice that never offer an illegal answer)
+# ======================================================================================
+def _ask(
+    chooser: Chooser,
+    state: GameState,
+    kind: str,
+    options: Iterable[Any],
+    why: str,
+    *,
+    lo: int = 1,
+    hi: int = 1,
+    decider: Faction | None = None,
+    repeat: bool = False,
+) -> list[Any]:
+    """Between ``lo`` and ``hi`` of ``options`` (fewer if fewer exist); [] if none.
+
+    A question with a single forced answer is answered without asking.
+    """
+    opts = tuple(options)
+    if not opts or hi <= 0:
+        return []
+    if not repeat:
+        hi = min(hi, len(opts))
+    lo = min(lo, hi)
+    if len(opts) == 1 and lo == hi:
+        return [opts[0]] * lo
+    who = None if decider is None else int(decider)
+    return list(chooser.choose(state, Choice(kind, opts, lo, hi, why, decider=who, repeat=repeat)))
+
+
+def _ask_one(
+    chooser: Chooser,
+    state: GameState,
+    kind: str,
+    options: Iterable[Any],
+    why: str,
+    *,
+    optional: bool = False,
+    decider: Faction | None = None,
+) -> Any:
+    """One of ``options`` (None if there are none, or if ``optional`` and declined)."""
+    got = _ask(chooser, state, kind, options, why, lo=0 if optional else 1, decider=decider)
+    return got[0] if got else None
+
+
+def _spaces(
+    chooser: Chooser,
+    state: GameState,
+    candidates: Iterable[int],
+    n: int,
+    why: str,
+    *,
+    up_to: bool = False,
+    decider: Faction | None = None,
+) -> list[int]:
+    """``n`` distinct spaces among ``candidates`` (all of them if fewer); 0-``n`` if
+    ``up_to``."""
+    return _ask(
+        chooser, state, "spaces", candidates, why, lo=0 if up_to else n, hi=n, decider=decider
+    )
+
+
+def _pick_piece(
+    chooser: Chooser,
+    state: GameState,
+    space: int,
+    kinds: Iterable[Piece],
+    why: str,
+    *,
+    optional: bool = False,
+    decider: Faction | None = None,
+) -> Piece | None:
+    """One piece kind among ``kinds`` present in ``space`` (None if none or declined)."""
+    options = [int(k) for k in kinds if state.count(space, k)]
+    value = _ask_one(chooser, state, "pieces", options, why, optional=optional, decider=decider)
+    return None if value is None else Piece(value)
+
+
+def _faction(
+    chooser: Chooser, state: GameState, factions: Iterable[Faction], why: str
+) -> Faction | None:
+    value = _ask_one(chooser, state, "factions", [int(f) for f in factions], why)
+    return None if value is None else Faction(value)
+
+
+# ======================================================================================
+# small board helpers
+# ======================================================================================
+def _name(space: int) -> str:
+    return MAP[space].name
+
+
+def _in_play(state: GameState, spaces: Iterable[Any]) -> list[int]:
+    return [s.id for s in spaces if state.in_play(s.id)]
+
+
+def _departments(state: GameState) -> list[int]:
+    """Departments in play (Ecuador and Panamá once Events make them spaces, 1.3.5)."""
+    return [s.id for s in MAP.spaces if s.is_department and state.in_play(s.id)]
+
+
+def _sub(state: GameState, ctx: Context, chooser: Chooser, faction: Faction) -> Context:
+    """A free Context (5.5, 3.1.2) for ``faction`` acting inside this Event."""
+    return Context(
+        faction=faction,
+        free=True,
+        dice=ctx.dice,
+        chooser=chooser,
+        trace=ctx.trace,
+        nonplayer=state.seats[faction] is None,
+    )
+
+
+def _shift_to(state: GameState, ctx: Context, space: int, level: int, card: str) -> None:
+    """Set a populated space's Support/Opposition to ``level`` (1.6)."""
+    state.set_support(space, level)
+    ctx.say(f"{card}: {_name(space)} to {SUPPORT_LABELS[state.support[space]]}")
+
+
+def _shift_by(state: GameState, ctx: Context, space: int, steps: int, card: str) -> None:
+    """Shift ``steps`` levels (+ toward Active Support, - toward Active Opposition)."""
+    if state.shift(space, steps):
+        ctx.say(f"{card}: shift {_name(space)} to {SUPPORT_LABELS[state.support[space]]}")
+
+
+def _resources(state: GameState, ctx: Context, faction: Faction, n: int, card: str) -> None:
+    """Add (or subtract) Resources within 0-99 (1.7)."""
+    change = state.add_resources(faction, n)
+    ctx.say(f"{card}: {faction.label} Resources {change:+d} (now {state.resources[faction]})")
+
+
+def _aid(state: GameState, ctx: Context, n: int, card: str) -> None:
+    """Add (or subtract) Aid within 0-29 (1.7)."""
+    change = state.add_aid(n)
+    ctx.say(f"{card}: Aid {change:+d} (now {state.aid})")
+
+
+def _remove_all(
+    state: GameState, ctx: Context, space: int, kinds: Iterable[Piece], card: str
+) -> None:
+    """Remove every piece of ``kinds`` in ``space`` to Available (1.4.1)."""
+    for kind in kinds:
+        n = state.count(space, kind)
+        if n:
+            state.remove(space, kind, n)
+            ctx.say(f"{card}: remove {n} {kind.label} from {_name(space)}")
+
+
+def _remove_picked(
+    state: GameState,
+    ctx: Context,
+    chooser: Chooser,
+    space: int,
+    kinds: tuple[Piece, ...],
+    n: int,
+    why: str,
+    card: str,
+    *,
+    up_to: bool,
+    decider: Faction | None = None,
+) -> int:
+    """Remove ``n`` (or, ``up_to``, 0-``n``) pieces of ``kinds`` from ``space``, asking
+    one piece at a time (a declined answer ends an "up to" removal). Returns how many."""
+    removed = 0
+    for _ in range(n):
+        kind = _pick_piece(chooser, state, space, kinds, why, optional=up_to, decider=decider)
+        if kind is None:
+            break
+        state.remove(space, kind, 1)
+        removed += 1
+        ctx.say(f"{card}: remove 1 {kind.label} from {_name(space)}")
+    return removed
+
+
+def _place(state: GameState, ctx: Context, space: int, kind: Piece, n: int, card: str) -> int:
+    """Place up to ``n`` of ``kind`` as availability and stacking allow (5.1.1)."""
+    placed = state.place_up_to(space, kind, n)
+    if placed:
+        label = f"{kind.faction.label} Guerrilla" if kind.is_guerrilla else kind.label
+        plural = "s" if placed > 1 and not kind.is_cube else ""
+        ctx.say(f"{card}: place {placed} {label}{plural} in {_name(space)}")
+    return placed
+
+
+def _room(state: GameState, space: int, kind: Piece, n: int) -> int:
+    """How many of ``kind`` (up to ``n``) could be placed in ``space`` now (5.1.1)."""
+    trial = state.clone()
+    return trial.place_up_to(space, kind, n)
+
+
+def _best(candidates: Iterable[int], score: Any) -> list[int]:
+    """The candidates where ``score`` is highest and above 0 (do the most, 5.1.3)."""
+    scored = [(c, score(c)) for c in candidates]
+    top = max((v for _, v in scored), default=0)
+    return [c for c, v in scored if v == top and v > 0]
+
+
+# ======================================================================================
+# Operations by Event (5.5): Attack and Ambush removals, Assault, FARC Zones
+# ======================================================================================
+def _non_base(row: list[int], faction: Faction) -> int:
+    return sum(row[k] for k in FACTION_KINDS[faction] if not k.is_base)
+
+
+def _attack_picks(
+    chooser: Chooser,
+    state: GameState,
+    attacker: Faction,
+    space: int,
+    why: str,
+    only: Faction | None = None,
+) -> tuple[int, ...]:
+    """The enemy pieces (1-2 kinds, in order) a successful Attack or Ambush of
+    ``attacker`` removes in ``space`` (3.3.3), chosen by the attacker one at a time:
+    Underground Guerrillas included, a Faction's Bases only after its cubes or
+    Guerrillas, and a targeted Faction loses 2 pieces if it can (1.4.1). ``only``
+    restricts the targets to one Faction (e.g. "Attack FARC")."""
+    row = state.row(space)
+    picks: list[int] = []
+    for i in range(2):
+        options = [
+            int(k)
+            for k in Piece
+            if k.faction is not attacker
+            and (only is None or k.faction is only)
+            and row[k]
+            and not (k.is_base and _non_base(row, k.faction))
+        ]
+        first = Piece(picks[0]).faction if picks else None
+        must = i == 0 or (first is not None and any(row[k] for k in FACTION_KINDS[first]))
+        kind = _ask_one(chooser, state, "pieces", options, why, optional=not must, decider=attacker)
+        if kind is None:
+            break
+        picks.append(kind)
+        row[kind] -= 1
+    return tuple(picks)
+
+
+def _assault_options(state: GameState, space: int, factions: Iterable[Faction]) -> list[int]:
+    """Piece kinds an Assault may remove next (3.2.4): Active Guerrillas, and the Bases of
+    Factions with no Guerrilla left there ("Bases last")."""
+    out: list[int] = []
+    for f in factions:
+        if state.active(space, f):
+            out.append(int(ACTIVE_OF[f]))
+        elif state.guerrillas(space, f) == 0 and state.bases(space, f):
+            out.append(int(BASE_OF[f]))
+    return out
+
+
+def _event_assault(
+    state: GameState,
+    ctx: Context,
+    chooser: Chooser,
+    space: int,
+    capacity: int,
+    factions: tuple[Faction, ...],
+    card: str,
+) -> None:
+    """A free Assault (3.2.4, 5.5) in ``space`` removing up to ``capacity`` pieces of
+    ``factions``, the Government choosing piece by piece. Once a Faction is targeted it
+    loses as many as possible (1.4.1); at least one Faction is targeted if any can be.
+    Drug Bust: +6 Aid per Shipment removed (3.2.5)."""
+    targeted: set[Faction] = set()
+    lost = 0
+    for _ in range(capacity):
+        options = _assault_options(state, space, factions)
+        must = not targeted or any(Piece(k).faction in targeted for k in options)
+        value = _ask_one(
+            chooser,
+            state,
+            "pieces",
+            options,
+            f"{card}: Assault in {_name(space)}: remove which piece?",
+            optional=not must,
+            decider=GOVT,
+        )
+        if value is None:
+            break
+        kind = Piece(value)
+        lost += state.remove(space, kind, 1)
+        targeted.add(kind.faction)
+        ctx.say(f"{card}: Assault in {_name(space)}: remove 1 {kind.label}")
+    if lost:
+        gained = state.add_aid(coin_ops.DRUG_BUST_AID * lost)
+        ctx.say(f"Drug Bust in {_name(space)}: {lost} Shipment(s) removed, Aid +{gained}")
+
+
+def _sweep_activate(
+    state: GameState, ctx: Context, space: int, capacity: int, faction: Faction, card: str
+) -> None:
+    """A free Sweep's Activation (3.2.3) of ``faction`` only, to the cubes' capacity."""
+    flipped = state.activate(space, faction, capacity)
+    ctx.say(f"{card}: Sweep in {_name(space)}: Activate {flipped} {faction.label} Guerrilla(s)")
+
+
+def _government_places_farc_zone(
+    state: GameState, ctx: Context, chooser: Chooser, card: str, terrain: str | None = None
+) -> int | None:
+    """The Government places a FARC Zone (6.4.4): it picks among the Departments (of
+    ``terrain``) with the most FARC pieces, then Redeploys each cube there (one answer per
+    cube, Control judged as the Zone is placed, 6.5). Returns the space, or None."""
+    why = f"{card}: place the FARC Zone in which Department?"
+    space = _ask_one(
+        chooser, state, "spaces", farc_zone_candidates(state, terrain), why, decider=GOVT
+    )
+    if space is None:
+        return None
+    allowed = {
+        Piece.TROOPS: troop_destinations(state, exclude=space),
+        Piece.POLICE: police_destinations(state, exclude=space),
+    }
+    moves: list[tuple[int, int, int]] = []
+    for kind in coin_ops.CUBES:
+        n = state.count(space, kind)
+        where = f"{card}: Redeploy {n} {kind.label} from {_name(space)} where (1 per cube)?"
+        dests = _ask(
+            chooser, state, "spaces", allowed[kind], where, lo=n, hi=n, decider=GOVT, repeat=True
+        )
+        moves += [(int(kind), dst, k) for dst, k in sorted(Counter(dests).items())]
+    place_farc_zone(state, space, tuple(moves), ctx.say, terrain)
+    return space
+
+
+# ======================================================================================
+# 25 Ejército de Liberación Nacional
+# ======================================================================================
+ELN = "#25 Ejército de Liberación Nacional"
+
+
+@event(25, UNSHADED)
+def eln_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#25 ELN (unshaded): "ELN and FARC jockey: Remove all FARC pieces from 1 Mountain."
+
+    Asks: the Mountain Department (one with FARC pieces).
+    """
+    mountains = [
+        s for s in _departments(state)
+        if MAP[s].terrain == MOUNTAIN and state.faction_pieces(s, FARC)
+    ]
+    why = f"{ELN}: remove FARC from which Mountain?"
+    space = _ask_one(chooser, state, "spaces", mountains, why)
+    if space is not None:
+        _remove_all(state, ctx, space, FACTION_KINDS[FARC], ELN)
+
+
+def _eln_room(state: GameState, space: int) -> int:
+    """FARC pieces (at most 3) that fit in ``space``: Guerrillas plus Bases."""
+    bases = _room(state, space, Piece.FARC_BASE, 3)
+    return min(3, bases + state.available_guerrillas(FARC))
+
+
+@event(25, SHADED)
+def eln_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#25 ELN (shaded): "ELN and FARC coordinate ops: Place any 3 FARC pieces into
+    Antioquia or an adjacent Department."
+
+    All 3 go into one space (the text names a single destination), one where the most of
+    them fit. Asks: the space; then how many of the 3 are Bases (each choice places as
+    many pieces as possible, Guerrillas making up the rest, 1.4.1).
+    """
+    antioquia = MAP.id_of("Antioquia")
+    around = [a for a in MAP[antioquia].adjacent if MAP[a].is_department and state.in_play(a)]
+    spaces = _best([antioquia, *around], lambda s: _eln_room(state, s))
+    space = _ask_one(chooser, state, "spaces", spaces, f"{ELN}: place 3 FARC pieces where?")
+    if space is None:
+        return
+    total = _eln_room(state, space)
+    guerrillas = state.available_guerrillas(FARC)
+    mixes = [
+        b for b in range(_room(state, space, Piece.FARC_BASE, 3) + 1)
+        if b + min(3 - b, guerrillas) == total
+    ]
+    bases = _ask_one(chooser, state, "number", mixes, f"{ELN}: how many of the 3 are Bases?")
+    _place(state, ctx, space, Piece.FARC_BASE, bases, ELN)
+    _place(state, ctx, space, Piece.FARC_UNDERGROUND, total - bases, ELN)
+
+
+# ======================================================================================
+# 26 Gramaje
+# ======================================================================================
+GRAMAJE = "#26 Gramaje"
+
+
+@event(26, UNSHADED)
+def gramaje_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#26 Gramaje (unshaded): "FARC protection rejected: All Cartels Guerrillas in spaces
+    with FARC free Attack FARC."
+
+    In every space with Cartels Guerrillas and FARC pieces, the Cartels free Attack (3.3.3,
+    5.5) removing only FARC pieces: all Cartels Guerrillas there turn Active, a die roll
+    no higher than their number succeeds, a 1 adds a Cartels Guerrilla (Captured Goods).
+    Asks (the Cartels decide, 5.1): the order of the spaces; then per space, before its
+    roll, the FARC pieces to remove on success (one at a time).
+    """
+    spaces = [
+        s.id for s in state.spaces_in_play()
+        if state.guerrillas(s.id, CARTELS) and state.faction_pieces(s.id, FARC)
+    ]
+    order = _ask(
+        chooser, state, "spaces", spaces, f"{GRAMAJE}: Attack in which order?",
+        lo=len(spaces), hi=len(spaces), decider=CARTELS,
+    )
+    sub = _sub(state, ctx, chooser, CARTELS)
+    for space in order:
+        if not (state.guerrillas(space, CARTELS) and state.faction_pieces(space, FARC)):
+            continue
+        why = f"{GRAMAJE}: Cartels Attack in {_name(space)}: remove which FARC piece?"
+        kinds = _attack_picks(chooser, state, CARTELS, space, why, only=FARC)
+        insurgent_ops.resolve_attack(state, sub, space, kinds)
+
+
+@event(26, SHADED)
+def gramaje_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#26 Gramaje (shaded): "Schedule of fees: Cartels transfers 3 Resources to FARC for
+    each space with Cartels Base and FARC Guerrilla." (No more than the Cartels have;
+    FARC to at most 99, 1.7.)"""
+    n = sum(
+        1 for s in state.spaces_in_play()
+        if state.bases(s.id, CARTELS) and state.guerrillas(s.id, FARC)
+    )
+    moved = state.transfer_resources(CARTELS, FARC, 3 * n)
+    ctx.say(f"{GRAMAJE}: {n} space(s): Cartels transfer {moved} Resources to FARC")
+
+
+# ======================================================================================
+# 27 Misil Antiaéreo
+# ======================================================================================
+MISIL = "#27 Misil Antiaéreo"
+AIR_LIFT, AIR_STRIKE, ERADICATE = "Air Lift", "Air Strike", "Eradicate"
+
+
+def _air_lift_routes(state: GameState) -> dict[int, list[int]]:
+    """Air Lift origins with their possible destinations (4.2.1)."""
+    dsts = govt_special.air_lift_destinations(state)
+    routes = {s: [d for d in dsts if d != s] for s in govt_special.air_lift_origins(state)}
+    return {s: d for s, d in routes.items() if d}
+
+
+def misil_special_options(state: GameState) -> list[str]:
+    """The Government Special Activities possible now (for Misil Antiaéreo unshaded)."""
+    out = []
+    if _air_lift_routes(state):
+        out.append(AIR_LIFT)
+    if govt_special.air_strike_spaces(state):
+        out.append(AIR_STRIKE)
+    if govt_special.eradicate_spaces(state):
+        out.append(ERADICATE)
+    return out
+
+
+def _ask_special(state: GameState, chooser: Chooser, name: str) -> Any:
+    """Build the Government Special Activity ``name`` from the Government's answers."""
+    why = f"{MISIL}: {name}"
+    if name == AIR_LIFT:
+        routes = _air_lift_routes(state)
+        src = _ask_one(chooser, state, "spaces", sorted(routes), f"{why} from where?", decider=GOVT)
+        dst = _ask_one(chooser, state, "spaces", routes[src], f"{why} to where?", decider=GOVT)
+        limit = govt_special.air_lift_limit(state)
+        most = state.troops(src) if limit is None else min(limit, state.troops(src))
+        n = _ask_one(
+            chooser, state, "number", range(1, most + 1), f"{why}: how many Troops?", decider=GOVT
+        )
+        return govt_special.AirLift(src=src, dst=dst, troops=n)
+    if name == AIR_STRIKE:
+        spaces = govt_special.air_strike_spaces(state)
+        space = _ask_one(chooser, state, "spaces", spaces, f"{why} where?", decider=GOVT)
+        targets = [int(k) for k in govt_special.air_strike_targets(state, space)]
+        target = _ask_one(chooser, state, "pieces", targets, f"{why}: remove what?", decider=GOVT)
+        return govt_special.AirStrike(space=space, target=target)
+    spaces = govt_special.eradicate_spaces(state)
+    space = _ask_one(chooser, state, "spaces", spaces, f"{why} where?", decider=GOVT)
+    shifts = govt_special.eradicate_shift_options(state, space)
+    shift = _ask_one(chooser, state, "spaces", shifts, f"{why}: shift which Department?",
+                     decider=GOVT)
+    return govt_special.Eradicate(space=space, shift=shift)
+
+
+@event(27, UNSHADED)
+def misil_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#27 Misil Antiaéreo (unshaded): "FARC MANPADs deemed a myth: Government executes 3
+    free Special Activities."
+
+    Three free Government Special Activities one after another (4.2, 5.5), of any types
+    (repeats allowed), with no accompanying Operation needed (5.1.1). Asks (the
+    Government decides), for each: which Special Activity; then its spaces, Troops or
+    target as that Special Activity needs.
+    """
+    sub = _sub(state, ctx, chooser, GOVT)
+    for i in range(3):
+        name = _ask_one(
+            chooser, state, "option", misil_special_options(state),
+            f"{MISIL}: free Special Activity {i + 1} of 3?", decider=GOVT,
+        )
+        if name is None:
+            return
+        _ask_special(state, chooser, name).execute(state, sub)
+
+
+@event(27, SHADED)
+def misil_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#27 Misil Antiaéreo (shaded, Insurgent Momentum): "MANPADs feared: Until next
+    Propaganda, no Govt Special Activities where Guerrillas." (The lasting effect is read
+    by :mod:`core.rules.govt_special`; run_event keeps the card in play, 5.4.)"""
+    ctx.say(f"{MISIL}: until the next Propaganda, no Government Special Activity where "
+            "there are Guerrillas")
+
+
+# ======================================================================================
+# 28 Hugo Chávez
+# ======================================================================================
+CHAVEZ = "#28 Hugo Chávez"
+
+
+def _remove_up_to_3_insurgents(
+    state: GameState, ctx: Context, chooser: Chooser, spaces: list[int], card: str
+) -> None:
+    """Remove up to 3 Insurgent pieces (any, Bases included) from one of ``spaces``."""
+    candidates = [
+        s for s in spaces if any(state.faction_pieces(s, f) for f in INSURGENTS)
+    ]
+    space = _ask_one(chooser, state, "spaces", candidates, f"{card}: remove pieces from where?")
+    if space is not None:
+        why = f"{card}: remove which Insurgent piece from {_name(space)} (up to 3)?"
+        _remove_picked(state, ctx, chooser, space, INSURGENT_KINDS, 3, why, card, up_to=True)
+
+
+@event(28, UNSHADED)
+def chavez_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#28 Hugo Chávez (unshaded): "Caracas controls border: Remove up to 3 Insurgent
+    pieces from a space next to Venezuela."
+
+    Asks: the space (one with Insurgent pieces); then up to 3 times a piece to remove
+    (declining ends the removal).
+    """
+    spaces = [s.id for s in state.spaces_in_play() if s.borders_venezuela]
+    _remove_up_to_3_insurgents(state, ctx, chooser, spaces, CHAVEZ)
+
+
+@event(28, SHADED)
+def chavez_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#28 Hugo Chávez (shaded): "Caracas aids rebels: Place a FARC Base in a Dept next to
+    Venezuela. Sabotage each empty LoC touching Cúcuta."
+
+    "Empty" LoCs hold no pieces at all. Asks: the Department for the Base (one where it
+    fits, 1.4.2).
+    """
+    depts = [
+        s for s in _departments(state)
+        if MAP[s].borders_venezuela and state.can_place(s, Piece.FARC_BASE)
+    ]
+    space = _ask_one(chooser, state, "spaces", depts, f"{CHAVEZ}: place a FARC Base where?")
+    if space is not None:
+        _place(state, ctx, space, Piece.FARC_BASE, 1, CHAVEZ)
+    cucuta = MAP.id_of("Cúcuta")
+    for loc in MAP[cucuta].adjacent:
+        if MAP[loc].is_loc and state.total_pieces(loc) == 0 and state.add_sabotage(loc):
+            ctx.say(f"{CHAVEZ}: Sabotage {_name(loc)}")
+
+
+# ======================================================================================
+# 29 Kill Zone
+# ======================================================================================
+KILL_ZONE = "#29 Kill Zone"
+
+
+def kill_zone_spaces(state: GameState) -> list[int]:
+    """Spaces where Kill Zone (unshaded) does something: Underground FARC to Activate, or
+    an Assault that would remove a piece once they are Active."""
+    out = []
+    for s in state.spaces_in_play():
+        if state.underground(s.id, FARC):
+            out.append(s.id)
+            continue
+        capacity = coin_ops.assault_capacity(state, s.id)
+        if capacity and _assault_options(state, s.id, INSURGENTS):
+            out.append(s.id)
+    return out
+
+
+@event(29, UNSHADED)
+def kill_zone_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#29 Kill Zone (unshaded): "Army sniffs out FARC trap: Govt in 1 space Activates all
+    FARC and executes free Assault."
+
+    The free Assault (3.2.4, 5.5) may target any Insurgents there and is not stopped by
+    Momentum (5.1.2). Asks (the Government decides): the space; then the Assault's
+    removals one piece at a time.
+    """
+    space = _ask_one(
+        chooser, state, "spaces", kill_zone_spaces(state), f"{KILL_ZONE}: in which space?",
+        decider=GOVT,
+    )
+    if space is None:
+        return
+    flipped = state.activate(space, FARC, state.underground(space, FARC))
+    ctx.say(f"{KILL_ZONE}: Activate {flipped} FARC Guerrilla(s) in {_name(space)}")
+    capacity = coin_ops.assault_capacity(state, space)
+    _event_assault(state, ctx, chooser, space, capacity, INSURGENTS, KILL_ZONE)
+
+
+def kill_zone_ambush_spaces(state: GameState, faction: Faction) -> list[int]:
+    """Spaces where ``faction`` could Ambush with any Guerrilla (Kill Zone shaded): 1+ of
+    its Guerrillas and 1+ enemy piece (3.3.3)."""
+    return insurgent_ops.attack_spaces(state, faction)
+
+
+@event(29, SHADED)
+def kill_zone_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#29 Kill Zone (shaded): "Tactics lure enemy in: FARC or AUC in a space executes 2
+    free Ambushes with any of its Guerrillas without Activating."
+
+    Each Ambush (4.3.2, 5.5) succeeds without a roll, removes up to 2 enemy pieces and
+    places an Available Guerrilla of the Ambusher; no Guerrilla is Activated or needs to
+    be Underground (5.1.1). Asks: FARC or AUC (among those with a space to Ambush in);
+    the space; then (the Ambusher decides) for each Ambush the pieces to remove.
+    """
+    factions = [f for f in (FARC, AUC) if kill_zone_ambush_spaces(state, f)]
+    who = _faction(chooser, state, factions, f"{KILL_ZONE}: FARC or AUC Ambushes?")
+    if who is None:
+        return
+    space = _ask_one(
+        chooser, state, "spaces", kill_zone_ambush_spaces(state, who),
+        f"{KILL_ZONE}: {who.label} Ambushes in which space?",
+    )
+    sub = _sub(state, ctx, chooser, who)
+    for i in (1, 2):
+        if insurgent_ops.attack_problem(state, who, space) is not None:
+            return
+        why = f"{KILL_ZONE}: Ambush {i} in {_name(space)}: remove which piece?"
+        kinds = _attack_picks(chooser, state, who, space, why)
+        insurgent_ops.resolve_attack(state, sub, space, kinds, ambush=True, activate=False)
+
+
+# ======================================================================================
+# 30 Peace Commission
+# ======================================================================================
+PEACE = "#30 Peace Commission"
+
+
+@event(30, UNSHADED)
+def peace_commission_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#30 Peace Commission (unshaded): "FARC accused in Commissioner's killing: Remove 1
+    FARC Zone."
+
+    Asks: which FARC Zone.
+    """
+    zones = [s for s in range(len(MAP)) if state.farc_zone[s]]
+    space = _ask_one(chooser, state, "spaces", zones, f"{PEACE}: remove which FARC Zone?")
+    if space is not None:
+        state.clear_farc_zone(space)
+        ctx.say(f"{PEACE}: remove the FARC Zone from {_name(space)}")
+
+
+@event(30, SHADED)
+def peace_commission_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#30 Peace Commission (shaded): "Peace bid: Government places 1 FARC Zone."
+
+    As when El Presidente calls for it (6.4.3-6.4.4). Asks (the Government decides): the
+    Department; then a Redeploy destination for each cube there.
+    """
+    _government_places_farc_zone(state, ctx, chooser, PEACE)
+
+
+# ======================================================================================
+# 31 Betancourt
+# ======================================================================================
+BETANCOURT = "#31 Betancourt"
+
+
+@event(31, UNSHADED)
+def betancourt_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#31 Betancourt (unshaded): "Sympathy for famous hostage: Shift 2 Cities and 1 Dept
+    1 level each toward Active Support."
+
+    Asks: the 2 Cities; then the Department (among those not yet at Active Support).
+    """
+    def shiftable(spaces: Iterable[Any]) -> list[int]:
+        return [
+            s.id for s in spaces
+            if s.is_populated and state.in_play(s.id) and state.support[s.id] < ACTIVE_SUPPORT
+        ]
+
+    cities = _spaces(chooser, state, shiftable(MAP.cities), 2, f"{BETANCOURT}: which 2 Cities?")
+    depts = shiftable(MAP[d] for d in _departments(state))
+    dept = _spaces(chooser, state, depts, 1, f"{BETANCOURT}: which Department?")
+    for space in cities + dept:
+        _shift_by(state, ctx, space, +1, BETANCOURT)
+
+
+@event(31, SHADED)
+def betancourt_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#31 Betancourt (shaded): "Hostage negotiations forum for FARC: Shift 3 spaces from
+    Passive Opposition to Active Opposition."
+
+    Asks: the 3 spaces (among those at Passive Opposition).
+    """
+    passive = [s.id for s in state.spaces_in_play() if state.support[s.id] == PASSIVE_OPPOSITION]
+    for space in _spaces(chooser, state, passive, 3, f"{BETANCOURT}: which 3 spaces?"):
+        _shift_to(state, ctx, space, ACTIVE_OPPOSITION, BETANCOURT)
+
+
+# ======================================================================================
+# 32 Secuestrados
+# ======================================================================================
+SECUESTRADOS = "#32 Secuestrados"
+
+
+@event(32, UNSHADED)
+def secuestrados_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#32 Secuestrados (unshaded): "Fed up with hostage-taking: Shift 2 spaces from
+    Neutral or Passive Opposition to Passive Support."
+
+    Asks: the 2 spaces (populated, at Neutral or Passive Opposition).
+    """
+    spaces = [
+        s.id for s in state.spaces_in_play()
+        if s.is_populated and state.support[s.id] in (NEUTRAL, PASSIVE_OPPOSITION)
+    ]
+    for space in _spaces(chooser, state, spaces, 2, f"{SECUESTRADOS}: which 2 spaces?"):
+        _shift_to(state, ctx, space, PASSIVE_SUPPORT, SECUESTRADOS)
+
+
+@event(32, SHADED)
+def secuestrados_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#32 Secuestrados (shaded): "Ransoming highly profitable: FARC Resources +12." """
+    _resources(state, ctx, FARC, 12, SECUESTRADOS)
+
+
+# ======================================================================================
+# 33 Sucumbíos
+# ======================================================================================
+SUCUMBIOS = "#33 Sucumbíos"
+
+
+@event(33, UNSHADED)
+def sucumbios_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#33 Sucumbíos (unshaded): "Ecuadoran buffer zone: Remove up to 3 Insurgent pieces
+    from a space bordering Ecuador."
+
+    Asks: the space (one with Insurgent pieces); then up to 3 times a piece to remove.
+    """
+    spaces = [s.id for s in state.spaces_in_play() if s.borders_ecuador]
+    _remove_up_to_3_insurgents(state, ctx, chooser, spaces, SUCUMBIOS)
+
+
+def ecuador_placeable(state: GameState) -> list[int]:
+    """Piece kinds that may be placed in Ecuador now: Available, within stacking (1.4.2)
+    and at most 2 pieces per Faction there (card 33)."""
+    ecuador = MAP.ECUADOR
+    return [
+        int(k) for k in PLACEABLE_KINDS
+        if state.faction_pieces(ecuador, k.faction) < ECUADOR_FACTION_LIMIT
+        and state.can_place(ecuador, k)
+    ]
+
+
+@event(33, SHADED)
+def sucumbios_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#33 Sucumbíos (shaded): "Cross-border war: Place 2 pieces in Ecuador. It is a 0 Pop
+    Dept. No more than 2 pieces per Faction may stack there."
+
+    Ecuador becomes a space (1.3.5) for the rest of the game. The 2 pieces may be of any
+    Faction (the text names none), Guerrillas placed Underground. Asks: each piece kind,
+    one at a time.
+    """
+    if MAP.ECUADOR not in state.foreign_in_play:
+        state.foreign_in_play.append(MAP.ECUADOR)
+        ctx.say(f"{SUCUMBIOS}: Ecuador is now a 0 Population Department")
+    for i in (1, 2):
+        value = _ask_one(
+            chooser, state, "pieces", ecuador_placeable(state),
+            f"{SUCUMBIOS}: place which piece in Ecuador ({i} of 2)?",
+        )
+        if value is None:
+            return
+        _place(state, ctx, MAP.ECUADOR, Piece(value), 1, SUCUMBIOS)
+
+
+# ======================================================================================
+# 34 Airdropped AKs
+# ======================================================================================
+AKS = "#34 Airdropped AKs"
+
+
+@event(34, UNSHADED)
+def airdropped_aks_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#34 Airdropped AKs (unshaded): "Insurgents scammed by Russian criminals: Drop an
+    Insurgent Faction's Resources by -5."
+
+    Asks: which Insurgent Faction.
+    """
+    who = _faction(chooser, state, INSURGENTS, f"{AKS}: whose Resources drop by 5?")
+    if who is not None:
+        _resources(state, ctx, who, -5, AKS)
+
+
+def _aks_room(state: GameState, faction: Faction, space: int) -> int:
+    """How many of the 2 Guerrillas and 1 Base ``faction`` could place in ``space``."""
+    return min(2, state.available_guerrillas(faction)) + _room(state, space, BASE_OF[faction], 1)
+
+
+def _zero_pop_departments(state: GameState) -> list[int]:
+    return [s for s in _departments(state) if MAP[s].pop == 0]
+
+
+@event(34, SHADED)
+def airdropped_aks_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#34 Airdropped AKs (shaded): "Covert weapons delivery: An Insurgent Faction places
+    2 Guerrillas and 1 Base into a 0 Population Department."
+
+    Asks: which Insurgent Faction (among those able to place something); then the
+    Department (one where the most of the 3 pieces fit).
+    """
+    depts = _zero_pop_departments(state)
+    factions = [f for f in INSURGENTS if _best(depts, lambda s, f=f: _aks_room(state, f, s))]
+    who = _faction(chooser, state, factions, f"{AKS}: which Insurgent Faction places?")
+    if who is None:
+        return
+    spaces = _best(depts, lambda s: _aks_room(state, who, s))
+    space = _ask_one(chooser, state, "spaces", spaces, f"{AKS}: into which 0 Pop Department?")
+    _place(state, ctx, space, UNDERGROUND_OF[who], 2, AKS)
+    _place(state, ctx, space, BASE_OF[who], 1, AKS)
+
+
+# ======================================================================================
+# 35 Crop Substitution
+# ======================================================================================
+CROPS = "#35 Crop Substitution"
+
+
+@event(35, UNSHADED)
+def crop_substitution_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#35 Crop Substitution (unshaded): "Government initiative: Replace the Cartels Bases
+    in 1 Department with 1 Police each. Aid +3."
+
+    Bases are removed even where no Police can replace them (5.1.1). Asks: the Department
+    (one with Cartels Bases).
+    """
+    depts = [s for s in _departments(state) if state.bases(s, CARTELS)]
+    space = _ask_one(chooser, state, "spaces", depts, f"{CROPS}: replace Cartels Bases where?")
+    if space is not None:
+        n = state.bases(space, CARTELS)
+        _remove_all(state, ctx, space, (Piece.CARTELS_BASE,), CROPS)
+        _place(state, ctx, space, Piece.POLICE, n, CROPS)
+    _aid(state, ctx, 3, CROPS)
+
+
+@event(35, SHADED)
+def crop_substitution_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#35 Crop Substitution (shaded): "FARC proposals lauded: Shift a Department with a
+    Cartels Base by 2 levels toward Active Opposition."
+
+    Asks: the Department (populated, with a Cartels Base, not yet at Active Opposition).
+    """
+    depts = [
+        s for s in _departments(state)
+        if state.bases(s, CARTELS) and MAP[s].is_populated and state.support[s] > ACTIVE_OPPOSITION
+    ]
+    space = _ask_one(chooser, state, "spaces", depts, f"{CROPS}: shift which Department?")
+    if space is not None:
+        _shift_by(state, ctx, space, -2, CROPS)
+
+
+# ======================================================================================
+# 36 Zona de Convivencia (single text)
+# ======================================================================================
+CONVIVENCIA = "#36 Zona de Convivencia"
+
+
+@event(36, UNSHADED)
+def zona_de_convivencia(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#36 Zona de Convivencia: "ELN gets its DMZ: Govt places a FARC Zone in Mountain.
+    Shift 2 adjacent Neutral spaces to Passive Support, if possible. Executing Faction
+    remains Eligible past this card."
+
+    Asks (the Government decides): the Mountain Department with the most FARC pieces
+    (6.4.4 EXAMPLE) and the Redeploy destination of each cube there; then (the executing
+    Faction) the 2 Neutral spaces adjacent to the new Zone.
+    """
+    zone = _government_places_farc_zone(state, ctx, chooser, CONVIVENCIA, MOUNTAIN)
+    if zone is not None:
+        neutral = [
+            a for a in MAP[zone].adjacent
+            if MAP[a].is_populated and state.in_play(a) and state.support[a] == NEUTRAL
+        ]
+        why = f"{CONVIVENCIA}: shift which 2 Neutral spaces to Passive Support?"
+        for space in _spaces(chooser, state, neutral, 2, why):
+            _shift_to(state, ctx, space, PASSIVE_SUPPORT, CONVIVENCIA)
+    state.step.setdefault("eligible_next", {})[int(ctx.faction)] = True
+    ctx.say(f"{CONVIVENCIA}: {ctx.faction.label} stays Eligible for the next card")
+
+
+# ======================================================================================
+# 37 Former Military
+# ======================================================================================
+FORMER = "#37 Former Military"
+SWEEP, ASSAULT = "Sweep", "Assault"
+
+
+def former_military_options(state: GameState, space: int) -> list[str]:
+    """What Former Military (unshaded) can do against FARC in ``space``, AUC Guerrillas
+    counting as Troops: Sweep (a City or Department, not a FARC Zone, with Underground
+    FARC to Activate, 3.2.3) and/or Assault (FARC pieces an Assault can remove, 3.2.4)."""
+    if not state.in_play(space) or not state.faction_pieces(space, FARC):
+        return []
+    troops = state.troops(space) + state.guerrillas(space, AUC)
+    out = []
+    s = MAP[space]
+    sweep_ok = (s.is_city or s.is_department) and not state.farc_zone[space]
+    if (
+        sweep_ok
+        and state.underground(space, FARC)
+        and coin_ops.sweep_activation_capacity(state, space, troops=troops)
+    ):
+        out.append(SWEEP)
+    if coin_ops.assault_capacity(state, space, troops=troops) and _assault_options(
+        state, space, (FARC,)
+    ):
+        out.append(ASSAULT)
+    return out
+
+
+@event(37, UNSHADED)
+def former_military_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#37 Former Military (unshaded): "Ties that bind: Government free Sweeps or Assaults
+    FARC within each space, no moves; AUC Guerrillas act as Troops."
+
+    In every space (map order) where it would do something, the Government chooses a free
+    Sweep (Activating FARC only) or a free Assault (removing FARC only, Bases last, Drug
+    Bust), AUC Guerrillas there counting as Troops; Momentum forbidding it yields (5.1.2).
+    Asks (the Government decides): Sweep or Assault, in each space where both would act.
+    """
+    for s in MAP.spaces:
+        options = former_military_options(state, s.id)
+        choice = _ask_one(
+            chooser, state, "option", options, f"{FORMER}: Sweep or Assault FARC in {s.name}?",
+            decider=GOVT,
+        )
+        if choice is None:
+            continue
+        troops = state.troops(s.id) + state.guerrillas(s.id, AUC)
+        if choice == SWEEP:
+            capacity = coin_ops.sweep_activation_capacity(state, s.id, troops=troops)
+            _sweep_activate(state, ctx, s.id, capacity, FARC, FORMER)
+        else:
+            capacity = coin_ops.assault_capacity(state, s.id, troops=troops)
+            _event_assault(state, ctx, chooser, s.id, capacity, (FARC,), FORMER)
+
+
+def _ask_march_group(
+    state: GameState,
+    chooser: Chooser,
+    unmoved: dict[tuple[int, Piece], int],
+    ships: dict[int, int],
+    used: set[tuple[int, int]],
+) -> tuple[int, int, int, int, int] | None:
+    """One AUC March group (from, to, Underground, Active, Shipments), or None to stop."""
+    u_kind, a_kind = UNDERGROUND_OF[AUC], ACTIVE_OF[AUC]
+
+    def destinations(src: int) -> list[int]:
+        adjacent = insurgent_ops.march_destinations(state, AUC, src)
+        return [d for d in adjacent if (src, d) not in used]
+
+    origins = [
+        s.id for s in state.spaces_in_play()
+        if unmoved.get((s.id, u_kind), 0) + unmoved.get((s.id, a_kind), 0) and destinations(s.id)
+    ]
+    src = _ask_one(
+        chooser, state, "spaces", origins, f"{FORMER}: AUC March from which space (or stop)?",
+        optional=True, decider=AUC,
+    )
+    if src is None:
+        return None
+    dst = _ask_one(
+        chooser, state, "spaces", destinations(src), f"{FORMER}: March from {_name(src)} to?",
+        decider=AUC,
+    )
+    u_left, a_left = unmoved.get((src, u_kind), 0), unmoved.get((src, a_kind), 0)
+    u = _ask_one(
+        chooser, state, "number", range(0 if a_left else 1, u_left + 1),
+        f"{FORMER}: how many Underground AUC Guerrillas March?", decider=AUC,
+    )
+    a = _ask_one(
+        chooser, state, "number", range(0 if u else 1, a_left + 1),
+        f"{FORMER}: how many Active AUC Guerrillas March?", decider=AUC,
+    )
+    carried = _ask_one(
+        chooser, state, "number", range(ships.get(src, 0) + 1),
+        f"{FORMER}: how many AUC Shipments go along?", decider=AUC,
+    )
+    unmoved[(src, u_kind)] = u_left - u
+    unmoved[(src, a_kind)] = a_left - a
+    ships[src] = ships.get(src, 0) - carried
+    used.add((src, dst))
+    return (src, dst, u, a, carried)
+
+
+@event(37, SHADED)
+def former_military_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#37 Former Military (shaded): "Ex-officers advise paramilitaries: AUC free Marches
+    any of its Guerrillas and then, at any 1 destination, free Ambushes."
+
+    A free March (3.3.2, 5.5) then a free Ambush (4.3.2, 4.4.1) in 1 of its destination
+    spaces where one is possible. Asks (the AUC decides), group after group: the origin
+    (or stop), the destination, how many Underground and Active Guerrillas and Shipments
+    move; then the Ambush space and the pieces it removes.
+    """
+    unmoved = {
+        (s.id, k): state.count(s.id, k)
+        for s in state.spaces_in_play()
+        for k in (UNDERGROUND_OF[AUC], ACTIVE_OF[AUC])
+        if state.count(s.id, k)
+    }
+    ships = {s.id: len(state.shipments_at(s.id, AUC)) for s in state.spaces_in_play()}
+    used: set[tuple[int, int]] = set()
+    groups = []
+    while (group := _ask_march_group(state, chooser, unmoved, ships, used)) is not None:
+        groups.append(group)
+    if not groups:
+        return
+    march = insurgent_ops.March(groups=tuple(groups))
+    sub = _sub(state, ctx, chooser, AUC)
+    march.execute(state, sub)
+    spaces = [
+        d for d in march.destinations() if insurgent_ops.ambush_problem(state, AUC, d) is None
+    ]
+    why = f"{FORMER}: AUC Ambushes where?"
+    space = _ask_one(chooser, state, "spaces", spaces, why, decider=AUC)
+    if space is not None:
+        why = f"{FORMER}: AUC Ambush in {_name(space)}: remove which piece?"
+        kinds = _attack_picks(chooser, state, AUC, space, why)
+        insurgent_ops.resolve_attack(state, sub, space, kinds, ambush=True)
+
+
+# ======================================================================================
+# 38 National Coordination Center
+# ======================================================================================
+NCC = "#38 National Coordination Center"
+
+
+def _cubes_or_support(state: GameState, space: int) -> bool:
+    return state.cubes(space) > 0 or state.support[space] > 0
+
+
+@event(38, UNSHADED)
+def ncc_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#38 National Coordination Center (unshaded): "New command fights paramilitaries:
+    Remove all Active AUC Guerrillas from up to 3 spaces with cubes or Support."
+
+    Asks: up to 3 spaces (with Active AUC Guerrillas and cubes or Support).
+    """
+    spaces = [
+        s.id for s in state.spaces_in_play()
+        if state.active(s.id, AUC) and _cubes_or_support(state, s.id)
+    ]
+    for space in _spaces(chooser, state, spaces, 3, f"{NCC}: which spaces (up to 3)?", up_to=True):
+        _remove_all(state, ctx, space, (Piece.AUC_ACTIVE,), NCC)
+
+
+@event(38, SHADED)
+def ncc_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#38 National Coordination Center (shaded): "Sympathizers alert AUC: All AUC
+    Guerrillas in spaces with cubes or Support to Underground." """
+    for s in state.spaces_in_play():
+        if state.active(s.id, AUC) and _cubes_or_support(state, s.id):
+            n = state.flip(s.id, AUC, state.active(s.id, AUC), to_active=False)
+            ctx.say(f"{NCC}: flip {n} AUC Guerrilla(s) Underground in {s.name}")
+
+
+# ======================================================================================
+# 39 Soldados Campesinos
+# ======================================================================================
+SOLDADOS = "#39 Soldados Campesinos"
+
+
+@event(39, UNSHADED)
+def soldados_campesinos_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#39 Soldados Campesinos (unshaded): "Local forces platoons: Place 1 Police into each
+    of 6 Depts."
+
+    Only as many Departments as there are Available Police (1.4.1), none a FARC Zone
+    (1.4.2). Asks: the Departments.
+    """
+    depts = [s for s in _departments(state) if state.can_place(s, Piece.POLICE)]
+    n = min(6, state.available(Piece.POLICE))
+    for space in _spaces(chooser, state, depts, n, f"{SOLDADOS}: Police into which 6 Depts?"):
+        _place(state, ctx, space, Piece.POLICE, 1, SOLDADOS)
+
+
+@event(39, SHADED)
+def soldados_campesinos_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#39 Soldados Campesinos (shaded): "Local forces augment autodefensas: In up to 3
+    Depts, replace 1 Police with 1 available AUC Guerrilla."
+
+    With no AUC Guerrilla Available the Police is still removed (5.1.1). Asks: up to 3
+    Departments with Police.
+    """
+    depts = [s for s in _departments(state) if state.police(s)]
+    why = f"{SOLDADOS}: replace Police in which Depts (up to 3)?"
+    for space in _spaces(chooser, state, depts, 3, why, up_to=True):
+        state.remove(space, Piece.POLICE, 1)
+        ctx.say(f"{SOLDADOS}: remove 1 Police from {_name(space)}")
+        _place(state, ctx, space, Piece.AUC_UNDERGROUND, 1, SOLDADOS)
+
+
+# ======================================================================================
+# 40 Demobilization
+# ======================================================================================
+DEMOBILIZATION = "#40 Demobilization"
+
+
+@event(40, UNSHADED)
+def demobilization_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#40 Demobilization (unshaded): "Negotiated reintegration: Replace 3 AUC Guerrillas
+    with available Police."
+
+    Each Guerrilla is removed even if no Police can take its place (none Available, or a
+    FARC Zone, 5.1.1). Asks, 3 times: the space; then Underground or Active.
+    """
+    for i in (1, 2, 3):
+        spaces = [s.id for s in state.spaces_in_play() if state.guerrillas(s.id, AUC)]
+        space = _ask_one(
+            chooser, state, "spaces", spaces, f"{DEMOBILIZATION}: AUC Guerrilla {i} from where?"
+        )
+        if space is None:
+            return
+        kind = _pick_piece(
+            chooser, state, space, (Piece.AUC_UNDERGROUND, Piece.AUC_ACTIVE),
+            f"{DEMOBILIZATION}: which AUC Guerrilla in {_name(space)}?",
+        )
+        assert kind is not None
+        state.remove(space, kind, 1)
+        ctx.say(f"{DEMOBILIZATION}: remove 1 {kind.label} from {_name(space)}")
+        _place(state, ctx, space, Piece.POLICE, 1, DEMOBILIZATION)
+
+
+def _auc_piece_options(state: GameState, space: int) -> list[int]:
+    return [int(k) for k in (Piece.AUC_UNDERGROUND, Piece.AUC_BASE) if state.can_place(space, k)]
+
+
+@event(40, SHADED)
+def demobilization_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#40 Demobilization (shaded): "Talks a ruse, fighters recycled: Move all cubes in a
+    Dept with AUC to any Cities. Place 1 AUC piece in each of 2 Cities."
+
+    Asks: the Department (with AUC pieces and cubes); a City for each Troops cube, then
+    for each Police cube; then the 2 Cities for AUC pieces; then for each, Guerrilla or
+    Base (where both fit).
+    """
+    depts = [
+        s for s in _departments(state) if state.faction_pieces(s, AUC) and state.cubes(s)
+    ]
+    dept = _ask_one(chooser, state, "spaces", depts, f"{DEMOBILIZATION}: move cubes from where?")
+    cities = _in_play(state, MAP.cities)
+    if dept is not None:
+        for kind in coin_ops.CUBES:
+            n = state.count(dept, kind)
+            why = f"{DEMOBILIZATION}: move {n} {kind.label} to which Cities (1 per cube)?"
+            dests = _ask(chooser, state, "spaces", cities, why, lo=n, hi=n, repeat=True)
+            for dst, k in sorted(Counter(dests).items()):
+                state.move(dept, dst, kind, k)
+                ctx.say(f"{DEMOBILIZATION}: move {k} {kind.label} from {_name(dept)} to "
+                        f"{_name(dst)}")
+    targets = [c for c in cities if _auc_piece_options(state, c)]
+    why = f"{DEMOBILIZATION}: place 1 AUC piece in which 2 Cities?"
+    for city in _spaces(chooser, state, targets, 2, why):
+        options = _auc_piece_options(state, city)
+        why = f"{DEMOBILIZATION}: which AUC piece in {_name(city)}?"
+        value = _ask_one(chooser, state, "pieces", options, why)
+        if value is not None:
+            _place(state, ctx, city, Piece(value), 1, DEMOBILIZATION)
+
+
+# ======================================================================================
+# 41 Mancuso
+# ======================================================================================
+MANCUSO = "#41 Mancuso"
+
+
+@event(41, UNSHADED)
+def mancuso_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#41 Mancuso (unshaded): "AUC No.2 extradited: AUC Resources -6. Remove all AUC
+    pieces from 1 space."
+
+    Asks: the space (one with AUC pieces).
+    """
+    _resources(state, ctx, AUC, -6, MANCUSO)
+    spaces = [s.id for s in state.spaces_in_play() if state.faction_pieces(s.id, AUC)]
+    space = _ask_one(chooser, state, "spaces", spaces, f"{MANCUSO}: remove AUC from which space?")
+    if space is not None:
+        _remove_all(state, ctx, space, FACTION_KINDS[AUC], MANCUSO)
+
+
+@event(41, SHADED)
+def mancuso_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#41 Mancuso (shaded): "AUC drug lord: AUC Resources +3 for each space with AUC and
+    Cartels pieces." """
+    n = sum(
+        1 for s in state.spaces_in_play()
+        if state.faction_pieces(s.id, AUC) and state.faction_pieces(s.id, CARTELS)
+    )
+    _resources(state, ctx, AUC, 3 * n, MANCUSO)
+
+
+# ======================================================================================
+# 42 Senado & Cámara
+# ======================================================================================
+SENADO = "#42 Senado & Cámara"
+
+
+@event(42, UNSHADED)
+def senado_camara_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#42 Senado & Cámara (unshaded): "Unity behind Presidential war policy: 2 Neutral
+    spaces to Passive Support. Govt Resources +3."
+
+    Asks: the 2 Neutral (populated) spaces.
+    """
+    neutral = [
+        s.id for s in state.spaces_in_play() if s.is_populated and state.support[s.id] == NEUTRAL
+    ]
+    for space in _spaces(chooser, state, neutral, 2, f"{SENADO}: which 2 Neutral spaces?"):
+        _shift_to(state, ctx, space, PASSIVE_SUPPORT, SENADO)
+    _resources(state, ctx, GOVT, 3, SENADO)
+
+
+@event(42, SHADED)
+def senado_camara_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#42 Senado & Cámara (shaded, Insurgent Momentum): "Insurgent sympathies: No Sweep or
+    Assault against executing Faction until next Propaganda." (Read by
+    :func:`core.rules.coin_ops.senado_immune`; run_event records the executing Faction.)"""
+    ctx.say(f"{SENADO}: no Sweep or Assault against {ctx.faction.label} until the next "
+            "Propaganda")
+
+
+# ======================================================================================
+# 43 Calima Front
+# ======================================================================================
+CALIMA = "#43 Calima Front"
+
+
+def _depts_with_troops(state: GameState) -> list[int]:
+    return [s for s in _departments(state) if state.troops(s)]
+
+
+def _two_terror(state: GameState, ctx: Context, space: int) -> None:
+    placed = state.add_terror(space, 2)
+    ctx.say(f"{CALIMA}: place {placed} Terror in {_name(space)}")
+
+
+@event(43, UNSHADED)
+def calima_front_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#43 Calima Front (unshaded): "Suspect leftists massacred: Place 2 Terror in and
+    remove all FARC Bases from a Dept with Troops."
+
+    Terror markers only while any of the 40 remain (3.3.4). Asks: the Department.
+    """
+    space = _ask_one(
+        chooser, state, "spaces", _depts_with_troops(state), f"{CALIMA}: which Dept with Troops?"
+    )
+    if space is not None:
+        _two_terror(state, ctx, space)
+        _remove_all(state, ctx, space, (Piece.FARC_BASE,), CALIMA)
+
+
+@event(43, SHADED)
+def calima_front_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#43 Calima Front (shaded): "Brutality blamed on Army: Place 2 Terror in a Dept with
+    Troops. Aid -9."
+
+    Asks: the Department.
+    """
+    space = _ask_one(
+        chooser, state, "spaces", _depts_with_troops(state), f"{CALIMA}: which Dept with Troops?"
+    )
+    if space is not None:
+        _two_terror(state, ctx, space)
+    _aid(state, ctx, -9, CALIMA)
+
+
+# ======================================================================================
+# 44 Colombia Nueva
+# ======================================================================================
+NUEVA = "#44 Colombia Nueva"
+
+
+@event(44, UNSHADED)
+def colombia_nueva_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#44 Colombia Nueva (unshaded): "Anti-corruption campaign: Shift a non-Opposition
+    City to Active Support. Govt Resources +3."
+
+    Asks: the City (Neutral or Passive Support).
+    """
+    cities = [c for c in _in_play(state, MAP.cities) if 0 <= state.support[c] < ACTIVE_SUPPORT]
+    space = _ask_one(chooser, state, "spaces", cities, f"{NUEVA}: which City to Active Support?")
+    if space is not None:
+        _shift_to(state, ctx, space, ACTIVE_SUPPORT, NUEVA)
+    _resources(state, ctx, GOVT, 3, NUEVA)
+
+
+@event(44, SHADED)
+def colombia_nueva_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#44 Colombia Nueva (shaded): "Political campaign divisive: Shift a City from Support
+    to Neutral. Govt Resources -3."
+
+    Asks: the City (one with Support).
+    """
+    cities = [c for c in _in_play(state, MAP.cities) if state.support[c] > 0]
+    space = _ask_one(chooser, state, "spaces", cities, f"{NUEVA}: which City to Neutral?")
+    if space is not None:
+        _shift_to(state, ctx, space, NEUTRAL, NUEVA)
+    _resources(state, ctx, GOVT, -3, NUEVA)
+
+
+# ======================================================================================
+# 45 Los Derechos Humanos
+# ======================================================================================
+DERECHOS = "#45 Los Derechos Humanos"
+
+
+@event(45, UNSHADED)
+def derechos_humanos_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#45 Los Derechos Humanos (unshaded): "Officers disciplined: Shift each space with
+    cubes and Terror 1 level toward Active Support." """
+    for s in state.spaces_in_play():
+        if state.cubes(s.id) and state.terror[s.id]:
+            _shift_by(state, ctx, s.id, +1, DERECHOS)
+
+
+@event(45, SHADED)
+def derechos_humanos_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#45 Los Derechos Humanos (shaded): "International human rights cartel: -1 Aid for
+    each space with AUC pieces. Subtract a die roll from Govt Resources." """
+    n = sum(1 for s in state.spaces_in_play() if state.faction_pieces(s.id, AUC))
+    _aid(state, ctx, -n, DERECHOS)
+    roll = ctx.roll(state, f"{DERECHOS}: Government Resources")
+    _resources(state, ctx, GOVT, -roll, DERECHOS)
+
+
+# ======================================================================================
+# 46 Limpieza (single text)
+# ======================================================================================
+LIMPIEZA = "#46 Limpieza"
+USE_ACTIVE, USE_UNDERGROUND = "Active", "Underground"
+SET_SUPPORT, SET_OPPOSITION = "Passive Support", "Passive Opposition"
+
+
+def limpieza_spaces(state: GameState, faction: Faction) -> list[int]:
+    """Spaces where ``faction`` could Terror with any Guerrilla (Limpieza): 1+ of its
+    Guerrillas, Active or Underground (5.1.1)."""
+    return [s.id for s in state.spaces_in_play() if state.guerrillas(s.id, faction)]
+
+
+@event(46, UNSHADED)
+def limpieza(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#46 Limpieza: "Ruthless elimination: An Insurgent Faction executes free Terror with
+    any Guerrilla, removes any 2 enemy pieces in the space, and sets it to Passive Support
+    or Opposition (unless 0 Pop). The Terror places 2 markers."
+
+    The free Terror (3.3.4, 5.5) may use an Active Guerrilla (which stays Active) or an
+    Underground one (Activated); it places 2 Terror markers (1 Sabotage on a LoC) and AUC
+    Terror cuts Aid (3.3.4). "Any" enemy pieces ignore Bases last. Asks: the Insurgent
+    Faction (among those with a Guerrilla); then (that Faction decides) the space, the
+    Guerrilla used (where both kinds are there), the 2 enemy pieces one at a time, and
+    Passive Support or Passive Opposition.
+    """
+    factions = [f for f in INSURGENTS if limpieza_spaces(state, f)]
+    who = _faction(chooser, state, factions, f"{LIMPIEZA}: which Insurgent Faction Terrors?")
+    if who is None:
+        return
+    space = _ask_one(
+        chooser, state, "spaces", limpieza_spaces(state, who), f"{LIMPIEZA}: Terror where?",
+        decider=who,
+    )
+    uses = [USE_ACTIVE] * bool(state.active(space, who))
+    uses += [USE_UNDERGROUND] * bool(state.underground(space, who))
+    use = _ask_one(
+        chooser, state, "option", uses, f"{LIMPIEZA}: Terror with which Guerrilla?", decider=who
+    )
+    sub = _sub(state, ctx, chooser, who)
+    insurgent_ops.resolve_terror(state, sub, space, activate=use == USE_UNDERGROUND, markers=2)
+    if who is AUC:
+        insurgent_ops.aid_cut(state, sub, 1)
+    enemies = tuple(k for k in Piece if k.faction is not who)
+    why = f"{LIMPIEZA}: remove which enemy piece from {_name(space)}?"
+    _remove_picked(
+        state, ctx, chooser, space, enemies, 2, why, LIMPIEZA, up_to=False, decider=who
+    )
+    if MAP[space].is_populated:
+        level = _ask_one(
+            chooser, state, "option", [SET_SUPPORT, SET_OPPOSITION],
+            f"{LIMPIEZA}: set {_name(space)} to?", decider=who,
+        )
+        _shift_to(state, ctx, space, PASSIVE_SUPPORT if level == SET_SUPPORT else
+                  PASSIVE_OPPOSITION, LIMPIEZA)
+
+
+# ======================================================================================
+# 47 Pinto & del Rosario
+# ======================================================================================
+PINTO = "#47 Pinto & del Rosario"
+
+
+@event(47, UNSHADED)
+def pinto_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#47 Pinto & del Rosario (unshaded): "Human rights investigators: All AUC Guerrillas
+    Active. All Police free Assault AUC as if Troops."
+
+    Then in every space with Police and AUC pieces, a free Assault (3.2.4, 5.5) against
+    AUC only, each Police cube counting as a Troops cube (Mountain: 1 per 2), Bases last,
+    with Drug Bust. No choices: all AUC Guerrillas are alike.
+    """
+    for s in state.spaces_in_play():
+        if state.underground(s.id, AUC):
+            n = state.activate(s.id, AUC, state.underground(s.id, AUC))
+            ctx.say(f"{PINTO}: Activate {n} AUC Guerrilla(s) in {s.name}")
+    for s in state.spaces_in_play():
+        if state.police(s.id) and state.faction_pieces(s.id, AUC):
+            capacity = coin_ops.assault_capacity(state, s.id, troops=state.police(s.id), police=0)
+            _event_assault(state, ctx, chooser, s.id, capacity, (AUC,), PINTO)
+
+
+@event(47, SHADED)
+def pinto_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#47 Pinto & del Rosario (shaded): "Prosecutors killed: AUC places 2 Guerrillas in
+    Cúcuta, executes free Terror there, and flips any 2 AUC Guerrillas Underground."
+
+    The free Terror (3.3.4, 5.5) needs an Underground AUC Guerrilla in Cúcuta and cuts
+    Aid (3.3.4). Asks (the AUC decides), twice: the space of an Active AUC Guerrilla to
+    flip Underground.
+    """
+    cucuta = MAP.id_of("Cúcuta")
+    _place(state, ctx, cucuta, Piece.AUC_UNDERGROUND, 2, PINTO)
+    if insurgent_ops.terror_problem(state, AUC, cucuta) is None:
+        sub = _sub(state, ctx, chooser, AUC)
+        insurgent_ops.resolve_terror(state, sub, cucuta)
+        insurgent_ops.aid_cut(state, sub, 1)
+    for i in (1, 2):
+        spaces = [s.id for s in state.spaces_in_play() if state.active(s.id, AUC)]
+        space = _ask_one(
+            chooser, state, "spaces", spaces, f"{PINTO}: flip an AUC Guerrilla Underground "
+            f"where ({i} of 2)?", decider=AUC,
+        )
+        if space is None:
+            return
+        state.flip(space, AUC, 1, to_active=False)
+        ctx.say(f"{PINTO}: flip 1 AUC Guerrilla Underground in {_name(space)}")
+
+
+# ======================================================================================
+# 48 Unión Sindical Obrera
+# ======================================================================================
+USO = "#48 Unión Sindical Obrera"
+REMOVE_OPPOSITION, REMOVE_BASE = "Opposition", "FARC Base"
+
+
+def uso_options(state: GameState, space: int) -> list[str]:
+    """What USO (unshaded) can remove in ``space``: its Opposition and/or a FARC Base."""
+    out = [REMOVE_OPPOSITION] * (state.support[space] < 0)
+    return out + [REMOVE_BASE] * bool(state.bases(space, FARC))
+
+
+def uso_spaces(state: GameState) -> list[int]:
+    """Spaces adjacent to a 3-Econ Pipeline with Opposition or a FARC Base."""
+    pipelines = [s for s in MAP.locs if s.loc_type == "pipeline" and s.econ == 3]
+    near = {a for p in pipelines for a in p.adjacent if state.in_play(a)}
+    return [s for s in sorted(near) if uso_options(state, s)]
+
+
+@event(48, UNSHADED)
+def uso_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#48 Unión Sindical Obrera (unshaded): "AUC targets oil labor organizers: Remove 1
+    Opposition or FARC Base adjacent to 3-Econ pipeline."
+
+    Removing an Opposition marker leaves the space Neutral (1.6.2). Asks: the space; then
+    Opposition or FARC Base (where both are there).
+    """
+    space = _ask_one(chooser, state, "spaces", uso_spaces(state), f"{USO}: remove from where?")
+    if space is None:
+        return
+    what = _ask_one(
+        chooser, state, "option", uso_options(state, space), f"{USO}: remove what?"
+    )
+    if what == REMOVE_OPPOSITION:
+        _shift_to(state, ctx, space, NEUTRAL, USO)
+    else:
+        state.remove(space, Piece.FARC_BASE, 1)
+        ctx.say(f"{USO}: remove 1 FARC Base from {_name(space)}")
+
+
+@event(48, SHADED)
+def uso_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#48 Unión Sindical Obrera (shaded): "Labor backs FARC: Shift 1 level toward Active
+    Opposition in 2 Cities other than Bogotá."
+
+    Asks: the 2 Cities (not yet at Active Opposition).
+    """
+    cities = [
+        c for c in _in_play(state, MAP.cities)
+        if c != MAP.BOGOTA and state.support[c] > ACTIVE_OPPOSITION
+    ]
+    for space in _spaces(chooser, state, cities, 2, f"{USO}: which 2 Cities?"):
+        _shift_by(state, ctx, space, -1, USO)

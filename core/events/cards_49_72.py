@@ -2,6 +2,1716 @@
 
 Card texts: see the project's reference (`../shared/reference/cards.txt`). "Control
 phase" in a 1st-edition text means the 2nd-edition Sabotage Phase (6.2).
+
+How the cards ask
+-----------------
+Every choice the text leaves open goes through the ``chooser`` (5.1: the executing Faction
+decides unless the card names another Faction, which then is the Choice's ``decider``).
+Choices are asked in the order the card's text reads, and the options offered are exactly
+the legal ones at that moment. Two conventions keep the answer lists short:
+
+* A choice that has a single legal answer and must be taken is not asked (e.g. "which
+  Guerrilla in Chocó?" when only one kind is there).
+* "Place/shift/remove in N spaces" asks for exactly ``min(N, candidates)`` spaces among the
+  spaces where it does something (5.1.3: do what can be done); "up to N" allows fewer.
+
+Pieces are picked one at a time: a space, then (if more than one kind is there) the kind.
+Where an Event lets a Faction move Guerrillas, the Shipments they hold may go along
+(4.5.3: Shipments move with their Guerrilla), asked as a number.
+
+Cards read by Operations elsewhere: Mexican Traffickers (67) shaded is Momentum (5.4),
+whose effect lives in the Resources Phase; Darién (71) shaded makes Panamá a 0 Pop Forest
+where Sweep does not Activate (:func:`core.rules.coin_ops.sweep_activation_capacity`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from core.commands import Context, Operation
+from core.errors import IllegalAction
+from core.events import SHADED, UNSHADED, event
+from core.events.choice import Choice, Chooser
+from core.map import FOREST, MAP, MOUNTAIN, Space
+from core.pieces import (
+    ACTIVE_OF,
+    BASE_OF,
+    FACTION_KINDS,
+    INSURGENTS,
+    UNDERGROUND_OF,
+    Faction,
+    Piece,
+)
+from core.rules import coin_ops, insurgent_ops, insurgent_special
+from core.rules.coin_ops import senado_immune
+from core.rules.sequence import is_nonplayer
+from core.state import SUPPORT_LABELS, GameState
+
+GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CARTELS
+CUBES = (Piece.TROOPS, Piece.POLICE)
+REMOVE = "remove"
+REPLACE = "replace"
+
+
+# ======================================================================================
+# shared helpers: where, asking, moving
+# ======================================================================================
+def _name(space: int) -> str:
+    return MAP[space].name
+
+
+def _spaces(state: GameState, test: Callable[[Space], bool]) -> list[int]:
+    """Ids of the spaces in play (foreign countries only once made spaces, 1.3.5) passing
+    ``test``."""
+    return [s.id for s in state.spaces_in_play() if test(s)]
+
+
+def _is_forest(s: Space) -> bool:
+    """A Forest Department (Panamá once in play is a 0 Pop Forest, 1.3.5)."""
+    return s.is_department and s.terrain == FOREST
+
+
+def _is_mountain_department(s: Space) -> bool:
+    return s.is_department and s.terrain == MOUNTAIN
+
+
+def _ask(
+    chooser: Chooser,
+    state: GameState,
+    kind: str,
+    options: Iterable[Any],
+    why: str,
+    *,
+    optional: bool = False,
+    decider: Faction | None = None,
+) -> Any:
+    """One value among ``options`` (None if there are none, or if ``optional`` and the
+    decider declines). A compulsory choice with a single option is not asked."""
+    options = list(options)
+    if not options:
+        return None
+    if len(options) == 1 and not optional:
+        return options[0]
+    who = None if decider is None else int(decider)
+    answer = chooser.choose(
+        state, Choice(kind, tuple(options), 0 if optional else 1, 1, why, decider=who)
+    )
+    return answer[0] if answer else None
+
+
+def _ask_number(
+    chooser: Chooser, state: GameState, lo: int, hi: int, why: str, decider: Faction | None = None
+) -> int:
+    """A number from ``lo`` to ``hi`` (not asked when there is only one)."""
+    if hi <= lo:
+        return lo
+    return int(_ask(chooser, state, "number", range(lo, hi + 1), why, decider=decider))
+
+
+def _ask_spaces(
+    chooser: Chooser,
+    state: GameState,
+    candidates: list[int],
+    n: int,
+    why: str,
+    *,
+    exact: bool = True,
+    decider: Faction | None = None,
+) -> list[int]:
+    """Distinct spaces among ``candidates``: exactly ``min(n, len(candidates))`` when
+    ``exact`` (all of them without asking if that is every candidate), else 0 to ``n``."""
+    if not candidates or n <= 0:
+        return []
+    hi = min(n, len(candidates))
+    if exact and hi == len(candidates):
+        return list(candidates)
+    who = None if decider is None else int(decider)
+    choice = Choice("spaces", tuple(candidates), hi if exact else 0, hi, why, decider=who)
+    return [int(s) for s in chooser.choose(state, choice)]
+
+
+def _kinds_in(state: GameState, space: int, kinds: Iterable[Piece]) -> list[int]:
+    """The piece kinds (ints) among ``kinds`` present in ``space``."""
+    return [int(k) for k in kinds if state.count(space, k)]
+
+
+def _guerrilla_kinds(factions: Iterable[Faction]) -> list[Piece]:
+    return [k for f in factions for k in (UNDERGROUND_OF[f], ACTIVE_OF[f])]
+
+
+INSURGENT_KINDS = tuple(k for f in INSURGENTS for k in FACTION_KINDS[f])
+GUERRILLA_KINDS = tuple(_guerrilla_kinds(INSURGENTS))
+
+
+def _pick_piece(
+    chooser: Chooser,
+    state: GameState,
+    kinds: Iterable[Piece],
+    why: str,
+    *,
+    where: list[int] | None = None,
+    optional: bool = False,
+    decider: Faction | None = None,
+) -> tuple[int, Piece] | None:
+    """A space (among ``where``, default all in play) holding one of ``kinds``, then the
+    kind there; None if there is none (or the decider stops, when ``optional``)."""
+    kinds = tuple(kinds)
+    pool = where if where is not None else _spaces(state, bool)
+    spaces = [s for s in pool if _kinds_in(state, s, kinds)]
+    space = _ask(
+        chooser,
+        state,
+        "spaces",
+        spaces,
+        f"{why}: from which space?",
+        optional=optional,
+        decider=decider,
+    )
+    if space is None:
+        return None
+    kind = _ask(
+        chooser,
+        state,
+        "pieces",
+        _kinds_in(state, space, kinds),
+        f"{why}: which piece in {_name(space)}?",
+        decider=decider,
+    )
+    return int(space), Piece(kind)
+
+
+def _must_pick_piece(
+    chooser: Chooser,
+    state: GameState,
+    kinds: Iterable[Piece],
+    why: str,
+    *,
+    where: list[int] | None = None,
+) -> tuple[int, Piece]:
+    """:func:`_pick_piece` where the caller knows such a piece exists."""
+    picked = _pick_piece(chooser, state, kinds, why, where=where)
+    assert picked is not None
+    return picked
+
+
+def _free_context(state: GameState, ctx: Context, faction: Faction, chooser: Chooser) -> Context:
+    """A free Operation / Special Activity context for ``faction`` (5.5, 3.1.2)."""
+    nonplayer = ctx.nonplayer if faction is ctx.faction else is_nonplayer(state, faction)
+    return Context(
+        faction=faction,
+        free=True,
+        dice=ctx.dice,
+        chooser=chooser,
+        trace=ctx.trace,
+        nonplayer=nonplayer,
+    )
+
+
+def _legal(state: GameState, cmd: Any, faction: Faction) -> bool:
+    """Whether ``cmd`` executes for ``faction`` as a free command (on a clone)."""
+    try:
+        cmd.execute(state.clone(), Context(faction=faction, free=True))
+    except IllegalAction:
+        return False
+    return True
+
+
+def _move_guerrillas(
+    state: GameState, f: Faction, src: int, dst: int, underground: int, active: int, ships: int
+) -> None:
+    """Move Guerrillas of ``f`` with ``ships`` of the Shipments ``f`` holds in ``src``."""
+    state.move(src, dst, UNDERGROUND_OF[f], underground, shipments=ships if underground else 0)
+    state.move(src, dst, ACTIVE_OF[f], active, shipments=0 if underground else ships)
+
+
+def _ask_shipments(
+    chooser: Chooser, state: GameState, f: Faction, src: int, why: str, decider: Faction
+) -> int:
+    """How many of the Shipments ``f`` holds in ``src`` go along (4.5.3)."""
+    held = len(state.shipments_at(src, f))
+    return _ask_number(chooser, state, 0, held, f"{why}: Shipments carried along?", decider)
+
+
+def _remove_all(state: GameState, ctx: Context, space: int, faction: Faction) -> int:
+    """Remove every piece of ``faction`` from ``space``; return how many."""
+    removed = 0
+    for kind in FACTION_KINDS[faction]:
+        n = state.count(space, kind)
+        if n:
+            state.remove(space, kind, n)
+            removed += n
+    if removed:
+        ctx.say(f"Remove {removed} {faction.label} piece(s) from {_name(space)}")
+    return removed
+
+
+def _shift_spaces(
+    state: GameState,
+    ctx: Context,
+    chooser: Chooser,
+    candidates: list[int],
+    n: int,
+    steps: int,
+    why: str,
+) -> None:
+    """Shift exactly ``min(n, candidates)`` chosen spaces ``steps`` levels each."""
+    for space in _ask_spaces(chooser, state, candidates, n, why):
+        state.shift(space, steps)
+        ctx.say(f"{_name(space)} shifts to {SUPPORT_LABELS[state.support[space]]}")
+
+
+def _can_shift(state: GameState, space: int, steps: int) -> bool:
+    """Whether a shift of ``steps`` (+ Support, - Opposition) changes ``space`` (1.6)."""
+    if not MAP[space].is_populated:
+        return False
+    return state.support[space] < 2 if steps > 0 else state.support[space] > -2
+
+
+def _place_bases(
+    state: GameState,
+    ctx: Context,
+    chooser: Chooser,
+    faction: Faction,
+    candidates: list[int],
+    n: int,
+    why: str,
+    decider: Faction | None = None,
+) -> None:
+    """Place 1 Base of ``faction`` in each of ``min(n, Available)`` chosen candidates."""
+    kind = BASE_OF[faction]
+    room = [s for s in candidates if state.can_place(s, kind)]
+    most = min(n, state.available(kind))
+    for space in _ask_spaces(chooser, state, room, most, why, decider=decider):
+        state.place(space, kind)
+        ctx.say(f"Place a {kind.label} in {_name(space)}")
+
+
+def _nothing(ctx: Context, card: str) -> None:
+    ctx.say(f"{card}: nothing to do")
+
+
+# ======================================================================================
+# query helpers (for a UI or a bot)
+# ======================================================================================
+def forests(state: GameState) -> list[int]:
+    """Forest Departments in play (Panamá too once in play, 1.3.5): cards 66 and 70."""
+    return _spaces(state, _is_forest)
+
+
+def coastal_spaces(state: GameState) -> list[int]:
+    """Coastal spaces in play (1.3.7): card 68 Narco-Subs."""
+    return _spaces(state, lambda s: s.coastal)
+
+
+def pipelines_near_farc(state: GameState) -> list[int]:
+    """UnSabotaged Pipelines with or adjacent to FARC Guerrillas: the Pipelines card 51
+    Pipeline Repairs (shaded) may Sabotage."""
+
+    def near_farc(space: int) -> bool:
+        near = [space] + [a for a in MAP[space].adjacent if state.in_play(a)]
+        return any(state.guerrillas(s, FARC) for s in near)
+
+    return [s for s in _pipelines(state) if not state.sabotage[s] and near_farc(s)]
+
+
+def free_operations(state: GameState, faction: Faction, space: int) -> list[str]:
+    """The free Operations card 69 Riverines & Fast Boats allows ``faction`` in ``space``
+    now: Train, Sweep, Assault (Government) or Rally, Attack, Terror (Insurgents) whose
+    requirements are met there, lasting Events included (5.5)."""
+    names = GOVT_FREE_OPS if faction is GOVT else INSURGENT_FREE_OPS
+    return [n for n in names if _probe(state, faction, n, space)]
+
+
+# ======================================================================================
+# 49 Bloques
+# ======================================================================================
+@event(49, UNSHADED)
+def bloques_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#49 Bloques (unshaded): Militias defy Castaño: Permanently remove 3 available AUC
+    Guerrillas. (Only Available ones: fewer if fewer are Available, 5.1.3.)"""
+    n = min(3, state.available_guerrillas(AUC))
+    state.removed_from_game[AUC] += n
+    ctx.say(f"#49 Bloques: {n} Available AUC Guerrilla(s) removed from the game")
+
+
+@event(49, SHADED)
+def bloques_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#49 Bloques (shaded): Independent militias join AUC: Place an AUC Guerrilla and Base
+    in any Department."""
+    why = "#49 Bloques: place an AUC Guerrilla and Base in which Department?"
+    depts = _spaces(
+        state,
+        lambda s: (
+            s.is_department
+            and (
+                state.can_place(s.id, Piece.AUC_UNDERGROUND)
+                or state.can_place(s.id, Piece.AUC_BASE)
+            )
+        ),
+    )
+    space = _ask(chooser, state, "spaces", depts, why)
+    if space is None:
+        return _nothing(ctx, "#49 Bloques")
+    g = state.place_up_to(space, Piece.AUC_UNDERGROUND, 1)
+    b = state.place_up_to(space, Piece.AUC_BASE, 1)
+    ctx.say(f"#49 Bloques: place {g} AUC Guerrilla and {b} AUC Base in {_name(space)}")
+    return None
+
+
+# ======================================================================================
+# 50 Carabineros
+# ======================================================================================
+@event(50, UNSHADED)
+def carabineros_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#50 Carabineros (unshaded): National police field forces: Govt places a total of up
+    to 3 Police into any Departments. The Government chooses (a Department may receive
+    several; not FARC Zones, 1.4.2)."""
+    depts = _spaces(state, lambda s: s.is_department and state.can_place(s.id, Piece.POLICE))
+    most = min(3, state.available(Piece.POLICE))
+    if not depts or most <= 0:
+        return _nothing(ctx, "#50 Carabineros")
+    why = "#50 Carabineros: Government places up to 3 Police into which Departments?"
+    answer = chooser.choose(
+        state, Choice("spaces", tuple(depts), 0, most, why, decider=int(GOVT), repeat=True)
+    )
+    for space in answer:
+        state.place(space, Piece.POLICE)
+        ctx.say(f"#50 Carabineros: place 1 Police in {_name(space)}")
+    return None
+
+
+@event(50, SHADED)
+def carabineros_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#50 Carabineros (shaded): National police corruption: Remove any 2 Police or replace
+    them with available AUC Guerrillas.
+
+    The executing Faction first says whether the 2 Police are removed or replaced (the
+    text offers one or the other for both); replacing then removes a Police without
+    replacement once no AUC Guerrilla is Available (5.1.1)."""
+    card = "#50 Carabineros"
+    count = min(2, state.on_map(Piece.POLICE))
+    if count == 0:
+        return _nothing(ctx, card)
+    modes = [REMOVE] + ([REPLACE] if state.available_guerrillas(AUC) else [])
+    mode = _ask(chooser, state, "option", modes, f"{card}: remove the 2 Police or replace them?")
+    for _ in range(count):
+        police = _spaces(state, lambda s: state.police(s.id) > 0)
+        space = _ask(chooser, state, "spaces", police, f"{card}: {mode} a Police in which space?")
+        state.remove(space, Piece.POLICE)
+        placed = state.place_up_to(space, Piece.AUC_UNDERGROUND, 1) if mode == REPLACE else 0
+        ctx.say(f"{card}: remove 1 Police in {_name(space)}" + (", place 1 AUC Guerrilla" * placed))
+    return None
+
+
+# ======================================================================================
+# 51 Pipeline Repairs
+# ======================================================================================
+def _pipelines(state: GameState) -> list[int]:
+    """Pipeline LoCs (1.3.4)."""
+    return _spaces(state, lambda s: s.is_loc and s.loc_type == "pipeline")
+
+
+@event(51, UNSHADED)
+def pipeline_repairs_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#51 Pipeline Repairs (unshaded): Speedy patching: Remove all Pipeline Sabotage or,
+    if none, Government Resources +12."""
+    sabotaged = [s for s in _pipelines(state) if state.sabotage[s]]
+    if not sabotaged:
+        gained = state.add_resources(GOVT, 12)
+        ctx.say(f"#51 Pipeline Repairs: no Pipeline Sabotage; Government Resources +{gained}")
+        return
+    for space in sabotaged:
+        state.sabotage[space] = 0
+        ctx.say(f"#51 Pipeline Repairs: remove Sabotage from {_name(space)}")
+
+
+@event(51, SHADED)
+def pipeline_repairs_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#51 Pipeline Repairs (shaded): Security concerns hinder maintenance: Sabotage 3
+    Pipelines with or adjacent to FARC Guerrillas (unSabotaged ones, while markers last)."""
+    candidates = pipelines_near_farc(state)
+    n = min(3, state.markers_available())
+    why = "#51 Pipeline Repairs: Sabotage which Pipelines?"
+    chosen = _ask_spaces(chooser, state, candidates, n, why)
+    if not chosen:
+        return _nothing(ctx, "#51 Pipeline Repairs")
+    for space in chosen:
+        state.add_sabotage(space)
+        ctx.say(f"#51 Pipeline Repairs: Sabotage {_name(space)}")
+    return None
+
+
+# ======================================================================================
+# 52 Castaño
+# ======================================================================================
+@event(52, UNSHADED)
+def castano_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#52 Castaño (unshaded): AUC leader's memoir a best seller: Shift 2 City or Mountain
+    each 1 level toward Active Support."""
+    candidates = _spaces(
+        state, lambda s: (s.is_city or _is_mountain_department(s)) and _can_shift(state, s.id, 1)
+    )
+    why = "#52 Castaño: shift which 2 Cities or Mountain Departments toward Active Support?"
+    _shift_spaces(state, ctx, chooser, candidates, 2, +1, why)
+
+
+@event(52, SHADED)
+def castano_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#52 Castaño (shaded): Charismatic AUC political leader: Place an AUC Base into a
+    space with AUC, then add +1 AUC Resources per AUC Base (on the map)."""
+    candidates = _spaces(
+        state,
+        lambda s: state.faction_pieces(s.id, AUC) > 0 and state.can_place(s.id, Piece.AUC_BASE),
+    )
+    space = _ask(chooser, state, "spaces", candidates, "#52 Castaño: place an AUC Base where?")
+    if space is not None:
+        state.place(space, Piece.AUC_BASE)
+        ctx.say(f"#52 Castaño: place an AUC Base in {_name(space)}")
+    gained = state.add_resources(AUC, state.bases_on_map(AUC))
+    ctx.say(f"#52 Castaño: AUC Resources +{gained}")
+
+
+# ======================================================================================
+# 53 Criminal Air Force (single text)
+# ======================================================================================
+@event(53, UNSHADED)
+def criminal_air_force(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#53 Criminal Air Force: Insurgent access to small aircraft: An Insurgent Faction
+    moves 1 or 2 Guerrillas between any 2 Departments and flips them Underground.
+
+    The executing Faction picks the Insurgent Faction (5.1); that Faction then picks the
+    origin and destination Departments, how many Guerrillas (1 or 2), how many of them
+    Active, and Shipments carried along."""
+    card = "#53 Criminal Air Force"
+    depts = _spaces(state, lambda s: s.is_department)
+    movers = [f for f in INSURGENTS if any(state.guerrillas(d, f) for d in depts)]
+    if len(depts) < 2 or not movers:
+        return _nothing(ctx, card)
+    mover = Faction(
+        _ask(
+            chooser,
+            state,
+            "factions",
+            [int(f) for f in movers],
+            f"{card}: which Insurgent Faction moves Guerrillas?",
+        )
+    )
+    sources = [d for d in depts if state.guerrillas(d, mover)]
+    src = _ask(
+        chooser, state, "spaces", sources, f"{card}: move from which Department?", decider=mover
+    )
+    dst = _ask(
+        chooser,
+        state,
+        "spaces",
+        [d for d in depts if d != src],
+        f"{card}: move to which Department?",
+        decider=mover,
+    )
+    under, active = state.underground(src, mover), state.active(src, mover)
+    n = _ask_number(chooser, state, 1, min(2, under + active), f"{card}: move 1 or 2?", mover)
+    a = _ask_number(
+        chooser,
+        state,
+        max(0, n - under),
+        min(n, active),
+        f"{card}: how many of them Active?",
+        mover,
+    )
+    ships = _ask_shipments(chooser, state, mover, src, card, mover)
+    _move_guerrillas(state, mover, src, dst, n - a, a, ships)
+    state.flip(dst, mover, a, to_active=False)
+    ctx.say(
+        f"{card}: {n} {mover.label} Guerrilla(s) fly from {_name(src)} to {_name(dst)} "
+        "and go Underground"
+    )
+    return None
+
+
+# ======================================================================================
+# 54 Deserters & Defectors (single text)
+# ======================================================================================
+@event(54, UNSHADED)
+def deserters_defectors(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#54 Deserters & Defectors: Remove up to 2 Guerrillas or replace them with any other
+    Factions' available Guerrillas.
+
+    Guerrilla by Guerrilla (up to 2, any Factions): a space, the Guerrilla there, then
+    "remove" or the Faction whose Available Guerrilla replaces it (Underground, 1.4.3)."""
+    card = "#54 Deserters & Defectors"
+    for _ in range(2):
+        picked = _pick_piece(chooser, state, GUERRILLA_KINDS, f"{card}: a Guerrilla", optional=True)
+        if picked is None:
+            return
+        space, kind = picked
+        others = [
+            f.label for f in INSURGENTS if f is not kind.faction and state.available_guerrillas(f)
+        ]
+        fate = _ask(
+            chooser,
+            state,
+            "option",
+            [REMOVE] + others,
+            f"{card}: remove the {kind.label} in {_name(space)} or replace it with?",
+        )
+        if fate != REMOVE:
+            state.place(space, UNDERGROUND_OF[Faction.parse(fate)])
+        state.remove(space, kind)
+        ctx.say(
+            f"{card}: remove 1 {kind.label} in {_name(space)}"
+            + ("" if fate == REMOVE else f", place 1 {fate} Guerrilla")
+        )
+
+
+# ======================================================================================
+# 55 DEA Agents
+# ======================================================================================
+def _shipment(state: GameState, index: int) -> list[int]:
+    """The ``[space, holder]`` of a Shipment on the map."""
+    entry = state.shipments[index]
+    assert entry is not None
+    return entry
+
+
+def _pick_shipment(
+    chooser: Chooser, state: GameState, where: list[int], why: str, *, optional: bool
+) -> int | None:
+    """A Shipment on the map in ``where``: a space, then its holder Faction if several
+    Factions hold Shipments there. Returns the Shipment's index."""
+    spaces = [s for s in where if state.shipments_at(s)]
+    space = _ask(chooser, state, "spaces", spaces, f"{why}: which space?", optional=optional)
+    if space is None:
+        return None
+    holders = sorted({_shipment(state, i)[1] for i in state.shipments_at(space)})
+    holder = _ask(chooser, state, "factions", holders, f"{why}: held by which Faction?")
+    return state.shipments_at(space, Faction(holder))[0]
+
+
+@event(55, UNSHADED)
+def dea_agents_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#55 DEA Agents (unshaded): Law enforcement assistance: Remove a Shipment and any 5
+    Cartels Guerrillas."""
+    card = "#55 DEA Agents"
+    index = _pick_shipment(
+        chooser, state, _spaces(state, bool), f"{card}: remove a Shipment", optional=False
+    )
+    if index is not None:
+        space = _shipment(state, index)[0]
+        state.remove_shipment(index)
+        ctx.say(f"{card}: remove a Shipment in {_name(space)}")
+    cartels = _guerrilla_kinds([CARTELS])
+    for _ in range(min(5, sum(state.on_map(k) for k in cartels))):
+        space, kind = _must_pick_piece(
+            chooser, state, cartels, f"{card}: remove a Cartels Guerrilla"
+        )
+        state.remove(space, kind)
+        ctx.say(f"{card}: remove 1 {kind.label} in {_name(space)}")
+
+
+@event(55, SHADED)
+def dea_agents_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#55 DEA Agents (shaded): Más Yanquis: In 3 spaces with Cartels pieces, shift 1 level
+    toward Active Opposition."""
+    candidates = _spaces(
+        state, lambda s: state.faction_pieces(s.id, CARTELS) > 0 and _can_shift(state, s.id, -1)
+    )
+    why = "#55 DEA Agents: shift which 3 spaces with Cartels pieces toward Active Opposition?"
+    _shift_spaces(state, ctx, chooser, candidates, 3, -1, why)
+
+
+# ======================================================================================
+# 56 Drogas La Rebaja
+# ======================================================================================
+@event(56, UNSHADED)
+def drogas_la_rebaja_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#56 Drogas La Rebaja (unshaded): Cali cartel's drugstore chain seized: Transfer 9
+    Resources from Cartels to Government (as many as the Cartels have)."""
+    moved = state.transfer_resources(CARTELS, GOVT, 9)
+    ctx.say(f"#56 Drogas La Rebaja: {moved} Resources from Cartels to Government")
+
+
+@event(56, SHADED)
+def drogas_la_rebaja_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#56 Drogas La Rebaja (shaded): Retail empire: Add twice Cartels pieces in Cities to
+    Cartels Resources. Then place a Cartels Base in each of 2 Cities."""
+    in_cities = sum(state.faction_pieces(s.id, CARTELS) for s in MAP.cities)
+    gained = state.add_resources(CARTELS, 2 * in_cities)
+    ctx.say(f"#56 Drogas La Rebaja: {in_cities} Cartels pieces in Cities: Resources +{gained}")
+    cities = _spaces(state, lambda s: s.is_city)
+    why = "#56 Drogas La Rebaja: place a Cartels Base in which 2 Cities?"
+    _place_bases(state, ctx, chooser, CARTELS, cities, 2, why)
+
+
+# ======================================================================================
+# 57 Op Millennium
+# ======================================================================================
+@event(57, UNSHADED)
+def op_millennium_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#57 Op Millennium (unshaded): Colombian-US strike at Bernal syndicate: Replace up to
+    3 Cartels pieces with available Police.
+
+    Piece by piece (Bases too); a piece is removed without replacement once no Police is
+    Available or where Police may not go (FARC Zone, 5.1.1)."""
+    card = "#57 Op Millennium"
+    for _ in range(3):
+        picked = _pick_piece(
+            chooser,
+            state,
+            FACTION_KINDS[CARTELS],
+            f"{card}: replace a Cartels piece",
+            optional=True,
+        )
+        if picked is None:
+            return
+        space, kind = picked
+        state.remove(space, kind)
+        placed = state.place_up_to(space, Piece.POLICE, 1)
+        ctx.say(
+            f"{card}: remove 1 {kind.label} in {_name(space)}"
+            + (", place 1 Police" if placed else "")
+        )
+
+
+@event(57, SHADED)
+def op_millennium_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#57 Op Millennium (shaded): Investigation penetrated: In each of 2 spaces, replace a
+    Police with an available Cartels piece (Guerrilla or Base, the executing Faction's
+    choice; removed without replacement if none can be placed, 5.1.1)."""
+    card = "#57 Op Millennium"
+    police = _spaces(state, lambda s: state.police(s.id) > 0)
+    why = f"{card}: replace a Police in which 2 spaces?"
+    for space in _ask_spaces(chooser, state, police, 2, why):
+        state.remove(space, Piece.POLICE)
+        options = [
+            int(k)
+            for k in (Piece.CARTELS_UNDERGROUND, Piece.CARTELS_BASE)
+            if state.can_place(space, k)
+        ]
+        kind = _ask(
+            chooser,
+            state,
+            "pieces",
+            options,
+            f"{card}: replace the Police in {_name(space)} with which Cartels piece?",
+        )
+        if kind is not None:
+            state.place(space, Piece(kind))
+        ctx.say(
+            f"{card}: remove 1 Police in {_name(space)}"
+            + (f", place 1 {Piece(kind).label}" if kind is not None else "")
+        )
+
+
+# ======================================================================================
+# 58 General Serrano
+# ======================================================================================
+@event(58, UNSHADED)
+def general_serrano_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#58 General Serrano (unshaded): National Police hammer cartels: Cartels Resources
+    -6. Remove all Cartels Guerrillas."""
+    lost = state.add_resources(CARTELS, -6)
+    ctx.say(f"#58 General Serrano: Cartels Resources {lost:+d}")
+    for space in _spaces(state, lambda s: state.guerrillas(s.id, CARTELS) > 0):
+        for kind in _guerrilla_kinds([CARTELS]):
+            state.remove(space, kind, state.count(space, kind))
+        ctx.say(f"#58 General Serrano: remove all Cartels Guerrillas from {_name(space)}")
+
+
+@event(58, SHADED)
+def general_serrano_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#58 General Serrano (shaded): Officials on cartel payroll: Cartels relocate up to 4
+    Police to any spaces (not into FARC Zones, 1.4.2). The Cartels choose, Police by
+    Police: from where, then to where."""
+    card = "#58 General Serrano"
+    for _ in range(4):
+        sources = _spaces(state, lambda s: state.police(s.id) > 0)
+        src = _ask(
+            chooser,
+            state,
+            "spaces",
+            sources,
+            f"{card}: relocate a Police from where?",
+            optional=True,
+            decider=CARTELS,
+        )
+        if src is None:
+            return
+        targets = [s for s in _spaces(state, lambda s: not state.farc_zone[s.id]) if s != src]
+        dst = _ask(
+            chooser, state, "spaces", targets, f"{card}: relocate it to where?", decider=CARTELS
+        )
+        state.move(src, dst, Piece.POLICE)
+        ctx.say(f"{card}: Cartels relocate 1 Police from {_name(src)} to {_name(dst)}")
+
+
+# ======================================================================================
+# 59 Salcedo
+# ======================================================================================
+def _assault_against(state: GameState, ctx: Context, space: int, target: Faction) -> int:
+    """A free Government Assault (3.2.4) in ``space`` against ``target`` only: as many of
+    its Active Guerrillas as the cubes can remove (1.4.1), then its Bases once it has no
+    Guerrilla there (Bases last); Drug Bust +6 Aid per Shipment leaving the map (3.2.5).
+
+    Being the Event's own Assault, it is not stopped by lasting Events that forbid
+    Assaults (Madrid Donors, Senado & Cámara, shaded Tapias: 5.1.2). Returns the number
+    of pieces removed."""
+    capacity = coin_ops.assault_capacity(state, space)
+    guerrillas = min(capacity, state.active(space, target))
+    lost = state.remove(space, ACTIVE_OF[target], guerrillas)
+    bases = 0
+    if not state.guerrillas(space, target):
+        bases = min(capacity - guerrillas, state.bases(space, target))
+        state.remove(space, BASE_OF[target], bases)
+    if guerrillas + bases:
+        ctx.say(
+            f"Assault in {_name(space)}: remove {guerrillas} Active {target.label} "
+            f"Guerrilla(s) and {bases} {target.label} Base(s)"
+        )
+    if lost:
+        gained = state.add_aid(coin_ops.DRUG_BUST_AID * lost)
+        ctx.say(f"Drug Bust in {_name(space)}: {lost} Shipment(s) removed, Aid +{gained}")
+    return guerrillas + bases
+
+
+@event(59, UNSHADED)
+def salcedo_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#59 Salcedo (unshaded): Cartel informant: All Cartels Guerrillas to Active. Free
+    Assault against Cartels in each space (where the cubes can remove Cartels pieces)."""
+    card = "#59 Salcedo"
+    for space in _spaces(state, lambda s: state.underground(s.id, CARTELS) > 0):
+        state.activate(space, CARTELS, state.underground(space, CARTELS))
+    ctx.say(f"{card}: all Cartels Guerrillas to Active")
+    for space in _spaces(state, lambda s: state.faction_pieces(s.id, CARTELS) > 0):
+        _assault_against(state, ctx, space, CARTELS)
+
+
+@event(59, SHADED)
+def salcedo_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#59 Salcedo (shaded): Cali cartel security chief: Cartels flip all their Guerrillas
+    Underground and relocate up to 3 of them anywhere. The Cartels choose, Guerrilla by
+    Guerrilla: from where, to where, and Shipments carried along."""
+    card = "#59 Salcedo"
+    for space in _spaces(state, lambda s: state.active(s.id, CARTELS) > 0):
+        state.flip(space, CARTELS, state.active(space, CARTELS), to_active=False)
+    ctx.say(f"{card}: all Cartels Guerrillas go Underground")
+    for _ in range(3):
+        sources = _spaces(state, lambda s: state.guerrillas(s.id, CARTELS) > 0)
+        src = _ask(
+            chooser,
+            state,
+            "spaces",
+            sources,
+            f"{card}: relocate a Cartels Guerrilla from where?",
+            optional=True,
+            decider=CARTELS,
+        )
+        if src is None:
+            return
+        dst = _ask(
+            chooser,
+            state,
+            "spaces",
+            [s for s in _spaces(state, bool) if s != src],
+            f"{card}: relocate it to where?",
+            decider=CARTELS,
+        )
+        ships = _ask_shipments(chooser, state, CARTELS, src, card, CARTELS)
+        _move_guerrillas(state, CARTELS, src, dst, 1, 0, ships)
+        ctx.say(f"{card}: relocate 1 Cartels Guerrilla from {_name(src)} to {_name(dst)}")
+
+
+# ======================================================================================
+# 60 The Chess Player
+# ======================================================================================
+CITIES_MODE = "2 Cities"
+DEPARTMENT_MODE = "1 Department"
+
+
+@event(60, UNSHADED)
+def chess_player_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#60 The Chess Player (unshaded): Kingpin strategy scores: Remove all Cartels pieces
+    from 2 Cities or 1 Dept. Govt Resources +6."""
+    card = "#60 The Chess Player"
+    cities = _spaces(state, lambda s: s.is_city and state.faction_pieces(s.id, CARTELS) > 0)
+    depts = _spaces(state, lambda s: s.is_department and state.faction_pieces(s.id, CARTELS) > 0)
+    modes = ([CITIES_MODE] if cities else []) + ([DEPARTMENT_MODE] if depts else [])
+    mode = _ask(chooser, state, "option", modes, f"{card}: clear 2 Cities or 1 Department?")
+    if mode == CITIES_MODE:
+        chosen = _ask_spaces(chooser, state, cities, 2, f"{card}: which 2 Cities?")
+    elif mode == DEPARTMENT_MODE:
+        chosen = _ask_spaces(chooser, state, depts, 1, f"{card}: which Department?")
+    else:
+        chosen = []
+    for space in chosen:
+        _remove_all(state, ctx, space, CARTELS)
+    gained = state.add_resources(GOVT, 6)
+    ctx.say(f"{card}: Government Resources +{gained}")
+
+
+def _bribe_actions(state: GameState, space: int) -> dict[str, tuple[str, Piece]]:
+    """Every single Bribe action on one piece in ``space`` (4.5.4), by readable label."""
+    out: dict[str, tuple[str, Piece]] = {}
+    for kind in Piece:
+        if not state.count(space, kind):
+            continue
+        if kind.faction is not CARTELS:
+            out[f"remove 1 {kind.label}"] = (REMOVE, kind)
+        if kind.is_guerrilla:
+            out[f"flip 1 {kind.label}"] = ("flip", kind)
+    return out
+
+
+def _bribe(space: int, plan: list[tuple[str, Piece]]) -> insurgent_special.Bribe:
+    removed = tuple(int(k) for what, k in plan if what == REMOVE)
+    flipped = tuple(int(k) for what, k in plan if what != REMOVE)
+    return insurgent_special.Bribe(where=(space,), remove=(removed,), flip=(flipped,))
+
+
+def _free_bribe(state: GameState, ctx: Context, chooser: Chooser, card: str) -> None:
+    """A free Bribe (4.5.4) in 1 space chosen by the Cartels: action by action (up to 2
+    cubes, or up to 2 Guerrillas removed or flipped, or 1 Base), each one offered only if
+    the Bribe stays legal with it."""
+    space = _ask(
+        chooser,
+        state,
+        "spaces",
+        insurgent_special.bribe_spaces(state),
+        f"{card}: free Bribe in which space?",
+        decider=CARTELS,
+    )
+    if space is None:
+        return
+    plan: list[tuple[str, Piece]] = []
+    actions = _bribe_actions(state, space)
+    for i in range(2):
+        legal = [
+            label
+            for label, act in actions.items()
+            if _legal(state, _bribe(space, plan + [act]), CARTELS)
+        ]
+        label = _ask(
+            chooser,
+            state,
+            "option",
+            legal,
+            f"{card}: Bribe in {_name(space)}: do what?",
+            optional=i > 0,
+            decider=CARTELS,
+        )
+        if label is None:
+            break
+        plan.append(actions[label])
+    _bribe(space, plan).execute(state, _free_context(state, ctx, CARTELS, chooser))
+
+
+@event(60, SHADED)
+def chess_player_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#60 The Chess Player (shaded): Cali's Gilberto Rodríguez Orejuela expands empire:
+    Cartels place an available Base in each of 2 Cities and free Bribe in 1 space."""
+    card = "#60 The Chess Player"
+    cities = _spaces(state, lambda s: s.is_city)
+    _place_bases(
+        state,
+        ctx,
+        chooser,
+        CARTELS,
+        cities,
+        2,
+        f"{card}: Cartels place a Base in which 2 Cities?",
+        decider=CARTELS,
+    )
+    _free_bribe(state, ctx, chooser, card)
+
+
+# ======================================================================================
+# 61 Air Bridge
+# ======================================================================================
+@event(61, UNSHADED)
+def air_bridge_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#61 Air Bridge (unshaded): Peruvian coca supply controlled: Remove all Cartels
+    pieces from 1 City. Cartels Resources -6."""
+    card = "#61 Air Bridge"
+    cities = _spaces(state, lambda s: s.is_city and state.faction_pieces(s.id, CARTELS) > 0)
+    space = _ask(
+        chooser, state, "spaces", cities, f"{card}: remove all Cartels pieces from which City?"
+    )
+    if space is not None:
+        _remove_all(state, ctx, space, CARTELS)
+    lost = state.add_resources(CARTELS, -6)
+    ctx.say(f"{card}: Cartels Resources {lost:+d}")
+
+
+@event(61, SHADED)
+def air_bridge_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#61 Air Bridge (shaded): Colombian coca growers fill Peruvian void: Place 1 Cartels
+    Base into each of 3 Depts with no Cartels pieces."""
+    depts = _spaces(state, lambda s: s.is_department and not state.faction_pieces(s.id, CARTELS))
+    why = "#61 Air Bridge: place a Cartels Base in which 3 Departments?"
+    _place_bases(state, ctx, chooser, CARTELS, depts, 3, why)
+
+
+# ======================================================================================
+# 62 Amazonía
+# ======================================================================================
+AMAZONIA = tuple(MAP.id_of(n) for n in ("Guainía", "Vaupés", "Amazonas"))
+
+
+@event(62, UNSHADED)
+def amazonia_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#62 Amazonía (unshaded): Brasília's Op Cobra blocks border: Remove up to 3 Insurgent
+    pieces from 0 Population Forests (Bases too, any Factions)."""
+    card = "#62 Amazonía"
+    forests = _spaces(state, lambda s: _is_forest(s) and s.pop == 0)
+    for _ in range(3):
+        picked = _pick_piece(
+            chooser,
+            state,
+            INSURGENT_KINDS,
+            f"{card}: remove an Insurgent piece",
+            where=forests,
+            optional=True,
+        )
+        if picked is None:
+            return
+        space, kind = picked
+        state.remove(space, kind)
+        ctx.say(f"{card}: remove 1 {kind.label} from {_name(space)}")
+
+
+@event(62, SHADED)
+def amazonia_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#62 Amazonía (shaded): Jungle landing strips: Place 1 Cartels Base each in Guainía,
+    Vaupés, and Amazonas (within stacking; with too few Available, the executing Faction
+    chooses where)."""
+    why = "#62 Amazonía: place the Available Cartels Bases in which of these Departments?"
+    _place_bases(state, ctx, chooser, CARTELS, list(AMAZONIA), 3, why)
+
+
+# ======================================================================================
+# 63 Narco-War (single text)
+# ======================================================================================
+@event(63, UNSHADED)
+def narco_war(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#63 Narco-War: Rival syndicates go for the throat: In each space with Cartels
+    Guerrillas, remove all but 1; Cartels conduct free Terror with that 1. Mark Cartels
+    Ineligible through next card.
+
+    The survivor is an Underground one if any (Terror then Activates it), else an Active
+    one, which may Terror all the same (5.1.1): either way 1 Active Guerrilla remains, so
+    nothing is asked."""
+    card = "#63 Narco-War"
+    cctx = _free_context(state, ctx, CARTELS, chooser)
+    for space in _spaces(state, lambda s: state.guerrillas(s.id, CARTELS) > 0):
+        extra = state.guerrillas(space, CARTELS) - 1
+        from_active = min(extra, state.active(space, CARTELS))
+        state.remove(space, Piece.CARTELS_ACTIVE, from_active)
+        state.remove(space, Piece.CARTELS_UNDERGROUND, extra - from_active)
+        ctx.say(f"{card}: remove {extra} Cartels Guerrilla(s) in {_name(space)}")
+        insurgent_ops.resolve_terror(state, cctx, space)
+    state.step.setdefault("eligible_next", {})[int(CARTELS)] = False
+    ctx.say(f"{card}: Cartels Ineligible through the next card")
+
+
+# ======================================================================================
+# 64 Cocaine Labs
+# ======================================================================================
+@event(64, UNSHADED)
+def cocaine_labs_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#64 Cocaine Labs (unshaded): FARC taps suppliers: Place a Shipment with a FARC
+    Guerrilla in the same space as a Cartels Base."""
+    if not state.shipments_available():
+        return _nothing(ctx, "#64 Cocaine Labs")
+    spaces = _spaces(
+        state, lambda s: state.guerrillas(s.id, FARC) > 0 and state.bases(s.id, CARTELS) > 0
+    )
+    space = _ask(chooser, state, "spaces", spaces, "#64 Cocaine Labs: place a Shipment where?")
+    if space is None:
+        return _nothing(ctx, "#64 Cocaine Labs")
+    state.place_shipment(space, FARC)
+    ctx.say(f"#64 Cocaine Labs: place a Shipment with a FARC Guerrilla in {_name(space)}")
+    return None
+
+
+@event(64, SHADED)
+def cocaine_labs_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#64 Cocaine Labs (shaded): Well-oiled industry: For each Cartels Base, Cartels
+    Resources +2 if in City, +1 if in Dept."""
+    total = sum(
+        state.bases(s.id, CARTELS) * (2 if s.is_city else 1) for s in state.spaces_in_play()
+    )
+    gained = state.add_resources(CARTELS, total)
+    ctx.say(f"#64 Cocaine Labs: Cartels Resources +{gained}")
+
+
+# ======================================================================================
+# 65 Poppies (single text)
+# ======================================================================================
+PLACE_SHIPMENT = "place Shipment"
+REMOVE_SHIPMENT = "remove Shipment"
+PLACE_BASE = "place Base"
+REMOVE_BASE = "remove Base"
+
+
+def _poppies_options(state: GameState, mountains: list[int]) -> dict[str, list[int]]:
+    """For each action of Poppies, the Mountain Departments where it is possible."""
+    bases = [BASE_OF[f] for f in INSURGENTS]
+    return {
+        PLACE_SHIPMENT: [s for s in mountains if state.all_guerrillas(s)]
+        if state.shipments_available()
+        else [],
+        REMOVE_SHIPMENT: [s for s in mountains if state.shipments_at(s)],
+        PLACE_BASE: [s for s in mountains if any(state.can_place(s, b) for b in bases)],
+        REMOVE_BASE: [s for s in mountains if any(state.count(s, b) for b in bases)],
+    }
+
+
+@event(65, UNSHADED)
+def poppies(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#65 Poppies: Growers and Government eradication focus on heroin source: Place or
+    remove 1 Shipment or Insurgent Base in any Mountain Department.
+
+    Asks the action, then the Department, then whose Shipment or Base (a placed Shipment
+    goes under a Guerrilla of the chosen Faction, 4.5.3)."""
+    card = "#65 Poppies"
+    where = _poppies_options(state, _spaces(state, _is_mountain_department))
+    action = _ask(
+        chooser,
+        state,
+        "option",
+        [a for a, s in where.items() if s],
+        f"{card}: place or remove a Shipment or an Insurgent Base?",
+    )
+    if action is None:
+        return _nothing(ctx, card)
+    space = _ask(chooser, state, "spaces", where[action], f"{card}: {action} in which Department?")
+    if action == PLACE_SHIPMENT:
+        owners = [int(f) for f in INSURGENTS if state.guerrillas(space, f)]
+        owner = Faction(_ask(chooser, state, "factions", owners, f"{card}: under whose Guerrilla?"))
+        state.place_shipment(space, owner)
+    elif action == REMOVE_SHIPMENT:
+        index = _pick_shipment(chooser, state, [space], card, optional=False)
+        assert index is not None
+        state.remove_shipment(index)
+    elif action == PLACE_BASE:
+        owners = [int(f) for f in INSURGENTS if state.can_place(space, BASE_OF[f])]
+        owner = Faction(_ask(chooser, state, "factions", owners, f"{card}: whose Base?"))
+        state.place(space, BASE_OF[owner])
+    else:
+        owners = [int(f) for f in INSURGENTS if state.bases(space, f)]
+        owner = Faction(_ask(chooser, state, "factions", owners, f"{card}: whose Base?"))
+        state.remove(space, BASE_OF[owner])
+    ctx.say(f"{card}: {action} in {_name(space)}")
+    return None
+
+
+# ======================================================================================
+# 66 Tingo María
+# ======================================================================================
+@event(66, UNSHADED)
+def tingo_maria_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#66 Tingo María (unshaded): Coca crop fails: Remove 3 Cartels Bases from Forest."""
+    card = "#66 Tingo María"
+    woods = forests(state)
+    for _ in range(min(3, sum(state.bases(s, CARTELS) for s in woods))):
+        with_bases = [s for s in woods if state.bases(s, CARTELS)]
+        space = _ask(chooser, state, "spaces", with_bases, f"{card}: remove a Cartels Base where?")
+        state.remove(space, Piece.CARTELS_BASE)
+        ctx.say(f"{card}: remove 1 Cartels Base from {_name(space)}")
+
+
+@event(66, SHADED)
+def tingo_maria_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#66 Tingo María (shaded): Hearty coca variety: Within stacking, place an available
+    Cartels Base into each Forest that already has one (with too few Available, the
+    executing Faction chooses which)."""
+    forests = _spaces(state, lambda s: _is_forest(s) and state.bases(s.id, CARTELS) > 0)
+    why = "#66 Tingo María: place the Available Cartels Bases in which Forests?"
+    _place_bases(state, ctx, chooser, CARTELS, forests, len(forests), why)
+
+
+# ======================================================================================
+# 67 Mexican Traffickers
+# ======================================================================================
+@event(67, UNSHADED)
+def mexican_traffickers_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#67 Mexican Traffickers (unshaded): Major shipment busted en route: Cartels
+    Resources -10."""
+    lost = state.add_resources(CARTELS, -10)
+    ctx.say(f"#67 Mexican Traffickers: Cartels Resources {lost:+d}")
+
+
+@event(67, SHADED)
+def mexican_traffickers_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#67 Mexican Traffickers (shaded, Insurgent Momentum 5.4): New routes to US market:
+    This Resources phase, Cartels add Resources equal to 4 x Bases. (The Resources Phase
+    reads the Momentum; nothing happens now.)"""
+    ctx.say("#67 Mexican Traffickers: this Resources Phase, Cartels earn 4 x Bases")
+
+
+# ======================================================================================
+# 68 Narco-Subs
+# ======================================================================================
+PIECES_MODE = "2 Cartels pieces"
+SHIPMENTS_MODE = "up to 2 Shipments"
+
+
+@event(68, UNSHADED)
+def narco_subs_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#68 Narco-Subs (unshaded): Submersibles seized: Remove from coastal spaces 2 Cartels
+    pieces or up to 2 Shipments."""
+    card = "#68 Narco-Subs"
+    coast = coastal_spaces(state)
+    pieces = sum(state.faction_pieces(s, CARTELS) for s in coast)
+    ships = [s for s in coast if state.shipments_at(s)]
+    modes = ([PIECES_MODE] if pieces else []) + ([SHIPMENTS_MODE] if ships else [])
+    mode = _ask(chooser, state, "option", modes, f"{card}: remove Cartels pieces or Shipments?")
+    if mode == PIECES_MODE:
+        for _ in range(min(2, pieces)):
+            space, kind = _must_pick_piece(
+                chooser,
+                state,
+                FACTION_KINDS[CARTELS],
+                f"{card}: remove a Cartels piece",
+                where=coast,
+            )
+            state.remove(space, kind)
+            ctx.say(f"{card}: remove 1 {kind.label} from {_name(space)}")
+    elif mode == SHIPMENTS_MODE:
+        for _ in range(2):
+            index = _pick_shipment(
+                chooser, state, coast, f"{card}: remove a Shipment", optional=True
+            )
+            if index is None:
+                break
+            space = _shipment(state, index)[0]
+            state.remove_shipment(index)
+            ctx.say(f"{card}: remove a Shipment from {_name(space)}")
+
+
+@event(68, SHADED)
+def narco_subs_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#68 Narco-Subs (shaded): Littoral stealth: Cartels Resources +2 per Cartels piece in
+    coastal spaces."""
+    pieces = sum(state.faction_pieces(s, CARTELS) for s in coastal_spaces(state))
+    gained = state.add_resources(CARTELS, 2 * pieces)
+    ctx.say(f"#68 Narco-Subs: {pieces} Cartels pieces on the coasts: Resources +{gained}")
+
+
+# ======================================================================================
+# 69 Riverines & Fast Boats (single text): move, then a free 1-space Operation
+# ======================================================================================
+GOVT_FREE_OPS = ("Train", "Sweep", "Assault")
+INSURGENT_FREE_OPS = ("Rally", "Attack", "Terror")
+
+
+def _chain(
+    state: GameState, chooser: Chooser, faction: Faction, origin: int, card: str
+) -> list[int]:
+    """Up to 3 Departments, each adjacent to the one before (the first to ``origin``);
+    the Government's cubes may not enter FARC Zones (1.4.2)."""
+    path: list[int] = []
+    here = origin
+    for i in range(3):
+        nexts = [
+            a
+            for a in MAP[here].adjacent
+            if state.in_play(a)
+            and MAP[a].is_department
+            and not (faction is GOVT and state.farc_zone[a])
+        ]
+        step = _ask(
+            chooser,
+            state,
+            "spaces",
+            nexts,
+            f"{card}: next Department of the chain?",
+            optional=i > 0,
+        )
+        if step is None:
+            break
+        path.append(int(step))
+        here = step
+    return path
+
+
+def _riverine_move(state: GameState, ctx: Context, chooser: Chooser, card: str) -> int | None:
+    """The move of Riverines & Fast Boats; returns the final space (None: no move)."""
+    f = ctx.faction
+    kinds = list(CUBES) if f is GOVT else _guerrilla_kinds([f])
+    origins = _spaces(state, lambda s: any(state.count(s.id, k) for k in kinds))
+    origin = _ask(chooser, state, "spaces", origins, f"{card}: move from which space?")
+    if origin is None:
+        return None
+    path = _chain(state, chooser, f, origin, card)
+    if not path:
+        return None
+    first, second = (state.count(origin, k) for k in kinds)
+    a = _ask_number(
+        chooser, state, 0 if second else 1, first, f"{card}: how many {kinds[0].label}?"
+    )
+    b = _ask_number(chooser, state, 0 if a else 1, second, f"{card}: how many {kinds[1].label}?")
+    final = path[-1]
+    if f is GOVT:
+        state.move(origin, final, Piece.TROOPS, a)
+        state.move(origin, final, Piece.POLICE, b)
+    else:
+        ships = _ask_shipments(chooser, state, f, origin, card, f)
+        _move_guerrillas(state, f, origin, final, a, b, ships)
+    route = ", ".join(_name(s) for s in path)
+    ctx.say(
+        f"{card}: move {a} {kinds[0].label} and {b} {kinds[1].label} from "
+        f"{_name(origin)} through {route}"
+    )
+    return final
+
+
+def _probe(state: GameState, faction: Faction, name: str, space: int) -> bool:
+    """Whether a free ``name`` Operation in ``space`` is possible for ``faction``."""
+    if name == "Rally":
+        return insurgent_ops.rally_problem(state, faction, space) is None
+    if name == "Attack":
+        return insurgent_ops.attack_problem(state, faction, space) is None
+    if name == "Terror":
+        return insurgent_ops.terror_problem(state, faction, space) is None
+    probe: Operation = {
+        "Train": coin_ops.Train(selected=(space,)),
+        "Sweep": coin_ops.Sweep(selected=(space,)),
+        "Assault": coin_ops.Assault(selected=(space,)),
+    }[name]
+    return _legal(state, probe, faction)
+
+
+def _free_train(state: GameState, chooser: Chooser, space: int, why: str) -> Operation:
+    cap = coin_ops.train_cube_capacity(state, space)
+    troops = _ask_number(
+        chooser,
+        state,
+        0,
+        min(cap, state.available(Piece.TROOPS)),
+        f"{why}: Train places how many Troops?",
+    )
+    police = _ask_number(
+        chooser,
+        state,
+        0,
+        min(cap - troops, state.available(Piece.POLICE)),
+        f"{why}: Train places how many Police?",
+    )
+    train = coin_ops.Train(selected=(space,), place=((space, troops, police),))
+    after = state.clone()
+    train.execute(after, Context(faction=GOVT, free=True))
+    thens = ["no more"]
+    if coin_ops.train_base_problem(after, space) is None:
+        thens.append("Base")
+    steps = min(
+        coin_ops.civic_action_capacity(after, space),
+        after.resources[GOVT] // coin_ops.CIVIC_ACTION_COST,
+    )
+    if steps > 0:
+        thens.append("Civic Action")
+    then = _ask(chooser, state, "option", thens, f"{why}: then a Base or Civic Action?")
+    if then == "Base":
+        mixes = [
+            t
+            for t in range(coin_ops.BASE_CUBES + 1)
+            if coin_ops.train_base_problem(after, space, t) is None
+        ]
+        t = _ask(chooser, state, "number", mixes, f"{why}: how many Troops among the 3 cubes?")
+        return coin_ops.Train(selected=(space,), place=train.place, base=space, base_troops=t)
+    if then == "Civic Action":
+        n = _ask_number(chooser, state, 1, steps, f"{why}: how many Civic Action steps?")
+        return coin_ops.Train(selected=(space,), place=train.place, civic=space, civic_steps=n)
+    return train
+
+
+def _activations(
+    state: GameState, chooser: Chooser, space: int, capacity: int, why: str
+) -> tuple[tuple[int, int, int], ...]:
+    """The Government's Activation choice for a Sweep in ``space`` (1.4.1): the targeted
+    Factions, then (if the cubes cannot Activate them all) Guerrilla by Guerrilla."""
+    under = {f: state.underground(space, f) for f in INSURGENTS}
+    present = [int(f) for f in INSURGENTS if under[f] and f is not senado_immune(state)]
+    if capacity <= 0 or not present:
+        return ()
+    answer = chooser.choose(
+        state,
+        Choice(
+            "factions",
+            tuple(present),
+            1,
+            len(present),
+            f"{why}: Activate which Factions' Guerrillas?",
+        ),
+    )
+    targeted = [Faction(f) for f in answer]
+    plan = {f: under[f] for f in targeted}
+    if sum(plan.values()) > capacity:
+        plan = dict.fromkeys(targeted, 0)
+        for _ in range(capacity):
+            left = [int(f) for f in targeted if plan[f] < under[f]]
+            pick = Faction(_ask(chooser, state, "factions", left, f"{why}: Activate whose?"))
+            plan[pick] += 1
+    return tuple((space, int(f), n) for f, n in plan.items())
+
+
+def _free_sweep(state: GameState, chooser: Chooser, space: int, why: str) -> Operation:
+    moves: list[tuple[int, int, tuple[int, ...]]] = []
+    for src, path in sorted(coin_ops.sweep_sources(state, space).items()):
+        n = _ask_number(
+            chooser,
+            state,
+            0,
+            state.troops(src),
+            f"{why}: Sweep moves how many Troops in from {_name(src)}?",
+        )
+        if n:
+            moves.append((int(Piece.TROOPS), n, path))
+    if state.capability(coin_ops.NDSC) == UNSHADED:
+        sources = sorted(coin_ops.sweep_sources(state, space, Piece.POLICE).items())
+        src = _ask(
+            chooser,
+            state,
+            "spaces",
+            [s for s, _ in sources],
+            f"{why}: 1 Police Sweeps in from where?",
+            optional=True,
+        )
+        if src is not None:
+            moves.append((int(Piece.POLICE), 1, dict(sources)[src]))
+    after = state.clone()
+    for kind, n, path in moves:
+        after.move(path[0], path[-1], Piece(kind), n)
+    capacity = coin_ops.sweep_activation_capacity(after, space)
+    activate = _activations(after, chooser, space, capacity, why)
+    return coin_ops.Sweep(selected=(space,), moves=tuple(moves), activate=activate)
+
+
+def _assault_options(state: GameState, space: int) -> list[int]:
+    """Pieces an Assault may remove next in ``space``: Active Guerrillas, and the Bases of
+    Factions without Guerrillas there (3.2.4, Bases last)."""
+    factions = [f for f in INSURGENTS if f is not senado_immune(state)]
+    out = [int(ACTIVE_OF[f]) for f in factions if state.active(space, f)]
+    out += [
+        int(BASE_OF[f])
+        for f in factions
+        if state.bases(space, f) and not state.guerrillas(space, f)
+    ]
+    return out
+
+
+def _free_assault(state: GameState, chooser: Chooser, space: int, why: str) -> Operation:
+    """Removal by removal; once a Faction is targeted, its pieces go as long as the cubes
+    can remove them (1.4.1), and the first removal is compulsory."""
+    sim = state.clone()
+    order: list[int] = []
+    targeted: set[Faction] = set()
+    while len(order) < coin_ops.assault_capacity(state, space):
+        options = _assault_options(sim, space)
+        must = not targeted or any(Piece(k).faction in targeted for k in options)
+        kind = _ask(
+            chooser,
+            state,
+            "pieces",
+            options,
+            f"{why}: Assault removes which piece?",
+            optional=not must,
+        )
+        if kind is None:
+            break
+        sim.remove(space, Piece(kind))
+        targeted.add(Piece(kind).faction)
+        order.append(int(kind))
+    return coin_ops.Assault(selected=(space,), removals=((space, tuple(order)),))
+
+
+def _free_rally(
+    state: GameState, chooser: Chooser, faction: Faction, space: int, why: str
+) -> Operation:
+    action = _ask(
+        chooser,
+        state,
+        "option",
+        insurgent_ops.rally_actions(state, faction, space),
+        f"{why}: Rally how?",
+    )
+    if action == insurgent_ops.RALLY_PLACE:
+        limit = insurgent_ops.rally_place_limit(state, faction, space)
+        may_skip = not state.available_guerrillas(faction) or state.bases(space, faction)
+        n = _ask_number(
+            chooser, state, 0 if may_skip else 1, limit, f"{why}: Rally places how many Guerrillas?"
+        )
+        return insurgent_ops.rally_in(space, action, n)
+    if action == insurgent_ops.RALLY_BASE:
+        lo = max(0, 2 - state.underground(space, faction))
+        hi = min(2, state.active(space, faction))
+        n = _ask_number(chooser, state, lo, hi, f"{why}: how many Active among the 2?")
+        return insurgent_ops.rally_in(space, action, n)
+    moves = _regroup_moves(state, chooser, faction, space, why)
+    return insurgent_ops.rally_in(space, action, 0, moves)
+
+
+def _regroup_moves(
+    state: GameState, chooser: Chooser, faction: Faction, space: int, why: str
+) -> tuple[tuple[int, int, int, int], ...]:
+    """Regroup moves into ``space`` (3.3.1): source by source, until the Faction stops."""
+    moves: list[tuple[int, int, int, int]] = []
+    used: set[int] = {space}
+    while True:
+        sources = [
+            s
+            for s in _spaces(state, lambda s: state.guerrillas(s.id, faction) > 0)
+            if s not in used
+        ]
+        src = _ask(
+            chooser,
+            state,
+            "spaces",
+            sources,
+            f"{why}: Rally moves Guerrillas in from?",
+            optional=True,
+        )
+        if src is None:
+            return tuple(moves)
+        used.add(src)
+        under, active = state.underground(src, faction), state.active(src, faction)
+        u = _ask_number(chooser, state, 0 if active else 1, under, f"{why}: how many Underground?")
+        a = _ask_number(chooser, state, 0 if u else 1, active, f"{why}: how many Active?")
+        ships = _ask_number(
+            chooser,
+            state,
+            0,
+            len(state.shipments_at(src, faction)),
+            f"{why}: Shipments carried along?",
+        )
+        moves.append((int(src), u, a, ships))
+
+
+def _free_attack(
+    state: GameState, chooser: Chooser, faction: Faction, space: int, why: str
+) -> Operation:
+    options = insurgent_ops.attack_target_options(state, faction, space)
+    first = _ask(
+        chooser,
+        state,
+        "pieces",
+        sorted({int(t[0]) for t in options}),
+        f"{why}: Attack removes which piece first (if it succeeds)?",
+    )
+    seconds = sorted({int(t[1]) for t in options if len(t) == 2 and t[0] == first})
+    second = _ask(
+        chooser,
+        state,
+        "pieces",
+        seconds,
+        f"{why}: and which second?",
+        optional=(Piece(first),) in options,
+    )
+    kinds = (first,) if second is None else (first, second)
+    return insurgent_ops.Attack(targets=(insurgent_ops.attack_in(space, *kinds),))
+
+
+def _free_op_in(state: GameState, ctx: Context, chooser: Chooser, space: int, card: str) -> None:
+    """A free Operation other than Patrol or March with ``space`` as its only selected
+    space (5.5), if the executing Faction wants one."""
+    f = ctx.faction
+    possible = free_operations(state, f, space)
+    name = _ask(
+        chooser,
+        state,
+        "option",
+        possible,
+        f"{card}: free Operation in {_name(space)}?",
+        optional=True,
+    )
+    if name is None:
+        return
+    why = f"{card}: free {name} in {_name(space)}"
+    op: Operation
+    if name == "Train":
+        op = _free_train(state, chooser, space, why)
+    elif name == "Sweep":
+        op = _free_sweep(state, chooser, space, why)
+    elif name == "Assault":
+        op = _free_assault(state, chooser, space, why)
+    elif name == "Rally":
+        op = _free_rally(state, chooser, f, space, why)
+    elif name == "Attack":
+        op = _free_attack(state, chooser, f, space, why)
+    else:
+        op = insurgent_ops.terror_in(space)
+    op.execute(state, _free_context(state, ctx, f, chooser))
+
+
+@event(69, UNSHADED)
+def riverines_fast_boats(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#69 Riverines & Fast Boats: Move any of your cubes or Guerrillas from 1 space through
+    a chain of up to 3 adjacent Depts. You then may execute a free Op other than Patrol or
+    March within the final space.
+
+    Asks: the origin, the Departments of the chain one by one (the first compulsory),
+    how many of each kind move (at least 1; Guerrillas also Shipments carried), then the
+    free Operation (Government: Train, Sweep, Assault; Insurgents: Rally, Attack, Terror)
+    with the final Department as its one selected space and its own choices. The moving
+    pieces do not Activate (3.3.2 NOTE)."""
+    card = "#69 Riverines & Fast Boats"
+    final = _riverine_move(state, ctx, chooser, card)
+    if final is None:
+        return _nothing(ctx, card)
+    _free_op_in(state, ctx, chooser, final, card)
+    return None
+
+
+# ======================================================================================
+# 70 Ayahuasca Tourism
+# ======================================================================================
+@event(70, UNSHADED)
+def ayahuasca_tourism_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#70 Ayahuasca Tourism (unshaded): Eco-tourism helps trade balance: Government
+    Resources +6 for each Forest without Guerrillas."""
+    empty = [s for s in forests(state) if not state.all_guerrillas(s)]
+    gained = state.add_resources(GOVT, 6 * len(empty))
+    ctx.say(
+        f"#70 Ayahuasca Tourism: {len(empty)} Forests without Guerrillas: "
+        f"Government Resources +{gained}"
+    )
+
+
+@event(70, SHADED)
+def ayahuasca_tourism_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#70 Ayahuasca Tourism (shaded): Eco-tourists taken: A Faction executes free Terror
+    with any 1 Guerrilla in each Forest and gets +3 Resources per Terror.
+
+    The executing Faction picks the Insurgent Faction (only Insurgents Terror, 5.1.1);
+    that Faction Terrors in every Forest where it has a Guerrilla, using an Active one
+    (not Activated again, 5.1.1) or an Underground one (which turns Active) as it
+    chooses. AUC Terror cuts Aid (3.3.4)."""
+    card = "#70 Ayahuasca Tourism"
+    woods = forests(state)
+    factions = [int(f) for f in INSURGENTS if any(state.guerrillas(s, f) for s in woods)]
+    if not factions:
+        return _nothing(ctx, card)
+    f = Faction(_ask(chooser, state, "factions", factions, f"{card}: which Faction Terrors?"))
+    fctx = _free_context(state, ctx, f, chooser)
+    spaces = [s for s in woods if state.guerrillas(s, f)]
+    for space in spaces:
+        kind = _ask(
+            chooser,
+            state,
+            "pieces",
+            _kinds_in(state, space, _guerrilla_kinds([f])),
+            f"{card}: Terror in {_name(space)} with which Guerrilla?",
+            decider=f,
+        )
+        insurgent_ops.resolve_terror(state, fctx, space, activate=kind == UNDERGROUND_OF[f])
+    gained = state.add_resources(f, 3 * len(spaces))
+    ctx.say(f"{card}: {f.label} Resources +{gained}")
+    if f is AUC:
+        insurgent_ops.aid_cut(state, fctx, len(spaces))
+    return None
+
+
+# ======================================================================================
+# 71 Darién
+# ======================================================================================
+@event(71, UNSHADED)
+def darien_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#71 Darién (unshaded): Arms traffic interdicted: Remove a Guerrilla from Chocó; its
+    Faction suffers -5 Resources."""
+    card = "#71 Darién"
+    choco = MAP.id_of("Chocó")
+    kind = _ask(
+        chooser,
+        state,
+        "pieces",
+        _kinds_in(state, choco, GUERRILLA_KINDS),
+        f"{card}: remove which Guerrilla from Chocó?",
+    )
+    if kind is None:
+        return _nothing(ctx, card)
+    kind = Piece(kind)
+    state.remove(choco, kind)
+    lost = state.add_resources(kind.faction, -5)
+    ctx.say(f"{card}: remove 1 {kind.label} from Chocó; {kind.faction.label} Resources {lost:+d}")
+    return None
+
+
+@event(71, SHADED)
+def darien_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#71 Darién (shaded): Border sanctuary: Place 1-2 Bases in Panamá. It is a 0 Pop
+    Forest. Sweep does not Activate Guerrillas there.
+
+    Panamá becomes a space (1.3.5); the executing Faction chooses whose Bases (any
+    Faction's Available Bases), the second one optional."""
+    card = "#71 Darién"
+    panama = MAP.PANAMA
+    if panama not in state.foreign_in_play:
+        state.foreign_in_play.append(panama)
+        ctx.say(f"{card}: Panamá is now a 0 Population Forest Department (1.3.5)")
+    for i in range(2):
+        owners = [int(f) for f in Faction if state.can_place(panama, BASE_OF[f])]
+        owner = _ask(
+            chooser,
+            state,
+            "factions",
+            owners,
+            f"{card}: place whose Base in Panamá?",
+            optional=i > 0,
+        )
+        if owner is None:
+            return
+        state.place(panama, BASE_OF[Faction(owner)])
+        ctx.say(f"{card}: place a {Faction(owner).label} Base in Panamá")
+
+
+# ======================================================================================
+# 72 Sicarios
+# ======================================================================================
+@event(72, UNSHADED)
+def sicarios_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#72 Sicarios (unshaded): Hired drug guns unreliable: Replace all Cartels Guerrillas
+    in 2 spaces with other Guerrillas (FARC and/or AUC, as many as are Available, 5.1.1;
+    the executing Faction says how many are FARC)."""
+    card = "#72 Sicarios"
+    spaces = _spaces(state, lambda s: state.guerrillas(s.id, CARTELS) > 0)
+    for space in _ask_spaces(chooser, state, spaces, 2, f"{card}: in which 2 spaces?"):
+        n = state.guerrillas(space, CARTELS)
+        farc, auc = state.available_guerrillas(FARC), state.available_guerrillas(AUC)
+        total = min(n, farc + auc)
+        k = _ask_number(
+            chooser,
+            state,
+            max(0, total - auc),
+            min(total, farc),
+            f"{card}: how many of the {total} replacements in {_name(space)} are FARC?",
+        )
+        state.place(space, Piece.FARC_UNDERGROUND, k)
+        state.place(space, Piece.AUC_UNDERGROUND, total - k)
+        for kind in _guerrilla_kinds([CARTELS]):
+            state.remove(space, kind, state.count(space, kind))
+        ctx.say(
+            f"{card}: replace {n} Cartels Guerrillas in {_name(space)} with {k} FARC "
+            f"and {total - k} AUC Guerrillas"
+        )
+
+
+@event(72, SHADED)
+def sicarios_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
+    """#72 Sicarios (shaded): Unemployed ready to work for syndicates: Place all available
+    Cartels Guerrillas into spaces with Cartels Bases (the executing Faction picks a space
+    for each)."""
+    card = "#72 Sicarios"
+    n = state.available_guerrillas(CARTELS)
+    spaces = _spaces(state, lambda s: state.bases(s.id, CARTELS) > 0)
+    if not n or not spaces:
+        return _nothing(ctx, card)
+    if len(spaces) == 1:
+        answer = spaces * n
+    else:
+        why = f"{card}: place each of the {n} Cartels Guerrillas where?"
+        answer = chooser.choose(state, Choice("spaces", tuple(spaces), n, n, why, repeat=True))
+    for space in answer:
+        state.place(space, Piece.CARTELS_UNDERGROUND)
+    for space in sorted(set(answer)):
+        ctx.say(f"{card}: place {answer.count(space)} Cartels Guerrilla(s) in {_name(space)}")
+    return None
