@@ -19,6 +19,7 @@ from core.events import (
     OSPINA_MORA,
     PLAN_COLOMBIA,
     PLAN_METEORO,
+    SENADO_CAMARA,
     SHADED,
     TAPIAS,
     UNSHADED,
@@ -41,6 +42,7 @@ from core.rules.coin_ops import (
     random_patrol,
     random_sweep,
     random_train,
+    senado_immune,
     sweep_activation_capacity,
     sweep_sources,
     sweep_spaces,
@@ -106,6 +108,8 @@ def random_position(rng: random.Random, lasting: bool = True) -> GameState:
 
 def _put_some(state: GameState, space: int, kind: Piece, most: int, rng: random.Random) -> None:
     n = min(rng.randint(0, most), state.available(kind))
+    if space == MAP.ECUADOR:  # card 33: at most 2 pieces per Faction there (1.4.2)
+        n = min(n, max(0, 2 - state.faction_pieces(space, kind.faction)))
     put(state, space, kind, n)
 
 
@@ -123,7 +127,13 @@ def _random_pieces(state: GameState, space: int, rng: random.Random) -> None:
     for kind in (Piece.GOVT_BASE, FB, AB, CB):
         if kind is Piece.GOVT_BASE and state.farc_zone[space]:
             continue
-        if rng.random() < 0.25 and state.all_bases(space) < 2 and state.available(kind):
+        # card 33: at most 2 pieces per Faction in Ecuador (state.room)
+        if (
+            rng.random() < 0.25
+            and state.all_bases(space) < 2
+            and state.available(kind)
+            and state.room(space, kind.faction) > 0
+        ):
             put(state, space, kind, 1)
 
 
@@ -1020,3 +1030,91 @@ def test_property_random_coin_operations_keep_invariants(seed, which, limited):
         _, after, _ = out
         assert after.check_invariants() == []
         assert after.resources[GOVT] <= state.resources[GOVT]
+
+
+# ======================================================================================
+# Senado & Cámara (card 42, shaded Momentum, 5.4): no Sweep or Assault against the
+# Faction that executed it until the next Propaganda
+# ======================================================================================
+def _senado(state: GameState, faction: Faction) -> GameState:
+    state.momentum.append(SENADO_CAMARA)
+    state.executed_by[SENADO_CAMARA] = int(faction)
+    return state
+
+
+def test_senado_camara_shaded_sweep_does_not_activate_the_executing_faction_5_4_card_42():
+    s = _senado(blank_state(), CARTELS)
+    put(s, "Cali", T, 3)
+    put(s, "Cali", CU, 2)
+    put(s, "Cali", FU, 1)
+    assert senado_immune(s) is CARTELS
+    illegal(s, Sweep(selected=(sid("Cali"),), activate=((sid("Cali"), int(CARTELS), 1),)), "5.4")
+    run(s, Sweep(selected=(sid("Cali"),)))
+    assert s.count(sid("Cali"), CU) == 2 and s.count(sid("Cali"), FA) == 1
+
+
+def test_senado_camara_shaded_full_extent_ignores_the_shielded_faction_1_4_1_card_42():
+    s = _senado(blank_state(), AUC)
+    put(s, "Cali", T, 3)
+    put(s, "Cali", AU, 2)
+    put(s, "Cali", FU, 1)
+    # FARC targeted with 1 of 3 Activations: full extent, as the AUC are out of reach
+    run(s, Sweep(selected=(sid("Cali"),), activate=((sid("Cali"), int(FARC), 1),)))
+    assert s.count(sid("Cali"), AU) == 2
+
+
+def test_senado_camara_shaded_assault_does_not_remove_the_executing_faction_5_4_card_42():
+    s = _senado(blank_state(), FARC)
+    put(s, "Cali", T, 2)
+    put(s, "Cali", FA, 2)
+    put(s, "Cali", FB, 1)
+    put(s, "Cali", AA, 1)
+    illegal(s, Assault(selected=(sid("Cali"),), removals=((sid("Cali"), (int(FA),)),)), "5.4")
+    assert assault_removals(s, sid("Cali")) == 1
+    assert default_removal_order(s, sid("Cali")) == (AA,)
+    run(s, Assault(selected=(sid("Cali"),)))
+    assert s.count(sid("Cali"), FA) == 2 and s.count(sid("Cali"), AA) == 0
+    put(s, "Meta East", T, 2)
+    put(s, "Meta East", FA, 1)
+    assert sid("Meta East") not in assault_spaces(s)
+
+
+def test_senado_camara_shaded_patrol_assault_spares_the_executing_faction_5_4_card_42():
+    s = _senado(blank_state(), CARTELS)
+    loc = sid("Cali-Pasto")
+    put(s, loc, P, 2)
+    put(s, loc, CA, 2)
+    cmd = Patrol(assault=(loc,), removals=((loc, (int(CA),)),))
+    illegal(s, cmd, "5.4")
+    run(s, Patrol(assault=(loc,)))
+    assert s.count(loc, CA) == 2
+
+
+def test_senado_camara_shaded_executed_by_government_shields_nobody_5_4_card_42():
+    s = _senado(blank_state(), GOVT)
+    assert senado_immune(s) is None
+    s.executed_by[SENADO_CAMARA] = int(FARC)
+    s.momentum.remove(SENADO_CAMARA)  # discarded at the Reset (6.6)
+    assert senado_immune(s) is None
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    which=st.sampled_from(GENERATORS),
+    shielded=st.sampled_from(INSURGENTS),
+)
+def test_property_senado_camara_shielded_pieces_never_swept_or_assaulted_card_42(
+    seed, which, shielded
+):
+    # 5.4: generated Sweeps, Assaults and Patrols stay legal and leave the shielded
+    # Faction's Guerrillas Underground / on the map.
+    rng = random.Random(seed)
+    state = _senado(random_position(rng), shielded)
+    out = _try(which, state, rng, limited=False)
+    if out is not None:
+        _, after, _ = out
+        for space in range(len(MAP)):
+            assert after.faction_pieces(space, shielded) == state.faction_pieces(space, shielded)
+            if which is not random_patrol:  # Patrol's Activation is no Sweep
+                assert after.underground(space, shielded) == state.underground(space, shielded)

@@ -18,8 +18,8 @@ command leaves a choice out, a documented default applies (all Factions targeted
 before AUC before Cartels).
 
 Lasting Events read here: Ospina & Mora (2), Tapias (3), High Mountain Battalions (9),
-NDSC (11), Plan Meteoro (13) Capabilities (5.3); Plan Colombia (12) and Madrid Donors (17)
-Momentum (5.4).
+NDSC (11), Plan Meteoro (13) Capabilities (5.3); Plan Colombia (12), Madrid Donors (17) and
+Senado & Cámara (42) Momentum (5.4).
 
 >>> from tests.helpers import blank_state, put, sid
 >>> from core.commands import Context
@@ -47,6 +47,7 @@ from core.events import (
     OSPINA_MORA,
     PLAN_COLOMBIA,
     PLAN_METEORO,
+    SENADO_CAMARA,
     SHADED,
     TAPIAS,
     UNSHADED,
@@ -137,6 +138,23 @@ def _check_limited(op: Operation, ctx: Context) -> None:
         raise IllegalAction("2.3.5", f"a Limited {op.name} involves only 1 (destination) space")
 
 
+def senado_immune(state: GameState) -> Faction | None:
+    """The Insurgent Faction no Sweep or Assault may be against, or None.
+
+    Senado & Cámara (card 42, shaded Momentum, 5.4): "No Sweep or Assault against
+    executing Faction until next Propaganda": a Sweep does not Activate that Faction's
+    Guerrillas and an Assault (also Patrol's free Assault) does not remove its pieces.
+    Events that Sweep or Assault by their own text take precedence (5.1.2) and do not
+    ask this.
+    """
+    if not state.momentum_in_effect(SENADO_CAMARA):
+        return None
+    executor = state.executed_by.get(SENADO_CAMARA)
+    if executor is None or Faction(executor) is Faction.GOVT:
+        return None
+    return Faction(executor)
+
+
 def _count_per_card(state: GameState, key: str, n: int, card: str, what: str) -> None:
     """Shaded Ospina & Mora / Tapias (5.3): only 1 space per card, counted in state.step."""
     used = state.step.get(key, 0)
@@ -175,6 +193,7 @@ def activation_plan(
     capacity: int,
     chosen: dict[Faction, int] | None = None,
     rule: str = "3.2.3",
+    immune: Faction | None = None,
 ) -> dict[Faction, int]:
     """How many Underground Guerrillas of each Faction ``capacity`` cubes flip in ``space``.
 
@@ -185,8 +204,16 @@ def activation_plan(
     present and the cubes can Activate, at least one Faction must be targeted.
 
     Without a choice, all Factions are targeted in the order FARC, AUC, Cartels.
+    ``immune`` (Senado & Cámara, card 42) is a Faction that may not be targeted.
     """
     under = {f: state.underground(space, f) for f in INSURGENTS}
+    if immune is not None:
+        # Senado & Cámara (card 42, 5.4): its Guerrillas are out of reach, not targets.
+        under[immune] = 0
+        if chosen and chosen.get(immune, 0) > 0:
+            raise IllegalAction(
+                "5.4", f"Senado & Cámara (shaded): no Sweep against {immune.label}"
+            )
     if chosen is None:
         plan: dict[Faction, int] = {}
         left = capacity
@@ -230,10 +257,15 @@ def _activate(
 
 
 def random_activations(
-    state: GameState, space: int, capacity: int, rng: random.Random
+    state: GameState,
+    space: int,
+    capacity: int,
+    rng: random.Random,
+    immune: Faction | None = None,
 ) -> tuple[Activation, ...]:
-    """A random legal Activation choice in ``space`` (may target only some Factions)."""
-    present = [f for f in INSURGENTS if state.underground(space, f) > 0]
+    """A random legal Activation choice in ``space`` (may target only some Factions;
+    never ``immune``, see :func:`senado_immune`)."""
+    present = [f for f in INSURGENTS if state.underground(space, f) > 0 and f is not immune]
     if capacity <= 0 or not present:
         return ()
     targeted = rng.sample(present, rng.randint(1, len(present)))
@@ -249,15 +281,21 @@ def random_activations(
 # ======================================================================================
 # Assault removal (shared by Assault and Patrol's free Assault, 3.2.4, 3.2.5)
 # ======================================================================================
-def assault_capacity(state: GameState, space: int) -> int:
+def assault_capacity(
+    state: GameState, space: int, troops: int | None = None, police: int | None = None
+) -> int:
     """How many pieces the cubes in ``space`` may remove by Assault (3.2.4).
 
     1 per Troops cube (Mountain: 1 per 2 Troops, rounded down), plus in a City or LoC 1
     per Police cube. High Mountain Battalions (card 9): unshaded, Mountain counts as a
     City; shaded, Mountain removes only 1 piece per 4 Troops.
+
+    ``troops`` / ``police`` override the cubes counted, for Events where other pieces
+    act as Troops (e.g. Former Military, card 37; Pinto & del Rosario, card 47).
     """
     s = MAP[space]
-    troops, police = state.troops(space), state.police(space)
+    troops = state.troops(space) if troops is None else troops
+    police = state.police(space) if police is None else police
     hmb = state.capability(HIGH_MOUNTAIN_BATTALIONS)
     mountain = s.is_department and s.terrain == MOUNTAIN
     as_city = s.is_city or s.is_loc or (mountain and hmb == UNSHADED)
@@ -270,7 +308,10 @@ def assault_capacity(state: GameState, space: int) -> int:
 def assault_targets(state: GameState, space: int, faction: Faction) -> int:
     """How many of ``faction``'s pieces an Assault could remove in ``space`` with
     unlimited cubes: its Active Guerrillas, plus its Bases if none of its Guerrillas
-    is Underground (the NOTE to 3.2.4: "Bases last")."""
+    is Underground (the NOTE to 3.2.4: "Bases last"). None while Senado & Cámara shields
+    ``faction`` (card 42, :func:`senado_immune`)."""
+    if faction is senado_immune(state):
+        return 0
     active = state.active(space, faction)
     bases = state.bases(space, faction) if state.underground(space, faction) == 0 else 0
     return active + bases
@@ -289,7 +330,8 @@ def default_removal_order(
 ) -> tuple[int, ...]:
     """A removal order taking as many pieces as possible: all Active Guerrillas (in the
     Faction order given), then the Bases of Factions with no Guerrilla left."""
-    factions = tuple(factions)
+    immune = senado_immune(state)
+    factions = tuple(f for f in factions if f is not immune)
     n = assault_capacity(state, space) if n is None else n
     order: list[int] = []
     for f in factions:
@@ -383,6 +425,8 @@ def _check_assault_piece(state: GameState, space: int, kind: Piece) -> None:
         raise IllegalAction(
             "3.2.4", f"Assault removes Active Guerrillas and Insurgent Bases, not {kind.label}"
         )
+    if f is senado_immune(state):
+        raise IllegalAction("5.4", f"Senado & Cámara (shaded): no Assault against {f.label}")
     if state.count(space, kind) == 0:
         raise IllegalAction("3.2.4", f"no {kind.label} left in {_name(space)}")
     if kind.is_base and state.guerrillas(space, f):
@@ -412,7 +456,7 @@ def train_cube_capacity(state: GameState, space: int) -> int:
     if not (s.is_city or (s.is_department and state.bases(space, Faction.GOVT))):
         return 0
     avail = state.available(Piece.TROOPS) + state.available(Piece.POLICE)
-    return min(TRAIN_MAX_CUBES, avail)
+    return min(TRAIN_MAX_CUBES, avail, state.room(space, Faction.GOVT))
 
 
 def _check_train_base(state: GameState, space: int, troops: int | None = None) -> None:
@@ -944,15 +988,18 @@ def sweep_sources(
     return out
 
 
-def sweep_activation_capacity(state: GameState, space: int) -> int:
+def sweep_activation_capacity(state: GameState, space: int, troops: int | None = None) -> int:
     """How many Guerrillas a Sweep Activates in ``space`` with the cubes now there (3.2.3).
 
     1 per cube (Troops plus Police), in Forest 1 per 2 cubes; never in Panamá (1.3.5).
     NDSC (card 11) shaded: via Troops or Police, not both (the larger group counts).
+    ``troops`` overrides the Troops counted (Former Military, card 37: AUC Guerrillas
+    act as Troops).
     """
     if space == MAP.PANAMA:
         return 0
-    troops, police = state.troops(space), state.police(space)
+    troops = state.troops(space) if troops is None else troops
+    police = state.police(space)
     cubes = max(troops, police) if state.capability(NDSC) == SHADED else troops + police
     return cubes // 2 if MAP[space].terrain == FOREST else cubes
 
@@ -969,7 +1016,8 @@ class Sweep(Operation):
     Lasting Events: Ospina & Mora (2) unshaded costs 1 per space, shaded allows only 1
     Sweep space per card; NDSC (11) unshaded lets 1 Police enter each Sweep space, shaded
     Activates via Troops or Police, not both; Madrid Donors (17, Momentum): no Sweep in
-    Departments.
+    Departments; Senado & Cámara (42, Momentum): no Activation of the Faction that
+    executed it (:func:`senado_immune`).
 
     Fields:
 
@@ -1004,9 +1052,10 @@ class Sweep(Operation):
         for space in chosen:
             if space not in self.selected:
                 raise IllegalAction("3.2.3", "Sweep Activates only in selected spaces")
+        immune = senado_immune(state)  # Senado & Cámara (card 42, 5.4)
         for space in self.selected:
             capacity = sweep_activation_capacity(state, space)
-            plan = activation_plan(state, space, capacity, chosen.get(space), "3.2.3")
+            plan = activation_plan(state, space, capacity, chosen.get(space), "3.2.3", immune)
             _activate(state, ctx, space, plan, "Sweep")
             if not plan:
                 ctx.say(f"Sweep in {_name(space)}")
@@ -1087,7 +1136,7 @@ def random_sweep(
     for space in selected:
         if rng.random() < 0.5:
             capacity = sweep_activation_capacity(moved, space)
-            activate += random_activations(moved, space, capacity, rng)
+            activate += random_activations(moved, space, capacity, rng, senado_immune(state))
     return Sweep(selected=selected, moves=moves, activate=tuple(activate))
 
 
@@ -1106,11 +1155,15 @@ def _random_sweep_moves(
     kinds = [Piece.TROOPS] + ([Piece.POLICE] if state.capability(NDSC) == UNSHADED else [])
     moves: list[Move] = []
     for dst in selected:
+        room = state.room(dst, Faction.GOVT)  # card 33: Ecuador takes 2 per Faction
         for kind in kinds:
             sources = [(s, p) for s, p in sweep_sources(state, dst, kind).items() if left[kind][s]]
             rng.shuffle(sources)
             for src, path in sources[: rng.randint(0, min(3, len(sources)))]:
-                n = 1 if kind is Piece.POLICE else rng.randint(1, left[kind][src])
+                if room <= 0:
+                    break
+                n = 1 if kind is Piece.POLICE else rng.randint(1, min(left[kind][src], room))
+                room -= n
                 left[kind][src] -= n
                 moves.append((int(kind), n, path))
                 if kind is Piece.POLICE:
@@ -1158,7 +1211,8 @@ class Assault(Operation):
 
     Lasting Events: Tapias (3) unshaded 1 Resource per space, shaded only 1 Assault space
     per card; High Mountain Battalions (9), see :func:`assault_capacity`; Madrid Donors
-    (17, Momentum): no Assault in Departments.
+    (17, Momentum): no Assault in Departments; Senado & Cámara (42, Momentum): no removal
+    of the pieces of the Faction that executed it (:func:`senado_immune`).
 
     Fields:
 
@@ -1234,6 +1288,7 @@ __all__ = [
     "random_sweep",
     "random_train",
     "recall_own_pieces",
+    "senado_immune",
     "sweep_activation_capacity",
     "sweep_cost",
     "sweep_sources",
