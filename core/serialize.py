@@ -259,6 +259,7 @@ _FIELDS: dict[str, Callable[[Any, str], Any]] = {
     "farc_zone": _ints(NSPACES, 0, 1),
     "shipments": _shipments,
     "foreign_in_play": _ints(None, 0, NSPACES - 1),
+    "removed_from_game": _ints(4, 0, None),
     "resources": _ints(4, None, None),
     "aid": _int,
     "president": lambda v, w: _int(v, w, 0, len(PRESIDENTS) - 1),

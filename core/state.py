@@ -41,6 +41,10 @@ from core.pieces import (
 NSPACES = len(MAP)
 K = NUM_KINDS
 
+#: Ecuador, once a space (card 33 Sucumbíos): no more than 2 pieces per Faction (1.4.2).
+ECUADOR = MAP.ECUADOR
+ECUADOR_LIMIT = 2
+
 SAMPER, PASTRANA, URIBE = 0, 1, 2
 PRESIDENTS = ("Samper", "Pastrana", "Uribe")
 
@@ -92,6 +96,9 @@ class GameState:
     shipments: list[list[int] | None] = field(default_factory=lambda: [None] * SHIPMENTS)
     #: Foreign countries made spaces by Event (1.3.5): space ids.
     foreign_in_play: list[int] = field(default_factory=list)
+    #: Guerrillas removed from the game for good by Event (card 49 Bloques), per Faction
+    #: (index = Faction): neither on the map nor Available any more (1.4.1).
+    removed_from_game: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
 
     # --- tracks --------------------------------------------------------------------
     resources: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
@@ -143,6 +150,7 @@ class GameState:
         new.farc_zone = self.farc_zone[:]
         new.shipments = [s[:] if s is not None else None for s in self.shipments]
         new.foreign_in_play = self.foreign_in_play[:]
+        new.removed_from_game = self.removed_from_game[:]
         new.resources = self.resources[:]
         new.capabilities = dict(self.capabilities)
         new.momentum = self.momentum[:]
@@ -230,6 +238,7 @@ class GameState:
     def available_guerrillas(self, faction: Faction) -> int:
         return (
             GUERRILLA_POOL[faction]
+            - self.removed_from_game[faction]  # card 49 Bloques
             - self.on_map(UNDERGROUND_OF[faction])
             - self.on_map(ACTIVE_OF[faction])
         )
@@ -239,6 +248,13 @@ class GameState:
 
     def bases_on_map(self, faction: Faction) -> int:
         return self.on_map(BASE_OF[faction])
+
+    def room(self, space: int, faction: Faction) -> int:
+        """How many more pieces of ``faction`` stacking lets into ``space`` (1.4.2): no
+        limit but in Ecuador, where card 33 allows 2 per Faction (Bases: see place)."""
+        if space == ECUADOR:
+            return max(0, ECUADOR_LIMIT - self.faction_pieces(space, faction))
+        return 99
 
     def in_play(self, space: int) -> bool:
         """Whether a space exists for play: foreign countries only once made spaces (1.3.5)."""
@@ -339,6 +355,11 @@ class GameState:
             raise IllegalAction(
                 "1.4.2", f"Government forces may not enter the FARC Zone {MAP[space].name}"
             )
+        if space == ECUADOR and self.faction_pieces(space, kind.faction) + n > ECUADOR_LIMIT:
+            raise IllegalAction(
+                "1.4.2", f"no more than {ECUADOR_LIMIT} {kind.faction.label} pieces in Ecuador "
+                "(card 33 Sucumbíos)"
+            )
         if kind.is_base:
             if MAP[space].is_loc:
                 raise IllegalAction("1.4.2", "Bases may not occupy LoCs")
@@ -421,6 +442,11 @@ class GameState:
             )
         if kind.is_base and self.all_bases(dst) + n > MAX_BASES_PER_SPACE:
             raise IllegalAction("1.4.2", f"no more than 2 Bases in {MAP[dst].name}")
+        if dst == ECUADOR and self.faction_pieces(dst, kind.faction) + n > ECUADOR_LIMIT:
+            raise IllegalAction(
+                "1.4.2", f"no more than {ECUADOR_LIMIT} {kind.faction.label} pieces in Ecuador "
+                "(card 33 Sucumbíos)"
+            )
         self.pieces[src * K + kind] -= n
         self.pieces[dst * K + kind] += n
         if shipments:
@@ -573,6 +599,13 @@ class GameState:
     def set_farc_zone(self, space: int) -> None:
         self.farc_zone[space] = 1
 
+    def clear_farc_zone(self, space: int | None = None) -> None:
+        """Remove the FARC Zone marker from ``space`` (all of them if None; 6.4.3 Uribe)."""
+        if space is None:
+            self.farc_zone = [0] * NSPACES
+        else:
+            self.farc_zone[space] = 0
+
     # ==================================================================================
     # invariants (for tests and the soak benchmark)
     # ==================================================================================
@@ -589,7 +622,7 @@ class GameState:
                 problems.append(f"negative count of {kind.label}")
         total = sum(self.pieces) + sum(
             self.available(k) for k in Piece if not k.is_guerrilla
-        ) + sum(self.available_guerrillas(f) for f in INSURGENTS)
+        ) + sum(self.available_guerrillas(f) for f in INSURGENTS) + sum(self.removed_from_game)
         if total != 153:
             problems.append(f"{total} pieces in the game, not 153 (1.4.1)")
         for s in MAP.spaces:
@@ -599,6 +632,10 @@ class GameState:
                 problems.append(f"Base on LoC {s.name} (1.4.2)")
             if self.farc_zone[s.id] and self.faction_pieces(s.id, Faction.GOVT):
                 problems.append(f"Government pieces in FARC Zone {s.name} (1.4.2)")
+            if s.id == ECUADOR and any(
+                self.faction_pieces(s.id, f) > ECUADOR_LIMIT for f in Faction
+            ):
+                problems.append("more than 2 pieces of a Faction in Ecuador (card 33)")
             if not s.is_populated and self.support[s.id]:
                 problems.append(f"{s.name} shows Support/Opposition (1.6.2)")
             if not -2 <= self.support[s.id] <= 2:

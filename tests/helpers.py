@@ -57,3 +57,16 @@ def illegal_as(faction, state: GameState, cmd, rule: str, **context):  # type: i
         cmd.execute(state.clone(), Context(faction=faction, **context))
     assert err.value.rule == rule, str(err.value)
     return err.value
+
+
+def trim_ecuador(state: GameState) -> None:
+    """Remove pieces beyond card 33's limit of 2 per Faction in Ecuador (1.4.2), for
+    random test positions built with put()."""
+    from core.map import MAP
+    from core.pieces import FACTION_KINDS
+
+    e = MAP.ECUADOR
+    for faction, kinds in FACTION_KINDS.items():
+        for kind in kinds:
+            while state.faction_pieces(e, faction) > 2 and state.count(e, kind):
+                state.remove(e, kind)

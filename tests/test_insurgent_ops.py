@@ -32,7 +32,7 @@ from core.rules.insurgent_ops import (
 )
 from core.rules.sequence import OperationAction
 from core.state import GameState
-from tests.helpers import blank_state, put, sid
+from tests.helpers import blank_state, put, sid, trim_ecuador
 
 F, A, C, G = Faction.FARC, Faction.AUC, Faction.CARTELS, Faction.GOVT
 FU, FA, FB = Piece.FARC_UNDERGROUND, Piece.FARC_ACTIVE, Piece.FARC_BASE
@@ -961,6 +961,7 @@ def random_position(rng: random.Random) -> GameState:
             s.place_shipment(*rng.choice(holders))
     if rng.random() < 0.2:
         s.terror[rng.choice(spaces).id] = rng.randint(30, 40)
+    trim_ecuador(s)
     assert s.check_invariants() == []
     return s
 

@@ -43,7 +43,7 @@ from core.rules.insurgent_special import (
     random_process,
 )
 from core.state import GameState
-from tests.helpers import blank_state, put, sid
+from tests.helpers import blank_state, put, sid, trim_ecuador
 
 FARC, AUC, CARTELS, GOVT = Faction.FARC, Faction.AUC, Faction.CARTELS, Faction.GOVT
 P = Piece
@@ -919,6 +919,7 @@ def random_position(rng: random.Random) -> GameState:
         holders = [(sp.id, f) for sp in spaces for f in INSURGENTS if s.guerrillas(sp.id, f)]
         if holders and s.shipments_available():
             s.place_shipment(*rng.choice(holders))
+    trim_ecuador(s)
     assert s.check_invariants() == []
     return s
 

@@ -179,12 +179,16 @@ def random_air_lift(
     if not origins:
         return None
     src = rng.choice(origins)
-    dsts = [d for d in air_lift_destinations(state) if d != src]
+    dsts = [
+        d for d in air_lift_destinations(state) if d != src and state.room(d, Faction.GOVT)
+    ]
     if not dsts:
         return None
+    dst = rng.choice(dsts)
     limit = air_lift_limit(state)
     most = state.troops(src) if limit is None else min(limit, state.troops(src))
-    return AirLift(src=src, dst=rng.choice(dsts), troops=rng.randint(1, most))
+    most = min(most, state.room(dst, Faction.GOVT))  # card 33: 2 per Faction in Ecuador
+    return AirLift(src=src, dst=dst, troops=rng.randint(1, most))
 
 
 # ======================================================================================

@@ -160,7 +160,11 @@ def rally_place_limit(state: GameState, faction: Faction, space: int) -> int:
     Guerrillas (1.4.1 bullet 2) first can raise it."""
     if rally_problem(state, faction, space) is not None:
         return 0
-    return min(rally_rule_limit(state, faction, space), state.available_guerrillas(faction))
+    return min(
+        rally_rule_limit(state, faction, space),
+        state.available_guerrillas(faction),
+        state.room(space, faction),
+    )
 
 
 def _rally_base_error(state: GameState, faction: Faction, space: int) -> IllegalAction | None:
@@ -837,9 +841,14 @@ def random_rally(
     steps: list[RallyStep] = []
     for space in rng.sample(candidates, k):
         step = _random_rally_step(sim, faction, space, rng)
-        resolve_rally(sim, ctx, *step)
+        trial = sim.clone()
+        try:
+            resolve_rally(trial, ctx, *step)
+        except IllegalAction:  # e.g. a regroup beyond Ecuador's 2-piece limit (card 33)
+            continue
+        sim = trial
         steps.append(step)
-    return Rally(steps=tuple(steps), recall=recall)
+    return Rally(steps=tuple(steps), recall=recall) if steps else None
 
 
 def _random_recall(state: GameState, faction: Faction, rng: random.Random) -> tuple[Recall, ...]:
@@ -918,10 +927,19 @@ def random_march(
             if fresh and len([d for d in entered if not MAP[d].is_loc]) >= budget:
                 continue
             group = _random_group(pool[src], ships, src, dst, rng)
-            if group is not None:
+            if group is not None and _march_ok(state, faction, groups + [group]):
                 groups.append(group)
                 entered.add(dst)
     return March(groups=tuple(groups)) if groups else None
+
+
+def _march_ok(state: GameState, faction: Faction, groups: list[MarchGroup]) -> bool:
+    """Whether these groups make a legal March (e.g. within Ecuador's limit, card 33)."""
+    try:
+        March(groups=tuple(groups)).execute(state.clone(), _quiet(faction))
+    except IllegalAction:
+        return False
+    return True
 
 
 def _random_split(left: list[int], rng: random.Random) -> tuple[int, int]:

@@ -538,7 +538,7 @@ def election(state: GameState, report: list[str]) -> bool:
     report.append(f"Election: {PRESIDENTS[state.president]} becomes El Presidente")
     if state.president == URIBE:
         removed = sum(state.farc_zone)
-        state.farc_zone = [0] * len(state.farc_zone)
+        state.clear_farc_zone()
         report.append(f"Uribe removes all FARC Zones ({removed})")
         return False
     return True
@@ -867,7 +867,9 @@ def random_redeploy(state: GameState, faction: Faction, rng: random.Random) -> R
     for s in MAP.spaces:
         for kind in CUBES:
             here = state.count(s.id, kind)
-            targets = [d for d in allowed[kind] if d != s.id]
+            # the random player keeps out of Ecuador, where card 33 caps Government pieces
+            targets = [d for d in allowed[kind] if d != s.id and d != MAP.ECUADOR] or [
+                d for d in allowed[kind] if d != s.id]
             if not here or not targets:
                 continue
             if kind is Piece.TROOPS and s.id in mandatory:
