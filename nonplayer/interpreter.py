@@ -54,6 +54,14 @@ def run_box(bot: Bot, node: Node, plan: Plan) -> Plan:
             if group is None:
                 break
             limit = _remaining(plan, bullet.count, taken)
+            if plan.is_operation and (limit is None or limit > plan.resources()):
+                # 8.1: Resources may run out first; which spaces get paid for is random too
+                limit = plan.resources() if _costs_resources(plan, group) else limit
+            if limit is not None and len(group) > limit:
+                # 8.2: only valid candidates count; try each on a copy first (no real dice)
+                group = [s for s in group if _feasible(bot, plan, act, s)]
+                if not group:
+                    break
             if limit is not None and len(group) > limit:
                 pick = bot.pick(group, f"{node.operation} {bullet.rule}".strip())
                 space = pick.space
@@ -73,6 +81,25 @@ def run_box(bot: Bot, node: Node, plan: Plan) -> Plan:
                 node.id, bullet.rule, bullet.text, space=MAP[space].name, did=did, selection=how
             )
     return plan
+
+
+def _costs_resources(plan: Plan, group: list[int]) -> bool:
+    """Whether the Operation pays for these spaces (LoCs are free for March/Terror)."""
+    if plan.kind in ("March", "Terror"):
+        return any(not MAP[s].is_loc for s in group)
+    return True
+
+
+def _feasible(bot: Bot, plan: Plan, act: object, space: int) -> bool:
+    """Would the action do something in ``space``? Tried on a copy of the plan with a
+    silent Bot whose dice are the planning stand-in (the real dice are not touched)."""
+    from nonplayer.plan import PLANNING_DICE
+    from nonplayer.trace import Trace
+
+    trial = plan.copy()
+    quiet = Bot(bot.state, bot.faction, PLANNING_DICE, Trace(bot.faction.label))
+    trial.bot = quiet
+    return act(quiet, trial, space) is not None  # type: ignore[operator]
 
 
 def _remaining(plan: Plan, count: int | None, taken: int) -> int | None:
@@ -110,7 +137,8 @@ def plan_operation(bot: Bot, chart: Flowchart | None = None) -> OperationAction 
             special = _plan_special(bot, chart.node(node.edges["then"]), plan)
             return OperationAction(op, special)
         elif node.kind == "pass":
-            bot.trace.add(node.id, node.rule, node.text)
+            if not bot.trace.steps or "not possible" not in bot.trace.steps[-1].text:
+                bot.trace.add(node.id, node.rule, node.text)
             return None
         else:  # pragma: no cover - validated at load
             raise ValueError(f"cannot walk into {node.kind} node {node.id}")

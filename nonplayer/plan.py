@@ -75,6 +75,16 @@ class Plan:
         self.notes: dict[str, Any] = {}
         self.exhausted = False  # 8.1: Resources reached 0, no further Operation spaces
 
+    def copy(self) -> Plan:
+        """An independent copy (steps, spaces and notes copied; boards are never mutated)."""
+        new = Plan(self.bot, self.kind, self.before, self.op_plan, self.max_spaces)
+        new.scratch = self.scratch
+        new.steps = list(self.steps)
+        new.spaces = list(self.spaces)
+        new.notes = {k: (v.copy() if hasattr(v, "copy") else v) for k, v in self.notes.items()}
+        new.exhausted = self.exhausted
+        return new
+
     @property
     def faction(self) -> Faction:
         return self.bot.faction

@@ -54,7 +54,7 @@ def render(trace: Trace) -> list[str]:
             )
         elif "space" in d:
             how = f" [{d['selection']}]" if d.get("selection") else ""
-            out.append(f"{trace.faction}: {s.rule}: {d['did']}{how}")
+            out.append(f"{trace.faction}: {s.rule}: {d['space']}: {d['did']}{how}")
         else:
             rule = f" ({s.rule})" if s.rule else ""
             out.append(f"{trace.faction}: {s.text}{rule}")

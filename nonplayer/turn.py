@@ -232,8 +232,8 @@ def agitation_plan(state: GameState, dice: DiceSource, trace: Trace) -> Command:
 
 def _agitation_steps(state: GameState, space: int) -> int:
     """Steps worth paying: Terror removal only if a shift toward Opposition can follow."""
-    shifts = state.support[space] + 2
-    if shifts <= 0:
+    shifts = state.support[space] + 2 if MAP[space].is_populated else 0
+    if shifts <= 0:  # LoCs and Pop 0 Departments never shift (1.6.2)
         return 0
     return state.terror[space] + shifts
 
