@@ -62,6 +62,8 @@ def run_box(bot: Bot, node: Node, plan: Plan) -> Plan:
                 group = [s for s in group if _feasible(bot, plan, act, s)]
                 if not group:
                     break
+            if bullet.repeat and len(group) > 1:
+                limit = 0  # each pick of a repeating bullet is its own random choice
             if limit is not None and len(group) > limit:
                 pick = bot.pick(group, f"{node.operation} {bullet.rule}".strip())
                 space = pick.space
