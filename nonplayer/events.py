@@ -100,11 +100,11 @@ def wants_event(state: GameState, faction: Faction, position: int) -> tuple[bool
     if position == 1:
         leftmost = CARDS[card].faction_order[0]
         if leftmost is not faction:
-            return False, f"1st Eligible, but the leftmost symbol is {leftmost.label} (8.1)"
-        return True, "1st Eligible with the leftmost symbol: Event (8.1)"
+            return False, f"1st Eligible, but the leftmost symbol is {leftmost.label}"
+        return True, "1st Eligible with the leftmost symbol: Event"
     if row.gray2:
-        return False, "2nd Eligible on a card with the gray 2 (2nd: Ops): Operation (8.1)"
-    return True, "2nd Eligible and the Event is open: Event (8.1)"
+        return False, "2nd Eligible on a card with the gray 2 (2nd: Ops): Operation"
+    return True, "2nd Eligible and the Event is open: Event"
 
 
 _COMPARED = ("pieces", "support", "terror", "sabotage", "farc_zone", "shipments",

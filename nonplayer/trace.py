@@ -54,7 +54,8 @@ def render(trace: Trace) -> list[str]:
             )
         elif "space" in d:
             how = f" [{d['selection']}]" if d.get("selection") else ""
-            out.append(f"{trace.faction}: {s.rule}: {d['space']}: {d['did']}{how}")
+            where = "" if str(d["space"]) in str(d["did"]) else f"{d['space']}: "
+            out.append(f"{trace.faction}: {s.rule}: {where}{d['did']}{how}")
         else:
             rule = f" ({s.rule})" if s.rule else ""
             out.append(f"{trace.faction}: {s.text}{rule}")

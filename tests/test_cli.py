@@ -303,3 +303,65 @@ def test_random_game_is_reproducible_and_narrated(capsys):
     assert first == second
     assert first.startswith("Random legal game, quick scenario, seed 9")
     assert "Card #" in first and "Game over:" in first
+
+
+# ---- section 8 commands ----------------------------------------------------------------
+@pytest.mark.parametrize("faction", ["FARC", "AUC", "Cartels"])
+def test_flowchart_prints_every_format(capsys, faction):
+    code, out, _ = run(capsys, "flowchart", faction, "--format", "mermaid")
+    assert code == 0 and out.startswith("flowchart TD") and "rally_q" in out
+    assert run(capsys, "flowchart", faction, "--format", "dot")[1].startswith("digraph")
+    assert "non-player flowchart" in run(capsys, "flowchart", faction)[1]
+
+
+def test_flowchart_rejects_the_government(capsys):
+    code, _, err = run(capsys, "flowchart", "Government")
+    assert code == 2 and "error" in err
+
+
+def _solo_save(tmp_path, capsys) -> str:
+    path = tmp_path / "solo.json"
+    assert run(capsys, "new", "--seed", "11", "--players", "1", "--out", str(path))[0] == 0
+    return str(path)
+
+
+def test_np_turn_json_contract_8_1(tmp_path, capsys):
+    # FARC 1st Eligible on card 1 (Government leftmost): an Operation, FARC Rallies (8.7.1)
+    path = _solo_save(tmp_path, capsys)
+    code, out, err = run(capsys, "np-turn", path, "--faction", "FARC", "--card", "1",
+                         "--dice", "4,4,1", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    for key in ("faction", "decision", "operation", "special_activity", "spaces", "trace",
+                "status"):
+        assert key in data
+    assert data["faction"] == "FARC" and data["decision"] == "operation"
+    assert data["operation"] == "Rally" and data["special_activity"] == "Extort"
+    assert "Vichada" in data["spaces"]  # published roll 11: 4,4,1 walks to Vichada
+    assert any("8.7.1" in line for line in data["trace"])
+    assert data["status"]["resources"]["FARC"] >= 0
+
+
+def test_np_turn_scripted_dice_running_out_is_a_clear_error(tmp_path, capsys):
+    path = _solo_save(tmp_path, capsys)
+    code, _, err = run(capsys, "np-turn", path, "--faction", "FARC", "--card", "1",
+                       "--dice", "4", "--json")
+    assert code == 2 and "ran out" in err
+
+
+def test_np_turn_second_eligible_and_save_replays(tmp_path, capsys):
+    path = _solo_save(tmp_path, capsys)
+    out_path = str(tmp_path / "after.json")
+    code, out, err = run(capsys, "np-turn", path, "--faction", "AUC", "--card", "38",
+                         "--position", "second", "--after", "op_sa", "--save", out_path,
+                         "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["decision"] in ("operation", "pass")  # card 38 bears the gray 2 (8.1)
+    assert run(capsys, "verify", out_path)[0] == 0
+
+
+def test_np_turn_refuses_a_propaganda_card(tmp_path, capsys):
+    path = _solo_save(tmp_path, capsys)
+    code, _, err = run(capsys, "np-turn", path, "--faction", "AUC", "--card", "74")
+    assert code == 2 and "Event card" in err
