@@ -105,3 +105,82 @@ def test_zero_resources_means_pass_8_1():
     decision, cmd, trace, _ = decide(Game(s))
     assert decision == "pass" and isinstance(cmd, Pass)
     assert any("0 Resources" in line for line in trace.lines())
+
+
+# ---- 8.1 Event or Operation -------------------------------------------------------------
+def test_ineffective_event_is_not_chosen_8_1():
+    # published example: card 38 shaded (all AUC Guerrillas to Underground) is ineffective
+    # when all AUC Guerrillas are Underground, effective again once one is Active.
+    from nonplayer.events import is_effective
+
+    s = blank_state(card=38)
+    put(s, "Cali", Piece.AUC_UNDERGROUND, 2)
+    put(s, "Cali", Piece.POLICE, 1)
+    assert not is_effective(s, Faction.AUC, 38, "shaded")
+    put(s, "Cali", Piece.AUC_ACTIVE, 1)
+    assert is_effective(s, Faction.AUC, 38, "shaded")
+    assert s.active(sid("Cali"), Faction.AUC) == 1  # tested on a clone only
+
+
+def test_momentum_always_counts_as_an_effect_8_1():
+    from nonplayer.events import is_effective
+
+    s = blank_state(card=27)  # Misil Antiaereo: shaded is Momentum
+    assert is_effective(s, Faction.FARC, 27, "shaded")
+
+
+def test_first_eligible_leftmost_nonplayer_executes_the_shaded_event_8_1_8_4_1():
+    s = blank_state(card=38)  # AGFC: AUC leftmost
+    s.seats = [1, None, None, None]
+    put(s, "Cali", Piece.AUC_ACTIVE, 1)
+    put(s, "Cali", Piece.POLICE, 1)
+    decision, cmd, trace, chooser = decide(Game(s))
+    assert decision == "event" and cmd.side == "shaded"
+    assert chooser is not None
+
+
+def test_ineffective_first_eligible_event_falls_back_to_operation_8_1():
+    s = blank_state(card=38)
+    s.seats = [1, None, None, None]
+    put(s, "Cali", Piece.AUC_UNDERGROUND, 1)
+    put(s, "Cali", Piece.POLICE, 1)
+    decision, _, trace, _ = decide(Game(s), ScriptedDice([1] * 30))
+    assert decision in ("operation", "pass")
+    assert any("ineffective" in line for line in trace.lines())
+
+
+def test_insurgent_discord_lets_the_government_choose_8_1():
+    # 2 players with Non-players (Government + FARC players): the Government decides for a
+    # 2nd Eligible Non-player with Resources between an effective Event and Operations.
+    s = blank_state(card=6)  # Oil Spill, GFCA, no gray 2
+    s.seats = [1, 2, None, None]
+    s.step["acted"] = [[int(Faction.GOVT), "op_sa"]]  # so the Event is open to the 2nd
+    s.step["passed"] = [int(Faction.FARC)]
+    s.sabotage[sid("Cartagena-Sincelejo LoC")] = 0  # shaded Sabotages a pipeline: effective
+    asked = []
+
+    def discord(state, faction):
+        asked.append(faction)
+        return "operation"
+
+    decision, _, trace, _ = decide(Game(s), ScriptedDice([1] * 40), discord=discord)
+    assert asked == [Faction.CARTELS]
+    assert decision != "event"
+    assert any("Insurgent Discord" in line for line in trace.lines())
+
+
+def test_nonplayers_never_ship_8_1():
+    from core.errors import IllegalAction
+    from core.rules.insurgent_ops import Terror
+    from core.rules.sequence import OperationAction
+
+    s = blank_state(card=19)  # FARC first
+    s.seats = [1, None, None, None]
+    put(s, "Bogotá-Neiva LoC", Piece.FARC_UNDERGROUND, 2)
+    put(s, "Huila", Piece.FARC_UNDERGROUND, 2)
+    s.place_shipment(sid("Huila"), Faction.FARC)
+    game = Game(s)
+    ship = OperationAction(Terror(where=(sid("Huila"),)), ship=0,
+                           ship_op=Terror(where=(sid("Bogotá-Neiva LoC"),)))
+    err = game.validate(ship)
+    assert isinstance(err, IllegalAction) and err.rule == "8.1"
