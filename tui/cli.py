@@ -23,8 +23,7 @@ import json
 import os
 import secrets
 import sys
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
@@ -35,12 +34,9 @@ from core.game import Game
 from core.map import MAP
 from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
 from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
+from tui.cli_base import CliError, Subcommand
 
 PROG = "andean"
-
-
-class CliError(Exception):
-    """A user error: printed as one line on stderr, exit code 2."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -231,16 +227,6 @@ def _space_line(name: str, sp: dict[str, Any]) -> str:
 # ======================================================================================
 # subcommands
 # ======================================================================================
-@dataclass(frozen=True)
-class Subcommand:
-    """A subcommand: its name, one-line help, argument declarations and handler."""
-
-    name: str
-    help: str
-    configure: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace, TextIO], int]
-
-
 def _seats(text: str) -> list[int | None]:
     """Parse ``--seats 1,-,2,-`` (Government, FARC, AUC, Cartels; - = Non-player)."""
     parts = [p.strip().lower() for p in text.split(",")]
@@ -511,7 +497,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Andean Abyss (2nd edition) rules engine: set up, inspect and check games.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for cmd in SUBCOMMANDS:
+    from tui import bots_cli, play_cli
+
+    for cmd in SUBCOMMANDS + bots_cli.SUBCOMMANDS + play_cli.SUBCOMMANDS:
         p = sub.add_parser(cmd.name, help=cmd.help, description=cmd.help)
         cmd.configure(p)
         p.set_defaults(run=cmd.run)
