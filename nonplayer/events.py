@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -26,7 +27,7 @@ from core.dice import DiceSource
 from core.errors import IllegalAction
 from core.events.choice import Choice
 from core.map import MAP
-from core.pieces import Faction
+from core.pieces import ACTIVE_OF, Faction, Piece
 from core.state import GameState
 from nonplayer.plan import PLANNING_DICE
 from nonplayer.random_spaces import random_loc, random_space
@@ -34,6 +35,15 @@ from nonplayer.random_spaces import random_loc, random_space
 
 class EventTableError(ValueError):
     """The non-player Event table is malformed."""
+
+
+@dataclass(frozen=True)
+class Prefer:
+    """An executable 8.4.4 instruction: questions containing ``match`` are answered by
+    the named preference of :data:`PREFERENCES`."""
+
+    match: str
+    pick: str
 
 
 @dataclass(frozen=True)
@@ -45,6 +55,7 @@ class CardRow:
     instruction: str
     source: str
     rationale: str
+    prefer: tuple[Prefer, ...] = ()
 
 
 def load_table(text: str | None = None) -> dict[int, CardRow]:
@@ -62,9 +73,17 @@ def load_table(text: str | None = None) -> dict[int, CardRow]:
                 number=int(row["number"]), title=str(row["title"]), gray2=bool(row["gray2"]),
                 always_ops=bool(row["always_ops"]), instruction=str(row.get("instruction", "")),
                 source=str(row["source"]), rationale=str(row["rationale"]),
+                prefer=tuple(Prefer(str(p["match"]), str(p["pick"]))
+                             for p in row.get("prefer", [])),
             )
         except (KeyError, TypeError, ValueError) as err:
             raise EventTableError(f"nonplayer_events.toml: row {i}: missing or bad {err}") from None
+        for pref in card.prefer:
+            if pref.pick not in PREFERENCES:
+                raise EventTableError(
+                    f"nonplayer_events.toml: card {card.number}: unknown preference {pref.pick!r}"
+                    f" (known: {', '.join(sorted(PREFERENCES))})"
+                )
         if card.number not in CARDS or CARDS[card.number].propaganda:
             raise EventTableError(f"nonplayer_events.toml: row {i}: no Event card {card.number}")
         if card.number in table:
@@ -117,7 +136,7 @@ def is_effective(state: GameState, faction: Faction, card: int, side: str) -> bo
     if not events.implemented(card, side):
         return False
     trial = state.clone()
-    chooser = NonPlayerChooser(PLANNING_DICE)
+    chooser = NonPlayerChooser(PLANNING_DICE, faction=faction, card=card)
     ctx = Context(faction=faction, dice=PLANNING_DICE, chooser=chooser, nonplayer=True)
     trial.step = dict(trial.step)
     trial.step["eligible_next"] = dict(state.step.get("eligible_next", {}))
@@ -130,45 +149,139 @@ def is_effective(state: GameState, faction: Faction, card: int, side: str) -> bo
     return any(getattr(trial, f) != getattr(state, f) for f in _COMPARED)
 
 
-class NonPlayerChooser:
-    """Answers Event choices for a Non-player (8.4.2-8.4.3).
+# ---- preferences named by the table (8.4.4) ------------------------------------------------
+Preference = Callable[[GameState, Choice, Faction], list[list[Any]]]
 
-    * Spaces: as many as allowed (8.4.2), each picked at random among the candidates
-      (8.2 chart for Cities/Departments, 8.3 for LoCs; Ecuador/Panamá first). When the
-      choice is about shifting Support/Opposition (its question says "shift"), the
-      candidates whose shift changes the totals most (highest Population) come first.
-    * Anything else: as many as allowed, in the order the card offers them (Event code
-      lists options in 8.1.2 order).
+
+def _cities_first(state: GameState, choice: Choice, faction: Faction) -> list[list[Any]]:
+    """Cities before any Departments (card 57, published)."""
+    opts = list(choice.options)
+    return [[s for s in opts if MAP[s].is_city], [s for s in opts if not MAP[s].is_city]]
+
+
+def _farc_guerrillas_and_support(
+    state: GameState, choice: Choice, faction: Faction
+) -> list[list[Any]]:
+    """Spaces with FARC Guerrillas and Support first, if possible (card 21, published)."""
+    opts = list(choice.options)
+    best = [s for s in opts if state.guerrillas(s, Faction.FARC) and state.support[s] > 0]
+    return [best, [s for s in opts if s not in best]]
+
+
+def _executing_faction(state: GameState, choice: Choice, faction: Faction) -> list[list[Any]]:
+    """The executing Faction itself when it is an option (card 70, published)."""
+    opts = list(choice.options)
+    return [[f for f in opts if f == int(faction)], [f for f in opts if f != int(faction)]]
+
+
+def _active_first(state: GameState, choice: Choice, faction: Faction) -> list[list[Any]]:
+    """Active Guerrillas before Underground ones (card 70, published; 8.1.2)."""
+    opts = list(choice.options)
+    active = [k for k in opts if Piece(k) in ACTIVE_OF.values()]
+    return [active, [k for k in opts if k not in active]]
+
+
+PREFERENCES: dict[str, Preference] = {
+    "cities_first": _cities_first,
+    "farc_guerrillas_and_support": _farc_guerrillas_and_support,
+    "executing_faction": _executing_faction,
+    "active_first": _active_first,
+}
+
+_ENEMY_ORDER = ("BASE", "POLICE", "TROOPS", "UNDERGROUND", "ACTIVE")
+
+
+def _piece_rank(kind: int, faction: Faction, why: str) -> int:
+    """8.1.2 order for a piece choice: enemy pieces Bases, Police, Troops, Underground,
+    Active; own pieces removed Active first; own pieces placed Bases first."""
+    piece = Piece(kind)
+    name = piece.name
+    if piece.faction is faction:
+        if "remove" in why.lower():
+            return 0 if "ACTIVE" in name else 1
+        return 0 if piece.is_base else 1
+    for i, key in enumerate(_ENEMY_ORDER):
+        if key in name:
+            return i
+    return len(_ENEMY_ORDER)
+
+
+class NonPlayerChooser:
+    """Answers Event choices for a Non-player (8.4.2-8.4.4).
+
+    In order: a preference named by the card's row of the table (8.4.4 instructions,
+    traced); then the general rules. As many as allowed (8.4.2). Spaces at random among
+    equals (8.2 chart for Cities/Departments, 8.3 for LoCs; Ecuador/Panamá first); for a
+    Support/Opposition shift (the question says "shift"), the spaces whose shift changes
+    the totals most first (highest Population, 8.4.3). Pieces in 8.1.2 order. Other
+    choices: the options in the order the card lists them.
     """
 
-    def __init__(self, dice: DiceSource, state_for_dice: GameState | None = None) -> None:
+    def __init__(self, dice: DiceSource, state_for_dice: GameState | None = None,
+                 faction: Faction | None = None, card: int | None = None) -> None:
         self.dice = dice
         self.state_for_dice = state_for_dice
+        self.faction = faction
+        self.card = card
         self.picks: list[str] = []
 
     def choose(self, state: Any, choice: Choice) -> list[Any]:
-        if choice.kind != "spaces" or choice.repeat:
-            if choice.repeat:
-                return [choice.options[0]] * choice.max if choice.options else []
-            return list(choice.options[: choice.max])
-        pool = list(choice.options)
-        if "shift" in choice.why.lower():
-            top = max(MAP[s].pop for s in pool)
-            pool.sort(key=lambda s: -MAP[s].pop)
-            firsts = [s for s in pool if MAP[s].pop == top]
-            if len(firsts) >= choice.max:
-                pool = firsts
+        faction = self.faction if self.faction is not None else Faction.GOVT
+        groups = self._preferred(state, choice, faction)
+        if groups is None:
+            groups = self._general(state, choice, faction)
+        out: list[Any] = []
+        for group in groups:
+            if len(out) >= choice.max:
+                break
+            out.extend(self._take(state, choice, group, choice.max - len(out)))
+        if choice.repeat and out and len(out) < choice.max:
+            out.extend([out[0]] * (choice.max - len(out)))
+        return out
+
+    def _preferred(self, state: Any, choice: Choice, faction: Faction) -> list[list[Any]] | None:
+        if self.card is None:
+            return None
+        for pref in card_row(self.card).prefer:
+            if pref.match.lower() in choice.why.lower():
+                self.picks.append(f"8.4.4 instruction of card {self.card}: {pref.pick}")
+                return PREFERENCES[pref.pick](state, choice, faction)
+        return None
+
+    def _general(self, state: Any, choice: Choice, faction: Faction) -> list[list[Any]]:
+        opts = list(choice.options)
+        if choice.kind == "pieces":
+            ranks = sorted({_piece_rank(k, faction, choice.why) for k in opts})
+            return [[k for k in opts if _piece_rank(k, faction, choice.why) == r] for r in ranks]
+        if choice.kind == "number":
+            return [sorted(opts, reverse=True)]  # as much as possible (8.4.2)
+        if choice.kind == "spaces" and (self._shifts() or "shift" in choice.why.lower()):
+            pops = sorted({MAP[s].pop for s in opts}, reverse=True)
+            return [[s for s in opts if MAP[s].pop == p] for p in pops]
+        return [opts]
+
+    def _shifts(self) -> bool:
+        """Does the card's Non-player side shift Support/Opposition (8.4.3)? Read from the
+        Event's text (quoted in its implementation's docstring)."""
+        if self.card is None:
+            return False
+        side = side_for(self.card)
+        text = (events.effect_of(self.card, side).__doc__ or "").lower()
+        return "shift" in text or "to passive" in text or "to active" in text
+
+    def _take(self, state: Any, choice: Choice, group: list[Any], n: int) -> list[Any]:
+        if choice.kind != "spaces" or len(group) <= n:
+            return group[:n]
+        pool = list(group)
         out: list[int] = []
         roll_state = self.state_for_dice or state
-        while pool and len(out) < choice.max:
-            if len(pool) <= choice.max - len(out):
-                out.extend(pool)
-                break
+        while pool and len(out) < n:
             locs = [s for s in pool if MAP[s].is_loc]
-            pick = (random_loc if locs and len(locs) == len(pool) else random_space)(
-                roll_state, self.dice, pool if not locs or len(locs) == len(pool)
-                else [s for s in pool if not MAP[s].is_loc], choice.why
-            )
+            if locs and len(locs) == len(pool):
+                pick = random_loc(roll_state, self.dice, pool, choice.why)
+            else:
+                pick = random_space(roll_state, self.dice,
+                                    [s for s in pool if not MAP[s].is_loc], choice.why)
             assert pick.space is not None
             self.picks.append(pick.describe())
             out.append(pick.space)

@@ -119,7 +119,11 @@ def decide(
         if take:
             if np_events.is_effective(state, faction, card, side):
                 trace.add("event", "8.1", f"{why}; the {side} Event is effective")
-                chooser = np_events.NonPlayerChooser(dice, state)
+                chooser = np_events.NonPlayerChooser(dice, state, faction, card)
+                row = np_events.card_row(card)
+                if row.instruction:
+                    trace.add("instruction", "8.4.4",
+                              f"card {card} instruction ({row.source}): {row.instruction}")
                 return "event", PlayEvent(side), trace, chooser
             trace.add("event", "8.1", f"{why}, but the {side} Event would be ineffective: "
                       "Operation instead")
@@ -148,6 +152,8 @@ def take_turn(
     assert faction is not None
     if decision == "event":
         cmd = _logged(game)
+        for pick in getattr(chooser, "picks", []):
+            trace.add("event_choice", "8.4", f"Event choice: {pick}")
     return TurnResult(faction, decision, cmd, trace, report)
 
 

@@ -365,3 +365,48 @@ def test_np_turn_refuses_a_propaganda_card(tmp_path, capsys):
     path = _solo_save(tmp_path, capsys)
     code, _, err = run(capsys, "np-turn", path, "--faction", "AUC", "--card", "74")
     assert code == 2 and "Event card" in err
+
+
+# ---- Events (5.0, 8.4) ------------------------------------------------------------------
+def test_event_command_runs_nonplayer_choices_8_4(tmp_path, capsys):
+    path = _solo_save(tmp_path, capsys)
+    out_path = str(tmp_path / "after.json")
+    code, out, err = run(capsys, "event", path, "--card", "27", "--faction", "FARC",
+                         "--save", out_path, "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["decision"] == "event" and data["faction"] == "FARC"
+    assert data["command"]["side"] == "shaded"
+    assert data["status"]["momentum"] == [27]  # Misil Antiaéreo shaded is Momentum (5.4)
+    assert run(capsys, "verify", out_path)[0] == 0
+
+
+def test_event_command_capability_in_status_5_3(tmp_path, capsys):
+    path = _solo_save(tmp_path, capsys)
+    code, out, err = run(capsys, "event", path, "--card", "2", "--side", "unshaded",
+                         "--faction", "Government", "--json")
+    assert code == 0, err
+    caps = json.loads(out)["status"]["capabilities"]
+    assert caps == [{"card": 2, "side": "unshaded", "title": "Ospina & Mora"}]
+
+
+def test_event_command_rejects_bad_cards(tmp_path, capsys):
+    path = _solo_save(tmp_path, capsys)
+    assert run(capsys, "event", path, "--card", "75", "--faction", "AUC")[0] == 2
+    code, _, err = run(capsys, "event", path, "--card", "19", "--side", "shaded",
+                       "--faction", "AUC")
+    assert code == 2 and "no shaded text" in err  # General Offensive is single-text
+
+
+def test_cards_lists_every_card_with_nonplayer_rows(capsys):
+    code, out, _ = run(capsys, "cards", "--json")
+    rows = json.loads(out)
+    assert code == 0 and len(rows) == 76
+    by_number = {r["number"]: r for r in rows}
+    assert by_number[38]["nonplayer"]["gray2"] is True
+    assert by_number[63]["nonplayer"]["always_ops"] is True
+    assert by_number[12]["type"] == "momentum" and by_number[2]["type"] == "capability"
+    assert by_number[73]["type"] == "propaganda"
+    assert all(by_number[n]["sides"] for n in range(1, 73))
+    text = run(capsys, "cards")[1]
+    assert "National Coordination Center" in text and "gray 2" in text

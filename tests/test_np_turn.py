@@ -184,3 +184,65 @@ def test_nonplayers_never_ship_8_1():
                            ship_op=Terror(where=(sid("Bogotá-Neiva LoC"),)))
     err = game.validate(ship)
     assert isinstance(err, IllegalAction) and err.rule == "8.1"
+
+
+# ---- 8.4 Non-player Event execution -------------------------------------------------------
+def _np_event(state, faction, card, side="shaded", dice=()):
+    from core import events
+    from nonplayer.events import NonPlayerChooser
+
+    chooser = NonPlayerChooser(ScriptedDice(list(dice)), state, faction, card)
+    ctx = Context(faction=faction, chooser=chooser, nonplayer=True)
+    events.run_event(state, ctx, card, side)
+    return chooser
+
+
+def test_card_57_instruction_replaces_police_in_cities_first_8_4_4():
+    s = blank_state(card=57)
+    for name in ("Huila", "Cali", "Antioquia"):
+        put(s, name, Piece.POLICE, 1)
+    chooser = _np_event(s, Faction.CARTELS, 57, dice=(1, 1, 1))
+    assert s.police(sid("Cali")) == 0  # the only City goes first, no die needed
+    # then a Department by the chart: 1,1,1 -> Cali -> Ibagué -> Antioquia
+    assert s.police(sid("Antioquia")) == 0 and s.police(sid("Huila")) == 1
+    assert any("8.4.4 instruction of card 57" in p for p in chooser.picks)
+
+
+def test_card_21_instruction_base_with_farc_guerrillas_and_support_8_4_4():
+    s = blank_state(card=21)
+    put(s, "Cesar", Piece.FARC_UNDERGROUND, 1)
+    s.set_support(sid("Cesar"), 1)
+    _np_event(s, Faction.FARC, 21)
+    assert s.bases(sid("Cesar"), Faction.FARC) == 1
+
+
+def test_card_70_instruction_own_faction_active_guerrillas_first_8_4_4():
+    s = blank_state(card=70)
+    forest = sid("Guaviare")
+    put(s, forest, Piece.CARTELS_ACTIVE, 1)
+    put(s, forest, Piece.CARTELS_UNDERGROUND, 1)
+    put(s, forest, Piece.FARC_UNDERGROUND, 1)
+    _np_event(s, Faction.CARTELS, 70)
+    assert s.underground(forest, Faction.CARTELS) == 1  # the Active one did the Terror
+    assert s.underground(forest, Faction.FARC) == 1  # FARC did not Terror
+    assert s.terror[forest] == 1
+
+
+def test_shift_events_take_the_most_populous_spaces_8_4_3():
+    # card 15 shaded: a Neutral or Passive Support City to Passive Opposition
+    s = blank_state(card=15)
+    for c in ("Bogotá", "Cali", "Neiva"):
+        s.set_support(sid(c), 0)
+    chooser = _np_event(s, Faction.FARC, 15)
+    assert s.support[sid("Bogotá")] == -1, chooser.picks  # Pop 8: largest change
+
+
+def test_nonplayer_removes_enemy_pieces_in_8_1_2_order():
+    from core.events.choice import Choice
+    from nonplayer.events import NonPlayerChooser
+
+    chooser = NonPlayerChooser(ScriptedDice([]), faction=Faction.AUC)
+    kinds = (int(Piece.FARC_ACTIVE), int(Piece.POLICE), int(Piece.FARC_BASE), int(Piece.TROOPS))
+    answer = chooser.choose(None, Choice("pieces", kinds, 1, 4, "#x: remove which?"))
+    assert answer == [int(Piece.FARC_BASE), int(Piece.POLICE), int(Piece.TROOPS),
+                      int(Piece.FARC_ACTIVE)]

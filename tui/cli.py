@@ -137,10 +137,11 @@ def status_dict(game: Game) -> dict[str, Any]:
         "total_opposition": state.total_opposition(),
         "opposition_plus_bases": state.opposition_plus_bases(),
         "victory_margins": {f.label: margins[f] for f in Faction},
-        "capabilities": {
-            CARDS[card].title: side for card, side in sorted(state.capabilities.items())
-        },
-        "momentum": [CARDS[card].title for card in state.momentum],
+        "capabilities": [
+            {"card": card, "side": side, "title": CARDS[card].title}
+            for card, side in sorted(state.capabilities.items())
+        ],
+        "momentum": list(state.momentum),
         "available": _available(state),
         "shipments_available": state.shipments_available(),
         "markers_available": state.markers_available(),
@@ -185,10 +186,11 @@ def status_text(game: Game) -> str:
     ]
     if d["capabilities"]:
         lines.append(
-            "Capabilities: " + ", ".join(f"{t} ({s})" for t, s in d["capabilities"].items())
+            "Capabilities: "
+            + ", ".join(f"#{c['card']} {c['title']} ({c['side']})" for c in d["capabilities"])
         )
     if d["momentum"]:
-        lines.append("Momentum: " + ", ".join(d["momentum"]))
+        lines.append("Momentum: " + ", ".join(f"#{c} {CARDS[c].title}" for c in d["momentum"]))
     if "game_over" in d:
         over = d["game_over"]
         lines.append(f"Game over: {over['reason']}; ranking {', '.join(over['ranking'])}")
@@ -476,6 +478,122 @@ def _run_np_turn(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _configure_event(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="a save file")
+    p.add_argument("--card", type=int, required=True, help="the Event card (1-72)")
+    p.add_argument("--side", choices=("unshaded", "shaded"), default="shaded",
+                   help="which text (default shaded, as Non-players execute, 8.4.1)")
+    p.add_argument("--faction", required=True, type=_faction_name,
+                   help="the executing Faction; its choices follow the Non-player rules 8.4")
+    p.add_argument("--dice", type=_dice_list, metavar="4,1,2,...",
+                   help="the dice to use, in order (error if they run out); default: seeded")
+    p.add_argument("--save", metavar="OUT", help="save the game after the Event to OUT")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def _faction_name(text: str) -> str:
+    try:
+        return Faction.parse(text).label
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _run_event(args: argparse.Namespace, out: TextIO) -> int:
+    from core import events
+    from core.dice import ScriptedDice
+    from core.rules.editor import SetTurn
+    from core.rules.sequence import PlayEvent
+    from nonplayer import events as np_events
+    from nonplayer.trace import Trace
+    from nonplayer.turn import TurnResult
+
+    game = serialize.load(args.file)
+    faction = Faction.parse(args.faction)
+    if game.is_terminal():
+        raise CliError(f"{args.file}: the game is over")
+    if args.card not in CARDS or CARDS[args.card].propaganda:
+        raise CliError(f"card {args.card} is not an Event card: give --card 1-72")
+    if not events.implemented(args.card, args.side):
+        raise CliError(f"card {args.card} has no {args.side} text")
+    game.apply(SetTurn(int(faction), args.card, 1, "op"))
+    dice = ScriptedDice(args.dice) if args.dice else game.dice
+    chooser = np_events.NonPlayerChooser(dice, game.state, faction, args.card)
+    trace = Trace(faction.label)
+    row = np_events.card_row(args.card)
+    trace.add("event", "8.4", f"{CARDS[args.card]} {args.side}, choices by the Non-player "
+              "rules (8.4.2-8.4.3)")
+    if row.instruction:
+        trace.add("instruction", "8.4.4", f"card {args.card} instruction ({row.source}): "
+                  f"{row.instruction}")
+    report = game.apply(PlayEvent(args.side), chooser=chooser, dice=dice)
+    for pick in chooser.picks:
+        trace.add("event_choice", "8.4", f"Event choice: {pick}")
+    from core.commands import from_json
+
+    result = TurnResult(faction, "event", from_json(game.log[-1]["command"]), trace, report)
+    data = result.to_json()
+    data["status"] = status_dict(game)
+    if args.save:
+        serialize.save(game, Path(args.save))
+    if args.json:
+        print(json.dumps(data, indent=2, ensure_ascii=False), file=out)
+    else:
+        for line in result.lines():
+            print(line, file=out)
+    return 0
+
+
+def _configure_cards(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def card_rows() -> list[dict[str, Any]]:
+    """Every card with its Faction order, type and Non-player row (8.1, 8.4.4)."""
+    from core import events
+    from nonplayer.events import card_row
+
+    rows = []
+    for number, card in sorted(CARDS.items()):
+        row: dict[str, Any] = {
+            "number": number,
+            "title": card.title,
+            "faction_order": [f.label for f in card.faction_order],
+            "type": "propaganda" if card.propaganda else (card.lasting or "plain"),
+            "sides": events.sides_of(number) if not card.propaganda else [],
+        }
+        if not card.propaganda:
+            np_row = card_row(number)
+            row["nonplayer"] = {
+                "gray2": np_row.gray2,
+                "always_ops": np_row.always_ops,
+                "instruction": np_row.instruction,
+                "source": np_row.source,
+                "rationale": np_row.rationale,
+            }
+        rows.append(row)
+    return rows
+
+
+def _run_cards(args: argparse.Namespace, out: TextIO) -> int:
+    rows = card_rows()
+    if args.json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False), file=out)
+        return 0
+    for r in rows:
+        order = "".join(f[0] for f in r["faction_order"])
+        np_row = r.get("nonplayer", {})
+        marks = []
+        if np_row.get("gray2"):
+            marks.append("gray 2")
+        if np_row.get("always_ops"):
+            marks.append("Non-players: Ops")
+        if np_row.get("instruction"):
+            marks.append("instruction: " + np_row["instruction"])
+        print(f"{r['number']:>2} {r['title']:<36} {order:<4} {r['type']:<10} "
+              + "; ".join(marks), file=out)
+    return 0
+
+
 SUBCOMMANDS: list[Subcommand] = [
     Subcommand("new", "set up a new game and reveal its first card", _configure_new, _run_new),
     Subcommand("status", "show a saved game's tracks, cards and board", _configure_status,
@@ -488,6 +606,10 @@ SUBCOMMANDS: list[Subcommand] = [
                _configure_flowchart, _run_flowchart),
     Subcommand("np-turn", "run one Non-player turn (section 8) on a saved game",
                _configure_np_turn, _run_np_turn),
+    Subcommand("event", "execute an Event on a saved game with Non-player choices (8.4)",
+               _configure_event, _run_event),
+    Subcommand("cards", "list the cards: Faction order, type, Non-player handling",
+               _configure_cards, _run_cards),
 ]
 
 
