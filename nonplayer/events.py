@@ -79,10 +79,10 @@ def load_table(text: str | None = None) -> dict[int, CardRow]:
         except (KeyError, TypeError, ValueError) as err:
             raise EventTableError(f"nonplayer_events.toml: row {i}: missing or bad {err}") from None
         for pref in card.prefer:
-            if pref.pick not in PREFERENCES:
+            if pref.pick not in PREFERENCES and pref.pick not in STRATEGIES:
                 raise EventTableError(
                     f"nonplayer_events.toml: card {card.number}: unknown preference {pref.pick!r}"
-                    f" (known: {', '.join(sorted(PREFERENCES))})"
+                    f" (known: {', '.join(sorted(PREFERENCES) + sorted(STRATEGIES))})"
                 )
         if card.number not in CARDS or CARDS[card.number].propaganda:
             raise EventTableError(f"nonplayer_events.toml: row {i}: no Event card {card.number}")
@@ -181,11 +181,66 @@ def _active_first(state: GameState, choice: Choice, faction: Faction) -> list[li
     return [active, [k for k in opts if k not in active]]
 
 
+def _auc_march_then_attack(
+    state: GameState, choice: Choice, faction: Faction, memo: dict[str, Any],
+    chooser: NonPlayerChooser,
+) -> list[list[Any]] | None:
+    """Card 37 (published): the AUC's March priorities (8.6.2) for the free March into 1
+    space, then its Attack priorities (8.6.3) for the Ambush."""
+    from nonplayer import auc
+
+    why = choice.why
+    if "March from which space" in why:
+        if "groups" not in memo:
+            ranked: list[list[int]] = [[], [], [], []]
+            for s in state.spaces_in_play():
+                sid = s.id
+                if s.is_loc or not state.faction_pieces(sid, Faction.FARC) \
+                        or state.guerrillas(sid, Faction.AUC) or not auc.march_groups(state, sid):
+                    continue
+                rank = (0 if state.bases(sid, Faction.FARC) else 2) \
+                    + (0 if auc.stays_underground(state, sid) else 1)
+                ranked[rank].append(sid)
+            group = next((g for g in ranked if g), [])
+            dst = chooser._take(state, Choice("spaces", tuple(group), 1, 1, why), group, 1)
+            memo["dst"] = dst[0] if dst else None
+            memo["groups"] = list(auc.march_groups(state, dst[0])) if dst else []
+        while memo["groups"] and memo["groups"][0][0] not in choice.options:
+            memo["groups"].pop(0)
+        if not memo["groups"]:
+            return [[]]  # stop
+        memo["current"] = memo["groups"].pop(0)
+        return [[memo["current"][0]]]
+    current = memo.get("current")
+    if current is not None and "March from" in why and why.endswith("to?"):
+        return [[current[1]]]
+    if current is not None and "how many Underground" in why:
+        return [[current[2]]]
+    if current is not None and "how many Active" in why:
+        return [[current[3]]]
+    if current is not None and "Shipments go along" in why:
+        return [[current[4]]]
+    if "Ambushes where" in why:
+        dst = memo.get("dst")
+        return [[dst]] if dst in choice.options else None
+    if "remove which piece" in why:  # 8.6.3: take Shipments, then FARC, then Government
+        opts = list(choice.options)
+        order = {Faction.FARC: 0, Faction.GOVT: 1, Faction.CARTELS: 2}
+        return [sorted(opts, key=lambda k: (order.get(Piece(k).faction, 3),
+                                            _piece_rank(k, faction, why)))]
+    return None
+
+
+#: Preferences that answer from the question alone: fn(state, choice, faction) -> groups.
 PREFERENCES: dict[str, Preference] = {
     "cities_first": _cities_first,
     "farc_guerrillas_and_support": _farc_guerrillas_and_support,
     "executing_faction": _executing_faction,
     "active_first": _active_first,
+}
+#: Preferences that plan across several questions of one card (with a memo).
+STRATEGIES: dict[str, Callable[..., list[list[Any]] | None]] = {
+    "auc_march_then_attack": _auc_march_then_attack,
 }
 
 _ENEMY_ORDER = ("BASE", "POLICE", "TROOPS", "UNDERGROUND", "ACTIVE")
@@ -224,6 +279,7 @@ class NonPlayerChooser:
         self.faction = faction
         self.card = card
         self.picks: list[str] = []
+        self.memo: dict[str, Any] = {}
 
     def choose(self, state: Any, choice: Choice) -> list[Any]:
         faction = self.faction if self.faction is not None else Faction.GOVT
@@ -243,9 +299,18 @@ class NonPlayerChooser:
         if self.card is None:
             return None
         for pref in card_row(self.card).prefer:
-            if pref.match.lower() in choice.why.lower():
+            if pref.match.lower() not in choice.why.lower():
+                continue
+            if pref.pick in STRATEGIES:
+                groups = STRATEGIES[pref.pick](state, choice, faction, self.memo, self)
+                if groups is None:
+                    continue
+            else:
+                groups = PREFERENCES[pref.pick](state, choice, faction)
+            if f"{self.card}:{pref.pick}" not in self.memo:
+                self.memo[f"{self.card}:{pref.pick}"] = True
                 self.picks.append(f"8.4.4 instruction of card {self.card}: {pref.pick}")
-                return PREFERENCES[pref.pick](state, choice, faction)
+            return groups
         return None
 
     def _general(self, state: Any, choice: Choice, faction: Faction) -> list[list[Any]]:

@@ -246,3 +246,17 @@ def test_nonplayer_removes_enemy_pieces_in_8_1_2_order():
     answer = chooser.choose(None, Choice("pieces", kinds, 1, 4, "#x: remove which?"))
     assert answer == [int(Piece.FARC_BASE), int(Piece.POLICE), int(Piece.TROOPS),
                       int(Piece.FARC_ACTIVE)]
+
+
+def test_card_37_instruction_auc_march_priorities_then_ambush_8_4_4():
+    # Published: the AUC's 8.6.2 March priorities for the free March into 1 space (a FARC
+    # Base without AUC Guerrillas: Atlántico), then 8.6.3 for the Ambush there.
+    s = blank_state(card=37)
+    put(s, "Cesar", Piece.AUC_UNDERGROUND, 2)
+    put(s, "Atlántico", Piece.FARC_BASE, 1)
+    chooser = _np_event(s, Faction.AUC, 37, dice=(1,) * 9)
+    a = sid("Atlántico")
+    assert s.bases(a, Faction.FARC) == 0  # Ambushed
+    assert s.guerrillas(a, Faction.AUC) == 3  # 2 marched in, 1 placed as on a roll of 1
+    assert s.guerrillas(sid("Cesar"), Faction.AUC) == 0
+    assert any("card 37" in p for p in chooser.picks)
