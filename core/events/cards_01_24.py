@@ -61,7 +61,7 @@ from core.events import (
     UNSHADED,
     event,
 )
-from core.events.choice import Choice, Chooser
+from core.events.choice import Choice, Chooser, ask_one
 from core.map import MAP, MOUNTAIN, Space
 from core.pieces import (
     ACTIVE_OF,
@@ -142,15 +142,8 @@ def _one(
     decider: int | None = None,
     optional: bool = False,
 ) -> Any:
-    """One of ``options``, or None if there is none (or, when ``optional``, if the
-    decider declines). A required choice with a single option is not asked."""
-    opts = list(options)
-    if not opts:
-        return None
-    if len(opts) == 1 and not optional:
-        return opts[0]
-    answer = _ask(chooser, state, kind, opts, 0 if optional else 1, 1, why, decider)
-    return answer[0] if answer else None
+    """One of ``options`` (see :func:`core.events.choice.ask_one`)."""
+    return ask_one(chooser, state, kind, options, why, optional=optional, decider=decider)
 
 
 def _exactly(

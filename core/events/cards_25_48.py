@@ -33,7 +33,7 @@ from typing import Any
 
 from core.commands import Context
 from core.events import SHADED, UNSHADED, event
-from core.events.choice import Choice, Chooser
+from core.events.choice import Choice, Chooser, ask_one
 from core.map import MAP, MOUNTAIN
 from core.pieces import (
     ACTIVE_OF,
@@ -110,9 +110,8 @@ def _ask_one(
     optional: bool = False,
     decider: Faction | None = None,
 ) -> Any:
-    """One of ``options`` (None if there are none, or if ``optional`` and declined)."""
-    got = _ask(chooser, state, kind, options, why, lo=0 if optional else 1, decider=decider)
-    return got[0] if got else None
+    """One of ``options`` (see :func:`core.events.choice.ask_one`)."""
+    return ask_one(chooser, state, kind, options, why, optional=optional, decider=decider)
 
 
 def _spaces(

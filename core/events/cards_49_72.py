@@ -32,7 +32,7 @@ from typing import Any
 from core.commands import Context, Operation
 from core.errors import IllegalAction
 from core.events import SHADED, UNSHADED, event
-from core.events.choice import Choice, Chooser
+from core.events.choice import Choice, Chooser, ask_one
 from core.map import FOREST, MAP, MOUNTAIN, Space
 from core.pieces import (
     ACTIVE_OF,
@@ -86,18 +86,8 @@ def _ask(
     optional: bool = False,
     decider: Faction | None = None,
 ) -> Any:
-    """One value among ``options`` (None if there are none, or if ``optional`` and the
-    decider declines). A compulsory choice with a single option is not asked."""
-    options = list(options)
-    if not options:
-        return None
-    if len(options) == 1 and not optional:
-        return options[0]
-    who = None if decider is None else int(decider)
-    answer = chooser.choose(
-        state, Choice(kind, tuple(options), 0 if optional else 1, 1, why, decider=who)
-    )
-    return answer[0] if answer else None
+    """One value among ``options`` (see :func:`core.events.choice.ask_one`)."""
+    return ask_one(chooser, state, kind, options, why, optional=optional, decider=decider)
 
 
 def _ask_number(

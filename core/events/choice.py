@@ -129,6 +129,29 @@ def choose_spaces(
     return chooser.choose(state, Choice("spaces", tuple(candidates), min(at_least, hi), hi, why))
 
 
+def ask_one(
+    chooser: Chooser,
+    state: Any,
+    kind: str,
+    options: Any,
+    why: str,
+    *,
+    optional: bool = False,
+    decider: int | None = None,
+) -> Any:
+    """One value among ``options``: None if there are none, or if ``optional`` and the
+    decider declines. A compulsory choice with a single option is not asked (so it does
+    not appear in the recorded answers)."""
+    opts = tuple(options)
+    if not opts:
+        return None
+    if len(opts) == 1 and not optional:
+        return opts[0]
+    who = None if decider is None else int(decider)
+    answer = chooser.choose(state, Choice(kind, opts, 0 if optional else 1, 1, why, who))
+    return answer[0] if answer else None
+
+
 def choose_one(chooser: Chooser, state: Any, kind: str, options: list[Any], why: str) -> Any:
     """Exactly one of ``options`` (None if there are none)."""
     if not options:
