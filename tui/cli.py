@@ -466,6 +466,12 @@ def _run_np_turn(args: argparse.Namespace, out: TextIO) -> int:
     game.apply(SetTurn(int(faction), card, position, args.after, nonplayer=True))
     dice = ScriptedDice(args.dice) if args.dice else None
     result = take_turn(game, dice)
+    return _report_turn(result, game, args, out)
+
+
+def _report_turn(result: Any, game: Game, args: argparse.Namespace, out: TextIO) -> int:
+    """Print a Non-player turn (``np-turn``, ``event``): JSON with the resulting status,
+    or the trace lines; save the game first if asked."""
     data = result.to_json()
     data["status"] = status_dict(game)
     if args.save:
@@ -531,16 +537,7 @@ def _run_event(args: argparse.Namespace, out: TextIO) -> int:
     from core.commands import from_json
 
     result = TurnResult(faction, "event", from_json(game.log[-1]["command"]), trace, report)
-    data = result.to_json()
-    data["status"] = status_dict(game)
-    if args.save:
-        serialize.save(game, Path(args.save))
-    if args.json:
-        print(json.dumps(data, indent=2, ensure_ascii=False), file=out)
-    else:
-        for line in result.lines():
-            print(line, file=out)
-    return 0
+    return _report_turn(result, game, args, out)
 
 
 def _configure_cards(p: argparse.ArgumentParser) -> None:
