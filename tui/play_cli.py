@@ -1,7 +1,214 @@
-"""Subcommands for people at the table or the screen (issue: TUI, assist)."""
+"""Subcommands for people at the table or the screen: ``play`` and ``assist``.
+
+::
+
+    andean play [--scenario standard|quick] [--seed N] [--load FILE] [--save FILE] [--plain]
+    andean assist [--bots FARC,AUC,Cartels] [--dice auto|manual] [--load FILE] [--plain]
+
+``play`` is the solitaire Government against the three section-8 Non-players, in the
+Textual app (or, with ``--plain``, one question a line on stdin/stdout). ``assist`` runs
+the Non-players of a game on a real table: it asks which cards come up, prints the
+Non-players' moves as numbered instructions, and records what the people did.
+
+Both save after every change (default files ``andean-play.json`` and
+``andean-assist.json``); started again with an existing save file and no ``--new``, they
+resume it.
+"""
 
 from __future__ import annotations
 
-from tui.cli_base import Subcommand
+import argparse
+import sys
+from pathlib import Path
+from typing import TextIO
 
-SUBCOMMANDS: list[Subcommand] = []
+from core import serialize
+from core.errors import IllegalAction
+from core.game import Game
+from core.pieces import Faction
+from tui import editor  # noqa: F401  (registers the assistant's editor commands)
+from tui.cli_base import CliError, Subcommand
+from tui.session import Session
+
+PLAY_SAVE = "andean-play.json"
+ASSIST_SAVE = "andean-assist.json"
+
+
+def _bots(text: str) -> list[Faction]:
+    out = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part or part.lower() in ("none", "-"):
+            continue
+        try:
+            f = Faction.parse(part)
+        except ValueError as err:
+            raise argparse.ArgumentTypeError(str(err)) from None
+        if f is Faction.GOVT:
+            raise argparse.ArgumentTypeError(
+                "the Government is always a player here (section 8 runs the Insurgents)"
+            )
+        if f not in out:
+            out.append(f)
+    return out
+
+
+def _common(p: argparse.ArgumentParser, default_save: str) -> None:
+    p.add_argument("--scenario", choices=("standard", "quick"), default="standard",
+                   help="full game or the Quick-Play scenario (default: standard)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed for the deck and the dice (default: a random one)")
+    p.add_argument("--short", action="store_true", help="short game (2.4.1)")
+    p.add_argument("--load", metavar="FILE", default=None, help="resume a saved game")
+    p.add_argument("--save", metavar="FILE", default=None,
+                   help=f"where to autosave (default: the --load file, else {default_save})")
+    p.add_argument("--new", action="store_true",
+                   help="start a new game even if the save file exists (overwrites it)")
+    p.add_argument("--plain", action="store_true",
+                   help="line-oriented mode on stdin/stdout (screen readers, scripts)")
+
+
+def _configure_play(p: argparse.ArgumentParser) -> None:
+    _common(p, PLAY_SAVE)
+
+
+def _configure_assist(p: argparse.ArgumentParser) -> None:
+    _common(p, ASSIST_SAVE)
+    p.add_argument("--bots", type=_bots, default=None, metavar="FARC,AUC,Cartels",
+                   help="the Factions run by the section-8 rules (default: all three "
+                        "Insurgents); the others are people at the table")
+    p.add_argument("--dice", choices=("auto", "manual"), default="auto",
+                   help="manual: roll the physical dice and type them in (default: auto)")
+
+
+def _seed(args: argparse.Namespace) -> int:
+    import secrets
+
+    return args.seed if args.seed is not None else secrets.randbelow(2**31)
+
+
+def _session(args: argparse.Namespace, default_save: str, out: TextIO) -> tuple[Session, bool]:
+    """Load or decide to create the game: (session, is_new). A new session's game is
+    created by the caller."""
+    target = Path(args.save or args.load or default_save)
+    if args.load and not args.new:
+        session = Session.load(args.load)
+        session.path = target
+        print(f"Resumed {args.load}; saving to {target}", file=out)
+        return session, False
+    if target.exists() and not args.new:
+        session = Session.load(target)
+        print(f"Resumed {target} (use --new to start over)", file=out)
+        return session, False
+    return Session(Game.new(), target), True  # placeholder game, replaced by the caller
+
+
+def _run_play(args: argparse.Namespace, out: TextIO) -> int:
+    from nonplayer.solitaire import new_solitaire
+    from tui.controller import Controller
+
+    session, new = _session(args, PLAY_SAVE, out)
+    if new:
+        seed = _seed(args)
+        session.game = new_solitaire(args.scenario, seed=seed, short=args.short)
+        session.save()
+        print(f"New solitaire game ({args.scenario}, seed {seed}), saving to {session.path}",
+              file=out)
+    controller = Controller(session)
+    if args.plain:
+        from tui.plain import make_ui
+
+        return make_ui(controller, sys.stdin, out).run()
+    from tui.app import PlayApp
+
+    PlayApp(controller).run()
+    return 0
+
+
+def assist_seats(bots: list[Faction] | None) -> list[int | None]:
+    """Seats for the assistant: the bots are Non-players, the others people numbered in
+    Faction order (so 2 people at the table is a 2-player game: Insurgent Discord)."""
+    bots = list(bots) if bots is not None else [Faction.FARC, Faction.AUC, Faction.CARTELS]
+    seats: list[int | None] = []
+    n = 0
+    for f in Faction:
+        if f in bots:
+            seats.append(None)
+        else:
+            n += 1
+            seats.append(n)
+    return seats
+
+
+def new_assist_game(scenario: str, seed: int, seats: list[int | None], first: int,
+                    short: bool = False) -> Game:
+    """A new game whose first card is ``first`` (the card the table turned up)."""
+    from core import setup
+    from core.dice import SEEDED
+    from core.rules import sequence
+
+    state = setup.new_state(scenario=scenario, seed=seed, seats=seats, short=short)
+    from tui.editor import bring_into_deck
+
+    try:
+        bring_into_deck(state, first)
+    except IllegalAction as err:
+        raise CliError(err.message) from None
+    state.deck.remove(first)
+    state.deck.insert(0, first)
+    initial = state.clone()
+    sequence.start_game(state, SEEDED)
+    return Game(state, SEEDED, [], initial)
+
+
+def _run_assist(args: argparse.Namespace, out: TextIO) -> int:
+
+    if not args.plain:
+        print("The tabletop assistant runs in the line mode (--plain); starting it.",
+              file=out)
+    session, new = _session(args, ASSIST_SAVE, out)
+    return run_assist(session, new, args, sys.stdin, out)
+
+
+def run_assist(session: Session, new: bool, args: argparse.Namespace, inp: TextIO,
+               out: TextIO) -> int:
+    """The assistant on text streams (also used by the tests)."""
+    from tui.controller import Controller
+    from tui.edit_text import find_card
+    from tui.forms import InputError
+    from tui.plain import Quit, make_ui
+
+    controller = Controller(session, assist=True,
+                            ask_dice=(lambda p: 1) if args.dice == "manual" else None)
+    ui = make_ui(controller, inp, out, assist=True)
+    if new:
+        seats = assist_seats(args.bots)
+        seed = _seed(args)
+        ui.say("Tabletop assistant: " + ", ".join(
+            f"{f.label} {'(bot)' if seats[f] is None else '(player ' + str(seats[f]) + ')'}"
+            for f in Faction))
+        while True:
+            try:
+                text = ui.read("Which card is face up (the first card: number or title)? ")
+            except Quit:
+                return 0
+            try:
+                first = find_card(text, events_only=True)
+                session.game = new_assist_game(args.scenario, seed, seats, first, args.short)
+            except (InputError, CliError, ValueError) as err:
+                ui.say(f"! {err}")
+                continue
+            break
+        session.save()
+        ui.say(f"New game (seed {seed}), saving to {session.path}")
+    return ui.run()
+
+
+SUBCOMMANDS: list[Subcommand] = [
+    Subcommand("play", "play the Government against the three Non-player Insurgents",
+               _configure_play, _run_play),
+    Subcommand("assist", "tabletop assistant: run the Non-players of a game on a real table",
+               _configure_assist, _run_assist),
+]
+
+_ = serialize

@@ -1,0 +1,235 @@
+"""The Textual app of `andean play` (tui/app.py), driven through the UI with Textual's
+Pilot: a Government Operation with a Special Activity, an Event and a Pass, each checked
+on the board; the hint, undo, help, space detail and game-over screens; and snapshots of
+the main screen and the Train form at 80x24."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import sys
+import types
+from dataclasses import dataclass
+
+import pytest
+
+pytest.importorskip("textual")
+
+from textual.widgets import Input  # noqa: E402
+
+from core.game import Game  # noqa: E402
+from core.map import MAP  # noqa: E402
+from core.pieces import Faction  # noqa: E402
+from core.rules import sequence, victory  # noqa: E402
+from nonplayer.solitaire import new_solitaire  # noqa: E402
+from tui.app import ConfirmScreen, FormScreen, PlayApp, TextScreen  # noqa: E402
+from tui.controller import Controller  # noqa: E402
+from tui.session import Session  # noqa: E402
+
+GOVT = Faction.GOVT
+SIZE = (80, 24)
+
+
+def run_async(fn):  # type: ignore[no-untyped-def]
+    """Run an async test with asyncio (no pytest plugin needed)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):  # type: ignore[no-untyped-def]
+        return asyncio.run(fn(*args, **kwargs))
+
+    return wrapper
+
+
+def make_app(seed: int = 1, **kw) -> PlayApp:  # type: ignore[no-untyped-def]
+    return PlayApp(Controller(Session(new_solitaire("standard", seed=seed))), **kw)
+
+
+async def answer(pilot, *texts: str) -> None:  # type: ignore[no-untyped-def]
+    """Type each answer in the form's answer box and press Enter."""
+    for text in texts:
+        box = pilot.app.screen.query_one("#answer", Input)
+        box.value = text
+        await pilot.press("enter")
+        await pilot.pause()
+
+
+def govt_entry(game: Game) -> tuple[int, dict]:
+    for i, entry in enumerate(game.log):
+        if entry["faction"] == "Government":
+            return i, entry
+    raise AssertionError("no Government command in the log")
+
+
+def state_after(game: Game, index: int):  # type: ignore[no-untyped-def]
+    return Game.replay(game.initial, game.log[: index + 1]).state
+
+
+@run_async
+async def test_operation_with_special_activity_through_the_ui():  # 3.2.1 + 4.2.1
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = app.controller.state.clone()
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, FormScreen)
+        await answer(pilot, "operation", "train", "air lift", "after", "cali", "2", "0",
+                     "nothing more", "bogota", "medellin", "1")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        game = app.controller.game
+        i, entry = govt_entry(game)
+        assert entry["command"]["op"]["type"] == "Train"
+        assert entry["command"]["special"]["type"] == "Air Lift"
+        after = state_after(game, i)
+        cali, bogota, medellin = (MAP.id_of(n) for n in ("Cali", "Bogota", "Medellin"))
+        assert after.troops(cali) == before.troops(cali) + 2
+        assert after.troops(bogota) == before.troops(bogota) - 1
+        assert after.troops(medellin) == before.troops(medellin) + 1
+        assert after.resources[GOVT] == before.resources[GOVT] - 3
+        assert not isinstance(app.screen, (FormScreen, ConfirmScreen))
+        assert "Government: Train + Air Lift" in app.controller.history[0].heading()
+
+
+@run_async
+async def test_event_through_the_ui():  # 5.1, card 18 unshaded
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = app.controller.state.clone()
+        await pilot.press("a")
+        await pilot.pause()
+        await answer(pilot, "event (unshaded)")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        game = app.controller.game
+        i, entry = govt_entry(game)
+        assert entry["command"]["type"] == "Event" and entry["command"]["side"] == "unshaded"
+        after = state_after(game, i)
+        gain = min(before.aid, 20)  # NSPD-18: lesser of Aid or +20, then Aid +20
+        assert after.resources[GOVT] == before.resources[GOVT] + gain
+        assert after.aid == min(29, before.aid + 20)
+
+
+@run_async
+async def test_pass_through_the_ui_and_back_out_of_a_form():  # 2.3.3
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = app.controller.state.clone()
+        await pilot.press("a")
+        await pilot.pause()
+        await answer(pilot, "operation")
+        await pilot.press("escape")  # back to the menu
+        await pilot.pause()
+        await answer(pilot, "zzz")  # garbage: a message, nothing changes
+        assert "!" in str(app.screen.query_one("#error").render())
+        assert app.controller.state == before
+        await answer(pilot, "pass")
+        await pilot.press("n")  # not yet: back to the form
+        await pilot.pause()
+        assert isinstance(app.screen, FormScreen)
+        await answer(pilot, "pass")
+        await pilot.press("y")
+        await pilot.pause()
+        game = app.controller.game
+        i, entry = govt_entry(game)
+        assert entry["command"]["type"] == "Pass"
+        assert state_after(game, i).resources[GOVT] == before.resources[GOVT] + 3
+
+
+@run_async
+async def test_undo_help_space_detail_filter_and_why():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        start = app.controller.state.clone()
+        await pilot.press("a")
+        await pilot.pause()
+        await answer(pilot, "pass")
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.press("w")  # the last Non-player turn with its reasons
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        assert any("Why:" in line for line in app.screen.lines)
+        await pilot.press("escape")
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.controller.state == start
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen) and "Keys" in app.screen.lines
+        await pilot.press("escape")
+        await pilot.press("f")
+        await pilot.pause()
+        app.query_one("#filter", Input).value = "farc"
+        await pilot.press("enter")
+        await pilot.pause()
+        table = app.query_one("#board")
+        assert 0 < table.row_count < len(MAP.spaces)
+        table.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        assert any("FARC:" in line for line in app.screen.lines)
+
+
+@dataclass
+class FakeHint:
+    command: object
+    explanation: str
+    trace_lines: list[str]
+
+
+@run_async
+async def test_hint_key_shows_the_suggestion_and_applies_it(monkeypatch):
+    module = types.ModuleType("nonplayer.hint")
+
+    def suggest(game, time_limit=2.0):  # type: ignore[no-untyped-def]
+        return FakeHint(sequence.Pass(), "Pass: Resources are short", ["search: 12 lines"])
+
+    module.suggest = suggest  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "nonplayer.hint", module)
+    import nonplayer
+
+    monkeypatch.setattr(nonplayer, "hint", module, raising=False)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Pass: Resources are short" in app.screen.preview.trace
+        await pilot.press("y")
+        await pilot.pause()
+        assert govt_entry(app.controller.game)[1]["command"]["type"] == "Pass"
+
+
+@run_async
+async def test_game_over_screen_shows_margins_and_the_8_8_level():  # 7.3, 8.8
+    game = new_solitaire("standard", seed=1)
+    victory.finish(game.state, "the deck ran out (7.3)")
+    app = PlayApp(Controller(Session(game)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        text = "\n".join(app.screen.lines)
+        assert "Victory margins" in text and "8.8 score" in text
+
+
+def test_snapshot_main_screen(snap_compare):
+    assert snap_compare(make_app(), terminal_size=SIZE)
+
+
+def test_snapshot_train_form(snap_compare):
+    async def to_train(pilot) -> None:  # type: ignore[no-untyped-def]
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        await answer(pilot, "operation", "train", "none")
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=to_train)

@@ -1,0 +1,171 @@
+"""The --plain line mode of `andean play` (tui/plain.py): transcripts of a solitaire
+Government turn, garbage at every prompt changing nothing, autosave and resume after a
+killed session, and the Session's undo."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from core import serialize
+from core.map import MAP
+from core.pieces import Faction, Piece
+from nonplayer.solitaire import new_solitaire
+from tui.controller import Controller
+from tui.plain import PlainUI
+from tui.session import Session
+
+REPO = Path(__file__).resolve().parents[1]
+GOVT = Faction.GOVT
+
+
+class Terminal(io.TextIOBase):
+    """Standard input for a PlainUI: each prompt is answered from ``script`` in order,
+    except the dice prompts ("Roll the red die...") answered from ``dice``. The end of
+    the script is the end of the input."""
+
+    def __init__(self, out: io.StringIO, script: list[str], dice: list[int] | None = None):
+        self.out = out
+        self.script = list(script)
+        self.dice = list(dice or [])
+        self.dice_asked: list[str] = []
+
+    def readline(self, size: int = -1) -> str:  # type: ignore[override]
+        prompt = self.out.getvalue().rsplit("\n", 1)[-1]
+        if prompt.startswith("Roll "):
+            self.dice_asked.append(prompt)
+            return f"{self.dice.pop(0) if self.dice else 4}\n"
+        if not self.script:
+            return ""
+        return self.script.pop(0) + "\n"
+
+
+def play(script: list[str], seed: int = 1, path: Path | None = None) -> tuple[Controller, str]:
+    controller = Controller(Session(new_solitaire("standard", seed=seed), path))
+    out = io.StringIO()
+    ui = PlainUI(controller, Terminal(out, script), out)
+    ui.run()
+    return controller, out.getvalue()
+
+
+TRAIN = ["operation", "train", "none", "bogota", "2", "0", "nothing more", "yes"]
+
+
+def test_plain_transcript_of_a_government_train():  # 3.2.1 through the line mode
+    controller, text = play(["board farc", "space bogota", "tracks", "card", *TRAIN, "log"])
+    assert "Government, 1st Eligible on #18" in text
+    assert "Space" in text and "Bogotá & Villavicencio (City, Pop 8)" in text
+    assert "Train: select Cities or Departments" in text
+    assert "Result of Train:" in text and "Bogotá & Villavicencio: Government Troops" in text
+    assert "Done: Train." in text
+    govt = [e for e in controller.game.log if e["faction"] == "Government"]
+    assert govt[0]["command"]["op"]["type"] == "Train"
+    bogota = MAP.id_of("Bogota")
+    assert controller.game.initial.troops(bogota) + 2 <= controller.state.troops(bogota) + 3
+
+
+def test_plain_pass_then_nonplayers_move():  # 2.3.3
+    controller, text = play(["pass", "y"])
+    assert "Done: Pass." in text
+    assert controller.game.log[0]["command"]["type"] == "Pass"
+    assert "(Non-player):" in text.split("Done: Pass.")[1]
+
+
+def test_garbage_at_every_prompt_changes_nothing():
+    clean, _ = play(TRAIN)
+    garbage = ["xyzzy", "99", "-1", "1,1,1,1,1,1,1,1", "Lima", "maybe", "x2"]
+    noisy: list[str] = []
+    for answer in TRAIN:
+        noisy += garbage + [answer]
+    dirty, text = play(noisy)
+    assert text.count("! ") >= len(TRAIN) * 3
+    assert dirty.state == clean.state
+    assert dirty.game.log == clean.game.log
+
+
+def test_back_and_cancel_return_to_earlier_questions():
+    script = ["operation", "train", "back", "back", "pass", "n", "cancel", "pass", "y"]
+    controller, text = play(script)
+    assert "Which Operation?" in text and text.count("what do you do?") >= 2
+    assert controller.game.log[0]["command"]["type"] == "Pass"
+
+
+def test_undo_takes_back_the_last_decision(tmp_path):
+    path = tmp_path / "game.json"
+    controller, text = play(["pass", "y", "undo", "quit"], path=path)
+    if "Undone" in text:  # the next decision was the Government's again on this card
+        assert controller.game.log == [] or controller.game.log[0]["faction"] != "Government"
+    saved = serialize.load(path)
+    assert serialize.verify(saved) == []
+    assert saved.state == controller.state
+
+
+def test_session_undo_rolls_back_nonplayers_too():
+    session = Session(new_solitaire("standard", seed=1))
+    start = session.game.state.clone()
+    controller = Controller(session)
+    decision = controller.decision()
+    decision.form.answer_text("pass")
+    controller.commit(controller.preview(decision.form.result))
+    while controller.nonplayer_to_move():
+        controller.nonplayer_turn()
+    assert session.undo()
+    assert session.game.state == start
+    assert not session.undo()
+
+
+def test_killed_session_resumes_from_its_autosave(tmp_path):
+    path = tmp_path / "solo.json"
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tui.cli", "play", "--plain", "--seed", "1", "--save",
+         str(path)],
+        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        text=True, cwd=tmp_path, env=env,
+    )
+    assert proc.stdin is not None
+    proc.stdin.write("pass\ny\n")
+    proc.stdin.flush()
+    deadline = time.time() + 30
+    passed = False
+    while time.time() < deadline and not passed:
+        time.sleep(0.2)
+        try:
+            game = serialize.load(path)
+        except Exception:  # not written yet, or being replaced
+            continue
+        passed = any(e["command"]["type"] == "Pass" and e["faction"] == "Government"
+                     for e in game.log)
+    proc.send_signal(signal.SIGKILL)  # no clean exit, no final save
+    proc.wait(timeout=10)
+    assert passed, "the Government's Pass was never autosaved"
+    saved = serialize.load(path)
+    assert serialize.verify(saved) == []
+    # resume: the same file, the game goes on where it was
+    session = Session.load(path)
+    controller = Controller(session)
+    out = io.StringIO()
+    PlainUI(controller, Terminal(out, ["tracks", "quit"]), out).run()
+    assert "Resources: Government" in out.getvalue()
+    assert controller.game.log[: len(saved.log)] == saved.log
+    assert serialize.verify(serialize.load(path)) == []
+
+
+def test_cli_play_plain_resumes_an_existing_save(tmp_path, monkeypatch, capsys):
+    from tui.cli import main
+
+    path = tmp_path / "p.json"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("pass\ny\nquit\n"))
+    assert main(["play", "--plain", "--seed", "2", "--save", str(path)]) == 0
+    first = serialize.load(path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert main(["play", "--plain", "--save", str(path)]) == 0
+    assert "Resumed" in capsys.readouterr().out
+    assert serialize.load(path).state == first.state
+    assert Piece.TROOPS == 0  # (keep the import honest)
+    assert first.state.resources[GOVT] >= 0

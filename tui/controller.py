@@ -1,0 +1,440 @@
+"""The controller both user interfaces drive: decisions, previews, Non-player turns.
+
+A :class:`Controller` wraps a :class:`~tui.session.Session` (the game, its save file and
+undo) and answers what a screen needs, without knowing how it is shown:
+
+* :meth:`Controller.decision` starts the form of the person to move (only the options
+  the Sequence of Play allows, see :mod:`tui.decision`);
+* :meth:`Controller.preview` executes a finished command on a copy of the game and
+  describes the result (the engine's account, the Propaganda phases it ran, and the
+  differences on the board); nothing changes until :meth:`Controller.commit`;
+* :meth:`Controller.nonplayer_turn` plays one Non-player decision (section 8) and
+  returns numbered physical instructions with the reasons behind them;
+* :meth:`Controller.hint` asks the search Government (``nonplayer.hint.suggest``).
+
+Every change is applied whole or not at all: a Non-player turn with typed-in dice runs
+on a copy and is kept only once all its dice were given.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.cards import CARDS
+from core.commands import Command, Context, from_json
+from core.dice import AskDice, DiceSource, ScriptedDice
+from core.errors import AndeanError, IllegalAction
+from core.game import Game
+from core.pieces import Faction
+from core.rules import propaganda, sequence
+from core.rules.editor import EditorCommand
+from core.state import GameState
+from tui import describe
+from tui.decision import DecisionContext, MemoDice, command_title, decision_form
+from tui.editor import RecordAction
+from tui.forms import FormRun
+from tui.session import Session
+
+
+@dataclass
+class Preview:
+    """A command tried on a copy of the game: what it would do, before it is applied."""
+
+    command: Command
+    game: Game
+    title: str
+    trace: list[str]
+    reports: list[str]
+    changes: list[str]
+
+    def lines(self) -> list[str]:
+        out = [f"Result of {self.title}:"]
+        out += [f"  {line}" for line in self.trace]
+        if self.reports:
+            out += [f"  {line}" for line in self.reports]
+        out.append("Changes on the board:")
+        out += [f"  {line}" for line in self.changes] or ["  (nothing)"]
+        return out
+
+
+@dataclass
+class TurnReport:
+    """One decision as it was carried out: by a Non-player (with the reasons) or a person."""
+
+    faction: Faction | None
+    title: str
+    instructions: list[str]
+    reasons: list[str] = field(default_factory=list)
+    changes: list[str] = field(default_factory=list)
+    nonplayer: bool = True
+
+    def heading(self) -> str:
+        who = self.faction.label if self.faction is not None else "Editor"
+        return f"{who}{' (Non-player)' if self.nonplayer else ''}: {self.title}"
+
+    def lines(self) -> list[str]:
+        out = [self.heading()]
+        out += [f"  {i}. {line}" for i, line in enumerate(self.instructions, 1)]
+        return out
+
+
+# ======================================================================================
+# describing what a command did
+# ======================================================================================
+_MARCH = re.compile(r"^March: (\d+) (\w+) Guerrillas? from (.+?) to (.+?)( with \d+ Shipment\(s\))?"
+                    r"( \(Activated\))?$")
+
+
+def _instruction(line: str, cmd: Command, groups: list[tuple[int, ...]]) -> str:
+    """Engine lines read as table instructions; March lines say what happens to the
+    Guerrillas' side ("they stay Underground")."""
+    m = _MARCH.match(line)
+    if not m or not groups:
+        return line
+    group = groups.pop(0)
+    n, faction, src, dst, ships, activated = m.groups()
+    underground, active = group[2], group[3]
+    plural = "Guerrillas" if int(n) > 1 else "Guerrilla"
+    text = f"Move {n} {faction} {plural} from {src} to {dst}{ships or ''}"
+    if activated and underground:
+        text += ", flipping them to Active" if not active else \
+            f", flipping the {underground} Underground to Active"
+    elif underground and not active:
+        text += ", they stay Underground"
+    elif underground:
+        text += f" ({underground} Underground, {active} Active, as they were)"
+    else:
+        text += ", they stay Active"
+    return text
+
+
+def _march_groups(cmd: Command) -> list[tuple[int, ...]]:
+    out: list[tuple[int, ...]] = []
+    for op in (getattr(cmd, "op", None), getattr(cmd, "ship_op", None)):
+        if op is not None and op.name == "March":
+            out += [tuple(g) for g in op.groups]
+    return out
+
+
+def instructions(cmd: Command, trace: list[str], reports: list[str],
+                 before: GameState, after: GameState) -> list[str]:
+    """Numbered-list lines a person can carry out on the table."""
+    groups = _march_groups(cmd)
+    out = []
+    for line in trace:
+        if " executes the " in line and " Event of " in line:
+            continue
+        out.append(_instruction(line, cmd, groups))
+    tracks = [_track_instruction(line) for line in describe.track_changes(before, after)]
+    card_end = [t for t in tracks if t.startswith(("Move the", "Reveal"))]
+    out += card_end + reports + [t for t in tracks if t not in card_end]
+    return out
+
+
+def _track_instruction(line: str) -> str:
+    m = re.match(r"^(.*) (\d+) -> (\d+)$", line)
+    if m and ("Resources" in line or line.startswith("Aid")):
+        return f"Set {m.group(1)} to {m.group(3)} (was {m.group(2)})"
+    if line.startswith("Card "):
+        return "Reveal the next card: " + line.split(" -> ")[-1]
+    if line.endswith(" Eligible") or line.endswith(" Ineligible"):
+        faction, status = line.rsplit(" ", 1)
+        box = "Eligible" if status == "Eligible" else "Ineligible"
+        return f"Move the {faction} cylinder to the {box} box"
+    return line
+
+
+def round_reports(before: GameState, entry: dict) -> list[str]:
+    """The automatic Propaganda phases a logged command ran (Sabotage, earnings,
+    Election, Reset...), replayed from ``before`` with the command's own dice, phase
+    by phase. The engine keeps these reports only until the next card."""
+    cmd = from_json(entry["command"])
+    dice = ScriptedDice([v for _, v in entry.get("rolls", [])])
+    state = before.clone()
+    out: list[str] = []
+    try:
+        if isinstance(cmd, EditorCommand):
+            if not isinstance(cmd, RecordAction):
+                return []
+            if state.phase == "card":
+                faction = sequence.to_move(state)
+                assert faction is not None
+                state.step["acted"].append([int(faction), cmd.kind])
+        else:
+            faction = sequence.to_move(state)
+            if faction is None:
+                return []
+            ctx = Context(faction=faction, dice=dice,
+                          nonplayer=sequence.is_nonplayer(state, faction))
+            state.roll_log = []
+            cmd.execute(state, ctx)
+        if state.phase == "propaganda":
+            propaganda.advance(state, dice)
+            out += _phased(state.step.get("report", []))
+        _advance_collecting(state, dice, out)
+    except (AndeanError, KeyError, ValueError, AssertionError):
+        return out
+    return out
+
+
+def _advance_collecting(state: GameState, dice: DiceSource, out: list[str]) -> None:
+    """:func:`core.rules.sequence.advance`, keeping the Propaganda reports."""
+    while True:
+        if state.phase == "card":
+            if sequence.to_move(state) is not None:
+                return
+            sequence.end_card(state)
+            sequence.next_card(state, dice)
+        elif state.phase == "propaganda":
+            if state.step.get("phase") != "done":
+                return
+            sequence.end_round(state, dice)
+        else:
+            return
+        if state.phase == "propaganda" and not state.step:
+            out.append(f"Propaganda Round {state.propaganda_rounds} "
+                       f"({describe.card_title(state.current_card)}):")
+            propaganda.start_round(state, dice)
+            if state.phase == "over":
+                out.append("  6.1 Victory: " + str(state.step.get("reason", "game over")))
+            else:
+                out.append("  6.1 Victory: no Faction wins now")
+                out += _phased(state.step.get("report", []))
+        elif state.phase == "over":
+            out.append(f"Game over: {state.step.get('reason')}")
+
+
+PHASES = (
+    ("6.2 Sabotage", ("Sabotage", "no Terror/Sabotage marker", "7th Special Forces")),
+    ("6.3 Resources", ("earn", "Drug Profits")),
+    ("6.4 Support", ("Civic Action", "Agitation", "Election", "Uribe", "FARC Zone",
+                     "Elite Backing", "no Department can receive")),
+    ("6.5 Redeploy", ("Redeploy",)),
+    ("6.6 Reset", ("Reset",)),
+)
+
+
+def phase_of(line: str) -> str:
+    for name, keys in PHASES:
+        if any(k in line for k in keys):
+            return name
+    return "6.0"
+
+
+def _phased(lines: list[str]) -> list[str]:
+    return [f"  {phase_of(line)}: {line}" for line in lines]
+
+
+# ======================================================================================
+# the controller
+# ======================================================================================
+class Decision:
+    """A person's decision in progress: its form and the dice it remembers."""
+
+    def __init__(self, ctx: DecisionContext, memo: MemoDice | None) -> None:
+        self.ctx = ctx
+        self.memo = memo
+        self.form = FormRun(lambda: decision_form(ctx))
+
+
+Discord = Callable[[GameState, Faction], str]
+
+
+class Controller:
+    """Drives a :class:`Session` for a user interface (see the module docstring).
+
+    ``ask_dice``: a function asking a person for a die (``--dice manual``); None uses
+    the game's seeded dice. ``assist``: the tabletop assistant (offers recording by
+    hand). ``discord``: asked for Insurgent Discord in 2-player games (8.1).
+    """
+
+    def __init__(
+        self,
+        session: Session,
+        *,
+        assist: bool = False,
+        ask_dice: Callable[[str], int] | None = None,
+        discord: Discord | None = None,
+    ) -> None:
+        self.session = session
+        self.assist = assist
+        self.ask_dice = ask_dice
+        self.discord = discord
+        self.history: list[TurnReport] = []
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def state(self) -> GameState:
+        return self.session.game.state
+
+    @property
+    def manual(self) -> bool:
+        return self.ask_dice is not None
+
+    def dice(self) -> DiceSource:
+        if self.ask_dice is None:
+            return self.game.dice
+        return AskDice(self.ask_dice)
+
+    # --- whose turn ----------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.game.is_terminal()
+
+    def to_move(self) -> Faction | None:
+        return self.game.to_move()
+
+    def person_to_move(self) -> bool:
+        return self.session.is_player_turn()
+
+    # --- a person's decision -------------------------------------------------------
+    def decision(self) -> Decision:
+        memo = MemoDice(self.dice()) if self.manual else None
+        ctx = DecisionContext(self.game, memo or self.game.dice, assist=self.assist)
+        return Decision(ctx, memo)
+
+    def preview(self, cmd: Command, memo: MemoDice | None = None,
+                chooser: Any = None) -> Preview:
+        """``cmd`` applied to a copy of the game (IllegalAction if it breaks a rule).
+        ``chooser`` answers an Event's choices (a hint's); the answers are logged."""
+        if memo is not None:
+            memo.rewind()
+        trial = self.game.clone()
+        before = self.game.state
+        dice = memo if memo is not None else self.dice()
+        trace = trial.apply(cmd, chooser=chooser, dice=dice)
+        if isinstance(cmd, sequence.PlayEvent) and not cmd.choices:
+            cmd = from_json(trial.log[-1]["command"])  # with the answers given
+        reports = round_reports(before, trial.log[-1])
+        return Preview(cmd, trial, command_title(cmd, before), trace, reports,
+                       describe.changes(before, trial.state))
+
+    def commit(self, preview: Preview) -> TurnReport:
+        """Keep a previewed result (it becomes the game; autosaved)."""
+        before = self.state
+        faction = self.to_move()
+        self.session.commit(preview.game)
+        report = TurnReport(
+            faction, preview.title,
+            instructions(preview.command, preview.trace, preview.reports, before,
+                         preview.game.state),
+            changes=preview.changes, nonplayer=False,
+        )
+        self.history.append(report)
+        return report
+
+    def apply(self, cmd: Command) -> TurnReport:
+        """Preview and commit in one go (editor commands, scripted use)."""
+        return self.commit(self.preview(cmd))
+
+    # --- Non-players ---------------------------------------------------------------
+    def nonplayer_turn(self) -> TurnReport:
+        """Play the decision of the Non-player to move; kept only if it completes."""
+        from nonplayer.turn import take_turn
+
+        trial = self.game.clone()
+        before = trial.state.clone()
+        faction = trial.to_move()
+        dice = self.dice() if self.manual else None
+        discord = self.discord if _two_players(trial.state) else None
+        try:
+            result = take_turn(trial, dice, discord)
+        except IllegalAction as err:
+            return self._nonplayer_fallback(faction, err)
+        reports = round_reports(before, trial.log[-1])
+        title = _turn_title(result, before)
+        report = TurnReport(
+            faction, title,
+            instructions(result.command, result.report, reports, before, trial.state),
+            reasons=result.trace.lines(), changes=describe.changes(before, trial.state),
+        )
+        self.session.commit(trial, person=False)
+        self.history.append(report)
+        return report
+
+    def _nonplayer_fallback(self, faction: Faction | None, err: Exception) -> TurnReport:
+        """The section-8 turn broke a rule (a bug): the Non-player Passes instead (or, in
+        a Propaganda Round, skips its decision), so the game can go on. Said plainly."""
+        cmd: Command = sequence.Pass() if self.state.phase == "card" else RecordAction(
+            "propaganda")
+        preview = self.preview(cmd)
+        before = self.state
+        self.session.commit(preview.game, person=False)
+        instead = "it Passes instead" if isinstance(cmd, sequence.Pass) else \
+            "it skips the decision"
+        note = f"The Non-player turn could not be carried out ({err}); {instead}"
+        report = TurnReport(
+            faction, preview.title,
+            [note] + instructions(cmd, preview.trace, preview.reports, before,
+                                  preview.game.state),
+            reasons=[note], changes=preview.changes,
+        )
+        self.history.append(report)
+        return report
+
+    def nonplayer_to_move(self) -> bool:
+        f = self.to_move()
+        return f is not None and self.state.seats[f] is None
+
+    # --- other requests ------------------------------------------------------------
+    def hint(self, time_limit: float = 2.0) -> Any:
+        """The search Government's suggestion (``nonplayer.hint.suggest``)."""
+        from nonplayer import hint  # type: ignore[attr-defined]
+
+        return hint.suggest(self.game, time_limit=time_limit)
+
+    def undo(self) -> bool:
+        return self.session.undo()
+
+    def save(self, path: str | None = None) -> str:
+        return str(self.session.save(path))
+
+
+def _two_players(state: GameState) -> bool:
+    return len({s for s in state.seats if s is not None}) == 2
+
+
+def _turn_title(result: Any, before: GameState) -> str:
+    if result.decision == "pass":
+        return "Pass"
+    if result.decision == "propaganda":
+        return f"{before.step.get('phase')}"
+    if result.decision == "event":
+        return f"Event {describe.card_title(before.current_card)} ({result.command.side})"
+    return command_title(result.command, before)
+
+
+def solo_result_lines(state: GameState) -> list[str]:
+    """Game over: the reason, margins, ranking and, in a solitaire game, the 8.8 level."""
+    from core.rules import victory
+
+    step = state.step
+    lines = [f"Game over: {step.get('reason', '')}"]
+    lines.append("Victory margins: " + ", ".join(
+        f"{f.label} {m:+d}" for f, m in state.victory_margins().items()))
+    ranking = [Faction(f).label for f in step.get("ranking", [])]
+    if ranking:
+        lines.append("Ranking: " + ", ".join(ranking))
+    if step.get("players_lose"):
+        lines.append("A Non-player won: all players lose (7.1)")
+    if victory.is_solitaire(state):
+        score = victory.solo_score(state)
+        lines.append(f"8.8 score {score:+d}: {victory.solo_level(score)}")
+    return lines
+
+
+__all__ = [
+    "CARDS",
+    "Controller",
+    "Decision",
+    "Preview",
+    "TurnReport",
+    "IllegalAction",
+    "round_reports",
+    "solo_result_lines",
+]

@@ -1,0 +1,364 @@
+"""Plain-English descriptions shared by the user interfaces.
+
+* :func:`card_text`: a card's title, Faction order and both Event texts (taken from the
+  first paragraph of each Event implementation's docstring, which quotes the card).
+* :func:`space_row` / :func:`space_detail`: a space as a table row or a full description.
+* :func:`changes`: the differences between two states, as lines a person can carry out on
+  the table ("Huila-Tolima: FARC Guerrillas 2 Underground -> 1 Underground, 1 Active").
+  The confirm step of every form shows them, and the tabletop assistant prints them.
+* :func:`tracks_lines`: Resources, Aid, totals, margins, President, lasting Events,
+  Eligibility and the cards.
+"""
+
+from __future__ import annotations
+
+import inspect
+from functools import cache
+
+from core import events
+from core.cards import CARDS
+from core.map import MAP
+from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, UNDERGROUND_OF, Faction, Piece
+from core.rules import sequence
+from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
+
+FACTION_LETTER = {Faction.GOVT: "G", Faction.FARC: "F", Faction.AUC: "A", Faction.CARTELS: "C"}
+KIND_LABEL = {"city": "City", "department": "Dept", "loc": "LoC", "foreign": "Foreign"}
+
+
+def space_name(space: int) -> str:
+    """The name printed on the map (e.g. 'Antioquia-Bolívar')."""
+    return MAP[space].full_name
+
+
+# ======================================================================================
+# cards
+# ======================================================================================
+@cache
+def event_text(card: int, side: str) -> str:
+    """The text of one side of an Event, from its implementation's docstring."""
+    if not events.implemented(card, side):
+        return ""
+    doc = inspect.getdoc(events.effect_of(card, side)) or ""
+    first = doc.split("\n\n")[0]
+    text = " ".join(first.split())
+    head, sep, rest = text.partition("):")
+    if sep and head.startswith("#"):
+        text = rest.strip()
+    elif text.startswith("#") and ":" in text:
+        text = text.split(":", 1)[1].strip()
+    return text.replace(" Lasting (5.3/5.4) only.", "").strip()
+
+
+def card_title(card: int | None) -> str:
+    return "none" if card is None else f"#{card} {CARDS[card].title}"
+
+
+def card_order(card: int) -> str:
+    order = CARDS[card].faction_order
+    return ", ".join(f.label for f in order) if order else "Propaganda"
+
+
+def card_text(card: int | None) -> list[str]:
+    """Title, Faction order, lasting type and both texts of ``card``."""
+    if card is None:
+        return ["(no card)"]
+    c = CARDS[card]
+    if c.propaganda:
+        return [f"{card_title(card)}: a Propaganda card (6.0)"]
+    lines = [f"{card_title(card)} - order {card_order(card)}"]
+    if c.lasting:
+        lines.append(
+            "Government Capability (5.3)" if c.is_capability else "Insurgent Momentum (5.4)"
+        )
+    sides = events.sides_of(card)
+    for side in sides:
+        label = side.capitalize() if len(sides) > 1 else "Event"
+        lines.append(f"{label}: {event_text(card, side)}")
+    return lines
+
+
+def cards_to_propaganda(state: GameState) -> int | None:
+    """Event cards left before the next Propaganda card in the draw deck (None if none)."""
+    for i, card in enumerate(state.deck):
+        if CARDS[card].propaganda:
+            return i
+    return None
+
+
+# ======================================================================================
+# spaces
+# ======================================================================================
+def _guerrillas(state: GameState, space: int, f: Faction) -> str:
+    u, a, b = state.underground(space, f), state.active(space, f), state.bases(space, f)
+    if not (u or a or b):
+        return "-"
+    return f"{u}u{a}a" + (f"{b}B" if b else "")
+
+
+def govt_cell(state: GameState, space: int) -> str:
+    t, p, b = state.troops(space), state.police(space), state.bases(space, Faction.GOVT)
+    if not (t or p or b):
+        return "-"
+    return f"{t}T{p}P" + (f"{b}B" if b else "")
+
+
+def control_label(state: GameState, space: int) -> str:
+    if MAP[space].is_loc:
+        return ""
+    c = state.controller(space)
+    return "" if c is None else ("Govt" if c is Faction.GOVT else "FARC")
+
+
+SUPPORT_SHORT = {2: "ActSup", 1: "PasSup", 0: "Neutral", -1: "PasOpp", -2: "ActOpp"}
+
+
+def markers(state: GameState, space: int) -> str:
+    out = []
+    if state.terror[space]:
+        out.append(f"Terror{state.terror[space]}" if state.terror[space] > 1 else "Terror")
+    if state.sabotage[space]:
+        out.append("Sabotage")
+    if state.farc_zone[space]:
+        out.append("Zone")
+    ships = len(state.shipments_at(space))
+    if ships:
+        out.append(f"Ship{ships}" if ships > 1 else "Ship")
+    return " ".join(out)
+
+
+BOARD_COLUMNS = ("Space", "Type", "Pop", "Econ", "Support", "Ctrl", "Govt", "FARC", "AUC",
+                 "Cartels", "Markers")
+
+
+def space_row(state: GameState, space: int) -> tuple[str, ...]:
+    """A board table row: name, type, Pop, Econ, Support, Control, pieces, markers.
+
+    Pieces read ``2T1P1B`` (Troops, Police, Bases) and ``1u2a1B`` (Underground, Active
+    Guerrillas, Bases)."""
+    s = MAP[space]
+    support = "" if not s.is_populated else SUPPORT_SHORT[state.support[space]]
+    return (
+        s.full_name,
+        KIND_LABEL[s.kind],
+        str(s.pop) if not s.is_loc else "",
+        str(s.econ) if s.is_loc else "",
+        support,
+        control_label(state, space),
+        govt_cell(state, space),
+        *(_guerrillas(state, space, f) for f in INSURGENTS),
+        markers(state, space),
+    )
+
+
+def space_has_pieces(state: GameState, space: int) -> bool:
+    return state.total_pieces(space) > 0
+
+
+def space_detail(state: GameState, space: int) -> list[str]:
+    """Everything about one space, one fact a line."""
+    s = MAP[space]
+    kind = KIND_LABEL[s.kind] if s.kind != "department" else "Department"
+    head = f"{s.full_name} ({kind}"
+    if s.terrain:
+        head += f", {s.terrain.capitalize()}"
+    if s.is_loc:
+        head += f", {s.loc_type or 'LoC'}, Econ {s.econ}"
+    else:
+        head += f", Pop {s.pop}"
+    head += ")"
+    lines = [head]
+    if s.is_populated:
+        lines.append(f"Support: {SUPPORT_LABELS[state.support[space]]}")
+    if not s.is_loc:
+        c = state.controller(space)
+        lines.append(f"Control: {'none' if c is None else c.label}")
+    lines.append(
+        f"Government: {state.troops(space)} Troops, {state.police(space)} Police, "
+        f"{state.bases(space, Faction.GOVT)} Bases"
+    )
+    for f in INSURGENTS:
+        lines.append(
+            f"{f.label}: {state.underground(space, f)} Underground, {state.active(space, f)} "
+            f"Active Guerrillas, {state.bases(space, f)} Bases"
+        )
+    for i in state.shipments_at(space):
+        holder = state.shipments[i][1]  # type: ignore[index]
+        lines.append(f"Shipment held by {Faction(holder).label}")
+    if state.terror[space]:
+        lines.append(f"Terror markers: {state.terror[space]}")
+    if state.sabotage[space]:
+        lines.append("Sabotaged")
+    if state.farc_zone[space]:
+        lines.append("FARC Zone")
+    names = ", ".join(MAP[a].full_name for a in s.adjacent)
+    lines.append(f"Adjacent: {names}")
+    return lines
+
+
+# ======================================================================================
+# tracks
+# ======================================================================================
+def eligibility_line(state: GameState) -> str:
+    eligible = [f.label for f in Faction if state.eligible[f]]
+    ineligible = [f.label for f in Faction if not state.eligible[f]]
+    line = f"Eligible: {', '.join(eligible) or '-'}"
+    if ineligible:
+        line += f"; Ineligible: {', '.join(ineligible)}"
+    return line
+
+
+def tracks_lines(state: GameState) -> list[str]:
+    """The tracks panel: Resources, Aid, totals, margins, lasting Events, cards."""
+    m = state.victory_margins()
+    lines = [
+        "Resources: " + ", ".join(f"{f.label} {state.resources[f]}" for f in Faction),
+        f"Aid {state.aid}   El Presidente {PRESIDENTS[state.president]}",
+        f"Total Support {state.total_support()}   Opposition+Bases "
+        f"{state.opposition_plus_bases()}",
+        "Margins: " + ", ".join(f"{f.label} {m[f]:+d}" for f in Faction),
+    ]
+    if state.capabilities:
+        lines.append(
+            "Capabilities: "
+            + ", ".join(f"{CARDS[c].title} ({s})" for c, s in sorted(state.capabilities.items()))
+        )
+    if state.momentum:
+        lines.append("Momentum: " + ", ".join(CARDS[c].title for c in state.momentum))
+    lines.append(eligibility_line(state))
+    left = cards_to_propaganda(state)
+    lines.append(
+        f"Card {card_title(state.current_card)}; next "
+        f"{card_title(state.deck[0] if state.deck else None)}"
+    )
+    lines.append(
+        f"Propaganda Rounds {state.propaganda_rounds} of {state.final_propaganda}; "
+        + ("no Propaganda card left in the deck" if left is None
+           else f"{left} Event card(s) before the next Propaganda card")
+    )
+    return lines
+
+
+def whose_turn(state: GameState) -> str:
+    """'Government to decide: 1st Eligible on #12 Plan Colombia' and the like."""
+    f = sequence.to_move(state)
+    if state.phase == "over":
+        return "The game is over"
+    if f is None:
+        return "Nobody to move"
+    who = f"{f.label}{' (Non-player)' if state.seats[f] is None else ''}"
+    if state.phase == "propaganda":
+        return f"Propaganda Round: {who} decides {state.step.get('phase')}"
+    position = ["1st", "2nd"][sequence.position(state) - 1]
+    return f"{who}: {position} Eligible on {card_title(state.current_card)}"
+
+
+# ======================================================================================
+# differences between two states
+# ======================================================================================
+def _pieces_change(before: GameState, after: GameState, space: int) -> list[str]:
+    out = []
+    for f in Faction:
+        if f is Faction.GOVT:
+            kinds = (Piece.TROOPS, Piece.POLICE, Piece.GOVT_BASE)
+        else:
+            kinds = (UNDERGROUND_OF[f], ACTIVE_OF[f], BASE_OF[f])
+        old = [before.count(space, k) for k in kinds]
+        new = [after.count(space, k) for k in kinds]
+        if old == new:
+            continue
+        if f is Faction.GOVT:
+            parts = [f"{label} {o} -> {n}" for label, o, n in
+                     zip(("Troops", "Police", "Bases"), old, new) if o != n]
+            out.append("Government " + ", ".join(parts))
+            continue
+        g_old, g_new = old[:2], new[:2]
+        if g_old != g_new:
+            out.append(f"{f.label} Guerrillas {_ua(g_old)} -> {_ua(g_new)}")
+        if old[2] != new[2]:
+            out.append(f"{f.label} Bases {old[2]} -> {new[2]}")
+    return out
+
+
+def _ua(counts: list[int]) -> str:
+    u, a = counts
+    if not u and not a:
+        return "none"
+    parts = []
+    if u:
+        parts.append(f"{u} Underground")
+    if a:
+        parts.append(f"{a} Active")
+    return ", ".join(parts)
+
+
+def _shipments(state: GameState, space: int) -> list[str]:
+    return sorted(Faction(state.shipments[i][1]).label  # type: ignore[index]
+                  for i in state.shipments_at(space))
+
+
+def changes(before: GameState, after: GameState) -> list[str]:
+    """What differs between ``before`` and ``after``, one line per space or track."""
+    lines: list[str] = []
+    for s in MAP.spaces:
+        i = s.id
+        parts = _pieces_change(before, after, i)
+        if before.support[i] != after.support[i]:
+            parts.append(f"{SUPPORT_LABELS[before.support[i]]} -> "
+                         f"{SUPPORT_LABELS[after.support[i]]}")
+        if before.terror[i] != after.terror[i]:
+            parts.append(f"Terror {before.terror[i]} -> {after.terror[i]}")
+        if before.sabotage[i] != after.sabotage[i]:
+            parts.append("Sabotage placed" if after.sabotage[i] else "Sabotage removed")
+        if before.farc_zone[i] != after.farc_zone[i]:
+            parts.append("FARC Zone placed" if after.farc_zone[i] else "FARC Zone removed")
+        ship_b, ship_a = _shipments(before, i), _shipments(after, i)
+        if ship_b != ship_a:
+            old, new = ", ".join(ship_b) or "none", ", ".join(ship_a) or "none"
+            parts.append(f"Shipments {old} -> {new}")
+        if before.in_play(i) != after.in_play(i):
+            parts.append("now a space in play" if after.in_play(i) else "no longer in play")
+        if parts:
+            lines.append(f"{s.full_name}: " + "; ".join(parts))
+    lines.extend(track_changes(before, after))
+    return lines
+
+
+def track_changes(before: GameState, after: GameState) -> list[str]:
+    """Changes to the tracks and cards only (Resources, Aid, President, lasting Events,
+    Eligibility, totals, cards)."""
+    lines: list[str] = []
+    for f in Faction:
+        if before.resources[f] != after.resources[f]:
+            lines.append(f"{f.label} Resources {before.resources[f]} -> {after.resources[f]}")
+    if before.aid != after.aid:
+        lines.append(f"Aid {before.aid} -> {after.aid}")
+    if before.president != after.president:
+        lines.append(f"El Presidente {PRESIDENTS[before.president]} -> "
+                     f"{PRESIDENTS[after.president]}")
+    for card in sorted(set(before.capabilities) | set(after.capabilities)):
+        old, new = before.capabilities.get(card), after.capabilities.get(card)
+        if old != new:
+            lines.append(f"Capability {CARDS[card].title}: {old or 'none'} -> {new or 'none'}")
+    for card in after.momentum:
+        if card not in before.momentum:
+            lines.append(f"Momentum {CARDS[card].title} in play")
+    for card in before.momentum:
+        if card not in after.momentum:
+            lines.append(f"Momentum {CARDS[card].title} discarded")
+    for f in Faction:
+        if before.eligible[f] != after.eligible[f]:
+            lines.append(f"{f.label} {'Eligible' if after.eligible[f] else 'Ineligible'}")
+    if before.total_support() != after.total_support():
+        lines.append(f"Total Support {before.total_support()} -> {after.total_support()}")
+    if before.opposition_plus_bases() != after.opposition_plus_bases():
+        lines.append(f"Opposition + Bases {before.opposition_plus_bases()} -> "
+                     f"{after.opposition_plus_bases()}")
+    if before.current_card != after.current_card:
+        lines.append(f"Card {card_title(before.current_card)} -> {card_title(after.current_card)}")
+    return lines
+
+
+def margins_lines(state: GameState) -> list[str]:
+    m = state.victory_margins()
+    return [f"{f.label}: {m[f]:+d}" for f in Faction]

@@ -1,0 +1,518 @@
+"""The line-oriented ``--plain`` mode of ``andean play`` and ``andean assist``.
+
+One question at a time on stdout, one answer a line on stdin: usable with a screen
+reader, from a script, or in a test. The same forms as the Textual app (see
+:mod:`tui.forms`); at any prompt these words work too:
+
+``help``, ``board [WORD]``, ``space NAME``, ``tracks``, ``card``, ``log``, ``why [N]``,
+``show [N]``, ``save [FILE]``, ``quit``; inside a form ``back`` and ``cancel``; at the
+start of a decision ``undo`` and (``play``) ``hint``; in ``assist`` the board editor
+(``help edit``).
+
+Bad input prints a message starting with ``!`` and changes nothing. At the end of the
+input the game is saved and the program stops (it resumes with ``--load``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+from core.cards import CARDS
+from core.errors import AndeanError, IllegalAction
+from core.map import MAP
+from core.rules import sequence
+from tui import describe
+from tui.controller import Controller, TurnReport, solo_result_lines
+from tui.edit_text import EDIT_HELP, find_card, is_edit, parse_edit
+from tui.editor import SetNextCard
+from tui.forms import Cancelled, InputError, Question, fold
+
+HELP = """\
+At any prompt:
+  help                this help (help edit: the board editor, in assist)
+  board [WORD]        spaces with pieces (WORD: all, city, dept, loc, farc, auc, cartels,
+                      govt, or part of a name); space NAME: everything about one space
+  tracks, card        Resources, Aid, margins, Eligibility; the current and next card
+  log, show [N], why [N]   the turns so far; a turn's instructions; its reasons
+  save [FILE], quit   save now; save and stop (resume with --load FILE)
+In a form: back (previous question), cancel (start the decision again).
+At the start of a decision: undo (take back your last decision), hint (play: ask the
+search Government for a suggestion)."""
+
+
+class Quit(Exception):
+    """The person asked to stop (or the input ended)."""
+
+
+class _Back(Exception):
+    pass
+
+
+class PlainUI:
+    """Runs a :class:`Controller` on text streams."""
+
+    def __init__(self, controller: Controller, inp: TextIO, out: TextIO, *,
+                 assist: bool = False, echo: bool | None = None) -> None:
+        self.c = controller
+        self.inp = inp
+        self.out = out
+        self.assist = assist
+        self.echo = (not _isatty(inp)) if echo is None else echo
+        self._top = False  # at the first question of a decision
+        self._shown: Question | None = None  # the question last shown in full
+
+    # --- output and input ----------------------------------------------------------
+    def say(self, *lines: str) -> None:
+        for line in lines:
+            print(line, file=self.out)
+        self.out.flush()
+
+    def read(self, prompt: str = "> ") -> str:
+        if self.inp is sys.stdin and self.out is sys.stdout and _isatty(self.inp):
+            try:  # input() gives line editing and Tab completion in a terminal
+                return input(prompt)
+            except EOFError:
+                self.say("")
+                raise Quit("end of input") from None
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            self.say("")
+            raise Quit("end of input")
+        line = line.rstrip("\n")
+        if self.echo:
+            self.say(line)
+        return line
+
+    # --- global commands -------------------------------------------------------------
+    def global_command(self, text: str) -> bool:
+        """Handle a word that works at any prompt; True if ``text`` was one."""
+        words = text.strip().split(maxsplit=1)
+        if not words:
+            return False
+        word, rest = fold(words[0]), (words[1] if len(words) > 1 else "")
+        if word in ("help", "?"):
+            self.say(EDIT_HELP if fold(rest) == "edit" else HELP)
+            if self.assist and fold(rest) != "edit":
+                self.say("Board editor: type 'help edit'.")
+            return True
+        if word == "board":
+            self.show_board(rest)
+            return True
+        if word == "space" and rest:
+            try:
+                self.say(*describe.space_detail(self.c.state, MAP.id_of(rest)))
+            except KeyError as err:
+                self.say(f"! {str(err).strip(chr(39))}")
+            return True
+        if word in ("tracks", "status"):
+            self.say(describe.whose_turn(self.c.state), *describe.tracks_lines(self.c.state))
+            return True
+        if word == "card" and not rest:
+            state = self.c.state
+            self.say(*describe.card_text(state.current_card))
+            nxt = state.deck[0] if state.deck else None
+            self.say("Next: " + " / ".join(describe.card_text(nxt)))
+            return True
+        if word == "log":
+            for i, rep in enumerate(self.c.history, 1):
+                self.say(f"{i:>3}. {rep.heading()}")
+            if not self.c.history:
+                self.say("(no turn yet)")
+            return True
+        if word in ("why", "show"):
+            self.show_turn(rest, reasons=word == "why")
+            return True
+        if word == "save":
+            try:
+                self.say(f"Saved to {self.c.save(rest.strip() or None)}")
+            except (OSError, ValueError) as err:
+                self.say(f"! cannot save: {err}")
+            return True
+        if word in ("quit", "exit"):
+            raise Quit("quit")
+        return False
+
+    def show_board(self, word: str) -> None:
+        state = self.c.state
+        key = fold(word)
+        rows = []
+        for s in state.spaces_in_play():
+            if not _board_match(state, s.id, key):
+                continue
+            rows.append(describe.space_row(state, s.id))
+        if not rows:
+            self.say("(no space matches)")
+            return
+        widths = [max(len(r[i]) for r in rows + [describe.BOARD_COLUMNS])
+                  for i in range(len(describe.BOARD_COLUMNS))]
+        for row in [describe.BOARD_COLUMNS, *rows]:
+            self.say("  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip())
+
+    def show_turn(self, which: str, reasons: bool) -> None:
+        history = self.c.history
+        if not history:
+            self.say("(no turn yet)")
+            return
+        try:
+            n = int(which) if which.strip() else None
+        except ValueError:
+            self.say("! give the turn number shown by 'log'")
+            return
+        if n is None:
+            candidates = [r for r in history if r.nonplayer] if reasons else history
+            rep = candidates[-1] if candidates else history[-1]
+        elif 1 <= n <= len(history):
+            rep = history[n - 1]
+        else:
+            self.say(f"! no turn {n} (1-{len(history)})")
+            return
+        if reasons:
+            self.say(f"Why {rep.heading()}:", *[f"  {r}" for r in rep.reasons or
+                                                 ["(a person's decision)"]])
+        else:
+            self.say(*rep.lines())
+
+    # --- asking ----------------------------------------------------------------------
+    def ask(self, question: Question, *, form: bool = True) -> str:
+        """Show ``question`` and return the typed answer (global commands handled).
+        Asked again after a bad answer, only its prompt line is repeated."""
+        if self._shown is question:
+            self.say(f"{question.prompt} {question.hint()}")
+        else:
+            self.say(*question.lines())
+        self._shown = question
+        while True:
+            text = self.read()
+            if self.global_command(text):
+                continue
+            key = fold(text)
+            if form and key == "back":
+                raise _Back()
+            if form and key == "cancel":
+                raise Cancelled()
+            if self._top and self.special_top(text):
+                continue
+            return text
+
+    def special_top(self, text: str) -> bool:
+        """Words open only at the start of a decision: undo, hint, the editor."""
+        key = fold(text)
+        if key == "undo":
+            if self.c.undo():
+                self.say("Undone: back to the start of your last decision.")
+                if self.assist:
+                    self.say("Take the same moves back on the table.")
+                raise Cancelled()
+            self.say("! nothing to undo")
+            return True
+        if key == "hint" and not self.assist:
+            self.show_hint()
+            return True
+        if self.assist and is_edit(text):
+            self.edit(text)
+            return True
+        return False
+
+    def edit(self, text: str) -> None:
+        try:
+            cmd = parse_edit(text)
+            if isinstance(cmd, SetNextCard):
+                cmd = SetNextCard(self._deck_card(cmd.card))
+            rep = self.c.apply(cmd)
+        except (InputError, AndeanError) as err:
+            self.say(f"! {err}")
+            return
+        self.say(*(rep.changes or rep.instructions or ["(no change)"]))
+        raise Cancelled()  # the board changed: ask the decision again
+
+    def _deck_card(self, card: int) -> int:
+        """A Propaganda title names the first Propaganda card still in the deck."""
+        if CARDS[card].propaganda:
+            for c in self.c.state.deck:
+                if CARDS[c].propaganda:
+                    return c
+        return card
+
+    def show_hint(self) -> None:
+        try:
+            h = self.c.hint()
+        except ImportError:
+            self.say("! no hint available: the search Government is not installed")
+            return
+        except Exception as err:  # a bot failing must not lose the game
+            self.say(f"! the hint failed: {err}")
+            return
+        self.say(f"Hint: {getattr(h, 'explanation', '')}")
+        for line in getattr(h, "trace_lines", []) or []:
+            self.say(f"  {line}")
+        cmd = getattr(h, "command", None)
+        if cmd is None:
+            return
+        q = Question.yes_no("Preview the suggestion (and apply it if you confirm)?",
+                            default=False)
+        while True:
+            try:
+                wanted = q.parse(self.ask(q, form=False))
+                break
+            except InputError as err:
+                self.say(f"! {err}")
+        if not wanted:
+            return
+        try:
+            preview = self.c.preview(cmd, chooser=getattr(h, "chooser", None))
+        except AndeanError as err:
+            self.say(f"! the suggestion cannot be applied: {err}")
+            return
+        self.say(*preview.lines())
+        q = Question.yes_no("Apply this?", default=True)
+        while True:
+            try:
+                ok = q.parse(self.ask(q, form=False))
+                break
+            except InputError as err:
+                self.say(f"! {err}")
+        if ok:
+            rep = self.c.commit(preview)
+            self.say(f"Done: {rep.title}.")
+            raise Cancelled()  # the decision is made
+
+    # --- the main loop ---------------------------------------------------------------
+    def run(self) -> int:
+        if _isatty(self.inp):
+            _enable_completion()
+        with contextlib.suppress(Quit):
+            self.loop()
+        if self.c.session.path is not None:
+            try:
+                self.say(f"Game saved to {self.c.save()}")
+            except OSError as err:
+                self.say(f"! could not save: {err}")
+        return 0
+
+    def loop(self) -> None:
+        if self.assist and not self.c.is_over():
+            self.say(*describe.card_text(self.c.state.current_card))
+        while True:
+            if self.c.is_over():
+                self.say(*solo_result_lines(self.c.state))
+                return
+            if self.assist and self.needs_next_card():
+                self.ask_next_card()
+                continue
+            if self.c.nonplayer_to_move():
+                self.nonplayer()
+                continue
+            self.decide()
+
+    def nonplayer(self) -> None:
+        try:
+            rep = self.c.nonplayer_turn()
+        except Quit:
+            self.say("The Non-player turn was abandoned; nothing changed.")
+            raise
+        self.print_report(rep)
+        if self.assist:
+            self.say("(type 'why' for the reasons)")
+
+    def print_report(self, rep: TurnReport) -> None:
+        self.say(*rep.lines())
+        if self.c.is_over():
+            return
+        state = self.c.state
+        if rep.instructions and any(i.startswith("Reveal") for i in rep.instructions):
+            self.say(*describe.card_text(state.current_card))
+
+    def decide(self) -> None:
+        """One decision of the person to move: the form, the preview, the confirmation."""
+        self.say(describe.whose_turn(self.c.state))
+        try:
+            decision = self.c.decision()
+        except InputError as err:
+            self.say(f"! {err}")
+            raise Quit(str(err)) from None
+        form = decision.form
+        while True:
+            self._top = form.depth == 0
+            try:
+                if form.done:
+                    if self.confirm(form.result, decision):
+                        return
+                    if not form.back():
+                        return
+                    continue
+                assert form.question is not None
+                text = self.ask(form.question)
+                try:
+                    form.answer_text(text)
+                except InputError as err:
+                    self.say(f"! {err}")
+            except _Back:
+                if not form.back():
+                    self.say("! this is the first question ('cancel' starts again)")
+            except Cancelled:
+                return
+            finally:
+                self._top = False
+
+    def confirm(self, cmd: object, decision: object) -> bool:
+        """Preview ``cmd``; apply it if the person confirms. False: go back a step."""
+        try:
+            preview = self.c.preview(cmd, getattr(decision, "memo", None))  # type: ignore[arg-type]
+        except (IllegalAction, AndeanError) as err:
+            self.say(f"! {err}")
+            return False
+        self.say(*preview.lines())
+        while True:
+            q = Question.yes_no("Apply this?", default=True)
+            try:
+                answer = q.parse(self.ask(q))
+            except InputError as err:
+                self.say(f"! {err}")
+                continue
+            if answer:
+                rep = self.c.commit(preview)
+                self.say(f"Done: {rep.title}.")
+                return True
+            return False
+
+    # --- tabletop: the cards -----------------------------------------------------------
+    def needs_next_card(self) -> bool:
+        """The program does not know the card on top of the deck yet (assist)."""
+        state = self.c.state
+        if state.phase != "card" or not state.deck:
+            return False
+        for entry in reversed(self.c.game.log):
+            if entry["command"].get("type") == SetNextCard.name:
+                return entry["command"].get("card") != state.deck[0]
+        return True
+
+    def ask_next_card(self) -> None:
+        while True:
+            text = self.read("Which card is on top of the deck now (number or title)? ")
+            if self.global_command(text):
+                continue
+            try:
+                card = self._deck_card(find_card(text))
+                self.c.apply(SetNextCard(card))
+            except (InputError, AndeanError) as err:
+                self.say(f"! {err}")
+                continue
+            self.say(f"Next card: {describe.card_title(card)}")
+            return
+
+    # --- typed-in dice and Insurgent Discord ---------------------------------------------
+    def ask_die(self, purpose: str) -> int:
+        """Ask the person for a die; names the die (red/yellow/green) and its purpose."""
+        while True:
+            text = self.read(f"Roll {_die_name(purpose)}: {_die_purpose(purpose)}? ")
+            key = fold(text)
+            if key in ("quit", "exit"):
+                raise Quit("quit")
+            if key.isdigit() and 1 <= int(key) <= 6:
+                return int(key)
+            self.say("! a die shows 1 to 6")
+
+    def ask_discord(self, state: object, faction: object) -> str:
+        q = Question.one(
+            f"Insurgent Discord (8.1): {getattr(faction, 'label', faction)} is 2nd Eligible. "
+            "Government player, choose:",
+            [_opt("event", "Event (if effective)"), _opt("operation", "Operation")],
+        )
+        while True:
+            try:
+                return str(q.parse(self.ask(q, form=False)))
+            except InputError as err:
+                self.say(f"! {err}")
+
+
+def _opt(value: str, label: str):  # type: ignore[no-untyped-def]
+    from tui.forms import Option
+
+    return Option(value, label)
+
+
+def _die_name(purpose: str) -> str:
+    low = purpose.lower()
+    for color in ("red", "yellow", "green"):
+        if low.startswith(color):
+            return f"the {color} die"
+    return "a die"
+
+
+def _die_purpose(purpose: str) -> str:
+    """'red die, random space for Rally (8.2)' -> 'random space for Rally (8.2)'."""
+    for color in ("red", "yellow", "green"):
+        prefix = f"{color} die, "
+        if purpose.lower().startswith(prefix):
+            return purpose[len(prefix):]
+    return purpose
+
+
+def _board_match(state, space: int, key: str) -> bool:  # type: ignore[no-untyped-def]
+    s = MAP[space]
+    if key in ("", "pieces"):
+        return state.total_pieces(space) > 0 or bool(describe.markers(state, space))
+    if key == "all":
+        return True
+    if key in ("city", "cities"):
+        return s.is_city
+    if key in ("dept", "department", "departments"):
+        return s.is_department
+    if key in ("loc", "locs"):
+        return s.is_loc
+    factions = {"govt": 0, "government": 0, "farc": 1, "auc": 2, "cartels": 3}
+    if key in factions:
+        from core.pieces import Faction
+
+        return state.faction_pieces(space, Faction(factions[key])) > 0
+    return key in fold(s.full_name) or key in fold(s.name)
+
+
+def _enable_completion() -> None:
+    """Tab completes card titles, space names and command words (terminals only)."""
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - not on every platform
+        return
+    from tui.edit_text import EDIT_WORDS
+
+    words = sorted({c.title for c in CARDS.values()} | {s.full_name for s in MAP.spaces}
+                   | {s.name for s in MAP.spaces} | set(EDIT_WORDS)
+                   | {"help", "board", "space", "tracks", "card", "log", "why", "show",
+                      "save", "quit", "back", "cancel", "undo", "hint", "pass", "operation",
+                      "event"})
+
+    def complete(text: str, state: int) -> str | None:
+        hits = [w for w in words if fold(w).startswith(fold(text))]
+        return hits[state] if state < len(hits) else None
+
+    readline.set_completer_delims("\t\n,")
+    readline.set_completer(complete)
+    readline.parse_and_bind("tab: complete")
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def make_ui(controller: Controller, inp: TextIO | None = None, out: TextIO | None = None, *,
+            assist: bool = False) -> PlainUI:
+    """A :class:`PlainUI` whose controller asks its dice and Discord through it."""
+    ui = PlainUI(controller, inp or sys.stdin, out or sys.stdout, assist=assist)
+    if controller.ask_dice is not None:
+        controller.ask_dice = ui.ask_die
+    controller.discord = ui.ask_discord
+    return ui
+
+
+AskDie = Callable[[str], int]
+
+__all__ = ["PlainUI", "Quit", "make_ui", "sequence"]
