@@ -174,6 +174,7 @@ RULE_MODULES = (
     "core.rules.insurgent_special",
     "core.rules.propaganda",
     "core.rules.editor",
+    "core.rules.board_editor",
 )
 
 

@@ -14,9 +14,9 @@ from core.errors import IllegalAction
 from core.game import Game
 from core.map import MAP
 from core.pieces import Faction, Piece
+from core.rules import board_editor as editor
 from tests.helpers import blank_state, sid
 from tests.test_tui_plain import Terminal
-from tui import editor
 from tui.edit_text import find_card, parse_edit
 from tui.forms import InputError
 from tui.play_cli import assist_seats, new_assist_game, run_assist

@@ -30,11 +30,11 @@ from core.errors import AndeanError, IllegalAction
 from core.game import Game
 from core.pieces import Faction
 from core.rules import propaganda, sequence
+from core.rules.board_editor import RecordAction
 from core.rules.editor import EditorCommand
 from core.state import GameState
 from tui import describe
 from tui.decision import DecisionContext, MemoDice, command_title, decision_form
-from tui.editor import RecordAction
 from tui.forms import FormRun
 from tui.session import Session
 

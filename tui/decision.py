@@ -30,10 +30,10 @@ from core.game import Game, execute
 from core.pieces import BASE_OF, Faction, Piece
 from core.rules import propaganda as prop
 from core.rules import sequence
+from core.rules.board_editor import RecordAction
 from core.state import GameState
 from tui import govt_forms
 from tui.describe import card_title, event_text, space_name
-from tui.editor import RecordAction
 from tui.forms import Form, InputError, Option, Question
 from tui.govt_forms import DONE, done_option, space_option, space_options
 

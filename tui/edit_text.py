@@ -1,8 +1,9 @@
 """Typed board-editor commands and card names, for the tabletop assistant.
 
 ``parse_edit("move 2 farc guerrillas from huila to meta west")`` returns the logged
-editor command (:mod:`tui.editor`) that does it; :func:`find_card` reads a card by number
-or unique title prefix. Bad text raises :class:`~tui.forms.InputError` with what is wrong.
+editor command (:mod:`core.rules.board_editor`) that does it; :func:`find_card` reads a
+card by number or unique title prefix. Bad text raises :class:`~tui.forms.InputError`
+with what is wrong.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ import re
 from core.cards import CARDS
 from core.map import MAP
 from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
+from core.rules import board_editor as editor
 from core.rules.editor import EditorCommand
 from core.state import PRESIDENTS, SUPPORT_LABELS
-from tui import editor
 from tui.forms import InputError, fold
 
 EDIT_HELP = """\

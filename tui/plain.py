@@ -24,10 +24,10 @@ from core.cards import CARDS
 from core.errors import AndeanError, IllegalAction
 from core.map import MAP
 from core.rules import sequence
+from core.rules.board_editor import SetNextCard
 from tui import describe
 from tui.controller import Controller, TurnReport, solo_result_lines
 from tui.edit_text import EDIT_HELP, find_card, is_edit, parse_edit
-from tui.editor import SetNextCard
 from tui.forms import Cancelled, InputError, Question, fold
 
 HELP = """\

@@ -26,7 +26,6 @@ from core import serialize
 from core.errors import IllegalAction
 from core.game import Game
 from core.pieces import Faction
-from tui import editor  # noqa: F401  (registers the assistant's editor commands)
 from tui.cli_base import CliError, Subcommand
 from tui.session import Session
 
@@ -148,7 +147,7 @@ def new_assist_game(scenario: str, seed: int, seats: list[int | None], first: in
     from core.rules import sequence
 
     state = setup.new_state(scenario=scenario, seed=seed, seats=seats, short=short)
-    from tui.editor import bring_into_deck
+    from core.rules.board_editor import bring_into_deck
 
     try:
         bring_into_deck(state, first)
