@@ -495,12 +495,15 @@ def criminal_air_force(state: GameState, ctx: Context, chooser: Chooser) -> None
         chooser,
         state,
         "spaces",
-        [d for d in depts if d != src],
+        [d for d in depts if d != src and state.room(d, mover) > 0],  # Ecuador: 2 per Faction
         f"{card}: move to which Department?",
         decider=mover,
     )
+    if dst is None:
+        return _nothing(ctx, card)
     under, active = state.underground(src, mover), state.active(src, mover)
-    n = _ask_number(chooser, state, 1, min(2, under + active), f"{card}: move 1 or 2?", mover)
+    most = min(2, under + active, state.room(dst, mover))
+    n = _ask_number(chooser, state, 1, most, f"{card}: move 1 or 2?", mover)
     a = _ask_number(
         chooser,
         state,
@@ -802,7 +805,7 @@ def salcedo_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
             chooser,
             state,
             "spaces",
-            [s for s in _spaces(state, bool) if s != src],
+            [s for s in _spaces(state, bool) if s != src and state.room(s, CARTELS) > 0],
             f"{card}: relocate it to where?",
             decider=CARTELS,
         )
@@ -1237,11 +1240,17 @@ def _riverine_move(state: GameState, ctx: Context, chooser: Chooser, card: str) 
     if not path:
         return None
     first, second = (state.count(origin, k) for k in kinds)
+    final = path[-1]
+    room = state.room(final, f)  # Ecuador (card 33): at most 2 pieces per Faction
+    if room <= 0:
+        return None
+    first, second = min(first, room), min(second, room)
     a = _ask_number(
         chooser, state, 0 if second else 1, first, f"{card}: how many {kinds[0].label}?"
     )
-    b = _ask_number(chooser, state, 0 if a else 1, second, f"{card}: how many {kinds[1].label}?")
-    final = path[-1]
+    b = _ask_number(
+        chooser, state, 0 if a else 1, min(second, room - a), f"{card}: how many {kinds[1].label}?"
+    )
     if f is GOVT:
         state.move(origin, final, Piece.TROOPS, a)
         state.move(origin, final, Piece.POLICE, b)
@@ -1259,7 +1268,7 @@ def _riverine_move(state: GameState, ctx: Context, chooser: Chooser, card: str) 
 def _probe(state: GameState, faction: Faction, name: str, space: int) -> bool:
     """Whether a free ``name`` Operation in ``space`` is possible for ``faction``."""
     if name == "Rally":
-        return insurgent_ops.rally_problem(state, faction, space) is None
+        return bool(insurgent_ops.rally_actions(state, faction, space))
     if name == "Attack":
         return insurgent_ops.attack_problem(state, faction, space) is None
     if name == "Terror":
@@ -1447,7 +1456,8 @@ def _regroup_moves(
     """Regroup moves into ``space`` (3.3.1): source by source, until the Faction stops."""
     moves: list[tuple[int, int, int, int]] = []
     used: set[int] = {space}
-    while True:
+    room = state.room(space, faction)  # Ecuador (card 33): at most 2 pieces per Faction
+    while room > 0:
         sources = [
             s
             for s in _spaces(state, lambda s: state.guerrillas(s.id, faction) > 0)
@@ -1464,9 +1474,13 @@ def _regroup_moves(
         if src is None:
             return tuple(moves)
         used.add(src)
-        under, active = state.underground(src, faction), state.active(src, faction)
+        under = min(state.underground(src, faction), room)
+        active = min(state.active(src, faction), room)
         u = _ask_number(chooser, state, 0 if active else 1, under, f"{why}: how many Underground?")
-        a = _ask_number(chooser, state, 0 if u else 1, active, f"{why}: how many Active?")
+        a = _ask_number(
+            chooser, state, 0 if u else 1, min(active, room - u), f"{why}: how many Active?"
+        )
+        room -= u + a
         ships = _ask_number(
             chooser,
             state,
@@ -1475,6 +1489,7 @@ def _regroup_moves(
             f"{why}: Shipments carried along?",
         )
         moves.append((int(src), u, a, ships))
+    return tuple(moves)
 
 
 def _free_attack(

@@ -190,7 +190,8 @@ def rally_actions(state: GameState, faction: Faction, space: int) -> list[str]:
     """The Rally actions open to ``faction`` in ``space`` now (3.3.1)."""
     if rally_problem(state, faction, space) is not None:
         return []
-    actions = [RALLY_PLACE]
+    # No placing where stacking leaves no room (Ecuador, card 33: 2 per Faction)
+    actions = [RALLY_PLACE] if state.room(space, faction) > 0 else []
     if rally_base_problem(state, faction, space) is None:
         actions.append(RALLY_BASE)
     if state.bases(space, faction):
