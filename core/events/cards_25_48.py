@@ -1025,13 +1025,20 @@ def _ask_march_group(
     unmoved: dict[tuple[int, Piece], int],
     ships: dict[int, int],
     used: set[tuple[int, int]],
+    arriving: dict[int, int] | None = None,
 ) -> tuple[int, int, int, int, int] | None:
-    """One AUC March group (from, to, Underground, Active, Shipments), or None to stop."""
+    """One AUC March group (from, to, Underground, Active, Shipments), or None to stop.
+    ``arriving`` counts Guerrillas already planned into each destination (Ecuador's limit
+    of 2 pieces per Faction, card 33, counts them)."""
     u_kind, a_kind = UNDERGROUND_OF[AUC], ACTIVE_OF[AUC]
+    arriving = {} if arriving is None else arriving
+
+    def room(dst: int) -> int:
+        return state.room(dst, AUC) - arriving.get(dst, 0)
 
     def destinations(src: int) -> list[int]:
         adjacent = insurgent_ops.march_destinations(state, AUC, src)
-        return [d for d in adjacent if (src, d) not in used]
+        return [d for d in adjacent if (src, d) not in used and room(d) > 0]
 
     origins = [
         s.id for s in state.spaces_in_play()
@@ -1047,23 +1054,25 @@ def _ask_march_group(
         chooser, state, "spaces", destinations(src), f"{FORMER}: March from {_name(src)} to?",
         decider=AUC,
     )
-    u_left, a_left = unmoved.get((src, u_kind), 0), unmoved.get((src, a_kind), 0)
+    u_here, a_here = unmoved.get((src, u_kind), 0), unmoved.get((src, a_kind), 0)
+    u_left, a_left = min(u_here, room(dst)), min(a_here, room(dst))
     u = _ask_one(
         chooser, state, "number", range(0 if a_left else 1, u_left + 1),
         f"{FORMER}: how many Underground AUC Guerrillas March?", decider=AUC,
     )
     a = _ask_one(
-        chooser, state, "number", range(0 if u else 1, a_left + 1),
+        chooser, state, "number", range(0 if u else 1, min(a_left, room(dst) - u) + 1),
         f"{FORMER}: how many Active AUC Guerrillas March?", decider=AUC,
     )
     carried = _ask_one(
         chooser, state, "number", range(ships.get(src, 0) + 1),
         f"{FORMER}: how many AUC Shipments go along?", decider=AUC,
     )
-    unmoved[(src, u_kind)] = u_left - u
-    unmoved[(src, a_kind)] = a_left - a
+    unmoved[(src, u_kind)] = u_here - u
+    unmoved[(src, a_kind)] = a_here - a
     ships[src] = ships.get(src, 0) - carried
     used.add((src, dst))
+    arriving[dst] = arriving.get(dst, 0) + u + a
     return (src, dst, u, a, carried)
 
 
@@ -1086,7 +1095,8 @@ def former_military_shaded(state: GameState, ctx: Context, chooser: Chooser) -> 
     ships = {s.id: len(state.shipments_at(s.id, AUC)) for s in state.spaces_in_play()}
     used: set[tuple[int, int]] = set()
     groups = []
-    while (group := _ask_march_group(state, chooser, unmoved, ships, used)) is not None:
+    arriving: dict[int, int] = {}
+    while (group := _ask_march_group(state, chooser, unmoved, ships, used, arriving)):
         groups.append(group)
     if not groups:
         return
