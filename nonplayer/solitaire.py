@@ -4,26 +4,39 @@
 section-8 rules decide (:func:`nonplayer.turn.take_turn`); whenever the player is, the
 ``player`` callback returns a command. With the random legal player as the callback this
 is the soak test of the flowcharts; the Government bots (issue 5) and the TUI plug in the
-same way.
+same way: a callback may return a plain command or a
+:class:`nonplayer.government.GovtDecision`, whose chooser then answers the Event's choices
+(:func:`government_player` wraps a Government bot). ``discord`` answers Insurgent Discord
+(8.1) in 2-player games.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from core.commands import Command
 from core.events.choice import RandomChooser
 from core.game import Game
 from core.random_play import random_command
-from nonplayer.turn import TurnResult, take_turn
+from nonplayer.turn import Discord, TurnResult, take_turn
 
-Player = Callable[[Game], Command]
+Player = Callable[[Game], Any]  # returns a Command or a GovtDecision
 
 
 def random_player(rng: random.Random) -> Player:
     def play(game: Game) -> Command:
         return random_command(game.state, rng)
+
+    return play
+
+
+def government_player(bot: Any) -> Player:
+    """A :func:`play_game` player from a Government bot (nonplayer.government)."""
+
+    def play(game: Game) -> Any:
+        return bot.decide(game)
 
     return play
 
@@ -34,6 +47,7 @@ def play_game(
     chooser: object = None,
     max_commands: int = 5000,
     on_turn: Callable[[Game, TurnResult | None], None] | None = None,
+    discord: Discord | None = None,
 ) -> Game:
     """Play to the end: Non-players by section 8, the player by ``player``."""
     for _ in range(max_commands):
@@ -42,9 +56,13 @@ def play_game(
         faction = game.to_move()
         assert faction is not None
         if game.state.seats[faction] is None:
-            result: TurnResult | None = take_turn(game)
+            result: TurnResult | None = take_turn(game, discord=discord)
         else:
-            game.apply(player(game), chooser=chooser)
+            choice = player(game)
+            if isinstance(choice, Command):
+                game.apply(choice, chooser=chooser)
+            else:  # a GovtDecision: its own chooser answers its Event's choices
+                game.apply(choice.command, chooser=choice.chooser or chooser)
             result = None
         if on_turn is not None:
             on_turn(game, result)

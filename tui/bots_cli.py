@@ -1,7 +1,306 @@
-"""Subcommands for bot-vs-bot games (issue: Government bots, demo, batch)."""
+"""Subcommands for bot-vs-bot games: ``andean demo`` and ``andean batch`` (issue 5).
+
+::
+
+    andean demo --seed 7                      # one narrated game, heuristic Government
+    andean demo --seed 7 --verbose            # ... with every bot's reasons (traces)
+    andean demo --seed 7 --json               # only a JSON summary
+    andean batch --games 200 --workers 2 --out results --plot results/scores.png
+    andean batch --games 1000 --backend dask --scheduler tcp://host:8786
+
+All four Factions are bots: the Insurgents follow their section-8 flowcharts and the
+Government is the bot named by ``--govt`` (``heuristic``, ``search`` or ``random``).
+If the search Government cannot run here (no OR-tools), the heuristic plays and the
+command says so on stderr.
+"""
 
 from __future__ import annotations
 
-from tui.cli_base import Subcommand
+import argparse
+import json
+import secrets
+import sys
+import time
+from pathlib import Path
+from typing import Any, TextIO
 
-SUBCOMMANDS: list[Subcommand] = []
+from core.cards import CARDS
+from core.game import Game
+from core.map import MAP
+from core.pieces import Faction
+from core.rules import victory
+from nonplayer.games import BACKENDS, Turn, play, plot_scores, run_batch, summarize, write_csv
+from nonplayer.government import GOVERNMENTS, make_government
+from tui.cli_base import CliError, Subcommand
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, not {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a seed is 0 or more, not {value}")
+    return value
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--scenario", choices=("standard", "quick"), default="standard",
+                   help="full game or the Quick-Play scenario (default: standard)")
+    p.add_argument("--govt", choices=tuple(GOVERNMENTS), default="heuristic",
+                   help="the Government bot (default: heuristic)")
+
+
+def _bot(name: str, seed: int, err: TextIO) -> Any:
+    bot = make_government(name, seed)
+    if bot.note:
+        print(f"andean: note: {bot.note}", file=err)
+    return bot
+
+
+# ======================================================================================
+# demo
+# ======================================================================================
+def _configure_demo(p: argparse.ArgumentParser) -> None:
+    _common(p)
+    p.add_argument("--seed", type=_seed, default=None,
+                   help="seed for the deck, the dice and the bots (default: a random one)")
+    p.add_argument("--verbose", action="store_true",
+                   help="show every bot's reasons (its trace) and the engine's report")
+    p.add_argument("--json", action="store_true", help="print only a JSON summary")
+
+
+def _card_title(card: int | None) -> str:
+    return "no card" if card is None else f"#{card} {CARDS[card].title}"
+
+
+def _spaces(cmd: Any) -> str:
+    op = getattr(cmd, "op", None)
+    if op is None:
+        return ""
+    seen: list[int] = []
+    for s in list(op.spaces()) + list(op.destinations()):
+        if s not in seen:
+            seen.append(s)
+    sa = getattr(cmd, "special", None)
+    text = ", ".join(MAP[s].name for s in seen)
+    if sa is not None:
+        text += f"; {sa.name} in " + ", ".join(dict.fromkeys(MAP[s].name for s in sa.spaces()))
+    return text
+
+
+def describe(turn: Turn) -> str:
+    """One line for a decision: 'Government: Train + Eradicate (Cali; Eradicate in ...)'."""
+    cmd = turn.command
+    if turn.kind == "pass":
+        return f"{turn.faction}: Pass"
+    if turn.kind == "event":
+        return f"{turn.faction}: Event, {getattr(cmd, 'side', '')} text of {_card_title(turn.card)}"
+    op = getattr(cmd, "op", None)
+    if op is not None:
+        title = str(op.name)
+        if getattr(cmd, "special", None) is not None:
+            title += f" + {cmd.special.name}"
+        limited = " (Limited)" if turn.kind == "limited_operation" else ""
+        return f"{turn.faction}: {title}{limited} in {_spaces(cmd)}"
+    report = "; ".join(turn.report[:4]) + ("; ..." if len(turn.report) > 4 else "")
+    return f"{turn.faction}: {cmd.name}" + (f": {report}" if report else "")
+
+
+def _margins(game: Game) -> str:
+    m = game.state.victory_margins()
+    return ", ".join(f"{f.label} {m[f]:+d}" for f in Faction)
+
+
+def demo_summary(game: Game, seed: int, govt: str, seconds: float, note: str = "") -> dict:
+    """The ``demo --json`` summary."""
+    state = game.state
+    margins = state.victory_margins()
+    score = victory.solo_score(state)
+    ranking = [Faction(f).label for f in state.step.get("ranking", [])]
+    return {
+        "seed": seed,
+        "scenario": state.scenario,
+        "govt": govt,
+        "note": note,
+        "winner": ranking[0] if ranking else None,
+        "ranking": ranking,
+        "reason": state.step.get("reason"),
+        "victory_margins": {f.label: margins[f] for f in Faction},
+        "solo_score": score,
+        "solo_level": victory.solo_level(score),
+        "cards_played": sum(1 for c in state.played if not CARDS[c].propaganda),
+        "propaganda_rounds": state.propaganda_rounds,
+        "commands": len(game.log),
+        "seconds": round(seconds, 3),
+    }
+
+
+def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    bot = _bot(args.govt, seed, sys.stderr)
+    verbose = args.verbose and not args.json
+    shown: dict[str, Any] = {"card": None, "round": 0}
+
+    def narrate(game: Game, turn: Turn) -> None:
+        if args.json:
+            return
+        if turn.phase == "card" and turn.card != shown["card"]:
+            shown["card"] = turn.card
+            order = ", ".join(f.label for f in CARDS[turn.card].faction_order) \
+                if turn.card is not None else ""
+            print(f"\nCard {_card_title(turn.card)}   (order: {order})", file=out)
+        if turn.phase == "propaganda" and shown["round"] != game.state.propaganda_rounds:
+            shown["round"] = game.state.propaganda_rounds
+            shown["card"] = None
+            print(f"\nPropaganda Round {game.state.propaganda_rounds} "
+                  f"({_card_title(turn.card)})", file=out)
+            for line in turn.round_report:
+                print(f"  . {line}", file=out)
+        print(f"  {describe(turn)}", file=out)
+        if verbose:
+            for line in turn.trace:
+                print(f"      why: {line}", file=out)
+            for line in turn.report:
+                print(f"      did: {line}", file=out)
+            print(f"      margins now: {_margins(game)}", file=out)
+
+    if not args.json:
+        print(f"Bot demo: {args.scenario} scenario, seed {seed}; Government: {bot.name}; "
+              "FARC, AUC and Cartels: section-8 Non-players", file=out)
+    start = time.perf_counter()
+    game, _ = play(seed, bot, args.scenario, on_turn=narrate)
+    summary = demo_summary(game, seed, bot.name, time.perf_counter() - start, bot.note)
+    if args.json:
+        print(json.dumps(summary, indent=2, ensure_ascii=False), file=out)
+        return 0
+    print(f"\nGame over: {summary['reason']}", file=out)
+    print("Victory margins: " + ", ".join(f"{k} {v:+d}" for k, v in
+                                          summary["victory_margins"].items()), file=out)
+    print(f"Winner: {summary['winner']}   (ranking: {', '.join(summary['ranking'])})", file=out)
+    print(f"Government solo score (8.8): {summary['solo_score']:+d}: {summary['solo_level']}",
+          file=out)
+    print(f"{summary['cards_played']} Event cards, {summary['propaganda_rounds']} Propaganda "
+          f"Rounds, {summary['commands']} commands, {summary['seconds']} s", file=out)
+    return 0
+
+
+# ======================================================================================
+# batch
+# ======================================================================================
+def _configure_batch(p: argparse.ArgumentParser) -> None:
+    _common(p)
+    p.add_argument("--games", type=_positive, required=True, help="how many games")
+    p.add_argument("--seed", type=_seed, default=0,
+                   help="seed of the first game; game i uses seed S+i (default 0)")
+    p.add_argument("--workers", type=_positive, default=1,
+                   help="worker processes (default 1: in this process)")
+    p.add_argument("--backend", choices=BACKENDS, default="process",
+                   help="process pool on this machine, or a Dask cluster (default process)")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help="Dask scheduler address (with --backend dask; default: a local "
+                   "cluster of --workers processes)")
+    p.add_argument("--out", metavar="DIR", default="batch-results",
+                   help="directory for games.csv and summary.json (default batch-results)")
+    p.add_argument("--plot", metavar="FILE.png", default=None,
+                   help="also draw the solo score distribution to FILE.png")
+
+
+class ProgressBar:
+    """Progress to a stream: a redrawn bar on a terminal, a line per 10% otherwise."""
+
+    def __init__(self, stream: TextIO, width: int = 30) -> None:
+        self.stream = stream
+        self.width = width
+        self.tty = bool(getattr(stream, "isatty", lambda: False)())
+        self.start = time.perf_counter()
+        self.last_decile = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        rate = done / max(1e-9, time.perf_counter() - self.start)
+        if self.tty:
+            filled = int(self.width * done / total)
+            bar = "#" * filled + "-" * (self.width - filled)
+            end = "\n" if done == total else ""
+            self.stream.write(f"\r[{bar}] {done}/{total} games, {rate:.1f}/s{end}")
+            self.stream.flush()
+            return
+        decile = 10 * done // total
+        if decile != self.last_decile or done == total:
+            self.last_decile = decile
+            print(f"{done}/{total} games ({100 * done // total}%), {rate:.1f} games/s",
+                  file=self.stream, flush=True)
+
+
+def summary_text(summary: dict) -> list[str]:
+    score = summary["solo_score"]
+    ci = score.get("ci95")
+    lines = [
+        f"{summary['games']} games ({summary['govt']} Government, {summary['scenario']}, "
+        f"seeds {summary['seeds'][0]}-{summary['seeds'][-1]}), {summary['errors']} errors",
+        "Wins: " + ", ".join(f"{k} {v}" for k, v in summary["wins"].items()),
+        "8.8 levels: " + ", ".join(f"{k} {v}" for k, v in summary["solo_level"].items()),
+    ]
+    if score.get("mean") is not None:
+        lines.append(f"Solo score: mean {score['mean']:+.2f}"
+                     + (f" (95% CI {ci[0]:+.2f} to {ci[1]:+.2f})" if ci else "")
+                     + f", median {score['median']:+.1f}")
+    margins = []
+    for f, m in summary["victory_margins"].items():
+        if m.get("mean") is not None:
+            margins.append(f"{f} {m['mean']:+.2f}")
+    lines.append("Mean margins: " + ", ".join(margins))
+    lines.append(f"Mean length: {summary['mean_cards_played']} Event cards, "
+                 f"{summary['mean_length']} commands; {summary.get('games_per_second')} "
+                 f"games/s with {summary['workers']} {summary['backend']} worker(s)")
+    return lines
+
+
+def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
+    if args.scheduler and args.backend != "dask":
+        raise CliError("--scheduler needs --backend dask")
+    note = make_government(args.govt, args.seed).note
+    if note:
+        print(f"andean: note: {note}", file=sys.stderr)
+    seeds = list(range(args.seed, args.seed + args.games))
+    start = time.perf_counter()
+    try:
+        records = run_batch(seeds, args.govt, args.scenario, workers=args.workers,
+                            backend=args.backend, scheduler=args.scheduler,
+                            progress=ProgressBar(sys.stderr))
+    except OSError as err:
+        raise CliError(f"batch failed: {err}") from None
+    seconds = time.perf_counter() - start
+    summary = summarize(records, seconds, govt=args.govt, plays=records[0].govt,
+                        note=note, scenario=args.scenario, backend=args.backend,
+                        workers=args.workers)
+    outdir = Path(args.out)
+    csv_path = write_csv(records, outdir / "games.csv")
+    json_path = outdir / "summary.json"
+    json_path.write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n",
+                         encoding="utf-8")
+    for line in summary_text(summary):
+        print(line, file=out)
+    print(f"Wrote {csv_path} and {json_path}", file=out)
+    if args.plot:
+        title = f"{args.govt} Government, {len(records)} games ({args.scenario})"
+        print(f"Wrote {plot_scores(records, args.plot, title)}", file=out)
+    return 1 if summary["errors"] else 0
+
+
+SUBCOMMANDS: list[Subcommand] = [
+    Subcommand("demo", "play one whole game between bots, narrated card by card",
+               _configure_demo, _run_demo),
+    Subcommand("batch", "play many bot games over seeds; CSV, summary JSON, optional plot",
+               _configure_batch, _run_batch),
+]

@@ -1,0 +1,443 @@
+"""Bot-vs-bot games: one game, soak checks, and batches over seeds.
+
+All four Factions are bots: the three Insurgents follow their section-8 flowcharts
+(:func:`nonplayer.turn.take_turn`) and the Government is one of the registered
+Government bots (:data:`nonplayer.government.GOVERNMENTS`). The game is a 1-player
+(solitaire) set-up (8.0) in which the bot sits in the Government's seat, so the result
+is scored like a solitaire game: the 8.8 solo score and level.
+
+* :func:`play` plays one game from a seed and returns the :class:`Game` and its
+  :class:`GameRecord`; ``on_turn`` sees every decision (the demo narrates from it).
+* :func:`soak_game` plays one game checking every invariant after every command and
+  that the log replays to the same state; it returns the problems found.
+* :func:`run_batch` plays many seeds in worker processes (``backend="process"``) or on
+  a Dask cluster (``backend="dask"``, an existing scheduler or a local cluster).
+  Each game depends only on its seed (the deck, the dice and the bots' own random
+  choices all derive from it), so the records are the same whatever the backend and the
+  number of workers; they come back sorted by seed.
+* :func:`summarize`, :func:`write_csv`, :func:`plot_scores` turn records into the
+  summary JSON, the CSV (one row per game) and a histogram of solo scores.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import time
+import traceback
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from core.cards import CARDS
+from core.commands import Command
+from core.game import Game
+from core.pieces import Faction
+from core.rules import victory
+from nonplayer.government import GovernmentBot, GovtDecision, apply_decision, make_government
+from nonplayer.solitaire import new_solitaire
+from nonplayer.turn import TurnResult, take_turn
+
+FACTIONS = tuple(f.label for f in Faction)
+LEVELS = ("COIN Triumph", "COIN Progress", "Stalemate", "COIN Failure")
+BACKENDS = ("process", "dask")
+
+
+@dataclass
+class GameRecord:
+    """The outcome of one bot game (one CSV row)."""
+
+    seed: int
+    scenario: str
+    govt: str
+    winner: str | None
+    victory_margins: dict[str, int]
+    solo_score: int | None
+    solo_level: str | None
+    cards_played: int
+    propaganda_rounds: int
+    length: int  # commands applied
+    reason: str
+    seconds: float = 0.0
+    error: str = ""
+
+    def outcome(self) -> dict[str, Any]:
+        """Everything but the timing: equal for equal seeds whatever the machinery."""
+        data = asdict(self)
+        data.pop("seconds")
+        return data
+
+    def row(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "seed": self.seed, "scenario": self.scenario, "govt": self.govt,
+            "winner": self.winner or "", "solo_score": self.solo_score,
+            "solo_level": self.solo_level or "",
+        }
+        for f in FACTIONS:
+            out[f"margin_{f}"] = self.victory_margins.get(f, "")
+        out.update(cards_played=self.cards_played, propaganda_rounds=self.propaganda_rounds,
+                   length=self.length, reason=self.reason, seconds=round(self.seconds, 4),
+                   error=self.error)
+        return out
+
+
+CSV_FIELDS = tuple(GameRecord(0, "", "", None, {}, None, None, 0, 0, 0, "").row())
+
+
+@dataclass
+class Turn:
+    """One decision of a game, for narration: who, on which card, what, why."""
+
+    faction: str
+    card: int | None
+    phase: str  # "card" or "propaganda"
+    kind: str  # event / operation / limited_operation / pass / propaganda
+    command: Command
+    trace: list[str]
+    report: list[str]
+    #: Automatic Propaganda effects reported before this decision (6.2, 6.3...).
+    round_report: list[str] = field(default_factory=list)
+
+
+def cards_played(game: Game) -> int:
+    """Event cards played (Propaganda cards not counted)."""
+    return sum(1 for c in game.state.played if not CARDS[c].propaganda)
+
+
+def record_of(game: Game, seed: int, govt: str, seconds: float = 0.0,
+              error: str = "") -> GameRecord:
+    state = game.state
+    over = state.phase == "over"
+    margins = state.victory_margins()
+    score = victory.solo_score(state) if over else None
+    ranking = state.step.get("ranking") if over else None
+    return GameRecord(
+        seed=seed,
+        scenario=state.scenario,
+        govt=govt,
+        winner=Faction(ranking[0]).label if ranking else None,
+        victory_margins={f.label: margins[f] for f in Faction},
+        solo_score=score,
+        solo_level=victory.solo_level(score) if score is not None else None,
+        cards_played=cards_played(game),
+        propaganda_rounds=state.propaganda_rounds,
+        length=len(game.log),
+        reason=str(state.step.get("reason", "")) if over else "",
+        seconds=seconds,
+        error=error,
+    )
+
+
+def play(
+    seed: int,
+    govt: str | GovernmentBot = "heuristic",
+    scenario: str = "standard",
+    *,
+    on_turn: Callable[[Game, Turn], None] | None = None,
+    check: bool = False,
+    max_commands: int = 5000,
+    **options: Any,
+) -> tuple[Game, GameRecord]:
+    """Play one game: Government bot ``govt`` (a registry name or a bot) against the
+    three section-8 Insurgents, deck and dice from ``seed``.
+
+    ``check`` verifies every invariant after every command (raises AssertionError).
+    ``options`` go to :func:`nonplayer.solitaire.new_solitaire` (e.g. ``short=True``).
+    """
+    bot = make_government(govt, seed) if isinstance(govt, str) else govt
+    game = new_solitaire(scenario, seed, **options)
+    start = time.perf_counter()
+    for _ in range(max_commands):
+        if game.is_terminal():
+            break
+        turn = step(game, bot)
+        if check:
+            problems = game.state.check_invariants()
+            if problems:
+                raise AssertionError(f"after {turn.faction} {turn.command.name} on card "
+                                     f"{turn.card}: " + "; ".join(problems))
+        if on_turn is not None:
+            on_turn(game, turn)
+    else:
+        raise RuntimeError(f"game not over after {max_commands} commands")
+    return game, record_of(game, seed, bot.name, time.perf_counter() - start)
+
+
+def step(game: Game, bot: GovernmentBot) -> Turn:
+    """Play the next decision: a Non-player by section 8, the Government by ``bot``."""
+    state = game.state
+    faction = game.to_move()
+    assert faction is not None
+    card, phase = state.current_card, state.phase
+    round_report = list(state.step.get("report", [])) if phase == "propaganda" else []
+    if state.seats[faction] is None:
+        result: TurnResult = take_turn(game, discord=bot.discord)
+        return Turn(faction.label, card, phase, result.decision, result.command,
+                    result.trace.lines(), result.report, round_report)
+    decision: GovtDecision = bot.decide(game)
+    report = apply_decision(game, decision)
+    command = decision.command
+    if decision.kind == "event":
+        from core.commands import from_json
+
+        command = from_json(game.log[-1]["command"])  # with the recorded choices
+    return Turn(faction.label, card, phase, decision.kind, command, decision.lines(), report,
+                round_report)
+
+
+def play_record(seed: int, govt: str = "heuristic", scenario: str = "standard",
+                options: dict[str, Any] | None = None) -> GameRecord:
+    """:func:`play`, catching any exception into the record's ``error`` (batch workers)."""
+    start = time.perf_counter()
+    try:
+        return play(seed, govt, scenario, **(options or {}))[1]
+    except Exception as err:  # a batch reports a failed game instead of dying
+        detail = traceback.format_exception_only(type(err), err)[-1].strip()
+        return GameRecord(seed, scenario, govt, None, {}, None, None, 0, 0, 0, "",
+                          time.perf_counter() - start, detail)
+
+
+def soak_game(seed: int, govt: str = "heuristic", scenario: str = "standard") -> list[str]:
+    """Play one seeded game checking every invariant after every command and that the
+    log replays exactly; the problems found (empty: none)."""
+    problems: list[str] = []
+
+    def check(game: Game, turn: Turn) -> None:
+        broken = game.state.check_invariants()
+        if broken:
+            problems.extend(f"seed {seed}, card {turn.card}, {turn.faction} "
+                            f"{turn.command.name}: {p}" for p in broken)
+
+    try:
+        game, _ = play(seed, govt, scenario, on_turn=check)
+    except Exception as err:
+        return problems + [f"seed {seed}: {type(err).__name__}: {err}"]
+    if not game.is_terminal():
+        problems.append(f"seed {seed}: the game did not end")
+    again = Game.replay(game.initial, game.log)
+    if again.state != game.state:
+        problems.append(f"seed {seed}: replaying the log does not give the final state")
+    return problems
+
+
+# ======================================================================================
+# batches
+# ======================================================================================
+Progress = Callable[[int, int], None]
+
+
+def run_batch(
+    seeds: Sequence[int],
+    govt: str = "heuristic",
+    scenario: str = "standard",
+    *,
+    workers: int = 1,
+    backend: str = "process",
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+    options: dict[str, Any] | None = None,
+) -> list[GameRecord]:
+    """Play a game per seed; records sorted by seed (same seeds, same records whatever
+    the backend and ``workers``, timings apart).
+
+    ``backend="process"``: ``workers`` processes (1: in this process).
+    ``backend="dask"``: the Dask scheduler at ``scheduler``, or a local cluster of
+    ``workers`` single-threaded worker processes when no address is given.
+    """
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    if workers < 1:
+        raise ValueError(f"workers must be 1 or more, not {workers}")
+    seeds = list(seeds)
+    if backend == "dask":
+        records = _run_dask(seeds, govt, scenario, workers, scheduler, progress, options)
+    else:
+        records = _run_processes(seeds, govt, scenario, workers, progress, options)
+    return sorted(records, key=lambda r: r.seed)
+
+
+def _run_processes(seeds: list[int], govt: str, scenario: str, workers: int,
+                   progress: Progress | None, options: dict[str, Any] | None
+                   ) -> list[GameRecord]:
+    records: list[GameRecord] = []
+    if workers == 1 or len(seeds) <= 1:
+        for seed in seeds:
+            records.append(play_record(seed, govt, scenario, options))
+            if progress is not None:
+                progress(len(records), len(seeds))
+        return records
+    import multiprocessing as mp
+    from functools import partial
+
+    job = partial(play_record, govt=govt, scenario=scenario, options=options)
+    ctx = mp.get_context("spawn" if _fork_unsafe() else "fork")
+    with ctx.Pool(min(workers, len(seeds))) as pool:
+        for record in pool.imap_unordered(job, seeds, chunksize=1):
+            records.append(record)
+            if progress is not None:
+                progress(len(records), len(seeds))
+    return records
+
+
+def _fork_unsafe() -> bool:
+    import sys
+
+    return sys.platform != "linux"
+
+
+def _run_dask(seeds: list[int], govt: str, scenario: str, workers: int,
+              scheduler: str | None, progress: Progress | None,
+              options: dict[str, Any] | None) -> list[GameRecord]:
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError as err:  # pragma: no cover - a dependency
+        raise RuntimeError(f"the dask backend needs dask[distributed]: {err}") from None
+    cluster = None
+    if scheduler:
+        client = Client(scheduler)
+    else:
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                               dashboard_address=None)
+        client = Client(cluster)
+    try:
+        futures = client.map(play_record, seeds, govt=govt, scenario=scenario,
+                             options=options, pure=False)
+        records: list[GameRecord] = []
+        for future in as_completed(futures):
+            records.append(future.result())
+            if progress is not None:
+                progress(len(records), len(seeds))
+        return records
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+# ======================================================================================
+# summaries
+# ======================================================================================
+#: Student's t 97.5% quantiles for 1-30 degrees of freedom (1.96 beyond).
+_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201,
+         2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074,
+         2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+def mean_ci(values: Iterable[float]) -> dict[str, Any]:
+    """Mean with a 95% confidence interval (Student's t; numpy), median, sd, min, max."""
+    import numpy as np
+
+    data = np.asarray(list(values), dtype=float)
+    n = len(data)
+    if n == 0:
+        return {"n": 0, "mean": None, "ci95": None}
+    mean = float(data.mean())
+    if n == 1:
+        half = math.nan
+        sd = 0.0
+    else:
+        sd = float(data.std(ddof=1))
+        t = _T975[n - 2] if n - 1 <= len(_T975) else 1.96
+        half = t * sd / math.sqrt(n)
+    ci = None if math.isnan(half) else [round(mean - half, 3), round(mean + half, 3)]
+    return {"n": n, "mean": round(mean, 3), "ci95": ci, "sd": round(sd, 3),
+            "median": float(np.median(data)), "min": float(data.min()),
+            "max": float(data.max())}
+
+
+def summarize(records: Sequence[GameRecord], seconds: float | None = None,
+              **extra: Any) -> dict[str, Any]:
+    """The batch summary: wins per Faction, 8.8 level histogram, mean margins and solo
+    score with 95% confidence intervals, mean length, games per second."""
+    done = [r for r in records if not r.error]
+    wins = dict.fromkeys(FACTIONS, 0)
+    levels = dict.fromkeys(LEVELS, 0)
+    for r in done:
+        if r.winner:
+            wins[r.winner] += 1
+        if r.solo_level:
+            levels[r.solo_level] += 1
+    out: dict[str, Any] = dict(extra)
+    out.update({
+        "games": len(records),
+        "errors": len(records) - len(done),
+        "seeds": [min(r.seed for r in records), max(r.seed for r in records)] if records
+        else [],
+        "wins": wins,
+        "solo_level": levels,
+        "solo_score": mean_ci(r.solo_score for r in done if r.solo_score is not None),
+        "victory_margins": {f: mean_ci(r.victory_margins[f] for r in done) for f in FACTIONS},
+        "mean_cards_played": _mean(r.cards_played for r in done),
+        "mean_propaganda_rounds": _mean(r.propaganda_rounds for r in done),
+        "mean_length": _mean(r.length for r in done),
+        "mean_game_seconds": _mean(r.seconds for r in records),
+    })
+    if seconds is not None:
+        out["seconds"] = round(seconds, 3)
+        out["games_per_second"] = round(len(records) / seconds, 3) if seconds > 0 else None
+    return out
+
+
+def _mean(values: Iterable[float]) -> float | None:
+    data = list(values)
+    return round(sum(data) / len(data), 3) if data else None
+
+
+def write_csv(records: Sequence[GameRecord], path: str | Path) -> Path:
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with target.open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.DictWriter(fh, fieldnames=list(CSV_FIELDS))
+        writer.writeheader()
+        for r in records:
+            writer.writerow(r.row())
+    return target
+
+
+def plot_scores(records: Sequence[GameRecord], path: str | Path, title: str = "") -> Path:
+    """A histogram of solo scores (8.8) with the level boundaries, as a PNG (Agg)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    scores = [r.solo_score for r in records if r.solo_score is not None]
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fig, ax = plt.subplots(figsize=(7, 4), dpi=100)
+    if scores:
+        lo, hi = min(scores + [0]), max(scores + [9])
+        ax.hist(scores, bins=range(lo, hi + 2), color="#4a78a8", edgecolor="white",
+                align="left")
+        mean = sum(scores) / len(scores)
+        ax.axvline(mean, color="black", linestyle="-", label=f"mean {mean:.1f}")
+    for x, name in ((0.5, "Stalemate"), (3.5, "COIN Progress"), (8.5, "COIN Triumph")):
+        ax.axvline(x, color="#c04040", linestyle="--", linewidth=1)
+        ax.text(x + 0.15, ax.get_ylim()[1] * 0.97, name, fontsize=7, color="#c04040",
+                va="top", rotation=90)
+    ax.set_xlabel("solo score (8.8): Government margin - best Insurgent margin")
+    ax.set_ylabel("games")
+    ax.set_title(title or f"{len(scores)} games")
+    if scores:
+        ax.legend(loc="upper left", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(target)
+    plt.close(fig)
+    return target
+
+
+__all__ = [
+    "GameRecord",
+    "Turn",
+    "mean_ci",
+    "play",
+    "play_record",
+    "plot_scores",
+    "record_of",
+    "run_batch",
+    "soak_game",
+    "step",
+    "summarize",
+    "write_csv",
+]

@@ -1,0 +1,483 @@
+"""The Government bots' common interface, shaped like the section-8 Insurgent bots.
+
+The first edition has no Government flowchart, so several Government "brains" plug in
+behind one interface (issue 5):
+
+* ``heuristic`` (:mod:`nonplayer.govt_heuristic`): a documented priority policy;
+* ``random`` (:mod:`nonplayer.govt_random`): random legal commands, the floor;
+* ``search`` (:mod:`nonplayer.govt_search`, OR-tools): imported lazily. Where OR-tools
+  (or that module) cannot be imported, the heuristic plays instead and the bot says so
+  in :attr:`GovernmentBot.note`, which the command line prints.
+
+Every bot answers every Government decision through one method::
+
+    decision = bot.decide(game, dice)          # -> GovtDecision(command, trace, chooser)
+    game.apply(decision.command, chooser=decision.chooser, dice=dice)
+
+On an Event card the command is :class:`~core.rules.sequence.PlayEvent` (either half),
+an :class:`~core.rules.sequence.OperationAction` (a Limited Operation when that is all
+that is open) or :class:`~core.rules.sequence.Pass`; in a Propaganda Round it is the
+command for the decision awaited (Civic Action, Redeploy, FARC Zone, 7th Special
+Forces). ``chooser`` answers the open choices of an Event the bot executes. A bot also
+answers Insurgent Discord (8.1, 2-player games) through :meth:`GovernmentBot.discord`.
+
+Shared tools for bots that look ahead live here too:
+
+* :class:`LookaheadDice`: a private dice stream for clones. A bot must never simulate
+  with the game's seeded stream, which would show it the real future rolls.
+* :func:`simulate`: run a command on a clone, None if illegal.
+* :func:`evaluate`: the Government's view of a position (its 8.8 solo score, smoothed,
+  plus small terms for Resources, Control, Sabotage, Capabilities and Momentum).
+* :class:`EvaluatingChooser`: answers an Event's choices by trying them on clones.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from core.cards import CARDS
+from core.commands import Command
+from core.dice import DiceSource
+from core.errors import IllegalAction
+from core.events import FIRST_DIVISION, SHADED
+from core.events.choice import Choice, FirstChooser
+from core.game import Game, apply_command
+from core.map import MAP
+from core.pieces import INSURGENTS, Faction
+from core.rules import sequence
+from core.rules.sequence import PlayEvent
+from core.state import SAMPER, GameState
+from nonplayer.trace import Trace
+
+GOVT = Faction.GOVT
+
+
+@dataclass
+class GovtDecision:
+    """A Government decision: the command, why (a :class:`Trace`), and the chooser that
+    answers the command's Event choices (None when there are none).
+
+    ``kind`` is ``event``, ``operation``, ``limited_operation``, ``pass`` or
+    ``propaganda``; ``notes`` carries bot-specific data (scores, fallbacks).
+    """
+
+    command: Command
+    trace: Trace
+    chooser: Any = None
+    kind: str = ""
+    notes: dict[str, Any] = field(default_factory=dict)
+
+    def lines(self) -> list[str]:
+        return self.trace.lines()
+
+
+class GovernmentBot(Protocol):
+    """What every Government bot offers."""
+
+    #: Registry name of the bot that actually plays (``heuristic`` for a fallback).
+    name: str
+    #: A plain message for the user (e.g. a fallback), or "".
+    note: str
+
+    def decide(self, game: Game, dice: DiceSource | None = None) -> GovtDecision:
+        """The Government's command for the decision the game awaits."""
+        ...
+
+    def discord(self, state: GameState, faction: Faction) -> str:
+        """Insurgent Discord (8.1, 2-player games): ``"event"`` or ``"operation"`` for
+        the 2nd Eligible Non-player ``faction``."""
+        ...
+
+
+# ======================================================================================
+# dice for look-ahead
+# ======================================================================================
+class LookaheadDice:
+    """Dice for simulations on clones: a private seeded stream, never the game's.
+
+    Rolls are recorded in the clone's roll log like any others.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def roll(self, state: GameState, purpose: str) -> int:
+        value = self.rng.randint(1, 6)
+        state.roll_log.append((purpose, value))
+        return value
+
+
+def lookahead_seed(state: GameState, salt: int = 0) -> int:
+    """A deterministic seed for a decision's private dice (same position, same seed)."""
+    return (state.rng_seed * 1_000_003 + len(state.played) * 7919 + state.propaganda_rounds
+            * 104_729 + len(state.step.get("acted", ())) * 31 + salt) & 0xFFFFFFFF
+
+
+def simulate(
+    state: GameState, cmd: Command, chooser: Any = None, dice: DiceSource | None = None
+) -> GameState | None:
+    """``state`` after ``cmd`` for the Faction to move, on a clone; None if illegal."""
+    trial = state.clone()
+    try:
+        apply_command(trial, cmd, dice or LookaheadDice(lookahead_seed(state)), chooser)
+    except IllegalAction:
+        return None
+    return trial
+
+
+def legal(game: Game, cmd: Command) -> bool:
+    """Whether ``cmd`` is legal now (:meth:`Game.validate` with look-ahead dice)."""
+    return simulate(game.state, cmd, FirstChooser()) is not None
+
+
+# ======================================================================================
+# evaluation
+# ======================================================================================
+#: Weights of :func:`evaluate`, in units of the victory margins (1 = 1 point of Support).
+WEIGHTS = {
+    "threat_temperature": 3.0,  # soft maximum of the Insurgent margins
+    "resources": 0.12,  # per Government Resource (up to RESOURCES_CAP)
+    "reserve": 0.15,  # more per Resource up to RESERVE (going broke costs turns)
+    "aid": 0.06,  # per Aid (doubled once El Presidente is no longer Samper)
+    "control": 0.25,  # per Population under Government Control
+    "civic_ready": 0.15,  # per Population x (levels to Active Support + 1) where Civic
+    # Action is possible (Control, Troops and Police: 6.4.1)
+    "farc_control": 0.2,  # per Population under FARC Control
+    "sabotage": 0.3,  # per Econ of Sabotaged LoCs
+    "exposed_loc": 0.25,  # per Econ of unSabotaged LoCs where Guerrillas outnumber cubes
+    "terror": 0.4,  # per Terror marker in a populated space
+    "insurgent_base": 1.0,  # per Insurgent Base on the map (income, Rally)
+    "guerrilla": 0.3,  # per Guerrilla on the map
+    "capability": 2.5,  # per Government Capability: + unshaded, - shaded
+    "momentum": 2.0,  # per Insurgent Momentum card in effect
+}
+RESOURCES_CAP = 45
+RESERVE = 15
+
+
+def threat(state: GameState, margins: dict[Faction, int] | None = None) -> float:
+    """A soft maximum of the Insurgent victory margins (8.8 scores against the best)."""
+    margins = margins or state.victory_margins()
+    t = WEIGHTS["threat_temperature"]
+    top = max(margins[f] for f in INSURGENTS)
+    return top + t * math.log(sum(math.exp((margins[f] - top) / t) for f in INSURGENTS))
+
+
+def evaluation_terms(state: GameState) -> dict[str, float]:
+    """The terms of :func:`evaluate`, by name (for traces and tests)."""
+    w = WEIGHTS
+    margins = state.victory_margins()
+    control = farc = ready = 0
+    need = 2 if state.capability(FIRST_DIVISION) == SHADED else 1  # 1st Division (card 1)
+    for s in MAP.spaces:
+        if s.pop and not s.is_loc:
+            who = state.controller(s.id)
+            if who is GOVT:
+                control += s.pop
+                if state.troops(s.id) >= need and state.police(s.id) >= need:
+                    ready += s.pop * (3 - state.support[s.id])
+            elif who is Faction.FARC:
+                farc += s.pop
+    sabotage = sum(s.econ for s in MAP.locs if state.sabotage[s.id])
+    exposed = sum(s.econ for s in MAP.locs if not state.sabotage[s.id]
+                  and state.all_guerrillas(s.id) > state.cubes(s.id))
+    terror = sum(state.terror[s.id] for s in MAP.spaces if s.pop)
+    bases = sum(state.bases_on_map(f) for f in INSURGENTS)
+    guerrillas = sum(
+        state.on_map(k) for f in INSURGENTS for k in _guerrilla_kinds(f)
+    )
+    capabilities = sum(1 if side == "unshaded" else -1 for side in state.capabilities.values())
+    aid_weight = w["aid"] * (1 if state.president == SAMPER else 2)
+    return {
+        "margin": float(margins[GOVT]),
+        "threat": -threat(state, margins),
+        "resources": w["resources"] * min(state.resources[GOVT], RESOURCES_CAP)
+        + w["reserve"] * min(state.resources[GOVT], RESERVE),
+        "aid": aid_weight * state.aid,
+        "control": w["control"] * control,
+        "civic_ready": w["civic_ready"] * ready,
+        "farc_control": -w["farc_control"] * farc,
+        "sabotage": -w["sabotage"] * sabotage,
+        "exposed_locs": -w["exposed_loc"] * exposed,
+        "terror": -w["terror"] * terror,
+        "insurgent_bases": -w["insurgent_base"] * bases,
+        "guerrillas": -w["guerrilla"] * guerrillas,
+        "capabilities": w["capability"] * capabilities,
+        "momentum": -w["momentum"] * len(state.momentum),
+    }
+
+
+def _guerrilla_kinds(faction: Faction) -> tuple[int, int]:
+    from core.pieces import ACTIVE_OF, UNDERGROUND_OF
+
+    return (UNDERGROUND_OF[faction], ACTIVE_OF[faction])
+
+
+def evaluate(state: GameState) -> float:
+    """The Government's evaluation of a position: higher is better.
+
+    The core is the 8.8 solo score, Government margin minus the Insurgents' best margin,
+    with the best margin taken as a soft maximum so that a second Insurgent close behind
+    counts too. Small terms value what turns into margin later: Resources and Aid, Control
+    of populated spaces (Civic Action needs it; FARC Control lets FARC Agitate), spaces
+    ready for Civic Action (Control, Troops and Police) that can still gain, Sabotage
+    (lost Econ), Terror (blocks Civic Action shifts), Insurgent Bases and Guerrillas, and
+    lasting cards (Capabilities 5.3, Momentum 5.4). Once the game is over only the
+    final solo score counts.
+    """
+    if state.phase == "over":
+        margins = state.victory_margins()
+        return 10.0 * (margins[GOVT] - max(margins[f] for f in INSURGENTS))
+    return sum(evaluation_terms(state).values())
+
+
+# ======================================================================================
+# Event choices by look-ahead
+# ======================================================================================
+class _PrefixChooser:
+    """Answers the first choices from ``prefix`` (while they fit), the rest by ``rest``."""
+
+    def __init__(self, prefix: list[list[Any]], rest: Any) -> None:
+        self.prefix = prefix
+        self.rest = rest
+        self.position = 0
+
+    def choose(self, state: Any, choice: Choice) -> list[Any]:
+        if self.position < len(self.prefix):
+            answer = self.prefix[self.position]
+            self.position += 1
+            try:
+                choice.check(answer)
+                return list(answer)
+            except IllegalAction:
+                pass
+        return list(self.rest.choose(state, choice))
+
+
+class EvaluatingChooser:
+    """Answers an Event's choices for the Government by trying them on clones.
+
+    For each choice, answers are built greedily: the option whose addition gives the best
+    :func:`evaluate` after executing the whole Event on a clone (earlier answers fixed,
+    later choices by the first options) is added, while it improves the position (and
+    at least ``choice.min`` are taken). Choices the card gives to another Faction
+    (``choice.decider``) are answered as that Non-player would (8.4), with the dice the
+    Event is executed with. ``budget`` caps the simulations per choice.
+    """
+
+    def __init__(
+        self,
+        base: GameState,
+        side: str,
+        dice: DiceSource,
+        budget: int = 48,
+        evaluator: Callable[[GameState], float] = evaluate,
+    ) -> None:
+        self.base = base.clone()
+        self.side = side
+        self.dice = dice
+        self.budget = budget
+        self.evaluator = evaluator
+        self.answers: list[list[Any]] = []
+        self.explain: list[str] = []
+
+    def _score(self, answers: list[list[Any]]) -> float:
+        chooser = _PrefixChooser(answers, FirstChooser())
+        after = simulate(self.base, PlayEvent(self.side), chooser,
+                         LookaheadDice(lookahead_seed(self.base, 17)))
+        return -1e9 if after is None else self.evaluator(after)
+
+    def choose(self, state: Any, choice: Choice) -> list[Any]:
+        if choice.decider is not None and choice.decider != int(GOVT):
+            from nonplayer.events import NonPlayerChooser
+
+            answer = list(NonPlayerChooser(self.dice).choose(state, choice))
+        else:
+            answer = self._greedy(choice)
+        self.answers.append(answer)
+        return answer
+
+    def _greedy(self, choice: Choice) -> list[Any]:
+        options = list(choice.options)
+        if not options or choice.max <= 0:
+            return []
+        if not choice.repeat and len(options) <= choice.min:
+            return options[: choice.max]
+        prefix = list(self.answers)
+        answer: list[Any] = []
+        current = self._score(prefix + [answer]) if choice.min == 0 else -1e9
+        sims = 1
+        while len(answer) < choice.max and sims < self.budget:
+            pool = options if choice.repeat else [o for o in options if o not in answer]
+            if not pool:
+                break
+            best, best_score = None, -1e18
+            for option in pool:
+                if sims >= self.budget:
+                    break
+                score = self._score(prefix + [answer + [option]])
+                sims += 1
+                if score > best_score + 1e-9:
+                    best, best_score = option, score
+            if best is None:
+                break
+            if len(answer) >= choice.min and best_score <= current + 1e-9:
+                break
+            answer.append(best)
+            current = best_score
+        while len(answer) < choice.min:  # budget ran out: fill up in the card's order
+            rest = [o for o in options if choice.repeat or o not in answer]
+            answer.append(rest[0])
+        self.explain.append(f"{choice.why}: {answer}")
+        return answer
+
+
+def event_outcomes(
+    game: Game, dice: DiceSource | None = None, budget: int = 24
+) -> dict[str, tuple[float, GameState]]:
+    """For each Event half open now: (evaluation, board after it), the choices answered by
+    an :class:`EvaluatingChooser`."""
+    state = game.state
+    card = state.current_card
+    out: dict[str, tuple[float, GameState]] = {}
+    if card is None or sequence.EVENT not in sequence.options(state):
+        return out
+    from core import events
+
+    for side in events.sides_of(card):
+        chooser = EvaluatingChooser(state, side, LookaheadDice(lookahead_seed(state, 3)),
+                                    budget=budget)
+        after = simulate(state, PlayEvent(side), chooser)
+        if after is not None:
+            out[side] = (evaluate(after), after)
+    return out
+
+
+def card_label(state: GameState) -> str:
+    card = state.current_card
+    return "no card" if card is None else f"#{card} {CARDS[card].title}"
+
+
+# ======================================================================================
+# registry
+# ======================================================================================
+GovernmentFactory = Callable[..., GovernmentBot]
+
+
+def _heuristic(seed: int = 0, **options: Any) -> GovernmentBot:
+    from nonplayer.govt_heuristic import HeuristicGovernment
+
+    return HeuristicGovernment(**options)
+
+
+def _random(seed: int = 0, **options: Any) -> GovernmentBot:
+    from nonplayer.govt_random import RandomGovernment
+
+    return RandomGovernment(seed)
+
+
+def _search(seed: int = 0, **options: Any) -> GovernmentBot:
+    """The OR-tools search bot, or the heuristic with a plain note if it cannot load."""
+    problem = search_unavailable()
+    if problem is not None:
+        bot = _heuristic(seed)
+        bot.note = (f"search Government unavailable ({problem}): "
+                    "the heuristic Government plays instead")
+        return bot
+    return SearchGovernment(seed=seed, **options)
+
+
+GOVERNMENTS: dict[str, GovernmentFactory] = {
+    "heuristic": _heuristic,
+    "random": _random,
+    "search": _search,
+}
+
+
+def search_unavailable() -> str | None:
+    """Why the search Government cannot run here (None if it can)."""
+    try:
+        importlib.import_module("ortools.sat.python.cp_model")
+    except ImportError as err:
+        return f"OR-tools cannot be imported: {err}"
+    try:
+        module = importlib.import_module("nonplayer.govt_search")
+    except ImportError as err:
+        return f"nonplayer.govt_search cannot be imported: {err}"
+    if not hasattr(module, "search_decide"):
+        return "nonplayer.govt_search has no search_decide"
+    return None
+
+
+class SearchGovernment:
+    """Adapter from ``nonplayer.govt_search.search_decide`` to :class:`GovernmentBot`.
+
+    Insurgent Discord is answered by the heuristic's rule.
+    """
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, time_limit: float | None = None, **options: Any) -> None:
+        self.seed = seed
+        self.time_limit = time_limit
+        self.options = options
+        self.note = ""
+        self._search = importlib.import_module("nonplayer.govt_search").search_decide
+
+    def decide(self, game: Game, dice: DiceSource | None = None) -> GovtDecision:
+        kwargs: dict[str, Any] = dict(self.options)
+        kwargs["seed"] = self.seed
+        if self.time_limit is not None:
+            kwargs["time_limit"] = self.time_limit
+        decision: GovtDecision = self._search(game, **kwargs)
+        return decision
+
+    def discord(self, state: GameState, faction: Faction) -> str:
+        from nonplayer.govt_heuristic import discord_choice
+
+        return discord_choice(state, faction)[0]
+
+
+def make_government(name: str, seed: int = 0, **options: Any) -> GovernmentBot:
+    """The Government bot registered as ``name`` (see :data:`GOVERNMENTS`), seeded.
+
+    ``bot.note`` is non-empty when something else plays instead (search unavailable).
+    """
+    try:
+        factory = GOVERNMENTS[name]
+    except KeyError:
+        raise ValueError(
+            f"unknown Government bot {name!r}: choose one of {', '.join(GOVERNMENTS)}"
+        ) from None
+    return factory(seed, **options)
+
+
+def apply_decision(
+    game: Game, decision: GovtDecision, dice: DiceSource | None = None
+) -> list[str]:
+    """Apply a bot's decision through :meth:`Game.apply` (all-or-nothing); its report."""
+    return game.apply(decision.command, chooser=decision.chooser, dice=dice)
+
+
+__all__ = [
+    "GOVERNMENTS",
+    "EvaluatingChooser",
+    "GovernmentBot",
+    "GovtDecision",
+    "LookaheadDice",
+    "SearchGovernment",
+    "apply_decision",
+    "evaluate",
+    "evaluation_terms",
+    "event_outcomes",
+    "legal",
+    "make_government",
+    "search_unavailable",
+    "simulate",
+    "threat",
+]
