@@ -30,7 +30,7 @@ from core.errors import AndeanError, IllegalAction
 from core.game import Game
 from core.pieces import Faction
 from core.rules import propaganda, sequence
-from core.rules.board_editor import RecordAction
+from core.rules.board_editor import RecordAction, SetNextCard
 from core.rules.editor import EditorCommand
 from core.state import GameState
 from tui import describe
@@ -130,7 +130,11 @@ def instructions(cmd: Command, trace: list[str], reports: list[str],
         out.append(_instruction(line, cmd, groups))
     tracks = [_track_instruction(line) for line in describe.track_changes(before, after)]
     card_end = [t for t in tracks if t.startswith(("Move the", "Reveal"))]
-    out += card_end + reports + [t for t in tracks if t not in card_end]
+    rest = [t for t in tracks if t not in card_end]
+    if before.phase == "propaganda":  # the Round ends (6.5, 6.6) before the next card
+        out += reports + card_end + rest
+    else:  # the card ends, then the Propaganda card's Round begins
+        out += card_end + reports + rest
     return out
 
 
@@ -218,6 +222,11 @@ PHASES = (
 
 
 def phase_of(line: str) -> str:
+    """The Propaganda phase a report line belongs to: by its first word, else by a word
+    anywhere in it ('Reset: ... Sabotage removed' is 6.6, not 6.2)."""
+    for name, keys in PHASES:
+        if any(line.startswith(k) for k in keys):
+            return name
     for name, keys in PHASES:
         if any(k in line for k in keys):
             return name
@@ -393,6 +402,32 @@ class Controller:
 
     def save(self, path: str | None = None) -> str:
         return str(self.session.save(path))
+
+    # --- the table's deck (tabletop assist) ------------------------------------------
+    def needs_next_card(self) -> bool:
+        """The program does not know the card on top of the table's deck yet: nobody
+        named it since it last changed (the assistant asks before play goes on)."""
+        state = self.state
+        if state.phase != "card" or not state.deck:
+            return False
+        for entry in reversed(self.game.log):
+            if entry["command"].get("type") == SetNextCard.name:
+                return entry["command"].get("card") != state.deck[0]
+        return True
+
+    def deck_card(self, card: int) -> int:
+        """A Propaganda title names the first Propaganda card still in the deck."""
+        if CARDS[card].propaganda:
+            for c in self.state.deck:
+                if CARDS[c].propaganda:
+                    return c
+        return card
+
+    def edit(self, cmd: EditorCommand) -> TurnReport:
+        """Apply a board-editor command typed at the table (IllegalAction: refused)."""
+        if isinstance(cmd, SetNextCard):
+            cmd = SetNextCard(self.deck_card(cmd.card))
+        return self.apply(cmd)
 
 
 def _two_players(state: GameState) -> bool:

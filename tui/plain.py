@@ -220,10 +220,7 @@ class PlainUI:
 
     def edit(self, text: str) -> None:
         try:
-            cmd = parse_edit(text)
-            if isinstance(cmd, SetNextCard):
-                cmd = SetNextCard(self._deck_card(cmd.card))
-            rep = self.c.apply(cmd)
+            rep = self.c.edit(parse_edit(text))
         except (InputError, AndeanError) as err:
             self.say(f"! {err}")
             return
@@ -232,11 +229,7 @@ class PlainUI:
 
     def _deck_card(self, card: int) -> int:
         """A Propaganda title names the first Propaganda card still in the deck."""
-        if CARDS[card].propaganda:
-            for c in self.c.state.deck:
-                if CARDS[c].propaganda:
-                    return c
-        return card
+        return self.c.deck_card(card)
 
     def show_hint(self) -> None:
         try:
@@ -383,13 +376,7 @@ class PlainUI:
     # --- tabletop: the cards -----------------------------------------------------------
     def needs_next_card(self) -> bool:
         """The program does not know the card on top of the deck yet (assist)."""
-        state = self.c.state
-        if state.phase != "card" or not state.deck:
-            return False
-        for entry in reversed(self.c.game.log):
-            if entry["command"].get("type") == SetNextCard.name:
-                return entry["command"].get("card") != state.deck[0]
-        return True
+        return self.c.needs_next_card()
 
     def ask_next_card(self) -> None:
         while True:

@@ -7,8 +7,9 @@
 
 ``play`` is the solitaire Government against the three section-8 Non-players, in the
 Textual app (or, with ``--plain``, one question a line on stdin/stdout). ``assist`` runs
-the Non-players of a game on a real table: it asks which cards come up, prints the
-Non-players' moves as numbered instructions, and records what the people did.
+the Non-players of a game on a real table: it asks which cards come up, shows the
+Non-players' moves as numbered instructions, and records what the people did; on screen
+in its own Textual app (:mod:`tui.assist_app`), or with ``--plain`` in the line mode.
 
 Both save after every change (default files ``andean-play.json`` and
 ``andean-assist.json``); started again with an existing save file and no ``--new``, they
@@ -19,8 +20,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from core import serialize
 from core.errors import IllegalAction
@@ -28,6 +30,9 @@ from core.game import Game
 from core.pieces import Faction
 from tui.cli_base import CliError, Subcommand
 from tui.session import Session
+
+if TYPE_CHECKING:
+    from tui.controller import Controller
 
 PLAY_SAVE = "andean-play.json"
 ASSIST_SAVE = "andean-assist.json"
@@ -161,25 +166,44 @@ def new_assist_game(scenario: str, seed: int, seats: list[int | None], first: in
 
 
 def _run_assist(args: argparse.Namespace, out: TextIO) -> int:
-
-    if not args.plain:
-        print("The tabletop assistant runs in the line mode (--plain); starting it.",
-              file=out)
     session, new = _session(args, ASSIST_SAVE, out)
-    return run_assist(session, new, args, sys.stdin, out)
+    if args.plain:
+        return run_assist(session, new, args, sys.stdin, out)
+    from tui.assist_app import AssistApp
+
+    AssistApp(assist_controller(session, args), new_game=assist_factory(args) if new else None
+              ).run()
+    return 0
+
+
+def assist_controller(session: Session, args: argparse.Namespace) -> Controller:
+    """The assistant's controller: ``--dice manual`` asks the dice (the user interface
+    installs its own way of asking)."""
+    from tui.controller import Controller
+
+    return Controller(session, assist=True,
+                      ask_dice=(lambda p: 1) if args.dice == "manual" else None)
+
+
+def assist_factory(args: argparse.Namespace) -> Callable[[int], Game]:
+    """Makes the new game once the table names its first card (``--bots``, ``--seed``)."""
+    seats = assist_seats(args.bots)
+    seed = _seed(args)
+
+    def new_game(first: int) -> Game:
+        return new_assist_game(args.scenario, seed, seats, first, args.short)
+
+    return new_game
 
 
 def run_assist(session: Session, new: bool, args: argparse.Namespace, inp: TextIO,
                out: TextIO) -> int:
     """The assistant on text streams (also used by the tests)."""
-    from tui.controller import Controller
     from tui.edit_text import find_card
     from tui.forms import InputError
     from tui.plain import Quit, make_ui
 
-    controller = Controller(session, assist=True,
-                            ask_dice=(lambda p: 1) if args.dice == "manual" else None)
-    ui = make_ui(controller, inp, out, assist=True)
+    ui = make_ui(assist_controller(session, args), inp, out, assist=True)
     if new:
         seats = assist_seats(args.bots)
         seed = _seed(args)

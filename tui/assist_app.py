@@ -1,0 +1,861 @@
+"""The Textual screen of ``andean assist``: the tabletop assistant.
+
+The game is on the table; the program runs the Non-player Factions by section 8 and
+keeps its own copy of the board in step with the table. It is the ``andean play`` app
+(:class:`tui.app.PlayApp`: the board, tracks and log panels, the same forms and the same
+confirm step) with what a table needs on top:
+
+* **Cards** (:class:`CardScreen`): the program does not own the deck. It asks for the card
+  face up at the start and for the card on top of the deck whenever that changes; type a
+  number or a title (a unique start is enough, Right arrow completes) or pick from the
+  list, which narrows as you type.
+* **Non-player turns** (:class:`TurnScreen`): numbered physical instructions, one turn at
+  a time; ``w`` shows the reasons (the section-8 trace with rules and dice); Enter once
+  done on the table, and the next turn comes.
+* **Typed-in dice** (``--dice manual``, :class:`QuestionScreen`): each die is asked for in
+  a dialog naming it (red, yellow, green for the 8.2 random space chart) and what it is
+  for. Escape abandons the turn: nothing changes.
+* **People's turns**: ``a`` opens the same forms as ``play`` (Government Operations,
+  Events, Pass, Propaganda decisions) plus *recording* a choice carried out on the
+  table; ``e`` opens the **board editor** (:class:`EditorScreen`) to bring the program's
+  board in line with the table first.
+* **Propaganda Rounds**: the status line and the side panel show the phase (6.1-6.6);
+  the automatic phases are shown as instructions after the decision that started them.
+
+How a synchronous question is asked on an event-driven screen
+-------------------------------------------------------------
+The engine asks for a die (or for Insurgent Discord, 8.1) in the middle of a Non-player
+turn, as a function call that must return the answer. A Textual app cannot wait there.
+So the function reads the answers given so far from :class:`Replies` and, when it has
+none left, raises :class:`NeedAnswer`; the app shows a dialog, stores the answer, and
+runs the step again from the start. Steps are deterministic given their answers (the
+same idea as the forms' *back*, :class:`tui.forms.FormRun`), Non-player turns run on a
+copy of the game, and a person's decision remembers its dice (:class:`MemoDice`), so
+nothing is done twice and an abandoned step changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.suggester import Suggester
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option as ListOption
+
+from core.cards import CARDS
+from core.errors import AndeanError
+from core.game import Game
+from core.map import MAP
+from core.pieces import Faction
+from core.rules import sequence
+from core.rules.board_editor import SetCurrentCard, SetNextCard
+from core.state import GameState
+from tui import describe
+from tui.app import FormScreen, PlayApp, TextScreen
+from tui.cli_base import CliError
+from tui.controller import Controller, Preview, TurnReport, phase_of
+from tui.edit_text import EDIT_HELP, EDIT_WORDS, find_card, parse_edit
+from tui.forms import Cancelled, FormRun, InputError, Option, Question, fold
+from tui.plain import _die_name, _die_purpose
+
+ASSIST_HELP = """\
+Keys
+  a        go on: name the next card, run the Non-player's turn, or decide for the
+           person to move (the form, or record what was done on the table)
+  e        board editor: bring the program's board in line with the table
+  n        name the card on top of the deck (c: correct the card face up)
+  w        why: the reasons of the last Non-player turn
+  u        undo: back to the start of the last decision (take it back on the table too)
+  f, s     filter, sort the board; Enter on the board: a space in detail
+  Enter    on the log: a turn's instructions and reasons
+  ctrl+s   save now (the game is also saved after every change); o load
+  ?        this help;  q quit (the game is saved)
+
+Cards: type a number or a title (a unique start is enough; Right arrow completes)
+or pick from the list below the box, which narrows as you type.
+Dice (--dice manual): each die is asked for by colour and purpose; Escape abandons
+the Non-player's turn and nothing changes (a runs it again).
+A Non-player turn: carry out the numbered instructions, w shows the reasons, Enter
+when done. In a form: type a number or a name, Escape goes back a question, ctrl+e
+leaves the form for the board editor.
+
+"""
+
+ASSIST_CSS = """
+#dialog.small { height: 11; }
+#cards { height: 1fr; }
+#edit-help { height: 1fr; border-bottom: solid $primary; }
+#edit-result { height: auto; max-height: 5; }
+"""
+
+_ROUND_LINE = re.compile(r"^\s*(Propaganda Round|6\.\d|Game over)")
+
+
+# ======================================================================================
+# answers the engine asks for in the middle of a step
+# ======================================================================================
+class NeedAnswer(Exception):
+    """The engine asked for an answer (``kind``: ``die`` or ``discord``) not given yet."""
+
+    def __init__(self, kind: str, text: str, faction: Faction | None = None) -> None:
+        super().__init__(text)
+        self.kind = kind
+        self.text = text
+        self.faction = faction
+
+
+class Replies:
+    """The answers typed in dialogs, handed out in order when the engine asks again.
+
+    A Non-player turn is run again from its start after every answer: :meth:`rewind`
+    before each try hands the same answers out again. A person's decision remembers its
+    own dice (:class:`~tui.decision.MemoDice`) and asks only for new ones, so its tries
+    are not rewound.
+    """
+
+    def __init__(self) -> None:
+        self.answers: list[tuple[str, Any]] = []
+        self.position = 0
+
+    def clear(self) -> None:
+        self.answers.clear()
+        self.position = 0
+
+    def rewind(self) -> None:
+        self.position = 0
+
+    def give(self, kind: str, value: Any) -> None:
+        self.answers.append((kind, value))
+
+    def take(self, kind: str, text: str, faction: Faction | None = None) -> Any:
+        if self.position < len(self.answers):
+            given_kind, value = self.answers[self.position]
+            if given_kind == kind:
+                self.position += 1
+                return value
+            del self.answers[self.position:]  # the step went another way: ask again
+        raise NeedAnswer(kind, text, faction)
+
+
+def die_question(purpose: str, context: str = "") -> Question:
+    """A die asked by colour and purpose: 'Roll the red die: random space for Rally (8.2)?'"""
+    return Question.number(f"Roll {_die_name(purpose)}: {_die_purpose(purpose)}?", 1, 6,
+                           info=[context] if context else [])
+
+
+def discord_question(faction: Faction | None) -> Question:
+    """Insurgent Discord (8.1): the Government player chooses the 2nd Eligible
+    Non-player's Event or Operation (2-player games)."""
+    label = faction.label if faction is not None else "The Non-player"
+    return Question.one(
+        f"Insurgent Discord (8.1): {label} is 2nd Eligible. Government player, choose:",
+        [Option("event", "Event (if effective)"), Option("operation", "Operation")],
+    )
+
+
+# ======================================================================================
+# dialogs
+# ======================================================================================
+class QuestionScreen(ModalScreen[Any]):
+    """One :class:`~tui.forms.Question` (a die, Insurgent Discord); Escape: None."""
+
+    BINDINGS = [Binding("escape", "abandon", "Abandon")]
+
+    def __init__(self, title: str, question: Question, escape: str = "abandon") -> None:
+        super().__init__()
+        self.title_text = title
+        self.question = question
+        self.escape = escape
+
+    def compose(self) -> ComposeResult:
+        small = "small" if not self.question.options else ""
+        with Vertical(id="dialog", classes=small):
+            yield Static(self.title_text, id="dialog-title", markup=False)
+            q = self.question
+            yield Static("\n".join([*q.info, f"{q.prompt} {q.hint()}"]), id="question",
+                         markup=False)
+            options = OptionList(*[ListOption(f"{i}. {opt.label}", id=str(i))
+                                   for i, opt in enumerate(q.options, 1)], id="options")
+            options.display = bool(q.options)
+            yield options
+            yield Input(placeholder="your answer, then Enter", id="answer")
+            yield Static("", id="error", markup=False)
+            yield Static(f"Enter: answer  Escape: {self.escape}", classes="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#answer", Input).focus()
+
+    def submit(self, text: str) -> None:
+        try:
+            value = self.question.parse(text)
+        except InputError as err:
+            self.query_one("#error", Static).update(f"! {err}")
+            box = self.query_one("#answer", Input)
+            box.value = ""
+            box.focus()
+            return
+        self.dismiss(value)
+
+    @on(Input.Submitted, "#answer")
+    def _submitted(self, event: Input.Submitted) -> None:
+        self.submit(event.value)
+
+    @on(OptionList.OptionSelected, "#options")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        self.submit(str(event.option.id))
+
+    def action_abandon(self) -> None:
+        self.dismiss(None)
+
+
+class CardSuggester(Suggester):
+    """Completes a card title from its start (accents and case optional)."""
+
+    def __init__(self, events_only: bool) -> None:
+        super().__init__(use_cache=True, case_sensitive=True)
+        self.events_only = events_only
+
+    async def get_suggestion(self, value: str) -> str | None:
+        key = fold(value)
+        if not key or key.lstrip("#").isdigit():
+            return None
+        for card in CARDS.values():
+            if self.events_only and card.propaganda:
+                continue
+            title = card.title
+            if len(title) > len(value) and fold(title[: len(value)]) == key:
+                return value + title[len(value):]
+        return None
+
+
+def card_choices(text: str, events_only: bool,
+                 exclude: Collection[int] = ()) -> list[tuple[int, str]]:
+    """The cards a partly typed answer may mean: by number or anywhere in the title
+    (the four Propaganda! cards are one choice); ``exclude``: cards played already."""
+    key = fold(text).lstrip("#")
+    out: list[tuple[int, str]] = []
+    propaganda = False
+    for card in CARDS.values():
+        if card.propaganda and (events_only or propaganda):
+            continue
+        if card.number in exclude:
+            continue
+        if key and not (str(card.number).startswith(key) if key.isdigit()
+                        else key in fold(card.title)):
+            continue
+        propaganda = propaganda or card.propaganda
+        order = describe.card_order(card.number)
+        out.append((card.number, f"{describe.card_title(card.number)}  ({order})"))
+    return out
+
+
+class CardScreen(ModalScreen[int | None]):
+    """Which card? Number or title (completed from its start), or a pick from the list.
+
+    ``accept`` applies the card (InputError, AndeanError, CliError: refused, the message
+    is shown and nothing changed)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("down", "to_list", "List")]
+
+    def __init__(self, prompt: str, accept: Callable[[int], None], *,
+                 events_only: bool = False, exclude: Collection[int] = (),
+                 cancel: str = "cancel") -> None:
+        super().__init__()
+        self.prompt = prompt
+        self.accept = accept
+        self.events_only = events_only
+        self.exclude = set(exclude)
+        self.cancel = cancel
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.prompt, id="dialog-title", markup=False)
+            yield Input(placeholder="card number or title (Right arrow completes)",
+                        id="card", suggester=CardSuggester(self.events_only))
+            yield OptionList(id="cards")
+            yield Static("", id="error", markup=False)
+            yield Static(f"Enter: this card  Down: the list  Escape: {self.cancel}",
+                         classes="keys")
+
+    def on_mount(self) -> None:
+        self.fill("")
+        self.query_one("#card", Input).focus()
+
+    def fill(self, text: str) -> None:
+        cards = self.query_one("#cards", OptionList)
+        cards.clear_options()
+        cards.add_options([ListOption(label, id=str(number)) for number, label
+                           in card_choices(text, self.events_only, self.exclude)])
+
+    @on(Input.Changed, "#card")
+    def _changed(self, event: Input.Changed) -> None:
+        self.fill(event.value)
+
+    @on(Input.Submitted, "#card")
+    def _submitted(self, event: Input.Submitted) -> None:
+        try:
+            card = find_card(event.value, events_only=self.events_only)
+        except InputError as err:
+            self.error(str(err))
+            return
+        self.choose(card)
+
+    @on(OptionList.OptionSelected, "#cards")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        self.choose(int(str(event.option.id)))
+
+    def choose(self, card: int) -> None:
+        try:
+            self.accept(card)
+        except (InputError, AndeanError, CliError, ValueError) as err:
+            self.error(str(err))
+            return
+        self.dismiss(card)
+
+    def error(self, message: str) -> None:
+        self.query_one("#error", Static).update(f"! {message}")
+        self.query_one("#card", Input).focus()
+
+    def action_to_list(self) -> None:
+        cards = self.query_one("#cards", OptionList)
+        if cards.option_count:
+            cards.focus()
+            cards.highlighted = cards.highlighted or 0
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class EditSuggester(Suggester):
+    """Completes the word being typed in a board-editor command: the command words,
+    then piece kinds, Factions, levels, space names and card titles."""
+
+    WORDS = ("troops", "police", "govt base", "farc guerrillas", "auc guerrillas",
+             "cartels guerrillas", "active", "underground", "farc base", "auc base",
+             "cartels base", "from", "to", "in", "support", "terror", "sabotage", "zone",
+             "resources", "aid", "president", "eligible", "add", "on", "off", "yes", "no",
+             "unshaded", "shaded", "samper", "pastrana", "uribe", "active support",
+             "passive support", "neutral", "passive opposition", "active opposition",
+             "government", "farc", "auc", "cartels")
+
+    def __init__(self) -> None:
+        super().__init__(use_cache=True, case_sensitive=True)
+        names = [s.full_name for s in MAP.spaces] + [s.name for s in MAP.spaces]
+        self.vocabulary = list(self.WORDS) + names + [c.title for c in CARDS.values()]
+
+    async def get_suggestion(self, value: str) -> str | None:
+        if not value.strip() or value.endswith(" "):
+            return None
+        words = value.split(" ")
+        if len(words) == 1:
+            return _complete(value, value, EDIT_WORDS)
+        for n in (3, 2, 1):  # the last words may start a name of several words
+            if len(words) > n:
+                tail = " ".join(words[-n:])
+                hit = _complete(value, tail, self.vocabulary)
+                if hit is not None:
+                    return hit
+        return None
+
+
+def _complete(value: str, tail: str, vocabulary: Any) -> str | None:
+    key = fold(tail)
+    if not key:
+        return None
+    for word in vocabulary:
+        if len(word) > len(tail) and fold(word[: len(tail)]) == key:
+            return value + word[len(tail):]
+    return None
+
+
+class EditorScreen(ModalScreen[None]):
+    """The board editor: typed commands, each applied at once and logged (see
+    :mod:`tui.edit_text`); the changes are shown, a bad command changes nothing."""
+
+    BINDINGS = [Binding("escape", "close", "Close")]
+
+    def __init__(self, apply: Callable[[str], list[str]]) -> None:
+        super().__init__()
+        self.apply = apply
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static("[b]Board editor[/b]: make the program's board match the table",
+                         id="dialog-title")
+            with VerticalScroll(id="edit-help"):
+                yield Static(EDIT_HELP, markup=False)
+            yield Static("", id="edit-result", markup=False)
+            yield Input(placeholder="e.g. move 2 farc guerrillas from huila to meta west",
+                        id="command", suggester=EditSuggester())
+            yield Static("Enter: apply  Right arrow: complete  Escape: close", classes="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#command", Input).focus()
+
+    def submit(self, text: str) -> None:
+        box = self.query_one("#command", Input)
+        result = self.query_one("#edit-result", Static)
+        if not text.strip():
+            return
+        try:
+            lines = self.apply(text)
+        except (InputError, AndeanError) as err:
+            result.update(f"! {err}")
+            return
+        result.update("\n".join(lines or ["(no change)"]))
+        box.value = ""
+
+    @on(Input.Submitted, "#command")
+    def _submitted(self, event: Input.Submitted) -> None:
+        self.submit(event.value)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class TurnScreen(TextScreen):
+    """A turn as numbered instructions for the table; ``w`` shows its reasons."""
+
+    BINDINGS = [Binding("w", "why", "Why")]
+
+    def __init__(self, report: TurnReport, after: list[str] | None = None) -> None:
+        super().__init__(report.heading(), [])
+        self.report = report
+        self.after = list(after or [])
+        self.why = False
+        self.lines = self.body()
+
+    def body(self) -> list[str]:
+        lines = numbered(self.report.instructions) + self.after
+        if self.why:
+            lines += ["", "Why:"]
+            lines += [f"  {r}" for r in self.report.reasons] or ["  (a person's decision)"]
+        return lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.title_text, id="dialog-title", markup=False)
+            with VerticalScroll():
+                yield Static("\n".join(self.lines), markup=False, id="text")
+            yield Static("Enter: done on the table  w: why (the reasons)", classes="keys")
+
+    def action_why(self) -> None:
+        self.why = not self.why
+        self.lines = self.body()
+        self.query_one("#text", Static).update("\n".join(self.lines))
+        if self.why:  # the reasons are below the instructions: bring them into view
+            self.call_after_refresh(self.query_one(VerticalScroll).scroll_end, animate=False)
+
+
+def numbered(instructions: list[str]) -> list[str]:
+    """Instructions numbered for the table; indented lines (a Propaganda Round's phases
+    under its heading) stay under the step before them."""
+    out: list[str] = []
+    n = 0
+    for line in instructions:
+        if line[:1].isspace() and n:
+            out.append(f"    {line}")
+        else:
+            n += 1
+            out.append(f"{n:>2}. {line}")
+    return out
+
+
+class AssistFormScreen(FormScreen):
+    """A person's decision (the forms of :mod:`tui.decision`), asking typed-in dice in
+    a dialog when an Event or the rest of the card needs them; ctrl+e: the editor."""
+
+    BINDINGS = [Binding("ctrl+e", "editor", "Editor", priority=True)]  # (over the box's End)
+
+    def submit(self, text: str) -> None:
+        try:
+            super().submit(text)
+        except NeedAnswer as need:  # the form's generator died with the question: rebuild
+            self.decision.form = _rebuilt(self.decision.form)
+            self.app_.ask(need, "your decision", lambda: self.submit(text), self.show)
+
+    def advance(self) -> None:
+        try:
+            super().advance()
+        except NeedAnswer as need:  # the preview needs a die
+            def abandon() -> None:
+                self.decision.form.back()
+                self.show()
+
+            self.app_.ask(need, "your decision", self.advance, abandon)
+
+    def action_editor(self) -> None:
+        self.app_.editor_next = True
+        self.dismiss(None)
+
+    @property
+    def app_(self) -> AssistApp:
+        app = self.app
+        assert isinstance(app, AssistApp)
+        return app
+
+
+def _rebuilt(form: FormRun) -> FormRun:
+    """A fresh run of ``form``'s form fed the same answers (they succeeded before and
+    their dice are remembered, so no question is asked again)."""
+    fresh = FormRun(form.factory)
+    for answer in form.answers:
+        fresh.answer(answer)
+    return fresh
+
+
+# ======================================================================================
+# the app
+# ======================================================================================
+NewGame = Callable[[int], Game]
+
+
+class AssistApp(PlayApp, inherit_bindings=False):
+    """The tabletop assistant on screen (see the module docstring).
+
+    ``controller``: a :class:`Controller` for the table's game (``ask_dice`` set, to
+    anything, for ``--dice manual``: the app asks the dice in dialogs). ``new_game``:
+    for a new game, makes it from the first card the table turned up (asked first).
+    ``run_nonplayers``: False leaves the game still until ``a`` is pressed.
+    """
+
+    TITLE = "Andean Abyss - tabletop assistant"
+    CSS = PlayApp.CSS + ASSIST_CSS
+    BINDINGS = [
+        Binding("a", "act", "Go on"),
+        Binding("e", "editor", "Editor"),
+        Binding("n", "next_card", "Next card"),
+        Binding("c", "current_card", "Current card", show=False),
+        Binding("w", "why", "Why"),
+        Binding("u", "undo", "Undo"),
+        Binding("f", "filter", "Filter", show=False),
+        Binding("s", "sort", "Sort", show=False),
+        Binding("ctrl+s", "save", "Save", show=False),
+        Binding("o", "load", "Load", show=False),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, controller: Controller, *, new_game: NewGame | None = None,
+                 run_nonplayers: bool = True) -> None:
+        super().__init__(controller, run_nonplayers=run_nonplayers)
+        controller.assist = True
+        if controller.ask_dice is not None:
+            controller.ask_dice = self._die
+        controller.discord = self._discord
+        self.new_game = new_game
+        self.replies = Replies()
+        self.busy = False  # a dialog of the game's flow is open
+        self.editor_next = False  # open the editor once the form is closed
+
+    # --- the engine's questions ------------------------------------------------------
+    def _die(self, purpose: str) -> int:
+        return int(self.replies.take("die", purpose))
+
+    def _discord(self, state: GameState, faction: Faction) -> str:
+        return str(self.replies.take("discord", "Insurgent Discord", faction))
+
+    def ask(self, need: NeedAnswer, context: str, then: Callable[[], None],
+            abandon: Callable[[], None]) -> None:
+        """Ask ``need`` in a dialog; store the answer and call ``then`` (the step is run
+        again), or ``abandon`` on Escape."""
+        if need.kind == "die":
+            title = f"Roll {_die_name(need.text)}"
+            question = die_question(need.text, f"For {context}.")
+        else:
+            title = "Insurgent Discord (8.1)"
+            question = discord_question(need.faction)
+
+        def answered(value: Any) -> None:
+            if value is None:
+                abandon()
+                return
+            self.replies.give(need.kind, value)
+            then()
+
+        self.push_screen(QuestionScreen(title, question, "abandon (nothing changes)"),
+                         answered)
+
+    # --- layout ------------------------------------------------------------------------
+    def on_mount(self) -> None:  # (Textual runs PlayApp.on_mount too, after this)
+        if self.new_game is not None:
+            self.busy = True
+            self.call_later(self._ask_first_card)
+
+    def _ask_first_card(self) -> None:
+        self.push_screen(CardScreen("Which card is face up? (the first card)",
+                                    self._first_card, events_only=True, cancel="quit"),
+                         self._started)
+
+    def _first_card(self, card: int) -> None:
+        assert self.new_game is not None
+        session = self.controller.session
+        session.game = self.new_game(card)
+        if session.path is not None:
+            session.save()
+
+    def _started(self, card: int | None) -> None:
+        self.busy = False
+        if card is None:
+            self.exit()
+            return
+        self.new_game = None
+        where = self.controller.session.path
+        self.notify(f"New game on {describe.card_title(card)}"
+                    + (f", saving to {where}" if where is not None else ""))
+        self.advance()
+
+    def side_lines(self) -> list[str]:
+        state = self.controller.state
+        bots = [f.label for f in Faction if state.seats[f] is None]
+        people = [f"{f.label} ({state.seats[f]})" for f in Faction
+                  if state.seats[f] is not None]
+        lines = [f"People: {', '.join(people) or '-'}", f"Bots: {', '.join(bots) or '-'}"]
+        progress = propaganda_progress(state)
+        if progress:
+            lines.append(progress)
+        return lines + super().side_lines()
+
+    def refresh_all(self) -> None:
+        super().refresh_all()
+        self.query_one("#status", Static).update(self.status_text())
+
+    def status_text(self) -> str:
+        c = self.controller
+        if self.new_game is not None:
+            return "New game: name the card face up"
+        if c.is_over():
+            return "The game is over"
+        text = describe.whose_turn(c.state)
+        if c.state.phase == "propaganda":
+            text += f" ({phase_of(str(c.state.step.get('phase', '')))})"
+        if c.needs_next_card():  # the key first: a long card title may be cut at 80
+            return "[a] name the next card | " + text
+        if c.nonplayer_to_move():
+            return "[a] run its turn | " + text
+        return "[a] act [e] edit | " + text
+
+    # --- carrying the game on ------------------------------------------------------------
+    def run_nonplayers(self) -> None:  # PlayApp calls it after a decision and a load
+        self.advance()
+
+    def advance(self) -> None:
+        """Carry the game on until a person must do something: name a card, roll a
+        die, carry out a Non-player's instructions, or decide."""
+        c = self.controller
+        if self.busy or self.new_game is not None:
+            return
+        self.refresh_all()
+        if c.is_over() or not (c.needs_next_card() or c.nonplayer_to_move()):
+            return
+        if c.needs_next_card():
+            self.busy = True
+            self.push_screen(CardScreen("Which card is on top of the deck now?",
+                                        self._set_next_card, exclude=c.state.played),
+                             self._card_given)
+            return
+        self.attempt(c.nonplayer_turn, self._show_turn, self._abandoned,
+                     context=turn_context(c.state))
+
+    def attempt(self, step: Callable[[], TurnReport], done: Callable[[TurnReport], None],
+                abandon: Callable[[], None], context: str, fresh: bool = True) -> None:
+        """Run ``step`` (replayed from its start after each answer it needed)."""
+        if fresh:
+            self.replies.clear()
+        self.replies.rewind()
+        try:
+            report = step()
+        except NeedAnswer as need:
+            self.busy = True
+
+            def again() -> None:
+                self.busy = False
+                self.attempt(step, done, abandon, context, fresh=False)
+
+            def gave_up() -> None:
+                self.busy = False
+                self.replies.clear()
+                abandon()
+
+            self.ask(need, context, again, gave_up)
+            return
+        self.replies.clear()
+        done(report)
+
+    def _show_turn(self, report: TurnReport) -> None:
+        self.add_log(report)
+        self.refresh_all()
+        self.busy = True
+        self.push_screen(TurnScreen(report, self.after_lines(report)), self._flow_done)
+
+    def after_lines(self, report: TurnReport) -> list[str]:
+        """The card revealed at the end of a turn, shown under its instructions."""
+        if self.controller.is_over():
+            return ["", "The game is over."]
+        if any(i.startswith("Reveal") for i in report.instructions):
+            return ["", "Now face up:", *describe.card_text(self.controller.state.current_card)]
+        return []
+
+    def _abandoned(self) -> None:
+        self.notify("The Non-player turn was abandoned; nothing changed (a: run it again).")
+        self.refresh_all()
+
+    def _flow_done(self, _: object = None) -> None:
+        self.busy = False
+        self.advance()
+
+    def _card_given(self, card: int | None) -> None:
+        """After a card dialog: go on, or (Escape) wait for ``a``."""
+        if card is not None:
+            self._flow_done()
+            return
+        self.busy = False
+        self.refresh_all()
+
+    def _set_next_card(self, card: int) -> None:
+        self.log_edit(self.controller.edit(SetNextCard(card)))
+
+    # --- the person's decision ---------------------------------------------------------
+    def action_act(self) -> None:
+        c = self.controller
+        if self.busy or self.new_game is not None:
+            return
+        if c.is_over():
+            self.notify("The game is over.")
+            return
+        if c.needs_next_card() or c.nonplayer_to_move():
+            self.advance()
+            return
+        self.decide()
+
+    def decide(self, fresh: bool = True) -> None:
+        """Open the decision of the person to move (its dice asked as they come)."""
+        if fresh:
+            self.replies.clear()
+        try:
+            decision = self.controller.decision()
+        except (InputError, Cancelled) as err:
+            self.notify(str(err), severity="error")
+            return
+        except NeedAnswer as need:
+            self.ask(need, "your decision", lambda: self.decide(fresh=False), self.refresh_all)
+            return
+        self.push_screen(AssistFormScreen(self.controller, decision), self._decided)
+
+    def _decided(self, preview: Preview | None) -> None:
+        if preview is None:
+            self.refresh_all()
+            if self.editor_next:
+                self.editor_next = False
+                self.action_editor()
+            return
+        report = self.controller.commit(preview)
+        self.add_log(report)
+        if any(_ROUND_LINE.match(line) for line in report.instructions):
+            self.refresh_all()
+            self.busy = True  # the Propaganda phases that followed, for the table
+            self.push_screen(TurnScreen(report, self.after_lines(report)), self._flow_done)
+            return
+        self.advance()
+
+    # --- the board editor and the cards ------------------------------------------------
+    def action_editor(self) -> None:
+        if self.busy or self.new_game is not None:
+            return
+        self.push_screen(EditorScreen(self.edit), lambda _: self.refresh_all())
+
+    def edit(self, text: str) -> list[str]:
+        """Apply one typed editor command; the lines describing what changed."""
+        if fold(text) in ("help", "?", "help edit"):
+            return EDIT_HELP.splitlines()
+        report = self.controller.edit(parse_edit(text))
+        self.log_edit(report)
+        self.refresh_all()
+        return report.changes or report.instructions
+
+    def log_edit(self, report: TurnReport) -> None:
+        """Log a correction as the editor's ('Editor: Next card: #41 Mancuso'), not as
+        the move of the Faction whose turn it is."""
+        report.faction = None
+        if report.instructions:
+            report.title = report.instructions[0]
+        self.add_log(report)
+
+    def action_next_card(self) -> None:
+        if self.busy or self.new_game is not None:
+            return
+        self.busy = True
+        self.push_screen(CardScreen("Which card is on top of the deck?", self._set_next_card,
+                                    exclude=self.controller.state.played), self._card_given)
+
+    def action_current_card(self) -> None:
+        if self.busy or self.new_game is not None:
+            return
+
+        def accept(card: int) -> None:
+            self.log_edit(self.controller.edit(SetCurrentCard(card)))
+
+        self.busy = True
+        self.push_screen(CardScreen("Correct the card face up (before anyone acted on it)",
+                                    accept, events_only=True,
+                                    exclude=self.controller.state.played), self._card_given)
+
+    # --- other keys --------------------------------------------------------------------
+    def action_help(self) -> None:
+        self.push_screen(TextScreen("Help: tabletop assistant",
+                                    (ASSIST_HELP + EDIT_HELP).splitlines()))
+
+    def action_undo(self) -> None:
+        if self.busy:
+            return
+        if self.controller.undo():
+            self.notify("Undone: back to the start of the last decision. Take the same "
+                        "moves back on the table.")
+        else:
+            self.notify("Nothing to undo.")
+        self.refresh_all()
+
+    def action_hint(self) -> None:  # no search Government at the table
+        self.notify("No hints in the tabletop assistant.")
+
+
+def turn_context(state: GameState) -> str:
+    """Whose roll it is, for the dice dialog: "the AUC Non-player's turn on #12 ..."."""
+    faction = sequence.to_move(state)
+    who = f"the {faction.label} Non-player's" if faction is not None else "the"
+    if state.phase == "propaganda":
+        return f"{who} {state.step.get('phase')} (Propaganda Round)"
+    return f"{who} turn on {describe.card_title(state.current_card)}"
+
+
+def propaganda_progress(state: GameState) -> str:
+    """'Propaganda Round 2: 6.1 6.2 6.3 [6.4] 6.5 6.6' while a Round is being played."""
+    if state.phase != "propaganda":
+        return ""
+    current = phase_of(str(state.step.get("phase", "")))[:3]
+    marks = []
+    for section in ("6.1", "6.2", "6.3", "6.4", "6.5", "6.6"):
+        marks.append(f"[{section}]" if section == current else section)
+    return f"Propaganda Round {state.propaganda_rounds}: " + " ".join(marks)
+
+
+__all__ = [
+    "AssistApp",
+    "CardScreen",
+    "EditorScreen",
+    "NeedAnswer",
+    "QuestionScreen",
+    "Replies",
+    "TurnScreen",
+    "card_choices",
+    "die_question",
+    "discord_question",
+    "propaganda_progress",
+]
