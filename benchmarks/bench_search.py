@@ -1,0 +1,110 @@
+"""Search Government decision timings (not a test): median and 90th percentile.
+
+    python benchmarks/bench_search.py [--games 3] [--time-limit 1.5] [--seed 0] [--json]
+
+Plays whole solitaire games (section-8 Insurgents, the search Government) and times
+every Government decision on an Event card, from the call to
+:func:`nonplayer.govt_search.search_decide` to its return, at the given time limit (the
+default is the bot's). Also reports the CP-SAT solver's share of that time, how many
+solves ended with each status, how often the search had to stop early (``cut_short``,
+the wall-clock safety net), and the games' solo scores (8.8).
+Target (issue 5): median decision <= 2 s at the default time limit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from collections import Counter
+from typing import Any
+
+from core.game import Game
+from core.rules import victory
+from nonplayer import govt_search
+from nonplayer.games import play
+from nonplayer.government import GovtDecision
+
+
+class TimedSearch:
+    """The search Government, timing each decision it makes."""
+
+    name = "search"
+    note = ""
+
+    def __init__(self, time_limit: float, seed: int) -> None:
+        self.time_limit = time_limit
+        self.seed = seed
+        self.card_times: list[float] = []
+        self.solver_times: list[float] = []
+        self.statuses: Counter[str] = Counter()
+        self.cut_short = 0
+        self.kinds: Counter[str] = Counter()
+
+    def decide(self, game: Game, dice: Any = None) -> GovtDecision:
+        start = time.perf_counter()
+        decision: GovtDecision = govt_search.search_decide(
+            game, time_limit=self.time_limit, seed=self.seed)
+        elapsed = time.perf_counter() - start
+        self.kinds[decision.kind] += 1
+        if decision.kind != "propaganda":
+            self.card_times.append(elapsed)
+            self.solver_times.append(decision.notes["solver_seconds"])
+            self.statuses.update(decision.notes["solver_runs"])
+            self.cut_short += bool(decision.notes["cut_short"])
+        return decision
+
+    def discord(self, state: Any, faction: Any) -> str:
+        from nonplayer.govt_heuristic import discord_choice
+
+        return discord_choice(state, faction)[0]
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * (len(ordered) - 1) + 0.5))]
+
+
+def bench(games: int, time_limit: float, seed: int) -> dict[str, Any]:
+    bot = TimedSearch(time_limit, seed)
+    scores = []
+    start = time.perf_counter()
+    for game_seed in range(seed, seed + games):
+        game, _ = play(game_seed, bot)
+        scores.append(victory.solo_score(game.state))
+    times = bot.card_times
+    return {
+        "games": games,
+        "time_limit_s": time_limit,
+        "decisions": len(times),
+        "decision_median_s": round(statistics.median(times), 3),
+        "decision_p90_s": round(_pct(times, 0.9), 3),
+        "decision_max_s": round(max(times), 3),
+        "over_limit": sum(1 for t in times if t > time_limit),
+        "solver_share": round(sum(bot.solver_times) / sum(times), 2),
+        "cut_short": bot.cut_short,
+        "solver_statuses": dict(sorted(bot.statuses.items())),
+        "decision_kinds": dict(sorted(bot.kinds.items())),
+        "solo_scores": scores,
+        "total_s": round(time.perf_counter() - start, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--time-limit", type=float, default=1.5)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    result = bench(args.games, args.time_limit, args.seed)
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        for key, value in result.items():
+            print(f"{key:20} {value}")
+
+
+if __name__ == "__main__":
+    main()
