@@ -421,6 +421,16 @@ NO_SA = "none"
 SA_NAMES = {NO_SA: "", "lift": "Air Lift", "strike": "Air Strike", "eradicate": "Eradicate"}
 
 
+
+def _flow(start: Any, ins: list[Any], outs: list[Any]) -> Any:
+    """A count after moves: ``start`` plus the arrivals minus the departures."""
+    expr = start
+    for var in ins:
+        expr = expr + var
+    for var in outs:
+        expr = expr - var
+    return expr
+
 class _Model:
     """A CP-SAT model under construction, with the bookkeeping every Operation shares.
 
@@ -465,12 +475,11 @@ class _Model:
 
     def govt_after(self, space: int) -> Any:
         """Government pieces in ``space`` after the plan (a linear expression)."""
-        state = self.state
-        expr = state.faction_pieces(space, GOVT)
-        for var in self.troops_in.get(space, []) + self.police_in.get(space, []):
-            expr = expr + var
-        for var in self.troops_out.get(space, []) + self.police_out.get(space, []):
-            expr = expr - var
+        expr = _flow(
+            self.state.faction_pieces(space, GOVT),
+            self.troops_in.get(space, []) + self.police_in.get(space, []),
+            self.troops_out.get(space, []) + self.police_out.get(space, []),
+        )
         if space in self.base_swaps:
             expr = expr - 2 * self.base_swaps[space]
         return expr
@@ -482,20 +491,12 @@ class _Model:
         return expr
 
     def troops_after(self, space: int) -> Any:
-        expr = self.state.troops(space)
-        for var in self.troops_in.get(space, []):
-            expr = expr + var
-        for var in self.troops_out.get(space, []):
-            expr = expr - var
-        return expr
+        return _flow(self.state.troops(space), self.troops_in.get(space, []),
+                     self.troops_out.get(space, []))
 
     def police_after(self, space: int) -> Any:
-        expr = self.state.police(space)
-        for var in self.police_in.get(space, []):
-            expr = expr + var
-        for var in self.police_out.get(space, []):
-            expr = expr - var
-        return expr
+        return _flow(self.state.police(space), self.police_in.get(space, []),
+                     self.police_out.get(space, []))
 
     # --- finishing ------------------------------------------------------------------------
     def finish(self) -> None:
