@@ -56,7 +56,3 @@ def _load() -> dict[int, Card]:
 
 
 CARDS: dict[int, Card] = _load()
-
-
-def is_propaganda(number: int) -> bool:
-    return CARDS[number].propaganda

@@ -151,10 +151,6 @@ def space_row(state: GameState, space: int) -> tuple[str, ...]:
     )
 
 
-def space_has_pieces(state: GameState, space: int) -> bool:
-    return state.total_pieces(space) > 0
-
-
 def space_detail(state: GameState, space: int) -> list[str]:
     """Everything about one space, one fact a line."""
     s = MAP[space]
@@ -357,8 +353,3 @@ def track_changes(before: GameState, after: GameState) -> list[str]:
     if before.current_card != after.current_card:
         lines.append(f"Card {card_title(before.current_card)} -> {card_title(after.current_card)}")
     return lines
-
-
-def margins_lines(state: GameState) -> list[str]:
-    m = state.victory_margins()
-    return [f"{f.label}: {m[f]:+d}" for f in Faction]

@@ -62,12 +62,6 @@ def find_card(text: str, *, events_only: bool = False) -> int:
     return card
 
 
-def card_candidates(prefix: str) -> list[str]:
-    """Card titles starting with ``prefix`` (for completion)."""
-    key = fold(prefix)
-    return [c.title for c in CARDS.values() if fold(c.title).startswith(key)]
-
-
 def find_space(text: str) -> int:
     try:
         return MAP.id_of(text.strip())
