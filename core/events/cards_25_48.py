@@ -382,12 +382,16 @@ def _government_places_farc_zone(
         Piece.POLICE: police_destinations(state, exclude=space),
     }
     moves: list[tuple[int, int, int]] = []
+    planned: Counter[int] = Counter()
     for kind in coin_ops.CUBES:
         n = state.count(space, kind)
         where = f"{card}: Redeploy {n} {kind.label} from {_name(space)} where (1 per cube)?"
+        # Ecuador (card 33) takes only 2 Government pieces: offer it only with room for all n
+        options = [d for d in allowed[kind] if state.room(d, GOVT) - planned[d] >= n]
         dests = _ask(
-            chooser, state, "spaces", allowed[kind], where, lo=n, hi=n, decider=GOVT, repeat=True
+            chooser, state, "spaces", options, where, lo=n, hi=n, decider=GOVT, repeat=True
         )
+        planned.update(dests)
         moves += [(int(kind), dst, k) for dst, k in sorted(Counter(dests).items())]
     place_farc_zone(state, space, tuple(moves), ctx.say, terrain)
     return space
@@ -529,6 +533,7 @@ def _ask_special(state: GameState, chooser: Chooser, name: str) -> Any:
         dst = _ask_one(chooser, state, "spaces", routes[src], f"{why} to where?", decider=GOVT)
         limit = govt_special.air_lift_limit(state)
         most = state.troops(src) if limit is None else min(limit, state.troops(src))
+        most = min(most, state.room(dst, GOVT))  # Ecuador (card 33): 2 per Faction
         n = _ask_one(
             chooser, state, "number", range(1, most + 1), f"{why}: how many Troops?", decider=GOVT
         )

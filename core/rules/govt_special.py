@@ -119,12 +119,15 @@ def air_lift_ok(state: GameState, src: int, dst: int, troops: int = 1) -> bool:
 
 
 def air_lift_destinations(state: GameState) -> list[int]:
-    """Spaces Air Lift may land Troops in: in play, not FARC Zones (and, under Misil
-    Antiaéreo, free of Guerrillas)."""
+    """Spaces Air Lift may land Troops in: in play, not FARC Zones, with room (Ecuador,
+    card 33) (and, under Misil Antiaéreo, free of Guerrillas)."""
     return [
         s.id
         for s in MAP.spaces
-        if state.in_play(s.id) and not state.farc_zone[s.id] and not _misil_blocks(state, s.id)
+        if state.in_play(s.id)
+        and not state.farc_zone[s.id]
+        and not _misil_blocks(state, s.id)
+        and state.room(s.id, Faction.GOVT) > 0
     ]
 
 
@@ -179,9 +182,7 @@ def random_air_lift(
     if not origins:
         return None
     src = rng.choice(origins)
-    dsts = [
-        d for d in air_lift_destinations(state) if d != src and state.room(d, Faction.GOVT)
-    ]
+    dsts = [d for d in air_lift_destinations(state) if d != src]
     if not dsts:
         return None
     dst = rng.choice(dsts)

@@ -576,8 +576,13 @@ def troop_destinations(state: GameState, exclude: int | None = None) -> list[int
         and not state.farc_zone[s.id]
         and state.controller(s.id) is Faction.GOVT
         and (s.is_city or state.bases(s.id, Faction.GOVT))
+        and state.room(s.id, Faction.GOVT) > 0
     ]
-    return spaces or [MAP.BOGOTA]
+    # 6.5.1 "if no such spaces, then to Bogotá": also when the only one is Ecuador, which
+    # holds just 2 Government pieces (card 33) and could not take every Troop.
+    if not spaces or spaces == [MAP.ECUADOR]:
+        spaces.append(MAP.BOGOTA)
+    return spaces
 
 
 def police_destinations(state: GameState, exclude: int | None = None) -> list[int]:
@@ -589,6 +594,7 @@ def police_destinations(state: GameState, exclude: int | None = None) -> list[in
         and state.in_play(s.id)
         and not state.farc_zone[s.id]
         and (s.is_loc or state.controller(s.id) is Faction.GOVT)
+        and state.room(s.id, Faction.GOVT) > 0
     ]
 
 
@@ -670,13 +676,22 @@ class PlaceFarcZone(PropagandaCommand):
         place_farc_zone(state, self.space, self.moves, ctx.say)
 
 
-def _split(rng: random.Random, n: int, targets: list[int]) -> list[tuple[int, int]]:
-    """Split ``n`` pieces among a few random targets: ``(target, count)`` pairs."""
+def _split(
+    rng: random.Random, n: int, targets: list[int], room: dict[int, int]
+) -> list[tuple[int, int]]:
+    """Split ``n`` pieces among a few random targets: ``(target, count)`` pairs, never
+    more into a target than ``room`` says is left (Ecuador, card 33); ``room`` is
+    updated, so it can be shared by several calls."""
     out: dict[int, int] = {}
     for _ in range(n):
-        fresh = not out or rng.random() < 0.3
-        target = rng.choice(targets) if fresh else rng.choice(list(out))
+        open_ = [t for t in targets if room.get(t, 99) > 0]
+        if not open_:
+            break
+        used = [t for t in out if t in open_]
+        fresh = not used or rng.random() < 0.3
+        target = rng.choice(open_) if fresh else rng.choice(used)
         out[target] = out.get(target, 0) + 1
+        room[target] = room.get(target, 99) - 1
     return list(out.items())
 
 
@@ -684,9 +699,10 @@ def random_farc_zone(state: GameState, faction: Faction, rng: random.Random) -> 
     """A random candidate Department, its cubes sent to random legal destinations."""
     space = rng.choice(farc_zone_candidates(state))
     allowed = _destinations(state, exclude=space)
+    room = {s.id: state.room(s.id, Faction.GOVT) for s in MAP.spaces}
     moves = []
     for kind in CUBES:
-        for dst, n in _split(rng, state.count(space, kind), sorted(allowed[kind])):
+        for dst, n in _split(rng, state.count(space, kind), sorted(allowed[kind]), room):
             moves.append((int(kind), dst, n))
     return PlaceFarcZone(space, tuple(moves))
 
@@ -863,13 +879,12 @@ def random_redeploy(state: GameState, faction: Faction, rng: random.Random) -> R
     """All mandatory Troops to random destinations, plus random optional moves."""
     allowed = {k: sorted(v) for k, v in _destinations(state).items()}
     mandatory = redeploy_mandatory(state)
+    room = {s.id: state.room(s.id, Faction.GOVT) for s in MAP.spaces}
     moves = []
     for s in MAP.spaces:
         for kind in CUBES:
             here = state.count(s.id, kind)
-            # the random player keeps out of Ecuador, where card 33 caps Government pieces
-            targets = [d for d in allowed[kind] if d != s.id and d != MAP.ECUADOR] or [
-                d for d in allowed[kind] if d != s.id]
+            targets = [d for d in allowed[kind] if d != s.id]
             if not here or not targets:
                 continue
             if kind is Piece.TROOPS and s.id in mandatory:
@@ -878,7 +893,7 @@ def random_redeploy(state: GameState, faction: Faction, rng: random.Random) -> R
                 n = rng.randint(1, here)
             else:
                 continue
-            for dst, k in _split(rng, n, targets):
+            for dst, k in _split(rng, n, targets, room):
                 moves.append((int(kind), s.id, dst, k))
     return Redeploy(tuple(moves))
 
