@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -224,10 +225,15 @@ def _auc_march_then_attack(
         dst = memo.get("dst")
         return [[dst]] if dst in choice.options else None
     if "remove which piece" in why:  # 8.6.3: take Shipments, then FARC, then Government
-        opts = list(choice.options)
-        order = {Faction.FARC: 0, Faction.GOVT: 1, Faction.CARTELS: 2}
-        return [sorted(opts, key=lambda k: (order.get(Piece(k).faction, 3),
-                                            _piece_rank(k, faction, why)))]
+        dst = memo.get("dst")
+        if "ambush" not in memo and dst is not None:
+            memo["ambush"] = [int(k) for k in auc.attack_targets(state, dst)[0]]
+        planned = memo.get("ambush") or []
+        while planned and planned[0] not in choice.options:
+            planned.pop(0)
+        if planned:
+            return [[planned.pop(0)]]
+        return None
     return None
 
 
@@ -243,22 +249,45 @@ STRATEGIES: dict[str, Callable[..., list[list[Any]] | None]] = {
     "auc_march_then_attack": _auc_march_then_attack,
 }
 
+#: 8.1.2 "Retirez les Bases ennemies, puis la Police, puis les Troupes, puis les Guérillas
+#: Clandestines et enfin les Guérillas Actives" (remove enemy Bases, then Police, Troops,
+#: Underground Guerrillas, lastly Active Guerrillas).
 _ENEMY_ORDER = ("BASE", "POLICE", "TROOPS", "UNDERGROUND", "ACTIVE")
 
+PLACE = "place"
+AGAINST = "against"
 
-def _piece_rank(kind: int, faction: Faction, why: str) -> int:
-    """8.1.2 order for a piece choice: enemy pieces Bases, Police, Troops, Underground,
-    Active; own pieces removed Active first; own pieces placed Bases first."""
+
+def piece_action(why: str) -> str:
+    """What an Event's piece question does to the piece chosen: :data:`PLACE` (it is
+    placed: "place which ...", "replace ... with which ...") or :data:`AGAINST` (it is
+    removed, replaced, flipped, moved or otherwise acted upon)."""
+    text = why.lower()
+    if re.search(r"\bplace\b", text) or ("with which" in text and "replace" in text):
+        return PLACE
+    return AGAINST
+
+
+def piece_rank(kind: int, faction: Faction, action: str) -> tuple[int, int]:
+    """The one 8.1.2 order for every Non-player Event choice of a piece (8.4.2).
+
+    Placing (:data:`PLACE`): the executing Faction's own pieces first, its Bases before
+    its Guerrillas ("Placez les Bases amies avant les Guérillas"); other Factions' pieces
+    after, Bases before the rest (r-np-event-place-others). Acting on a piece
+    (:data:`AGAINST`: remove, replace, flip, move): enemy pieces first, Bases, Police,
+    Troops, Underground, Active; the executor's own last, Active before Underground
+    ("Retirez les Guérillas Actives amies avant les Clandestines"), Bases last."""
     piece = Piece(kind)
+    own = piece.faction is faction
     name = piece.name
-    if piece.faction is faction:
-        if "remove" in why.lower():
-            return 0 if "ACTIVE" in name else 1
-        return 0 if piece.is_base else 1
+    if action == PLACE:
+        return (0 if own else 1, 0 if piece.is_base else 1)
+    if own:
+        return (1, 0 if "ACTIVE" in name else 1 if "UNDERGROUND" in name else 2)
     for i, key in enumerate(_ENEMY_ORDER):
         if key in name:
-            return i
-    return len(_ENEMY_ORDER)
+            return (0, i)
+    return (0, len(_ENEMY_ORDER))
 
 
 class NonPlayerChooser:
@@ -316,8 +345,12 @@ class NonPlayerChooser:
     def _general(self, state: Any, choice: Choice, faction: Faction) -> list[list[Any]]:
         opts = list(choice.options)
         if choice.kind == "pieces":
-            ranks = sorted({_piece_rank(k, faction, choice.why) for k in opts})
-            return [[k for k in opts if _piece_rank(k, faction, choice.why) == r] for r in ranks]
+            # friendly pieces are those of the Faction deciding (e.g. the Attacker of a
+            # free Ambush), by default the executing Faction
+            mine = faction if choice.decider is None else Faction(choice.decider)
+            action = piece_action(choice.why)
+            ranks = sorted({piece_rank(k, mine, action) for k in opts})
+            return [[k for k in opts if piece_rank(k, mine, action) == r] for r in ranks]
         if choice.kind == "number":
             return [sorted(opts, reverse=True)]  # as much as possible (8.4.2)
         if choice.kind == "spaces" and (self._shifts() or "shift" in choice.why.lower()):
