@@ -257,6 +257,12 @@ _ENEMY_ORDER = ("BASE", "POLICE", "TROOPS", "UNDERGROUND", "ACTIVE")
 PLACE = "place"
 AGAINST = "against"
 
+#: Words of a space question that asks where to do something other than a shift.
+_OTHER_ACTION = re.compile(
+    r"\b(remove|removes|place|replace|terror|flip|sabotage|march|move|attack|ambush|assault"
+    r"|sweep|rally|extort|cultivate|bribe|kidnap|assassinate|transfer)\b"
+)
+
 
 def piece_action(why: str) -> str:
     """What an Event's piece question does to the piece chosen: :data:`PLACE` (it is
@@ -353,19 +359,29 @@ class NonPlayerChooser:
             return [[k for k in opts if piece_rank(k, mine, action) == r] for r in ranks]
         if choice.kind == "number":
             return [sorted(opts, reverse=True)]  # as much as possible (8.4.2)
-        if choice.kind == "spaces" and (self._shifts() or "shift" in choice.why.lower()):
+        if choice.kind == "spaces" and self._shift_question(choice.why):
             pops = sorted({MAP[s].pop for s in opts}, reverse=True)
             return [[s for s in opts if MAP[s].pop == p] for p in pops]
         return [opts]
 
-    def _shifts(self) -> bool:
-        """Does the card's Non-player side shift Support/Opposition (8.4.3)? Read from the
-        Event's text (quoted in its implementation's docstring)."""
+    def _shift_question(self, why: str) -> bool:
+        """Is this space question the choice of a Support/Opposition shift (8.4.3)? Yes
+        if it says so ("shift", "to Neutral", "with Support", ...), or if the card's
+        Non-player side shifts (read from the Event's text, quoted in its docstring) and
+        the question names no other action (remove, place, Terror, ...). Other space
+        questions of a shifting card are answered at random (8.2/8.3), as 8.4.3 says."""
+        text = why.lower()
+        if "shift" in text:
+            return True
+        if _OTHER_ACTION.search(text):
+            return False
+        if re.search(r"\b(neutral|support|opposition)\b", text):
+            return True
         if self.card is None:
             return False
         side = side_for(self.card)
-        text = (events.effect_of(self.card, side).__doc__ or "").lower()
-        return "shift" in text or "to passive" in text or "to active" in text
+        doc = (events.effect_of(self.card, side).__doc__ or "").lower()
+        return "shift" in doc
 
     def _take(self, state: Any, choice: Choice, group: list[Any], n: int) -> list[Any]:
         if choice.kind != "spaces" or len(group) <= n:

@@ -153,3 +153,45 @@ def test_card_37_shaded_ambush_takes_shipments_first_8_6_3() -> None:
     assert state.guerrillas(huila, Faction.FARC) == 0
     assert state.bases(huila, Faction.FARC) == 1
     assert state.count(huila, Piece.TROOPS) == 1
+
+
+def _run(state: GameState, faction: Faction, card: int, side: str, dice: list[int]) -> None:
+    roll = ScriptedDice(dice)
+    chooser = NonPlayerChooser(roll, faction=faction, card=card)
+    events.run_event(state, Context(faction=faction, dice=roll, chooser=chooser,
+                                    nonplayer=True), card, side)
+    assert roll.remaining == 0
+
+
+def test_card_24_shaded_troops_space_at_random_not_by_population_8_4_3() -> None:
+    # 8.4.3 "Sélectionnez les espaces au hasard (8.2-8.3) ... Pour un décalage de Soutien
+    # ou d'Opposition, choisissez les espaces où la différence ... est la plus grande"
+    # (spaces at random; Population ranks only a shift). Red 1, yellow 1, green 1: Cali.
+    state = blank_state()
+    for name in ("Bogotá", "Cali"):
+        put(state, name, Piece.FARC_UNDERGROUND)
+        put(state, name, Piece.TROOPS, 2)
+    _run(state, Faction.FARC, 24, events.SHADED, [1, 1, 1])
+    assert state.troops(sid("Cali")) == 0
+    assert state.troops(sid("Bogotá")) == 2
+
+
+def test_card_24_shaded_city_shift_by_population_8_4_3() -> None:
+    # the shift question of the same card ranks by the change in the totals (8.4.3)
+    state = blank_state()
+    put(state, "Cali", Piece.FARC_UNDERGROUND)
+    put(state, "Cali", Piece.TROOPS, 2)
+    state.support[sid("Bogotá")] = 1
+    state.support[sid("Cali")] = 1
+    _run(state, Faction.FARC, 24, events.SHADED, [])
+    assert state.support[sid("Bogotá")] == 0 and state.support[sid("Cali")] == 1
+
+
+def test_card_46_terror_space_at_random_not_by_population_8_4_3() -> None:
+    # card 46 Limpieza: the Terror space is chosen at random (8.2), not by Population
+    state = blank_state()
+    for name in ("Bogotá", "Cali"):
+        put(state, name, Piece.AUC_UNDERGROUND)
+        put(state, name, Piece.TROOPS)
+    _run(state, Faction.AUC, 46, events.UNSHADED, [1, 1, 1])
+    assert state.terror[sid("Cali")] and not state.terror[sid("Bogotá")]
