@@ -388,7 +388,7 @@ def march_condition(bot: Bot) -> Verdict:
 
 def march_groups(state: GameState, dst: int) -> list[MarchGroup]:
     """8.5.2: every adjacent Cartels Guerrilla marches into ``dst``, leaving 1 in each
-    space with a Base (r-march-keep-any-base), in groups kept Underground as far as 8.1.2 allows
+    space with a Base (r-march-base), in groups kept Underground as far as 8.1.2 allows
     (:func:`nonplayer.procedures.march_group`); Shipments go with them."""
     groups = []
     for src in sorted(MAP[dst].adjacent):

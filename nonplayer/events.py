@@ -31,7 +31,7 @@ from core.map import MAP
 from core.pieces import ACTIVE_OF, Faction, Piece
 from core.state import GameState
 from nonplayer.plan import PLANNING_DICE
-from nonplayer.random_spaces import random_loc, random_space
+from nonplayer.random_spaces import random_candidate
 
 
 class EventTableError(ValueError):
@@ -390,12 +390,7 @@ class NonPlayerChooser:
         out: list[int] = []
         roll_state = self.state_for_dice or state
         while pool and len(out) < n:
-            locs = [s for s in pool if MAP[s].is_loc]
-            if locs and len(locs) == len(pool):
-                pick = random_loc(roll_state, self.dice, pool, choice.why)
-            else:
-                pick = random_space(roll_state, self.dice,
-                                    [s for s in pool if not MAP[s].is_loc], choice.why)
+            pick = random_candidate(roll_state, self.dice, pool, choice.why)
             assert pick.space is not None
             self.picks.append(pick.describe())
             out.append(pick.space)

@@ -316,7 +316,7 @@ def _movers(plan: Plan) -> Movers:
 
 
 def _keep(plan: Plan, src: int) -> int:
-    """8.7.2: leave 1 FARC Guerrilla where Bases stand (r-march-keep-any-base)."""
+    """8.7.2: leave 1 FARC Guerrilla where Bases stand (r-march-base)."""
     return procedures.march_keep(plan.before, FARC, src)
 
 

@@ -164,7 +164,7 @@ def march_group(
     return u, a
 
 
-#: Reading r-march-keep-any-base (docs/readings.md): a Marching Non-player leaves 1
+#: Reading r-march-base (docs/readings.md): a Marching Non-player leaves 1
 #: Guerrilla in each origin holding a Base of *any* Faction (the designer's worked FARC
 #: March example). False: only where the Marching Faction's own Base stands.
 MARCH_KEEP_ANY_BASE = True

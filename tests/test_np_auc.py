@@ -510,9 +510,9 @@ def test_march_active_pieces_first_when_activation_unavoidable_8_1_2() -> None:
     assert action.op.groups == ((sid("Bogotá"), sid("Huila"), 1, 1, 0),)
 
 
-def test_march_leaves_1_where_any_faction_has_a_base_r_march_keep_any_base() -> None:
+def test_march_leaves_1_where_any_faction_has_a_base_r_march_base() -> None:
     # 8.6.2 "laissez en 1 par zone ayant une Base" read as any Faction's Base
-    # (docs/readings.md#r-march-keep-any-base, the designer's worked FARC March example).
+    # (docs/readings.md#r-march-base, the designer's worked FARC March example).
     state = _march_position()
     put(state, "Antioquia", CART_B)  # another Faction's Base: 1 stays
     put(state, "Huila", FARC_B)

@@ -596,9 +596,9 @@ def test_march_when_activation_cannot_be_avoided_still_marches_8_1_2() -> None:
     assert after.active(sid("Chocó"), C) == 2
 
 
-def test_march_leaves_1_where_any_faction_has_a_base_r_march_keep_any_base() -> None:
+def test_march_leaves_1_where_any_faction_has_a_base_r_march_base() -> None:
     # 8.5.2 "laisser une Guérilla dans chaque zone possédant une Base" read as any
-    # Faction's Base (docs/readings.md#r-march-keep-any-base).
+    # Faction's Base (docs/readings.md#r-march-base).
     state = blank_state()
     put(state, "Medellín", P.CARTELS_UNDERGROUND, 2)
     put(state, "Medellín", P.FARC_BASE, 2)  # no Cartels Base, 2 FARC Bases: 1 stays
@@ -673,7 +673,7 @@ def test_process_removes_a_base_where_two_when_no_shipment_space_8_5_2() -> None
     scarce(state, guerrillas=0, bases=5)
     # March 1-1-1 -> Cali (Chocó, next to Huila, has 2 Bases). Process: Antioquia or
     # Chocó: 1-1-1 -> Cali -> Ibagué -> Antioquia. 1 stays with the FARC Bases
-    # (r-march-keep-any-base).
+    # (r-march-base).
     bot, action = turn(state, (1, 1, 1, 1, 1, 1))
     assert action.op == March(groups=((sid("Huila"), sid("Cali"), 2, 0, 0),))
     assert action.special == Process(bases=(sid("Antioquia"),))
@@ -757,7 +757,7 @@ def test_terror_impossible_marches_even_without_shipment_8_1_1() -> None:
     # Meta West, Guaviare, Vaupés or Amazonas (Huila has 2 Bases): 6-1-2 names Amazonas.
     # The Shipments go along. Process: no Shipment Available: remove a Base where there
     # are 2 (Huila, the only one: no die). 1 Guerrilla stays with the FARC Bases
-    # (r-march-keep-any-base).
+    # (r-march-base).
     bot, action = turn(state, (6, 1, 2))
     assert nodes(bot)[:5] == ["rally_q", "march_q", "terror", "terror", "march"]
     assert "Terror not possible: March instead (8.1.1)" in " ".join(bot.trace.lines())

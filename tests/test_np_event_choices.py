@@ -195,3 +195,13 @@ def test_card_46_terror_space_at_random_not_by_population_8_4_3() -> None:
         put(state, name, Piece.TROOPS)
     _run(state, Faction.AUC, 46, events.UNSHADED, [1, 1, 1])
     assert state.terror[sid("Cali")] and not state.terror[sid("Bogotá")]
+
+
+def test_mixed_loc_and_space_candidates_take_the_loc_first_r_mixed_loc_first() -> None:
+    # 8.2/8.3 are silent on a mix; Events follow the flowcharts' one rule
+    # (docs/readings.md#r-mixed-loc-first): the LoCs first.
+    state = blank_state()
+    loc, dept = sid("Bogotá-Neiva"), sid("Huila")
+    chooser = NonPlayerChooser(ScriptedDice([]), faction=Faction.FARC)
+    answer = chooser.choose(state, Choice("spaces", (dept, loc), 1, 1, "Sabotage where?"))
+    assert answer == [loc]
