@@ -7,8 +7,9 @@
 * :func:`is_effective` is the Ineffective Event test (8.1): the Event is executed on a
   clone and the board compared; Capabilities and Momentum count as effects.
 * :class:`NonPlayerChooser` answers an Event's choices by 8.4.2-8.4.3: as many pieces as
-  possible, spaces at random (8.2/8.3), Support/Opposition shifts where the totals change
-  most.
+  possible, in the one 8.1.2 order of :func:`piece_rank` (docs/readings.md#r-np-event-pieces),
+  spaces at random (8.2/8.3), the Support/Opposition shift where the totals change most
+  (docs/readings.md#r-np-event-shift).
 """
 
 from __future__ import annotations
