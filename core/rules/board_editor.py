@@ -284,6 +284,8 @@ class EditSpace(EditorCommand):
                     raise IllegalAction(RULE, f"clear {where} first (pieces, Shipments, "
                                               "markers)")
                 state.foreign_in_play.remove(self.space)
+            ctx.say(f"{where} {'in play' if self.value else 'out of play'} (1.3.5)")
+            return
         else:
             raise IllegalAction(RULE, f"marker is one of {', '.join(SPACE_FIELDS)}")
         ctx.say(f"Set {self.marker.replace('_', ' ')} of {where} to {self.value}")
