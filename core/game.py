@@ -89,6 +89,9 @@ class Game:
         self.dice: DiceSource = dice or SEEDED
         self.log: list[dict] = log if log is not None else []
         self.initial = initial if initial is not None else state.clone()
+        #: rolls already in ``state.roll_log`` (the last command's own); any further
+        #: roll was made on the live state by a decider (a flowchart, an Event choice)
+        self._rolls_seen = len(state.roll_log)
 
     # --- construction ---------------------------------------------------------------
     @classmethod
@@ -129,7 +132,9 @@ class Game:
         return self.state.victory_margins()
 
     def clone(self) -> Game:
-        return Game(self.state.clone(), self.dice, list(self.log), self.initial)
+        game = Game(self.state.clone(), self.dice, list(self.log), self.initial)
+        game._rolls_seen = self._rolls_seen
+        return game
 
     # --- changing the game ---------------------------------------------------------------
     def validate(self, cmd: Command) -> IllegalAction | None:
@@ -149,19 +154,29 @@ class Game:
         """
         trial = self.state.clone()
         faction = sequence.to_move(trial)
+        counter = self.state.rng_counter
         ctx = execute(trial, cmd, dice or self.dice, chooser)
         trace = ctx.trace
         if isinstance(cmd, sequence.PlayEvent) and "event_choices" in ctx.notes:
             cmd = dataclasses.replace(cmd, choices=tuple(ctx.notes["event_choices"]))
-        self.log.append(
-            {
-                "faction": faction.label if faction is not None else None,
-                "command": cmd.to_json(),
-                "rolls": [[p, v] for p, v in trial.roll_log],
-                "rng_after": trial.rng_counter,
-            }
-        )
+        # The dice the decision rolled on the live state (a Non-player's flowchart and
+        # Event-choice chart rolls): logged with their purpose, not re-fed on replay (the
+        # command already holds what they decided). An Event chooser rolling during the
+        # command moved the live stream: the new state's stream moves on past those too.
+        seen = self._rolls_seen if len(self.state.roll_log) >= self._rolls_seen else 0
+        decided = self.state.roll_log[seen:]
+        trial.rng_counter += self.state.rng_counter - counter
+        entry: dict[str, Any] = {
+            "faction": faction.label if faction is not None else None,
+            "command": cmd.to_json(),
+            "rolls": [[p, v] for p, v in trial.roll_log],
+            "rng_after": trial.rng_counter,
+        }
+        if decided:
+            entry["decision_rolls"] = [[p, v] for p, v in decided]
+        self.log.append(entry)
         self.state = trial
+        self._rolls_seen = len(trial.roll_log)
         return trace
 
     @classmethod
@@ -182,4 +197,5 @@ class Game:
             trial.rng_counter = int(entry.get("rng_after", trial.rng_counter))
             game.state = trial
             game.log.append(entry)
+        game._rolls_seen = len(game.state.roll_log)
         return game

@@ -349,6 +349,8 @@ def _log(value: Any, where: str) -> list[dict]:
         if not isinstance(command, dict) or not isinstance(command.get("type"), str):
             raise SchemaError(f"{at}.command", "expected an object with a 'type'")
         _roll_log(entry["rolls"], f"{at}.rolls")
+        if "decision_rolls" in entry:
+            _roll_log(entry["decision_rolls"], f"{at}.decision_rolls")
         _int(entry["rng_after"], f"{at}.rng_after", 0, None)
         out.append(_json_copy(entry, at, keys_to_int=False))
     return out

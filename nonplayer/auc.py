@@ -281,8 +281,9 @@ def extort_space(bot: Bot, plan: Plan, space: int) -> str | None:
 # 8.6.2 March
 # ======================================================================================
 def _keep(state: GameState, origin: int) -> int:
-    """8.6.2: leave 1 Guerrilla in each space with an AUC Base or any FARC piece."""
-    return 1 if state.bases(origin, AUC) or state.faction_pieces(origin, FARC) else 0
+    """8.6.2: leave 1 Guerrilla in each space with a Base (r-march-base) or any
+    FARC piece."""
+    return procedures.march_keep(state, AUC, origin)
 
 
 def _origins(state: GameState, dst: int) -> list[int]:

@@ -11,10 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from core.dice import DiceSource
-from core.map import MAP
 from core.pieces import Faction
 from core.state import GameState
-from nonplayer.random_spaces import Selection, random_loc, random_space
+from nonplayer.random_spaces import Selection, random_candidate
 from nonplayer.trace import Trace
 
 
@@ -36,16 +35,8 @@ class Bot:
 
     def pick(self, candidates: list[int], why: str) -> Selection:
         """One of ``candidates`` at random (8.2 for Cities/Departments, 8.3 for LoCs;
-        LoCs and other spaces mixed: the LoCs are considered first)."""
-        locs = [s for s in candidates if MAP[s].is_loc]
-        others = [s for s in candidates if not MAP[s].is_loc]
-        if locs and not others:
-            return random_loc(self.state, self.dice, locs, why)
-        if others and not locs:
-            return random_space(self.state, self.dice, others, why)
-        if locs:
-            return random_loc(self.state, self.dice, locs, why)
-        return Selection(None)
+        mixed: :func:`nonplayer.random_spaces.random_candidate`)."""
+        return random_candidate(self.state, self.dice, candidates, why)
 
     def roll(self, purpose: str) -> int:
         return self.dice.roll(self.state, purpose)

@@ -388,13 +388,13 @@ def march_condition(bot: Bot) -> Verdict:
 
 def march_groups(state: GameState, dst: int) -> list[MarchGroup]:
     """8.5.2: every adjacent Cartels Guerrilla marches into ``dst``, leaving 1 in each
-    space with a Cartels Base, in groups kept Underground as far as 8.1.2 allows
+    space with a Base (r-march-base), in groups kept Underground as far as 8.1.2 allows
     (:func:`nonplayer.procedures.march_group`); Shipments go with them."""
     groups = []
     for src in sorted(MAP[dst].adjacent):
         if not state.in_play(src) or not state.guerrillas(src, C):
             continue
-        keep = 1 if state.bases(src, C) else 0
+        keep = procedures.march_keep(state, C, src)
         u, a = procedures.march_group(state, C, src, dst, keep=keep)
         if u + a == 0:
             continue

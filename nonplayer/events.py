@@ -7,12 +7,14 @@
 * :func:`is_effective` is the Ineffective Event test (8.1): the Event is executed on a
   clone and the board compared; Capabilities and Momentum count as effects.
 * :class:`NonPlayerChooser` answers an Event's choices by 8.4.2-8.4.3: as many pieces as
-  possible, spaces at random (8.2/8.3), Support/Opposition shifts where the totals change
-  most.
+  possible, in the one 8.1.2 order of :func:`piece_rank` (docs/readings.md#r-np-event-pieces),
+  spaces at random (8.2/8.3), the Support/Opposition shift where the totals change most
+  (docs/readings.md#r-np-event-shift).
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,7 +32,7 @@ from core.map import MAP
 from core.pieces import ACTIVE_OF, Faction, Piece
 from core.state import GameState
 from nonplayer.plan import PLANNING_DICE
-from nonplayer.random_spaces import random_loc, random_space
+from nonplayer.random_spaces import random_candidate
 
 
 class EventTableError(ValueError):
@@ -224,10 +226,15 @@ def _auc_march_then_attack(
         dst = memo.get("dst")
         return [[dst]] if dst in choice.options else None
     if "remove which piece" in why:  # 8.6.3: take Shipments, then FARC, then Government
-        opts = list(choice.options)
-        order = {Faction.FARC: 0, Faction.GOVT: 1, Faction.CARTELS: 2}
-        return [sorted(opts, key=lambda k: (order.get(Piece(k).faction, 3),
-                                            _piece_rank(k, faction, why)))]
+        dst = memo.get("dst")
+        if "ambush" not in memo and dst is not None:
+            memo["ambush"] = [int(k) for k in auc.attack_targets(state, dst)[0]]
+        planned = memo.get("ambush") or []
+        while planned and planned[0] not in choice.options:
+            planned.pop(0)
+        if planned:
+            return [[planned.pop(0)]]
+        return None
     return None
 
 
@@ -243,22 +250,51 @@ STRATEGIES: dict[str, Callable[..., list[list[Any]] | None]] = {
     "auc_march_then_attack": _auc_march_then_attack,
 }
 
+#: 8.1.2 "Retirez les Bases ennemies, puis la Police, puis les Troupes, puis les Guérillas
+#: Clandestines et enfin les Guérillas Actives" (remove enemy Bases, then Police, Troops,
+#: Underground Guerrillas, lastly Active Guerrillas).
 _ENEMY_ORDER = ("BASE", "POLICE", "TROOPS", "UNDERGROUND", "ACTIVE")
 
+PLACE = "place"
+AGAINST = "against"
 
-def _piece_rank(kind: int, faction: Faction, why: str) -> int:
-    """8.1.2 order for a piece choice: enemy pieces Bases, Police, Troops, Underground,
-    Active; own pieces removed Active first; own pieces placed Bases first."""
+#: Words of a space question that asks where to do something other than a shift.
+_OTHER_ACTION = re.compile(
+    r"\b(remove|removes|place|replace|terror|flip|sabotage|march|move|attack|ambush|assault"
+    r"|sweep|rally|extort|cultivate|bribe|kidnap|assassinate|transfer)\b"
+)
+
+
+def piece_action(why: str) -> str:
+    """What an Event's piece question does to the piece chosen: :data:`PLACE` (it is
+    placed: "place which ...", "replace ... with which ...") or :data:`AGAINST` (it is
+    removed, replaced, flipped, moved or otherwise acted upon)."""
+    text = why.lower()
+    if re.search(r"\bplace\b", text) or ("with which" in text and "replace" in text):
+        return PLACE
+    return AGAINST
+
+
+def piece_rank(kind: int, faction: Faction, action: str) -> tuple[int, int]:
+    """The one 8.1.2 order for every Non-player Event choice of a piece (8.4.2).
+
+    Placing (:data:`PLACE`): the executing Faction's own pieces first, its Bases before
+    its Guerrillas ("Placez les Bases amies avant les Guérillas"); other Factions' pieces
+    after, Bases before the rest (r-np-event-place-others). Acting on a piece
+    (:data:`AGAINST`: remove, replace, flip, move): enemy pieces first, Bases, Police,
+    Troops, Underground, Active; the executor's own last, Active before Underground
+    ("Retirez les Guérillas Actives amies avant les Clandestines"), Bases last."""
     piece = Piece(kind)
+    own = piece.faction is faction
     name = piece.name
-    if piece.faction is faction:
-        if "remove" in why.lower():
-            return 0 if "ACTIVE" in name else 1
-        return 0 if piece.is_base else 1
+    if action == PLACE:
+        return (0 if own else 1, 0 if piece.is_base else 1)
+    if own:
+        return (1, 0 if "ACTIVE" in name else 1 if "UNDERGROUND" in name else 2)
     for i, key in enumerate(_ENEMY_ORDER):
         if key in name:
-            return i
-    return len(_ENEMY_ORDER)
+            return (0, i)
+    return (0, len(_ENEMY_ORDER))
 
 
 class NonPlayerChooser:
@@ -316,23 +352,37 @@ class NonPlayerChooser:
     def _general(self, state: Any, choice: Choice, faction: Faction) -> list[list[Any]]:
         opts = list(choice.options)
         if choice.kind == "pieces":
-            ranks = sorted({_piece_rank(k, faction, choice.why) for k in opts})
-            return [[k for k in opts if _piece_rank(k, faction, choice.why) == r] for r in ranks]
+            # friendly pieces are those of the Faction deciding (e.g. the Attacker of a
+            # free Ambush), by default the executing Faction
+            mine = faction if choice.decider is None else Faction(choice.decider)
+            action = piece_action(choice.why)
+            ranks = sorted({piece_rank(k, mine, action) for k in opts})
+            return [[k for k in opts if piece_rank(k, mine, action) == r] for r in ranks]
         if choice.kind == "number":
             return [sorted(opts, reverse=True)]  # as much as possible (8.4.2)
-        if choice.kind == "spaces" and (self._shifts() or "shift" in choice.why.lower()):
+        if choice.kind == "spaces" and self._shift_question(choice.why):
             pops = sorted({MAP[s].pop for s in opts}, reverse=True)
             return [[s for s in opts if MAP[s].pop == p] for p in pops]
         return [opts]
 
-    def _shifts(self) -> bool:
-        """Does the card's Non-player side shift Support/Opposition (8.4.3)? Read from the
-        Event's text (quoted in its implementation's docstring)."""
+    def _shift_question(self, why: str) -> bool:
+        """Is this space question the choice of a Support/Opposition shift (8.4.3)? Yes
+        if it says so ("shift", "to Neutral", "with Support", ...), or if the card's
+        Non-player side shifts (read from the Event's text, quoted in its docstring) and
+        the question names no other action (remove, place, Terror, ...). Other space
+        questions of a shifting card are answered at random (8.2/8.3), as 8.4.3 says."""
+        text = why.lower()
+        if "shift" in text:
+            return True
+        if _OTHER_ACTION.search(text):
+            return False
+        if re.search(r"\b(neutral|support|opposition)\b", text):
+            return True
         if self.card is None:
             return False
         side = side_for(self.card)
-        text = (events.effect_of(self.card, side).__doc__ or "").lower()
-        return "shift" in text or "to passive" in text or "to active" in text
+        doc = (events.effect_of(self.card, side).__doc__ or "").lower()
+        return "shift" in doc
 
     def _take(self, state: Any, choice: Choice, group: list[Any], n: int) -> list[Any]:
         if choice.kind != "spaces" or len(group) <= n:
@@ -341,12 +391,7 @@ class NonPlayerChooser:
         out: list[int] = []
         roll_state = self.state_for_dice or state
         while pool and len(out) < n:
-            locs = [s for s in pool if MAP[s].is_loc]
-            if locs and len(locs) == len(pool):
-                pick = random_loc(roll_state, self.dice, pool, choice.why)
-            else:
-                pick = random_space(roll_state, self.dice,
-                                    [s for s in pool if not MAP[s].is_loc], choice.why)
+            pick = random_candidate(roll_state, self.dice, pool, choice.why)
             assert pick.space is not None
             self.picks.append(pick.describe())
             out.append(pick.space)

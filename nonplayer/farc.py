@@ -316,8 +316,8 @@ def _movers(plan: Plan) -> Movers:
 
 
 def _keep(plan: Plan, src: int) -> int:
-    """8.7.2: leave 1 FARC Guerrilla where a FARC Base stands."""
-    return 1 if plan.before.bases(src, FARC) else 0
+    """8.7.2: leave 1 FARC Guerrilla where Bases stand (r-march-base)."""
+    return procedures.march_keep(plan.before, FARC, src)
 
 
 def _movable(plan: Plan, movers: Movers, src: int) -> int:
@@ -337,9 +337,6 @@ def _group(
     board.pieces[src * k + UNDERGROUND_OF[FARC]] = u
     board.pieces[src * k + ACTIVE_OF[FARC]] = a
     keep = _keep(plan, src)
-    limit = procedures.activation_threshold(board, FARC, dst)
-    if want is None and limit is not None and limit < 1:
-        want = u + a  # Activation unavoidable: still as many as possible, Active first
     return procedures.march_group(board, FARC, src, dst, keep=keep, want=want)
 
 

@@ -140,8 +140,8 @@ def march_group(
 
     If the destination would Activate a large group (3.3.2), the group is kept small
     enough to stay Underground, Underground ones first (MARCH EXAMPLE: only 3 may go).
-    If even 1 would be Activated, Active Guerrillas move first, then Underground ones
-    only as far as ``want`` asks.
+    If even 1 would be Activated, the whole group still moves (8.1.1 do as much as
+    possible), Active Guerrillas first, then Underground ones (up to ``want``).
     """
     under = state.underground(src, faction)
     active = state.active(src, faction)
@@ -157,6 +157,23 @@ def march_group(
         u = min(under, movable, limit)
         a = min(active, movable - u, limit - u)
         return u, a
+    # Activation cannot be avoided: an order, not a filter (8.1.2 "move Active pieces
+    # first"; 8.1.1 do as much as possible): Active ones first, then Underground ones.
     a = min(active, movable)
-    u = 0 if want is None else min(under, movable - a)
+    u = min(under, movable - a)
     return u, a
+
+
+#: Reading r-march-base (docs/readings.md): a Marching Non-player leaves 1
+#: Guerrilla in each origin holding a Base of *any* Faction (the designer's worked FARC
+#: March example). False: only where the Marching Faction's own Base stands.
+MARCH_KEEP_ANY_BASE = True
+
+
+def march_keep(state: GameState, faction: Faction, origin: int) -> int:
+    """Guerrillas a Non-player March leaves behind in ``origin`` (8.5.2, 8.6.2, 8.7.2):
+    1 where there are Bases (any Faction's under :data:`MARCH_KEEP_ANY_BASE`), and for
+    the AUC also where any FARC piece stands (8.6.2)."""
+    bases = state.all_bases(origin) if MARCH_KEEP_ANY_BASE else state.bases(origin, faction)
+    farc_piece = faction is Faction.AUC and state.faction_pieces(origin, Faction.FARC) > 0
+    return 1 if bases or farc_piece else 0

@@ -172,3 +172,24 @@ def random_loc(
         if roll <= n * per:
             slot = (roll - 1) // per
             return Selection(pool[slot], tuple(rolls), walked + (pool[slot],), how="die, 8.3")
+
+
+#: Reading r-mixed-loc-first (docs/readings.md): when LoCs and Cities/Departments are
+#: candidates with the same priority, the LoCs are considered first (8.3), then the rest
+#: (8.2). False: the Cities and Departments first.
+MIXED_LOCS_FIRST = True
+
+
+def random_candidate(
+    state: GameState, dice: DiceSource, candidates: Iterable[int], why: str = ""
+) -> Selection:
+    """One of ``candidates`` of equal priority at random, for flowcharts and Events alike:
+    8.3 among LoCs, 8.2 among Cities and Departments; mixed, one kind first
+    (:data:`MIXED_LOCS_FIRST`)."""
+    pool = list(candidates)
+    locs = [s for s in pool if MAP[s].is_loc]
+    others = [s for s in pool if not MAP[s].is_loc]
+    if locs and (MIXED_LOCS_FIRST or not others):
+        return random_loc(state, dice, locs, why)
+    return random_space(state, dice, others, why)
+

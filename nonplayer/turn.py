@@ -246,7 +246,8 @@ def _agitation_steps(state: GameState, space: int) -> int:
 
 def elite_backing_plan(state: GameState, dice: DiceSource, trace: Trace) -> Command:
     """8.6.1 ELITE BACKING: free Rally in 1 space under neither Government nor FARC
-    Control: place a Base if possible, otherwise Guerrillas by the 8.6.1 priorities."""
+    Control: place a Base if possible, otherwise Guerrillas by the 8.6.1 priorities
+    (the flip bullet is skipped: docs/readings.md#r-elite-backing-no-flip)."""
     from core.rules import insurgent_ops as ops
     from nonplayer.random_spaces import random_space
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -359,6 +360,37 @@ def test_np_turn_second_eligible_and_save_replays(tmp_path, capsys):
     data = json.loads(out)
     assert data["decision"] in ("operation", "pass")  # card 38 bears the gray 2 (8.1)
     assert run(capsys, "verify", out_path)[0] == 0
+
+
+def test_np_turn_typed_dice_are_all_in_the_saved_log_and_it_verifies(tmp_path, capsys):
+    # docs/architecture.md: every roll is logged with its purpose. The FARC's 8.7.1 Rally
+    # rolls red 4, yellow 4, green 1 on the 8.2 chart (a decision roll, not re-fed on
+    # replay: the command holds what it decided); the save still verifies.
+    path = _solo_save(tmp_path, capsys)
+    out_path = str(tmp_path / "after.json")
+    code, _, err = run(capsys, "np-turn", path, "--faction", "FARC", "--card", "1",
+                       "--dice", "4,4,1", "--save", out_path)
+    assert code == 0, err
+    entry = json.loads(Path(out_path).read_text(encoding="utf-8"))["log"][-1]
+    rolls = entry["decision_rolls"] + entry["rolls"]
+    assert [v for _, v in rolls] == [4, 4, 1]
+    assert [p.split(",")[0] for p, _ in entry["decision_rolls"]] == [
+        "red die", "yellow die", "green die"]
+    assert all("8.2" in p for p, _ in entry["decision_rolls"])
+    assert run(capsys, "verify", out_path)[0] == 0
+
+
+def test_np_turn_first_eligible_stops_with_the_2nd_eligible_to_move_2_3_2(tmp_path, capsys):
+    # np-turn returns the position right after the Non-player's turn: as 1st Eligible on
+    # card 1 (Government, FARC, AUC, Cartels) the FARC's turn leaves the AUC, next on
+    # the card, to decide (2.3.2); the card does not end there and then.
+    path = _solo_save(tmp_path, capsys)
+    code, out, err = run(capsys, "np-turn", path, "--faction", "FARC", "--card", "1",
+                         "--dice", "4,4,1", "--json")
+    assert code == 0, err
+    status = json.loads(out)["status"]
+    assert status["phase"] == "card" and status["current_card"]["number"] == 1
+    assert status["to_move"] == "AUC"
 
 
 def test_np_turn_refuses_a_propaganda_card(tmp_path, capsys):

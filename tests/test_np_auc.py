@@ -477,6 +477,49 @@ def test_march_keeps_underground_within_8_1_2_march_example() -> None:
     assert after.underground(sid("Huila"), AUC) == 1 and after.active(sid("Huila"), AUC) == 2
 
 
+def test_march_when_activation_cannot_be_avoided_moves_all_8_1_2() -> None:
+    # 8.1.2 "Lorsque l'Activation ne peut être évitée, déplacez d'abord les pièces
+    # Actives" (when Activation cannot be avoided, move Active pieces first): an order,
+    # not a filter. 8.6.2 "Marchez avec toutes les Guérillas AUC adjacentes" (March with
+    # all adjacent AUC Guerrillas); 8.1.1 do as much as possible: the AUC Marches, it does
+    # not fall back to Rally.
+    state = blank_state()
+    put(state, "Bogotá", AUC_U, 2)
+    oppose(state, "Bogotá")
+    put(state, "Huila", FARC_B)
+    state.support[sid("Huila")] = 1
+    put(state, "Huila", Piece.POLICE, 3)  # Support and 3 cubes: even 1 mover Activates
+    action, bot = run(state, [], few=True)
+    assert isinstance(action.op, March)
+    assert action.op.groups == ((sid("Bogotá"), sid("Huila"), 2, 0, 0),)
+    assert "Rally instead" not in lines(bot)
+
+
+def test_march_active_pieces_first_when_activation_unavoidable_8_1_2() -> None:
+    # 8.1.2: Active first, then Underground (leaving 1 with the FARC piece there, 8.6.2:
+    # the one left behind is Underground).
+    state = blank_state()
+    put(state, "Bogotá", AUC_U, 2)
+    put(state, "Bogotá", AUC_A, 1)
+    put(state, "Bogotá", FARC_U)
+    oppose(state, "Bogotá")
+    put(state, "Huila", FARC_B)
+    state.support[sid("Huila")] = 1
+    put(state, "Huila", Piece.POLICE, 3)
+    action, _ = run(state, [], few=True)
+    assert action.op.groups == ((sid("Bogotá"), sid("Huila"), 1, 1, 0),)
+
+
+def test_march_leaves_1_where_any_faction_has_a_base_r_march_base() -> None:
+    # 8.6.2 "laissez en 1 par zone ayant une Base" read as any Faction's Base
+    # (docs/readings.md#r-march-base, the designer's worked FARC March example).
+    state = _march_position()
+    put(state, "Antioquia", CART_B)  # another Faction's Base: 1 stays
+    put(state, "Huila", FARC_B)
+    action, _ = run(state, [], few=True)
+    assert action.op.groups == ((sid("Antioquia"), sid("Huila"), 1, 0, 0),)
+
+
 def test_march_impossible_rallies_instead_8_1_1() -> None:
     state = blank_state()
     put(state, "Guaviare", FARC_B)

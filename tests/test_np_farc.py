@@ -418,7 +418,8 @@ def test_march_bullet_2_shared_guerrillas_random_destination_8_7_2_note() -> Non
     state.support[sid("Arauca")] = -2
     action, bot = run(state, [6, 1, 3])
     assert action is not None
-    assert action.op.groups == ((vichada, sid("Guaviare"), 2, 0, 0),)
+    # 1 stays with the Cartels Bases (r-march-base)
+    assert action.op.groups == ((vichada, sid("Guaviare"), 1, 0, 0),)
     assert "Guaviare (dice red 6, yellow 1, green 3" in text(bot)
 
 
@@ -446,11 +447,13 @@ def test_march_example_only_three_stay_underground_8_1_2() -> None:
     state.support[sid("Guaviare")] = -2
     action, bot = run(state, [3, 3, 5])  # chart slot Meta East
     assert action is not None
-    assert action.op.groups == ((vichada, arauca, 3, 0, 0), (vichada, meta_east, 2, 1, 0))
+    # the last one stays with the Cartels Bases (r-march-base): the Active one
+    assert action.op.groups == ((vichada, arauca, 3, 0, 0), (vichada, meta_east, 2, 0, 0))
     after = op_only(state, action)
-    assert after.underground(arauca, F) == 3 and after.active(meta_east, F) == 1
+    assert after.underground(arauca, F) == 3 and after.underground(meta_east, F) == 2
+    assert after.active(vichada, F) == 1
     assert after.resources[F] == state.resources[F] - 2
-    assert "March 3 FARC Guerrillas into Meta East" in text(bot)
+    assert "March 2 FARC Guerrillas into Meta East" in text(bot)
 
 
 def test_march_bullet_2_first_where_underground_and_not_where_farc_agitates_8_7_2() -> None:
@@ -465,8 +468,9 @@ def test_march_bullet_2_first_where_underground_and_not_where_farc_agitates_8_7_
     action, _ = run(state)
     assert action is not None
     # Meta East (Neutral) before Arauca; all 4 go (Neutral never Activates them), so
-    # Arauca gets none; Guaviare is not a destination at all.
-    assert action.op.groups == ((vichada, meta_east, 4, 0, 0),)
+    # Arauca gets none; Guaviare is not a destination at all. 1 stays with the Cartels
+    # Bases (r-march-base).
+    assert action.op.groups == ((vichada, meta_east, 3, 0, 0),)
 
 
 def test_march_activation_unavoidable_moves_active_first_and_all_8_1_2() -> None:
@@ -481,8 +485,10 @@ def test_march_activation_unavoidable_moves_active_first_and_all_8_1_2() -> None
     state.support[sid("Guaviare")] = -2
     action, bot = run(state)
     assert action is not None
-    assert action.op.groups == ((vichada, arauca, 2, 1, 0),)
-    assert execute(state, action).active(arauca, F) == 3
+    # Active first, then Underground; 1 (Underground) stays with the Cartels Bases
+    # (r-march-base)
+    assert action.op.groups == ((vichada, arauca, 1, 1, 0),)
+    assert execute(state, action).active(arauca, F) == 2
     assert "(Activated)" in text(bot)
 
 
@@ -490,8 +496,8 @@ def test_march_bullet_3_next_to_space_with_most_guerrillas_8_7_2() -> None:
     state = few(blank_state())
     for name in ("Guaviare", "Arauca", "Meta East"):
         state.support[sid(name)] = -2  # no bullet 2 destination
-    put(state, "Vichada", FU, 2)  # the most Guerrillas that could move
-    crowd(state, "Vichada")
+    put(state, "Vichada", FU, 3)  # the most Guerrillas that could move (1 stays with
+    crowd(state, "Vichada")  # the Cartels Bases, r-march-base)
     put(state, "Guainía", FU, 1)
     action, bot = run(state, [4, 4, 1])  # among Guaviare, Arauca, Meta East: Arauca
     assert action is not None

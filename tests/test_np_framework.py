@@ -188,8 +188,11 @@ def test_march_example_only_3_move_underground_first_8_1_2():
     s.set_support(dst, 0)  # Neutral: nothing Activates, all move
     assert procedures.march_group(s, Faction.FARC, src, dst) == (2, 3)
     s.set_support(dst, 1)
-    put(s, dst, Piece.POLICE, 3)  # even 1 would be Activated: Active ones go first
-    assert procedures.march_group(s, Faction.FARC, src, dst) == (0, 3)
+    # even 1 would be Activated: Active ones go first, then the rest (8.1.2 "move Active
+    # pieces first" is an order, not a filter; 8.1.1 do as much as possible)
+    put(s, dst, Piece.POLICE, 3)
+    assert procedures.march_group(s, Faction.FARC, src, dst) == (2, 3)
+    assert procedures.march_group(s, Faction.FARC, src, dst, want=4) == (1, 3)
 
 
 def test_drug_profit_bases_first_then_resources_8_1_2():

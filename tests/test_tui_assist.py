@@ -163,6 +163,32 @@ def test_editor_refuses_what_the_table_cannot_hold():  # 1.4.1, 1.4.2
     assert game.state == before
 
 
+def test_editor_puts_ecuador_and_panama_in_and_out_of_play_1_3_5():
+    # 1.3.5: Ecuador and Panamá are spaces only once an Event puts them in play (cards
+    # 33 shaded, 71 shaded); a table position holding them is entered with the editor,
+    # logged, so the save replays.
+    game = new_assist_game("standard", 5, [1, 2, 3, 4], 12)
+    ecuador, panama = MAP.ECUADOR, sid("Panama")
+    with pytest.raises(IllegalAction):
+        game.apply(parse_edit("place 1 farc base in ecuador"))  # not in play yet
+    for text in ["set in play ecuador on", "set in play panama on",
+                 "place 1 farc base in ecuador", "place 2 auc guerrillas in panama"]:
+        game.apply(parse_edit(text))
+    s = game.state
+    assert s.in_play(ecuador) and s.in_play(panama)
+    assert s.bases(ecuador, Faction.FARC) == 1 and s.guerrillas(panama, Faction.AUC) == 2
+    with pytest.raises(IllegalAction):  # not while pieces are there
+        game.apply(parse_edit("set in play panama off"))
+    game.apply(parse_edit("remove 2 auc guerrillas from panama"))
+    game.apply(parse_edit("set in play panama off"))
+    assert not game.state.in_play(panama) and game.state.in_play(ecuador)
+    with pytest.raises(IllegalAction):  # only the foreign spaces
+        game.apply(parse_edit("set in play cali on"))
+    replayed = Game.replay(game.initial, game.log).state
+    assert replayed == game.state
+    assert serialize.verify(game) == []
+
+
 def test_record_action_follows_the_sequence_of_play():  # 2.3.4, 2.3.7
     game = Game(blank_state(card=12))  # order G, A, C, F
     game.apply(editor.RecordAction("op_sa"))  # Government, 1st Eligible

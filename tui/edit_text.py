@@ -26,6 +26,7 @@ Board editor (each change is logged, so the save still replays):
   flip N FACTION in SPACE to active|underground
   set support SPACE LEVEL        LEVEL: active support ... active opposition, or -2..2
   set terror SPACE N | set sabotage SPACE on|off | set zone SPACE on|off
+  set in play ecuador|panama on|off   Ecuador or Panamá in play (1.3.5) or not
   set resources FACTION N | set aid N | set president Samper|Pastrana|Uribe
   set eligible FACTION yes|no
   shipment add SPACE FACTION | shipment remove SPACE
@@ -159,6 +160,9 @@ def parse_edit(text: str) -> EditorCommand:
     if m:
         return editor.EditFlip(find_space(m.group(3)), int(find_faction(m.group(2))),
                                _int(m.group(1)), m.group(4) == "active")
+    m = re.fullmatch(r"set in play (.+) (\S+)", low)
+    if m:
+        return editor.EditSpace(find_space(m.group(1)), "in_play", _on_off(m.group(2)))
     m = re.fullmatch(r"set (support|terror|sabotage|zone|farc zone) (.+) (\S+(?: \S+)?)", low)
     if m and m.group(1) == "support":
         # the level may be two words ('passive opposition'): try the split that reads

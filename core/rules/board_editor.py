@@ -11,7 +11,8 @@ Sequence of Play's checks, for nobody, costing nothing.
   the draw deck, as the table shows them.
 * :class:`EditPieces`, :class:`EditMove`, :class:`EditFlip`: place or remove, move, flip
   pieces (availability and stacking still hold: 1.4.1, 1.4.2).
-* :class:`EditSpace`: Support level, Terror, Sabotage, FARC Zone of a space.
+* :class:`EditSpace`: Support level, Terror, Sabotage, FARC Zone of a space; Ecuador or
+  Panamá in play or not (1.3.5).
 * :class:`EditTrack`: Resources, Aid, El Presidente, Eligibility.
 * :class:`EditShipment`, :class:`EditLasting`: Shipments, Capabilities and Momentum.
 * :class:`RecordAction`: a player Faction did its Operation or Event on the table and
@@ -222,14 +223,15 @@ class EditFlip(EditorCommand):
 # ======================================================================================
 # markers and tracks
 # ======================================================================================
-SPACE_FIELDS = ("support", "terror", "sabotage", "farc_zone")
+SPACE_FIELDS = ("support", "terror", "sabotage", "farc_zone", "in_play")
 
 
 @command
 @dataclass(frozen=True)
 class EditSpace(EditorCommand):
-    """Set a marker of a space: ``support`` (-2..2), ``terror`` (count), ``sabotage``
-    or ``farc_zone`` (0/1)."""
+    """Set a marker of a space: ``support`` (-2..2), ``terror`` (count), ``sabotage``,
+    ``farc_zone`` or ``in_play`` (0/1). ``in_play`` brings Ecuador or Panamá into play
+    (1.3.5, as cards 33 shaded and 71 shaded do) or takes an empty one out of it."""
 
     space: int
     marker: str
@@ -269,6 +271,21 @@ class EditSpace(EditorCommand):
                 state.set_farc_zone(self.space)
             else:
                 state.clear_farc_zone(self.space)
+        elif self.marker == "in_play":
+            if self.value not in (0, 1):
+                raise IllegalAction(RULE, "a foreign space is in play (1) or not (0)")
+            if not s.is_foreign:
+                raise IllegalAction("1.3.5", "only Ecuador and Panamá come into play")
+            if self.value and self.space not in state.foreign_in_play:
+                state.foreign_in_play.append(self.space)
+            elif not self.value and self.space in state.foreign_in_play:
+                if any(state.row(self.space)) or state.shipments_at(self.space) \
+                        or state.terror[self.space] or state.support[self.space]:
+                    raise IllegalAction(RULE, f"clear {where} first (pieces, Shipments, "
+                                              "markers)")
+                state.foreign_in_play.remove(self.space)
+            ctx.say(f"{where} {'in play' if self.value else 'out of play'} (1.3.5)")
+            return
         else:
             raise IllegalAction(RULE, f"marker is one of {', '.join(SPACE_FIELDS)}")
         ctx.say(f"Set {self.marker.replace('_', ' ')} of {where} to {self.value}")

@@ -30,7 +30,8 @@ class EditorCommand(Command):
 class SetTurn(EditorCommand):
     """Make ``faction`` the Eligible Faction to decide on Event card ``card``.
 
-    ``position`` 1: 1st Eligible (every other Faction treated as having Passed).
+    ``position`` 1: 1st Eligible (the Factions before it on the card treated as having
+    Passed; those after it still Eligible, the 2nd Eligible among them to decide next).
     ``position`` 2: 2nd Eligible, after the 1st Eligible (the leftmost other Faction on
     the card) executed ``after`` ("op", "op_sa" or "event", 2.3.4).
     ``nonplayer``: from now on the Faction is run by the section-8 rules (its seat empty).
@@ -63,10 +64,17 @@ class SetTurn(EditorCommand):
         state.eligible[faction] = True
         if self.nonplayer:
             state.seats[faction] = None
-        others = [f for f in CARDS[self.card].faction_order if f is not faction]
+        order = list(CARDS[self.card].faction_order)
+        others = [f for f in order if f is not faction]
         if self.position == 2:
             first = others.pop(0)
             state.step["acted"].append([int(first), self.after])
-        state.step["passed"].extend(int(f) for f in others)
+            state.step["passed"].extend(int(f) for f in others)
+        else:
+            # 1st Eligible: the Factions before it on the card declined (Passed); those
+            # after it are still to decide (2.3.2), so play stops after its turn with the
+            # 2nd Eligible to move instead of ending the card there and then
+            before = order[: order.index(faction)]
+            state.step["passed"].extend(int(f) for f in before)
         ctx.say(f"Set up: {faction.label} is {['1st', '2nd'][self.position - 1]} Eligible on "
                 f"{CARDS[self.card]}")

@@ -1,0 +1,207 @@
+"""Non-player Event choices (8.4.2 with 8.1.2): one piece ranking that knows whether the
+question places pieces or acts against them, and whose pieces are the executor's own.
+
+Checked over every side of all 72 Event cards, executed by each Non-player Insurgent from
+several positions (the two set ups and positions reached by random play), plus the card 33
+reproduction of issue 10 (B1) for FARC, AUC and Cartels.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from functools import cache
+
+import pytest
+
+from core import events
+from core.commands import Context
+from core.dice import ScriptedDice, SeededDice
+from core.errors import IllegalAction
+from core.events.choice import Choice
+from core.game import Game
+from core.map import MAP
+from core.pieces import Faction, Piece
+from core.random_play import random_command
+from core.setup import new_state
+from core.state import GameState
+from nonplayer.events import PLACE, NonPlayerChooser, card_row, piece_action
+from tests.helpers import blank_state, put, sid
+
+NONPLAYERS = (Faction.FARC, Faction.AUC, Faction.CARTELS)
+
+
+@cache
+def _positions() -> tuple[GameState, ...]:
+    out = [new_state("standard", seed=1), new_state("quick", seed=1)]
+    for seed in (3, 4):
+        game = Game(new_state("standard", seed=seed))
+        rng = random.Random(seed)
+        for _ in range(60):
+            try:
+                game.apply(random_command(game.state, rng))
+            except Exception:  # noqa: BLE001 - a random walk that ends early is still a position
+                break
+        out.append(game.state)
+    return tuple(out)
+
+
+class _Checked(NonPlayerChooser):
+    """The Non-player chooser, recording each general (not 8.4.4) piece answer."""
+
+    def __init__(self, faction: Faction, card: int) -> None:
+        super().__init__(SeededDice(), faction=faction, card=card)
+        self.seen: list[tuple[Choice, list[int]]] = []
+
+    def choose(self, state: GameState, choice: Choice) -> list[int]:
+        answer = super().choose(state, choice)
+        preferred = any(p.match.lower() in choice.why.lower() for p in card_row(self.card).prefer)
+        if choice.kind == "pieces" and not preferred:
+            self.seen.append((choice, list(answer)))
+        return answer
+
+
+def _violations(faction: Faction, choice: Choice, answer: list[int]) -> list[str]:
+    own = [k for k in choice.options if Piece(k).faction is faction]
+    enemy = [k for k in choice.options if Piece(k).faction is not faction]
+    bad = []
+    for k in answer[:1]:
+        piece = Piece(k)
+        if piece_action(choice.why) == PLACE:
+            # 8.1.2 "Placez les Bases amies avant les Guérillas": own pieces placed first,
+            # own Bases before own Guerrillas
+            if own and piece.faction is not faction:
+                bad.append(f"placed {piece.name} where its own could go")
+            if piece.faction is faction and not piece.is_base and any(
+                Piece(o).is_base for o in own
+            ):
+                bad.append(f"placed {piece.name} before its own Base")
+        else:
+            # 8.1.2 enemy Bases, Police, Troops, Underground, Active; own pieces last
+            if enemy and piece.faction is faction:
+                bad.append(f"took its own {piece.name} while enemy pieces were offered")
+    return [f"{choice.why} {[Piece(o).name for o in choice.options]}: {b}" for b in bad]
+
+
+@pytest.mark.parametrize("card", range(1, 73))
+def test_every_card_ranks_pieces_by_place_or_remove_8_4_2_8_1_2(card: int) -> None:
+    # 8.4.2 "Placez ou déplacez autant de pièces que possible (selon 8.1.2)" (place or
+    # relocate as many pieces as possible, per 8.1.2); 8.1.2 friendly Bases before
+    # Guerrillas, enemy pieces removed first.
+    problems: list[str] = []
+    for state in _positions():
+        for side in (events.UNSHADED, events.SHADED):
+            if not events.implemented(card, side):
+                continue
+            for faction in NONPLAYERS:
+                trial = state.clone()
+                chooser = _Checked(faction, card)
+                ctx = Context(faction=faction, dice=SeededDice(), chooser=chooser, nonplayer=True)
+                with contextlib.suppress(IllegalAction):
+                    events.run_event(trial, ctx, card, side)
+                for choice, answer in chooser.seen:
+                    mine = faction if choice.decider is None else Faction(choice.decider)
+                    problems += [f"{faction.label} {side}: {v}"
+                                 for v in _violations(mine, choice, answer)]
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("faction", NONPLAYERS)
+def test_card_33_shaded_places_own_bases_in_ecuador_8_1_2(faction: Faction) -> None:
+    # card 33 shaded "Place 2 pieces in Ecuador" executed by a Non-player: 8.4.2 as many as
+    # possible, 8.1.2 "Placez les Bases amies avant les Guérillas" (place friendly Bases
+    # before Guerrillas); the published example: the FARC places both its Available Bases.
+    state = new_state("standard", seed=1)
+    chooser = NonPlayerChooser(SeededDice(), faction=faction, card=33)
+    ctx = Context(faction=faction, dice=SeededDice(), chooser=chooser, nonplayer=True)
+    events.run_event(state, ctx, 33, events.SHADED)
+    ecuador = MAP.ECUADOR
+    assert state.bases(ecuador, faction) == 2
+    assert state.all_bases(ecuador) == 2
+
+
+def test_piece_action_reads_the_question() -> None:
+    # replacing *with* a piece places it; replacing a piece acts against it
+    assert piece_action("#33 Sucumbíos: place which piece in Ecuador (1 of 2)?") == PLACE
+    assert piece_action(
+        "#57 Op Millennium: replace the Police in Neiva with which Cartels piece?") == PLACE
+    assert piece_action("#57 Op Millennium: replace a Cartels piece: which piece in X?") != PLACE
+    assert piece_action("#19 General Offensive: Attack in Cali: and which second?") != PLACE
+
+
+def test_card_37_shaded_ambush_takes_shipments_first_8_6_3() -> None:
+    # card 37 (published 8.4.4 instruction): the AUC's March priorities, then its Attack
+    # priorities for the Ambush. 8.6.3 "Ciblez les Guérillas ennemies de façon à prendre
+    # des Cargaisons, puis les FARC, puis le Gouvernement" (target enemy Guerrillas so as
+    # to take Shipments, then FARC, then the Government).
+    state = blank_state()
+    put(state, "Bogotá", Piece.AUC_UNDERGROUND, 2)
+    huila = sid("Huila")
+    put(state, huila, Piece.FARC_BASE)
+    put(state, huila, Piece.FARC_UNDERGROUND)
+    put(state, huila, Piece.TROOPS)
+    put(state, huila, Piece.CARTELS_UNDERGROUND)
+    state.place_shipment(huila, Faction.CARTELS)
+    chooser = NonPlayerChooser(ScriptedDice([]), faction=Faction.AUC, card=37)
+    ctx = Context(faction=Faction.AUC, dice=ScriptedDice([]), chooser=chooser, nonplayer=True)
+    events.run_event(state, ctx, 37, events.SHADED)
+    assert state.guerrillas(huila, Faction.AUC) >= 2  # marched in (and Ambush placed 1)
+    # the Cartels Guerrilla holding the Shipment goes first (the Shipment passes to the
+    # AUC), then the FARC Guerrilla; the FARC Base and the Troops stay
+    assert state.guerrillas(huila, Faction.CARTELS) == 0
+    assert state.shipments_at(huila, Faction.AUC)
+    assert state.guerrillas(huila, Faction.FARC) == 0
+    assert state.bases(huila, Faction.FARC) == 1
+    assert state.count(huila, Piece.TROOPS) == 1
+
+
+def _run(state: GameState, faction: Faction, card: int, side: str, dice: list[int]) -> None:
+    roll = ScriptedDice(dice)
+    chooser = NonPlayerChooser(roll, faction=faction, card=card)
+    events.run_event(state, Context(faction=faction, dice=roll, chooser=chooser,
+                                    nonplayer=True), card, side)
+    assert roll.remaining == 0
+
+
+def test_card_24_shaded_troops_space_at_random_not_by_population_8_4_3() -> None:
+    # 8.4.3 "Sélectionnez les espaces au hasard (8.2-8.3) ... Pour un décalage de Soutien
+    # ou d'Opposition, choisissez les espaces où la différence ... est la plus grande"
+    # (spaces at random; Population ranks only a shift). Red 1, yellow 1, green 1: Cali.
+    state = blank_state()
+    for name in ("Bogotá", "Cali"):
+        put(state, name, Piece.FARC_UNDERGROUND)
+        put(state, name, Piece.TROOPS, 2)
+    _run(state, Faction.FARC, 24, events.SHADED, [1, 1, 1])
+    assert state.troops(sid("Cali")) == 0
+    assert state.troops(sid("Bogotá")) == 2
+
+
+def test_card_24_shaded_city_shift_by_population_8_4_3() -> None:
+    # the shift question of the same card ranks by the change in the totals (8.4.3)
+    state = blank_state()
+    put(state, "Cali", Piece.FARC_UNDERGROUND)
+    put(state, "Cali", Piece.TROOPS, 2)
+    state.support[sid("Bogotá")] = 1
+    state.support[sid("Cali")] = 1
+    _run(state, Faction.FARC, 24, events.SHADED, [])
+    assert state.support[sid("Bogotá")] == 0 and state.support[sid("Cali")] == 1
+
+
+def test_card_46_terror_space_at_random_not_by_population_8_4_3() -> None:
+    # card 46 Limpieza: the Terror space is chosen at random (8.2), not by Population
+    state = blank_state()
+    for name in ("Bogotá", "Cali"):
+        put(state, name, Piece.AUC_UNDERGROUND)
+        put(state, name, Piece.TROOPS)
+    _run(state, Faction.AUC, 46, events.UNSHADED, [1, 1, 1])
+    assert state.terror[sid("Cali")] and not state.terror[sid("Bogotá")]
+
+
+def test_mixed_loc_and_space_candidates_take_the_loc_first_r_mixed_loc_first() -> None:
+    # 8.2/8.3 are silent on a mix; Events follow the flowcharts' one rule
+    # (docs/readings.md#r-mixed-loc-first): the LoCs first.
+    state = blank_state()
+    loc, dept = sid("Bogotá-Neiva"), sid("Huila")
+    chooser = NonPlayerChooser(ScriptedDice([]), faction=Faction.FARC)
+    answer = chooser.choose(state, Choice("spaces", (dept, loc), 1, 1, "Sabotage where?"))
+    assert answer == [loc]
