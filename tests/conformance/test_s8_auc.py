@@ -125,6 +125,7 @@ def test_terror_farc_base_then_farc_pieces_then_assassinate() -> None:
 
 
 @pytest.mark.s8(node="AUC:terror", rule="8.1 0 Resources mid-Operation")
+@pytest.mark.s8(bullet="8.1 bullet 4 mid-operation")
 @pytest.mark.s8(node="AUC:assassinate", rule="8.1: the Special Activity still follows")
 def test_terror_stops_at_zero_resources_assassinate_follows() -> None:
     # 8.1 « Si une Faction Non-Joueur atteint 0 Ressource lors de l'exécution d'une
@@ -167,6 +168,7 @@ def test_attack_most_auc_first_then_ambush_where_fewest() -> None:
 
 
 @pytest.mark.s8(node="AUC:march", rule="8.1.1 OP IMPOSSIBLE")
+@pytest.mark.s8(bullet="8.1.1 op not possible")
 @pytest.mark.s8(node="AUC:rally", rule="8.1.1 OP IMPOSSIBLE: the Rally above")
 def test_march_impossible_rallies_even_without_its_condition() -> None:
     # 8.1.1 « exécutez l'Opération et l'Activité Spéciale précédentes ... même si les
@@ -183,6 +185,7 @@ def test_march_impossible_rallies_even_without_its_condition() -> None:
 
 
 @pytest.mark.s8(node="AUC:pass", rule="8.1.1 Rally impossible: Pass")
+@pytest.mark.s8(bullet="8.1.1 rally not possible")
 def test_nothing_possible_passes() -> None:
     # 8.1.1 « Si un Ralliement ne peut pas être joué, Passez »: no AUC piece on the map, no
     # AUC Guerrilla Available.

@@ -140,6 +140,7 @@ def test_terror_support_then_opposition_then_bribe_government_then_farc() -> Non
 
 @pytest.mark.s8(node="Cartels:bribe", rule="8.5.3 Bribe: fewer than 3 Resources")
 @pytest.mark.s8(node="Cartels:terror", rule="8.1 0 Resources mid-Operation")
+@pytest.mark.s8(bullet="8.1 bullet 4 mid-operation")
 def test_terror_stops_at_zero_resources_and_no_bribe_without_three() -> None:
     # 8.1 « Si une Faction Non-Joueur atteint 0 Ressource lors de l'exécution d'une
     # Opération, elle n'en effectue plus »: 1 Resource, Terror in Cali (Support first)
@@ -160,6 +161,7 @@ def test_terror_stops_at_zero_resources_and_no_bribe_without_three() -> None:
 
 
 @pytest.mark.s8(node="Cartels:march", rule="8.1.1 OP IMPOSSIBLE (published example)")
+@pytest.mark.s8(bullet="8.1.1 op not possible")
 @pytest.mark.s8(node="Cartels:rally", rule="8.1.1 OP IMPOSSIBLE: Rally and Cultivate")
 def test_march_impossible_guerrillas_one_per_base_rally_instead() -> None:
     # 8.1.1 EXEMPLE « Les Cartels doivent effectuer une Marche mais toutes leurs unités de
@@ -221,6 +223,7 @@ def test_cultivate_relocates_a_base_from_a_space_with_two() -> None:
 
 
 @pytest.mark.s8(node="Cartels:pass", rule="8.1.1 Rally impossible: Pass")
+@pytest.mark.s8(bullet="8.1.1 rally not possible")
 def test_nothing_possible_passes() -> None:
     # 8.1.1 « Si un Ralliement ne peut pas être joué, Passez »: no Cartels Guerrilla on
     # the map or Available (the Bases sit alone in the FILLER spaces): the March the

@@ -107,6 +107,7 @@ def test_march_leaves_one_guerrilla_where_another_factions_base_stands() -> None
 
 
 @pytest.mark.s8(node="FARC:march", rule="8.1.2 bullet 6: Activation unavoidable")
+@pytest.mark.s8(bullet="8.1.2 bullet 6")
 def test_march_activation_unavoidable_moves_active_first_and_all() -> None:
     # 8.1.2 « Lorsqu'une Activation ne peut pas être évitée, déplacez d'abord les pièces
     # Actives »; 8.1.1 « Effectuez le maximum d'actions possibles »: into Arauca (Support,
@@ -175,6 +176,7 @@ def test_attack_bullet_2_one_city_with_underground_guerrilla_and_ambush_there() 
 
 
 @pytest.mark.s8(node="FARC:attack", rule="8.1.1 OP IMPOSSIBLE")
+@pytest.mark.s8(bullet="8.1.1 op not possible")
 def test_attack_impossible_marches_instead() -> None:
     # 8.1.1 « Si aucune des Opérations ... ne peut être réalisée, exécutez l'Opération ...
     # précédente (celles situées en haut dans le diagramme, même si les conditions ne
@@ -240,6 +242,7 @@ def test_kidnap_none_when_targets_have_no_resources() -> None:
 
 # ---- fallbacks -------------------------------------------------------------------------------
 @pytest.mark.s8(node="FARC:pass", rule="8.1.1 Rally impossible: Pass")
+@pytest.mark.s8(bullet="8.1.1 rally not possible")
 def test_nothing_possible_passes() -> None:
     # 8.1.1 « Si un Ralliement ne peut pas être joué, Passez »: no FARC piece on the map
     # and none Available -> March impossible -> Rally impossible -> Pass.
@@ -251,6 +254,7 @@ def test_nothing_possible_passes() -> None:
 
 
 @pytest.mark.s8(node="FARC:rally", rule="8.1 0 Resources mid-Operation")
+@pytest.mark.s8(bullet="8.1 bullet 4 mid-operation")
 def test_rally_stops_at_zero_resources_extort_still_follows() -> None:
     # 8.1 « Si une Faction Non-Joueur atteint 0 Ressource lors de l'exécution d'une
     # Opération, elle n'en effectue plus ... (elle peut quand même exécuter une Activité
