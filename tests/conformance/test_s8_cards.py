@@ -38,7 +38,7 @@ from core.pieces import Faction, Piece
 from core.state import GameState
 from nonplayer.turn import take_turn
 from tests.conformance.s8 import NONPLAYERS, decision, standard_game
-from tests.helpers import sid
+from tests.helpers import put, sid
 
 CARDS_FILE = Path("/work/shared/reference/cards-2nd-edition.jsonl")
 _LETTER = {"G": Faction.GOVT, "F": Faction.FARC, "A": Faction.AUC, "C": Faction.CARTELS}
@@ -421,3 +421,28 @@ def test_nonplayer_decision_and_key_effect_on_every_card(case: CardCase) -> None
     what, check = KEY_EFFECT[case.card]
     take_turn(game)
     assert check(before, game.state, case.faction), what
+
+
+@pytest.mark.xfail(strict=True, reason="issue 10 B5: card 37 Ambush targets: fixed on branch "
+                   "h10fix")
+def test_card_37_ambush_takes_the_shipment_first() -> None:
+    # card 37 shaded « AUC free Marches any of its Guerrillas and then, at any 1
+    # destination, free Ambushes »; published instruction (nonplayer-event-notes): the
+    # AUC's Attack priorities for the Ambush; 8.6.3 « Ciblez les Guérillas ennemies afin de
+    # subtiliser les Cargaisons, puis les FARC, puis le Gouvernement ». The AUC March from
+    # Atlántico into Cesar (FARC piece, no AUC); the 2 pieces the Ambush removes are the
+    # Cartels Guerrilla holding a Shipment (the AUC take the Shipment) and then the FARC
+    # Guerrilla; the Police stays.
+    game = standard_game(37, A, 1)
+    state = game.state
+    put(state, "Atlántico", Piece.AUC_UNDERGROUND, 2)
+    cesar = sid("Cesar")
+    put(state, cesar, Piece.FARC_UNDERGROUND)
+    put(state, cesar, Piece.POLICE)
+    put(state, cesar, Piece.CARTELS_UNDERGROUND)
+    state.place_shipment(cesar, C)
+    result = take_turn(game)
+    assert result.decision == "event"
+    board = game.state
+    assert board.guerrillas(cesar, C) == 0 and board.shipments_at(cesar, A)
+    assert board.guerrillas(cesar, F) == 0 and board.police(cesar) == 1

@@ -24,10 +24,10 @@ def _is_s8(node: ast.expr) -> bool:
             and node.func.value.attr == "mark")
 
 
-def marked(key: str) -> dict[str, list[str]]:
+def marked(key: str, paths: list[Path] | None = None) -> dict[str, list[str]]:
     """{named item: [tests naming it]} for the marker keyword ``key`` ("node"/"bullet")."""
     found: dict[str, list[str]] = {}
-    for path in sorted(HERE.glob("test_*.py")):
+    for path in paths if paths is not None else sorted(HERE.glob("test_*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for fn in ast.walk(tree):
             if not isinstance(fn, ast.FunctionDef) or not fn.name.startswith("test_"):
@@ -76,8 +76,20 @@ def test_every_card_has_a_row_for_each_nonplayer() -> None:
     assert not missing, f"cards x Non-players without a conformance row: {missing}"
 
 
-def test_the_coverage_scan_sees_a_missing_node() -> None:
-    # the scan must be able to fail: a node id no test names is reported
-    named = marked("node")
-    assert "FARC:no_such_node" not in named
-    assert len(all_nodes()) == len(set(all_nodes())) > 20
+def test_the_scan_reads_markers_and_only_markers_of_tests(tmp_path: Path) -> None:
+    # the scan can fail: a marker on a helper, a commented-out marker or another mark
+    # names nothing; stacked markers on a test all count
+    src = tmp_path / "test_x.py"
+    src.write_text(
+        "import pytest\n"
+        "@pytest.mark.s8(node='FARC:rally', rule='8.7.1')\n"
+        "@pytest.mark.s8(node='FARC:extort')\n"
+        "def test_a():\n    pass\n"
+        "@pytest.mark.s8(node='AUC:rally')\n"
+        "def helper():\n    pass\n"
+        "# @pytest.mark.s8(node='AUC:march')\n"
+        "@pytest.mark.xfail(node='AUC:terror')\n"
+        "def test_b():\n    pass\n", encoding="utf-8")
+    assert marked("node", [src]) == {"FARC:rally": ["test_x.py::test_a"],
+                                     "FARC:extort": ["test_x.py::test_a"]}
+    assert len(all_nodes()) == len(set(all_nodes())) == 31

@@ -426,3 +426,21 @@ def test_instruction_of_the_leftmost_factions_aid() -> None:
     before = game.state.clone()
     take_turn(game)
     assert game.state.bases(sid("Santander"), F) == before.bases(sid("Santander"), F) + 1
+
+
+@pytest.mark.s8(bullet="8.1 bullet 1")
+@pytest.mark.xfail(strict=True, reason="issue 10 np-turn stopping point: fixed on branch h10fix")
+def test_np_turn_stops_right_after_the_nonplayer_turn(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # 8.1 bullet 1: the 1st Eligible FARC on card 1 (not leftmost) executes an Operation;
+    # `andean np-turn --position first` must return the position right after that turn
+    # (card 1 still current, the FARC's Operation recorded), not run on into the next card.
+    from core import serialize
+    from tui.cli import main
+
+    main(["new", "--scenario", "standard", "--seed", "1", "--players", "1", "--nonplayers",
+          "--out", str(tmp_path / "g.json")])
+    main(["np-turn", str(tmp_path / "g.json"), "--faction", "FARC", "--card", "1",
+          "--dice", "1,1,1,1,1,1", "--save", str(tmp_path / "o.json")])
+    state = serialize.load(tmp_path / "o.json").state
+    assert state.current_card == 1
+    assert any(a[0] == int(F) for a in state.step["acted"])
