@@ -1,0 +1,196 @@
+"""Conformance: the Non-player AUC flowchart (8.6) node by node, on hand-made positions.
+Each test quotes the French rule (seeds/002) with its translation, names the node in its
+marker and checks the outcome."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.pieces import Faction, Piece
+from core.rules.insurgent_ops import Ambush, Attack, March, Rally, Terror
+from core.rules.insurgent_special import Assassinate, Extort
+from tests.conformance.s8 import after, visited
+from tests.helpers import blank_state, put, sid
+from tests.test_np_auc import AUC_A, AUC_U, CART_B, FARC_B, FARC_U, oppose, run
+
+A = Faction.AUC
+H10_MARCH = "issue 10 B2: AUC March with Activation unavoidable: fixed on branch h10fix"
+H10_BASE = ("issue 10 March base reading (any Faction's Base, the designer's example): "
+            "fixed on branch h10fix")
+
+
+@pytest.mark.s8(node="AUC:rally_q", rule="8.6.1 (yes)")
+@pytest.mark.s8(node="AUC:rally", rule="8.6.1 bullets 1, 3")
+@pytest.mark.s8(node="AUC:extort", rule="8.6.1 Extort")
+def test_rally_base_then_farc_base_space_then_random_and_extort() -> None:
+    # 8.6.1 « Si les AUC possèdent au moins 6 Guérillas disponibles ..., ralliez dans au
+    # maximum 3 des Départements ou Métropoles suivants (sans Opposition) »: bullet 1
+    # « remplacez 2 Guérillas par une Base » (Santander); bullet 3 « placez des Guérillas
+    # dans n'importe quels autres possédant des Bases FARC ..., et enfin dans un autre
+    # ... (au hasard) » (Huila, then chart 1,1,1 = Cali). EXTORSION « partout où cela est
+    # possible (où les forces des AUC ... sont en nombre supérieur par rapport aux
+    # ennemis) »: Cali only (Huila: 1 AUC against 1 FARC Base; Santander: no Guerrilla).
+    state = blank_state()
+    put(state, "Santander", AUC_U, 2)
+    put(state, "Huila", FARC_B)
+    action, bot = run(state, [1, 1, 1])
+    assert visited(bot) == ["rally_q", "rally", "extort"]
+    assert isinstance(action.op, Rally)
+    assert action.op.steps == ((sid("Santander"), "base", 0, ()), (sid("Huila"), "place", 1, ()),
+                               (sid("Cali"), "place", 1, ()))
+    assert action.special == Extort(where=(sid("Cali"),))
+
+
+@pytest.mark.s8(node="AUC:rally_q", rule="8.6.1 (no)")
+@pytest.mark.s8(node="AUC:march_q", rule="8.6.2 (yes)")
+@pytest.mark.s8(node="AUC:march", rule="8.6.2")
+@pytest.mark.s8(node="AUC:extort", rule="8.6.2 EXTORT per 8.6.1")
+def test_march_into_the_farc_base_then_extort() -> None:
+    # 8.6.2 « s'il y a moins de la moitié des zones contenant des Bases FARC qui possèdent
+    # des Guérillas des AUC, réalisez à la place une Marche dans une Métropole ou un
+    # Département ... possédant des pièces des FARC — une Base FARC si possible — et
+    # aucune Guérilla des AUC »; « Marchez avec toutes les Guérillas AUC adjacentes »:
+    # both from Antioquia into Huila (0 of 1 FARC-Base spaces has AUC). Then Extort:
+    # 2 AUC against 1 FARC Base in Huila.
+    state = blank_state()
+    put(state, "Antioquia", AUC_U, 2)
+    oppose(state, "Antioquia")  # no Rally there: the Rally condition fails
+    put(state, "Huila", FARC_B)
+    action, bot = run(state, [], few=True)
+    assert visited(bot) == ["rally_q", "march_q", "march", "extort"]
+    assert isinstance(action.op, March)
+    assert action.op.groups == ((sid("Antioquia"), sid("Huila"), 2, 0, 0),)
+    assert action.special == Extort(where=(sid("Huila"),))
+
+
+@pytest.mark.s8(node="AUC:march", rule="8.6.2 with 8.1.2 bullet 6: Activation unavoidable")
+@pytest.mark.xfail(strict=True, reason=H10_MARCH)
+def test_march_activation_unavoidable_still_marches() -> None:
+    # 8.6.2 « Marchez avec toutes les Guérillas AUC adjacentes (dans les limites décrites
+    # en 8.1.2) »; 8.1.2 « Lorsqu'une Activation ne peut pas être évitée, déplacez d'abord
+    # les pièces Actives » (an order, not a filter); 8.1.1 « Effectuez le maximum ».
+    # Huila (Support, 3 Police) is the only destination: both Underground AUC Guerrillas
+    # March there and are Activated; the March does not turn into a Rally.
+    state = blank_state()
+    put(state, "Antioquia", AUC_U, 2)
+    oppose(state, "Antioquia")
+    put(state, "Huila", FARC_B)
+    state.support[sid("Huila")] = 1
+    put(state, "Huila", Piece.POLICE, 3)
+    action, bot = run(state, [1, 1, 1], few=True)
+    assert isinstance(action.op, March), "\n".join(bot.trace.lines())
+    assert action.op.groups == ((sid("Antioquia"), sid("Huila"), 2, 0, 0),)
+
+
+@pytest.mark.s8(node="AUC:march", rule="8.6.2 leave 1 (Base reading)")
+@pytest.mark.xfail(strict=True, reason=H10_BASE)
+def test_march_leaves_one_where_another_factions_base_stands() -> None:
+    # 8.6.2 « laissez en 1 par zone ayant une Base AUC ou n'importe quel type de pièce
+    # FARC »; issue 10 reading for all three Marches (the designer's example): any
+    # Faction's Base keeps 1 back. Antioquia holds a Cartels Base: 1 of its 2 stays.
+    state = blank_state()
+    put(state, "Antioquia", AUC_U, 2)
+    put(state, "Antioquia", CART_B)
+    oppose(state, "Antioquia")
+    put(state, "Huila", FARC_B)
+    action, _ = run(state, [], few=True)
+    assert isinstance(action.op, March)
+    assert action.op.groups == ((sid("Antioquia"), sid("Huila"), 1, 0, 0),)
+
+
+@pytest.mark.s8(node="AUC:march_q", rule="8.6.2 (no)")
+@pytest.mark.s8(node="AUC:terror_q", rule="8.6.4 (yes)")
+@pytest.mark.s8(node="AUC:terror", rule="8.6.4 bullets 1-2")
+@pytest.mark.s8(node="AUC:assassinate", rule="8.6.4 Assassinate")
+def test_terror_farc_base_then_farc_pieces_then_assassinate() -> None:
+    # 8.6.4 « si une zone ne possède pas de Base FARC et une Guérilla Dormante AUC » (the
+    # flow note: a space with a FARC Base and an Underground AUC Guerrilla) -> Terror:
+    # « Tout d'abord, dans une zone contenant une Base FARC » (Huila); « Puis, dans une
+    # autre ... contenant des pièces FARC » (Cesar). ASSASSINAT « où le nombre de Guérillas
+    # AUC est supérieur au nombre d'unités de Police ... éliminez les FARC » in 8.1.2
+    # order: the FARC Base in Huila, the FARC Guerrilla in Cesar.
+    state = blank_state()
+    put(state, "Huila", FARC_B)
+    put(state, "Huila", AUC_U)
+    put(state, "Cesar", AUC_U)
+    put(state, "Cesar", FARC_U)
+    action, bot = run(state, [], few=True)
+    assert visited(bot) == ["rally_q", "march_q", "terror_q", "terror", "assassinate"]
+    assert isinstance(action.op, Terror)
+    assert action.op.where == (sid("Huila"), sid("Cesar"))
+    assert isinstance(action.special, Assassinate)
+    board = after(state, A, action)
+    assert board.bases(sid("Huila"), Faction.FARC) == 0
+    assert board.guerrillas(sid("Cesar"), Faction.FARC) == 0
+
+
+@pytest.mark.s8(node="AUC:terror", rule="8.1 0 Resources mid-Operation")
+@pytest.mark.s8(bullet="8.1 bullet 4 mid-operation")
+@pytest.mark.s8(node="AUC:assassinate", rule="8.1: the Special Activity still follows")
+def test_terror_stops_at_zero_resources_assassinate_follows() -> None:
+    # 8.1 « Si une Faction Non-Joueur atteint 0 Ressource lors de l'exécution d'une
+    # Opération, elle n'en effectue plus ... (elle peut quand même exécuter une Activité
+    # Spéciale) »: 1 Resource: Terror in Huila only (bullet 1), then Assassinate there.
+    state = blank_state()
+    state.resources[A] = 1
+    put(state, "Huila", FARC_B)
+    put(state, "Huila", AUC_U)
+    put(state, "Cesar", AUC_U)
+    put(state, "Cesar", FARC_U)
+    action, _ = run(state, [], few=True)
+    assert isinstance(action.op, Terror) and action.op.where == (sid("Huila"),)
+    assert action.special == Assassinate(where=(sid("Huila"),), targets=(int(FARC_B),))
+
+
+@pytest.mark.s8(node="AUC:terror_q", rule="8.6.4 (no)")
+@pytest.mark.s8(node="AUC:attack", rule="8.6.3")
+@pytest.mark.s8(node="AUC:ambush", rule="8.6.3 Ambush")
+def test_attack_most_auc_first_then_ambush_where_fewest() -> None:
+    # 8.6.3 « Attaquez là où de telles cibles sont accessibles ... et où il y a une Guérilla
+    # AUC Dormante ou au moins 3 Guérillas AUC au total, en sélectionnant d'abord les zones
+    # avec le plus de Guérillas AUC »; « Ciblez ... les FARC, puis le Gouvernement »: Cesar
+    # (3 Active AUC, Police) first, then Huila (1 Underground AUC, FARC Guerrilla).
+    # EMBUSCADE « dans l'une des zones ... ayant le moins de Guérillas AUC »: Huila.
+    state = blank_state()
+    put(state, "Meta West", FARC_B)
+    put(state, "Meta West", AUC_A)  # 1 of 1 FARC-Base spaces has AUC: no March; Active: no Terror
+    put(state, "Huila", AUC_U)
+    put(state, "Huila", FARC_U)
+    put(state, "Cesar", AUC_A, 3)
+    put(state, "Cesar", Piece.POLICE)
+    oppose(state, "Huila", "Cesar")
+    action, bot = run(state, [], few=True)
+    assert visited(bot) == ["rally_q", "march_q", "terror_q", "attack", "ambush"]
+    assert isinstance(action.op, Attack)
+    assert action.op.targets == ((sid("Cesar"), (int(Piece.POLICE),)),
+                                 (sid("Huila"), (int(FARC_U),)))
+    assert action.special == Ambush(space=sid("Huila"))
+
+
+@pytest.mark.s8(node="AUC:march", rule="8.1.1 OP IMPOSSIBLE")
+@pytest.mark.s8(bullet="8.1.1 op not possible")
+@pytest.mark.s8(node="AUC:rally", rule="8.1.1 OP IMPOSSIBLE: the Rally above")
+def test_march_impossible_rallies_even_without_its_condition() -> None:
+    # 8.1.1 « exécutez l'Opération et l'Activité Spéciale précédentes ... même si les
+    # conditions ne correspondent pas »: no AUC Guerrilla next to the FARC Base in
+    # Guaviare -> Rally (only 5 Available, no Base possible): Guaviare first (8.6.1 bullet
+    # 3, FARC Base), then 1 random space.
+    state = blank_state()
+    put(state, "Guaviare", FARC_B)
+    put(state, "Cesar", AUC_U)
+    action, bot = run(state, [1, 1, 1], few=True)
+    assert "march" in visited(bot)
+    assert isinstance(action.op, Rally)
+    assert action.op.steps[0] == (sid("Guaviare"), "place", 1, ())
+
+
+@pytest.mark.s8(node="AUC:pass", rule="8.1.1 Rally impossible: Pass")
+@pytest.mark.s8(bullet="8.1.1 rally not possible")
+def test_nothing_possible_passes() -> None:
+    # 8.1.1 « Si un Ralliement ne peut pas être joué, Passez »: no AUC piece on the map, no
+    # AUC Guerrilla Available.
+    state = blank_state()
+    state.removed_from_game[A] = 18
+    action, bot = run(state, [])
+    assert action is None
+    assert "Rally not possible: Pass" in "\n".join(bot.trace.lines())
