@@ -14,9 +14,6 @@ from tests.helpers import blank_state, put, sid
 from tests.test_np_auc import AUC_A, AUC_U, CART_B, FARC_B, FARC_U, oppose, run
 
 A = Faction.AUC
-H10_MARCH = "issue 10 B2: AUC March with Activation unavoidable: fixed on branch h10fix"
-H10_BASE = ("issue 10 March base reading (any Faction's Base, the designer's example): "
-            "fixed on branch h10fix")
 
 
 @pytest.mark.s8(node="AUC:rally_q", rule="8.6.1 (yes)")
@@ -64,7 +61,6 @@ def test_march_into_the_farc_base_then_extort() -> None:
 
 
 @pytest.mark.s8(node="AUC:march", rule="8.6.2 with 8.1.2 bullet 6: Activation unavoidable")
-@pytest.mark.xfail(strict=True, reason=H10_MARCH)
 def test_march_activation_unavoidable_still_marches() -> None:
     # 8.6.2 « Marchez avec toutes les Guérillas AUC adjacentes (dans les limites décrites
     # en 8.1.2) »; 8.1.2 « Lorsqu'une Activation ne peut pas être évitée, déplacez d'abord
@@ -83,7 +79,6 @@ def test_march_activation_unavoidable_still_marches() -> None:
 
 
 @pytest.mark.s8(node="AUC:march", rule="8.6.2 leave 1 (Base reading)")
-@pytest.mark.xfail(strict=True, reason=H10_BASE)
 def test_march_leaves_one_where_another_factions_base_stands() -> None:
     # 8.6.2 « laissez en 1 par zone ayant une Base AUC ou n'importe quel type de pièce
     # FARC »; issue 10 reading for all three Marches (the designer's example): any

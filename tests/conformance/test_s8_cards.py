@@ -395,13 +395,9 @@ for _c in sorted(GRAY2 - {37, 38, 63, 66, 68}):
     XFAIL[(_c, None, 2)] = H17  # 2nd Eligible takes Operations on a printed gray 2
 for _c in (30, 36, 65):  # revised 2nd-edition texts (a FARC Base with the Zone; Base AND
     XFAIL[(_c, None, None)] = H17_TEXT.format(_c)  # Shipment): engine has the 1st edition
-for _c in (33, 71):  # the Non-player places 2 Government Bases (Ecuador, Panamá)
-    XFAIL[(_c, None, None)] = B1
+XFAIL[(71, None, None)] = B1  # the Non-player places 2 Government Bases (Panamá)
 XFAIL[(34, "AUC", 2)] = XFAIL[(34, "Cartels", 2)] = (
     B1 + "; card 34 the AUC/Cartels give the FARC the 2 Guerrillas and Base")
-XFAIL[(58, None, None)] = (
-    "deviation: 8.1 Ineffective test with constant planning dice: card 58 shaded relocates "
-    "the same Police Cali->Ibagué->Cali, net nothing, so it is judged ineffective")
 
 
 def _id(case: CardCase) -> str:
@@ -423,8 +419,6 @@ def test_nonplayer_decision_and_key_effect_on_every_card(case: CardCase) -> None
     assert check(before, game.state, case.faction), what
 
 
-@pytest.mark.xfail(strict=True, reason="issue 10 B5: card 37 Ambush targets: fixed on branch "
-                   "h10fix")
 def test_card_37_ambush_takes_the_shipment_first() -> None:
     # card 37 shaded « AUC free Marches any of its Guerrillas and then, at any 1
     # destination, free Ambushes »; published instruction (nonplayer-event-notes): the

@@ -22,8 +22,6 @@ from tests.helpers import blank_state, put, sid
 from tests.test_np_cartels import scarce
 
 F, A, C, G = Faction.FARC, Faction.AUC, Faction.CARTELS, Faction.GOVT
-H10_B4 = "issue 10 B4: non-shift space choices ranked by Population: fixed on branch h10fix"
-H10_LOG = "issue 10 roll log: chart dice missing from the log: fixed on branch h10fix"
 
 
 # ---- 8.1 -------------------------------------------------------------------------------------
@@ -163,7 +161,6 @@ def test_place_friendly_bases_before_guerrillas() -> None:
 
 
 @pytest.mark.s8(bullet="8.1.2 bullet 1")
-@pytest.mark.xfail(strict=True, reason="issue 10 B1: fixed on branch h10fix")
 def test_place_friendly_bases_card_33_by_the_auc() -> None:
     # 8.1.2 bullet 1 with 8.4.2; card 33 shaded « Place 2 pieces in Ecuador »: the AUC
     # executing it places its own 2 Bases there, not the Government's.
@@ -323,13 +320,14 @@ def test_as_much_as_possible_in_each_space_then_roll_again() -> None:
 
 
 @pytest.mark.s8(bullet="8.2 bullet 1")
-@pytest.mark.xfail(strict=True, reason=H10_LOG)
 def test_chart_dice_are_recorded_in_the_log() -> None:
     # 8.2 dice are real dice: docs/architecture.md promises every die in the log with its
     # purpose. The FARC Rally's bullet 4 rolls red, yellow, green: all 3 in the log.
     game = standard_game(1, F, 1)
     take_turn(game, ScriptedDice([1, 1, 1] * 10))
-    assert len(game.log[-1]["rolls"]) >= 3
+    entry = game.log[-1]
+    logged = entry.get("decision_rolls", []) + entry["rolls"]
+    assert len(logged) >= 3
 
 
 LOC2 = [s.id for s in MAP.locs if s.econ == 2]
@@ -401,7 +399,6 @@ def test_shift_where_the_totals_change_most() -> None:
 
 
 @pytest.mark.s8(bullet="8.4.3")
-@pytest.mark.xfail(strict=True, reason=H10_B4)
 def test_non_shift_space_choice_is_random_on_a_shift_card() -> None:
     # 8.4.3 « Sélectionnez les zones au hasard (8.2-.3) ... Pour un changement de Soutien
     # ... » (Population only for the shift): card 24 shaded « Remove 2 Troops from a space
@@ -429,7 +426,6 @@ def test_instruction_of_the_leftmost_factions_aid() -> None:
 
 
 @pytest.mark.s8(bullet="8.1 bullet 1")
-@pytest.mark.xfail(strict=True, reason="issue 10 np-turn stopping point: fixed on branch h10fix")
 def test_np_turn_stops_right_after_the_nonplayer_turn(tmp_path) -> None:  # type: ignore[no-untyped-def]
     # 8.1 bullet 1: the 1st Eligible FARC on card 1 (not leftmost) executes an Operation;
     # `andean np-turn --position first` must return the position right after that turn
