@@ -86,3 +86,30 @@ def test_cards_text_prints_a_cards_texts(capsys):
     assert "shaded: COIN strategy eludes Army:" in out and "GOVT CAPABILITIES" in out
     code, _, err = run(capsys, "cards", "--text", "80")
     assert code == 2 and "no card 80" in err
+
+
+def test_event_narration_quotes_the_printed_side():
+    # card 56 unshaded: the report of an Event quotes the side's printed text (demo, log,
+    # np-turn and the screens all show this trace)
+    from core.game import Game
+    from core.pieces import Faction
+    from core.rules.sequence import PlayEvent
+    from tests.helpers import blank_state
+
+    game = Game(blank_state(card=56))  # Faction order C G F A
+    game.state.resources[Faction.CARTELS] = 20
+    trace = game.apply(PlayEvent("unshaded"))
+    assert trace[0] == ('Cartels executes the unshaded Event of #56 Drogas La Rebaja: "Cali '
+                        'cartel’s drugstore chain seized: Transfer 15 Resources from Cartels '
+                        'to Government."')
+
+
+def test_demo_narration_quotes_the_printed_side():
+    # card 67 unshaded: the one-line narration of a demo turn quotes the side's text
+    from core.rules.sequence import PlayEvent
+    from nonplayer.games import Turn
+    from tui.bots_cli import describe
+
+    turn = Turn("Government", 67, "card", "event", PlayEvent("unshaded"), [], [])
+    assert describe(turn) == ('Government: Event, unshaded text of #67 Mexican Traffickers: '
+                              '"Major shipment busted en route: Cartels Resources –20."')
