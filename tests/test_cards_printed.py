@@ -113,3 +113,15 @@ def test_demo_narration_quotes_the_printed_side():
     turn = Turn("Government", 67, "card", "event", PlayEvent("unshaded"), [], [])
     assert describe(turn) == ('Government: Event, unshaded text of #67 Mexican Traffickers: '
                               '"Major shipment busted en route: Cartels Resources –20."')
+
+
+def test_second_eligible_nonplayer_takes_operations_on_a_printed_gray2_card_8_1():
+    # card 56 bears the printed gray "2": a 2nd Eligible Non-player executes Operations
+    # (the old table marked only card 38, so it took the Event); card 55 has no gray "2"
+    from core.pieces import Faction
+    from nonplayer.events import wants_event
+    from tests.helpers import blank_state
+
+    takes, why = wants_event(blank_state(card=56), Faction.FARC, 2)
+    assert not takes and "gray 2" in why
+    assert wants_event(blank_state(card=55), Faction.FARC, 2)[0]
