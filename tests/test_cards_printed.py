@@ -79,11 +79,14 @@ def test_cards_text_prints_a_cards_texts(capsys):
     code, out, _ = run(capsys, "cards", "--text", "65")
     assert code == 0
     assert out.splitlines()[0].startswith("#65 Poppies")
-    assert ("Place or remove 1 Shipment and Insurgent Base in any Mountain Department."
-            in out)
+    assert ("Event: Growers and Government eradication focus on heroin source: Place or "
+            "remove 1 Shipment and Insurgent Base in any Mountain Department." in out)
+    assert "2nd Ed revision" in out
     code, out, _ = run(capsys, "cards", "--text", "2")
-    assert "unshaded: COIN experts take charge: Sweep costs 1 Resource per space." in out
-    assert "shaded: COIN strategy eludes Army:" in out and "GOVT CAPABILITIES" in out
+    assert "Unshaded: COIN experts take charge: Sweep costs 1 Resource per space." in out
+    assert "Shaded: COIN strategy eludes Army:" in out and "Capability (5.3)" in out
+    code, out, _ = run(capsys, "cards", "--text", "56")
+    assert 'Gray "2"' in out
     code, _, err = run(capsys, "cards", "--text", "80")
     assert code == 2 and "no card 80" in err
 

@@ -582,30 +582,14 @@ def card_rows() -> list[dict[str, Any]]:
     return rows
 
 
-def card_text_lines(number: int) -> list[str]:
-    """The printed 2nd-edition card ``number``: title, banner, gray "2" and each side's text."""
-    card = CARDS[number]
-    head = f"#{number} {card.title}"
-    if card.propaganda:
-        return [head + " (Propaganda card, 6.0)"]
-    marks = [m for m in (card.banner,
-                         'gray "2" (2nd: Ops)' if card.gray2 else None,
-                         "2nd Ed revision" if card.second_edition_revision else None) if m]
-    lines = [head + (f"  [{'; '.join(marks)}]" if marks else "")]
-    for side in ("unshaded", "shaded"):
-        text = card.text(side)
-        if text is not None:
-            label = side if card.shaded is not None else "text"
-            lines.append(f"  {label}: {text}")
-    return lines
-
-
 def _run_cards(args: argparse.Namespace, out: TextIO) -> int:
     if args.text is not None:
         if args.text not in CARDS:
             print(f"andean cards: no card {args.text} (cards are 1-76)", file=sys.stderr)
             return 2
-        print("\n".join(card_text_lines(args.text)), file=out)
+        from tui.describe import card_text
+
+        print("\n".join(card_text(args.text)), file=out)
         return 0
     rows = card_rows()
     if args.json:

@@ -63,6 +63,8 @@ def card_text(card: int | None) -> list[str]:
         )
     if c.gray2:
         lines.append('Gray "2": a 2nd Eligible Non-player executes Operations (8.1)')
+    if c.second_edition_revision:
+        lines.append("2nd Ed revision (printed text differs from the 1st edition)")
     sides = events.sides_of(card)
     for side in sides:
         label = side.capitalize() if len(sides) > 1 else "Event"
