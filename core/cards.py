@@ -1,6 +1,7 @@
 """The deck: 72 Event cards and 4 Propaganda cards (1.2, 2.3, 5.0).
 
-Card facts (number, title, Faction order, lasting-effect type) come from
+Card facts (number, title, Faction order, lasting-effect type) and the printed
+2nd-edition card (banner, gray "2", flavor and text of each side) come from
 ``core/data/cards.json``. Event *effects* are registered separately in
 :mod:`core.events`, keyed by card number.
 
@@ -22,12 +23,34 @@ EVENT_CARDS = tuple(range(1, 73))
 
 
 @dataclass(frozen=True, slots=True)
+class CardText:
+    """One printed side of an Event card: its italic flavor phrase (or None) and its text."""
+
+    flavor: str | None
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.flavor} {self.text}" if self.flavor else self.text
+
+
+@dataclass(frozen=True, slots=True)
 class Card:
     number: int
     title: str
     faction_order: tuple[Faction, ...]  # leftmost first (2.3.2); empty for Propaganda
     lasting: str | None  # "capability" (5.3), "momentum" (5.4) or None
     propaganda: bool = False
+    gray2: bool = False  # the printed gray "2" ("2nd: Ops", 8.1)
+    second_edition_revision: bool = False  # the card bears a "2nd Ed" revision
+    banner: str | None = None  # "GOVT CAPABILITIES" / "INSURGENT MOMENTUM" as printed
+    unshaded: CardText | None = None  # None on Propaganda cards
+    shaded: CardText | None = None  # None on single-text cards and Propaganda cards
+
+    def text(self, side: str) -> CardText | None:
+        """The printed text of ``side`` ("unshaded" or "shaded"), or None if not printed."""
+        if side not in ("unshaded", "shaded"):
+            raise ValueError(f"unknown side {side!r}")
+        return self.unshaded if side == "unshaded" else self.shaded
 
     @property
     def is_capability(self) -> bool:
@@ -41,6 +64,10 @@ class Card:
         return f"#{self.number} {self.title}"
 
 
+def _text(raw: dict | None) -> CardText | None:
+    return None if raw is None else CardText(flavor=raw["flavor"], text=raw["text"])
+
+
 def _load() -> dict[int, Card]:
     text = resources.files("core.data").joinpath("cards.json").read_text(encoding="utf-8")
     out = {}
@@ -51,6 +78,11 @@ def _load() -> dict[int, Card]:
             faction_order=tuple(Faction.parse(f) for f in c["faction_order"]),
             lasting=c["lasting"],
             propaganda=c.get("propaganda", False),
+            gray2=c.get("gray2", False),
+            second_edition_revision=c.get("second_edition_revision", False),
+            banner=c.get("banner"),
+            unshaded=_text(c.get("unshaded")),
+            shaded=_text(c.get("shaded")),
         )
     return out
 

@@ -188,8 +188,10 @@ def test_26_gramaje_unshaded_nothing_without_cartels_guerrillas_with_farc_5_1_3(
     no_effect(s, FARC, 26, U)
 
 
-def test_26_gramaje_shaded_cartels_pay_3_per_space_with_base_and_farc_guerrilla_5_1():
+def test_26_gramaje_shaded_cartels_pay_6_per_space_with_base_and_farc_guerrilla_5_1():
+    # card 26 shaded (2nd Ed): 6 Resources per space, not 3
     s = blank_state()
+    s.resources[CARTELS] = 20
     for space in ("Huila", "Putumayo"):
         put(s, space, CB, 1)
         put(s, space, FU, 1)
@@ -197,7 +199,7 @@ def test_26_gramaje_shaded_cartels_pay_3_per_space_with_base_and_farc_guerrilla_
     put(s, "Vaupés", FB, 1)
     put(s, "Vaupés", CB, 1)  # a FARC Base is not a Guerrilla
     run(s, FARC, 26, S)
-    assert s.resources[CARTELS] == 4 and s.resources[FARC] == 16
+    assert s.resources[CARTELS] == 8 and s.resources[FARC] == 22
 
 
 def test_26_gramaje_shaded_no_more_than_the_cartels_have_1_7():
@@ -398,6 +400,19 @@ def test_30_peace_commission_unshaded_removes_1_farc_zone_5_1():
     assert s.farc_zone[sid("Huila")] == 1 and s.farc_zone[sid("Meta West")] == 0
 
 
+def test_30_peace_commission_unshaded_removes_zone_and_farc_base_there_5_1_3():
+    # card 30 unshaded (2nd Ed): "Remove 1 FARC Zone and 1 FARC Base there"; only the Zone
+    # with a FARC Base is offered, so nothing is asked
+    s = blank_state()
+    s.farc_zone[sid("Huila")] = 1
+    s.farc_zone[sid("Meta West")] = 1
+    put(s, "Huila", FB, 2)
+    put(s, "Meta West", FU, 1)
+    run(s, GOVT, 30, U)
+    assert s.farc_zone[sid("Huila")] == 0 and count(s, "Huila", FB) == 1
+    assert s.farc_zone[sid("Meta West")] == 1
+
+
 def test_30_peace_commission_unshaded_no_zone_5_1_3():
     no_effect(blank_state(), GOVT, 30, U)
 
@@ -418,6 +433,7 @@ def test_30_peace_commission_shaded_government_places_zone_and_redeploys_6_4_4()
     assert s.faction_pieces(sid("Huila"), GOVT) == 0 and s.on_map(GB) == 0
     assert count(s, "Cali", T) == 2 and count(s, "Medellín", T) == 2
     assert s.police(loc) == 1
+    assert count(s, "Huila", FB) == 1  # card 30 shaded (2nd Ed): and 1 FARC Base there
 
 
 def test_30_peace_commission_shaded_only_departments_with_most_farc_6_4_4():
@@ -640,18 +656,34 @@ def test_35_crop_substitution_shaded_no_department_can_shift_5_1_3():
 # ======================================================================================
 # 36 Zona de Convivencia
 # ======================================================================================
-def test_36_zona_de_convivencia_zone_in_mountain_shifts_and_stays_eligible_6_4_4():
+def test_36_zona_de_convivencia_zone_and_base_in_mountain_shifts_and_stays_eligible_6_4_4():
+    # card 36 (2nd Ed): a FARC Base with the Zone; any 2 adjacent spaces 1 level toward
+    # Active Support (the 1st edition shifted only Neutral spaces, to Passive Support)
     s = blank_state()
     put(s, "Antioquia", FU, 2)
     put(s, "Meta East", FU, 5)  # most FARC, but not Mountain
     put(s, "Antioquia", T, 1)
     s.support[sid("Chocó")] = -1
-    refused(s, AUC, 36, U, [[sid("Chocó"), sid("Cesar")]])  # Chocó is not Neutral
-    answers = [[sid("Medellín"), sid("Santander")]]  # Antioquia and Bogotá forced
+    s.support[sid("Medellín")] = 2
+    refused(s, AUC, 36, U, [[sid("Medellín"), sid("Cesar")]])  # already Active Support
+    answers = [[sid("Chocó"), sid("Santander")]]  # Antioquia and Bogotá forced
     run(s, AUC, 36, U, answers)
     assert s.farc_zone[sid("Antioquia")] == 1 and count(s, "Bogotá", T) == 1
-    assert s.support[sid("Medellín")] == 1 and s.support[sid("Santander")] == 1
+    assert count(s, "Antioquia", FB) == 1
+    assert s.support[sid("Chocó")] == 0 and s.support[sid("Santander")] == 1
     assert s.step["eligible_next"][int(AUC)] is True  # 2.3.7
+
+
+def test_36_zona_de_convivencia_offers_the_mountains_where_the_base_fits_5_1_3():
+    # card 36: Huila and Cesar tie for the most FARC pieces, but Huila's 2 Bases leave no
+    # room for the FARC Base, so the Zone goes to Cesar without a question
+    s = blank_state()
+    put(s, "Huila", FU, 1)
+    put(s, "Huila", CB, 2)
+    put(s, "Cesar", FU, 1)
+    run(s, GOVT, 36, U, [[sid("Santa Marta"), sid("Atlántico")]])
+    assert s.farc_zone[sid("Cesar")] == 1 and count(s, "Cesar", FB) == 1
+    assert s.farc_zone[sid("Huila")] == 0
 
 
 def test_36_zona_de_convivencia_government_picks_among_tied_mountains_6_4_4():

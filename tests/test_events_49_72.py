@@ -388,6 +388,19 @@ def test_55_dea_agents_unshaded_removes_shipment_and_5_cartels_guerrillas_5_1():
     assert s.shipments_available() == 4
 
 
+def test_55_dea_agents_unshaded_removes_2_shipments_and_adds_3_aid_5_1():
+    # card 55 unshaded (2nd Ed): "Remove 2 Shipments and any 5 Cartels Guerrillas. Aid +3."
+    s = blank_state()
+    put(s, "Huila", CU)
+    put(s, "Cali", FU)
+    s.place_shipment(sid("Huila"), CARTELS)
+    s.place_shipment(sid("Cali"), FARC)
+    diff, spy = effect(s, GOVT, 55, UNSHADED, [[S("Cali")]])  # then Huila and its CU forced
+    assert diff == {("Huila", CU): -1}
+    assert s.shipments_available() == 4 and s.aid == 12
+    assert len(spy.asked) == 1
+
+
 def test_55_dea_agents_unshaded_partial_fewer_than_5_and_no_shipment_5_1_3():
     s = blank_state()
     put(s, "Cali", CU)
@@ -414,14 +427,14 @@ def test_55_dea_agents_shaded_shifts_3_spaces_with_cartels_toward_opposition_1_6
 # ======================================================================================
 # 56 Drogas La Rebaja
 # ======================================================================================
-def test_56_drogas_la_rebaja_unshaded_transfers_9_cartels_to_govt_5_1():
+def test_56_drogas_la_rebaja_unshaded_transfers_15_cartels_to_govt_5_1():
+    # card 56 unshaded (2nd Ed): 15 Resources, not 9
     s = blank_state()
     s.resources[CARTELS] = 20
     run(s, GOVT, 56, UNSHADED)
-    assert s.resources[CARTELS] == 11 and s.resources[GOVT] == 19
-    s.resources[CARTELS] = 4
+    assert s.resources[CARTELS] == 5 and s.resources[GOVT] == 25
     run(s, GOVT, 56, UNSHADED)  # only what the Cartels have
-    assert s.resources[CARTELS] == 0 and s.resources[GOVT] == 23
+    assert s.resources[CARTELS] == 0 and s.resources[GOVT] == 30
 
 
 def test_56_drogas_la_rebaja_shaded_resources_then_2_city_bases_5_1():
@@ -725,6 +738,15 @@ def test_63_narco_war_leaves_1_guerrilla_which_terrors_3_3_4():
     assert s.step["eligible_next"][int(CARTELS)] is False
 
 
+def test_63_narco_war_cartels_ineligible_on_this_card_too_2_3_7():
+    # card 63: "Mark Cartels Ineligible through next card" takes the Cartels out of this
+    # card as well, as cards 23 and 24 do for the Factions they name
+    s = blank_state(card=63)
+    run(s, FARC, 63, UNSHADED)
+    assert s.eligible[CARTELS] is False
+    assert s.step["eligible_next"][int(CARTELS)] is False
+
+
 def test_63_narco_war_cartels_ineligible_through_next_card_2_3_7():
     s = blank_state(card=63)
     run(s, FARC, 63, UNSHADED)  # Cartels did not even execute it
@@ -744,7 +766,22 @@ def test_64_cocaine_labs_unshaded_shipment_with_farc_at_cartels_base_4_5_3():
     put(s, "Huila", CB)
     put(s, "Cali", FU)  # no Cartels Base
     _, spy = effect(s, FARC, 64, UNSHADED)
-    assert spy.asked == [] and s.shipments_at(sid("Huila"), FARC)
+    # card 64 unshaded (2nd Ed): 2 Shipments, not 1 (both to Huila, the only space)
+    assert spy.asked == [] and len(s.shipments_at(sid("Huila"), FARC)) == 2
+
+
+def test_64_cocaine_labs_unshaded_2_shipments_asked_one_at_a_time_4_5_3():
+    # card 64 unshaded (2nd Ed): each of the 2 Shipments in a space with FARC Guerrillas
+    # and a Cartels Base; with 1 Available, only 1
+    s = blank_state()
+    for name in ("Huila", "Putumayo"):
+        put(s, name, FU)
+        put(s, name, CB)
+    run(s, FARC, 64, UNSHADED, [[S("Huila")], [S("Putumayo")]])
+    assert len(s.shipments_at(sid("Huila"))) == 1 and len(s.shipments_at(sid("Putumayo"))) == 1
+    s.place_shipment(sid("Huila"), FARC)  # 1 left Available
+    run(s, FARC, 64, UNSHADED, [[S("Putumayo")]])
+    assert s.shipments_available() == 0
 
 
 def test_64_cocaine_labs_unshaded_nothing_when_shipments_all_out_5_1_3():
@@ -774,26 +811,43 @@ def test_64_cocaine_labs_shaded_resources_per_base_city_2_dept_1_5_1():
 # ======================================================================================
 # 65 Poppies
 # ======================================================================================
-def test_65_poppies_places_shipment_under_chosen_guerrilla_4_5_3():
+def test_65_poppies_places_shipment_and_base_in_one_mountain_department_5_1():
+    # card 65 (2nd Ed): "Place or remove 1 Shipment and Insurgent Base": both items, each
+    # placed or removed (the 1st edition did one or the other)
     s = blank_state()
     put(s, "Huila", FU)
     put(s, "Huila", AU)
     put(s, "Meta West", FU)  # not a Mountain
-    _, spy = effect(s, CARTELS, 65, UNSHADED, [["place Shipment"], [int(AUC)]])
+    # Huila is the only Mountain where both can be done; placing is the only action there
+    diff, spy = effect(s, CARTELS, 65, UNSHADED, [[int(AUC)], [int(CARTELS)]])
     assert s.shipments_at(sid("Huila"), AUC)
-    assert spy.asked[0].options == ("place Shipment", "place Base")
+    assert diff == {("Huila", CB): 1}
+    assert [c.why for c in spy.asked] == ["#65 Poppies: under whose Guerrilla?",
+                                         "#65 Poppies: whose Base?"]
 
 
-def test_65_poppies_removes_base_or_shipment_5_1():
+def test_65_poppies_place_or_remove_each_item_5_1():
+    # card 65: the Shipment removed and a Base placed, in the same Department
+    s = blank_state()
+    put(s, "Antioquia", CU)
+    put(s, "Antioquia", AB)
+    s.place_shipment(sid("Antioquia"), CARTELS)
+    answers = [["remove Shipment"], ["remove Base"]]  # AUC's Base forced
+    diff, spy = effect(s, GOVT, 65, UNSHADED, answers)
+    assert diff == {("Antioquia", AB): -1} and s.shipments_available() == 4
+    assert spy.asked[0].options == ("place Shipment", "remove Shipment")
+    assert spy.asked[1].options == ("place Base", "remove Base")
+
+
+def test_65_poppies_offers_the_departments_where_both_items_can_be_done_5_1_3():
+    # card 65: Cesar (Bases only) is not offered while Huila allows a Shipment and a Base
     s = blank_state()
     put(s, "Cesar", AB)
-    put(s, "Cesar", CB)
-    diff, _ = effect(s, GOVT, 65, UNSHADED, [["remove Base"], [int(CARTELS)]])
-    assert diff == {("Cesar", CB): -1}
-    put(s, "Antioquia", CU)
-    s.place_shipment(sid("Antioquia"), CARTELS)
-    run(s, GOVT, 65, UNSHADED, [["remove Shipment"]])
-    assert s.shipments_available() == 4
+    put(s, "Huila", FU)
+    # Huila forced, its Shipment under FARC forced, placing its Base forced: whose Base?
+    diff, spy = effect(s, GOVT, 65, UNSHADED, [[int(FARC)]])
+    assert diff == {("Huila", FB): 1} and s.shipments_at(sid("Huila"), FARC)
+    assert len(spy.asked) == 1
 
 
 def test_65_poppies_places_insurgent_base_in_a_mountain_department_5_1():
@@ -854,9 +908,10 @@ def test_66_tingo_maria_shaded_too_few_available_choose_5_1_1():
 # ======================================================================================
 # 67 Mexican Traffickers
 # ======================================================================================
-def test_67_mexican_traffickers_unshaded_cartels_minus_10_1_7():
+def test_67_mexican_traffickers_unshaded_cartels_minus_20_1_7():
+    # card 67 unshaded (2nd Ed): -20, not -10
     s = blank_state()
-    s.resources[CARTELS] = 15
+    s.resources[CARTELS] = 25
     run(s, GOVT, 67, UNSHADED)
     assert s.resources[CARTELS] == 5
     run(s, GOVT, 67, UNSHADED)
@@ -947,6 +1002,37 @@ def test_69_riverines_farc_moves_guerrillas_then_free_terror_3_3_4():
     assert s.shipments_at(sid("Antioquia"), FARC)
     assert s.resources[FARC] == 10
     assert spy.asked[4].options == ("Rally", "Terror") and spy.asked[4].min == 0
+
+
+def test_69_riverines_chain_may_not_end_in_its_origin_5_1():
+    # card 69: "Move ... from 1 space through a chain of up to 3 adjacent Depts": the chain
+    # ends elsewhere, so at least 1 piece moves (readings.md#r-69-moves)
+    s = blank_state()
+    put(s, "Huila", FU, 2)
+    # Huila -> Antioquia -> Huila and stop: refused (stopping back in Huila is not offered)
+    back = [[S("Antioquia")], [S("Huila")], [], [1], []]
+    assert illegal(s, FARC, 69, UNSHADED, back) == "5.1"
+    # a third Department after returning to Huila is fine
+    answers = [[S("Antioquia")], [S("Huila")], [S("Chocó")], [1], []]
+    diff, _ = effect(s, FARC, 69, UNSHADED, answers)
+    assert diff == {("Huila", FU): -1, ("Chocó", FU): 1}
+
+
+def test_69_riverines_no_chain_ending_away_from_the_origin_5_1_3():
+    # card 69: cubes in a Department whose neighbours are all FARC Zones cannot go
+    # anywhere, so Vaupés is not offered as the origin: Bogotá is the only one
+    s = blank_state()
+    put(s, "Vaupés", T, 2)
+    put(s, "Bogotá", T, 1)
+    for a in MAP[sid("Vaupés")].adjacent:
+        if MAP[a].is_department:
+            s.farc_zone[a] = 1
+    diff, spy = effect(s, GOVT, 69, UNSHADED, [[S("Meta West")], [], []])
+    assert diff == {("Bogotá", T): -1, ("Meta West", T): 1}
+    assert not any("move from" in c.why for c in spy.asked)
+    s.pieces[sid("Meta West") * len(Piece) + T] = 0
+    diff, spy = effect(s, GOVT, 69, UNSHADED)  # only the stranded cubes: nothing to do
+    assert diff == {} and spy.asked == []
 
 
 def test_69_riverines_free_op_may_be_declined_5_5():

@@ -233,3 +233,23 @@ def test_snapshot_train_form(snap_compare):
         await answer(pilot, "operation", "train", "none")
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=to_train)
+
+
+@run_async
+async def test_t_shows_the_current_and_next_cards_printed_texts():
+    # the cards of record: the play screen shows both cards' printed 2nd-edition texts
+    from core.cards import CARDS
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        state = app.controller.state
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        lines = app.screen.lines
+        for card in (state.current_card, state.deck[0]):
+            assert card is not None
+            printed = CARDS[card].unshaded or CARDS[card]
+            assert any(str(printed) in line for line in lines), card
+        assert lines[0] == "Current card:" and "Next card:" in lines

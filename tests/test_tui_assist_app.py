@@ -424,3 +424,26 @@ def test_snapshot_assist_main_screen(snap_compare):
 
     app = AssistApp(controller_for(table_game(), manual=False))
     assert snap_compare(app, terminal_size=SIZE, run_before=one_round)
+
+
+@run_async
+async def test_t_shows_the_cards_texts_once_the_next_card_is_named():
+    # the cards of record at the table: the face-up card's printed text, and the next
+    # card's only once the table has named it (n)
+    app = AssistApp(controller_for(table_game(first=12, nxt=40), manual=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        text = "\n".join(app.screen.lines)
+        assert "#12 Plan Colombia" in text and "#40 Demobilization" in text
+        assert "Unshaded: US “War on Drugs”: Add lesser of Aid or +20" in text
+        assert "Shaded: Talks a ruse, fighters recycled:" in text
+    app = AssistApp(controller_for(table_game(first=12, nxt=None), manual=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.action_cards()
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        assert any("not named yet" in line for line in app.screen.lines)

@@ -63,6 +63,9 @@ def test_plain_transcript_of_a_government_train():  # 3.2.1 through the line mod
     assert "Train: select Cities or Departments" in text
     assert "Result of Train:" in text and "Bogotá & Villavicencio: Government Troops" in text
     assert "Done: Train." in text
+    # card: the current (#18 NSPD-18) and next card with their printed texts
+    assert "Unshaded: US “War on Terror” takes on FARC: Add lesser of Aid or +20" \
+        in text and "Next card:" in text
     govt = [e for e in controller.game.log if e["faction"] == "Government"]
     assert govt[0]["command"]["op"]["type"] == "Train"
     bogota = MAP.id_of("Bogota")

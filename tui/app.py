@@ -50,6 +50,7 @@ Keys
   s        sort the board (map order, Population, Government, FARC, AUC, Cartels)
   Enter    on the board: the space in detail; on the log: the turn with its reasons
   w        why: the reasons of the last Non-player turn
+  t        the current and next card with their printed texts
   ctrl+s   save now (the game is also saved after every change)
   o        load a saved game
   ?        this help
@@ -270,6 +271,7 @@ class PlayApp(App[None]):
         Binding("f", "filter", "Filter"),
         Binding("s", "sort", "Sort"),
         Binding("w", "why", "Why"),
+        Binding("t", "cards", "Card texts", show=False),
         Binding("ctrl+s", "save", "Save"),
         Binding("o", "load", "Load"),
         Binding("question_mark", "help", "Help"),
@@ -400,6 +402,14 @@ class PlayApp(App[None]):
             self.notify(f"Loaded {path}")
 
         self.push_screen(LoadScreen(), loaded)
+
+    def cards_known(self) -> bool:
+        """Whether the program knows the next card (always, in solo play)."""
+        return True
+
+    def action_cards(self) -> None:
+        lines = describe.cards_lines(self.controller.state, self.cards_known())
+        self.push_screen(TextScreen("Cards", lines))
 
     def action_help(self) -> None:
         self.push_screen(TextScreen("Help", HELP_TEXT.splitlines()))

@@ -71,6 +71,7 @@ Keys
            person to move (the form, or record what was done on the table)
   e        board editor: bring the program's board in line with the table
   n        name the card on top of the deck (c: correct the card face up)
+  t        the current and next card with their printed texts
   w        why: the reasons of the last Non-player turn
   u        undo: back to the start of the last decision (take it back on the table too)
   f, s     filter, sort the board; Enter on the board: a space in detail
@@ -533,6 +534,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
         Binding("e", "editor", "Editor"),
         Binding("n", "next_card", "Next card"),
         Binding("c", "current_card", "Current card", show=False),
+        Binding("t", "cards", "Card texts", show=False),
         Binding("w", "why", "Why"),
         Binding("u", "undo", "Undo"),
         Binding("f", "filter", "Filter", show=False),
@@ -794,6 +796,10 @@ class AssistApp(PlayApp, inherit_bindings=False):
         self.busy = True
         self.push_screen(CardScreen("Which card is on top of the deck?", self._set_next_card,
                                     exclude=self.controller.state.played), self._card_given)
+
+    def cards_known(self) -> bool:
+        """The next card is known once the table has named it (n)."""
+        return not self.controller.needs_next_card()
 
     def action_current_card(self) -> None:
         if self.busy or self.new_game is not None:

@@ -105,7 +105,10 @@ def describe(turn: Turn) -> str:
     if turn.kind == "pass":
         return f"{turn.faction}: Pass"
     if turn.kind == "event":
-        return f"{turn.faction}: Event, {getattr(cmd, 'side', '')} text of {_card_title(turn.card)}"
+        side = str(getattr(cmd, "side", ""))
+        printed = CARDS[turn.card].text(side) if turn.card is not None else None
+        quote = f': "{printed}"' if printed is not None else ""
+        return f"{turn.faction}: Event, {side} text of {_card_title(turn.card)}{quote}"
     op = getattr(cmd, "op", None)
     if op is not None:
         title = str(op.name)

@@ -542,6 +542,8 @@ def _run_event(args: argparse.Namespace, out: TextIO) -> int:
 
 def _configure_cards(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--text", type=int, metavar="N",
+                   help="print card N's printed 2nd-edition texts")
 
 
 def card_rows() -> list[dict[str, Any]]:
@@ -559,6 +561,15 @@ def card_rows() -> list[dict[str, Any]]:
             "sides": events.sides_of(number) if not card.propaganda else [],
         }
         if not card.propaganda:
+            row["printed"] = {
+                "gray2": card.gray2,
+                "second_edition_revision": card.second_edition_revision,
+                "banner": card.banner,
+                **{side: (None if (t := card.text(side)) is None
+                          else {"flavor": t.flavor, "text": t.text})
+                   for side in ("unshaded", "shaded")},
+            }
+        if not card.propaganda:
             np_row = card_row(number)
             row["nonplayer"] = {
                 "gray2": np_row.gray2,
@@ -572,6 +583,14 @@ def card_rows() -> list[dict[str, Any]]:
 
 
 def _run_cards(args: argparse.Namespace, out: TextIO) -> int:
+    if args.text is not None:
+        if args.text not in CARDS:
+            print(f"andean cards: no card {args.text} (cards are 1-76)", file=sys.stderr)
+            return 2
+        from tui.describe import card_text
+
+        print("\n".join(card_text(args.text)), file=out)
+        return 0
     rows = card_rows()
     if args.json:
         print(json.dumps(rows, indent=2, ensure_ascii=False), file=out)

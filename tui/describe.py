@@ -1,7 +1,7 @@
 """Plain-English descriptions shared by the user interfaces.
 
-* :func:`card_text`: a card's title, Faction order and both Event texts (taken from the
-  first paragraph of each Event implementation's docstring, which quotes the card).
+* :func:`card_text`: a card's title, Faction order, gray "2" and the printed 2nd-edition
+  text of each side (``core/data/cards.json``); :func:`cards_lines`: the current and next card.
 * :func:`space_row` / :func:`space_detail`: a space as a table row or a full description.
 * :func:`changes`: the differences between two states, as lines a person can carry out on
   the table ("Huila-Tolima: FARC Guerrillas 2 Underground -> 1 Underground, 1 Active").
@@ -11,9 +11,6 @@
 """
 
 from __future__ import annotations
-
-import inspect
-from functools import cache
 
 from core import events
 from core.cards import CARDS
@@ -34,20 +31,13 @@ def space_name(space: int) -> str:
 # ======================================================================================
 # cards
 # ======================================================================================
-@cache
 def event_text(card: int, side: str) -> str:
-    """The text of one side of an Event, from its implementation's docstring."""
-    if not events.implemented(card, side):
+    """The printed 2nd-edition text of one side of an Event (flavor phrase, then text),
+    from ``core/data/cards.json``; "" if the card has no such side."""
+    if CARDS[card].propaganda:
         return ""
-    doc = inspect.getdoc(events.effect_of(card, side)) or ""
-    first = doc.split("\n\n")[0]
-    text = " ".join(first.split())
-    head, sep, rest = text.partition("):")
-    if sep and head.startswith("#"):
-        text = rest.strip()
-    elif text.startswith("#") and ":" in text:
-        text = text.split(":", 1)[1].strip()
-    return text.replace(" Lasting (5.3/5.4) only.", "").strip()
+    text = CARDS[card].text(side)
+    return "" if text is None else str(text)
 
 
 def card_title(card: int | None) -> str:
@@ -71,10 +61,28 @@ def card_text(card: int | None) -> list[str]:
         lines.append(
             "Government Capability (5.3)" if c.is_capability else "Insurgent Momentum (5.4)"
         )
+    if c.gray2:
+        lines.append('Gray "2": a 2nd Eligible Non-player executes Operations (8.1)')
+    if c.second_edition_revision:
+        lines.append("2nd Ed revision (printed text differs from the 1st edition)")
     sides = events.sides_of(card)
     for side in sides:
         label = side.capitalize() if len(sides) > 1 else "Event"
         lines.append(f"{label}: {event_text(card, side)}")
+    return lines
+
+
+def cards_lines(state: GameState, next_known: bool = True) -> list[str]:
+    """The card face up and the next card (face up on the deck), with their texts.
+    ``next_known`` False: the table has not named the top card yet (tabletop assist)."""
+    nxt = state.deck[0] if state.deck else None
+    lines = ["Current card:", *card_text(state.current_card), "", "Next card:"]
+    if nxt is None:
+        lines.append("(none: the deck is empty)")
+    elif not next_known:
+        lines.append("(not named yet: n tells which card is on top of the deck)")
+    else:
+        lines += card_text(nxt)
     return lines
 
 

@@ -36,6 +36,7 @@ At any prompt:
   board [WORD]        spaces with pieces (WORD: all, city, dept, loc, farc, auc, cartels,
                       govt, or part of a name); space NAME: everything about one space
   tracks, card        Resources, Aid, margins, Eligibility; the current and next card
+                      with their printed texts
   log, show [N], why [N]   the turns so far; a turn's instructions; its reasons
   save [FILE], quit   save now; save and stop (resume with --load FILE)
 In a form: back (previous question), cancel (start the decision again).
@@ -113,10 +114,8 @@ class PlainUI:
             self.say(describe.whose_turn(self.c.state), *describe.tracks_lines(self.c.state))
             return True
         if word == "card" and not rest:
-            state = self.c.state
-            self.say(*describe.card_text(state.current_card))
-            nxt = state.deck[0] if state.deck else None
-            self.say("Next: " + " / ".join(describe.card_text(nxt)))
+            next_known = not (self.assist and self.c.needs_next_card())
+            self.say(*describe.cards_lines(self.c.state, next_known))
             return True
         if word == "log":
             for i, rep in enumerate(self.c.history, 1):

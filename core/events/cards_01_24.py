@@ -1,7 +1,7 @@
 """Event cards 1-24: both texts of each card (5.0), registered by number.
 
-Card texts: see the project's reference (`../shared/reference/cards.txt`). "Control
-phase" in a 1st-edition text means the 2nd-edition Sabotage Phase (6.2).
+Card texts of record: the printed 2nd-edition cards, ``core/data/cards.json`` (shown by
+``andean cards --text N``); each function's docstring quotes the side it implements.
 
 How these Events choose
 -----------------------

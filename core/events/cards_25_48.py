@@ -1,7 +1,7 @@
 """Event cards 25-48: both texts of each card (5.0), registered by number.
 
-Card texts: see the project's reference (`../shared/reference/cards.txt`). "Control
-phase" in a 1st-edition text means the 2nd-edition Sabotage Phase (6.2).
+Card texts of record: the printed 2nd-edition cards, ``core/data/cards.json`` (shown by
+``andean cards --text N``); each function's docstring quotes the side it implements.
 
 How the cards are written
 -------------------------
@@ -67,6 +67,7 @@ PLACEABLE_KINDS = (
     *(k for f in INSURGENTS for k in (UNDERGROUND_OF[f], BASE_OF[f])),
 )
 ECUADOR_FACTION_LIMIT = 2  # card 33: no more than 2 pieces per Faction in Ecuador
+GRAMAJE_FEE = 6  # card 26 shaded (2nd Ed): Resources per space with Cartels Base and FARC
 
 
 # ======================================================================================
@@ -365,16 +366,33 @@ def _sweep_activate(
     ctx.say(f"{card}: Sweep in {_name(space)}: Activate {flipped} {faction.label} Guerrilla(s)")
 
 
+def _farc_base_fits_in_zone(state: GameState, space: int) -> bool:
+    """Whether a FARC Base could be placed in ``space`` once it is a FARC Zone (its
+    Government Bases removed, 6.4.4; stacking and availability, 1.4.1-1.4.2)."""
+    trial = state.clone()
+    trial.remove(space, Piece.GOVT_BASE, trial.bases(space, GOVT))
+    return trial.can_place(space, Piece.FARC_BASE)
+
+
 def _government_places_farc_zone(
-    state: GameState, ctx: Context, chooser: Chooser, card: str, terrain: str | None = None
+    state: GameState,
+    ctx: Context,
+    chooser: Chooser,
+    card: str,
+    terrain: str | None = None,
+    *,
+    with_base: bool = False,
 ) -> int | None:
     """The Government places a FARC Zone (6.4.4): it picks among the Departments (of
     ``terrain``) with the most FARC pieces, then Redeploys each cube there (one answer per
-    cube, Control judged as the Zone is placed, 6.5). Returns the space, or None."""
+    cube, Control judged as the Zone is placed, 6.5). ``with_base`` (cards 30 shaded and
+    36, 2nd Ed): 1 FARC Base is placed there too, so only the candidates where it fits are
+    offered if any (5.1.3). Returns the space, or None."""
     why = f"{card}: place the FARC Zone in which Department?"
-    space = _ask_one(
-        chooser, state, "spaces", farc_zone_candidates(state, terrain), why, decider=GOVT
-    )
+    candidates = farc_zone_candidates(state, terrain)
+    if with_base:
+        candidates = _best(candidates, lambda s: 1 + _farc_base_fits_in_zone(state, s))
+    space = _ask_one(chooser, state, "spaces", candidates, why, decider=GOVT)
     if space is None:
         return None
     allowed = {
@@ -394,6 +412,8 @@ def _government_places_farc_zone(
         planned.update(dests)
         moves += [(int(kind), dst, k) for dst, k in sorted(Counter(dests).items())]
     place_farc_zone(state, space, tuple(moves), ctx.say, terrain)
+    if with_base:
+        _place(state, ctx, space, Piece.FARC_BASE, 1, card)
     return space
 
 
@@ -487,14 +507,14 @@ def gramaje_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
 
 @event(26, SHADED)
 def gramaje_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
-    """#26 Gramaje (shaded): "Schedule of fees: Cartels transfers 3 Resources to FARC for
-    each space with Cartels Base and FARC Guerrilla." (No more than the Cartels have;
-    FARC to at most 99, 1.7.)"""
+    """#26 Gramaje (shaded): "Schedule of fees: Cartels transfer 6 Resources to FARC for
+    each space with Cartels Base and FARC Guerrilla." (2nd Ed: 6, not 3. No more than the
+    Cartels have; FARC to at most 99, 1.7.)"""
     n = sum(
         1 for s in state.spaces_in_play()
         if state.bases(s.id, CARTELS) and state.guerrillas(s.id, FARC)
     )
-    moved = state.transfer_resources(CARTELS, FARC, 3 * n)
+    moved = state.transfer_resources(CARTELS, FARC, GRAMAJE_FEE * n)
     ctx.say(f"{GRAMAJE}: {n} space(s): Cartels transfer {moved} Resources to FARC")
 
 
@@ -717,25 +737,31 @@ PEACE = "#30 Peace Commission"
 @event(30, UNSHADED)
 def peace_commission_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#30 Peace Commission (unshaded): "FARC accused in Commissioner's killing: Remove 1
-    FARC Zone."
+    FARC Zone and 1 FARC Base there." (2nd Ed: the Base too.)
 
-    Asks: which FARC Zone.
+    Asks: which FARC Zone (one with a FARC Base if any, so the whole text is done, 5.1.3).
     """
     zones = [s for s in range(len(MAP)) if state.farc_zone[s]]
+    zones = _best(zones, lambda s: 1 + (state.bases(s, FARC) > 0))
     space = _ask_one(chooser, state, "spaces", zones, f"{PEACE}: remove which FARC Zone?")
     if space is not None:
         state.clear_farc_zone(space)
         ctx.say(f"{PEACE}: remove the FARC Zone from {_name(space)}")
+        if state.bases(space, FARC):
+            state.remove(space, Piece.FARC_BASE, 1)
+            ctx.say(f"{PEACE}: remove 1 FARC Base from {_name(space)}")
 
 
 @event(30, SHADED)
 def peace_commission_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
-    """#30 Peace Commission (shaded): "Peace bid: Government places 1 FARC Zone."
+    """#30 Peace Commission (shaded): "Peace bid: Government places 1 FARC Zone and 1 FARC
+    Base there. (See 6.4.4)" (2nd Ed: the Base too.)
 
-    As when El Presidente calls for it (6.4.3-6.4.4). Asks (the Government decides): the
-    Department; then a Redeploy destination for each cube there.
+    As when El Presidente calls for it (6.4.4), then 1 FARC Base in the Zone if one is
+    Available and fits (5.1.1). Asks (the Government decides): the Department; then a
+    Redeploy destination for each cube there.
     """
-    _government_places_farc_zone(state, ctx, chooser, PEACE)
+    _government_places_farc_zone(state, ctx, chooser, PEACE, with_base=True)
 
 
 # ======================================================================================
@@ -946,23 +972,27 @@ CONVIVENCIA = "#36 Zona de Convivencia"
 
 @event(36, UNSHADED)
 def zona_de_convivencia(state: GameState, ctx: Context, chooser: Chooser) -> None:
-    """#36 Zona de Convivencia: "ELN gets its DMZ: Govt places a FARC Zone in Mountain.
-    Shift 2 adjacent Neutral spaces to Passive Support, if possible. Executing Faction
-    remains Eligible past this card."
+    """#36 Zona de Convivencia: "ELN gets its DMZ: Govt places a FARC Zone in Mountain and
+    1 FARC Base there. (See 6.4.4) Shift 2 adjacent spaces each 1 level toward Active
+    Support, if possible. Executing Faction remains Eligible past this card." (2nd Ed: the
+    FARC Base, and any adjacent space short of Active Support shifts, not only Neutral.)
 
     Asks (the Government decides): the Mountain Department with the most FARC pieces
-    (6.4.4 EXAMPLE) and the Redeploy destination of each cube there; then (the executing
-    Faction) the 2 Neutral spaces adjacent to the new Zone.
+    (6.4.4 EXAMPLE; one where the FARC Base fits if any) and the Redeploy destination of
+    each cube there; then (the executing Faction) the 2 populated spaces adjacent to the
+    new Zone that can still shift toward Active Support.
     """
-    zone = _government_places_farc_zone(state, ctx, chooser, CONVIVENCIA, MOUNTAIN)
+    zone = _government_places_farc_zone(
+        state, ctx, chooser, CONVIVENCIA, MOUNTAIN, with_base=True
+    )
     if zone is not None:
-        neutral = [
+        shiftable = [
             a for a in MAP[zone].adjacent
-            if MAP[a].is_populated and state.in_play(a) and state.support[a] == NEUTRAL
+            if MAP[a].is_populated and state.in_play(a) and state.support[a] < ACTIVE_SUPPORT
         ]
-        why = f"{CONVIVENCIA}: shift which 2 Neutral spaces to Passive Support?"
-        for space in _spaces(chooser, state, neutral, 2, why):
-            _shift_to(state, ctx, space, PASSIVE_SUPPORT, CONVIVENCIA)
+        why = f"{CONVIVENCIA}: shift which 2 adjacent spaces 1 level toward Active Support?"
+        for space in _spaces(chooser, state, shiftable, 2, why):
+            _shift_by(state, ctx, space, 1, CONVIVENCIA)
     state.step.setdefault("eligible_next", {})[int(ctx.faction)] = True
     ctx.say(f"{CONVIVENCIA}: {ctx.faction.label} stays Eligible for the next card")
 

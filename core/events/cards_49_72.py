@@ -1,7 +1,7 @@
 """Event cards 49-72: both texts of each card (5.0), registered by number.
 
-Card texts: see the project's reference (`../shared/reference/cards.txt`). "Control
-phase" in a 1st-edition text means the 2nd-edition Sabotage Phase (6.2).
+Card texts of record: the printed 2nd-edition cards, ``core/data/cards.json`` (shown by
+``andean cards --text N``); each function's docstring quotes the side it implements.
 
 How the cards ask
 -----------------
@@ -32,6 +32,7 @@ from typing import Any
 from core.commands import Context, Operation
 from core.errors import IllegalAction
 from core.events import SHADED, UNSHADED, event
+from core.events.cards_01_24 import _ineligible_through_next_card
 from core.events.choice import Choice, Chooser, ask_one
 from core.map import FOREST, MAP, MOUNTAIN, Space
 from core.pieces import (
@@ -583,13 +584,18 @@ def _pick_shipment(
 
 @event(55, UNSHADED)
 def dea_agents_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
-    """#55 DEA Agents (unshaded): Law enforcement assistance: Remove a Shipment and any 5
-    Cartels Guerrillas."""
+    """#55 DEA Agents (unshaded): Law enforcement assistance: Remove 2 Shipments and any 5
+    Cartels Guerrillas. Aid +3. (2nd Ed: 2 Shipments, not 1, and the Aid.)
+
+    Asks each Shipment in turn (space, then holder), then each Cartels Guerrilla."""
     card = "#55 DEA Agents"
-    index = _pick_shipment(
-        chooser, state, _spaces(state, bool), f"{card}: remove a Shipment", optional=False
-    )
-    if index is not None:
+    for n in (1, 2):
+        index = _pick_shipment(
+            chooser, state, _spaces(state, bool), f"{card}: remove Shipment {n} of 2",
+            optional=False,
+        )
+        if index is None:
+            break
         space = _shipment(state, index)[0]
         state.remove_shipment(index)
         ctx.say(f"{card}: remove a Shipment in {_name(space)}")
@@ -600,6 +606,8 @@ def dea_agents_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
         )
         state.remove(space, kind)
         ctx.say(f"{card}: remove 1 {kind.label} in {_name(space)}")
+    gained = state.add_aid(3)
+    ctx.say(f"{card}: Aid +{gained} (now {state.aid})")
 
 
 @event(55, SHADED)
@@ -618,9 +626,10 @@ def dea_agents_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
 # ======================================================================================
 @event(56, UNSHADED)
 def drogas_la_rebaja_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
-    """#56 Drogas La Rebaja (unshaded): Cali cartel's drugstore chain seized: Transfer 9
-    Resources from Cartels to Government (as many as the Cartels have)."""
-    moved = state.transfer_resources(CARTELS, GOVT, 9)
+    """#56 Drogas La Rebaja (unshaded): Cali cartel's drugstore chain seized: Transfer 15
+    Resources from Cartels to Government (2nd Ed: 15, not 9; as many as the Cartels
+    have)."""
+    moved = state.transfer_resources(CARTELS, GOVT, 15)
     ctx.say(f"#56 Drogas La Rebaja: {moved} Resources from Cartels to Government")
 
 
@@ -992,7 +1001,8 @@ def narco_war(state: GameState, ctx: Context, chooser: Chooser) -> None:
 
     The survivor is an Underground one if any (Terror then Activates it), else an Active
     one, which may Terror all the same (5.1.1): either way 1 Active Guerrilla remains, so
-    nothing is asked."""
+    nothing is asked. The Cartels are Ineligible at once, on this card too (2.3.7), and
+    through the next."""
     card = "#63 Narco-War"
     cctx = _free_context(state, ctx, CARTELS, chooser)
     for space in _spaces(state, lambda s: state.guerrillas(s.id, CARTELS) > 0):
@@ -1002,8 +1012,7 @@ def narco_war(state: GameState, ctx: Context, chooser: Chooser) -> None:
         state.remove(space, Piece.CARTELS_UNDERGROUND, extra - from_active)
         ctx.say(f"{card}: remove {extra} Cartels Guerrilla(s) in {_name(space)}")
         insurgent_ops.resolve_terror(state, cctx, space)
-    state.step.setdefault("eligible_next", {})[int(CARTELS)] = False
-    ctx.say(f"{card}: Cartels Ineligible through the next card")
+    _ineligible_through_next_card(state, ctx, CARTELS)
 
 
 # ======================================================================================
@@ -1011,19 +1020,26 @@ def narco_war(state: GameState, ctx: Context, chooser: Chooser) -> None:
 # ======================================================================================
 @event(64, UNSHADED)
 def cocaine_labs_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
-    """#64 Cocaine Labs (unshaded): FARC taps suppliers: Place a Shipment with a FARC
-    Guerrilla in the same space as a Cartels Base."""
-    if not state.shipments_available():
-        return _nothing(ctx, "#64 Cocaine Labs")
+    """#64 Cocaine Labs (unshaded): FARC taps suppliers: Place 2 Shipments with FARC
+    Guerrillas in the same spaces as Cartels Bases. (2nd Ed: 2 Shipments, not 1.)
+
+    Each Shipment goes under a FARC Guerrilla in a space with a Cartels Base (both may go
+    to the same space). Asks the space of each Shipment in turn, as many as are Available
+    up to 2 (5.1.1)."""
+    card = "#64 Cocaine Labs"
     spaces = _spaces(
         state, lambda s: state.guerrillas(s.id, FARC) > 0 and state.bases(s.id, CARTELS) > 0
     )
-    space = _ask(chooser, state, "spaces", spaces, "#64 Cocaine Labs: place a Shipment where?")
-    if space is None:
-        return _nothing(ctx, "#64 Cocaine Labs")
-    state.place_shipment(space, FARC)
-    ctx.say(f"#64 Cocaine Labs: place a Shipment with a FARC Guerrilla in {_name(space)}")
-    return None
+    placed = 0
+    for n in (1, 2):
+        if not spaces or not state.shipments_available():
+            break
+        space = _ask(chooser, state, "spaces", spaces, f"{card}: place Shipment {n} of 2 where?")
+        state.place_shipment(space, FARC)
+        placed += 1
+        ctx.say(f"{card}: place a Shipment with a FARC Guerrilla in {_name(space)}")
+    if not placed:
+        _nothing(ctx, card)
 
 
 @event(64, SHADED)
@@ -1046,55 +1062,64 @@ PLACE_BASE = "place Base"
 REMOVE_BASE = "remove Base"
 
 
-def _poppies_options(state: GameState, mountains: list[int]) -> dict[str, list[int]]:
-    """For each action of Poppies, the Mountain Departments where it is possible."""
+def _poppies_options(state: GameState, space: int) -> tuple[list[str], list[str]]:
+    """What Poppies can do in the Mountain Department ``space``: the Shipment actions and
+    the Base actions possible there."""
     bases = [BASE_OF[f] for f in INSURGENTS]
-    return {
-        PLACE_SHIPMENT: [s for s in mountains if state.all_guerrillas(s)]
-        if state.shipments_available()
-        else [],
-        REMOVE_SHIPMENT: [s for s in mountains if state.shipments_at(s)],
-        PLACE_BASE: [s for s in mountains if any(state.can_place(s, b) for b in bases)],
-        REMOVE_BASE: [s for s in mountains if any(state.count(s, b) for b in bases)],
-    }
+    can_place = state.shipments_available() > 0 and state.all_guerrillas(space) > 0
+    shipment = [PLACE_SHIPMENT] if can_place else []
+    if state.shipments_at(space):
+        shipment.append(REMOVE_SHIPMENT)
+    base = [PLACE_BASE] if any(state.can_place(space, b) for b in bases) else []
+    if any(state.count(space, b) for b in bases):
+        base.append(REMOVE_BASE)
+    return shipment, base
 
 
 @event(65, UNSHADED)
 def poppies(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#65 Poppies: Growers and Government eradication focus on heroin source: Place or
-    remove 1 Shipment or Insurgent Base in any Mountain Department.
+    remove 1 Shipment and Insurgent Base in any Mountain Department. (2nd Ed: a Shipment
+    *and* a Base, not one or the other.)
 
-    Asks the action, then the Department, then whose Shipment or Base (a placed Shipment
-    goes under a Guerrilla of the chosen Faction, 4.5.3)."""
+    "Place or remove" applies to each item: in the one Department, place or remove 1
+    Shipment, and place or remove 1 Insurgent Base. Only the Departments where both items
+    can be done are offered if any (5.1.3). Asks the Department; then the Shipment action
+    and whose Shipment (a placed one goes under a Guerrilla of the chosen Faction, 4.5.3);
+    then the Base action and whose Base."""
     card = "#65 Poppies"
-    where = _poppies_options(state, _spaces(state, _is_mountain_department))
-    action = _ask(
-        chooser,
-        state,
-        "option",
-        [a for a, s in where.items() if s],
-        f"{card}: place or remove a Shipment or an Insurgent Base?",
-    )
-    if action is None:
+    mountains = _spaces(state, _is_mountain_department)
+    where = [m for m in mountains if any(_poppies_options(state, m))]
+    where = [m for m in where if all(_poppies_options(state, m))] or where
+    space = _ask(chooser, state, "spaces", where, f"{card}: in which Mountain Department?")
+    if space is None:
         return _nothing(ctx, card)
-    space = _ask(chooser, state, "spaces", where[action], f"{card}: {action} in which Department?")
-    if action == PLACE_SHIPMENT:
-        owners = [int(f) for f in INSURGENTS if state.guerrillas(space, f)]
-        owner = Faction(_ask(chooser, state, "factions", owners, f"{card}: under whose Guerrilla?"))
-        state.place_shipment(space, owner)
-    elif action == REMOVE_SHIPMENT:
-        index = _pick_shipment(chooser, state, [space], card, optional=False)
-        assert index is not None
-        state.remove_shipment(index)
-    elif action == PLACE_BASE:
-        owners = [int(f) for f in INSURGENTS if state.can_place(space, BASE_OF[f])]
-        owner = Faction(_ask(chooser, state, "factions", owners, f"{card}: whose Base?"))
-        state.place(space, BASE_OF[owner])
-    else:
-        owners = [int(f) for f in INSURGENTS if state.bases(space, f)]
-        owner = Faction(_ask(chooser, state, "factions", owners, f"{card}: whose Base?"))
-        state.remove(space, BASE_OF[owner])
-    ctx.say(f"{card}: {action} in {_name(space)}")
+    shipment_actions, base_actions = _poppies_options(state, space)
+    if shipment_actions:
+        action = _ask(chooser, state, "option", shipment_actions,
+                      f"{card}: place or remove a Shipment in {_name(space)}?")
+        if action == PLACE_SHIPMENT:
+            owners = [int(f) for f in INSURGENTS if state.guerrillas(space, f)]
+            owner = Faction(_ask(chooser, state, "factions", owners,
+                                 f"{card}: under whose Guerrilla?"))
+            state.place_shipment(space, owner)
+        else:
+            index = _pick_shipment(chooser, state, [space], card, optional=False)
+            assert index is not None
+            state.remove_shipment(index)
+        ctx.say(f"{card}: {action} in {_name(space)}")
+    if base_actions:
+        action = _ask(chooser, state, "option", base_actions,
+                      f"{card}: place or remove an Insurgent Base in {_name(space)}?")
+        if action == PLACE_BASE:
+            owners = [int(f) for f in INSURGENTS if state.can_place(space, BASE_OF[f])]
+            owner = Faction(_ask(chooser, state, "factions", owners, f"{card}: whose Base?"))
+            state.place(space, BASE_OF[owner])
+        else:
+            owners = [int(f) for f in INSURGENTS if state.bases(space, f)]
+            owner = Faction(_ask(chooser, state, "factions", owners, f"{card}: whose Base?"))
+            state.remove(space, BASE_OF[owner])
+        ctx.say(f"{card}: {action} ({owner.label}) in {_name(space)}")
     return None
 
 
@@ -1129,8 +1154,8 @@ def tingo_maria_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None
 @event(67, UNSHADED)
 def mexican_traffickers_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#67 Mexican Traffickers (unshaded): Major shipment busted en route: Cartels
-    Resources -10."""
-    lost = state.add_resources(CARTELS, -10)
+    Resources -20 (2nd Ed: 20, not 10)."""
+    lost = state.add_resources(CARTELS, -20)
     ctx.say(f"#67 Mexican Traffickers: Cartels Resources {lost:+d}")
 
 
@@ -1198,28 +1223,54 @@ GOVT_FREE_OPS = ("Train", "Sweep", "Assault")
 INSURGENT_FREE_OPS = ("Rally", "Attack", "Terror")
 
 
+def _chain_steps(state: GameState, faction: Faction, here: int) -> list[int]:
+    """Departments a chain may enter next from ``here``; the Government's cubes may not
+    enter FARC Zones (1.4.2)."""
+    return [
+        a
+        for a in MAP[here].adjacent
+        if state.in_play(a)
+        and MAP[a].is_department
+        and not (faction is GOVT and state.farc_zone[a])
+    ]
+
+
+def _chain_can_end(
+    state: GameState, faction: Faction, origin: int, here: int, left: int
+) -> bool:
+    """Whether a chain now at ``here`` (a Department entered) can end, now or within
+    ``left`` more Departments, in a space other than ``origin`` with room for the moving
+    pieces (Ecuador, card 33): the Event moves at least 1 piece (readings.md#r-69-moves)."""
+    if here != origin and state.room(here, faction) > 0:
+        return True
+    return left > 0 and any(
+        _chain_can_end(state, faction, origin, a, left - 1)
+        for a in _chain_steps(state, faction, here)
+    )
+
+
 def _chain(
     state: GameState, chooser: Chooser, faction: Faction, origin: int, card: str
 ) -> list[int]:
-    """Up to 3 Departments, each adjacent to the one before (the first to ``origin``);
-    the Government's cubes may not enter FARC Zones (1.4.2)."""
+    """Up to 3 Departments, each adjacent to the one before (the first to ``origin``),
+    ending in a space other than ``origin`` where the pieces fit: each step offers only
+    Departments from which such an end is reachable, and the chain may stop only there."""
     path: list[int] = []
     here = origin
     for i in range(3):
+        left = 2 - i
         nexts = [
-            a
-            for a in MAP[here].adjacent
-            if state.in_play(a)
-            and MAP[a].is_department
-            and not (faction is GOVT and state.farc_zone[a])
+            a for a in _chain_steps(state, faction, here)
+            if _chain_can_end(state, faction, origin, a, left)
         ]
+        may_stop = i > 0 and here != origin and state.room(here, faction) > 0
         step = _ask(
             chooser,
             state,
             "spaces",
             nexts,
             f"{card}: next Department of the chain?",
-            optional=i > 0,
+            optional=may_stop,
         )
         if step is None:
             break
@@ -1232,7 +1283,11 @@ def _riverine_move(state: GameState, ctx: Context, chooser: Chooser, card: str) 
     """The move of Riverines & Fast Boats; returns the final space (None: no move)."""
     f = ctx.faction
     kinds = list(CUBES) if f is GOVT else _guerrilla_kinds([f])
-    origins = _spaces(state, lambda s: any(state.count(s.id, k) for k in kinds))
+    origins = _spaces(
+        state,
+        lambda s: any(state.count(s.id, k) for k in kinds)
+        and any(_chain_can_end(state, f, s.id, a, 2) for a in _chain_steps(state, f, s.id)),
+    )
     origin = _ask(chooser, state, "spaces", origins, f"{card}: move from which space?")
     if origin is None:
         return None
@@ -1554,11 +1609,12 @@ def riverines_fast_boats(state: GameState, ctx: Context, chooser: Chooser) -> No
     a chain of up to 3 adjacent Depts. You then may execute a free Op other than Patrol or
     March within the final space.
 
-    Asks: the origin, the Departments of the chain one by one (the first compulsory),
-    how many of each kind move (at least 1; Guerrillas also Shipments carried), then the
-    free Operation (Government: Train, Sweep, Assault; Insurgents: Rally, Attack, Terror)
-    with the final Department as its one selected space and its own choices. The moving
-    pieces do not Activate (3.3.2 NOTE)."""
+    Asks: the origin, the Departments of the chain one by one (the first compulsory; the
+    chain ends in a space other than the origin, so at least 1 piece moves,
+    readings.md#r-69-moves), how many of each kind move (at least 1; Guerrillas also
+    Shipments carried), then the optional free Operation (Government: Train, Sweep,
+    Assault; Insurgents: Rally, Attack, Terror) with the final Department as its one
+    selected space and its own choices. The moving pieces do not Activate (3.3.2 NOTE)."""
     card = "#69 Riverines & Fast Boats"
     final = _riverine_move(state, ctx, chooser, card)
     if final is None:

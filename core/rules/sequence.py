@@ -160,7 +160,9 @@ class PlayEvent(Command):
         if not events.implemented(card, self.side):
             raise IllegalAction("5.2", f"card {card} has no {self.side} Event to execute")
         state.step["acted"].append([int(ctx.faction), "event"])
-        ctx.say(f"{ctx.faction.label} executes the {self.side} Event of {CARDS[card]}")
+        text = CARDS[card].text(self.side)
+        quote = f': "{text}"' if text is not None else ""
+        ctx.say(f"{ctx.faction.label} executes the {self.side} Event of {CARDS[card]}{quote}")
         ctx.notes["event_choices"] = events.run_event(state, ctx, card, self.side, self.choices)
 
 
