@@ -15,6 +15,8 @@ Two sources give the same :class:`History`:
 
 from __future__ import annotations
 
+import contextlib
+
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -164,19 +166,31 @@ def _same(a: dict, b: dict) -> bool:
 
 
 def _rederive(game: Game, entry: dict) -> tuple[list[str], str]:
-    """The Non-player's flowchart path for a logged command, run again with its dice."""
+    """The Non-player's flowchart path for a logged command, run again on the position
+    before it: with the seeded dice stream (a game played with seeded dice), then with
+    the rolls the log recorded (dice typed in at the table)."""
     from nonplayer.turn import decide
 
-    try:
-        rolls = [v for _, v in entry.get("rolls", [])]
-        trial = Game(game.state.clone(), SEEDED, list(game.log), game.initial)
-        _, cmd, trace, _ = decide(trial, ScriptedDice(rolls))
-    except Exception as err:  # the flowchart cannot be re-run here: say so, keep going
-        return [], f"flowchart path not re-derived ({type(err).__name__})"
-    if not _same(cmd.to_json(), entry["command"]):
-        return [], "flowchart path not shown: the flowchart run again chooses otherwise " \
-            "(a person's or Discord's choice)"
-    return trace.lines(), ""
+    failure = ""
+    rolls = [v for _, v in entry.get("rolls", [])]
+    for dice in (SEEDED, ScriptedDice(rolls)):
+        try:
+            trial = Game(game.state.clone(), SEEDED, list(game.log), game.initial)
+            decision, cmd, trace, chooser = decide(trial, dice)
+        except Exception as err:  # this dice source cannot re-run it: try the next
+            failure = f"flowchart path not re-derived ({type(err).__name__})"
+            continue
+        if _same(cmd.to_json(), entry["command"]):
+            if decision == "event" and chooser is not None:
+                # the Event's choices, as nonplayer.turn.take_turn adds them
+                with contextlib.suppress(Exception):
+                    trial.apply(cmd, chooser=chooser, dice=dice)
+                    for pick in getattr(chooser, "picks", []):
+                        trace.add("event_choice", "8.4", f"Event choice: {pick}")
+            return trace.lines(), ""
+        failure = ("flowchart path not shown: the flowchart run again chooses otherwise "
+                   "(a person's or Discord's choice)")
+    return [], failure
 
 
 def from_game(game: Game, *, traces: bool = True) -> History:
