@@ -72,6 +72,7 @@ Keys
   e        board editor: bring the program's board in line with the table
   n        name the card on top of the deck (c: correct the card face up)
   w        why: the reasons of the last Non-player turn
+  m        map: the board drawn as a map of Colombia (m again: back)
   u        undo: back to the start of the last decision (take it back on the table too)
   f, s     filter, sort the board; Enter on the board: a space in detail
   Enter    on the log: a turn's instructions and reasons
@@ -534,6 +535,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
         Binding("n", "next_card", "Next card"),
         Binding("c", "current_card", "Current card", show=False),
         Binding("w", "why", "Why"),
+        Binding("m", "map", "Map", show=False),
         Binding("u", "undo", "Undo"),
         Binding("f", "filter", "Filter", show=False),
         Binding("s", "sort", "Sort", show=False),

@@ -196,7 +196,8 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
 
         subtitle = (f"Bot demo: {args.scenario} scenario, seed {seed}; Government: "
                     f"{bot.name}; FARC, AUC and Cartels: section-8 Non-players")
-        path = write(game_report(recorder.finish(), subtitle=subtitle), args.report)
+        path = write(game_report(recorder.finish(game.state), subtitle=subtitle),
+                     args.report)
         print(f"andean: wrote {path}", file=sys.stderr)
     if args.json:
         print(json.dumps(summary, indent=2, ensure_ascii=False), file=out)

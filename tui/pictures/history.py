@@ -16,7 +16,6 @@ Two sources give the same :class:`History`:
 from __future__ import annotations
 
 import contextlib
-
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,8 +26,12 @@ from core.game import Game, apply_command
 from core.map import MAP
 from core.pieces import Faction
 from core.rules import sequence, victory
+from core.rules.editor import EditorCommand
 from core.state import GameState
 from nonplayer.games import Turn
+
+#: Who a board correction (the assist board editor, core/rules/board_editor.py) is by.
+EDITOR = "Board editor"
 
 
 @dataclass
@@ -116,6 +119,9 @@ class Recorder:
             self._key = key
             self._card = turn.card
             self._propaganda = turn.phase == "propaganda"
+            if turn.round_report:  # the Round's automatic steps (6.1-6.3) before it
+                self._actions.append(Action("Propaganda Round", "automatic steps",
+                                            why=list(turn.round_report)))
         self._actions.append(action_of(turn))
         self._last = game.state.clone()
 
@@ -131,11 +137,22 @@ class Recorder:
         self._before = after
         self._actions = []
 
-    def finish(self) -> History:
+    def finish(self, final: GameState | None = None) -> History:
+        """The history; ``final`` (the game's last state) adds the card on which the
+        game ended without a decision (a victory check on a Propaganda card, 6.1)."""
         self._close()
         self._key = None
         if self.history is None:
             raise ValueError("no turn was recorded")
+        steps = self.history.steps
+        if final is not None and final.phase == "over" and steps \
+                and final.current_card != steps[-1].card:
+            card = final.current_card
+            reason = str(final.step.get("reason", "the game ends"))
+            steps.append(CardStep(
+                len(steps) + 1, card, card is not None and CARDS[card].propaganda,
+                final.propaganda_rounds, [Action("Game over", reason)], final.clone(),
+                changed_spaces(steps[-1].state, final)))
         return self.history
 
 
@@ -204,22 +221,24 @@ def from_game(game: Game, *, traces: bool = True) -> History:
         before = replay.state
         faction = sequence.to_move(before)
         why, note = [], ""
-        if traces and faction is not None and before.seats[faction] is None \
-                and entry.get("faction") is not None:
+        edit = isinstance(cmd, EditorCommand)
+        if traces and not edit and faction is not None and before.seats[faction] is None:
             why, note = _rederive(replay, entry)
         card, phase, kind = before.current_card, before.phase, _kind(before, cmd)
-        round_report: list[str] = []
+        round_report = list(before.step.get("report", [])) if phase == "propaganda" else []
         trial = before.clone()
         report = apply_command(trial, cmd, ScriptedDice([v for _, v in entry["rolls"]]))
         trial.rng_counter = int(entry.get("rng_after", trial.rng_counter))
         replay.state = trial
         replay.log.append(entry)
-        label = entry.get("faction") or "Editor"
+        label = EDITOR if edit else entry.get("faction") or EDITOR
         turn = Turn(label, card, phase, kind, cmd, why, report, round_report)
         rec.on_turn(replay, turn)
+        if edit:  # a table correction: what it did, in the engine's words
+            rec._actions[-1].text = f"{EDITOR}: " + "; ".join(report or [cmd.name])
         if note:
             rec._actions[-1].note = note
-    return rec.finish()
+    return rec.finish(replay.state)
 
 
 def solo_line(state: GameState) -> str:

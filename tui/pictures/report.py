@@ -16,10 +16,12 @@ from typing import Any
 from core.pieces import Faction
 from core.rules import victory
 from tui.pictures.board import FACTION_COLOUR, board_svg
-from tui.pictures.history import CardStep, History, solo_line
+from tui.pictures.history import EDITOR, CardStep, History, solo_line
 
 COLOUR = {f.label: FACTION_COLOUR[f] for f in Faction}
-COLOUR["Editor"] = "#666"
+COLOUR[EDITOR] = "#666"
+COLOUR["Propaganda Round"] = "#b07a1a"
+COLOUR["Game over"] = "#111"
 
 CSS = """
 :root { --ink: #1e1e1e; --muted: #666; --rule: #d8d2c2; --paper: #fdfcf8; }
