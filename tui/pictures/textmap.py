@@ -45,7 +45,7 @@ Cell = tuple[str, Style]
 
 def _short(sp: Space, n: int) -> str:
     name = sp.name
-    return name if n >= len(name) else name[:n]
+    return name if n >= len(name) else name[:n].rstrip()
 
 
 def piece_tokens(state: GameState, sid: int) -> list[tuple[str, Style]]:
@@ -223,14 +223,14 @@ def _find(grid: _Grid, col: int, row: int, widths: list[int], radius: int = 3
     return None
 
 
-LEGEND = ("T Troops  P Police  g/G Guerrilla Underground/Active  B Base  $ Shipment  "
-          "!n Terror  # Sabotage  Z FARC Zone  G/F Control  background: Support (blue) / "
-          "Opposition (red)")
+LEGEND = ("T Troops P Police g/G Guerrillas Underground/Active B Base $ Shipment "
+          "!n Terror # Sabotage Z FARC Zone G/F Control; blue Support, red Opposition")
 
 
 # ======================================================================================
 # the Textual screen (play and assist: the m key)
 # ======================================================================================
+@cache
 def map_screen_class():  # type: ignore[no-untyped-def]
     """The map view's Screen class (Textual imported only when a TUI runs)."""
     from textual.app import ComposeResult
