@@ -181,7 +181,7 @@ def _space_card(c: Canvas, state: GameState, sp: Space, x: float, y: float,
     sub = SUPPORT_LABELS[support] if sp.is_populated else ""
     if state.farc_zone[sid]:
         sub = (sub + ", " if sub else "") + "FARC Zone"
-    w = max(_text_width(title, 12) * 1.12 + 34, ncol * (GLYPH + GAP) + 10, 64,
+    w = max(_text_width(title, 12) * 1.2 + 34, ncol * (GLYPH + GAP) + 10, 64,
             _text_width(sub, 10) * 0.95 + 12)
     h = 20 + (13 if sub else 0) + rows * (GLYPH + GAP) + (4 if rows else 0) \
         + (16 if ships else 0)
@@ -281,7 +281,7 @@ def draw_board(state: GameState, changed: set[int] | frozenset[int] = frozenset(
         if name == "Arauca":
             continue  # Arauca town sits in its Department's card
         c.circle(px, py, 3.5, fill="#555")
-        c.text(px + 5, py + 12, name, size=10, fill="#444", halo=LAND)
+        c.text(px + 5, py - 5, name, size=10, fill="#444", halo=LAND)
     for sp in in_play:
         if sp.is_foreign:
             for n in sp.adjacent:
@@ -380,16 +380,18 @@ def _panel(c: Canvas, state: GameState, x0: float) -> None:
     head("Legend")
     y += 6
     legend = [
-        (Piece.TROOPS, "Troops"), (Piece.POLICE, "Police"), (Piece.GOVT_BASE, "Base"),
-        (Piece.FARC_UNDERGROUND, "Underground Guerrillas"),
-        (Piece.FARC_ACTIVE, "Active Guerrillas"), (Piece.FARC_BASE, "Base"),
+        [(Piece.TROOPS, "Troops"), (Piece.POLICE, "Police")],
+        [(Piece.GOVT_BASE, "Base"), (Piece.FARC_BASE, "Base")],
+        [(Piece.FARC_UNDERGROUND, "Guerrilla, Underground")],
+        [(Piece.FARC_ACTIVE, "Guerrilla, Active")],
     ]
-    for i, (kind, text) in enumerate(legend):
-        gx = x + (i % 2) * 150
-        gy = y + (i // 2) * 24
-        _glyph(c, gx, gy, kind, 1, text)
-        c.text(gx + GLYPH + 5, gy + 14, text, size=11, fill="#222")
-    y += 3 * 24 + 4
+    for row in legend:
+        for i, (kind, text) in enumerate(row):
+            gx = x + i * 150
+            _glyph(c, gx, y, kind, 1, text)
+            c.text(gx + GLYPH + 5, y + 14, text, size=11, fill="#222")
+        y += 24
+    y += 4
     for i, f in enumerate(Faction):
         c.rect(x + i * 74, y, 14, 14, fill=FACTION_COLOUR[f], stroke="#222", width=1)
         c.text(x + i * 74 + 18, y + 12, f.label if f != Faction.GOVT else "Govt", size=11)
