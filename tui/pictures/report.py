@@ -176,12 +176,14 @@ def bar_chart(bars: Sequence[tuple[str, float]], *, colours: Sequence[str] | Non
         if n <= 30 or i % max(1, n // 20) == 0:
             out.append(f'<text x="{x + bw / 2:.1f}" y="{top + ph + 15}" text-anchor="middle" '
                        f'font-size="11" fill="#444">{escape(label)}</text>')
-    for at, label in marks:
+    for i, (at, label) in enumerate(marks):
         x = left + at * bw
         out.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top}" y2="{top + ph}" '
                    'stroke="#c04040" stroke-dasharray="4 3"/>')
-        out.append(f'<text x="{x + 4:.1f}" y="{top + 10}" fill="#c04040" font-size="11">'
-                   f'{escape(label)}</text>')
+        near_end = x > left + pw - 90
+        out.append(f'<text x="{x - 4 if near_end else x + 4:.1f}" y="{top + 10 + 14 * i}" '
+                   f'fill="#c04040" font-size="11" '
+                   f'text-anchor="{"end" if near_end else "start"}">{escape(label)}</text>')
     if xlabel:
         out.append(f'<text x="{left + pw / 2:.0f}" y="{height - 6}" text-anchor="middle" '
                    f'fill="#555">{escape(xlabel)}</text>')
@@ -347,7 +349,7 @@ def batch_report(records: Sequence[Any], summary: dict[str, Any], *,
                 "</tr>" + "".join(f"<tr><td>{escape(k)}</td><td>{v}</td></tr>"
                                   for k, v in levels.items()) + "</table>")
     wins = summary["wins"]
-    body.append("<figure>" + bar_chart(
+    body.append('<figure style="max-width:700px">' + bar_chart(
         list((k, float(v)) for k, v in wins.items()),
         colours=[COLOUR[k] for k in wins], title="Winner by Faction", width=700,
         height=240) + "</figure>")
