@@ -63,7 +63,8 @@ th:first-child, td:first-child { text-align: left; }
   nav.toc { display: none; }
   section.card { break-inside: avoid-page; page-break-inside: avoid; }
   figure, .charts { break-inside: avoid; page-break-inside: avoid; }
-  .map { max-width: 16cm; }
+  .map { max-width: 12.5cm; }
+  .why { font-size: 9pt; }
   a { color: inherit; text-decoration: none; }
 }
 """
