@@ -69,3 +69,8 @@ def test_snapshot_map_80x24(snap_compare):
 
 def test_snapshot_map_200x50(snap_compare):
     assert snap_compare(make_app(), terminal_size=(200, 50), run_before=open_map)
+
+
+def test_snapshot_assist_map_200x50(snap_compare):
+    app = AssistApp(controller_for(table_game(), manual=False))
+    assert snap_compare(app, terminal_size=(200, 50), run_before=open_map)
