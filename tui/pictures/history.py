@@ -159,7 +159,11 @@ class Recorder:
 def action_of(turn: Turn) -> Action:
     from tui.bots_cli import describe
 
-    return Action(turn.faction, describe(turn), list(turn.trace), list(turn.report))
+    text = describe(turn)
+    name = str(getattr(turn.command, "name", ""))
+    if name:  # "Civic Action: Civic Action: shift Cali..." reads once
+        text = text.replace(f"{name}: {name}: ", f"{name}: ").replace(f"; {name}: ", "; ")
+    return Action(turn.faction, text, list(turn.trace), list(turn.report))
 
 
 def _kind(state: GameState, cmd: Any) -> str:
