@@ -83,7 +83,7 @@ def _page(title: str, body: str) -> str:
 def line_chart(series: dict[str, list[float]], colours: dict[str, str], *,
                marks: Sequence[tuple[int, str]] = (), guides: Sequence[tuple[float, str]] = (),
                title: str = "", width: int = 1000, height: int = 300,
-               xlabel: str = "card") -> str:
+               xlabel: str = "card", signed: bool = True) -> str:
     """Lines over x = 1..n with vertical marks (e.g. Propaganda Rounds) and horizontal
     guides (e.g. the victory thresholds)."""
     n = max((len(v) for v in series.values()), default=0)
@@ -137,8 +137,8 @@ def line_chart(series: dict[str, list[float]], colours: dict[str, str], *,
         ly = top + 14 + i * 18
         out.append(f'<line x1="{left + pw + 8}" x2="{left + pw + 26}" y1="{ly - 4}" '
                    f'y2="{ly - 4}" stroke="{colours[name]}" stroke-width="3"/>')
-        out.append(f'<text x="{left + pw + 30}" y="{ly}">{escape(name)} '
-                   f'{vals[-1]:+g}</text>')
+        last = f"{vals[-1]:+g}" if signed else f"{vals[-1]:g}"
+        out.append(f'<text x="{left + pw + 30}" y="{ly}">{escape(name)} {last}</text>')
     out.append(f'<text x="{left + pw / 2:.0f}" y="{height - 6}" text-anchor="middle" '
                f'fill="#555">{escape(xlabel)}</text>')
     for x in _x_ticks(n):
@@ -229,7 +229,7 @@ def _steps_charts(history: History) -> str:
         + line_chart(totals, {"Total Support": FACTION_COLOUR[Faction.GOVT],
                               "Opposition + Bases": FACTION_COLOUR[Faction.FARC]},
                      marks=marks, guides=[(60, "Govt > 60"), (25, "FARC > 25")],
-                     title="Total Support and Opposition + Bases",
+                     title="Total Support and Opposition + Bases", signed=False,
                      xlabel="card played (P = Propaganda Round)")
         + "<figcaption>Dashed vertical lines: Propaganda Rounds. A Faction meets its victory "
         "condition when its margin is above 0 (7.2).</figcaption></figure></div>"
