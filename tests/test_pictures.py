@@ -48,14 +48,23 @@ def late(tmp_path_factory) -> tuple[Game, Path, object]:
 
 
 def spaces_in_svg(svg: str) -> dict[str, dict[str, str]]:
+    """Each space group's attributes, plus ``drawn:<kind>``: the count shown on the
+    glyph of each kind of piece drawn in it (read from the glyphs' titles)."""
     root = ET.fromstring(svg)  # valid XML, or this raises
     assert root.tag == f"{SVG}svg"
+    tips = {tip: kind for kind, tip in board.KINDS}
     found: dict[str, dict[str, str]] = {}
     for g in root.iter(f"{SVG}g"):
         if g.get("class") == "space":
             name = g.get("data-space")
             assert name not in found, f"{name} drawn twice"
             found[name] = dict(g.attrib)
+            for title in g.iter(f"{SVG}title"):
+                m = re.fullmatch(r"(\d+) (.+)", title.text or "")
+                if m and m.group(2) in tips:
+                    key = f"drawn:{tips[m.group(2)].name}"
+                    assert key not in found[name], f"two {m.group(2)} glyphs in {name}"
+                    found[name][key] = m.group(1)
     return found
 
 
@@ -67,6 +76,8 @@ def check_map(state: GameState) -> None:
         sid = MAP.id_of(name)
         for (kind, _), attr in zip(board.KINDS, KIND_ATTRS, strict=True):
             assert int(attrs[f"data-{attr}"]) == state.count(sid, kind), (name, attr)
+            # and the number drawn on the piece's glyph (none drawn for none there)
+            assert int(attrs.get(f"drawn:{kind.name}", 0)) == state.count(sid, kind)
     total = sum(int(a[f"data-{k}"]) for a in drawn.values() for k in KIND_ATTRS)
     assert total == sum(state.pieces)  # 1.4: all pieces on the map drawn
 
