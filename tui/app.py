@@ -51,6 +51,7 @@ Keys
   Enter    on the board: the space in detail; on the log: the turn with its reasons
   w        why: the reasons of the last Non-player turn
   t        the current and next card with their printed texts
+  m        map: the board drawn as a map of Colombia (m again: back)
   ctrl+s   save now (the game is also saved after every change)
   o        load a saved game
   ?        this help
@@ -272,6 +273,7 @@ class PlayApp(App[None]):
         Binding("s", "sort", "Sort"),
         Binding("w", "why", "Why"),
         Binding("t", "cards", "Card texts", show=False),
+        Binding("m", "map", "Map", show=False),
         Binding("ctrl+s", "save", "Save"),
         Binding("o", "load", "Load"),
         Binding("question_mark", "help", "Help"),
@@ -369,6 +371,12 @@ class PlayApp(App[None]):
         if self.auto_nonplayers:
             self.run_nonplayers()
         self.refresh_all()
+
+    def action_map(self) -> None:
+        """The board as a map of Colombia in text (tui/pictures/textmap.py)."""
+        from tui.pictures.textmap import map_screen_class
+
+        self.push_screen(map_screen_class()(self.controller.state))
 
     def action_undo(self) -> None:
         if self.controller.undo():

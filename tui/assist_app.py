@@ -73,6 +73,7 @@ Keys
   n        name the card on top of the deck (c: correct the card face up)
   t        the current and next card with their printed texts
   w        why: the reasons of the last Non-player turn
+  m        map: the board drawn as a map of Colombia (m again: back)
   u        undo: back to the start of the last decision (take it back on the table too)
   f, s     filter, sort the board; Enter on the board: a space in detail
   Enter    on the log: a turn's instructions and reasons
@@ -536,6 +537,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
         Binding("c", "current_card", "Current card", show=False),
         Binding("t", "cards", "Card texts", show=False),
         Binding("w", "why", "Why"),
+        Binding("m", "map", "Map", show=False),
         Binding("u", "undo", "Undo"),
         Binding("f", "filter", "Filter", show=False),
         Binding("s", "sort", "Sort", show=False),

@@ -78,6 +78,8 @@ def _configure_demo(p: argparse.ArgumentParser) -> None:
     p.add_argument("--verbose", action="store_true",
                    help="show every bot's reasons (its trace) and the engine's report")
     p.add_argument("--json", action="store_true", help="print only a JSON summary")
+    p.add_argument("--report", metavar="FILE.html", default=None,
+                   help="also write the game card by card as one HTML page (maps, charts)")
 
 
 def _card_title(card: int | None) -> str:
@@ -155,7 +157,15 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
     verbose = args.verbose and not args.json
     shown: dict[str, Any] = {"card": None, "round": 0}
 
+    recorder = None
+    if args.report:
+        from tui.pictures.history import Recorder
+
+        recorder = Recorder()
+
     def narrate(game: Game, turn: Turn) -> None:
+        if recorder is not None:
+            recorder.on_turn(game, turn)
         if args.json:
             return
         if turn.phase == "card" and turn.card != shown["card"]:
@@ -184,6 +194,14 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
     start = time.perf_counter()
     game, _ = play(seed, bot, args.scenario, on_turn=narrate)
     summary = demo_summary(game, seed, bot.name, time.perf_counter() - start, bot.note)
+    if recorder is not None:
+        from tui.pictures.report import game_report, write
+
+        subtitle = (f"Bot demo: {args.scenario} scenario, seed {seed}; Government: "
+                    f"{bot.name}; FARC, AUC and Cartels: section-8 Non-players")
+        path = write(game_report(recorder.finish(game.state), subtitle=subtitle),
+                     args.report)
+        print(f"andean: wrote {path}", file=sys.stderr)
     if args.json:
         print(json.dumps(summary, indent=2, ensure_ascii=False), file=out)
         return 0
@@ -217,6 +235,8 @@ def _configure_batch(p: argparse.ArgumentParser) -> None:
                    help="directory for games.csv and summary.json (default batch-results)")
     p.add_argument("--plot", metavar="FILE.png", default=None,
                    help="also draw the solo score distribution to FILE.png")
+    p.add_argument("--report", metavar="FILE.html", default=None,
+                   help="also write a summary page: solo scores, winners, when games end")
 
 
 class ProgressBar:
@@ -298,6 +318,10 @@ def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
     if args.plot:
         title = f"{args.govt} Government, {len(records)} games ({args.scenario})"
         print(f"Wrote {plot_scores(records, args.plot, title)}", file=out)
+    if args.report:
+        from tui.pictures.report import batch_report, write
+
+        print(f"Wrote {write(batch_report(records, summary), args.report)}", file=out)
     return 1 if summary["errors"] else 0
 
 

@@ -635,9 +635,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Andean Abyss (2nd edition) rules engine: set up, inspect and check games.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    from tui import bots_cli, play_cli
+    from tui import bots_cli, pictures_cli, play_cli
 
-    for cmd in SUBCOMMANDS + bots_cli.SUBCOMMANDS + play_cli.SUBCOMMANDS:
+    for cmd in (SUBCOMMANDS + bots_cli.SUBCOMMANDS + play_cli.SUBCOMMANDS
+                + pictures_cli.SUBCOMMANDS):
         p = sub.add_parser(cmd.name, help=cmd.help, description=cmd.help)
         cmd.configure(p)
         p.set_defaults(run=cmd.run)

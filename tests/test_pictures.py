@@ -1,0 +1,242 @@
+"""Pictures of the board (issue 14): the map as SVG/PNG, the HTML game and batch reports,
+the text map; checked structurally and, where Debian's chromium is installed, opened
+in a real headless browser.
+
+The map must show every space in play once with exactly the state's pieces (1.3, 1.4):
+the SVG carries each space's piece counts as data attributes, which the tests compare
+with the game state after parsing the SVG as XML.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from core import serialize
+from core.game import Game
+from core.map import MAP
+from core.state import GameState
+from nonplayer.games import play
+from tui.cli import main
+from tui.pictures import board, report
+from tui.pictures.history import EDITOR, Recorder, from_game
+from tui.pictures.textmap import render_text
+
+SVG = "{http://www.w3.org/2000/svg}"
+KIND_ATTRS = [k.name.lower().replace("_", "-") for k, _ in board.KINDS]
+
+
+@pytest.fixture(scope="module")
+def standard() -> Game:
+    return Game.new("standard", seed=1)
+
+
+@pytest.fixture(scope="module")
+def late(tmp_path_factory) -> tuple[Game, Path, object]:
+    """A whole bot game (seed 3: FARC wins at the second Propaganda Round, Panamá in
+    play by card 71), its save, and the history recorded while it was played."""
+    rec = Recorder()
+    game, _ = play(3, "heuristic", on_turn=rec.on_turn)
+    path = tmp_path_factory.mktemp("late") / "late.json"
+    serialize.save(game, path)
+    return game, path, rec.finish(game.state)
+
+
+def spaces_in_svg(svg: str) -> dict[str, dict[str, str]]:
+    """Each space group's attributes, plus ``drawn:<kind>``: the count shown on the
+    glyph of each kind of piece drawn in it (read from the glyphs' titles)."""
+    root = ET.fromstring(svg)  # valid XML, or this raises
+    assert root.tag == f"{SVG}svg"
+    tips = {tip: kind for kind, tip in board.KINDS}
+    found: dict[str, dict[str, str]] = {}
+    for g in root.iter(f"{SVG}g"):
+        if g.get("class") == "space":
+            name = g.get("data-space")
+            assert name not in found, f"{name} drawn twice"
+            found[name] = dict(g.attrib)
+            for title in g.iter(f"{SVG}title"):
+                m = re.fullmatch(r"(\d+) (.+)", title.text or "")
+                if m and m.group(2) in tips:
+                    key = f"drawn:{tips[m.group(2)].name}"
+                    assert key not in found[name], f"two {m.group(2)} glyphs in {name}"
+                    found[name][key] = m.group(1)
+    return found
+
+
+def check_map(state: GameState) -> None:
+    drawn = spaces_in_svg(board.board_svg(state))
+    in_play = {s.name for s in MAP if state.in_play(s.id)}
+    assert set(drawn) == in_play  # 1.3: every space in play, once; no foreign country else
+    for name, attrs in drawn.items():
+        sid = MAP.id_of(name)
+        for (kind, _), attr in zip(board.KINDS, KIND_ATTRS, strict=True):
+            assert int(attrs[f"data-{attr}"]) == state.count(sid, kind), (name, attr)
+            # and the number drawn on the piece's glyph (none drawn for none there)
+            assert int(attrs.get(f"drawn:{kind.name}", 0)) == state.count(sid, kind)
+    total = sum(int(a[f"data-{k}"]) for a in drawn.values() for k in KIND_ATTRS)
+    assert total == sum(state.pieces)  # 1.4: all pieces on the map drawn
+
+
+def test_standard_set_up_map_shows_every_space_and_piece(standard):  # 2.1 set up
+    check_map(standard.state)
+    assert not standard.state.in_play(MAP.PANAMA)
+
+
+def test_late_game_map_shows_every_space_and_piece(late):  # 1.3.5 Panamá by card 71
+    game, _, _ = late
+    assert game.state.in_play(MAP.PANAMA)
+    check_map(game.state)
+
+
+def test_geography_places_every_space_once():
+    data = board.geography_data()
+    assert "public geography" in data["_about"]
+    geo = board.geography()
+    assert set(geo.at) == {s.id for s in MAP}
+    assert {MAP.id_of(n) for n in data["locs"]} == {s.id for s in MAP.locs}
+    for sid, (x, y) in geo.at.items():
+        assert 0 <= x <= geo.width and 0 <= y <= geo.height, MAP[sid].name
+
+
+def test_png_is_drawn_without_a_converter(standard, tmp_path):
+    path = board.write_board(standard.state, tmp_path / "b.png", scale=0.5)
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(data) > 20_000
+
+
+def test_map_command_draws_a_save_after_a_given_card(late, tmp_path):
+    game, save, history = late
+    card = history.steps[2].card
+    out = tmp_path / "after.svg"
+    assert main(["map", str(save), "--card", str(card), "--out", str(out)]) == 0
+    drawn = spaces_in_svg(out.read_text(encoding="utf-8"))
+    after = history.steps[2].state
+    for name, attrs in drawn.items():
+        sid = MAP.id_of(name)
+        assert [int(attrs[f"data-{k}"]) for k in KIND_ATTRS] == after.row(sid)
+    assert main(["map", str(save), "--out", str(tmp_path / "now.png")]) == 0
+    assert main(["map", str(save), "--card", "99"]) == 2  # no such card
+
+
+def test_history_from_a_save_matches_the_game_as_played(late):
+    """report SAVE rebuilds what the demo recorded: same cards, boards, and the same
+    section-8 flowchart paths for every Non-player decision (8.1)."""
+    game, _, played = late
+    rebuilt = from_game(serialize.game_from_json(serialize.game_to_json(game)))
+    assert [s.card for s in rebuilt.steps] == [s.card for s in played.steps]
+    for a, b in zip(rebuilt.steps, played.steps, strict=True):
+        assert a.state.pieces == b.state.pieces and a.changed == b.changed
+        for x, y in zip(a.actions, b.actions, strict=True):
+            assert x.faction == y.faction and x.text == y.text
+            if x.faction in ("FARC", "AUC", "Cartels"):  # (the bot Government's reasons
+                assert x.why == y.why and x.why, (a.heading, x.text)  # are not saved)
+            elif x.faction == "Propaganda Round":  # 6.1-6.3 steps reported alike
+                assert x.why == y.why
+
+
+def test_changed_spaces_are_ringed(late):
+    _, _, history = late
+    step = next(s for s in history.steps if s.changed)
+    svg = board.board_svg(step.state, step.changed, panel=False)
+    assert svg.count(board.HIGHLIGHT) == len(step.changed)
+
+
+def test_game_report_is_self_contained(late, tmp_path):
+    game, save, history = late
+    out = tmp_path / "game.html"
+    assert main(["report", str(save), "--out", str(out)]) == 0
+    html = out.read_text(encoding="utf-8")
+    assert "<script" not in html and not re.search(r"(src|href)=\"https?:", html)
+    assert html.count('<section class="card') == len(history.steps)
+    for i in range(1, len(history.steps) + 1):
+        assert f'id="card-{i}"' in html
+    assert "Victory margins (7.3)" in html and ">P1<" in html and ">P2<" in html
+    assert "Government solo score (8.8)" in html  # the final 8.8 level
+    assert "@media print" in html
+    for svg in re.findall(r"<svg.*?</svg>", html, flags=re.S):
+        ET.fromstring(svg)
+
+
+def test_demo_and_batch_reports(tmp_path):
+    out = tmp_path / "demo.html"
+    assert main(["demo", "--seed", "3", "--report", str(out)]) == 0
+    assert out.read_text(encoding="utf-8").count('<section class="card') >= 10
+    summary = tmp_path / "summary.html"
+    assert main(["batch", "--games", "2", "--out", str(tmp_path / "b"), "--report",
+                 str(summary)]) == 0
+    html = summary.read_text(encoding="utf-8")
+    assert "Solo scores (8.8)" in html and "Winner by Faction" in html
+    assert "When games end" in html and "<script" not in html
+
+
+def test_board_editor_corrections_are_reported_as_such(standard):
+    """A correction made with the assist board editor is in the log (it replays); the
+    report lists it as the editor's, with what it did and no flowchart path."""
+    from core.pieces import Piece
+    from core.rules.board_editor import EditPieces
+
+    game = standard.clone()
+    game.apply(EditPieces(MAP.id_of("Vaupés"), int(Piece.FARC_UNDERGROUND), 2))
+    history = from_game(game)
+    (action,) = history.steps[0].actions
+    assert action.faction == EDITOR and not action.why
+    assert "Vaupés" in action.text
+    assert history.steps[0].changed == {MAP.id_of("Vaupés")}
+
+
+# ======================================================================================
+# text map
+# ======================================================================================
+@pytest.mark.parametrize("size", [(80, 20), (120, 36), (200, 46)])
+def test_text_map_fits_and_names_the_cities(late, size):
+    game, _, _ = late
+    width, height = size
+    text = render_text(game.state, width, height)
+    lines = text.plain.split("\n")
+    assert len(lines) == height and all(len(x) == width for x in lines)
+    if width >= 120:  # room for every City and Department by name
+        for sp in MAP:
+            if game.state.in_play(sp.id) and not sp.is_loc:
+                assert sp.name in text.plain, sp.name
+
+
+# ======================================================================================
+# a real browser
+# ======================================================================================
+def _chromium() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser") \
+        or shutil.which("google-chrome")
+
+
+@pytest.mark.skipif(_chromium() is None, reason="no headless browser: install Debian's "
+                    "chromium (apt-get install -y chromium) to open the report in one")
+def test_report_renders_in_a_headless_browser(late, tmp_path):
+    game, _, history = late
+    page = tmp_path / "game.html"
+    report.write(report.game_report(history), page)
+    browser = _chromium()
+    assert browser is not None
+    base = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+            f"--user-data-dir={tmp_path / 'profile'}"]
+    dom = subprocess.run(base + ["--dump-dom", page.as_uri()], capture_output=True,
+                         text=True, timeout=120, check=True).stdout
+    assert dom.count('<section class="card') == len(history.steps)
+    assert dom.count("<svg") >= len(history.steps) + 3
+    shot = tmp_path / "shot.png"
+    done = subprocess.run(base + ["--window-size=1200,1600", f"--screenshot={shot}",
+                                  page.as_uri()], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "ERR_" not in done.stderr  # no resource failed to load
+    from PIL import Image
+
+    with Image.open(shot) as img:
+        assert img.size == (1200, 1600)
+        colours = img.convert("RGB").resize((60, 80)).getcolors(60 * 80)
+    assert colours is not None and len(colours) > 20  # a drawn page, not a blank one

@@ -1,0 +1,287 @@
+"""The board drawn with text characters at any terminal size, for the TUI's map view.
+
+The same positions as the pictures (``geography.json``) are scaled to the cells
+available; roads are dotted lines, land a dim background, and each space a label at
+its place: its name (shortened when room is short), its Control (G or F), Support or
+Opposition as the label's background, and on a second line its pieces by Faction in
+the Faction's colour: ``3T 2P 1B`` Troops, Police, Base; ``2g 1G`` Underground and
+Active Guerrillas. Terror is ``!n``, Sabotage ``#``, the FARC Zone ``Z``, Shipments
+``$``. When two labels would overlap, the later one moves to the nearest free cells,
+and when there is no room for the long form, a shorter one is used.
+
+>>> from core.setup import new_state
+>>> text = render_text(new_state("standard", seed=1), 120, 40)
+>>> "Bogotá" in text.plain
+True
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from rich.style import Style
+from rich.text import Text
+
+from core.map import MAP, Space
+from core.pieces import Faction, Piece
+from core.state import GameState
+from tui.pictures.board import geography
+
+COLOUR = {Faction.GOVT: "#5b8fe0", Faction.FARC: "#e0554a", Faction.AUC: "#e3c24a",
+          Faction.CARTELS: "#4cb860"}
+SUPPORT_BG = {2: "#1d4f91", 1: "#2f5173", 0: "", -1: "#6e3a36", -2: "#9b2d22"}
+LAND_BG = "#2b2a24"
+ROAD = "#8a8a8a"
+PIPE = "#b0703f"
+
+_LETTERS = {Piece.TROOPS: "T", Piece.POLICE: "P", Piece.GOVT_BASE: "B",
+            Piece.FARC_UNDERGROUND: "g", Piece.FARC_ACTIVE: "G", Piece.FARC_BASE: "B",
+            Piece.AUC_UNDERGROUND: "g", Piece.AUC_ACTIVE: "G", Piece.AUC_BASE: "B",
+            Piece.CARTELS_UNDERGROUND: "g", Piece.CARTELS_ACTIVE: "G",
+            Piece.CARTELS_BASE: "B"}
+
+Cell = tuple[str, Style]
+
+
+def _short(sp: Space, n: int) -> str:
+    name = sp.name
+    return name if n >= len(name) else name[:n].rstrip()
+
+
+def piece_tokens(state: GameState, sid: int) -> list[tuple[str, Style]]:
+    """``3T``-style tokens for a space's pieces, each in its Faction's colour."""
+    out = []
+    for kind in Piece:
+        n = state.count(sid, kind)
+        if n:
+            out.append((f"{n}{_LETTERS[kind]}", Style(color=COLOUR[kind.faction], bold=True)))
+    ships = sum(1 for s in state.shipments if s is not None and s[0] == sid)
+    if ships:
+        out.append(("$" * ships, Style(color="#ffffff", bold=True)))
+    if state.terror[sid]:
+        out.append((f"!{state.terror[sid]}", Style(color="#ffffff", bgcolor="#000000")))
+    if state.sabotage[sid]:
+        out.append(("#", Style(color="#000000", bgcolor="#f2c14e", bold=True)))
+    if state.farc_zone[sid]:
+        out.append(("Z", Style(color="#ffffff", bgcolor=COLOUR[Faction.FARC])))
+    return out
+
+
+@cache
+def _land(width: int, height: int) -> frozenset[tuple[int, int]]:
+    """The cells inside Colombia's outline."""
+    geo = geography()
+    poly = [(x * width / geo.width, y * height / geo.height) for x, y in geo.outline]
+    inside = set()
+    for row in range(height):
+        y = row + 0.5
+        xs = []
+        for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True):
+            if (y1 <= y < y2) or (y2 <= y < y1):
+                xs.append(x1 + (y - y1) * (x2 - x1) / (y2 - y1))
+        xs.sort()
+        for a, b in zip(xs[::2], xs[1::2], strict=False):
+            for col in range(max(0, int(a + 0.5)), min(width, int(b + 0.5))):
+                inside.add((col, row))
+    return frozenset(inside)
+
+
+class _Grid:
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        land = _land(width, height)
+        self.cells: list[list[Cell]] = [
+            [(" ", Style(bgcolor=LAND_BG) if (c, r) in land else Style()) for c in
+             range(width)] for r in range(height)]
+        self.taken: set[tuple[int, int]] = set()
+
+    def put(self, col: int, row: int, ch: str, style: Style) -> None:
+        if 0 <= col < self.width and 0 <= row < self.height:
+            bg = self.cells[row][col][1]
+            self.cells[row][col] = (ch, bg + style if style.bgcolor is None else style)
+
+    def free(self, col: int, row: int, n: int) -> bool:
+        if row < 0 or row >= self.height or col < 0 or col + n > self.width:
+            return False
+        return all((c, row) not in self.taken for c in range(col - 1, col + n + 1))
+
+    def write(self, col: int, row: int, parts: list[tuple[str, Style]]) -> None:
+        for text, style in parts:
+            for ch in text:
+                self.put(col, row, ch, style)
+                self.taken.add((col, row))
+                col += 1
+
+    def text(self) -> Text:
+        out = Text()
+        for r, row in enumerate(self.cells):
+            for ch, style in row:
+                out.append(ch, style)
+            if r < self.height - 1:
+                out.append("\n")
+        return out
+
+
+def _line(grid: _Grid, a: tuple[float, float], b: tuple[float, float], ch: str,
+          style: Style) -> None:
+    (x1, y1), (x2, y2) = a, b
+    steps = int(max(abs(x2 - x1), abs(y2 - y1))) + 1
+    for i in range(steps + 1):
+        t = i / steps
+        grid.put(int(x1 + (x2 - x1) * t), int(y1 + (y2 - y1) * t), ch, style)
+
+
+def _label_parts(state: GameState, sp: Space, name_len: int, pieces: bool
+                 ) -> list[list[tuple[str, Style]]]:
+    """The label's lines, as styled parts."""
+    sid = sp.id
+    bg = SUPPORT_BG[state.support[sid]] if sp.is_populated else ""
+    head: list[tuple[str, Style]] = []
+    if not sp.is_loc:
+        style = Style(color="#ffffff" if sp.is_city else "#e8e2cf", bold=sp.is_city,
+                      bgcolor=bg or None)
+        head.append((_short(sp, name_len), style))
+        if sp.pop and name_len >= len(sp.name):
+            head.append((str(sp.pop), Style(color="#bbbbbb", bgcolor=bg or None)))
+        control = state.controller(sid) if (sp.is_populated or sp.is_foreign) else None
+        if control is not None:
+            head.append(("G" if control == Faction.GOVT else "F",
+                         Style(color="#ffffff", bgcolor=COLOUR[control], bold=True)))
+    tokens = piece_tokens(state, sid)
+    lines = [head] if head else []
+    if pieces and tokens:
+        line: list[tuple[str, Style]] = []
+        for i, tok in enumerate(tokens):
+            if i:
+                line.append((" ", Style()))
+            line.append(tok)
+        lines.append(line)
+    elif tokens and sp.is_loc:
+        lines.append([("*", Style(color="#ffffff", bold=True))])
+    elif tokens and head:
+        lines[0].append(("*", Style(color="#ffffff", bold=True)))
+    return lines
+
+
+def render_text(state: GameState, width: int, height: int) -> Text:
+    """The map in ``width`` x ``height`` cells."""
+    width, height = max(20, width), max(8, height)
+    geo = geography()
+    sx, sy = width / geo.width, height / geo.height
+    grid = _Grid(width, height)
+    spaces = [s for s in MAP if state.in_play(s.id)]
+    for sp in spaces:
+        if sp.is_loc:
+            style = Style(color=ROAD if sp.loc_type == "road" else PIPE)
+            ch = "·" if sp.loc_type == "road" else ":"
+            for line in geo.roads[sp.id]:
+                for a, b in zip(line, line[1:], strict=False):
+                    _line(grid, (a[0] * sx, a[1] * sy), (b[0] * sx, b[1] * sy), ch, style)
+    roomy = width * height >= 120 * 36
+    order = sorted(spaces, key=lambda s: {"city": 0, "department": 1, "foreign": 1,
+                                          "loc": 2}[s.kind])
+    for sp in order:
+        x, y = geo.at[sp.id]
+        col, row = int(x * sx), int(y * sy)
+        options = [(99, True), (6, True), (99, False), (6, False), (4, False),
+                   (3, False)] if roomy else [(6, True), (4, True), (4, False), (3, False)]
+        placed = False
+        for name_len, pieces in options:
+            lines = _label_parts(state, sp, name_len, pieces)
+            if not lines:
+                placed = True
+                break
+            widths = [sum(len(t) for t, _ in ln) for ln in lines]
+            spot = _find(grid, col, row, widths)
+            if spot is not None:
+                c0, r0 = spot
+                for i, ln in enumerate(lines):
+                    grid.write(c0 + (max(widths) - widths[i]) // 2, r0 + i, ln)
+                placed = True
+                break
+        if not placed and not sp.is_loc:  # last resort: the name's first letters anywhere near
+            lines = _label_parts(state, sp, 3, False)
+            spot = _find(grid, col, row, [3], radius=8)
+            if spot is not None:
+                grid.write(spot[0], spot[1], [lines[0][0]])
+    return grid.text()
+
+
+def _find(grid: _Grid, col: int, row: int, widths: list[int], radius: int = 3
+          ) -> tuple[int, int] | None:
+    w = max(widths)
+    start = col - w // 2
+    for dist in range(radius + 1):
+        for dr in sorted(range(-dist, dist + 1), key=abs):
+            for dc in sorted(range(-dist * 2, dist * 2 + 1), key=abs):
+                if max(abs(dr), (abs(dc) + 1) // 2) != dist:
+                    continue
+                r0, c0 = row - len(widths) // 2 + dr, start + dc
+                if all(grid.free(c0 + (w - wi) // 2, r0 + i, wi)
+                       for i, wi in enumerate(widths)):
+                    return c0, r0
+    return None
+
+
+LEGEND = ("T Troops P Police g/G Guerrillas Underground/Active B Base $ Shipment "
+          "!n Terror # Sabotage Z FARC Zone G/F Control; blue Support, red Opposition")
+
+
+# ======================================================================================
+# the Textual screen (play and assist: the m key)
+# ======================================================================================
+@cache
+def map_screen_class():  # type: ignore[no-untyped-def]
+    """The map view's Screen class (Textual imported only when a TUI runs)."""
+    from textual.app import ComposeResult
+    from textual.binding import Binding
+    from textual.screen import Screen
+    from textual.widget import Widget
+    from textual.widgets import Static
+
+    from tui import describe
+
+    class MapView(Widget):
+        """The text map, redrawn at the widget's size."""
+
+        DEFAULT_CSS = "MapView { height: 1fr; width: 1fr; }"
+
+        def __init__(self, state: GameState) -> None:
+            super().__init__(id="map")
+            self.state = state
+
+        def render(self) -> Text:
+            return render_text(self.state, self.size.width, self.size.height)
+
+    class MapScreen(Screen[None]):
+        """The board as a map of Colombia; m or Escape goes back to the table."""
+
+        BINDINGS = [Binding("m,escape", "app.pop_screen", "Back to the table")]
+        DEFAULT_CSS = """
+        MapScreen #map-title { height: 1; background: $boost; padding: 0 1; }
+        MapScreen #map-tracks { height: auto; max-height: 3; padding: 0 1; color: $text; }
+        MapScreen #map-legend { height: auto; max-height: 2; padding: 0 1;
+                                color: $text-muted; }
+        """
+
+        def __init__(self, state: GameState) -> None:
+            super().__init__()
+            self.state = state
+
+        def compose(self) -> ComposeResult:
+            yield Static(f"Map  {describe.whose_turn(self.state)}   (m or Escape: back)",
+                         id="map-title", markup=False)
+            yield MapView(self.state)
+            m = self.state.victory_margins()
+            yield Static(
+                "Resources " + " ".join(f"{f.label} {self.state.resources[f]}"
+                                        for f in Faction)
+                + f"  Aid {self.state.aid}  Support {self.state.total_support()}"
+                + f"  Opp+Bases {self.state.opposition_plus_bases()}  Margins "
+                + " ".join(f"{f.label} {m[f]:+d}" for f in Faction)
+                + f"  Card {describe.card_title(self.state.current_card)}; next "
+                + describe.card_title(self.state.deck[0] if self.state.deck else None),
+                id="map-tracks", markup=False)
+            yield Static(LEGEND, id="map-legend", markup=False)
+
+    return MapScreen

@@ -1,0 +1,84 @@
+"""Subcommands for pictures: ``andean map`` and ``andean report`` (issue 14).
+
+::
+
+    andean map game.json                       # board.svg: the position now
+    andean map game.json --out board.png       # PNG (drawn with matplotlib)
+    andean map game.json --card 18 --out after18.svg   # the board after card #18
+    andean report game.json --out game.html    # the game card by card, one HTML file
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TextIO
+
+from core import serialize
+from core.cards import CARDS
+from tui.cli_base import CliError, Subcommand
+
+
+def _load(path: str):  # type: ignore[no-untyped-def]
+    try:
+        return serialize.load(path)
+    except FileNotFoundError:
+        raise CliError(f"no save file at {path}") from None
+
+
+def _configure_map(p: argparse.ArgumentParser) -> None:
+    p.add_argument("save", metavar="SAVE", help="a saved game (andean new / play / demo)")
+    p.add_argument("--out", default="board.svg", metavar="FILE",
+                   help="board.svg (default) or a .png file")
+    p.add_argument("--card", type=int, default=None, metavar="N",
+                   help="draw the board right after card #N was played (replays the log)")
+    p.add_argument("--scale", type=float, default=1.0,
+                   help="PNG size factor (default 1: about 1440 x 1420 pixels)")
+
+
+def _run_map(args: argparse.Namespace, out: TextIO) -> int:
+    from tui.pictures.board import write_board
+    from tui.pictures.history import from_game
+
+    if not args.out.lower().endswith((".svg", ".png")):
+        raise CliError("--out must end in .svg or .png")
+    game = _load(args.save)
+    state = game.state
+    heading = ""
+    if args.card is not None:
+        if args.card not in CARDS:
+            raise CliError(f"no card #{args.card} (cards are 1-72, Propaganda 73-76)")
+        steps = [s for s in from_game(game, traces=False).steps if s.card == args.card]
+        if not steps:
+            raise CliError(f"card #{args.card} was not played in this game")
+        state = steps[-1].state
+        heading = f"After {steps[-1].heading}"
+    path = write_board(state, args.out, heading=heading, scale=args.scale)
+    print(f"Wrote {path}", file=out)
+    return 0
+
+
+def _configure_report(p: argparse.ArgumentParser) -> None:
+    p.add_argument("save", metavar="SAVE", help="a saved game")
+    p.add_argument("--out", default="game.html", metavar="FILE.html",
+                   help="the HTML file to write (default game.html)")
+
+
+def _run_report(args: argparse.Namespace, out: TextIO) -> int:
+    from tui.pictures.history import from_game
+    from tui.pictures.report import game_report, write
+
+    game = _load(args.save)
+    history = from_game(game)
+    subtitle = (f"{game.state.scenario.title()} scenario; rebuilt from {args.save} by "
+                f"replaying its {len(game.log)} commands")
+    path = write(game_report(history, subtitle=subtitle), args.out)
+    print(f"Wrote {path} ({len(history.steps)} cards)", file=out)
+    return 0
+
+
+SUBCOMMANDS: list[Subcommand] = [
+    Subcommand("map", "draw a saved game's board as a map of Colombia (SVG or PNG)",
+               _configure_map, _run_map),
+    Subcommand("report", "write a saved game as one HTML page: every card, maps, charts",
+               _configure_report, _run_report),
+]
