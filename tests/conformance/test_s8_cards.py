@@ -77,8 +77,6 @@ INEFFECTIVE = {
         "Event)",
 }
 
-H17 = "issue 17: h17cards adds the printed gray 2"
-H17_TEXT = "issue 17: h17cards changes card {} to its printed 2nd-edition text"
 B1 = "issue 10 B1: fixed on branch h10fix (Non-player places enemy Bases)"
 
 
@@ -293,8 +291,13 @@ KEY_EFFECT: dict[int, tuple[str, Check]] = {
     28: ("FARC Base next to Venezuela, the 2 empty LoCs touching Cúcuta Sabotaged", _k28),
     29: ("2 free Ambushes remove enemy pieces",
          lambda b, a, f: sum(a.pieces) < sum(b.pieces)),
-    30: ("a FARC Zone and a FARC Base placed (printed: Government places)",
-         lambda b, a, f: sum(a.farc_zone) == sum(b.farc_zone) + 1 and bases(F, b, a) == 1),
+    # 6.4.4: the Government picks among the Departments with the most FARC pieces (here
+    # Guaviare alone, already holding 2 Bases), so the FARC Base cannot go in (5.1.3,
+    # docs/readings.md#r-zone-card-base)
+    30: ("a FARC Zone in Guaviare, the Department with the most FARC pieces (6.4.4); "
+         "no room there for the FARC Base (1.4.2, 5.1.3)",
+         lambda b, a, f: sum(a.farc_zone) == sum(b.farc_zone) + 1
+         and a.farc_zone[sid("Guaviare")] and bases(F, b, a) == 0),
     32: ("FARC Resources +12", lambda b, a, f: res(F)(b, a) == 12),
     33: ("both of the executor's Bases in Ecuador (8.1.2 bullet 1)", _k33),
     34: ("2 Guerrillas and 1 Base of an Insurgent in a 0-Population Department", _k34),
@@ -391,10 +394,6 @@ def _marks(case: CardCase) -> list[pytest.MarkDecorator]:
 
 # Rows whose rule result the engine on this branch does not give yet (see the report).
 XFAIL: dict[tuple[int, str | None, int | None], str] = {}
-for _c in sorted(GRAY2 - {37, 38, 63, 66, 68}):
-    XFAIL[(_c, None, 2)] = H17  # 2nd Eligible takes Operations on a printed gray 2
-for _c in (30, 36, 65):  # revised 2nd-edition texts (a FARC Base with the Zone; Base AND
-    XFAIL[(_c, None, None)] = H17_TEXT.format(_c)  # Shipment): engine has the 1st edition
 XFAIL[(71, None, None)] = B1  # the Non-player places 2 Government Bases (Panamá)
 XFAIL[(34, "AUC", 2)] = XFAIL[(34, "Cartels", 2)] = (
     B1 + "; card 34 the AUC/Cartels give the FARC the 2 Guerrillas and Base")
