@@ -649,7 +649,7 @@ class GameState:
         if self.seats[owner] is None:  # 8.1.2: a Non-player follows its own order
             return self.nonplayer_transfer_order(space)[0]
         decider = self.__dict__.get("_shipment_decider")
-        if decider is not None and len(options) > 1:
+        if decider is not None:
             chosen = decider(self, space, owner, options)
             if chosen is not None:
                 if chosen not in options:
