@@ -18,6 +18,8 @@ column = :class:`~core.pieces.Piece`. ``clone()`` is a handful of list copies.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from core.errors import IllegalAction
@@ -67,9 +69,14 @@ _INVENTORY_BY_KIND = {
 }
 GUERRILLA_POOL = {Faction.FARC: 30, Faction.AUC: 18, Faction.CARTELS: 12}
 
-#: Default order in which a Shipment whose holder is removed passes to another Guerrilla
-#: in the space (4.5.3): Underground before Active, FARC, then AUC, then Cartels (8.1.2).
+#: Default order in which a player Faction's Shipment whose holder is removed passes to
+#: another Guerrilla in the space when the owner named none (4.5.3): Underground before
+#: Active, FARC, then AUC, then Cartels.
 _TRANSFER_ORDER = [UNDERGROUND_OF[f] for f in INSURGENTS] + [ACTIVE_OF[f] for f in INSURGENTS]
+
+#: Who receives a displaced Shipment (4.5.3): called with (state, space, owner, the
+#: Factions with a Guerrilla there); returns one of them, or None for the default order.
+ShipmentDecider = Callable[["GameState", int, Faction, list[Faction]], "Faction | None"]
 
 
 def _copy_plain(value):  # type: ignore[no-untyped-def]
@@ -163,6 +170,7 @@ class GameState:
         new.seats = self.seats[:]
         new.options = dict(self.options)
         new.roll_log = self.roll_log[:]
+        new.__dict__.pop("_shipment_decider", None)  # trials on a clone ask nobody
         return new
 
     # ==================================================================================
@@ -405,8 +413,9 @@ class GameState:
 
         If that leaves a Shipment without a Guerrilla of its holder's Faction, the Shipment
         passes to a Guerrilla of ``capturer`` in the space (Captured Goods 3.3.3,
-        Commandeer 4.4.2, Contraband 4.5.4), else to another Guerrilla there (4.5.3), else
-        leaves the map. Returns the number of Shipments that left the map (Drug Bust 3.2.5).
+        Commandeer 4.4.2, Contraband 4.5.4), else to another Guerrilla there of the
+        owner's choice (4.5.3, see :meth:`settle_shipments`), else leaves the map.
+        Returns the number of Shipments that left the map (Drug Bust 3.2.5).
         """
         kind = Piece(kind)
         if n <= 0:
@@ -424,8 +433,11 @@ class GameState:
     def move(self, src: int, dst: int, kind: Piece, n: int = 1, shipments: int = 0) -> None:
         """Move ``n`` pieces (and ``shipments`` of their Faction's Shipments) src -> dst.
 
-        Enforces the FARC Zone bar on Government forces and Base stacking; adjacency and
-        Operation-specific limits are the caller's rules.
+        Shipments "move with" their Guerrilla (4.5.3): when the last Guerrillas of a
+        Faction leave ``src``, every Shipment it still holds there goes with them, whatever
+        ``shipments`` says (readings.md#r-shipment-moves-with-holder). Enforces the FARC
+        Zone bar on Government forces and Base stacking; adjacency and Operation-specific
+        limits are the caller's rules.
         """
         kind = Piece(kind)
         if n <= 0:
@@ -457,8 +469,9 @@ class GameState:
                 )
             for i in held[:shipments]:
                 self.shipments[i] = [dst, int(kind.faction)]
-        if kind.is_guerrilla:
-            self.settle_shipments(src, None)
+        if kind.is_guerrilla and self.guerrillas(src, kind.faction) == 0:
+            for i in self.shipments_at(src, kind.faction):
+                self.shipments[i] = [dst, int(kind.faction)]
 
     def flip(self, space: int, faction: Faction, n: int, *, to_active: bool) -> int:
         """Flip up to ``n`` Guerrillas of ``faction`` (1.4.3); return how many flipped."""
@@ -575,10 +588,46 @@ class GameState:
             )
         entry[1] = int(faction)
 
+    @contextmanager
+    def shipment_decider(self, decider: ShipmentDecider | None) -> Iterator[None]:
+        """While the block runs, ask ``decider`` where displaced Shipments go (4.5.3).
+
+        Commands and Events install one (a command's field, an Event's chooser); it is
+        not part of the state: clones do not carry it and saves do not store it. An inner
+        decider answering None falls back to the one it replaced.
+        """
+        outer = self.__dict__.get("_shipment_decider")
+        if decider is None:
+            yield
+            return
+
+        def chained(
+            state: GameState, space: int, owner: Faction, options: list[Faction]
+        ) -> Faction | None:
+            got = decider(state, space, owner, options)
+            if got is None and outer is not None:
+                got = outer(state, space, owner, options)
+            return got
+
+        self.__dict__["_shipment_decider"] = chained
+        try:
+            yield
+        finally:
+            if outer is None:
+                self.__dict__.pop("_shipment_decider", None)
+            else:
+                self.__dict__["_shipment_decider"] = outer
+
     def settle_shipments(self, space: int, capturer: Faction | None = None) -> int:
         """Re-seat Shipments whose holder Faction has no Guerrilla left here (4.5.3).
 
-        Returns how many left the map for want of any Guerrilla to hold them.
+        Which Guerrilla holds a Shipment is not tracked, so a Shipment is displaced only
+        when its Faction has no Guerrilla left in the space. It then passes to a Guerrilla
+        of ``capturer`` (Captured Goods, Commandeer, Contraband), else to another
+        Guerrilla there chosen by its owner: a player owner answers through the installed
+        :meth:`shipment_decider` (default: :data:`_TRANSFER_ORDER`); a Non-player owner
+        follows 8.1.2 (:meth:`nonplayer_transfer_order`). With no Guerrilla left it leaves
+        the map. Returns how many left the map.
         """
         lost = 0
         for i, s in enumerate(self.shipments):
@@ -587,14 +636,48 @@ class GameState:
             if capturer is not None and capturer.is_insurgent and self.guerrillas(space, capturer):
                 s[1] = int(capturer)
                 continue
-            for kind in _TRANSFER_ORDER:
-                if self.pieces[space * K + kind]:
-                    s[1] = int(kind.faction)
-                    break
-            else:
+            options = [f for f in INSURGENTS if self.guerrillas(space, f)]
+            if not options:
                 self.shipments[i] = None
                 lost += 1
+                continue
+            s[1] = int(self._transfer_recipient(space, Faction(s[1]), options))
         return lost
+
+    def _transfer_recipient(self, space: int, owner: Faction, options: list[Faction]) -> Faction:
+        """The Faction whose Guerrilla receives ``owner``'s displaced Shipment (4.5.3)."""
+        if self.seats[owner] is None:  # 8.1.2: a Non-player follows its own order
+            return self.nonplayer_transfer_order(space)[0]
+        decider = self.__dict__.get("_shipment_decider")
+        if decider is not None:
+            chosen = decider(self, space, owner, options)
+            if chosen is not None:
+                if chosen not in options:
+                    raise IllegalAction(
+                        "4.5.3",
+                        f"no {Faction(chosen).label} Guerrilla in {MAP[space].name} "
+                        "to take the Shipment",
+                    )
+                return Faction(chosen)
+        for kind in _TRANSFER_ORDER:
+            if self.pieces[space * K + kind]:
+                return kind.faction
+        raise AssertionError("options were not empty")
+
+    def nonplayer_transfer_order(self, space: int) -> list[Faction]:
+        """Where a Non-player sends a displaced Shipment (8.1.2), best first, among the
+        Factions with a Guerrilla in ``space``: an Underground Guerrilla of another
+        Non-player Faction, then Active Guerrillas (FARC, then AUC, then Cartels), then
+        (4.5.3: transfer if possible) an Underground Guerrilla of a player Faction."""
+        order: list[Faction] = []
+        tiers = (
+            [f for f in INSURGENTS if self.seats[f] is None and self.underground(space, f)],
+            [f for f in INSURGENTS if self.active(space, f)],
+            [f for f in INSURGENTS if self.underground(space, f)],
+        )
+        for tier in tiers:
+            order += [f for f in tier if f not in order]
+        return order
 
     def set_farc_zone(self, space: int) -> None:
         self.farc_zone[space] = 1

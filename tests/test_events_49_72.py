@@ -620,12 +620,13 @@ def test_60_chess_player_shaded_bases_in_2_cities_and_free_bribe_4_5_4():
     s = blank_state()
     put(s, "Bogotá", P, 2)
     put(s, "Huila", FU)
-    answers = [[S("Cali"), S("Medellín")], [S("Bogotá")], ["remove 1 Police"]]
+    answers = [[S("Cali"), S("Medellín")], [S("Bogotá")]]
     diff, spy = effect(s, GOVT, 60, SHADED, answers)
     assert diff == {("Cali", CB): 1, ("Medellín", CB): 1, ("Bogotá", P): -2}
     assert s.resources[CARTELS] == 10  # free Bribe
     assert all(c.decider == CARTELS for c in spy.asked)
-    assert spy.asked[2].min == 0  # the second piece is optional ("up to 2")
+    # 1.4.1: once the Government is targeted the second Police goes too: not asked
+    assert len(spy.asked) == 2
 
 
 def test_60_chess_player_shaded_bribe_offers_only_legal_actions_4_5_4():
@@ -633,13 +634,19 @@ def test_60_chess_player_shaded_bribe_offers_only_legal_actions_4_5_4():
     put(s, "Huila", FU, 2)
     put(s, "Huila", P)
     # 1st action "flip": the second may only be another Guerrilla action (not a cube)
-    answers = [[S("Cali"), S("Medellín")], ["flip 1 Underground FARC Guerrilla"], []]
+    answers = [
+        [S("Cali"), S("Medellín")],
+        ["flip 1 Underground FARC Guerrilla"],
+        ["flip 1 Underground FARC Guerrilla"],
+    ]
     _, spy = effect(s, GOVT, 60, SHADED, answers)
-    assert s.count(sid("Huila"), FA) == 1
+    assert s.count(sid("Huila"), FA) == 2
     assert set(spy.asked[2].options) == {
         "remove 1 Underground FARC Guerrilla",
         "flip 1 Underground FARC Guerrilla",
     }
+    # 1.4.1: the FARC, Activated once, are targeted: the second action is not optional
+    assert spy.asked[2].min == 1
     assert illegal(s, GOVT, 60, SHADED, [[S("Cali"), S("Medellín")], ["remove 1 Troops"]]) == "5.1"
 
 
@@ -1190,7 +1197,8 @@ def test_72_sicarios_unshaded_replaces_cartels_guerrillas_in_2_spaces_1_4_3():
     put(s, "Huila", CU)
     put(s, "Bogotá", CU)
     s.place_shipment(sid("Cali"), CARTELS)
-    diff, _ = effect(s, FARC, 72, UNSHADED, [[S("Cali"), S("Huila")], [2], [0]])
+    # the Cartels (a player here) say which Guerrilla takes their Shipment (4.5.3)
+    diff, _ = effect(s, FARC, 72, UNSHADED, [[S("Cali"), S("Huila")], [2], [int(AUC)], [0]])
     assert diff == {
         ("Cali", CU): -2,
         ("Cali", CA): -1,
@@ -1199,7 +1207,7 @@ def test_72_sicarios_unshaded_replaces_cartels_guerrillas_in_2_spaces_1_4_3():
         ("Huila", CU): -1,
         ("Huila", AU): 1,
     }
-    assert s.shipments_at(sid("Cali"))  # passed on to a remaining Guerrilla (4.5.3)
+    assert s.shipments_at(sid("Cali"), AUC)  # passed on to the Guerrilla named (4.5.3)
 
 
 def test_72_sicarios_unshaded_removes_without_replacements_5_1_1():

@@ -465,13 +465,39 @@ def test_march_carries_shipments_4_5_3():
     assert illegal(s2, March(groups=(march_group(META_W, HUILA, 1, 0, 1),)), C) == "4.5.3"
 
 
-def test_shipment_left_behind_passes_to_another_guerrilla_4_5_3():
+def test_last_guerrillas_marching_out_take_their_shipment_4_5_3():
+    # 4.5.3: Shipments "are always placed beneath a Guerrilla and move with it"; the
+    # issue-17 reproduction: both FARC Guerrillas March out carrying "0 Shipments".
+    s = blank_state()
+    put(s, META_W, FU, 2)
+    s.place_shipment(META_W, F)
+    run(s, March(groups=(march_group(META_W, GUAVIARE, 2),)), F)
+    assert s.shipments_at(GUAVIARE, F) and not s.shipments_at(META_W)
+    # An AUC Guerrilla staying behind does not take it: the Cartels keep their Shipment.
     s = blank_state()
     put(s, META_W, CU, 1)
     put(s, META_W, AU, 1)
     s.place_shipment(META_W, C)
     run(s, March(groups=(march_group(META_W, HUILA, 1),)), C)
-    assert s.shipments_at(META_W, A)
+    assert s.shipments_at(HUILA, C) and not s.shipments_at(META_W)
+    # Two groups: the one named carries it; one left unnamed goes with the last to leave.
+    s = blank_state()
+    put(s, META_W, FU, 1)
+    put(s, META_W, FA, 1)
+    s.place_shipment(META_W, F)
+    s.place_shipment(META_W, F)
+    groups = (march_group(META_W, HUILA, 1, 0, 1), march_group(META_W, GUAVIARE, 0, 1))
+    run(s, March(groups=groups), F)
+    assert len(s.shipments_at(HUILA, F)) == 1 and len(s.shipments_at(GUAVIARE, F)) == 1
+
+
+def test_rally_regroup_takes_the_last_guerrillas_shipment_4_5_3():
+    s = blank_state()
+    put(s, META_W, FU, 1)
+    put(s, HUILA, FB, 1)
+    s.place_shipment(META_W, F)
+    run(s, io.rally_in(HUILA, "regroup", moves=((META_W, 1, 0, 0),)), F)
+    assert s.shipments_at(HUILA, F) and not s.shipments_at(META_W)
 
 
 def test_limited_march_has_one_destination_2_3_5():

@@ -1165,3 +1165,20 @@ def test_games_of_passes_play_every_round_2_4_6_0(scenario: str, seed: int):
     assert ("7.3" in reason and max(rounds) == game.state.final_propaganda) or "6.1" in reason
     replayed = Game.replay(game.initial, game.log)
     assert replayed.state.pieces == game.state.pieces
+
+
+def test_elite_backing_base_over_the_holders_places_the_shipment_as_auc_says_4_5_3():
+    # 4.5.3: the owner (AUC, a player here) transfers its Shipment when the Rally's Base
+    # replaces the last AUC Guerrillas; the answer is carried by the command.
+    from core.rules.insurgent_ops import rally_in
+
+    s = awaiting(round_state(resources=0), P.ELITE_BACKING, A)
+    chocó = sid("Chocó")
+    put(s, chocó, Piece.AUC_UNDERGROUND, 2)
+    put(s, chocó, Piece.FARC_UNDERGROUND, 1)
+    put(s, chocó, Piece.CARTELS_UNDERGROUND, 1)
+    s.place_shipment(chocó, A)
+    cmd = EliteBacking(rally_in(chocó, "base", 0), transfers=((chocó, int(A), int(C)),))
+    assert from_json(cmd.to_json()) == cmd
+    run(s, cmd)
+    assert s.bases(chocó, A) == 1 and s.shipments_at(chocó, C)

@@ -123,7 +123,11 @@ def run_event(
     """
     inner: Chooser = ScriptedChooser(choices) if choices else (ctx.chooser or FirstChooser())
     chooser = RecordingChooser(inner)
-    effect_of(card, side)(state, ctx, chooser)
+    from core.rules.common import chooser_decider
+
+    # 4.5.3: a player owner says where a Shipment goes when its Guerrilla is removed
+    with state.shipment_decider(chooser_decider(chooser)):
+        effect_of(card, side)(state, ctx, chooser)
     lasting = CARDS[card].lasting
     if lasting == "capability":
         state.capabilities[card] = side

@@ -889,8 +889,7 @@ def mono_jojoy_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
         room = _room(state, dst, FARC)
         most = min(6 - moved, unmoved[(src, kind)], 6 if room is None else room)
         n = _one(chooser, state, "number", list(range(1, most + 1)), why + " how many?", decider)
-        ships = len(state.shipments_at(src, FARC)) if n == state.guerrillas(src, FARC) else 0
-        state.move(src, dst, kind, n, shipments=ships)
+        state.move(src, dst, kind, n)  # the last FARC Guerrillas take their Shipments (4.5.3)
         unmoved[(src, kind)] -= n
         moved += n
         ctx.say(f"#20: move {n} {kind.label} from {_name(src)} to {_name(dst)}")

@@ -873,7 +873,8 @@ def _bribe(space: int, plan: list[tuple[str, Piece]]) -> insurgent_special.Bribe
 def _free_bribe(state: GameState, ctx: Context, chooser: Chooser, card: str) -> None:
     """A free Bribe (4.5.4) in 1 space chosen by the Cartels: action by action (up to 2
     cubes, or up to 2 Guerrillas removed or flipped, or 1 Base), each one offered only if
-    the Bribe stays legal with it."""
+    some legal Bribe includes it, and stopping allowed only where the Bribe is complete
+    (1.4.1: a targeted Faction loses up to 2 pieces while it has any)."""
     space = _ask(
         chooser,
         state,
@@ -887,10 +888,13 @@ def _free_bribe(state: GameState, ctx: Context, chooser: Chooser, card: str) -> 
     plan: list[tuple[str, Piece]] = []
     actions = _bribe_actions(state, space)
     for i in range(2):
+        extensions = [[]] + ([[other] for other in actions.values()] if i == 0 else [])
         legal = [
             label
             for label, act in actions.items()
-            if _legal(state, _bribe(space, plan + [act]), CARTELS)
+            if any(
+                _legal(state, _bribe(space, plan + [act] + more), CARTELS) for more in extensions
+            )
         ]
         label = _ask(
             chooser,
@@ -898,7 +902,7 @@ def _free_bribe(state: GameState, ctx: Context, chooser: Chooser, card: str) -> 
             "option",
             legal,
             f"{card}: Bribe in {_name(space)}: do what?",
-            optional=i > 0,
+            optional=i > 0 and _legal(state, _bribe(space, plan), CARTELS),
             decider=CARTELS,
         )
         if label is None:

@@ -639,9 +639,10 @@ def random_train(
     avail = {k: sim.available(k) for k in CUBES}
     place = []
     for space in selected:
-        if train_cube_capacity(sim, space) == 0 or rng.random() < 0.15:
+        room = train_cube_capacity(sim, space)  # Ecuador (card 33): 2 pieces per Faction
+        if room == 0 or rng.random() < 0.15:
             continue
-        n = rng.randint(0, min(TRAIN_MAX_CUBES, avail[Piece.TROOPS] + avail[Piece.POLICE]))
+        n = rng.randint(0, min(room, avail[Piece.TROOPS] + avail[Piece.POLICE]))
         troops = rng.randint(max(0, n - avail[Piece.POLICE]), min(n, avail[Piece.TROOPS]))
         avail[Piece.TROOPS] -= troops
         avail[Piece.POLICE] -= n - troops

@@ -2,16 +2,20 @@
 
 Civic Action (6.4.1) is both a Support Phase activity and a Train option (3.2.1), and
 Agitation (6.4.2) a Support Phase activity that Events also grant; each lives once, here.
+So do the 1.4.1 "maximum extent" check of Attack and Bribe and the deciders that let a
+Shipment's owner say where it goes when its Guerrilla is removed (4.5.3).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from core.commands import Context
 from core.errors import IllegalAction
 from core.events import FIRST_DIVISION, SHADED
 from core.map import MAP
-from core.pieces import Faction
-from core.state import GameState
+from core.pieces import INSURGENTS, Faction
+from core.state import GameState, ShipmentDecider
 
 CIVIC_ACTION_COST = 3  # 6.4.1: every 3 Resources
 AGITATION_COST = 1  # 6.4.2: every 1 Resource
@@ -103,3 +107,92 @@ def recall_own_pieces(state: GameState, ctx: Context, recall: tuple) -> None:
         piece = Piece(kind)
         state.remove(space, piece, n)
         ctx.say(f"Remove {n} {piece.label} from {MAP[space].name} to Available (1.4.1)")
+
+
+# ======================================================================================
+# 1.4.1 / 3.1: a targeted Faction is affected to the maximum extent possible
+# ======================================================================================
+def full_extent_error(
+    affected: int, most: int, still_open: dict[Faction, int], verb: str = "remove"
+) -> IllegalAction | None:
+    """The 1.4.1 error when a removal or Activation stops short, else None.
+
+    1.4.1: "Once an enemy Faction is targeted, removal or Activation of pieces to the
+    extent of the executing Faction's ability is required"; 3.1: "Once targeted, a
+    Faction's pieces are affected to the maximum extent possible". ``affected`` pieces of
+    at most ``most`` were affected in one space; ``still_open`` gives, for each targeted
+    Faction, how many of its pieces there the same action could still affect.
+    Shared by Attack (3.3.3) and Bribe (4.5.4).
+    """
+    if affected >= most:
+        return None
+    for target, left in still_open.items():
+        if left:
+            return IllegalAction(
+                "1.4.1", f"{target.label} is targeted: {verb} {most} pieces if possible"
+            )
+    return None
+
+
+# ======================================================================================
+# 4.5.3: the owner says where a removed holder's Shipment goes
+# ======================================================================================
+#: A command's answer for a displaced Shipment: (space, owner Faction, receiving Faction).
+ShipmentTransfer = tuple[int, int, int]
+
+
+def transfers_decider(
+    transfers: tuple[ShipmentTransfer, ...], rule: str = "4.5.3"
+) -> ShipmentDecider | None:
+    """A :meth:`GameState.shipment_decider` that follows a command's ``transfers``.
+
+    Each entry answers once, for the next Shipment of ``owner`` displaced in ``space``
+    (4.5.3: its holder removed and no Guerrilla of ``owner`` left there): it goes to a
+    Guerrilla of the receiving Faction. Entries never needed are ignored; a Shipment no
+    entry names follows the default order.
+    """
+    if not transfers:
+        return None
+    for entry in transfers:
+        if len(entry) != 3:
+            raise IllegalAction(rule, f"a Shipment transfer is (space, owner, to), not {entry!r}")
+        space, owner, to = entry
+        if not isinstance(space, int) or not 0 <= space < len(MAP):
+            raise IllegalAction(rule, f"no space with id {space!r}")
+        for f in (owner, to):
+            if f not in [int(x) for x in INSURGENTS]:
+                raise IllegalAction(rule, f"{f!r} is not an Insurgent Faction")
+    unused = [tuple(int(x) for x in entry) for entry in transfers]
+
+    def decide(
+        state: GameState, space: int, owner: Faction, options: list[Faction]
+    ) -> Faction | None:
+        for entry in unused:
+            if entry[0] == space and entry[1] == int(owner):
+                unused.remove(entry)
+                return Faction(entry[2])
+        return None
+
+    return decide
+
+
+def chooser_decider(chooser: Any) -> ShipmentDecider:
+    """A :meth:`GameState.shipment_decider` that asks the owner through ``chooser``
+    (an Event's recorded chooser, so a replay gets the same answer; 4.5.3)."""
+    from core.events.choice import ask_one
+
+    def decide(
+        state: GameState, space: int, owner: Faction, options: list[Faction]
+    ) -> Faction | None:
+        answer = ask_one(
+            chooser,
+            state,
+            "factions",
+            [int(f) for f in options],
+            f"4.5.3: the {owner.label} Shipment in {MAP[space].name} has lost its Guerrilla: "
+            "to whose Guerrilla does it pass?",
+            decider=owner,
+        )
+        return None if answer is None else Faction(answer)
+
+    return decide

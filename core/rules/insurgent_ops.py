@@ -53,7 +53,7 @@ from core.pieces import (
     Faction,
     Piece,
 )
-from core.rules.common import recall_own_pieces
+from core.rules.common import full_extent_error, recall_own_pieces
 from core.state import SUPPORT_LABELS, GameState
 
 # ======================================================================================
@@ -524,13 +524,10 @@ def _removal_error(
                 "3.3.3", f"{piece.faction.label} Bases go last, after its cubes or Guerrillas"
             )
         row[piece] -= 1
-    if len(kinds) < most:
-        for target in {Piece(k).faction for k in kinds}:
-            if any(row[k] for k in FACTION_KINDS[target]):
-                return IllegalAction(
-                    "1.4.1", f"{target.label} is targeted: remove {most} pieces if possible"
-                )
-    return None
+    targeted = dict.fromkeys(Piece(k).faction for k in kinds)
+    return full_extent_error(
+        len(kinds), most, {t: sum(row[k] for k in FACTION_KINDS[t]) for t in targeted}
+    )
 
 
 def removal_problem(

@@ -46,7 +46,10 @@ Readings of the rules' open points are documented on each command and summarised
 * Bribe removes only *other* Factions' cubes, Guerrillas and Bases ("neutralize other
   Factions' units") but may flip any Guerrillas, Cartels' own included ("expose or hide
   Guerrillas"). "Remove or flip up to 2 Guerrillas" allows a mix (1 removed, 1 flipped).
-  "Up to" lets the Cartels affect fewer pieces than they could (but at least 1).
+  Flipping its own Guerrillas needs no other Faction's pieces there. "Up to" yields to
+  1.4.1: once a Faction's pieces are removed or Activated it is targeted, and its pieces
+  are taken up to the limit of 2 while any remain (at least 1 piece in all;
+  readings.md#r-bribe-extent).
 """
 
 from __future__ import annotations
@@ -60,12 +63,12 @@ from core.errors import IllegalAction
 from core.map import MAP
 from core.pieces import (
     ACTIVE_OF,
-    BASE_OF,
     INSURGENTS,
     UNDERGROUND_OF,
     Faction,
     Piece,
 )
+from core.rules.common import full_extent_error
 from core.state import GameState
 
 MAX_KIDNAP_SPACES = 3  # 4.3.3
@@ -773,7 +776,8 @@ class Bribe(SpecialActivity):
     Removal is of *other* Factions' pieces ("neutralize other Factions' units"); flipping
     ("expose or hide Guerrillas") may be of any Guerrillas, the Cartels' own included,
     Underground to Active or Active to Underground; a space's 2 Guerrillas may be 1
-    removed and 1 flipped. At least 1 piece is affected in each Bribe space.
+    removed and 1 flipped. At least 1 piece is affected in each Bribe space, and a
+    Faction targeted (pieces removed or Activated) loses up to 2 while it has any (1.4.1).
 
     CONTRABAND: a Shipment forced off by Bribe (its holder Faction has no Guerrilla left
     in the space) may be transferred to any Guerrilla in the space: ``contraband`` names
@@ -822,7 +826,7 @@ class Bribe(SpecialActivity):
             raise IllegalAction("4.5.4", "Contraband: name 1 receiver per Bribe space")
         for i, space in enumerate(self.where):
             removed, flipped = self.plan(i)
-            _check_bribe_plan(space, removed, flipped)
+            _check_bribe_plan(state, space, removed, flipped)
             ctx.pay(state, BRIBE_COST, "4.5.4")
             self._bribe(state, ctx, space, removed, flipped, receivers.get(space))
 
@@ -849,25 +853,66 @@ class Bribe(SpecialActivity):
             ctx.say(f"Bribe in {where}: flip 1 {kind.faction.label} Guerrilla {side}")
 
 
-def _check_bribe_plan(space: int, removed: list[Piece], flipped: list[Piece]) -> None:
-    """One Bribe space: up to 2 cubes, or up to 2 Guerrillas, or 1 Base (4.5.4)."""
+def _check_bribe_plan(
+    state: GameState, space: int, removed: list[Piece], flipped: list[Piece]
+) -> None:
+    """One Bribe space: up to 2 cubes, or up to 2 Guerrillas, or 1 Base (4.5.4), the
+    pieces there, and a targeted Faction affected to the maximum extent (1.4.1)."""
+    error = _bribe_plan_error(state, space, removed, flipped)
+    if error is not None:
+        raise error
+
+
+def _bribe_plan_error(
+    state: GameState, space: int, removed: list[Piece], flipped: list[Piece]
+) -> IllegalAction | None:
     where = _name(space)
     pieces = removed + flipped
     if not pieces:
-        raise IllegalAction("4.5.4", f"Bribe in {where} must affect at least 1 piece")
+        return IllegalAction("4.5.4", f"Bribe in {where} must affect at least 1 piece")
     if any(k.faction is Faction.CARTELS for k in removed):
-        raise IllegalAction("4.5.4", "Bribe removes other Factions' pieces, not the Cartels'")
+        return IllegalAction("4.5.4", "Bribe removes other Factions' pieces, not the Cartels'")
     if any(not k.is_guerrilla for k in flipped):
-        raise IllegalAction("4.5.4", "Bribe flips only Guerrillas")
-    if all(k.is_cube for k in pieces) or all(k.is_guerrilla for k in pieces):
-        if len(pieces) > 2:
-            raise IllegalAction("4.5.4", f"Bribe in {where} affects up to 2 cubes or Guerrillas")
-        return
+        return IllegalAction("4.5.4", "Bribe flips only Guerrillas")
     if len(pieces) == 1 and pieces[0].is_base:
-        return
-    raise IllegalAction(
-        "4.5.4", f"Bribe in {where}: up to 2 cubes, or up to 2 Guerrillas, or 1 Base"
+        return None
+    if not (all(k.is_cube for k in pieces) or all(k.is_guerrilla for k in pieces)):
+        return IllegalAction(
+            "4.5.4", f"Bribe in {where}: up to 2 cubes, or up to 2 Guerrillas, or 1 Base"
+        )
+    if len(pieces) > 2:
+        return IllegalAction("4.5.4", f"Bribe in {where} affects up to 2 cubes or Guerrillas")
+    row = state.row(space)
+    for kind in pieces:
+        row[kind] -= 1
+        if row[kind] < 0:
+            return IllegalAction("4.5.4", f"not that many {kind.label} in {where} to Bribe")
+    # 1.4.1: a Faction whose pieces are removed or Activated is targeted; the pieces of
+    # it that this Bribe could still remove are then taken, up to 2 in all. Hiding a
+    # Guerrilla (Active to Underground) and the Cartels' own pieces target nobody.
+    targeted = dict.fromkeys(
+        k.faction
+        for k in removed + [k for k in flipped if k in UNDERGROUND_OF.values()]
+        if k.faction is not Faction.CARTELS
     )
+    kinds = _CUBES if pieces[0].is_cube else _GUERRILLA_KINDS
+    still_open = {t: sum(row[k] for k in kinds if k.faction is t) for t in targeted}
+    return full_extent_error(len(pieces), 2, still_open, "remove or Activate")
+
+
+def bribe_plans(state: GameState, space: int) -> list[tuple[tuple[Piece, ...], tuple[Piece, ...]]]:
+    """Every legal Bribe in ``space`` as (removed, flipped) kinds (4.5.4, 1.4.1)."""
+    here = [k for k in Piece if state.count(space, k)]
+    actions = [(True, k) for k in here if k.faction is not Faction.CARTELS]
+    actions += [(False, k) for k in here if k.is_guerrilla]
+    plans: set[tuple[tuple[Piece, ...], tuple[Piece, ...]]] = set()
+    for i, first in enumerate(actions):
+        for chosen in [[first]] + [[first, second] for second in actions[i:]]:
+            removed = sorted(k for r, k in chosen if r)
+            flipped = sorted(k for r, k in chosen if not r)
+            if _bribe_plan_error(state, space, removed, flipped) is None:
+                plans.add((tuple(removed), tuple(flipped)))
+    return sorted(plans)
 
 
 def _remove_with_contraband(
@@ -930,19 +975,15 @@ def _random_bribe_plan(
     state: GameState, space: int, rng: random.Random
 ) -> tuple[list[Piece], list[Piece]]:
     choice = rng.choice(bribe_choices(state, space))
+    plans = bribe_plans(state, space)
     if choice == CUBES:
-        return _sample_nonempty(rng, _pieces_list(state, space, _CUBES), 2), []
-    if choice == BASE:
-        kinds = [BASE_OF[f] for f in (Faction.GOVT, Faction.FARC, Faction.AUC)]
-        return [rng.choice([k for k in kinds if state.count(space, k)])], []
-    removed: list[Piece] = []
-    flipped: list[Piece] = []
-    for kind in _sample_nonempty(rng, _pieces_list(state, space, _GUERRILLA_KINDS), 2):
-        if kind.faction is not Faction.CARTELS and rng.random() < 0.5:
-            removed.append(kind)
-        else:
-            flipped.append(kind)
-    return removed, flipped
+        pick = [p for p in plans if p[0] and p[0][0].is_cube]
+    elif choice == BASE:
+        pick = [p for p in plans if p[0] and p[0][0].is_base]
+    else:
+        pick = [p for p in plans if all(k.is_guerrilla for k in p[0] + p[1])]
+    removed, flipped = rng.choice(pick or plans)
+    return list(removed), list(flipped)
 
 
 def _random_receiver(

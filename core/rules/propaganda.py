@@ -62,6 +62,7 @@ from core.rules.common import (
     agitation_step,
     civic_action_problem,
     civic_action_step,
+    transfers_decider,
 )
 from core.state import PASTRANA, PRESIDENTS, SAMPER, URIBE, GameState
 
@@ -730,9 +731,12 @@ class EliteBacking(PropagandaCommand):
 
     Fields:
         rally: an AUC Rally Operation selecting exactly 1 such space, or None to decline.
+        transfers: where Shipments go whose last AUC Guerrillas the Rally's Base
+            replaces (4.5.3), as in :class:`~core.rules.sequence.OperationAction`.
     """
 
     rally: Operation | None = None
+    transfers: tuple[tuple[int, int, int], ...] = ()
     name = "Elite Backing"
     propaganda_phase = ELITE_BACKING
 
@@ -761,7 +765,8 @@ class EliteBacking(PropagandaCommand):
             nonplayer=ctx.nonplayer,
             trace=ctx.trace,
         )
-        self.rally.execute(state, rally_ctx)
+        with state.shipment_decider(transfers_decider(self.transfers)):
+            self.rally.execute(state, rally_ctx)
 
 
 def random_elite_backing(state: GameState, faction: Faction, rng: random.Random) -> EliteBacking:

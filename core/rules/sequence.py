@@ -176,6 +176,10 @@ class OperationAction(Command):
       that act *during* an Operation (Ambush) are resolved by the Operation itself.
     * ``ship``: index of a Shipment to remove for a free Limited Operation ``ship_op``
       right after an Operation that paid Resources and had no Special Activity (2.3.6).
+    * ``transfers``: where Shipments go whose Guerrilla is removed with no other
+      Guerrilla of their owner left in the space (4.5.3, the owner's choice), each
+      ``(space, owner, receiving Faction)``, used once, for a player owner; unnamed ones
+      follow the default order, a Non-player's 8.1.2 (see ``GameState.settle_shipments``).
     """
 
     op: Operation
@@ -183,9 +187,16 @@ class OperationAction(Command):
     special_first: bool = False
     ship: int | None = None
     ship_op: Operation | None = None
+    transfers: tuple[tuple[int, int, int], ...] = ()
     name = "Operation"
 
     def execute(self, state: GameState, ctx: Context) -> None:
+        from core.rules.common import transfers_decider
+
+        with state.shipment_decider(transfers_decider(self.transfers)):
+            self._execute(state, ctx)
+
+    def _execute(self, state: GameState, ctx: Context) -> None:
         opts = options(state)
         if to_move(state) is not ctx.faction:
             raise IllegalAction("2.3.2", f"it is not {ctx.faction.label}'s turn to act")
