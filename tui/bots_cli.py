@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import secrets
 import sys
 import time
@@ -298,9 +299,112 @@ def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
     return 1 if summary["errors"] else 0
 
 
+# ======================================================================================
+# soak
+# ======================================================================================
+def _choices(allowed: tuple[Any, ...], kind: type = str) -> Any:
+    """``a``, ``a,b`` or ``all`` -> a list of allowed values (argparse type)."""
+
+    def parse(text: str) -> list[Any]:
+        words = [w.strip().lower() for w in text.split(",")]
+        if words == ["all"]:
+            return list(allowed)
+        out = []
+        for word in words:
+            try:
+                value = kind(word)
+            except ValueError:
+                value = None
+            if value not in allowed:
+                names = "|".join(str(a) for a in allowed)
+                raise argparse.ArgumentTypeError(
+                    f"{word!r} is not one of {names}|all (or a comma-separated list)")
+            if value not in out:
+                out.append(value)
+        return out
+
+    return parse
+
+
+def _configure_soak(p: argparse.ArgumentParser) -> None:
+    from nonplayer.soak import GOVTS, PLAYERS, SCENARIOS
+
+    p.add_argument("--games", type=_positive, required=True, help="how many games")
+    p.add_argument("--seed", type=_seed, default=0,
+                   help="seed of the first game; game i uses seed S+i (default 0)")
+    p.add_argument("--workers", type=_positive, default=1,
+                   help="worker processes (default 1: in this process)")
+    p.add_argument("--govt", type=_choices(GOVTS), default=["heuristic", "random"],
+                   metavar="heuristic|random|search|all",
+                   help="Government bot(s), comma-separated or all (default heuristic,random)")
+    p.add_argument("--scenario", type=_choices(SCENARIOS), default=list(SCENARIOS),
+                   metavar="standard|quick|all", help="scenario(s) (default all)")
+    p.add_argument("--players", type=_choices(PLAYERS, int), default=list(PLAYERS),
+                   metavar="1|2|3|all",
+                   help="seatings: 1 = solitaire (8.0); 2, 3 = players for Government, "
+                   "FARC (AUC) with Non-players for the rest (1.5.1) (default all)")
+    p.add_argument("--out", metavar="REPORT.json", default=None,
+                   help="write the JSON report here too (written atomically)")
+
+
+def _run_soak(args: argparse.Namespace, out: TextIO) -> int:
+    from nonplayer.soak import run_soak, soak_jobs
+    from tui.progress import RunProgress
+
+    outfile = _check_out_file(args.out) if args.out else None
+    for name in args.govt:
+        note = make_government(name, args.seed).note
+        if note:
+            print(f"andean: note: {note}", file=sys.stderr)
+    jobs = soak_jobs(args.games, args.seed, args.govt, args.scenario, args.players)
+    start = time.perf_counter()
+    with RunProgress(sys.stderr, len(jobs)) as bar:
+        report = run_soak(jobs, args.workers, progress=lambda d, _t, p: bar.update(d, p))
+    seconds = time.perf_counter() - start
+    report = {
+        "command": "andean soak " + " ".join(
+            [f"--games {args.games}", f"--seed {args.seed}", f"--workers {args.workers}",
+             "--govt " + ",".join(args.govt), "--scenario " + ",".join(args.scenario),
+             "--players " + ",".join(str(p) for p in args.players)]),
+        "checks": ["every invariant after every command (GameState.check_invariants)",
+                   "no exception", "the game ends", "the log replays to the final state"],
+        **report,
+        "seconds": round(seconds, 1),
+        "games_per_second": round(report["games"] / seconds, 3) if seconds > 0 else None,
+        "workers": args.workers,
+    }
+    for problem in report["problems"]:
+        print(f"seed {problem['seed']} ({problem['govt']} Government, {problem['scenario']}, "
+              f"{problem['players']} player(s)): {problem['message']}", file=out)
+    print(f"soak: {report['games']} games, {len(report['problems'])} problems, "
+          f"{report['seconds']} s ({report['games_per_second']} games/s, "
+          f"{args.workers} worker(s))", file=out)
+    if outfile is not None:
+        from tui.atomic import write_text
+
+        write_text(outfile, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+        print(f"Wrote {outfile}", file=out)
+    return 1 if report["problems"] else 0
+
+
+def _check_out_file(path: str) -> Path:
+    """A file the run will write at the end: checked now, before the first game."""
+    target = Path(path)
+    if target.is_dir():
+        raise CliError(f"--out {path}: is a directory, not a file")
+    parent = target.parent if str(target.parent) else Path(".")
+    if not parent.is_dir():
+        raise CliError(f"--out {path}: directory {parent} does not exist")
+    if not os.access(parent, os.W_OK):
+        raise CliError(f"--out {path}: directory {parent} is not writable")
+    return target
+
+
 SUBCOMMANDS: list[Subcommand] = [
     Subcommand("demo", "play one whole game between bots, narrated card by card",
                _configure_demo, _run_demo),
     Subcommand("batch", "play many bot games over seeds; CSV, summary JSON, optional plot",
                _configure_batch, _run_batch),
+    Subcommand("soak", "play many bot games checking every invariant and the replay; "
+               "report the problems", _configure_soak, _run_soak),
 ]
