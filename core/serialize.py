@@ -29,14 +29,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import re
-import tempfile
 from collections.abc import Callable
 from os import PathLike
 from pathlib import Path
 from typing import Any
 
+from core.atomic import write_text
 from core.cards import CARDS
 from core.errors import SaveFileError
 from core.map import MAP
@@ -380,48 +379,9 @@ def _dump(value: Any, depth: int) -> str:
 
 
 def save(game: Any, path: str | PathLike[str]) -> None:
-    """Write ``game`` to ``path`` atomically (temp file, fsync, rename)."""
-    target = Path(path)
-    text = dumps(game_to_json(game))
-    directory = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
-    try:
-        _keep_mode(fd, target)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    _fsync_directory(directory)
-
-
-def _keep_mode(fd: int, target: Path) -> None:
-    """Give the new file the old one's permissions (or rw-r--r--), not mkstemp's rw-------."""
-    if not hasattr(os, "fchmod"):
-        return
-    try:
-        mode = target.stat().st_mode & 0o777
-    except OSError:
-        mode = 0o644
-    os.fchmod(fd, mode)
-
-
-def _fsync_directory(directory: Path) -> None:
-    """Make the rename itself durable where the platform allows it."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    """Write ``game`` to ``path`` atomically (temp file, fsync, rename); an OSError names
+    ``path``."""
+    write_text(path, dumps(game_to_json(game)))
 
 
 def load(path: str | PathLike[str]) -> Any:

@@ -5,13 +5,16 @@ from ``workers`` processes, or in this process when ``workers`` is 1. The worker
 leave interruption to the parent: they ignore SIGINT (a Ctrl-C on the terminal reaches
 the whole process group; the parent decides, then terminates the pool) and die quietly
 on a broken pipe (SIGPIPE's default action) instead of printing a BrokenPipeError
-traceback when the parent is gone.
+traceback when the parent is gone; orphaned by a ``kill -9`` of the parent, they exit.
 """
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import TypeVar
 
@@ -24,6 +27,15 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True).start()
+
+
+def _exit_with_parent(parent: int) -> None:
+    """A worker whose parent was killed (``kill -9``) would wait for work forever (its
+    siblings keep the task pipe open): it exits as soon as it is orphaned."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(0)
 
 
 def imap_jobs(fn: Callable[[J], R], jobs: Sequence[J], workers: int = 1) -> Iterator[R]:

@@ -22,7 +22,9 @@ import argparse
 import json
 import os
 import secrets
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
@@ -34,7 +36,7 @@ from core.game import Game
 from core.map import MAP
 from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
 from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
-from tui.cli_base import CliError, Subcommand
+from tui.cli_base import CliError, Interrupted, Subcommand, Terminated, stop_code
 
 PROG = "andean"
 
@@ -615,6 +617,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         description="Andean Abyss (2nd edition) rules engine: set up, inspect and check games.",
     )
+    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     from tui import bots_cli, play_cli
 
@@ -626,13 +629,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit code (0 ok, 1 verify mismatch, 2 error)."""
+    """Run the command line; return the exit code (0 ok, 1 verify mismatch or problems
+    found, 2 error, 130 Ctrl-C, 143 SIGTERM)."""
     parser = build_parser()
+    previous = _catch_sigterm()
     try:
         args = parser.parse_args(argv)
         return int(args.run(args, sys.stdout))
-    except SystemExit as done:  # --help
+    except SystemExit as done:  # --help, --version
         return done.code if isinstance(done.code, int) else 0
+    except Interrupted as stop:
+        print(f"{PROG}: {stop}", file=sys.stderr)
+        return stop.code
+    except KeyboardInterrupt as stop:
+        print(f"{PROG}: stopped", file=sys.stderr)
+        return stop_code(stop)
     except BrokenPipeError:  # output piped into head/less that closed early
         sys.stderr.close()
         return 0
@@ -642,6 +653,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         if os.environ.get("ANDEAN_DEBUG"):
             raise
         return _fail(f"unexpected error: {type(err).__name__}: {err}")
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _catch_sigterm() -> Any:
+    """SIGTERM raises :class:`Terminated` (a KeyboardInterrupt) so it stops a command
+    as cleanly as Ctrl-C; returns the handler to restore (None off the main thread)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def stop(signum: int, frame: Any) -> None:
+        raise Terminated()
+
+    return signal.signal(signal.SIGTERM, stop)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("andean-abyss-engine")
+    except PackageNotFoundError:
+        return "0.1.0"
 
 
 def _fail(message: str) -> int:

@@ -16,11 +16,12 @@ class RunProgress:
     """``with RunProgress(stream, total, "games") as bar: bar.update(done, problems)``."""
 
     def __init__(self, stream: TextIO, total: int, unit: str = "games",
-                 problems: str = "problems") -> None:
+                 problems: str = "problems", already: int = 0) -> None:
         self.stream = stream
         self.total = total
         self.unit = unit
         self.problems_word = problems
+        self.already = already  # done before this run (a resumed batch): not in the rate
         self.tty = bool(getattr(stream, "isatty", lambda: False)())
         self.start = time.perf_counter()
         self.last_decile = -1
@@ -47,12 +48,12 @@ class RunProgress:
                 console=Console(file=self.stream), transient=False,
             )
             self._rich.start()
-            self._task = self._rich.add_task("", total=self.total, rate="",
-                                             problems="")
+            self._task = self._rich.add_task("", total=self.total, completed=self.already,
+                                             rate="", problems="")
         return self
 
     def update(self, done: int, problems: int = 0) -> None:
-        rate = done / max(1e-9, time.perf_counter() - self.start)
+        rate = (done - self.already) / max(1e-9, time.perf_counter() - self.start)
         note = f"{problems} {self.problems_word}"
         if self._rich is not None:
             self._rich.update(self._task, completed=done, rate=f"{rate:.2f}/s",
