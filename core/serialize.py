@@ -117,6 +117,10 @@ def _int(value: Any, where: str, lo: int | None = None, hi: int | None = None) -
     if isinstance(value, bool) or not isinstance(value, int):
         raise SchemaError(where, f"expected a whole number, not {value!r}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
+        if hi is None:
+            raise SchemaError(where, f"{value} is below {lo} (must be {lo} or more)")
+        if lo is None:
+            raise SchemaError(where, f"{value} is above {hi} (must be {hi} or less)")
         raise SchemaError(where, f"{value} is outside {lo}..{hi}")
     return value
 

@@ -285,6 +285,10 @@ def _run_new(args: argparse.Namespace, out: TextIO) -> int:
         "nonplayers": args.nonplayers,
         "deployment": args.deployment,
     }
+    if args.deployment == "open" and args.placement is None:
+        raise CliError("--deployment open needs --placement FILE (the players' forces)")
+    if args.deployment == "standard" and args.placement is not None:
+        raise CliError("--placement goes with --deployment open")
     if args.placement is not None:
         options["open_placement"] = args.placement
     game = Game.new(scenario=args.scenario, seed=seed, **options)
@@ -412,6 +416,10 @@ def _insurgent(text: str) -> str:
         f = Faction.parse(text)
     except ValueError as err:
         raise argparse.ArgumentTypeError(str(err)) from None
+    if f is Faction.GOVT:
+        raise argparse.ArgumentTypeError(
+            "the Government is no section-8 Non-player (8.0): give FARC, AUC or Cartels, "
+            "or let a Government bot play (andean demo --govt heuristic|search|random)")
     return f.label
 
 
@@ -427,7 +435,7 @@ def _run_flowchart(args: argparse.Namespace, out: TextIO) -> int:
 
 def _dice_list(text: str) -> list[int]:
     try:
-        values = [int(v) for v in text.replace(" ", "").split(",") if v]
+        values = [int(v) for v in text.replace(" ", "").split(",")]
     except ValueError:
         raise argparse.ArgumentTypeError(
             f"dice must be numbers 1-6 separated by commas: {text!r}"

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -28,7 +29,7 @@ from core import serialize
 from core.errors import IllegalAction
 from core.game import Game
 from core.pieces import Faction
-from tui.cli_base import CliError, Subcommand
+from tui.cli_base import CliError, Interrupted, Subcommand, stop_code
 from tui.session import Session
 
 if TYPE_CHECKING:
@@ -122,11 +123,28 @@ def _run_play(args: argparse.Namespace, out: TextIO) -> int:
     if args.plain:
         from tui.plain import make_ui
 
-        return make_ui(controller, sys.stdin, out).run()
+        with saved_on_stop(session):
+            return make_ui(controller, sys.stdin, out).run()
     from tui.app import PlayApp
 
     PlayApp(controller).run()
     return 0
+
+
+@contextmanager
+def saved_on_stop(session: Session, new: bool = False) -> Iterator[None]:
+    """Ctrl-C (or SIGTERM) during a line-mode game: save it and stop with one line.
+    ``new``: the session's game is still the placeholder of an assistant not yet told
+    its first card (nothing to save until it is replaced)."""
+    placeholder = session.game if new else None
+    try:
+        yield
+    except KeyboardInterrupt as stop:
+        if session.path is not None and session.game is not placeholder:
+            session.save()
+            raise Interrupted(f"stopped; the game is saved in {session.path}",
+                              stop_code(stop)) from None
+        raise Interrupted("stopped; no game was started", stop_code(stop)) from None
 
 
 def assist_seats(bots: list[Faction] | None) -> list[int | None]:
@@ -168,7 +186,8 @@ def new_assist_game(scenario: str, seed: int, seats: list[int | None], first: in
 def _run_assist(args: argparse.Namespace, out: TextIO) -> int:
     session, new = _session(args, ASSIST_SAVE, out)
     if args.plain:
-        return run_assist(session, new, args, sys.stdin, out)
+        with saved_on_stop(session, new):
+            return run_assist(session, new, args, sys.stdin, out)
     from tui.assist_app import AssistApp
 
     AssistApp(assist_controller(session, args), new_game=assist_factory(args) if new else None
