@@ -28,6 +28,7 @@ from core.events.choice import RandomChooser
 from core.game import Game
 from core.pieces import Faction
 from core.random_play import random_command
+from core.serialize import SchemaError, check_structure
 from nonplayer.government import apply_decision, make_government
 from nonplayer.turn import take_turn
 
@@ -70,7 +71,7 @@ def soak_game(seed: int, govt: str = "heuristic", scenario: str = "standard",
         game = _new_game(seed, scenario, players)
         problems += [f"after set-up: {p}" for p in game.state.check_invariants()]
         for _command in _play(game, seed, govt, at):
-            broken = game.state.check_invariants()
+            broken = game.state.check_invariants() + _structure(game)
             problems += [f"card {at['card']}, {at['who']} {at['what']}: {p}" for p in broken]
             if broken:
                 return problems
@@ -86,6 +87,16 @@ def soak_game(seed: int, govt: str = "heuristic", scenario: str = "standard",
     if again.state != game.state:
         problems.append("replaying the log does not give the final state")
     return problems
+
+
+def _structure(game: Game) -> list[str]:
+    """The phase/step structure the strict loader demands of a save (never broken by
+    play, so every save the engine writes loads)."""
+    try:
+        check_structure(game.state)
+    except SchemaError as err:
+        return [f"the saved state would not load: {err}"]
+    return []
 
 
 def _new_game(seed: int, scenario: str, players: int) -> Game:

@@ -428,6 +428,7 @@ def _run_soak(args: argparse.Namespace, out: TextIO) -> int:
              "--govt " + ",".join(args.govt), "--scenario " + ",".join(args.scenario),
              "--players " + ",".join(str(p) for p in args.players)]),
         "checks": ["every invariant after every command (GameState.check_invariants)",
+                   "the phase/step structure a save must have, after every command",
                    "no exception", "the game ends", "the log replays to the final state"],
         **report,
         "seconds": round(seconds, 1),

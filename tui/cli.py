@@ -306,10 +306,12 @@ def _run_new(args: argparse.Namespace, out: TextIO) -> int:
 def _configure_status(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE", help="a save file")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.add_argument("--no-verify", action="store_true",
+                   help="skip replaying the save's log on loading (faster; see andean verify)")
 
 
 def _run_status(args: argparse.Namespace, out: TextIO) -> int:
-    game = serialize.load(args.file)
+    game = serialize.load(args.file, verify=not args.no_verify)
     if args.json:
         print(json.dumps(status_dict(game), indent=2, ensure_ascii=False), file=out)
     else:
@@ -322,7 +324,7 @@ def _configure_verify(p: argparse.ArgumentParser) -> None:
 
 
 def _run_verify(args: argparse.Namespace, out: TextIO) -> int:
-    game = serialize.load(args.file)
+    game = serialize.load(args.file, verify=False)  # the replay is this command's report
     problems = serialize.verify(game)
     if problems:
         print(f"{args.file}: replaying the log does NOT give the saved state:", file=out)
@@ -458,6 +460,8 @@ def _configure_np_turn(p: argparse.ArgumentParser) -> None:
                    help="the dice to use, in order (error if they run out); default: seeded")
     p.add_argument("--save", metavar="OUT", help="save the game after the turn to OUT")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--no-verify", action="store_true",
+                   help="skip replaying the save's log on loading (faster; see andean verify)")
 
 
 def _run_np_turn(args: argparse.Namespace, out: TextIO) -> int:
@@ -465,7 +469,7 @@ def _run_np_turn(args: argparse.Namespace, out: TextIO) -> int:
     from core.rules.editor import SetTurn
     from nonplayer.turn import take_turn
 
-    game = serialize.load(args.file)
+    game = serialize.load(args.file, verify=not args.no_verify)
     faction = Faction.parse(args.faction)
     if game.is_terminal():
         raise CliError(f"{args.file}: the game is over")
@@ -505,6 +509,8 @@ def _configure_event(p: argparse.ArgumentParser) -> None:
                    help="the dice to use, in order (error if they run out); default: seeded")
     p.add_argument("--save", metavar="OUT", help="save the game after the Event to OUT")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--no-verify", action="store_true",
+                   help="skip replaying the save's log on loading (faster; see andean verify)")
 
 
 def _faction_name(text: str) -> str:
@@ -523,7 +529,7 @@ def _run_event(args: argparse.Namespace, out: TextIO) -> int:
     from nonplayer.trace import Trace
     from nonplayer.turn import TurnResult
 
-    game = serialize.load(args.file)
+    game = serialize.load(args.file, verify=not args.no_verify)
     faction = Faction.parse(args.faction)
     if game.is_terminal():
         raise CliError(f"{args.file}: the game is over")

@@ -65,6 +65,8 @@ def _common(p: argparse.ArgumentParser, default_save: str) -> None:
                    help="seed for the deck and the dice (default: a random one)")
     p.add_argument("--short", action="store_true", help="short game (2.4.1)")
     p.add_argument("--load", metavar="FILE", default=None, help="resume a saved game")
+    p.add_argument("--no-verify", action="store_true",
+                   help="skip replaying the save's log on loading (faster; see andean verify)")
     p.add_argument("--save", metavar="FILE", default=None,
                    help=f"where to autosave (default: the --load file, else {default_save})")
     p.add_argument("--new", action="store_true",
@@ -97,12 +99,12 @@ def _session(args: argparse.Namespace, default_save: str, out: TextIO) -> tuple[
     created by the caller."""
     target = Path(args.save or args.load or default_save)
     if args.load and not args.new:
-        session = Session.load(args.load)
+        session = Session.load(args.load, verify=not args.no_verify)
         session.path = target
         print(f"Resumed {args.load}; saving to {target}", file=out)
         return session, False
     if target.exists() and not args.new:
-        session = Session.load(target)
+        session = Session.load(target, verify=not args.no_verify)
         print(f"Resumed {target} (use --new to start over)", file=out)
         return session, False
     return Session(Game.new(), target), True  # placeholder game, replaced by the caller
