@@ -76,6 +76,15 @@ def test_open_deployment_names_the_placement_flag(capsys, tmp_path) -> None:
     assert code == 2 and "--placement" in line and "open_placement" not in line
 
 
+@pytest.mark.parametrize("flag", [("--short",), ("--deployment", "open")])
+def test_full_game_options_with_quick_play_name_the_flag(capsys, tmp_path, flag) -> None:
+    # 2.4.1 short game and Open Deployment are options of the full scenario
+    code, _, err = run(capsys, "new", "--scenario", "quick", *flag, "--out",
+                       str(tmp_path / "q.json"))
+    line = one_line(err)
+    assert code == 2 and flag[0] in line and "--scenario standard" in line
+
+
 def test_empty_die_is_an_error_naming_the_flag(capsys, save) -> None:
     code, _, err = run(capsys, "np-turn", str(save), "--faction", "FARC", "--dice", "1,,2")
     line = one_line(err)

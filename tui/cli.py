@@ -285,6 +285,9 @@ def _run_new(args: argparse.Namespace, out: TextIO) -> int:
         "nonplayers": args.nonplayers,
         "deployment": args.deployment,
     }
+    if args.scenario == "quick" and (args.short or args.deployment == "open"):
+        flag = "--short" if args.short else "--deployment open"
+        raise CliError(f"{flag} is for --scenario standard (the full game), not Quick-Play")
     if args.deployment == "open" and args.placement is None:
         raise CliError("--deployment open needs --placement FILE (the players' forces)")
     if args.deployment == "standard" and args.placement is not None:
