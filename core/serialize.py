@@ -327,8 +327,9 @@ def check_structure(state: GameState, where: str = "state") -> None:
         from core.rules.sequence import to_move
 
         if to_move(state) is None and (state.phase == "card" or step.get("phase") != "done"):
-            raise SchemaError(f"{where}.eligible", "no Faction can act on the current card "
-                              "(2.3.1: the Eligible Factions act in card order)")
+            raise SchemaError(f"{where}.eligible", "no Faction can act on the current card, "
+                              "but a saved game always awaits a decision (2.3.2: the "
+                              "Eligible Factions act in card order; then the next card)")
 
 
 def _factions(value: Any, where: str) -> list[int]:
