@@ -286,7 +286,8 @@ def _run_new(args: argparse.Namespace, out: TextIO) -> int:
         "deployment": args.deployment,
     }
     if args.scenario == "quick" and (args.short or args.deployment == "open"):
-        flag = "--short" if args.short else "--deployment open"
+        flag = "--short (the short game, 2.4.1)" if args.short else \
+            "--deployment open (Open Deployment)"
         raise CliError(f"{flag} is for --scenario standard (the full game), not Quick-Play")
     if args.deployment == "open" and args.placement is None:
         raise CliError("--deployment open needs --placement FILE (the players' forces)")
