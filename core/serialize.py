@@ -29,14 +29,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import re
-import tempfile
 from collections.abc import Callable
 from os import PathLike
 from pathlib import Path
 from typing import Any
 
+from core.atomic import write_text
 from core.cards import CARDS
 from core.errors import SaveFileError
 from core.map import MAP
@@ -118,6 +117,10 @@ def _int(value: Any, where: str, lo: int | None = None, hi: int | None = None) -
     if isinstance(value, bool) or not isinstance(value, int):
         raise SchemaError(where, f"expected a whole number, not {value!r}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
+        if hi is None:
+            raise SchemaError(where, f"{value} is below {lo} (must be {lo} or more)")
+        if lo is None:
+            raise SchemaError(where, f"{value} is above {hi} (must be {hi} or less)")
         raise SchemaError(where, f"{value} is outside {lo}..{hi}")
     return value
 
@@ -286,6 +289,116 @@ _FIELDS: dict[str, Callable[[Any, str], Any]] = {
 
 
 # ======================================================================================
+# phase and step structure
+# ======================================================================================
+#: ``state.phase``: before the first card, an Event card, a Propaganda Round, game over.
+PHASES = ("setup", "card", "propaganda", "over")
+#: What a Faction did on the current card (``step["acted"]`` entries, 2.3).
+ACTED_KINDS = ("event", "op", "op_sa", "limited_operation")
+
+
+def check_structure(state: GameState, where: str = "state") -> None:
+    """The phase and its ``step`` fit together, so every part of the engine that reads
+    them can (SchemaError naming the field otherwise). Run on every loaded state."""
+    if state.phase not in PHASES:
+        raise SchemaError(f"{where}.phase", f"{state.phase!r} is not one of "
+                          f"{', '.join(PHASES)}")
+    step, at = state.step, f"{where}.step"
+    if state.phase == "card":
+        _card_step(state, at)
+    elif state.phase == "propaganda":
+        _propaganda_step(step, at)
+    elif state.phase == "over":
+        _over_step(step, at)
+    elif step:
+        raise SchemaError(at, "must be empty before the first card")
+    if state.phase in ("card", "propaganda"):
+        if state.current_card is None:
+            raise SchemaError(f"{where}.current_card", f"missing in phase {state.phase!r}")
+        if (state.phase == "propaganda") != CARDS[state.current_card].propaganda:
+            raise SchemaError(f"{where}.current_card", f"card {state.current_card} is "
+                              f"{'a' if CARDS[state.current_card].propaganda else 'no'} "
+                              f"Propaganda card, in phase {state.phase!r}")
+        final_round = state.phase == "propaganda" and \
+            state.propaganda_rounds >= state.final_propaganda
+        if not state.deck and not final_round:
+            raise SchemaError(f"{where}.deck", "empty before the final Propaganda Round "
+                              "(the game ends with the final Propaganda card, 2.4.1)")
+        from core.rules.sequence import to_move
+
+        if to_move(state) is None and (state.phase == "card" or step.get("phase") != "done"):
+            raise SchemaError(f"{where}.eligible", "no Faction can act on the current card, "
+                              "but a saved game always awaits a decision (2.3.2: the "
+                              "Eligible Factions act in card order; then the next card)")
+
+
+def _factions(value: Any, where: str) -> list[int]:
+    return [_int(v, f"{where}[{i}]", 0, 3) for i, v in enumerate(_list(value, where))]
+
+
+def _card_step(state: GameState, at: str) -> None:
+    step = state.step
+    for key in ("acted", "passed", "shipped", "eligible_next"):
+        if key not in step:
+            raise SchemaError(at, f"missing field {key} (an Event card's step, 2.3)")
+    for i, entry in enumerate(_list(step["acted"], f"{at}.acted")):
+        faction, kind = _list(entry, f"{at}.acted[{i}]", 2)
+        _int(faction, f"{at}.acted[{i}][0]", 0, 3)
+        if kind not in ACTED_KINDS:
+            raise SchemaError(f"{at}.acted[{i}][1]", f"{kind!r} is not one of "
+                              f"{', '.join(ACTED_KINDS)}")
+    if len(step["acted"]) > 2:
+        raise SchemaError(f"{at}.acted", "more than 2 Factions acted on one card (2.3.1)")
+    _factions(step["passed"], f"{at}.passed")
+    _factions(step["shipped"], f"{at}.shipped")
+    nxt = step["eligible_next"]
+    if not isinstance(nxt, dict):
+        raise SchemaError(f"{at}.eligible_next", "expected an object keyed by Faction")
+    for key, value in nxt.items():
+        if not isinstance(key, int) or not 0 <= key <= 3:
+            raise SchemaError(f"{at}.eligible_next", f"key {key!r} is not a Faction 0-3")
+        _bool(value, f"{at}.eligible_next.{key}")
+    for key, value in step.items():
+        if key not in ("acted", "passed", "shipped", "eligible_next"):
+            _int(value, f"{at}.{key}", 0, None)  # per-card counts (5.3)
+
+
+def _propaganda_step(step: dict, at: str) -> None:
+    from core.rules import propaganda
+
+    names = {propaganda.DONE, propaganda.SEVENTH_SF, propaganda.DRUG_PROFITS,
+             propaganda.CIVIC_ACTION, propaganda.AGITATION, propaganda.FARC_ZONE,
+             propaganda.ELITE_BACKING, propaganda.REDEPLOY}
+    phase = step.get("phase")
+    if phase not in names:
+        raise SchemaError(f"{at}.phase", f"{phase!r} is not a Propaganda Round step "
+                          "(6.0)")
+    for i, line in enumerate(_list(step.get("report", []), f"{at}.report")):
+        _str(line, f"{at}.report[{i}]")
+    if phase == propaganda.DONE:
+        return
+    for key in ("faction", "stage", "flags"):
+        if key not in step:
+            raise SchemaError(at, f"missing field {key} (a Propaganda decision, 6.0)")
+    _int(step["faction"], f"{at}.faction", 0, 3)
+    _int(step["stage"], f"{at}.stage", 0, len(propaganda.STAGES) - 1)
+    if not isinstance(step["flags"], dict):
+        raise SchemaError(f"{at}.flags", "expected an object")
+
+
+def _over_step(step: dict, at: str) -> None:
+    for key in ("reason", "ranking", "winners", "players_lose"):
+        if key not in step:
+            raise SchemaError(at, f"missing field {key} (the end of the game, 7.1-7.3)")
+    _str(step["reason"], f"{at}.reason")
+    ranking = _factions(step["ranking"], f"{at}.ranking")
+    if sorted(ranking) != [0, 1, 2, 3]:
+        raise SchemaError(f"{at}.ranking", "must rank each Faction once (7.3)")
+    _factions(step["winners"], f"{at}.winners")
+    _bool(step["players_lose"], f"{at}.players_lose")
+
+
+# ======================================================================================
 # whole saves
 # ======================================================================================
 def game_to_json(game: Any) -> dict[str, Any]:
@@ -319,6 +432,11 @@ def game_from_json(data: Any) -> Any:
                 raise SchemaError("save", f"missing field {key}")
         state = state_from_json(data["state"], "state")
         initial = state_from_json(data["initial"], "initial")
+        check_structure(state, "state")
+        check_structure(initial, "initial")
+        if initial.phase != "setup":
+            raise SchemaError("initial.phase", "the initial state is the one before the "
+                              "first card (phase 'setup')")
         log = _log(data["log"], "log")
     except SchemaError as err:
         raise SaveFileError(f"damaged save file: {err}") from None
@@ -348,12 +466,27 @@ def _log(value: Any, where: str) -> list[dict]:
         command = entry["command"]
         if not isinstance(command, dict) or not isinstance(command.get("type"), str):
             raise SchemaError(f"{at}.command", "expected an object with a 'type'")
+        _command(command, f"{at}.command")
         _roll_log(entry["rolls"], f"{at}.rolls")
         if "decision_rolls" in entry:
             _roll_log(entry["decision_rolls"], f"{at}.decision_rolls")
         _int(entry["rng_after"], f"{at}.rng_after", 0, None)
         out.append(_json_copy(entry, at, keys_to_int=False))
     return out
+
+
+def _command(data: dict, where: str) -> None:
+    """A known command whose fields decode (the replay check applies it)."""
+    from core.commands import from_json, registered
+
+    register_all_commands()
+    if data["type"] not in registered():
+        raise SchemaError(f"{where}.type", f"unknown command type {data['type']!r}")
+    try:
+        from_json(data)
+    except Exception as err:  # any decoding failure is a damaged entry
+        raise SchemaError(where, f"a {data['type']} command that cannot be read "
+                          f"({type(err).__name__}: {_short(err)})") from None
 
 
 def dumps(data: Any) -> str:
@@ -382,53 +515,16 @@ def _dump(value: Any, depth: int) -> str:
 
 
 def save(game: Any, path: str | PathLike[str]) -> None:
-    """Write ``game`` to ``path`` atomically (temp file, fsync, rename)."""
-    target = Path(path)
-    text = dumps(game_to_json(game))
-    directory = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
-    try:
-        _keep_mode(fd, target)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    _fsync_directory(directory)
+    """Write ``game`` to ``path`` atomically (temp file, fsync, rename); an OSError names
+    ``path``."""
+    write_text(path, dumps(game_to_json(game)))
 
 
-def _keep_mode(fd: int, target: Path) -> None:
-    """Give the new file the old one's permissions (or rw-r--r--), not mkstemp's rw-------."""
-    if not hasattr(os, "fchmod"):
-        return
-    try:
-        mode = target.stat().st_mode & 0o777
-    except OSError:
-        mode = 0o644
-    os.fchmod(fd, mode)
-
-
-def _fsync_directory(directory: Path) -> None:
-    """Make the rename itself durable where the platform allows it."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def load(path: str | PathLike[str]) -> Any:
-    """Read a save file into a :class:`~core.game.Game`; SaveFileError if it is not a
-    readable save of this format and version."""
+def load(path: str | PathLike[str], verify: bool = True) -> Any:
+    """Read a save file into a :class:`~core.game.Game`: the one strict loader of every
+    command that reads a save. SaveFileError (one line naming the field and the rule)
+    if it is not a readable save of this format and version, or, with ``verify`` (the
+    default), if its log does not replay to its saved state. The file is only read."""
     target = Path(path)
     try:
         raw = target.read_bytes()
@@ -440,12 +536,24 @@ def load(path: str | PathLike[str]) -> Any:
         raise SaveFileError(f"{target}: cannot read ({err.strerror})") from None
     try:
         data = json.loads(raw.decode("utf-8"))
+    except RecursionError:
+        raise SaveFileError(f"{target}: not a save file (nested too deeply)") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as err:
         raise SaveFileError(f"{target}: not a JSON file ({_short(err)})") from None
     try:
-        return game_from_json(data)
+        game = game_from_json(data)
     except SaveFileError as err:
         raise SaveFileError(f"{target}: {err}") from None
+    except RecursionError:
+        raise SaveFileError(f"{target}: damaged save file: nested too deeply") from None
+    if verify:
+        problems = globals()["verify"](game)
+        if problems:
+            raise SaveFileError(
+                f"{target}: the log does not replay to the saved state ({problems[0]}"
+                f"{'; ...' if len(problems) > 1 else ''}): see andean verify {target}, "
+                "or skip this check with --no-verify")
+    return game
 
 
 def _short(err: Exception) -> str:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import csv
 import math
+import os
 import time
 import traceback
 from collections.abc import Callable, Iterable, Sequence
@@ -30,6 +31,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from core.atomic import write_with
 from core.cards import CARDS
 from core.commands import Command
 from core.game import Game
@@ -225,6 +227,7 @@ def soak_game(seed: int, govt: str = "heuristic", scenario: str = "standard") ->
 # batches
 # ======================================================================================
 Progress = Callable[[int, int], None]
+OnRecord = Callable[[GameRecord], None]
 
 
 def run_batch(
@@ -237,9 +240,11 @@ def run_batch(
     scheduler: str | None = None,
     progress: Progress | None = None,
     options: dict[str, Any] | None = None,
+    on_record: OnRecord | None = None,
 ) -> list[GameRecord]:
     """Play a game per seed; records sorted by seed (same seeds, same records whatever
-    the backend and ``workers``, timings apart).
+    the backend and ``workers``, timings apart). ``on_record`` sees each record as its
+    game ends (``andean batch`` appends it to the CSV then).
 
     ``backend="process"``: ``workers`` processes (1: in this process).
     ``backend="dask"``: the Dask scheduler at ``scheduler``, or a local cluster of
@@ -250,45 +255,33 @@ def run_batch(
     if workers < 1:
         raise ValueError(f"workers must be 1 or more, not {workers}")
     seeds = list(seeds)
+    records: list[GameRecord] = []
+
+    def done(record: GameRecord) -> None:
+        records.append(record)
+        if on_record is not None:
+            on_record(record)
+        if progress is not None:
+            progress(len(records), len(seeds))
+
     if backend == "dask":
-        records = _run_dask(seeds, govt, scenario, workers, scheduler, progress, options)
+        _run_dask(seeds, govt, scenario, workers, scheduler, done, options)
     else:
-        records = _run_processes(seeds, govt, scenario, workers, progress, options)
+        from contextlib import closing
+        from functools import partial
+
+        from nonplayer.pool import imap_jobs
+
+        job = partial(play_record, govt=govt, scenario=scenario, options=options)
+        with closing(imap_jobs(job, seeds, workers)) as results:
+            for record in results:
+                done(record)
     return sorted(records, key=lambda r: r.seed)
 
 
-def _run_processes(seeds: list[int], govt: str, scenario: str, workers: int,
-                   progress: Progress | None, options: dict[str, Any] | None
-                   ) -> list[GameRecord]:
-    records: list[GameRecord] = []
-    if workers == 1 or len(seeds) <= 1:
-        for seed in seeds:
-            records.append(play_record(seed, govt, scenario, options))
-            if progress is not None:
-                progress(len(records), len(seeds))
-        return records
-    import multiprocessing as mp
-    from functools import partial
-
-    job = partial(play_record, govt=govt, scenario=scenario, options=options)
-    ctx = mp.get_context("spawn" if _fork_unsafe() else "fork")
-    with ctx.Pool(min(workers, len(seeds))) as pool:
-        for record in pool.imap_unordered(job, seeds, chunksize=1):
-            records.append(record)
-            if progress is not None:
-                progress(len(records), len(seeds))
-    return records
-
-
-def _fork_unsafe() -> bool:
-    import sys
-
-    return sys.platform != "linux"
-
-
 def _run_dask(seeds: list[int], govt: str, scenario: str, workers: int,
-              scheduler: str | None, progress: Progress | None,
-              options: dict[str, Any] | None) -> list[GameRecord]:
+              scheduler: str | None, done: OnRecord,
+              options: dict[str, Any] | None) -> None:
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError as err:  # pragma: no cover - a dependency
@@ -303,12 +296,8 @@ def _run_dask(seeds: list[int], govt: str, scenario: str, workers: int,
     try:
         futures = client.map(play_record, seeds, govt=govt, scenario=scenario,
                              options=options, pure=False)
-        records: list[GameRecord] = []
         for future in as_completed(futures):
-            records.append(future.result())
-            if progress is not None:
-                progress(len(records), len(seeds))
-        return records
+            done(future.result())
     finally:
         client.close()
         if cluster is not None:
@@ -385,14 +374,80 @@ def _mean(values: Iterable[float]) -> float | None:
 
 
 def write_csv(records: Sequence[GameRecord], path: str | Path) -> Path:
+    """All ``records`` as a CSV, written atomically (a temporary file renamed)."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    with target.open("w", newline="", encoding="utf-8") as fh:
-        writer = csv.DictWriter(fh, fieldnames=list(CSV_FIELDS))
-        writer.writeheader()
-        for r in records:
-            writer.writerow(r.row())
-    return target
+
+    def write(tmp: Path) -> None:
+        with tmp.open("w", newline="", encoding="utf-8") as fh:
+            writer = csv.DictWriter(fh, fieldnames=list(CSV_FIELDS))
+            writer.writeheader()
+            for r in records:
+                writer.writerow(r.row())
+
+    return write_with(target, write)
+
+
+class CsvLog:
+    """``games.csv`` grown a row at a time: each row is written and flushed to disk as
+    its game ends, so a killed batch loses at most the games still being played."""
+
+    def __init__(self, path: str | Path, append: bool = False) -> None:
+        self.path = Path(path)
+        self._fh = self.path.open("a" if append else "w", newline="", encoding="utf-8")
+        self._writer = csv.DictWriter(self._fh, fieldnames=list(CSV_FIELDS))
+        if not append:
+            self._writer.writeheader()
+            self._flush()
+
+    def add(self, record: GameRecord) -> None:
+        self._writer.writerow(record.row())
+        self._flush()
+
+    def _flush(self) -> None:
+        self._fh.flush()
+        os.fsync(self._fh.fileno())
+
+    def close(self) -> None:
+        self._fh.close()
+
+
+def read_csv(path: str | Path) -> list[GameRecord]:
+    """The complete rows of a batch CSV as records (a last row cut short by a kill is
+    dropped, and the file truncated to its complete rows). ValueError names the problem."""
+    target = Path(path)
+    raw = target.read_bytes()
+    complete = raw[: raw.rfind(b"\n") + 1]
+    if complete != raw:
+        with target.open("r+b") as fh:
+            fh.truncate(len(complete))
+    lines = complete.decode("utf-8").splitlines()
+    if not lines or next(csv.reader(lines[:1])) != list(CSV_FIELDS):
+        raise ValueError(f"{target} is not a games.csv written by andean batch "
+                         "(its header differs)")
+    records = []
+    for n, row in enumerate(csv.DictReader(lines), start=2):
+        try:
+            records.append(_record_of_row(row))
+        except (KeyError, TypeError, ValueError):
+            raise ValueError(f"{target} line {n}: not a complete game row") from None
+    return records
+
+
+def _record_of_row(row: dict[str, str]) -> GameRecord:
+    def opt_int(text: str) -> int | None:
+        return int(text) if text != "" else None
+
+    return GameRecord(
+        seed=int(row["seed"]), scenario=row["scenario"], govt=row["govt"],
+        winner=row["winner"] or None,
+        victory_margins={f: int(row[f"margin_{f}"]) for f in FACTIONS
+                         if row[f"margin_{f}"] != ""},
+        solo_score=opt_int(row["solo_score"]), solo_level=row["solo_level"] or None,
+        cards_played=int(row["cards_played"]), propaganda_rounds=int(row["propaganda_rounds"]),
+        length=int(row["length"]), reason=row["reason"], seconds=float(row["seconds"]),
+        error=row["error"],
+    )
 
 
 def plot_scores(records: Sequence[GameRecord], path: str | Path, title: str = "") -> Path:
@@ -422,18 +477,22 @@ def plot_scores(records: Sequence[GameRecord], path: str | Path, title: str = ""
     if scores:
         ax.legend(loc="upper left", fontsize=8)
     fig.tight_layout()
-    fig.savefig(target)
-    plt.close(fig)
+    try:
+        write_with(target, lambda tmp: fig.savefig(tmp, format="png"))
+    finally:
+        plt.close(fig)
     return target
 
 
 __all__ = [
+    "CsvLog",
     "GameRecord",
     "Turn",
     "mean_ci",
     "play",
     "play_record",
     "plot_scores",
+    "read_csv",
     "record_of",
     "run_batch",
     "soak_game",

@@ -220,7 +220,7 @@ def test_failed_save_leaves_old_file_intact(tmp_path, monkeypatch):
     def boom(fd):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(serialize.os, "fsync", boom)
+    monkeypatch.setattr(os, "fsync", boom)
     with pytest.raises(OSError):
         serialize.save(played_game(), path)
     assert path.read_bytes() == before
@@ -230,9 +230,9 @@ def test_failed_save_leaves_old_file_intact(tmp_path, monkeypatch):
 def test_save_is_fsynced_before_rename(tmp_path, monkeypatch):
     calls: list[str] = []
     real_fsync, real_replace = os.fsync, os.replace
-    monkeypatch.setattr(serialize.os, "fsync", lambda fd: (calls.append("fsync"), real_fsync(fd)))
+    monkeypatch.setattr(os, "fsync", lambda fd: (calls.append("fsync"), real_fsync(fd)))
     monkeypatch.setattr(
-        serialize.os, "replace", lambda a, b: (calls.append("replace"), real_replace(a, b))
+        os, "replace", lambda a, b: (calls.append("replace"), real_replace(a, b))
     )
     serialize.save(new_game(seed=1), tmp_path / "g.json")
     assert calls[:2] == ["fsync", "replace"]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import secrets
 import sys
 import time
@@ -29,9 +30,18 @@ from core.game import Game
 from core.map import MAP
 from core.pieces import Faction
 from core.rules import victory
-from nonplayer.games import BACKENDS, Turn, play, plot_scores, run_batch, summarize, write_csv
+from nonplayer.games import (
+    BACKENDS,
+    GameRecord,
+    Turn,
+    play,
+    plot_scores,
+    run_batch,
+    summarize,
+    write_csv,
+)
 from nonplayer.government import GOVERNMENTS, make_government
-from tui.cli_base import CliError, Subcommand
+from tui.cli_base import CliError, Interrupted, Subcommand, stop_code
 
 
 def _positive(text: str) -> int:
@@ -237,32 +247,9 @@ def _configure_batch(p: argparse.ArgumentParser) -> None:
                    help="also draw the solo score distribution to FILE.png")
     p.add_argument("--report", metavar="FILE.html", default=None,
                    help="also write a summary page: solo scores, winners, when games end")
-
-
-class ProgressBar:
-    """Progress to a stream: a redrawn bar on a terminal, a line per 10% otherwise."""
-
-    def __init__(self, stream: TextIO, width: int = 30) -> None:
-        self.stream = stream
-        self.width = width
-        self.tty = bool(getattr(stream, "isatty", lambda: False)())
-        self.start = time.perf_counter()
-        self.last_decile = -1
-
-    def __call__(self, done: int, total: int) -> None:
-        rate = done / max(1e-9, time.perf_counter() - self.start)
-        if self.tty:
-            filled = int(self.width * done / total)
-            bar = "#" * filled + "-" * (self.width - filled)
-            end = "\n" if done == total else ""
-            self.stream.write(f"\r[{bar}] {done}/{total} games, {rate:.1f}/s{end}")
-            self.stream.flush()
-            return
-        decile = 10 * done // total
-        if decile != self.last_decile or done == total:
-            self.last_decile = decile
-            print(f"{done}/{total} games ({100 * done // total}%), {rate:.1f} games/s",
-                  file=self.stream, flush=True)
+    p.add_argument("--resume", action="store_true",
+                   help="continue a stopped run from DIR/games.csv: play only the seeds "
+                   "it lacks (give the same --games, --seed, --scenario and --govt)")
 
 
 def summary_text(summary: dict) -> list[str]:
@@ -290,28 +277,57 @@ def summary_text(summary: dict) -> list[str]:
 
 
 def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
+    from core.atomic import write_text
+    from nonplayer.games import CsvLog, read_csv
+    from tui.progress import RunProgress
+
     if args.scheduler and args.backend != "dask":
         raise CliError("--scheduler needs --backend dask")
-    note = make_government(args.govt, args.seed).note
-    if note:
-        print(f"andean: note: {note}", file=sys.stderr)
+    outdir = _check_out_dir(args.out)
+    if args.plot:
+        _check_out_file(args.plot, "--plot")
+    if args.report:
+        _check_out_file(args.report, "--report")
+    csv_path, json_path = outdir / "games.csv", outdir / "summary.json"
+    bot = make_government(args.govt, args.seed)
+    if bot.note:
+        print(f"andean: note: {bot.note}", file=sys.stderr)
     seeds = list(range(args.seed, args.seed + args.games))
+    kept = _resume_records(csv_path, seeds, args.scenario, bot.name) if args.resume else []
+    json_path.unlink(missing_ok=True)  # never a previous run's summary beside this run's rows
+    todo = [s for s in seeds if s not in {r.seed for r in kept}]
+    if args.resume:
+        print(f"andean: resuming: {len(kept)} of {len(seeds)} games already in {csv_path}",
+              file=sys.stderr)
+    log = CsvLog(csv_path, append=args.resume)
     start = time.perf_counter()
     try:
-        records = run_batch(seeds, args.govt, args.scenario, workers=args.workers,
-                            backend=args.backend, scheduler=args.scheduler,
-                            progress=ProgressBar(sys.stderr))
-    except OSError as err:
-        raise CliError(f"batch failed: {err}") from None
+        errors = [0]
+
+        def add(record: GameRecord) -> None:
+            log.add(record)
+            errors[0] += bool(record.error)
+
+        with RunProgress(sys.stderr, len(seeds), problems="errors", already=len(kept)) as bar:
+            records = run_batch(todo, args.govt, args.scenario, workers=args.workers,
+                                backend=args.backend, scheduler=args.scheduler,
+                                progress=lambda done, _: bar.update(len(kept) + done, errors[0]),
+                                on_record=add)
+    except KeyboardInterrupt as stop:
+        log.close()
+        done = len(read_csv(csv_path))
+        raise Interrupted(f"batch stopped: {done} of {len(seeds)} games are in {csv_path}; "
+                          "continue with the same command and --resume",
+                          stop_code(stop)) from None
+    finally:
+        log.close()
     seconds = time.perf_counter() - start
-    summary = summarize(records, seconds, govt=args.govt, plays=records[0].govt,
-                        note=note, scenario=args.scenario, backend=args.backend,
-                        workers=args.workers)
-    outdir = Path(args.out)
-    csv_path = write_csv(records, outdir / "games.csv")
-    json_path = outdir / "summary.json"
-    json_path.write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n",
-                         encoding="utf-8")
+    records = sorted(kept + records, key=lambda r: r.seed)
+    summary = summarize(records, seconds, govt=args.govt, plays=bot.name,
+                        note=bot.note, scenario=args.scenario, backend=args.backend,
+                        workers=args.workers, resumed=len(kept))
+    write_csv(records, csv_path)  # the whole run, in seed order
+    write_text(json_path, json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
     for line in summary_text(summary):
         print(line, file=out)
     print(f"Wrote {csv_path} and {json_path}", file=out)
@@ -325,9 +341,161 @@ def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
     return 1 if summary["errors"] else 0
 
 
+def _check_out_dir(path: str) -> Path:
+    """The batch's output directory, made and checked before the first game."""
+    target = Path(path)
+    if target.exists() and not target.is_dir():
+        raise CliError(f"--out {path}: is a file, not a directory")
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise CliError(f"--out {path}: cannot make the directory ({err.strerror})") from None
+    if not os.access(target, os.W_OK):
+        raise CliError(f"--out {path}: directory is not writable")
+    return target
+
+
+def _resume_records(csv_path: Path, seeds: list[int], scenario: str,
+                    govt: str) -> list[GameRecord]:
+    """The finished games of a stopped run, checked to belong to this run."""
+    from nonplayer.games import read_csv
+
+    if not csv_path.exists():
+        raise CliError(f"--resume: {csv_path} does not exist (run without --resume)")
+    try:
+        records = read_csv(csv_path)
+    except ValueError as err:
+        raise CliError(f"--resume: {err}") from None
+    wanted = set(seeds)
+    seen: dict[int, GameRecord] = {}
+    for r in records:
+        if r.seed not in wanted or r.scenario != scenario or r.govt != govt:
+            raise CliError(
+                f"--resume: {csv_path} holds seed {r.seed} ({r.govt} Government, "
+                f"{r.scenario}), not a game of this run: give the same --games, --seed, "
+                "--scenario and --govt")
+        seen.setdefault(r.seed, r)
+    return sorted(seen.values(), key=lambda r: r.seed)
+
+
+# ======================================================================================
+# soak
+# ======================================================================================
+def _choices(allowed: tuple[Any, ...], kind: type = str) -> Any:
+    """``a``, ``a,b`` or ``all`` -> a list of allowed values (argparse type)."""
+
+    def parse(text: str) -> list[Any]:
+        words = [w.strip().lower() for w in text.split(",")]
+        if words == ["all"]:
+            return list(allowed)
+        out = []
+        for word in words:
+            try:
+                value = kind(word)
+            except ValueError:
+                value = None
+            if value not in allowed:
+                names = "|".join(str(a) for a in allowed)
+                raise argparse.ArgumentTypeError(
+                    f"{word!r} is not one of {names}|all (or a comma-separated list)")
+            if value not in out:
+                out.append(value)
+        return out
+
+    return parse
+
+
+def _configure_soak(p: argparse.ArgumentParser) -> None:
+    from nonplayer.soak import GOVTS, PLAYERS, SCENARIOS
+
+    p.add_argument("--games", type=_positive, required=True, help="how many games")
+    p.add_argument("--seed", type=_seed, default=0,
+                   help="seed of the first game; game i uses seed S+i (default 0)")
+    p.add_argument("--workers", type=_positive, default=1,
+                   help="worker processes (default 1: in this process)")
+    p.add_argument("--govt", type=_choices(GOVTS), default=["heuristic", "random"],
+                   metavar="heuristic|random|search|all",
+                   help="Government bot(s), comma-separated or all (default heuristic,random)")
+    p.add_argument("--scenario", type=_choices(SCENARIOS), default=list(SCENARIOS),
+                   metavar="standard|quick|all", help="scenario(s) (default all)")
+    p.add_argument("--players", type=_choices(PLAYERS, int), default=list(PLAYERS),
+                   metavar="1|2|3|all",
+                   help="seatings: 1 = solitaire (8.0); 2, 3 = players for Government, "
+                   "FARC (AUC) with Non-players for the rest (1.5.1) (default all)")
+    p.add_argument("--out", metavar="REPORT.json", default=None,
+                   help="write the JSON report here too (written atomically)")
+
+
+def _run_soak(args: argparse.Namespace, out: TextIO) -> int:
+    from nonplayer.soak import run_soak, soak_jobs
+    from tui.progress import RunProgress
+
+    outfile = _check_out_file(args.out) if args.out else None
+    for name in args.govt:
+        note = make_government(name, args.seed).note
+        if note:
+            print(f"andean: note: {note}", file=sys.stderr)
+    jobs = soak_jobs(args.games, args.seed, args.govt, args.scenario, args.players)
+    start = time.perf_counter()
+    found: list[int] = [0, 0]
+
+    def progress(done: int, _total: int, problems: int) -> None:
+        found[:] = [done, problems]
+        bar.update(done, problems)
+
+    try:
+        with RunProgress(sys.stderr, len(jobs)) as bar:
+            report = run_soak(jobs, args.workers, progress=progress)
+    except KeyboardInterrupt as stop:
+        raise Interrupted(f"soak stopped after {found[0]} of {len(jobs)} games "
+                          f"({found[1]} problems so far); no report written",
+                          stop_code(stop)) from None
+    seconds = time.perf_counter() - start
+    report = {
+        "command": "andean soak " + " ".join(
+            [f"--games {args.games}", f"--seed {args.seed}", f"--workers {args.workers}",
+             "--govt " + ",".join(args.govt), "--scenario " + ",".join(args.scenario),
+             "--players " + ",".join(str(p) for p in args.players)]),
+        "checks": ["every invariant after every command (GameState.check_invariants)",
+                   "the phase/step structure a save must have, after every command",
+                   "no exception", "the game ends", "the log replays to the final state"],
+        **report,
+        "seconds": round(seconds, 1),
+        "games_per_second": round(report["games"] / seconds, 3) if seconds > 0 else None,
+        "workers": args.workers,
+    }
+    for problem in report["problems"]:
+        print(f"seed {problem['seed']} ({problem['govt']} Government, {problem['scenario']}, "
+              f"{problem['players']} player(s)): {problem['message']}", file=out)
+    print(f"soak: {report['games']} games, {len(report['problems'])} problems, "
+          f"{report['seconds']} s ({report['games_per_second']} games/s, "
+          f"{args.workers} worker(s))", file=out)
+    if outfile is not None:
+        from core.atomic import write_text
+
+        write_text(outfile, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+        print(f"Wrote {outfile}", file=out)
+    return 1 if report["problems"] else 0
+
+
+def _check_out_file(path: str, flag: str = "--out") -> Path:
+    """A file the run will write at the end: checked now, before the first game."""
+    target = Path(path)
+    if target.is_dir():
+        raise CliError(f"{flag} {path}: is a directory, not a file")
+    parent = target.parent if str(target.parent) else Path(".")
+    if not parent.is_dir():
+        raise CliError(f"{flag} {path}: directory {parent} does not exist")
+    if not os.access(parent, os.W_OK):
+        raise CliError(f"{flag} {path}: directory {parent} is not writable")
+    return target
+
+
 SUBCOMMANDS: list[Subcommand] = [
     Subcommand("demo", "play one whole game between bots, narrated card by card",
                _configure_demo, _run_demo),
     Subcommand("batch", "play many bot games over seeds; CSV, summary JSON, optional plot",
                _configure_batch, _run_batch),
+    Subcommand("soak", "play many bot games checking every invariant and the replay; "
+               "report the problems", _configure_soak, _run_soak),
 ]

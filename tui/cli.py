@@ -22,7 +22,9 @@ import argparse
 import json
 import os
 import secrets
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
@@ -34,7 +36,7 @@ from core.game import Game
 from core.map import MAP
 from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
 from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
-from tui.cli_base import CliError, Subcommand
+from tui.cli_base import CliError, Interrupted, Subcommand, Terminated, stop_code
 
 PROG = "andean"
 
@@ -283,6 +285,14 @@ def _run_new(args: argparse.Namespace, out: TextIO) -> int:
         "nonplayers": args.nonplayers,
         "deployment": args.deployment,
     }
+    if args.scenario == "quick" and (args.short or args.deployment == "open"):
+        flag = "--short (the short game, 2.4.1)" if args.short else \
+            "--deployment open (Open Deployment)"
+        raise CliError(f"{flag} is for --scenario standard (the full game), not Quick-Play")
+    if args.deployment == "open" and args.placement is None:
+        raise CliError("--deployment open needs --placement FILE (the players' forces)")
+    if args.deployment == "standard" and args.placement is not None:
+        raise CliError("--placement goes with --deployment open")
     if args.placement is not None:
         options["open_placement"] = args.placement
     game = Game.new(scenario=args.scenario, seed=seed, **options)
@@ -300,10 +310,12 @@ def _run_new(args: argparse.Namespace, out: TextIO) -> int:
 def _configure_status(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE", help="a save file")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.add_argument("--no-verify", action="store_true",
+                   help="skip replaying the save's log on loading (faster; see andean verify)")
 
 
 def _run_status(args: argparse.Namespace, out: TextIO) -> int:
-    game = serialize.load(args.file)
+    game = serialize.load(args.file, verify=not args.no_verify)
     if args.json:
         print(json.dumps(status_dict(game), indent=2, ensure_ascii=False), file=out)
     else:
@@ -316,7 +328,7 @@ def _configure_verify(p: argparse.ArgumentParser) -> None:
 
 
 def _run_verify(args: argparse.Namespace, out: TextIO) -> int:
-    game = serialize.load(args.file)
+    game = serialize.load(args.file, verify=False)  # the replay is this command's report
     problems = serialize.verify(game)
     if problems:
         print(f"{args.file}: replaying the log does NOT give the saved state:", file=out)
@@ -410,6 +422,10 @@ def _insurgent(text: str) -> str:
         f = Faction.parse(text)
     except ValueError as err:
         raise argparse.ArgumentTypeError(str(err)) from None
+    if f is Faction.GOVT:
+        raise argparse.ArgumentTypeError(
+            "the Government is no section-8 Non-player (8.0): give FARC, AUC or Cartels, "
+            "or let a Government bot play (andean demo --govt heuristic|search|random)")
     return f.label
 
 
@@ -425,7 +441,7 @@ def _run_flowchart(args: argparse.Namespace, out: TextIO) -> int:
 
 def _dice_list(text: str) -> list[int]:
     try:
-        values = [int(v) for v in text.replace(" ", "").split(",") if v]
+        values = [int(v) for v in text.replace(" ", "").split(",")]
     except ValueError:
         raise argparse.ArgumentTypeError(
             f"dice must be numbers 1-6 separated by commas: {text!r}"
@@ -448,6 +464,8 @@ def _configure_np_turn(p: argparse.ArgumentParser) -> None:
                    help="the dice to use, in order (error if they run out); default: seeded")
     p.add_argument("--save", metavar="OUT", help="save the game after the turn to OUT")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--no-verify", action="store_true",
+                   help="skip replaying the save's log on loading (faster; see andean verify)")
 
 
 def _run_np_turn(args: argparse.Namespace, out: TextIO) -> int:
@@ -455,7 +473,7 @@ def _run_np_turn(args: argparse.Namespace, out: TextIO) -> int:
     from core.rules.editor import SetTurn
     from nonplayer.turn import take_turn
 
-    game = serialize.load(args.file)
+    game = serialize.load(args.file, verify=not args.no_verify)
     faction = Faction.parse(args.faction)
     if game.is_terminal():
         raise CliError(f"{args.file}: the game is over")
@@ -495,6 +513,8 @@ def _configure_event(p: argparse.ArgumentParser) -> None:
                    help="the dice to use, in order (error if they run out); default: seeded")
     p.add_argument("--save", metavar="OUT", help="save the game after the Event to OUT")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--no-verify", action="store_true",
+                   help="skip replaying the save's log on loading (faster; see andean verify)")
 
 
 def _faction_name(text: str) -> str:
@@ -513,7 +533,7 @@ def _run_event(args: argparse.Namespace, out: TextIO) -> int:
     from nonplayer.trace import Trace
     from nonplayer.turn import TurnResult
 
-    game = serialize.load(args.file)
+    game = serialize.load(args.file, verify=not args.no_verify)
     faction = Faction.parse(args.faction)
     if game.is_terminal():
         raise CliError(f"{args.file}: the game is over")
@@ -634,6 +654,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         description="Andean Abyss (2nd edition) rules engine: set up, inspect and check games.",
     )
+    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     from tui import bots_cli, pictures_cli, play_cli
 
@@ -646,13 +667,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit code (0 ok, 1 verify mismatch, 2 error)."""
+    """Run the command line; return the exit code (0 ok, 1 verify mismatch or problems
+    found, 2 error, 130 Ctrl-C, 143 SIGTERM)."""
     parser = build_parser()
+    previous = _catch_sigterm()
     try:
         args = parser.parse_args(argv)
         return int(args.run(args, sys.stdout))
-    except SystemExit as done:  # --help
+    except SystemExit as done:  # --help, --version
         return done.code if isinstance(done.code, int) else 0
+    except Interrupted as stop:
+        print(f"{PROG}: {stop}", file=sys.stderr)
+        return stop.code
+    except KeyboardInterrupt as stop:
+        print(f"{PROG}: stopped", file=sys.stderr)
+        return stop_code(stop)
     except BrokenPipeError:  # output piped into head/less that closed early
         sys.stderr.close()
         return 0
@@ -662,6 +691,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         if os.environ.get("ANDEAN_DEBUG"):
             raise
         return _fail(f"unexpected error: {type(err).__name__}: {err}")
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _catch_sigterm() -> Any:
+    """SIGTERM raises :class:`Terminated` (a KeyboardInterrupt) so it stops a command
+    as cleanly as Ctrl-C; returns the handler to restore (None off the main thread)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def stop(signum: int, frame: Any) -> None:
+        raise Terminated()
+
+    return signal.signal(signal.SIGTERM, stop)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("andean-abyss-engine")
+    except PackageNotFoundError:
+        return "0.1.0"
 
 
 def _fail(message: str) -> int:

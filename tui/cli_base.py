@@ -24,3 +24,21 @@ class Subcommand:
     help: str
     configure: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace, TextIO], int]
+
+
+class Interrupted(Exception):
+    """Ctrl-C or SIGTERM stopped a command that has something to say about it (where
+    the game was saved, how to resume): one line on stderr, exit ``code``."""
+
+    def __init__(self, message: str, code: int = 130) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread like a Ctrl-C so the same clean-up runs."""
+
+
+def stop_code(stop: KeyboardInterrupt) -> int:
+    """The exit status of a stop: 128 + the signal number (130 Ctrl-C, 143 SIGTERM)."""
+    return 143 if isinstance(stop, Terminated) else 130

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -28,7 +29,7 @@ from core import serialize
 from core.errors import IllegalAction
 from core.game import Game
 from core.pieces import Faction
-from tui.cli_base import CliError, Subcommand
+from tui.cli_base import CliError, Interrupted, Subcommand, stop_code
 from tui.session import Session
 
 if TYPE_CHECKING:
@@ -64,6 +65,8 @@ def _common(p: argparse.ArgumentParser, default_save: str) -> None:
                    help="seed for the deck and the dice (default: a random one)")
     p.add_argument("--short", action="store_true", help="short game (2.4.1)")
     p.add_argument("--load", metavar="FILE", default=None, help="resume a saved game")
+    p.add_argument("--no-verify", action="store_true",
+                   help="skip replaying the save's log on loading (faster; see andean verify)")
     p.add_argument("--save", metavar="FILE", default=None,
                    help=f"where to autosave (default: the --load file, else {default_save})")
     p.add_argument("--new", action="store_true",
@@ -96,12 +99,12 @@ def _session(args: argparse.Namespace, default_save: str, out: TextIO) -> tuple[
     created by the caller."""
     target = Path(args.save or args.load or default_save)
     if args.load and not args.new:
-        session = Session.load(args.load)
+        session = Session.load(args.load, verify=not args.no_verify)
         session.path = target
         print(f"Resumed {args.load}; saving to {target}", file=out)
         return session, False
     if target.exists() and not args.new:
-        session = Session.load(target)
+        session = Session.load(target, verify=not args.no_verify)
         print(f"Resumed {target} (use --new to start over)", file=out)
         return session, False
     return Session(Game.new(), target), True  # placeholder game, replaced by the caller
@@ -122,11 +125,28 @@ def _run_play(args: argparse.Namespace, out: TextIO) -> int:
     if args.plain:
         from tui.plain import make_ui
 
-        return make_ui(controller, sys.stdin, out).run()
+        with saved_on_stop(session):
+            return make_ui(controller, sys.stdin, out).run()
     from tui.app import PlayApp
 
     PlayApp(controller).run()
     return 0
+
+
+@contextmanager
+def saved_on_stop(session: Session, new: bool = False) -> Iterator[None]:
+    """Ctrl-C (or SIGTERM) during a line-mode game: save it and stop with one line.
+    ``new``: the session's game is still the placeholder of an assistant not yet told
+    its first card (nothing to save until it is replaced)."""
+    placeholder = session.game if new else None
+    try:
+        yield
+    except KeyboardInterrupt as stop:
+        if session.path is not None and session.game is not placeholder:
+            session.save()
+            raise Interrupted(f"stopped; the game is saved in {session.path}",
+                              stop_code(stop)) from None
+        raise Interrupted("stopped; no game was started", stop_code(stop)) from None
 
 
 def assist_seats(bots: list[Faction] | None) -> list[int | None]:
@@ -168,7 +188,8 @@ def new_assist_game(scenario: str, seed: int, seats: list[int | None], first: in
 def _run_assist(args: argparse.Namespace, out: TextIO) -> int:
     session, new = _session(args, ASSIST_SAVE, out)
     if args.plain:
-        return run_assist(session, new, args, sys.stdin, out)
+        with saved_on_stop(session, new):
+            return run_assist(session, new, args, sys.stdin, out)
     from tui.assist_app import AssistApp
 
     AssistApp(assist_controller(session, args), new_game=assist_factory(args) if new else None

@@ -107,8 +107,9 @@ class Session:
         return target
 
     @classmethod
-    def load(cls, path: str | Path) -> Session:
-        return cls(serialize.load(path), path)
+    def load(cls, path: str | Path, verify: bool = True) -> Session:
+        """Resume a save (the strict loader: ``verify`` replays its log too)."""
+        return cls(serialize.load(path, verify=verify), path)
 
     def _after_change(self) -> None:
         self._card = self.game.state.current_card

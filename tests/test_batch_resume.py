@@ -1,0 +1,118 @@
+"""``andean batch`` survives (issue 11 item 5): rows written as each game ends, a killed
+run resumed from its CSV to the same results, ``--out`` checked before the first game,
+SIGTERM stopping cleanly with a consistent CSV."""
+
+from __future__ import annotations
+
+import csv
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from nonplayer.games import read_csv, run_batch
+from tui.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _outcomes(path: Path) -> list[dict]:
+    rows = list(csv.DictReader(path.open(encoding="utf-8")))
+    for row in rows:
+        row.pop("seconds")
+    return rows
+
+
+def _start(outdir: Path, *extra: str) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen(
+        [sys.executable, "-m", "tui.cli", "batch", "--games", "40", "--seed", "300",
+         "--scenario", "quick", "--workers", "2", "--out", str(outdir), *extra],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _wait_rows(csv_path: Path, rows: int, proc: subprocess.Popen) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        if csv_path.exists() and csv_path.read_text().count("\n") > rows:
+            return
+        time.sleep(0.05)
+    raise AssertionError("the batch did not write rows as games ended")
+
+
+def test_kill_9_then_resume_gives_the_uninterrupted_results(tmp_path) -> None:
+    outdir = tmp_path / "out"
+    proc = _start(outdir)
+    _wait_rows(outdir / "games.csv", 3, proc)
+    proc.send_signal(signal.SIGKILL)
+    proc.communicate(timeout=30)
+    partial = read_csv(outdir / "games.csv")
+    assert 3 <= len(partial) < 40 and not (outdir / "summary.json").exists()
+    code = main(["batch", "--games", "40", "--seed", "300", "--scenario", "quick",
+                 "--workers", "2", "--out", str(outdir), "--resume"])
+    assert code == 0
+    uninterrupted = run_batch(range(300, 340), "heuristic", "quick", workers=1)
+    expected = tmp_path / "expected.csv"
+    from nonplayer.games import write_csv
+
+    write_csv(uninterrupted, expected)
+    assert _outcomes(outdir / "games.csv") == _outcomes(expected)
+    assert (outdir / "summary.json").exists()
+
+
+def test_sigterm_stops_with_one_line_and_a_consistent_csv(tmp_path) -> None:
+    outdir = tmp_path / "out"
+    proc = _start(outdir)
+    _wait_rows(outdir / "games.csv", 2, proc)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 143
+    assert "Traceback" not in err and "BrokenPipeError" not in err
+    assert err.strip().splitlines()[-1].startswith("andean: batch stopped:")
+    assert "--resume" in err
+    rows = read_csv(outdir / "games.csv")
+    assert len({r.seed for r in rows}) == len(rows) >= 2  # whole rows, no duplicates
+
+
+def test_out_is_checked_before_the_first_game(tmp_path, capsys, monkeypatch) -> None:
+    import nonplayer.games as games
+
+    played = []
+    monkeypatch.setattr(games, "play_record", lambda *a, **k: played.append(a))
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert main(["batch", "--games", "2", "--out", str(blocker)]) == 2
+    assert "--out" in capsys.readouterr().err and not played
+    assert main(["batch", "--games", "2", "--out", str(tmp_path / "o"),
+                 "--plot", str(tmp_path / "nodir" / "p.png")]) == 2
+    assert "--plot" in capsys.readouterr().err and not played
+
+
+def test_resume_refuses_another_runs_csv(tmp_path, capsys) -> None:
+    outdir = tmp_path / "out"
+    assert main(["batch", "--games", "2", "--seed", "5", "--scenario", "quick",
+                 "--out", str(outdir)]) == 0
+    assert main(["batch", "--games", "2", "--seed", "50", "--scenario", "quick",
+                 "--out", str(outdir), "--resume"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith("andean: error: --resume:") and "seed 5" in err[-1]
+
+
+def test_a_fresh_run_removes_the_previous_summary(tmp_path, capsys, monkeypatch) -> None:
+    outdir = tmp_path / "out"
+    outdir.mkdir()
+    (outdir / "summary.json").write_text("{}")
+    (outdir / "games.csv").write_text("old\n")
+
+    def stop(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise KeyboardInterrupt
+
+    import nonplayer.games as games
+
+    monkeypatch.setattr(games, "play_record", stop)
+    assert main(["batch", "--games", "2", "--out", str(outdir)]) == 130
+    assert not (outdir / "summary.json").exists()
+    assert read_csv(outdir / "games.csv") == []
+    assert "batch stopped: 0 of 2" in capsys.readouterr().err
