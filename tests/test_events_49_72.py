@@ -158,8 +158,11 @@ def test_49_bloques_shaded_places_auc_guerrilla_and_base_in_a_department_5_1():
 
 
 def test_49_bloques_shaded_within_stacking_places_the_guerrilla_only_1_4_2():
+    # 1.4.2, 5.1.3: a Department with 2 Bases is offered only when no Base fits anywhere
     s = blank_state()
     put(s, "Huila", FB, 2)
+    assert illegal(s, AUC, 49, SHADED, [[S("Huila")]]) == "5.1"
+    fill_bases(s, AB, 6)
     diff, _ = effect(s, AUC, 49, SHADED, [[S("Huila")]])
     assert diff == {("Huila", AU): 1}
 
@@ -353,23 +356,30 @@ def test_53_criminal_air_force_nothing_without_guerrillas_in_departments_5_1_3()
 # ======================================================================================
 # 54 Deserters & Defectors
 # ======================================================================================
-def test_54_deserters_defectors_replaces_and_removes_guerrillas_5_1():
+def test_54_deserters_defectors_replaces_both_guerrillas_5_1():
+    # card 54: remove both or replace both (the executing Faction says which, as #50 shaded)
     s = blank_state()
     put(s, "Huila", FA)
     put(s, "Cali", CU)
-    answers = [[S("Huila")], ["AUC"], [S("Cali")], ["remove"]]
+    answers = [["replace"], [S("Huila")], ["AUC"], [S("Cali")], ["FARC"]]
     diff, spy = effect(s, GOVT, 54, UNSHADED, answers)
-    assert diff == {("Huila", FA): -1, ("Huila", AU): 1, ("Cali", CU): -1}
-    assert spy.asked[1].options == ("remove", "AUC", "Cartels")  # other Factions only
+    assert diff == {("Huila", FA): -1, ("Huila", AU): 1, ("Cali", CU): -1, ("Cali", FU): 1}
+    assert spy.asked[0].options == ("remove", "replace")
+    assert spy.asked[2].options == ("AUC", "Cartels")  # other Factions only
+    s = blank_state()
+    put(s, "Huila", FA)
+    put(s, "Cali", CU)
+    diff, _ = effect(s, GOVT, 54, UNSHADED, [["remove"], [S("Huila")], [S("Cali")]])
+    assert diff == {("Huila", FA): -1, ("Cali", CU): -1}
 
 
 def test_54_deserters_defectors_up_to_and_availability_5_1_1():
     s = blank_state()
     put(s, "Huila", FA)
     put(s, "Cali", AU, 18)  # no AUC Available
-    diff, _ = effect(s, GOVT, 54, UNSHADED, [[S("Huila")], ["Cartels"], []])
+    diff, _ = effect(s, GOVT, 54, UNSHADED, [["replace"], [S("Huila")], []])
     assert diff == {("Huila", FA): -1, ("Huila", CU): 1}
-    assert illegal(s, GOVT, 54, UNSHADED, [[S("Cali")], ["AUC"]]) == "5.1"
+    assert illegal(s, GOVT, 54, UNSHADED, [["replace"], [S("Cali")], ["AUC"]]) == "5.1"
     diff, spy = effect(blank_state(), GOVT, 54, UNSHADED)
     assert diff == {} and spy.asked == []
 
@@ -1104,7 +1114,8 @@ def test_72_sicarios_unshaded_replaces_cartels_guerrillas_in_2_spaces_1_4_3():
     put(s, "Huila", CU)
     put(s, "Bogotá", CU)
     s.place_shipment(sid("Cali"), CARTELS)
-    diff, _ = effect(s, FARC, 72, UNSHADED, [[S("Cali"), S("Huila")], [2], [0]])
+    # the 2 spaces asked one at a time, each replaced before the next (issue 17 item 3)
+    diff, _ = effect(s, FARC, 72, UNSHADED, [[S("Cali")], [2], [S("Huila")], [0]])
     assert diff == {
         ("Cali", CU): -2,
         ("Cali", CA): -1,

@@ -33,7 +33,7 @@ from typing import Any
 
 from core.commands import Context
 from core.events import SHADED, UNSHADED, event
-from core.events.choice import Choice, Chooser, ask_one
+from core.events.choice import Choice, Chooser, ask_one, ask_space, best, fits
 from core.map import MAP, MOUNTAIN
 from core.pieces import (
     ACTIVE_OF,
@@ -259,11 +259,8 @@ def _room(state: GameState, space: int, kind: Piece, n: int) -> int:
     return trial.place_up_to(space, kind, n)
 
 
-def _best(candidates: Iterable[int], score: Any) -> list[int]:
-    """The candidates where ``score`` is highest and above 0 (do the most, 5.1.3)."""
-    scored = [(c, score(c)) for c in candidates]
-    top = max((v for _, v in scored), default=0)
-    return [c for c, v in scored if v == top and v > 0]
+#: The candidates where the most of the text can be done (5.1.3): the shared primitive.
+_best = best
 
 
 # ======================================================================================
@@ -871,9 +868,15 @@ def airdropped_aks_unshaded(state: GameState, ctx: Context, chooser: Chooser) ->
         _resources(state, ctx, who, -5, AKS)
 
 
+def _aks_pieces(faction: Faction) -> tuple[tuple[Piece, int], ...]:
+    """The Base first, then the 2 Guerrillas: where stacking takes only some (Ecuador, 2
+    per Faction, card 33), the Base goes in."""
+    return ((BASE_OF[faction], 1), (UNDERGROUND_OF[faction], 2))
+
+
 def _aks_room(state: GameState, faction: Faction, space: int) -> int:
     """How many of the 2 Guerrillas and 1 Base ``faction`` could place in ``space``."""
-    return min(2, state.available_guerrillas(faction)) + _room(state, space, BASE_OF[faction], 1)
+    return fits(state, space, _aks_pieces(faction))
 
 
 def _zero_pop_departments(state: GameState) -> list[int]:
@@ -886,7 +889,8 @@ def airdropped_aks_shaded(state: GameState, ctx: Context, chooser: Chooser) -> N
     2 Guerrillas and 1 Base into a 0 Population Department."
 
     Asks: which Insurgent Faction (among those able to place something); then the
-    Department (one where the most of the 3 pieces fit).
+    Department (one where the most of the 3 pieces fit, stacking and Ecuador's 2 per
+    Faction counted, 5.1.3); the Base goes first.
     """
     depts = _zero_pop_departments(state)
     factions = [f for f in INSURGENTS if _best(depts, lambda s, f=f: _aks_room(state, f, s))]
@@ -895,8 +899,8 @@ def airdropped_aks_shaded(state: GameState, ctx: Context, chooser: Chooser) -> N
         return
     spaces = _best(depts, lambda s: _aks_room(state, who, s))
     space = _ask_one(chooser, state, "spaces", spaces, f"{AKS}: into which 0 Pop Department?")
-    _place(state, ctx, space, UNDERGROUND_OF[who], 2, AKS)
-    _place(state, ctx, space, BASE_OF[who], 1, AKS)
+    for kind, n in _aks_pieces(who):
+        _place(state, ctx, space, kind, n, AKS)
 
 
 # ======================================================================================
@@ -911,10 +915,17 @@ def crop_substitution_unshaded(state: GameState, ctx: Context, chooser: Chooser)
     in 1 Department with 1 Police each. Aid +3."
 
     Bases are removed even where no Police can replace them (5.1.1). Asks: the Department
-    (one with Cartels Bases).
+    (one with Cartels Bases; where all can be replaced if any such exists, 5.1.3: not a
+    FARC Zone, 1.4.2).
     """
+    def replaced(d: int) -> tuple[int, int]:
+        # every Base goes; stacking short of a Police for each (FARC Zone, card 33) ranks
+        # the space lower (Police short in Available are short everywhere alike)
+        n = state.bases(d, CARTELS)
+        return (1, min(n, state.capacity(d, Piece.POLICE)) - n)
+
     depts = [s for s in _departments(state) if state.bases(s, CARTELS)]
-    space = _ask_one(chooser, state, "spaces", depts, f"{CROPS}: replace Cartels Bases where?")
+    space = ask_space(chooser, state, depts, replaced, f"{CROPS}: replace Cartels Bases where?")
     if space is not None:
         n = state.bases(space, CARTELS)
         _remove_all(state, ctx, space, (Piece.CARTELS_BASE,), CROPS)
