@@ -821,7 +821,7 @@ def test_39_soldados_shaded_replace_police_with_auc_in_up_to_3_departments():
     for name in ("Huila", "Cesar", "Arauca"):
         put(s, name, P, 2)
     put(s, "Cali", P, 1)  # a City
-    run(s, AUC, 39, S, [[sid("Huila"), sid("Cesar")]])
+    run(s, AUC, 39, S, [[sid("Huila")], [sid("Cesar")], []])  # one at a time, then stop
     assert count(s, "Huila", P) == 1 and count(s, "Huila", AU) == 1
     assert count(s, "Arauca", P) == 2
     refused(s, AUC, 39, S, [[sid("Cali")]])
@@ -868,8 +868,9 @@ def test_40_demobilization_shaded_moves_cubes_to_cities_and_places_auc_pieces():
     answers = [
         [sid("Cali"), sid("Cali")],  # Troops (Huila forced)
         [sid("Bogotá")],  # Police
-        [sid("Cali"), sid("Medellín")],  # Cities for AUC pieces
+        [sid("Cali")],  # 1st City for an AUC piece, and its piece
         [int(AB)],
+        [sid("Medellín")],  # 2nd City, and its piece
         [int(AU)],
     ]
     run(s, AUC, 40, S, answers)
@@ -882,7 +883,7 @@ def test_40_demobilization_shaded_no_department_still_places_5_1_3():
     put(s, "Cali", AU, 1)
     put(s, "Cali", T, 1)  # a City, not a Department
     put(s, "Bogotá", AU, 17)  # 0 AUC Guerrillas Available: Bases only (not asked)
-    run(s, AUC, 40, S, [[sid("Cali"), sid("Neiva")]])
+    run(s, AUC, 40, S, [[sid("Cali")], [sid("Neiva")]])
     assert count(s, "Cali", AB) == 1 and count(s, "Neiva", AB) == 1 and count(s, "Cali", T) == 1
 
 

@@ -482,14 +482,15 @@ def test_57_op_millennium_shaded_replaces_police_in_2_spaces_5_1():
     s = blank_state()
     for name in ("Cali", "Cali-Pasto", "Bogotá"):
         put(s, name, P)
-    diff, spy = effect(s, CARTELS, 57, SHADED, [[S("Cali"), S("Cali-Pasto")], [int(CB)]])
+    answers = [[S("Cali")], [int(CB)], [S("Cali-Pasto")]]  # one space at a time
+    diff, spy = effect(s, CARTELS, 57, SHADED, answers)
     assert diff == {
         ("Cali", P): -1,
         ("Cali", CB): 1,
         ("Cali-Pasto LoC", P): -1,
         ("Cali-Pasto LoC", CU): 1,
     }
-    assert len(spy.asked) == 2  # on the LoC only a Guerrilla fits (1.4.2): not asked
+    assert len(spy.asked) == 3  # on the LoC only a Guerrilla fits (1.4.2): not asked
 
 
 def test_57_op_millennium_shaded_removes_if_nothing_available_5_1_1():

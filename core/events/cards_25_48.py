@@ -33,7 +33,15 @@ from typing import Any
 
 from core.commands import Context
 from core.events import SHADED, UNSHADED, event
-from core.events.choice import Choice, Chooser, ask_one, ask_space, best, fits
+from core.events.choice import (
+    Choice,
+    Chooser,
+    ask_one,
+    ask_space,
+    ask_spaces_in_turn,
+    best,
+    fits,
+)
 from core.map import MAP, MOUNTAIN
 from core.pieces import (
     ACTIVE_OF,
@@ -1191,14 +1199,22 @@ def soldados_campesinos_shaded(state: GameState, ctx: Context, chooser: Chooser)
     Depts, replace 1 Police with 1 available AUC Guerrilla."
 
     With no AUC Guerrilla Available the Police is still removed (5.1.1). Asks: up to 3
-    Departments with Police.
+    Departments with Police, one at a time, each replaced before the next is asked (so
+    when AUC Guerrillas run short the order is visible); offered first, Departments where
+    an AUC Guerrilla fits (Ecuador: 2 per Faction, card 33; 5.1.3).
     """
-    depts = [s for s in _departments(state) if state.police(s)]
-    why = f"{SOLDADOS}: replace Police in which Depts (up to 3)?"
-    for space in _spaces(chooser, state, depts, 3, why, up_to=True):
+
+    def score(space: int) -> int:
+        return 1 + (state.capacity(space, Piece.AUC_UNDERGROUND) > 0)
+
+    def replace(space: int) -> None:
         state.remove(space, Piece.POLICE, 1)
         ctx.say(f"{SOLDADOS}: remove 1 Police from {_name(space)}")
         _place(state, ctx, space, Piece.AUC_UNDERGROUND, 1, SOLDADOS)
+
+    depts = [s for s in _departments(state) if state.police(s)]
+    why = f"{SOLDADOS}: replace Police in which Dept ({{i}} of up to {{n}})?"
+    ask_spaces_in_turn(chooser, state, depts, 3, score, why, replace, up_to=True)
 
 
 # ======================================================================================
@@ -1242,8 +1258,8 @@ def demobilization_shaded(state: GameState, ctx: Context, chooser: Chooser) -> N
     Dept with AUC to any Cities. Place 1 AUC piece in each of 2 Cities."
 
     Asks: the Department (with AUC pieces and cubes); a City for each Troops cube, then
-    for each Police cube; then the 2 Cities for AUC pieces; then for each, Guerrilla or
-    Base (where both fit).
+    for each Police cube; then the 2 Cities for AUC pieces one at a time, each with its
+    Guerrilla or Base (where both fit) before the next City.
     """
     depts = [
         s for s in _departments(state) if state.faction_pieces(s, AUC) and state.cubes(s)
@@ -1259,14 +1275,20 @@ def demobilization_shaded(state: GameState, ctx: Context, chooser: Chooser) -> N
                 state.move(dept, dst, kind, k)
                 ctx.say(f"{DEMOBILIZATION}: move {k} {kind.label} from {_name(dept)} to "
                         f"{_name(dst)}")
-    targets = [c for c in cities if _auc_piece_options(state, c)]
-    why = f"{DEMOBILIZATION}: place 1 AUC piece in which 2 Cities?"
-    for city in _spaces(chooser, state, targets, 2, why):
+
+    def place_piece(city: int) -> None:
         options = _auc_piece_options(state, city)
         why = f"{DEMOBILIZATION}: which AUC piece in {_name(city)}?"
         value = _ask_one(chooser, state, "pieces", options, why)
         if value is not None:
             _place(state, ctx, city, Piece(value), 1, DEMOBILIZATION)
+
+    # one City at a time, its piece placed before the next is asked (pieces may run out)
+    why = f"{DEMOBILIZATION}: place 1 AUC piece in which City ({{i}} of {{n}})?"
+    ask_spaces_in_turn(
+        chooser, state, cities, 2, lambda c: len(_auc_piece_options(state, c)) > 0, why,
+        place_piece,
+    )
 
 
 # ======================================================================================

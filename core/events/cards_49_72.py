@@ -706,30 +706,32 @@ def op_millennium_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> 
 def op_millennium_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#57 Op Millennium (shaded): Investigation penetrated: In each of 2 spaces, replace a
     Police with an available Cartels piece (Guerrilla or Base, the executing Faction's
-    choice; removed without replacement if none can be placed, 5.1.1)."""
+    choice; removed without replacement if none can be placed, 5.1.1). The 2 spaces are
+    asked one at a time."""
     card = "#57 Op Millennium"
-    police = _spaces(state, lambda s: state.police(s.id) > 0)
-    why = f"{card}: replace a Police in which 2 spaces?"
-    for space in _ask_spaces(chooser, state, police, 2, why):
+    kinds = (Piece.CARTELS_UNDERGROUND, Piece.CARTELS_BASE)
+
+    def score(space: int) -> int:
+        # a Police there, and better where a Cartels piece fits (Ecuador: card 33; 5.1.3)
+        return 1 + any(state.capacity(space, k) > 0 for k in kinds)
+
+    def replace(space: int) -> None:
         state.remove(space, Piece.POLICE)
-        options = [
-            int(k)
-            for k in (Piece.CARTELS_UNDERGROUND, Piece.CARTELS_BASE)
-            if state.can_place(space, k)
-        ]
-        kind = _ask(
-            chooser,
-            state,
-            "pieces",
-            options,
-            f"{card}: replace the Police in {_name(space)} with which Cartels piece?",
-        )
+        options = [int(k) for k in kinds if state.can_place(space, k)]
+        why = f"{card}: replace the Police in {_name(space)} with which Cartels piece?"
+        kind = _ask(chooser, state, "pieces", options, why)
         if kind is not None:
             state.place(space, Piece(kind))
         ctx.say(
             f"{card}: remove 1 Police in {_name(space)}"
             + (f", place 1 {Piece(kind).label}" if kind is not None else "")
         )
+
+    # one space at a time, replaced before the next is asked: when Cartels pieces run
+    # short the chooser sees which space gets the last one (issue 17 item 3)
+    police = _spaces(state, lambda s: state.police(s.id) > 0)
+    why = f"{card}: replace a Police in which space ({{i}} of {{n}})?"
+    ask_spaces_in_turn(chooser, state, police, 2, score, why, replace)
 
 
 # ======================================================================================
