@@ -768,7 +768,11 @@ def general_serrano_shaded(state: GameState, ctx: Context, chooser: Chooser) -> 
         )
         if src is None:
             return
-        targets = [s for s in _spaces(state, lambda s: not state.farc_zone[s.id]) if s != src]
+        # the shared stacking query: no FARC Zone (1.4.2), Ecuador within 2 (card 33)
+        targets = [
+            s for s in _spaces(state, lambda s: state.capacity(s.id, Piece.POLICE) > 0)
+            if s != src
+        ]
         dst = _ask(
             chooser, state, "spaces", targets, f"{card}: relocate it to where?", decider=CARTELS
         )

@@ -641,7 +641,9 @@ def random_train(
     for space in selected:
         if train_cube_capacity(sim, space) == 0 or rng.random() < 0.15:
             continue
-        n = rng.randint(0, min(TRAIN_MAX_CUBES, avail[Piece.TROOPS] + avail[Piece.POLICE]))
+        # train_cube_capacity: the shared query, Ecuador's room (card 33) included
+        most = train_cube_capacity(sim, space)
+        n = rng.randint(0, min(most, avail[Piece.TROOPS] + avail[Piece.POLICE]))
         troops = rng.randint(max(0, n - avail[Piece.POLICE]), min(n, avail[Piece.TROOPS]))
         avail[Piece.TROOPS] -= troops
         avail[Piece.POLICE] -= n - troops
