@@ -371,3 +371,85 @@ def test_random_commands_keep_ecuador_and_panama_stacking(position, seed):
             break
         game.apply(random_command(game.state, rng), chooser=RandomChooser(rng))
         assert game.state.check_invariants() == []
+
+
+# ======================================================================================
+# readings of record (docs/readings.md, section "Cards and rules 1-7")
+# ======================================================================================
+def test_reading_event_free_sweep_stays_in_cities_and_departments_3_2_3():
+    # readings.md#r-event-sweep-cities-departments: card 19 and card 37 unshaded Sweep
+    # "Select any Cities or Departments" (3.2.3): never a LoC, even with Troops there
+    from core.events.cards_25_48 import SWEEP, former_military_options
+
+    loc = sid("Cali-Pasto")
+    s = blank_state()
+    put(s, loc, T, 2)
+    put(s, loc, FU, 1)
+    assert SWEEP not in former_military_options(s, loc)  # card 37 unshaded
+    spy = play(s, GOVT, 19, U)  # card 19: a free Sweep would Activate only on the LoC
+    assert spy.asked == [] and s.underground(loc, FARC) == 1
+    put(s, "Huila", T, 2)
+    put(s, "Huila", FU, 1)
+    assert SWEEP in former_military_options(s, sid("Huila"))
+
+
+def test_reading_kidnap_may_target_a_faction_with_0_resources_4_3_3():
+    # readings.md#r-kidnap-zero-resources: "If a targeted Faction runs out of Resources,
+    # no more is transferred" (4.3.3): the Kidnap still happens, and a 6 still brings AUC
+    from core.rules.insurgent_special import Kidnap
+    from tests.test_insurgent_special import FakeOp, kidnap_city
+    from tests.test_insurgent_special import run as run_sa
+
+    s = kidnap_city()
+    s.resources[GOVT] = 0
+    run_sa(Kidnap(where=(sid("Cali"),)), s, FARC, FakeOp("Terror", "Cali"), rolls=[6])
+    assert s.resources[GOVT] == 0 and s.resources[FARC] == 10
+    assert s.faction_pieces(sid("Cali"), AUC) == 1
+
+
+def test_reading_rally_with_a_base_may_place_0_3_3_1():
+    # readings.md#r-rally-base-place-0: with a Base, "Place a number of its Available
+    # Guerrillas up to" Bases + Population (3.3.1): 0 is a number up to it
+    from core.rules.insurgent_ops import RALLY_PLACE, rally_in
+    from tests.test_insurgent_ops import illegal as illegal_op
+    from tests.test_insurgent_ops import run as run_op
+
+    s = blank_state()
+    put(s, "Huila", FB)
+    run_op(s, rally_in(sid("Huila"), RALLY_PLACE, 0), FARC)
+    assert s.guerrillas(sid("Huila"), FARC) == 0 and s.resources[FARC] == 9
+    t = blank_state()  # without a Base, Rally places 1 (when one is Available)
+    assert illegal_op(t, rally_in(sid("Huila"), RALLY_PLACE, 0), FARC) == "3.3.1"
+
+
+def test_reading_civic_action_and_agitation_remove_terror_in_pop_0_6_4():
+    # readings.md#r-terror-pop-0: 6.4.1 / 6.4.2 "remove a Terror marker" first, before
+    # any shift; a Population 0 space cannot shift (1.6.2) but its Terror can go
+    from core.rules.common import agitation_step, civic_action_step
+    from core.rules.propaganda import agitation_spaces, civic_action_spaces
+
+    s = blank_state()
+    vichada, guainia = sid("Vichada"), sid("Guainía")
+    put(s, vichada, T)
+    put(s, vichada, P)
+    s.terror[vichada] = 1
+    put(s, guainia, FU, 2)
+    s.terror[guainia] = 1
+    assert vichada in civic_action_spaces(s) and guainia in agitation_spaces(s)
+    civic_action_step(s, vichada)
+    agitation_step(s, guainia)
+    assert s.terror[vichada] == 0 and s.terror[guainia] == 0
+    assert vichada not in civic_action_spaces(s) and guainia not in agitation_spaces(s)
+
+
+def test_reading_executing_faction_chooses_whose_pieces_33_71_5_1():
+    # readings.md#r-executing-chooses-whose-pieces: 5.1 "the executing Faction makes all
+    # selections": card 33 shaded and card 71 shaded place any Faction's pieces, chosen
+    # by the executing Faction (no other Faction is asked)
+    s = blank_state()
+    spy = play(s, GOVT, 33, S, [[int(CB)], [int(FU)]])
+    assert all(c.decider is None for c in spy.asked)
+    assert s.count(ECUADOR, CB) == 1 and s.count(ECUADOR, FU) == 1
+    spy = play(s, GOVT, 71, S, [[int(AUC)], [int(FARC)]])
+    assert all(c.decider is None for c in spy.asked)
+    assert s.count(PANAMA, AB) == 1 and s.count(PANAMA, FB) == 1
