@@ -453,3 +453,17 @@ def test_reading_executing_faction_chooses_whose_pieces_33_71_5_1():
     spy = play(s, GOVT, 71, S, [[int(AUC)], [int(FARC)]])
     assert all(c.decider is None for c in spy.asked)
     assert s.count(PANAMA, AB) == 1 and s.count(PANAMA, FB) == 1
+
+
+def test_card_40_unshaded_farc_zone_guerrilla_only_after_spaces_where_police_fit_5_1_3():
+    # card 40 unshaded: "Replace 3 AUC Guerrillas with available Police"; in a FARC Zone
+    # no Police can replace (1.4.2), so it is offered only when no other space is left
+    s = blank_state()
+    s.set_farc_zone(sid("Huila"))
+    put(s, "Huila", AU)
+    put(s, "Cali", AU)
+    put(s, "Cesar", AU)
+    asked = first_question(s, GOVT, 40, U)
+    assert sid("Huila") not in asked.options
+    play(s, GOVT, 40, U, [[sid("Cali")]])  # then Cesar, then Huila: forced
+    assert s.police(sid("Cali")) == 1 and s.police(sid("Cesar")) == 1 and s.on_map(AU) == 0

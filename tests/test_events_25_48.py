@@ -855,7 +855,8 @@ def test_40_demobilization_unshaded_removes_in_farc_zone_and_stops_when_none_lef
     s.farc_zone[sid("Huila")] = 1
     put(s, "Huila", AU, 1)
     put(s, "Cali", AU, 1)
-    run(s, GOVT, 40, U, [[sid("Huila")]])  # then Cali forced, then none left
+    # 5.1.3: Cali first (a Police fits there; not asked), then Huila, the FARC Zone
+    run(s, GOVT, 40, U, [])
     assert s.on_map(AU) == 0 and count(s, "Huila", P) == 0 and count(s, "Cali", P) == 1
     no_effect(s, GOVT, 40, U)
 

@@ -1229,12 +1229,16 @@ def demobilization_unshaded(state: GameState, ctx: Context, chooser: Chooser) ->
     with available Police."
 
     Each Guerrilla is removed even if no Police can take its place (none Available, or a
-    FARC Zone, 5.1.1). Asks, 3 times: the space; then Underground or Active.
+    FARC Zone, 5.1.1), but such spaces are offered only when no other has AUC Guerrillas
+    (5.1.3). Asks, 3 times: the space; then Underground or Active.
     """
     for i in (1, 2, 3):
         spaces = [s.id for s in state.spaces_in_play() if state.guerrillas(s.id, AUC)]
-        space = _ask_one(
-            chooser, state, "spaces", spaces, f"{DEMOBILIZATION}: AUC Guerrilla {i} from where?"
+        # 5.1.3: first the spaces where a Police can take its place (not a FARC Zone,
+        # Ecuador within 2 Government pieces, card 33)
+        space = ask_space(
+            chooser, state, spaces, lambda s: 1 + (state.capacity(s, Piece.POLICE) > 0),
+            f"{DEMOBILIZATION}: AUC Guerrilla {i} from where?",
         )
         if space is None:
             return
