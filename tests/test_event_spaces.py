@@ -467,3 +467,23 @@ def test_card_40_unshaded_farc_zone_guerrilla_only_after_spaces_where_police_fit
     assert sid("Huila") not in asked.options
     play(s, GOVT, 40, U, [[sid("Cali")]])  # then Cesar, then Huila: forced
     assert s.police(sid("Cali")) == 1 and s.police(sid("Cesar")) == 1 and s.on_map(AU) == 0
+
+
+def test_cards_5_and_35_shaded_shift_2_levels_where_2_levels_are_left_5_1_3():
+    # card 5 shaded / card 35 shaded: "Shift ... by 2 levels toward Active Opposition": a
+    # space at Passive Opposition (1 level left) only when none has 2 levels left
+    from core.events.cards_01_24 import three_econ_neighbours
+
+    s = blank_state()
+    near = sorted(three_econ_neighbours(s))
+    for space in near:
+        s.support[space] = -1
+    s.support[near[0]] = 0
+    spy = play(s, FARC, 5, S)
+    assert spy.asked == [] and s.support[near[0]] == -2
+    s = blank_state()
+    put(s, "Huila", CB)
+    put(s, "Putumayo", CB)
+    s.support[sid("Huila")] = -1
+    spy = play(s, FARC, 35, S)
+    assert spy.asked == [] and s.support[sid("Putumayo")] == -2

@@ -625,8 +625,8 @@ def test_35_crop_substitution_shaded_shifts_2_levels_toward_opposition_1_6():
     s.support[sid("Huila")] = 1
     run(s, FARC, 35, S, [[sid("Huila")]])
     assert s.support[sid("Huila")] == -1
-    run(s, FARC, 35, S, [[sid("Putumayo")]])
-    assert s.support[sid("Putumayo")] == -2
+    run(s, FARC, 35, S, [])  # 5.1.3: only Putumayo shifts the full 2 levels: not asked
+    assert s.support[sid("Putumayo")] == -2 and s.support[sid("Huila")] == -1
 
 
 def test_35_crop_substitution_shaded_no_department_can_shift_5_1_3():

@@ -437,8 +437,11 @@ def three_econ_neighbours(state: GameState) -> list[int]:
 @event(5, SHADED)
 def occidental_ecopetrol_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#5 (shaded): Shift a space adjacent to a 3-Econ LoC by 2 levels toward Active
-    Opposition. Asks: which space."""
-    space = _one(chooser, state, "spaces", three_econ_neighbours(state), _why(5, "shift where?"))
+    Opposition. Asks: which space (one that can shift the full 2 levels if any, 5.1.3)."""
+    space = ask_space(
+        chooser, state, three_econ_neighbours(state),
+        lambda s: min(2, state.support[s] - ACTIVE_OPPOSITION), _why(5, "shift where?"),
+    )
     if space is not None:
         _shift(state, ctx, 5, space, -2)
 

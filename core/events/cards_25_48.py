@@ -946,13 +946,17 @@ def crop_substitution_shaded(state: GameState, ctx: Context, chooser: Chooser) -
     """#35 Crop Substitution (shaded): "FARC proposals lauded: Shift a Department with a
     Cartels Base by 2 levels toward Active Opposition."
 
-    Asks: the Department (populated, with a Cartels Base, not yet at Active Opposition).
+    Asks: the Department (populated, with a Cartels Base, not yet at Active Opposition;
+    one that can shift the full 2 levels if any, 5.1.3).
     """
     depts = [
         s for s in _departments(state)
         if state.bases(s, CARTELS) and MAP[s].is_populated and state.support[s] > ACTIVE_OPPOSITION
     ]
-    space = _ask_one(chooser, state, "spaces", depts, f"{CROPS}: shift which Department?")
+    space = ask_space(
+        chooser, state, depts, lambda s: min(2, state.support[s] - ACTIVE_OPPOSITION),
+        f"{CROPS}: shift which Department?",
+    )
     if space is not None:
         _shift_by(state, ctx, space, -2, CROPS)
 
