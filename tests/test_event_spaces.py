@@ -487,3 +487,28 @@ def test_cards_5_and_35_shaded_shift_2_levels_where_2_levels_are_left_5_1_3():
     s.support[sid("Huila")] = -1
     spy = play(s, FARC, 35, S)
     assert spy.asked == [] and s.support[sid("Putumayo")] == -2
+
+
+def test_capacity_is_the_one_stacking_query_of_place_and_move_1_4_2():
+    # 1.4.2 and card 33: GameState.capacity says what place and move accept
+    s = with_ecuador(blank_state())
+    put(s, ECUADOR, FU)
+    assert s.capacity(ECUADOR, FB) == 1 and s.capacity(ECUADOR, T) == 2
+    assert s.capacity(PANAMA, FB) == 0  # not in play (1.3.5)
+    s.set_farc_zone(sid("Meta West"))
+    assert s.capacity(sid("Meta West"), P) == 0 and s.capacity(sid("Meta West"), FU) == 99
+    assert s.capacity(sid("Cali-Pasto"), CB) == 0  # no Base on a LoC
+    put(s, "Huila", AB, 1)
+    assert s.capacity(sid("Huila"), GB) == 1
+    for space in range(len(MAP)):
+        for kind in (T, P, GB, FU, FB, AU, AB, CU, CB):
+            room = s.capacity(space, kind)
+            if 0 < room < 99:
+                assert s.can_place(space, kind, room) or s.available(kind) < room
+            assert not s.can_place(space, kind, room + 1)
+    put(s, "Putumayo", FU, 2)
+    with pytest.raises(IllegalAction) as err:
+        s.move(sid("Putumayo"), ECUADOR, FU, 2)
+    assert err.value.rule == "1.4.2"
+    s.move(sid("Putumayo"), ECUADOR, FU, 1)
+    assert s.faction_pieces(ECUADOR, FARC) == 2
