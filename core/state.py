@@ -259,10 +259,32 @@ class GameState:
 
     def room(self, space: int, faction: Faction) -> int:
         """How many more pieces of ``faction`` stacking lets into ``space`` (1.4.2): no
-        limit but in Ecuador, where card 33 allows 2 per Faction (Bases: see place)."""
+        limit but in Ecuador, where card 33 allows 2 per Faction (Bases: see capacity)."""
         if space == ECUADOR:
             return max(0, ECUADOR_LIMIT - self.faction_pieces(space, faction))
         return 99
+
+    def capacity(self, space: int, kind: Piece | int) -> int:
+        """How many more pieces of ``kind`` may enter ``space`` now, Available or not:
+        the one stacking query (1.4.2) that placement, moves and every planner share.
+
+        0 if the space is not in play (1.3.5), for Government forces in a FARC Zone, and
+        for Bases on a LoC; Bases up to 2 in a space of all Factions; Ecuador (card 33)
+        up to 2 pieces per Faction. A plan that puts several pieces into one space must
+        count its own earlier ones against this number (or try them on a clone).
+        """
+        kind = Piece(kind)
+        if not self.in_play(space):
+            return 0
+        faction = kind.faction
+        if faction is Faction.GOVT and self.farc_zone[space]:
+            return 0
+        most = self.room(space, faction)
+        if kind.is_base:
+            if MAP[space].is_loc:
+                return 0
+            most = min(most, max(0, MAX_BASES_PER_SPACE - self.all_bases(space)))
+        return most
 
     def in_play(self, space: int) -> bool:
         """Whether a space exists for play: foreign countries only once made spaces (1.3.5)."""
@@ -359,22 +381,24 @@ class GameState:
             raise IllegalAction(
                 "1.4.1", f"only {self.available(kind)} {kind.label} Available, not {n}"
             )
+        self._check_stacking(space, kind, n)
+
+    def _check_stacking(self, space: int, kind: Piece, n: int) -> None:
+        """Raise the 1.4.2 reason unless ``n`` more ``kind`` fit (see :meth:`capacity`)."""
+        if n <= self.capacity(space, kind):
+            return
         if kind.faction is Faction.GOVT and self.farc_zone[space]:
             raise IllegalAction(
                 "1.4.2", f"Government forces may not enter the FARC Zone {MAP[space].name}"
             )
+        if kind.is_base and MAP[space].is_loc:
+            raise IllegalAction("1.4.2", "Bases may not occupy LoCs")
         if space == ECUADOR and self.faction_pieces(space, kind.faction) + n > ECUADOR_LIMIT:
             raise IllegalAction(
                 "1.4.2", f"no more than {ECUADOR_LIMIT} {kind.faction.label} pieces in Ecuador "
                 "(card 33 Sucumbíos)"
             )
-        if kind.is_base:
-            if MAP[space].is_loc:
-                raise IllegalAction("1.4.2", "Bases may not occupy LoCs")
-            if self.all_bases(space) + n > MAX_BASES_PER_SPACE:
-                raise IllegalAction(
-                    "1.4.2", f"no more than 2 Bases in a space ({MAP[space].name})"
-                )
+        raise IllegalAction("1.4.2", f"no more than 2 Bases in a space ({MAP[space].name})")
 
     def can_place(self, space: int, kind: Piece, n: int = 1) -> bool:
         try:
@@ -448,17 +472,8 @@ class GameState:
             raise IllegalAction(
                 "1.4.1", f"only {self.pieces[src * K + kind]} {kind.label} in {MAP[src].name}"
             )
-        if kind.faction is Faction.GOVT and self.farc_zone[dst]:
-            raise IllegalAction(
-                "1.4.2", f"Government forces may not enter the FARC Zone {MAP[dst].name}"
-            )
-        if kind.is_base and self.all_bases(dst) + n > MAX_BASES_PER_SPACE:
-            raise IllegalAction("1.4.2", f"no more than 2 Bases in {MAP[dst].name}")
-        if dst == ECUADOR and self.faction_pieces(dst, kind.faction) + n > ECUADOR_LIMIT:
-            raise IllegalAction(
-                "1.4.2", f"no more than {ECUADOR_LIMIT} {kind.faction.label} pieces in Ecuador "
-                "(card 33 Sucumbíos)"
-            )
+        if src != dst:
+            self._check_stacking(dst, kind, n)
         self.pieces[src * K + kind] -= n
         self.pieces[dst * K + kind] += n
         if shipments:

@@ -102,8 +102,9 @@ def drug_profit_bases(state: GameState, faction: Faction) -> list[int]:
         if s is None or s[1] != faction or available <= 0:
             continue
         space = s[0]
-        free = room.setdefault(space, 2 - state.all_bases(space))
-        if free > 0 and not MAP[space].is_loc:
+        # the shared stacking query (1.4.2 and Ecuador's 2 per Faction, card 33)
+        free = room.setdefault(space, state.capacity(space, BASE_OF[faction]))
+        if free > 0:
             out.append(i)
             room[space] = free - 1
             available -= 1

@@ -444,6 +444,9 @@ def test_14_tres_esquinas_unshaded_stacking_and_availability_5_1_1():
     state = blank_state()
     put(state, "Huila", FB, 2)  # no room for a third Base
     put(state, "Bogotá", T, 28)  # only 2 Troops left
+    refused(state, 14, UNSHADED, [[sid("Huila")]])  # 5.1.3: a Base fits elsewhere
+    put(state, "Cali", GB, 2)  # no Government Base Available: every Department alike
+    put(state, "Medellín", GB, 1)
     play(state, 14, UNSHADED, [[sid("Huila")]])
     assert state.count(sid("Huila"), GB) == 0 and state.troops(sid("Huila")) == 2
 
@@ -1018,7 +1021,10 @@ def test_every_event_on_random_positions_keeps_invariants(seed: int):
 def test_14_tres_esquinas_unshaded_ecuador_holds_2_government_pieces_1_3_5():
     state = blank_state()
     state.foreign_in_play.append(MAP.ECUADOR)
-    play(state, 14, UNSHADED, [[MAP.ECUADOR]])
+    refused(state, 14, UNSHADED, [[MAP.ECUADOR]])  # 5.1.3: all 4 fit in other Departments
+    for d in MAP.departments:
+        state.farc_zone[d.id] = 1  # no other Department takes Government pieces (1.4.2)
+    play(state, 14, UNSHADED, [])  # Ecuador: the only one, not asked
     assert state.count(MAP.ECUADOR, GB) == 1 and state.troops(MAP.ECUADOR) == 1
 
 

@@ -641,8 +641,8 @@ def test_35_crop_substitution_shaded_shifts_2_levels_toward_opposition_1_6():
     s.support[sid("Huila")] = 1
     run(s, FARC, 35, S, [[sid("Huila")]])
     assert s.support[sid("Huila")] == -1
-    run(s, FARC, 35, S, [[sid("Putumayo")]])
-    assert s.support[sid("Putumayo")] == -2
+    run(s, FARC, 35, S, [])  # 5.1.3: only Putumayo shifts the full 2 levels: not asked
+    assert s.support[sid("Putumayo")] == -2 and s.support[sid("Huila")] == -1
 
 
 def test_35_crop_substitution_shaded_no_department_can_shift_5_1_3():
@@ -853,7 +853,7 @@ def test_39_soldados_shaded_replace_police_with_auc_in_up_to_3_departments():
     for name in ("Huila", "Cesar", "Arauca"):
         put(s, name, P, 2)
     put(s, "Cali", P, 1)  # a City
-    run(s, AUC, 39, S, [[sid("Huila"), sid("Cesar")]])
+    run(s, AUC, 39, S, [[sid("Huila")], [sid("Cesar")], []])  # one at a time, then stop
     assert count(s, "Huila", P) == 1 and count(s, "Huila", AU) == 1
     assert count(s, "Arauca", P) == 2
     refused(s, AUC, 39, S, [[sid("Cali")]])
@@ -887,7 +887,8 @@ def test_40_demobilization_unshaded_removes_in_farc_zone_and_stops_when_none_lef
     s.farc_zone[sid("Huila")] = 1
     put(s, "Huila", AU, 1)
     put(s, "Cali", AU, 1)
-    run(s, GOVT, 40, U, [[sid("Huila")]])  # then Cali forced, then none left
+    # 5.1.3: Cali first (a Police fits there; not asked), then Huila, the FARC Zone
+    run(s, GOVT, 40, U, [])
     assert s.on_map(AU) == 0 and count(s, "Huila", P) == 0 and count(s, "Cali", P) == 1
     no_effect(s, GOVT, 40, U)
 
@@ -900,8 +901,9 @@ def test_40_demobilization_shaded_moves_cubes_to_cities_and_places_auc_pieces():
     answers = [
         [sid("Cali"), sid("Cali")],  # Troops (Huila forced)
         [sid("Bogotá")],  # Police
-        [sid("Cali"), sid("Medellín")],  # Cities for AUC pieces
+        [sid("Cali")],  # 1st City for an AUC piece, and its piece
         [int(AB)],
+        [sid("Medellín")],  # 2nd City, and its piece
         [int(AU)],
     ]
     run(s, AUC, 40, S, answers)
@@ -914,7 +916,7 @@ def test_40_demobilization_shaded_no_department_still_places_5_1_3():
     put(s, "Cali", AU, 1)
     put(s, "Cali", T, 1)  # a City, not a Department
     put(s, "Bogotá", AU, 17)  # 0 AUC Guerrillas Available: Bases only (not asked)
-    run(s, AUC, 40, S, [[sid("Cali"), sid("Neiva")]])
+    run(s, AUC, 40, S, [[sid("Cali")], [sid("Neiva")]])
     assert count(s, "Cali", AB) == 1 and count(s, "Neiva", AB) == 1 and count(s, "Cali", T) == 1
 
 

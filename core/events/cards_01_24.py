@@ -61,7 +61,7 @@ from core.events import (
     UNSHADED,
     event,
 )
-from core.events.choice import Choice, Chooser, ask_one
+from core.events.choice import Choice, Chooser, ask_one, ask_space, fits
 from core.map import MAP, MOUNTAIN, Space
 from core.pieces import (
     ACTIVE_OF,
@@ -85,8 +85,6 @@ from core.state import (
 
 GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CARTELS
 
-#: Ecuador (Sucumbíos, card 33): no more than 2 pieces per Faction there.
-ECUADOR_FACTION_LIMIT = 2
 AID_TO_RESOURCES_CAP = 20  # cards 12, 17, 18: "lesser of Aid or +20"
 
 SWEEP = "Sweep"
@@ -183,24 +181,15 @@ def mountains() -> list[int]:
     return [s.id for s in MAP.departments if s.terrain == MOUNTAIN]
 
 
-def _room(state: GameState, space: int, faction: Faction) -> int | None:
-    """How many more pieces of ``faction`` Ecuador takes (Sucumbíos); None: no limit."""
-    if space != MAP.ECUADOR:
-        return None
-    return max(0, ECUADOR_FACTION_LIMIT - state.faction_pieces(space, faction))
+def _room(state: GameState, space: int, faction: Faction) -> int:
+    """How many more pieces of ``faction`` stacking lets into ``space`` (Ecuador: 2 per
+    Faction, card 33; the shared query of :meth:`GameState.room`)."""
+    return state.room(space, faction)
 
 
 def _place(state: GameState, space: int, kind: Piece, n: int) -> int:
     """Place up to ``n`` Available pieces within stacking (5.1.1); return how many."""
-    room = _room(state, space, kind.faction)
-    if room is not None:
-        n = min(n, room)
     return state.place_up_to(space, kind, n)
-
-
-def _can_place(state: GameState, space: int, kind: Piece) -> bool:
-    room = _room(state, space, kind.faction)
-    return (room is None or room > 0) and state.can_place(space, kind)
 
 
 def _set_level(state: GameState, ctx: Context, card: int, space: int, level: int) -> None:
@@ -448,8 +437,11 @@ def three_econ_neighbours(state: GameState) -> list[int]:
 @event(5, SHADED)
 def occidental_ecopetrol_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#5 (shaded): Shift a space adjacent to a 3-Econ LoC by 2 levels toward Active
-    Opposition. Asks: which space."""
-    space = _one(chooser, state, "spaces", three_econ_neighbours(state), _why(5, "shift where?"))
+    Opposition. Asks: which space (one that can shift the full 2 levels if any, 5.1.3)."""
+    space = ask_space(
+        chooser, state, three_econ_neighbours(state),
+        lambda s: min(2, state.support[s] - ACTIVE_OPPOSITION), _why(5, "shift where?"),
+    )
     if space is not None:
         _shift(state, ctx, 5, space, -2)
 
@@ -585,17 +577,17 @@ def nspd_18_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
 def tres_esquinas_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#14 (unshaded): Government places 1 Base and 3 Troops into any Department.
 
-    The Government asks: which Department (one where a Base or Troops can go: not a FARC
-    Zone, 1.4.2; the Base only if Available and under 2 Bases there).
+    The Government asks: which Department, among those where the most of the 4 pieces
+    can be placed (5.1.3; stacking 1.4.2: not a FARC Zone, under 2 Bases, Ecuador's 2
+    Government pieces of card 33, and what is Available); where not all fit, the Base
+    goes first.
     """
-    depts = [
-        s.id
-        for s in _in_play(state)
-        if s.is_department
-        and (_can_place(state, s.id, Piece.GOVT_BASE) or _can_place(state, s.id, Piece.TROOPS))
-    ]
+    pieces = ((Piece.GOVT_BASE, 1), (Piece.TROOPS, 3))
+    depts = [s.id for s in _in_play(state) if s.is_department]
     why = _why(14, "which Department?")
-    space = _one(chooser, state, "spaces", depts, why, _decider(ctx, GOVT))
+    space = ask_space(
+        chooser, state, depts, lambda d: fits(state, d, pieces), why, decider=_decider(ctx, GOVT)
+    )
     if space is None:
         return
     base = _place(state, space, Piece.GOVT_BASE, 1)
@@ -607,11 +599,16 @@ def tres_esquinas_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> 
 def tres_esquinas_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#14 (shaded): Remove 1 Government Base and 1 cube from a Department.
 
-    Asks: which Department (with a Government Base or cube); then Troops or Police if
-    both are there.
+    Asks: which Department, among those where the most of the 2 pieces can be removed
+    (5.1.3: one with a Government Base and a cube if there is any); then Troops or Police
+    if both are there.
     """
-    depts = [s.id for s in _in_play(state) if s.is_department and state.faction_pieces(s.id, GOVT)]
-    space = _one(chooser, state, "spaces", depts, _why(14, "which Department?"))
+    depts = [s.id for s in _in_play(state) if s.is_department]
+
+    def removable(d: int) -> int:
+        return min(1, state.count(d, Piece.GOVT_BASE)) + min(1, state.cubes(d))
+
+    space = ask_space(chooser, state, depts, removable, _why(14, "which Department?"))
     if space is None:
         return
     if state.count(space, Piece.GOVT_BASE):
@@ -886,8 +883,7 @@ def mono_jojoy_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
         options = [int(k) for k in kinds if unmoved[(src, k)]]
         kind = Piece(_one(chooser, state, "pieces", options, why + " which?", decider))
         dst = _one(chooser, state, "spaces", _destinations_20(state, src), why + " to?", decider)
-        room = _room(state, dst, FARC)
-        most = min(6 - moved, unmoved[(src, kind)], 6 if room is None else room)
+        most = min(6 - moved, unmoved[(src, kind)], _room(state, dst, FARC))
         n = _one(chooser, state, "number", list(range(1, most + 1)), why + " how many?", decider)
         state.move(src, dst, kind, n)  # the last FARC Guerrillas take their Shipments (4.5.3)
         unmoved[(src, kind)] -= n
@@ -896,7 +892,7 @@ def mono_jojoy_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
 
 
 def _destinations_20(state: GameState, src: int) -> list[int]:
-    return [a for a in _adjacent_in_play(state, src) if _room(state, a, FARC) != 0]
+    return [a for a in _adjacent_in_play(state, src) if _room(state, a, FARC) > 0]
 
 
 def _march_plan(
@@ -907,8 +903,8 @@ def _march_plan(
     f = FARC
     unmoved = {s.id: [state.underground(s.id, f), state.active(s.id, f)] for s in MAP.spaces}
     ships = {s.id: len(state.shipments_at(s.id, f)) for s in MAP.spaces}
-    ecuador = state.faction_pieces(MAP.ECUADOR, f)
     used: set[tuple[int, int]] = set()
+    planned: dict[int, int] = {}  # Guerrillas this plan already marches into each space
     groups: list[insurgent_ops.MarchGroup] = []
     why = _why(20, "FARC free March:")
 
@@ -916,7 +912,7 @@ def _march_plan(
         return [
             d
             for d in insurgent_ops.march_destinations(state, f, src)
-            if (src, d) not in used and (d != MAP.ECUADOR or ecuador < ECUADOR_FACTION_LIMIT)
+            if (src, d) not in used and _room(state, d, f) - planned.get(d, 0) > 0
         ]
 
     while True:
@@ -925,7 +921,7 @@ def _march_plan(
         if src is None:
             return groups
         dst = _one(chooser, state, "spaces", targets(src), why + " to where?", decider)
-        cap = ECUADOR_FACTION_LIMIT - ecuador if dst == MAP.ECUADOR else 99
+        cap = _room(state, dst, f) - planned.get(dst, 0)  # Ecuador: 2 per Faction
         u_max, a_max = min(unmoved[src][0], cap), min(unmoved[src][1], cap)
         low = 0 if a_max else 1
         u = _one(chooser, state, "number", range(low, u_max + 1), why + " Underground?", decider)
@@ -936,8 +932,7 @@ def _march_plan(
         unmoved[src][0] -= u
         unmoved[src][1] -= a
         ships[src] -= s
-        if dst == MAP.ECUADOR:
-            ecuador += u + a
+        planned[dst] = planned.get(dst, 0) + u + a
         used.add((src, dst))
         groups.append(insurgent_ops.march_group(src, dst, u, a, s))
 
@@ -990,7 +985,7 @@ def raul_reyes_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     spaces = [
         s.id
         for s in _in_play(state)
-        if (s.is_city or s.is_department) and _can_place(state, s.id, Piece.FARC_BASE)
+        if (s.is_city or s.is_department) and state.can_place(s.id, Piece.FARC_BASE)
     ]
     space = _one(chooser, state, "spaces", spaces, _why(21, "place a FARC Base where?"))
     if space is not None:
@@ -1063,9 +1058,12 @@ def operacion_jaque_unshaded(state: GameState, ctx: Context, chooser: Chooser) -
 @event(24, SHADED)
 def operacion_jaque_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#24 (shaded): Remove 2 Troops from a space with FARC pieces. Shift a City with
-    Support to Neutral. Asks: which space (with FARC pieces and Troops); which City."""
-    spaces = [s.id for s in MAP.spaces if state.faction_pieces(s.id, FARC) and state.troops(s.id)]
-    space = _one(chooser, state, "spaces", spaces, _why(24, "remove 2 Troops where?"))
+    Support to Neutral. Asks: which space (with FARC pieces and the most Troops up to 2,
+    5.1.3); which City."""
+    spaces = [s.id for s in MAP.spaces if state.faction_pieces(s.id, FARC)]
+    # 5.1.3: only the spaces where the most of the 2 Troops can be removed
+    why = _why(24, "remove 2 Troops where?")
+    space = ask_space(chooser, state, spaces, lambda s: min(2, state.troops(s)), why)
     if space is not None:
         n = min(2, state.troops(space))
         state.remove(space, Piece.TROOPS, n)

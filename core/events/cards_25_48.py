@@ -33,7 +33,15 @@ from typing import Any
 
 from core.commands import Context
 from core.events import SHADED, UNSHADED, event
-from core.events.choice import Choice, Chooser, ask_one
+from core.events.choice import (
+    Choice,
+    Chooser,
+    ask_one,
+    ask_space,
+    ask_spaces_in_turn,
+    best,
+    fits,
+)
 from core.map import MAP, MOUNTAIN
 from core.pieces import (
     ACTIVE_OF,
@@ -260,11 +268,8 @@ def _room(state: GameState, space: int, kind: Piece, n: int) -> int:
     return trial.place_up_to(space, kind, n)
 
 
-def _best(candidates: Iterable[int], score: Any) -> list[int]:
-    """The candidates where ``score`` is highest and above 0 (do the most, 5.1.3)."""
-    scored = [(c, score(c)) for c in candidates]
-    top = max((v for _, v in scored), default=0)
-    return [c for c, v in scored if v == top and v > 0]
+#: The candidates where the most of the text can be done (5.1.3): the shared primitive.
+_best = best
 
 
 # ======================================================================================
@@ -897,9 +902,15 @@ def airdropped_aks_unshaded(state: GameState, ctx: Context, chooser: Chooser) ->
         _resources(state, ctx, who, -5, AKS)
 
 
+def _aks_pieces(faction: Faction) -> tuple[tuple[Piece, int], ...]:
+    """The Base first, then the 2 Guerrillas: where stacking takes only some (Ecuador, 2
+    per Faction, card 33), the Base goes in."""
+    return ((BASE_OF[faction], 1), (UNDERGROUND_OF[faction], 2))
+
+
 def _aks_room(state: GameState, faction: Faction, space: int) -> int:
     """How many of the 2 Guerrillas and 1 Base ``faction`` could place in ``space``."""
-    return min(2, state.available_guerrillas(faction)) + _room(state, space, BASE_OF[faction], 1)
+    return fits(state, space, _aks_pieces(faction))
 
 
 def _zero_pop_departments(state: GameState) -> list[int]:
@@ -912,7 +923,8 @@ def airdropped_aks_shaded(state: GameState, ctx: Context, chooser: Chooser) -> N
     2 Guerrillas and 1 Base into a 0 Population Department."
 
     Asks: which Insurgent Faction (among those able to place something); then the
-    Department (one where the most of the 3 pieces fit).
+    Department (one where the most of the 3 pieces fit, stacking and Ecuador's 2 per
+    Faction counted, 5.1.3); the Base goes first.
     """
     depts = _zero_pop_departments(state)
     factions = [f for f in INSURGENTS if _best(depts, lambda s, f=f: _aks_room(state, f, s))]
@@ -921,8 +933,8 @@ def airdropped_aks_shaded(state: GameState, ctx: Context, chooser: Chooser) -> N
         return
     spaces = _best(depts, lambda s: _aks_room(state, who, s))
     space = _ask_one(chooser, state, "spaces", spaces, f"{AKS}: into which 0 Pop Department?")
-    _place(state, ctx, space, UNDERGROUND_OF[who], 2, AKS)
-    _place(state, ctx, space, BASE_OF[who], 1, AKS)
+    for kind, n in _aks_pieces(who):
+        _place(state, ctx, space, kind, n, AKS)
 
 
 # ======================================================================================
@@ -937,10 +949,17 @@ def crop_substitution_unshaded(state: GameState, ctx: Context, chooser: Chooser)
     in 1 Department with 1 Police each. Aid +3."
 
     Bases are removed even where no Police can replace them (5.1.1). Asks: the Department
-    (one with Cartels Bases).
+    (one with Cartels Bases; where all can be replaced if any such exists, 5.1.3: not a
+    FARC Zone, 1.4.2).
     """
+    def replaced(d: int) -> tuple[int, int]:
+        # every Base goes; stacking short of a Police for each (FARC Zone, card 33) ranks
+        # the space lower (Police short in Available are short everywhere alike)
+        n = state.bases(d, CARTELS)
+        return (1, min(n, state.capacity(d, Piece.POLICE)) - n)
+
     depts = [s for s in _departments(state) if state.bases(s, CARTELS)]
-    space = _ask_one(chooser, state, "spaces", depts, f"{CROPS}: replace Cartels Bases where?")
+    space = ask_space(chooser, state, depts, replaced, f"{CROPS}: replace Cartels Bases where?")
     if space is not None:
         n = state.bases(space, CARTELS)
         _remove_all(state, ctx, space, (Piece.CARTELS_BASE,), CROPS)
@@ -953,13 +972,17 @@ def crop_substitution_shaded(state: GameState, ctx: Context, chooser: Chooser) -
     """#35 Crop Substitution (shaded): "FARC proposals lauded: Shift a Department with a
     Cartels Base by 2 levels toward Active Opposition."
 
-    Asks: the Department (populated, with a Cartels Base, not yet at Active Opposition).
+    Asks: the Department (populated, with a Cartels Base, not yet at Active Opposition;
+    one that can shift the full 2 levels if any, 5.1.3).
     """
     depts = [
         s for s in _departments(state)
         if state.bases(s, CARTELS) and MAP[s].is_populated and state.support[s] > ACTIVE_OPPOSITION
     ]
-    space = _ask_one(chooser, state, "spaces", depts, f"{CROPS}: shift which Department?")
+    space = ask_space(
+        chooser, state, depts, lambda s: min(2, state.support[s] - ACTIVE_OPPOSITION),
+        f"{CROPS}: shift which Department?",
+    )
     if space is not None:
         _shift_by(state, ctx, space, -2, CROPS)
 
@@ -1210,14 +1233,22 @@ def soldados_campesinos_shaded(state: GameState, ctx: Context, chooser: Chooser)
     Depts, replace 1 Police with 1 available AUC Guerrilla."
 
     With no AUC Guerrilla Available the Police is still removed (5.1.1). Asks: up to 3
-    Departments with Police.
+    Departments with Police, one at a time, each replaced before the next is asked (so
+    when AUC Guerrillas run short the order is visible); offered first, Departments where
+    an AUC Guerrilla fits (Ecuador: 2 per Faction, card 33; 5.1.3).
     """
-    depts = [s for s in _departments(state) if state.police(s)]
-    why = f"{SOLDADOS}: replace Police in which Depts (up to 3)?"
-    for space in _spaces(chooser, state, depts, 3, why, up_to=True):
+
+    def score(space: int) -> int:
+        return 1 + (state.capacity(space, Piece.AUC_UNDERGROUND) > 0)
+
+    def replace(space: int) -> None:
         state.remove(space, Piece.POLICE, 1)
         ctx.say(f"{SOLDADOS}: remove 1 Police from {_name(space)}")
         _place(state, ctx, space, Piece.AUC_UNDERGROUND, 1, SOLDADOS)
+
+    depts = [s for s in _departments(state) if state.police(s)]
+    why = f"{SOLDADOS}: replace Police in which Dept ({{i}} of up to {{n}})?"
+    ask_spaces_in_turn(chooser, state, depts, 3, score, why, replace, up_to=True)
 
 
 # ======================================================================================
@@ -1232,12 +1263,16 @@ def demobilization_unshaded(state: GameState, ctx: Context, chooser: Chooser) ->
     with available Police."
 
     Each Guerrilla is removed even if no Police can take its place (none Available, or a
-    FARC Zone, 5.1.1). Asks, 3 times: the space; then Underground or Active.
+    FARC Zone, 5.1.1), but such spaces are offered only when no other has AUC Guerrillas
+    (5.1.3). Asks, 3 times: the space; then Underground or Active.
     """
     for i in (1, 2, 3):
         spaces = [s.id for s in state.spaces_in_play() if state.guerrillas(s.id, AUC)]
-        space = _ask_one(
-            chooser, state, "spaces", spaces, f"{DEMOBILIZATION}: AUC Guerrilla {i} from where?"
+        # 5.1.3: first the spaces where a Police can take its place (not a FARC Zone,
+        # Ecuador within 2 Government pieces, card 33)
+        space = ask_space(
+            chooser, state, spaces, lambda s: 1 + (state.capacity(s, Piece.POLICE) > 0),
+            f"{DEMOBILIZATION}: AUC Guerrilla {i} from where?",
         )
         if space is None:
             return
@@ -1261,8 +1296,8 @@ def demobilization_shaded(state: GameState, ctx: Context, chooser: Chooser) -> N
     Dept with AUC to any Cities. Place 1 AUC piece in each of 2 Cities."
 
     Asks: the Department (with AUC pieces and cubes); a City for each Troops cube, then
-    for each Police cube; then the 2 Cities for AUC pieces; then for each, Guerrilla or
-    Base (where both fit).
+    for each Police cube; then the 2 Cities for AUC pieces one at a time, each with its
+    Guerrilla or Base (where both fit) before the next City.
     """
     depts = [
         s for s in _departments(state) if state.faction_pieces(s, AUC) and state.cubes(s)
@@ -1278,14 +1313,20 @@ def demobilization_shaded(state: GameState, ctx: Context, chooser: Chooser) -> N
                 state.move(dept, dst, kind, k)
                 ctx.say(f"{DEMOBILIZATION}: move {k} {kind.label} from {_name(dept)} to "
                         f"{_name(dst)}")
-    targets = [c for c in cities if _auc_piece_options(state, c)]
-    why = f"{DEMOBILIZATION}: place 1 AUC piece in which 2 Cities?"
-    for city in _spaces(chooser, state, targets, 2, why):
+
+    def place_piece(city: int) -> None:
         options = _auc_piece_options(state, city)
         why = f"{DEMOBILIZATION}: which AUC piece in {_name(city)}?"
         value = _ask_one(chooser, state, "pieces", options, why)
         if value is not None:
             _place(state, ctx, city, Piece(value), 1, DEMOBILIZATION)
+
+    # one City at a time, its piece placed before the next is asked (pieces may run out)
+    why = f"{DEMOBILIZATION}: place 1 AUC piece in which City ({{i}} of {{n}})?"
+    ask_spaces_in_turn(
+        chooser, state, cities, 2, lambda c: len(_auc_piece_options(state, c)) > 0, why,
+        place_piece,
+    )
 
 
 # ======================================================================================

@@ -33,7 +33,16 @@ from core.commands import Context, Operation
 from core.errors import IllegalAction
 from core.events import SHADED, UNSHADED, event
 from core.events.cards_01_24 import _ineligible_through_next_card
-from core.events.choice import Choice, Chooser, ask_one
+from core.events.choice import (
+    Choice,
+    Chooser,
+    ask_one,
+    ask_space,
+    ask_spaces_in_turn,
+    best,
+    distribute,
+    fits,
+)
 from core.map import FOREST, MAP, MOUNTAIN, Space
 from core.pieces import (
     ACTIVE_OF,
@@ -329,23 +338,19 @@ def bloques_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
 @event(49, SHADED)
 def bloques_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#49 Bloques (shaded): Independent militias join AUC: Place an AUC Guerrilla and Base
-    in any Department."""
+    in any Department.
+
+    Offered: the Departments where the most of the 2 pieces can be placed (5.1.3: not one
+    with 2 Bases, nor Ecuador with room for 1 AUC piece, card 33, while both fit
+    elsewhere); where only one fits, the Base goes first."""
     why = "#49 Bloques: place an AUC Guerrilla and Base in which Department?"
-    depts = _spaces(
-        state,
-        lambda s: (
-            s.is_department
-            and (
-                state.can_place(s.id, Piece.AUC_UNDERGROUND)
-                or state.can_place(s.id, Piece.AUC_BASE)
-            )
-        ),
-    )
-    space = _ask(chooser, state, "spaces", depts, why)
+    pieces = ((Piece.AUC_BASE, 1), (Piece.AUC_UNDERGROUND, 1))
+    depts = _spaces(state, lambda s: s.is_department)
+    space = ask_space(chooser, state, depts, lambda s: fits(state, s, pieces), why)
     if space is None:
         return _nothing(ctx, "#49 Bloques")
-    g = state.place_up_to(space, Piece.AUC_UNDERGROUND, 1)
     b = state.place_up_to(space, Piece.AUC_BASE, 1)
+    g = state.place_up_to(space, Piece.AUC_UNDERGROUND, 1)
     ctx.say(f"#49 Bloques: place {g} AUC Guerrilla and {b} AUC Base in {_name(space)}")
     return None
 
@@ -363,8 +368,10 @@ def carabineros_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> No
     if not depts or most <= 0:
         return _nothing(ctx, "#50 Carabineros")
     why = "#50 Carabineros: Government places up to 3 Police into which Departments?"
-    answer = chooser.choose(
-        state, Choice("spaces", tuple(depts), 0, most, why, decider=int(GOVT), repeat=True)
+    # Ecuador (card 33) takes only 2 Government pieces: never offered beyond its room
+    answer = distribute(
+        chooser, state, depts, most, lambda s: state.capacity(s, Piece.POLICE), why,
+        at_least=0, decider=int(GOVT),
     )
     for space in answer:
         state.place(space, Piece.POLICE)
@@ -531,24 +538,52 @@ def deserters_defectors(state: GameState, ctx: Context, chooser: Chooser) -> Non
     """#54 Deserters & Defectors: Remove up to 2 Guerrillas or replace them with any other
     Factions' available Guerrillas.
 
-    Guerrilla by Guerrilla (up to 2, any Factions): a space, the Guerrilla there, then
-    "remove" or the Faction whose Available Guerrilla replaces it (Underground, 1.4.3)."""
+    The executing Faction first says whether the Guerrillas are removed or replaced (one
+    or the other for both, as #50 shaded); then Guerrilla by Guerrilla (up to 2, any
+    Factions): a space, the Guerrilla there and, replacing, the Faction whose Available
+    Guerrilla replaces it (Underground, 1.4.3). Replacing offers first the Guerrillas a
+    replacement can stand in for (Ecuador, card 33, holds 2 pieces per Faction; 5.1.3);
+    where none can, the Guerrilla is removed only (5.1.1)."""
     card = "#54 Deserters & Defectors"
-    for _ in range(2):
-        picked = _pick_piece(chooser, state, GUERRILLA_KINDS, f"{card}: a Guerrilla", optional=True)
-        if picked is None:
-            return
-        space, kind = picked
-        others = [
-            f.label for f in INSURGENTS if f is not kind.faction and state.available_guerrillas(f)
+    if not any(state.on_map(k) for k in GUERRILLA_KINDS):
+        return _nothing(ctx, card)
+
+    def replacements(space: int, kind: Piece) -> list[Faction]:
+        return [
+            f for f in INSURGENTS
+            if f is not kind.faction
+            and state.available_guerrillas(f)
+            and state.capacity(space, UNDERGROUND_OF[f]) > 0
         ]
-        fate = _ask(
-            chooser,
-            state,
-            "option",
-            [REMOVE] + others,
-            f"{card}: remove the {kind.label} in {_name(space)} or replace it with?",
+
+    replaceable = any(
+        replacements(s.id, Piece(k))
+        for s in state.spaces_in_play()
+        for k in _kinds_in(state, s.id, GUERRILLA_KINDS)
+    )
+    modes = [REMOVE] + ([REPLACE] if replaceable else [])
+    mode = _ask(chooser, state, "option", modes, f"{card}: remove the Guerrillas or replace them?")
+    for _ in range(2):
+        where = None
+        if mode == REPLACE:
+            held = _spaces(state, lambda s: _kinds_in(state, s.id, GUERRILLA_KINDS) != [])
+            where = best(held, lambda s: 2 if any(
+                replacements(s, Piece(k)) for k in _kinds_in(state, s, GUERRILLA_KINDS)
+            ) else 1)
+        picked = _pick_piece(
+            chooser, state, GUERRILLA_KINDS, f"{card}: {mode} a Guerrilla", where=where,
+            optional=True,
         )
+        if picked is None:
+            return None
+        space, kind = picked
+        fate = REMOVE
+        if mode == REPLACE:
+            others = [f.label for f in replacements(space, kind)]
+            fate = _ask(
+                chooser, state, "option", others,
+                f"{card}: replace the {kind.label} in {_name(space)} with which Faction's?",
+            ) or REMOVE
         if fate != REMOVE:
             state.place(space, UNDERGROUND_OF[Faction.parse(fate)])
         state.remove(space, kind)
@@ -556,6 +591,7 @@ def deserters_defectors(state: GameState, ctx: Context, chooser: Chooser) -> Non
             f"{card}: remove 1 {kind.label} in {_name(space)}"
             + ("" if fate == REMOVE else f", place 1 {fate} Guerrilla")
         )
+    return None
 
 
 # ======================================================================================
@@ -679,30 +715,32 @@ def op_millennium_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> 
 def op_millennium_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#57 Op Millennium (shaded): Investigation penetrated: In each of 2 spaces, replace a
     Police with an available Cartels piece (Guerrilla or Base, the executing Faction's
-    choice; removed without replacement if none can be placed, 5.1.1)."""
+    choice; removed without replacement if none can be placed, 5.1.1). The 2 spaces are
+    asked one at a time."""
     card = "#57 Op Millennium"
-    police = _spaces(state, lambda s: state.police(s.id) > 0)
-    why = f"{card}: replace a Police in which 2 spaces?"
-    for space in _ask_spaces(chooser, state, police, 2, why):
+    kinds = (Piece.CARTELS_UNDERGROUND, Piece.CARTELS_BASE)
+
+    def score(space: int) -> int:
+        # a Police there, and better where a Cartels piece fits (Ecuador: card 33; 5.1.3)
+        return 1 + any(state.capacity(space, k) > 0 for k in kinds)
+
+    def replace(space: int) -> None:
         state.remove(space, Piece.POLICE)
-        options = [
-            int(k)
-            for k in (Piece.CARTELS_UNDERGROUND, Piece.CARTELS_BASE)
-            if state.can_place(space, k)
-        ]
-        kind = _ask(
-            chooser,
-            state,
-            "pieces",
-            options,
-            f"{card}: replace the Police in {_name(space)} with which Cartels piece?",
-        )
+        options = [int(k) for k in kinds if state.can_place(space, k)]
+        why = f"{card}: replace the Police in {_name(space)} with which Cartels piece?"
+        kind = _ask(chooser, state, "pieces", options, why)
         if kind is not None:
             state.place(space, Piece(kind))
         ctx.say(
             f"{card}: remove 1 Police in {_name(space)}"
             + (f", place 1 {Piece(kind).label}" if kind is not None else "")
         )
+
+    # one space at a time, replaced before the next is asked: when Cartels pieces run
+    # short the chooser sees which space gets the last one (issue 17 item 3)
+    police = _spaces(state, lambda s: state.police(s.id) > 0)
+    why = f"{card}: replace a Police in which space ({{i}} of {{n}})?"
+    ask_spaces_in_turn(chooser, state, police, 2, score, why, replace)
 
 
 # ======================================================================================
@@ -739,7 +777,11 @@ def general_serrano_shaded(state: GameState, ctx: Context, chooser: Chooser) -> 
         )
         if src is None:
             return
-        targets = [s for s in _spaces(state, lambda s: not state.farc_zone[s.id]) if s != src]
+        # the shared stacking query: no FARC Zone (1.4.2), Ecuador within 2 (card 33)
+        targets = [
+            s for s in _spaces(state, lambda s: state.capacity(s.id, Piece.POLICE) > 0)
+            if s != src
+        ]
         dst = _ask(
             chooser, state, "spaces", targets, f"{card}: relocate it to where?", decider=CARTELS
         )
@@ -1735,13 +1777,26 @@ def darien_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
 @event(72, UNSHADED)
 def sicarios_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#72 Sicarios (unshaded): Hired drug guns unreliable: Replace all Cartels Guerrillas
-    in 2 spaces with other Guerrillas (FARC and/or AUC, as many as are Available, 5.1.1;
-    the executing Faction says how many are FARC)."""
+    in 2 spaces with other Guerrillas (FARC and/or AUC, as many as are Available and
+    stacking lets in, 5.1.1; the executing Faction says how many are FARC).
+
+    The 2 spaces are asked one at a time, each replaced before the next is asked, so when
+    Guerrillas run short the chooser sees which space gets them. Offered first: spaces
+    where stacking lets every replacement in (Ecuador holds 2 pieces per Faction, card 33;
+    5.1.3)."""
     card = "#72 Sicarios"
-    spaces = _spaces(state, lambda s: state.guerrillas(s.id, CARTELS) > 0)
-    for space in _ask_spaces(chooser, state, spaces, 2, f"{card}: in which 2 spaces?"):
+
+    def room(space: int, faction: Faction) -> int:
+        return state.capacity(space, UNDERGROUND_OF[faction])
+
+    def score(space: int) -> tuple[int, int]:
         n = state.guerrillas(space, CARTELS)
-        farc, auc = state.available_guerrillas(FARC), state.available_guerrillas(AUC)
+        return (1, min(n, room(space, FARC) + room(space, AUC)) - n)
+
+    def replace(space: int) -> None:
+        n = state.guerrillas(space, CARTELS)
+        farc = min(state.available_guerrillas(FARC), room(space, FARC))
+        auc = min(state.available_guerrillas(AUC), room(space, AUC))
         total = min(n, farc + auc)
         k = _ask_number(
             chooser,
@@ -1759,6 +1814,10 @@ def sicarios_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
             f"and {total - k} AUC Guerrillas"
         )
 
+    spaces = _spaces(state, lambda s: state.guerrillas(s.id, CARTELS) > 0)
+    why = f"{card}: replace the Cartels Guerrillas in which space ({{i}} of {{n}})?"
+    ask_spaces_in_turn(chooser, state, spaces, 2, score, why, replace)
+
 
 @event(72, SHADED)
 def sicarios_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
@@ -1770,11 +1829,11 @@ def sicarios_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     spaces = _spaces(state, lambda s: state.bases(s.id, CARTELS) > 0)
     if not n or not spaces:
         return _nothing(ctx, card)
-    if len(spaces) == 1:
-        answer = spaces * n
-    else:
-        why = f"{card}: place each of the {n} Cartels Guerrillas where?"
-        answer = chooser.choose(state, Choice("spaces", tuple(spaces), n, n, why, repeat=True))
+    # Ecuador (card 33) takes only 2 Cartels pieces: never offered beyond its room (1.4.2)
+    why = f"{card}: place each of the {n} Cartels Guerrillas where?"
+    answer = distribute(
+        chooser, state, spaces, n, lambda s: state.capacity(s, Piece.CARTELS_UNDERGROUND), why
+    )
     for space in answer:
         state.place(space, Piece.CARTELS_UNDERGROUND)
     for space in sorted(set(answer)):

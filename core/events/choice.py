@@ -17,6 +17,7 @@ the choices.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -157,3 +158,122 @@ def choose_one(chooser: Chooser, state: Any, kind: str, options: list[Any], why:
     if not options:
         return None
     return chooser.choose(state, Choice(kind, tuple(options), 1, 1, why))[0]
+
+
+# ---- the one primitive for Event space choices (5.1, 5.1.3) -------------------------------
+def best(candidates: Iterable[Any], score: Callable[[Any], Any]) -> list[Any]:
+    """The candidates where the most of the Event text can be done (5.1 "carries out the
+    Event text literally", 5.1.3 "implement that which can").
+
+    ``score(c)`` says how much of the text can be done with ``c``: a number or a tuple,
+    higher is more; 0 or None means nothing can be done there (left out). Stacking (1.4.2:
+    Bases, FARC Zones, Ecuador's 2 per Faction of card 33) counts because the scores are
+    measured on the board, e.g. with :func:`fits`.
+    """
+    scored = [(c, score(c)) for c in candidates]
+    scored = [(c, v) for c, v in scored if v]
+    if not scored:
+        return []
+    top = max(v for _, v in scored)
+    return [c for c, v in scored if v == top]
+
+
+def fits(state: Any, space: int, pieces: Iterable[tuple[Any, int]]) -> int:
+    """How many of ``pieces`` (``(kind, n)`` pairs, placed in that order) can be placed in
+    ``space`` now: availability (1.4.1) and stacking (1.4.2, card 33), tried on a clone."""
+    trial = state.clone()
+    return sum(trial.place_up_to(space, kind, n) for kind, n in pieces)
+
+
+def ask_space(
+    chooser: Chooser,
+    state: Any,
+    candidates: Iterable[int],
+    score: Callable[[int], Any],
+    why: str,
+    *,
+    optional: bool = False,
+    decider: int | None = None,
+) -> int | None:
+    """One space among the :func:`best` of ``candidates`` (None if nothing can be done
+    anywhere, or if ``optional`` and declined). Not asked when only one space is best."""
+    return ask_one(
+        chooser, state, "spaces", best(candidates, score), why, optional=optional,
+        decider=decider,
+    )
+
+
+def ask_spaces_in_turn(
+    chooser: Chooser,
+    state: Any,
+    candidates: Iterable[int],
+    n: int,
+    score: Callable[[int], Any],
+    why: str,
+    act: Callable[[int], Any],
+    *,
+    up_to: bool = False,
+    decider: int | None = None,
+) -> list[int]:
+    """``n`` distinct spaces asked one at a time, in order: each question offers the
+    :func:`best` of the spaces not yet chosen, scored on the board as the earlier spaces
+    left it, and ``act(space)`` carries that space out before the next question. So when
+    pieces run short the order is the chooser's, and visible. ``why`` may hold ``{i}`` and
+    ``{n}`` (the question's number). ``up_to``: the chooser may stop early."""
+    pool = list(candidates)
+    done: list[int] = []
+    for i in range(n):
+        text = why.format(i=i + 1, n=n)
+        space = ask_space(
+            chooser, state, [s for s in pool if s not in done], score, text,
+            optional=up_to, decider=decider,
+        )
+        if space is None:
+            break
+        done.append(space)
+        act(space)
+    return done
+
+
+def distribute(
+    chooser: Chooser,
+    state: Any,
+    candidates: Iterable[int],
+    n: int,
+    capacity: Callable[[int], int],
+    why: str,
+    *,
+    at_least: int | None = None,
+    decider: int | None = None,
+) -> list[int]:
+    """Where each of ``n`` pieces goes (a space per piece, repeats allowed), never more
+    into a space than ``capacity(space)`` (stacking, e.g. ``state.capacity``: Ecuador
+    takes 2 per Faction, card 33). ``n`` shrinks to what fits (5.1.1). ``at_least``
+    (default all ``n``) pieces must be placed.
+
+    With room for every piece in every space it is one question (a space per piece);
+    when some space could not take them all, the pieces are asked one at a time, each
+    question offering only the spaces with room left, so no answer offered breaks 1.4.2.
+    """
+    caps = {s: capacity(s) for s in candidates}
+    caps = {s: c for s, c in caps.items() if c > 0}
+    n = min(n, sum(caps.values()))
+    lo = n if at_least is None else min(at_least, n)
+    if n <= 0:
+        return []
+    spaces = list(caps)
+    if all(c >= n for c in caps.values()):
+        if len(spaces) == 1 and lo == n:
+            return spaces * n
+        return list(chooser.choose(state, Choice("spaces", tuple(spaces), lo, n, why, decider,
+                                                 repeat=True)))
+    out: list[int] = []
+    for i in range(n):
+        open_ = [s for s in spaces if caps[s] > 0]
+        space = ask_one(chooser, state, "spaces", open_, f"{why} ({i + 1} of {n})",
+                        optional=i >= lo, decider=decider)
+        if space is None:
+            break
+        caps[space] -= 1
+        out.append(space)
+    return out

@@ -839,6 +839,8 @@ def random_rally(
     recall_own_pieces(sim, ctx, recall)
     steps: list[RallyStep] = []
     for space in rng.sample(candidates, k):
+        if not rally_actions(sim, faction, space):  # e.g. Ecuador full (card 33)
+            continue
         step = _random_rally_step(sim, faction, space, rng)
         trial = sim.clone()
         try:
