@@ -108,7 +108,9 @@ class Session:
 
     @classmethod
     def load(cls, path: str | Path) -> Session:
-        return cls(serialize.load(path), path)
+        game = serialize.load(path)
+        game.play_on()  # a save stopped right after a turn (np-turn): play goes on
+        return cls(game, path)
 
     def _after_change(self) -> None:
         self._card = self.game.state.current_card
