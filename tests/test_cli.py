@@ -430,6 +430,8 @@ def test_np_turn_second_eligible_stops_before_the_card_ends_2_3_7_6_0(tmp_path, 
     assert saved.state.phase == "card" and saved.state.deck[0] == propaganda
     # 6.2 Resources not run: the Government's Resources moved only by its own turn (none)
     assert saved.state.resources[0] == before.resources[0]
+    code, text, _ = run(capsys, "status", out_path)
+    assert code == 0 and f"then #{propaganda} " in text  # said in plain words too
 
 
 def test_np_turn_second_eligible_save_verifies_and_plays_on_2_3_7_6_0(tmp_path, capsys):

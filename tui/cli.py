@@ -200,6 +200,8 @@ def status_text(game: Game) -> str:
         )
     if d["momentum"]:
         lines.append("Momentum: " + ", ".join(f"#{c} {CARDS[c].title}" for c in d["momentum"]))
+    if "card_ends" in d:
+        lines.append(d["card_ends"])
     if "game_over" in d:
         over = d["game_over"]
         lines.append(f"Game over: {over['reason']}; ranking {', '.join(over['ranking'])}")
