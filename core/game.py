@@ -27,20 +27,33 @@ from core.state import GameState
 
 
 def apply_command(
-    state: GameState, cmd: Command, dice: DiceSource = SEEDED, chooser: Any = None
+    state: GameState,
+    cmd: Command,
+    dice: DiceSource = SEEDED,
+    chooser: Any = None,
+    stop_after_turn: bool = False,
 ) -> list[str]:
     """Apply ``cmd`` for the Faction to move, *in place*, and advance play.
 
     Callers wanting the all-or-nothing guarantee use :meth:`Game.apply` (or clone first).
     Returns the plain-English trace of what happened.
     """
-    return execute(state, cmd, dice, chooser).trace
+    return execute(state, cmd, dice, chooser, stop_after_turn).trace
 
 
 def execute(
-    state: GameState, cmd: Command, dice: DiceSource = SEEDED, chooser: Any = None
+    state: GameState,
+    cmd: Command,
+    dice: DiceSource = SEEDED,
+    chooser: Any = None,
+    stop_after_turn: bool = False,
 ) -> Context:
-    """:func:`apply_command`, returning the whole :class:`Context` (trace and notes)."""
+    """:func:`apply_command`, returning the whole :class:`Context` (trace and notes).
+
+    ``stop_after_turn``: play stops right after this command, before the end of the card
+    (:func:`core.rules.sequence.advance`); the next command (not an editor command)
+    first carries out what was left, so who decides next is settled then.
+    """
     from core.rules.editor import EditorCommand
 
     if isinstance(cmd, EditorCommand):
@@ -48,6 +61,8 @@ def execute(
         state.roll_log = []
         cmd.execute(state, ctx)
         return ctx
+    state.roll_log = []
+    sequence.advance(state, dice)  # a card left ended by a stopped turn ends now
     faction = sequence.to_move(state)
     if faction is None:
         raise IllegalAction("7.0", "the game is over")
@@ -65,13 +80,12 @@ def execute(
         chooser=chooser,
         nonplayer=sequence.is_nonplayer(state, faction),
     )
-    state.roll_log = []
     cmd.execute(state, ctx)
     if state.phase == "propaganda":
         from core.rules import propaganda
 
         propaganda.advance(state, dice)
-    sequence.advance(state, dice)
+    sequence.advance(state, dice, stop_after_turn)
     return ctx
 
 
@@ -145,17 +159,30 @@ class Game:
             return err
         return None
 
-    def apply(self, cmd: Command, chooser: Any = None, dice: DiceSource | None = None) -> list[str]:
+    def apply(
+        self,
+        cmd: Command,
+        chooser: Any = None,
+        dice: DiceSource | None = None,
+        stop_after_turn: bool = False,
+    ) -> list[str]:
         """Apply a command all-or-nothing; return its trace.
 
         ``chooser`` answers an Event's open choices (core.events.choice); the answers are
         written into the logged command so the log replays without it. ``dice`` overrides
         the game's dice source for this command (e.g. dice typed in for one turn).
+        ``stop_after_turn``: keep the position right after this turn, before the card's
+        end and the next card's automatic phases (``np-turn``); logged, so replay stops
+        there too, and the next command goes on from there.
         """
+        from core.rules.editor import EditorCommand
+
         trial = self.state.clone()
         faction = sequence.to_move(trial)
         counter = self.state.rng_counter
-        ctx = execute(trial, cmd, dice or self.dice, chooser)
+        ctx = execute(trial, cmd, dice or self.dice, chooser, stop_after_turn)
+        if faction is None and not isinstance(cmd, EditorCommand):
+            faction = ctx.faction  # decided once the stopped card had ended
         trace = ctx.trace
         if isinstance(cmd, sequence.PlayEvent) and "event_choices" in ctx.notes:
             cmd = dataclasses.replace(cmd, choices=tuple(ctx.notes["event_choices"]))
@@ -174,10 +201,21 @@ class Game:
         }
         if decided:
             entry["decision_rolls"] = [[p, v] for p, v in decided]
+        if stop_after_turn:
+            entry["stop_after_turn"] = True
         self.log.append(entry)
         self.state = trial
         self._rolls_seen = len(trial.roll_log)
         return trace
+
+    def play_on(self) -> list[str]:
+        """Carry out the card end a stopped turn left pending (:class:`PlayOn`, logged),
+        so :meth:`to_move` names who decides next; nothing when none is pending."""
+        from core.rules.editor import PlayOn
+
+        if not sequence.card_ended(self.state):
+            return []
+        return self.apply(PlayOn())
 
     @classmethod
     def replay(cls, initial: GameState, log: list[dict]) -> Game:
@@ -191,7 +229,7 @@ class Game:
             cmd = from_json(entry["command"])
             trial = game.state.clone()
             dice = ScriptedDice(rolls)
-            apply_command(trial, cmd, dice)
+            apply_command(trial, cmd, dice, stop_after_turn=bool(entry.get("stop_after_turn")))
             # The scripted dice stood in for whatever source rolled originally; restore
             # the seeded stream's position so later seeded rolls match too.
             trial.rng_counter = int(entry.get("rng_after", trial.rng_counter))

@@ -471,6 +471,8 @@ def _log(value: Any, where: str) -> list[dict]:
         if "decision_rolls" in entry:
             _roll_log(entry["decision_rolls"], f"{at}.decision_rolls")
         _int(entry["rng_after"], f"{at}.rng_after", 0, None)
+        if "stop_after_turn" in entry and not isinstance(entry["stop_after_turn"], bool):
+            raise SchemaError(f"{at}.stop_after_turn", "expected true or false")
         out.append(_json_copy(entry, at, keys_to_int=False))
     return out
 

@@ -143,12 +143,20 @@ def decide(
 
 
 def take_turn(
-    game: Game, dice: DiceSource | None = None, discord: Discord | None = None
+    game: Game,
+    dice: DiceSource | None = None,
+    discord: Discord | None = None,
+    stop_after_turn: bool = False,
 ) -> TurnResult:
-    """Decide and apply the Non-player turn of the Faction to move."""
+    """Decide and apply the Non-player turn of the Faction to move.
+
+    ``stop_after_turn``: the game is left right after this turn, before the card's end
+    (:meth:`core.game.Game.apply`), as ``np-turn`` reports it."""
+    ended = game.play_on()  # a card left ended by a stopped turn ends first
     faction = sequence.to_move(game.state)
     decision, cmd, trace, chooser = decide(game, dice, discord)
-    report = game.apply(cmd, chooser=chooser, dice=dice)
+    report = ended + game.apply(cmd, chooser=chooser, dice=dice,
+                                stop_after_turn=stop_after_turn)
     assert faction is not None
     if decision == "event":
         cmd = _logged(game)
@@ -287,6 +295,7 @@ def run_nonplayers(game: Game, dice: DiceSource | None = None,
                    on_turn: Callable[[TurnResult], None] | None = None) -> list[TurnResult]:
     """Play every Non-player decision until a player must decide or the game ends."""
     out = []
+    game.play_on()
     while not game.is_terminal():
         faction = game.to_move()
         if faction is None or game.state.seats[faction] is not None:

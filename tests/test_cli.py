@@ -395,6 +395,113 @@ def test_np_turn_first_eligible_stops_with_the_2nd_eligible_to_move_2_3_2(tmp_pa
     assert status["to_move"] == "AUC"
 
 
+def _propaganda_next_save(tmp_path, capsys) -> tuple[str, int]:
+    """A solo save whose draw deck shows a Propaganda card on top (2.3.8)."""
+    from core.rules.board_editor import SetNextCard
+
+    path = _solo_save(tmp_path, capsys)
+    game = serialize.load(path)
+    card = next(c for c in game.state.deck if CARDS[c].propaganda)
+    game.apply(SetNextCard(card))
+    serialize.save(game, path)
+    return path, card
+
+
+def test_np_turn_second_eligible_stops_before_the_card_ends_2_3_7_6_0(tmp_path, capsys):
+    # np-turn returns the position right after the Non-player's turn. As 2nd Eligible the
+    # card ends by the rules (2.3.7: Eligibility adjusted; 2.3.8: next card), but that and a
+    # following Propaganda card's automatic phases (6.1 Victory, 6.2 Resources) are left
+    # to the next command: the status is the card just played, both Eligibles' actions
+    # recorded, nobody to move yet, the Propaganda card only on top of the deck.
+    path, propaganda = _propaganda_next_save(tmp_path, capsys)
+    before = serialize.load(path).state
+    out_path = str(tmp_path / "after.json")
+    code, out, err = run(capsys, "np-turn", path, "--faction", "AUC", "--card", "38",
+                         "--position", "second", "--after", "op_sa", "--save", out_path,
+                         "--json")
+    assert code == 0, err
+    status = json.loads(out)["status"]
+    assert status["phase"] == "card" and status["current_card"]["number"] == 38
+    assert status["to_move"] is None
+    assert status["next_card"]["number"] == propaganda
+    assert status["propaganda_rounds"] == before.propaganda_rounds
+    assert "card_ends" in status  # says what comes next
+    saved = serialize.load(out_path)
+    # the JSON status is the saved position
+    assert status_dict(saved) == status
+    assert saved.state.phase == "card" and saved.state.deck[0] == propaganda
+    # 6.2 Resources not run: the Government's Resources moved only by its own turn (none)
+    assert saved.state.resources[0] == before.resources[0]
+    code, text, _ = run(capsys, "status", out_path)
+    assert code == 0 and f"then #{propaganda} " in text  # said in plain words too
+
+
+def test_np_turn_second_eligible_save_verifies_and_plays_on_2_3_7_6_0(tmp_path, capsys):
+    # The save made at that stop replays to itself, and the next command finishes the
+    # card (2.3.7), plays the Propaganda card (2.3.8, 6.0) and its automatic phases (6.1
+    # Victory, 6.2 Resources, ...), then is applied for the Faction whose decision the
+    # Round awaits: here the Government's Civic Action (6.4.1).
+    from core.pieces import Faction
+    from core.rules import propaganda, sequence
+
+    path, card = _propaganda_next_save(tmp_path, capsys)
+    out_path = str(tmp_path / "after.json")
+    code, _, err = run(capsys, "np-turn", path, "--faction", "AUC", "--card", "38",
+                       "--position", "second", "--after", "op_sa", "--save", out_path)
+    assert code == 0, err
+    assert run(capsys, "verify", out_path)[0] == 0
+    stopped = serialize.load(out_path)
+    assert stopped.log[-1].get("stop_after_turn") is True
+    acted = [f for f, _ in stopped.state.step["acted"]]
+    # what the engine does on from the stop (no dice are rolled in these steps)
+    ahead = stopped.state.clone()
+    sequence.advance(ahead, stopped.dice)
+    assert ahead.phase == "propaganda" and ahead.current_card == card
+    assert ahead.step["phase"] == propaganda.CIVIC_ACTION
+    assert sequence.to_move(ahead) is Faction.GOVT
+    # 1) the next command, applied directly
+    game = serialize.load(out_path)
+    game.apply(propaganda.CivicAction())
+    assert game.log[-1]["faction"] == "Government"
+    assert game.state.current_card == card and game.state.propaganda_rounds == 1
+    assert all(not game.state.eligible[f] for f in acted)  # 2.3.7
+    # 6.2 Resources ran now, not at the stop
+    assert ahead.resources != stopped.state.resources
+    assert game.state.resources == ahead.resources
+    resumed = tmp_path / "resumed.json"
+    serialize.save(game, resumed)
+    assert run(capsys, "verify", str(resumed))[0] == 0
+    # 2) or first asked who decides next (Game.play_on, logged), as the TUI does on load
+    game = serialize.load(out_path)
+    assert game.to_move() is None
+    game.play_on()
+    assert game.state == ahead and game.to_move() is Faction.GOVT
+    game.apply(propaganda.CivicAction())
+    serialize.save(game, resumed)
+    assert run(capsys, "verify", str(resumed))[0] == 0
+
+
+def test_np_turn_again_after_a_stopped_card_adjusts_eligibility_2_3_7(tmp_path, capsys):
+    # A second np-turn on the stopped save names the next card itself: the stopped card
+    # ends first (2.3.7: the Factions that executed become Ineligible) before the new
+    # card is set up; the saved chain still verifies.
+    path, _ = _propaganda_next_save(tmp_path, capsys)
+    mid = str(tmp_path / "mid.json")
+    end = str(tmp_path / "end.json")
+    assert run(capsys, "np-turn", path, "--faction", "AUC", "--card", "38", "--position",
+               "second", "--after", "op_sa", "--save", mid)[0] == 0
+    stopped = serialize.load(mid).state
+    acted = [a for a in stopped.step["acted"]]
+    code, _, err = run(capsys, "np-turn", mid, "--faction", "FARC", "--card", "1",
+                       "--dice", "4,4,1", "--save", end)
+    assert code == 0, err
+    state = serialize.load(end).state
+    for f, _kind in acted:
+        if f != 1:  # the FARC itself was made Eligible by the set-up
+            assert not state.eligible[f]
+    assert run(capsys, "verify", end)[0] == 0
+
+
 def test_np_turn_refuses_a_propaganda_card(tmp_path, capsys):
     path = _solo_save(tmp_path, capsys)
     code, _, err = run(capsys, "np-turn", path, "--faction", "AUC", "--card", "74")

@@ -35,6 +35,7 @@ from core.errors import AndeanError
 from core.game import Game
 from core.map import MAP
 from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
+from core.rules import sequence
 from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
 from tui.cli_base import CliError, Interrupted, Subcommand, Terminated, stop_code
 
@@ -150,6 +151,14 @@ def status_dict(game: Game) -> dict[str, Any]:
         "log_length": len(game.log),
         "spaces": {s.name: _space_status(state, s.id) for s in state.spaces_in_play()},
     }
+    if sequence.card_ended(state):
+        nxt = _card(state.deck[0] if state.deck else None)
+        out["card_ends"] = (
+            "Nobody is left to decide: the card ends with the next command (2.3.7 "
+            "Eligibility), then "
+            + ("the game ends, the deck being empty (7.3)" if nxt is None else
+               f"#{nxt['number']} {nxt['title']} is played (2.3.8)")
+        )
     if state.phase == "over":
         out["game_over"] = {
             "reason": state.step.get("reason"),
@@ -193,6 +202,8 @@ def status_text(game: Game) -> str:
         )
     if d["momentum"]:
         lines.append("Momentum: " + ", ".join(f"#{c} {CARDS[c].title}" for c in d["momentum"]))
+    if "card_ends" in d:
+        lines.append(d["card_ends"])
     if "game_over" in d:
         over = d["game_over"]
         lines.append(f"Game over: {over['reason']}; ranking {', '.join(over['ranking'])}")
@@ -457,7 +468,8 @@ def _configure_np_turn(p: argparse.ArgumentParser) -> None:
                    help="the Non-player Insurgent to run (FARC, AUC, Cartels)")
     p.add_argument("--card", type=int, help="Event card in play for this turn (default: current)")
     p.add_argument("--position", choices=("first", "second"), default="first",
-                   help="1st or 2nd Eligible (default first)")
+                   help="1st or 2nd Eligible (default first); play stops right after the "
+                   "turn: as 2nd Eligible before the card ends (the next command ends it)")
     p.add_argument("--after", choices=("op", "op_sa", "event"), default="op",
                    help="what the 1st Eligible executed, when --position second (2.3.4)")
     p.add_argument("--dice", type=_dice_list, metavar="4,1,2,...",
@@ -483,7 +495,9 @@ def _run_np_turn(args: argparse.Namespace, out: TextIO) -> int:
     position = 1 if args.position == "first" else 2
     game.apply(SetTurn(int(faction), card, position, args.after, nonplayer=True))
     dice = ScriptedDice(args.dice) if args.dice else None
-    result = take_turn(game, dice)
+    # the position right after the turn: a card it ends is left to end with the next
+    # command (2.3.7-2.3.8), so a Propaganda card's phases do not run here (6.0)
+    result = take_turn(game, dice, stop_after_turn=True)
     return _report_turn(result, game, args, out)
 
 
@@ -499,6 +513,8 @@ def _report_turn(result: Any, game: Game, args: argparse.Namespace, out: TextIO)
     else:
         for line in result.lines():
             print(line, file=out)
+        if "card_ends" in data["status"]:
+            print(data["status"]["card_ends"], file=out)
     return 0
 
 

@@ -109,7 +109,9 @@ class Session:
     @classmethod
     def load(cls, path: str | Path, verify: bool = True) -> Session:
         """Resume a save (the strict loader: ``verify`` replays its log too)."""
-        return cls(serialize.load(path, verify=verify), path)
+        game = serialize.load(path, verify=verify)
+        game.play_on()  # a save stopped right after a turn (np-turn): play goes on
+        return cls(game, path)
 
     def _after_change(self) -> None:
         self._card = self.game.state.current_card

@@ -54,6 +54,9 @@ class SetTurn(EditorCommand):
         if self.after not in AFTER_KINDS:
             raise IllegalAction("2.3.4", f"after must be one of {', '.join(AFTER_KINDS)}")
         faction = Faction(self.faction)
+        if sequence.card_ended(state):
+            # a turn stopped before its card's end (np-turn): that card ends first (2.3.7)
+            sequence.end_card(state)
         if state.current_card != self.card:
             if self.card in state.deck:
                 state.deck.remove(self.card)
@@ -78,3 +81,21 @@ class SetTurn(EditorCommand):
             state.step["passed"].extend(int(f) for f in before)
         ctx.say(f"Set up: {faction.label} is {['1st', '2nd'][self.position - 1]} Eligible on "
                 f"{CARDS[self.card]}")
+
+
+@command
+@dataclass(frozen=True)
+class PlayOn(EditorCommand):
+    """Go on from a turn stopped before its card's end (``np-turn``): the card ends
+    (2.3.7), the next card is played (2.3.8) with a Propaganda card's automatic phases
+    (6.0), up to the next decision. Any other command does this first by itself; this
+    one is for callers that must know who decides next before choosing a command."""
+
+    name = "Play On"
+
+    def execute(self, state: GameState, ctx: Context) -> None:
+        if not sequence.card_ended(state):
+            raise IllegalAction("2.3", "no card end is pending: play is already going on")
+        card = state.current_card
+        sequence.advance(state, ctx.dice)
+        ctx.say(f"Card {card} ends (2.3.7); play goes on with card {state.current_card}")

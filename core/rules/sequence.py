@@ -300,12 +300,25 @@ def _require_option(state: GameState, faction: Faction, option: str) -> None:
 # ======================================================================================
 # moving play along
 # ======================================================================================
-def advance(state: GameState, dice: DiceSource) -> None:
+def card_ended(state: GameState) -> bool:
+    """Nobody is left to decide on the Event card in play: its end (2.3.7 Eligibility,
+    2.3.8 next card) is due. Only a turn applied with ``stop_after_turn`` leaves a
+    state here; the next command carries the end out first (see :func:`advance`)."""
+    return state.phase == "card" and to_move(state) is None
+
+
+def advance(state: GameState, dice: DiceSource, stop_after_turn: bool = False) -> None:
     """After a command: finish the card, play the next ones, run automatic phases, until
-    a decision is needed or the game is over."""
+    a decision is needed or the game is over.
+
+    ``stop_after_turn``: stop right after the turn, before the card's end (2.3.7-2.3.8)
+    and whatever automatic phases the next card brings (6.0); the state is then
+    :func:`card_ended` and a later ``advance`` goes on from there. Nothing in these steps
+    rolls dice, so stopping changes only *when* they happen, never what they do.
+    """
     while True:
         if state.phase == "card":
-            if to_move(state) is not None:
+            if to_move(state) is not None or stop_after_turn:
                 return
             end_card(state)
             next_card(state, dice)
