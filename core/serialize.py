@@ -326,7 +326,13 @@ def check_structure(state: GameState, where: str = "state") -> None:
                               "(the game ends with the final Propaganda card, 2.4.1)")
         from core.rules.sequence import to_move
 
-        if to_move(state) is None and (state.phase == "card" or step.get("phase") != "done"):
+        # A card may be saved ended (np-turn stops right after a turn, sequence.card_ended)
+        # once someone has acted or passed on it; a card nobody could ever play is damage.
+        # (who acted or passed was Eligible for the card: Eligibility changes at its end, 2.3.7)
+        played = state.phase == "card" and any(
+            state.eligible[f] for f in [a[0] for a in step["acted"]] + list(step["passed"]))
+        if to_move(state) is None and not played and (
+                state.phase == "card" or step.get("phase") != "done"):
             raise SchemaError(f"{where}.eligible", "no Faction can act on the current card, "
                               "but a saved game always awaits a decision (2.3.2: the "
                               "Eligible Factions act in card order; then the next card)")
