@@ -23,6 +23,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from core.atomic import write_text
 from core.cards import CARDS
 from core.map import MAP, Space
 from core.pieces import Faction, Piece
@@ -443,6 +444,4 @@ def write_board(state: GameState, path: str | Path, *, heading: str = "",
     if target.suffix.lower() == ".png":
         return canvas.png(target, scale=scale)
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(canvas.svg(title=heading or "Andean Abyss board") + "\n",
-                      encoding="utf-8")
-    return target
+    return write_text(target, canvas.svg(title=heading or "Andean Abyss board") + "\n")

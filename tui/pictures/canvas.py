@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from core.atomic import write_with
+
 FONT = "DejaVu Sans, Verdana, Helvetica, Arial, sans-serif"
 
 
@@ -141,8 +143,11 @@ class Canvas:
                         family="DejaVu Sans", path_effects=effects)
         target = Path(path)
         target.parent.mkdir(parents=True, exist_ok=True)
-        fig.savefig(target, dpi=dpi, facecolor=self.background)
-        plt.close(fig)
+        try:
+            write_with(target, lambda tmp: fig.savefig(tmp, format="png", dpi=dpi,
+                                                       facecolor=self.background))
+        finally:
+            plt.close(fig)
         return target
 
 

@@ -13,6 +13,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from core.atomic import write_text
 from core.pieces import Faction
 from core.rules import victory
 from tui.pictures.board import FACTION_COLOUR, board_svg
@@ -396,5 +397,4 @@ def _reason_kind(reason: str) -> str:
 def write(text: str, path: str | Path) -> Path:
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(text, encoding="utf-8")
-    return target
+    return write_text(target, text)  # whole or not at all
