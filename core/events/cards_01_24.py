@@ -470,23 +470,32 @@ def oil_spill_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#6 (shaded): Sabotage a pipeline. Shift an adjacent Department by 1 level toward
     Active Opposition.
 
-    Asks: the pipeline (an unSabotaged one while any can be Sabotaged, else any); then
-    the adjacent Department (among those not at Active Opposition).
+    Asks: the pipeline, among those where the most of the text can be done (5.1.3): one
+    that can be Sabotaged (none yet, a marker left) and has an adjacent Department that
+    can shift, if any; then the adjacent Department (among those not at Active
+    Opposition).
     """
     can_sabotage = state.markers_available() > 0
-    pipes = [s for s in pipelines() if can_sabotage and not state.sabotage[s]] or pipelines()
-    pipe = _one(chooser, state, "spaces", pipes, _why(6, "Sabotage which pipeline?"))
+
+    def depts(pipe: int) -> list[int]:
+        return [
+            a
+            for a in MAP[pipe].adjacent
+            if MAP[a].is_department
+            and MAP[a].is_populated
+            and state.in_play(a)
+            and state.support[a] > ACTIVE_OPPOSITION
+        ]
+
+    def score(pipe: int) -> int:
+        return int(can_sabotage and not state.sabotage[pipe]) + int(bool(depts(pipe)))
+
+    pipe = ask_space(chooser, state, pipelines(), score, _why(6, "Sabotage which pipeline?"))
+    if pipe is None:
+        return
     if state.add_sabotage(pipe):
         ctx.say(f"#6: Sabotage {_name(pipe)}")
-    depts = [
-        a
-        for a in MAP[pipe].adjacent
-        if MAP[a].is_department
-        and MAP[a].is_populated
-        and state.in_play(a)
-        and state.support[a] > ACTIVE_OPPOSITION
-    ]
-    space = _one(chooser, state, "spaces", depts, _why(6, "shift which adjacent Department?"))
+    space = _one(chooser, state, "spaces", depts(pipe), _why(6, "shift which adjacent Department?"))
     if space is not None:
         _shift(state, ctx, 6, space, -1)
 

@@ -1517,18 +1517,24 @@ def limpieza(state: GameState, ctx: Context, chooser: Chooser) -> None:
     The free Terror (3.3.4, 5.5) may use an Active Guerrilla (which stays Active) or an
     Underground one (Activated); it places 2 Terror markers (1 Sabotage on a LoC) and AUC
     Terror cuts Aid (3.3.4). "Any" enemy pieces ignore Bases last. Asks: the Insurgent
-    Faction (among those with a Guerrilla); then (that Faction decides) the space, the
-    Guerrilla used (where both kinds are there), the 2 enemy pieces one at a time, and
-    Passive Support or Passive Opposition.
+    Faction (among those with a Guerrilla); then (that Faction decides) the space (one
+    with 2 enemy pieces to remove if any, else 1, 5.1.3), the Guerrilla used (where both
+    kinds are there), the 2 enemy pieces one at a time, and Passive Support or Passive
+    Opposition.
     """
     factions = [f for f in INSURGENTS if limpieza_spaces(state, f)]
     who = _faction(chooser, state, factions, f"{LIMPIEZA}: which Insurgent Faction Terrors?")
     if who is None:
         return
-    space = _ask_one(
-        chooser, state, "spaces", limpieza_spaces(state, who), f"{LIMPIEZA}: Terror where?",
-        decider=who,
+    # 5.1.3: Terror is possible in each of them; the most of the text is done where 2
+    # enemy pieces can be removed too
+    enemies_of = tuple(k for k in Piece if k.faction is not who)
+    space = ask_space(
+        chooser, state, limpieza_spaces(state, who),
+        lambda s: 1 + min(2, sum(state.count(s, k) for k in enemies_of)),
+        f"{LIMPIEZA}: Terror where?", decider=int(who),
     )
+    assert space is not None
     uses = [USE_ACTIVE] * bool(state.active(space, who))
     uses += [USE_UNDERGROUND] * bool(state.underground(space, who))
     use = _ask_one(
@@ -1538,7 +1544,7 @@ def limpieza(state: GameState, ctx: Context, chooser: Chooser) -> None:
     insurgent_ops.resolve_terror(state, sub, space, activate=use == USE_UNDERGROUND, markers=2)
     if who is AUC:
         insurgent_ops.aid_cut(state, sub, 1)
-    enemies = tuple(k for k in Piece if k.faction is not who)
+    enemies = enemies_of
     why = f"{LIMPIEZA}: remove which enemy piece from {_name(space)}?"
     _remove_picked(
         state, ctx, chooser, space, enemies, 2, why, LIMPIEZA, up_to=False, decider=who

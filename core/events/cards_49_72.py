@@ -386,16 +386,25 @@ def carabineros_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None
 
     The executing Faction first says whether the 2 Police are removed or replaced (the
     text offers one or the other for both); replacing then removes a Police without
-    replacement once no AUC Guerrilla is Available (5.1.1)."""
+    replacement once no AUC Guerrilla is Available (5.1.1). Replacing offers first the
+    Police an AUC Guerrilla can stand in for (stacking, 1.4.2; 5.1.3)."""
     card = "#50 Carabineros"
     count = min(2, state.on_map(Piece.POLICE))
     if count == 0:
         return _nothing(ctx, card)
     modes = [REMOVE] + ([REPLACE] if state.available_guerrillas(AUC) else [])
     mode = _ask(chooser, state, "option", modes, f"{card}: remove the 2 Police or replace them?")
+    def score(space: int) -> int:
+        # replacing: first the spaces where an AUC Guerrilla fits (Ecuador holds 2 AUC
+        # pieces, card 33; 5.1.3), the Police elsewhere only removed (5.1.1)
+        fits_auc = mode == REPLACE and state.capacity(space, Piece.AUC_UNDERGROUND) > 0
+        return 1 + fits_auc
+
     for _ in range(count):
         police = _spaces(state, lambda s: state.police(s.id) > 0)
-        space = _ask(chooser, state, "spaces", police, f"{card}: {mode} a Police in which space?")
+        why = f"{card}: {mode} a Police in which space?"
+        space = ask_space(chooser, state, police, score, why)
+        assert space is not None
         state.remove(space, Piece.POLICE)
         placed = state.place_up_to(space, Piece.AUC_UNDERGROUND, 1) if mode == REPLACE else 0
         ctx.say(f"{card}: remove 1 Police in {_name(space)}" + (", place 1 AUC Guerrilla" * placed))
@@ -690,14 +699,20 @@ def op_millennium_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> 
     3 Cartels pieces with available Police.
 
     Piece by piece (Bases too); a piece is removed without replacement once no Police is
-    Available or where Police may not go (FARC Zone, 5.1.1)."""
+    Available or where Police may not go (FARC Zone, 5.1.1); such spaces are offered only
+    when no other has Cartels pieces (5.1.3)."""
     card = "#57 Op Millennium"
     for _ in range(3):
+        # 5.1.3: first the spaces where a Police can take the piece's place (not a FARC
+        # Zone; Ecuador within 2 Government pieces, card 33), as #40 unshaded
+        held = _spaces(state, lambda s: state.faction_pieces(s.id, CARTELS) > 0)
+        where = best(held, lambda s: 1 + (state.capacity(s, Piece.POLICE) > 0))
         picked = _pick_piece(
             chooser,
             state,
             FACTION_KINDS[CARTELS],
             f"{card}: replace a Cartels piece",
+            where=where,
             optional=True,
         )
         if picked is None:
