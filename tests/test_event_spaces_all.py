@@ -40,11 +40,13 @@ def test_card_6_shaded_pipeline_with_a_department_to_shift_5_1_3():
     asked = first_question(s, FARC, 6, S)
     assert arauca_cucuta not in asked.options
     assert sid("Bogotá-Yopal") in asked.options  # Meta East can still shift
-    # a Sabotaged pipeline with a Department to shift ranks with an unSabotaged one
-    # without: both do half of the text
-    s.sabotage[sid("Bogotá-Yopal")] = 1
-    asked = first_question(s, FARC, 6, S)
-    assert sid("Bogotá-Yopal") not in asked.options
+    # a Sabotaged pipeline is offered only when no other can be Sabotaged: the text in
+    # its order, the Sabotage before the shift (8.3 "Sabotage only unSabotaged LoCs")
+    t = s.clone()
+    for pipe in (p.id for p in MAP.locs if p.loc_type == "pipeline"):
+        t.sabotage[pipe] = int(pipe != arauca_cucuta)
+    spy = play(t, FARC, 6, S)  # Arauca-Cúcuta, the only best: not asked, nothing to shift
+    assert spy.asked == [] and t.sabotage[arauca_cucuta] == 1
     play(s, FARC, 6, S, [[sid("Cali-Ibagué")], [sid("Huila")]])
     assert s.sabotage[sid("Cali-Ibagué")] == 1 and s.support[sid("Huila")] == -1
 

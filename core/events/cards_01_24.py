@@ -470,10 +470,10 @@ def oil_spill_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#6 (shaded): Sabotage a pipeline. Shift an adjacent Department by 1 level toward
     Active Opposition.
 
-    Asks: the pipeline, among those where the most of the text can be done (5.1.3): one
-    that can be Sabotaged (none yet, a marker left) and has an adjacent Department that
-    can shift, if any; then the adjacent Department (among those not at Active
-    Opposition).
+    Asks: the pipeline, among those where the most of the text can be done (5.1.3),
+    read in its order: one that can be Sabotaged (none yet, a marker left) if any, and
+    among those one with an adjacent Department that can shift if any; then the adjacent
+    Department (among those not at Active Opposition).
     """
     can_sabotage = state.markers_available() > 0
 
@@ -489,7 +489,8 @@ def oil_spill_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         return [a for a in MAP[pipe].adjacent if shifts(a)]
 
     def score(pipe: int) -> int:
-        return int(can_sabotage and not state.sabotage[pipe]) + int(bool(depts(pipe)))
+        # the text in its order: the Sabotage first, then the shift
+        return 2 * int(can_sabotage and not state.sabotage[pipe]) + int(bool(depts(pipe)))
 
     pipe = ask_space(chooser, state, pipelines(), score, _why(6, "Sabotage which pipeline?"))
     if pipe is None:
