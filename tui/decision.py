@@ -155,17 +155,45 @@ def event_form(game: Game, side: str, dice: DiceSource) -> Form:
 # Insurgent Propaganda decisions made by a person (tabletop assist)
 # ======================================================================================
 def drug_profits_form(state: GameState, faction: Faction) -> Form:
-    """6.3.3: which owned Shipments become Bases (the rest give +6 Resources)."""
-    options = [
-        Option(index, f"Shipment in {space_name(space)}",
-               f"may become a {BASE_OF[faction].label}")
-        for index, space, ok in prop.drug_profit_options(state, faction) if ok
-    ]
-    picked = yield Question.many(
-        f"{faction.label} Drug Profits: which Shipments become Bases? (the others: +6 "
-        "Resources each)", options, 0, len(options),
-    )
-    return prop.DrugProfits(tuple(picked))
+    """6.3.3: which owned Shipments become Bases (the rest give +6 Resources).
+
+    One question for them all when a Base fits for every Shipment offered; otherwise
+    (stacking, 1.4.2: a full Ecuador of card 33, 2 Bases a space; or too few Available
+    Bases) one Shipment at a time, each question offering only the Shipments whose space
+    can still take a Base (the shared :meth:`GameState.capacity`), so no answer offered
+    is refused by the command."""
+    base = BASE_OF[faction]
+    owned = [(index, space) for index, space, ok in prop.drug_profit_options(state, faction)
+             if ok]
+    prompt = (f"{faction.label} Drug Profits: which Shipments become Bases? (the others: +6 "
+              "Resources each)")
+
+    def option(index: int, space: int) -> Option:
+        return Option(index, f"Shipment in {space_name(space)}", f"may become a {base.label}")
+
+    per_space: dict[int, int] = {}
+    for _, space in owned:
+        per_space[space] = per_space.get(space, 0) + 1
+    if state.available(base) >= len(owned) and all(
+        state.capacity(space, base) >= n for space, n in per_space.items()
+    ):
+        picked = yield Question.many(prompt, [option(i, s) for i, s in owned], 0, len(owned))
+        return prop.DrugProfits(tuple(picked))
+    trial = state.clone()
+    chosen: list[int] = []
+    while True:
+        left = [(i, s) for i, s in owned if i not in chosen and trial.can_place(s, base)]
+        if not left:
+            break
+        pick = yield Question.one(
+            f"{prompt} ({len(chosen) + 1}; {trial.available(base)} Available)",
+            [done_option("no more Bases")] + [option(i, s) for i, s in left],
+        )
+        if pick == DONE:
+            break
+        trial.place(dict(left)[pick], base)
+        chosen.append(pick)
+    return prop.DrugProfits(tuple(chosen))
 
 
 def agitation_form(state: GameState) -> Form:

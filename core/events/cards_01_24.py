@@ -40,7 +40,7 @@ places their marker and the Operations read it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from core.cards import CARDS
@@ -61,7 +61,7 @@ from core.events import (
     UNSHADED,
     event,
 )
-from core.events.choice import Choice, Chooser, ask_one, ask_space, fits
+from core.events.choice import Choice, Chooser, ask_one, ask_space, best_n, fits
 from core.map import MAP, MOUNTAIN, Space
 from core.pieces import (
     ACTIVE_OF,
@@ -151,8 +151,17 @@ def _exactly(
     n: int,
     why: str,
     decider: int | None = None,
+    *,
+    score: Callable[[int], Any] | None = None,
 ) -> list[int]:
-    """``n`` distinct spaces of ``candidates`` (all of them if there are no more than n)."""
+    """``n`` distinct spaces of ``candidates`` (all of them if there are no more than n).
+
+    With ``score`` (how much of the text a space allows, see
+    :func:`core.events.choice.best_n`), the best ranked are taken and only the choice
+    among those tied at the cut is asked (5.1.3)."""
+    if score is not None:
+        sure, tied = best_n(candidates, n, score)
+        return sure + _exactly(chooser, state, tied, n - len(sure), why, decider)
     if len(candidates) <= n:
         return list(candidates)
     return _ask(chooser, state, "spaces", candidates, n, n, why, decider)
@@ -264,8 +273,10 @@ def _activate_chosen(
 
     flipped = 0
     for _ in range(n):
-        spaces = [s for s in region if free_kinds(s)]
-        space = _one(chooser, state, "spaces", spaces, why + " a Guerrilla in which space?")
+        space = ask_space(
+            chooser, state, region, lambda s: bool(free_kinds(s)),
+            why + " a Guerrilla in which space?",
+        )
         if space is None:
             break
         kinds = [int(k) for k in free_kinds(space)]
@@ -293,32 +304,15 @@ def _remove_one_by_one(
     (as many as there are). Returns how many were removed."""
     removed = 0
     for _ in range(n):
-        spaces = [s for s in candidates if state.count(s, kind)]
-        space = _one(chooser, state, "spaces", spaces, why, decider)
+        space = ask_space(
+            chooser, state, candidates, lambda s: state.count(s, kind) > 0, why, decider=decider
+        )
         if space is None:
             break
         state.remove(space, kind, 1)
         removed += 1
         ctx.say(f"Remove 1 {kind.label} from {_name(space)}")
     return removed
-
-
-def _highest(
-    chooser: Chooser,
-    state: GameState,
-    candidates: list[int],
-    value: dict[int, int],
-    n: int,
-    why: str,
-) -> list[int]:
-    """The ``n`` candidates of highest ``value``; ties at the cut are chosen."""
-    ranked = sorted(candidates, key=lambda s: -value[s])
-    if len(ranked) <= n:
-        return ranked
-    cut = value[ranked[n - 1]]
-    sure = [s for s in ranked if value[s] > cut]
-    tied = [s for s in ranked if value[s] == cut]
-    return sure + _exactly(chooser, state, tied, n - len(sure), why)
 
 
 # ======================================================================================
@@ -374,8 +368,10 @@ for (_card, _side), _text in _LASTING_TEXTS.items():
 def cano_limon_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#4 (unshaded): Add twice the Econ of 3 unSabotaged pipelines to Government
     Resources. Asks: which 3 unSabotaged Pipelines (if more than 3)."""
-    open_pipes = [s for s in pipelines() if not state.sabotage[s]]
-    chosen = _exactly(chooser, state, open_pipes, 3, _why(4, "which 3 unSabotaged pipelines?"))
+    chosen = _exactly(
+        chooser, state, pipelines(), 3, _why(4, "which 3 unSabotaged pipelines?"),
+        score=lambda s: not state.sabotage[s],
+    )
     if chosen:
         ctx.say("#4: pipelines " + ", ".join(_name(s) for s in chosen))
         _govt_resources(state, ctx, 4, 2 * sum(MAP[s].econ for s in chosen))
@@ -386,9 +382,13 @@ def cano_limon_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#4 (shaded): Sabotage the 3 pipelines with highest value and no cubes. Only
     unSabotaged pipelines can be Sabotaged (3.3.4). Asks: which of Pipelines tied for
     the last place(s) among the 3 highest Econ."""
-    free = [s for s in pipelines() if not state.sabotage[s] and not state.cubes(s)]
-    econ = {s: MAP[s].econ for s in free}
-    for space in _highest(chooser, state, free, econ, 3, _why(4, "Sabotage which pipeline?")):
+    def econ(pipe: int) -> int:
+        return 0 if state.sabotage[pipe] or state.cubes(pipe) else MAP[pipe].econ
+
+    chosen = _exactly(
+        chooser, state, pipelines(), 3, _why(4, "Sabotage which pipeline?"), score=econ
+    )
+    for space in sorted(chosen, key=lambda s: -econ(s)):  # highest first (markers may run out)
         if state.add_sabotage(space):
             ctx.say(f"#4: Sabotage {_name(space)}")
 
@@ -453,15 +453,15 @@ def occidental_ecopetrol_shaded(state: GameState, ctx: Context, chooser: Chooser
 def oil_spill_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#6 (unshaded): Shift 2 Opposition or Neutral Departments adjacent to Sabotage to
     Passive Support. Asks: which 2 (if more qualify)."""
-    candidates = [
-        s.id
-        for s in _in_play(state)
-        if s.is_department
-        and s.is_populated
-        and state.support[s.id] <= NEUTRAL
-        and any(state.sabotage[a] for a in s.adjacent)
-    ]
-    for space in _exactly(chooser, state, candidates, 2, _why(6, "which 2 Departments?")):
+    def shifts(d: int) -> bool:
+        return (
+            MAP[d].is_populated
+            and state.support[d] <= NEUTRAL
+            and any(state.sabotage[a] for a in MAP[d].adjacent)
+        )
+
+    depts = [s.id for s in _in_play(state) if s.is_department]
+    for space in _exactly(chooser, state, depts, 2, _why(6, "which 2 Departments?"), score=shifts):
         _set_level(state, ctx, 6, space, PASSIVE_SUPPORT)
 
 
@@ -470,23 +470,35 @@ def oil_spill_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#6 (shaded): Sabotage a pipeline. Shift an adjacent Department by 1 level toward
     Active Opposition.
 
-    Asks: the pipeline (an unSabotaged one while any can be Sabotaged, else any); then
-    the adjacent Department (among those not at Active Opposition).
+    Asks: the pipeline, among those where the most of the text can be done (5.1.3),
+    read in its order: one that can be Sabotaged (none yet, a marker left) if any, and
+    among those one with an adjacent Department that can shift if any; then the adjacent
+    Department (among those not at Active Opposition).
     """
     can_sabotage = state.markers_available() > 0
-    pipes = [s for s in pipelines() if can_sabotage and not state.sabotage[s]] or pipelines()
-    pipe = _one(chooser, state, "spaces", pipes, _why(6, "Sabotage which pipeline?"))
+
+    def shifts(dept: int) -> bool:
+        return (
+            MAP[dept].is_department
+            and MAP[dept].is_populated
+            and state.in_play(dept)
+            and state.support[dept] > ACTIVE_OPPOSITION
+        )
+
+    def depts(pipe: int) -> list[int]:
+        return [a for a in MAP[pipe].adjacent if shifts(a)]
+
+    def score(pipe: int) -> int:
+        # the text in its order: the Sabotage first, then the shift
+        return 2 * int(can_sabotage and not state.sabotage[pipe]) + int(bool(depts(pipe)))
+
+    pipe = ask_space(chooser, state, pipelines(), score, _why(6, "Sabotage which pipeline?"))
+    if pipe is None:
+        return
     if state.add_sabotage(pipe):
         ctx.say(f"#6: Sabotage {_name(pipe)}")
-    depts = [
-        a
-        for a in MAP[pipe].adjacent
-        if MAP[a].is_department
-        and MAP[a].is_populated
-        and state.in_play(a)
-        and state.support[a] > ACTIVE_OPPOSITION
-    ]
-    space = _one(chooser, state, "spaces", depts, _why(6, "shift which adjacent Department?"))
+    why = _why(6, "shift which adjacent Department?")
+    space = ask_space(chooser, state, MAP[pipe].adjacent, shifts, why)
     if space is not None:
         _shift(state, ctx, 6, space, -1)
 
@@ -523,9 +535,11 @@ def fuerza_aerea_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> N
     """
     decider = _decider(ctx, GOVT)
     for i in range(3):
-        spaces = [s.id for s in MAP.spaces if air_strike_kinds(state, s.id)]
         why = _why(8, f"Air Strike {i + 1} of 3")
-        space = _one(chooser, state, "spaces", spaces, why + " where?", decider)
+        space = ask_space(
+            chooser, state, [s.id for s in MAP.spaces],
+            lambda s: bool(air_strike_kinds(state, s)), why + " where?", decider=decider,
+        )
         if space is None:
             return
         kinds = [int(k) for k in air_strike_kinds(state, space)]
@@ -636,8 +650,10 @@ def war_tax_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
 def war_tax_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#15 (shaded): Shift a City from Neutral or Passive Support to Passive Opposition.
     Asks: which City."""
-    cities = [s.id for s in MAP.cities if state.support[s.id] in (NEUTRAL, PASSIVE_SUPPORT)]
-    space = _one(chooser, state, "spaces", cities, _why(15, "which City?"))
+    space = ask_space(
+        chooser, state, [s.id for s in MAP.cities],
+        lambda c: state.support[c] in (NEUTRAL, PASSIVE_SUPPORT), _why(15, "which City?"),
+    )
     if space is not None:
         _set_level(state, ctx, 15, space, PASSIVE_OPPOSITION)
 
@@ -951,9 +967,11 @@ def mono_jojoy_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         march = insurgent_ops.March(groups=tuple(groups))
         march.execute(state, _free_context(state, ctx, chooser, FARC))
     for _ in range(3):
-        spaces = [s.id for s in MAP.spaces if state.active(s.id, FARC)]
         why = _why(20, "flip a FARC Guerrilla Underground where?")
-        space = _one(chooser, state, "spaces", spaces, why, decider, optional=True)
+        space = ask_space(
+            chooser, state, [s.id for s in MAP.spaces], lambda s: state.active(s, FARC) > 0,
+            why, optional=True, decider=decider,
+        )
         if space is None:
             return
         state.flip(space, FARC, 1, to_active=False)
@@ -982,12 +1000,11 @@ def raul_reyes_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#21 (shaded): FARC Resources +6. Place a FARC Base in a City or Department.
     Asks: where (an Available Base, within stacking)."""
     _farc_resources(state, ctx, 6)
-    spaces = [
-        s.id
-        for s in _in_play(state)
-        if (s.is_city or s.is_department) and state.can_place(s.id, Piece.FARC_BASE)
-    ]
-    space = _one(chooser, state, "spaces", spaces, _why(21, "place a FARC Base where?"))
+    spaces = [s.id for s in _in_play(state) if s.is_city or s.is_department]
+    space = ask_space(
+        chooser, state, spaces, lambda s: state.can_place(s, Piece.FARC_BASE),
+        _why(21, "place a FARC Base where?"),
+    )
     if space is not None:
         state.place(space, Piece.FARC_BASE)
         ctx.say(f"#21: place a FARC Base in {_name(space)}")
@@ -999,8 +1016,10 @@ def raul_reyes_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
 @event(22, UNSHADED)
 def alfonso_cano_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#22 (unshaded): Shift an Opposition space to Neutral. Asks: which space."""
-    spaces = [s.id for s in MAP.spaces if state.support[s.id] < NEUTRAL]
-    space = _one(chooser, state, "spaces", spaces, _why(22, "which Opposition space?"))
+    space = ask_space(
+        chooser, state, [s.id for s in MAP.spaces], lambda s: state.support[s] < NEUTRAL,
+        _why(22, "which Opposition space?"),
+    )
     if space is not None:
         _set_level(state, ctx, 22, space, NEUTRAL)
 
@@ -1012,13 +1031,12 @@ def alfonso_cano_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> N
 def dod_contractors_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#23 (unshaded): In a Dept, Activate all Guerrillas and remove all Cartels Bases.
     Asks: which Department (one with an Underground Guerrilla or a Cartels Base)."""
-    depts = [
-        s.id
-        for s in _in_play(state)
-        if s.is_department
-        and (state.bases(s.id, CARTELS) or any(state.underground(s.id, f) for f in INSURGENTS))
-    ]
-    space = _one(chooser, state, "spaces", depts, _why(23, "which Department?"))
+    def acts(d: int) -> bool:
+        # "all": complete wherever it does something (readings.md#r-most-of-the-text-count)
+        return bool(state.bases(d, CARTELS)) or any(state.underground(d, f) for f in INSURGENTS)
+
+    depts = [s.id for s in _in_play(state) if s.is_department]
+    space = ask_space(chooser, state, depts, acts, _why(23, "which Department?"))
     if space is None:
         return
     for f in INSURGENTS:
@@ -1048,8 +1066,10 @@ def dod_contractors_shaded(state: GameState, ctx: Context, chooser: Chooser) -> 
 def operacion_jaque_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#24 (unshaded): 1 City to Active Support. Mark FARC Ineligible through next card.
     Asks: which City (one not yet at Active Support)."""
-    cities = [s.id for s in MAP.cities if state.support[s.id] < ACTIVE_SUPPORT]
-    space = _one(chooser, state, "spaces", cities, _why(24, "which City to Active Support?"))
+    space = ask_space(
+        chooser, state, [s.id for s in MAP.cities], lambda c: state.support[c] < ACTIVE_SUPPORT,
+        _why(24, "which City to Active Support?"),
+    )
     if space is not None:
         _set_level(state, ctx, 24, space, ACTIVE_SUPPORT)
     _ineligible_through_next_card(state, ctx, FARC)
@@ -1068,7 +1088,9 @@ def operacion_jaque_shaded(state: GameState, ctx: Context, chooser: Chooser) -> 
         n = min(2, state.troops(space))
         state.remove(space, Piece.TROOPS, n)
         ctx.say(f"#24: remove {n} Troops from {_name(space)}")
-    cities = [s.id for s in MAP.cities if state.support[s.id] > NEUTRAL]
-    city = _one(chooser, state, "spaces", cities, _why(24, "which City with Support?"))
+    city = ask_space(
+        chooser, state, [s.id for s in MAP.cities], lambda c: state.support[c] > NEUTRAL,
+        _why(24, "which City with Support?"),
+    )
     if city is not None:
         _set_level(state, ctx, 24, city, NEUTRAL)

@@ -28,7 +28,7 @@ Cámara), so they are resolved here with the capacity helpers of :mod:`core.rule
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from core.commands import Context
@@ -40,6 +40,7 @@ from core.events.choice import (
     ask_space,
     ask_spaces_in_turn,
     best,
+    best_n,
     fits,
 )
 from core.map import MAP, MOUNTAIN
@@ -132,9 +133,18 @@ def _spaces(
     *,
     up_to: bool = False,
     decider: Faction | None = None,
+    score: Callable[[int], Any] | None = None,
 ) -> list[int]:
     """``n`` distinct spaces among ``candidates`` (all of them if fewer); 0-``n`` if
-    ``up_to``."""
+    ``up_to``. With ``score`` (how much of the text a space allows), only the spaces
+    where something can be done are offered and, for exactly ``n``, the best ranked are
+    taken, only the choice among those tied at the cut being asked
+    (:func:`core.events.choice.best_n`, 5.1.3)."""
+    if score is not None and up_to:  # "up to": every space where something can be done
+        candidates = [c for c in candidates if score(c)]
+    elif score is not None:
+        sure, tied = best_n(candidates, n, score)
+        return sure + _spaces(chooser, state, tied, n - len(sure), why, decider=decider)
     return _ask(
         chooser, state, "spaces", candidates, why, lo=0 if up_to else n, hi=n, decider=decider
     )
@@ -394,10 +404,10 @@ def _government_places_farc_zone(
     36, 2nd Ed): 1 FARC Base is placed there too, so only the candidates where it fits are
     offered if any (5.1.3). Returns the space, or None."""
     why = f"{card}: place the FARC Zone in which Department?"
-    candidates = farc_zone_candidates(state, terrain)
-    if with_base:
-        candidates = _best(candidates, lambda s: 1 + _farc_base_fits_in_zone(state, s))
-    space = _ask_one(chooser, state, "spaces", candidates, why, decider=GOVT)
+    space = ask_space(
+        chooser, state, farc_zone_candidates(state, terrain),
+        lambda s: 1 + (with_base and _farc_base_fits_in_zone(state, s)), why, decider=GOVT,
+    )
     if space is None:
         return None
     allowed = {
@@ -434,12 +444,11 @@ def eln_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
 
     Asks: the Mountain Department (one with FARC pieces).
     """
-    mountains = [
-        s for s in _departments(state)
-        if MAP[s].terrain == MOUNTAIN and state.faction_pieces(s, FARC)
-    ]
     why = f"{ELN}: remove FARC from which Mountain?"
-    space = _ask_one(chooser, state, "spaces", mountains, why)
+    space = ask_space(
+        chooser, state, _departments(state),
+        lambda s: MAP[s].terrain == MOUNTAIN and state.faction_pieces(s, FARC) > 0, why,
+    )
     if space is not None:
         _remove_all(state, ctx, space, FACTION_KINDS[FARC], ELN)
 
@@ -461,8 +470,10 @@ def eln_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """
     antioquia = MAP.id_of("Antioquia")
     around = [a for a in MAP[antioquia].adjacent if MAP[a].is_department and state.in_play(a)]
-    spaces = _best([antioquia, *around], lambda s: _eln_room(state, s))
-    space = _ask_one(chooser, state, "spaces", spaces, f"{ELN}: place 3 FARC pieces where?")
+    space = ask_space(
+        chooser, state, [antioquia, *around], lambda s: _eln_room(state, s),
+        f"{ELN}: place 3 FARC pieces where?",
+    )
     if space is None:
         return
     total = _eln_room(state, space)
@@ -617,10 +628,11 @@ def _remove_up_to_3_insurgents(
     state: GameState, ctx: Context, chooser: Chooser, spaces: list[int], card: str
 ) -> None:
     """Remove up to 3 Insurgent pieces (any, Bases included) from one of ``spaces``."""
-    candidates = [
-        s for s in spaces if any(state.faction_pieces(s, f) for f in INSURGENTS)
-    ]
-    space = _ask_one(chooser, state, "spaces", candidates, f"{card}: remove pieces from where?")
+    # "up to 3": complete wherever there is an Insurgent piece (r-most-of-the-text-count)
+    space = ask_space(
+        chooser, state, spaces, lambda s: any(state.faction_pieces(s, f) for f in INSURGENTS),
+        f"{card}: remove pieces from where?",
+    )
     if space is not None:
         why = f"{card}: remove which Insurgent piece from {_name(space)} (up to 3)?"
         _remove_picked(state, ctx, chooser, space, INSURGENT_KINDS, 3, why, card, up_to=True)
@@ -646,11 +658,11 @@ def chavez_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     "Empty" LoCs hold no pieces at all. Asks: the Department for the Base (one where it
     fits, 1.4.2).
     """
-    depts = [
-        s for s in _departments(state)
-        if MAP[s].borders_venezuela and state.can_place(s, Piece.FARC_BASE)
-    ]
-    space = _ask_one(chooser, state, "spaces", depts, f"{CHAVEZ}: place a FARC Base where?")
+    depts = [s for s in _departments(state) if MAP[s].borders_venezuela]
+    space = ask_space(
+        chooser, state, depts, lambda s: state.can_place(s, Piece.FARC_BASE),
+        f"{CHAVEZ}: place a FARC Base where?",
+    )
     if space is not None:
         _place(state, ctx, space, Piece.FARC_BASE, 1, CHAVEZ)
     cucuta = MAP.id_of("Cúcuta")
@@ -688,8 +700,9 @@ def kill_zone_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None
     Momentum (5.1.2). Asks (the Government decides): the space; then the Assault's
     removals one piece at a time.
     """
-    space = _ask_one(
-        chooser, state, "spaces", kill_zone_spaces(state), f"{KILL_ZONE}: in which space?",
+    possible = kill_zone_spaces(state)
+    space = ask_space(
+        chooser, state, possible, lambda s: s in possible, f"{KILL_ZONE}: in which space?",
         decider=GOVT,
     )
     if space is None:
@@ -720,8 +733,9 @@ def kill_zone_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     who = _faction(chooser, state, factions, f"{KILL_ZONE}: FARC or AUC Ambushes?")
     if who is None:
         return
-    space = _ask_one(
-        chooser, state, "spaces", kill_zone_ambush_spaces(state, who),
+    possible = kill_zone_ambush_spaces(state, who)
+    space = ask_space(
+        chooser, state, possible, lambda s: s in possible,
         f"{KILL_ZONE}: {who.label} Ambushes in which space?",
     )
     sub = _sub(state, ctx, chooser, who)
@@ -746,9 +760,11 @@ def peace_commission_unshaded(state: GameState, ctx: Context, chooser: Chooser) 
 
     Asks: which FARC Zone (one with a FARC Base if any, so the whole text is done, 5.1.3).
     """
-    zones = [s for s in range(len(MAP)) if state.farc_zone[s]]
-    zones = _best(zones, lambda s: 1 + (state.bases(s, FARC) > 0))
-    space = _ask_one(chooser, state, "spaces", zones, f"{PEACE}: remove which FARC Zone?")
+    space = ask_space(
+        chooser, state, range(len(MAP)),
+        lambda s: state.farc_zone[s] and 1 + (state.bases(s, FARC) > 0),
+        f"{PEACE}: remove which FARC Zone?",
+    )
     if space is not None:
         state.clear_farc_zone(space)
         ctx.say(f"{PEACE}: remove the FARC Zone from {_name(space)}")
@@ -782,15 +798,13 @@ def betancourt_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
 
     Asks: the 2 Cities; then the Department (among those not yet at Active Support).
     """
-    def shiftable(spaces: Iterable[Any]) -> list[int]:
-        return [
-            s.id for s in spaces
-            if s.is_populated and state.in_play(s.id) and state.support[s.id] < ACTIVE_SUPPORT
-        ]
+    def shiftable(s: int) -> bool:
+        return MAP[s].is_populated and state.in_play(s) and state.support[s] < ACTIVE_SUPPORT
 
-    cities = _spaces(chooser, state, shiftable(MAP.cities), 2, f"{BETANCOURT}: which 2 Cities?")
-    depts = shiftable(MAP[d] for d in _departments(state))
-    dept = _spaces(chooser, state, depts, 1, f"{BETANCOURT}: which Department?")
+    cities = _spaces(chooser, state, [c.id for c in MAP.cities], 2,
+                     f"{BETANCOURT}: which 2 Cities?", score=shiftable)
+    dept = _spaces(chooser, state, _departments(state), 1, f"{BETANCOURT}: which Department?",
+                   score=shiftable)
     for space in cities + dept:
         _shift_by(state, ctx, space, +1, BETANCOURT)
 
@@ -802,8 +816,9 @@ def betancourt_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
 
     Asks: the 3 spaces (among those at Passive Opposition).
     """
-    passive = [s.id for s in state.spaces_in_play() if state.support[s.id] == PASSIVE_OPPOSITION]
-    for space in _spaces(chooser, state, passive, 3, f"{BETANCOURT}: which 3 spaces?"):
+    spaces = [s.id for s in state.spaces_in_play()]
+    for space in _spaces(chooser, state, spaces, 3, f"{BETANCOURT}: which 3 spaces?",
+                         score=lambda s: state.support[s] == PASSIVE_OPPOSITION):
         _shift_to(state, ctx, space, ACTIVE_OPPOSITION, BETANCOURT)
 
 
@@ -820,11 +835,12 @@ def secuestrados_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> N
 
     Asks: the 2 spaces (populated, at Neutral or Passive Opposition).
     """
-    spaces = [
-        s.id for s in state.spaces_in_play()
-        if s.is_populated and state.support[s.id] in (NEUTRAL, PASSIVE_OPPOSITION)
-    ]
-    for space in _spaces(chooser, state, spaces, 2, f"{SECUESTRADOS}: which 2 spaces?"):
+    def shifts(s: int) -> bool:
+        return MAP[s].is_populated and state.support[s] in (NEUTRAL, PASSIVE_OPPOSITION)
+
+    spaces = [s.id for s in state.spaces_in_play()]
+    for space in _spaces(chooser, state, spaces, 2, f"{SECUESTRADOS}: which 2 spaces?",
+                         score=shifts):
         _shift_to(state, ctx, space, PASSIVE_SUPPORT, SECUESTRADOS)
 
 
@@ -931,8 +947,10 @@ def airdropped_aks_shaded(state: GameState, ctx: Context, chooser: Chooser) -> N
     who = _faction(chooser, state, factions, f"{AKS}: which Insurgent Faction places?")
     if who is None:
         return
-    spaces = _best(depts, lambda s: _aks_room(state, who, s))
-    space = _ask_one(chooser, state, "spaces", spaces, f"{AKS}: into which 0 Pop Department?")
+    space = ask_space(
+        chooser, state, depts, lambda s: _aks_room(state, who, s),
+        f"{AKS}: into which 0 Pop Department?",
+    )
     for kind, n in _aks_pieces(who):
         _place(state, ctx, space, kind, n, AKS)
 
@@ -1009,12 +1027,11 @@ def zona_de_convivencia(state: GameState, ctx: Context, chooser: Chooser) -> Non
         state, ctx, chooser, CONVIVENCIA, MOUNTAIN, with_base=True
     )
     if zone is not None:
-        shiftable = [
-            a for a in MAP[zone].adjacent
-            if MAP[a].is_populated and state.in_play(a) and state.support[a] < ACTIVE_SUPPORT
-        ]
+        def shiftable(a: int) -> bool:
+            return MAP[a].is_populated and state.in_play(a) and state.support[a] < ACTIVE_SUPPORT
+
         why = f"{CONVIVENCIA}: shift which 2 adjacent spaces 1 level toward Active Support?"
-        for space in _spaces(chooser, state, shiftable, 2, why):
+        for space in _spaces(chooser, state, MAP[zone].adjacent, 2, why, score=shiftable):
             _shift_by(state, ctx, space, 1, CONVIVENCIA)
     state.step.setdefault("eligible_next", {})[int(ctx.faction)] = True
     ctx.say(f"{CONVIVENCIA}: {ctx.faction.label} stays Eligible for the next card")
@@ -1165,7 +1182,7 @@ def former_military_shaded(state: GameState, ctx: Context, chooser: Chooser) -> 
         d for d in march.destinations() if insurgent_ops.ambush_problem(state, AUC, d) is None
     ]
     why = f"{FORMER}: AUC Ambushes where?"
-    space = _ask_one(chooser, state, "spaces", spaces, why, decider=AUC)
+    space = ask_space(chooser, state, spaces, lambda s: True, why, decider=AUC)
     if space is not None:
         why = f"{FORMER}: AUC Ambush in {_name(space)}: remove which piece?"
         kinds = _attack_picks(chooser, state, AUC, space, why)
@@ -1189,11 +1206,12 @@ def ncc_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
 
     Asks: up to 3 spaces (with Active AUC Guerrillas and cubes or Support).
     """
-    spaces = [
-        s.id for s in state.spaces_in_play()
-        if state.active(s.id, AUC) and _cubes_or_support(state, s.id)
-    ]
-    for space in _spaces(chooser, state, spaces, 3, f"{NCC}: which spaces (up to 3)?", up_to=True):
+    def acts(s: int) -> bool:
+        return state.active(s, AUC) > 0 and _cubes_or_support(state, s)
+
+    spaces = [s.id for s in state.spaces_in_play()]
+    why = f"{NCC}: which spaces (up to 3)?"
+    for space in _spaces(chooser, state, spaces, 3, why, up_to=True, score=acts):
         _remove_all(state, ctx, space, (Piece.AUC_ACTIVE,), NCC)
 
 
@@ -1221,9 +1239,13 @@ def soldados_campesinos_unshaded(state: GameState, ctx: Context, chooser: Choose
     Only as many Departments as there are Available Police (1.4.1), none a FARC Zone
     (1.4.2). Asks: the Departments.
     """
-    depts = [s for s in _departments(state) if state.can_place(s, Piece.POLICE)]
     n = min(6, state.available(Piece.POLICE))
-    for space in _spaces(chooser, state, depts, n, f"{SOLDADOS}: Police into which 6 Depts?"):
+    why = f"{SOLDADOS}: Police into which 6 Depts?"
+
+    def fits_police(s: int) -> bool:
+        return state.can_place(s, Piece.POLICE)
+
+    for space in _spaces(chooser, state, _departments(state), n, why, score=fits_police):
         _place(state, ctx, space, Piece.POLICE, 1, SOLDADOS)
 
 
@@ -1299,10 +1321,11 @@ def demobilization_shaded(state: GameState, ctx: Context, chooser: Chooser) -> N
     for each Police cube; then the 2 Cities for AUC pieces one at a time, each with its
     Guerrilla or Base (where both fit) before the next City.
     """
-    depts = [
-        s for s in _departments(state) if state.faction_pieces(s, AUC) and state.cubes(s)
-    ]
-    dept = _ask_one(chooser, state, "spaces", depts, f"{DEMOBILIZATION}: move cubes from where?")
+    dept = ask_space(
+        chooser, state, _departments(state),
+        lambda s: state.faction_pieces(s, AUC) > 0 and state.cubes(s) > 0,
+        f"{DEMOBILIZATION}: move cubes from where?",
+    )
     cities = _in_play(state, MAP.cities)
     if dept is not None:
         for kind in coin_ops.CUBES:
@@ -1343,8 +1366,10 @@ def mancuso_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     Asks: the space (one with AUC pieces).
     """
     _resources(state, ctx, AUC, -6, MANCUSO)
-    spaces = [s.id for s in state.spaces_in_play() if state.faction_pieces(s.id, AUC)]
-    space = _ask_one(chooser, state, "spaces", spaces, f"{MANCUSO}: remove AUC from which space?")
+    space = ask_space(
+        chooser, state, [s.id for s in state.spaces_in_play()],
+        lambda s: state.faction_pieces(s, AUC) > 0, f"{MANCUSO}: remove AUC from which space?",
+    )
     if space is not None:
         _remove_all(state, ctx, space, FACTION_KINDS[AUC], MANCUSO)
 
@@ -1373,10 +1398,12 @@ def senado_camara_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> 
 
     Asks: the 2 Neutral (populated) spaces.
     """
-    neutral = [
-        s.id for s in state.spaces_in_play() if s.is_populated and state.support[s.id] == NEUTRAL
-    ]
-    for space in _spaces(chooser, state, neutral, 2, f"{SENADO}: which 2 Neutral spaces?"):
+    def neutral(s: int) -> bool:
+        return MAP[s].is_populated and state.support[s] == NEUTRAL
+
+    spaces = [s.id for s in state.spaces_in_play()]
+    for space in _spaces(chooser, state, spaces, 2, f"{SENADO}: which 2 Neutral spaces?",
+                         score=neutral):
         _shift_to(state, ctx, space, PASSIVE_SUPPORT, SENADO)
     _resources(state, ctx, GOVT, 3, SENADO)
 
@@ -1396,8 +1423,13 @@ def senado_camara_shaded(state: GameState, ctx: Context, chooser: Chooser) -> No
 CALIMA = "#43 Calima Front"
 
 
-def _depts_with_troops(state: GameState) -> list[int]:
-    return [s for s in _departments(state) if state.troops(s)]
+def _dept_with_troops(chooser: Chooser, state: GameState) -> int | None:
+    """The Department with Troops the Event's 2 Terror go to ("all" FARC Bases removed:
+    complete wherever, readings.md#r-most-of-the-text-count)."""
+    return ask_space(
+        chooser, state, _departments(state), lambda s: state.troops(s) > 0,
+        f"{CALIMA}: which Dept with Troops?",
+    )
 
 
 def _two_terror(state: GameState, ctx: Context, space: int) -> None:
@@ -1412,9 +1444,7 @@ def calima_front_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> N
 
     Terror markers only while any of the 40 remain (3.3.4). Asks: the Department.
     """
-    space = _ask_one(
-        chooser, state, "spaces", _depts_with_troops(state), f"{CALIMA}: which Dept with Troops?"
-    )
+    space = _dept_with_troops(chooser, state)
     if space is not None:
         _two_terror(state, ctx, space)
         _remove_all(state, ctx, space, (Piece.FARC_BASE,), CALIMA)
@@ -1427,9 +1457,7 @@ def calima_front_shaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
 
     Asks: the Department.
     """
-    space = _ask_one(
-        chooser, state, "spaces", _depts_with_troops(state), f"{CALIMA}: which Dept with Troops?"
-    )
+    space = _dept_with_troops(chooser, state)
     if space is not None:
         _two_terror(state, ctx, space)
     _aid(state, ctx, -9, CALIMA)
@@ -1448,8 +1476,10 @@ def colombia_nueva_unshaded(state: GameState, ctx: Context, chooser: Chooser) ->
 
     Asks: the City (Neutral or Passive Support).
     """
-    cities = [c for c in _in_play(state, MAP.cities) if 0 <= state.support[c] < ACTIVE_SUPPORT]
-    space = _ask_one(chooser, state, "spaces", cities, f"{NUEVA}: which City to Active Support?")
+    space = ask_space(
+        chooser, state, _in_play(state, MAP.cities),
+        lambda c: 0 <= state.support[c] < ACTIVE_SUPPORT, f"{NUEVA}: which City to Active Support?",
+    )
     if space is not None:
         _shift_to(state, ctx, space, ACTIVE_SUPPORT, NUEVA)
     _resources(state, ctx, GOVT, 3, NUEVA)
@@ -1462,8 +1492,10 @@ def colombia_nueva_shaded(state: GameState, ctx: Context, chooser: Chooser) -> N
 
     Asks: the City (one with Support).
     """
-    cities = [c for c in _in_play(state, MAP.cities) if state.support[c] > 0]
-    space = _ask_one(chooser, state, "spaces", cities, f"{NUEVA}: which City to Neutral?")
+    space = ask_space(
+        chooser, state, _in_play(state, MAP.cities), lambda c: state.support[c] > 0,
+        f"{NUEVA}: which City to Neutral?",
+    )
     if space is not None:
         _shift_to(state, ctx, space, NEUTRAL, NUEVA)
     _resources(state, ctx, GOVT, -3, NUEVA)
@@ -1517,18 +1549,24 @@ def limpieza(state: GameState, ctx: Context, chooser: Chooser) -> None:
     The free Terror (3.3.4, 5.5) may use an Active Guerrilla (which stays Active) or an
     Underground one (Activated); it places 2 Terror markers (1 Sabotage on a LoC) and AUC
     Terror cuts Aid (3.3.4). "Any" enemy pieces ignore Bases last. Asks: the Insurgent
-    Faction (among those with a Guerrilla); then (that Faction decides) the space, the
-    Guerrilla used (where both kinds are there), the 2 enemy pieces one at a time, and
-    Passive Support or Passive Opposition.
+    Faction (among those with a Guerrilla); then (that Faction decides) the space (one
+    with 2 enemy pieces to remove if any, else 1, 5.1.3), the Guerrilla used (where both
+    kinds are there), the 2 enemy pieces one at a time, and Passive Support or Passive
+    Opposition.
     """
     factions = [f for f in INSURGENTS if limpieza_spaces(state, f)]
     who = _faction(chooser, state, factions, f"{LIMPIEZA}: which Insurgent Faction Terrors?")
     if who is None:
         return
-    space = _ask_one(
-        chooser, state, "spaces", limpieza_spaces(state, who), f"{LIMPIEZA}: Terror where?",
-        decider=who,
+    # 5.1.3: Terror is possible in each of them; the most of the text is done where 2
+    # enemy pieces can be removed too
+    enemies_of = tuple(k for k in Piece if k.faction is not who)
+    space = ask_space(
+        chooser, state, limpieza_spaces(state, who),
+        lambda s: 1 + min(2, sum(state.count(s, k) for k in enemies_of)),
+        f"{LIMPIEZA}: Terror where?", decider=int(who),
     )
+    assert space is not None
     uses = [USE_ACTIVE] * bool(state.active(space, who))
     uses += [USE_UNDERGROUND] * bool(state.underground(space, who))
     use = _ask_one(
@@ -1538,7 +1576,7 @@ def limpieza(state: GameState, ctx: Context, chooser: Chooser) -> None:
     insurgent_ops.resolve_terror(state, sub, space, activate=use == USE_UNDERGROUND, markers=2)
     if who is AUC:
         insurgent_ops.aid_cut(state, sub, 1)
-    enemies = tuple(k for k in Piece if k.faction is not who)
+    enemies = enemies_of
     why = f"{LIMPIEZA}: remove which enemy piece from {_name(space)}?"
     _remove_picked(
         state, ctx, chooser, space, enemies, 2, why, LIMPIEZA, up_to=False, decider=who
@@ -1593,10 +1631,10 @@ def pinto_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         insurgent_ops.resolve_terror(state, sub, cucuta)
         insurgent_ops.aid_cut(state, sub, 1)
     for i in (1, 2):
-        spaces = [s.id for s in state.spaces_in_play() if state.active(s.id, AUC)]
-        space = _ask_one(
-            chooser, state, "spaces", spaces, f"{PINTO}: flip an AUC Guerrilla Underground "
-            f"where ({i} of 2)?", decider=AUC,
+        space = ask_space(
+            chooser, state, [s.id for s in state.spaces_in_play()],
+            lambda s: state.active(s, AUC) > 0,
+            f"{PINTO}: flip an AUC Guerrilla Underground where ({i} of 2)?", decider=AUC,
         )
         if space is None:
             return
@@ -1632,7 +1670,11 @@ def uso_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     Removing an Opposition marker leaves the space Neutral (1.6.2). Asks: the space; then
     Opposition or FARC Base (where both are there).
     """
-    space = _ask_one(chooser, state, "spaces", uso_spaces(state), f"{USO}: remove from where?")
+    # "1 Opposition or FARC Base": either is the whole text
+    space = ask_space(
+        chooser, state, uso_spaces(state), lambda s: bool(uso_options(state, s)),
+        f"{USO}: remove from where?",
+    )
     if space is None:
         return
     what = _ask_one(
@@ -1652,9 +1694,9 @@ def uso_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
 
     Asks: the 2 Cities (not yet at Active Opposition).
     """
-    cities = [
-        c for c in _in_play(state, MAP.cities)
-        if c != MAP.BOGOTA and state.support[c] > ACTIVE_OPPOSITION
-    ]
-    for space in _spaces(chooser, state, cities, 2, f"{USO}: which 2 Cities?"):
+    def shifts(c: int) -> bool:
+        return c != MAP.BOGOTA and state.support[c] > ACTIVE_OPPOSITION
+
+    cities = _in_play(state, MAP.cities)
+    for space in _spaces(chooser, state, cities, 2, f"{USO}: which 2 Cities?", score=shifts):
         _shift_by(state, ctx, space, -1, USO)

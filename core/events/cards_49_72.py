@@ -40,6 +40,7 @@ from core.events.choice import (
     ask_space,
     ask_spaces_in_turn,
     best,
+    best_n,
     distribute,
     fits,
 )
@@ -118,9 +119,19 @@ def _ask_spaces(
     *,
     exact: bool = True,
     decider: Faction | None = None,
+    score: Callable[[int], Any] | None = None,
 ) -> list[int]:
     """Distinct spaces among ``candidates``: exactly ``min(n, len(candidates))`` when
-    ``exact`` (all of them without asking if that is every candidate), else 0 to ``n``."""
+    ``exact`` (all of them without asking if that is every candidate), else 0 to ``n``.
+
+    With ``score`` (how much of the text a space allows) only the spaces where something
+    can be done count, and for exactly ``n`` the best ranked are taken, only the choice
+    among those tied at the cut being asked (:func:`core.events.choice.best_n`, 5.1.3)."""
+    if score is not None and not exact:
+        candidates = [c for c in candidates if score(c)]
+    elif score is not None:
+        sure, tied = best_n(candidates, n, score)
+        return sure + _ask_spaces(chooser, state, tied, n - len(sure), why, decider=decider)
     if not candidates or n <= 0:
         return []
     hi = min(n, len(candidates))
@@ -158,12 +169,11 @@ def _pick_piece(
     kind there; None if there is none (or the decider stops, when ``optional``)."""
     kinds = tuple(kinds)
     pool = where if where is not None else _spaces(state, bool)
-    spaces = [s for s in pool if _kinds_in(state, s, kinds)]
-    space = _ask(
+    space = ask_space(
         chooser,
         state,
-        "spaces",
-        spaces,
+        pool,
+        lambda s: bool(_kinds_in(state, s, kinds)),
         f"{why}: from which space?",
         optional=optional,
         decider=decider,
@@ -255,8 +265,12 @@ def _shift_spaces(
     steps: int,
     why: str,
 ) -> None:
-    """Shift exactly ``min(n, candidates)`` chosen spaces ``steps`` levels each."""
-    for space in _ask_spaces(chooser, state, candidates, n, why):
+    """Shift exactly ``min(n, candidates)`` chosen spaces ``steps`` levels each, among
+    those the shift changes (1.6)."""
+    def shifts(space: int) -> bool:
+        return _can_shift(state, space, steps)
+
+    for space in _ask_spaces(chooser, state, candidates, n, why, score=shifts):
         state.shift(space, steps)
         ctx.say(f"{_name(space)} shifts to {SUPPORT_LABELS[state.support[space]]}")
 
@@ -280,9 +294,13 @@ def _place_bases(
 ) -> None:
     """Place 1 Base of ``faction`` in each of ``min(n, Available)`` chosen candidates."""
     kind = BASE_OF[faction]
-    room = [s for s in candidates if state.can_place(s, kind)]
     most = min(n, state.available(kind))
-    for space in _ask_spaces(chooser, state, room, most, why, decider=decider):
+
+    def fits_base(space: int) -> bool:
+        return state.can_place(space, kind)
+
+    for space in _ask_spaces(chooser, state, candidates, most, why, decider=decider,
+                             score=fits_base):
         state.place(space, kind)
         ctx.say(f"Place a {kind.label} in {_name(space)}")
 
@@ -386,16 +404,25 @@ def carabineros_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None
 
     The executing Faction first says whether the 2 Police are removed or replaced (the
     text offers one or the other for both); replacing then removes a Police without
-    replacement once no AUC Guerrilla is Available (5.1.1)."""
+    replacement once no AUC Guerrilla is Available (5.1.1). Replacing offers first the
+    Police an AUC Guerrilla can stand in for (stacking, 1.4.2; 5.1.3)."""
     card = "#50 Carabineros"
     count = min(2, state.on_map(Piece.POLICE))
     if count == 0:
         return _nothing(ctx, card)
     modes = [REMOVE] + ([REPLACE] if state.available_guerrillas(AUC) else [])
     mode = _ask(chooser, state, "option", modes, f"{card}: remove the 2 Police or replace them?")
+    def score(space: int) -> int:
+        # replacing: first the spaces where an AUC Guerrilla fits (Ecuador holds 2 AUC
+        # pieces, card 33; 5.1.3), the Police elsewhere only removed (5.1.1)
+        fits_auc = mode == REPLACE and state.capacity(space, Piece.AUC_UNDERGROUND) > 0
+        return 1 + fits_auc
+
     for _ in range(count):
         police = _spaces(state, lambda s: state.police(s.id) > 0)
-        space = _ask(chooser, state, "spaces", police, f"{card}: {mode} a Police in which space?")
+        why = f"{card}: {mode} a Police in which space?"
+        space = ask_space(chooser, state, police, score, why)
+        assert space is not None
         state.remove(space, Piece.POLICE)
         placed = state.place_up_to(space, Piece.AUC_UNDERGROUND, 1) if mode == REPLACE else 0
         ctx.say(f"{card}: remove 1 Police in {_name(space)}" + (", place 1 AUC Guerrilla" * placed))
@@ -428,10 +455,10 @@ def pipeline_repairs_unshaded(state: GameState, ctx: Context, chooser: Chooser) 
 def pipeline_repairs_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#51 Pipeline Repairs (shaded): Security concerns hinder maintenance: Sabotage 3
     Pipelines with or adjacent to FARC Guerrillas (unSabotaged ones, while markers last)."""
-    candidates = pipelines_near_farc(state)
+    near = set(pipelines_near_farc(state))
     n = min(3, state.markers_available())
     why = "#51 Pipeline Repairs: Sabotage which Pipelines?"
-    chosen = _ask_spaces(chooser, state, candidates, n, why)
+    chosen = _ask_spaces(chooser, state, _pipelines(state), n, why, score=lambda s: s in near)
     if not chosen:
         return _nothing(ctx, "#51 Pipeline Repairs")
     for space in chosen:
@@ -447,9 +474,7 @@ def pipeline_repairs_shaded(state: GameState, ctx: Context, chooser: Chooser) ->
 def castano_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#52 Castaño (unshaded): AUC leader's memoir a best seller: Shift 2 City or Mountain
     each 1 level toward Active Support."""
-    candidates = _spaces(
-        state, lambda s: (s.is_city or _is_mountain_department(s)) and _can_shift(state, s.id, 1)
-    )
+    candidates = _spaces(state, lambda s: s.is_city or _is_mountain_department(s))
     why = "#52 Castaño: shift which 2 Cities or Mountain Departments toward Active Support?"
     _shift_spaces(state, ctx, chooser, candidates, 2, +1, why)
 
@@ -458,11 +483,11 @@ def castano_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
 def castano_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#52 Castaño (shaded): Charismatic AUC political leader: Place an AUC Base into a
     space with AUC, then add +1 AUC Resources per AUC Base (on the map)."""
-    candidates = _spaces(
-        state,
-        lambda s: state.faction_pieces(s.id, AUC) > 0 and state.can_place(s.id, Piece.AUC_BASE),
+    space = ask_space(
+        chooser, state, _spaces(state, bool),
+        lambda s: state.faction_pieces(s, AUC) > 0 and state.can_place(s, Piece.AUC_BASE),
+        "#52 Castaño: place an AUC Base where?",
     )
-    space = _ask(chooser, state, "spaces", candidates, "#52 Castaño: place an AUC Base where?")
     if space is not None:
         state.place(space, Piece.AUC_BASE)
         ctx.say(f"#52 Castaño: place an AUC Base in {_name(space)}")
@@ -495,17 +520,17 @@ def criminal_air_force(state: GameState, ctx: Context, chooser: Chooser) -> None
             f"{card}: which Insurgent Faction moves Guerrillas?",
         )
     )
-    sources = [d for d in depts if state.guerrillas(d, mover)]
-    src = _ask(
-        chooser, state, "spaces", sources, f"{card}: move from which Department?", decider=mover
+    src = ask_space(
+        chooser, state, depts, lambda d: state.guerrillas(d, mover) > 0,
+        f"{card}: move from which Department?", decider=int(mover),
     )
-    dst = _ask(
+    dst = ask_space(
         chooser,
         state,
-        "spaces",
-        [d for d in depts if d != src and state.room(d, mover) > 0],  # Ecuador: 2 per Faction
+        [d for d in depts if d != src],
+        lambda d: state.room(d, mover) > 0,  # Ecuador: 2 per Faction (card 33)
         f"{card}: move to which Department?",
-        decider=mover,
+        decider=int(mover),
     )
     if dst is None:
         return _nothing(ctx, card)
@@ -609,8 +634,10 @@ def _pick_shipment(
 ) -> int | None:
     """A Shipment on the map in ``where``: a space, then its holder Faction if several
     Factions hold Shipments there. Returns the Shipment's index."""
-    spaces = [s for s in where if state.shipments_at(s)]
-    space = _ask(chooser, state, "spaces", spaces, f"{why}: which space?", optional=optional)
+    space = ask_space(
+        chooser, state, where, lambda s: bool(state.shipments_at(s)), f"{why}: which space?",
+        optional=optional,
+    )
     if space is None:
         return None
     holders = sorted({_shipment(state, i)[1] for i in state.shipments_at(space)})
@@ -650,9 +677,7 @@ def dea_agents_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
 def dea_agents_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#55 DEA Agents (shaded): Más Yanquis: In 3 spaces with Cartels pieces, shift 1 level
     toward Active Opposition."""
-    candidates = _spaces(
-        state, lambda s: state.faction_pieces(s.id, CARTELS) > 0 and _can_shift(state, s.id, -1)
-    )
+    candidates = _spaces(state, lambda s: state.faction_pieces(s.id, CARTELS) > 0)
     why = "#55 DEA Agents: shift which 3 spaces with Cartels pieces toward Active Opposition?"
     _shift_spaces(state, ctx, chooser, candidates, 3, -1, why)
 
@@ -690,14 +715,20 @@ def op_millennium_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> 
     3 Cartels pieces with available Police.
 
     Piece by piece (Bases too); a piece is removed without replacement once no Police is
-    Available or where Police may not go (FARC Zone, 5.1.1)."""
+    Available or where Police may not go (FARC Zone, 5.1.1); such spaces are offered only
+    when no other has Cartels pieces (5.1.3)."""
     card = "#57 Op Millennium"
     for _ in range(3):
+        # 5.1.3: first the spaces where a Police can take the piece's place (not a FARC
+        # Zone; Ecuador within 2 Government pieces, card 33), as #40 unshaded
+        held = _spaces(state, lambda s: state.faction_pieces(s.id, CARTELS) > 0)
+        where = best(held, lambda s: 1 + (state.capacity(s, Piece.POLICE) > 0))
         picked = _pick_piece(
             chooser,
             state,
             FACTION_KINDS[CARTELS],
             f"{card}: replace a Cartels piece",
+            where=where,
             optional=True,
         )
         if picked is None:
@@ -765,25 +796,22 @@ def general_serrano_shaded(state: GameState, ctx: Context, chooser: Chooser) -> 
     Police: from where, then to where."""
     card = "#58 General Serrano"
     for _ in range(4):
-        sources = _spaces(state, lambda s: state.police(s.id) > 0)
-        src = _ask(
+        src = ask_space(
             chooser,
             state,
-            "spaces",
-            sources,
+            _spaces(state, bool),
+            lambda s: state.police(s) > 0,
             f"{card}: relocate a Police from where?",
             optional=True,
-            decider=CARTELS,
+            decider=int(CARTELS),
         )
         if src is None:
             return
         # the shared stacking query: no FARC Zone (1.4.2), Ecuador within 2 (card 33)
-        targets = [
-            s for s in _spaces(state, lambda s: state.capacity(s.id, Piece.POLICE) > 0)
-            if s != src
-        ]
-        dst = _ask(
-            chooser, state, "spaces", targets, f"{card}: relocate it to where?", decider=CARTELS
+        dst = ask_space(
+            chooser, state, [s for s in _spaces(state, bool) if s != src],
+            lambda s: state.capacity(s, Piece.POLICE) > 0, f"{card}: relocate it to where?",
+            decider=int(CARTELS),
         )
         state.move(src, dst, Piece.POLICE)
         ctx.say(f"{card}: Cartels relocate 1 Police from {_name(src)} to {_name(dst)}")
@@ -840,25 +868,24 @@ def salcedo_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         state.flip(space, CARTELS, state.active(space, CARTELS), to_active=False)
     ctx.say(f"{card}: all Cartels Guerrillas go Underground")
     for _ in range(3):
-        sources = _spaces(state, lambda s: state.guerrillas(s.id, CARTELS) > 0)
-        src = _ask(
+        src = ask_space(
             chooser,
             state,
-            "spaces",
-            sources,
+            _spaces(state, bool),
+            lambda s: state.guerrillas(s, CARTELS) > 0,
             f"{card}: relocate a Cartels Guerrilla from where?",
             optional=True,
-            decider=CARTELS,
+            decider=int(CARTELS),
         )
         if src is None:
             return
-        dst = _ask(
+        dst = ask_space(
             chooser,
             state,
-            "spaces",
-            [s for s in _spaces(state, bool) if s != src and state.room(s, CARTELS) > 0],
+            [s for s in _spaces(state, bool) if s != src],
+            lambda s: state.room(s, CARTELS) > 0,
             f"{card}: relocate it to where?",
-            decider=CARTELS,
+            decider=int(CARTELS),
         )
         ships = _ask_shipments(chooser, state, CARTELS, src, card, CARTELS)
         _move_guerrillas(state, CARTELS, src, dst, 1, 0, ships)
@@ -881,10 +908,14 @@ def chess_player_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> N
     depts = _spaces(state, lambda s: s.is_department and state.faction_pieces(s.id, CARTELS) > 0)
     modes = ([CITIES_MODE] if cities else []) + ([DEPARTMENT_MODE] if depts else [])
     mode = _ask(chooser, state, "option", modes, f"{card}: clear 2 Cities or 1 Department?")
+    def holds(space: int) -> bool:
+        # "all": complete wherever there are Cartels pieces (r-most-of-the-text-count)
+        return state.faction_pieces(space, CARTELS) > 0
+
     if mode == CITIES_MODE:
-        chosen = _ask_spaces(chooser, state, cities, 2, f"{card}: which 2 Cities?")
+        chosen = _ask_spaces(chooser, state, cities, 2, f"{card}: which 2 Cities?", score=holds)
     elif mode == DEPARTMENT_MODE:
-        chosen = _ask_spaces(chooser, state, depts, 1, f"{card}: which Department?")
+        chosen = _ask_spaces(chooser, state, depts, 1, f"{card}: which Department?", score=holds)
     else:
         chosen = []
     for space in chosen:
@@ -980,9 +1011,10 @@ def air_bridge_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
     """#61 Air Bridge (unshaded): Peruvian coca supply controlled: Remove all Cartels
     pieces from 1 City. Cartels Resources -6."""
     card = "#61 Air Bridge"
-    cities = _spaces(state, lambda s: s.is_city and state.faction_pieces(s.id, CARTELS) > 0)
-    space = _ask(
-        chooser, state, "spaces", cities, f"{card}: remove all Cartels pieces from which City?"
+    space = ask_space(
+        chooser, state, _spaces(state, lambda s: s.is_city),
+        lambda s: state.faction_pieces(s, CARTELS) > 0,
+        f"{card}: remove all Cartels pieces from which City?",
     )
     if space is not None:
         _remove_all(state, ctx, space, CARTELS)
@@ -1073,14 +1105,18 @@ def cocaine_labs_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> N
     to the same space). Asks the space of each Shipment in turn, as many as are Available
     up to 2 (5.1.1)."""
     card = "#64 Cocaine Labs"
-    spaces = _spaces(
-        state, lambda s: state.guerrillas(s.id, FARC) > 0 and state.bases(s.id, CARTELS) > 0
-    )
+
+    def labs(space: int) -> bool:
+        return state.guerrillas(space, FARC) > 0 and state.bases(space, CARTELS) > 0
+
     placed = 0
     for n in (1, 2):
-        if not spaces or not state.shipments_available():
+        if not state.shipments_available():
             break
-        space = _ask(chooser, state, "spaces", spaces, f"{card}: place Shipment {n} of 2 where?")
+        why = f"{card}: place Shipment {n} of 2 where?"
+        space = ask_space(chooser, state, _spaces(state, bool), labs, why)
+        if space is None:
+            break
         state.place_shipment(space, FARC)
         placed += 1
         ctx.say(f"{card}: place a Shipment with a FARC Guerrilla in {_name(space)}")
@@ -1134,10 +1170,11 @@ def poppies(state: GameState, ctx: Context, chooser: Chooser) -> None:
     and whose Shipment (a placed one goes under a Guerrilla of the chosen Faction, 4.5.3);
     then the Base action and whose Base."""
     card = "#65 Poppies"
-    mountains = _spaces(state, _is_mountain_department)
-    where = [m for m in mountains if any(_poppies_options(state, m))]
-    where = [m for m in where if all(_poppies_options(state, m))] or where
-    space = _ask(chooser, state, "spaces", where, f"{card}: in which Mountain Department?")
+    space = ask_space(
+        chooser, state, _spaces(state, _is_mountain_department),
+        lambda m: sum(bool(actions) for actions in _poppies_options(state, m)),
+        f"{card}: in which Mountain Department?",
+    )
     if space is None:
         return _nothing(ctx, card)
     shipment_actions, base_actions = _poppies_options(state, space)
@@ -1178,8 +1215,10 @@ def tingo_maria_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> No
     card = "#66 Tingo María"
     woods = forests(state)
     for _ in range(min(3, sum(state.bases(s, CARTELS) for s in woods))):
-        with_bases = [s for s in woods if state.bases(s, CARTELS)]
-        space = _ask(chooser, state, "spaces", with_bases, f"{card}: remove a Cartels Base where?")
+        space = ask_space(
+            chooser, state, woods, lambda s: state.bases(s, CARTELS) > 0,
+            f"{card}: remove a Cartels Base where?",
+        )
         state.remove(space, Piece.CARTELS_BASE)
         ctx.say(f"{card}: remove 1 Cartels Base from {_name(space)}")
 

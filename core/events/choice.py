@@ -178,6 +178,27 @@ def best(candidates: Iterable[Any], score: Callable[[Any], Any]) -> list[Any]:
     return [c for c, v in scored if v == top]
 
 
+def best_n(
+    candidates: Iterable[Any], n: int, score: Callable[[Any], Any]
+) -> tuple[list[Any], list[Any]]:
+    """For a text naming ``n`` spaces: ``(sure, tied)`` among the candidates, ranked as
+    :func:`best` ranks them (5.1.3: where the most of the text can be done). ``sure``
+    rank above the ``n``-th best (or, with ``n`` or fewer candidates, above the lowest)
+    and are all chosen; ``tied`` rank level with it, and the remaining ``n - len(sure)``
+    are chosen among them. Candidates scoring 0 or None are left out. With every score
+    equal ``sure`` is empty and ``tied`` is every candidate, so the question asked among
+    ``tied`` is the one asked without ranking."""
+    scored = [(c, score(c)) for c in candidates]
+    scored = [(c, v) for c, v in scored if v]
+    if n <= 0 or not scored:
+        return [], []
+    ranked = sorted(scored, key=lambda cv: cv[1], reverse=True)
+    cut = ranked[min(n, len(ranked)) - 1][1]
+    sure = [c for c, v in scored if v > cut]
+    tied = [c for c, v in scored if v == cut]
+    return sure, tied
+
+
 def fits(state: Any, space: int, pieces: Iterable[tuple[Any, int]]) -> int:
     """How many of ``pieces`` (``(kind, n)`` pairs, placed in that order) can be placed in
     ``space`` now: availability (1.4.1) and stacking (1.4.2, card 33), tried on a clone."""
