@@ -5,7 +5,8 @@
 * :func:`wants_event` applies 8.1: the 1st Eligible takes the Event only if its symbol is
   leftmost; the 2nd Eligible takes it if it may, unless the card bears the gray "2".
 * :func:`is_effective` is the Ineffective Event test (8.1): the Event is executed on a
-  clone and the board compared; Capabilities and Momentum count as effects.
+  clone and the board compared, over the outcomes of its random space picks until one
+  changes it; Capabilities and Momentum count as effects.
 * :class:`NonPlayerChooser` answers an Event's choices by 8.4.2-8.4.3: as many pieces as
   possible, in the one 8.1.2 order of :func:`piece_rank` (docs/readings.md#r-np-event-pieces),
   spaces at random (8.2/8.3), the Support/Opposition shift where the totals change most
@@ -132,13 +133,39 @@ _COMPARED = ("pieces", "support", "terror", "sabotage", "farc_zone", "shipments"
              "foreign_in_play", "resources", "aid", "president", "capabilities", "momentum")
 
 
+#: At most this many executions on clones per Ineffective test (docs/readings.md#r-np-effective).
+EFFECT_RUNS = 64
+
+
 def is_effective(state: GameState, faction: Faction, card: int, side: str) -> bool:
-    """The Ineffective Event test (8.1): does executing it change anything? Run on a clone
-    with the Non-player's choices (planning dice: the real board and dice are untouched)."""
+    """The Ineffective Event test (8.1 « optent seulement pour les Évènements qui auront un
+    effet »): may executing it, as this Non-player would (8.4), change anything?
+
+    The Event runs on a clone with the Non-player's choices and stand-in dice (the real
+    board and dice are untouched). If that one run changes nothing, the other outcomes of
+    its random space picks (8.2, 8.3: any other space of the same priority) are tried, the
+    latest pick first, up to :data:`EFFECT_RUNS` runs: a walk with constant stand-in dice
+    may move a piece out and back (card 58 shaded), which another roll would not
+    (docs/readings.md#r-np-effective)."""
     if not events.implemented(card, side):
         return False
+    path: list[int] = []
+    for _ in range(EFFECT_RUNS):
+        chooser = _ExploringChooser(faction, card, path)
+        if _changes(state, faction, card, side, chooser):
+            return True
+        taken = (path + [0] * len(chooser.arity))[: len(chooser.arity)]
+        later = [d for d in range(len(taken)) if taken[d] + 1 < chooser.arity[d]]
+        if not later:
+            return False
+        path = taken[: later[-1]] + [taken[later[-1]] + 1]
+    return False
+
+
+def _changes(state: GameState, faction: Faction, card: int, side: str,
+             chooser: NonPlayerChooser) -> bool:
+    """Does executing the Event on a clone with ``chooser`` change the board?"""
     trial = state.clone()
-    chooser = NonPlayerChooser(PLANNING_DICE, faction=faction, card=card)
     ctx = Context(faction=faction, dice=PLANNING_DICE, chooser=chooser, nonplayer=True)
     trial.step = dict(trial.step)
     trial.step["eligible_next"] = dict(state.step.get("eligible_next", {}))
@@ -446,4 +473,32 @@ class NonPlayerChooser:
             self.picks.append(pick.describe())
             out.append(pick.space)
             pool.remove(pick.space)
+        return out
+
+
+class _ExploringChooser(NonPlayerChooser):
+    """The Non-player chooser with planning dice whose random space picks (8.2, 8.3) follow
+    ``path``: at the i-th pick, 0 is the stand-in dice's space, k > 0 the k-th other space
+    of the same priority (in id order); picks beyond ``path`` take 0. ``arity`` records how
+    many outcomes each pick had, for :func:`is_effective`'s search."""
+
+    def __init__(self, faction: Faction, card: int, path: list[int]) -> None:
+        super().__init__(PLANNING_DICE, faction=faction, card=card)
+        self.path = path
+        self.arity: list[int] = []
+
+    def _take(self, state: Any, choice: Choice, group: list[Any], n: int) -> list[Any]:
+        if choice.kind != "spaces" or len(group) <= n:
+            return group[:n]
+        pool = list(group)
+        out: list[int] = []
+        while pool and len(out) < n:
+            rolled = random_candidate(state, self.dice, pool, choice.why).space
+            assert rolled is not None
+            d = len(self.arity)
+            self.arity.append(len(pool))
+            alt = self.path[d] if d < len(self.path) else 0
+            pick = rolled if alt == 0 else sorted(s for s in pool if s != rolled)[alt - 1]
+            out.append(pick)
+            pool.remove(pick)
         return out
