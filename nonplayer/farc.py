@@ -347,10 +347,8 @@ def _origins_of(plan: Plan, movers: Movers, dst: int) -> list[int]:
 def _groups_into(plan: Plan, movers: Movers, dst: int) -> list[tuple[int, int, int]]:
     """(origin, Underground, Active) for every origin adjacent to ``dst``."""
     out = []
-    room = plan.scratch.capacity(dst, UNDERGROUND_OF[FARC])  # stacking (card 33: Ecuador)
     for o in _origins_of(plan, movers, dst):
-        u, a = _group(plan, movers, o, dst, want=room)
-        room -= u + a
+        u, a = _group(plan, movers, o, dst)
         if u + a:
             out.append((o, u, a))
     return out
