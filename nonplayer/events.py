@@ -33,7 +33,7 @@ from core.map import MAP
 from core.pieces import ACTIVE_OF, Faction, Piece
 from core.state import GameState
 from nonplayer.plan import PLANNING_DICE
-from nonplayer.random_spaces import random_candidate
+from nonplayer.random_spaces import random_candidate, random_outcomes
 
 
 class EventTableError(ValueError):
@@ -143,7 +143,7 @@ def is_effective(state: GameState, faction: Faction, card: int, side: str) -> bo
 
     The Event runs on a clone with the Non-player's choices and stand-in dice (the real
     board and dice are untouched). If that one run changes nothing, the other outcomes of
-    its random space picks (8.2, 8.3: any other space of the same priority) are tried, the
+    its random space picks (8.2, 8.3: any space another roll could give) are tried, the
     latest pick first, up to :data:`EFFECT_RUNS` runs: a walk with constant stand-in dice
     may move a piece out and back (card 58 shaded), which another roll would not
     (docs/readings.md#r-np-effective)."""
@@ -479,7 +479,8 @@ class NonPlayerChooser:
 class _ExploringChooser(NonPlayerChooser):
     """The Non-player chooser with planning dice whose random space picks (8.2, 8.3) follow
     ``path``: at the i-th pick, 0 is the stand-in dice's space, k > 0 the k-th other space
-    of the same priority (in id order); picks beyond ``path`` take 0. ``arity`` records how
+    another roll could give (:func:`random_outcomes`, in id order); picks beyond ``path``
+    take 0. ``arity`` records how
     many outcomes each pick had, for :func:`is_effective`'s search."""
 
     def __init__(self, faction: Faction, card: int, path: list[int]) -> None:
@@ -495,10 +496,11 @@ class _ExploringChooser(NonPlayerChooser):
         while pool and len(out) < n:
             rolled = random_candidate(state, self.dice, pool, choice.why).space
             assert rolled is not None
+            others = [s for s in random_outcomes(pool) if s != rolled]
             d = len(self.arity)
-            self.arity.append(len(pool))
+            self.arity.append(1 + len(others))
             alt = self.path[d] if d < len(self.path) else 0
-            pick = rolled if alt == 0 else sorted(s for s in pool if s != rolled)[alt - 1]
+            pick = rolled if alt == 0 else others[alt - 1]
             out.append(pick)
             pool.remove(pick)
         return out

@@ -58,3 +58,32 @@ def test_card_58_shaded_without_police_stays_ineffective_8_1() -> None:
     # nothing to relocate: no outcome of any pick changes the board
     s = blank_state(card=58)
     assert not is_effective(s, CARTELS, 58, events.SHADED)
+
+
+def _every_roll(pool: list[int]) -> set[int]:
+    """What random_candidate gives for every roll of the 8.2 dice and the 8.3 die."""
+    from itertools import product
+
+    from core.dice import ScriptedDice
+    from nonplayer.random_spaces import random_candidate
+
+    got = set()
+    for red, yellow, green, die in product(range(1, 7), repeat=4):
+        pick = random_candidate(blank_state(), ScriptedDice([red, yellow, green] + [die] * 6),
+                                pool)
+        got.add(pick.space)
+    return got
+
+
+def test_random_outcomes_are_what_some_roll_gives_8_2_8_3() -> None:
+    # the outcomes the Ineffective test explores are exactly the spaces some roll picks:
+    # 8.3 highest Econ LoCs first (mixed pools: LoCs first, r-mixed-loc-first), 8.2 any
+    # City or Department, Ecuador before any chart space
+    from core.map import MAP
+    from nonplayer.random_spaces import random_outcomes
+
+    cities = [sid(n) for n in ("Cali", "Ibagué", "Neiva", "Huila")]
+    mixed = cities + [sid(n) for n in ("Arauca-Cúcuta LoC", "Ayacucho-Cúcuta LoC",
+                                       "Bogotá-Neiva LoC")]
+    for pool in (cities, mixed, cities + [MAP.ECUADOR]):
+        assert set(random_outcomes(pool)) == _every_roll(pool), pool
