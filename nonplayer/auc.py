@@ -45,6 +45,7 @@ from core.rules.insurgent_ops import (
     attack_in,
     attack_problem,
     march_would_activate,
+    rally_base_problem,
     rally_place_limit,
     rally_problem,
     rally_step,
@@ -118,9 +119,8 @@ def rally_base_possible(state: GameState, space: int) -> bool:
     Available (1.4.1)."""
     return (
         rally_problem(state, AUC, space) is None
+        and rally_base_problem(state, AUC, space) is None  # 1.4.1, 1.4.2
         and free_guerrillas(state, space) >= 2
-        and state.all_bases(space) < 2
-        and state.available_bases(AUC) >= 1
     )
 
 
@@ -295,8 +295,11 @@ def march_groups(state: GameState, dst: int) -> list[insurgent_ops.MarchGroup]:
     (:func:`nonplayer.procedures.march_group`: Underground ones kept Underground), each
     group carrying the AUC Shipments of its origin (8.1.2: move Shipments first)."""
     out = []
+    room = state.capacity(dst, UNDERGROUND_OF[AUC])  # stacking (card 33: Ecuador)
     for origin in _origins(state, dst):
-        u, a = procedures.march_group(state, AUC, origin, dst, keep=_keep(state, origin))
+        u, a = procedures.march_group(state, AUC, origin, dst, keep=_keep(state, origin),
+                                      want=room)
+        room -= u + a
         if u + a:
             ships = len(state.shipments_at(origin, AUC))
             out.append(insurgent_ops.march_group(origin, dst, u, a, ships))

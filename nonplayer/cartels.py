@@ -57,6 +57,8 @@ from core.rules.insurgent_ops import (
     RALLY_REGROUP,
     MarchGroup,
     march_would_activate,
+    rally_base_problem,
+    rally_place_limit,
     rally_problem,
     rally_rule_limit,
     rally_step,
@@ -119,14 +121,12 @@ def base_replace_spaces(state: GameState) -> list[int]:
     """8.5.1 bullet 1: Cities/Departments where a Rally can replace 2 Cartels Guerrillas
     without a Shipment with a Base (fewer than 2 Bases of any Faction, a Base
     Available)."""
-    if state.available_bases(C) < 1:
-        return []
     return [
         s
         for s in _spaces(state)
         if rally_problem(state, C, s) is None
+        and rally_base_problem(state, C, s) is None  # 1.4.1, 1.4.2
         and free_guerrillas(state, s) >= 2
-        and state.all_bases(s) < 2
     ]
 
 
@@ -192,7 +192,8 @@ def rally_flip_underground(bot: Bot, plan: Plan, space: int) -> str | None:
 
 @selector("cartels.rally_empty_base_spaces")
 def rally_empty_base_spaces(bot: Bot, plan: Plan) -> list[int]:
-    """8.5.1 bullet 3: Cartels Bases and no Cartels Guerrillas."""
+    """8.5.1 bullet 3: Cartels Bases and no Cartels Guerrillas, where stacking lets
+    Guerrillas in (Ecuador: 2 pieces per Faction, card 33)."""
     st = plan.scratch
     if _broke(plan):
         return []
@@ -200,6 +201,7 @@ def rally_empty_base_spaces(bot: Bot, plan: Plan) -> list[int]:
         s
         for s in _spaces(st)
         if rally_problem(st, C, s) is None and st.bases(s, C) and not st.guerrillas(s, C)
+        and st.capacity(s, UNDERGROUND_OF[C]) > 0
     ]
 
 
@@ -219,7 +221,7 @@ def gather_moves(
         for s in _spaces(state)
         if s != space and state.guerrillas(s, C) and not state.bases(s, C)
     }
-    need = GATHER_LIMIT
+    need = min(GATHER_LIMIT, state.capacity(space, UNDERGROUND_OF[C]))  # stacking
     moves = []
     while need > 0 and left:
         if sum(u + a for u, a in left.values()) <= need:
@@ -244,8 +246,8 @@ def rally_place_or_gather(bot: Bot, plan: Plan, space: int) -> str | None:
     st = plan.scratch
     available = st.available_guerrillas(C)
     if available:
-        n = min(rally_rule_limit(st, C, space), available)
-        if not plan.try_add(rally_step(space, RALLY_PLACE, n), space):
+        n = rally_place_limit(st, C, space)  # rule, Available and stacking (1.4)
+        if not n or not plan.try_add(rally_step(space, RALLY_PLACE, n), space):
             return None
         return f"place {_g(n)}"
     picks: list[str] = []
@@ -273,7 +275,7 @@ def cultivate_ready_departments(state: GameState) -> list[int]:
     for s in _spaces(state):
         if not MAP[s].is_department or MAP[s].pop <= 0 or rally_problem(state, C, s):
             continue
-        if state.all_bases(s) >= 2:
+        if state.capacity(s, Piece.CARTELS_BASE) < 1:  # stacking (1.4.2)
             continue
         placed = min(rally_rule_limit(state, C, s), available)
         if state.guerrillas(s, C) + placed > state.police(s):
@@ -391,13 +393,15 @@ def march_groups(state: GameState, dst: int) -> list[MarchGroup]:
     space with a Base (r-march-base), in groups kept Underground as far as 8.1.2 allows
     (:func:`nonplayer.procedures.march_group`); Shipments go with them."""
     groups = []
+    room = state.capacity(dst, UNDERGROUND_OF[C])  # stacking (card 33: Ecuador)
     for src in sorted(MAP[dst].adjacent):
         if not state.in_play(src) or not state.guerrillas(src, C):
             continue
         keep = procedures.march_keep(state, C, src)
-        u, a = procedures.march_group(state, C, src, dst, keep=keep)
+        u, a = procedures.march_group(state, C, src, dst, keep=keep, want=room)
         if u + a == 0:
             continue
+        room -= u + a
         ships = len(state.shipments_at(src, C))
         groups.append(march_group_step(src, dst, u, a, ships))
     return groups

@@ -5,7 +5,8 @@
 * :func:`wants_event` applies 8.1: the 1st Eligible takes the Event only if its symbol is
   leftmost; the 2nd Eligible takes it if it may, unless the card bears the gray "2".
 * :func:`is_effective` is the Ineffective Event test (8.1): the Event is executed on a
-  clone and the board compared; Capabilities and Momentum count as effects.
+  clone and the board compared, over the outcomes of its random space picks until one
+  changes it; Capabilities and Momentum count as effects.
 * :class:`NonPlayerChooser` answers an Event's choices by 8.4.2-8.4.3: as many pieces as
   possible, in the one 8.1.2 order of :func:`piece_rank` (docs/readings.md#r-np-event-pieces),
   spaces at random (8.2/8.3), the Support/Opposition shift where the totals change most
@@ -32,7 +33,7 @@ from core.map import MAP
 from core.pieces import ACTIVE_OF, Faction, Piece
 from core.state import GameState
 from nonplayer.plan import PLANNING_DICE
-from nonplayer.random_spaces import random_candidate
+from nonplayer.random_spaces import random_candidate, random_outcomes
 
 
 class EventTableError(ValueError):
@@ -132,13 +133,39 @@ _COMPARED = ("pieces", "support", "terror", "sabotage", "farc_zone", "shipments"
              "foreign_in_play", "resources", "aid", "president", "capabilities", "momentum")
 
 
+#: At most this many executions on clones per Ineffective test (docs/readings.md#r-np-effective).
+EFFECT_RUNS = 64
+
+
 def is_effective(state: GameState, faction: Faction, card: int, side: str) -> bool:
-    """The Ineffective Event test (8.1): does executing it change anything? Run on a clone
-    with the Non-player's choices (planning dice: the real board and dice are untouched)."""
+    """The Ineffective Event test (8.1 « optent seulement pour les Évènements qui auront un
+    effet »): may executing it, as this Non-player would (8.4), change anything?
+
+    The Event runs on a clone with the Non-player's choices and stand-in dice (the real
+    board and dice are untouched). If that one run changes nothing, the other outcomes of
+    its random space picks (8.2, 8.3: any space another roll could give) are tried, the
+    latest pick first, up to :data:`EFFECT_RUNS` runs: a walk with constant stand-in dice
+    may move a piece out and back (card 58 shaded), which another roll would not
+    (docs/readings.md#r-np-effective)."""
     if not events.implemented(card, side):
         return False
+    path: list[int] = []
+    for _ in range(EFFECT_RUNS):
+        chooser = _ExploringChooser(faction, card, path)
+        if _changes(state, faction, card, side, chooser):
+            return True
+        taken = (path + [0] * len(chooser.arity))[: len(chooser.arity)]
+        later = [d for d in range(len(taken)) if taken[d] + 1 < chooser.arity[d]]
+        if not later:
+            return False
+        path = taken[: later[-1]] + [taken[later[-1]] + 1]
+    return False
+
+
+def _changes(state: GameState, faction: Faction, card: int, side: str,
+             chooser: NonPlayerChooser) -> bool:
+    """Does executing the Event on a clone with ``chooser`` change the board?"""
     trial = state.clone()
-    chooser = NonPlayerChooser(PLANNING_DICE, faction=faction, card=card)
     ctx = Context(faction=faction, dice=PLANNING_DICE, chooser=chooser, nonplayer=True)
     trial.step = dict(trial.step)
     trial.step["eligible_next"] = dict(state.step.get("eligible_next", {}))
@@ -265,14 +292,42 @@ _OTHER_ACTION = re.compile(
 )
 
 
-def piece_action(why: str) -> str:
-    """What an Event's piece question does to the piece chosen: :data:`PLACE` (it is
-    placed: "place which ...", "replace ... with which ...") or :data:`AGAINST` (it is
-    removed, replaced, flipped, moved or otherwise acted upon)."""
+#: Words of a Faction question whose chosen Faction places, moves or acts with its own
+#: pieces: "which Insurgent Faction places?", "which Insurgent Faction moves Guerrillas?",
+#: "which Faction Terrors?", "FARC or AUC Ambushes?", "replace ... with which Faction's?",
+#: "to whose Guerrilla does it pass?" (a Shipment goes to it).
+_FACTION_ACTS = re.compile(
+    r"\b(places?|moves?|marches|rallies|terrors|ambushes|attacks|pass)\b|with which faction"
+)
+
+
+def piece_action(why: str, kind: str = "pieces") -> str:
+    """What an Event's question does to the piece, or to the Faction's pieces, chosen.
+
+    A piece question (``kind`` "pieces"): :data:`PLACE` if the piece is placed ("place
+    which ...", "replace ... with which ..."), else :data:`AGAINST` (it is removed,
+    replaced, flipped, moved or otherwise acted upon). A Faction question ("factions"):
+    :data:`PLACE` if the Faction chosen places, moves or acts with its pieces ("place whose
+    Base", "which Insurgent Faction places?", "which Faction Terrors?"), else
+    :data:`AGAINST` (its Guerrillas are Activated, its Resources drop, its Shipment or Base
+    is removed)."""
     text = why.lower()
     if re.search(r"\bplace\b", text) or ("with which" in text and "replace" in text):
         return PLACE
+    if kind != "pieces" and _FACTION_ACTS.search(text):
+        return PLACE
     return AGAINST
+
+
+def faction_rank(owner: Faction, faction: Faction, action: str) -> int:
+    """Whose pieces first, the first key of :func:`piece_rank` and the whole answer to a
+    question that names a Faction (card 34 "An Insurgent Faction places", card 71 "place
+    whose Base"): placing (:data:`PLACE`), ``faction``'s own (0) before others' (1);
+    acting on pieces (:data:`AGAINST`), others' (0) before its own (1)."""
+    own = owner is faction
+    if action == PLACE:
+        return 0 if own else 1
+    return 1 if own else 0
 
 
 def piece_rank(kind: int, faction: Faction, action: str) -> tuple[int, int]:
@@ -283,18 +338,31 @@ def piece_rank(kind: int, faction: Faction, action: str) -> tuple[int, int]:
     after, Bases before the rest (r-np-event-place-others). Acting on a piece
     (:data:`AGAINST`: remove, replace, flip, move): enemy pieces first, Bases, Police,
     Troops, Underground, Active; the executor's own last, Active before Underground
-    ("Retirez les Guérillas Actives amies avant les Clandestines"), Bases last."""
+    ("Retirez les Guérillas Actives amies avant les Clandestines"), Bases last. Whose
+    pieces come first is :func:`faction_rank`, which alone answers Faction questions."""
     piece = Piece(kind)
-    own = piece.faction is faction
+    whose = faction_rank(piece.faction, faction, action)
     name = piece.name
     if action == PLACE:
-        return (0 if own else 1, 0 if piece.is_base else 1)
-    if own:
-        return (1, 0 if "ACTIVE" in name else 1 if "UNDERGROUND" in name else 2)
+        return (whose, 0 if piece.is_base else 1)
+    if piece.faction is faction:
+        return (whose, 0 if "ACTIVE" in name else 1 if "UNDERGROUND" in name else 2)
     for i, key in enumerate(_ENEMY_ORDER):
         if key in name:
-            return (0, i)
-    return (0, len(_ENEMY_ORDER))
+            return (whose, i)
+    return (whose, len(_ENEMY_ORDER))
+
+
+def faction_options(choice: Choice) -> list[Faction] | None:
+    """The Factions a question offers, if it is a question of whose pieces: a "factions"
+    question (Faction ints), or an "option" question whose options are all Faction names
+    (card 54 "replace ... with which Faction's?"). None for any other question."""
+    if choice.kind == "factions":
+        return [Faction(f) for f in choice.options]
+    labels = {f.label: f for f in Faction}
+    if choice.kind == "option" and choice.options and all(o in labels for o in choice.options):
+        return [labels[o] for o in choice.options]
+    return None
 
 
 class NonPlayerChooser:
@@ -304,7 +372,8 @@ class NonPlayerChooser:
     traced); then the general rules. As many as allowed (8.4.2). Spaces at random among
     equals (8.2 chart for Cities/Departments, 8.3 for LoCs; Ecuador/Panamá first); for a
     Support/Opposition shift (the question says "shift"), the spaces whose shift changes
-    the totals most first (highest Population, 8.4.3). Pieces in 8.1.2 order. Other
+    the totals most first (highest Population, 8.4.3). Pieces in 8.1.2 order, and the
+    Factions of a question of whose pieces (:func:`faction_rank`). Other
     choices: the options in the order the card lists them.
     """
 
@@ -358,6 +427,14 @@ class NonPlayerChooser:
             action = piece_action(choice.why)
             ranks = sorted({piece_rank(k, mine, action) for k in opts})
             return [[k for k in opts if piece_rank(k, mine, action) == r] for r in ranks]
+        whose = faction_options(choice)
+        if whose is not None:
+            # whose pieces are placed or acted upon: the same ranking's first key
+            mine = faction if choice.decider is None else Faction(choice.decider)
+            action = piece_action(choice.why, "factions")
+            rank = [faction_rank(f, mine, action) for f in whose]
+            return [[o for o, r in zip(opts, rank, strict=True) if r == key]
+                    for key in sorted(set(rank))]
         if choice.kind == "number":
             return [sorted(opts, reverse=True)]  # as much as possible (8.4.2)
         if choice.kind == "spaces" and self._shift_question(choice.why):
@@ -396,4 +473,34 @@ class NonPlayerChooser:
             self.picks.append(pick.describe())
             out.append(pick.space)
             pool.remove(pick.space)
+        return out
+
+
+class _ExploringChooser(NonPlayerChooser):
+    """The Non-player chooser with planning dice whose random space picks (8.2, 8.3) follow
+    ``path``: at the i-th pick, 0 is the stand-in dice's space, k > 0 the k-th other space
+    another roll could give (:func:`random_outcomes`, in id order); picks beyond ``path``
+    take 0. ``arity`` records how
+    many outcomes each pick had, for :func:`is_effective`'s search."""
+
+    def __init__(self, faction: Faction, card: int, path: list[int]) -> None:
+        super().__init__(PLANNING_DICE, faction=faction, card=card)
+        self.path = path
+        self.arity: list[int] = []
+
+    def _take(self, state: Any, choice: Choice, group: list[Any], n: int) -> list[Any]:
+        if choice.kind != "spaces" or len(group) <= n:
+            return group[:n]
+        pool = list(group)
+        out: list[int] = []
+        while pool and len(out) < n:
+            rolled = random_candidate(state, self.dice, pool, choice.why).space
+            assert rolled is not None
+            others = [s for s in random_outcomes(pool) if s != rolled]
+            d = len(self.arity)
+            self.arity.append(1 + len(others))
+            alt = self.path[d] if d < len(self.path) else 0
+            pick = rolled if alt == 0 else others[alt - 1]
+            out.append(pick)
+            pool.remove(pick)
         return out

@@ -139,6 +139,9 @@ def march_group(
     """(Underground, Active) Guerrillas of ``faction`` to March from ``src`` to ``dst``
     under 8.1.2, leaving ``keep`` behind and moving at most ``want`` (None: all).
 
+    No more move than stacking lets into ``dst`` (:meth:`GameState.capacity`: Ecuador's 2
+    pieces per Faction, card 33); a caller sending several groups into one space passes
+    the room the earlier ones left as ``want``.
     If the destination would Activate a large group (3.3.2), the group is kept small
     enough to stay Underground, Underground ones first (MARCH EXAMPLE: only 3 may go).
     If even 1 would be Activated, the whole group still moves (8.1.1 do as much as
@@ -147,6 +150,7 @@ def march_group(
     under = state.underground(src, faction)
     active = state.active(src, faction)
     movable = max(0, under + active - keep)
+    movable = min(movable, state.capacity(dst, UNDERGROUND_OF[faction]))
     if want is not None:
         movable = min(movable, want)
     # keep the Underground ones behind last: those left behind are Active first

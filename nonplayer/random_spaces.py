@@ -193,3 +193,20 @@ def random_candidate(
         return random_loc(state, dice, locs, why)
     return random_space(state, dice, others, why)
 
+
+def random_outcomes(candidates: Iterable[int]) -> list[int]:
+    """The candidates :func:`random_candidate` may return for some roll of the dice (for
+    a test made before rolling, such as the Ineffective Event test): the LoCs of the
+    highest Econ when LoCs come first (8.3, :data:`MIXED_LOCS_FIRST`; every LoC touches a
+    City, so the City roll reaches each); else Ecuador or Panamá when among them (taken
+    before any chart space, 8.2); else every City and Department (8.2)."""
+    pool = sorted(set(candidates))
+    locs = [s for s in pool if MAP[s].is_loc]
+    others = [s for s in pool if not MAP[s].is_loc]
+    if locs and (MIXED_LOCS_FIRST or not others):
+        top = max(MAP[s].econ for s in locs)
+        return [s for s in locs if MAP[s].econ == top]
+    for s in CHART.first:
+        if s in others:
+            return [s]
+    return others

@@ -840,8 +840,9 @@ def test_65_poppies_places_shipment_and_base_in_one_mountain_department_5_1():
     diff, spy = effect(s, CARTELS, 65, UNSHADED, [[int(AUC)], [int(CARTELS)]])
     assert s.shipments_at(sid("Huila"), AUC)
     assert diff == {("Huila", CB): 1}
-    assert [c.why for c in spy.asked] == ["#65 Poppies: under whose Guerrilla?",
-                                         "#65 Poppies: whose Base?"]
+    assert [c.why for c in spy.asked] == [
+        "#65 Poppies: place the Shipment under whose Guerrilla?",
+        "#65 Poppies: place whose Base?"]
 
 
 def test_65_poppies_place_or_remove_each_item_5_1():

@@ -25,7 +25,14 @@ from core.pieces import Faction, Piece
 from core.random_play import random_command
 from core.setup import new_state
 from core.state import GameState
-from nonplayer.events import PLACE, NonPlayerChooser, card_row, piece_action
+from nonplayer.events import (
+    AGAINST,
+    PLACE,
+    NonPlayerChooser,
+    card_row,
+    faction_options,
+    piece_action,
+)
 from tests.helpers import blank_state, put, sid
 
 NONPLAYERS = (Faction.FARC, Faction.AUC, Faction.CARTELS)
@@ -56,12 +63,45 @@ class _Checked(NonPlayerChooser):
     def choose(self, state: GameState, choice: Choice) -> list[int]:
         answer = super().choose(state, choice)
         preferred = any(p.match.lower() in choice.why.lower() for p in card_row(self.card).prefer)
-        if choice.kind == "pieces" and not preferred:
+        if (choice.kind == "pieces" or faction_options(choice) is not None) and not preferred:
             self.seen.append((choice, list(answer)))
         return answer
 
 
+#: Every question of the 72 cards that names a Faction whose pieces are placed or acted
+#: upon, with what the chosen Faction gets, read off the printed card texts (not from the
+#: chooser's wording detector): PLACE, it places, moves or acts with its own pieces (so a
+#: Non-player names itself first, 8.1.2 bullet 1, 8.4.2,
+#: docs/readings.md#r-conf-insurgent-faction-self); AGAINST, its pieces or Resources are
+#: acted upon (so others first). A question not listed fails the test until classified.
+FACTION_QUESTIONS: tuple[tuple[str, str], ...] = (
+    ("which Insurgent Faction places?", PLACE),  # card 34 shaded "An Insurgent Faction places"
+    ("whose Resources drop by 5?", AGAINST),  # card 34 unshaded
+    ("place whose Base in Panamá?", PLACE),  # card 71 shaded "Place 1-2 Bases in Panamá"
+    ("FARC or AUC Ambushes?", PLACE),  # card 29 shaded "FARC or AUC ... executes 2 Ambushes"
+    ("which Insurgent Faction Terrors?", PLACE),  # card 46 "An Insurgent Faction executes"
+    ("which Faction Terrors?", PLACE),  # card 70 shaded "A Faction executes free Terror"
+    ("which Insurgent Faction moves Guerrillas?", PLACE),  # card 53 "moves 1 or 2 Guerrillas"
+    ("with which Faction's?", PLACE),  # card 54 "replace them with any other Factions'"
+    ("held by which Faction?", AGAINST),  # card 55 unshaded "Remove 2 Shipments"
+    ("place the Shipment under whose Guerrilla?", PLACE),  # card 65 "Place ... 1 Shipment"
+    ("place whose Base?", PLACE),  # card 65 "Place ... Insurgent Base"
+    ("remove whose Base?", AGAINST),  # card 65 "remove ... Insurgent Base"
+    ("Activate which Factions", AGAINST),  # free Sweeps (cards 19, 37 unshaded, ...)
+    ("Activate whose", AGAINST),
+    ("target which Factions?", AGAINST),  # free Assaults (card 19)
+    ("to whose Guerrilla does it pass?", PLACE),  # 4.5.3: the Shipment goes to it
+)
+
+
+def _faction_role(why: str) -> str | None:
+    return next((role for text, role in FACTION_QUESTIONS if text in why), None)
+
+
 def _violations(faction: Faction, choice: Choice, answer: list[int]) -> list[str]:
+    whose = faction_options(choice)
+    if whose is not None:
+        return _faction_violations(faction, choice, whose, answer)
     own = [k for k in choice.options if Piece(k).faction is faction]
     enemy = [k for k in choice.options if Piece(k).faction is not faction]
     bad = []
@@ -83,11 +123,31 @@ def _violations(faction: Faction, choice: Choice, answer: list[int]) -> list[str
     return [f"{choice.why} {[Piece(o).name for o in choice.options]}: {b}" for b in bad]
 
 
+def _faction_violations(
+    faction: Faction, choice: Choice, whose: list[Faction], answer: list
+) -> list[str]:
+    role = _faction_role(choice.why)
+    if role is None:
+        return [f"{choice.why}: a question of whose pieces not classified in FACTION_QUESTIONS"]
+    picked = [whose[choice.options.index(a)] for a in answer[:1]]
+    others = [f for f in whose if f is not faction]
+    bad = []
+    for f in picked:
+        if role == PLACE and faction in whose and f is not faction:
+            # 8.1.2 bullet 1, 8.4.2: the Non-player places (acts with) its own pieces
+            bad.append(f"named {f.label} where it could name itself")
+        if role == AGAINST and others and f is faction:
+            # 8.1.2 bullet 3: enemy pieces first, its own last
+            bad.append("named itself while other Factions were offered")
+    return [f"{choice.why} {[f.label for f in whose]}: {b}" for b in bad]
+
+
 @pytest.mark.parametrize("card", range(1, 73))
 def test_every_card_ranks_pieces_by_place_or_remove_8_4_2_8_1_2(card: int) -> None:
     # 8.4.2 "Placez ou déplacez autant de pièces que possible (selon 8.1.2)" (place or
     # relocate as many pieces as possible, per 8.1.2); 8.1.2 friendly Bases before
-    # Guerrillas, enemy pieces removed first.
+    # Guerrillas, enemy pieces removed first. Questions of whose pieces ("An Insurgent
+    # Faction places", card 34; "place whose Base", card 71) follow the same order.
     problems: list[str] = []
     for state in _positions():
         for side in (events.UNSHADED, events.SHADED):
@@ -205,3 +265,24 @@ def test_mixed_loc_and_space_candidates_take_the_loc_first_r_mixed_loc_first() -
     chooser = NonPlayerChooser(ScriptedDice([]), faction=Faction.FARC)
     answer = chooser.choose(state, Choice("spaces", (dept, loc), 1, 1, "Sabotage where?"))
     assert answer == [loc]
+
+
+def test_card_54_replacement_names_the_executor_8_1_2() -> None:
+    # card 54 "replace them with any other Factions' available Guerrillas": the option
+    # question offers Faction names; 8.1.2 bullet 1 / 8.4.2 the Non-player places its own
+    # (the options come in card order, AUC before Cartels)
+    why = "#54 Deserters & Defectors: replace the FARC Guerrilla in Huila with which Faction's?"
+    chooser = NonPlayerChooser(ScriptedDice([]), faction=Faction.CARTELS, card=54)
+    assert chooser.choose(blank_state(), Choice("option", ("AUC", "Cartels"), 1, 1, why)) == [
+        "Cartels"]
+
+
+def test_card_71_shaded_places_own_bases_in_panama_8_1_2() -> None:
+    # card 71 shaded "Place 1-2 Bases in Panamá": the executing Non-player names itself
+    # (8.1.2 "Placez les Bases amies", 8.4.2 as many as possible): both its own Bases
+    for faction in NONPLAYERS:
+        state = new_state("standard", seed=1)
+        chooser = NonPlayerChooser(SeededDice(), faction=faction, card=71)
+        ctx = Context(faction=faction, dice=SeededDice(), chooser=chooser, nonplayer=True)
+        events.run_event(state, ctx, 71, events.SHADED)
+        assert state.bases(MAP.PANAMA, faction) == 2, faction

@@ -1184,7 +1184,7 @@ def poppies(state: GameState, ctx: Context, chooser: Chooser) -> None:
         if action == PLACE_SHIPMENT:
             owners = [int(f) for f in INSURGENTS if state.guerrillas(space, f)]
             owner = Faction(_ask(chooser, state, "factions", owners,
-                                 f"{card}: under whose Guerrilla?"))
+                                 f"{card}: place the Shipment under whose Guerrilla?"))
             state.place_shipment(space, owner)
         else:
             index = _pick_shipment(chooser, state, [space], card, optional=False)
@@ -1196,11 +1196,13 @@ def poppies(state: GameState, ctx: Context, chooser: Chooser) -> None:
                       f"{card}: place or remove an Insurgent Base in {_name(space)}?")
         if action == PLACE_BASE:
             owners = [int(f) for f in INSURGENTS if state.can_place(space, BASE_OF[f])]
-            owner = Faction(_ask(chooser, state, "factions", owners, f"{card}: whose Base?"))
+            owner = Faction(_ask(chooser, state, "factions", owners,
+                                 f"{card}: place whose Base?"))
             state.place(space, BASE_OF[owner])
         else:
             owners = [int(f) for f in INSURGENTS if state.bases(space, f)]
-            owner = Faction(_ask(chooser, state, "factions", owners, f"{card}: whose Base?"))
+            owner = Faction(_ask(chooser, state, "factions", owners,
+                                 f"{card}: remove whose Base?"))
             state.remove(space, BASE_OF[owner])
         ctx.say(f"{card}: {action} ({owner.label}) in {_name(space)}")
     return None

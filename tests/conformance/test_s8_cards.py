@@ -77,9 +77,6 @@ INEFFECTIVE = {
         "Event)",
 }
 
-B1 = "issue 10 B1: fixed on branch h10fix (Non-player places enemy Bases)"
-
-
 def _engine_gray2() -> set[int]:
     from nonplayer.events import card_row
 
@@ -383,27 +380,11 @@ CASES = CARD_TABLE + [CardCase(c, f, 2) for c in range(1, 73) for f in NONPLAYER
 REVISED = {7, 26, 30, 36, 55, 56, 64, 65, 67}
 
 
-def _marks(case: CardCase) -> list[pytest.MarkDecorator]:
-    reason = XFAIL.get((case.card, case.faction.label, case.position))
-    if reason is None:
-        reason = XFAIL.get((case.card, None, case.position))
-    if reason is None and case.expected == "event":  # card-wide: rows executing the Event
-        reason = XFAIL.get((case.card, None, None))
-    return [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-
-
-# Rows whose rule result the engine on this branch does not give yet (see the report).
-XFAIL: dict[tuple[int, str | None, int | None], str] = {}
-XFAIL[(71, None, None)] = B1  # the Non-player places 2 Government Bases (Panamá)
-XFAIL[(34, "AUC", 2)] = XFAIL[(34, "Cartels", 2)] = (
-    B1 + "; card 34 the AUC/Cartels give the FARC the 2 Guerrillas and Base")
-
-
 def _id(case: CardCase) -> str:
     return f"card{case.card:02d}-{case.faction.label}-{['1st', '2nd'][case.position - 1]}"
 
 
-@pytest.mark.parametrize("case", [pytest.param(c, id=_id(c), marks=_marks(c)) for c in CASES])
+@pytest.mark.parametrize("case", [pytest.param(c, id=_id(c)) for c in CASES])
 def test_nonplayer_decision_and_key_effect_on_every_card(case: CardCase) -> None:
     # 8.1 bullets 1-3, 8.4.1; key effect per the printed card text and 8.4.2-8.4.3
     game = standard_game(case.card, case.faction, case.position)

@@ -1,0 +1,89 @@
+"""The Ineffective Event test (8.1) judged over the Non-player's random picks.
+
+8.1 « Les Factions Non-Joueurs optent seulement pour les Évènements qui auront un effet »
+(Non-players opt only for Events that will have an effect); 8.4.2 « Placez ou relocalisez
+autant de pièces que possible » (place or relocate as many pieces as possible); 8.4.3
+spaces at random (8.2, 8.3). docs/readings.md#r-np-effective.
+"""
+
+from __future__ import annotations
+
+from core import events
+from core.commands import Context
+from core.game import Game
+from core.pieces import Faction, Piece
+from nonplayer.events import NonPlayerChooser, is_effective
+from nonplayer.plan import PLANNING_DICE
+from nonplayer.turn import decide
+from tests.helpers import blank_state, put, sid
+
+CARTELS = Faction.CARTELS
+LOC = "Arauca-Cúcuta LoC"
+
+
+def _lone_police_on_the_arauca_loc():
+    # one Police on the map, on a LoC: the stand-in dice (all 1s) walk 8.3 to the other
+    # 1-Econ LoC and back, twice (Arauca-Cúcuta -> Ayacucho-Sincelejo -> Arauca-Cúcuta)
+    s = blank_state(card=58)
+    put(s, LOC, Piece.POLICE)
+    return s
+
+
+def test_the_stand_in_walk_moves_the_police_out_and_back() -> None:
+    # the trap itself: with the stand-in dice alone, card 58 shaded ends where it began
+    s = _lone_police_on_the_arauca_loc()
+    chooser = NonPlayerChooser(PLANNING_DICE, faction=CARTELS, card=58)
+    ctx = Context(faction=CARTELS, dice=PLANNING_DICE, chooser=chooser, nonplayer=True)
+    events.run_event(s, ctx, 58, events.SHADED)
+    assert s.police(sid(LOC)) == 1 and len(chooser.picks) == 4
+
+
+def test_card_58_shaded_relocating_police_is_effective_8_1() -> None:
+    # card 58 shaded « Cartels relocate up to 4 Police to any spaces »: another roll of
+    # the 8.3 die leaves the Police elsewhere, so the Event will have an effect (8.1)
+    s = _lone_police_on_the_arauca_loc()
+    assert is_effective(s, CARTELS, 58, events.SHADED)
+    assert s.police(sid(LOC)) == 1  # judged on clones only
+
+
+def test_card_58_shaded_first_eligible_cartels_take_the_event_8_1() -> None:
+    # 8.1 bullet 1: the Cartels, 1st Eligible with their symbol leftmost, execute it
+    s = _lone_police_on_the_arauca_loc()
+    s.seats = [1, None, None, None]
+    decision, cmd, trace, _ = decide(Game(s))
+    assert decision == "event" and cmd.side == events.SHADED, "\n".join(trace.lines())
+
+
+def test_card_58_shaded_without_police_stays_ineffective_8_1() -> None:
+    # nothing to relocate: no outcome of any pick changes the board
+    s = blank_state(card=58)
+    assert not is_effective(s, CARTELS, 58, events.SHADED)
+
+
+def _every_roll(pool: list[int]) -> set[int]:
+    """What random_candidate gives for every roll of the 8.2 dice and the 8.3 die."""
+    from itertools import product
+
+    from core.dice import ScriptedDice
+    from nonplayer.random_spaces import random_candidate
+
+    got = set()
+    for red, yellow, green, die in product(range(1, 7), repeat=4):
+        pick = random_candidate(blank_state(), ScriptedDice([red, yellow, green] + [die] * 6),
+                                pool)
+        got.add(pick.space)
+    return got
+
+
+def test_random_outcomes_are_what_some_roll_gives_8_2_8_3() -> None:
+    # the outcomes the Ineffective test explores are exactly the spaces some roll picks:
+    # 8.3 highest Econ LoCs first (mixed pools: LoCs first, r-mixed-loc-first), 8.2 any
+    # City or Department, Ecuador before any chart space
+    from core.map import MAP
+    from nonplayer.random_spaces import random_outcomes
+
+    cities = [sid(n) for n in ("Cali", "Ibagué", "Neiva", "Huila")]
+    mixed = cities + [sid(n) for n in ("Arauca-Cúcuta LoC", "Ayacucho-Cúcuta LoC",
+                                       "Bogotá-Neiva LoC")]
+    for pool in (cities, mixed, cities + [MAP.ECUADOR]):
+        assert set(random_outcomes(pool)) == _every_roll(pool), pool
