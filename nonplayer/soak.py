@@ -149,12 +149,15 @@ Progress = Callable[[int, int, int], None]  # done, total, problems so far
 
 
 def run_soak(jobs: Sequence[SoakJob], workers: int = 1,
-             progress: Progress | None = None) -> dict[str, Any]:
+             progress: Progress | None = None,
+             problems: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Run every job (``workers`` processes; 1: here) and return the report: games
-    played, the settings covered, the problems (a list of {seed, settings, message})."""
+    played, the settings covered, the problems (a list of {seed, settings, message}).
+    ``problems``, if given, is filled as games end, so a caller stopped part-way still
+    has the problems found so far."""
     from nonplayer.pool import imap_jobs
 
-    problems: list[dict[str, Any]] = []
+    problems = [] if problems is None else problems
     done = 0
     for job, found in imap_jobs(run_job, list(jobs), workers):
         done += 1

@@ -89,3 +89,19 @@ def test_cli_checks_out_before_playing(tmp_path, capsys) -> None:
 def test_a_job_is_reproduced_by_its_settings() -> None:
     job = SoakJob(4, "random", "quick", 3)
     assert soak.run_job(job) == (job, soak_game(4, "random", "quick", 3))
+
+
+def test_a_stopped_soak_still_lists_the_problems_found_so_far(capsys, monkeypatch) -> None:
+    # issue 11: a long soak stopped with Ctrl-C keeps what it found (exit 130, one line)
+    def fake(seed: int, govt: str, scenario: str, players: int) -> list[str]:
+        if seed == 12:
+            raise KeyboardInterrupt
+        return ["made-up problem"] if seed == 11 else []
+
+    monkeypatch.setattr(soak, "soak_game", fake)
+    code = main(["soak", "--games", "4", "--seed", "10", "--govt", "random", "--scenario",
+                 "standard", "--players", "1", "--workers", "1"])
+    out, err = capsys.readouterr()
+    assert code == 130
+    assert "seed 11 (random Government, standard, 1 player(s)): made-up problem" in out
+    assert "soak stopped after 2 of 4 games (1 problems so far" in err

@@ -443,12 +443,15 @@ def _run_soak(args: argparse.Namespace, out: TextIO) -> int:
         found[:] = [done, problems]
         bar.update(done, problems)
 
+    so_far: list[dict[str, Any]] = []
     try:
         with RunProgress(sys.stderr, len(jobs)) as bar:
-            report = run_soak(jobs, args.workers, progress=progress)
+            report = run_soak(jobs, args.workers, progress=progress, problems=so_far)
     except KeyboardInterrupt as stop:
+        for problem in so_far:  # what was found is never lost with the stop
+            _print_problem(problem, out)
         raise Interrupted(f"soak stopped after {found[0]} of {len(jobs)} games "
-                          f"({found[1]} problems so far); no report written",
+                          f"({found[1]} problems so far, listed above); no report written",
                           stop_code(stop)) from None
     seconds = time.perf_counter() - start
     report = {
@@ -465,8 +468,7 @@ def _run_soak(args: argparse.Namespace, out: TextIO) -> int:
         "workers": args.workers,
     }
     for problem in report["problems"]:
-        print(f"seed {problem['seed']} ({problem['govt']} Government, {problem['scenario']}, "
-              f"{problem['players']} player(s)): {problem['message']}", file=out)
+        _print_problem(problem, out)
     print(f"soak: {report['games']} games, {len(report['problems'])} problems, "
           f"{report['seconds']} s ({report['games_per_second']} games/s, "
           f"{args.workers} worker(s))", file=out)
@@ -476,6 +478,11 @@ def _run_soak(args: argparse.Namespace, out: TextIO) -> int:
         write_text(outfile, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
         print(f"Wrote {outfile}", file=out)
     return 1 if report["problems"] else 0
+
+
+def _print_problem(problem: dict[str, Any], out: TextIO) -> None:
+    print(f"seed {problem['seed']} ({problem['govt']} Government, {problem['scenario']}, "
+          f"{problem['players']} player(s)): {problem['message']}", file=out, flush=True)
 
 
 def _check_out_file(path: str, flag: str = "--out") -> Path:
