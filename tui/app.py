@@ -328,8 +328,8 @@ class PlayApp(App[None]):
     #main { height: 1fr; }
     #board { width: 1fr; }
     #side { width: 34; padding: 0 1; border-left: solid $primary; }
-    #log { height: 7; border-top: solid $primary; overflow-x: hidden; }
-    #log:focus { height: 14; }
+    #log { height: 28%; min-height: 7; border-top: solid $primary; overflow-x: hidden; }
+    #log:focus { height: 50%; min-height: 14; }
     #cards { height: 1fr; }
     #filter { height: 3; display: none; }
     #filter.shown { display: block; }
