@@ -381,3 +381,45 @@ async def test_app_resume_then_why_undo_and_rollback(tmp_path):
         app.controller.nonplayer_turn()
         app.controller.nonplayer_turn()
         assert app.controller.game.log == played[:govt[1]]
+
+
+@run_async
+async def test_assist_rollback_asks_the_tables_next_card_again():  # 2.3.8
+    from tests.test_tui_assist_app import (
+        AssistApp,
+        CardScreen,
+        controller_for,
+        table_game,
+        through_turns,
+        type_in,
+    )
+
+    app = AssistApp(controller_for(table_game(), manual=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        await type_in(pilot, "#answer", "record op")
+        await pilot.press("y")
+        await pilot.pause()
+        await through_turns(pilot, "41", "42")
+        played = list(app.controller.game.log)
+        groups = app.controller.cards()
+        assert [g.card for g in groups] == [12, 40, 41]
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("up")  # from #41 to #40
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, YesNoScreen)
+        assert any("on the table" in line for line in app.screen.lines)
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.pause()
+        game = app.controller.game
+        assert game.log == played[:groups[1].start]
+        assert game.state.current_card == 40
+        # the card named for #40's end was named on #40: the table is asked for it again
+        assert isinstance(app.screen, CardScreen)
+        assert [line for line in panel(app) if not line.startswith("  ")] == [
+            "#12 Plan Colombia — Govt, AUC, Cartels, FARC"]
