@@ -225,15 +225,22 @@ class Game:
         sequence.start_game(state, SEEDED)
         game = cls(state, SEEDED, [], initial.clone())
         for entry in log:
-            rolls = [v for _, v in entry.get("rolls", [])]
-            cmd = from_json(entry["command"])
-            trial = game.state.clone()
-            dice = ScriptedDice(rolls)
-            apply_command(trial, cmd, dice, stop_after_turn=bool(entry.get("stop_after_turn")))
-            # The scripted dice stood in for whatever source rolled originally; restore
-            # the seeded stream's position so later seeded rolls match too.
-            trial.rng_counter = int(entry.get("rng_after", trial.rng_counter))
-            game.state = trial
-            game.log.append(entry)
-        game._rolls_seen = len(game.state.roll_log)
+            game.replay_entry(entry)
         return game
+
+    def replay_entry(self, entry: dict) -> list[str]:
+        """Apply one logged command (an entry of another game's :attr:`log`, at this
+        game's position) with the dice it rolled; append the entry itself; return the
+        command's trace. :meth:`replay` is this, entry after entry."""
+        rolls = [v for _, v in entry.get("rolls", [])]
+        cmd = from_json(entry["command"])
+        trial = self.state.clone()
+        trace = apply_command(trial, cmd, ScriptedDice(rolls),
+                              stop_after_turn=bool(entry.get("stop_after_turn")))
+        # The scripted dice stood in for whatever source rolled originally; restore
+        # the seeded stream's position so later seeded rolls match too.
+        trial.rng_counter = int(entry.get("rng_after", trial.rng_counter))
+        self.state = trial
+        self.log.append(entry)
+        self._rolls_seen = len(trial.roll_log)
+        return trace

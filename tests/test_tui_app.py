@@ -203,7 +203,7 @@ async def test_hint_key_shows_the_suggestion_and_applies_it(monkeypatch):
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
-        assert "Pass: Resources are short" in app.screen.preview.trace
+        assert "Pass: Resources are short" in app.screen.preview.lines()
         await pilot.press("y")
         await pilot.pause()
         assert govt_entry(app.controller.game)[1]["command"]["type"] == "Pass"

@@ -1,15 +1,16 @@
 """The Textual app of ``andean play``: the solitaire Government on screen.
 
 The main screen fits 80x24: a status line (card, whose turn), the board table (every
-space in play, filterable and sortable; Enter opens a space), the tracks panel, the log
-of turns (Enter shows a turn's instructions and the reasons behind it), and the keys in
-the footer. The Government's decisions run the same forms as the ``--plain`` mode
+space in play, filterable and sortable; Enter opens a space), the tracks panel, the
+history (the save's command log under card headings, newest at the bottom; Enter on a
+turn unfolds its instructions and the reasons behind it), and the keys in the footer.
+The Government's decisions run the same forms as the ``--plain`` mode
 (:mod:`tui.decision`): each question shows its options; type a number or a name in the
 answer box (or pick from the list), Escape goes back a question. A finished command is
 previewed on a copy of the game, and applied only when confirmed.
 
-Keys: a act, h hint, u undo, f filter, s sort, w why (last Non-player turn), ctrl+s save,
-o load, ? help, q quit.
+Keys: a act, h hint, u undo, r rollback (to the start of a card), l the history,
+f filter, s sort, w why (last Non-player turn), ctrl+s save, o load, ? help, q quit.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
+from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -27,10 +29,9 @@ from textual.widgets import (
     DataTable,
     Footer,
     Input,
-    ListItem,
-    ListView,
     OptionList,
     Static,
+    Tree,
 )
 from textual.widgets.option_list import Option as ListOption
 
@@ -40,15 +41,20 @@ from tui import describe
 from tui.controller import Controller, Decision, Preview, TurnReport, solo_result_lines
 from tui.forms import Cancelled, InputError
 from tui.session import Session
+from tui.turn_log import CardGroup, Turn
 
 HELP_TEXT = """\
 Keys
   a        act: the Government's decision (only the options the rules allow)
   h        hint: the search Government's suggestion and its reason
-  u        undo: back to the start of your last decision
+  u        undo: back to the start of your last decision (again: further back)
+  r        rollback: back to the start of a card of the history (asks which; the
+           dice return to where they were then)
+  l        the history: one heading per card, the turns under it; Enter on a turn
+           unfolds it (instructions and reasons), Enter on a line of it shows it whole
   f        filter the board (all, city, dept, loc, farc, auc, cartels, govt, a name)
   s        sort the board (map order, Population, Government, FARC, AUC, Cartels)
-  Enter    on the board: the space in detail; on the log: the turn with its reasons
+  Enter    on the board: the space in detail
   w        why: the reasons of the last Non-player turn
   t        the current and next card with their printed texts
   m        map: the board drawn as a map of Colombia (m again: back)
@@ -125,6 +131,77 @@ class ConfirmScreen(ModalScreen[bool]):
     @on(Button.Pressed, "#back")
     def _back(self) -> None:
         self.dismiss(False)
+
+
+class YesNoScreen(ModalScreen[bool]):
+    """A question with its consequences: Yes (y) or No (n, Escape)."""
+
+    BINDINGS = [Binding("y", "yes", "Yes"), Binding("n,escape", "no", "No")]
+
+    def __init__(self, title: str, lines: list[str]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.title_text, id="dialog-title", markup=False)
+            with VerticalScroll():
+                yield Static("\n".join(self.lines), markup=False, id="text")
+            with Horizontal(classes="buttons"):
+                yield Button("Yes (y)", id="yes", variant="error")
+                yield Button("No (n)", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()  # Enter alone does not discard anything
+
+    def action_yes(self) -> None:
+        self.dismiss(True)
+
+    def action_no(self) -> None:
+        self.dismiss(False)
+
+    @on(Button.Pressed, "#yes")
+    def _yes(self) -> None:
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#no")
+    def _no(self) -> None:
+        self.dismiss(False)
+
+
+class RollbackScreen(ModalScreen[int | None]):
+    """Pick a card of the history to go back to the start of (its number, or None)."""
+
+    BINDINGS = [Binding("escape", "dismiss_none", "Cancel")]
+
+    def __init__(self, groups: list[CardGroup], current: int | None = None) -> None:
+        super().__init__()
+        self.groups = groups
+        self.current = current
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static("[b]Roll back to the start of which card?[/b]", id="dialog-title")
+            yield OptionList(*[ListOption(f"{g.number}. {g.heading()} ({len(g.turns)} "
+                                          f"turn{'s' if len(g.turns) != 1 else ''})",
+                                          id=str(g.number)) for g in self.groups],
+                             id="cards")
+            yield Static("Enter: choose  Escape: cancel", classes="keys")
+
+    def on_mount(self) -> None:
+        options = self.query_one("#cards", OptionList)
+        numbers = [g.number for g in self.groups]
+        pick = self.current if self.current in numbers else numbers[-1]
+        options.highlighted = numbers.index(pick)
+        options.focus()
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+    @on(OptionList.OptionSelected, "#cards")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(int(str(event.option.id)))
 
 
 class FormScreen(ModalScreen[Preview | None]):
@@ -251,7 +328,9 @@ class PlayApp(App[None]):
     #main { height: 1fr; }
     #board { width: 1fr; }
     #side { width: 34; padding: 0 1; border-left: solid $primary; }
-    #log { height: 7; border-top: solid $primary; }
+    #log { height: 28%; min-height: 7; border-top: solid $primary; overflow-x: hidden; }
+    #log:focus { height: 50%; min-height: 14; }
+    #cards { height: 1fr; }
     #filter { height: 3; display: none; }
     #filter.shown { display: block; }
     ModalScreen { align: center middle; }
@@ -269,6 +348,8 @@ class PlayApp(App[None]):
         Binding("a", "act", "Act"),
         Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
+        Binding("r", "rollback", "Rollback", show=False),
+        Binding("l", "focus_log", "History", show=False),
         Binding("f", "filter", "Filter"),
         Binding("s", "sort", "Sort"),
         Binding("w", "why", "Why"),
@@ -287,6 +368,8 @@ class PlayApp(App[None]):
         self.board_filter = ""
         self.sort = "map"
         self.over_shown = False
+        #: the log entries the history panel shows, in order (to add only what is new)
+        self._shown_log: list[dict] = []
 
     # --- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -296,7 +379,10 @@ class PlayApp(App[None]):
             yield Static("", id="side", markup=False)
         yield Input(placeholder="filter: all, city, dept, loc, farc, auc, cartels, govt, "
                     "or a name (Enter)", id="filter", disabled=True)
-        yield ListView(id="log")
+        log: Tree[tuple[str, int]] = Tree("History", id="log")
+        log.show_root = False
+        log.guide_depth = 2
+        yield log
         yield Footer()
 
     def on_mount(self) -> None:
@@ -317,6 +403,7 @@ class PlayApp(App[None]):
         self.query_one("#status", Static).update(turn)
         self.query_one("#side", Static).update("\n".join(self.side_lines()))
         self.refresh_board()
+        self.refresh_log()
         if self.controller.is_over() and not self.over_shown:
             self.over_shown = True
             self.push_screen(TextScreen("Game over", solo_result_lines(state)))
@@ -340,16 +427,69 @@ class PlayApp(App[None]):
         for s in spaces:
             table.add_row(*describe.space_row(state, s), key=str(s))
 
-    def add_log(self, report: TurnReport) -> None:
-        log = self.query_one("#log", ListView)
-        index = len(self.controller.history) - 1
-        log.append(ListItem(Static(report.heading(), markup=False), name=str(index)))
-        log.index = len(log.children) - 1
-        log.scroll_end(animate=False)
+    def refresh_log(self) -> None:
+        """The history panel shows the game's log (:meth:`Controller.cards`): what is
+        new is added under its card, anything else (an undo, a rollback, a load)
+        rebuilds it; the cursor goes to the newest turn, scrolled into view."""
+        tree: Tree[tuple[str, int]] = self.query_one("#log", Tree)
+        groups = self.controller.cards()
+        entries = [t.step.logged for g in groups for t in g.turns]
+        shown = self._shown_log
+        appended = len(entries) >= len(shown) and all(
+            a is b for a, b in zip(shown, entries, strict=False))
+        if appended and len(entries) == len(shown):
+            return
+        if not appended:
+            tree.clear()
+            shown = []
+        newest = None
+        cards = list(tree.root.children)
+        for group in groups:
+            fresh = [t for t in group.turns if t.number > len(shown)]
+            if not fresh:
+                continue
+            last = cards[-1] if cards else None
+            if last is None or last.data != ("card", group.number):
+                last = tree.root.add(Text(group.heading()), data=("card", group.number),
+                                     expand=True)
+                cards.append(last)
+            for turn in fresh:
+                newest = self._add_turn(last, turn)
+        self._shown_log = entries
+        if newest is not None:  # (a node has its line once the tree is laid out)
+            self.call_after_refresh(self._to_newest, newest)
+
+    def _to_newest(self, node: Any) -> None:
+        tree: Tree[tuple[str, int]] = self.query_one("#log", Tree)
+        tree.move_cursor(node, animate=False)
+        tree.scroll_to_node(node, animate=False)
+
+    @staticmethod
+    def _add_turn(parent: Any, turn: Turn) -> Any:
+        """A turn under its card: its heading, unfolding to its instructions and the
+        reasons behind them."""
+        report = turn.report
+        node = parent.add(Text(f"{turn.number}. {report.heading()}"),
+                          data=("turn", turn.number), expand=False)
+        data = ("line", turn.number)
+        for i, line in enumerate(report.instructions, 1):
+            node.add_leaf(Text(f"{i}. {line}"), data=data)
+        if report.nonplayer or report.reasons:
+            node.add_leaf(Text("Why:"), data=data)
+            for line in report.why_lines():
+                node.add_leaf(Text(f"  {line}"), data=data)
+        if not node.children:
+            node.add_leaf(Text("(nothing to do on the table)"), data=data)
+        return node
+
+    def add_log(self, report: TurnReport | None = None) -> None:
+        """A turn was played: the history panel shows it (from the log)."""
+        self.refresh_log()
 
     def run_nonplayers(self) -> None:
         while self.controller.nonplayer_to_move():
-            self.add_log(self.controller.nonplayer_turn())
+            self.controller.nonplayer_turn()
+        self.refresh_log()
 
     # --- actions ------------------------------------------------------------------------
     def action_act(self) -> None:
@@ -367,7 +507,8 @@ class PlayApp(App[None]):
     def _decided(self, preview: Preview | None) -> None:
         if preview is None:
             return
-        self.add_log(self.controller.commit(preview))
+        self.controller.commit(preview)
+        self.refresh_log()
         if self.auto_nonplayers:
             self.run_nonplayers()
         self.refresh_all()
@@ -380,10 +521,56 @@ class PlayApp(App[None]):
 
     def action_undo(self) -> None:
         if self.controller.undo():
+            self.over_shown = False
             self.notify("Undone: back to the start of your last decision.")
         else:
             self.notify("Nothing to undo.")
         self.refresh_all()
+
+    def action_focus_log(self) -> None:
+        self.query_one("#log", Tree).focus()
+
+    def action_rollback(self) -> None:
+        """Back to the start of a card of the history (asked, then confirmed)."""
+        groups = self.controller.cards()
+        if not groups:
+            self.notify("Nothing to roll back: no turn yet.")
+            return
+        node = self.query_one("#log", Tree).cursor_node
+        while node is not None and node.data is not None and node.data[0] != "card":
+            node = node.parent
+        current = node.data[1] if node is not None and node.data is not None else None
+
+        def picked(number: int | None) -> None:
+            if number is not None:
+                self.confirm_rollback(groups[number - 1])
+
+        self.push_screen(RollbackScreen(groups, current), picked)
+
+    def confirm_rollback(self, group: CardGroup) -> None:
+        commands, yours = self.controller.discarded_by(group)
+        lines = [f"The game returns to the start of {group.title}, before anyone acted "
+                 "on it; the dice return to where they were then.",
+                 f"This discards {commands} command{'s' if commands != 1 else ''} from the "
+                 f"history ({yours} of them by a person); it cannot be undone.",
+                 *self.rollback_notes()]
+
+        def answered(ok: bool | None) -> None:
+            if not ok:
+                return
+            self.controller.rollback(group)
+            self.over_shown = False
+            self.notify(f"Rolled back to the start of {group.title}.")
+            if self.auto_nonplayers:
+                self.run_nonplayers()
+            self.refresh_all()
+
+        self.push_screen(YesNoScreen(f"Roll back to the start of {group.title}?", lines),
+                         answered)
+
+    def rollback_notes(self) -> list[str]:
+        """More to say before a rollback (the assistant: the table too)."""
+        return []
 
     def action_save(self) -> None:
         try:
@@ -401,8 +588,6 @@ class PlayApp(App[None]):
                 self.notify(f"Cannot load: {err}", severity="error")
                 return
             self.controller.session = session
-            self.controller.history.clear()
-            self.query_one("#log", ListView).clear()
             self.over_shown = False
             if self.auto_nonplayers:
                 self.run_nonplayers()
@@ -443,7 +628,7 @@ class PlayApp(App[None]):
         self.refresh_board()
 
     def action_why(self) -> None:
-        turns = [r for r in self.controller.history if r.nonplayer]
+        turns = [t.report for t in self.controller.turns() if t.report.nonplayer]
         if not turns:
             self.notify("No Non-player turn yet.")
             return
@@ -451,7 +636,7 @@ class PlayApp(App[None]):
 
     def show_turn(self, report: TurnReport) -> None:
         lines = [*report.lines(), "", "Why:"]
-        lines += [f"  {r}" for r in report.reasons] or ["  (a person's decision)"]
+        lines += [f"  {r}" for r in report.why_lines()]
         self.push_screen(TextScreen(report.heading(), lines))
 
     @on(DataTable.RowSelected, "#board")
@@ -460,11 +645,23 @@ class PlayApp(App[None]):
         self.push_screen(TextScreen(MAP[space].full_name,
                                     describe.space_detail(self.controller.state, space)))
 
-    @on(ListView.Selected, "#log")
-    def _turn(self, event: ListView.Selected) -> None:
-        index = int(event.item.name or 0)
-        if 0 <= index < len(self.controller.history):
-            self.show_turn(self.controller.history[index])
+    @on(Tree.NodeExpanded, "#log")
+    def _unfolded(self, event: Tree.NodeExpanded) -> None:
+        """A turn unfolded: its lines come into view under it."""
+        node = event.node
+        if node.data is not None and node.data[0] == "turn":
+            tree: Tree[tuple[str, int]] = self.query_one("#log", Tree)
+            self.call_after_refresh(lambda: tree.scroll_to(y=node.line, animate=False))
+
+    @on(Tree.NodeSelected, "#log")
+    def _turn(self, event: Tree.NodeSelected) -> None:
+        """Enter on a line of a turn: the whole turn (long lines wrapped)."""
+        data = event.node.data
+        if data is None or data[0] != "line":
+            return  # a card or a turn: Enter folds or unfolds it
+        turns = self.controller.turns()
+        if 1 <= data[1] <= len(turns):
+            self.show_turn(turns[data[1] - 1].report)
 
     def action_hint(self) -> None:
         if not self.controller.person_to_move():
@@ -498,7 +695,7 @@ class PlayApp(App[None]):
         except AndeanError as err:
             self.push_screen(TextScreen("Hint", [*lines, f"(cannot be applied: {err})"]))
             return
-        preview.trace = [*lines, "", *preview.trace]
+        preview.intro = [*lines, ""]
 
         def confirmed(ok: bool | None) -> None:
             if ok:

@@ -75,8 +75,10 @@ Keys
   w        why: the reasons of the last Non-player turn
   m        map: the board drawn as a map of Colombia (m again: back)
   u        undo: back to the start of the last decision (take it back on the table too)
+  r        rollback: back to the start of a card of the history (asks which)
+  l        the history: one heading per card, the turns under it; Enter on a turn
+           unfolds its instructions and reasons
   f, s     filter, sort the board; Enter on the board: a space in detail
-  Enter    on the log: a turn's instructions and reasons
   ctrl+s   save now (the game is also saved after every change); o load
   ?        this help;  q quit (the game is saved)
 
@@ -539,6 +541,8 @@ class AssistApp(PlayApp, inherit_bindings=False):
         Binding("w", "why", "Why"),
         Binding("m", "map", "Map", show=False),
         Binding("u", "undo", "Undo"),
+        Binding("r", "rollback", "Rollback", show=False),
+        Binding("l", "focus_log", "History", show=False),
         Binding("f", "filter", "Filter", show=False),
         Binding("s", "sort", "Sort", show=False),
         Binding("ctrl+s", "save", "Save", show=False),
@@ -694,7 +698,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
         done(report)
 
     def _show_turn(self, report: TurnReport) -> None:
-        self.add_log(report)
+        self.refresh_log()
         self.refresh_all()
         self.busy = True
         self.push_screen(TurnScreen(report, self.after_lines(report)), self._flow_done)
@@ -724,7 +728,8 @@ class AssistApp(PlayApp, inherit_bindings=False):
         self.refresh_all()
 
     def _set_next_card(self, card: int) -> None:
-        self.log_edit(self.controller.edit(SetNextCard(card)))
+        self.controller.edit(SetNextCard(card))
+        self.refresh_log()
 
     # --- the person's decision ---------------------------------------------------------
     def action_act(self) -> None:
@@ -761,7 +766,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
                 self.action_editor()
             return
         report = self.controller.commit(preview)
-        self.add_log(report)
+        self.refresh_log()
         if any(_ROUND_LINE.match(line) for line in report.instructions):
             self.refresh_all()
             self.busy = True  # the Propaganda phases that followed, for the table
@@ -780,17 +785,8 @@ class AssistApp(PlayApp, inherit_bindings=False):
         if fold(text) in ("help", "?", "help edit"):
             return EDIT_HELP.splitlines()
         report = self.controller.edit(parse_edit(text))
-        self.log_edit(report)
         self.refresh_all()
         return report.changes or report.instructions
-
-    def log_edit(self, report: TurnReport) -> None:
-        """Log a correction as the editor's ('Editor: Next card: #41 Mancuso'), not as
-        the move of the Faction whose turn it is."""
-        report.faction = None
-        if report.instructions:
-            report.title = report.instructions[0]
-        self.add_log(report)
 
     def action_next_card(self) -> None:
         if self.busy or self.new_game is not None:
@@ -808,7 +804,8 @@ class AssistApp(PlayApp, inherit_bindings=False):
             return
 
         def accept(card: int) -> None:
-            self.log_edit(self.controller.edit(SetCurrentCard(card)))
+            self.controller.edit(SetCurrentCard(card))
+            self.refresh_log()
 
         self.busy = True
         self.push_screen(CardScreen("Correct the card face up (before anyone acted on it)",
@@ -829,6 +826,14 @@ class AssistApp(PlayApp, inherit_bindings=False):
         else:
             self.notify("Nothing to undo.")
         self.refresh_all()
+
+    def action_rollback(self) -> None:
+        if not self.busy:
+            super().action_rollback()
+
+    def rollback_notes(self) -> list[str]:
+        return ["Take the same moves back on the table, and put the cards back as they "
+                "were at the start of that card."]
 
     def action_hint(self) -> None:  # no search Government at the table
         self.notify("No hints in the tabletop assistant.")

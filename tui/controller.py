@@ -10,7 +10,11 @@ undo) and answers what a screen needs, without knowing how it is shown:
   differences on the board); nothing changes until :meth:`Controller.commit`;
 * :meth:`Controller.nonplayer_turn` plays one Non-player decision (section 8) and
   returns numbered physical instructions with the reasons behind them;
-* :meth:`Controller.hint` asks the search Government (``nonplayer.hint.suggest``).
+* :meth:`Controller.hint` asks the search Government (``nonplayer.hint.suggest``);
+* :meth:`Controller.turns` and :meth:`Controller.cards` are the history: the save's
+  command log (:mod:`tui.turn_log`), each command with its account (the one given when
+  it was played, or rebuilt from the log: a resumed save, see :func:`rebuilt_report`);
+  :meth:`Controller.undo` and :meth:`Controller.rollback` go back in that log.
 
 Every change is applied whole or not at all: a Non-player turn with typed-in dice runs
 on a copy and is kept only once all its dice were given.
@@ -37,6 +41,15 @@ from tui import describe
 from tui.decision import DecisionContext, MemoDice, command_title, decision_form
 from tui.forms import FormRun
 from tui.session import Session
+from tui.turn_log import (
+    CardGroup,
+    Step,
+    Turn,
+    card_groups,
+    discarded,
+    kind_of,
+    replayed,
+)
 
 
 @dataclass
@@ -49,9 +62,12 @@ class Preview:
     trace: list[str]
     reports: list[str]
     changes: list[str]
+    #: lines shown before the result (a hint's explanation), not part of the turn's account
+    intro: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
-        out = [f"Result of {self.title}:"]
+        out = [*self.intro, f"Result of {self.title}:"] if self.intro else \
+            [f"Result of {self.title}:"]
         out += [f"  {line}" for line in self.trace]
         if self.reports:
             out += [f"  {line}" for line in self.reports]
@@ -70,10 +86,22 @@ class TurnReport:
     reasons: list[str] = field(default_factory=list)
     changes: list[str] = field(default_factory=list)
     nonplayer: bool = True
+    #: why ``reasons`` is empty for a Non-player's turn rebuilt from a save
+    note: str = ""
+    #: who did it, when not a Faction or the board editor ("Card end")
+    who: str = ""
 
     def heading(self) -> str:
-        who = self.faction.label if self.faction is not None else "Editor"
+        who = self.who or (self.faction.label if self.faction is not None else "Editor")
         return f"{who}{' (Non-player)' if self.nonplayer else ''}: {self.title}"
+
+    def why_lines(self) -> list[str]:
+        """The reasons, or why there are none."""
+        if self.reasons:
+            return list(self.reasons)
+        if self.note:
+            return [f"(the reasons could not be rebuilt from the save: {self.note})"]
+        return ["(a person's decision)"] if not self.nonplayer else ["(no reasons recorded)"]
 
     def lines(self) -> list[str]:
         out = [self.heading()]
@@ -272,7 +300,8 @@ class Controller:
         self.assist = assist
         self.ask_dice = ask_dice
         self.discord = discord
-        self.history: list[TurnReport] = []
+        #: accounts of logged commands, by the identity of their log entry
+        self._reports: dict[int, tuple[dict, TurnReport]] = {}
 
     @property
     def game(self) -> Game:
@@ -334,7 +363,9 @@ class Controller:
                          preview.game.state),
             changes=preview.changes, nonplayer=False,
         )
-        self.history.append(report)
+        if kind_of(self.game.log[-1]) in ("card", "correction"):
+            _as_correction(report)
+        self._remember(report)
         return report
 
     def apply(self, cmd: Command) -> TurnReport:
@@ -362,8 +393,8 @@ class Controller:
             instructions(result.command, result.report, reports, before, trial.state),
             reasons=result.trace.lines(), changes=describe.changes(before, trial.state),
         )
-        self.session.commit(trial, person=False)
-        self.history.append(report)
+        self.session.commit(trial)
+        self._remember(report)
         return report
 
     def _nonplayer_fallback(self, faction: Faction | None, err: Exception) -> TurnReport:
@@ -373,7 +404,7 @@ class Controller:
             "propaganda")
         preview = self.preview(cmd)
         before = self.state
-        self.session.commit(preview.game, person=False)
+        self.session.commit(preview.game)
         instead = "it Passes instead" if isinstance(cmd, sequence.Pass) else \
             "it skips the decision"
         note = f"The Non-player turn could not be carried out ({err}); {instead}"
@@ -383,7 +414,7 @@ class Controller:
                                   preview.game.state),
             reasons=[note], changes=preview.changes,
         )
-        self.history.append(report)
+        self._remember(report)
         return report
 
     def nonplayer_to_move(self) -> bool:
@@ -398,7 +429,49 @@ class Controller:
         return hint.suggest(self.game, time_limit=time_limit)
 
     def undo(self) -> bool:
+        """Back to the start of the person's latest decision (:meth:`Session.undo`)."""
         return self.session.undo()
+
+    # --- the history -----------------------------------------------------------------
+    def _remember(self, report: TurnReport) -> None:
+        """``report`` is the account of the game's last logged command."""
+        logged = self.game.log[-1]
+        self._reports[id(logged)] = (logged, report)
+
+    def turns(self) -> list[Turn]:
+        """The game's log, command by command with its account, in order. Accounts not
+        given this session (a resumed save) are rebuilt from the log once."""
+        log = self.game.log
+        steps = self.session.steps
+        known = {id(e): self._reports[id(e)] for e in log
+                 if id(e) in self._reports and self._reports[id(e)][0] is e}
+        missing = next((i for i, e in enumerate(log) if id(e) not in known), None)
+        if missing is not None:
+            for i, before, trace, after in replayed(self.game, missing):
+                entry = log[i]
+                if id(entry) not in known:
+                    known[id(entry)] = (entry, rebuilt_report(
+                        self.game, steps[i], before, trace, after))
+        self._reports = known  # accounts of discarded commands go
+        return [Turn(n, step, known[id(step.logged)][1]) for n, step in enumerate(steps, 1)]
+
+    def cards(self) -> list[CardGroup]:
+        """The history under its cards (:class:`tui.turn_log.CardGroup`)."""
+        return card_groups(self.turns())
+
+    @property
+    def history(self) -> list[TurnReport]:
+        """The accounts of the log's commands, in order."""
+        return [t.report for t in self.turns()]
+
+    def rollback(self, group: CardGroup) -> None:
+        """Back to the start of ``group``'s card: the commands from its first on are
+        discarded, the dice stream returns to where it was then (autosaved)."""
+        self.session.rewind(group.start)
+
+    def discarded_by(self, group: CardGroup) -> tuple[int, int]:
+        """A rollback to ``group`` discards (commands, of which a person's)."""
+        return discarded(self.session.steps, group.start)
 
     def save(self, path: str | None = None) -> str:
         return str(self.session.save(path))
@@ -444,6 +517,63 @@ def _turn_title(result: Any, before: GameState) -> str:
     return command_title(result.command, before)
 
 
+def _as_correction(report: TurnReport) -> TurnReport:
+    """A board correction is the editor's ('Editor: Next card: #41 Mancuso'), not the
+    move of the Faction whose turn it is."""
+    report.faction = None
+    if report.instructions:
+        report.title = report.instructions[0]
+    return report
+
+
+@dataclass
+class _Decided:
+    """A logged Non-player command seen as :func:`_turn_title` sees a turn's result."""
+
+    decision: str
+    command: Command
+
+
+def _decision(cmd: Command, before: GameState) -> str:
+    if before.phase == "propaganda":
+        return "propaganda"
+    if isinstance(cmd, sequence.Pass):
+        return "pass"
+    if isinstance(cmd, sequence.PlayEvent):
+        return "event"
+    return "operation"
+
+
+def rebuilt_report(game: Game, step: Step, before: GameState, trace: list[str],
+                   after: GameState) -> TurnReport:
+    """The account of a logged command rebuilt from the log (a resumed save), as
+    :meth:`Controller.commit` and :meth:`Controller.nonplayer_turn` give it when it is
+    played. A Non-player's reasons come from running its flowchart again on the
+    position before the command (:func:`tui.pictures.history.rederive`, as
+    ``andean report`` does); when that does not give the logged command, the account
+    says so (``note``)."""
+    from tui.pictures.history import rederive
+
+    entry = step.logged
+    cmd = from_json(entry["command"])
+    lines = instructions(cmd, trace, round_reports(before, entry), before, after)
+    changes = describe.changes(before, after)
+    kind = kind_of(entry)
+    if kind == "automatic":
+        return TurnReport(None, "; ".join(trace) or cmd.name, lines, changes=changes,
+                          nonplayer=False, who="Card end")
+    if kind in ("card", "correction"):
+        return _as_correction(TurnReport(None, cmd.name, lines, changes=changes,
+                                         nonplayer=False))
+    if step.person:
+        return TurnReport(step.faction, command_title(cmd, before), lines, changes=changes,
+                          nonplayer=False)
+    position = Game(before, game.dice, game.log[:step.index], game.initial)
+    reasons, note = rederive(position, entry)
+    return TurnReport(step.faction, _turn_title(_Decided(_decision(cmd, before), cmd), before),
+                      lines, reasons=reasons, changes=changes, note=note)
+
+
 def solo_result_lines(state: GameState) -> list[str]:
     """Game over: the reason, margins, ranking and, in a solitaire game, the 8.8 level."""
     from core.rules import victory
@@ -470,6 +600,7 @@ __all__ = [
     "Preview",
     "TurnReport",
     "IllegalAction",
+    "rebuilt_report",
     "round_reports",
     "solo_result_lines",
 ]

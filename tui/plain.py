@@ -4,10 +4,13 @@ One question at a time on stdout, one answer a line on stdin: usable with a scre
 reader, from a script, or in a test. The same forms as the Textual app (see
 :mod:`tui.forms`); at any prompt these words work too:
 
-``help``, ``board [WORD]``, ``space NAME``, ``tracks``, ``card``, ``log``, ``why [N]``,
-``show [N]``, ``save [FILE]``, ``quit``; inside a form ``back`` and ``cancel``; at the
-start of a decision ``undo`` and (``play``) ``hint``; in ``assist`` the board editor
-(``help edit``).
+``help``, ``board [WORD]``, ``space NAME``, ``tracks``, ``card``, ``log [N]``,
+``why [N]``, ``show [N]``, ``save [FILE]``, ``quit``; inside a form ``back`` and
+``cancel``; at the start of a decision ``undo``, ``rollback N`` and (``play``) ``hint``;
+in ``assist`` the board editor (``help edit``).
+
+``log`` is the save's command log (:mod:`tui.turn_log`): card headings, the turns
+under them numbered for ``show``/``why``; undone or rolled-back turns are gone from it.
 
 Bad input prints a message starting with ``!`` and changes nothing. At the end of the
 input the game is saved and the program stops (it resumes with ``--load``).
@@ -29,6 +32,7 @@ from tui import describe
 from tui.controller import Controller, TurnReport, solo_result_lines
 from tui.edit_text import EDIT_HELP, find_card, is_edit, parse_edit
 from tui.forms import Cancelled, InputError, Question, fold
+from tui.turn_log import current_heading
 
 HELP = """\
 At any prompt:
@@ -37,11 +41,14 @@ At any prompt:
                       govt, or part of a name); space NAME: everything about one space
   tracks, card        Resources, Aid, margins, Eligibility; the current and next card
                       with their printed texts
-  log, show [N], why [N]   the turns so far; a turn's instructions; its reasons
+  log [N]             the history: each card (numbered) with its turns (numbered);
+                      N: only the last N cards
+  show [N], why [N]   a turn's instructions; its reasons (the last Non-player's)
   save [FILE], quit   save now; save and stop (resume with --load FILE)
 In a form: back (previous question), cancel (start the decision again).
-At the start of a decision: undo (take back your last decision), hint (play: ask the
-search Government for a suggestion)."""
+At the start of a decision: undo (take back your last decision; again: further back),
+rollback N (back to the start of card N of the log, after a confirmation),
+hint (play: ask the search Government for a suggestion)."""
 
 
 class Quit(Exception):
@@ -118,10 +125,7 @@ class PlainUI:
             self.say(*describe.cards_lines(self.c.state, next_known))
             return True
         if word == "log":
-            for i, rep in enumerate(self.c.history, 1):
-                self.say(f"{i:>3}. {rep.heading()}")
-            if not self.c.history:
-                self.say("(no turn yet)")
+            self.show_log(rest)
             return True
         if word in ("why", "show"):
             self.show_turn(rest, reasons=word == "why")
@@ -152,6 +156,30 @@ class PlainUI:
         for row in [describe.BOARD_COLUMNS, *rows]:
             self.say("  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip())
 
+    def show_log(self, last: str = "") -> None:
+        """The history: card headings (numbered for ``rollback``) and the turns under
+        them (numbered for ``show`` and ``why``)."""
+        groups = self.c.cards()
+        if not groups:
+            self.say("(no turn yet)")
+            return
+        try:
+            n = int(last) if last.strip() else len(groups)
+        except ValueError:
+            self.say("! log N shows the last N cards")
+            return
+        for group in groups[-max(n, 1):]:
+            self.say(f"Card {group.number}: {group.heading()}")
+            for turn in group.turns:
+                self.say(f"  {turn.number:>3}. {turn.report.heading()}")
+                if turn.report.note:
+                    self.say(f"       (reasons not rebuilt: {turn.report.note})")
+        state = self.c.state
+        if not self.c.is_over() and (groups[-1].card, groups[-1].phase) != (
+                state.current_card, state.phase):
+            self.say(f"Now: {current_heading(state)}")
+        self.say("(show N, why N: a turn; rollback N: back to the start of card N)")
+
     def show_turn(self, which: str, reasons: bool) -> None:
         history = self.c.history
         if not history:
@@ -171,8 +199,7 @@ class PlainUI:
             self.say(f"! no turn {n} (1-{len(history)})")
             return
         if reasons:
-            self.say(f"Why {rep.heading()}:", *[f"  {r}" for r in rep.reasons or
-                                                 ["(a person's decision)"]])
+            self.say(f"Why {rep.heading()}:", *[f"  {r}" for r in rep.why_lines()])
         else:
             self.say(*rep.lines())
 
@@ -209,6 +236,9 @@ class PlainUI:
                 raise Cancelled()
             self.say("! nothing to undo")
             return True
+        if key.split()[:1] == ["rollback"]:
+            self.rollback(text.strip()[len("rollback"):].strip())
+            return True
         if key == "hint" and not self.assist:
             self.show_hint()
             return True
@@ -216,6 +246,45 @@ class PlainUI:
             self.edit(text)
             return True
         return False
+
+    def rollback(self, which: str) -> None:
+        """``rollback N``: back to the start of card N of the log, once confirmed (the
+        game is autosaved there); raises Cancelled to ask the decision again."""
+        groups = self.c.cards()
+        if not groups:
+            self.say("! nothing to roll back: no turn yet")
+            return
+        try:
+            n = int(which) if which else 0
+        except ValueError:
+            n = 0
+        if not 1 <= n <= len(groups):
+            self.say(f"! rollback N: N is a card number shown by 'log' (1-{len(groups)})")
+            return
+        group = groups[n - 1]
+        commands, yours = self.c.discarded_by(group)
+        self.say(f"Rolling back to the start of {group.title} discards {commands} "
+                 f"command{'s' if commands != 1 else ''} ({yours} of them by a person); "
+                 "the dice return to where they were then.")
+        if self.assist:
+            self.say("Take the same moves back on the table too.")
+        q = Question.yes_no(f"Roll back to the start of {group.title}?", default=False)
+        top, self._top = self._top, False
+        try:
+            while True:
+                try:
+                    ok = q.parse(self.ask(q, form=False))
+                    break
+                except InputError as err:
+                    self.say(f"! {err}")
+        finally:
+            self._top = top
+        if not ok:
+            self.say("Nothing changed.")
+            return
+        self.c.rollback(group)
+        self.say(f"Rolled back to the start of {group.title}.")
+        raise Cancelled()
 
     def edit(self, text: str) -> None:
         try:

@@ -9,8 +9,10 @@ that protect a person's game:
   and on demand, so a killed session resumes where it was;
 * :meth:`undo` returns to the start of the person's latest decision: before the command
   they chose, or before the first board correction they made while deciding, together
-  with the Non-player turns that followed it. Repeated, it steps further back (at most
-  :data:`UNDO_DEPTH` decisions);
+  with the Non-player turns that followed it. Repeated, it steps further back. It reads
+  the save's log (:mod:`tui.turn_log`), so it works back across a resume too;
+* :meth:`rewind` returns to any earlier position of the log (a rollback to the start of
+  a card), the dice stream included: the game is the log's first commands replayed;
 * :meth:`run_nonplayers` plays every Non-player decision until a person must decide,
   returning the turns (with their traces) for the log.
 """
@@ -26,17 +28,14 @@ from core.commands import Command
 from core.game import Game
 from core.pieces import Faction
 from nonplayer.turn import TurnResult, run_nonplayers
-
-#: How many of the person's decisions :meth:`Session.undo` can take back.
-UNDO_DEPTH = 30
+from tui.turn_log import Step, steps_of, undo_point
 
 
 class Session:
     def __init__(self, game: Game, path: str | Path | None = None) -> None:
         self.game = game
         self.path = Path(path) if path is not None else None
-        self._undo: list[Game] = []
-        self._open = False  # the person is still in the decision of the last snapshot
+        self._steps: list[Step] = []
         self._card = game.state.current_card
 
     # --- queries ------------------------------------------------------------------
@@ -49,8 +48,15 @@ class Session:
         return faction is not None and self.game.state.seats[faction] is not None
 
     @property
+    def steps(self) -> list[Step]:
+        """The game's log as replayed (:class:`tui.turn_log.Step`), kept in step with
+        whatever game the session holds now."""
+        self._steps = steps_of(self.game, self._steps)
+        return self._steps
+
+    @property
     def can_undo(self) -> bool:
-        return bool(self._undo)
+        return undo_point(self.steps) is not None
 
     # --- changes ------------------------------------------------------------------
     def apply(self, cmd: Command, chooser: Any = None) -> list[str]:
@@ -60,23 +66,14 @@ class Session:
         self.commit(trial)
         return trace
 
-    def commit(self, game: Game, person: bool = True) -> None:
-        """Make ``game`` (a changed copy of the current game) the game, and autosave.
-
-        ``person``: the change is a person's (a command or a board correction), which
-        :meth:`undo` can take back; Non-player turns are taken back with the person's
-        decision before them.
-        """
+    def commit(self, game: Game) -> None:
+        """Make ``game`` (a copy of the current game with commands added to its log) the
+        game, and autosave. Whose the commands were (a person's, which :meth:`undo`
+        takes back, or a Non-player's) is read from the log."""
         before = self.game
-        if person:
-            if not self._open:
-                self._undo.append(before)
-                del self._undo[:-UNDO_DEPTH]
-            same = game.to_move() == before.to_move() and game.state.phase == before.state.phase
-            self._open = same and game.state.current_card == before.state.current_card
-        else:
-            self._open = False
+        self._steps = steps_of(before, self._steps)
         self.game = game
+        self._steps = steps_of(game, self._steps, start=before)
         self._after_change()
 
     def run_nonplayers(
@@ -86,17 +83,30 @@ class Session:
         trial = self.game.clone()
         turns = run_nonplayers(trial, on_turn=on_turn)
         if turns:
-            self.commit(trial, person=False)
+            self.commit(trial)
         return turns
 
     def undo(self) -> bool:
         """Back to the start of the person's latest decision (False if nothing to undo)."""
-        if not self._undo:
+        point = undo_point(self.steps)
+        if point is None:
             return False
-        self.game = self._undo.pop()
-        self._open = False
-        self._after_change()
+        self.rewind(point)
         return True
+
+    def rewind(self, position: int) -> None:
+        """Back to the game after the log's first ``position`` commands (a rollback):
+        they are replayed from the initial state with their own dice, and the seeded
+        dice stream returns to where it was then (:meth:`core.game.Game.replay`)."""
+        log = self.game.log
+        if not 0 <= position <= len(log):
+            raise ValueError(f"no position {position} in a log of {len(log)} commands")
+        steps = self.steps[:position]
+        game = Game.replay(self.game.initial, log[:position])
+        game.dice = self.game.dice
+        self.game = game
+        self._steps = steps
+        self._after_change()
 
     def save(self, path: str | Path | None = None) -> Path:
         target = Path(path) if path is not None else self.path

@@ -186,7 +186,7 @@ def _same(a: dict, b: dict) -> bool:
     return a == b
 
 
-def _rederive(game: Game, entry: dict) -> tuple[list[str], str]:
+def rederive(game: Game, entry: dict) -> tuple[list[str], str]:
     """The Non-player's flowchart path for a logged command, run again on the position
     before it: with the seeded dice stream (a game played with seeded dice), then with
     the rolls the log recorded (dice typed in at the table)."""
@@ -227,7 +227,7 @@ def from_game(game: Game, *, traces: bool = True) -> History:
         why, note = [], ""
         edit = isinstance(cmd, EditorCommand)
         if traces and not edit and faction is not None and before.seats[faction] is None:
-            why, note = _rederive(replay, entry)
+            why, note = rederive(replay, entry)
         card, phase, kind = before.current_card, before.phase, _kind(before, cmd)
         round_report = list(before.step.get("report", [])) if phase == "propaganda" else []
         trial = before.clone()

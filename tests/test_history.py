@@ -1,0 +1,425 @@
+"""One history, from the save (issue 12 item 1): the log panel, `w`, the plain mode's
+`log`/`show`/`why`, undo and rollback read the save's command log (Game.log) and nothing
+else. The histories of the issue as plain transcripts and Pilot runs: undo then Pass
+(the undone turns are gone), a hint then the bot turns (the hint's Train comes first),
+a resume then `w`/undo/rollback (the history rebuilt, undo across the resume, rollback to
+a card's start with the dice stream as it was)."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import io
+import re
+import sys
+import types
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from core import serialize
+from core.game import Game
+from core.pieces import Faction
+from core.rules import sequence
+from core.rules.board_editor import EditTrack, SetNextCard
+from nonplayer.government import make_government
+from nonplayer.solitaire import new_solitaire
+from tests.test_tui_plain import TRAIN, Terminal
+from tui.controller import Controller
+from tui.plain import PlainUI
+from tui.session import Session
+from tui.turn_log import CardGroup, steps_of, undo_point
+
+GOVT = Faction.GOVT
+
+
+def run_async(fn):  # type: ignore[no-untyped-def]
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):  # type: ignore[no-untyped-def]
+        return asyncio.run(fn(*args, **kwargs))
+
+    return wrapper
+
+
+def plain(controller: Controller, script: list[str]) -> str:
+    out = io.StringIO()
+    PlainUI(controller, Terminal(out, script), out).run()
+    return out.getvalue()
+
+
+def log_outputs(text: str) -> list[list[str]]:
+    """The lines each `log` printed, in order."""
+    out = []
+    for chunk in text.split("> log\n")[1:]:
+        lines = chunk.split("\n")
+        end = next(i for i, line in enumerate(lines) if line.startswith("(show N"))
+        out.append(lines[:end])
+    return out
+
+
+def turn_lines(log: list[str]) -> list[str]:
+    return [line.strip() for line in log if re.match(r"^\s+\d+\. ", line)]
+
+
+def new_controller(path: Path | None = None, seed: int = 1) -> Controller:
+    return Controller(Session(new_solitaire("standard", seed=seed), path))
+
+
+def play_decisions(controller: Controller, n: int, seed: int = 1) -> None:
+    """``n`` Government decisions by the heuristic bot, the Non-players between them."""
+    bot = make_government("heuristic", seed)
+    for _ in range(n):
+        while controller.nonplayer_to_move():
+            controller.nonplayer_turn()
+        if controller.is_over():
+            return
+        d = bot.decide(controller.game.clone())
+        controller.commit(controller.preview(d.command, chooser=d.chooser))
+    while controller.nonplayer_to_move():
+        controller.nonplayer_turn()
+
+
+def accounts(controller: Controller) -> list[tuple]:
+    return [(t.number, t.report.heading(), t.report.instructions, t.report.why_lines(),
+             t.report.changes) for t in controller.turns()]
+
+
+# ======================================================================================
+# the model: Steps, card headings, undo points, rebuilt accounts
+# ======================================================================================
+def test_card_heading_names_the_faction_order_and_who_is_ineligible():  # 2.3.1, 2.3.2
+    group = CardGroup(1, 26, "card", 0, (Faction.AUC,), [])
+    assert group.heading() == "#26 Gramaje — FARC, AUC, Govt, Cartels; AUC Ineligible"
+    assert CardGroup(2, 26, "card", 0, (), []).heading() == \
+        "#26 Gramaje — FARC, AUC, Govt, Cartels"
+
+
+def test_history_rebuilt_from_a_save_equals_the_one_played(tmp_path):
+    path = tmp_path / "game.json"
+    live = new_controller(path)
+    play_decisions(live, 12)
+    played = accounts(live)
+    resumed = Controller(Session.load(path))
+    assert accounts(resumed) == played  # same turns, instructions, reasons, changes
+    assert [g.heading() for g in resumed.cards()] == [g.heading() for g in live.cards()]
+    assert not any(t.report.note for t in resumed.turns())
+
+
+def test_a_nonplayer_turn_the_flowchart_would_not_play_says_so(tmp_path):  # 8.1
+    game = new_solitaire("standard", seed=1)
+    game.apply(sequence.Pass())  # the Government
+    assert game.to_move() == Faction.CARTELS
+    game.apply(sequence.Pass())  # the Cartels Non-player: its flowchart would Rally
+    path = tmp_path / "game.json"
+    serialize.save(game, path)
+    controller = Controller(Session.load(path))
+    cartels = controller.turns()[1].report
+    assert cartels.nonplayer and not cartels.reasons
+    assert "chooses otherwise" in cartels.note
+    assert "could not be rebuilt" in cartels.why_lines()[0]
+    text = plain(controller, ["log", "why 2", "quit"])
+    assert "(reasons not rebuilt: flowchart path not shown" in text
+    assert "Why Cartels (Non-player): Pass:\n  (the reasons could not be rebuilt" in text
+
+
+def test_undo_point_takes_corrections_made_while_deciding_not_the_named_card():
+    game = new_solitaire("standard", seed=1)
+    game.apply(SetNextCard(game.state.deck[0]))  # the table names its next card
+    game.apply(EditTrack("aid", 12))  # a correction while the Government decides
+    game.apply(sequence.Pass())  # the decision
+    steps = steps_of(game)
+    assert [s.kind for s in steps] == ["card", "correction", "command"]
+    assert all(s.person for s in steps)
+    assert undo_point(steps) == 1  # before the correction, the named card stays
+    assert undo_point(steps[:1]) == 0
+    assert undo_point([]) is None
+
+
+def test_undo_works_back_across_a_resume(tmp_path):
+    path = tmp_path / "game.json"
+    live = new_controller(path)
+    play_decisions(live, 3)
+    steps = live.session.steps
+    govt = [s.index for s in steps if s.faction == GOVT]
+    resumed = Session.load(path)
+    assert resumed.undo()
+    assert len(resumed.game.log) == govt[-1]  # before the Government's last decision
+    assert resumed.game.state == Game.replay(resumed.game.initial,
+                                             live.game.log[:govt[-1]]).state
+    assert resumed.undo() and len(resumed.game.log) == govt[-2]
+    assert serialize.load(path).state == resumed.game.state  # the autosave follows
+
+
+def test_rollback_returns_to_a_cards_start_with_the_dice_stream():  # 2.3.8
+    controller = new_controller()
+    play_decisions(controller, 6)
+    original = list(controller.game.log)
+    group = next(g for g in controller.cards()[1:] if not g.turns[0].step.person)
+    controller.rollback(group)
+    game = controller.game
+    assert len(game.log) == group.start
+    assert game.state.current_card == group.card
+    assert game.state.rng_counter == original[group.start - 1]["rng_after"]
+    # the Non-players of that card act again exactly as before: same dice, same commands
+    while controller.nonplayer_to_move():
+        controller.nonplayer_turn()
+    redone = controller.game.log[group.start:]
+    assert redone and redone == original[group.start:group.start + len(redone)]
+
+
+# ======================================================================================
+# plain mode
+# ======================================================================================
+def test_plain_undo_then_pass_leaves_no_undone_turn_in_the_log():
+    controller = new_controller()
+    text = plain(controller, [*TRAIN, "log", "undo", "pass", "y", "log", "quit"])
+    before, after = log_outputs(text)
+    assert "1. Government: Train" in turn_lines(before)
+    turns = turn_lines(after)
+    assert not any("Train" in t for t in turns)  # undone: gone
+    assert turns[0] == "1. Government: Pass"
+    assert [int(t.split(".")[0]) for t in turns] == list(range(1, len(turns) + 1))
+    assert len(turns) == len(controller.game.log)
+    assert after[0] == "Card 1: #18 NSPD-18 — Govt, Cartels, AUC, FARC"
+
+
+def test_plain_resume_then_log_why_undo_and_rollback(tmp_path):
+    path = tmp_path / "game.json"
+    first = new_controller(path)
+    text = plain(first, [*TRAIN, "pass", "y", "log", "quit"])
+    played_log = log_outputs(text)[-1]
+    played = list(first.game.log)
+    govt = [i for i, e in enumerate(played) if e["faction"] == "Government"]
+    assert len(govt) == 2
+    resumed = Controller(Session.load(path))
+    text = plain(resumed, ["log", "why", "undo", "log", "rollback 2", "no", "rollback 2",
+                           "yes", "log", "quit"])
+    logs = log_outputs(text)
+    assert logs[0] == played_log  # the same history, rebuilt from the save
+    why = text.split("> why\n")[1].split("\n> ")[0]
+    assert why.startswith("Why ") and "(8.1)" in why  # the flowchart's reasons
+    assert "Undone: back to the start of your last decision." in text
+    assert not any("Pass" in t and "Government" in t for t in turn_lines(logs[1]))
+    assert "Nothing changed." in text
+    assert "Rolled back to the start of #7 7th Special Forces." in text
+    again = text.split("Rolled back to the start of #7 7th Special Forces.")[1]
+    assert again.index("AUC (Non-player): Rally + Extort") < again.index(
+        "FARC (Non-player): Event #7")
+    # after the rollback the Non-players of #7 played again, with the same dice
+    game = resumed.game
+    assert game.log == played[:govt[1]]
+    assert serialize.load(path).state == game.state
+
+
+# ======================================================================================
+# the Textual app
+# ======================================================================================
+textual = pytest.importorskip("textual")
+
+from textual.widgets import Input, Tree  # noqa: E402
+
+from tui.app import (  # noqa: E402
+    ConfirmScreen,
+    PlayApp,
+    RollbackScreen,
+    TextScreen,
+    YesNoScreen,
+)
+
+
+async def answer(pilot, *texts: str) -> None:  # type: ignore[no-untyped-def]
+    for text in texts:
+        pilot.app.screen.query_one("#answer", Input).value = text
+        await pilot.press("enter")
+        await pilot.pause()
+
+
+def panel(app: PlayApp) -> list[str]:
+    """The history panel's lines, card headings flush left, turns indented."""
+    tree = app.query_one("#log", Tree)
+    out: list[str] = []
+
+    def walk(node, depth: int) -> None:  # type: ignore[no-untyped-def]
+        for child in node.children:
+            out.append("  " * depth + str(child.label))
+            if depth == 0:
+                walk(child, depth + 1)
+
+    walk(tree.root, 0)
+    return out
+
+
+def newest_in_view(app: PlayApp) -> bool:
+    tree = app.query_one("#log", Tree)
+    node = tree.cursor_node
+    turns = [c for g in tree.root.children for c in g.children]
+    top = tree.scroll_offset.y
+    height = tree.scrollable_content_region.height
+    return node is turns[-1] and top <= tree.cursor_line < top + height
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 50)])
+@run_async
+async def test_app_undo_then_pass_leaves_no_undone_turn_in_the_panel(size):
+    app = PlayApp(new_controller())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        await answer(pilot, *TRAIN[:-1])
+        await pilot.press("y")
+        await pilot.pause()
+        assert "  1. Government: Train" in panel(app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert panel(app) == []  # the Government was first: nothing left
+        await pilot.press("a")
+        await pilot.pause()
+        await answer(pilot, "pass")
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.pause()
+        lines = panel(app)
+        assert not any("Train" in line for line in lines)
+        assert lines[0] == "#18 NSPD-18 — Govt, Cartels, AUC, FARC"
+        assert lines[1] == "  1. Government: Pass"
+        assert len([x for x in lines if x.startswith("  ")]) == len(app.controller.game.log)
+        assert newest_in_view(app)  # scrolled to the newest turn
+
+
+@dataclass
+class FakeHint:
+    command: object
+    explanation: str
+    trace_lines: list[str]
+
+
+@run_async
+async def test_app_hint_applied_train_comes_before_the_bot_turns(monkeypatch):
+    controller = new_controller()
+    decision = controller.decision()
+    for text in TRAIN[:-1]:
+        decision.form.answer_text(text)
+    train = decision.form.result
+    module = types.ModuleType("nonplayer.hint")
+    module.suggest = lambda game, time_limit=2.0: FakeHint(  # type: ignore[attr-defined]
+        train, "Train in Bogotá", ["search: 3 lines"])
+    monkeypatch.setitem(sys.modules, "nonplayer.hint", module)
+    import nonplayer
+
+    monkeypatch.setattr(nonplayer, "hint", module, raising=False)
+    app = PlayApp(controller)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.pause()
+        turns = [x.strip() for x in panel(app) if x.startswith("  ")]
+        assert turns[0] == "1. Government: Train"
+        assert len(turns) >= 3 and all("(Non-player)" in t for t in turns[1:])
+        assert [t.split(".")[0] for t in turns] == [str(i) for i in range(1, len(turns) + 1)]
+        # the hint's explanation is not part of the Train's account
+        assert "Train in Bogotá" not in controller.turns()[0].report.instructions
+        assert newest_in_view(app)
+
+
+@run_async
+async def test_app_resume_then_why_undo_and_rollback(tmp_path):
+    path = tmp_path / "game.json"
+    first = new_controller(path)
+    plain(first, [*TRAIN, "pass", "y", "quit"])
+    played = list(first.game.log)
+    govt = [i for i, e in enumerate(played) if e["faction"] == "Government"]
+    app = PlayApp(Controller(Session.load(path)), run_nonplayers=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        lines = panel(app)
+        assert lines[0] == "#18 NSPD-18 — Govt, Cartels, AUC, FARC"
+        assert "  1. Government: Train" in lines
+        assert len([x for x in lines if x.startswith("  ")]) == len(played)
+        assert newest_in_view(app)
+        await pilot.press("w")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        assert "(Non-player)" in app.screen.title_text
+        why = app.screen.lines[app.screen.lines.index("Why:") + 1:]
+        assert why and any("(8.1)" in line for line in why)
+        await pilot.press("escape")
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.controller.game.log == played[:govt[1]]
+        assert not any("Pass" in x and "Government" in x for x in panel(app))
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RollbackScreen)  # on the newest card, #7
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, YesNoScreen)
+        assert "#7 7th Special Forces" in app.screen.title_text
+        assert any("discards 2 commands" in line for line in app.screen.lines)
+        await pilot.press("enter")  # No has the focus: nothing is discarded
+        await pilot.pause()
+        assert app.controller.game.log == played[:govt[1]]
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        start = played.index(app.controller.game.log[-1]) + 1
+        assert start == govt[1] - 2  # back to the start of #7: the AUC to move
+        assert app.controller.state.current_card == 7
+        assert not any("7th Special" in line for line in panel(app))
+        assert serialize.load(path).state == app.controller.state  # autosaved
+        # its Non-players play again as they did: the dice stream came back too
+        app.controller.nonplayer_turn()
+        app.controller.nonplayer_turn()
+        assert app.controller.game.log == played[:govt[1]]
+
+
+@run_async
+async def test_assist_rollback_asks_the_tables_next_card_again():  # 2.3.8
+    from tests.test_tui_assist_app import (
+        AssistApp,
+        CardScreen,
+        controller_for,
+        table_game,
+        through_turns,
+        type_in,
+    )
+
+    app = AssistApp(controller_for(table_game(), manual=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        await type_in(pilot, "#answer", "record op")
+        await pilot.press("y")
+        await pilot.pause()
+        await through_turns(pilot, "41", "42")
+        played = list(app.controller.game.log)
+        groups = app.controller.cards()
+        assert [g.card for g in groups] == [12, 40, 41]
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("up")  # from #41 to #40
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, YesNoScreen)
+        assert any("on the table" in line for line in app.screen.lines)
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.pause()
+        game = app.controller.game
+        assert game.log == played[:groups[1].start]
+        assert game.state.current_card == 40
+        # the card named for #40's end was named on #40: the table is asked for it again
+        assert isinstance(app.screen, CardScreen)
+        assert [line for line in panel(app) if not line.startswith("  ")] == [
+            "#12 Plan Colombia — Govt, AUC, Cartels, FARC"]

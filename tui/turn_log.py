@@ -1,0 +1,234 @@
+"""The history a player sees: a view of the save's command log and nothing else.
+
+Every history on screen (the log panel, ``w``, the ``--plain`` mode's ``log``, ``show``
+and ``why``), undo and rollback read :attr:`core.game.Game.log`, the list of commands the
+save keeps. What the log does not say directly (who was to move, on which card, whether
+it was a person's decision) comes from replaying it (:meth:`core.game.Game.replay_entry`):
+
+* :class:`Step`: one logged command as replayed: its position in the log, who was to
+  move, the card and phase, who was Ineligible on the card, and whether it was a
+  person's (a command of a seated Faction, or a board correction) or a Non-player's;
+* :func:`steps_of`: the Steps of a game's log, keeping those already known;
+* :func:`undo_point`: where undo returns: the start of the person's latest decision;
+* :class:`CardGroup`: the turns of one card under its heading
+  ("#26 Gramaje — FARC, AUC, Govt, Cartels; AUC Ineligible"), whose start is where a
+  rollback to that card returns.
+
+So undone turns are gone (the log lost them), the order is the log's, and a resumed
+save shows the same history as the session that wrote it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from core.cards import CARDS
+from core.commands import from_json
+from core.game import Game
+from core.pieces import Faction
+from core.rules import sequence
+from core.rules.board_editor import RecordAction, SetNextCard
+from core.rules.editor import EditorCommand, PlayOn
+from core.state import GameState
+
+if TYPE_CHECKING:
+    from tui.controller import TurnReport
+
+#: Faction names in card headings (short, as on the cards' Faction order).
+SHORT = {Faction.GOVT: "Govt", Faction.FARC: "FARC", Faction.AUC: "AUC",
+         Faction.CARTELS: "Cartels"}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One command of the log, as replayed (see the module docstring)."""
+
+    index: int  # position in Game.log
+    logged: dict = field(compare=False, repr=False)  # the log's own entry
+    faction: Faction | None  # who was to move before it
+    card: int | None
+    phase: str
+    round: int  # Propaganda Rounds begun (the current one, in a Round)
+    ineligible: tuple[Faction, ...]
+    person: bool  # a person's command or board correction (undo steps back over it)
+    kind: str = "command"  # see kind_of
+
+
+def kind_of(entry: dict) -> str:
+    """'automatic' (a stopped card's end), 'card' (the table named the card on top of
+    its deck), 'correction' (another board-editor change), 'record' (a Faction's
+    action carried out at the table) or 'command'."""
+    cmd = from_json(entry["command"])
+    if isinstance(cmd, PlayOn):
+        return "automatic"
+    if isinstance(cmd, RecordAction):
+        return "record"
+    if isinstance(cmd, SetNextCard):
+        return "card"
+    if isinstance(cmd, EditorCommand):
+        return "correction"
+    return "command"
+
+
+def step_of(index: int, before: GameState, entry: dict) -> Step:
+    """The :class:`Step` of ``entry`` played on ``before``."""
+    kind = kind_of(entry)
+    faction = sequence.to_move(before)
+    if faction is None and entry.get("faction"):  # decided once a stopped card ended
+        faction = Faction.parse(entry["faction"])
+    seated = faction is not None and before.seats[faction] is not None
+    person = kind in ("card", "correction") or (kind in ("command", "record") and seated)
+    ineligible = tuple(f for f in Faction if not before.eligible[f])
+    return Step(index, entry, faction, before.current_card, before.phase,
+                before.propaganda_rounds, ineligible, person, kind)
+
+
+def replayed(game: Game, first: int = 0, start: Game | None = None
+             ) -> Iterator[tuple[int, GameState, list[str], GameState]]:
+    """Replay ``game``'s log from position ``first``: (position, state before, the
+    command's trace, state after) for each command. ``start``: a game at position
+    ``first`` of the same log, to start from (else the log is replayed up to there)."""
+    log = game.log
+    if start is not None and len(start.log) == first \
+            and all(a is b for a, b in zip(start.log, log, strict=False)):
+        walker = start.clone()
+    else:
+        walker = Game.replay(game.initial, log[:first])
+    for i in range(first, len(log)):
+        before = walker.state
+        trace = walker.replay_entry(log[i])
+        yield i, before, trace, walker.state
+
+
+def steps_of(game: Game, known: Sequence[Step] = (), start: Game | None = None) -> list[Step]:
+    """The Steps of ``game``'s log: the ``known`` ones still in it (the same logged
+    entries at the same places) are kept, the rest replayed (from ``start``, a game
+    whose log is the kept part, when given)."""
+    log = game.log
+    keep = 0
+    while keep < min(len(known), len(log)) and known[keep].logged is log[keep]:
+        keep += 1
+    out = list(known[:keep])
+    if keep < len(log):
+        out += [step_of(i, before, log[i]) for i, before, _, _ in replayed(game, keep, start)]
+    return out
+
+
+def same_decision(a: Step, b: Step) -> bool:
+    """Two successive person's steps of one decision: the first left the same Faction
+    to move on the same card and phase (a board correction made while deciding). The
+    card the table names on top of its deck stays named: it is no part of a decision."""
+    return (a.person and b.person and a.kind != "card" and a.faction == b.faction
+            and a.card == b.card and a.phase == b.phase)
+
+
+def undo_point(steps: Sequence[Step]) -> int | None:
+    """The log position undo returns to: before the person's latest decision (with any
+    board correction made while deciding) and the Non-player turns after it; None if
+    no person decided anything yet."""
+    i = next((k for k in range(len(steps) - 1, -1, -1) if steps[k].person), None)
+    if i is None:
+        return None
+    while i > 0 and same_decision(steps[i - 1], steps[i]):
+        i -= 1
+    return steps[i].index
+
+
+# ======================================================================================
+# the history on screen
+# ======================================================================================
+@dataclass
+class Turn:
+    """A command of the log as the history shows it: its step and its account."""
+
+    number: int  # 1-based among the history's turns ('show N', 'why N')
+    step: Step
+    report: TurnReport
+
+
+@dataclass
+class CardGroup:
+    """The turns of one card (an Event card, or a Propaganda Round)."""
+
+    number: int  # 1-based among the history's cards ('rollback N')
+    card: int | None
+    phase: str
+    round: int
+    ineligible: tuple[Faction, ...]
+    turns: list[Turn]
+
+    @property
+    def start(self) -> int:
+        """Log position of the card's first command: where a rollback returns."""
+        return self.turns[0].step.index
+
+    @property
+    def title(self) -> str:
+        return card_title(self.card, self.phase, self.round)
+
+    def heading(self) -> str:
+        return card_heading(self.card, self.phase, self.round, self.ineligible)
+
+
+def card_title(card: int | None, phase: str, round_: int) -> str:
+    """'#26 Gramaje', 'Propaganda Round 2: #50 Propaganda!'."""
+    if card is None:
+        return "Before the first card"
+    title = f"#{card} {CARDS[card].title}"
+    if phase == "propaganda":
+        return f"Propaganda Round {round_}: {title}"
+    return title
+
+
+def card_heading(card: int | None, phase: str, round_: int,
+                 ineligible: Sequence[Faction]) -> str:
+    """'#26 Gramaje — FARC, AUC, Govt, Cartels; AUC Ineligible': the card, its Faction
+    order (2.3.2) and who was Ineligible on it (2.3.1)."""
+    title = card_title(card, phase, round_)
+    if card is None or phase == "propaganda":
+        return title
+    order = ", ".join(SHORT[f] for f in CARDS[card].faction_order)
+    text = f"{title} — {order}"
+    if ineligible:
+        text += "; " + ", ".join(SHORT[f] for f in ineligible) + " Ineligible"
+    return text
+
+
+def current_heading(state: GameState) -> str:
+    """The heading of the card being played now (as the history will show it)."""
+    return card_heading(state.current_card, state.phase, state.propaganda_rounds,
+                        tuple(f for f in Faction if not state.eligible[f]))
+
+
+def card_groups(turns: Sequence[Turn]) -> list[CardGroup]:
+    """``turns`` under their cards, in order (one group per card and phase)."""
+    out: list[CardGroup] = []
+    for turn in turns:
+        s = turn.step
+        last = out[-1] if out else None
+        if last is None or (last.card, last.phase) != (s.card, s.phase):
+            out.append(CardGroup(len(out) + 1, s.card, s.phase, s.round, s.ineligible, []))
+        out[-1].turns.append(turn)
+    return out
+
+
+def discarded(steps: Sequence[Step], position: int) -> tuple[int, int]:
+    """Going back to log ``position`` discards (commands, of which a person's)."""
+    gone = [s for s in steps if s.index >= position]
+    return len(gone), sum(1 for s in gone if s.person)
+
+
+__all__ = [
+    "CardGroup",
+    "Step",
+    "Turn",
+    "card_groups",
+    "card_heading",
+    "current_heading",
+    "discarded",
+    "replayed",
+    "steps_of",
+    "undo_point",
+]
