@@ -1256,11 +1256,13 @@ RULE_OF = {"Train": "3.2.1", "Patrol": "3.2.2", "Sweep": "3.2.3", "Assault": "3.
 
 
 class _Clock:
-    """Wall-clock budget of one search."""
+    """Wall-clock budget of one search: ``limit`` is the safety net, ``budget`` the
+    planned thinking time the solver's deterministic budgets are cut from."""
 
-    def __init__(self, limit: float) -> None:
+    def __init__(self, limit: float, budget: float | None = None) -> None:
         self.start = time.perf_counter()
         self.limit = limit
+        self.budget = limit if budget is None else budget
         self.cut_short = False
 
     @property
@@ -1449,6 +1451,7 @@ def search(
     seed: int = 0,
     weights: Weights | None = None,
     effort: Effort | None = None,
+    wall_limit: float | None = None,
 ) -> SearchResult:
     """Search the Government's best command on the current Event card (see the module
     docstring). Raises ValueError unless the Government is to decide on an Event card.
@@ -1456,13 +1459,15 @@ def search(
     ``time_limit`` (seconds) sets the planned work (:func:`effort_for`, unless ``effort``
     is given) and the solver's deterministic time budget; the wall clock is only a
     safety net: should the limit be reached (a machine far slower than planned), the
-    remaining plans are skipped and the result says so (``cut_short``). ``seed`` seeds
-    the solver and the look-ahead dice.
+    remaining plans are skipped and the result says so (``cut_short``). ``wall_limit``
+    moves that safety net (default: ``time_limit``): a larger one makes the result
+    independent of the machine's load, as the tests need. ``seed`` seeds the solver and
+    the look-ahead dice.
     """
     state = game.state
     if state.phase != "card" or sequence.to_move(state) is not GOVT:
         raise ValueError("the search plays the Government's decisions on Event cards")
-    clock = _Clock(time_limit)
+    clock = _Clock(time_limit if wall_limit is None else wall_limit, time_limit)
     weights = weights or DEFAULT_WEIGHTS
     effort = effort or effort_for(time_limit)
     opts = sequence.options(state)
@@ -1512,14 +1517,16 @@ def _operation_candidates(
             model = build(state, v, sa, limited)
             if model is not None:
                 models.append(model)
-    per_solve = clock.limit * MODEL_SHARE * DET_PER_SECOND / max(
+    per_solve = clock.budget * MODEL_SHARE * DET_PER_SECOND / max(
         1, len(models) * effort.solutions)
     out: list[Candidate] = []
     for model in models:
         if clock.out():
             break
-        # the wall-clock cap is far above the deterministic one: only a safety net
-        for cmd, value, status in _solve_model(model, seed, per_solve, 0.05 + 10 * per_solve,
+        # the wall-clock cap is far above the deterministic one: only a safety net (the
+        # search's own net when one was given apart from the budget)
+        cap = 0.05 + 10 * per_solve if clock.limit == clock.budget else clock.limit
+        for cmd, value, status in _solve_model(model, seed, per_solve, cap,
                                                effort.solutions, runs):
             out.append(Candidate(_label(cmd), kind, cmd, model=model.name, status=status,
                                  model_value=value))

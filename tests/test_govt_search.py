@@ -32,6 +32,9 @@ from tests.helpers import blank_state, put, sid
 
 GOVT, FARC, AUC = Faction.GOVT, Faction.FARC, Faction.AUC
 FAST = 0.3
+# the wall clock only as a far safety net: the planned (deterministic) work decides, so the
+# results do not depend on how loaded the machine is
+WALL = 60.0
 #: Every model variant, 1 plan each: what determinism tests run under a generous limit.
 LIGHT = Effort(govt_search.SA_VARIANTS, 1, 4)
 
@@ -82,7 +85,7 @@ def test_exposed_bases_are_assaulted() -> None:
     put(state, "Meta East", Piece.FARC_BASE, 1)
     put(state, "Meta East", Piece.AUC_BASE, 1)
     game = govt_second_after_event(state)
-    decision = search_decide(game, time_limit=FAST)
+    decision = search_decide(game, time_limit=FAST, wall_limit=WALL)
     cmd = decision.command
     assert isinstance(cmd, OperationAction)
     assert cmd.op.name == "Assault" or (cmd.op.name == "Sweep" and cmd.special is not None
@@ -104,7 +107,7 @@ def test_sweep_then_air_strike_when_guerrillas_hide() -> None:
     put(state, "Bogota", Piece.TROOPS, 3)
     put(state, "Bogota", Piece.POLICE, 3)
     game = govt_second_after_event(state)
-    result = search(game, time_limit=FAST)
+    result = search(game, time_limit=FAST, wall_limit=WALL)
     sweeps = [c for c in result.candidates if c.model == "Sweep+Air Strike" and c.score]
     assert sweeps, "the Sweep + Air Strike model found a legal plan"
     plan = sweeps[0].command
@@ -120,7 +123,7 @@ def test_train_with_civic_action_builds_support() -> None:
     put(state, "Bogota", Piece.POLICE, 3)
     game = govt_second_after_event(state)
     before = game.state.total_support()
-    decision = search_decide(game, time_limit=FAST)
+    decision = search_decide(game, time_limit=FAST, wall_limit=WALL)
     cmd = decision.command
     assert isinstance(cmd, OperationAction) and cmd.op.name == "Train"
     assert cmd.op.civic == sid("Bogota")
@@ -135,7 +138,7 @@ def test_civic_action_counts_terror_first() -> None:
     put(state, "Bogota", Piece.POLICE, 2)
     state.terror[sid("Bogota")] = 1
     game = govt_second_after_event(state)
-    decision = search_decide(game, time_limit=FAST)
+    decision = search_decide(game, time_limit=FAST, wall_limit=WALL)
     cmd = decision.command
     assert isinstance(cmd, OperationAction) and cmd.op.name == "Train"
     assert cmd.op.civic == sid("Bogota") and cmd.op.civic_steps == 2  # 3 + 2 x 3 = 9
@@ -149,7 +152,7 @@ def test_broke_government_passes() -> None:
     state = blank_state(resources=2)
     put(state, "Bogota", Piece.TROOPS, 3)
     game = govt_second_after_event(state)
-    decision = search_decide(game, time_limit=FAST)
+    decision = search_decide(game, time_limit=FAST, wall_limit=WALL)
     assert isinstance(decision.command, Pass) and decision.kind == "pass"
 
 
@@ -162,7 +165,7 @@ def test_farc_zone_is_never_entered() -> None:
     put(state, "Bogota", Piece.TROOPS, 6)
     put(state, "Bogota", Piece.POLICE, 2)
     game = govt_second_after_event(state)
-    result = search(game, time_limit=FAST)
+    result = search(game, time_limit=FAST, wall_limit=WALL)
     for cand in result.candidates:
         if cand.model is None:
             continue
@@ -181,7 +184,7 @@ def test_limited_operation_has_one_space_and_no_special_activity() -> None:
     state.step["acted"] = [[int(FARC), "op"]]
     game = Game(state)
     assert sequence.options(state) == [sequence.PASS, sequence.LIMITED]
-    decision = search_decide(game, time_limit=FAST)
+    decision = search_decide(game, time_limit=FAST, wall_limit=WALL)
     assert decision.kind == "limited_operation"
     cmd = decision.command
     assert isinstance(cmd, OperationAction) and cmd.special is None
@@ -203,7 +206,7 @@ def test_capabilities_change_the_plans() -> None:
     put(state, "Putumayo", Piece.FARC_UNDERGROUND, 1)
     put(state, "Putumayo", Piece.TROOPS, 1)
     game = govt_second_after_event(state)
-    result = search(game, time_limit=FAST)
+    result = search(game, time_limit=FAST, wall_limit=WALL)
     sweeps = [c.command.op for c in result.candidates if c.model == "Sweep" and c.score]
     assert any(len(op.selected) == 3 for op in sweeps)  # 3 spaces for 3 Resources
     assaults = [c.command.op for c in result.candidates
@@ -218,7 +221,7 @@ def test_capabilities_change_the_plans() -> None:
 def test_every_model_plan_is_legal_in_real_openings(seed: int, scenario: str) -> None:
     # The engine is the judge: every decoded plan must pass it (none refused).
     game = opening(seed, scenario)
-    result = search(game, time_limit=5.0, effort=LIGHT)
+    result = search(game, time_limit=5.0, effort=LIGHT, wall_limit=WALL)
     plans = [c for c in result.candidates if c.model is not None]
     assert plans
     for cand in plans:
@@ -226,7 +229,7 @@ def test_every_model_plan_is_legal_in_real_openings(seed: int, scenario: str) ->
     statuses = {r.status for r in result.runs}
     assert statuses <= {"OPTIMAL", "FEASIBLE", "INFEASIBLE", "UNKNOWN"}
     assert "OPTIMAL" in statuses
-    decision = search_decide(game, time_limit=FAST)
+    decision = search_decide(game, time_limit=FAST, wall_limit=WALL)
     assert_engine_accepts(game, decision)
 
 
@@ -235,8 +238,10 @@ def test_search_is_deterministic_and_leaves_the_game_alone() -> None:
     before = game.state.clone()
     log = list(game.log)
     # a generous limit with a small planned effort: the safety net never cuts in
-    first = search_decide(game, time_limit=5.0, seed=3, effort=LIGHT)
-    second = search_decide(game, time_limit=5.0, seed=3, effort=LIGHT)
+    first = search_decide(game, time_limit=5.0, seed=3, effort=LIGHT,
+                          wall_limit=WALL)
+    second = search_decide(game, time_limit=5.0, seed=3, effort=LIGHT,
+                          wall_limit=WALL)
     assert not first.notes["cut_short"] and not second.notes["cut_short"]
     assert first.command == second.command
     assert first.kind == second.kind
@@ -255,15 +260,15 @@ def test_lookahead_does_not_use_the_game_dice_stream(monkeypatch: pytest.MonkeyP
 
     game = opening(6)  # the Government is 1st Eligible: Insurgents reply on this card
     monkeypatch.setattr(SeededDice, "roll", forbidden)
-    result = search(game, time_limit=FAST)
+    result = search(game, time_limit=FAST, wall_limit=WALL)
     assert result.best.score is not None
     assert any(c.replies for c in result.candidates)  # the Insurgents did reply
 
 
 def test_the_seed_reaches_the_solver_and_the_dice() -> None:
     game = opening(6)
-    a = search(game, time_limit=5.0, seed=1, effort=LIGHT)
-    b = search(game, time_limit=5.0, seed=1, effort=LIGHT)
+    a = search(game, time_limit=5.0, seed=1, effort=LIGHT, wall_limit=WALL)
+    b = search(game, time_limit=5.0, seed=1, effort=LIGHT, wall_limit=WALL)
     assert not a.cut_short and not b.cut_short
     assert [c.score for c in a.candidates] == [c.score for c in b.candidates]
     assert [(r.model, r.status, r.objective) for r in a.runs] == \
@@ -277,7 +282,7 @@ def test_event_halves_are_candidates_with_their_choices() -> None:
     # 5.1, 5.2: both halves of a dual-use card are scored like any other option.
     game = opening(0)
     card = game.state.current_card
-    result = search(game, time_limit=FAST)
+    result = search(game, time_limit=FAST, wall_limit=WALL)
     events = [c for c in result.candidates if c.kind == "event"]
     assert {c.command.side for c in events} <= {"unshaded", "shaded"}
     assert events and all(isinstance(c.command, PlayEvent) for c in events)
@@ -300,7 +305,7 @@ def test_propaganda_decisions_come_from_the_heuristic() -> None:
             take_turn(game)
         else:
             game.apply(random_command(game.state, rng))
-    decision = search_decide(game, time_limit=FAST)
+    decision = search_decide(game, time_limit=FAST, wall_limit=WALL)
     assert decision.kind == "propaganda"
     assert any("heuristic" in line for line in decision.lines())
     assert_engine_accepts(game, decision)
@@ -310,11 +315,11 @@ def test_not_the_governments_turn() -> None:
     state = blank_state()
     game = Game(state)  # card 19: FARC is 1st Eligible
     with pytest.raises(ValueError):
-        search_decide(game, time_limit=FAST)
+        search_decide(game, time_limit=FAST, wall_limit=WALL)
 
 
 def test_registry_plays_the_search() -> None:
-    bot = make_government("search", seed=2, time_limit=FAST)
+    bot = make_government("search", seed=2, time_limit=FAST, wall_limit=WALL)
     assert isinstance(bot, SearchGovernment) and bot.note == ""
     game = opening(7)
     decision = bot.decide(game)
@@ -367,7 +372,7 @@ def test_assault_capacity_in_the_model_follows_mountain_rule() -> None:
     put(state, "Huila", Piece.TROOPS, 3)
     put(state, "Huila", Piece.FARC_ACTIVE, 3)
     game = govt_second_after_event(state)
-    result = search(game, time_limit=FAST)
+    result = search(game, time_limit=FAST, wall_limit=WALL)
     assaults = [c for c in result.candidates if c.model == "Assault" and c.score is not None]
     assert assaults
     op = assaults[0].command.op
