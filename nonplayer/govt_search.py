@@ -76,7 +76,7 @@ from core.events import (
     UNSHADED,
 )
 from core.game import Game, execute
-from core.map import FOREST, MAP, MOUNTAIN
+from core.map import FOREST, MAP, MOUNTAIN, space_name
 from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, UNDERGROUND_OF, Faction, Piece
 from core.rules import coin_ops, govt_special, sequence
 from core.rules.coin_ops import Assault, Patrol, Sweep, Train
@@ -1347,7 +1347,7 @@ def _rollout(
             what = result.operation or result.decision
             if result.special_activity:
                 what += f" + {result.special_activity}"
-            spaces = ", ".join(MAP[x].name for x in result.spaces[:4])
+            spaces = ", ".join(space_name(x) for x in result.spaces[:4])
             lines.append(f"{f.label} replies: {what}{' in ' + spaces if spaces else ''}")
     return game.state, lines
 
@@ -1387,10 +1387,10 @@ def _score(state: GameState, cand: Candidate, seed: int, w: Weights, effort: Eff
 
 def _label(cmd: Command) -> str:
     if isinstance(cmd, OperationAction):
-        names = ", ".join(MAP[s].name for s in dict.fromkeys(cmd.op.spaces()))
+        names = ", ".join(space_name(s) for s in dict.fromkeys(cmd.op.spaces()))
         text = f"{cmd.op.name} ({names})" if names else cmd.op.name
         if cmd.special is not None:
-            where = ", ".join(MAP[s].name for s in cmd.special.spaces())
+            where = ", ".join(space_name(s) for s in cmd.special.spaces())
             text += f" + {cmd.special.name} ({where})"
         return text
     if isinstance(cmd, PlayEvent):

@@ -28,7 +28,7 @@ from typing import Any
 from core.cards import CARDS
 from core.commands import Command
 from core.game import Game
-from core.map import MAP
+from core.map import space_name
 from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, Faction, Piece
 from core.rules import propaganda, sequence
 from core.rules.coin_ops import Assault, Patrol, Sweep, Train
@@ -127,7 +127,7 @@ def _last_reason(lines: list[str]) -> str:
 
 
 def _names(spaces: Any) -> str:
-    names = [MAP[s].name for s in dict.fromkeys(spaces)]
+    names = [space_name(s) for s in dict.fromkeys(spaces)]
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
@@ -168,25 +168,25 @@ def describe(cmd: Command, state: GameState | None = None) -> str:
         if not cmd.actions:
             return "spend nothing on Civic Action"
         return "Civic Action in " + ", ".join(
-            f"{MAP[s].name} ({_count(n, 'step')})" for s, n in cmd.actions)
+            f"{space_name(s)} ({_count(n, 'step')})" for s, n in cmd.actions)
     if isinstance(cmd, propaganda.Redeploy):
         moved = sum(n for _, _, _, n in cmd.moves)
         return f"Redeploy {_count(moved, 'cube')}" if moved else "Redeploy nothing"
     if isinstance(cmd, propaganda.PlaceFarcZone):
-        return f"place the FARC Zone in {MAP[cmd.space].name}"
+        return f"place the FARC Zone in {space_name(cmd.space)}"
     return str(cmd.name)
 
 
 def _describe_op(op: Any) -> str:
     if isinstance(op, Train):
         text = f"Train in {_names(op.selected)}"
-        placed = [f"{t} Troops and {p} Police in {MAP[s].name}" for s, t, p in op.place]
+        placed = [f"{t} Troops and {p} Police in {space_name(s)}" for s, t, p in op.place]
         if placed:
             text += " (place " + "; ".join(placed) + ")"
         if op.base is not None:
-            text += f", building a Government Base in {MAP[op.base].name}"
+            text += f", building a Government Base in {space_name(op.base)}"
         if op.civic is not None:
-            text += f", with Civic Action in {MAP[op.civic].name} " \
+            text += f", with Civic Action in {space_name(op.civic)} " \
                     f"({_count(op.civic_steps, 'step')})"
         return text
     if isinstance(op, Sweep):
@@ -203,7 +203,7 @@ def _describe_op(op: Any) -> str:
         for space in op.selected:
             order = dict(op.removals).get(space)
             gone = _removed(order) if order else ""
-            parts.append(f"{MAP[space].name}{' (' + gone + ')' if gone else ''}")
+            parts.append(f"{space_name(space)}{' (' + gone + ')' if gone else ''}")
         return "Assault in " + "; ".join(parts)
     if isinstance(op, Patrol):
         moved = sum(n for _, n, _ in op.moves)
@@ -222,15 +222,15 @@ def _describe_op(op: Any) -> str:
 
 def _describe_special(sa: Any) -> str:
     if isinstance(sa, AirLift):
-        return f"Air Lift {sa.troops} Troops from {MAP[sa.src].name} to {MAP[sa.dst].name}"
+        return f"Air Lift {sa.troops} Troops from {space_name(sa.src)} to {space_name(sa.dst)}"
     if isinstance(sa, AirStrike):
         label = Piece(sa.target).label
         article = "an" if label[0] in "AEIOU" else "a"
-        return f"Air Strike on {article} {label} in {MAP[sa.space].name}"
+        return f"Air Strike on {article} {label} in {space_name(sa.space)}"
     if isinstance(sa, Eradicate):
-        text = f"Eradicate in {MAP[sa.space].name}"
+        text = f"Eradicate in {space_name(sa.space)}"
         if sa.shift is not None:
-            text += f" (shifting {MAP[sa.shift].name} toward Opposition)"
+            text += f" (shifting {space_name(sa.shift)} toward Opposition)"
         return text
     return str(sa.name)
 
