@@ -43,7 +43,10 @@ class Trace:
 
 def render(trace: Trace) -> list[str]:
     """One English line per step, e.g.
-    ``FARC: 21 FARC Guerrillas Available -> yes: Rally (8.7.1)``."""
+    ``FARC: 21 FARC Guerrillas Available -> yes: Rally (8.7.1)``; a step that chose a
+    space by a flowchart bullet quotes the bullet: ``AUC: 8.6.1 bullet 3 “Finally 1
+    other Department or City (random)”: Santa Marta & Barranquilla: place 1 AUC
+    Guerrilla``."""
     out = []
     for s in trace.steps:
         d = s.data
@@ -55,7 +58,8 @@ def render(trace: Trace) -> list[str]:
         elif "space" in d:
             how = f" [{d['selection']}]" if d.get("selection") else ""
             where = "" if str(d["space"]) in str(d["did"]) else f"{d['space']}: "
-            out.append(f"{trace.faction}: {s.rule}: {where}{d['did']}{how}")
+            bullet = f" “{s.text}”" if s.text else ""  # the bullet's own words, not its number
+            out.append(f"{trace.faction}: {s.rule}{bullet}: {where}{d['did']}{how}")
         else:
             rule = f" ({s.rule})" if s.rule else ""
             out.append(f"{trace.faction}: {s.text}{rule}")
