@@ -44,7 +44,10 @@ def test_hint_explains_a_civic_action_train() -> None:
     assert _op_name(hint) == "Train"
     assert "Train" in hint.explanation and "Bogotá" in hint.explanation
     assert "Civic Action" in hint.explanation
-    assert "Government margin +16.0" in hint.explanation
+    # the player's language: the board's change, no search numbers unless asked (expert)
+    assert "Bogotá & Villavicencio Neutral -> Active Support" in hint.explanation
+    assert "+16.0" not in hint.explanation and "CP-SAT" not in " ".join(hint.lines())
+    assert any("Government margin +16.0" in line for line in hint.lines(expert=True))
     assert hint.kind == "operation" and hint.gain is not None and hint.gain > 0
     assert any("Choose" in line for line in hint.trace_lines)
     assert any("Civic Action" in line for line in hint.details)  # the engine's account

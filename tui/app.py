@@ -45,6 +45,7 @@ HELP_TEXT = """\
 Keys
   a        act: the Government's decision (only the options the rules allow)
   h        hint: the search Government's suggestion and its reason
+  x        expert hints on/off: add the search's numbers (scores, solver runs) to hints
   u        undo: back to the start of your last decision
   f        filter the board (all, city, dept, loc, farc, auc, cartels, govt, a name)
   s        sort the board (map order, Population, Government, FARC, AUC, Cartels)
@@ -268,6 +269,7 @@ class PlayApp(App[None]):
     BINDINGS = [
         Binding("a", "act", "Act"),
         Binding("h", "hint", "Hint"),
+        Binding("x", "expert", "Expert hints", show=False),
         Binding("u", "undo", "Undo"),
         Binding("f", "filter", "Filter"),
         Binding("s", "sort", "Sort"),
@@ -287,6 +289,7 @@ class PlayApp(App[None]):
         self.board_filter = ""
         self.sort = "map"
         self.over_shown = False
+        self.expert = False  # hints show the search's numbers too (x toggles)
 
     # --- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -486,9 +489,14 @@ class PlayApp(App[None]):
             return
         self.call_from_thread(self._show_hint, hint)
 
+    def action_expert(self) -> None:
+        self.expert = not self.expert
+        self.notify("Hints now show the search's numbers (scores, solver runs)."
+                    if self.expert else "Hints now show the advice only.")
+
     def _show_hint(self, hint: Any) -> None:
-        lines = [str(getattr(hint, "explanation", ""))]
-        lines += [f"  {t}" for t in getattr(hint, "trace_lines", []) or []]
+        lines = hint.lines(self.expert) if hasattr(hint, "lines") \
+            else [str(getattr(hint, "explanation", ""))]
         cmd = getattr(hint, "command", None)
         if cmd is None:
             self.push_screen(TextScreen("Hint", lines))

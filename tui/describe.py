@@ -26,6 +26,7 @@ from core.map import MAP, space_name
 from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, UNDERGROUND_OF, Faction, Piece
 from core.rules import sequence
 from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
+from nonplayer.trace import names, operation_text
 
 FACTION_LETTER = {Faction.GOVT: "G", Faction.FARC: "F", Faction.AUC: "A", Faction.CARTELS: "C"}
 KIND_LABEL = {"city": "City", "department": "Dept", "loc": "LoC", "foreign": "Foreign"}
@@ -198,8 +199,7 @@ def space_detail(state: GameState, space: int) -> list[str]:
         lines.append("Sabotaged")
     if state.farc_zone[space]:
         lines.append("FARC Zone")
-    names = ", ".join(MAP[a].full_name for a in s.adjacent)
-    lines.append(f"Adjacent: {names}")
+    lines.append(f"Adjacent: {names(s.adjacent)}")
     return lines
 
 
@@ -370,34 +370,6 @@ def track_changes(before: GameState, after: GameState, totals: bool = True) -> l
 # ======================================================================================
 # narration of a decision (andean demo, the game report)
 # ======================================================================================
-def names(spaces: Iterable[int]) -> str:
-    """Spaces by their one name, each once, in order: 'Cali, Huila-Tolima'."""
-    return ", ".join(space_name(s) for s in dict.fromkeys(spaces))
-
-
-def operation_line(cmd: Any, limited: bool = False) -> str:
-    """An Operation and its Special Activity, each with its own spaces (4.1): 'Rally in
-    Antioquia-Bolívar, Guainía; Extort in Atlántico-Magdalena'."""
-    op = cmd.op
-    title = str(op.name) + (" (Limited Operation)" if limited else "")
-    where = names([*op.spaces(), *op.destinations()])
-    parts = [f"{title} in {where}" if where else title]
-    sa = getattr(cmd, "special", None)
-    if sa is not None:
-        sa_where = names(sa.spaces())
-        sa_text = f"{sa.name} in {sa_where}" if sa_where else str(sa.name)
-        if getattr(cmd, "special_first", False):
-            parts.insert(0, sa_text + " first")
-        else:
-            parts.append(sa_text)
-    ship_op = getattr(cmd, "ship_op", None)
-    if ship_op is not None:
-        ship_where = names([*ship_op.spaces(), *ship_op.destinations()])
-        parts.append(f"Shipment for a free Limited {ship_op.name}"
-                     + (f" in {ship_where}" if ship_where else ""))
-    return "; ".join(parts)
-
-
 def _strip_label(line: str, labels: Iterable[str]) -> str:
     for label in labels:
         if line.startswith(f"{label}: "):
@@ -445,7 +417,7 @@ def turn_line(faction: str, kind: str, cmd: Any, card: int | None,
         quote = f': "{printed}"' if printed is not None else ""
         return f"{faction}: Event, {side} text of {card_title(card)}{quote}"
     if getattr(cmd, "op", None) is not None:
-        return f"{faction}: {operation_line(cmd, kind == 'limited_operation')}"
+        return f"{faction}: {operation_text(cmd, kind == 'limited_operation')}"
     if kind == "pass":
         name = "Pass"
     if report:
