@@ -266,3 +266,60 @@ def test_event_lines_still_quote_the_printed_side() -> None:
     # card 67 unshaded (kept from tests/test_cards_printed.py's check)
     line = turn_line(Turn("Government", 67, "card", "event", PlayEvent("unshaded"), [], []))
     assert line.startswith('Government: Event, unshaded text of #67 Mexican Traffickers: "')
+
+
+# ======================================================================================
+# the hint: the player's language, the search's numbers behind "expert"
+# ======================================================================================
+def _hint():  # type: ignore[no-untyped-def]
+    from nonplayer.hint import Hint
+
+    return Hint(Pass(), "Pass: nothing open now beats the 3 Resources (2.3.3).",
+                ["Government: may pass, operation; position now -44.8; 20 CP-SAT solves"],
+                kind="pass", expert=["It scores 1.3 better than the next best option."])
+
+
+def test_hint_lines_keep_the_search_numbers_for_the_expert_view() -> None:
+    hint = _hint()
+    assert hint.lines() == ["Pass: nothing open now beats the 3 Resources (2.3.3)."]
+    expert = "\n".join(hint.lines(expert=True))
+    assert "CP-SAT" in expert and "1.3 better" in expert
+
+
+def test_plain_hint_shows_search_numbers_only_with_expert(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from nonplayer.solitaire import new_solitaire
+    from tui.controller import Controller
+    from tui.plain import make_ui
+    from tui.session import Session
+
+    for expert in (False, True):
+        controller = Controller(Session(new_solitaire("standard", 1)))
+        monkeypatch.setattr(controller, "hint", lambda: _hint())
+        out = io.StringIO()
+        ui = make_ui(controller, io.StringIO("no\n"), out, expert=expert)
+        ui.show_hint()
+        text = out.getvalue()
+        assert "Hint: Pass: nothing open now beats" in text
+        assert ("CP-SAT" in text) is expert
+
+
+def test_app_x_key_toggles_expert_hints() -> None:
+    import asyncio
+
+    from nonplayer.solitaire import new_solitaire
+    from tui.app import PlayApp
+    from tui.controller import Controller
+    from tui.session import Session
+
+    async def run() -> None:
+        app = PlayApp(Controller(Session(new_solitaire("standard", 1))),
+                      run_nonplayers=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert app.expert is False
+            await pilot.press("x")
+            assert app.expert is True
+            await pilot.press("x")
+            assert app.expert is False
+
+    asyncio.run(run())
