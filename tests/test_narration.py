@@ -323,3 +323,15 @@ def test_app_x_key_toggles_expert_hints() -> None:
             assert app.expert is False
 
     asyncio.run(run())
+
+
+def test_a_propaganda_phase_line_says_the_phase_once_6_6() -> None:
+    # 6.6 Reset: the engine's line begins "Reset:"; under the "6.6 Reset" heading it
+    # is not said twice (was "6.6 Reset: Reset: all Factions Eligible, ...")
+    from tui.controller import _phased
+
+    lines = _phased(["Reset: all Factions Eligible, Terror and Sabotage removed",
+                     "Redeploy: no cube moves (6.5)", "Sabotage Cali-Pasto LoC"])
+    assert lines == ["  6.6 Reset: all Factions Eligible, Terror and Sabotage removed",
+                     "  6.5 Redeploy: no cube moves (6.5)",
+                     "  6.2 Sabotage: Sabotage Cali-Pasto LoC"]

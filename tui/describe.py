@@ -473,3 +473,10 @@ def ineligible_line(state: GameState, previous: GameState | None) -> str:
         else:
             out.append(f.label)
     return ("Ineligible (2.3.7): " + "; ".join(out)) if out else ""
+
+
+def phase_line(phase: str, line: str) -> str:
+    """A Propaganda report line under its phase, the phase's name said once: '6.6 Reset:
+    all Factions Eligible, ...' (the engine's line begins 'Reset: ...')."""
+    name = phase.split(" ", 1)[-1]
+    return f"{phase}: {_strip_label(line, (name,))}"
