@@ -166,6 +166,13 @@ def test_the_demo_names_who_sits_out_and_why_a_faction_passed() -> None:
     text = _narration(["demo", "--seed", "1"])
     assert "  Ineligible (2.3.7): FARC executed the Event on #7 7th Special Forces; AUC " \
            "executed an Operation on #7 7th Special Forces" in text
+    # 2.3.2, 2.3.7: a card nobody could take is narrated too (card 23 shaded made the
+    # Government and FARC Ineligible through #51; AUC and Cartels had acted on #23)
+    assert ("Card #51 Pipeline Repairs   (order: AUC, Cartels, Government, FARC)\n"
+            "  Ineligible (2.3.7): AUC executed the Event on #23 DoD Contractors; Cartels "
+            "executed an Operation on #23 DoD Contractors; Government made Ineligible by "
+            "the Event of #23 DoD Contractors; FARC made Ineligible by the Event of #23 DoD "
+            "Contractors\n  No Eligible Faction: nobody decides on this card (2.3.2)") in text
     # 2.3.3: the Pass line, then the bot's reason
     assert "  Government: Pass: +3 Resources (2.3.3)\n      why: no rule found an " \
            "Operation worth more (2.3.3)" in text

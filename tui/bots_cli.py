@@ -135,7 +135,24 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     bot = _bot(args.govt, seed, sys.stderr)
     verbose = args.verbose and not args.json
-    shown: dict[str, Any] = {"card": None, "round": 0, "after": None}
+    shown: dict[str, Any] = {"card": None, "round": 0, "after": None, "played": 0}
+
+    def skipped(cards: list[int]) -> None:
+        """Cards drawn with no decision taken: an Event card every Faction sat out
+        (2.3.2, 2.3.7), or a Propaganda card whose Round asked nobody."""
+        for card in cards:
+            if CARDS[card].propaganda:
+                shown["after"] = None  # 6.6 Reset: all Eligible again
+                continue
+            order = ", ".join(f.label for f in CARDS[card].faction_order)
+            print(f"\nCard {_card_title(card)}   (order: {order})", file=out)
+            if shown["after"] is None:
+                print("  No Eligible Faction: nobody decides on this card (2.3.2)", file=out)
+                continue
+            state, line = text.card_without_decision(shown["after"], card)
+            print(f"  {line or 'Ineligible (2.3.7): every Faction'}", file=out)
+            print("  No Eligible Faction: nobody decides on this card (2.3.2)", file=out)
+            shown["after"] = state
 
     recorder = None
     if args.report:
@@ -150,6 +167,10 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
             return
         mid = text.after_turn(turn.before, turn.entry) \
             if turn.before is not None and turn.entry is not None else None
+        if turn.before is not None:
+            drawn = turn.before.played
+            skipped(drawn[shown["played"]:len(drawn) - 1])
+            shown["played"] = len(drawn)
         if turn.phase == "card" and turn.card != shown["card"]:
             shown["card"] = turn.card
             order = ", ".join(f.label for f in CARDS[turn.card].faction_order) \
@@ -200,6 +221,7 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         print(json.dumps(summary, indent=2, ensure_ascii=False), file=out)
         return 0
+    skipped(game.state.played[shown["played"]:])
     print(f"\nGame over: {summary['reason']}", file=out)
     print("Victory margins: " + ", ".join(f"{k} {v:+d}" for k, v in
                                           summary["victory_margins"].items()), file=out)

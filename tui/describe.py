@@ -480,3 +480,15 @@ def phase_line(phase: str, line: str) -> str:
     all Factions Eligible, ...' (the engine's line begins 'Reset: ...')."""
     name = phase.split(" ", 1)[-1]
     return f"{phase}: {_strip_label(line, (name,))}"
+
+
+def card_without_decision(previous: GameState, card: int) -> tuple[GameState, str]:
+    """An Event card on which nobody could decide (every Faction Ineligible, 2.3.2):
+    the position at that card (Eligibility adjusted after ``previous``, the position
+    right after the card before's last decision, 2.3.7) and the line saying who sat
+    it out and why."""
+    state = previous.clone()
+    sequence.end_card(state)
+    state.current_card = card
+    state.step = sequence.fresh_card_step()
+    return state, ineligible_line(state, previous)
