@@ -94,6 +94,13 @@ def test_drug_profits_and_elite_backing_lines_say_the_label_once() -> None:
     assert line == "AUC free Rally in Santander-Boyacá"
 
 
+def test_a_redeploy_line_says_redeploy_once_6_5() -> None:
+    # 6.5: was "Government: Redeploy: Redeploy 1 Troops from ..."
+    line = describe.turn_line("Government", "propaganda", propaganda.Redeploy(()), None,
+                              ["Redeploy 1 Troops from Santander-Boyacá to Cali"])
+    assert line == "Government: Redeploy: 1 Troops from Santander-Boyacá to Cali"
+
+
 def test_redeploy_without_moves_says_so() -> None:
     # 6.5: a Redeploy that moves nothing reports it (was an empty "Government: Redeploy")
     game = _propaganda_at(propaganda.REDEPLOY)

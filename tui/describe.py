@@ -370,10 +370,14 @@ def track_changes(before: GameState, after: GameState, totals: bool = True) -> l
 # ======================================================================================
 # narration of a decision (andean demo, the game report)
 # ======================================================================================
-def _strip_label(line: str, labels: Iterable[str]) -> str:
+def _strip_label(line: str, labels: Iterable[str], verb: bool = False) -> str:
+    """``line`` without a leading 'Label: ' (``verb``: or 'Label ', as in 'Redeploy 1
+    Troops from ...' under the heading Redeploy)."""
     for label in labels:
         if line.startswith(f"{label}: "):
             return line[len(label) + 2:]
+        if verb and line.startswith(f"{label} "):
+            return line[len(label) + 1:]
     return line
 
 
@@ -384,7 +388,7 @@ def report_summary(faction: str, name: str, report: list[str], limit: int = 6) -
     labels = (f"{faction} {name}", name)
     counted: dict[str, int] = {}
     for line in report:
-        text = _strip_label(line, labels)
+        text = _strip_label(line, labels, verb=True)
         counted[text] = counted.get(text, 0) + 1
     parts = [text if n == 1 else f"{text} ({n} times)" for text, n in counted.items()]
     more = len(parts) - limit
