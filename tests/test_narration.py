@@ -349,3 +349,19 @@ def test_a_propaganda_phase_line_says_the_phase_once_6_6() -> None:
     assert lines == ["  6.6 Reset: all Factions Eligible, Terror and Sabotage removed",
                      "  6.5 Redeploy: no cube moves (6.5)",
                      "  6.2 Sabotage: Sabotage Cali-Pasto LoC"]
+
+
+def test_an_agitation_or_civic_action_that_shifts_nothing_says_so_6_4() -> None:
+    # 6.4.1, 6.4.2: an empty decision reports itself (was "FARC: Agitation: no effect",
+    # an empty engine account)
+    for phase, cmd, said in ((propaganda.AGITATION, propaganda.Agitation(()),
+                              "Agitation: no shift (6.4.2)"),
+                             (propaganda.CIVIC_ACTION, propaganda.CivicAction(()),
+                              "Civic Action: no shift (6.4.1)")):
+        state = blank_state()
+        state.phase = "propaganda"
+        faction = Faction.FARC if phase == propaganda.AGITATION else Faction.GOVT
+        state.step = {"phase": phase, "faction": int(faction)}
+        ctx = Context(faction=faction, dice=ScriptedDice([]))
+        cmd.execute(state, ctx)
+        assert ctx.trace == [said]

@@ -174,14 +174,16 @@ def sabotage_cause(state: GameState, space: int) -> str:
     present = [(f, n) for f, n in counts if n]
     cubes = state.cubes(space)
     who = " and ".join(f"{f.label} {n}" for f, n in present)
+    one = sum(n for _, n in present) == 1
+    guerrillas = "Guerrilla" if one else "Guerrillas"
     cube_text = f"{cubes} cube{'s' * (cubes != 1)}"
     if present and sum(n for _, n in present) > cubes:
-        return f"{who} Guerrillas outnumber {cube_text}"
+        return f"{who} {guerrillas} outnumber{'s' * one} {cube_text}"
     cities = [a for a in MAP[space].adjacent
               if MAP[a].is_city and state.controller(a) is Faction.FARC]
     if cities:
         return f"next to FARC-Controlled {_name(cities[0])}"
-    return f"{who} Guerrillas equal {cube_text} (7th Special Forces shaded)"
+    return f"{who} {guerrillas} equal{'s' * one} {cube_text} (7th Special Forces shaded)"
 
 
 def sabotage_phase(state: GameState, report: list[str]) -> None:
@@ -425,6 +427,8 @@ class CivicAction(PropagandaCommand):
                 raise IllegalAction("6.4.1", problem)
             for _ in range(steps):
                 ctx.say(f"Civic Action: {civic_action_step(state, space)}")
+        if not self.actions:
+            ctx.say("Civic Action: no shift (6.4.1)")
 
 
 def random_civic_action(state: GameState, faction: Faction, rng: random.Random) -> CivicAction:
@@ -522,6 +526,8 @@ class Agitation(PropagandaCommand):
                     raise IllegalAction("5.4", "Alfonso Cano adds at most 3 Agitation spaces")
             for _ in range(steps):
                 ctx.say(f"Agitation: {agitation_step(state, space)}")
+        if not self.actions:
+            ctx.say("Agitation: no shift (6.4.2)")
 
 
 def random_agitation(state: GameState, faction: Faction, rng: random.Random) -> Agitation:
