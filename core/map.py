@@ -73,7 +73,7 @@ class Space:
         return self.pop > 0 and not self.is_loc
 
     def __str__(self) -> str:
-        return self.name
+        return self.full_name
 
 
 def _fold(text: str) -> str:
@@ -181,3 +181,11 @@ def load_map() -> GameMap:
 
 
 MAP = load_map()
+
+
+def space_name(space: int | Space) -> str:
+    """The one name every report, trace, reason and hint gives a space: the full name
+    printed on the map ('Chocó-Córdoba', 'Santa Marta & Barranquilla'), so one space
+    never appears under two names in one narration. ``Space.name`` is the short key
+    saves and lookups use."""
+    return (space if isinstance(space, Space) else MAP[space]).full_name

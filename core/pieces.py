@@ -10,6 +10,7 @@ states behave differently for nearly every Operation.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
 
 
@@ -175,3 +176,24 @@ TERROR_SABOTAGE_MARKERS = 40  # 3.3.4
 MAX_RESOURCES = 99  # 1.7
 MAX_AID = 29  # 1.7
 MAX_BASES_PER_SPACE = 2  # 1.4.2
+
+
+def piece_count(kind: Piece | int, n: int) -> str:
+    """``n`` pieces of one kind, counted: '2 Troops', '1 FARC Base', '3 Active AUC
+    Guerrillas'. Every report line that names removed or placed pieces counts them so."""
+    label = Piece(kind).label
+    if n != 1 and not label.endswith(("Troops", "Police")):
+        label += "s"
+    return f"{n} {label}"
+
+
+def pieces_text(kinds: Iterable[Piece | int]) -> str:
+    """Piece kinds listed one per piece, as counts in first-seen order:
+    (Troops, Troops, FARC Base) -> '2 Troops and 1 FARC Base'."""
+    counts: dict[Piece, int] = {}
+    for kind in kinds:
+        counts[Piece(kind)] = counts.get(Piece(kind), 0) + 1
+    parts = [piece_count(k, n) for k, n in counts.items()]
+    if len(parts) <= 1:
+        return "".join(parts) or "nothing"
+    return ", ".join(parts[:-1]) + " and " + parts[-1]

@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from core.errors import IllegalAction
-from core.map import MAP, Space
+from core.map import MAP, Space, space_name
 from core.pieces import (
     ACTIVE_OF,
     BASE_OF,
@@ -376,7 +376,7 @@ class GameState:
         if n <= 0:
             return
         if not self.in_play(space):
-            raise IllegalAction("1.3.5", f"{MAP[space].name} is not a space in play")
+            raise IllegalAction("1.3.5", f"{space_name(space)} is not a space in play")
         if self.available(kind) < n:
             raise IllegalAction(
                 "1.4.1", f"only {self.available(kind)} {kind.label} Available, not {n}"
@@ -389,7 +389,7 @@ class GameState:
             return
         if kind.faction is Faction.GOVT and self.farc_zone[space]:
             raise IllegalAction(
-                "1.4.2", f"Government forces may not enter the FARC Zone {MAP[space].name}"
+                "1.4.2", f"Government forces may not enter the FARC Zone {space_name(space)}"
             )
         if kind.is_base and MAP[space].is_loc:
             raise IllegalAction("1.4.2", "Bases may not occupy LoCs")
@@ -398,7 +398,7 @@ class GameState:
                 "1.4.2", f"no more than {ECUADOR_LIMIT} {kind.faction.label} pieces in Ecuador "
                 "(card 33 Sucumbíos)"
             )
-        raise IllegalAction("1.4.2", f"no more than 2 Bases in a space ({MAP[space].name})")
+        raise IllegalAction("1.4.2", f"no more than 2 Bases in a space ({space_name(space)})")
 
     def can_place(self, space: int, kind: Piece, n: int = 1) -> bool:
         try:
@@ -447,7 +447,7 @@ class GameState:
         idx = space * K + kind
         if self.pieces[idx] < n:
             raise IllegalAction(
-                "1.4.1", f"only {self.pieces[idx]} {kind.label} in {MAP[space].name}, not {n}"
+                "1.4.1", f"only {self.pieces[idx]} {kind.label} in {space_name(space)}, not {n}"
             )
         self.pieces[idx] -= n
         if kind.is_guerrilla:
@@ -467,10 +467,10 @@ class GameState:
         if n <= 0:
             return
         if not self.in_play(dst):
-            raise IllegalAction("1.3.5", f"{MAP[dst].name} is not a space in play")
+            raise IllegalAction("1.3.5", f"{space_name(dst)} is not a space in play")
         if self.pieces[src * K + kind] < n:
             raise IllegalAction(
-                "1.4.1", f"only {self.pieces[src * K + kind]} {kind.label} in {MAP[src].name}"
+                "1.4.1", f"only {self.pieces[src * K + kind]} {kind.label} in {space_name(src)}"
             )
         if src != dst:
             self._check_stacking(dst, kind, n)
@@ -510,7 +510,7 @@ class GameState:
         if not MAP[space].is_populated:
             if level != 0:
                 raise IllegalAction(
-                    "1.6.2", f"{MAP[space].name} never holds Support or Opposition"
+                    "1.6.2", f"{space_name(space)} never holds Support or Opposition"
                 )
             return
         self.support[space] = max(-2, min(2, level))
@@ -581,7 +581,7 @@ class GameState:
         if self.guerrillas(space, faction) == 0:
             raise IllegalAction(
                 "4.5.3",
-                f"Shipments go under a Guerrilla: no {faction.label} one in {MAP[space].name}",
+                f"Shipments go under a Guerrilla: no {faction.label} one in {space_name(space)}",
             )
         for i, s in enumerate(self.shipments):
             if s is None:
@@ -670,7 +670,7 @@ class GameState:
                 if chosen not in options:
                     raise IllegalAction(
                         "4.5.3",
-                        f"no {Faction(chosen).label} Guerrilla in {MAP[space].name} "
+                        f"no {Faction(chosen).label} Guerrilla in {space_name(space)} "
                         "to take the Shipment",
                     )
                 return Faction(chosen)
@@ -725,23 +725,23 @@ class GameState:
             problems.append(f"{total} pieces in the game, not 153 (1.4.1)")
         for s in MAP.spaces:
             if self.all_bases(s.id) > MAX_BASES_PER_SPACE:
-                problems.append(f"{s.name} has more than 2 Bases (1.4.2)")
+                problems.append(f"{space_name(s)} has more than 2 Bases (1.4.2)")
             if s.is_loc and self.all_bases(s.id):
-                problems.append(f"Base on LoC {s.name} (1.4.2)")
+                problems.append(f"Base on LoC {space_name(s)} (1.4.2)")
             if self.farc_zone[s.id] and self.faction_pieces(s.id, Faction.GOVT):
-                problems.append(f"Government pieces in FARC Zone {s.name} (1.4.2)")
+                problems.append(f"Government pieces in FARC Zone {space_name(s)} (1.4.2)")
             if s.id == ECUADOR and any(
                 self.faction_pieces(s.id, f) > ECUADOR_LIMIT for f in Faction
             ):
                 problems.append("more than 2 pieces of a Faction in Ecuador (card 33)")
             if not s.is_populated and self.support[s.id]:
-                problems.append(f"{s.name} shows Support/Opposition (1.6.2)")
+                problems.append(f"{space_name(s)} shows Support/Opposition (1.6.2)")
             if not -2 <= self.support[s.id] <= 2:
-                problems.append(f"{s.name} support level out of range")
+                problems.append(f"{space_name(s)} support level out of range")
             if self.sabotage[s.id] and not s.is_loc:
-                problems.append(f"Sabotage off a LoC in {s.name}")
+                problems.append(f"Sabotage off a LoC in {space_name(s)}")
             if not self.in_play(s.id) and self.total_pieces(s.id):
-                problems.append(f"pieces in {s.name}, which is not in play (1.3.5)")
+                problems.append(f"pieces in {space_name(s)}, which is not in play (1.3.5)")
         for i, sh in enumerate(self.shipments):
             if sh is not None and self.guerrillas(sh[0], Faction(sh[1])) == 0:
                 problems.append(f"Shipment {i} in {MAP[sh[0]].name} not under a Guerrilla (4.5.3)")

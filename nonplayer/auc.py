@@ -34,8 +34,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from core.map import MAP
-from core.pieces import ACTIVE_OF, UNDERGROUND_OF, Faction, Piece
+from core.map import MAP, space_name
+from core.pieces import ACTIVE_OF, UNDERGROUND_OF, Faction, Piece, pieces_text
 from core.rules import insurgent_ops, insurgent_special
 from core.rules.insurgent_ops import (
     RALLY_BASE,
@@ -93,7 +93,7 @@ def _cities_departments(state: GameState) -> list[int]:
 
 
 def _names(spaces: Iterable[int]) -> str:
-    names = [MAP[s].name for s in spaces]
+    names = [space_name(s) for s in spaces]
     return ", ".join(names) if names else "none"
 
 
@@ -102,7 +102,7 @@ def _g(n: int) -> str:
 
 
 def _labels(kinds: Iterable[int]) -> str:
-    return ", ".join(Piece(k).label for k in kinds)
+    return pieces_text(kinds)
 
 
 def free_guerrillas(state: GameState, space: int) -> int:
@@ -346,7 +346,7 @@ def march_into(bot: Bot, plan: Plan, space: int) -> str | None:
         return None
     parts = []
     for src, _dst, u, a, ships in moved:
-        what = f"{_g(u + a)} from {MAP[src].name}"
+        what = f"{_g(u + a)} from {space_name(src)}"
         if a:
             what += f" ({a} Active)"
         if ships:

@@ -49,7 +49,7 @@ from typing import Any
 
 from core.commands import Command
 from core.errors import IllegalAction
-from core.map import MAP
+from core.map import MAP, space_name
 from core.pieces import ACTIVE_OF, UNDERGROUND_OF, Faction, Piece
 from core.rules.insurgent_ops import (
     RALLY_BASE,
@@ -84,7 +84,7 @@ REMOVE_BASE = "base"
 
 
 def _name(space: int) -> str:
-    return MAP[space].name
+    return space_name(space)
 
 
 def _g(n: int) -> str:

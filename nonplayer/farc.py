@@ -41,8 +41,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from core.map import MAP
-from core.pieces import ACTIVE_OF, UNDERGROUND_OF, Faction, Piece
+from core.map import MAP, space_name
+from core.pieces import ACTIVE_OF, UNDERGROUND_OF, Faction, Piece, pieces_text
 from core.rules import insurgent_ops as ops
 from core.rules import insurgent_special as special
 from core.rules import propaganda
@@ -75,7 +75,7 @@ _ORIGIN = "farc.march_origin"  # plan.notes of the March: bullet 3's origin
 # small helpers
 # ======================================================================================
 def _name(space: int) -> str:
-    return MAP[space].name
+    return space_name(space)
 
 
 def _names(spaces: Iterable[int]) -> str:
@@ -620,7 +620,7 @@ def attack_space(bot: Bot, plan: Plan, space: int) -> str | None:
         return None
     plan.notes.setdefault(_TARGETED, {})[space] = first
     return (f"Attack in {_name(space)} targeting {first if first != 'Shipment' else 'a Shipment'}"
-            f": remove {', '.join(k.label for k in kinds)} if it succeeds")
+            f": remove {pieces_text(kinds)} if it succeeds")
 
 
 @selector("farc.ambush_spaces")

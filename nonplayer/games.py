@@ -37,6 +37,7 @@ from core.commands import Command
 from core.game import Game
 from core.pieces import Faction
 from core.rules import victory
+from core.state import GameState
 from nonplayer.government import GovernmentBot, GovtDecision, apply_decision, make_government
 from nonplayer.solitaire import new_solitaire
 from nonplayer.turn import TurnResult, take_turn
@@ -100,6 +101,10 @@ class Turn:
     report: list[str]
     #: Automatic Propaganda effects reported before this decision (6.2, 6.3...).
     round_report: list[str] = field(default_factory=list)
+    #: The position the decision was taken in and the game's log entry for it (the
+    #: narration replays it to say what it changed, :func:`tui.describe.after_turn`).
+    before: GameState | None = None
+    entry: dict[str, Any] | None = None
 
 
 def cards_played(game: Game) -> int:
@@ -173,10 +178,12 @@ def step(game: Game, bot: GovernmentBot) -> Turn:
     assert faction is not None
     card, phase = state.current_card, state.phase
     round_report = list(state.step.get("report", [])) if phase == "propaganda" else []
+    before = state.clone()
     if state.seats[faction] is None:
         result: TurnResult = take_turn(game, discord=bot.discord)
         return Turn(faction.label, card, phase, result.decision, result.command,
-                    result.trace.lines(), result.report, round_report)
+                    result.trace.lines(), result.report, round_report, before,
+                    game.log[-1])
     decision: GovtDecision = bot.decide(game)
     report = apply_decision(game, decision)
     command = decision.command
@@ -185,7 +192,7 @@ def step(game: Game, bot: GovernmentBot) -> Turn:
 
         command = from_json(game.log[-1]["command"])  # with the recorded choices
     return Turn(faction.label, card, phase, decision.kind, command, decision.lines(), report,
-                round_report)
+                round_report, before, game.log[-1])
 
 
 def play_record(seed: int, govt: str = "heuristic", scenario: str = "standard",

@@ -73,7 +73,7 @@ from core.dice import DiceSource
 from core.errors import IllegalAction
 from core.events import FIRST_DIVISION, SHADED
 from core.game import Game
-from core.map import FOREST, MAP
+from core.map import FOREST, MAP, space_name
 from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, Faction, Piece
 from core.rules import coin_ops, govt_special, propaganda, sequence
 from core.rules.coin_ops import Assault, Patrol, Sweep, Train
@@ -109,7 +109,7 @@ EVENT_BUDGET = 24
 
 
 def _name(space: int) -> str:
-    return MAP[space].name
+    return space_name(space)
 
 
 def _names(spaces: Any) -> str:

@@ -76,7 +76,7 @@ from core.events import (
     UNSHADED,
 )
 from core.game import Game, execute
-from core.map import FOREST, MAP, MOUNTAIN
+from core.map import FOREST, MAP, MOUNTAIN, space_name
 from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, UNDERGROUND_OF, Faction, Piece
 from core.rules import coin_ops, govt_special, sequence
 from core.rules.coin_ops import Assault, Patrol, Sweep, Train
@@ -84,7 +84,7 @@ from core.rules.common import CIVIC_ACTION_COST, civic_action_problem
 from core.rules.govt_special import AirLift, AirStrike, Eradicate
 from core.rules.sequence import OperationAction, Pass, PlayEvent
 from core.state import SAMPER, GameState
-from nonplayer.trace import Trace
+from nonplayer.trace import Trace, operation_text
 
 GOVT = Faction.GOVT
 FARC, AUC, CARTELS = Faction.FARC, Faction.AUC, Faction.CARTELS
@@ -1346,11 +1346,7 @@ def _rollout(
             lines.append(f"{f.label}: look-ahead stopped ({err})")
             break
         if len(s.played) == start:  # replies on this card, for the trace
-            what = result.operation or result.decision
-            if result.special_activity:
-                what += f" + {result.special_activity}"
-            spaces = ", ".join(MAP[x].name for x in result.spaces[:4])
-            lines.append(f"{f.label} replies: {what}{' in ' + spaces if spaces else ''}")
+            lines.append(f"{f.label}: {reply_text(result.decision, result.command)}")
     return game.state, lines
 
 
@@ -1387,12 +1383,22 @@ def _score(state: GameState, cand: Candidate, seed: int, w: Weights, effort: Eff
     cand.score = sum(cand.terms.values())
 
 
+def reply_text(decision: str, cmd: Command) -> str:
+    """A Non-player's reply in the look-ahead, as the narration says it: 'Rally in
+    Cesar-La Guajira; Extort in Antioquia-Bolívar', 'the shaded Event', 'Pass'."""
+    if getattr(cmd, "op", None) is not None:
+        return operation_text(cmd, decision == sequence.LIMITED)
+    if isinstance(cmd, PlayEvent):
+        return f"the {cmd.side} Event"
+    return str(cmd.name)
+
+
 def _label(cmd: Command) -> str:
     if isinstance(cmd, OperationAction):
-        names = ", ".join(MAP[s].name for s in dict.fromkeys(cmd.op.spaces()))
+        names = ", ".join(space_name(s) for s in dict.fromkeys(cmd.op.spaces()))
         text = f"{cmd.op.name} ({names})" if names else cmd.op.name
         if cmd.special is not None:
-            where = ", ".join(MAP[s].name for s in cmd.special.spaces())
+            where = ", ".join(space_name(s) for s in cmd.special.spaces())
             text += f" + {cmd.special.name} ({where})"
         return text
     if isinstance(cmd, PlayEvent):

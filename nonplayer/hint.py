@@ -28,23 +28,26 @@ from typing import Any
 from core.cards import CARDS
 from core.commands import Command
 from core.game import Game
-from core.map import MAP
+from core.map import MAP, space_name
 from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, Faction, Piece
 from core.rules import propaganda, sequence
 from core.rules.coin_ops import Assault, Patrol, Sweep, Train
 from core.rules.govt_special import AirLift, AirStrike, Eradicate
 from core.rules.sequence import OperationAction, Pass, PlayEvent
-from core.state import GameState
+from core.state import SUPPORT_LABELS, GameState
 
 GOVT = Faction.GOVT
 
 
 @dataclass
 class Hint:
-    """The suggested ``command``, a short ``explanation`` (plain English: what and why)
-    and the search's ``trace_lines``. ``chooser`` answers the choices of a suggested
-    Event (None otherwise); ``kind`` is event / operation / limited_operation / pass /
-    propaganda; ``gain`` how much the evaluation rises (None in a Propaganda Round)."""
+    """The suggested ``command``, a short ``explanation`` in the player's language (what
+    to do on the board, what it changes there, what the Insurgents would likely do
+    next) and, for the "expert" view only, the search's numbers (``expert``: how it
+    scores against the other options) and its ``trace_lines``. ``chooser`` answers the
+    choices of a suggested Event (None otherwise); ``kind`` is event / operation /
+    limited_operation / pass / propaganda; ``gain`` how much the evaluation rises (None
+    in a Propaganda Round)."""
 
     command: Command
     explanation: str
@@ -53,6 +56,15 @@ class Hint:
     kind: str = ""
     gain: float | None = None
     details: list[str] = field(default_factory=list)  # the engine's account of the command
+    expert: list[str] = field(default_factory=list)  # the search's numbers, in sentences
+
+    def lines(self, expert: bool = False) -> list[str]:
+        """What a screen shows: the explanation; with ``expert`` also the search's
+        scores and trace (position values, CP-SAT solves, the options it weighed)."""
+        out = [self.explanation]
+        if expert:
+            out += [f"  {line}" for line in [*self.expert, *self.trace_lines]]
+        return out
 
 
 def suggest(game: Game, time_limit: float = 2.0, seed: int = 0) -> Hint:
@@ -78,24 +90,46 @@ def suggest(game: Game, time_limit: float = 2.0, seed: int = 0) -> Hint:
     trace = govt_search.result_trace(result)
     best = result.best
     gain = None if best.score is None else best.score - result.baseline
-    return Hint(best.command, explain(result, state), trace.lines(), best.chooser, best.kind,
-                gain, list(best.effects))
+    return Hint(best.command, explain(result, state, seed), trace.lines(), best.chooser,
+                best.kind, gain, list(best.effects), expert_notes(result))
 
 
 # ======================================================================================
 # the explanation
 # ======================================================================================
-def explain(result: Any, state: GameState) -> str:
-    """What the best candidate of a search does and why it was preferred."""
-    from nonplayer.govt_search import changes, ranked
+def explain(result: Any, state: GameState, seed: int = 0) -> str:
+    """What the best candidate of a search does, in the player's language: the command,
+    what it changes on the board and the tracks, the next best option and the
+    Insurgents' likely reply. The search's numbers are in :func:`expert_notes`."""
+    from nonplayer.govt_search import ranked
 
     best = result.best
     what = describe(best.command, state)
     what = what[0].upper() + what[1:]
-    parts = [f"{what}."]
+    effects = board_effects(state, best, seed)
+    parts = [f"{what}: {', '.join(effects)}." if effects else f"{what}."]
+    if best.kind == "pass":
+        parts.append("Nothing open now beats the 3 Resources and the Eligibility a Pass "
+                     "keeps (2.3.3).")
+    else:
+        runner = next((c for c in ranked(result) if c is not best), None)
+        if runner is not None and runner.score is not None:
+            parts.append(f"Next best: {describe(runner.command, state)}.")
+    if best.replies:
+        parts.append("Then, likely: " + "; ".join(best.replies) + ".")
+    return " ".join(parts)
+
+
+def expert_notes(result: Any) -> list[str]:
+    """The search's numbers behind a hint (the "expert" view): how the position value
+    moves, by how much the best option beats the next one and a Pass."""
+    from nonplayer.govt_search import changes, ranked
+
+    best = result.best
+    out = []
     moved = changes(best.terms, result.baseline_terms, n=3)
     if moved:
-        parts.append("It changes the position by " + ", ".join(
+        out.append("It changes the position by " + ", ".join(
             f"{name} {delta:+.1f}" for name, delta in moved) + ".")
     order = ranked(result)
     runner = next((c for c in order if c is not best), None)
@@ -103,19 +137,67 @@ def explain(result: Any, state: GameState) -> str:
     if runner is not None and runner.score is not None and best.score is not None:
         lead = best.score - runner.score
         if lead >= 0.05:
-            parts.append(f"It scores {lead:.1f} better than the next best option "
-                         f"({runner.label}).")
+            out.append(f"It scores {lead:.1f} better than the next best option "
+                       f"({runner.label}).")
         else:
-            parts.append(f"{runner.label} scores the same.")
+            out.append(f"{runner.label} scores the same.")
     if best.kind != "pass" and passed is not None and passed.score is not None \
             and best.score is not None and passed is not runner:
-        parts.append(f"Passing would score {best.score - passed.score:.1f} less.")
-    if best.kind == "pass":
-        parts.append("Nothing open now beats the 3 Resources and the Eligibility a Pass "
-                     "keeps (2.3.3).")
-    if best.replies:
-        parts.append("Expected reply: " + "; ".join(best.replies) + ".")
-    return " ".join(parts)
+        out.append(f"Passing would score {best.score - passed.score:.1f} less.")
+    return out
+
+
+def board_effects(state: GameState, cand: Any, seed: int = 0) -> list[str]:
+    """What a candidate changes, as a player says it: 'Cali Neutral -> Active Support',
+    'removes 2 Cartels Bases', 'Activates 3 FARC Guerrillas', 'Aid +4', 'Government
+    victory margin -4 -> +2'. The command is run on a copy, stopped right after the
+    turn (the card's end left out); [] if it cannot be replayed here."""
+    from core.errors import AndeanError
+    from core.game import execute
+    from nonplayer.government import LookaheadDice
+
+    after = state.clone()
+    chooser = cand.chooser_factory() if cand.chooser_factory is not None else None
+    if chooser is None and isinstance(cand.command, PlayEvent):
+        return []
+    try:
+        execute(after, cand.command, LookaheadDice(seed), chooser, stop_after_turn=True)
+    except (AndeanError, ValueError, KeyError):
+        return []
+    return effects_between(state, after)
+
+
+def effects_between(before: GameState, after: GameState) -> list[str]:
+    """The Support shifts, Insurgent pieces removed or Activated, Aid and the
+    Government's Resources and victory margin between two positions, in words."""
+    out = []
+    for s in MAP:
+        old, new = before.support[s.id], after.support[s.id]
+        if old != new:
+            out.append(f"{space_name(s.id)} {SUPPORT_LABELS[old]} -> {SUPPORT_LABELS[new]}")
+    for f in INSURGENTS:
+        gone_g = sum(before.guerrillas(s.id, f) for s in MAP) \
+            - sum(after.guerrillas(s.id, f) for s in MAP)
+        gone_b = sum(before.bases(s.id, f) for s in MAP) - sum(after.bases(s.id, f) for s in MAP)
+        flipped = sum(max(0, after.active(s.id, f) - before.active(s.id, f)) for s in MAP
+                      if after.guerrillas(s.id, f) <= before.guerrillas(s.id, f))
+        if gone_g > 0:
+            out.append(f"removes {_count(gone_g, f'{f.label} Guerrilla')}")
+        if gone_b > 0:
+            out.append(f"removes {_count(gone_b, f'{f.label} Base')}")
+        if flipped > 0:
+            out.append(f"Activates {_count(flipped, f'{f.label} Guerrilla')}")
+    if before.aid != after.aid:
+        out.append(f"Aid {after.aid - before.aid:+d}")
+    spent = before.resources[GOVT] - after.resources[GOVT]
+    if spent > 0:
+        out.append(f"costs {spent} Resources")
+    elif spent < 0:
+        out.append(f"Government Resources {-spent:+d}")
+    old_m, new_m = before.victory_margins()[GOVT], after.victory_margins()[GOVT]
+    if old_m != new_m:
+        out.append(f"Government victory margin {old_m:+d} -> {new_m:+d}")
+    return out
 
 
 def _last_reason(lines: list[str]) -> str:
@@ -127,10 +209,15 @@ def _last_reason(lines: list[str]) -> str:
 
 
 def _names(spaces: Any) -> str:
-    names = [MAP[s].name for s in dict.fromkeys(spaces)]
+    names = [space_name(s) for s in dict.fromkeys(spaces)]
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _cubes(troops: int, police: int) -> str:
+    parts = [f"{troops} Troops" if troops else "", f"{police} Police" if police else ""]
+    return " and ".join(p for p in parts if p)
 
 
 def _count(n: int, what: str) -> str:
@@ -168,25 +255,25 @@ def describe(cmd: Command, state: GameState | None = None) -> str:
         if not cmd.actions:
             return "spend nothing on Civic Action"
         return "Civic Action in " + ", ".join(
-            f"{MAP[s].name} ({_count(n, 'step')})" for s, n in cmd.actions)
+            f"{space_name(s)} ({_count(n, 'step')})" for s, n in cmd.actions)
     if isinstance(cmd, propaganda.Redeploy):
         moved = sum(n for _, _, _, n in cmd.moves)
         return f"Redeploy {_count(moved, 'cube')}" if moved else "Redeploy nothing"
     if isinstance(cmd, propaganda.PlaceFarcZone):
-        return f"place the FARC Zone in {MAP[cmd.space].name}"
+        return f"place the FARC Zone in {space_name(cmd.space)}"
     return str(cmd.name)
 
 
 def _describe_op(op: Any) -> str:
     if isinstance(op, Train):
         text = f"Train in {_names(op.selected)}"
-        placed = [f"{t} Troops and {p} Police in {MAP[s].name}" for s, t, p in op.place]
+        placed = [f"{_cubes(t, p)} in {space_name(s)}" for s, t, p in op.place if t or p]
         if placed:
             text += " (place " + "; ".join(placed) + ")"
         if op.base is not None:
-            text += f", building a Government Base in {MAP[op.base].name}"
+            text += f", building a Government Base in {space_name(op.base)}"
         if op.civic is not None:
-            text += f", with Civic Action in {MAP[op.civic].name} " \
+            text += f", with Civic Action in {space_name(op.civic)} " \
                     f"({_count(op.civic_steps, 'step')})"
         return text
     if isinstance(op, Sweep):
@@ -203,7 +290,7 @@ def _describe_op(op: Any) -> str:
         for space in op.selected:
             order = dict(op.removals).get(space)
             gone = _removed(order) if order else ""
-            parts.append(f"{MAP[space].name}{' (' + gone + ')' if gone else ''}")
+            parts.append(f"{space_name(space)}{' (' + gone + ')' if gone else ''}")
         return "Assault in " + "; ".join(parts)
     if isinstance(op, Patrol):
         moved = sum(n for _, n, _ in op.moves)
@@ -222,15 +309,15 @@ def _describe_op(op: Any) -> str:
 
 def _describe_special(sa: Any) -> str:
     if isinstance(sa, AirLift):
-        return f"Air Lift {sa.troops} Troops from {MAP[sa.src].name} to {MAP[sa.dst].name}"
+        return f"Air Lift {sa.troops} Troops from {space_name(sa.src)} to {space_name(sa.dst)}"
     if isinstance(sa, AirStrike):
         label = Piece(sa.target).label
         article = "an" if label[0] in "AEIOU" else "a"
-        return f"Air Strike on {article} {label} in {MAP[sa.space].name}"
+        return f"Air Strike on {article} {label} in {space_name(sa.space)}"
     if isinstance(sa, Eradicate):
-        text = f"Eradicate in {MAP[sa.space].name}"
+        text = f"Eradicate in {space_name(sa.space)}"
         if sa.shift is not None:
-            text += f" (shifting {MAP[sa.shift].name} toward Opposition)"
+            text += f" (shifting {space_name(sa.shift)} toward Opposition)"
         return text
     return str(sa.name)
 

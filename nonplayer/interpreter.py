@@ -19,7 +19,7 @@ to execute (or None: Pass). Rules applied here, once for every Faction:
 
 from __future__ import annotations
 
-from core.map import MAP
+from core.map import MAP, space_name
 from core.rules.sequence import OperationAction
 from nonplayer import registry
 from nonplayer.bot import Bot
@@ -80,7 +80,7 @@ def run_box(bot: Bot, node: Node, plan: Plan) -> Plan:
                 continue
             taken += 1
             bot.trace.add(
-                node.id, bullet.rule, bullet.text, space=MAP[space].name, did=did, selection=how
+                node.id, bullet.rule, bullet.text, space=space_name(space), did=did, selection=how
             )
     return plan
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 
 from core.dice import DiceSource
-from core.map import MAP
+from core.map import MAP, space_name
 from core.state import GameState
 
 ROWS = ("top", "middle", "bottom")
@@ -41,10 +41,10 @@ class Selection:
         if self.space is None:
             return "no candidate"
         dice = ", ".join(f"{color} {value}" for color, value in self.dice)
-        name = MAP[self.space].name
+        name = space_name(self.space)
         if not self.dice:
             return f"{name} ({self.how})"
-        path = " -> ".join(MAP[s].name for s in self.walked)
+        path = " -> ".join(space_name(s) for s in self.walked)
         return f"{name} (dice {dice}: {path})" if len(self.walked) > 1 else f"{name} ({dice})"
 
 
@@ -89,7 +89,7 @@ def load_chart(text: str | None = None) -> Chart:
                     raise ChartError(f"random_spaces.toml: column {i} {row}: {err}") from None
     expected = {s.id for s in MAP.cities + MAP.departments}
     if set(cycle) != expected or len(cycle) != len(expected):
-        missing = sorted(MAP[s].name for s in expected - set(cycle))
+        missing = sorted(space_name(s) for s in expected - set(cycle))
         raise ChartError(
             "random_spaces.toml must list every City and Department exactly once"
             + (f"; missing {', '.join(missing)}" if missing else "; some appear twice")
@@ -133,7 +133,7 @@ def random_space(
         walked.append(s)
         if s in pool:
             return Selection(s, (("red", red), ("yellow", yellow), ("green", green)), tuple(walked))
-    raise ValueError(f"candidates not on the chart: {sorted(MAP[s].name for s in pool)}")
+    raise ValueError(f"candidates not on the chart: {sorted(space_name(s) for s in pool)}")
 
 
 def random_loc(
@@ -161,7 +161,7 @@ def random_loc(
         pool = near or pool
         if len(pool) == 1:
             return Selection(pool[0], tuple(rolls), walked + (pool[0],),
-                             how=f"adjacent to {MAP[pick.space].name}, 8.3")
+                             how=f"adjacent to {space_name(pick.space)}, 8.3")
     # 8.3 EXAMPLE: number the n candidates over the die's faces (3 LoCs: 1-2, 3-4, 5-6)
     # and roll; faces left over when n does not divide 6 are rolled again.
     n = min(len(pool), 6)

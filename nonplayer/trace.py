@@ -9,8 +9,11 @@ so all three always say the same thing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
+
+from core.map import space_name
 
 
 @dataclass
@@ -43,7 +46,10 @@ class Trace:
 
 def render(trace: Trace) -> list[str]:
     """One English line per step, e.g.
-    ``FARC: 21 FARC Guerrillas Available -> yes: Rally (8.7.1)``."""
+    ``FARC: 21 FARC Guerrillas Available -> yes: Rally (8.7.1)``; a step that chose a
+    space by a flowchart bullet quotes the bullet: ``AUC: 8.6.1 bullet 3 “Finally 1
+    other Department or City (random)”: Santa Marta & Barranquilla: place 1 AUC
+    Guerrilla``."""
     out = []
     for s in trace.steps:
         d = s.data
@@ -55,8 +61,38 @@ def render(trace: Trace) -> list[str]:
         elif "space" in d:
             how = f" [{d['selection']}]" if d.get("selection") else ""
             where = "" if str(d["space"]) in str(d["did"]) else f"{d['space']}: "
-            out.append(f"{trace.faction}: {s.rule}: {where}{d['did']}{how}")
+            bullet = f" “{s.text}”" if s.text else ""  # the bullet's own words, not its number
+            out.append(f"{trace.faction}: {s.rule}{bullet}: {where}{d['did']}{how}")
         else:
             rule = f" ({s.rule})" if s.rule else ""
             out.append(f"{trace.faction}: {s.text}{rule}")
     return out
+
+
+def names(spaces: Iterable[int]) -> str:
+    """Spaces by their one name (:func:`core.map.space_name`), each once, in order:
+    'Cali, Huila-Tolima'."""
+    return ", ".join(space_name(s) for s in dict.fromkeys(spaces))
+
+
+def operation_text(cmd: Any, limited: bool = False) -> str:
+    """An Operation and its Special Activity, each with its own spaces (4.1): 'Rally in
+    Antioquia-Bolívar, Guainía; Extort in Atlántico-Magdalena'."""
+    op = cmd.op
+    title = str(op.name) + (" (Limited Operation)" if limited else "")
+    where = names([*op.spaces(), *op.destinations()])
+    parts = [f"{title} in {where}" if where else title]
+    sa = getattr(cmd, "special", None)
+    if sa is not None:
+        sa_where = names(sa.spaces())
+        sa_text = f"{sa.name} in {sa_where}" if sa_where else str(sa.name)
+        if getattr(cmd, "special_first", False):
+            parts.insert(0, sa_text + " first")
+        else:
+            parts.append(sa_text)
+    ship_op = getattr(cmd, "ship_op", None)
+    if ship_op is not None:
+        ship_where = names([*ship_op.spaces(), *ship_op.destinations()])
+        parts.append(f"Shipment for a free Limited {ship_op.name}"
+                     + (f" in {ship_where}" if ship_where else ""))
+    return "; ".join(parts)

@@ -26,7 +26,7 @@ from core.cards import CARDS
 from core.commands import Command
 from core.dice import DiceSource
 from core.game import Game
-from core.map import MAP
+from core.map import MAP, space_name
 from core.pieces import Faction
 from core.rules import propaganda, sequence
 from core.rules.sequence import OperationAction, Pass, PlayEvent
@@ -240,7 +240,7 @@ def agitation_plan(state: GameState, dice: DiceSource, trace: Trace) -> Command:
             actions.append((s, n))
             budget -= n
     trace.add("agitation", "8.7.5", "Agitation: " + (", ".join(
-        f"{MAP[s].name} x{n}" for s, n in actions) or "none possible"))
+        f"{space_name(s)} x{n}" for s, n in actions) or "none possible"))
     return propaganda.Agitation(actions=tuple(actions))
 
 
@@ -285,7 +285,7 @@ def elite_backing_plan(state: GameState, dice: DiceSource, trace: Trace) -> Comm
             n = ops.rally_place_limit(state, auc, space)
             step = ops.rally_step(space, "place", n)
             what = f"place {n} Guerrilla{'s' if n != 1 else ''}"
-        trace.add("elite_backing", "8.6.1", f"Elite Backing: Rally in {MAP[space].name}: {what}")
+        trace.add("elite_backing", "8.6.1", f"Elite Backing: Rally in {space_name(space)}: {what}")
         return propaganda.EliteBacking(rally=ops.Rally(steps=(step,)))
     trace.add("elite_backing", "8.6.1", "Elite Backing: no Rally possible")
     return propaganda.EliteBacking(rally=None)

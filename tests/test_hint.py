@@ -44,7 +44,10 @@ def test_hint_explains_a_civic_action_train() -> None:
     assert _op_name(hint) == "Train"
     assert "Train" in hint.explanation and "Bogotá" in hint.explanation
     assert "Civic Action" in hint.explanation
-    assert "Government margin +16.0" in hint.explanation
+    # the player's language: the board's change, no search numbers unless asked (expert)
+    assert "Bogotá & Villavicencio Neutral -> Active Support" in hint.explanation
+    assert "+16.0" not in hint.explanation and "CP-SAT" not in " ".join(hint.lines())
+    assert any("Government margin +16.0" in line for line in hint.lines(expert=True))
     assert hint.kind == "operation" and hint.gain is not None and hint.gain > 0
     assert any("Choose" in line for line in hint.trace_lines)
     assert any("Civic Action" in line for line in hint.details)  # the engine's account
@@ -104,8 +107,8 @@ def test_describe_every_government_command() -> None:
     assert describe(Pass()) == "pass (+3 Resources, stay Eligible)"
     train = Train(selected=(b,), place=((b, 1, 2),), civic=b, civic_steps=2)
     assert describe(OperationAction(train)) == (
-        "Train in Bogotá (place 1 Troops and 2 Police in Bogotá), with Civic Action in "
-        "Bogotá (2 steps)")
+        "Train in Bogotá & Villavicencio (place 1 Troops and 2 Police in Bogotá & "
+        "Villavicencio), with Civic Action in Bogotá & Villavicencio (2 steps)")
     sweep = Sweep(selected=(m,), moves=((int(Piece.TROOPS), 3, (b, m)),),
                   activate=((m, int(FARC), 2),))
     text = describe(OperationAction(sweep, AirStrike(space=m, target=int(Piece.FARC_ACTIVE))))
@@ -116,10 +119,10 @@ def test_describe_every_government_command() -> None:
     lift = AirLift(src=b, dst=m, troops=3)
     assert describe(OperationAction(assault, lift, special_first=True)) == (
         "Assault in Meta East (1 FARC Guerrilla, 1 FARC Base), first Air Lift 3 Troops "
-        "from Bogotá to Meta East")
+        "from Bogotá & Villavicencio to Meta East")
     patrol = Patrol(moves=((int(Piece.POLICE), 2, (c, sid("Cali-Pasto"))),))
     erad = Eradicate(space=sid("Guaviare"), shift=sid("Guaviare"))
     assert describe(OperationAction(patrol, erad)).startswith(
         "Patrol, moving 2 cubes to Cali-Pasto LoC, then Eradicate in Guaviare (shifting")
-    assert describe(PlayEvent("shaded"), blank_state(card=19)) == \
+    assert describe(PlayEvent("shaded"), blank_state(card=19)) ==\
         "play the shaded Event of #19 General Offensive"

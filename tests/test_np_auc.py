@@ -187,13 +187,13 @@ def test_rally_bullet_1_replaces_two_guerrillas_with_base_active_first_8_6_1() -
 
 def test_rally_bullet_1_at_most_3_spaces_chosen_by_the_chart_8_6_1_8_2() -> None:
     state = blank_state()
-    for name in ("Cesar", "Atlántico", "Santander", "Huila"):
+    for name in ("Cesar-La Guajira", "Atlántico-Magdalena", "Santander-Boyacá", "Huila-Tolima"):
         put(state, name, AUC_U, 2)
     # 4 candidates for 3 spaces: 1,4,5 Santander; 3,1,1 Atlántico; 3,1,3 Cesar
     action, bot = run(state, [1, 4, 5, 3, 1, 1, 3, 1, 3])
     assert [s[0] for s in action.op.steps] == [sid("Santander"), sid("Atlántico"), sid("Cesar")]
     assert all(s[1] == "base" for s in action.op.steps)
-    assert "[Santander (red 1, yellow 4, green 5)]" in lines(bot)
+    assert "[Santander-Boyacá (red 1, yellow 4, green 5)]" in lines(bot)
 
 
 def test_rally_bullet_1_keeps_the_guerrilla_holding_a_shipment_8_6_1() -> None:
@@ -338,12 +338,12 @@ def test_zero_resources_stop_further_rally_spaces_8_1() -> None:
 # ======================================================================================
 def test_march_condition_fewer_than_half_of_farc_base_spaces_8_6_2() -> None:
     state = blank_state()
-    for name in ("Meta West", "Guaviare", "Huila"):
+    for name in ("Meta West", "Guaviare", "Huila-Tolima"):
         put(state, name, FARC_B)
-    put(state, "Huila", AUC_A)
+    put(state, "Huila-Tolima", AUC_A)
     verdict = auc.march_condition(Bot(state, AUC, ScriptedDice([])))
     assert verdict.value
-    assert verdict.detail == "1 of 3 spaces with FARC Bases have AUC Guerrillas (Huila)"
+    assert verdict.detail == "1 of 3 spaces with FARC Bases have AUC Guerrillas (Huila-Tolima)"
     put(state, "Guaviare", AUC_A)  # 2 of 3: not fewer than half
     assert not ask("auc.march_condition", state)
 
@@ -601,17 +601,18 @@ def test_attack_on_locs_too_3_3_3() -> None:
 
 def test_attack_targets_shipments_then_farc_then_government_8_6_3() -> None:
     state = _attack_position()
-    put(state, "Huila", AUC_A, 3)
-    put(state, "Huila", Piece.POLICE)
-    put(state, "Huila", FARC_U)
-    put(state, "Huila", CART_U)
-    put(state, "Huila", CART_B)
-    state.place_shipment(sid("Huila"), Faction.CARTELS)
-    kinds, first = auc.attack_targets(state, sid("Huila"))
+    put(state, "Huila-Tolima", AUC_A, 3)
+    put(state, "Huila-Tolima", Piece.POLICE)
+    put(state, "Huila-Tolima", FARC_U)
+    put(state, "Huila-Tolima", CART_U)
+    put(state, "Huila-Tolima", CART_B)
+    state.place_shipment(sid("Huila-Tolima"), Faction.CARTELS)
+    kinds, first = auc.attack_targets(state, sid("Huila-Tolima"))
     assert kinds == (CART_U, FARC_U) and first == "shipment"
     action, bot = run(state, [], few=True)
-    assert action.op.targets[0] == (sid("Huila"), (int(CART_U), int(FARC_U)))
-    assert "targeting Underground Cartels Guerrilla, Underground FARC Guerrilla" in lines(bot)
+    assert action.op.targets[0] == (sid("Huila-Tolima"), (int(CART_U), int(FARC_U)))
+    assert ("targeting 1 Underground Cartels Guerrilla and 1 Underground FARC Guerrilla"
+            in lines(bot))  # counted pieces
 
 
 def test_attack_shipment_held_by_3_guerrillas_cannot_be_taken_8_6_3() -> None:
@@ -785,14 +786,15 @@ def test_terror_bullet_2_takes_only_1_space_with_farc_pieces_8_6_4() -> None:
 def test_published_roll_12_terror_farc_base_santander_8_2() -> None:
     # 1,3,2 -> Medellín -> Bucaramanga -> Santander (Underground AUC Guerrilla and FARC Base)
     state = blank_state()
-    for name in ("Santander", "Huila"):
+    for name in ("Santander-Boyacá", "Huila-Tolima"):
         put(state, name, FARC_B)
         put(state, name, AUC_U)
     put(state, "Medellín", AUC_U)  # no FARC Base: not a bullet-1 candidate
     action, bot = run(state, [1, 3, 2], few=True)
-    assert action.op.where == (sid("Santander"), sid("Huila"), sid("Medellín"))
+    assert action.op.where == (sid("Santander-Boyacá"), sid("Huila-Tolima"), sid("Medellín"))
     assert (
-        "Santander (dice red 1, yellow 3, green 2: Medellín -> Bucaramanga -> Santander)"
+        "Santander-Boyacá (dice red 1, yellow 3, green 2: Medellín -> Bucaramanga -> "
+        "Santander-Boyacá)"
         in lines(bot)
     )
 
@@ -923,17 +925,17 @@ def test_golden_first_turn_standard_setup() -> None:
     #   Pasto (a City with Active Support: AUC may Rally there).
     action, bot = run(state, [6, 4, 5])
     assert action.op.steps == (
-        (sid("Huila"), "place", 1, ()),
-        (sid("Antioquia"), "place", 3, ()),
+        (sid("Huila-Tolima"), "place", 1, ()),
+        (sid("Antioquia-Bolívar"), "place", 3, ()),
         (sid("Pasto"), "place", 1, ()),
     )
     # Extort: Atlántico (1 Underground AUC alone) and Antioquia (4 + Base); not Pasto
     # (1 AUC vs 1 Police), Huila (1 vs FARC Guerrilla + Base), Santander, Arauca,
     # Guaviare, Putumayo (outnumbered).
-    assert action.special == Extort(where=(sid("Atlántico"), sid("Antioquia")))
+    assert action.special == Extort(where=(sid("Atlántico-Magdalena"), sid("Antioquia-Bolívar")))
     after = execute(state, action)
     assert after.resources[AUC] == 10 - 3 + 2
-    assert "Pasto (dice red 6, yellow 4, green 5: Huila -> Pasto)" in lines(bot)
+    assert "Pasto (dice red 6, yellow 4, green 5: Huila-Tolima -> Pasto)" in lines(bot)
 
 
 # ======================================================================================

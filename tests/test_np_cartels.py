@@ -325,25 +325,27 @@ def test_rally_bullet_3_gathers_up_to_three_when_none_available_8_5_1() -> None:
 def test_rally_bullet_3_gather_random_source_active_first_published_roll_13() -> None:
     state = blank_state()
     put(state, "Meta West", P.CARTELS_BASE)
-    put(state, "Huila", P.CARTELS_ACTIVE, 2)
-    put(state, "Huila", P.CARTELS_UNDERGROUND)
-    ship(state, "Huila")
+    put(state, "Huila-Tolima", P.CARTELS_ACTIVE, 2)
+    put(state, "Huila-Tolima", P.CARTELS_UNDERGROUND)
+    ship(state, "Huila-Tolima")
     put(state, "Pasto", P.CARTELS_UNDERGROUND, 2)
-    for space in ("Huila", "Pasto"):
+    for space in ("Huila-Tolima", "Pasto"):
         put(state, space, P.FARC_BASE, 2)  # no Rally Base there (1.4.2), no Cartels Base
     state.removed_from_game[C] = state.available_guerrillas(C)
     # 5 Guerrillas in 2 sources, more than 3: random source. Published roll 6-4-5 names
     # Huila directly; its 2 Active then 1 Underground Guerrilla come, with the Shipment.
     bot, action = turn(state, (6, 4, 5))
-    assert action.op == rally(("Meta West", "regroup", 0, ((sid("Huila"), 1, 2, 1),)))
+    assert action.op == rally(("Meta West", "regroup", 0, ((sid("Huila-Tolima"), 1, 2, 1),)))
     after = execute(state, action)
     assert after.underground(sid("Meta West"), C) == 3
     assert after.shipments_at(sid("Meta West"), C)
     assert after.guerrillas(sid("Pasto"), C) == 2
-    assert bot.trace.lines()[2] == (
-        "Cartels: 8.5.1 bullet 3: Meta West: no Cartels Guerrilla Available: move in 3 from"
-        " Huila with 1 Shipment(s), flip them Underground [sources: Huila (red 6, yellow 4,"
-        " green 5)]"
+    assert bot.trace.lines()[2] == (  # the bullet quoted, not only its number
+        "Cartels: 8.5.1 bullet 3 “Cartels Bases and no Cartels Guerrillas: place Guerrillas"
+        " (Population plus Bases) or, none Available, move in up to 3 from spaces without"
+        " Cartels Bases”: Meta West: no Cartels Guerrilla Available: move in 3 from"
+        " Huila-Tolima with 1 Shipment(s), flip them Underground [sources: Huila-Tolima"
+        " (red 6, yellow 4, green 5)]"
     )
 
 
@@ -351,17 +353,17 @@ def test_rally_bullet_4_random_department_then_cultivate_published_roll_10() -> 
     # Published roll 10 (6-1-3): Putumayo (stacked full) -> Guaviare (too many Police
     # to Cultivate) -> Meta West (already selected) -> Neiva (a City) -> Huila.
     state = blank_state()
-    put(state, "Putumayo", P.FARC_BASE, 2)
+    put(state, "Putumayo-Caquetá", P.FARC_BASE, 2)
     put(state, "Guaviare", P.POLICE, 2)
     put(state, "Meta West", P.CARTELS_BASE)
     put(state, "Meta West", P.FARC_BASE)  # Meta West: bullet 3, but no room to Cultivate
     bot, action = turn(state, (6, 1, 3))
-    assert action.op == rally(("Meta West", "place", 2, ()), ("Huila", "place", 1, ()))
-    assert action.special == Cultivate(space=sid("Huila"), source=None)
+    assert action.op == rally(("Meta West", "place", 2, ()), ("Huila-Tolima", "place", 1, ()))
+    assert action.special == Cultivate(space=sid("Huila-Tolima"), source=None)
     walk = next(s for s in bot.trace.steps if s.rule == "8.5.1 bullet 4")
     assert walk.data["selection"] == (
-        "Huila (dice red 6, yellow 1, green 3: Putumayo -> Guaviare -> Meta West -> Neiva"
-        " -> Huila)"
+        "Huila-Tolima (dice red 6, yellow 1, green 3: Putumayo-Caquetá -> Guaviare -> "
+        "Meta West -> Neiva -> Huila-Tolima)"
     )
 
 
@@ -416,7 +418,7 @@ def test_rally_bullet_3_published_rolls_3_4_and_8() -> None:
     assert action.special is None
     picks = [s.data["selection"] for s in bot.trace.steps if s.data.get("selection")]
     assert picks[0] == "Medellín (red 2, yellow 4, green 2)"
-    assert picks[1].startswith("Meta East (dice red 6, yellow 3, green 6: Huila -> Pasto")
+    assert picks[1].startswith("Meta East (dice red 6, yellow 3, green 6: Huila-Tolima -> Pasto")
     assert "Medellín -> Bucaramanga" in picks[1]
     assert picks[2] == "Meta West (red 5, yellow 3, green 2)"
 
@@ -1019,7 +1021,7 @@ def test_property_plan_is_legal_in_any_reached_position(
         assert 1 <= len(op.spaces()) <= 3
     bullet_4 = [s.data["space"] for s in bot.trace.steps if s.rule == "8.5.1 bullet 4"]
     if bullet_4:  # the Department readied for Cultivate gets the new Base
-        assert isinstance(special, Cultivate) and MAP[special.space].name == bullet_4[0]
+        assert isinstance(special, Cultivate) and MAP[special.space].full_name == bullet_4[0]
     if special is not None:
         assert special.name == {"Rally": "Cultivate", "March": "Process", "Terror": "Bribe"}[
             op.name

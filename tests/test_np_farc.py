@@ -179,17 +179,17 @@ def test_rally_condition_guerrilla_with_shipment_not_free_8_7_1() -> None:
 # ======================================================================================
 def test_rally_bullet_1_replaces_two_guerrillas_with_base_active_first_8_7_1() -> None:
     state = blank_state()
-    put(state, "Huila", FU, 2)
-    put(state, "Huila", FA, 1)
+    put(state, "Huila-Tolima", FU, 2)
+    put(state, "Huila-Tolima", FA, 1)
     action, bot = run(state, [1, 1, 1])  # bullet 4: chart slot Cali
     assert action is not None
-    huila, cali = sid("Huila"), sid("Cali")
+    huila, cali = sid("Huila-Tolima"), sid("Cali")
     assert action.op.steps == ((huila, "base", 1, ()), (cali, "place", 1, ()))
     after = execute(state, action)
     assert after.bases(huila, F) == 1 and after.underground(huila, F) == 1
     assert after.active(huila, F) == 0  # the Active one went first (8.1.2)
     assert action.special is None  # no space with 2 Underground, no LoC (8.7.1 Extort)
-    assert "Rally in Huila: replace 2 FARC Guerrillas" in text(bot)
+    assert "Rally in Huila-Tolima: replace 2 FARC Guerrillas" in text(bot)
 
 
 def test_rally_bullet_1_adds_second_base_but_not_third_8_7_1() -> None:
@@ -247,14 +247,14 @@ def test_rally_bullet_3_places_population_plus_bases_up_to_available_8_7_1() -> 
 
 
 def test_rally_bullet_4_published_roll_9_atlantico_has_support_then_cesar_8_2() -> None:
-    """Published roll 9: red 4, yellow 1, green 2 -> Atlántico, which has Support: no
-    FARC Rally there (3.3.1) -> Cesar."""
+    """Published roll 9: red 4, yellow 1, green 2 -> Atlántico-Magdalena, which has Support: no
+    FARC Rally there (3.3.1) -> Cesar-La Guajira."""
     state = blank_state()
-    state.support[sid("Atlántico")] = 1
+    state.support[sid("Atlántico-Magdalena")] = 1
     action, bot = run(state, [4, 1, 2])
     assert action is not None
-    assert action.op.steps == ((sid("Cesar"), "place", 1, ()),)
-    assert "Atlántico -> Cesar" in text(bot)
+    assert action.op.steps == ((sid("Cesar-La Guajira"), "place", 1, ()),)
+    assert "Atlántico-Magdalena -> Cesar-La Guajira" in text(bot)
 
 
 def test_rally_resources_run_out_random_choice_then_stop_8_1() -> None:
@@ -262,7 +262,7 @@ def test_rally_resources_run_out_random_choice_then_stop_8_1() -> None:
     further Operation space (8.1), while the Extort still follows."""
     state = blank_state()
     state.resources[F] = 2
-    for name in ("Huila", "Meta West", "Guaviare"):
+    for name in ("Huila-Tolima", "Meta West", "Guaviare"):
         put(state, name, FB)
     # 6,1,3 -> Putumayo (no FARC Base) -> Guaviare; then 5,3,1 -> Meta West
     action, bot = run(state, [6, 1, 3, 5, 3, 1])
@@ -270,7 +270,7 @@ def test_rally_resources_run_out_random_choice_then_stop_8_1() -> None:
     guaviare, meta_west = sid("Guaviare"), sid("Meta West")
     assert action.op.steps == ((guaviare, "place", 2, ()), (meta_west, "place", 2, ()))
     assert action.special is not None and action.special.where == (meta_west, guaviare)
-    assert "Putumayo -> Guaviare" in text(bot)  # 6,1,3 names Putumayo, no Base there
+    assert "Putumayo-Caquetá -> Guaviare" in text(bot)  # 6,1,3 names Putumayo, no Base there
     assert "Meta West (red 5, yellow 3, green 1)" in text(bot)
     assert execute(state, action).resources[F] == 2  # 2 paid, 2 Extorted
 
@@ -354,7 +354,7 @@ def _arauca_origin(state: GameState, guerrillas: int) -> None:
 def test_march_bullet_1_one_guerrilla_onto_each_adjacent_loc_keeping_one_8_7_2() -> None:
     state = few(blank_state())
     _arauca_origin(state, 3)
-    arauca, ac, by = sid("Arauca"), sid("Arauca-Cúcuta LoC"), sid("Bogotá-Yopal LoC")
+    arauca, ac, by = sid("Arauca-Casanare"), sid("Arauca-Cúcuta LoC"), sid("Bogotá-Yopal LoC")
     action, bot = run(state)
     assert action is not None
     assert action.op.groups == ((arauca, ac, 1, 0, 0), (arauca, by, 1, 0, 0))
@@ -363,7 +363,7 @@ def test_march_bullet_1_one_guerrilla_onto_each_adjacent_loc_keeping_one_8_7_2()
     assert after.resources[F] == state.resources[F] + 1  # LoCs free; Extort +1
     # Extort: no space with 2 Underground; 1 LoC, lowest Econ first (2 before 3)
     assert action.special is not None and action.special.where == (by,)
-    assert "March 1 Underground FARC Guerrilla from Arauca onto" in text(bot)
+    assert "March 1 Underground FARC Guerrilla from Arauca-Casanare onto" in text(bot)
 
 
 def test_march_bullet_1_highest_econ_first_when_short_8_7_2_8_3() -> None:
@@ -772,12 +772,12 @@ def test_terror_resources_for_one_space_chart_picks_then_stop_8_1_8_2() -> None:
     state = _terror_state()
     state.resources[F] = 1
     put(state, "Cali-Pasto LoC", FU)
-    put(state, "Huila", FU)
-    put(state, "Nariño", FU)
+    put(state, "Huila-Tolima", FU)
+    put(state, "Nariño-Cauca", FU)
     action, bot = run(state, [5, 3, 5])  # chart slot Huila
     assert action is not None
-    assert action.op.where == (sid("Cali-Pasto LoC"), sid("Huila"))
-    assert "Huila (red 5, yellow 3, green 5)" in text(bot)
+    assert action.op.where == (sid("Cali-Pasto LoC"), sid("Huila-Tolima"))
+    assert "Huila-Tolima (red 5, yellow 3, green 5)" in text(bot)
     assert action.special is not None  # Kidnap on the LoC still follows
 
 
@@ -788,32 +788,32 @@ def test_golden_first_turn_standard_setup_published_roll_11() -> None:
     """Standard set up, FARC to act with 10 Resources.
 
     8.7.1: 30 - 12 on the map = 18 Guerrillas Available (9+): Rally.
-    Bullet 1: spaces with 2 FARC Guerrillas (Meta West, Guaviare, Putumayo) all hold 2
+    Bullet 1: spaces with 2 FARC Guerrillas (Meta West, Guaviare, Putumayo-Caquetá) all hold 2
     Bases already. Bullet 2: no Active FARC Guerrilla. Bullet 3: every space with a FARC
-    Base, none with Support: Chocó 1+1, Meta West 1+1, Guaviare 1+1, Huila 2+1, Arauca
-    1+1, Meta East 1+1 = 13 Guerrillas, 6 Resources (10 is enough, so no dice).
-    Bullet 4: 5 Guerrillas left; dice red 4, yellow 4, green 1 name Arauca (already
-    Rallied) -> Bogotá (Active Support) -> Meta East (Rallied) -> Vichada (published
+    Base, none with Support: Chocó-Córdoba 1+1, Meta West 1+1, Guaviare 1+1, Huila-Tolima 2+1,
+    Arauca-Casanare 1+1, Meta East 1+1 = 13 Guerrillas, 6 Resources (10 is enough, so no dice).
+    Bullet 4: 5 Guerrillas left; dice red 4, yellow 4, green 1 name Arauca-Casanare (already
+    Rallied) -> Bogotá & Villavicencio (Active Support) -> Meta East (Rallied) -> Vichada (published
     roll 11). Extort: the 6 Rally spaces with Bases now hold 3-4 Underground Guerrillas
-    and FARC Control; Putumayo (2 Underground) is not FARC-Controlled; no LoC has a
+    and FARC Control; Putumayo-Caquetá (2 Underground) is not FARC-Controlled; no LoC has a
     FARC Guerrilla. Resources 10 - 7 + 6 = 9.
     """
     state = new_state("standard", seed=11)
     action, bot = run(state, [4, 4, 1])
     assert action is not None
-    names = [(MAP[s].name, what, n) for s, what, n, _ in action.op.steps]
+    names = [(MAP[s].full_name, what, n) for s, what, n, _ in action.op.steps]
     assert names == [
-        ("Chocó", "place", 2), ("Meta West", "place", 2), ("Guaviare", "place", 2),
-        ("Huila", "place", 3), ("Arauca", "place", 2), ("Meta East", "place", 2),
+        ("Chocó-Córdoba", "place", 2), ("Meta West", "place", 2), ("Guaviare", "place", 2),
+        ("Huila-Tolima", "place", 3), ("Arauca-Casanare", "place", 2), ("Meta East", "place", 2),
         ("Vichada", "place", 1),
     ]
     assert action.special is not None
-    assert [MAP[s].name for s in action.special.where] == [
-        "Chocó", "Meta West", "Guaviare", "Huila", "Arauca", "Meta East"]
+    assert [MAP[s].full_name for s in action.special.where] == [
+        "Chocó-Córdoba", "Meta West", "Guaviare", "Huila-Tolima", "Arauca-Casanare", "Meta East"]
     after = execute(state, action)
     assert after.resources[F] == 9
     assert after.available_guerrillas(F) == 4
-    assert "Arauca -> Bogotá -> Meta East -> Vichada" in text(bot)
+    assert "Arauca-Casanare -> Bogotá & Villavicencio -> Meta East -> Vichada" in text(bot)
 
 
 # ======================================================================================

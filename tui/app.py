@@ -47,6 +47,7 @@ HELP_TEXT = """\
 Keys
   a        act: the Government's decision (only the options the rules allow)
   h        hint: the search Government's suggestion and its reason
+  x        expert hints on/off: add the search's numbers (scores, solver runs) to hints
   u        undo: back to the start of your last decision (again: further back)
   r        rollback: back to the start of a card of the history (asks which; the
            dice return to where they were then)
@@ -347,6 +348,7 @@ class PlayApp(App[None]):
     BINDINGS = [
         Binding("a", "act", "Act"),
         Binding("h", "hint", "Hint"),
+        Binding("x", "expert", "Expert hints", show=False),
         Binding("u", "undo", "Undo"),
         Binding("r", "rollback", "Rollback", show=False),
         Binding("l", "focus_log", "History", show=False),
@@ -370,6 +372,7 @@ class PlayApp(App[None]):
         self.over_shown = False
         #: the log entries the history panel shows, in order (to add only what is new)
         self._shown_log: list[dict] = []
+        self.expert = False  # hints show the search's numbers too (x toggles)
 
     # --- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -683,9 +686,14 @@ class PlayApp(App[None]):
             return
         self.call_from_thread(self._show_hint, hint)
 
+    def action_expert(self) -> None:
+        self.expert = not self.expert
+        self.notify("Hints now show the search's numbers (scores, solver runs)."
+                    if self.expert else "Hints now show the advice only.")
+
     def _show_hint(self, hint: Any) -> None:
-        lines = [str(getattr(hint, "explanation", ""))]
-        lines += [f"  {t}" for t in getattr(hint, "trace_lines", []) or []]
+        lines = hint.lines(self.expert) if hasattr(hint, "lines") \
+            else [str(getattr(hint, "explanation", ""))]
         cmd = getattr(hint, "command", None)
         if cmd is None:
             self.push_screen(TextScreen("Hint", lines))

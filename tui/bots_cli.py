@@ -27,7 +27,6 @@ from typing import Any, TextIO
 
 from core.cards import CARDS
 from core.game import Game
-from core.map import MAP
 from core.pieces import Faction
 from core.rules import victory
 from nonplayer.games import (
@@ -41,6 +40,7 @@ from nonplayer.games import (
     write_csv,
 )
 from nonplayer.government import GOVERNMENTS, make_government
+from tui import describe as text
 from tui.cli_base import CliError, Interrupted, Subcommand, stop_code
 
 
@@ -96,40 +96,10 @@ def _card_title(card: int | None) -> str:
     return "no card" if card is None else f"#{card} {CARDS[card].title}"
 
 
-def _spaces(cmd: Any) -> str:
-    op = getattr(cmd, "op", None)
-    if op is None:
-        return ""
-    seen: list[int] = []
-    for s in list(op.spaces()) + list(op.destinations()):
-        if s not in seen:
-            seen.append(s)
-    sa = getattr(cmd, "special", None)
-    text = ", ".join(MAP[s].name for s in seen)
-    if sa is not None:
-        text += f"; {sa.name} in " + ", ".join(dict.fromkeys(MAP[s].name for s in sa.spaces()))
-    return text
-
-
 def describe(turn: Turn) -> str:
-    """One line for a decision: 'Government: Train + Eradicate (Cali; Eradicate in ...)'."""
-    cmd = turn.command
-    if turn.kind == "pass":
-        return f"{turn.faction}: Pass"
-    if turn.kind == "event":
-        side = str(getattr(cmd, "side", ""))
-        printed = CARDS[turn.card].text(side) if turn.card is not None else None
-        quote = f': "{printed}"' if printed is not None else ""
-        return f"{turn.faction}: Event, {side} text of {_card_title(turn.card)}{quote}"
-    op = getattr(cmd, "op", None)
-    if op is not None:
-        title = str(op.name)
-        if getattr(cmd, "special", None) is not None:
-            title += f" + {cmd.special.name}"
-        limited = " (Limited)" if turn.kind == "limited_operation" else ""
-        return f"{turn.faction}: {title}{limited} in {_spaces(cmd)}"
-    report = "; ".join(turn.report[:4]) + ("; ..." if len(turn.report) > 4 else "")
-    return f"{turn.faction}: {cmd.name}" + (f": {report}" if report else "")
+    """One line for a decision (:func:`tui.describe.turn_line`): 'Government: Train in
+    Cali, Ibagué & Pereira; Eradicate in Putumayo-Caquetá'."""
+    return text.turn_line(turn.faction, turn.kind, turn.command, turn.card, turn.report)
 
 
 def _margins(game: Game) -> str:
@@ -165,7 +135,24 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     bot = _bot(args.govt, seed, sys.stderr)
     verbose = args.verbose and not args.json
-    shown: dict[str, Any] = {"card": None, "round": 0}
+    shown: dict[str, Any] = {"card": None, "round": 0, "after": None, "played": 0}
+
+    def skipped(cards: list[int]) -> None:
+        """Cards drawn with no decision taken: an Event card every Faction sat out
+        (2.3.2, 2.3.7), or a Propaganda card whose Round asked nobody."""
+        for card in cards:
+            if CARDS[card].propaganda:
+                shown["after"] = None  # 6.6 Reset: all Eligible again
+                continue
+            order = ", ".join(f.label for f in CARDS[card].faction_order)
+            print(f"\nCard {_card_title(card)}   (order: {order})", file=out)
+            if shown["after"] is None:
+                print("  No Eligible Faction: nobody decides on this card (2.3.2)", file=out)
+                continue
+            state, line = text.card_without_decision(shown["after"], card)
+            print(f"  {line or 'Ineligible (2.3.7): every Faction'}", file=out)
+            print("  No Eligible Faction: nobody decides on this card (2.3.2)", file=out)
+            shown["after"] = state
 
     recorder = None
     if args.report:
@@ -178,11 +165,22 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
             recorder.on_turn(game, turn)
         if args.json:
             return
+        mid = text.after_turn(turn.before, turn.entry) \
+            if turn.before is not None and turn.entry is not None else None
+        if turn.before is not None:
+            drawn = turn.before.played
+            skipped(drawn[shown["played"]:len(drawn) - 1])
+            shown["played"] = len(drawn)
         if turn.phase == "card" and turn.card != shown["card"]:
             shown["card"] = turn.card
             order = ", ".join(f.label for f in CARDS[turn.card].faction_order) \
                 if turn.card is not None else ""
             print(f"\nCard {_card_title(turn.card)}   (order: {order})", file=out)
+            sitting_out = text.ineligible_line(turn.before, shown["after"]) \
+                if turn.before is not None else ""
+            if sitting_out:
+                print(f"  {sitting_out}", file=out)
+        shown["after"] = mid
         if turn.phase == "propaganda" and shown["round"] != game.state.propaganda_rounds:
             shown["round"] = game.state.propaganda_rounds
             shown["card"] = None
@@ -191,6 +189,14 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
             for line in turn.round_report:
                 print(f"  . {line}", file=out)
         print(f"  {describe(turn)}", file=out)
+        if turn.kind == "pass" and not verbose:
+            why = text.reason(turn.faction, turn.trace)
+            if why:
+                print(f"      why: {why}", file=out)
+        if turn.kind == "event" and mid is not None and turn.before is not None:
+            changed = text.changes(turn.before, mid, totals=False)
+            print("      changed: " + ("; ".join(changed) or "nothing on the board"),
+                  file=out)
         if verbose:
             for line in turn.trace:
                 print(f"      why: {line}", file=out)
@@ -215,6 +221,7 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         print(json.dumps(summary, indent=2, ensure_ascii=False), file=out)
         return 0
+    skipped(game.state.played[shown["played"]:])
     print(f"\nGame over: {summary['reason']}", file=out)
     print("Victory margins: " + ", ".join(f"{k} {v:+d}" for k, v in
                                           summary["victory_margins"].items()), file=out)

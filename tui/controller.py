@@ -262,7 +262,7 @@ def phase_of(line: str) -> str:
 
 
 def _phased(lines: list[str]) -> list[str]:
-    return [f"  {phase_of(line)}: {line}" for line in lines]
+    return [f"  {describe.phase_line(phase_of(line), line)}" for line in lines]
 
 
 # ======================================================================================

@@ -8,24 +8,28 @@
   The confirm step of every form shows them, and the tabletop assistant prints them.
 * :func:`tracks_lines`: Resources, Aid, totals, margins, President, lasting Events,
   Eligibility and the cards.
+* Narration of a decision (``andean demo``, the game report): :func:`turn_line` (one
+  label, Operation and Special Activity spaces apart, a Pass with its reason),
+  :func:`command_changes` (what one logged command changed, for Event entries) and
+  :func:`ineligible_line` (who sits out a card, and why). Spaces are named by
+  :func:`core.map.space_name` only.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from core import events
 from core.cards import CARDS
-from core.map import MAP
+from core.map import MAP, space_name
 from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, UNDERGROUND_OF, Faction, Piece
 from core.rules import sequence
 from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
+from nonplayer.trace import names, operation_text
 
 FACTION_LETTER = {Faction.GOVT: "G", Faction.FARC: "F", Faction.AUC: "A", Faction.CARTELS: "C"}
 KIND_LABEL = {"city": "City", "department": "Dept", "loc": "LoC", "foreign": "Foreign"}
-
-
-def space_name(space: int) -> str:
-    """The name printed on the map (e.g. 'Antioquia-Bolívar')."""
-    return MAP[space].full_name
 
 
 # ======================================================================================
@@ -195,8 +199,7 @@ def space_detail(state: GameState, space: int) -> list[str]:
         lines.append("Sabotaged")
     if state.farc_zone[space]:
         lines.append("FARC Zone")
-    names = ", ".join(MAP[a].full_name for a in s.adjacent)
-    lines.append(f"Adjacent: {names}")
+    lines.append(f"Adjacent: {names(s.adjacent)}")
     return lines
 
 
@@ -301,8 +304,9 @@ def _shipments(state: GameState, space: int) -> list[str]:
                   for i in state.shipments_at(space))
 
 
-def changes(before: GameState, after: GameState) -> list[str]:
-    """What differs between ``before`` and ``after``, one line per space or track."""
+def changes(before: GameState, after: GameState, totals: bool = True) -> list[str]:
+    """What differs between ``before`` and ``after``, one line per space or track
+    (``totals`` False: without the derived Total Support and Opposition + Bases)."""
     lines: list[str] = []
     for s in MAP.spaces:
         i = s.id
@@ -323,12 +327,12 @@ def changes(before: GameState, after: GameState) -> list[str]:
         if before.in_play(i) != after.in_play(i):
             parts.append("now a space in play" if after.in_play(i) else "no longer in play")
         if parts:
-            lines.append(f"{s.full_name}: " + "; ".join(parts))
-    lines.extend(track_changes(before, after))
+            lines.append(f"{space_name(i)}: " + "; ".join(parts))
+    lines.extend(track_changes(before, after, totals))
     return lines
 
 
-def track_changes(before: GameState, after: GameState) -> list[str]:
+def track_changes(before: GameState, after: GameState, totals: bool = True) -> list[str]:
     """Changes to the tracks and cards only (Resources, Aid, President, lasting Events,
     Eligibility, totals, cards)."""
     lines: list[str] = []
@@ -353,11 +357,142 @@ def track_changes(before: GameState, after: GameState) -> list[str]:
     for f in Faction:
         if before.eligible[f] != after.eligible[f]:
             lines.append(f"{f.label} {'Eligible' if after.eligible[f] else 'Ineligible'}")
-    if before.total_support() != after.total_support():
+    if totals and before.total_support() != after.total_support():
         lines.append(f"Total Support {before.total_support()} -> {after.total_support()}")
-    if before.opposition_plus_bases() != after.opposition_plus_bases():
+    if totals and before.opposition_plus_bases() != after.opposition_plus_bases():
         lines.append(f"Opposition + Bases {before.opposition_plus_bases()} -> "
                      f"{after.opposition_plus_bases()}")
     if before.current_card != after.current_card:
         lines.append(f"Card {card_title(before.current_card)} -> {card_title(after.current_card)}")
     return lines
+
+
+# ======================================================================================
+# narration of a decision (andean demo, the game report)
+# ======================================================================================
+def _strip_label(line: str, labels: Iterable[str], verb: bool = False) -> str:
+    """``line`` without a leading 'Label: ' (``verb``: or 'Label ', as in 'Redeploy 1
+    Troops from ...' under the heading Redeploy)."""
+    for label in labels:
+        if line.startswith(f"{label}: "):
+            return line[len(label) + 2:]
+        if verb and line.startswith(f"{label} "):
+            return line[len(label) + 1:]
+    return line
+
+
+def report_summary(faction: str, name: str, report: list[str], limit: int = 6) -> str:
+    """The engine's report lines of one decision under its label said once: the
+    label the lines repeat is dropped ('Agitation: shift ...') and repeated lines are
+    counted ('shift Cesar-La Guajira toward Active Opposition (3 times)')."""
+    labels = (f"{faction} {name}", name)
+    counted: dict[str, int] = {}
+    for line in report:
+        text = _strip_label(line, labels, verb=True)
+        counted[text] = counted.get(text, 0) + 1
+    parts = [text if n == 1 else f"{text} ({n} times)" for text, n in counted.items()]
+    more = len(parts) - limit
+    return "; ".join(parts[:limit]) + (f"; and {more} more" if more > 0 else "")
+
+
+def reason(faction: str, trace: list[str]) -> str:
+    """The last reason of a decision's trace, without the Faction's name: why a
+    Faction Passed ('no rule found an Operation worth more (2.3.3)')."""
+    for line in reversed(trace):
+        text = line.split(": ", 1)[1] if line.startswith(f"{faction}: ") else line
+        if text.startswith("Pass") and ": " in text:
+            text = text.split(": ", 1)[1]
+        if text:
+            return text
+    return ""
+
+
+def turn_line(faction: str, kind: str, cmd: Any, card: int | None,
+              report: list[str]) -> str:
+    """One line for a decision, each label once, from the command and the engine's
+    report (the same for a game as played and as rebuilt from its save): 'AUC: Rally
+    in Antioquia-Bolívar; Extort in Atlántico-Magdalena', 'Government: Pass: +3
+    Resources (2.3.3)', 'FARC: Agitation: shift Cesar-La Guajira toward Active
+    Opposition (3 times)', 'Cartels: Event, shaded text of #18 NSPD-18: "..."'."""
+    name = str(getattr(cmd, "name", ""))
+    if kind == "event":
+        side = str(getattr(cmd, "side", ""))
+        printed = CARDS[card].text(side) if card is not None else None
+        quote = f': "{printed}"' if printed is not None else ""
+        return f"{faction}: Event, {side} text of {card_title(card)}{quote}"
+    if getattr(cmd, "op", None) is not None:
+        return f"{faction}: {operation_text(cmd, kind == 'limited_operation')}"
+    if kind == "pass":
+        name = "Pass"
+    if report:
+        return f"{faction}: {name}: {report_summary(faction, name, report)}"
+    return f"{faction}: {name}: no effect"
+
+
+def after_turn(before: GameState, entry: dict) -> GameState:
+    """The state right after one logged command, before the card ends: the command is
+    replayed on a copy of ``before`` with the dice it rolled and stopped right after the
+    turn (``stop_after_turn``), so ``step`` still says who acted and what Events set."""
+    from core.commands import from_json
+    from core.dice import ScriptedDice
+    from core.game import execute
+
+    state = before.clone()
+    execute(state, from_json(entry["command"]),
+            ScriptedDice([v for _, v in entry.get("rolls", [])]), stop_after_turn=True)
+    return state
+
+
+def command_changes(before: GameState, entry: dict) -> list[str]:
+    """What one logged command itself changed on the board and the tracks (an Event
+    entry lists the Event's own effects, not the card's end or the next Round's
+    automatic phases); derived totals left out."""
+    return changes(before, after_turn(before, entry), totals=False)
+
+
+def ineligible_line(state: GameState, previous: GameState | None) -> str:
+    """Who sits out the card now face up, and why (2.3.7), in the card's Faction order:
+    'Ineligible (2.3.7): FARC executed the Event on #7 7th Special Forces; AUC executed
+    an Operation on #7 7th Special Forces'. ``state`` is the position at the card's
+    first decision, ``previous`` the position right after the last decision of the card
+    before (:func:`after_turn`; None: not known). '' when every Faction is Eligible."""
+    out = []
+    card_now = state.current_card
+    order = CARDS[card_now].faction_order if card_now is not None else ()
+    forced: dict[int, bool] = {}
+    acted: dict[int, str] = {}
+    last = ""
+    if previous is not None and previous.phase == "card":
+        forced = {int(k): bool(v) for k, v in previous.step.get("eligible_next", {}).items()}
+        acted = {int(a[0]): str(a[1]) for a in previous.step.get("acted", [])}
+        last = card_title(previous.current_card)
+    for f in order or tuple(Faction):
+        if state.eligible[f]:
+            continue
+        if forced.get(int(f)) is False:
+            out.append(f"{f.label} made Ineligible by the Event of {last}")
+        elif int(f) in acted:
+            what = "the Event" if acted[int(f)] == "event" else "an Operation"
+            out.append(f"{f.label} executed {what} on {last}")
+        else:
+            out.append(f.label)
+    return ("Ineligible (2.3.7): " + "; ".join(out)) if out else ""
+
+
+def phase_line(phase: str, line: str) -> str:
+    """A Propaganda report line under its phase, the phase's name said once: '6.6 Reset:
+    all Factions Eligible, ...' (the engine's line begins 'Reset: ...')."""
+    name = phase.split(" ", 1)[-1]
+    return f"{phase}: {_strip_label(line, (name,))}"
+
+
+def card_without_decision(previous: GameState, card: int) -> tuple[GameState, str]:
+    """An Event card on which nobody could decide (every Faction Ineligible, 2.3.2):
+    the position at that card (Eligibility adjusted after ``previous``, the position
+    right after the card before's last decision, 2.3.7) and the line saying who sat
+    it out and why."""
+    state = previous.clone()
+    sequence.end_card(state)
+    state.current_card = card
+    state.step = sequence.fresh_card_step()
+    return state, ineligible_line(state, previous)

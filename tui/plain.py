@@ -63,8 +63,10 @@ class PlainUI:
     """Runs a :class:`Controller` on text streams."""
 
     def __init__(self, controller: Controller, inp: TextIO, out: TextIO, *,
-                 assist: bool = False, echo: bool | None = None) -> None:
+                 assist: bool = False, echo: bool | None = None,
+                 expert: bool = False) -> None:
         self.c = controller
+        self.expert = expert  # hints show the search's numbers too (--expert)
         self.inp = inp
         self.out = out
         self.assist = assist
@@ -308,9 +310,9 @@ class PlainUI:
         except Exception as err:  # a bot failing must not lose the game
             self.say(f"! the hint failed: {err}")
             return
-        self.say(f"Hint: {getattr(h, 'explanation', '')}")
-        for line in getattr(h, "trace_lines", []) or []:
-            self.say(f"  {line}")
+        lines = h.lines(self.expert) if hasattr(h, "lines") \
+            else [str(getattr(h, "explanation", ""))]
+        self.say(f"Hint: {lines[0]}", *lines[1:])
         cmd = getattr(h, "command", None)
         if cmd is None:
             return
@@ -559,9 +561,11 @@ def _isatty(stream: TextIO) -> bool:
 
 
 def make_ui(controller: Controller, inp: TextIO | None = None, out: TextIO | None = None, *,
-            assist: bool = False) -> PlainUI:
-    """A :class:`PlainUI` whose controller asks its dice and Discord through it."""
-    ui = PlainUI(controller, inp or sys.stdin, out or sys.stdout, assist=assist)
+            assist: bool = False, expert: bool = False) -> PlainUI:
+    """A :class:`PlainUI` whose controller asks its dice and Discord through it
+    (``expert``: hints show the search's numbers too)."""
+    ui = PlainUI(controller, inp or sys.stdin, out or sys.stdout, assist=assist,
+                 expert=expert)
     if controller.ask_dice is not None:
         controller.ask_dice = ui.ask_die
     controller.discord = ui.ask_discord

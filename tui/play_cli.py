@@ -77,6 +77,9 @@ def _common(p: argparse.ArgumentParser, default_save: str) -> None:
 
 def _configure_play(p: argparse.ArgumentParser) -> None:
     _common(p, PLAY_SAVE)
+    p.add_argument("--expert", action="store_true",
+                   help="hints also show the search's numbers (scores, solver runs); "
+                   "in the full-screen app the x key toggles this")
 
 
 def _configure_assist(p: argparse.ArgumentParser) -> None:
@@ -126,10 +129,12 @@ def _run_play(args: argparse.Namespace, out: TextIO) -> int:
         from tui.plain import make_ui
 
         with saved_on_stop(session):
-            return make_ui(controller, sys.stdin, out).run()
+            return make_ui(controller, sys.stdin, out, expert=args.expert).run()
     from tui.app import PlayApp
 
-    PlayApp(controller).run()
+    app = PlayApp(controller)
+    app.expert = args.expert
+    app.run()
     return 0
 
 

@@ -62,7 +62,7 @@ from core.events import (
     event,
 )
 from core.events.choice import Choice, Chooser, ask_one, ask_space, best_n, fits
-from core.map import MAP, MOUNTAIN, Space
+from core.map import MAP, MOUNTAIN, Space, space_name
 from core.pieces import (
     ACTIVE_OF,
     BASE_OF,
@@ -97,7 +97,7 @@ TERROR = "Terror"
 # small shared helpers
 # ======================================================================================
 def _name(space: int) -> str:
-    return MAP[space].name
+    return space_name(space)
 
 
 def _why(card: int, question: str) -> str:

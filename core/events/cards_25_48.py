@@ -43,7 +43,7 @@ from core.events.choice import (
     best_n,
     fits,
 )
-from core.map import MAP, MOUNTAIN
+from core.map import MAP, MOUNTAIN, space_name
 from core.pieces import (
     ACTIVE_OF,
     BASE_OF,
@@ -177,7 +177,7 @@ def _faction(
 # small board helpers
 # ======================================================================================
 def _name(space: int) -> str:
-    return MAP[space].name
+    return space_name(space)
 
 
 def _in_play(state: GameState, spaces: Iterable[Any]) -> list[int]:
@@ -1080,7 +1080,8 @@ def former_military_unshaded(state: GameState, ctx: Context, chooser: Chooser) -
     for s in MAP.spaces:
         options = former_military_options(state, s.id)
         choice = _ask_one(
-            chooser, state, "option", options, f"{FORMER}: Sweep or Assault FARC in {s.name}?",
+            chooser, state, "option", options,
+            f"{FORMER}: Sweep or Assault FARC in {space_name(s)}?",
             decider=GOVT,
         )
         if choice is None:
@@ -1222,7 +1223,7 @@ def ncc_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     for s in state.spaces_in_play():
         if state.active(s.id, AUC) and _cubes_or_support(state, s.id):
             n = state.flip(s.id, AUC, state.active(s.id, AUC), to_active=False)
-            ctx.say(f"{NCC}: flip {n} AUC Guerrilla(s) Underground in {s.name}")
+            ctx.say(f"{NCC}: flip {n} AUC Guerrilla(s) Underground in {space_name(s)}")
 
 
 # ======================================================================================
@@ -1608,7 +1609,7 @@ def pinto_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     for s in state.spaces_in_play():
         if state.underground(s.id, AUC):
             n = state.activate(s.id, AUC, state.underground(s.id, AUC))
-            ctx.say(f"{PINTO}: Activate {n} AUC Guerrilla(s) in {s.name}")
+            ctx.say(f"{PINTO}: Activate {n} AUC Guerrilla(s) in {space_name(s)}")
     for s in state.spaces_in_play():
         if state.police(s.id) and state.faction_pieces(s.id, AUC):
             capacity = coin_ops.assault_capacity(state, s.id, troops=state.police(s.id), police=0)

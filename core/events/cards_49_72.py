@@ -44,7 +44,7 @@ from core.events.choice import (
     distribute,
     fits,
 )
-from core.map import FOREST, MAP, MOUNTAIN, Space
+from core.map import FOREST, MAP, MOUNTAIN, Space, space_name
 from core.pieces import (
     ACTIVE_OF,
     BASE_OF,
@@ -69,7 +69,7 @@ REPLACE = "replace"
 # shared helpers: where, asking, moving
 # ======================================================================================
 def _name(space: int) -> str:
-    return MAP[space].name
+    return space_name(space)
 
 
 def _spaces(state: GameState, test: Callable[[Space], bool]) -> list[int]:

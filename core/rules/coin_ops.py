@@ -52,7 +52,7 @@ from core.events import (
     TAPIAS,
     UNSHADED,
 )
-from core.map import FOREST, MAP, MOUNTAIN
+from core.map import FOREST, MAP, MOUNTAIN, space_name
 from core.pieces import (
     ACTIVE_OF,
     BASE_OF,
@@ -96,7 +96,7 @@ Recall = tuple[int, int, int]
 # small shared helpers
 # ======================================================================================
 def _name(space: int) -> str:
-    return MAP[space].name
+    return space_name(space)
 
 
 def _as_faction(value: Any) -> Faction:
@@ -127,9 +127,9 @@ def _check_city_or_department(state: GameState, space: int, op: str, rule: str) 
     _check_space(state, space, rule)
     s = MAP[space]
     if not (s.is_city or s.is_department):
-        raise IllegalAction(rule, f"{op} selects Cities or Departments, not {s.name}")
+        raise IllegalAction(rule, f"{op} selects Cities or Departments, not {space_name(s)}")
     if state.farc_zone[space]:
-        raise IllegalAction("6.4.4", f"{op} may not select the FARC Zone {s.name}")
+        raise IllegalAction("6.4.4", f"{op} may not select the FARC Zone {space_name(s)}")
 
 
 def _check_limited(op: Operation, ctx: Context) -> None:
@@ -563,7 +563,7 @@ class Train(Operation):
         if not (s.is_city or state.bases(space, Faction.GOVT)):
             raise IllegalAction(
                 "3.2.1", f"Train places cubes in Cities and Departments with a Government "
-                f"Base, not in {s.name}"
+                f"Base, not in {space_name(s)}"
             )
         if troops + police > TRAIN_MAX_CUBES:
             raise IllegalAction(
@@ -571,7 +571,7 @@ class Train(Operation):
             )
         state.place(space, Piece.TROOPS, troops)
         state.place(space, Piece.POLICE, police)
-        ctx.say(f"Train in {s.name}: place {troops} Troops and {police} Police")
+        ctx.say(f"Train in {space_name(s)}: place {troops} Troops and {police} Police")
 
     def _then(self, state: GameState, ctx: Context) -> None:
         if self.base is not None and self.civic is not None:

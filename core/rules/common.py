@@ -13,7 +13,7 @@ from typing import Any
 from core.commands import Context
 from core.errors import IllegalAction
 from core.events import FIRST_DIVISION, SHADED
-from core.map import MAP
+from core.map import MAP, space_name
 from core.pieces import INSURGENTS, Faction
 from core.state import GameState, ShipmentDecider
 
@@ -30,17 +30,17 @@ def civic_action_problem(state: GameState, space: int, *, jointness: bool = Fals
     """
     s = MAP[space]
     if s.is_loc or not state.in_play(space):
-        return f"{s.name} is not a City or Department"
+        return f"{space_name(s)} is not a City or Department"
     if state.controller(space) is not Faction.GOVT:
-        return f"{s.name} is not under Government Control"
+        return f"{space_name(s)} is not under Government Control"
     troops, police = state.troops(space), state.police(space)
     if jointness and state.capability(FIRST_DIVISION) == "unshaded":
         if troops + police == 0:
-            return f"{s.name} has no cube"
+            return f"{space_name(s)} has no cube"
         return None
     need = 2 if state.capability(FIRST_DIVISION) == SHADED else 1
     if troops < need or police < need:
-        return f"{s.name} needs {need}+ Troops and {need}+ Police for Civic Action"
+        return f"{space_name(s)} needs {need}+ Troops and {need}+ Police for Civic Action"
     return None
 
 
@@ -51,20 +51,20 @@ def civic_action_step(state: GameState, space: int, *, free: bool = False) -> st
         state.pay(Faction.GOVT, CIVIC_ACTION_COST, "6.4.1")
     if state.terror[space]:
         state.terror[space] -= 1
-        return f"remove Terror in {MAP[space].name}"
+        return f"remove Terror in {space_name(space)}"
     if state.support[space] >= 2 or not MAP[space].is_populated:
-        raise IllegalAction("6.4.1", f"{MAP[space].name} cannot shift further toward Support")
+        raise IllegalAction("6.4.1", f"{space_name(space)} cannot shift further toward Support")
     state.shift(space, +1)
-    return f"shift {MAP[space].name} toward Active Support"
+    return f"shift {space_name(space)} toward Active Support"
 
 
 def agitation_problem(state: GameState, space: int) -> str | None:
     """Why FARC cannot Agitate in ``space`` (6.4.2: FARC-Controlled City or Department)."""
     s = MAP[space]
     if s.is_loc or not state.in_play(space):
-        return f"{s.name} is not a City or Department"
+        return f"{space_name(s)} is not a City or Department"
     if state.controller(space) is not Faction.FARC:
-        return f"{s.name} is not under FARC Control"
+        return f"{space_name(s)} is not under FARC Control"
     return None
 
 
@@ -75,11 +75,11 @@ def agitation_step(state: GameState, space: int, *, free: bool = False) -> str:
         state.pay(Faction.FARC, AGITATION_COST, "6.4.2")
     if state.terror[space]:
         state.terror[space] -= 1
-        return f"remove Terror in {MAP[space].name}"
+        return f"remove Terror in {space_name(space)}"
     if state.support[space] <= -2 or not MAP[space].is_populated:
-        raise IllegalAction("6.4.2", f"{MAP[space].name} cannot shift further toward Opposition")
+        raise IllegalAction("6.4.2", f"{space_name(space)} cannot shift further toward Opposition")
     state.shift(space, -1)
-    return f"shift {MAP[space].name} toward Active Opposition"
+    return f"shift {space_name(space)} toward Active Opposition"
 
 
 def recall_own_pieces(state: GameState, ctx: Context, recall: tuple) -> None:
@@ -106,7 +106,7 @@ def recall_own_pieces(state: GameState, ctx: Context, recall: tuple) -> None:
             raise IllegalAction("1.4.1", "a recall removes at least 1 piece")
         piece = Piece(kind)
         state.remove(space, piece, n)
-        ctx.say(f"Remove {n} {piece.label} from {MAP[space].name} to Available (1.4.1)")
+        ctx.say(f"Remove {n} {piece.label} from {space_name(space)} to Available (1.4.1)")
 
 
 # ======================================================================================
@@ -189,7 +189,7 @@ def chooser_decider(chooser: Any) -> ShipmentDecider:
             state,
             "factions",
             [int(f) for f in options],
-            f"4.5.3: the {owner.label} Shipment in {MAP[space].name} has lost its Guerrilla: "
+            f"4.5.3: the {owner.label} Shipment in {space_name(space)} has lost its Guerrilla: "
             "to whose Guerrilla does it pass?",
             decider=owner,
         )

@@ -37,7 +37,7 @@ from typing import Any
 from core.commands import Context, Operation, SpecialActivity, check_faction, command
 from core.errors import IllegalAction
 from core.events import BLACKHAWKS, MISIL_ANTIAEREO, PLAN_COLOMBIA, SHADED, UNSHADED
-from core.map import MAP
+from core.map import MAP, space_name
 from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, UNDERGROUND_OF, Faction, Piece
 from core.state import GameState
 
@@ -48,7 +48,7 @@ ERADICATE_AID = 4  # 4.2.3: Aid +4
 
 
 def _name(space: int) -> str:
-    return MAP[space].name
+    return space_name(space)
 
 
 def _check_space(state: GameState, space: Any, rule: str) -> None:
@@ -253,18 +253,19 @@ class AirStrike(SpecialActivity):
         _check_space(state, self.space, "4.2.2")
         s = MAP[self.space]
         if not (s.is_department or s.is_loc):
-            raise IllegalAction("4.2.2", f"Air Strike hits a Department or LoC, not {s.name}")
+            raise IllegalAction(
+                "4.2.2", f"Air Strike hits a Department or LoC, not {space_name(s)}")
         _check_misil(state, self.space, "Air Strike")
         kind = self._kind()
         f = kind.faction
         if state.count(self.space, kind) == 0:
-            raise IllegalAction("4.2.2", f"no {kind.label} in {s.name}")
+            raise IllegalAction("4.2.2", f"no {kind.label} in {space_name(s)}")
         if kind.is_base and state.guerrillas(self.space, f):
             raise IllegalAction(
                 "4.2.2", f"Air Strike hits a {f.label} Base only if no {f.label} Guerrilla is there"
             )
         state.remove(self.space, kind, 1)
-        ctx.say(f"Air Strike in {s.name}: remove 1 {kind.label}")
+        ctx.say(f"Air Strike in {space_name(s)}: remove 1 {kind.label}")
 
     def _kind(self) -> Piece:
         try:
@@ -361,16 +362,17 @@ class Eradicate(SpecialActivity):
         _check_space(state, self.space, "4.2.3")
         s = MAP[self.space]
         if not s.is_department:
-            raise IllegalAction("4.2.3", f"Eradicate takes place in a Department, not {s.name}")
+            raise IllegalAction(
+                "4.2.3", f"Eradicate takes place in a Department, not {space_name(s)}")
         if state.faction_pieces(self.space, Faction.CARTELS) == 0:
-            raise IllegalAction("4.2.3", f"Eradicate needs Cartels pieces in {s.name}")
+            raise IllegalAction("4.2.3", f"Eradicate needs Cartels pieces in {space_name(s)}")
         _check_misil(state, self.space, "Eradicate")
         gained = state.add_aid(ERADICATE_AID)
-        ctx.say(f"Eradicate in {s.name}: Aid +{gained}")
+        ctx.say(f"Eradicate in {space_name(s)}: Aid +{gained}")
         bases = state.bases(self.space, Faction.CARTELS)
         if bases:
             state.remove(self.space, Piece.CARTELS_BASE, bases)
-            ctx.say(f"Eradicate in {s.name}: remove {bases} Cartels Base{'s' * (bases > 1)}")
+            ctx.say(f"Eradicate in {space_name(s)}: remove {bases} Cartels Base{'s' * (bases > 1)}")
         self._shift_or_place(state, ctx)
 
     def _shift_or_place(self, state: GameState, ctx: Context) -> None:

@@ -43,7 +43,7 @@ from core.commands import (
     command,
 )
 from core.errors import IllegalAction
-from core.map import MAP
+from core.map import MAP, space_name
 from core.pieces import (
     ACTIVE_OF,
     BASE_OF,
@@ -52,6 +52,7 @@ from core.pieces import (
     UNDERGROUND_OF,
     Faction,
     Piece,
+    pieces_text,
 )
 from core.rules.common import full_extent_error, recall_own_pieces
 from core.state import SUPPORT_LABELS, GameState
@@ -89,7 +90,7 @@ AID_CUT_MORE_SPACES = 5
 # small shared helpers
 # ======================================================================================
 def _name(space: int) -> str:
-    return MAP[space].full_name
+    return space_name(space)
 
 
 def _g(faction: Faction, n: int) -> str:
@@ -134,11 +135,11 @@ def rally_problem(state: GameState, faction: Faction, space: int) -> str | None:
     """Why ``faction`` may not select ``space`` for Rally (None if it may): a City or
     Department; FARC not with Support, AUC not with Opposition (3.3.1)."""
     if not _is_city_or_department(state, space):
-        return f"{MAP[space].name} is not a City or Department"
+        return f"{space_name(space)} is not a City or Department"
     if faction is Faction.FARC and state.support[space] > 0:
-        return f"FARC may not Rally in {MAP[space].name}, which has Support"
+        return f"FARC may not Rally in {space_name(space)}, which has Support"
     if faction is Faction.AUC and state.support[space] < 0:
-        return f"AUC may not Rally in {MAP[space].name}, which has Opposition"
+        return f"AUC may not Rally in {space_name(space)}, which has Opposition"
     return None
 
 
@@ -170,12 +171,12 @@ def rally_place_limit(state: GameState, faction: Faction, space: int) -> int:
 def _rally_base_error(state: GameState, faction: Faction, space: int) -> IllegalAction | None:
     if state.guerrillas(space, faction) < 2:
         return IllegalAction(
-            "3.3.1", f"fewer than 2 {faction.label} Guerrillas in {MAP[space].name}"
+            "3.3.1", f"fewer than 2 {faction.label} Guerrillas in {space_name(space)}"
         )
     if state.available_bases(faction) < 1:
         return IllegalAction("1.4.1", f"no {faction.label} Base Available")
     if state.all_bases(space) >= 2:
-        return IllegalAction("1.4.2", f"{MAP[space].name} already has 2 Bases")
+        return IllegalAction("1.4.2", f"{space_name(space)} already has 2 Bases")
     return None
 
 
@@ -245,7 +246,7 @@ def _rally_place(state: GameState, ctx: Context, space: int, n: int) -> None:
     limit = rally_rule_limit(state, f, space)
     if n > limit:
         raise IllegalAction(
-            "3.3.1", f"Rally may place at most {limit} Guerrillas in {MAP[space].name}"
+            "3.3.1", f"Rally may place at most {limit} Guerrillas in {space_name(space)}"
         )
     available = state.available_guerrillas(f)
     if n > available:
@@ -278,7 +279,7 @@ def _rally_regroup(
 ) -> None:
     f = ctx.faction
     if not state.bases(space, f):
-        raise IllegalAction("3.3.1", f"no {f.label} Base in {MAP[space].name} to Rally to")
+        raise IllegalAction("3.3.1", f"no {f.label} Base in {space_name(space)} to Rally to")
     for move in moves:
         src, underground, active, shipments = move
         _check_space_id(src, "3.3.1")
@@ -454,11 +455,11 @@ def _march_group(
     if underground + active == 0:
         raise IllegalAction("3.3.2", "a March group has 1+ Guerrillas")
     if not MAP.adjacent(src, dst) or not state.in_play(dst):
-        raise IllegalAction("3.3.2", f"{MAP[dst].name} is not adjacent to {MAP[src].name}")
+        raise IllegalAction("3.3.2", f"{space_name(dst)} is not adjacent to {space_name(src)}")
     for kind, n in ((UNDERGROUND_OF[f], underground), (ACTIVE_OF[f], active)):
         if unmoved[(src, kind)] < n:
             raise IllegalAction(
-                "3.3.2", f"not {n} {kind.label} in {MAP[src].name} that have not moved yet"
+                "3.3.2", f"not {n} {kind.label} in {space_name(src)} that have not moved yet"
             )
         unmoved[(src, kind)] -= n
     if not MAP[dst].is_loc and dst not in entered:
@@ -486,11 +487,11 @@ def attack_problem(state: GameState, faction: Faction, space: int) -> str | None
     """Why ``faction`` may not select ``space`` for Attack: it needs 1+ own Guerrilla
     and 1+ enemy piece there (3.3.3)."""
     if not state.in_play(space):
-        return f"{MAP[space].name} is not in play"
+        return f"{space_name(space)} is not in play"
     if state.guerrillas(space, faction) == 0:
-        return f"no {faction.label} Guerrilla in {MAP[space].name}"
+        return f"no {faction.label} Guerrilla in {space_name(space)}"
     if state.total_pieces(space) == state.faction_pieces(space, faction):
-        return f"no enemy piece in {MAP[space].name}"
+        return f"no enemy piece in {space_name(space)}"
     return None
 
 
@@ -518,7 +519,7 @@ def _removal_error(
         if piece.faction is faction:
             return IllegalAction("3.3.3", "an Attack removes only enemy pieces")
         if row[piece] == 0:
-            return IllegalAction("3.3.3", f"no {piece.label} to remove in {MAP[space].name}")
+            return IllegalAction("3.3.3", f"no {piece.label} to remove in {space_name(space)}")
         if piece.is_base and _non_base_count(row, piece.faction):
             return IllegalAction(
                 "3.3.3", f"{piece.faction.label} Bases go last, after its cubes or Guerrillas"
@@ -566,7 +567,7 @@ def ambush_problem(state: GameState, faction: Faction, space: int) -> str | None
     if problem is not None:
         return problem
     if state.underground(space, faction) == 0:
-        return f"no Underground {faction.label} Guerrilla in {MAP[space].name}"
+        return f"no Underground {faction.label} Guerrilla in {space_name(space)}"
     return None
 
 
@@ -607,7 +608,7 @@ def resolve_attack(
         success, captured = True, True
     else:
         flipped = state.activate(space, f, state.underground(space, f))
-        roll = ctx.roll(state, f"Attack in {MAP[space].name}")
+        roll = ctx.roll(state, f"Attack in {MAP[space].name}")  # a saved key: short name
         success, captured = roll <= state.guerrillas(space, f), roll == 1
         ctx.say(
             f"Attack in {_name(space)}: Activate {_g(f, flipped)}, roll {roll} against "
@@ -616,8 +617,7 @@ def resolve_attack(
     if success:
         for kind in kinds:
             state.remove(space, Piece(kind), 1, capturer=f)
-        labels = ", ".join(Piece(k).label for k in kinds)
-        ctx.say(f"Attack in {_name(space)}: remove {labels}")
+        ctx.say(f"Attack in {_name(space)}: remove {pieces_text(kinds)}")
     if captured:
         placed = state.place_up_to(space, UNDERGROUND_OF[f], 1)
         ctx.say(f"Captured Goods in {_name(space)}: place {_g(f, placed)}")
@@ -721,9 +721,9 @@ def terror_problem(state: GameState, faction: Faction, space: int) -> str | None
     """Why ``faction`` may not select ``space`` for Terror: 1+ own Underground Guerrilla
     needed (3.3.4)."""
     if not state.in_play(space):
-        return f"{MAP[space].name} is not in play"
+        return f"{space_name(space)} is not in play"
     if state.underground(space, faction) == 0:
-        return f"no Underground {faction.label} Guerrilla in {MAP[space].name}"
+        return f"no Underground {faction.label} Guerrilla in {space_name(space)}"
     return None
 
 

@@ -60,7 +60,7 @@ from typing import Any
 
 from core.commands import Context, SpecialActivity, check_distinct, check_faction, command
 from core.errors import IllegalAction
-from core.map import MAP
+from core.map import MAP, space_name
 from core.pieces import (
     ACTIVE_OF,
     INSURGENTS,
@@ -87,7 +87,7 @@ _GUERRILLA_KINDS = tuple(k for f in INSURGENTS for k in (UNDERGROUND_OF[f], ACTI
 # shared helpers
 # ======================================================================================
 def _name(space: int) -> str:
-    return MAP[space].name
+    return space_name(space)
 
 
 def _check_space_ids(spaces: tuple[int, ...], rule: str) -> None:
@@ -255,11 +255,11 @@ def kidnap_problem(state: GameState, space: int) -> str | None:
     """
     s = MAP[space]
     if not state.in_play(space):
-        return f"{s.name} is not a space in play"
+        return f"{space_name(s)} is not a space in play"
     if not (s.is_city or s.is_loc or state.bases(space, Faction.CARTELS)):
-        return f"{s.name} is not a City or LoC and has no Cartels Base"
+        return f"{space_name(s)} is not a City or LoC and has no Cartels Base"
     if state.guerrillas(space, Faction.FARC) <= state.police(space):
-        return f"{s.name} does not have more FARC Guerrillas than Police"
+        return f"{space_name(s)} does not have more FARC Guerrillas than Police"
     return None
 
 
@@ -360,7 +360,7 @@ class Kidnap(SpecialActivity):
             state.transfer_shipment(held[0], Faction.FARC)
             ctx.say(f"Kidnap in {_name(space)}: Drug Ransom, a Cartels Shipment passes to FARC")
             return
-        roll = ctx.roll(state, f"Kidnap in {_name(space)}")
+        roll = ctx.roll(state, f"Kidnap in {MAP[space].name}")  # a saved key: short name
         got = state.transfer_resources(target, Faction.FARC, roll)
         ctx.say(
             f"Kidnap in {_name(space)}: roll {roll}, {got} Resources "
@@ -512,15 +512,15 @@ def cultivate_problem(state: GameState, space: int) -> str | None:
     """
     s = MAP[space]
     if not state.in_play(space):
-        return f"{s.name} is not a space in play"
+        return f"{space_name(s)} is not a space in play"
     if s.is_loc:
-        return f"{s.name} is a LoC, not a Department or City"
+        return f"{space_name(s)} is a LoC, not a Department or City"
     if s.pop <= 0:
-        return f"{s.name} has Population 0"
+        return f"{space_name(s)} has Population 0"
     if state.guerrillas(space, Faction.CARTELS) <= state.police(space):
-        return f"{s.name} does not have more Cartels Guerrillas than Police"
+        return f"{space_name(s)} does not have more Cartels Guerrillas than Police"
     if state.all_bases(space) >= 2:
-        return f"{s.name} already has 2 Bases (1.4.2)"
+        return f"{space_name(s)} already has 2 Bases (1.4.2)"
     return None
 
 

@@ -54,7 +54,7 @@ from core.events import (
     SHADED,
     UNSHADED,
 )
-from core.map import MAP
+from core.map import MAP, space_name
 from core.pieces import BASE_OF, INSURGENTS, Faction, Piece
 from core.rules.common import (
     CIVIC_ACTION_COST,
@@ -91,7 +91,7 @@ def is_final_round(state: GameState) -> bool:
 
 
 def _name(space: int) -> str:
-    return MAP[space].name
+    return space_name(space)
 
 
 def _require_step(state: GameState, ctx: Context, cmd: PropagandaCommand) -> None:
@@ -166,13 +166,35 @@ def sabotage_phase_locs(state: GameState) -> list[int]:
     return [s.id for s in MAP.locs if sabotage_due(state, s.id)]
 
 
+def sabotage_cause(state: GameState, space: int) -> str:
+    """Who Sabotages ``space`` in the Sabotage Phase and why (6.2), for the report:
+    'FARC 2 and AUC 1 Guerrillas outnumber 1 cube', 'FARC Guerrillas next to
+    FARC-Controlled Cali'."""
+    counts = [(f, state.guerrillas(space, f)) for f in INSURGENTS]
+    present = [(f, n) for f, n in counts if n]
+    cubes = state.cubes(space)
+    who = " and ".join(f"{f.label} {n}" for f, n in present)
+    one = sum(n for _, n in present) == 1
+    guerrillas = "Guerrilla" if one else "Guerrillas"
+    cube_text = f"{cubes} cube{'s' * (cubes != 1)}"
+    if present and sum(n for _, n in present) > cubes:
+        return f"{who} {guerrillas} outnumber{'s' * one} {cube_text}"
+    cities = [a for a in MAP[space].adjacent
+              if MAP[a].is_city and state.controller(a) is Faction.FARC]
+    if cities:
+        return f"next to FARC-Controlled {_name(cities[0])}"
+    return f"{who} {guerrillas} equal{'s' * one} {cube_text} (7th Special Forces shaded)"
+
+
 def sabotage_phase(state: GameState, report: list[str]) -> None:
     """Sabotage each LoC due (6.2) while markers remain (3.3.4), in map order."""
     for space in sabotage_phase_locs(state):
+        cause = sabotage_cause(state, space)
         if state.add_sabotage(space):
-            report.append(f"Sabotage {_name(space)}")
+            report.append(f"Sabotage {_name(space)} ({cause})")
         else:
-            report.append(f"no Terror/Sabotage marker left to Sabotage {_name(space)}")
+            report.append(f"no Terror/Sabotage marker left to Sabotage {_name(space)} "
+                          f"({cause})")
 
 
 # --- 7th Special Forces unshaded: remove 1-3 Terror or Sabotage -----------------------
@@ -405,6 +427,8 @@ class CivicAction(PropagandaCommand):
                 raise IllegalAction("6.4.1", problem)
             for _ in range(steps):
                 ctx.say(f"Civic Action: {civic_action_step(state, space)}")
+        if not self.actions:
+            ctx.say("Civic Action: no shift (6.4.1)")
 
 
 def random_civic_action(state: GameState, faction: Faction, rng: random.Random) -> CivicAction:
@@ -502,6 +526,8 @@ class Agitation(PropagandaCommand):
                     raise IllegalAction("5.4", "Alfonso Cano adds at most 3 Agitation spaces")
             for _ in range(steps):
                 ctx.say(f"Agitation: {agitation_step(state, space)}")
+        if not self.actions:
+            ctx.say("Agitation: no shift (6.4.2)")
 
 
 def random_agitation(state: GameState, faction: Faction, rng: random.Random) -> Agitation:
@@ -878,6 +904,8 @@ class Redeploy(PropagandaCommand):
         for kind, src, dst, n in self.moves:
             state.move(src, dst, Piece(kind), n)
             ctx.say(f"Redeploy {n} {Piece(kind).label} from {_name(src)} to {_name(dst)}")
+        if not self.moves:
+            ctx.say("Redeploy: no cube moves (6.5)")
 
 
 def random_redeploy(state: GameState, faction: Faction, rng: random.Random) -> Redeploy:
