@@ -1,74 +1,73 @@
-"""Engine benchmarks (not tests): clone(), one command, full random-legal games.
+"""Engine benchmarks (not tests): clone(), victory margins, one command, random-legal games.
 
-    python benchmarks/bench_engine.py [--games 40] [--json]
+    python benchmarks/bench_engine.py [--games 40] [--repeat 2000] [--json]
+                                      [--save-baseline FILE] [--compare FILE]
 
-Prints medians (and the 90th percentile for games) measured on this machine. The
-numbers go in the closing notes of the issues that change the engine's speed.
+Times ``GameState.clone``, ``victory_margins`` and applying one command (each call
+repeated, after a warm-up), then plays ``--games`` seeded random-legal standard games
+(:func:`core.random_play.play_random_game`) and reports their time, cards and commands
+per second. Timing, percentiles and baselines: benchmarks/harness.py; how to compare:
+docs/performance.md.
 """
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout first
+
 import argparse
-import json
 import random
 import statistics
 import time
+from typing import Any
 
+from benchmarks import harness
+from core.cards import CARDS
 from core.game import Game
 from core.random_play import play_random_game, random_command
 
 
-def _median_us(fn, repeat: int = 2000) -> float:
-    samples = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - t)
-    return statistics.median(samples) * 1e6
-
-
-def bench(games: int) -> dict:
-    game = Game.new("standard", seed=1)
-    state = game.state
-    clone_us = _median_us(state.clone)
-    margins_us = _median_us(state.victory_margins)
-    rng = random.Random(1)
-    cmds = [random_command(state, rng) for _ in range(50)]
+def bench(args: argparse.Namespace) -> dict[str, Any]:
+    repeat = args.repeat
+    state = Game.new("standard", seed=1).state
+    command = random_command(state, random.Random(1))
 
     def apply_one() -> None:
-        Game(state.clone()).apply(cmds[0])
+        Game(state.clone()).apply(command)
 
-    apply_us = _median_us(apply_one, 500)
-    durations, commands = [], []
-    for seed in range(games):
-        t = time.perf_counter()
-        g = play_random_game(Game.new("standard", seed=seed), random.Random(seed))
-        durations.append(time.perf_counter() - t)
-        commands.append(len(g.log))
-    durations.sort()
-    return {
-        "clone_median_us": round(clone_us, 2),
-        "victory_margins_median_us": round(margins_us, 2),
-        "apply_command_median_us": round(apply_us, 1),
-        "random_game_median_ms": round(statistics.median(durations) * 1e3, 1),
-        "random_game_p90_ms": round(durations[int(0.9 * (len(durations) - 1))] * 1e3, 1),
-        "random_games_per_second": round(1 / statistics.median(durations), 1),
-        "commands_per_game_median": statistics.median(commands),
-        "games": games,
-    }
+    out: dict[str, Any] = {}
+    out |= harness.summarize("clone", harness.time_calls(state.clone, repeat, repeat // 10), "us")
+    out |= harness.summarize("victory_margins", harness.time_calls(
+        state.victory_margins, repeat, repeat // 10), "us")
+    out |= harness.summarize("apply_command", harness.time_calls(
+        apply_one, repeat // 4, repeat // 40), "us", digits=1)
+    durations: list[float] = []
+    commands = cards = 0
+    for seed in range(args.games):
+        start = time.perf_counter()
+        game = play_random_game(Game.new("standard", seed=seed), random.Random(seed))
+        durations.append(time.perf_counter() - start)
+        commands += len(game.log)
+        cards += sum(1 for c in game.state.played if not CARDS[c].propaganda)
+    total = sum(durations)
+    out |= harness.summarize("random_game", durations, "ms", digits=1)
+    out["random_games_per_second"] = round(1 / statistics.median(durations), 1)
+    out["random_cards_per_second"] = round(cards / total, 1)
+    out["random_commands_per_second"] = round(commands / total, 1)
+    out["games"] = args.games
+    return out
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
-    result = bench(args.games)
-    if args.json:
-        print(json.dumps(result, indent=2))
-    else:
-        for k, v in result.items():
-            print(f"{k:28} {v}")
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int, default=40, help="random games (default 40)")
+    parser.add_argument("--repeat", type=int, default=2000,
+                        help="timed calls of clone and victory_margins (default 2000)")
+
+
+def main(argv: list[str] | None = None) -> None:
+    harness.run("bench_engine", __doc__ or "", configure, bench, argv)
 
 
 if __name__ == "__main__":

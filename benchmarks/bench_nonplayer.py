@@ -1,28 +1,35 @@
-"""Non-player turn timings (not a test): median and 99th percentile per turn.
+"""Non-player turn timings (not a test): median, percentiles and maximum per turn.
 
     python benchmarks/bench_nonplayer.py [--games 10] [--json]
+                                         [--save-baseline FILE] [--compare FILE]
 
 Plays solitaire games (random Government, section-8 Insurgents) and times every
-Non-player decision including its execution through the engine.
+Non-player decision including its execution through the engine (``turn_median_ms``...).
+Timing, percentiles and baselines: benchmarks/harness.py.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import random
-import statistics
-import time
+import sys
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout first
+
+import argparse
+import random
+import time
+from typing import Any
+
+from benchmarks import harness
 from core.game import Game
 from nonplayer import turn
 from nonplayer.solitaire import new_solitaire, random_chooser, random_player
 
 
-def bench(games: int) -> dict:
+def bench(args: argparse.Namespace) -> dict[str, Any]:
     samples: list[float] = []
     game_times: list[float] = []
-    for seed in range(games):
+    for seed in range(args.games):
         game = new_solitaire("standard", seed)
         player = random_player(random.Random(seed))
         chooser = random_chooser(seed)
@@ -37,28 +44,19 @@ def bench(games: int) -> dict:
             else:
                 Game.apply(game, player(game), chooser=chooser)
         game_times.append(time.perf_counter() - start)
-    samples.sort()
-    return {
-        "nonplayer_turns": len(samples),
-        "turn_median_ms": round(statistics.median(samples) * 1e3, 2),
-        "turn_p99_ms": round(samples[int(0.99 * (len(samples) - 1))] * 1e3, 2),
-        "turn_max_ms": round(samples[-1] * 1e3, 2),
-        "game_median_s": round(statistics.median(game_times), 3),
-        "games": games,
-    }
+    out: dict[str, Any] = {"nonplayer_turns": len(samples)}
+    out |= harness.summarize("turn", samples, "ms")
+    out |= harness.summarize("game", game_times, "s", digits=3)
+    out["games"] = args.games
+    return out
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
-    result = bench(args.games)
-    if args.json:
-        print(json.dumps(result, indent=2))
-    else:
-        for k, v in result.items():
-            print(f"{k:20} {v}")
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int, default=10, help="games (default 10)")
+
+
+def main(argv: list[str] | None = None) -> None:
+    harness.run("bench_nonplayer", __doc__ or "", configure, bench, argv)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Search Government decision timings (not a test): median and 90th percentile.
 
     python benchmarks/bench_search.py [--games 3] [--time-limit 1.5] [--seed 0] [--json]
+                                      [--save-baseline FILE] [--compare FILE]
 
 Plays whole solitaire games (section-8 Insurgents, the search Government) and times
 every Government decision on an Event card, from the call to
@@ -8,18 +9,23 @@ every Government decision on an Event card, from the call to
 default is the bot's). Also reports the CP-SAT solver's share of that time, how many
 solves ended with each status, how often the search had to stop early (``cut_short``,
 the wall-clock safety net), and the games' solo scores (8.8).
-Target (issue 5): median decision <= 2 s at the default time limit.
+Target (issue 5): median decision <= 2 s at the default time limit. Timing,
+percentiles and baselines: benchmarks/harness.py.
 """
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout first
+
 import argparse
-import json
-import statistics
 import time
 from collections import Counter
 from typing import Any
 
+from benchmarks import harness
 from core.game import Game
 from core.rules import victory
 from nonplayer import govt_search
@@ -61,12 +67,8 @@ class TimedSearch:
         return discord_choice(state, faction)[0]
 
 
-def _pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * (len(ordered) - 1) + 0.5))]
-
-
-def bench(games: int, time_limit: float, seed: int) -> dict[str, Any]:
+def bench(args: argparse.Namespace) -> dict[str, Any]:
+    games, time_limit, seed = args.games, args.time_limit, args.seed
     bot = TimedSearch(time_limit, seed)
     scores = []
     start = time.perf_counter()
@@ -76,11 +78,9 @@ def bench(games: int, time_limit: float, seed: int) -> dict[str, Any]:
     times = bot.card_times
     return {
         "games": games,
-        "time_limit_s": time_limit,
+        "time_limit": time_limit,
         "decisions": len(times),
-        "decision_median_s": round(statistics.median(times), 3),
-        "decision_p90_s": round(_pct(times, 0.9), 3),
-        "decision_max_s": round(max(times), 3),
+        **harness.summarize("decision", times, "s", digits=3),
         "over_limit": sum(1 for t in times if t > time_limit),
         "solver_share": round(sum(bot.solver_times) / sum(times), 2),
         "cut_short": bot.cut_short,
@@ -91,19 +91,14 @@ def bench(games: int, time_limit: float, seed: int) -> dict[str, Any]:
     }
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--time-limit", type=float, default=1.5)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
-    result = bench(args.games, args.time_limit, args.seed)
-    if args.json:
-        print(json.dumps(result, indent=2))
-    else:
-        for key, value in result.items():
-            print(f"{key:20} {value}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    harness.run("bench_search", __doc__ or "", configure, bench, argv)
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ from core.game import Game
 from core.pieces import Faction
 from core.random_play import random_command
 from core.serialize import SchemaError, check_structure
-from nonplayer.government import apply_decision, make_government
+from nonplayer.government import GovernmentBot, apply_decision, make_government
 from nonplayer.turn import take_turn
 
 GOVTS = ("heuristic", "random", "search")
@@ -89,6 +89,19 @@ def soak_game(seed: int, govt: str = "heuristic", scenario: str = "standard",
     return problems
 
 
+def play_seated(seed: int, govt: str | GovernmentBot = "heuristic",
+                scenario: str = "standard", players: int = 1) -> Game:
+    """Play one game of a soak job's seating to its end, without the soak's checks, and
+    return it (the golden games of ``tests/golden`` pin these). ``govt`` is a registry
+    name (seeded with ``seed``, as the soak does) or a bot already made."""
+    game = _new_game(seed, scenario, players)
+    for _command in _play(game, seed, govt, {}):
+        pass
+    if not game.is_terminal():
+        raise RuntimeError(f"the game did not end in {MAX_COMMANDS} commands")
+    return game
+
+
 def _structure(game: Game) -> list[str]:
     """The phase/step structure the strict loader demands of a save (never broken by
     play, so every save the engine writes loads)."""
@@ -107,9 +120,10 @@ def _new_game(seed: int, scenario: str, players: int) -> Game:
     return Game.new(scenario=scenario, seed=seed, players=players, nonplayers=True)
 
 
-def _play(game: Game, seed: int, govt: str, at: dict[str, Any]) -> Iterator[None]:
+def _play(game: Game, seed: int, govt: str | GovernmentBot,
+          at: dict[str, Any]) -> Iterator[None]:
     """Apply the game's commands one by one (yield after each) until it ends."""
-    bot = make_government(govt, seed)
+    bot = make_government(govt, seed) if isinstance(govt, str) else govt
     rng = random.Random(seed ^ 0x5EED)
     for _ in range(MAX_COMMANDS):
         if game.is_terminal():

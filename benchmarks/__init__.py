@@ -1,0 +1,1 @@
+"""Benchmarks, soaks and strength runs: scripts, not tests (see docs/performance.md)."""
