@@ -191,7 +191,8 @@ class Game:
         # command already holds what they decided). An Event chooser rolling during the
         # command moved the live stream: the new state's stream moves on past those too.
         seen = self._rolls_seen if len(self.state.roll_log) >= self._rolls_seen else 0
-        decided = self.state.roll_log[seen:]
+        # and the dice an Event's chooser rolled inside the command (RecordingChooser)
+        decided = self.state.roll_log[seen:] + ctx.notes.get("decision_rolls", [])
         trial.rng_counter += self.state.rng_counter - counter
         entry: dict[str, Any] = {
             "faction": faction.label if faction is not None else None,

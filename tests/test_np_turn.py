@@ -260,3 +260,29 @@ def test_card_37_instruction_auc_march_priorities_then_ambush_8_4_4():
     assert s.guerrillas(a, Faction.AUC) == 3  # 2 marched in, 1 placed as on a roll of 1
     assert s.guerrillas(sid("Cesar"), Faction.AUC) == 0
     assert any("card 37" in p for p in chooser.picks)
+
+
+def test_dice_an_event_chooser_rolls_are_logged_as_decision_not_replayed() -> None:
+    # 8.2 / docs/architecture.md "Dice and replay": a chooser that rolls the chart to
+    # answer an Event's question (a Non-player deciding inside another Faction's Event)
+    # decides; its dice go to decision_rolls, the answer into the command, and the
+    # replayed position equals the played one (soak seed 2041, 2 players, card 46).
+    from core.dice import SEEDED
+    from core.events.choice import FirstChooser
+    from core.rules.sequence import PlayEvent
+    from tests.conformance.s8 import standard_game
+
+    class RollingChooser:
+        def choose(self, state, choice):  # type: ignore[no-untyped-def]
+            SEEDED.roll(state, "chooser's chart die")
+            return FirstChooser().choose(state, choice)
+
+    game = standard_game(46, Faction.GOVT, 1)
+    before = game.clone()
+    game.apply(PlayEvent(side="unshaded"), chooser=RollingChooser())
+    entry = game.log[-1]
+    assert entry["command"]["choices"]
+    assert not any(p == "chooser's chart die" for p, _ in entry["rolls"])
+    assert any(p == "chooser's chart die" for p, _ in entry["decision_rolls"])
+    before.replay_entry(entry)
+    assert before.state == game.state

@@ -135,6 +135,7 @@ def run_event(
     elif lasting == "momentum" and side == SHADED and card not in state.momentum:
         state.momentum.append(card)
         state.executed_by[card] = int(ctx.faction)
+    ctx.notes.setdefault("decision_rolls", []).extend(chooser.decision_rolls)
     return chooser.recorded
 
 

@@ -106,14 +106,25 @@ class ScriptedChooser:
 
 
 class RecordingChooser:
-    """Wraps a chooser, checks each answer, and records it for the log."""
+    """Wraps a chooser, checks each answer, and records it for the log.
+
+    Dice the chooser rolls to decide (a Non-player's 8.2 chart) are part of the decision,
+    not of the Event: they are taken out of the state's roll log into ``decision_rolls``,
+    so the command's own rolls, which a replay feeds back, hold only the Event's dice
+    (the recorded answer already holds what the chart decided)."""
 
     def __init__(self, inner: Chooser) -> None:
         self.inner = inner
         self.recorded: list[tuple[Any, ...]] = []
+        self.decision_rolls: list[tuple[str, int]] = []
 
     def choose(self, state: Any, choice: Choice) -> Answer:
+        rolls = getattr(state, "roll_log", None)
+        mark = len(rolls) if rolls is not None else 0
         answer = list(self.inner.choose(state, choice))
+        if rolls is not None and len(rolls) > mark:
+            self.decision_rolls += rolls[mark:]
+            del rolls[mark:]
         choice.check(answer)
         self.recorded.append(tuple(answer))
         return answer
