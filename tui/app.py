@@ -37,7 +37,7 @@ from textual.widgets.option_list import Option as ListOption
 
 from core.errors import AndeanError
 from core.map import MAP
-from tui import describe
+from tui import board_table, describe
 from tui.controller import Controller, Decision, Preview, TurnReport, solo_result_lines
 from tui.forms import Cancelled, InputError
 from tui.session import Session
@@ -65,7 +65,10 @@ Keys
 
 In a form: type a number or a name and press Enter (several: comma-separated),
 or pick from the list; Escape goes back a question; the last step shows the result
-on the board before it is applied."""
+on the board before it is applied.
+
+The board (wider terminals show more columns and longer forms):
+""" + "\n".join("  " + line for line in board_table.LEGEND[1:])
 
 SORTS = ("map", "pop", "govt", "farc", "auc", "cartels")
 
@@ -327,7 +330,7 @@ class PlayApp(App[None]):
     #status { height: 1; background: $boost; padding: 0 1; }
     #main { height: 1fr; }
     #board { width: 1fr; }
-    #side { width: 34; padding: 0 1; border-left: solid $primary; }
+    #side { width: 34; padding: 0 1; border-left: solid $primary; overflow: hidden; }
     #log { height: 28%; min-height: 7; border-top: solid $primary; overflow-x: hidden; }
     #log:focus { height: 50%; min-height: 14; }
     #cards { height: 1fr; }
@@ -387,8 +390,6 @@ class PlayApp(App[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#board", DataTable)
-        for name in describe.BOARD_COLUMNS:
-            table.add_column(name, key=name)
         if self.auto_nonplayers:
             self.run_nonplayers()
         self.refresh_all()
@@ -413,19 +414,47 @@ class PlayApp(App[None]):
         lines = describe.tracks_lines(state)
         lines.append("")
         lines += describe.card_text(state.current_card)
+        lines.append("")
+        lines += board_table.LEGEND
         return lines
 
+    #: the side panel's width beyond its text (padding and border)
+    SIDE_FRAME = 3
+    #: the side panel's text width: wanted (longer lines wrap), and at least
+    SIDE_WANT = 44
+    SIDE_MIN = 26
+
     def refresh_board(self) -> None:
+        """The board table in the layout that fits the terminal's width
+        (:mod:`tui.board_table`), the side panel beside it sized to what is left."""
         from tui.plain import _board_match
 
         state = self.controller.state
         table = self.query_one("#board", DataTable)
-        table.clear()
         spaces = [s.id for s in state.spaces_in_play()
                   if _board_match(state, s.id, self.board_filter or "all")]
         spaces.sort(key=lambda s: (_sort_key(state, s, self.sort), s))
-        for s in spaces:
-            table.add_row(*describe.space_row(state, s), key=str(s))
+        content, side = board_table.choose(state, spaces, self.size.width,
+                                           self.SIDE_WANT + self.SIDE_FRAME,
+                                           self.SIDE_MIN + self.SIDE_FRAME)
+        self.query_one("#side", Static).styles.width = side
+        row = table.cursor_row
+        labels = [c.label for c in content.columns]
+        if [str(c.label) for c in table.columns.values()] != labels:
+            table.clear(columns=True)
+            for label in labels:
+                table.add_column(label)
+        else:
+            table.clear()
+        for s, cells in content.rows:
+            table.add_row(*cells, key=str(s))
+        if content.rows:
+            table.move_cursor(row=min(row, len(content.rows) - 1), animate=False)
+
+    def on_resize(self) -> None:
+        """Another terminal size: the board's layout is chosen again."""
+        if self.query("#board"):
+            self.refresh_board()
 
     def refresh_log(self) -> None:
         """The history panel shows the game's log (:meth:`Controller.cards`): what is
