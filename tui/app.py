@@ -421,7 +421,7 @@ class PlayApp(App[None]):
     #: the side panel's width beyond its text (padding and border)
     SIDE_FRAME = 3
     #: the side panel's text width: wanted (longer lines wrap), and at least
-    SIDE_WANT = 44
+    SIDE_WANT = 40
     SIDE_MIN = 26
 
     def refresh_board(self) -> None:
@@ -439,13 +439,9 @@ class PlayApp(App[None]):
                                            self.SIDE_MIN + self.SIDE_FRAME)
         self.query_one("#side", Static).styles.width = side
         row = table.cursor_row
-        labels = [c.label for c in content.columns]
-        if [str(c.label) for c in table.columns.values()] != labels:
-            table.clear(columns=True)
-            for label in labels:
-                table.add_column(label)
-        else:
-            table.clear()
+        table.clear(columns=True)  # (a column's width only grows while it exists)
+        for column in content.columns:
+            table.add_column(column.label)
         for s, cells in content.rows:
             table.add_row(*cells, key=str(s))
         if content.rows:
