@@ -131,6 +131,10 @@ def test_layout_follows_the_width():
     assert [picked[w][0].layout for w in (80, 120, 200)] == ["compact", "names", "full"]
     for w, (table, side) in picked.items():
         assert table.width + side == w  # no blank space: the side panel takes the rest
+    order = list(board_table.LAYOUTS)[::-1]  # compact first
+    richness = [order.index(board_table.choose(state, spaces, w, 43, 29)[0].layout)
+                for w in range(70, 220)]
+    assert richness == sorted(richness)  # a wider terminal never gets a poorer layout
 
 
 def test_short_names_are_unique_and_short():

@@ -236,13 +236,12 @@ def choose(state: GameState, spaces: list[int], width: int, side_want: int,
            side_min: int) -> tuple[Table, int]:
     """The board table for a terminal ``width`` columns wide, and the side panel's width.
 
-    The richest layout that leaves the side panel ``side_want`` columns (its content's
-    width, capped) is taken; failing that, the richest that leaves it ``side_min``;
-    failing that, the compact one. The side panel gets what the table leaves."""
+    The richest layout that leaves the side panel ``side_want`` columns is taken, else
+    the compact one; the side panel gets what the table leaves, and at least
+    ``side_min`` (the table then scrolls sideways)."""
     tables = [fill(name, state, spaces) for name in LAYOUTS]
-    for need in (side_want, side_min):
-        for table in tables:
-            if table.width + need <= width:
-                return table, width - table.width
+    for table in tables:
+        if table.width + side_want <= width:
+            return table, width - table.width
     table = tables[-1]
     return table, max(side_min, width - table.width)
