@@ -164,3 +164,25 @@ def test_snapshot_play(snap_compare, size):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_snapshot_assist(snap_compare, size):
     assert snap_compare(make_assist(), terminal_size=size, run_before=assist_round)
+
+
+def test_resizing_the_terminal_chooses_the_layout_again():
+    async def run() -> None:
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert "Pieces" in board_headers(app)
+            await pilot.resize_terminal(200, 50)
+            await pilot.pause()
+            assert "Support" in board_headers(app) and "Pieces" not in board_headers(app)
+            assert app.query_one("#side", Static).outer_size.width == 200 - app.query_one(
+                "#board", DataTable).outer_size.width
+
+    asyncio.run(run())
+
+
+def test_help_explains_the_board_abbreviations():
+    from tui.app import HELP_TEXT
+
+    for line in board_table.LEGEND[1:]:
+        assert line in HELP_TEXT

@@ -19,7 +19,7 @@ import contextlib
 from typing import Any
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -83,6 +83,15 @@ def _sort_key(state: Any, space: int, how: str) -> Any:
              "cartels": Faction.CARTELS}[how]
         return -state.faction_pieces(space, f)
     return space
+
+
+class BoardRow(Horizontal):
+    """The board and the side panel; a new width lays the board out again."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        refresh = getattr(self.app, "refresh_board", None)
+        if refresh is not None and self.app.query("#board"):
+            refresh()
 
 
 class TextScreen(ModalScreen[None]):
@@ -377,7 +386,7 @@ class PlayApp(App[None]):
     # --- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static("", id="status", markup=False)
-        with Horizontal(id="main"):
+        with BoardRow(id="main"):
             yield DataTable(id="board", cursor_type="row", zebra_stripes=True)
             yield Static("", id="side", markup=False)
         yield Input(placeholder="filter: all, city, dept, loc, farc, auc, cartels, govt, "
@@ -434,7 +443,8 @@ class PlayApp(App[None]):
         spaces = [s.id for s in state.spaces_in_play()
                   if _board_match(state, s.id, self.board_filter or "all")]
         spaces.sort(key=lambda s: (_sort_key(state, s, self.sort), s))
-        content, side = board_table.choose(state, spaces, self.size.width,
+        width = self.query_one("#main", BoardRow).size.width or self.size.width
+        content, side = board_table.choose(state, spaces, width,
                                            self.SIDE_WANT + self.SIDE_FRAME,
                                            self.SIDE_MIN + self.SIDE_FRAME)
         self.query_one("#side", Static).styles.width = side
@@ -447,10 +457,6 @@ class PlayApp(App[None]):
         if content.rows:
             table.move_cursor(row=min(row, len(content.rows) - 1), animate=False)
 
-    def on_resize(self) -> None:
-        """Another terminal size: the board's layout is chosen again."""
-        if self.query("#board"):
-            self.refresh_board()
 
     def refresh_log(self) -> None:
         """The history panel shows the game's log (:meth:`Controller.cards`): what is

@@ -31,11 +31,12 @@ from tui.pictures.textmap import COLOUR
 
 LEGEND = [
     "Legend",
-    "Sup: AS/PS Active/Passive Support, N Neutral, PO/AO Passive/Active Opposition",
+    "Sup: AS Active Support, PS Passive Support, N Neutral,",
+    "  PO Passive Opposition, AO Active Opposition",
     "C (Control): G Government, F FARC",
     "P/E: Population; eN: a LoC's Econ",
-    "Pieces: G Government (T Troops, P Police, B Base), F FARC, A AUC, C Cartels "
-    "(g Underground, G Active Guerrilla, B Base)",
+    "Pieces: G Government: T Troops, P Police, B Base;",
+    "  F FARC, A AUC, C Cartels: g Underground, G Active Guerrilla, B Base",
     "Markers: !n Terror, # Sabotage, Z FARC Zone, $ Shipment",
 ]
 
