@@ -1,9 +1,11 @@
 """The Textual app of ``andean play``: the solitaire Government on screen.
 
 The main screen fits 80x24: a status line (card, whose turn), the board table (every
-space in play, filterable and sortable; Enter opens a space), the tracks panel, the
-history (the save's command log under card headings, newest at the bottom; Enter on a
-turn unfolds its instructions and the reasons behind it), and the keys in the footer.
+space in play with its pieces, Support and Control, laid out for the terminal's width by
+:mod:`tui.board_table`; filterable and sortable; Enter opens a space), the tracks panel
+(as wide as the board leaves it), the history (the save's command log under card
+headings, newest at the bottom; Enter on a turn unfolds its instructions and the reasons
+behind it), and the keys in the footer.
 The Government's decisions run the same forms as the ``--plain`` mode
 (:mod:`tui.decision`): each question shows its options; type a number or a name in the
 answer box (or pick from the list), Escape goes back a question. A finished command is
@@ -456,7 +458,6 @@ class PlayApp(App[None]):
             table.add_row(*cells, key=str(s))
         if content.rows:
             table.move_cursor(row=min(row, len(content.rows) - 1), animate=False)
-
 
     def refresh_log(self) -> None:
         """The history panel shows the game's log (:meth:`Controller.cards`): what is
