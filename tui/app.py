@@ -451,9 +451,11 @@ class PlayApp(App[None]):
                                            self.SIDE_MIN + self.SIDE_FRAME)
         self.query_one("#side", Static).styles.width = side
         row = table.cursor_row
-        table.clear(columns=True)  # (a column's width only grows while it exists)
-        for column in content.columns:
-            table.add_column(column.label)
+        # the columns anew, their widths given: a DataTable column only widens, and
+        # measures new rows only once idle (a snapshot could come first)
+        table.clear(columns=True)
+        for column, width in zip(content.columns, content.widths, strict=True):
+            table.add_column(column.label, width=width)
         for s, cells in content.rows:
             table.add_row(*cells, key=str(s))
         if content.rows:

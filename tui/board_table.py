@@ -209,13 +209,15 @@ class Table:
     rows: list[tuple[int, list[Text]]]
 
     @property
+    def widths(self) -> list[int]:
+        """Each column's width: its widest cell or its label."""
+        return [max([len(col.label), *(row[i].cell_len for _, row in self.rows)])
+                for i, col in enumerate(self.columns)]
+
+    @property
     def width(self) -> int:
-        """The width the table needs: its widest cells, their padding, the scrollbar."""
-        total = SCROLLBAR
-        for i, col in enumerate(self.columns):
-            cells = [len(col.label), *(row[i].cell_len for _, row in self.rows)]
-            total += max(cells) + PADDING
-        return total
+        """The width the table needs: its columns, their padding, the scrollbar."""
+        return SCROLLBAR + sum(w + PADDING for w in self.widths)
 
 
 def fill(layout: str, state: GameState, spaces: list[int]) -> Table:
