@@ -1,9 +1,11 @@
 """The Textual app of ``andean play``: the solitaire Government on screen.
 
 The main screen fits 80x24: a status line (card, whose turn), the board table (every
-space in play, filterable and sortable; Enter opens a space), the tracks panel, the
-history (the save's command log under card headings, newest at the bottom; Enter on a
-turn unfolds its instructions and the reasons behind it), and the keys in the footer.
+space in play with its pieces, Support and Control, laid out for the terminal's width by
+:mod:`tui.board_table`; filterable and sortable; Enter opens a space), the tracks panel
+(as wide as the board leaves it), the history (the save's command log under card
+headings, newest at the bottom; Enter on a turn unfolds its instructions and the reasons
+behind it), and the keys in the footer.
 The Government's decisions run the same forms as the ``--plain`` mode
 (:mod:`tui.decision`): each question shows its options; type a number or a name in the
 answer box (or pick from the list), Escape goes back a question. A finished command is
@@ -19,7 +21,7 @@ import contextlib
 from typing import Any
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -37,7 +39,7 @@ from textual.widgets.option_list import Option as ListOption
 
 from core.errors import AndeanError
 from core.map import MAP
-from tui import describe
+from tui import board_table, describe
 from tui.controller import Controller, Decision, Preview, TurnReport, solo_result_lines
 from tui.forms import Cancelled, InputError
 from tui.session import Session
@@ -66,7 +68,10 @@ Keys
 
 In a form: type a number or a name and press Enter (several: comma-separated),
 or pick from the list; Escape goes back a question; the last step shows the result
-on the board before it is applied."""
+on the board before it is applied.
+
+The board (wider terminals show more columns and longer forms):
+""" + "\n".join("  " + line for line in board_table.LEGEND[1:])
 
 SORTS = ("map", "pop", "govt", "farc", "auc", "cartels")
 
@@ -81,6 +86,15 @@ def _sort_key(state: Any, space: int, how: str) -> Any:
              "cartels": Faction.CARTELS}[how]
         return -state.faction_pieces(space, f)
     return space
+
+
+class BoardRow(Horizontal):
+    """The board and the side panel; a new width lays the board out again."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        refresh = getattr(self.app, "refresh_board", None)
+        if refresh is not None and self.app.query("#board"):
+            refresh()
 
 
 class TextScreen(ModalScreen[None]):
@@ -328,7 +342,7 @@ class PlayApp(App[None]):
     #status { height: 1; background: $boost; padding: 0 1; }
     #main { height: 1fr; }
     #board { width: 1fr; }
-    #side { width: 34; padding: 0 1; border-left: solid $primary; }
+    #side { width: 34; padding: 0 1; border-left: solid $primary; overflow: hidden; }
     #log { height: 28%; min-height: 7; border-top: solid $primary; overflow-x: hidden; }
     #log:focus { height: 50%; min-height: 14; }
     #cards { height: 1fr; }
@@ -377,7 +391,7 @@ class PlayApp(App[None]):
     # --- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static("", id="status", markup=False)
-        with Horizontal(id="main"):
+        with BoardRow(id="main"):
             yield DataTable(id="board", cursor_type="row", zebra_stripes=True)
             yield Static("", id="side", markup=False)
         yield Input(placeholder="filter: all, city, dept, loc, farc, auc, cartels, govt, "
@@ -390,8 +404,6 @@ class PlayApp(App[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#board", DataTable)
-        for name in describe.BOARD_COLUMNS:
-            table.add_column(name, key=name)
         if self.auto_nonplayers:
             self.run_nonplayers()
         self.refresh_all()
@@ -416,19 +428,41 @@ class PlayApp(App[None]):
         lines = describe.tracks_lines(state)
         lines.append("")
         lines += describe.card_text(state.current_card)
+        lines.append("")
+        lines += board_table.LEGEND
         return lines
 
+    #: the side panel's width beyond its text (padding and border)
+    SIDE_FRAME = 3
+    #: the side panel's text width: wanted (longer lines wrap), and at least
+    SIDE_WANT = 40
+    SIDE_MIN = 26
+
     def refresh_board(self) -> None:
+        """The board table in the layout that fits the terminal's width
+        (:mod:`tui.board_table`), the side panel beside it sized to what is left."""
         from tui.plain import _board_match
 
         state = self.controller.state
         table = self.query_one("#board", DataTable)
-        table.clear()
         spaces = [s.id for s in state.spaces_in_play()
                   if _board_match(state, s.id, self.board_filter or "all")]
         spaces.sort(key=lambda s: (_sort_key(state, s, self.sort), s))
-        for s in spaces:
-            table.add_row(*describe.space_row(state, s), key=str(s))
+        width = self.query_one("#main", BoardRow).size.width or self.size.width
+        content, side = board_table.choose(state, spaces, width,
+                                           self.SIDE_WANT + self.SIDE_FRAME,
+                                           self.SIDE_MIN + self.SIDE_FRAME)
+        self.query_one("#side", Static).styles.width = side
+        row = table.cursor_row
+        # the columns anew, their widths given: a DataTable column only widens, and
+        # measures new rows only once idle (a snapshot could come first)
+        table.clear(columns=True)
+        for column, width in zip(content.columns, content.widths, strict=True):
+            table.add_column(column.label, width=width)
+        for s, cells in content.rows:
+            table.add_row(*cells, key=str(s))
+        if content.rows:
+            table.move_cursor(row=min(row, len(content.rows) - 1), animate=False)
 
     def refresh_log(self) -> None:
         """The history panel shows the game's log (:meth:`Controller.cards`): what is
