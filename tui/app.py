@@ -115,8 +115,21 @@ class TextScreen(ModalScreen[None]):
             yield Static("Escape: close", classes="keys")
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class _YesNoButtons(ModalScreen[bool]):
+    """A modal answered by two buttons: the one with id ``yes_id`` dismisses it True,
+    the other False (the key bindings of each screen do the same)."""
+
+    yes_id = "yes"
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == self.yes_id)
+
+
+class ConfirmScreen(_YesNoButtons):
     """The result of a command before it is applied: Apply (y) or Back (n, Escape)."""
+
+    yes_id = "apply"
 
     BINDINGS = [Binding("y", "apply", "Apply"), Binding("n,escape", "back", "Back")]
 
@@ -139,16 +152,9 @@ class ConfirmScreen(ModalScreen[bool]):
     def action_back(self) -> None:
         self.dismiss(False)
 
-    @on(Button.Pressed, "#apply")
-    def _apply(self) -> None:
-        self.dismiss(True)
-
-    @on(Button.Pressed, "#back")
-    def _back(self) -> None:
-        self.dismiss(False)
 
 
-class YesNoScreen(ModalScreen[bool]):
+class YesNoScreen(_YesNoButtons):
     """A question with its consequences: Yes (y) or No (n, Escape)."""
 
     BINDINGS = [Binding("y", "yes", "Yes"), Binding("n,escape", "no", "No")]
@@ -176,13 +182,6 @@ class YesNoScreen(ModalScreen[bool]):
     def action_no(self) -> None:
         self.dismiss(False)
 
-    @on(Button.Pressed, "#yes")
-    def _yes(self) -> None:
-        self.dismiss(True)
-
-    @on(Button.Pressed, "#no")
-    def _no(self) -> None:
-        self.dismiss(False)
 
 
 class RollbackScreen(ModalScreen[int | None]):
