@@ -172,3 +172,14 @@ def test_cli_play_plain_resumes_an_existing_save(tmp_path, monkeypatch, capsys):
     assert serialize.load(path).state == first.state
     assert Piece.TROOPS == 0  # (keep the import honest)
     assert first.state.resources[GOVT] >= 0
+
+
+def test_plain_board_writes_pieces_as_the_screens_do():
+    # one notation on every board view (tui.describe.pieces_short): 2g1G1B, not 2u1a1B
+    controller, text = play(["board farc"])
+    state = controller.state
+    space = next(s for s in state.spaces_in_play() if state.underground(s.id, Faction.FARC))
+    row = next(line for line in text.splitlines() if line.startswith(space.full_name + " "))
+    hidden = state.underground(space.id, Faction.FARC)
+    assert f"{hidden}g" in row.split() or any(c.startswith(f"{hidden}g") for c in row.split())
+    assert f"{hidden}u" not in row

@@ -27,6 +27,7 @@ from rich.text import Text
 from core.map import MAP
 from core.pieces import INSURGENTS, Faction, Piece
 from core.state import SUPPORT_LABELS, GameState
+from tui.describe import pieces_short
 from tui.pictures.textmap import COLOUR
 
 LEGEND = [
@@ -70,24 +71,13 @@ def short_name(space: int, width: int = SHORT_NAME) -> str:
     return name[: width - 1].rstrip() + "…"
 
 
-def _faction_pieces(state: GameState, space: int, f: Faction) -> str:
-    """``3T2P1B`` for the Government, ``2g1G1B`` for an Insurgent ("" if none)."""
-    if f is Faction.GOVT:
-        counts = [(state.troops(space), "T"), (state.police(space), "P"),
-                  (state.bases(space, f), "B")]
-    else:
-        counts = [(state.underground(space, f), "g"), (state.active(space, f), "G"),
-                  (state.bases(space, f), "B")]
-    return "".join(f"{n}{letter}" for n, letter in counts if n)
-
-
 def _coloured(text: str, f: Faction) -> Text:
     return Text(text, style=f"bold {COLOUR[f]}")
 
 
 def faction_cell(f: Faction) -> Callable[[GameState, int], Text]:
     def cell(state: GameState, space: int) -> Text:
-        return _coloured(_faction_pieces(state, space, f), f)
+        return _coloured(pieces_short(state, space, f), f)
     return cell
 
 
@@ -95,7 +85,7 @@ def pieces_cell(state: GameState, space: int) -> Text:
     """Every Faction's pieces in one cell, then the markers: ``G:3T1P F:2g A:1G #``."""
     out = Text()
     for f in Faction:
-        pieces = _faction_pieces(state, space, f)
+        pieces = pieces_short(state, space, f)
         if pieces:
             if out:
                 out.append(" ")

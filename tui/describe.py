@@ -101,18 +101,21 @@ def cards_to_propaganda(state: GameState) -> int | None:
 # ======================================================================================
 # spaces
 # ======================================================================================
-def _guerrillas(state: GameState, space: int, f: Faction) -> str:
-    u, a, b = state.underground(space, f), state.active(space, f), state.bases(space, f)
-    if not (u or a or b):
-        return "-"
-    return f"{u}u{a}a" + (f"{b}B" if b else "")
+def pieces_short(state: GameState, space: int, f: Faction) -> str:
+    """A Faction's pieces in a space, the one short notation of every board view:
+    ``3T2P1B`` (Troops, Police, Bases) for the Government, ``2g1G1B`` (Underground
+    Guerrillas, Active Guerrillas, Bases) for an Insurgent; "" if none."""
+    if f is Faction.GOVT:
+        counts = [(state.troops(space), "T"), (state.police(space), "P"),
+                  (state.bases(space, f), "B")]
+    else:
+        counts = [(state.underground(space, f), "g"), (state.active(space, f), "G"),
+                  (state.bases(space, f), "B")]
+    return "".join(f"{n}{letter}" for n, letter in counts if n)
 
 
 def govt_cell(state: GameState, space: int) -> str:
-    t, p, b = state.troops(space), state.police(space), state.bases(space, Faction.GOVT)
-    if not (t or p or b):
-        return "-"
-    return f"{t}T{p}P" + (f"{b}B" if b else "")
+    return pieces_short(state, space, Faction.GOVT) or "-"
 
 
 def control_label(state: GameState, space: int) -> str:
@@ -146,8 +149,7 @@ BOARD_COLUMNS = ("Space", "Type", "Pop", "Econ", "Support", "Ctrl", "Govt", "FAR
 def space_row(state: GameState, space: int) -> tuple[str, ...]:
     """A board table row: name, type, Pop, Econ, Support, Control, pieces, markers.
 
-    Pieces read ``2T1P1B`` (Troops, Police, Bases) and ``1u2a1B`` (Underground, Active
-    Guerrillas, Bases)."""
+    Pieces as :func:`pieces_short` writes them (``2T1P1B``, ``1g2G1B``), ``-`` for none."""
     s = MAP[space]
     support = "" if not s.is_populated else SUPPORT_SHORT[state.support[space]]
     return (
@@ -158,7 +160,7 @@ def space_row(state: GameState, space: int) -> tuple[str, ...]:
         support,
         control_label(state, space),
         govt_cell(state, space),
-        *(_guerrillas(state, space, f) for f in INSURGENTS),
+        *(pieces_short(state, space, f) or "-" for f in INSURGENTS),
         markers(state, space),
     )
 
