@@ -17,7 +17,6 @@ column = :class:`~core.pieces.Piece`. ``clone()`` is a handful of list copies.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -81,11 +80,36 @@ ShipmentDecider = Callable[["GameState", int, Faction, list[Faction]], "Faction 
 
 def _copy_plain(value):  # type: ignore[no-untyped-def]
     """Copy JSON-like data (dicts, lists, scalars): several times faster than deepcopy."""
-    if isinstance(value, dict):
+    t = type(value)
+    if t is dict:
         return {k: _copy_plain(v) for k, v in value.items()}
-    if isinstance(value, list):
+    if t is list:
         return [_copy_plain(v) for v in value]
     return value
+
+
+def _copy_step(step: dict) -> dict:
+    """:func:`_copy_plain` of ``state.step``, unrolled one level: the step is a flat dict
+    of scalars, short lists of scalars or pairs, and small dicts (see
+    :mod:`core.rules.sequence`), copied on every clone."""
+    out = {}
+    for key, value in step.items():
+        t = type(value)
+        if t is list:
+            out[key] = [x if type(x) not in _CONTAINERS else _copy_plain(x) for x in value]
+        elif t is dict:
+            out[key] = _copy_plain(value)
+        else:
+            out[key] = value
+    return out
+
+
+_CONTAINERS = (list, dict)
+_new_object = object.__new__
+
+#: Per space id: True for the foreign countries, spaces only once an Event makes them so
+#: (1.3.5); read by :meth:`GameState.in_play` on every placement and move.
+_IS_FOREIGN = tuple(s.is_foreign for s in MAP)
 
 
 @dataclass
@@ -148,29 +172,37 @@ class GameState:
     # copying
     # ==================================================================================
     def clone(self) -> GameState:
-        """An independent copy, cheap enough for bots to make thousands per turn."""
-        new = copy.copy(self)
-        new.pieces = self.pieces[:]
-        new.support = self.support[:]
-        new.terror = self.terror[:]
-        new.sabotage = self.sabotage[:]
-        new.farc_zone = self.farc_zone[:]
-        new.shipments = [s[:] if s is not None else None for s in self.shipments]
-        new.foreign_in_play = self.foreign_in_play[:]
-        new.removed_from_game = self.removed_from_game[:]
-        new.resources = self.resources[:]
-        new.capabilities = dict(self.capabilities)
-        new.momentum = self.momentum[:]
-        new.executed_by = dict(self.executed_by)
-        new.eligible = self.eligible[:]
-        new.deck = self.deck[:]
-        new.played = self.played[:]
-        new.skip_victory_on = self.skip_victory_on[:]
-        new.step = _copy_plain(self.step)
-        new.seats = self.seats[:]
-        new.options = dict(self.options)
-        new.roll_log = self.roll_log[:]
-        new.__dict__.pop("_shipment_decider", None)  # trials on a clone ask nobody
+        """An independent copy, cheap enough for bots to make thousands per turn.
+
+        One copy of the instance dict (the scalars) and one flat copy of each list or
+        dict field; no ``copy.copy`` (its reduce protocol costs more than all the rest).
+        Every mutable field must be listed here: ``tests/test_state.py`` checks that a
+        clone shares no mutable object with its original.
+        """
+        d = self.__dict__.copy()
+        d.pop("_shipment_decider", None)  # trials on a clone ask nobody
+        d["pieces"] = self.pieces[:]
+        d["support"] = self.support[:]
+        d["terror"] = self.terror[:]
+        d["sabotage"] = self.sabotage[:]
+        d["farc_zone"] = self.farc_zone[:]
+        d["shipments"] = [s[:] if s is not None else None for s in self.shipments]
+        d["foreign_in_play"] = self.foreign_in_play[:]
+        d["removed_from_game"] = self.removed_from_game[:]
+        d["resources"] = self.resources[:]
+        d["capabilities"] = self.capabilities.copy()
+        d["momentum"] = self.momentum[:]
+        d["executed_by"] = self.executed_by.copy()
+        d["eligible"] = self.eligible[:]
+        d["deck"] = self.deck[:]
+        d["played"] = self.played[:]
+        d["skip_victory_on"] = self.skip_victory_on[:]
+        d["step"] = _copy_step(self.step)
+        d["seats"] = self.seats[:]
+        d["options"] = self.options.copy()
+        d["roll_log"] = self.roll_log[:]
+        new = _new_object(self.__class__)
+        new.__dict__ = d
         return new
 
     # ==================================================================================
@@ -288,7 +320,7 @@ class GameState:
 
     def in_play(self, space: int) -> bool:
         """Whether a space exists for play: foreign countries only once made spaces (1.3.5)."""
-        return MAP[space].kind != "foreign" or space in self.foreign_in_play
+        return not _IS_FOREIGN[space] or space in self.foreign_in_play
 
     def spaces_in_play(self) -> list[Space]:
         return [s for s in MAP.spaces if self.in_play(s.id)]
