@@ -26,12 +26,15 @@ from core.map import MAP, Space, space_name
 from core.pieces import (
     ACTIVE_OF,
     BASE_OF,
+    BASES,
     FACTION_KINDS,
+    GUERRILLA_KINDS,
     INSURGENTS,
     MAX_AID,
     MAX_BASES_PER_SPACE,
     MAX_RESOURCES,
     NUM_KINDS,
+    PIECE_FACTION,
     SHIPMENTS,
     TERROR_SABOTAGE_MARKERS,
     UNDERGROUND_OF,
@@ -105,6 +108,19 @@ def _copy_step(step: dict) -> dict:
 
 
 _CONTAINERS = (list, dict)
+
+def _as_piece(kind: Piece | int) -> Piece:
+    """``Piece(kind)``, without the Enum call when ``kind`` already is one."""
+    return kind if type(kind) is Piece else Piece(kind)
+
+
+#: Column of a Faction's Underground Guerrillas (Active is the next one) and of its Bases.
+_UNDERGROUND_COL = (None, *(UNDERGROUND_OF[f] for f in INSURGENTS))
+_BASE_COL = tuple(BASE_OF[f] for f in Faction)
+_ACTIVE_KINDS = frozenset(ACTIVE_OF.values())
+assert all(ACTIVE_OF[f] == UNDERGROUND_OF[f] + 1 for f in INSURGENTS)
+_IS_LOC = tuple(s.is_loc for s in MAP)
+_POP = tuple(s.pop for s in MAP)
 _new_object = object.__new__
 
 #: Per space id: True for the foreign countries, spaces only once an Event makes them so
@@ -223,17 +239,18 @@ class GameState:
         return p[base + a] + p[base + b] + p[base + c]
 
     def guerrillas(self, space: int, faction: Faction) -> int:
-        base = space * K
-        return self.pieces[base + UNDERGROUND_OF[faction]] + self.pieces[base + ACTIVE_OF[faction]]
+        base = space * K + _UNDERGROUND_COL[faction]
+        p = self.pieces
+        return p[base] + p[base + 1]  # Underground + Active: adjacent columns
 
     def underground(self, space: int, faction: Faction) -> int:
-        return self.pieces[space * K + UNDERGROUND_OF[faction]]
+        return self.pieces[space * K + _UNDERGROUND_COL[faction]]
 
     def active(self, space: int, faction: Faction) -> int:
-        return self.pieces[space * K + ACTIVE_OF[faction]]
+        return self.pieces[space * K + _UNDERGROUND_COL[faction] + 1]
 
     def bases(self, space: int, faction: Faction) -> int:
-        return self.pieces[space * K + BASE_OF[faction]]
+        return self.pieces[space * K + _BASE_COL[faction]]
 
     def all_bases(self, space: int) -> int:
         base = space * K
@@ -256,7 +273,9 @@ class GameState:
         return self.pieces[space * K + Piece.POLICE]
 
     def all_guerrillas(self, space: int) -> int:
-        return sum(self.guerrillas(space, f) for f in INSURGENTS)
+        p = self.pieces
+        b = space * K
+        return p[b + 3] + p[b + 4] + p[b + 6] + p[b + 7] + p[b + 9] + p[b + 10]
 
     def total_pieces(self, space: int) -> int:
         return sum(self.pieces[space * K : space * K + K])
@@ -270,17 +289,18 @@ class GameState:
         Guerrillas are one pool per Faction, so both Guerrilla kinds of a Faction report
         the same number: the Guerrillas available to be placed (always Underground, 1.4.3).
         """
-        kind = Piece(kind)
-        if kind.is_guerrilla:
-            return self.available_guerrillas(kind.faction)
-        return _INVENTORY_BY_KIND[kind] - self.on_map(kind)
+        kind = _as_piece(kind)
+        if kind in GUERRILLA_KINDS:
+            return self.available_guerrillas(PIECE_FACTION[kind])
+        return _INVENTORY_BY_KIND[kind] - sum(self.pieces[kind::K])
 
     def available_guerrillas(self, faction: Faction) -> int:
+        col = _UNDERGROUND_COL[faction]
         return (
             GUERRILLA_POOL[faction]
             - self.removed_from_game[faction]  # card 49 Bloques
-            - self.on_map(UNDERGROUND_OF[faction])
-            - self.on_map(ACTIVE_OF[faction])
+            - sum(self.pieces[col::K])  # Underground
+            - sum(self.pieces[col + 1 :: K])  # Active
         )
 
     def available_bases(self, faction: Faction) -> int:
@@ -305,15 +325,15 @@ class GameState:
         up to 2 pieces per Faction. A plan that puts several pieces into one space must
         count its own earlier ones against this number (or try them on a clone).
         """
-        kind = Piece(kind)
-        if not self.in_play(space):
-            return 0
-        faction = kind.faction
+        kind = _as_piece(kind)
+        if _IS_FOREIGN[space] and space not in self.foreign_in_play:
+            return 0  # not in play
+        faction = PIECE_FACTION[kind]
         if faction is Faction.GOVT and self.farc_zone[space]:
             return 0
-        most = self.room(space, faction)
-        if kind.is_base:
-            if MAP[space].is_loc:
+        most = self.room(space, faction) if space == ECUADOR else 99
+        if kind in BASES:
+            if _IS_LOC[space]:
                 return 0
             most = min(most, max(0, MAX_BASES_PER_SPACE - self.all_bases(space)))
         return most
@@ -352,11 +372,11 @@ class GameState:
 
     def total_support(self) -> int:
         """(2 x Pop in Active Support) + (1 x Pop in Passive Support) (1.6.3)."""
-        return sum(s.pop * self.support[s.id] for s in MAP.spaces if self.support[s.id] > 0)
+        return sum(pop * level for pop, level in zip(_POP, self.support, strict=True) if level > 0)
 
     def total_opposition(self) -> int:
         """(2 x Pop in Active Opposition) + (1 x Pop in Passive Opposition) (1.6.3)."""
-        return sum(-s.pop * self.support[s.id] for s in MAP.spaces if self.support[s.id] < 0)
+        return sum(-pop * level for pop, level in zip(_POP, self.support, strict=True) if level < 0)
 
     def opposition_plus_bases(self) -> int:
         """Total Opposition plus FARC Bases on the map (1.6.3)."""
@@ -384,10 +404,12 @@ class GameState:
 
     def shipments_at(self, space: int, faction: Faction | None = None) -> list[int]:
         """Indices of the Shipment markers in ``space`` (held by ``faction`` if given)."""
+        if faction is None:
+            return [i for i, s in enumerate(self.shipments) if s is not None and s[0] == space]
         return [
             i
             for i, s in enumerate(self.shipments)
-            if s is not None and s[0] == space and (faction is None or s[1] == faction)
+            if s is not None and s[0] == space and s[1] == faction
         ]
 
     def shipments_available(self) -> int:
@@ -442,15 +464,15 @@ class GameState:
     def place(self, space: int, kind: Piece, n: int = 1) -> None:
         """Place ``n`` pieces from Available (1.4.1). Guerrillas are placed Underground
         (1.4.3): pass the Underground kind. Raises if unavailable or stacking breaks."""
-        kind = Piece(kind)
-        if kind.is_guerrilla and kind in ACTIVE_OF.values():
+        kind = _as_piece(kind)
+        if kind in _ACTIVE_KINDS:
             raise IllegalAction("1.4.3", "new Guerrillas are always placed Underground")
         self.check_can_place(space, kind, n)
         self.pieces[space * K + kind] += n
 
     def place_up_to(self, space: int, kind: Piece, n: int) -> int:
         """Place as many as availability and stacking allow (5.1.1); return how many."""
-        kind = Piece(kind)
+        kind = _as_piece(kind)
         placed = 0
         while placed < n and self.can_place(space, kind):
             self.pieces[space * K + kind] += 1
@@ -473,7 +495,7 @@ class GameState:
         owner's choice (4.5.3, see :meth:`settle_shipments`), else leaves the map.
         Returns the number of Shipments that left the map (Drug Bust 3.2.5).
         """
-        kind = Piece(kind)
+        kind = _as_piece(kind)
         if n <= 0:
             return 0
         idx = space * K + kind
@@ -482,7 +504,7 @@ class GameState:
                 "1.4.1", f"only {self.pieces[idx]} {kind.label} in {space_name(space)}, not {n}"
             )
         self.pieces[idx] -= n
-        if kind.is_guerrilla:
+        if kind in GUERRILLA_KINDS:
             return self.settle_shipments(space, capturer)
         return 0
 
@@ -495,7 +517,7 @@ class GameState:
         Zone bar on Government forces and Base stacking; adjacency and Operation-specific
         limits are the caller's rules.
         """
-        kind = Piece(kind)
+        kind = _as_piece(kind)
         if n <= 0:
             return
         if not self.in_play(dst):
@@ -516,7 +538,7 @@ class GameState:
                 )
             for i in held[:shipments]:
                 self.shipments[i] = [dst, int(kind.faction)]
-        if kind.is_guerrilla and self.guerrillas(src, kind.faction) == 0:
+        if kind in GUERRILLA_KINDS and self.guerrillas(src, kind.faction) == 0:
             for i in self.shipments_at(src, kind.faction):
                 self.shipments[i] = [dst, int(kind.faction)]
 
@@ -678,7 +700,7 @@ class GameState:
         """
         lost = 0
         for i, s in enumerate(self.shipments):
-            if s is None or s[0] != space or self.guerrillas(space, Faction(s[1])) > 0:
+            if s is None or s[0] != space or self.guerrillas(space, s[1]) > 0:
                 continue
             if capturer is not None and capturer.is_insurgent and self.guerrillas(space, capturer):
                 s[1] = int(capturer)

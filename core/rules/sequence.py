@@ -54,11 +54,13 @@ def to_move(state: GameState) -> Faction | None:
     """The Faction whose decision the game awaits, or None (game over)."""
     if state.phase == "card":
         step = state.step
-        if len(step["acted"]) >= 2:
+        acted = step["acted"]
+        if len(acted) >= 2:
             return None
-        done = {a[0] for a in step["acted"]} | set(step["passed"])
+        passed = step["passed"]
+        eligible = state.eligible
         for f in current_order(state):
-            if state.eligible[f] and int(f) not in done:
+            if eligible[f] and f not in passed and (not acted or acted[0][0] != f):
                 return f
         return None
     if state.phase == "propaganda":
@@ -96,7 +98,7 @@ def options(state: GameState) -> list[str]:
     if state.phase != "card" or faction is None:
         return []
     card = state.current_card
-    event_ok = card is not None and any(events.implemented(card, s) for s in events.SIDES)
+    event_ok = card is not None and bool(events.sides_of(card))
     acted = state.step["acted"]
     if not acted:
         opts = [PASS, OPERATION] + ([EVENT] if event_ok else [])
