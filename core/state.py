@@ -358,7 +358,8 @@ class GameState:
         p = self.pieces
         govt = p[base] + p[base + 1] + p[base + 2]
         farc = p[base + 3] + p[base + 4] + p[base + 5]
-        others = sum(p[base + 6 : base + K])
+        others = (p[base + 6] + p[base + 7] + p[base + 8]  # AUC
+                  + p[base + 9] + p[base + 10] + p[base + 11])  # Cartels
         if govt > farc + others:
             return Faction.GOVT
         if farc > govt + others:

@@ -479,8 +479,12 @@ def _march_group(
 # ======================================================================================
 # Attack (3.3.3) and Ambush (4.3.2, 4.4.1)
 # ======================================================================================
-def _enemy_kinds(faction: Faction) -> list[Piece]:
-    return [k for k in Piece if k.faction is not faction]
+def _enemy_kinds(faction: Faction) -> tuple[Piece, ...]:
+    return _ENEMY_KINDS[faction]
+
+
+_ENEMY_KINDS = tuple(tuple(k for k in Piece if k.faction is not f) for f in Faction)
+_PIECE_VALUES = frozenset(Piece)
 
 
 def attack_problem(state: GameState, faction: Faction, space: int) -> str | None:
@@ -513,7 +517,7 @@ def _removal_error(
     if len(kinds) > most:
         return IllegalAction("3.3.3", f"an Attack removes at most {most} enemy pieces")
     for kind in kinds:
-        if kind not in list(Piece):
+        if kind not in _PIECE_VALUES:
             return IllegalAction("3.3.3", f"{kind!r} is not a piece kind")
         piece = Piece(kind)
         if piece.faction is faction:
@@ -913,6 +917,7 @@ def random_march(
     ships = {src: len(state.shipments_at(src, faction)) for src in origins}
     entered: set[int] = set()
     groups: list[MarchGroup] = []
+    trial = _MarchTrial(state, faction)
     only = None
     if limited:
         reachable = {d for o in origins for d in march_destinations(state, faction, o)}
@@ -928,19 +933,44 @@ def random_march(
             if fresh and len([d for d in entered if not MAP[d].is_loc]) >= budget:
                 continue
             group = _random_group(pool[src], ships, src, dst, rng)
-            if group is not None and _march_ok(state, faction, groups + [group]):
+            if group is not None and trial.add(group):
                 groups.append(group)
                 entered.add(dst)
     return March(groups=tuple(groups)) if groups else None
 
 
-def _march_ok(state: GameState, faction: Faction, groups: list[MarchGroup]) -> bool:
-    """Whether these groups make a legal March (e.g. within Ecuador's limit, card 33)."""
-    try:
-        March(groups=tuple(groups)).execute(state.clone(), _quiet(faction))
-    except IllegalAction:
-        return False
-    return True
+class _MarchTrial:
+    """A March executed group by group on a clone, for the random March: :meth:`add`
+    says whether the groups so far plus one more make a legal March (e.g. within
+    Ecuador's limit, card 33), running only the new group (groups resolve in order, so
+    the earlier ones are already known legal) instead of the whole March again."""
+
+    def __init__(self, state: GameState, faction: Faction) -> None:
+        self.origin = state
+        self.board = state.clone()
+        self.ctx = _quiet(faction)
+        self.may_march = faction in March.factions  # else March.execute raises (3.0)
+        self.unmoved: dict[tuple[int, Piece], int] = {}
+        self.entered: set[int] = set()
+        self.pairs: set[tuple[int, int]] = set()
+
+    def add(self, group: MarchGroup) -> bool:
+        src, dst = group[0], group[1]
+        if not self.may_march or (src, dst) in self.pairs:  # one group per pair of spaces
+            return False
+        f = self.ctx.faction
+        unmoved = dict(self.unmoved)
+        if 0 <= src < len(MAP):  # counted before any group moves, as March.execute does
+            for kind in (UNDERGROUND_OF[f], ACTIVE_OF[f]):
+                unmoved.setdefault((src, kind), self.origin.count(src, kind))
+        board, entered = self.board.clone(), set(self.entered)
+        try:
+            _march_group(board, self.ctx, group, unmoved, entered)
+        except IllegalAction:
+            return False
+        self.board, self.unmoved, self.entered = board, unmoved, entered
+        self.pairs.add((src, dst))
+        return True
 
 
 def _random_split(left: list[int], rng: random.Random) -> tuple[int, int]:
