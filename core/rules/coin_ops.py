@@ -1212,10 +1212,13 @@ def assault_space_problem(state: GameState, space: int) -> str | None:
 
 def assault_spaces(state: GameState) -> list[int]:
     """Spaces where an Assault may be selected and would remove at least 1 piece."""
+    # (Spaces without cubes are skipped unasked: they remove nothing, 3.2.4.)
     return [
         s.id
         for s in MAP.spaces
-        if assault_space_problem(state, s.id) is None and assault_removals(state, s.id) > 0
+        if state.cubes(s.id)
+        and assault_space_problem(state, s.id) is None
+        and assault_removals(state, s.id) > 0
     ]
 
 

@@ -145,7 +145,9 @@ def rally_problem(state: GameState, faction: Faction, space: int) -> str | None:
 
 def rally_spaces(state: GameState, faction: Faction) -> list[int]:
     """Spaces ``faction`` may select for Rally (3.3.1)."""
-    return [s.id for s in MAP.spaces if rally_problem(state, faction, s.id) is None]
+    # (LoCs are skipped unasked: rally_problem refuses them first.)
+    return [s.id for s in MAP.spaces
+            if not s.is_loc and rally_problem(state, faction, s.id) is None]
 
 
 def rally_rule_limit(state: GameState, faction: Faction, space: int) -> int:
@@ -501,7 +503,9 @@ def attack_problem(state: GameState, faction: Faction, space: int) -> str | None
 
 def attack_spaces(state: GameState, faction: Faction) -> list[int]:
     """Spaces ``faction`` may select for Attack (3.3.3)."""
-    return [s.id for s in MAP.spaces if attack_problem(state, faction, s.id) is None]
+    # (Spaces without own Guerrillas are skipped unasked: attack_problem refuses them.)
+    return [s.id for s in MAP.spaces
+            if state.guerrillas(s.id, faction) and attack_problem(state, faction, s.id) is None]
 
 
 def _non_base_count(row: list[int], faction: Faction) -> int:
@@ -733,7 +737,10 @@ def terror_problem(state: GameState, faction: Faction, space: int) -> str | None
 
 def terror_spaces(state: GameState, faction: Faction) -> list[int]:
     """Spaces ``faction`` may select for Terror (3.3.4)."""
-    return [s.id for s in MAP.spaces if terror_problem(state, faction, s.id) is None]
+    # (Spaces without own Underground Guerrillas are skipped unasked: terror_problem
+    # refuses them.)
+    return [s.id for s in MAP.spaces
+            if state.underground(s.id, faction) and terror_problem(state, faction, s.id) is None]
 
 
 def terror_cost(spaces: list[int] | tuple[int, ...]) -> int:
