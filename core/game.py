@@ -23,6 +23,7 @@ from core.dice import SEEDED, DiceSource, ScriptedDice
 from core.errors import IllegalAction
 from core.pieces import Faction
 from core.rules import sequence
+from core.rules.editor import EditorCommand
 from core.state import GameState
 
 
@@ -54,8 +55,6 @@ def execute(
     (:func:`core.rules.sequence.advance`); the next command (not an editor command)
     first carries out what was left, so who decides next is settled then.
     """
-    from core.rules.editor import EditorCommand
-
     if isinstance(cmd, EditorCommand):
         ctx = Context(faction=Faction.GOVT, dice=dice, chooser=chooser)
         state.roll_log = []
@@ -204,7 +203,6 @@ class Game:
         stop_after_turn: bool,
     ) -> list[str]:
         """Log ``cmd`` (run on ``trial``, see :meth:`apply`) and make ``trial`` the state."""
-        from core.rules.editor import EditorCommand
 
         if faction is None and not isinstance(cmd, EditorCommand):
             faction = ctx.faction  # decided once the stopped card had ended

@@ -22,11 +22,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core import events
 from core.cards import CARDS
 from core.commands import Command, Context, Operation, SpecialActivity, command
 from core.dice import DiceSource
 from core.errors import IllegalAction
 from core.pieces import Faction
+from core.rules import victory
+from core.rules.common import transfers_decider
 from core.state import GameState
 
 PASS = "pass"
@@ -92,8 +95,6 @@ def options(state: GameState) -> list[str]:
     allowed) and ``limited_operation``. The Event option is listed only when the card's
     Event is implemented for at least one side.
     """
-    from core import events
-
     faction = to_move(state)
     if state.phase != "card" or faction is None:
         return []
@@ -154,7 +155,6 @@ class PlayEvent(Command):
     name = "Event"
 
     def execute(self, state: GameState, ctx: Context) -> None:
-        from core import events
 
         _require_option(state, ctx.faction, EVENT)
         card = state.current_card
@@ -193,7 +193,6 @@ class OperationAction(Command):
     name = "Operation"
 
     def execute(self, state: GameState, ctx: Context) -> None:
-        from core.rules.common import transfers_decider
 
         with state.shipment_decider(transfers_decider(self.transfers)):
             self._execute(state, ctx)
@@ -348,7 +347,6 @@ def end_card(state: GameState) -> None:
 
 def next_card(state: GameState, dice: DiceSource) -> None:
     """Play the draw deck's top card (2.3.8); Propaganda cards start a Round (2.4, 6.0)."""
-    from core.rules import victory
 
     while True:
         if not state.deck:
@@ -377,7 +375,6 @@ def next_card(state: GameState, dice: DiceSource) -> None:
 
 def end_round(state: GameState, dice: DiceSource) -> None:
     """After a Propaganda Round: the game ends after the final one (2.4.1, 7.3)."""
-    from core.rules import victory
 
     if state.propaganda_rounds >= state.final_propaganda:
         victory.finish(state, "final Propaganda Round completed (2.4.1, 7.3)")
