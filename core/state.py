@@ -120,6 +120,7 @@ _BASE_COL = tuple(BASE_OF[f] for f in Faction)
 _ACTIVE_KINDS = frozenset(ACTIVE_OF.values())
 assert all(ACTIVE_OF[f] == UNDERGROUND_OF[f] + 1 for f in INSURGENTS)
 _IS_LOC = tuple(s.is_loc for s in MAP)
+_DOMESTIC_SPACES = tuple(s for s in MAP if not s.is_foreign)
 _POP = tuple(s.pop for s in MAP)
 _new_object = object.__new__
 
@@ -343,6 +344,8 @@ class GameState:
         return not _IS_FOREIGN[space] or space in self.foreign_in_play
 
     def spaces_in_play(self) -> list[Space]:
+        if not self.foreign_in_play:  # the usual case: every space but the foreign ones
+            return list(_DOMESTIC_SPACES)
         return [s for s in MAP.spaces if self.in_play(s.id)]
 
     # ==================================================================================
