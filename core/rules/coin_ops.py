@@ -863,7 +863,10 @@ class Patrol(Operation):
                 raise IllegalAction("5.4", "Plan Colombia (shaded): no Activation by Patrol")
             return
         for loc in MAP.locs:
-            plan = activation_plan(state, loc.id, state.cubes(loc.id), chosen.get(loc.id), "3.2.2")
+            cubes = state.cubes(loc.id)
+            if not cubes and loc.id not in chosen:
+                continue  # no cube, no choice: nobody to Activate (the plan is empty)
+            plan = activation_plan(state, loc.id, cubes, chosen.get(loc.id), "3.2.2")
             _activate(state, ctx, loc.id, plan, "Patrol")
 
     def _assault(self, state: GameState, ctx: Context) -> None:

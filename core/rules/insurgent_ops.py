@@ -359,7 +359,8 @@ class Rally(Operation):
 def march_destinations(state: GameState, faction: Faction, src: int) -> list[int]:
     """Spaces adjacent to ``src`` and in play, where its Guerrillas may March (3.3.2),
     with room for them (Ecuador, card 33: 2 pieces per Faction)."""
-    return [a for a in MAP[src].adjacent if state.in_play(a) and state.room(a, faction) > 0]
+    in_play, room = state.in_play, state.room
+    return [a for a in MAP[src].adjacent if in_play(a) and room(a, faction) > 0]
 
 
 def march_would_activate(state: GameState, faction: Faction, dst: int, group: int) -> bool:

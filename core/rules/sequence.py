@@ -347,7 +347,6 @@ def end_card(state: GameState) -> None:
 
 def next_card(state: GameState, dice: DiceSource) -> None:
     """Play the draw deck's top card (2.3.8); Propaganda cards start a Round (2.4, 6.0)."""
-
     while True:
         if not state.deck:
             victory.finish(state, "the deck ran out (7.3)")
@@ -375,7 +374,6 @@ def next_card(state: GameState, dice: DiceSource) -> None:
 
 def end_round(state: GameState, dice: DiceSource) -> None:
     """After a Propaganda Round: the game ends after the final one (2.4.1, 7.3)."""
-
     if state.propaganda_rounds >= state.final_propaganda:
         victory.finish(state, "final Propaganda Round completed (2.4.1, 7.3)")
         return
