@@ -627,8 +627,10 @@ def random_train(
     if faction != Faction.GOVT or state.resources[Faction.GOVT] < TRAIN_COST:
         return None
     recall = _random_recall(state, rng)
-    sim = state.clone()
-    recall_own_pieces(sim, Context(faction=Faction.GOVT), recall)
+    sim = state  # only read below; a clone only when pieces are recalled first
+    if recall:
+        sim = state.clone()
+        recall_own_pieces(sim, Context(faction=Faction.GOVT), recall)
     candidates = train_spaces(sim)
     if not candidates:
         return None

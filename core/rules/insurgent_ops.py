@@ -845,10 +845,12 @@ def random_rally(
     if not candidates or budget < 1:
         return None
     k = 1 if limited else rng.randint(1, min(len(candidates), budget, 5))
-    sim = state.clone()
     ctx = _quiet(faction)
-    recall = _random_recall(sim, faction, rng)
-    recall_own_pieces(sim, ctx, recall)
+    recall = _random_recall(state, faction, rng)
+    sim = state  # never changed in place: each step runs on a clone of it
+    if recall:
+        sim = state.clone()
+        recall_own_pieces(sim, ctx, recall)
     steps: list[RallyStep] = []
     for space in rng.sample(candidates, k):
         if not rally_actions(sim, faction, space):  # e.g. Ecuador full (card 33)
@@ -955,7 +957,7 @@ class _MarchTrial:
 
     def __init__(self, state: GameState, faction: Faction) -> None:
         self.origin = state
-        self.board = state.clone()
+        self.board = state  # never changed in place: add() works on a clone of it
         self.ctx = _quiet(faction)
         self.may_march = faction in March.factions  # else March.execute raises (3.0)
         self.unmoved: dict[tuple[int, Piece], int] = {}
