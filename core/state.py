@@ -95,15 +95,16 @@ def _copy_step(step: dict) -> dict:
     """:func:`_copy_plain` of ``state.step``, unrolled one level: the step is a flat dict
     of scalars, short lists of scalars or pairs, and small dicts (see
     :mod:`core.rules.sequence`), copied on every clone."""
-    out = {}
+    out = step.copy()  # the scalars; lists and dicts replaced below by copies
     for key, value in step.items():
         t = type(value)
         if t is list:
-            out[key] = [x if type(x) not in _CONTAINERS else _copy_plain(x) for x in value]
+            if value:
+                out[key] = [x if type(x) not in _CONTAINERS else _copy_plain(x) for x in value]
+            else:
+                out[key] = []
         elif t is dict:
-            out[key] = _copy_plain(value)
-        else:
-            out[key] = value
+            out[key] = _copy_plain(value) if value else {}
     return out
 
 
