@@ -92,8 +92,14 @@ class Command:
     # --- JSON ------------------------------------------------------------------------
     def to_json(self) -> dict:
         out: dict[str, Any] = {"type": self.name}
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
-            out[f.name] = _encode(getattr(self, f.name))
+        cls = type(self)
+        names = _FIELD_NAMES.get(cls)
+        if names is None:
+            names = _FIELD_NAMES[cls] = tuple(
+                f.name for f in dataclasses.fields(self)  # type: ignore[arg-type]
+            )
+        for name in names:
+            out[name] = _encode(getattr(self, name))
         return out
 
 
@@ -139,7 +145,18 @@ def check_distinct(spaces: tuple[int, ...], what: str) -> None:
 
 
 # ---- JSON codec -----------------------------------------------------------------------
+#: The dataclass field names of each command class, in order (to_json runs per command).
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+_PLAIN = frozenset((int, str, bool, float, type(None)))
+
+
 def _encode(value: Any) -> Any:
+    t = type(value)
+    if t in _PLAIN:  # the common cases first, by exact type
+        return value
+    if t is tuple:
+        return [_encode(v) for v in value]
     if isinstance(value, Command):
         return value.to_json()
     if isinstance(value, tuple | list):

@@ -23,6 +23,7 @@ from core.dice import SEEDED, DiceSource, ScriptedDice
 from core.errors import IllegalAction
 from core.pieces import Faction
 from core.rules import sequence
+from core.rules.editor import EditorCommand
 from core.state import GameState
 
 
@@ -54,8 +55,6 @@ def execute(
     (:func:`core.rules.sequence.advance`); the next command (not an editor command)
     first carries out what was left, so who decides next is settled then.
     """
-    from core.rules.editor import EditorCommand
-
     if isinstance(cmd, EditorCommand):
         ctx = Context(faction=Faction.GOVT, dice=dice, chooser=chooser)
         state.roll_log = []
@@ -175,12 +174,36 @@ class Game:
         end and the next card's automatic phases (``np-turn``); logged, so replay stops
         there too, and the next command goes on from there.
         """
-        from core.rules.editor import EditorCommand
-
         trial = self.state.clone()
         faction = sequence.to_move(trial)
         counter = self.state.rng_counter
         ctx = execute(trial, cmd, dice or self.dice, chooser, stop_after_turn)
+        return self._keep(cmd, trial, ctx, faction, counter, stop_after_turn)
+
+    def keep_trial(self, cmd: Command, trial: GameState, ctx: Context) -> list[str]:
+        """Keep the result of :func:`execute` of ``cmd`` on a clone of :attr:`state` as if
+        :meth:`apply` had run it: for a caller that already ran the command to learn it
+        is legal (the random player), so it does not run twice.
+
+        The caller vouches that ``trial`` is a clone of the current state on which
+        ``execute(trial, cmd, self.dice)`` ran with the chooser ``apply`` would get (or
+        with none, for a command that asks no chooser: an Operation), without
+        ``stop_after_turn``.
+        """
+        return self._keep(cmd, trial, ctx, sequence.to_move(self.state),
+                          self.state.rng_counter, False)
+
+    def _keep(
+        self,
+        cmd: Command,
+        trial: GameState,
+        ctx: Context,
+        faction: Faction | None,
+        counter: int,
+        stop_after_turn: bool,
+    ) -> list[str]:
+        """Log ``cmd`` (run on ``trial``, see :meth:`apply`) and make ``trial`` the state."""
+
         if faction is None and not isinstance(cmd, EditorCommand):
             faction = ctx.faction  # decided once the stopped card had ended
         trace = ctx.trace

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
 
@@ -48,32 +48,48 @@ class Space:
     borders_ecuador: bool
     borders_venezuela: bool
     adjacent: tuple[int, ...]
+    # The kind tests below are read hundreds of thousands of times a game: plain slots
+    # filled once from ``kind`` and ``pop``, not properties recomputed on every read.
+    is_city: bool = field(init=False, repr=False, compare=False)
+    #: Departments (1.3.2). Ecuador and Panamá count as Departments once an Event makes
+    #: them spaces (1.3.5); callers check :meth:`core.state.GameState.in_play`.
+    is_department: bool = field(init=False, repr=False, compare=False)
+    is_loc: bool = field(init=False, repr=False, compare=False)
+    is_foreign: bool = field(init=False, repr=False, compare=False)
+    #: City or Department with Pop >= 1: the only spaces with Support/Opposition (1.6.1).
+    is_populated: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def is_city(self) -> bool:
-        return self.kind == CITY
-
-    @property
-    def is_department(self) -> bool:
-        """Departments (1.3.2). Ecuador and Panamá count as Departments once an Event
-        makes them spaces (1.3.5); callers check :meth:`core.state.GameState.in_play`."""
-        return self.kind in (DEPARTMENT, FOREIGN)
-
-    @property
-    def is_loc(self) -> bool:
-        return self.kind == LOC
-
-    @property
-    def is_foreign(self) -> bool:
-        return self.kind == FOREIGN
-
-    @property
-    def is_populated(self) -> bool:
-        """City or Department with Pop >= 1: the only spaces with Support/Opposition (1.6.1)."""
-        return self.pop > 0 and not self.is_loc
+    def __post_init__(self) -> None:
+        is_loc = self.kind == LOC
+        object.__setattr__(self, "is_city", self.kind == CITY)
+        object.__setattr__(self, "is_department", self.kind in (DEPARTMENT, FOREIGN))
+        object.__setattr__(self, "is_loc", is_loc)
+        object.__setattr__(self, "is_foreign", self.kind == FOREIGN)
+        object.__setattr__(self, "is_populated", self.pop > 0 and not is_loc)
 
     def __str__(self) -> str:
         return self.full_name
+
+
+def _build_spaces(raw: list[dict]) -> tuple[Space, ...]:
+    index = {entry["name"]: i for i, entry in enumerate(raw)}
+    return tuple(
+        Space(
+            id=i,
+            name=entry["name"],
+            full_name=entry["full_name"],
+            kind=entry["kind"],
+            terrain=entry.get("terrain"),
+            pop=entry.get("pop", 0),
+            econ=entry.get("econ", 0),
+            loc_type=entry.get("loc_type"),
+            coastal=entry["coastal"],
+            borders_ecuador=entry["borders_ecuador"],
+            borders_venezuela=entry["borders_venezuela"],
+            adjacent=tuple(sorted(index[n] for n in entry["adjacent"])),
+        )
+        for i, entry in enumerate(raw)
+    )
 
 
 def _fold(text: str) -> str:
@@ -82,30 +98,18 @@ def _fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).lower().strip()
 
 
-class GameMap:
-    """All spaces, with lookups by id and by (accent- and case-insensitive) name."""
+class GameMap(tuple[Space, ...]):
+    """All spaces, with lookups by id and by (accent- and case-insensitive) name.
+
+    The map is the tuple of its spaces, so ``MAP[space_id]``, ``len(MAP)`` and iterating
+    run at C speed (the engine indexes the map about a million times in 30 random games).
+    """
+
+    def __new__(cls, data: dict) -> GameMap:
+        return super().__new__(cls, _build_spaces(data["spaces"]))
 
     def __init__(self, data: dict) -> None:
-        raw = data["spaces"]
-        index = {entry["name"]: i for i, entry in enumerate(raw)}
-        spaces = []
-        for i, entry in enumerate(raw):
-            spaces.append(
-                Space(
-                    id=i,
-                    name=entry["name"],
-                    full_name=entry["full_name"],
-                    kind=entry["kind"],
-                    terrain=entry.get("terrain"),
-                    pop=entry.get("pop", 0),
-                    econ=entry.get("econ", 0),
-                    loc_type=entry.get("loc_type"),
-                    coastal=entry["coastal"],
-                    borders_ecuador=entry["borders_ecuador"],
-                    borders_venezuela=entry["borders_venezuela"],
-                    adjacent=tuple(sorted(index[n] for n in entry["adjacent"])),
-                )
-            )
+        spaces = list(self)
         self.spaces: tuple[Space, ...] = tuple(spaces)
         self._by_name = {_fold(s.name): s for s in spaces}
         self._by_full = {_fold(s.full_name): s for s in spaces}
@@ -119,15 +123,6 @@ class GameMap:
         self.adjacent_sets: tuple[frozenset[int], ...] = tuple(
             frozenset(s.adjacent) for s in spaces
         )
-
-    def __len__(self) -> int:
-        return len(self.spaces)
-
-    def __iter__(self):
-        return iter(self.spaces)
-
-    def __getitem__(self, space_id: int) -> Space:
-        return self.spaces[space_id]
 
     def space(self, name: str | int | Space) -> Space:
         """Find a space by id, exact name, full name, or unique prefix of either.
@@ -183,9 +178,14 @@ def load_map() -> GameMap:
 MAP = load_map()
 
 
+_FULL_NAMES = tuple(s.full_name for s in MAP)
+
+
 def space_name(space: int | Space) -> str:
     """The one name every report, trace, reason and hint gives a space: the full name
     printed on the map ('Chocó-Córdoba', 'Santa Marta & Barranquilla'), so one space
     never appears under two names in one narration. ``Space.name`` is the short key
     saves and lookups use."""
+    if type(space) is int:
+        return _FULL_NAMES[space]
     return (space if isinstance(space, Space) else MAP[space]).full_name

@@ -17,10 +17,11 @@ import random
 from collections.abc import Callable
 
 from core import events
-from core.commands import Command, Operation, SpecialActivity
+from core.commands import Command, Context, Operation, SpecialActivity
+from core.dice import SEEDED
 from core.errors import IllegalAction
 from core.events.choice import RandomChooser
-from core.game import Game, apply_command
+from core.game import Game, execute
 from core.pieces import Faction
 from core.rules import coin_ops, govt_special, insurgent_ops, insurgent_special, propaganda
 from core.rules import sequence as seq
@@ -69,12 +70,22 @@ def _special(
     return insurgent_special.RANDOM_GENERATORS[name](state, faction, rng, op=op)
 
 
-def _legal(state: GameState, cmd: Command) -> bool:
+#: A command run on a clone of the state: the clone after it, and its Context.
+Trial = tuple[GameState, Context]
+
+
+def _try(state: GameState, cmd: Command) -> Trial | None:
+    """Run ``cmd`` on a clone (validation by transaction); None if it is illegal."""
+    trial = state.clone()
     try:
-        apply_command(state.clone(), cmd)
+        ctx = execute(trial, cmd)
     except IllegalAction:
-        return False
-    return True
+        return None
+    return trial, ctx
+
+
+def _legal(state: GameState, cmd: Command) -> bool:
+    return _try(state, cmd) is not None
 
 
 def random_operation(
@@ -85,12 +96,21 @@ def random_operation(
     The Special Activity is drawn on the board as it stands after the Operation, which is
     when it executes (4.1); a few draws are tried before giving up.
     """
+    found = _random_operation(state, faction, rng, limited, tries)
+    return None if found is None else found[0]
+
+
+def _random_operation(
+    state: GameState, faction: Faction, rng: random.Random, limited: bool, tries: int = 8
+) -> tuple[Command, Trial] | None:
+    """:func:`random_operation`, with the trial run that proved the command legal."""
     for _ in range(tries):
         op = rng.choice(OPERATIONS[faction])(state, faction, rng, limited=limited)
         if op is None:
             continue
         plain = seq.OperationAction(op)
-        if not _legal(state, plain):
+        plain_trial = _try(state, plain)
+        if plain_trial is None:
             continue
         if not limited and rng.random() < 0.75:
             name = rng.choice(SPECIALS[faction])
@@ -99,19 +119,20 @@ def random_operation(
             special = _special(name, board, faction, op, rng)
             if special is not None:
                 both = seq.OperationAction(op, special)
-                if _legal(state, both):
-                    return both
+                both_trial = _try(state, both)
+                if both_trial is not None:
+                    return both, both_trial
         elif rng.random() < 0.5:
             shipped = _random_ship(state, faction, op, rng, limited)
             if shipped is not None:
                 return shipped
-        return plain
+        return plain, plain_trial
     return None
 
 
 def _random_ship(
     state: GameState, faction: Faction, op: Operation, rng: random.Random, limited: bool
-) -> Command | None:
+) -> tuple[Command, Trial] | None:
     """The Operation followed by Ship (2.3.6): a Shipment removed for a free LimOp."""
     if seq.is_nonplayer(state, faction) or int(faction) in state.step.get("shipped", []):
         return None
@@ -123,13 +144,12 @@ def _random_ship(
     if extra is None:
         return None
     cmd = seq.OperationAction(op, ship=rng.choice(own), ship_op=extra)
-    return cmd if _legal(state, cmd) else None
+    tried = _try(state, cmd)
+    return None if tried is None else (cmd, tried)
 
 
 def _before_advance(state: GameState, op: Operation) -> GameState:
     """The board right after ``op`` executes, before play moves on to the next Faction."""
-    from core.commands import Context
-
     after = state.clone()
     faction = seq.to_move(after)
     assert faction is not None
@@ -142,11 +162,17 @@ def _before_advance(state: GameState, op: Operation) -> GameState:
 
 def random_command(state: GameState, rng: random.Random) -> Command:
     """A random legal command for the Faction to move."""
+    return _random_command(state, rng)[0]
+
+
+def _random_command(state: GameState, rng: random.Random) -> tuple[Command, Trial | None]:
+    """:func:`random_command`, with the trial run of it on a clone when one was made
+    that :meth:`Game.keep_trial` may keep: an Operation's (it asks no chooser)."""
     if state.phase == "propaganda":
         cmd = propaganda.random_propaganda_command(state, rng)
         if cmd is None:
             raise RuntimeError(f"no random command for Propaganda step {state.step}")
-        return cmd
+        return cmd, None
     faction = seq.to_move(state)
     if faction is None:
         raise RuntimeError("the game is over")
@@ -157,15 +183,15 @@ def random_command(state: GameState, rng: random.Random) -> Command:
         assert card is not None
         sides = [s for s in events.SIDES if events.implemented(card, s)]
         cmd: Command = seq.PlayEvent(rng.choice(sides))
-        if _legal(state, cmd):
-            return cmd
+        if _legal(state, cmd):  # on a clone, by the default chooser: not kept
+            return cmd, None
     if roll < 0.9:
         limited = seq.LIMITED in opts and seq.OPERATION not in opts
         if seq.OPERATION in opts or limited:
-            op_cmd = random_operation(state, faction, rng, limited)
-            if op_cmd is not None:
-                return op_cmd
-    return seq.Pass()
+            found = _random_operation(state, faction, rng, limited)
+            if found is not None:
+                return found
+    return seq.Pass(), None
 
 
 def play_random_game(
@@ -174,12 +200,20 @@ def play_random_game(
     max_commands: int = 5000,
     on_command: Callable[[Game, Command, list[str]], None] | None = None,
 ) -> Game:
-    """Play ``game`` to its end with random legal commands; return it."""
+    """Play ``game`` to its end with random legal commands; return it.
+
+    An Operation was already run on a clone to learn it is legal (validation by
+    transaction); with the game's dice the seeded stream, that run is the one kept
+    (:meth:`Game.keep_trial`), not repeated: same state, same log.
+    """
     for _ in range(max_commands):
         if game.is_terminal():
             return game
-        cmd = random_command(game.state, rng)
-        trace = game.apply(cmd, chooser=RandomChooser(rng))
+        cmd, tried = _random_command(game.state, rng)
+        if tried is not None and game.dice is SEEDED:
+            trace = game.keep_trial(cmd, *tried)
+        else:
+            trace = game.apply(cmd, chooser=RandomChooser(rng))
         if on_command is not None:
             on_command(game, cmd, trace)
     raise RuntimeError(f"game not over after {max_commands} commands")

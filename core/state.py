@@ -17,7 +17,6 @@ column = :class:`~core.pieces.Piece`. ``clone()`` is a handful of list copies.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -27,12 +26,15 @@ from core.map import MAP, Space, space_name
 from core.pieces import (
     ACTIVE_OF,
     BASE_OF,
+    BASES,
     FACTION_KINDS,
+    GUERRILLA_KINDS,
     INSURGENTS,
     MAX_AID,
     MAX_BASES_PER_SPACE,
     MAX_RESOURCES,
     NUM_KINDS,
+    PIECE_FACTION,
     SHIPMENTS,
     TERROR_SABOTAGE_MARKERS,
     UNDERGROUND_OF,
@@ -81,11 +83,51 @@ ShipmentDecider = Callable[["GameState", int, Faction, list[Faction]], "Faction 
 
 def _copy_plain(value):  # type: ignore[no-untyped-def]
     """Copy JSON-like data (dicts, lists, scalars): several times faster than deepcopy."""
-    if isinstance(value, dict):
+    t = type(value)
+    if t is dict:
         return {k: _copy_plain(v) for k, v in value.items()}
-    if isinstance(value, list):
+    if t is list:
         return [_copy_plain(v) for v in value]
     return value
+
+
+def _copy_step(step: dict) -> dict:
+    """:func:`_copy_plain` of ``state.step``, unrolled one level: the step is a flat dict
+    of scalars, short lists of scalars or pairs, and small dicts (see
+    :mod:`core.rules.sequence`), copied on every clone."""
+    out = step.copy()  # the scalars; lists and dicts replaced below by copies
+    for key, value in step.items():
+        t = type(value)
+        if t is list:
+            if value:
+                out[key] = [x if type(x) not in _CONTAINERS else _copy_plain(x) for x in value]
+            else:
+                out[key] = []
+        elif t is dict:
+            out[key] = _copy_plain(value) if value else {}
+    return out
+
+
+_CONTAINERS = (list, dict)
+
+def _as_piece(kind: Piece | int) -> Piece:
+    """``Piece(kind)``, without the Enum call when ``kind`` already is one."""
+    return kind if type(kind) is Piece else Piece(kind)
+
+
+#: Column of a Faction's Underground Guerrillas (Active is the next one) and of its Bases.
+_UNDERGROUND_COL = (None, *(UNDERGROUND_OF[f] for f in INSURGENTS))
+_BASE_COL = tuple(BASE_OF[f] for f in Faction)
+_ACTIVE_KINDS = frozenset(ACTIVE_OF.values())
+assert all(ACTIVE_OF[f] == UNDERGROUND_OF[f] + 1 for f in INSURGENTS)
+_IS_LOC = tuple(s.is_loc for s in MAP)
+_DOMESTIC_SPACES = tuple(s for s in MAP if not s.is_foreign)
+_POP = tuple(s.pop for s in MAP)
+_new_object = object.__new__
+
+#: Per space id: True for the foreign countries, spaces only once an Event makes them so
+#: (1.3.5); read by :meth:`GameState.in_play` on every placement and move.
+_IS_FOREIGN = tuple(s.is_foreign for s in MAP)
 
 
 @dataclass
@@ -148,29 +190,37 @@ class GameState:
     # copying
     # ==================================================================================
     def clone(self) -> GameState:
-        """An independent copy, cheap enough for bots to make thousands per turn."""
-        new = copy.copy(self)
-        new.pieces = self.pieces[:]
-        new.support = self.support[:]
-        new.terror = self.terror[:]
-        new.sabotage = self.sabotage[:]
-        new.farc_zone = self.farc_zone[:]
-        new.shipments = [s[:] if s is not None else None for s in self.shipments]
-        new.foreign_in_play = self.foreign_in_play[:]
-        new.removed_from_game = self.removed_from_game[:]
-        new.resources = self.resources[:]
-        new.capabilities = dict(self.capabilities)
-        new.momentum = self.momentum[:]
-        new.executed_by = dict(self.executed_by)
-        new.eligible = self.eligible[:]
-        new.deck = self.deck[:]
-        new.played = self.played[:]
-        new.skip_victory_on = self.skip_victory_on[:]
-        new.step = _copy_plain(self.step)
-        new.seats = self.seats[:]
-        new.options = dict(self.options)
-        new.roll_log = self.roll_log[:]
-        new.__dict__.pop("_shipment_decider", None)  # trials on a clone ask nobody
+        """An independent copy, cheap enough for bots to make thousands per turn.
+
+        One copy of the instance dict (the scalars) and one flat copy of each list or
+        dict field; no ``copy.copy`` (its reduce protocol costs more than all the rest).
+        Every mutable field must be listed here: ``tests/test_state.py`` checks that a
+        clone shares no mutable object with its original.
+        """
+        d = self.__dict__.copy()
+        d.pop("_shipment_decider", None)  # trials on a clone ask nobody
+        d["pieces"] = self.pieces[:]
+        d["support"] = self.support[:]
+        d["terror"] = self.terror[:]
+        d["sabotage"] = self.sabotage[:]
+        d["farc_zone"] = self.farc_zone[:]
+        d["shipments"] = [s[:] if s is not None else None for s in self.shipments]
+        d["foreign_in_play"] = self.foreign_in_play[:]
+        d["removed_from_game"] = self.removed_from_game[:]
+        d["resources"] = self.resources[:]
+        d["capabilities"] = self.capabilities.copy()
+        d["momentum"] = self.momentum[:]
+        d["executed_by"] = self.executed_by.copy()
+        d["eligible"] = self.eligible[:]
+        d["deck"] = self.deck[:]
+        d["played"] = self.played[:]
+        d["skip_victory_on"] = self.skip_victory_on[:]
+        d["step"] = _copy_step(self.step)
+        d["seats"] = self.seats[:]
+        d["options"] = self.options.copy()
+        d["roll_log"] = self.roll_log[:]
+        new = _new_object(self.__class__)
+        new.__dict__ = d
         return new
 
     # ==================================================================================
@@ -191,17 +241,18 @@ class GameState:
         return p[base + a] + p[base + b] + p[base + c]
 
     def guerrillas(self, space: int, faction: Faction) -> int:
-        base = space * K
-        return self.pieces[base + UNDERGROUND_OF[faction]] + self.pieces[base + ACTIVE_OF[faction]]
+        base = space * K + _UNDERGROUND_COL[faction]
+        p = self.pieces
+        return p[base] + p[base + 1]  # Underground + Active: adjacent columns
 
     def underground(self, space: int, faction: Faction) -> int:
-        return self.pieces[space * K + UNDERGROUND_OF[faction]]
+        return self.pieces[space * K + _UNDERGROUND_COL[faction]]
 
     def active(self, space: int, faction: Faction) -> int:
-        return self.pieces[space * K + ACTIVE_OF[faction]]
+        return self.pieces[space * K + _UNDERGROUND_COL[faction] + 1]
 
     def bases(self, space: int, faction: Faction) -> int:
-        return self.pieces[space * K + BASE_OF[faction]]
+        return self.pieces[space * K + _BASE_COL[faction]]
 
     def all_bases(self, space: int) -> int:
         base = space * K
@@ -224,7 +275,9 @@ class GameState:
         return self.pieces[space * K + Piece.POLICE]
 
     def all_guerrillas(self, space: int) -> int:
-        return sum(self.guerrillas(space, f) for f in INSURGENTS)
+        p = self.pieces
+        b = space * K
+        return p[b + 3] + p[b + 4] + p[b + 6] + p[b + 7] + p[b + 9] + p[b + 10]
 
     def total_pieces(self, space: int) -> int:
         return sum(self.pieces[space * K : space * K + K])
@@ -238,17 +291,18 @@ class GameState:
         Guerrillas are one pool per Faction, so both Guerrilla kinds of a Faction report
         the same number: the Guerrillas available to be placed (always Underground, 1.4.3).
         """
-        kind = Piece(kind)
-        if kind.is_guerrilla:
-            return self.available_guerrillas(kind.faction)
-        return _INVENTORY_BY_KIND[kind] - self.on_map(kind)
+        kind = _as_piece(kind)
+        if kind in GUERRILLA_KINDS:
+            return self.available_guerrillas(PIECE_FACTION[kind])
+        return _INVENTORY_BY_KIND[kind] - sum(self.pieces[kind::K])
 
     def available_guerrillas(self, faction: Faction) -> int:
+        col = _UNDERGROUND_COL[faction]
         return (
             GUERRILLA_POOL[faction]
             - self.removed_from_game[faction]  # card 49 Bloques
-            - self.on_map(UNDERGROUND_OF[faction])
-            - self.on_map(ACTIVE_OF[faction])
+            - sum(self.pieces[col::K])  # Underground
+            - sum(self.pieces[col + 1 :: K])  # Active
         )
 
     def available_bases(self, faction: Faction) -> int:
@@ -273,24 +327,26 @@ class GameState:
         up to 2 pieces per Faction. A plan that puts several pieces into one space must
         count its own earlier ones against this number (or try them on a clone).
         """
-        kind = Piece(kind)
-        if not self.in_play(space):
-            return 0
-        faction = kind.faction
+        kind = _as_piece(kind)
+        if _IS_FOREIGN[space] and space not in self.foreign_in_play:
+            return 0  # not in play
+        faction = PIECE_FACTION[kind]
         if faction is Faction.GOVT and self.farc_zone[space]:
             return 0
-        most = self.room(space, faction)
-        if kind.is_base:
-            if MAP[space].is_loc:
+        most = self.room(space, faction) if space == ECUADOR else 99
+        if kind in BASES:
+            if _IS_LOC[space]:
                 return 0
             most = min(most, max(0, MAX_BASES_PER_SPACE - self.all_bases(space)))
         return most
 
     def in_play(self, space: int) -> bool:
         """Whether a space exists for play: foreign countries only once made spaces (1.3.5)."""
-        return MAP[space].kind != "foreign" or space in self.foreign_in_play
+        return not _IS_FOREIGN[space] or space in self.foreign_in_play
 
     def spaces_in_play(self) -> list[Space]:
+        if not self.foreign_in_play:  # the usual case: every space but the foreign ones
+            return list(_DOMESTIC_SPACES)
         return [s for s in MAP.spaces if self.in_play(s.id)]
 
     # ==================================================================================
@@ -306,7 +362,8 @@ class GameState:
         p = self.pieces
         govt = p[base] + p[base + 1] + p[base + 2]
         farc = p[base + 3] + p[base + 4] + p[base + 5]
-        others = sum(p[base + 6 : base + K])
+        others = (p[base + 6] + p[base + 7] + p[base + 8]  # AUC
+                  + p[base + 9] + p[base + 10] + p[base + 11])  # Cartels
         if govt > farc + others:
             return Faction.GOVT
         if farc > govt + others:
@@ -320,11 +377,11 @@ class GameState:
 
     def total_support(self) -> int:
         """(2 x Pop in Active Support) + (1 x Pop in Passive Support) (1.6.3)."""
-        return sum(s.pop * self.support[s.id] for s in MAP.spaces if self.support[s.id] > 0)
+        return sum(pop * level for pop, level in zip(_POP, self.support, strict=True) if level > 0)
 
     def total_opposition(self) -> int:
         """(2 x Pop in Active Opposition) + (1 x Pop in Passive Opposition) (1.6.3)."""
-        return sum(-s.pop * self.support[s.id] for s in MAP.spaces if self.support[s.id] < 0)
+        return sum(-pop * level for pop, level in zip(_POP, self.support, strict=True) if level < 0)
 
     def opposition_plus_bases(self) -> int:
         """Total Opposition plus FARC Bases on the map (1.6.3)."""
@@ -352,10 +409,12 @@ class GameState:
 
     def shipments_at(self, space: int, faction: Faction | None = None) -> list[int]:
         """Indices of the Shipment markers in ``space`` (held by ``faction`` if given)."""
+        if faction is None:
+            return [i for i, s in enumerate(self.shipments) if s is not None and s[0] == space]
         return [
             i
             for i, s in enumerate(self.shipments)
-            if s is not None and s[0] == space and (faction is None or s[1] == faction)
+            if s is not None and s[0] == space and s[1] == faction
         ]
 
     def shipments_available(self) -> int:
@@ -410,15 +469,15 @@ class GameState:
     def place(self, space: int, kind: Piece, n: int = 1) -> None:
         """Place ``n`` pieces from Available (1.4.1). Guerrillas are placed Underground
         (1.4.3): pass the Underground kind. Raises if unavailable or stacking breaks."""
-        kind = Piece(kind)
-        if kind.is_guerrilla and kind in ACTIVE_OF.values():
+        kind = _as_piece(kind)
+        if kind in _ACTIVE_KINDS:
             raise IllegalAction("1.4.3", "new Guerrillas are always placed Underground")
         self.check_can_place(space, kind, n)
         self.pieces[space * K + kind] += n
 
     def place_up_to(self, space: int, kind: Piece, n: int) -> int:
         """Place as many as availability and stacking allow (5.1.1); return how many."""
-        kind = Piece(kind)
+        kind = _as_piece(kind)
         placed = 0
         while placed < n and self.can_place(space, kind):
             self.pieces[space * K + kind] += 1
@@ -441,7 +500,7 @@ class GameState:
         owner's choice (4.5.3, see :meth:`settle_shipments`), else leaves the map.
         Returns the number of Shipments that left the map (Drug Bust 3.2.5).
         """
-        kind = Piece(kind)
+        kind = _as_piece(kind)
         if n <= 0:
             return 0
         idx = space * K + kind
@@ -450,7 +509,7 @@ class GameState:
                 "1.4.1", f"only {self.pieces[idx]} {kind.label} in {space_name(space)}, not {n}"
             )
         self.pieces[idx] -= n
-        if kind.is_guerrilla:
+        if kind in GUERRILLA_KINDS:
             return self.settle_shipments(space, capturer)
         return 0
 
@@ -463,7 +522,7 @@ class GameState:
         Zone bar on Government forces and Base stacking; adjacency and Operation-specific
         limits are the caller's rules.
         """
-        kind = Piece(kind)
+        kind = _as_piece(kind)
         if n <= 0:
             return
         if not self.in_play(dst):
@@ -484,7 +543,7 @@ class GameState:
                 )
             for i in held[:shipments]:
                 self.shipments[i] = [dst, int(kind.faction)]
-        if kind.is_guerrilla and self.guerrillas(src, kind.faction) == 0:
+        if kind in GUERRILLA_KINDS and self.guerrillas(src, kind.faction) == 0:
             for i in self.shipments_at(src, kind.faction):
                 self.shipments[i] = [dst, int(kind.faction)]
 
@@ -646,7 +705,7 @@ class GameState:
         """
         lost = 0
         for i, s in enumerate(self.shipments):
-            if s is None or s[0] != space or self.guerrillas(space, Faction(s[1])) > 0:
+            if s is None or s[0] != space or self.guerrillas(space, s[1]) > 0:
                 continue
             if capturer is not None and capturer.is_insurgent and self.guerrillas(space, capturer):
                 s[1] = int(capturer)

@@ -192,6 +192,35 @@ def test_clone_is_independent():
     assert s.step["acted"] == []
 
 
+def _mutables(value, found):  # every list and dict reachable from value
+    if isinstance(value, list | dict):
+        found.append(value)
+        for v in value.values() if isinstance(value, dict) else value:
+            _mutables(v, found)
+    return found
+
+
+def test_clone_shares_no_mutable_object_at_any_depth():
+    # the fast clone copies field by field: a field it forgot would be shared
+    import dataclasses
+    import random
+
+    from core.game import Game
+    from core.random_play import play_random_game
+
+    game = play_random_game(Game.new("standard", seed=5), random.Random(5), max_commands=5000)
+    for state in (game.state, Game.new("standard", seed=5).state):
+        state.step.setdefault("eligible_next", {})["1"] = [True]  # a nested list too
+        state.step["pairs"] = [[1, "op"], [2, {"x": [3]}]]
+        c = state.clone()
+        assert c == state and type(c) is type(state)
+        assert set(vars(c)) == set(vars(state)) - {"_shipment_decider"}
+        for f in dataclasses.fields(state):
+            theirs = {id(m) for m in _mutables(getattr(state, f.name), [])}
+            ours = {id(m) for m in _mutables(getattr(c, f.name), [])}
+            assert not theirs & ours, f"clone shares a mutable object in {f.name}"
+
+
 def test_invariants_detect_corruption():
     s = blank_state()
     put(s, "Bogotá-Neiva LoC", Piece.FARC_BASE, 1)

@@ -107,7 +107,8 @@ def effect_of(card: int, side: str) -> EventEffect:
 
 def sides_of(card: int) -> list[str]:
     """The sides of ``card`` that have an implementation (single-text cards: unshaded)."""
-    return [s for s in SIDES if implemented(card, s)]
+    _load_cards()
+    return [s for s in SIDES if (card, s) in _EVENTS]
 
 
 def run_event(

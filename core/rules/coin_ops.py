@@ -627,8 +627,10 @@ def random_train(
     if faction != Faction.GOVT or state.resources[Faction.GOVT] < TRAIN_COST:
         return None
     recall = _random_recall(state, rng)
-    sim = state.clone()
-    recall_own_pieces(sim, Context(faction=Faction.GOVT), recall)
+    sim = state  # only read below; a clone only when pieces are recalled first
+    if recall:
+        sim = state.clone()
+        recall_own_pieces(sim, Context(faction=Faction.GOVT), recall)
     candidates = train_spaces(sim)
     if not candidates:
         return None
@@ -703,23 +705,34 @@ def _patrol_hop_ok(space: int) -> bool:
     return s.is_loc or s.is_city
 
 
+#: The LoC network of Patrol (3.2.2), precomputed: for each space, the adjacent spaces a
+#: Patrolling cube may enter (LoCs and Cities), in adjacency order. LoCs and Cities are
+#: never foreign countries, so they are always in play (1.3.5).
+PATROL_HOPS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(a for a in s.adjacent if _patrol_hop_ok(a)) for s in MAP
+)
+assert not any(MAP[a].is_foreign for hops in PATROL_HOPS for a in hops)
+
+
 def patrol_reach(state: GameState, src: int) -> dict[int, tuple[int, ...]]:
     """Where a cube in ``src`` can end a Patrol move, each with a shortest path (3.2.2).
 
     A cube keeps entering adjacent LoCs or Cities and must stop on entering a space with
     Guerrillas. The result maps each reachable space (``src`` excluded) to its path,
-    ``src`` first.
+    ``src`` first (breadth first over :data:`PATROL_HOPS`).
     """
     paths: dict[int, tuple[int, ...]] = {src: (src,)}
     frontier = [src]
+    hops = PATROL_HOPS
     while frontier:
         nxt = []
         for here in frontier:
             if here != src and state.all_guerrillas(here):
                 continue  # entered a space with Guerrillas: stop here
-            for there in MAP[here].adjacent:
-                if there not in paths and _patrol_hop_ok(there) and state.in_play(there):
-                    paths[there] = paths[here] + (there,)
+            path = paths[here]
+            for there in hops[here]:
+                if there not in paths:
+                    paths[there] = path + (there,)
                     nxt.append(there)
         frontier = nxt
     del paths[src]
@@ -852,7 +865,10 @@ class Patrol(Operation):
                 raise IllegalAction("5.4", "Plan Colombia (shaded): no Activation by Patrol")
             return
         for loc in MAP.locs:
-            plan = activation_plan(state, loc.id, state.cubes(loc.id), chosen.get(loc.id), "3.2.2")
+            cubes = state.cubes(loc.id)
+            if not cubes and loc.id not in chosen:
+                continue  # no cube, no choice: nobody to Activate (the plan is empty)
+            plan = activation_plan(state, loc.id, cubes, chosen.get(loc.id), "3.2.2")
             _activate(state, ctx, loc.id, plan, "Patrol")
 
     def _assault(self, state: GameState, ctx: Context) -> None:
@@ -909,24 +925,33 @@ def _patrol_in_place(state: GameState, rng: random.Random) -> Patrol | None:
 
 
 def _random_patrol_moves(state: GameState, rng: random.Random, limited: bool) -> tuple[Move, ...]:
+    # A cube can Patrol out of a space iff a LoC or City is adjacent (the first hop
+    # never stops it), so the origins need no reach computed.
     origins = [
         (s.id, kind)
         for s in MAP.spaces
         for kind in CUBES
-        if state.count(s.id, kind) and patrol_reach(state, s.id)
+        if state.count(s.id, kind) and PATROL_HOPS[s.id]
     ]
     if not origins:
         return ()
     rng.shuffle(origins)
     chosen = origins[: rng.randint(0 if rng.random() < 0.1 else 1, min(4, len(origins)))]
+    reaches: dict[int, dict[int, tuple[int, ...]]] = {}
+
+    def reach_of(src: int) -> dict[int, tuple[int, ...]]:
+        if src not in reaches:
+            reaches[src] = patrol_reach(state, src)
+        return reaches[src]
+
     target = None
     if limited and chosen:
-        reach = patrol_reach(state, chosen[0][0])
+        reach = reach_of(chosen[0][0])
         target = rng.choice(sorted(reach))
-        chosen = [(s, k) for s, k in chosen if target in patrol_reach(state, s)]
+        chosen = [(s, k) for s, k in chosen if target in reach_of(s)]
     moves: list[Move] = []
     for src, kind in chosen:
-        reach = patrol_reach(state, src)
+        reach = reach_of(src)
         dst = target if target is not None else rng.choice(sorted(reach))
         n = rng.randint(1, state.count(src, kind))
         moves.append((int(kind), n, reach[dst]))
@@ -1192,10 +1217,13 @@ def assault_space_problem(state: GameState, space: int) -> str | None:
 
 def assault_spaces(state: GameState) -> list[int]:
     """Spaces where an Assault may be selected and would remove at least 1 piece."""
+    # (Spaces without cubes are skipped unasked: they remove nothing, 3.2.4.)
     return [
         s.id
         for s in MAP.spaces
-        if assault_space_problem(state, s.id) is None and assault_removals(state, s.id) > 0
+        if state.cubes(s.id)
+        and assault_space_problem(state, s.id) is None
+        and assault_removals(state, s.id) > 0
     ]
 
 

@@ -145,7 +145,9 @@ def rally_problem(state: GameState, faction: Faction, space: int) -> str | None:
 
 def rally_spaces(state: GameState, faction: Faction) -> list[int]:
     """Spaces ``faction`` may select for Rally (3.3.1)."""
-    return [s.id for s in MAP.spaces if rally_problem(state, faction, s.id) is None]
+    # (LoCs are skipped unasked: rally_problem refuses them first.)
+    return [s.id for s in MAP.spaces
+            if not s.is_loc and rally_problem(state, faction, s.id) is None]
 
 
 def rally_rule_limit(state: GameState, faction: Faction, space: int) -> int:
@@ -357,7 +359,8 @@ class Rally(Operation):
 def march_destinations(state: GameState, faction: Faction, src: int) -> list[int]:
     """Spaces adjacent to ``src`` and in play, where its Guerrillas may March (3.3.2),
     with room for them (Ecuador, card 33: 2 pieces per Faction)."""
-    return [a for a in MAP[src].adjacent if state.in_play(a) and state.room(a, faction) > 0]
+    in_play, room = state.in_play, state.room
+    return [a for a in MAP[src].adjacent if in_play(a) and room(a, faction) > 0]
 
 
 def march_would_activate(state: GameState, faction: Faction, dst: int, group: int) -> bool:
@@ -479,8 +482,12 @@ def _march_group(
 # ======================================================================================
 # Attack (3.3.3) and Ambush (4.3.2, 4.4.1)
 # ======================================================================================
-def _enemy_kinds(faction: Faction) -> list[Piece]:
-    return [k for k in Piece if k.faction is not faction]
+def _enemy_kinds(faction: Faction) -> tuple[Piece, ...]:
+    return _ENEMY_KINDS[faction]
+
+
+_ENEMY_KINDS = tuple(tuple(k for k in Piece if k.faction is not f) for f in Faction)
+_PIECE_VALUES = frozenset(Piece)
 
 
 def attack_problem(state: GameState, faction: Faction, space: int) -> str | None:
@@ -497,7 +504,9 @@ def attack_problem(state: GameState, faction: Faction, space: int) -> str | None
 
 def attack_spaces(state: GameState, faction: Faction) -> list[int]:
     """Spaces ``faction`` may select for Attack (3.3.3)."""
-    return [s.id for s in MAP.spaces if attack_problem(state, faction, s.id) is None]
+    # (Spaces without own Guerrillas are skipped unasked: attack_problem refuses them.)
+    return [s.id for s in MAP.spaces
+            if state.guerrillas(s.id, faction) and attack_problem(state, faction, s.id) is None]
 
 
 def _non_base_count(row: list[int], faction: Faction) -> int:
@@ -513,7 +522,7 @@ def _removal_error(
     if len(kinds) > most:
         return IllegalAction("3.3.3", f"an Attack removes at most {most} enemy pieces")
     for kind in kinds:
-        if kind not in list(Piece):
+        if kind not in _PIECE_VALUES:
             return IllegalAction("3.3.3", f"{kind!r} is not a piece kind")
         piece = Piece(kind)
         if piece.faction is faction:
@@ -729,7 +738,10 @@ def terror_problem(state: GameState, faction: Faction, space: int) -> str | None
 
 def terror_spaces(state: GameState, faction: Faction) -> list[int]:
     """Spaces ``faction`` may select for Terror (3.3.4)."""
-    return [s.id for s in MAP.spaces if terror_problem(state, faction, s.id) is None]
+    # (Spaces without own Underground Guerrillas are skipped unasked: terror_problem
+    # refuses them.)
+    return [s.id for s in MAP.spaces
+            if state.underground(s.id, faction) and terror_problem(state, faction, s.id) is None]
 
 
 def terror_cost(spaces: list[int] | tuple[int, ...]) -> int:
@@ -833,10 +845,12 @@ def random_rally(
     if not candidates or budget < 1:
         return None
     k = 1 if limited else rng.randint(1, min(len(candidates), budget, 5))
-    sim = state.clone()
     ctx = _quiet(faction)
-    recall = _random_recall(sim, faction, rng)
-    recall_own_pieces(sim, ctx, recall)
+    recall = _random_recall(state, faction, rng)
+    sim = state  # never changed in place: each step runs on a clone of it
+    if recall:
+        sim = state.clone()
+        recall_own_pieces(sim, ctx, recall)
     steps: list[RallyStep] = []
     for space in rng.sample(candidates, k):
         if not rally_actions(sim, faction, space):  # e.g. Ecuador full (card 33)
@@ -913,6 +927,7 @@ def random_march(
     ships = {src: len(state.shipments_at(src, faction)) for src in origins}
     entered: set[int] = set()
     groups: list[MarchGroup] = []
+    trial = _MarchTrial(state, faction)
     only = None
     if limited:
         reachable = {d for o in origins for d in march_destinations(state, faction, o)}
@@ -928,19 +943,44 @@ def random_march(
             if fresh and len([d for d in entered if not MAP[d].is_loc]) >= budget:
                 continue
             group = _random_group(pool[src], ships, src, dst, rng)
-            if group is not None and _march_ok(state, faction, groups + [group]):
+            if group is not None and trial.add(group):
                 groups.append(group)
                 entered.add(dst)
     return March(groups=tuple(groups)) if groups else None
 
 
-def _march_ok(state: GameState, faction: Faction, groups: list[MarchGroup]) -> bool:
-    """Whether these groups make a legal March (e.g. within Ecuador's limit, card 33)."""
-    try:
-        March(groups=tuple(groups)).execute(state.clone(), _quiet(faction))
-    except IllegalAction:
-        return False
-    return True
+class _MarchTrial:
+    """A March executed group by group on a clone, for the random March: :meth:`add`
+    says whether the groups so far plus one more make a legal March (e.g. within
+    Ecuador's limit, card 33), running only the new group (groups resolve in order, so
+    the earlier ones are already known legal) instead of the whole March again."""
+
+    def __init__(self, state: GameState, faction: Faction) -> None:
+        self.origin = state
+        self.board = state  # never changed in place: add() works on a clone of it
+        self.ctx = _quiet(faction)
+        self.may_march = faction in March.factions  # else March.execute raises (3.0)
+        self.unmoved: dict[tuple[int, Piece], int] = {}
+        self.entered: set[int] = set()
+        self.pairs: set[tuple[int, int]] = set()
+
+    def add(self, group: MarchGroup) -> bool:
+        src, dst = group[0], group[1]
+        if not self.may_march or (src, dst) in self.pairs:  # one group per pair of spaces
+            return False
+        f = self.ctx.faction
+        unmoved = dict(self.unmoved)
+        if 0 <= src < len(MAP):  # counted before any group moves, as March.execute does
+            for kind in (UNDERGROUND_OF[f], ACTIVE_OF[f]):
+                unmoved.setdefault((src, kind), self.origin.count(src, kind))
+        board, entered = self.board.clone(), set(self.entered)
+        try:
+            _march_group(board, self.ctx, group, unmoved, entered)
+        except IllegalAction:
+            return False
+        self.board, self.unmoved, self.entered = board, unmoved, entered
+        self.pairs.add((src, dst))
+        return True
 
 
 def _random_split(left: list[int], rng: random.Random) -> tuple[int, int]:

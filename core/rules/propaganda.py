@@ -370,10 +370,12 @@ def civic_action_max_steps(state: GameState, space: int) -> int:
 def civic_action_spaces(state: GameState, *, jointness: bool = False) -> list[int]:
     """Cities and Departments where Civic Action can do something (6.4.1); with
     ``jointness`` those open to the one 1st Division space instead."""
+    # (Spaces without cubes are skipped unasked: civic_action_problem refuses them.)
     return [
         s.id
         for s in MAP.spaces
-        if civic_action_problem(state, s.id, jointness=jointness) is None
+        if state.cubes(s.id)
+        and civic_action_problem(state, s.id, jointness=jointness) is None
         and civic_action_max_steps(state, s.id) > 0
     ]
 
@@ -466,10 +468,13 @@ def agitation_max_steps(state: GameState, space: int) -> int:
 
 def agitation_spaces(state: GameState) -> list[int]:
     """FARC-Controlled Cities and Departments where Agitation can do something (6.4.2)."""
+    # (Spaces without FARC pieces are skipped unasked: agitation_problem refuses them.)
     return [
         s.id
         for s in MAP.spaces
-        if agitation_problem(state, s.id) is None and agitation_max_steps(state, s.id) > 0
+        if state.faction_pieces(s.id, Faction.FARC)
+        and agitation_problem(state, s.id) is None
+        and agitation_max_steps(state, s.id) > 0
     ]
 
 

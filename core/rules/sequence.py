@@ -22,11 +22,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core import events
 from core.cards import CARDS
 from core.commands import Command, Context, Operation, SpecialActivity, command
 from core.dice import DiceSource
 from core.errors import IllegalAction
 from core.pieces import Faction
+from core.rules import victory
+from core.rules.common import transfers_decider
 from core.state import GameState
 
 PASS = "pass"
@@ -54,11 +57,13 @@ def to_move(state: GameState) -> Faction | None:
     """The Faction whose decision the game awaits, or None (game over)."""
     if state.phase == "card":
         step = state.step
-        if len(step["acted"]) >= 2:
+        acted = step["acted"]
+        if len(acted) >= 2:
             return None
-        done = {a[0] for a in step["acted"]} | set(step["passed"])
+        passed = step["passed"]
+        eligible = state.eligible
         for f in current_order(state):
-            if state.eligible[f] and int(f) not in done:
+            if eligible[f] and f not in passed and (not acted or acted[0][0] != f):
                 return f
         return None
     if state.phase == "propaganda":
@@ -90,13 +95,11 @@ def options(state: GameState) -> list[str]:
     allowed) and ``limited_operation``. The Event option is listed only when the card's
     Event is implemented for at least one side.
     """
-    from core import events
-
     faction = to_move(state)
     if state.phase != "card" or faction is None:
         return []
     card = state.current_card
-    event_ok = card is not None and any(events.implemented(card, s) for s in events.SIDES)
+    event_ok = card is not None and bool(events.sides_of(card))
     acted = state.step["acted"]
     if not acted:
         opts = [PASS, OPERATION] + ([EVENT] if event_ok else [])
@@ -152,7 +155,6 @@ class PlayEvent(Command):
     name = "Event"
 
     def execute(self, state: GameState, ctx: Context) -> None:
-        from core import events
 
         _require_option(state, ctx.faction, EVENT)
         card = state.current_card
@@ -191,7 +193,6 @@ class OperationAction(Command):
     name = "Operation"
 
     def execute(self, state: GameState, ctx: Context) -> None:
-        from core.rules.common import transfers_decider
 
         with state.shipment_decider(transfers_decider(self.transfers)):
             self._execute(state, ctx)
@@ -346,8 +347,6 @@ def end_card(state: GameState) -> None:
 
 def next_card(state: GameState, dice: DiceSource) -> None:
     """Play the draw deck's top card (2.3.8); Propaganda cards start a Round (2.4, 6.0)."""
-    from core.rules import victory
-
     while True:
         if not state.deck:
             victory.finish(state, "the deck ran out (7.3)")
@@ -375,8 +374,6 @@ def next_card(state: GameState, dice: DiceSource) -> None:
 
 def end_round(state: GameState, dice: DiceSource) -> None:
     """After a Propaganda Round: the game ends after the final one (2.4.1, 7.3)."""
-    from core.rules import victory
-
     if state.propaganda_rounds >= state.final_propaganda:
         victory.finish(state, "final Propaganda Round completed (2.4.1, 7.3)")
         return
