@@ -74,6 +74,10 @@ class Plan:
         self.spaces: list[int] = []
         self.notes: dict[str, Any] = {}
         self.exhausted = False  # 8.1: Resources reached 0, no further Operation spaces
+        #: Boards already simulated by this box and its Special Activity (see
+        #: :meth:`simulate`), shared by the copies a feasibility trial makes.
+        self.simulated: dict[tuple[Any, Any], GameState | IllegalAction] = (
+            op_plan.simulated if op_plan is not None else {})
 
     def copy(self) -> Plan:
         """An independent copy (steps, spaces and notes copied; boards are never mutated)."""
@@ -83,6 +87,7 @@ class Plan:
         new.spaces = list(self.spaces)
         new.notes = {k: (v.copy() if hasattr(v, "copy") else v) for k, v in self.notes.items()}
         new.exhausted = self.exhausted
+        new.simulated = self.simulated
         return new
 
     @property
@@ -121,13 +126,28 @@ class Plan:
         cmd = self.build(steps)
         if cmd is None:
             raise IllegalAction("8.1.1", f"{self.kind}: nothing to execute")
+        op = None if self.op_plan is None else self.op_plan.build()
+        # The same command on the same board gives the same board (planning dice are
+        # constant): a feasibility trial's simulation serves the step actually taken.
+        key = (op, cmd)
+        known = self.simulated.get(key)
+        if known is None:
+            try:
+                known = self._execute(cmd, op)
+            except IllegalAction as err:
+                known = err
+            self.simulated[key] = known
+        if isinstance(known, IllegalAction):
+            raise IllegalAction(known.rule, known.message)
+        return known
+
+    def _execute(self, cmd: Command, op: Command | None) -> GameState:
         notes: dict[str, Any] = {}
-        if self.op_plan is None:
+        if op is None:
             trial = self.before.clone()
             cmd.execute(trial, self._ctx(notes))
             return trial
-        op = self.op_plan.build()
-        assert isinstance(op, Operation)
+        assert isinstance(op, Operation) and self.op_plan is not None
         trial = self.op_plan.before.clone()
         op.execute(trial, self._ctx(notes, special=cmd))
         cmd.execute(trial, self._ctx(notes, op=op))
