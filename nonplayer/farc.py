@@ -48,7 +48,7 @@ from core.rules import insurgent_special as special
 from core.rules import propaganda
 from core.rules.sequence import is_final_event_card
 from core.state import ACTIVE_OPPOSITION, GameState
-from nonplayer import procedures
+from nonplayer import facts, procedures
 from nonplayer.bot import Bot
 from nonplayer.plan import Plan
 from nonplayer.registry import Verdict, action, builder, predicate, selector
@@ -91,8 +91,8 @@ def _city_or_department(state: GameState, space: int) -> bool:
     return (s.is_city or s.is_department) and state.in_play(space)
 
 
-def _in_play(state: GameState) -> list[int]:
-    return [s.id for s in MAP.spaces if state.in_play(s.id)]
+def _in_play(state: GameState) -> tuple[int, ...]:
+    return facts.in_play(state)
 
 
 def _narrow(
@@ -152,8 +152,8 @@ def can_rally_base(state: GameState, space: int) -> bool:
     """8.7.1 bullet 1: a Rally space (no Support) with 2+ FARC Guerrillas without a
     Shipment and fewer than 2 Bases, with a FARC Base Available."""
     return (
-        ops.rally_problem(state, FARC, space) is None
-        and ops.rally_base_problem(state, FARC, space) is None
+        facts.ok(state, ops.rally_problem, FARC, space)
+        and facts.ok(state, ops.rally_base_problem, FARC, space)
         and free_guerrillas(state, space) >= 2
     )
 
@@ -193,7 +193,7 @@ def rally_flip_spaces(bot: Bot, plan: Plan) -> list[list[int]]:
     state = plan.scratch
     spaces = [
         s for s in _in_play(state)
-        if ops.rally_problem(state, FARC, s) is None
+        if facts.ok(state, ops.rally_problem, FARC, s)
         and state.active(s, FARC) and state.bases(s, FARC) and state.cubes(s)
     ]
     return [spaces]
@@ -212,7 +212,7 @@ def rally_base_grow_spaces(bot: Bot, plan: Plan) -> list[list[int]]:
     state = plan.scratch
     spaces = [
         s for s in _in_play(state)
-        if state.bases(s, FARC) and ops.rally_place_limit(state, FARC, s) > 0
+        if state.bases(s, FARC) and facts.ask(state, ops.rally_place_limit, FARC, s) > 0
     ]
     return [spaces]
 
@@ -228,7 +228,7 @@ def rally_place_pop_plus_bases(bot: Bot, plan: Plan, space: int) -> str | None:
 @selector("farc.rally_other_spaces")
 def rally_other_spaces(bot: Bot, plan: Plan) -> list[int]:
     state = plan.scratch
-    return [s for s in _in_play(state) if ops.rally_place_limit(state, FARC, s) > 0]
+    return [s for s in _in_play(state) if facts.ask(state, ops.rally_place_limit, FARC, s) > 0]
 
 
 @action("farc.rally_place_one")
@@ -246,7 +246,7 @@ def extort_two_underground_spaces(bot: Bot, plan: Plan) -> list[int]:
     state = plan.before
     return [
         s for s in _in_play(state)
-        if state.underground(s, FARC) >= 2 and special.extort_problem(state, FARC, s) is None
+        if state.underground(s, FARC) >= 2 and facts.ok(state, special.extort_problem, FARC, s)
     ]
 
 
@@ -254,7 +254,7 @@ def extort_two_underground_spaces(bot: Bot, plan: Plan) -> list[int]:
 def extort_loc_spaces(bot: Bot, plan: Plan) -> list[list[int]]:
     """1 LoC with an Underground FARC Guerrilla (and FARC Control), lowest Econ first."""
     state = plan.before
-    locs = [s.id for s in MAP.locs if special.extort_problem(state, FARC, s.id) is None]
+    locs = [s.id for s in MAP.locs if facts.ok(state, special.extort_problem, FARC, s.id)]
     return [[s for s in locs if MAP[s].econ == e] for e in sorted({MAP[s].econ for s in locs})]
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from core.map import MAP, space_name
 from core.rules.sequence import OperationAction
-from nonplayer import registry
+from nonplayer import facts, registry
 from nonplayer.bot import Bot
 from nonplayer.flowchart import Flowchart, Node, load
 from nonplayer.plan import Plan
@@ -114,8 +114,13 @@ def _remaining(plan: Plan, count: int | None, taken: int) -> int | None:
 
 def plan_operation(bot: Bot, chart: Flowchart | None = None) -> OperationAction | None:
     """Walk the Faction's flowchart from its start; the planned Operation (with Special
-    Activity if any), or None when the flowchart ends in Pass."""
-    chart = chart or load(bot.faction)
+    Activity if any), or None when the flowchart ends in Pass. Board facts are
+    remembered while it plans (:func:`nonplayer.facts.scope`)."""
+    with facts.scope():
+        return _walk(bot, chart or load(bot.faction))
+
+
+def _walk(bot: Bot, chart: Flowchart) -> OperationAction | None:
     node = chart.node(chart.start)
     while True:
         if node.kind == "decision":
