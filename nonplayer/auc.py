@@ -118,9 +118,10 @@ def rally_base_possible(state: GameState, space: int) -> bool:
     AUC Guerrillas without a Shipment, fewer than 2 Bases (1.4.2) and an AUC Base
     Available (1.4.1)."""
     return (
-        facts.ok(state, rally_problem, AUC, space)
-        and facts.ok(state, rally_base_problem, AUC, space)  # 1.4.1, 1.4.2
+        state.guerrillas(space, AUC) >= 2  # the cheap tests first
         and free_guerrillas(state, space) >= 2
+        and rally_problem(state, AUC, space) is None
+        and rally_base_problem(state, AUC, space) is None  # 1.4.1, 1.4.2
     )
 
 
@@ -205,10 +206,10 @@ def rally_flip_spaces(bot: Bot, plan: Plan) -> list[int]:
     return [
         s
         for s in _cities_departments(state)
-        if facts.ok(state, rally_problem, AUC, s)
-        and state.active(s, AUC)
+        if state.active(s, AUC)
         and state.bases(s, AUC)
         and state.cubes(s)
+        and rally_problem(state, AUC, s) is None
     ]
 
 

@@ -16,6 +16,8 @@ from core.state import GameState
 from nonplayer.random_spaces import Selection, random_candidate
 from nonplayer.trace import Trace
 
+_KEYS = {f: f.label.lower() for f in Faction}
+
 
 @dataclass
 class Bot:
@@ -31,7 +33,7 @@ class Bot:
     @property
     def key(self) -> str:
         """The faction's prefix in flowchart names: farc, auc, cartels."""
-        return self.faction.label.lower()
+        return _KEYS[self.faction]
 
     def pick(self, candidates: list[int], why: str) -> Selection:
         """One of ``candidates`` at random (8.2 for Cities/Departments, 8.3 for LoCs;

@@ -124,9 +124,10 @@ def base_replace_spaces(state: GameState) -> list[int]:
     return [
         s
         for s in _spaces(state)
-        if facts.ok(state, rally_problem, C, s)
-        and facts.ok(state, rally_base_problem, C, s)  # 1.4.1, 1.4.2
+        if state.guerrillas(s, C) >= 2  # the cheap tests first
         and free_guerrillas(state, s) >= 2
+        and rally_problem(state, C, s) is None
+        and rally_base_problem(state, C, s) is None  # 1.4.1, 1.4.2
     ]
 
 
@@ -175,10 +176,10 @@ def rally_flip_spaces(bot: Bot, plan: Plan) -> list[int]:
     return [
         s
         for s in _spaces(st)
-        if facts.ok(st, rally_problem, C, s)
-        and st.active(s, C)
+        if st.active(s, C)
         and st.bases(s, C)
         and st.cubes(s)
+        and rally_problem(st, C, s) is None
     ]
 
 
@@ -200,7 +201,7 @@ def rally_empty_base_spaces(bot: Bot, plan: Plan) -> list[int]:
     return [
         s
         for s in _spaces(st)
-        if facts.ok(st, rally_problem, C, s) and st.bases(s, C) and not st.guerrillas(s, C)
+        if st.bases(s, C) and not st.guerrillas(s, C) and rally_problem(st, C, s) is None
         and st.capacity(s, UNDERGROUND_OF[C]) > 0
     ]
 

@@ -152,9 +152,10 @@ def can_rally_base(state: GameState, space: int) -> bool:
     """8.7.1 bullet 1: a Rally space (no Support) with 2+ FARC Guerrillas without a
     Shipment and fewer than 2 Bases, with a FARC Base Available."""
     return (
-        facts.ok(state, ops.rally_problem, FARC, space)
-        and facts.ok(state, ops.rally_base_problem, FARC, space)
+        state.guerrillas(space, FARC) >= 2  # the cheap tests first
         and free_guerrillas(state, space) >= 2
+        and ops.rally_problem(state, FARC, space) is None
+        and ops.rally_base_problem(state, FARC, space) is None
     )
 
 
@@ -193,8 +194,8 @@ def rally_flip_spaces(bot: Bot, plan: Plan) -> list[list[int]]:
     state = plan.scratch
     spaces = [
         s for s in _in_play(state)
-        if facts.ok(state, ops.rally_problem, FARC, s)
-        and state.active(s, FARC) and state.bases(s, FARC) and state.cubes(s)
+        if state.active(s, FARC) and state.bases(s, FARC) and state.cubes(s)
+        and ops.rally_problem(state, FARC, s) is None
     ]
     return [spaces]
 
@@ -212,7 +213,7 @@ def rally_base_grow_spaces(bot: Bot, plan: Plan) -> list[list[int]]:
     state = plan.scratch
     spaces = [
         s for s in _in_play(state)
-        if state.bases(s, FARC) and facts.ask(state, ops.rally_place_limit, FARC, s) > 0
+        if state.bases(s, FARC) and ops.rally_place_limit(state, FARC, s) > 0
     ]
     return [spaces]
 
@@ -228,7 +229,7 @@ def rally_place_pop_plus_bases(bot: Bot, plan: Plan, space: int) -> str | None:
 @selector("farc.rally_other_spaces")
 def rally_other_spaces(bot: Bot, plan: Plan) -> list[int]:
     state = plan.scratch
-    return [s for s in _in_play(state) if facts.ask(state, ops.rally_place_limit, FARC, s) > 0]
+    return [s for s in _in_play(state) if ops.rally_place_limit(state, FARC, s) > 0]
 
 
 @action("farc.rally_place_one")
@@ -246,7 +247,7 @@ def extort_two_underground_spaces(bot: Bot, plan: Plan) -> list[int]:
     state = plan.before
     return [
         s for s in _in_play(state)
-        if state.underground(s, FARC) >= 2 and facts.ok(state, special.extort_problem, FARC, s)
+        if state.underground(s, FARC) >= 2 and special.extort_problem(state, FARC, s) is None
     ]
 
 
@@ -254,7 +255,7 @@ def extort_two_underground_spaces(bot: Bot, plan: Plan) -> list[int]:
 def extort_loc_spaces(bot: Bot, plan: Plan) -> list[list[int]]:
     """1 LoC with an Underground FARC Guerrilla (and FARC Control), lowest Econ first."""
     state = plan.before
-    locs = [s.id for s in MAP.locs if facts.ok(state, special.extort_problem, FARC, s.id)]
+    locs = [s.id for s in MAP.locs if special.extort_problem(state, FARC, s.id) is None]
     return [[s for s in locs if MAP[s].econ == e] for e in sorted({MAP[s].econ for s in locs})]
 
 
@@ -306,7 +307,7 @@ def _movers(plan: Plan) -> Movers:
     state = plan.before
     out: Movers = {}
     for s in _in_play(state):
-        if is_origin(state, s) and state.guerrillas(s, FARC):
+        if state.guerrillas(s, FARC) and is_origin(state, s):
             out[s] = [state.underground(s, FARC), state.active(s, FARC)]
     for src, _dst, u, a, _ships in plan.steps:
         if src in out:
