@@ -32,7 +32,6 @@ from core.rules import propaganda, sequence
 from core.rules.sequence import OperationAction, Pass, PlayEvent
 from core.state import GameState
 from nonplayer import events as np_events
-from nonplayer import facts
 from nonplayer.bot import Bot
 from nonplayer.interpreter import plan_operation
 from nonplayer.procedures import drug_profit_bases
@@ -93,15 +92,7 @@ def decide(
     game: Game, dice: DiceSource | None = None, discord: Discord | None = None
 ) -> tuple[str, Command, Trace, Any]:
     """The Non-player decision for the Faction to move: (decision, command, trace,
-    chooser for an Event). Board facts are remembered while it decides
-    (:func:`nonplayer.facts.scope`)."""
-    with facts.scope():
-        return _decide(game, dice, discord)
-
-
-def _decide(
-    game: Game, dice: DiceSource | None, discord: Discord | None
-) -> tuple[str, Command, Trace, Any]:
+    chooser for an Event)."""
     state = game.state
     faction = sequence.to_move(state)
     if faction is None:
