@@ -11,6 +11,7 @@ choices are checked); the real dice are rolled when the command is executed.
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
 from core.commands import Command, Context, Operation
@@ -32,6 +33,9 @@ class _PlanningDice:
 
 
 PLANNING_DICE = _PlanningDice()
+
+#: Key of an Operation's own board in :attr:`Plan.simulated` (see ``_after_operation``).
+_AFTER_OPERATION = "after the Operation alone"
 
 OPERATIONS = ("Rally", "March", "Attack", "Terror")
 
@@ -76,7 +80,7 @@ class Plan:
         self.exhausted = False  # 8.1: Resources reached 0, no further Operation spaces
         #: Boards already simulated by this box and its Special Activity (see
         #: :meth:`simulate`), shared by the copies a feasibility trial makes.
-        self.simulated: dict[tuple[Any, Any], GameState | IllegalAction] = (
+        self.simulated: dict[tuple[Any, Any], Any] = (
             op_plan.simulated if op_plan is not None else {})
 
     def copy(self) -> Plan:
@@ -148,10 +152,38 @@ class Plan:
             cmd.execute(trial, self._ctx(notes))
             return trial
         assert isinstance(op, Operation) and self.op_plan is not None
-        trial = self.op_plan.before.clone()
-        op.execute(trial, self._ctx(notes, special=cmd))
-        cmd.execute(trial, self._ctx(notes, op=op))
+        if isinstance(op, insurgent_ops.Attack):
+            # an Attack reads its Special Activity (Ambush, 4.3.2): run both each time
+            trial = self.op_plan.before.clone()
+            op.execute(trial, self._ctx(notes, special=cmd))
+            cmd.execute(trial, self._ctx(notes, op=op))
+            return trial
+        # Any other Operation executes the same whatever accompanies it: its board and
+        # notes (e.g. Terror's spaces for Aid Cut) are made once per Operation, and each
+        # Special Activity tried runs on a copy of them.
+        after_op, op_notes = self._after_operation(op)
+        trial = after_op.clone()
+        cmd.execute(trial, self._ctx(copy.deepcopy(op_notes), op=op))
         return trial
+
+    def _after_operation(self, op: Operation) -> tuple[GameState, dict[str, Any]]:
+        """The board and notes right after ``op`` executes alone (remembered with the
+        simulations, :attr:`simulated`); raises IllegalAction if it breaks a rule."""
+        assert self.op_plan is not None
+        key = (op, _AFTER_OPERATION)
+        known = self.simulated.get(key)
+        if known is None:
+            notes: dict[str, Any] = {}
+            board = self.op_plan.before.clone()
+            try:
+                op.execute(board, self._ctx(notes))
+                known = (board, notes)
+            except IllegalAction as err:
+                known = err
+            self.simulated[key] = known
+        if isinstance(known, IllegalAction):
+            raise IllegalAction(known.rule, known.message)
+        return known
 
     def try_add(self, step: Any, space: int | None = None) -> bool:
         """Add ``step`` if the command stays legal (and affordable); True if added."""
