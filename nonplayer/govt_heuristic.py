@@ -155,6 +155,18 @@ def _simulate(state: GameState, cmd: Command) -> GameState | None:
     return known[1]  # type: ignore[no-any-return]
 
 
+def _remembered(state: GameState, name: str, compute: Callable[[], Any]) -> Any:
+    """``compute()``, a fact named ``name`` about ``state``, remembered inside
+    :func:`_lookahead_scope` (the caller must not change what it returns)."""
+    if _memo is None:
+        return compute()
+    key = (id(state), name)
+    known = _memo.get(key)
+    if known is None or known[0] is not state:
+        known = _memo[key] = (state, compute())
+    return known[1]
+
+
 def _evaluate(state: GameState) -> float:
     """:func:`nonplayer.government.evaluate`, remembered inside :func:`_lookahead_scope`."""
     if _memo is None:
@@ -319,11 +331,7 @@ def plan_assault(board: Board, bases_only: bool, allow_air_lift: bool) -> Candid
         most = min(most, 1 - state.step.get("assault_spaces", 0))
     if most < 1:
         return None
-    scored = []
-    for s in coin_ops.assault_spaces(state):
-        value, order = best_removal(state, s, coin_ops.assault_capacity(state, s), values)
-        if order:
-            scored.append((value, s, order))
+    scored = list(_remembered(state, "assault removals", lambda: _assault_removals(state, values)))
     lift = _assault_air_lift(state, values) if allow_air_lift else None
     if lift is not None:
         value, target, order, air_lift = lift
@@ -345,6 +353,19 @@ def plan_assault(board: Board, bases_only: bool, allow_air_lift: bool) -> Candid
         cand.special, cand.special_first = lift[3], True
         cand.why += f" (Air Lift {lift[3].troops} Troops from {_name(lift[3].src)} first)"
     return cand
+
+
+def _assault_removals(
+    state: GameState, values: dict[int, float]
+) -> list[tuple[float, int, tuple[int, ...]]]:
+    """(value, space, removal order) of the best Assault in each space where Assault
+    removes something (:func:`best_removal`), in map order."""
+    scored = []
+    for s in coin_ops.assault_spaces(state):
+        value, order = best_removal(state, s, coin_ops.assault_capacity(state, s), values)
+        if order:
+            scored.append((value, s, order))
+    return scored
 
 
 def _pieces(order: tuple[int, ...]) -> str:
