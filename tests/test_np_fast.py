@@ -100,3 +100,24 @@ def test_spaces_in_play_table_matches_the_board_1_3_5() -> None:
     for made in ([], foreign[:1], foreign[1:], foreign, foreign[::-1]):
         state.foreign_in_play = list(made)
         assert facts.in_play(state) == tuple(s.id for s in MAP.spaces if state.in_play(s.id))
+
+
+def test_only_attack_reads_the_special_activity_it_accompanies_4_3_2() -> None:
+    # nonplayer.plan tries each Special Activity on one copy of the board its Operation
+    # leaves; that is exact only while no Operation but Attack (Ambush, 4.3.2) reads
+    # ctx.special. A new reader must be added to the exception in Plan._execute.
+    import inspect
+    from pathlib import Path
+
+    import core
+    from core.rules.insurgent_ops import Attack
+
+    attack = inspect.getsource(Attack)
+    readers = []
+    for path in Path(core.__file__).parent.rglob("*.py"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            code = line.split("#", 1)[0]
+            if "ctx.special" in code and "``ctx.special``" not in code:
+                readers.append((path.name, line.strip()))
+    assert readers, "the scan finds Attack's own use"
+    assert all(name == "insurgent_ops.py" and line in attack for name, line in readers), readers
