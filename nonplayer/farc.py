@@ -333,12 +333,9 @@ def _group(
     u, a = movers.get(src, (0, 0))
     if u + a == 0:
         return 0, 0
-    board = plan.before.clone()
-    k = len(Piece)
-    board.pieces[src * k + UNDERGROUND_OF[FARC]] = u
-    board.pieces[src * k + ACTIVE_OF[FARC]] = a
     keep = _keep(plan, src)
-    return procedures.march_group(board, FARC, src, dst, keep=keep, want=want)
+    return procedures.march_group(plan.before, FARC, src, dst, keep=keep, want=want,
+                                  present=(u, a))
 
 
 def _origins_of(plan: Plan, movers: Movers, dst: int) -> list[int]:
