@@ -53,7 +53,7 @@ from core.rules.insurgent_ops import (
 )
 from core.rules.insurgent_special import assassinate_problem, extort_spaces
 from core.state import GameState
-from nonplayer import procedures
+from nonplayer import facts, procedures
 from nonplayer.bot import Bot
 from nonplayer.plan import Plan
 from nonplayer.registry import Verdict, action, builder, predicate, selector
@@ -83,9 +83,9 @@ def _can_pay(plan: Plan) -> bool:
     return plan.resources() >= 1
 
 
-def _spaces(state: GameState) -> list[int]:
+def _spaces(state: GameState) -> tuple[int, ...]:
     """Every space in play, in map order."""
-    return [s.id for s in MAP.spaces if state.in_play(s.id)]
+    return facts.in_play(state)
 
 
 def _cities_departments(state: GameState) -> list[int]:
@@ -118,9 +118,10 @@ def rally_base_possible(state: GameState, space: int) -> bool:
     AUC Guerrillas without a Shipment, fewer than 2 Bases (1.4.2) and an AUC Base
     Available (1.4.1)."""
     return (
-        rally_problem(state, AUC, space) is None
-        and rally_base_problem(state, AUC, space) is None  # 1.4.1, 1.4.2
+        state.guerrillas(space, AUC) >= 2  # the cheap tests first
         and free_guerrillas(state, space) >= 2
+        and rally_problem(state, AUC, space) is None
+        and rally_base_problem(state, AUC, space) is None  # 1.4.1, 1.4.2
     )
 
 
@@ -205,10 +206,10 @@ def rally_flip_spaces(bot: Bot, plan: Plan) -> list[int]:
     return [
         s
         for s in _cities_departments(state)
-        if rally_problem(state, AUC, s) is None
-        and state.active(s, AUC)
+        if state.active(s, AUC)
         and state.bases(s, AUC)
         and state.cubes(s)
+        and rally_problem(state, AUC, s) is None
     ]
 
 

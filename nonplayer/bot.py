@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from core.dice import DiceSource
 from core.pieces import Faction
 from core.state import GameState
-from nonplayer.random_spaces import Selection, random_candidate
+from nonplayer.random_spaces import Selection, Valid, random_candidate
 from nonplayer.trace import Trace
+
+_KEYS = {f: f.label.lower() for f in Faction}
 
 
 @dataclass
@@ -31,12 +33,13 @@ class Bot:
     @property
     def key(self) -> str:
         """The faction's prefix in flowchart names: farc, auc, cartels."""
-        return self.faction.label.lower()
+        return _KEYS[self.faction]
 
-    def pick(self, candidates: list[int], why: str) -> Selection:
+    def pick(self, candidates: list[int], why: str, valid: Valid | None = None) -> Selection:
         """One of ``candidates`` at random (8.2 for Cities/Departments, 8.3 for LoCs;
-        mixed: :func:`nonplayer.random_spaces.random_candidate`)."""
-        return random_candidate(self.state, self.dice, candidates, why)
+        mixed: :func:`nonplayer.random_spaces.random_candidate`); with ``valid``, one of
+        the valid ones (:data:`nonplayer.random_spaces.Valid`)."""
+        return random_candidate(self.state, self.dice, candidates, why, valid)
 
     def roll(self, purpose: str) -> int:
         return self.dice.roll(self.state, purpose)

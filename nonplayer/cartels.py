@@ -67,7 +67,7 @@ from core.rules.insurgent_ops import (
 from core.rules.insurgent_ops import march_group as march_group_step
 from core.rules.insurgent_special import Bribe, Cultivate, Process, cultivate_problem
 from core.state import SUPPORT_LABELS, GameState
-from nonplayer import procedures
+from nonplayer import facts, procedures
 from nonplayer.bot import Bot
 from nonplayer.plan import Plan
 from nonplayer.registry import Verdict, action, builder, predicate, selector
@@ -96,8 +96,8 @@ def _city_or_department(state: GameState, space: int) -> bool:
     return (s.is_city or s.is_department) and state.in_play(space)
 
 
-def _spaces(state: GameState) -> list[int]:
-    return [s.id for s in state.spaces_in_play()]
+def _spaces(state: GameState) -> tuple[int, ...]:
+    return facts.in_play(state)
 
 
 def _broke(plan: Plan) -> bool:
@@ -124,9 +124,10 @@ def base_replace_spaces(state: GameState) -> list[int]:
     return [
         s
         for s in _spaces(state)
-        if rally_problem(state, C, s) is None
-        and rally_base_problem(state, C, s) is None  # 1.4.1, 1.4.2
+        if state.guerrillas(s, C) >= 2  # the cheap tests first
         and free_guerrillas(state, s) >= 2
+        and rally_problem(state, C, s) is None
+        and rally_base_problem(state, C, s) is None  # 1.4.1, 1.4.2
     ]
 
 
@@ -175,10 +176,10 @@ def rally_flip_spaces(bot: Bot, plan: Plan) -> list[int]:
     return [
         s
         for s in _spaces(st)
-        if rally_problem(st, C, s) is None
-        and st.active(s, C)
+        if st.active(s, C)
         and st.bases(s, C)
         and st.cubes(s)
+        and rally_problem(st, C, s) is None
     ]
 
 
@@ -200,7 +201,7 @@ def rally_empty_base_spaces(bot: Bot, plan: Plan) -> list[int]:
     return [
         s
         for s in _spaces(st)
-        if rally_problem(st, C, s) is None and st.bases(s, C) and not st.guerrillas(s, C)
+        if st.bases(s, C) and not st.guerrillas(s, C) and rally_problem(st, C, s) is None
         and st.capacity(s, UNDERGROUND_OF[C]) > 0
     ]
 

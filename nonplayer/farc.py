@@ -48,7 +48,7 @@ from core.rules import insurgent_special as special
 from core.rules import propaganda
 from core.rules.sequence import is_final_event_card
 from core.state import ACTIVE_OPPOSITION, GameState
-from nonplayer import procedures
+from nonplayer import facts, procedures
 from nonplayer.bot import Bot
 from nonplayer.plan import Plan
 from nonplayer.registry import Verdict, action, builder, predicate, selector
@@ -91,8 +91,8 @@ def _city_or_department(state: GameState, space: int) -> bool:
     return (s.is_city or s.is_department) and state.in_play(space)
 
 
-def _in_play(state: GameState) -> list[int]:
-    return [s.id for s in MAP.spaces if state.in_play(s.id)]
+def _in_play(state: GameState) -> tuple[int, ...]:
+    return facts.in_play(state)
 
 
 def _narrow(
@@ -152,9 +152,10 @@ def can_rally_base(state: GameState, space: int) -> bool:
     """8.7.1 bullet 1: a Rally space (no Support) with 2+ FARC Guerrillas without a
     Shipment and fewer than 2 Bases, with a FARC Base Available."""
     return (
-        ops.rally_problem(state, FARC, space) is None
-        and ops.rally_base_problem(state, FARC, space) is None
+        state.guerrillas(space, FARC) >= 2  # the cheap tests first
         and free_guerrillas(state, space) >= 2
+        and ops.rally_problem(state, FARC, space) is None
+        and ops.rally_base_problem(state, FARC, space) is None
     )
 
 
@@ -193,8 +194,8 @@ def rally_flip_spaces(bot: Bot, plan: Plan) -> list[list[int]]:
     state = plan.scratch
     spaces = [
         s for s in _in_play(state)
-        if ops.rally_problem(state, FARC, s) is None
-        and state.active(s, FARC) and state.bases(s, FARC) and state.cubes(s)
+        if state.active(s, FARC) and state.bases(s, FARC) and state.cubes(s)
+        and ops.rally_problem(state, FARC, s) is None
     ]
     return [spaces]
 
@@ -306,7 +307,7 @@ def _movers(plan: Plan) -> Movers:
     state = plan.before
     out: Movers = {}
     for s in _in_play(state):
-        if is_origin(state, s) and state.guerrillas(s, FARC):
+        if state.guerrillas(s, FARC) and is_origin(state, s):
             out[s] = [state.underground(s, FARC), state.active(s, FARC)]
     for src, _dst, u, a, _ships in plan.steps:
         if src in out:
@@ -332,12 +333,9 @@ def _group(
     u, a = movers.get(src, (0, 0))
     if u + a == 0:
         return 0, 0
-    board = plan.before.clone()
-    k = len(Piece)
-    board.pieces[src * k + UNDERGROUND_OF[FARC]] = u
-    board.pieces[src * k + ACTIVE_OF[FARC]] = a
     keep = _keep(plan, src)
-    return procedures.march_group(board, FARC, src, dst, keep=keep, want=want)
+    return procedures.march_group(plan.before, FARC, src, dst, keep=keep, want=want,
+                                  present=(u, a))
 
 
 def _origins_of(plan: Plan, movers: Movers, dst: int) -> list[int]:

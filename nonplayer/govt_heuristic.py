@@ -64,7 +64,8 @@ Propaganda Round (6.0)
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,6 +115,67 @@ def _name(space: int) -> str:
 
 def _names(spaces: Any) -> str:
     return ", ".join(_name(s) for s in spaces)
+
+
+# ======================================================================================
+# look-ahead remembered within one decision
+# ======================================================================================
+#: While a decision is made (:func:`_lookahead_scope`): (id(board), command) ->
+#: (board, board after the command or None) and id(board) -> (board, evaluation). The
+#: boards are held, so their identities cannot be reused; none is changed meanwhile.
+_memo: dict[Any, tuple[Any, Any]] | None = None
+
+
+@contextmanager
+def _lookahead_scope() -> Iterator[None]:
+    """Remember simulations and evaluations until the decision is made: the rules ask
+    several times about the same command on the same board (an Operation scored alone,
+    then again when its Special Activity is weighed or dropped to deny the Event), and a
+    simulation with look-ahead dice is a function of the board and the command."""
+    global _memo
+    outermost = _memo is None
+    if outermost:
+        _memo = {}
+    try:
+        yield
+    finally:
+        if outermost:
+            _memo = None
+
+
+def _simulate(state: GameState, cmd: Command) -> GameState | None:
+    """:func:`nonplayer.government.simulate` (no chooser, look-ahead dice), remembered
+    inside :func:`_lookahead_scope`. The board returned must not be changed."""
+    if _memo is None:
+        return simulate(state, cmd)
+    key = (id(state), cmd)
+    known = _memo.get(key)
+    if known is None or known[0] is not state:
+        known = _memo[key] = (state, simulate(state, cmd))
+    return known[1]  # type: ignore[no-any-return]
+
+
+def _remembered(state: GameState, name: str, compute: Callable[[], Any]) -> Any:
+    """``compute()``, a fact named ``name`` about ``state``, remembered inside
+    :func:`_lookahead_scope` (the caller must not change what it returns)."""
+    if _memo is None:
+        return compute()
+    key = (id(state), name)
+    known = _memo.get(key)
+    if known is None or known[0] is not state:
+        known = _memo[key] = (state, compute())
+    return known[1]
+
+
+def _evaluate(state: GameState) -> float:
+    """:func:`nonplayer.government.evaluate`, remembered inside :func:`_lookahead_scope`."""
+    if _memo is None:
+        return evaluate(state)
+    key = id(state)
+    known = _memo.get(key)
+    if known is None or known[0] is not state:
+        known = _memo[key] = (state, evaluate(state))
+    return known[1]  # type: ignore[no-any-return]
 
 
 # ======================================================================================
@@ -269,11 +331,7 @@ def plan_assault(board: Board, bases_only: bool, allow_air_lift: bool) -> Candid
         most = min(most, 1 - state.step.get("assault_spaces", 0))
     if most < 1:
         return None
-    scored = []
-    for s in coin_ops.assault_spaces(state):
-        value, order = best_removal(state, s, coin_ops.assault_capacity(state, s), values)
-        if order:
-            scored.append((value, s, order))
+    scored = list(_remembered(state, "assault removals", lambda: _assault_removals(state, values)))
     lift = _assault_air_lift(state, values) if allow_air_lift else None
     if lift is not None:
         value, target, order, air_lift = lift
@@ -295,6 +353,19 @@ def plan_assault(board: Board, bases_only: bool, allow_air_lift: bool) -> Candid
         cand.special, cand.special_first = lift[3], True
         cand.why += f" (Air Lift {lift[3].troops} Troops from {_name(lift[3].src)} first)"
     return cand
+
+
+def _assault_removals(
+    state: GameState, values: dict[int, float]
+) -> list[tuple[float, int, tuple[int, ...]]]:
+    """(value, space, removal order) of the best Assault in each space where Assault
+    removes something (:func:`best_removal`), in map order."""
+    scored = []
+    for s in coin_ops.assault_spaces(state):
+        value, order = best_removal(state, s, coin_ops.assault_capacity(state, s), values)
+        if order:
+            scored.append((value, s, order))
+    return scored
 
 
 def _pieces(order: tuple[int, ...]) -> str:
@@ -734,6 +805,10 @@ class HeuristicGovernment:
 
     # --- the interface ------------------------------------------------------------
     def decide(self, game: Game, dice: DiceSource | None = None) -> GovtDecision:
+        with _lookahead_scope():
+            return self._decide(game, dice)
+
+    def _decide(self, game: Game, dice: DiceSource | None) -> GovtDecision:
         state = game.state
         if sequence.to_move(state) is not GOVT:
             raise ValueError("the Government is not the Faction to move")
@@ -754,7 +829,7 @@ class HeuristicGovernment:
         position = sequence.position(state)
         trace.add("govt.card", "2.3", f"{card_label(state)}: {['1st', '2nd'][position - 1]} "
                   f"Eligible, may {', '.join(opts)}")
-        base = evaluate(state)
+        base = _evaluate(state)
         pass_val = pass_value(state)
         limited = sequence.LIMITED in opts and sequence.OPERATION not in opts
         candidate: Candidate | None = None
@@ -791,8 +866,8 @@ class HeuristicGovernment:
 
 def pass_value(state: GameState) -> float:
     """The evaluation of a Pass (2.3.3) now, with :data:`PASS_BONUS` for staying Eligible."""
-    passed = simulate(state, Pass())
-    return (evaluate(passed) if passed is not None else evaluate(state)) + PASS_BONUS
+    passed = _simulate(state, Pass())
+    return (_evaluate(passed) if passed is not None else _evaluate(state)) + PASS_BONUS
 
 
 def choose_operation(
@@ -834,25 +909,25 @@ def _score(
 ) -> float | None:
     """Evaluate the candidate's command (adding the best Special Activity when a full
     Operation allows one); None if the engine refuses it."""
-    after = simulate(state, cand.command())
+    after = _simulate(state, cand.command())
     if after is None:
         if cand.special is None:
             return None
         cand.special, cand.special_first = None, False  # try without the Air Lift
-        after = simulate(state, cand.command())
+        after = _simulate(state, cand.command())
         if after is None:
             return None
-    best = evaluate(after)
+    best = _evaluate(after)
     if limited or cand.special is not None:
         return best
     board_after = _after_op(state, cand.op, limited)
     if board_after is None:
         return best
     for label, sa in special_options(board_after, cand.op, values):
-        trial = simulate(state, OperationAction(cand.op, sa))
+        trial = _simulate(state, OperationAction(cand.op, sa))
         if trial is None:
             continue
-        value = evaluate(trial)
+        value = _evaluate(trial)
         if value > best + 0.05:
             best = value
             cand.special = sa
@@ -863,8 +938,8 @@ def _score(
         if denied is not None:
             cand.special = None
             cand.why += f" - dropped: {denied}"
-            after = simulate(state, cand.command())
-            best = evaluate(after) if after is not None else best
+            after = _simulate(state, cand.command())
+            best = _evaluate(after) if after is not None else best
     return best
 
 
@@ -884,8 +959,8 @@ def _deny_event(state: GameState, cand: Candidate) -> str | None:
 
     if sequence.position(state) != 1:
         return None
-    with_sa = simulate(state, cand.command())
-    plain = simulate(state, OperationAction(cand.op))
+    with_sa = _simulate(state, cand.command())
+    plain = _simulate(state, OperationAction(cand.op))
     if with_sa is None or plain is None or with_sa.phase != "card":
         return None
     second = sequence.to_move(with_sa)
@@ -902,8 +977,8 @@ def _deny_event(state: GameState, cand: Candidate) -> str | None:
     after_event = simulate(with_sa, PlayEvent(side), chooser)
     if after_event is None:
         return None
-    harm = evaluate(with_sa) - evaluate(after_event)
-    gain = evaluate(with_sa) - evaluate(plain)
+    harm = _evaluate(with_sa) - _evaluate(after_event)
+    gain = _evaluate(with_sa) - _evaluate(plain)
     if harm > gain + 0.5:
         return (f"{second.label} would then take the {side} Event (worth {-harm:+.1f}); "
                 "without a Special Activity only an Operation stays open")

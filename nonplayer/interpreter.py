@@ -25,6 +25,7 @@ from nonplayer import registry
 from nonplayer.bot import Bot
 from nonplayer.flowchart import Flowchart, Node, load
 from nonplayer.plan import Plan
+from nonplayer.random_spaces import Valid, count_valid
 
 
 def _groups(raw: object) -> list[list[int]]:
@@ -57,15 +58,23 @@ def run_box(bot: Bot, node: Node, plan: Plan) -> Plan:
             if plan.is_operation and (limit is None or limit > plan.resources()):
                 # 8.1: Resources may run out first; which spaces get paid for is random too
                 limit = plan.resources() if _costs_resources(plan, group) else limit
+            valid = None
             if limit is not None and len(group) > limit:
-                # 8.2: only valid candidates count; try each on a copy first (no real dice)
-                group = [s for s in group if _feasible(bot, plan, act, s)]
-                if not group:
+                # 8.2: only valid candidates count; each is tried on a copy (no real dice),
+                # as late as possible (:func:`_validity`)
+                valid = _validity(bot, plan, act)
+                # a repeating bullet picks at random among 2+ (below): enough to know
+                enough = (min(limit, 1) if bullet.repeat else limit) + 1
+                found = count_valid(group, valid, enough)
+                if found == 0:
                     break
+                if found < enough:  # every candidate was tried: the valid ones are known
+                    group = [s for s in group if valid(s)]
+                    valid = None
             if bullet.repeat and len(group) > 1:
                 limit = 0  # each pick of a repeating bullet is its own random choice
             if limit is not None and len(group) > limit:
-                pick = bot.pick(group, f"{node.operation} {bullet.rule}".strip())
+                pick = bot.pick(group, f"{node.operation} {bullet.rule}".strip(), valid)
                 space = pick.space
                 how = pick.describe()
             else:
@@ -90,6 +99,22 @@ def _costs_resources(plan: Plan, group: list[int]) -> bool:
     if plan.kind in ("March", "Terror"):
         return any(not MAP[s].is_loc for s in group)
     return True
+
+
+def _validity(bot: Bot, plan: Plan, act: object) -> Valid:
+    """Whether the action would do something in a space (:func:`_feasible`), asked only
+    when needed and remembered: the random pick (8.2/8.3) among the valid candidates
+    asks only about those it reaches (:data:`nonplayer.random_spaces.Valid`), which
+    gives the same pick, dice and walk as trying every candidate first."""
+    known: dict[int, bool] = {}
+
+    def valid(space: int) -> bool:
+        answer = known.get(space)
+        if answer is None:
+            answer = known[space] = _feasible(bot, plan, act, space)
+        return answer
+
+    return valid
 
 
 def _feasible(bot: Bot, plan: Plan, act: object, space: int) -> bool:

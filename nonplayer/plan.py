@@ -11,6 +11,7 @@ choices are checked); the real dice are rolled when the command is executed.
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
 from core.commands import Command, Context, Operation
@@ -32,6 +33,9 @@ class _PlanningDice:
 
 
 PLANNING_DICE = _PlanningDice()
+
+#: Key of an Operation's own board in :attr:`Plan.simulated` (see ``_after_operation``).
+_AFTER_OPERATION = "after the Operation alone"
 
 OPERATIONS = ("Rally", "March", "Attack", "Terror")
 
@@ -74,6 +78,10 @@ class Plan:
         self.spaces: list[int] = []
         self.notes: dict[str, Any] = {}
         self.exhausted = False  # 8.1: Resources reached 0, no further Operation spaces
+        #: Boards already simulated by this box and its Special Activity (see
+        #: :meth:`simulate`), shared by the copies a feasibility trial makes.
+        self.simulated: dict[tuple[Any, Any], Any] = (
+            op_plan.simulated if op_plan is not None else {})
 
     def copy(self) -> Plan:
         """An independent copy (steps, spaces and notes copied; boards are never mutated)."""
@@ -83,6 +91,7 @@ class Plan:
         new.spaces = list(self.spaces)
         new.notes = {k: (v.copy() if hasattr(v, "copy") else v) for k, v in self.notes.items()}
         new.exhausted = self.exhausted
+        new.simulated = self.simulated
         return new
 
     @property
@@ -121,17 +130,60 @@ class Plan:
         cmd = self.build(steps)
         if cmd is None:
             raise IllegalAction("8.1.1", f"{self.kind}: nothing to execute")
+        op = None if self.op_plan is None else self.op_plan.build()
+        # The same command on the same board gives the same board (planning dice are
+        # constant): a feasibility trial's simulation serves the step actually taken.
+        key = (op, cmd)
+        known = self.simulated.get(key)
+        if known is None:
+            try:
+                known = self._execute(cmd, op)
+            except IllegalAction as err:
+                known = err
+            self.simulated[key] = known
+        if isinstance(known, IllegalAction):
+            raise IllegalAction(known.rule, known.message)
+        return known
+
+    def _execute(self, cmd: Command, op: Command | None) -> GameState:
         notes: dict[str, Any] = {}
-        if self.op_plan is None:
+        if op is None:
             trial = self.before.clone()
             cmd.execute(trial, self._ctx(notes))
             return trial
-        op = self.op_plan.build()
-        assert isinstance(op, Operation)
-        trial = self.op_plan.before.clone()
-        op.execute(trial, self._ctx(notes, special=cmd))
-        cmd.execute(trial, self._ctx(notes, op=op))
+        assert isinstance(op, Operation) and self.op_plan is not None
+        if isinstance(op, insurgent_ops.Attack):
+            # an Attack reads its Special Activity (Ambush, 4.3.2): run both each time
+            trial = self.op_plan.before.clone()
+            op.execute(trial, self._ctx(notes, special=cmd))
+            cmd.execute(trial, self._ctx(notes, op=op))
+            return trial
+        # Any other Operation executes the same whatever accompanies it: its board and
+        # notes (e.g. Terror's spaces for Aid Cut) are made once per Operation, and each
+        # Special Activity tried runs on a copy of them.
+        after_op, op_notes = self._after_operation(op)
+        trial = after_op.clone()
+        cmd.execute(trial, self._ctx(copy.deepcopy(op_notes), op=op))
         return trial
+
+    def _after_operation(self, op: Operation) -> tuple[GameState, dict[str, Any]]:
+        """The board and notes right after ``op`` executes alone (remembered with the
+        simulations, :attr:`simulated`); raises IllegalAction if it breaks a rule."""
+        assert self.op_plan is not None
+        key = (op, _AFTER_OPERATION)
+        known = self.simulated.get(key)
+        if known is None:
+            notes: dict[str, Any] = {}
+            board = self.op_plan.before.clone()
+            try:
+                op.execute(board, self._ctx(notes))
+                known = (board, notes)
+            except IllegalAction as err:
+                known = err
+            self.simulated[key] = known
+        if isinstance(known, IllegalAction):
+            raise IllegalAction(known.rule, known.message)
+        return known
 
     def try_add(self, step: Any, space: int | None = None) -> bool:
         """Add ``step`` if the command stays legal (and affordable); True if added."""

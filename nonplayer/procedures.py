@@ -135,9 +135,12 @@ def march_group(
     keep: int = 0,
     want: int | None = None,
     arriving: int = 0,
+    present: tuple[int, int] | None = None,
 ) -> tuple[int, int]:
     """(Underground, Active) Guerrillas of ``faction`` to March from ``src`` to ``dst``
     under 8.1.2, leaving ``keep`` behind and moving at most ``want`` (None: all).
+    ``present``: the (Underground, Active) Guerrillas in ``src`` to move from, when not
+    those on the board (some already moved in this March).
 
     No more move than stacking lets into ``dst`` (:meth:`GameState.capacity`: Ecuador's 2
     pieces per Faction, card 33); a caller sending several groups into one space passes
@@ -147,8 +150,10 @@ def march_group(
     If even 1 would be Activated, the whole group still moves (8.1.1 do as much as
     possible), Active Guerrillas first, then Underground ones (up to ``want``).
     """
-    under = state.underground(src, faction)
-    active = state.active(src, faction)
+    if present is None:
+        under, active = state.underground(src, faction), state.active(src, faction)
+    else:
+        under, active = present
     movable = max(0, under + active - keep)
     movable = min(movable, state.capacity(dst, UNDERGROUND_OF[faction]))
     if want is not None:

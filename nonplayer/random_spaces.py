@@ -13,7 +13,7 @@ roll the physical red, yellow and green dice; each selection returns a
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 
@@ -22,6 +22,23 @@ from core.map import MAP, space_name
 from core.state import GameState
 
 ROWS = ("top", "middle", "bottom")
+
+#: ``valid(space)``: whether a candidate really counts (8.2: "valid" spaces only). Given
+#: to the pickers below, the candidates passed are a superset and ``valid`` is asked only
+#: about those the procedure needs, in the order it needs them; the pick, the dice rolled
+#: and the path walked are those of the same procedure run on the valid candidates alone.
+Valid = Callable[[int], bool]
+
+
+def count_valid(candidates: Iterable[int], valid: Valid, enough: int) -> int:
+    """How many of ``candidates`` are valid, counting no further than ``enough``."""
+    found = 0
+    for s in candidates:
+        if valid(s):
+            found += 1
+            if found >= enough:
+                break
+    return found
 
 
 class ChartError(ValueError):
@@ -107,14 +124,27 @@ def random_space(
     candidates: Iterable[int],
     why: str = "",
     chart: Chart = CHART,
+    valid: Valid | None = None,
 ) -> Selection:
     """Pick one of ``candidates`` (Cities/Departments) by the 8.2 chart.
 
     Ecuador or Panamá among the candidates is taken first. A single candidate is taken
     without rolling; otherwise red, yellow and green dice name a chart slot and the walk
-    goes down the cycle to the first candidate.
+    goes down the cycle to the first candidate. With ``valid``, among the valid
+    candidates (:data:`Valid`).
     """
-    pool = set(candidates)
+    given = list(dict.fromkeys(candidates))
+    pool = set(given)
+    if valid is not None:
+        for s in chart.first:
+            if s in pool and valid(s):
+                return Selection(s, how="taken before any chart space, 8.2")
+        found = count_valid(given, valid, 2)
+        if found == 0:
+            return Selection(None)
+        if found == 1:
+            return Selection(next(s for s in given if valid(s)), how="the only candidate")
+        pool = {s for s in given if s not in chart.first}  # the walk asks valid() itself
     if not pool:
         return Selection(None)
     for s in chart.first:
@@ -131,18 +161,28 @@ def random_space(
     for k in range(len(chart.cycle)):
         s = chart.cycle[(start + k) % len(chart.cycle)]
         walked.append(s)
-        if s in pool:
+        if s in pool and (valid is None or valid(s)):
             return Selection(s, (("red", red), ("yellow", yellow), ("green", green)), tuple(walked))
     raise ValueError(f"candidates not on the chart: {sorted(space_name(s) for s in pool)}")
 
 
 def random_loc(
-    state: GameState, dice: DiceSource, candidates: Iterable[int], why: str = ""
+    state: GameState, dice: DiceSource, candidates: Iterable[int], why: str = "",
+    valid: Valid | None = None,
 ) -> Selection:
     """Pick one of ``candidates`` (LoCs) by 8.3: highest Econ, then those adjacent to a
     City chosen at random (8.2 among Cities adjacent to a remaining candidate), then a die
-    numbering the rest in map order."""
+    numbering the rest in map order. With ``valid``, among the valid candidates
+    (:data:`Valid`: only the highest Econ with a valid LoC is asked about)."""
     pool = sorted(set(candidates))
+    if valid is not None:
+        for econ in sorted({MAP[s].econ for s in pool}, reverse=True):
+            level = [s for s in pool if MAP[s].econ == econ and valid(s)]
+            if level:
+                pool = level
+                break
+        else:
+            pool = []
     if not pool:
         return Selection(None)
     top = max(MAP[s].econ for s in pool)
@@ -181,17 +221,27 @@ MIXED_LOCS_FIRST = True
 
 
 def random_candidate(
-    state: GameState, dice: DiceSource, candidates: Iterable[int], why: str = ""
+    state: GameState, dice: DiceSource, candidates: Iterable[int], why: str = "",
+    valid: Valid | None = None,
 ) -> Selection:
     """One of ``candidates`` of equal priority at random, for flowcharts and Events alike:
     8.3 among LoCs, 8.2 among Cities and Departments; mixed, one kind first
-    (:data:`MIXED_LOCS_FIRST`)."""
+    (:data:`MIXED_LOCS_FIRST`). With ``valid``, among the valid candidates
+    (:data:`Valid`)."""
     pool = list(candidates)
     locs = [s for s in pool if MAP[s].is_loc]
     others = [s for s in pool if not MAP[s].is_loc]
-    if locs and (MIXED_LOCS_FIRST or not others):
-        return random_loc(state, dice, locs, why)
-    return random_space(state, dice, others, why)
+    if valid is None:
+        if locs and (MIXED_LOCS_FIRST or not others):
+            return random_loc(state, dice, locs, why)
+        return random_space(state, dice, others, why)
+    if MIXED_LOCS_FIRST:
+        loc_first = count_valid(locs, valid, 1) > 0
+    else:
+        loc_first = count_valid(others, valid, 1) == 0 and count_valid(locs, valid, 1) > 0
+    if loc_first:
+        return random_loc(state, dice, locs, why, valid)
+    return random_space(state, dice, others, why, valid=valid)
 
 
 def random_outcomes(candidates: Iterable[int]) -> list[int]:

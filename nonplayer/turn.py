@@ -166,9 +166,17 @@ def take_turn(
 
 
 def _logged(game: Game) -> Command:
+    """The command as logged: an Event with the answers its choices received.
+
+    A logged Event is rebuilt directly (its ``choices`` are lists of ints and strings in
+    JSON, tuples in the command): :func:`core.commands.from_json` would resolve the
+    command's type hints again, which took more time than the rest of an Event turn."""
     from core.commands import from_json
 
-    return from_json(game.log[-1]["command"])
+    data = game.log[-1]["command"]
+    if data.get("type") == PlayEvent.name and set(data) == {"type", "side", "choices"}:
+        return PlayEvent(data["side"], tuple(tuple(answer) for answer in data["choices"]))
+    return from_json(data)
 
 
 def _two_players(state: GameState) -> bool:
