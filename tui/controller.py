@@ -131,7 +131,7 @@ def context_lines(before: GameState, entries: list[dict], trace: Any = None,
         out.append(f"Who: {who}")
     nodes = flowchart_nodes(trace) if trace is not None else ""
     if nodes:
-        out.append(f"Why: flowchart {nodes}")
+        out.append(f"Flowchart: {nodes}")
     out.append("Dice: " + dice_text(entries))
     return out
 
@@ -365,6 +365,8 @@ class Controller:
         self.discord = discord
         #: accounts of logged commands, by the identity of their log entry
         self._reports: dict[int, tuple[dict, TurnReport]] = {}
+        #: where the person's decision began: (log length, last entry, board)
+        self._start: tuple[int, dict | None, GameState] | None = None
 
     @property
     def game(self) -> Game:
@@ -398,6 +400,20 @@ class Controller:
         memo = MemoDice(self.dice()) if self.manual else None
         ctx = DecisionContext(self.game, memo or self.game.dice, assist=self.assist)
         return Decision(ctx, memo)
+
+    def decision_start(self) -> GameState:
+        """The board when the person's current decision began, before the board
+        corrections made while deciding: the table check lists what changed since.
+        Called at the start of a decision; again later, it gives the same board as long
+        as only corrections (and the card on top of the deck) were logged since."""
+        log = self.game.log
+        if self._start is not None:
+            n, last, state = self._start
+            if len(log) >= n and (n == 0 or log[n - 1] is last) and all(
+                    kind_of(e) in ("correction", "card") for e in log[n:]):
+                return state
+        self._start = (len(log), log[-1] if log else None, self.state.clone())
+        return self._start[2]
 
     def preview(self, cmd: Command, memo: MemoDice | None = None,
                 chooser: Any = None) -> Preview:

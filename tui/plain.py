@@ -40,7 +40,6 @@ from core.map import MAP
 from core.pieces import Faction
 from core.rules import sequence
 from core.rules.board_editor import RecordAction, SetNextCard
-from core.state import GameState
 from tui import describe
 from tui.controller import Controller, TurnReport, solo_result_lines
 from tui.edit_text import EDIT_HELP, find_card, is_edit, parse_edit
@@ -125,9 +124,6 @@ class PlainUI:
         self._shown: Question | None = None  # the question last shown in full
         #: the Faction whose turn or decision is being played (named by the prompts)
         self.acting: Faction | None = None
-        #: the board when the person's decision began, before the board edits made while
-        #: deciding (the table check lists what changed since)
-        self.table_start: GameState | None = None
 
     # --- output and input ----------------------------------------------------------
     def say(self, *lines: str) -> None:
@@ -328,7 +324,6 @@ class PlainUI:
 
     def undo(self) -> None:
         """``undo``: back to the start of the person's last decision."""
-        self.table_start = None
         if self.c.undo():
             self.say("Undone: back to the start of your last decision.")
             if self.assist:
@@ -367,7 +362,6 @@ class PlainUI:
             self.say("Nothing changed.")
             return
         self.c.rollback(group)
-        self.table_start = None
         self.say(f"Rolled back to the start of {group.title}.")
         raise Cancelled()
 
@@ -447,7 +441,6 @@ class PlainUI:
         """One Non-player decision; with typed-in dice, who acts and why is said before
         the first die is asked."""
         self.acting = self.c.to_move()
-        self.table_start = None
         if self.c.manual:
             self.say(f"{describe.whose_turn(self.c.state)}: its turn (roll the dice it asks "
                      "for)")
@@ -476,8 +469,7 @@ class PlainUI:
         """One decision of the person to move: the form, the preview, the confirmation
         (in assist, the table check; a choice carried out on the table: the editor)."""
         self.acting = self.c.to_move()
-        if self.table_start is None:
-            self.table_start = self.c.state.clone()
+        self.c.decision_start()
         self.say(describe.whose_turn(self.c.state))
         try:
             decision = self.c.decision()
@@ -541,7 +533,6 @@ class PlainUI:
                 continue
             if answer:
                 rep = self.c.commit(preview)
-                self.table_start = None
                 self.say(f"Done: {rep.title}.")
                 self.after_decision(rep)
                 return True
@@ -558,7 +549,7 @@ class PlainUI:
         """A choice carried out on the table (assist): the board editor until the
         program's board is the table's, then the table check. False: back to the menu."""
         what = RECORDED.get(cmd.kind, "what was done")
-        start = self.table_start if self.table_start is not None else self.c.state.clone()
+        start = self.c.decision_start()
         self.say(f"{self.who()}: make the program's board show {what} as carried out on the "
                  "table, one board-editor command a line ('help edit' lists them; "
                  "'board' shows the board).",
@@ -588,7 +579,6 @@ class PlainUI:
                     self.say(f"! {err}")
                     return False
                 rep = self.c.commit(preview)
-                self.table_start = None
                 self.say(f"Recorded: {what} carried out on the table.")
                 self.after_decision(rep)
                 return True

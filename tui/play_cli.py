@@ -197,8 +197,8 @@ def _run_assist(args: argparse.Namespace, out: TextIO) -> int:
             return run_assist(session, new, args, sys.stdin, out)
     from tui.assist_app import AssistApp
 
-    AssistApp(assist_controller(session, args), new_game=assist_factory(args) if new else None
-              ).run()
+    AssistApp(assist_controller(session, args), new_game=assist_factory(args) if new else None,
+              setup=setup_lines(args.scenario, assist_seats(args.bots))).run()
     return 0
 
 
