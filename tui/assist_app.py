@@ -685,7 +685,8 @@ class AssistApp(PlayApp, inherit_bindings=False):
             self.call_later(self._ask_first_card)
 
     def _ask_first_card(self) -> None:
-        self.push_screen(CardScreen("Which card is face up? (the first card)",
+        self.push_screen(CardScreen("Set up the table, then: which card is face up? "
+                                    "(the first card)",
                                     self._first_card, events_only=True, cancel="quit"),
                          self._started)
 

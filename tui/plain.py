@@ -604,6 +604,10 @@ class PlainUI:
             if fold(text) == "undo":
                 self.undo()
                 return
+            if fold(text).split()[:1] == ["rollback"]:
+                with contextlib.suppress(Cancelled):
+                    self.rollback(text.strip()[len("rollback"):].strip())
+                return
             if self.global_command(text):
                 continue
             try:
