@@ -318,6 +318,21 @@ async def test_app_person_acts_form_then_table_check_before_the_bot():  # 2.3.3
 
 
 @run_async
+async def test_app_die_dialog_says_who_rolls_and_why():  # 8.2
+    app = AssistApp(controller_for(table_game(), manual=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        await type_in(pilot, "#answer", "pass")
+        await pilot.press("y")
+        await pilot.pause()
+        text = shown(app)
+        assert "For the AUC Non-player's turn, 1st Eligible on #12 Plan Colombia." in text
+        assert "Roll the red die: random space for Rally 8.6.1 bullet 3 (8.2)? (1-6)" in text
+
+
+@run_async
 async def test_app_record_opens_the_editor_and_waits_for_the_table_check():
     app = AssistApp(controller_for(table_game(), manual=False))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -327,7 +342,7 @@ async def test_app_record_opens_the_editor_and_waits_for_the_table_check():
         await pilot.pause()
         await type_in(pilot, "#answer", "record op")
         assert isinstance(app.screen, EditorScreen)  # asked what was done
-        assert "Government: make the board show the Operation" in shown(app)
+        assert "Government: edit the board to show the Operation" in shown(app)
         await type_in(pilot, "#command", "move 2 police from bogota to cali")
         assert len(app.controller.game.log) == start + 1  # the edit; not the record
         await pilot.press("escape")

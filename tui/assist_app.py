@@ -882,9 +882,9 @@ class AssistApp(PlayApp, inherit_bindings=False):
         who = faction.label if faction is not None else "The table"
         self.refresh_all()
         self.push_screen(
-            EditorScreen(self.edit, f"{who}: make the board show {what} as carried out "
-                         "on the table", keys="Escape: done (the table check)  cancel: "
-                         "back to the menu", cancel=True),
+            EditorScreen(self.edit, f"{who}: edit the board to show {what}",
+                         keys="Escape: done (the table check)  cancel: back to the menu",
+                         cancel=True),
             lambda closed: self._record_check(cmd, closed))
 
     def _record_check(self, cmd: RecordAction, closed: str | None) -> None:
@@ -994,12 +994,15 @@ class AssistApp(PlayApp, inherit_bindings=False):
 
 
 def turn_context(state: GameState) -> str:
-    """Whose roll it is, for the dice dialog: "the AUC Non-player's turn on #12 ..."."""
+    """Whose roll it is and why, for the dice dialog: "the AUC Non-player's turn, 2nd
+    Eligible on #12 ..."."""
     faction = sequence.to_move(state)
     who = f"the {faction.label} Non-player's" if faction is not None else "the"
     if state.phase == "propaganda":
         return f"{who} {state.step.get('phase')} (Propaganda Round)"
-    return f"{who} turn on {describe.card_title(state.current_card)}"
+    position = ["1st", "2nd"][sequence.position(state) - 1] if faction is not None else ""
+    where = f", {position} Eligible" if position else ""
+    return f"{who} turn{where} on {describe.card_title(state.current_card)}"
 
 
 def propaganda_progress(state: GameState) -> str:
