@@ -401,8 +401,13 @@ async def test_app_shows_only_the_set_up_before_the_first_card():
 
         if placeholder is not None:
             assert card_title(placeholder) not in text  # not the program's own card
+        # only help and quit before the first card: the map, card texts, why, undo...
+        # would show the placeholder game (Textual hides the keys it refuses)
+        assert not app.check_action("map", ()) and not app.check_action("cards", ())
+        assert app.check_action("help", ()) and app.check_action("quit", ())
         await type_in(pilot, "#card", "12")
         assert app.query_one("#main").display and app.query_one("#log").display
+        assert app.check_action("map", ())
 
 
 @pytest.mark.parametrize("size", [(80, 24), (200, 50)], ids=["80x24", "200x50"])

@@ -679,6 +679,11 @@ class AssistApp(PlayApp, inherit_bindings=False):
         yield from super().compose()
         yield Static("", id="setup", markup=False)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Before the first card only help and quit: the other keys would show the
+        placeholder game (its board, cards, map), not the table's."""
+        return self.new_game is None or action in ("help", "quit")
+
     def on_mount(self) -> None:  # (Textual runs PlayApp.on_mount too, after this)
         if self.new_game is not None:
             self.busy = True
@@ -703,6 +708,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
             self.exit()
             return
         self.new_game = None
+        self.refresh_bindings()
         self.refresh_all()
         where = self.controller.session.path
         self.notify(f"New game on {describe.card_title(card)}"
