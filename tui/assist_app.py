@@ -68,7 +68,7 @@ from core.state import GameState
 from tui import describe
 from tui.app import ConfirmScreen, FormScreen, PlayApp, TextScreen
 from tui.cli_base import CliError
-from tui.controller import Controller, Preview, TurnReport, phase_of
+from tui.controller import Controller, Preview, TurnReport, numbered, phase_of
 from tui.edit_text import EDIT_HELP, EDIT_WORDS, find_card, parse_edit
 from tui.forms import YES_NO, Cancelled, FormRun, InputError, Option, Question, fold
 from tui.plain import RECORDED, _die_name, _die_purpose, yes_no
@@ -479,20 +479,6 @@ class TurnScreen(TextScreen):
         self.query_one("#text", Static).update("\n".join(self.lines))
         if self.why:  # the reasons are below the instructions: bring them into view
             self.call_after_refresh(self.query_one(VerticalScroll).scroll_end, animate=False)
-
-
-def numbered(instructions: list[str]) -> list[str]:
-    """Instructions numbered for the table; indented lines (a Propaganda Round's phases
-    under its heading) stay under the step before them."""
-    out: list[str] = []
-    n = 0
-    for line in instructions:
-        if line[:1].isspace() and n:
-            out.append(f"    {line}")
-        else:
-            n += 1
-            out.append(f"{n:>2}. {line}")
-    return out
 
 
 class TableCheckScreen(ConfirmScreen):

@@ -109,8 +109,23 @@ class TurnReport:
     def lines(self) -> list[str]:
         out = [self.heading()]
         out += [f"  {line}" for line in self.context]
-        out += [f"  {i}. {line}" for i, line in enumerate(self.instructions, 1)]
+        out += [f"  {line}" for line in numbered(self.instructions, align=False)]
         return out
+
+
+def numbered(instructions: list[str], align: bool = True) -> list[str]:
+    """Instructions numbered for the table; indented lines (a Propaganda Round's phases
+    under its heading) stay under the step before them, unnumbered. ``align``: numbers
+    right-aligned on 2 columns (the screen's dialog)."""
+    out: list[str] = []
+    n = 0
+    for line in instructions:
+        if line[:1].isspace() and n:
+            out.append(f"    {line}")
+        else:
+            n += 1
+            out.append(f"{n:>2}. {line}" if align else f"{n}. {line}")
+    return out
 
 
 # ======================================================================================
