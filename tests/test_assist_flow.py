@@ -107,7 +107,9 @@ def test_plain_yes_no_takes_only_yes_or_no():
 def test_plain_rollback_question_refuses_1(tmp_path):
     _, text, _ = table(["12", "40", "pass", "y", "rollback 1", "1", "n", "quit"],
                        dice=[3, 3, 3] * 5)
-    assert "Roll back to the start of" in text and "! answer yes or no (y/n)" in text
+    # asked at the next-card prompt: the table speaks, not a Faction
+    assert "Table — Roll back to the start of #12 Plan Colombia? (yes/no, Enter = no)" in text
+    assert "! answer yes or no (y/n)" in text
     assert "Nothing changed." in text
 
 

@@ -124,6 +124,8 @@ class PlainUI:
         self._shown: Question | None = None  # the question last shown in full
         #: the Faction whose turn or decision is being played (named by the prompts)
         self.acting: Faction | None = None
+        #: who the prompts name when no Faction acts (the table naming a card)
+        self.speaker = ""
 
     # --- output and input ----------------------------------------------------------
     def say(self, *lines: str) -> None:
@@ -195,6 +197,8 @@ class PlainUI:
 
     def who(self) -> str:
         """The name the prompts start with: the Faction acting (or to move)."""
+        if self.speaker:
+            return self.speaker
         faction = self.acting if self.acting is not None else self.c.to_move()
         return faction.label if faction is not None else "Table"
 
@@ -598,6 +602,13 @@ class PlainUI:
         return self.c.needs_next_card()
 
     def ask_next_card(self) -> None:
+        self.speaker = "Table"
+        try:
+            self._ask_next_card()
+        finally:
+            self.speaker = ""
+
+    def _ask_next_card(self) -> None:
         while True:
             text = self.read("Table — which card is on top of the deck now (number or "
                              "title)? ")
