@@ -36,7 +36,9 @@ def test_assist_transcript_cards_dice_instructions_record_save_resume(tmp_path):
         "Plan Colombia",  # the first card, by title prefix
         "Demob",  # the next card: #40 Demobilization
         "move 3 troops from bogota to cali",  # the table did this: recorded by the editor
-        "record op",  # ...as the Government's Operation
+        "record op",  # ...as the Government's Operation: the board editor opens
+        "done",  # the board is the table's: the table check
+        "1",  # not yes or no: asked again
         "y",
         "41",  # the next card when #40 comes up
         "why",
@@ -47,11 +49,14 @@ def test_assist_transcript_cards_dice_instructions_record_save_resume(tmp_path):
     session = Session(Game.new(), path)
     assert run_assist(session, True, args(), term, out) == 0
     text = out.getvalue()
-    assert "Which card is face up" in text
+    assert "which card is face up" in text
     assert "Government: 1st Eligible on #12 Plan Colombia" in text
     assert "Next card: #40 Demobilization" in text
     assert "Cali: Government Troops 3 -> 6" in text
-    assert "Government recorded: op" in text
+    assert "Cali: Government Troops 3 -> 6" in text.split("for the Operation")[1]
+    assert "Does the board match the table after the Operation? (yes/no)" in text
+    assert "! answer yes or no (y/n)" in text
+    assert "Recorded: the Operation carried out on the table." in text
     assert "(Non-player):" in text and "\n  1. " in text  # numbered instructions
     assert "Why " in text
     game = serialize.load(path)
@@ -84,7 +89,8 @@ def test_assist_dice_prompts_name_the_die_and_refuse_garbage():
     ui = PlainUI(Controller(Session(Game.new())), Input(), out)
     assert ui.ask_die("yellow die, random space for Rally (8.2)") == 5
     text = out.getvalue()
-    assert "Roll the yellow die: random space for Rally (8.2)?" in text
+    # the Faction acting (here the Government, to move) and the range: issue 12
+    assert "Government — roll the yellow die: random space for Rally (8.2) (1-6): " in text
     assert text.count("! a die shows 1 to 6") == 3
 
 

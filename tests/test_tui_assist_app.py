@@ -32,6 +32,7 @@ from tui.assist_app import (  # noqa: E402
     NeedAnswer,
     QuestionScreen,
     Replies,
+    TableCheckScreen,
     TurnScreen,
     card_choices,
 )
@@ -94,6 +95,17 @@ async def roll(pilot, *dice: int) -> list[str]:  # type: ignore[no-untyped-def]
     return asked
 
 
+async def recorded(pilot) -> None:  # type: ignore[no-untyped-def]
+    """A choice carried out on the table: the board editor opened for it is closed
+    (the board already matches), then the table check is answered yes."""
+    assert isinstance(pilot.app.screen, EditorScreen), type(pilot.app.screen)
+    await pilot.press("escape")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, TableCheckScreen), type(pilot.app.screen)
+    await pilot.press("y")
+    await pilot.pause()
+
+
 async def through_turns(pilot, *cards: str) -> None:  # type: ignore[no-untyped-def]
     """Carry out the Non-players' turns (Enter), naming ``cards`` when asked, until a
     person must decide (or a card is asked for and none is left)."""
@@ -147,7 +159,21 @@ async def test_assist_session_cards_dice_instructions_editor_save_resume(tmp_pat
         await pilot.pause()
         assert isinstance(app.screen, AssistFormScreen)
         await type_in(pilot, "#answer", "record op")
-        assert isinstance(app.screen, ConfirmScreen)
+        # issue 12: asked what was done, not recorded at once: the board editor opens
+        assert isinstance(app.screen, EditorScreen)
+        assert app.controller.game.log[-1]["command"]["type"] == "Edit Move"
+        await pilot.press("escape")
+        await pilot.pause()
+        # the table check lists the edits made since the decision began (the "e" above)
+        assert isinstance(app.screen, TableCheckScreen)
+        assert "does the board match the table?" in shown(app)
+        assert "Cali: Government Troops 3 -> 6" in shown(app)
+        await pilot.press("n")  # no: back to the editor, nothing recorded, no bot acted
+        await pilot.pause()
+        assert isinstance(app.screen, EditorScreen)
+        assert app.controller.game.log[-1]["command"]["type"] == "Edit Move"
+        await pilot.press("escape")
+        await pilot.pause()
         await pilot.press("y")
         await pilot.pause()
         # the AUC (Non-player, 2nd Eligible) Rallies: the 8.2 chart's dice, by colour
@@ -161,6 +187,11 @@ async def test_assist_session_cards_dice_instructions_editor_save_resume(tmp_pat
         assert "AUC (Non-player): Rally + Extort" in text
         assert " 1. Rally in " in text and "Reveal the next card: #40 Demobilization" in text
         assert "Why:" not in text
+        # issue 12: who acts and why, and the dice typed, head the instructions
+        assert text.index("Who: AUC (Non-player): 2nd Eligible on #12 Plan Colombia") \
+            < text.index("Flowchart: card (8.1) -> rally_q (8.6.1): yes") \
+            < text.index("Dice: red 3, yellow 3, green 3 for random space for Rally") \
+            < text.index(" 1. Rally in ")
         await pilot.press("w")
         await pilot.pause()
         assert "Why:" in shown(app) and "(8.6.1)" in shown(app)
@@ -250,8 +281,7 @@ async def test_propaganda_round_is_guided_phase_by_phase():  # 6.0-6.6
         await pilot.press("a")  # done on the table, recorded
         await pilot.pause()
         await type_in(pilot, "#answer", "record")
-        await pilot.press("y")
-        await pilot.pause()
+        await recorded(pilot)
         assert isinstance(app.screen, TurnScreen)  # the FARC's Agitation, then 6.4 goes on
         assert "6.4 Support" in shown(app)
 
@@ -354,8 +384,7 @@ async def test_insurgent_discord_is_asked_of_the_government_player():  # 8.1, 2 
         await pilot.press("a")
         await pilot.pause()
         await type_in(pilot, "#answer", "record op+sa")  # so the AUC, 2nd, may take the Event
-        await pilot.press("y")
-        await pilot.pause()
+        await recorded(pilot)
         assert isinstance(app.screen, QuestionScreen)
         assert "Insurgent Discord (8.1): AUC is 2nd Eligible" in shown(app)
         await type_in(pilot, "#answer", "maybe")
@@ -418,8 +447,7 @@ def test_snapshot_assist_main_screen(snap_compare):
         await pilot.press("a")
         await pilot.pause()
         await type_in(pilot, "#answer", "record op")
-        await pilot.press("y")
-        await pilot.pause()
+        await recorded(pilot)
         await through_turns(pilot, "41", "42")
 
     app = AssistApp(controller_for(table_game(), manual=False))

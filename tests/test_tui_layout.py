@@ -18,6 +18,7 @@ from nonplayer.solitaire import new_solitaire  # noqa: E402
 from tests.test_tui_app import answer  # noqa: E402
 from tests.test_tui_assist_app import (  # noqa: E402
     controller_for,
+    recorded,
     table_game,
     through_turns,
     type_in,
@@ -55,8 +56,7 @@ async def assist_round(pilot) -> None:  # type: ignore[no-untyped-def]
     await pilot.press("a")
     await pilot.pause()
     await type_in(pilot, "#answer", "record op")
-    await pilot.press("y")
-    await pilot.pause()
+    await recorded(pilot)
     await through_turns(pilot, "41", "42")
 
 

@@ -37,7 +37,7 @@ class Terminal(io.TextIOBase):
 
     def readline(self, size: int = -1) -> str:  # type: ignore[override]
         prompt = self.out.getvalue().rsplit("\n", 1)[-1]
-        if prompt.startswith("Roll "):
+        if prompt.startswith("Roll ") or " — roll " in prompt:
             self.dice_asked.append(prompt)
             return f"{self.dice.pop(0) if self.dice else 4}\n"
         if not self.script:

@@ -15,10 +15,18 @@ confirm step) with what a table needs on top:
 * **Typed-in dice** (``--dice manual``, :class:`QuestionScreen`): each die is asked for in
   a dialog naming it (red, yellow, green for the 8.2 random space chart) and what it is
   for. Escape abandons the turn: nothing changes.
-* **People's turns**: ``a`` opens the same forms as ``play`` (Government Operations,
-  Events, Pass, Propaganda decisions) plus *recording* a choice carried out on the
-  table; ``e`` opens the **board editor** (:class:`EditorScreen`) to bring the program's
-  board in line with the table first.
+* **People's turns** ask what the person did before any bot acts: ``a`` opens the
+  decision menu with the same forms as ``play`` (Operations, Special Activities, Events,
+  Pass, Propaganda decisions), whose result ends with the **table check**
+  (:class:`TableCheckScreen`: "does the board match the table?"; no: back to the form);
+  or a choice *carried out on the table*, which opens the **board editor**
+  (:class:`EditorScreen`) to make the program's board the table's, then the same check
+  (no: back to the editor). Only then does the card go on. ``e`` opens the editor at
+  any time to correct the board.
+* **Before set-up** only the set-up is shown: the seats, what to set up, and the
+  dialog asking for the first card (no board, tracks or card of the program's own).
+* **Instructions** start with who acts and why (the card, 1st or 2nd Eligible or the
+  Propaganda phase, the flowchart nodes) and the dice rolled.
 * **Propaganda Rounds**: the status line and the side panel show the phase (6.1-6.6);
   the automatic phases are shown as instructions after the decision that started them.
 
@@ -43,10 +51,10 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.suggester import Suggester
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
 from core.cards import CARDS
@@ -55,20 +63,23 @@ from core.game import Game
 from core.map import MAP
 from core.pieces import Faction
 from core.rules import sequence
-from core.rules.board_editor import SetCurrentCard, SetNextCard
+from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.state import GameState
 from tui import describe
-from tui.app import FormScreen, PlayApp, TextScreen
+from tui.app import ConfirmScreen, FormScreen, PlayApp, TextScreen
 from tui.cli_base import CliError
-from tui.controller import Controller, Preview, TurnReport, phase_of
+from tui.controller import Controller, Preview, TurnReport, numbered, phase_of
 from tui.edit_text import EDIT_HELP, EDIT_WORDS, find_card, parse_edit
-from tui.forms import Cancelled, FormRun, InputError, Option, Question, fold
-from tui.plain import _die_name, _die_purpose
+from tui.forms import YES_NO, Cancelled, FormRun, InputError, Option, Question, fold
+from tui.plain import RECORDED, _die_name, _die_purpose, yes_no
 
 ASSIST_HELP = """\
 Keys
-  a        go on: name the next card, run the Non-player's turn, or decide for the
-           person to move (the form, or record what was done on the table)
+  a        go on: name the next card, run the Non-player's turn, or say what the
+           person to move did: the form of their choice, or a choice carried out on
+           the table (the board editor opens); then the table check: "does the board
+           match the table?" (no: back to the form or the editor). The card goes on,
+           and the next bot acts, only once it matches.
   e        board editor: bring the program's board in line with the table
   n        name the card on top of the deck (c: correct the card face up)
   t        the current and next card with their printed texts
@@ -86,9 +97,12 @@ Cards: type a number or a title (a unique start is enough; Right arrow completes
 or pick from the list below the box, which narrows as you type.
 Dice (--dice manual): each die is asked for by colour and purpose; Escape abandons
 the Non-player's turn and nothing changes (a runs it again).
-A Non-player turn: carry out the numbered instructions, w shows the reasons, Enter
-when done. In a form: type a number or a name, Escape goes back a question, ctrl+e
-leaves the form for the board editor.
+A Non-player turn: who acts and why (card, position, flowchart nodes) and the dice
+rolled, then the numbered instructions; carry them out, w shows the reasons, Enter
+when done. In a form: type a number or a name (yes/no: y or n), Escape goes back a
+question, ctrl+e leaves the form for the board editor. Recording a choice carried out
+on the table: type editor commands, Escape when the board matches, 'cancel' for the
+menu.
 
 """
 
@@ -149,7 +163,8 @@ class Replies:
 
 
 def die_question(purpose: str, context: str = "") -> Question:
-    """A die asked by colour and purpose: 'Roll the red die: random space for Rally (8.2)?'"""
+    """A die asked by colour and purpose: 'Roll the red die: random space for Rally (8.2)?
+    (1-6)'; ``context`` (who rolls it, for what turn) above it."""
     return Question.number(f"Roll {_die_name(purpose)}: {_die_purpose(purpose)}?", 1, 6,
                            info=[context] if context else [])
 
@@ -379,26 +394,31 @@ def _complete(value: str, tail: str, vocabulary: Any) -> str | None:
     return None
 
 
-class EditorScreen(ModalScreen[None]):
+class EditorScreen(ModalScreen[str | None]):
     """The board editor: typed commands, each applied at once and logged (see
-    :mod:`tui.edit_text`); the changes are shown, a bad command changes nothing."""
+    :mod:`tui.edit_text`); the changes are shown, a bad command changes nothing.
+    ``cancel`` typed (when recording a choice carried out on the table) closes it with
+    "cancel": back to the decision menu."""
 
     BINDINGS = [Binding("escape", "close", "Close")]
 
-    def __init__(self, apply: Callable[[str], list[str]]) -> None:
+    def __init__(self, apply: Callable[[str], list[str]], title: str = "",
+                 keys: str = "Escape: close", cancel: bool = False) -> None:
         super().__init__()
         self.apply = apply
+        self.cancel = cancel
+        self.title_text = title or "Board editor: make the program's board match the table"
+        self.keys = keys
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static("[b]Board editor[/b]: make the program's board match the table",
-                         id="dialog-title")
+            yield Static(self.title_text, id="dialog-title", markup=False)
             with VerticalScroll(id="edit-help"):
                 yield Static(EDIT_HELP, markup=False)
             yield Static("", id="edit-result", markup=False)
             yield Input(placeholder="e.g. move 2 farc guerrillas from huila to meta west",
                         id="command", suggester=EditSuggester())
-            yield Static("Enter: apply  Right arrow: complete  Escape: close", classes="keys")
+            yield Static(f"Enter: apply  Right arrow: complete  {self.keys}", classes="keys")
 
     def on_mount(self) -> None:
         self.query_one("#command", Input).focus()
@@ -407,6 +427,9 @@ class EditorScreen(ModalScreen[None]):
         box = self.query_one("#command", Input)
         result = self.query_one("#edit-result", Static)
         if not text.strip():
+            return
+        if self.cancel and fold(text) == "cancel":
+            self.dismiss("cancel")
             return
         try:
             lines = self.apply(text)
@@ -437,7 +460,7 @@ class TurnScreen(TextScreen):
         self.lines = self.body()
 
     def body(self) -> list[str]:
-        lines = numbered(self.report.instructions) + self.after
+        lines = list(self.report.context) + numbered(self.report.instructions) + self.after
         if self.why:
             lines += ["", "Why:"]
             lines += [f"  {r}" for r in self.report.reasons] or ["  (a person's decision)"]
@@ -458,18 +481,27 @@ class TurnScreen(TextScreen):
             self.call_after_refresh(self.query_one(VerticalScroll).scroll_end, animate=False)
 
 
-def numbered(instructions: list[str]) -> list[str]:
-    """Instructions numbered for the table; indented lines (a Propaganda Round's phases
-    under its heading) stay under the step before them."""
-    out: list[str] = []
-    n = 0
-    for line in instructions:
-        if line[:1].isspace() and n:
-            out.append(f"    {line}")
-        else:
-            n += 1
-            out.append(f"{n:>2}. {line}")
-    return out
+class TableCheckScreen(ConfirmScreen):
+    """The table check ending a person's decision: the result shown (a form's preview,
+    or what the board editor changed), then "Does the board match the table?": Yes (y)
+    records it and the card goes on; No (n, Escape) goes back (to the form, or to the
+    editor)."""
+
+    def __init__(self, preview: Preview, lines: list[str] | None = None,
+                 back: str = "back to the form") -> None:
+        super().__init__(preview)
+        self.body = list(lines) if lines is not None else preview.lines()
+        self.back = back
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(f"{self.preview.title}: does the board match the table?",
+                         id="dialog-title", markup=False)
+            with VerticalScroll():
+                yield Static("\n".join(self.body), markup=False, id="text")
+            with Horizontal(classes="buttons"):
+                yield Button("Yes, it matches (y)", id="apply", variant="primary")
+                yield Button(f"No: {self.back} (n)", id="back")
 
 
 class AssistFormScreen(FormScreen):
@@ -479,6 +511,13 @@ class AssistFormScreen(FormScreen):
     BINDINGS = [Binding("ctrl+e", "editor", "Editor", priority=True)]  # (over the box's End)
 
     def submit(self, text: str) -> None:
+        q = self.decision.form.question
+        if q is not None and q.kind == YES_NO:  # yes or no only (y/n), not "1"
+            try:
+                yes_no(q, text)
+            except InputError as err:
+                self.show(str(err))
+                return
         try:
             super().submit(text)
         except NeedAnswer as need:  # the form's generator died with the question: rebuild
@@ -487,13 +526,39 @@ class AssistFormScreen(FormScreen):
 
     def advance(self) -> None:
         try:
-            super().advance()
+            self._advance()
         except NeedAnswer as need:  # the preview needs a die
             def abandon() -> None:
                 self.decision.form.back()
                 self.show()
 
             self.app_.ask(need, "your decision", self.advance, abandon)
+
+    def _advance(self) -> None:
+        """The next question; once the form is done, its result and the table check
+        (a choice carried out on the table goes to the board editor first)."""
+        form = self.decision.form
+        if not form.done:
+            self.show()
+            return
+        try:
+            preview = self.controller.preview(form.result, self.decision.memo)
+        except AndeanError as err:
+            form.back()
+            self.show(str(err))
+            return
+        if isinstance(preview.command, RecordAction):
+            self.dismiss(preview)  # the app opens the editor, then the table check
+            return
+
+        def checked(ok: bool | None) -> None:
+            if ok:
+                self.dismiss(preview)
+            else:
+                form.back()
+                self.show()
+
+        self.app.push_screen(TableCheckScreen(preview), checked)
 
     def action_editor(self) -> None:
         self.app_.editor_next = True
@@ -552,8 +617,12 @@ class AssistApp(PlayApp, inherit_bindings=False):
     ]
 
     def __init__(self, controller: Controller, *, new_game: NewGame | None = None,
-                 run_nonplayers: bool = True) -> None:
+                 run_nonplayers: bool = True, setup: list[str] | None = None) -> None:
         super().__init__(controller, run_nonplayers=run_nonplayers)
+        #: what is shown before the first card (the set-up, and nothing else)
+        self.setup = list(setup) if setup is not None else [
+            "Tabletop assistant: a new game.",
+            "Set up the table, then name the card face up."]
         controller.assist = True
         if controller.ask_dice is not None:
             controller.ask_dice = self._die
@@ -592,13 +661,23 @@ class AssistApp(PlayApp, inherit_bindings=False):
                          answered)
 
     # --- layout ------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield Static("", id="setup", markup=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Before the first card only help and quit: the other keys would show the
+        placeholder game (its board, cards, map), not the table's."""
+        return self.new_game is None or action in ("help", "quit")
+
     def on_mount(self) -> None:  # (Textual runs PlayApp.on_mount too, after this)
         if self.new_game is not None:
             self.busy = True
             self.call_later(self._ask_first_card)
 
     def _ask_first_card(self) -> None:
-        self.push_screen(CardScreen("Which card is face up? (the first card)",
+        self.push_screen(CardScreen("Set up the table, then: which card is face up? "
+                                    "(the first card)",
                                     self._first_card, events_only=True, cancel="quit"),
                          self._started)
 
@@ -615,6 +694,8 @@ class AssistApp(PlayApp, inherit_bindings=False):
             self.exit()
             return
         self.new_game = None
+        self.refresh_bindings()
+        self.refresh_all()
         where = self.controller.session.path
         self.notify(f"New game on {describe.card_title(card)}"
                     + (f", saving to {where}" if where is not None else ""))
@@ -632,6 +713,17 @@ class AssistApp(PlayApp, inherit_bindings=False):
         return lines + super().side_lines()
 
     def refresh_all(self) -> None:
+        """Before the first card only the set-up is shown (the game does not exist
+        yet: no board, tracks or card of the program's own); then the play screen."""
+        setting_up = self.new_game is not None
+        for selector in ("#main", "#log"):
+            self.query_one(selector).display = not setting_up
+        setup = self.query_one("#setup", Static)
+        setup.display = setting_up
+        if setting_up:
+            setup.update("\n".join(self.setup))
+            self.query_one("#status", Static).update(self.status_text())
+            return
         super().refresh_all()
         self.query_one("#status", Static).update(self.status_text())
 
@@ -662,6 +754,8 @@ class AssistApp(PlayApp, inherit_bindings=False):
             return
         self.refresh_all()
         if c.is_over() or not (c.needs_next_card() or c.nonplayer_to_move()):
+            if c.person_to_move():
+                c.decision_start()  # board edits from now on are part of the decision
             return
         if c.needs_next_card():
             self.busy = True
@@ -746,6 +840,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
 
     def decide(self, fresh: bool = True) -> None:
         """Open the decision of the person to move (its dice asked as they come)."""
+        self.controller.decision_start()
         if fresh:
             self.replies.clear()
         try:
@@ -765,6 +860,57 @@ class AssistApp(PlayApp, inherit_bindings=False):
                 self.editor_next = False
                 self.action_editor()
             return
+        if isinstance(preview.command, RecordAction):
+            self.record(preview.command)
+            return
+        self.keep(preview)
+
+    def record(self, cmd: RecordAction) -> None:
+        """A choice carried out on the table: the board editor, where the person makes
+        the program's board the table's; on closing it, the table check."""
+        self.busy = True
+        what = RECORDED.get(cmd.kind, "what was done")
+        faction = self.controller.to_move()
+        who = faction.label if faction is not None else "The table"
+        self.refresh_all()
+        self.push_screen(
+            EditorScreen(self.edit, f"{who}: edit the board to show {what}",
+                         keys="Escape: done (the table check)  cancel: back to the menu",
+                         cancel=True),
+            lambda closed: self._record_check(cmd, closed))
+
+    def _record_check(self, cmd: RecordAction, closed: str | None) -> None:
+        self.busy = False
+        if closed == "cancel":  # back to the menu; the edits stay (u takes them back)
+            self.refresh_all()
+            self.decide()
+            return
+        what = RECORDED.get(cmd.kind, "what was done")
+        changes = describe.changes(self.controller.decision_start(), self.controller.state)
+        try:
+            preview = self.controller.preview(cmd)
+        except AndeanError as err:
+            self.notify(str(err), severity="error")
+            self.refresh_all()
+            return
+        lines = [f"The board editor changed, for {what} (since the decision began):",
+                 *[f"  {line}" for line in changes or ["(nothing)"]], "",
+                 "Yes: record it, and the card goes on. No: back to the board editor."]
+
+        def checked(ok: bool | None) -> None:
+            self.busy = False
+            if ok:
+                self.keep(preview)
+            else:
+                self.record(cmd)
+
+        self.busy = True
+        self.push_screen(TableCheckScreen(preview, lines, "back to the board editor"),
+                         checked)
+
+    def keep(self, preview: Preview) -> None:
+        """The person's decision, checked against the table: it becomes the game; the
+        card goes on (the Propaganda phases it started shown for the table)."""
         report = self.controller.commit(preview)
         self.refresh_log()
         if any(_ROUND_LINE.match(line) for line in report.instructions):
@@ -840,12 +986,15 @@ class AssistApp(PlayApp, inherit_bindings=False):
 
 
 def turn_context(state: GameState) -> str:
-    """Whose roll it is, for the dice dialog: "the AUC Non-player's turn on #12 ..."."""
+    """Whose roll it is and why, for the dice dialog: "the AUC Non-player's turn, 2nd
+    Eligible on #12 ..."."""
     faction = sequence.to_move(state)
     who = f"the {faction.label} Non-player's" if faction is not None else "the"
     if state.phase == "propaganda":
         return f"{who} {state.step.get('phase')} (Propaganda Round)"
-    return f"{who} turn on {describe.card_title(state.current_card)}"
+    position = ["1st", "2nd"][sequence.position(state) - 1] if faction is not None else ""
+    where = f", {position} Eligible" if position else ""
+    return f"{who} turn{where} on {describe.card_title(state.current_card)}"
 
 
 def propaganda_progress(state: GameState) -> str:

@@ -90,6 +90,9 @@ class TurnReport:
     note: str = ""
     #: who did it, when not a Faction or the board editor ("Card end")
     who: str = ""
+    #: the lines heading the instructions: who acts and why (card, position, flowchart
+    #: nodes) and the dice used (:func:`context_lines`)
+    context: list[str] = field(default_factory=list)
 
     def heading(self) -> str:
         who = self.who or (self.faction.label if self.faction is not None else "Editor")
@@ -105,8 +108,83 @@ class TurnReport:
 
     def lines(self) -> list[str]:
         out = [self.heading()]
-        out += [f"  {i}. {line}" for i, line in enumerate(self.instructions, 1)]
+        out += [f"  {line}" for line in self.context]
+        out += [f"  {line}" for line in numbered(self.instructions, align=False)]
         return out
+
+
+def numbered(instructions: list[str], align: bool = True) -> list[str]:
+    """Instructions numbered for the table; indented lines (a Propaganda Round's phases
+    under its heading) stay under the step before them, unnumbered. ``align``: numbers
+    right-aligned on 2 columns (the screen's dialog)."""
+    out: list[str] = []
+    n = 0
+    for line in instructions:
+        if line[:1].isspace() and n:
+            out.append(f"    {line}")
+        else:
+            n += 1
+            out.append(f"{n:>2}. {line}" if align else f"{n}. {line}")
+    return out
+
+
+# ======================================================================================
+# who acts and why, and the dice used
+# ======================================================================================
+def context_lines(before: GameState, entries: list[dict], trace: Any = None,
+                  person: bool = False) -> list[str]:
+    """The lines heading a turn's instructions: who acts and why (the card, the 1st or
+    2nd Eligible position or the Propaganda phase, and for a Non-player the flowchart
+    nodes its decision went through, from ``trace``) and every die the turn rolled
+    (the logged ``rolls`` and ``decision_rolls`` of ``entries``)."""
+    faction = sequence.to_move(before)
+    out: list[str] = []
+    if faction is not None:
+        who = describe.whose_turn(before)
+        if person and before.seats[faction] is not None:
+            who += f" (player {before.seats[faction]}: a person's decision)"
+        out.append(f"Who: {who}")
+    nodes = flowchart_nodes(trace) if trace is not None else ""
+    if nodes:
+        out.append(f"Flowchart: {nodes}")
+    out.append("Dice: " + dice_text(entries))
+    return out
+
+
+def flowchart_nodes(trace: Any) -> str:
+    """The flowchart nodes a Non-player's decision went through, in order, each once,
+    with the rule and the answer of a question: 'card (8.1) -> rally_q (8.6.1): yes ->
+    rally (8.6.1) -> extort (8.6.1)'."""
+    seen: list[str] = []
+    for step in getattr(trace, "steps", []):
+        rule = str(step.rule).split(" bullet")[0]
+        text = f"{step.node} ({rule})" if rule else str(step.node)
+        if "answer" in step.data:
+            text += ": yes" if step.data["answer"] else ": no"
+        if not seen or not seen[-1].startswith(f"{step.node} ("):
+            seen.append(text)
+    return " -> ".join(seen)
+
+
+_COLOUR = re.compile(r"^(red|yellow|green) die, (.*)$", re.IGNORECASE)
+
+
+def dice_text(entries: list[dict]) -> str:
+    """Every die the logged commands rolled, the chart's three dice together:
+    'red 3, yellow 4, green 2 for random space for Rally 8.6.1 bullet 3 (8.2)'."""
+    rolls = [(str(p), int(v)) for e in entries
+             for p, v in [*e.get("rolls", []), *e.get("decision_rolls", [])]]
+    if not rolls:
+        return "none rolled"
+    parts: list[tuple[str, list[str]]] = []
+    for purpose, value in rolls:
+        m = _COLOUR.match(purpose)
+        what, die = (m.group(2), f"{m.group(1)} {value}") if m else (purpose, str(value))
+        if m and parts and parts[-1][0] == what and not parts[-1][1][-1].isdigit():
+            parts[-1][1].append(die)
+        else:
+            parts.append((what, [die]))
+    return "; ".join(f"{', '.join(dice)} for {what}" for what, dice in parts)
 
 
 # ======================================================================================
@@ -302,6 +380,8 @@ class Controller:
         self.discord = discord
         #: accounts of logged commands, by the identity of their log entry
         self._reports: dict[int, tuple[dict, TurnReport]] = {}
+        #: where the person's decision began: (log length, last entry, board)
+        self._start: tuple[int, dict | None, GameState] | None = None
 
     @property
     def game(self) -> Game:
@@ -336,6 +416,20 @@ class Controller:
         ctx = DecisionContext(self.game, memo or self.game.dice, assist=self.assist)
         return Decision(ctx, memo)
 
+    def decision_start(self) -> GameState:
+        """The board when the person's current decision began, before the board
+        corrections made while deciding: the table check lists what changed since.
+        Called at the start of a decision; again later, it gives the same board as long
+        as only corrections (and the card on top of the deck) were logged since."""
+        log = self.game.log
+        if self._start is not None:
+            n, last, state = self._start
+            if len(log) >= n and (n == 0 or log[n - 1] is last) and all(
+                    kind_of(e) in ("correction", "card") for e in log[n:]):
+                return state
+        self._start = (len(log), log[-1] if log else None, self.state.clone())
+        return self._start[2]
+
     def preview(self, cmd: Command, memo: MemoDice | None = None,
                 chooser: Any = None) -> Preview:
         """``cmd`` applied to a copy of the game (IllegalAction if it breaks a rule).
@@ -349,13 +443,14 @@ class Controller:
         if isinstance(cmd, sequence.PlayEvent) and not cmd.choices:
             cmd = from_json(trial.log[-1]["command"])  # with the answers given
         reports = round_reports(before, trial.log[-1])
-        return Preview(cmd, trial, command_title(cmd, before), trace, reports,
+        return Preview(cmd, trial, title_of(cmd, before), trace, reports,
                        describe.changes(before, trial.state))
 
     def commit(self, preview: Preview) -> TurnReport:
         """Keep a previewed result (it becomes the game; autosaved)."""
         before = self.state
         faction = self.to_move()
+        start = len(self.game.log)
         self.session.commit(preview.game)
         report = TurnReport(
             faction, preview.title,
@@ -365,6 +460,8 @@ class Controller:
         )
         if kind_of(self.game.log[-1]) in ("card", "correction"):
             _as_correction(report)
+        else:
+            report.context = context_lines(before, self.game.log[start:], person=True)
         self._remember(report)
         return report
 
@@ -392,6 +489,7 @@ class Controller:
             faction, title,
             instructions(result.command, result.report, reports, before, trial.state),
             reasons=result.trace.lines(), changes=describe.changes(before, trial.state),
+            context=context_lines(before, trial.log[len(self.game.log):], result.trace),
         )
         self.session.commit(trial)
         self._remember(report)
@@ -503,6 +601,23 @@ class Controller:
         return self.apply(cmd)
 
 
+#: the title of a choice carried out on the table and recorded (RecordAction.kind)
+RECORDED_TITLES = {
+    "op": "Operation carried out on the table",
+    "op_sa": "Operation + Special Activity carried out on the table",
+    "event": "Event carried out on the table",
+    "propaganda": "Propaganda decision carried out on the table",
+}
+
+
+def title_of(cmd: Command, before: GameState) -> str:
+    """A person's command as the history names it (:func:`command_title`; a choice
+    recorded from the table says so)."""
+    if isinstance(cmd, RecordAction):
+        return RECORDED_TITLES.get(cmd.kind, cmd.name)
+    return command_title(cmd, before)
+
+
 def _two_players(state: GameState) -> bool:
     return len({s for s in state.seats if s is not None}) == 2
 
@@ -566,12 +681,13 @@ def rebuilt_report(game: Game, step: Step, before: GameState, trace: list[str],
         return _as_correction(TurnReport(None, cmd.name, lines, changes=changes,
                                          nonplayer=False))
     if step.person:
-        return TurnReport(step.faction, command_title(cmd, before), lines, changes=changes,
-                          nonplayer=False)
+        return TurnReport(step.faction, title_of(cmd, before), lines, changes=changes,
+                          nonplayer=False, context=context_lines(before, [entry], person=True))
     position = Game(before, game.dice, game.log[:step.index], game.initial)
     reasons, note = rederive(position, entry)
     return TurnReport(step.faction, _turn_title(_Decided(_decision(cmd, before), cmd), before),
-                      lines, reasons=reasons, changes=changes, note=note)
+                      lines, reasons=reasons, changes=changes, note=note,
+                      context=context_lines(before, [entry]))
 
 
 def solo_result_lines(state: GameState) -> list[str]:

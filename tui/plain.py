@@ -5,9 +5,20 @@ reader, from a script, or in a test. The same forms as the Textual app (see
 :mod:`tui.forms`); at any prompt these words work too:
 
 ``help``, ``board [WORD]``, ``space NAME``, ``tracks``, ``card``, ``log [N]``,
-``why [N]``, ``show [N]``, ``save [FILE]``, ``quit``; inside a form ``back`` and
-``cancel``; at the start of a decision ``undo``, ``rollback N`` and (``play``) ``hint``;
+``why [N]``, ``show [N]``, ``save [FILE]``, ``quit``, ``undo``; inside a form ``back``
+and ``cancel``; at the start of a decision ``rollback N`` and (``play``) ``hint``;
 in ``assist`` the board editor (``help edit``).
+
+Every prompt names the Faction acting ("FARC — roll the red die: ... (1-6): ") and
+what may be typed; a yes/no question takes only yes or no (y/n). ``undo`` at a die
+prompt of a Non-player's turn abandons that turn (nothing of it is kept) and takes back
+the person's last decision.
+
+In ``assist``, a person's decision ends with the table check: after a form, "does the
+board match the table?" before it is recorded (no: back to the form); a choice carried
+out on the table opens the board editor, where the person makes the program's board
+what the table shows, then the same check (no: back to the editor). Only then does the
+card go on and the next Non-player act.
 
 ``log`` is the save's command log (:mod:`tui.turn_log`): card headings, the turns
 under them numbered for ``show``/``why``; undone or rolled-back turns are gone from it.
@@ -26,12 +37,13 @@ from typing import TextIO
 from core.cards import CARDS
 from core.errors import AndeanError, IllegalAction
 from core.map import MAP
+from core.pieces import Faction
 from core.rules import sequence
-from core.rules.board_editor import SetNextCard
+from core.rules.board_editor import RecordAction, SetNextCard
 from tui import describe
 from tui.controller import Controller, TurnReport, solo_result_lines
 from tui.edit_text import EDIT_HELP, find_card, is_edit, parse_edit
-from tui.forms import Cancelled, InputError, Question, fold
+from tui.forms import YES_NO, Cancelled, InputError, Question, fold
 from tui.turn_log import current_heading
 
 HELP = """\
@@ -45,10 +57,43 @@ At any prompt:
                       N: only the last N cards
   show [N], why [N]   a turn's instructions; its reasons (the last Non-player's)
   save [FILE], quit   save now; save and stop (resume with --load FILE)
+  undo                take back your last decision (again: further back); at a die
+                      prompt of a Non-player's turn, that turn is abandoned first
 In a form: back (previous question), cancel (start the decision again).
-At the start of a decision: undo (take back your last decision; again: further back),
-rollback N (back to the start of card N of the log, after a confirmation),
-hint (play: ask the search Government for a suggestion)."""
+At the start of a decision: rollback N (back to the start of card N of the log, after
+a confirmation), hint (play: ask the search Government for a suggestion).
+Yes/no questions take yes or no (y/n); numbers are asked with their range."""
+
+#: what a yes/no question accepts (strict: not "1", not "ok")
+YES = ("y", "yes")
+NO = ("n", "no")
+
+#: the choices carried out on the table and recorded with the board editor
+RECORDED = {
+    "op": "the Operation",
+    "op_sa": "the Operation and Special Activity",
+    "event": "the Event",
+    "propaganda": "the Propaganda decision",
+}
+
+
+def yes_no(question: Question, text: str) -> bool:
+    """A yes/no answer, strictly: yes/y or no/n (Enter: the default, if any)."""
+    key = fold(text)
+    if not key and question.default is not None:
+        return bool(question.default)
+    if key in YES:
+        return True
+    if key in NO:
+        return False
+    raise InputError("answer yes or no (y/n)")
+
+
+def parse(question: Question, text: str) -> object:
+    """``text`` as the answer to ``question`` (:meth:`Question.parse`, a yes/no strictly)."""
+    if question.kind == YES_NO:
+        return yes_no(question, text)
+    return question.parse(text)
 
 
 class Quit(Exception):
@@ -57,6 +102,10 @@ class Quit(Exception):
 
 class _Back(Exception):
     pass
+
+
+class UndoRequest(Exception):
+    """``undo`` typed at a die prompt: the turn being played is abandoned, then undone."""
 
 
 class PlainUI:
@@ -73,6 +122,10 @@ class PlainUI:
         self.echo = (not _isatty(inp)) if echo is None else echo
         self._top = False  # at the first question of a decision
         self._shown: Question | None = None  # the question last shown in full
+        #: the Faction whose turn or decision is being played (named by the prompts)
+        self.acting: Faction | None = None
+        #: who the prompts name when no Faction acts (the table naming a card)
+        self.speaker = ""
 
     # --- output and input ----------------------------------------------------------
     def say(self, *lines: str) -> None:
@@ -142,6 +195,36 @@ class PlainUI:
             raise Quit("quit")
         return False
 
+    def who(self) -> str:
+        """The name the prompts start with: the Faction acting (or to move)."""
+        if self.speaker:
+            return self.speaker
+        faction = self.acting if self.acting is not None else self.c.to_move()
+        return faction.label if faction is not None else "Table"
+
+    def prompt_line(self, question: Question) -> str:
+        """The question's prompt, naming the acting Faction first, with what may be
+        typed: 'FARC — How many steps in Cali? (1-3)'."""
+        who = self.who()
+        prompt = question.prompt
+        if not fold(prompt).startswith(fold(who)):
+            prompt = f"{who} — {prompt}"
+        return f"{prompt} {question.hint()}"
+
+    def question_lines(self, question: Question) -> list[str]:
+        lines = question.lines()
+        n = len(question.info)
+        lines[n] = self.prompt_line(question)
+        return lines
+
+    def answer(self, question: Question) -> object:
+        """Ask ``question`` (outside a form) until the answer parses."""
+        while True:
+            try:
+                return parse(question, self.ask(question, form=False))
+            except InputError as err:
+                self.say(f"! {err}")
+
     def show_board(self, word: str) -> None:
         state = self.c.state
         key = fold(word)
@@ -210,15 +293,17 @@ class PlainUI:
         """Show ``question`` and return the typed answer (global commands handled).
         Asked again after a bad answer, only its prompt line is repeated."""
         if self._shown is question:
-            self.say(f"{question.prompt} {question.hint()}")
+            self.say(self.prompt_line(question))
         else:
-            self.say(*question.lines())
+            self.say(*self.question_lines(question))
         self._shown = question
         while True:
             text = self.read()
             if self.global_command(text):
                 continue
             key = fold(text)
+            if key == "undo":
+                raise UndoRequest()
             if form and key == "back":
                 raise _Back()
             if form and key == "cancel":
@@ -228,16 +313,8 @@ class PlainUI:
             return text
 
     def special_top(self, text: str) -> bool:
-        """Words open only at the start of a decision: undo, hint, the editor."""
+        """Words open only at the start of a decision: rollback, hint, the editor."""
         key = fold(text)
-        if key == "undo":
-            if self.c.undo():
-                self.say("Undone: back to the start of your last decision.")
-                if self.assist:
-                    self.say("Take the same moves back on the table.")
-                raise Cancelled()
-            self.say("! nothing to undo")
-            return True
         if key.split()[:1] == ["rollback"]:
             self.rollback(text.strip()[len("rollback"):].strip())
             return True
@@ -248,6 +325,15 @@ class PlainUI:
             self.edit(text)
             return True
         return False
+
+    def undo(self) -> None:
+        """``undo``: back to the start of the person's last decision."""
+        if self.c.undo():
+            self.say("Undone: back to the start of your last decision.")
+            if self.assist:
+                self.say("Take the same moves back on the table.")
+        else:
+            self.say("! nothing to undo")
 
     def rollback(self, which: str) -> None:
         """``rollback N``: back to the start of card N of the log, once confirmed (the
@@ -273,12 +359,7 @@ class PlainUI:
         q = Question.yes_no(f"Roll back to the start of {group.title}?", default=False)
         top, self._top = self._top, False
         try:
-            while True:
-                try:
-                    ok = q.parse(self.ask(q, form=False))
-                    break
-                except InputError as err:
-                    self.say(f"! {err}")
+            ok = self.answer(q)
         finally:
             self._top = top
         if not ok:
@@ -318,13 +399,7 @@ class PlainUI:
             return
         q = Question.yes_no("Preview the suggestion (and apply it if you confirm)?",
                             default=False)
-        while True:
-            try:
-                wanted = q.parse(self.ask(q, form=False))
-                break
-            except InputError as err:
-                self.say(f"! {err}")
-        if not wanted:
+        if not self.answer(q):
             return
         try:
             preview = self.c.preview(cmd, chooser=getattr(h, "chooser", None))
@@ -332,14 +407,7 @@ class PlainUI:
             self.say(f"! the suggestion cannot be applied: {err}")
             return
         self.say(*preview.lines())
-        q = Question.yes_no("Apply this?", default=True)
-        while True:
-            try:
-                ok = q.parse(self.ask(q, form=False))
-                break
-            except InputError as err:
-                self.say(f"! {err}")
-        if ok:
+        if self.answer(Question.yes_no("Apply this?", default=True)):
             rep = self.c.commit(preview)
             self.say(f"Done: {rep.title}.")
             raise Cancelled()  # the decision is made
@@ -361,6 +429,7 @@ class PlainUI:
         if self.assist and not self.c.is_over():
             self.say(*describe.card_text(self.c.state.current_card))
         while True:
+            self.acting = None
             if self.c.is_over():
                 self.say(*solo_result_lines(self.c.state))
                 return
@@ -373,11 +442,21 @@ class PlainUI:
             self.decide()
 
     def nonplayer(self) -> None:
+        """One Non-player decision; with typed-in dice, who acts and why is said before
+        the first die is asked."""
+        self.acting = self.c.to_move()
+        if self.c.manual:
+            self.say(f"{describe.whose_turn(self.c.state)}: its turn (roll the dice it asks "
+                     "for)")
         try:
             rep = self.c.nonplayer_turn()
         except Quit:
             self.say("The Non-player turn was abandoned; nothing changed.")
             raise
+        except UndoRequest:
+            self.say("The Non-player turn was abandoned; nothing of it was kept.")
+            self.undo()
+            return
         self.print_report(rep)
         if self.assist:
             self.say("(type 'why' for the reasons)")
@@ -391,7 +470,10 @@ class PlainUI:
             self.say(*describe.card_text(state.current_card))
 
     def decide(self) -> None:
-        """One decision of the person to move: the form, the preview, the confirmation."""
+        """One decision of the person to move: the form, the preview, the confirmation
+        (in assist, the table check; a choice carried out on the table: the editor)."""
+        self.acting = self.c.to_move()
+        self.c.decision_start()
         self.say(describe.whose_turn(self.c.state))
         try:
             decision = self.c.decision()
@@ -403,15 +485,22 @@ class PlainUI:
             self._top = form.depth == 0
             try:
                 if form.done:
+                    if isinstance(form.result, RecordAction) and self.assist:
+                        if self.record(form.result):
+                            return
+                        if not form.back():
+                            return
+                        continue
                     if self.confirm(form.result, decision):
                         return
                     if not form.back():
                         return
                     continue
                 assert form.question is not None
-                text = self.ask(form.question)
+                question = form.question
+                text = self.ask(question)
                 try:
-                    form.answer_text(text)
+                    form.answer(parse(question, text))
                 except InputError as err:
                     self.say(f"! {err}")
             except _Back:
@@ -419,29 +508,93 @@ class PlainUI:
                     self.say("! this is the first question ('cancel' starts again)")
             except Cancelled:
                 return
+            except UndoRequest:
+                self.undo()
+                return
             finally:
                 self._top = False
 
     def confirm(self, cmd: object, decision: object) -> bool:
-        """Preview ``cmd``; apply it if the person confirms. False: go back a step."""
+        """Preview ``cmd``; apply it if the person confirms. False: go back a step.
+        In assist the confirmation is the table check: the board shown must be the
+        table's once the move is made there."""
         try:
             preview = self.c.preview(cmd, getattr(decision, "memo", None))  # type: ignore[arg-type]
         except (IllegalAction, AndeanError) as err:
             self.say(f"! {err}")
             return False
         self.say(*preview.lines())
-        while True:
+        if self.assist:
+            q = Question.yes_no("Does the board match the table once this is carried out "
+                                "there?", info=["(no: back to the form)"])
+        else:
             q = Question.yes_no("Apply this?", default=True)
+        while True:
             try:
-                answer = q.parse(self.ask(q))
+                answer = yes_no(q, self.ask(q))
             except InputError as err:
                 self.say(f"! {err}")
                 continue
             if answer:
                 rep = self.c.commit(preview)
                 self.say(f"Done: {rep.title}.")
+                self.after_decision(rep)
                 return True
             return False
+
+    def after_decision(self, rep: TurnReport) -> None:
+        """What the table carries out after a person's decision: the card's end and a
+        Propaganda Round's automatic phases (assist)."""
+        if self.assist and any(line.lstrip().startswith(("Propaganda Round", "6.", "Reveal"))
+                               for line in rep.instructions):
+            self.say(*rep.lines()[1:])
+
+    def record(self, cmd: RecordAction) -> bool:
+        """A choice carried out on the table (assist): the board editor until the
+        program's board is the table's, then the table check. False: back to the menu."""
+        what = RECORDED.get(cmd.kind, "what was done")
+        start = self.c.decision_start()
+        self.say(f"{self.who()}: make the program's board show {what} as carried out on the "
+                 "table, one board-editor command a line ('help edit' lists them; "
+                 "'board' shows the board).",
+                 "Type 'done' when the board matches the table; 'cancel' goes back to the "
+                 "menu (the edits stay; undo takes them back).")
+        check = Question.yes_no(f"Does the board match the table after {what}?",
+                                info=["(no: back to the board editor)"])
+        while True:
+            text = self.read(f"{self.who()} — board editor ('done' when it matches)> ")
+            key = fold(text)
+            if key == "undo":
+                raise UndoRequest()
+            if self.global_command(text):
+                continue
+            if key in ("cancel", "back"):
+                return False
+            if key == "done":
+                changes = describe.changes(start, self.c.state)
+                self.say(f"The board editor changed, for {what} (since the decision began):",
+                         *[f"  {line}" for line in changes] or ["  (nothing)"])
+                if not self.answer(check):
+                    self.say("Back to the board editor ('done' when the board matches).")
+                    continue
+                try:
+                    preview = self.c.preview(cmd)
+                except (IllegalAction, AndeanError) as err:
+                    self.say(f"! {err}")
+                    return False
+                rep = self.c.commit(preview)
+                self.say(f"Recorded: {what} carried out on the table.")
+                self.after_decision(rep)
+                return True
+            if not is_edit(text):
+                self.say("! a board-editor command ('help edit'), 'done' or 'cancel'")
+                continue
+            try:
+                edited = self.c.edit(parse_edit(text))
+            except (InputError, AndeanError) as err:
+                self.say(f"! {err}")
+                continue
+            self.say(*(edited.changes or edited.instructions or ["(no change)"]))
 
     # --- tabletop: the cards -----------------------------------------------------------
     def needs_next_card(self) -> bool:
@@ -449,8 +602,23 @@ class PlainUI:
         return self.c.needs_next_card()
 
     def ask_next_card(self) -> None:
+        self.speaker = "Table"
+        try:
+            self._ask_next_card()
+        finally:
+            self.speaker = ""
+
+    def _ask_next_card(self) -> None:
         while True:
-            text = self.read("Which card is on top of the deck now (number or title)? ")
+            text = self.read("Table — which card is on top of the deck now (number or "
+                             "title)? ")
+            if fold(text) == "undo":
+                self.undo()
+                return
+            if fold(text).split()[:1] == ["rollback"]:
+                with contextlib.suppress(Cancelled):
+                    self.rollback(text.strip()[len("rollback"):].strip())
+                return
             if self.global_command(text):
                 continue
             try:
@@ -464,14 +632,19 @@ class PlainUI:
 
     # --- typed-in dice and Insurgent Discord ---------------------------------------------
     def ask_die(self, purpose: str) -> int:
-        """Ask the person for a die; names the die (red/yellow/green) and its purpose."""
+        """Ask the person for a die: the Faction whose turn rolls it, the die
+        (red/yellow/green), its purpose and the range. The words of any prompt work
+        (``undo``: abandon the turn and take back the last decision)."""
         while True:
-            text = self.read(f"Roll {_die_name(purpose)}: {_die_purpose(purpose)}? ")
+            text = self.read(f"{self.who()} — roll {_die_name(purpose)}: "
+                             f"{_die_purpose(purpose)} (1-6): ")
             key = fold(text)
-            if key in ("quit", "exit"):
-                raise Quit("quit")
+            if key == "undo":
+                raise UndoRequest()
             if key.isdigit() and 1 <= int(key) <= 6:
                 return int(key)
+            if key and self.global_command(text):
+                continue
             self.say("! a die shows 1 to 6")
 
     def ask_discord(self, state: object, faction: object) -> str:
@@ -480,11 +653,11 @@ class PlainUI:
             "Government player, choose:",
             [_opt("event", "Event (if effective)"), _opt("operation", "Operation")],
         )
-        while True:
-            try:
-                return str(q.parse(self.ask(q, form=False)))
-            except InputError as err:
-                self.say(f"! {err}")
+        acting, self.acting = self.acting, Faction.GOVT  # the Government player answers
+        try:
+            return str(self.answer(q))
+        finally:
+            self.acting = acting
 
 
 def _opt(value: str, label: str):  # type: ignore[no-untyped-def]

@@ -197,8 +197,8 @@ def _run_assist(args: argparse.Namespace, out: TextIO) -> int:
             return run_assist(session, new, args, sys.stdin, out)
     from tui.assist_app import AssistApp
 
-    AssistApp(assist_controller(session, args), new_game=assist_factory(args) if new else None
-              ).run()
+    AssistApp(assist_controller(session, args), new_game=assist_factory(args) if new else None,
+              setup=setup_lines(args.scenario, assist_seats(args.bots))).run()
     return 0
 
 
@@ -222,25 +222,62 @@ def assist_factory(args: argparse.Namespace) -> Callable[[int], Game]:
     return new_game
 
 
+#: the assistant's words that need a game (refused, not read as a card title, before it)
+SETUP_LATER = ("board", "space", "tracks", "status", "card", "log", "why", "show", "save",
+               "rollback", "hint", "record", "back", "cancel")
+
+SETUP_HELP = [
+    "Set up the table for the scenario, shuffle the deck and turn up its first card.",
+    "Then type that card: its number or its title (a unique start is enough),",
+    "e.g. '12' or 'Plan Col'. The game starts there: the program asks for the card on",
+    "top of the deck whenever it changes, runs the bots' turns as numbered",
+    "instructions, and asks what each person did.",
+    "Also: quit (stop; nothing is saved before the first card), help.",
+]
+
+
+def setup_lines(scenario: str, seats: list[int | None]) -> list[str]:
+    """What the assistant shows before the first card: the set-up, and nothing else."""
+    who = ", ".join(
+        f"{f.label} {'(bot)' if seats[f] is None else '(player ' + str(seats[f]) + ')'}"
+        for f in Faction)
+    name = "Quick-Play" if scenario == "quick" else "standard"
+    return [f"Tabletop assistant: {who}",
+            f"Set up the {name} scenario on the table (the Set Up sheet), then name the card "
+            "face up ('help': how)."]
+
+
 def run_assist(session: Session, new: bool, args: argparse.Namespace, inp: TextIO,
                out: TextIO) -> int:
     """The assistant on text streams (also used by the tests)."""
     from tui.edit_text import find_card
-    from tui.forms import InputError
+    from tui.forms import InputError, fold
     from tui.plain import Quit, make_ui
 
     ui = make_ui(assist_controller(session, args), inp, out, assist=True)
     if new:
         seats = assist_seats(args.bots)
         seed = _seed(args)
-        ui.say("Tabletop assistant: " + ", ".join(
-            f"{f.label} {'(bot)' if seats[f] is None else '(player ' + str(seats[f]) + ')'}"
-            for f in Faction))
+        ui.say(*setup_lines(args.scenario, seats))
         while True:
             try:
-                text = ui.read("Which card is face up (the first card: number or title)? ")
+                text = ui.read("Set-up — which card is face up (the first card: number or "
+                               "title)? ")
             except Quit:
                 return 0
+            word = fold(text).split()[:1]
+            if word in (["quit"], ["exit"]):
+                ui.say("Stopped before the first card: no game was started.")
+                return 0
+            if word in (["help"], ["?"]):
+                ui.say(*SETUP_HELP)
+                continue
+            if word == ["undo"]:
+                ui.say("! nothing to undo: the game starts with the first card")
+                continue
+            if word and word[0] in SETUP_LATER:
+                ui.say(f"! no game yet: '{word[0]}' works once the first card is named")
+                continue
             try:
                 first = find_card(text, events_only=True)
                 session.game = new_assist_game(args.scenario, seed, seats, first, args.short)
