@@ -167,16 +167,17 @@ def special_problem(state: GameState, faction: Faction, name: str, op: str) -> s
     return None
 
 
-def _special_targets(state: GameState, faction: Faction, name: str, op: Operation) -> bool:
+def _special_targets(state: GameState, faction: Faction, name: str,
+                     op: Operation | None) -> bool:
     """Whether Special Activity ``name`` has anything to act on in ``state``."""
     if name == "Extort":
         return bool(isa.extort_spaces(state, faction))
     if name == "Ambush":
-        return any(ops.ambush_problem(state, faction, s) is None for s in op.spaces())
+        return bool(ops.ambush_spaces(state, faction))
     if name == "Kidnap":
-        return bool(isa.kidnap_spaces(state, op.spaces()))
+        return op is not None and bool(isa.kidnap_spaces(state, op.spaces()))
     if name == "Assassinate":
-        return bool(isa.assassinate_spaces(state, op.spaces()))
+        return op is not None and bool(isa.assassinate_spaces(state, op.spaces()))
     if name == "Cultivate":
         return bool(isa.cultivate_destinations(state, op))
     if name == "Process":
@@ -227,7 +228,8 @@ def operation_form(state: GameState, faction: Faction, limited: bool,
         if len(specials) > 1:
             sa_name = yield Question.one(f"{faction.label}: Special Activity (4.1)?", specials)
     first = False
-    if sa_name is not None and sa_name not in _AFTER_ONLY:
+    if sa_name is not None and sa_name not in _AFTER_ONLY and \
+            _may_go_first(state, faction, sa_name, op_name, dice):
         first = yield Question.one(
             f"{sa_name} before or after the {op_name}?",
             [Option(False, f"after the {op_name}"), Option(True, f"before the {op_name}")],
@@ -236,14 +238,21 @@ def operation_form(state: GameState, faction: Faction, limited: bool,
     op_fields: dict[str, Any] = {"limited": limited, "final_card": final}
     sa: SpecialActivity | None = None
     if sa_name is not None and first:
-        sa = yield from special_form(state, faction, sa_name, None, dice)
+        sa = yield from special_form(state, faction, sa_name, None, dice,
+                                     reserve=_reserve(state, faction, op_name),
+                                     keep=_leaves(state, faction, op_name, limited, dice))
         board = _run(state, faction, dice, [(sa, {})])
+        problem = operation_problem(board, faction, op_name, limited)
+        if problem is not None:
+            raise InputError(f"after this {sa_name} no {op_name} is possible: {problem}")
         op = yield from op_form(board, faction, op_name, limited, dice)
+    elif sa_name == "Ambush":  # resolved inside the Attack: its space is chosen first
+        space = yield from ambush_space_form(state, faction)
+        sa = ops.Ambush(space=space)
+        op = yield from attack_form(state, faction, limited, include=space)
     else:
         op = yield from op_form(state, faction, op_name, limited, dice)
-        if sa_name == "Ambush":  # resolved inside the Attack: chosen on the board before it
-            sa = yield from ambush_form(state, faction, op)
-        elif sa_name is not None:
+        if sa_name is not None:
             board = _run(state, faction, dice, [(op, op_fields)])
             if _special_targets(board, faction, sa_name, op):
                 sa = yield from special_form(board, faction, sa_name, op, dice)
@@ -272,25 +281,77 @@ def op_form(state: GameState, faction: Faction, name: str, limited: bool = False
     raise InputError(f"unknown Operation {name}")
 
 
+def _may_go_first(state: GameState, faction: Faction, sa_name: str, op_name: str,
+                  dice: DiceSource | None) -> bool:
+    """Whether Special Activity ``sa_name`` can be carried out before ``op_name`` and
+    leave it possible: some Extort space, or some Bribe within the Resources the
+    Operation needs, after which the Operation still has a space (4.1)."""
+    if not _special_targets(state, faction, sa_name, None):
+        return False
+    if sa_name == "Extort":
+        trials: list[SpecialActivity] = [isa.Extort(where=(s,))
+                                         for s in isa.extort_spaces(state, faction)]
+    elif sa_name == "Bribe":
+        if state.resources[faction] - _reserve(state, faction, op_name) < isa.BRIBE_COST:
+            return False
+        trials = [isa.Bribe(where=(s,), remove=(tuple(int(k) for k in r),),
+                            flip=(tuple(int(k) for k in f),))
+                  for s in isa.bribe_spaces(state) for r, f in isa.bribe_plans(state, s)]
+    else:
+        return True  # Cultivate, Process: a Rally or March stays possible after them
+    for sa in trials:
+        try:
+            board = _run(state, faction, dice, [(sa, {})])
+        except InputError:
+            continue
+        if operation_problem(board, faction, op_name) is None:
+            return True
+    return False
+
+
+def _leaves(state: GameState, faction: Faction, op_name: str, limited: bool,
+            dice: DiceSource | None) -> Callable[[SpecialActivity], bool]:
+    """A test of a Special Activity carried out first: does Operation ``op_name``
+    remain possible after it?"""
+
+    def keep(sa: SpecialActivity) -> bool:
+        try:
+            board = _run(state, faction, dice, [(sa, {})])
+        except InputError:
+            return False
+        return operation_problem(board, faction, op_name, limited) is None
+
+    return keep
+
+
+def _reserve(state: GameState, faction: Faction, op_name: str) -> int:
+    """Resources a Special Activity paid before Operation ``op_name`` must leave for it:
+    0 if the Operation can be free (a Terror or March on LoCs), else 1."""
+    broke = state.clone()
+    broke.resources[faction] = 0
+    return 0 if operation_problem(broke, faction, op_name) is None else 1
+
+
 def special_form(state: GameState, faction: Faction, name: str, op: Operation | None,
-                 dice: DiceSource | None = None) -> Form:
+                 dice: DiceSource | None = None, reserve: int = 0,
+                 keep: Callable[[SpecialActivity], bool] | None = None) -> Form:
+    """The form of Special Activity ``name`` accompanying ``op`` (None: it comes first;
+    then ``reserve`` Resources stay for the Operation and ``keep`` filters out choices
+    after which the Operation would be impossible)."""
     if name == "Extort":
-        return (yield from extort_form(state, faction))
+        return (yield from extort_form(state, faction, keep))
     if name == "Kidnap":
         assert op is not None
         return (yield from kidnap_form(state, op))
     if name == "Assassinate":
         assert op is not None
         return (yield from assassinate_form(state, op))
-    if name == "Ambush":
-        assert op is not None
-        return (yield from ambush_form(state, faction, op))
     if name == "Cultivate":
         return (yield from cultivate_form(state, op))
     if name == "Process":
         return (yield from process_form(state))
     if name == "Bribe":
-        return (yield from bribe_form(state))
+        return (yield from bribe_form(state, reserve, keep))
     raise InputError(f"unknown Special Activity {name}")
 
 
@@ -445,7 +506,7 @@ def _regroup_moves(state: GameState, faction: Faction, space: int) -> Form:
             break
         u, a = yield from _group_size(state, faction, src, state.underground(src, faction),
                                       state.active(src, faction), room)
-        ships = yield from _carried(state, faction, src)
+        ships = yield from _carried(state, faction, src, u + a)
         used.add(src)
         room -= u + a
         moves.append((src, u, a, ships))
@@ -459,7 +520,7 @@ def _group_size(state: GameState, faction: Faction, src: int, under: int, active
     u = min(under, room)
     if u and (active or u > 1):
         u = yield Question.number(f"How many Underground {faction.label} Guerrillas from "
-                                  f"{name}?", 0, u, default=u)
+                                  f"{name}?", 0 if active else 1, u, default=u)
     a = min(active, room - u)
     if a and (u or a > 1):
         a = yield Question.number(f"How many Active {faction.label} Guerrillas from {name}?",
@@ -469,11 +530,12 @@ def _group_size(state: GameState, faction: Faction, src: int, under: int, active
     return u, a
 
 
-def _carried(state: GameState, faction: Faction, src: int) -> Form:
-    """How many of ``faction``'s Shipments in ``src`` the Guerrillas carry (4.5.3)."""
+def _carried(state: GameState, faction: Faction, src: int, moving: int) -> Form:
+    """How many of ``faction``'s Shipments in ``src`` the ``moving`` Guerrillas carry
+    (4.5.3); all of them, unasked, when no Guerrilla of ``faction`` stays behind."""
     held = len(state.shipments_at(src, faction))
-    if not held:
-        return 0
+    if not held or state.guerrillas(src, faction) <= moving:
+        return held
     n = yield Question.number(
         f"Carry how many of the {held} {faction.label} Shipments in {space_name(src)} with "
         "them (4.5.3)?", 0, held, default=held)
@@ -529,8 +591,7 @@ def march_form(state: GameState, faction: Faction, limited: bool = False,
         if not origins:
             break
         opts = [done_option("done marching")] if groups else []
-        opts += space_options(list(origins), lambda s: f"{unmoved.get((s, U), 0)} "
-                              f"Underground, {unmoved.get((s, A), 0)} Active not yet moved")
+        opts += space_options(list(origins), lambda s: _not_moved(unmoved, s, U, A))
         src = yield Question.one(
             f"{faction.label} March: move Guerrillas from which space? (1 Resource per City "
             f"or Department entered, LoCs free; Resources {sim.resources[faction]})", opts)
@@ -542,11 +603,13 @@ def march_form(state: GameState, faction: Faction, limited: bool = False,
                 "already paid" if d in entered else "1 Resource")
             return f"{cost}; {_exposure(sim, faction, d)}"
 
-        dst = yield Question.one(f"March from {space_name(src)} to?",
-                                 space_options(origins[src], detail))
+        dst = origins[src][0]
+        if len(origins[src]) > 1 or only is None:
+            dst = yield Question.one(f"March from {space_name(src)} to?",
+                                     space_options(origins[src], detail))
         u, a = yield from _group_size(state, faction, src, unmoved.get((src, U), 0),
                                       unmoved.get((src, A), 0), sim.room(dst, faction))
-        ships = yield from _carried(sim, faction, src)
+        ships = yield from _carried(sim, faction, src, u + a)
         group = ops.march_group(src, dst, u, a, ships)
         trial = sim.clone()
         try:
@@ -568,6 +631,13 @@ def march_form(state: GameState, faction: Faction, limited: bool = False,
     return ops.March(groups=tuple(groups))
 
 
+def _not_moved(unmoved: dict[tuple[int, Piece], int], space: int, under: Piece,
+               active: Piece) -> str:
+    bits = [f"{n} {side}" for n, side in ((unmoved.get((space, under), 0), "Underground"),
+                                          (unmoved.get((space, active), 0), "Active")) if n]
+    return ", ".join(bits) + " not yet moved"
+
+
 def _exposure(state: GameState, faction: Faction, dst: int) -> str:
     """When a group entering ``dst`` turns Active (3.3.2)."""
     for n in range(1, 5):  # exposed spaces: more than 3 with the cubes there (3.3.2)
@@ -581,21 +651,26 @@ def _exposure(state: GameState, faction: Faction, dst: int) -> str:
 # Attack (3.3.3), Ambush (4.3.2)
 # ======================================================================================
 def attack_form(state: GameState, faction: Faction, limited: bool = False,
-                free: bool = False) -> Form:
+                free: bool = False, include: int | None = None) -> Form:
     """Select spaces with own Guerrillas and enemies, and in each the enemy pieces to
-    remove if the Attack succeeds (up to 2, Bases last, 1.4.1)."""
+    remove if the Attack succeeds (up to 2, Bases last, 1.4.1). ``include``: a space
+    already chosen (the Ambush's, 4.3.2), Attacked first."""
     candidates = ops.attack_spaces(state, faction)
     most = _most(state, faction, free, limited, len(candidates))
     if most < 1:
         raise InputError("Attack costs 1 Resource per space")
     cost = "free" if free else f"1 Resource each, Resources {state.resources[faction]}"
-    selected = yield Question.many(
-        f"{faction.label} Attack: select spaces ({cost}; success if the die is at most your "
-        "Guerrillas there)",
-        space_options(candidates, lambda s: f"{state.guerrillas(s, faction)} "
-                      f"{faction.label} Guerrillas; enemies: {_enemies(state, faction, s)}"),
-        1, most,
-    )
+    selected = [include] if include is not None else []
+    others = [s for s in candidates if s not in selected]
+    if others and most > len(selected):
+        selected += (yield Question.many(
+            f"{faction.label} Attack{_ambush_note(include)}: select "
+            f"{'other ' if selected else ''}spaces ({cost}; success if the die is at most "
+            "your Guerrillas there)",
+            space_options(others, lambda s: f"{_count(state.guerrillas(s, faction), faction)}"
+                          f"; enemies: {_enemies(state, faction, s)}"),
+            0 if selected else 1, most - len(selected),
+        ))
     targets = []
     for space in selected:
         choices = ops.attack_target_options(state, faction, space)
@@ -608,21 +683,33 @@ def attack_form(state: GameState, faction: Faction, limited: bool = False,
     return ops.Attack(targets=tuple(targets))
 
 
+def _ambush_note(space: int | None) -> str:
+    return "" if space is None else f" (Ambush in {space_name(space)})"
+
+
+def _count(n: int, faction: Faction) -> str:
+    return f"{n} {faction.label} Guerrilla{'' if n == 1 else 's'}"
+
+
 def _enemies(state: GameState, faction: Faction, space: int) -> str:
     kinds = [k for k in Piece if k.faction is not faction for _ in range(state.count(space, k))]
     return pieces_text(kinds)
 
 
-def ambush_form(state: GameState, faction: Faction, op: Operation) -> Form:
-    spaces = [s for s in op.spaces() if ops.ambush_problem(state, faction, s) is None]
+def ambush_space_form(state: GameState, faction: Faction) -> Form:
+    """The Ambush space (4.3.2), chosen before the other Attack spaces: an Attack space
+    with an own Underground Guerrilla; the Attack there succeeds without a die."""
+    spaces = ops.ambush_spaces(state, faction)
     if not spaces:
         raise InputError("no Attack space with an Underground Guerrilla to Ambush from")
     space = spaces[0]
     if len(spaces) > 1:
-        space = yield Question.one("Ambush in which Attack space (4.3.2)?",
-                                   space_options(spaces, lambda s: _guerrillas_detail(
-                                       state, s, faction)))
-    return ops.Ambush(space=space)
+        space = yield Question.one(
+            "Ambush: in which space (it is Attacked first and succeeds without a die, "
+            "4.3.2)?",
+            space_options(spaces, lambda s: f"{_guerrillas_detail(state, s, faction)}; "
+                          f"enemies: {_enemies(state, faction, s)}"))
+    return space
 
 
 # ======================================================================================
@@ -630,6 +717,8 @@ def ambush_form(state: GameState, faction: Faction, op: Operation) -> Form:
 # ======================================================================================
 def terror_form(state: GameState, faction: Faction, limited: bool = False,
                 free: bool = False) -> Form:
+    """Select spaces one at a time, each offered only while the Resources pay for it
+    (1 per City or Department, LoCs free, 3.3.4)."""
     candidates = ops.terror_spaces(state, faction)
     if not candidates:
         raise InputError("no Underground Guerrilla to Terrorize with")
@@ -640,23 +729,35 @@ def terror_form(state: GameState, faction: Faction, limited: bool = False,
             return "LoC, free: Sabotage"
         return f"1 Resource: Terror, shift {shift} ({SUPPORT_LABELS[state.support[s]]})"
 
-    aid = "; Aid Cut -3 (1 space) or -5 (2+)" if faction is AUC else ""
-    cost = "free" if free else f"Resources {state.resources[faction]}"
-    selected = yield Question.many(
-        f"{faction.label} Terror: select spaces (1 Resource per City or Department, LoCs "
-        f"free; {cost}{aid})", space_options(candidates, detail), 1,
-        1 if limited else len(candidates))
-    if not free and ops.terror_cost(selected) > state.resources[faction]:
-        raise InputError(f"that Terror costs {ops.terror_cost(selected)} Resources, "
-                         f"{faction.label} have {state.resources[faction]}")
+    aid = " AUC Terror also cuts Aid: -3 for 1 space, -5 for 2+." if faction is AUC else ""
+    selected: list[int] = []
+    while not (limited and selected):
+        left = 99 if free else state.resources[faction] - ops.terror_cost(selected)
+        open_ = [s for s in candidates if s not in selected and (MAP[s].is_loc or left >= 1)]
+        if not open_:
+            break
+        opts = [done_option("done")] if selected else []
+        cost = "free" if free else f"Resources left {left}"
+        pick = yield Question.one(
+            f"{faction.label} Terror: {'another' if selected else 'which'} space? (1 "
+            f"Resource per City or Department, LoCs free; {cost}).{aid}",
+            opts + space_options(open_, detail))
+        if pick == DONE:
+            break
+        selected.append(pick)
+    if not selected:
+        raise InputError("Terror costs 1 Resource per City or Department")
     return ops.Terror(where=tuple(selected))
 
 
 # ======================================================================================
 # Special Activities (4.3-4.5)
 # ======================================================================================
-def extort_form(state: GameState, faction: Faction) -> Form:
+def extort_form(state: GameState, faction: Faction,
+                keep: Callable[[SpecialActivity], bool] | None = None) -> Form:
     spaces = isa.extort_spaces(state, faction)
+    if keep is not None:
+        spaces = [s for s in spaces if keep(isa.Extort(where=(s,)))]
     if not spaces:
         raise InputError(f"no space {faction.label} Control with an Underground Guerrilla")
     picked = yield Question.many(
@@ -761,15 +862,12 @@ def process_form(state: GameState) -> Form:
             [Option(h, f"{h[1].label} Guerrilla in {space_name(h[0])}") for h in holders],
             1, min(isa.MAX_PROCESS_SHIPMENTS, state.shipments_available()), repeat=True)
         return isa.Process(shipments=tuple(picked))
-    total = sum(state.bases(s, CARTELS) for s in spaces)
+    bases = [(s, i) for s in spaces for i in range(1, state.bases(s, CARTELS) + 1)]
     picked = yield Question.many(
-        "Process: remove Cartels Bases where? (+3 Resources each; name a space twice for 2)",
-        space_options(spaces, lambda s: f"{state.bases(s, CARTELS)} Cartels Bases"), 1, total,
-        repeat=True)
-    for s in set(picked):
-        if picked.count(s) > state.bases(s, CARTELS):
-            raise InputError(f"{space_name(s)} has only {state.bases(s, CARTELS)} Cartels Bases")
-    return isa.Process(bases=tuple(picked))
+        "Process: remove which Cartels Bases? (+3 Resources each)",
+        [space_option(s, value=(s, i)) if state.bases(s, CARTELS) == 1 else
+         Option((s, i), f"{space_name(s)} (Base {i})") for s, i in bases], 1, len(bases))
+    return isa.Process(bases=tuple(s for s, _ in picked))
 
 
 def _plan_label(plan: tuple[tuple[Piece, ...], tuple[Piece, ...]]) -> str:
@@ -777,14 +875,29 @@ def _plan_label(plan: tuple[tuple[Piece, ...], tuple[Piece, ...]]) -> str:
     bits = []
     if removed:
         bits.append("remove " + pieces_text(removed))
-    if flipped:
-        bits.append("flip " + pieces_text(flipped))
+    for side, kinds in (("Active", [k for k in flipped if k in UNDERGROUND_OF.values()]),
+                        ("Underground", [k for k in flipped if k in ACTIVE_OF.values()])):
+        if kinds:
+            bits.append(f"flip {pieces_text(kinds)} to {side}")
     return "; ".join(bits)
 
 
-def bribe_form(state: GameState) -> Form:
-    most = min(isa.MAX_BRIBE_SPACES, state.resources[CARTELS] // isa.BRIBE_COST)
-    spaces = isa.bribe_spaces(state)
+def bribe_form(state: GameState, reserve: int = 0,
+               keep: Callable[[SpecialActivity], bool] | None = None) -> Form:
+    """Up to 3 spaces at 3 Resources each (``reserve``: Resources to leave for an
+    Operation still to come; ``keep``: which single-space Bribes leave it possible),
+    each: up to 2 cubes, up to 2 Guerrillas or 1 Base (4.5.4)."""
+    most = min(isa.MAX_BRIBE_SPACES, (state.resources[CARTELS] - reserve) // isa.BRIBE_COST)
+
+    def plans_in(s: int) -> list[tuple[tuple[Piece, ...], tuple[Piece, ...]]]:
+        plans = isa.bribe_plans(state, s)
+        if keep is not None:
+            plans = [p for p in plans if keep(isa.Bribe(
+                where=(s,), remove=(tuple(int(k) for k in p[0]),),
+                flip=(tuple(int(k) for k in p[1]),)))]
+        return plans
+
+    spaces = [s for s in isa.bribe_spaces(state) if plans_in(s)]
     if most < 1 or not spaces:
         raise InputError("Bribe costs 3 Resources per space")
     picked = yield Question.many(
@@ -793,7 +906,7 @@ def bribe_form(state: GameState) -> Form:
         space_options(spaces, lambda s: _enemies(state, CARTELS, s)), 1, min(most, len(spaces)))
     removes, flips, contraband = [], [], []
     for space in picked:
-        plans = isa.bribe_plans(state, space)
+        plans = plans_in(space)
         plan = plans[0]
         if len(plans) > 1:
             plan = yield Question.one(
