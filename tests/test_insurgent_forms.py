@@ -124,7 +124,8 @@ def test_rally_regroups_guerrillas_with_their_shipment():  # 3.3.1 regroup, 4.5.
     put(state, "Vaupes", Piece.FARC_ACTIVE, 1)
     state.place_shipment(sid("Vaupes"), FARC)
     cmd = run_form(op_form(state, FARC), "rally", "none", "guaviare", "regroup", "vaupes",
-                   "1", "1")  # its Shipment goes with the last of them, unasked
+                   "1", "1",  # its Shipment goes with the last of them, unasked
+                   "no ship")
     assert cmd.op.steps == ((sid("Guaviare"), "regroup", 0, ((sid("Vaupes"), 1, 1, 1),)),)
     after = applied(state, cmd)
     assert after.underground(sid("Guaviare"), FARC) == 3  # all flipped Underground
@@ -147,7 +148,7 @@ def test_farc_march_pays_per_city_or_department_and_carries_a_shipment():  # 3.3
               "meta west")
     assert all(o.label.endswith("LoC") for o in q.options)
     cmd = run_form(op_form(state, FARC), "march", "none", "meta west", "guaviare", "2", "1",
-                   "done")
+                   "done", "no ship")
     assert cmd.op == ops.March(groups=((sid("Meta West"), sid("Guaviare"), 2, 0, 1),))
     after = applied(state, cmd)
     assert after.shipments_at(sid("Guaviare"), FARC) and after.resources[FARC] == 0
@@ -354,9 +355,10 @@ def test_a_displaced_shipment_goes_where_its_player_owner_says():  # 4.5.3, 3.3.
     put(state, "Meta West", Piece.CARTELS_UNDERGROUND, 1)
     state.place_shipment(sid("Meta West"), FARC)
     # the Base replaces the last FARC Guerrillas holding the Shipment
-    q = asked(op_form(state, FARC), "rally", "none", "meta west", "base")
+    q = asked(op_form(state, FARC), "rally", "none", "meta west", "base", "no ship")
     assert "FARC Shipment in Meta West" in q.prompt and labels(q) == ["AUC", "Cartels"]
-    cmd = run_form(op_form(state, FARC), "rally", "none", "meta west", "base", "cartels")
+    cmd = run_form(op_form(state, FARC), "rally", "none", "meta west", "base", "no ship",
+                   "cartels")
     assert cmd.transfers == ((sid("Meta West"), int(FARC), int(CARTELS)),)
     after = applied(state, cmd)
     assert after.shipments_at(sid("Meta West"), CARTELS)
@@ -364,9 +366,32 @@ def test_a_displaced_shipment_goes_where_its_player_owner_says():  # 4.5.3, 3.3.
     state = board(FARC)
     put(state, "Meta West", Piece.FARC_UNDERGROUND, 2)
     state.place_shipment(sid("Meta West"), FARC)
-    cmd = run_form(op_form(state, FARC), "march", "none", "meta west", "guaviare", "2")
+    cmd = run_form(op_form(state, FARC), "march", "none", "meta west", "guaviare", "2",
+                   "no ship")
     assert cmd.op.groups == ((sid("Meta West"), sid("Guaviare"), 2, 0, 1),)
     assert applied(state, cmd).shipments_at(sid("Guaviare"), FARC)
+
+
+def test_ship_removes_a_shipment_for_a_free_limited_operation():  # 2.3.6
+    state = board(CARTELS, resources=1)
+    put(state, "Meta West", Piece.CARTELS_UNDERGROUND, 2)
+    put(state, "Huila", Piece.CARTELS_UNDERGROUND, 1)
+    state.place_shipment(sid("Huila"), CARTELS)
+    march = ("march", "none", "meta west", "guaviare", "1", "done")
+    q = asked(op_form(state, CARTELS), *march)
+    assert labels(q) == ["no Ship", "Cartels Shipment in Huila-Tolima"]
+    q = asked(op_form(state, CARTELS), *march, "cartels shipment")
+    assert "Rally" in labels(q)  # free: though the March spent the last Resource
+    cmd = run_form(op_form(state, CARTELS), *march, "cartels shipment", "rally", "meta west")
+    assert cmd.ship == state.shipments_at(sid("Huila"))[0]
+    assert cmd.ship_op == ops.Rally(steps=((sid("Meta West"), "place", 1, ()),))
+    after = applied(state, cmd)
+    assert not after.shipments_at(sid("Huila")) and after.resources[CARTELS] == 0
+    assert after.guerrillas(sid("Meta West"), CARTELS) == 2
+    # no Ship after an Operation that paid nothing (2.3.6): a Terror on a LoC
+    put(state, "Bogota-Neiva", Piece.CARTELS_UNDERGROUND, 1)
+    cmd = run_form(op_form(state, CARTELS), "terror", "bogota-neiva", "done")
+    assert cmd.ship is None and cmd.op == ops.Terror(where=(sid("Bogota-Neiva"),))
 
 
 # ======================================================================================
@@ -427,12 +452,14 @@ def test_random_walks_through_the_forms_build_only_legal_commands():  # 3.3, 4.3
                     cmd = _walk(state, faction, limited, rng, refused)
                     applied(state, cmd)
                     sa = cmd.special.name if cmd.special is not None else None
+                    if cmd.ship_op is not None:
+                        sa = "Ship"  # 2.3.6
                     seen.add((faction.label, cmd.op.name, sa))
             game.apply(random_command(game.state, rng), chooser=RandomChooser(rng))
     assert all(r.startswith("after this Extort no Terror") for r in refused), refused
     specials = {s for _, _, s in seen}
     assert {"Extort", "Ambush", "Kidnap", "Assassinate", "Cultivate", "Process",
-            "Bribe"} <= specials, seen
+            "Bribe", "Ship"} <= specials, seen
     assert {op for _, op, _ in seen} == set(inf.OPERATIONS)
 
 

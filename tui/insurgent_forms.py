@@ -111,9 +111,10 @@ def _guerrillas_detail(state: GameState, space: int, faction: Faction) -> str:
 # which Operations and Special Activities are open
 # ======================================================================================
 def operation_problem(state: GameState, faction: Faction, name: str,
-                      limited: bool = False) -> str | None:
-    """Why ``faction`` cannot execute Operation ``name`` now (None if it can)."""
-    r = state.resources[faction]
+                      limited: bool = False, free: bool = False) -> str | None:
+    """Why ``faction`` cannot execute Operation ``name`` now (None if it can); ``free``:
+    at no Resource cost (Ship 2.3.6, 3.1.2)."""
+    r = 99 if free else state.resources[faction]
     if name == "Rally":
         if r < 1:
             return "Rally costs 1 Resource per space"
@@ -262,10 +263,49 @@ def operation_form(state: GameState, faction: Faction, limited: bool,
                     f"without a Special Activity? (no: change the {op_name})", default=True)
                 if not go_on:
                     raise InputError(f"no {sa_name} is possible after this {op_name}")
+    ship: int | None = None
+    ship_op: Operation | None = None
+    if sa is None:
+        ship, ship_op = yield from ship_form(state, faction, op, op_fields, dice)
     return (yield from transfers_form(
         state, faction, dice,
         lambda transfers: sequence.OperationAction(op, sa, special_first=bool(first),
+                                                   ship=ship, ship_op=ship_op,
                                                    transfers=transfers)))
+
+
+def ship_form(state: GameState, faction: Faction, op: Operation, op_fields: dict[str, Any],
+              dice: DiceSource | None) -> Form:
+    """2.3.6 Ship: after an Operation that paid Resources, with no Special Activity, a
+    Shipment (the Faction's own, or another Faction's that removes it to enable this)
+    may be removed for an immediate free Limited Operation of any type. Asked only when
+    possible; returns (Shipment index, Limited Operation) or (None, None)."""
+    on_map = [(i, s) for i, s in enumerate(state.shipments) if s is not None]
+    if not on_map or int(faction) in state.step.get("shipped", []):
+        return None, None
+    board = _run(state, faction, dice, [(op, op_fields)])
+    if board.resources[faction] >= state.resources[faction]:
+        return None, None  # the Operation paid nothing
+    names = [n for n in OPERATIONS if operation_problem(board, faction, n, True, free=True)
+             is None]
+    if not names:
+        return None, None
+    opts = [Option(None, "no Ship", aliases=("no", "none"))] + [
+        Option(i, f"{Faction(owner).label} Shipment in {space_name(space)}",
+               "your own" if owner == int(faction) else f"{Faction(owner).label} remove it")
+        for i, (space, owner) in on_map]
+    index = yield Question.one(
+        f"Ship (2.3.6)? Remove a Shipment for a free Limited Operation after this {op.name}",
+        opts)
+    if index is None:
+        return None, None
+    board.remove_shipment(index)
+    name = names[0]
+    if len(names) > 1:
+        name = yield Question.one("Ship: which free Limited Operation (1 space)?",
+                                  [Option(n, n, _OP_DETAIL[n]) for n in names])
+    ship_op = yield from op_form(board, faction, name, True, dice, free=True)
+    return index, ship_op
 
 
 def op_form(state: GameState, faction: Faction, name: str, limited: bool = False,
@@ -786,8 +826,11 @@ def kidnap_form(state: GameState, op: Operation) -> Form:
                 [Option(f, f.label, _kidnap_detail(state, space, f)) for f in options])
         targets.append(target)
         ransom = target is CARTELS and state.shipments_at(space, CARTELS)
-        if not ransom and not MAP[space].is_loc and state.can_place(space, Piece.AUC_BASE) \
-                and state.can_place(space, Piece.AUC_UNDERGROUND):
+        # AUC's own choice: asked of a person-run AUC (a Non-player's is the command's
+        # default, a Guerrilla where it fits)
+        if not ransom and not MAP[space].is_loc and state.seats[AUC] is not None and \
+                state.can_place(space, Piece.AUC_BASE) and \
+                state.can_place(space, Piece.AUC_UNDERGROUND):
             base = yield Question.one(
                 f"If the Kidnap die in {name} shows 6, AUC place 1 piece there (AUC decide):",
                 [Option(False, "an AUC Guerrilla"), Option(True, "an AUC Base")])
