@@ -592,3 +592,23 @@ def test_plain_assist_farc_rally_and_extort_saved(tmp_path: Path):  # 3.3.1, 4.3
     assert entry["command"]["op"]["type"] == "Rally"
     assert entry["command"]["special"] == {"type": "Extort",
                                            "where": [sid("Guaviare"), sid("Meta West")]}
+
+
+def test_drug_profits_for_a_person_run_insurgent():  # 6.3.3
+    game = None
+    for faction in (CARTELS, FARC, AUC):
+        try:
+            game = _propaganda_position(prop.DRUG_PROFITS, faction)
+            break
+        except AssertionError:
+            continue
+    assert game is not None
+    state = game.state
+    faction = sequence.to_move(state)
+    assert faction is not None
+    ctx = DecisionContext(game, game.dice)
+    run = FormRun(lambda: decision_form(ctx))
+    assert run.question is not None and "Drug Profits" in run.question.prompt
+    cmd = _finish(run)
+    assert isinstance(cmd, prop.DrugProfits)
+    applied(state, cmd)

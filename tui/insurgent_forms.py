@@ -56,6 +56,13 @@ SPECIALS: dict[Faction, tuple[str, ...]] = {
     AUC: ("Extort", "Ambush", "Assassinate"),
     CARTELS: ("Cultivate", "Process", "Bribe"),
 }
+#: The command of each Special Activity (its ``accompanies``: the Operations it may
+#: accompany, 4.1.1).
+SPECIAL_COMMANDS: dict[str, type[SpecialActivity]] = {
+    "Extort": isa.Extort, "Ambush": ops.Ambush, "Kidnap": isa.Kidnap,
+    "Assassinate": isa.Assassinate, "Cultivate": isa.Cultivate, "Process": isa.Process,
+    "Bribe": isa.Bribe,
+}
 #: Special Activities that take place after (Kidnap, Assassinate: in the Terror's
 #: spaces) or during (Ambush: inside the Attack) their Operation; never asked "before?".
 _AFTER_ONLY = frozenset({"Ambush", "Kidnap", "Assassinate"})
@@ -146,10 +153,9 @@ def special_problem(state: GameState, faction: Faction, name: str, op: str) -> s
     may; whether it then finds something to do is asked once the Operation is known)."""
     if name not in SPECIALS.get(faction, ()):
         return f"{faction.label} have no {name}"
-    accompanies = {"Ambush": {"Attack"}, "Kidnap": {"Terror"}, "Assassinate": {"Terror"},
-                   "Cultivate": {"Rally", "March"}, "Process": {"Rally", "March"}}
-    if name in accompanies and op not in accompanies[name]:
-        return f"{name} accompanies only {' or '.join(sorted(accompanies[name]))} (4.1.1)"
+    accompanies = SPECIAL_COMMANDS[name].accompanies  # empty: any Operation
+    if accompanies and op not in accompanies:
+        return f"{name} accompanies only {' or '.join(sorted(accompanies))} (4.1.1)"
     if name == "Ambush" and not ops.ambush_spaces(state, faction):
         return "no space where an Attack could be an Ambush"
     if name == "Kidnap" and not any(isa.kidnap_problem(state, s) is None
@@ -230,7 +236,7 @@ def operation_form(state: GameState, faction: Faction, limited: bool,
             sa_name = yield Question.one(f"{faction.label}: Special Activity (4.1)?", specials)
     first = False
     if sa_name is not None and sa_name not in _AFTER_ONLY and \
-            _may_go_first(state, faction, sa_name, op_name, dice):
+            _may_go_first(state, faction, sa_name, op_name, limited, dice):
         first = yield Question.one(
             f"{sa_name} before or after the {op_name}?",
             [Option(False, f"after the {op_name}"), Option(True, f"before the {op_name}")],
@@ -322,7 +328,7 @@ def op_form(state: GameState, faction: Faction, name: str, limited: bool = False
 
 
 def _may_go_first(state: GameState, faction: Faction, sa_name: str, op_name: str,
-                  dice: DiceSource | None) -> bool:
+                  limited: bool, dice: DiceSource | None) -> bool:
     """Whether Special Activity ``sa_name`` can be carried out before ``op_name`` and
     leave it possible: some Extort space, or some Bribe within the Resources the
     Operation needs, after which the Operation still has a space (4.1)."""
@@ -339,14 +345,8 @@ def _may_go_first(state: GameState, faction: Faction, sa_name: str, op_name: str
                   for s in isa.bribe_spaces(state) for r, f in isa.bribe_plans(state, s)]
     else:
         return True  # Cultivate, Process: a Rally or March stays possible after them
-    for sa in trials:
-        try:
-            board = _run(state, faction, dice, [(sa, {})])
-        except InputError:
-            continue
-        if operation_problem(board, faction, op_name) is None:
-            return True
-    return False
+    keep = _leaves(state, faction, op_name, limited, dice)
+    return any(keep(sa) for sa in trials)
 
 
 def _leaves(state: GameState, faction: Faction, op_name: str, limited: bool,
