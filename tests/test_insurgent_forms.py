@@ -132,6 +132,23 @@ def test_rally_regroups_guerrillas_with_their_shipment():  # 3.3.1 regroup, 4.5.
     assert after.shipments_at(sid("Guaviare"), FARC)
 
 
+def test_rally_may_first_remove_own_pieces_when_none_is_available():  # 1.4.1, 3.3.1
+    state = board(FARC)
+    put(state, "Vaupes", Piece.FARC_UNDERGROUND, state.available_guerrillas(FARC))
+    assert state.available_guerrillas(FARC) == 0
+    q = asked(op_form(state, FARC), "rally", "none")
+    assert q.kind == "yes/no" and "No FARC Guerrillas Available" in q.prompt
+    cmd = run_form(op_form(state, FARC), "rally", "none", "yes", "underground", "1",
+                   "done removing", "huila")
+    assert cmd.op.recall == ((sid("Vaupes"), int(Piece.FARC_UNDERGROUND), 1),)
+    after = applied(state, cmd)
+    assert after.underground(sid("Huila"), FARC) == 1
+    # with Guerrillas and Bases Available, not asked
+    state = board(FARC)
+    q = asked(op_form(state, FARC), "rally", "none")
+    assert q.prompt.startswith("FARC Rally: select")
+
+
 def test_farc_march_pays_per_city_or_department_and_carries_a_shipment():  # 3.3.2, 4.5.3
     state = board(FARC, resources=1)
     put(state, "Meta West", Piece.FARC_UNDERGROUND, 3)

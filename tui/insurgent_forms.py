@@ -37,11 +37,12 @@ from core.commands import Command, Context, Operation, SpecialActivity
 from core.dice import DiceSource
 from core.errors import IllegalAction
 from core.map import MAP
-from core.pieces import ACTIVE_OF, INSURGENTS, UNDERGROUND_OF, Faction, Piece, pieces_text
+from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, UNDERGROUND_OF, Faction, Piece, pieces_text
 from core.rules import insurgent_ops as ops
 from core.rules import insurgent_special as isa
 from core.rules import propaganda as prop
 from core.rules import sequence
+from core.rules.common import recall_own_pieces
 from core.state import SUPPORT_LABELS, GameState
 from tui.describe import space_name
 from tui.forms import Form, InputError, Option, Question
@@ -463,6 +464,13 @@ def rally_form(state: GameState, faction: Faction, limited: bool = False,
                free: bool = False) -> Form:
     """Select Cities or Departments (FARC: no Support, AUC: no Opposition), then in each
     place Guerrillas, build a Base or regroup (3.3.1)."""
+    recall = yield from recall_form(state, faction)
+    if recall:
+        state = state.clone()
+        try:
+            recall_own_pieces(state, Context(faction=faction), recall)
+        except IllegalAction as err:
+            raise InputError(str(err)) from None
     candidates = rally_candidates(state, faction)
     most = _most(state, faction, free, limited, len(candidates))
     if most < 1:
@@ -493,7 +501,44 @@ def rally_form(state: GameState, faction: Faction, limited: bool = False,
         except IllegalAction as err:
             raise InputError(str(err)) from None
         steps.append(step)
-    return ops.Rally(steps=tuple(steps))
+    return ops.Rally(steps=tuple(steps), recall=recall)
+
+
+def recall_form(state: GameState, faction: Faction) -> Form:
+    """1.4.1 bullet 2: a player Faction executing an Operation may first remove its own
+    pieces to Available, e.g. Guerrillas to place them Underground. Offered only when
+    none of its Guerrillas or Bases is Available; returns the ``recall`` entries."""
+    short = [what for what, n in (("Guerrillas", state.available_guerrillas(faction)),
+                                  ("Bases", state.available_bases(faction))) if n == 0]
+    if not short:
+        return ()
+    go = yield Question.yes_no(
+        f"No {faction.label} {' or '.join(short)} Available: first remove some of your "
+        "own pieces from the map to Available (1.4.1)?", default=False)
+    if not go:
+        return ()
+    sim = state.clone()
+    recall: list[ops.Recall] = []
+    kinds = (UNDERGROUND_OF[faction], ACTIVE_OF[faction], BASE_OF[faction])
+    while True:
+        held = [(s.id, k) for s in MAP.spaces for k in kinds if sim.count(s.id, k)]
+        if not held:
+            break
+        pick = yield Question.one(
+            "Remove which of your pieces to Available?",
+            [done_option("done removing")] + [
+                Option((s, k), f"{k.label} in {space_name(s)}", f"{sim.count(s, k)} there")
+                for s, k in held])
+        if pick == DONE:
+            break
+        space, kind = pick
+        n = 1
+        if sim.count(space, kind) > 1:
+            n = yield Question.number(f"How many {kind.label} from {space_name(space)}?",
+                                      1, sim.count(space, kind), default=1)
+        sim.remove(space, kind, n)
+        recall.append((space, int(kind), n))
+    return tuple(recall)
 
 
 def rally_step_form(state: GameState, faction: Faction, space: int) -> Form:
