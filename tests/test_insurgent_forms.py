@@ -480,6 +480,62 @@ def test_random_walks_through_the_forms_build_only_legal_commands():  # 3.3, 4.3
     assert {op for _, op, _ in seen} == set(inf.OPERATIONS)
 
 
+def _first_choices_accepted(state: GameState, faction: Faction) -> int:
+    """Every space each Operation form offers first, with every choice offered next
+    there, finished with the first options: the engine accepts the command. Returns
+    how many commands were checked."""
+    checked = 0
+    forms = {"Rally": inf.rally_form, "Attack": inf.attack_form, "Terror": inf.terror_form,
+             "March": inf.march_form}
+    for name, form in forms.items():
+        if inf.operation_problem(state, faction, name) is not None:
+            continue
+        first = FormRun(lambda form=form: form(state, faction))  # type: ignore[misc]
+        if first.question is not None and first.question.kind == "yes/no":
+            first.answer(False)  # no recall (1.4.1)
+        q = first.question
+        assert q is not None
+        for option in q.options:
+            if option.value == inf.DONE:
+                continue
+            run = FormRun(lambda form=form: form(state, faction))  # type: ignore[misc]
+            if run.question is not None and run.question.kind == "yes/no":
+                run.answer(False)
+            run.answer([option.value] if q.kind == MANY else option.value)
+            following = run.question
+            values = [o.value for o in following.options] if following is not None and \
+                following.kind == ONE else [None]
+            for value in values:
+                again = FormRun(run.factory)
+                for answer in run.answers:
+                    again.answer(answer)
+                if value is not None:
+                    again.answer(value)
+                op = _finish(again)
+                applied(state, sequence.OperationAction(op))
+                checked += 1
+    return checked
+
+
+def test_every_first_choice_a_form_offers_is_accepted_by_the_engine():  # 3.3.1-3.3.4
+    checked = 0
+    rng = random.Random(7)
+    game = Game.new(seed=7)
+    found: set[Faction] = set()
+    for _ in range(300):
+        state = game.state
+        faction = sequence.to_move(state)
+        if state.phase == "card" and faction in (FARC, AUC, CARTELS) and \
+                faction not in found and sequence.OPERATION in sequence.options(state):
+            assert faction is not None
+            found.add(faction)
+            checked += _first_choices_accepted(state, faction)
+        if len(found) == 3 or game.is_terminal():
+            break
+        game.apply(random_command(state, rng), chooser=RandomChooser(rng))
+    assert found == {FARC, AUC, CARTELS} and checked > 50
+
+
 # ======================================================================================
 # the decision menu of a person-run Insurgent (2.3), its Event and Propaganda decisions
 # ======================================================================================
