@@ -287,12 +287,12 @@ def ship_form(state: GameState, faction: Faction, op: Operation, op_fields: dict
     Shipment (the Faction's own, or another Faction's that removes it to enable this)
     may be removed for an immediate free Limited Operation of any type. Asked only when
     possible; returns (Shipment index, Limited Operation) or (None, None)."""
-    on_map = [(i, s) for i, s in enumerate(state.shipments) if s is not None]
-    if not on_map or int(faction) in state.step.get("shipped", []):
+    if not any(state.shipments) or int(faction) in state.step.get("shipped", []):
         return None, None
     board = _run(state, faction, dice, [(op, op_fields)])
-    if board.resources[faction] >= state.resources[faction]:
-        return None, None  # the Operation paid nothing
+    on_map = [(i, s) for i, s in enumerate(board.shipments) if s is not None]
+    if not on_map or board.resources[faction] >= state.resources[faction]:
+        return None, None  # no Shipment left, or the Operation paid nothing
     names = [n for n in OPERATIONS if operation_problem(board, faction, n, True, free=True)
              is None]
     if not names:
