@@ -480,7 +480,8 @@ def rally_form(state: GameState, faction: Faction, limited: bool = False,
         acts = ops.rally_actions(state, faction, s)
         bits = [_guerrillas_detail(state, s, faction)]
         if ops.RALLY_PLACE in acts:
-            bits.append(f"place up to {ops.rally_place_limit(state, faction, s)}")
+            most = ops.rally_place_limit(state, faction, s)
+            bits.append(f"place up to {most}" if most else "no Guerrilla to place")
         if ops.RALLY_BASE in acts:
             bits.append("Base possible")
         return "; ".join(bits)
