@@ -27,7 +27,7 @@ from core.state import GameState
 from tests.helpers import blank_state, put, sid
 from tests.test_tui_plain import Terminal
 from tui import insurgent_forms as inf
-from tui.decision import DecisionContext, decision_form, menu_options
+from tui.decision import DecisionContext, command_title, decision_form, menu_options
 from tui.forms import MANY, NUMBER, ONE, FormRun, InputError, Question
 from tui.play_cli import run_assist
 from tui.session import Session
@@ -401,6 +401,7 @@ def test_ship_removes_a_shipment_for_a_free_limited_operation():  # 2.3.6
     assert "Rally" in labels(q)  # free: though the March spent the last Resource
     cmd = run_form(op_form(state, CARTELS), *march, "cartels shipment", "rally", "meta west")
     assert cmd.ship == state.shipments_at(sid("Huila"))[0]
+    assert command_title(cmd) == "March, Ship: Rally"
     assert cmd.ship_op == ops.Rally(steps=((sid("Meta West"), "place", 1, ()),))
     after = applied(state, cmd)
     assert not after.shipments_at(sid("Huila")) and after.resources[CARTELS] == 0

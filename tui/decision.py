@@ -366,12 +366,15 @@ def propaganda_form(state: GameState, faction: Faction, phase: str,
 
 
 def command_title(cmd: Command, state: GameState | None = None) -> str:
-    """'Train + Air Lift', 'Event #12 Plan Colombia (unshaded)', 'Pass'."""
+    """'Train + Air Lift', 'March, Ship: Rally', 'Event #12 Plan Colombia (unshaded)',
+    'Pass'."""
     op = getattr(cmd, "op", None)
     if op is not None:
         title = str(op.name)
         if getattr(cmd, "special", None) is not None:
             title += f" + {cmd.special.name}"  # type: ignore[attr-defined]
+        if getattr(cmd, "ship_op", None) is not None:  # 2.3.6
+            title += f", Ship: {cmd.ship_op.name}"  # type: ignore[attr-defined]
         return title
     if isinstance(cmd, sequence.PlayEvent):
         card = state.current_card if state is not None else None
