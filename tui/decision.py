@@ -32,7 +32,7 @@ from core.rules import propaganda as prop
 from core.rules import sequence
 from core.rules.board_editor import RecordAction
 from core.state import GameState
-from tui import govt_forms
+from tui import govt_forms, insurgent_forms
 from tui.describe import card_title, event_text, space_name
 from tui.forms import Form, InputError, Option, Question
 from tui.govt_forms import DONE, done_option, space_option, space_options
@@ -264,7 +264,10 @@ def menu_options(ctx: DecisionContext) -> list[Option]:
     opts: list[Option] = []
     if state.phase == "propaganda":
         phase = state.step.get("phase", "")
-        if phase == prop.ELITE_BACKING:  # its free Rally: on the table, then recorded
+        if phase == prop.ELITE_BACKING:  # 6.4.5: a free Rally in 1 space, or decline
+            opts.append(Option(("propaganda", phase), "Elite Backing: free Rally (decide now)",
+                               "1 space with no Opposition, no Government or FARC Control",
+                               aliases=("decide", "rally", phase)))
             opts.append(Option(("decline",), "Decline Elite Backing"))
         else:
             opts.append(Option(("propaganda", phase), f"{phase} (decide now)",
@@ -281,18 +284,15 @@ def menu_options(ctx: DecisionContext) -> list[Option]:
             label = f"Event ({side})" if len(events.sides_of(card)) > 1 else "Event"
             opts.append(Option(("event", side), label, event_text(card, side),
                                aliases=(f"event {side}", side)))
-    if faction is GOVT:
-        for kind in (sequence.OPERATION, sequence.LIMITED):
-            if kind in legal:
-                limited = kind == sequence.LIMITED
-                possible = any(govt_forms.operation_problem(state, n, limited) is None
-                               for n in govt_forms.OPERATIONS)
-                if possible:
-                    label = "Limited Operation" if limited else "Operation"
-                    detail = ("1 space, no Special Activity (2.3.5)" if limited
-                              else "with an optional Special Activity")
-                    opts.append(Option(("operation", limited), label, detail,
-                                       aliases=("op", "limop") if limited else ("op",)))
+    for kind in (sequence.OPERATION, sequence.LIMITED):
+        if kind in legal:
+            limited = kind == sequence.LIMITED
+            if operation_possible(state, faction, limited):
+                label = "Limited Operation" if limited else "Operation"
+                detail = ("1 space, no Special Activity (2.3.5)" if limited
+                          else "with an optional Special Activity")
+                opts.append(Option(("operation", limited), label, detail,
+                                   aliases=("op", "limop") if limited else ("op",)))
     if ctx.assist:
         if sequence.OPERATION in legal or sequence.LIMITED in legal:
             opts.append(Option(("record", "op"), RECORD_LABELS["op"], aliases=("record op",)))
@@ -306,6 +306,15 @@ def menu_options(ctx: DecisionContext) -> list[Option]:
         gain = 3 if faction is GOVT else 1
         opts.append(Option(("pass",), "Pass", f"+{gain} Resources, stay Eligible (2.3.3)"))
     return opts
+
+
+def operation_possible(state: GameState, faction: Faction, limited: bool) -> bool:
+    """Whether ``faction`` has any Operation it can execute now (3.2, 3.3)."""
+    if faction is GOVT:
+        return any(govt_forms.operation_problem(state, n, limited) is None
+                   for n in govt_forms.OPERATIONS)
+    return any(insurgent_forms.operation_problem(state, faction, n, limited) is None
+               for n in insurgent_forms.OPERATIONS)
 
 
 def decision_form(ctx: DecisionContext) -> Form:
@@ -335,13 +344,16 @@ def decision_form(ctx: DecisionContext) -> Form:
     if what == "event":
         return (yield from event_form(ctx.game, pick[1], ctx.dice))
     if what == "operation":
-        return (yield from govt_forms.operation_form(state, pick[1]))
+        if faction is GOVT:
+            return (yield from govt_forms.operation_form(state, pick[1]))
+        return (yield from insurgent_forms.operation_form(state, faction, pick[1], ctx.dice))
     if what == "propaganda":
-        return (yield from propaganda_form(state, faction, pick[1]))
+        return (yield from propaganda_form(state, faction, pick[1], ctx.dice))
     raise InputError(f"unknown choice {pick!r}")
 
 
-def propaganda_form(state: GameState, faction: Faction, phase: str) -> Form:
+def propaganda_form(state: GameState, faction: Faction, phase: str,
+                    dice: DiceSource | None = None) -> Form:
     if faction is GOVT and phase in govt_forms.GOVT_PROPAGANDA_FORMS:
         return (yield from govt_forms.GOVT_PROPAGANDA_FORMS[phase](state))
     if phase == prop.DRUG_PROFITS:
@@ -349,18 +361,20 @@ def propaganda_form(state: GameState, faction: Faction, phase: str) -> Form:
     if phase == prop.AGITATION:
         return (yield from agitation_form(state))
     if phase == prop.ELITE_BACKING:
-        raise InputError("Elite Backing's Rally: carry it out on the table and record it "
-                         "by hand, or decline")
+        return (yield from insurgent_forms.elite_backing_form(state, dice))
     raise InputError(f"no form for {phase}")
 
 
 def command_title(cmd: Command, state: GameState | None = None) -> str:
-    """'Train + Air Lift', 'Event #12 Plan Colombia (unshaded)', 'Pass'."""
+    """'Train + Air Lift', 'March, Ship: Rally', 'Event #12 Plan Colombia (unshaded)',
+    'Pass'."""
     op = getattr(cmd, "op", None)
     if op is not None:
         title = str(op.name)
         if getattr(cmd, "special", None) is not None:
             title += f" + {cmd.special.name}"  # type: ignore[attr-defined]
+        if getattr(cmd, "ship_op", None) is not None:  # 2.3.6
+            title += f", Ship: {cmd.ship_op.name}"  # type: ignore[attr-defined]
         return title
     if isinstance(cmd, sequence.PlayEvent):
         card = state.current_card if state is not None else None
