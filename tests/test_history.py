@@ -423,3 +423,41 @@ async def test_assist_rollback_asks_the_tables_next_card_again():  # 2.3.8
         assert isinstance(app.screen, CardScreen)
         assert [line for line in panel(app) if not line.startswith("  ")] == [
             "#12 Plan Colombia — Govt, AUC, Cartels, FARC"]
+
+
+# ======================================================================================
+# the reasons rebuilt from a save quote the dice the log holds
+# ======================================================================================
+def test_rebuilt_reasons_quote_the_dice_typed_in_at_the_table(tmp_path):  # 8.2
+    """A Non-player's random spaces (8.2) rolled with dice typed in at the table: the
+    save logs them as the decision's dice (``decision_rolls``); the reasons rebuilt on
+    resume run the flowchart with those dice, not the seeded stream nor the command's
+    own rolls, so they quote the dice the table rolled."""
+    import itertools
+
+    from core.dice import AskDice
+    from nonplayer.turn import take_turn
+
+    typed = itertools.cycle([6, 5, 4, 3, 2, 1, 1, 2])
+    dice = AskDice(lambda purpose: next(typed))
+    game = new_solitaire("standard", seed=1)
+    while len(game.log) < 8:
+        faction = game.to_move()
+        assert faction is not None
+        if game.state.seats[faction] is not None:
+            game.apply(sequence.Pass())
+        else:
+            take_turn(game, dice, stop_after_turn=False)
+    path = tmp_path / "game.json"
+    serialize.save(game, path)
+    turns = Controller(Session.load(path)).turns()
+    checked = 0
+    for turn, entry in zip(turns, game.log, strict=True):
+        rolled = [v for p, v in entry.get("decision_rolls", []) if p.startswith("red die")]
+        if not rolled or not turn.report.nonplayer:
+            continue
+        values = [v for _, v in entry["decision_rolls"][:3]]
+        quoted = "dice red {}, yellow {}, green {}".format(*values)
+        assert any(quoted in line for line in turn.report.reasons), (quoted, turn.report)
+        checked += 1
+    assert checked >= 3  # AUC, FARC, AUC Rally random spaces in the first cards
