@@ -461,3 +461,36 @@ def test_rebuilt_reasons_quote_the_dice_typed_in_at_the_table(tmp_path):  # 8.2
         assert any(quoted in line for line in turn.report.reasons), (quoted, turn.report)
         checked += 1
     assert checked >= 3  # AUC, FARC, AUC Rally random spaces in the first cards
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 50)])
+@run_async
+async def test_app_unfolded_turn_starts_with_who_flowchart_and_dice(size):
+    """A turn unfolded in the history panel reads as `w` and the plain mode's `show`
+    do: who acts and why (card, position, flowchart nodes) and the dice, then the
+    numbered instructions, then the reasons (issue 12 item 3)."""
+    controller = new_controller()
+    app = PlayApp(controller)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        await answer(pilot, "pass")
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.pause()
+        tree = app.query_one("#log", Tree)
+        turns = [c for g in tree.root.children for c in g.children]
+        bot = next(t for t in turns if "(Non-player)" in str(t.label))
+        number = bot.data[1]
+        report = controller.turns()[number - 1].report
+        bot.expand()
+        await pilot.pause()
+        leaves = [str(c.label) for c in bot.children]
+        context = [line.strip() for line in report.lines()[1:]]
+        assert context[0].startswith("Who: ") and context[1].startswith("Flowchart: ")
+        assert leaves[:len(context)] == context  # as `w` shows them, in order
+        assert leaves[len(context)] == "Why:"
+        # the person's Pass: who decided it, and its dice (none)
+        govt = [str(c.label) for c in turns[0].children]
+        assert govt[0].startswith("Who: Government") and govt[1] == "Dice: none rolled"

@@ -502,14 +502,15 @@ class PlayApp(App[None]):
 
     @staticmethod
     def _add_turn(parent: Any, turn: Turn) -> Any:
-        """A turn under its card: its heading, unfolding to its instructions and the
+        """A turn under its card: its heading, unfolding to what ``w`` shows of it (who
+        acts and why, the flowchart nodes, the dice, the numbered instructions) and the
         reasons behind them."""
         report = turn.report
         node = parent.add(Text(f"{turn.number}. {report.heading()}"),
                           data=("turn", turn.number), expand=False)
         data = ("line", turn.number)
-        for i, line in enumerate(report.instructions, 1):
-            node.add_leaf(Text(f"{i}. {line}"), data=data)
+        for line in report.lines()[1:]:  # TurnReport.lines: the heading, then these
+            node.add_leaf(Text(line[2:]), data=data)
         if report.nonplayer or report.reasons:
             node.add_leaf(Text("Why:"), data=data)
             for line in report.why_lines():
