@@ -81,8 +81,10 @@ def play_decisions(controller: Controller, n: int, seed: int = 1) -> None:
 
 
 def accounts(controller: Controller) -> list[tuple]:
-    return [(t.number, t.report.heading(), t.report.instructions, t.report.why_lines(),
-             t.report.changes) for t in controller.turns()]
+    """Each turn as the screens show it: heading, who/flowchart/dice lines (context),
+    instructions, reasons and changes."""
+    return [(t.number, t.report.heading(), t.report.context, t.report.instructions,
+             t.report.why_lines(), t.report.changes) for t in controller.turns()]
 
 
 # ======================================================================================
@@ -101,7 +103,8 @@ def test_history_rebuilt_from_a_save_equals_the_one_played(tmp_path):
     play_decisions(live, 12)
     played = accounts(live)
     resumed = Controller(Session.load(path))
-    assert accounts(resumed) == played  # same turns, instructions, reasons, changes
+    # same turns, who/flowchart/dice lines, instructions, reasons, changes
+    assert accounts(resumed) == played
     assert [g.heading() for g in resumed.cards()] == [g.heading() for g in live.cards()]
     assert not any(t.report.note for t in resumed.turns())
 

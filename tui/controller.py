@@ -664,10 +664,10 @@ def rebuilt_report(game: Game, step: Step, before: GameState, trace: list[str],
     """The account of a logged command rebuilt from the log (a resumed save), as
     :meth:`Controller.commit` and :meth:`Controller.nonplayer_turn` give it when it is
     played. A Non-player's reasons come from running its flowchart again on the
-    position before the command (:func:`tui.pictures.history.rederive`, as
+    position before the command (:func:`tui.pictures.history.rederive_trace`, as
     ``andean report`` does); when that does not give the logged command, the account
     says so (``note``)."""
-    from tui.pictures.history import rederive
+    from tui.pictures.history import rederive_trace
 
     entry = step.logged
     cmd = from_json(entry["command"])
@@ -684,10 +684,11 @@ def rebuilt_report(game: Game, step: Step, before: GameState, trace: list[str],
         return TurnReport(step.faction, title_of(cmd, before), lines, changes=changes,
                           nonplayer=False, context=context_lines(before, [entry], person=True))
     position = Game(before, game.dice, game.log[:step.index], game.initial)
-    reasons, note = rederive(position, entry)
+    trace, note = rederive_trace(position, entry)
+    reasons = trace.lines() if trace is not None else []
     return TurnReport(step.faction, _turn_title(_Decided(_decision(cmd, before), cmd), before),
                       lines, reasons=reasons, changes=changes, note=note,
-                      context=context_lines(before, [entry]))
+                      context=context_lines(before, [entry], trace))
 
 
 def solo_result_lines(state: GameState) -> list[str]:

@@ -29,6 +29,7 @@ from core.rules import sequence, victory
 from core.rules.editor import EditorCommand
 from core.state import GameState
 from nonplayer.games import Turn
+from nonplayer.trace import Trace
 
 #: Who a board correction (the assist board editor, core/rules/board_editor.py) is by.
 EDITOR = "Board editor"
@@ -187,6 +188,12 @@ def _same(a: dict, b: dict) -> bool:
 
 
 def rederive(game: Game, entry: dict) -> tuple[list[str], str]:
+    """The lines of :func:`rederive_trace`'s trace ([] when not re-derived) and the note."""
+    trace, failure = rederive_trace(game, entry)
+    return (trace.lines() if trace is not None else []), failure
+
+
+def rederive_trace(game: Game, entry: dict) -> tuple[Trace | None, str]:
     """The Non-player's flowchart path for a logged command, run again on the position
     before it with the dice the log recorded: the decision's own (``decision_rolls``:
     the flowchart's and the Event chooser's dice, seeded or typed in at the table) for
@@ -217,10 +224,10 @@ def rederive(game: Game, entry: dict) -> tuple[list[str], str]:
                     trial.apply(cmd, chooser=chooser, dice=command_dice)
                     for pick in getattr(chooser, "picks", []):
                         trace.add("event_choice", "8.4", f"Event choice: {pick}")
-            return trace.lines(), ""
+            return trace, ""
         failure = ("flowchart path not shown: the flowchart run again chooses otherwise "
                    "(a person's or Discord's choice)")
-    return [], failure
+    return None, failure
 
 
 def from_game(game: Game, *, traces: bool = True) -> History:
