@@ -497,3 +497,29 @@ async def test_app_unfolded_turn_starts_with_who_flowchart_and_dice(size):
         # the person's Pass: who decided it, and its dice (none)
         govt = [str(c.label) for c in turns[0].children]
         assert govt[0].startswith("Who: Government") and govt[1] == "Dice: none rolled"
+        await pilot.press("w")  # the same lines under the turn's heading, said once
+        await pilot.pause()
+        assert app.screen.lines[0].startswith("Who: ")
+        assert app.screen.title_text not in app.screen.lines
+
+
+def test_instructions_say_how_to_move_the_edge_track_markers():  # 1.9, 6.4
+    """A turn's instructions are things to do at the table: the totals on the edge
+    track read 'Move the Opposition + Bases marker to 21 (was 20)', not the bare change."""
+    from tui.controller import instructions
+
+    game = new_solitaire("standard", seed=1)
+    before = game.state.clone()
+    after = before.clone()
+    from core.map import MAP
+    from core.state import ACTIVE_OPPOSITION, ACTIVE_SUPPORT
+
+    city = next(s.id for s in MAP if s.pop > 0 and before.support[s.id] == ACTIVE_SUPPORT)
+    after.support[city] = ACTIVE_OPPOSITION  # both totals move
+    after.president = (before.president + 1) % 3
+    lines = instructions(sequence.Pass(), [], [], before, after)
+    changed = [x for x in lines if "Opposition + Bases" in x or "Total Support" in x]
+    assert len(changed) == 2
+    assert all(x.startswith("Move the ") and " marker to " in x for x in changed)
+    assert any(x.startswith("Set El Presidente to ") for x in lines)
+    assert not any(" -> " in x for x in lines)

@@ -54,7 +54,8 @@ Keys
   r        rollback: back to the start of a card of the history (asks which; the
            dice return to where they were then)
   l        the history: one heading per card, the turns under it; Enter on a turn
-           unfolds it (instructions and reasons), Enter on a line of it shows it whole
+           unfolds it (who acts and why, the dice, the instructions and the reasons),
+           Enter on a line of it shows it whole
   f        filter the board (all, city, dept, loc, farc, auc, cartels, govt, a name)
   s        sort the board (map order, Population, Government, FARC, AUC, Cartels)
   Enter    on the board: the space in detail
@@ -672,7 +673,8 @@ class PlayApp(App[None]):
         self.show_turn(turns[-1])
 
     def show_turn(self, report: TurnReport) -> None:
-        lines = [*report.lines(), "", "Why:"]
+        # the heading is the dialog's title: the lines start with who acts and why
+        lines = [line[2:] for line in report.lines()[1:]] + ["", "Why:"]
         lines += [f"  {r}" for r in report.why_lines()]
         self.push_screen(TextScreen(report.heading(), lines))
 

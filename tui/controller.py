@@ -245,9 +245,17 @@ def instructions(cmd: Command, trace: list[str], reports: list[str],
 
 
 def _track_instruction(line: str) -> str:
+    """A track or card change (:func:`describe.track_changes`) as what to do on the
+    table: 'Set Aid to 9 (was 12)', 'Move the Opposition + Bases marker to 21 (was
+    20)', 'Move the AUC cylinder to the Ineligible box'."""
     m = re.match(r"^(.*) (\d+) -> (\d+)$", line)
     if m and ("Resources" in line or line.startswith("Aid")):
         return f"Set {m.group(1)} to {m.group(3)} (was {m.group(2)})"
+    if m and m.group(1) in ("Total Support", "Opposition + Bases"):  # 1.9 edge track
+        return f"Move the {m.group(1)} marker to {m.group(3)} (was {m.group(2)})"
+    if line.startswith("El Presidente "):
+        old, new = line[len("El Presidente "):].split(" -> ")
+        return f"Set El Presidente to {new} (was {old})"
     if line.startswith("Card "):
         return "Reveal the next card: " + line.split(" -> ")[-1]
     if line.endswith(" Eligible") or line.endswith(" Ineligible"):
