@@ -523,3 +523,13 @@ def test_instructions_say_how_to_move_the_edge_track_markers():  # 1.9, 6.4
     assert all(x.startswith("Move the ") and " marker to " in x for x in changed)
     assert any(x.startswith("Set El Presidente to ") for x in lines)
     assert not any(" -> " in x for x in lines)
+
+
+def test_plain_asks_again_after_a_global_command():
+    """After `log`, `help` or a declined suggestion, the line before the next answer is
+    the question again, naming who is asked (issue 12: every prompt names the acting
+    Faction), not a bare '>' under the log."""
+    text = plain(new_controller(), ["log", "help", "tracks", "quit"])
+    for word in ("log", "help", "tracks"):
+        after = text.split(f"> {word}\n", 1)[1].split("\n> ", 1)[0].splitlines()
+        assert after[-1].startswith("Government, 1st Eligible on #18 NSPD-18: what do you do?")

@@ -291,7 +291,9 @@ class PlainUI:
     # --- asking ----------------------------------------------------------------------
     def ask(self, question: Question, *, form: bool = True) -> str:
         """Show ``question`` and return the typed answer (global commands handled).
-        Asked again after a bad answer, only its prompt line is repeated."""
+        Asked again after a bad answer or a global command's output (help, log...),
+        only its prompt line is repeated, so the last line before '>' always says who
+        is asked what."""
         if self._shown is question:
             self.say(self.prompt_line(question))
         else:
@@ -300,6 +302,7 @@ class PlainUI:
         while True:
             text = self.read()
             if self.global_command(text):
+                self.say(self.prompt_line(question))  # asked again, under what was shown
                 continue
             key = fold(text)
             if key == "undo":
@@ -309,6 +312,7 @@ class PlainUI:
             if form and key == "cancel":
                 raise Cancelled()
             if self._top and self.special_top(text):
+                self.say(self.prompt_line(question))
                 continue
             return text
 
