@@ -533,3 +533,31 @@ def test_plain_asks_again_after_a_global_command():
     for word in ("log", "help", "tracks"):
         after = text.split(f"> {word}\n", 1)[1].split("\n> ", 1)[0].splitlines()
         assert after[-1].startswith("Government, 1st Eligible on #18 NSPD-18: what do you do?")
+
+
+def test_assist_side_panel_shows_no_card_of_the_programs_own_deck():  # 2.3.8, 2.4
+    """The tabletop assistant's deck is the table's: until the table names the card on
+    top, the panel and plain 'tracks' say so instead of the program's own deck card,
+    and never count cards to a Propaganda card it cannot know."""
+    from core.cards import CARDS
+    from tests.test_tui_assist_app import AssistApp, controller_for, table_game
+
+    controller = controller_for(table_game(12, None), manual=False)
+    deck_top = controller.state.deck[0]
+    for lines in (AssistApp(controller).side_lines(),
+                  plain_assist_tracks(controller)):
+        text = "\n".join(lines)
+        assert "next not named yet" in text
+        assert CARDS[deck_top].title not in text
+        assert "before the next Propaganda card" not in text
+    named = controller_for(table_game(12, 40), manual=False)
+    assert "next #40 Demobilization" in "\n".join(AssistApp(named).side_lines())
+    # play keeps the program's deck: the next card and the count are known
+    assert "before the next Propaganda card" in "\n".join(PlayApp(new_controller()).side_lines())
+
+
+def plain_assist_tracks(controller: Controller) -> list[str]:
+    out = io.StringIO()
+    ui = PlainUI(controller, Terminal(out, []), out, assist=True)
+    ui.global_command("tracks")
+    return out.getvalue().splitlines()

@@ -425,7 +425,9 @@ class PlayApp(App[None]):
 
     def side_lines(self) -> list[str]:
         state = self.controller.state
-        lines = describe.tracks_lines(state)
+        table = self.controller.assist  # the deck is the table's: only what it named
+        lines = describe.tracks_lines(state, not (table and self.controller.needs_next_card()),
+                                      deck_known=not table)
         lines.append("")
         lines += describe.card_text(state.current_card)
         lines.append("")

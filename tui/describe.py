@@ -217,8 +217,12 @@ def eligibility_line(state: GameState) -> str:
     return line
 
 
-def tracks_lines(state: GameState) -> list[str]:
-    """The tracks panel: Resources, Aid, totals, margins, lasting Events, cards."""
+def tracks_lines(state: GameState, next_known: bool = True,
+                 deck_known: bool = True) -> list[str]:
+    """The tracks panel: Resources, Aid, totals, margins, lasting Events, cards.
+    ``next_known`` False: the table has not named the card on top of its deck yet;
+    ``deck_known`` False: the deck is the table's (tabletop assist), so where its next
+    Propaganda card lies is not known either."""
     m = state.victory_margins()
     lines = [
         "Resources: " + ", ".join(f"{f.label} {state.resources[f]}" for f in Faction),
@@ -236,15 +240,16 @@ def tracks_lines(state: GameState) -> list[str]:
         lines.append("Momentum: " + ", ".join(CARDS[c].title for c in state.momentum))
     lines.append(eligibility_line(state))
     left = cards_to_propaganda(state)
-    lines.append(
-        f"Card {card_title(state.current_card)}; next "
-        f"{card_title(state.deck[0] if state.deck else None)}"
-    )
-    lines.append(
-        f"Propaganda Rounds {state.propaganda_rounds} of {state.final_propaganda}; "
-        + ("no Propaganda card left in the deck" if left is None
-           else f"{left} Event card(s) before the next Propaganda card")
-    )
+    nxt = card_title(state.deck[0] if state.deck else None) if next_known or not state.deck \
+        else "not named yet"
+    lines.append(f"Card {card_title(state.current_card)}; next {nxt}")
+    rounds = f"Propaganda Rounds {state.propaganda_rounds} of {state.final_propaganda}"
+    if not deck_known:
+        lines.append(rounds)
+    else:
+        lines.append(rounds + "; " + (
+            "no Propaganda card left in the deck" if left is None
+            else f"{left} Event card(s) before the next Propaganda card"))
     return lines
 
 

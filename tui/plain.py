@@ -173,7 +173,9 @@ class PlainUI:
                 self.say(f"! {str(err).strip(chr(39))}")
             return True
         if word in ("tracks", "status"):
-            self.say(describe.whose_turn(self.c.state), *describe.tracks_lines(self.c.state))
+            table = self.assist  # the deck is the table's: only what it named
+            self.say(describe.whose_turn(self.c.state), *describe.tracks_lines(
+                self.c.state, not (table and self.c.needs_next_card()), deck_known=not table))
             return True
         if word == "card" and not rest:
             next_known = not (self.assist and self.c.needs_next_card())
