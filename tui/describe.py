@@ -390,12 +390,26 @@ def _strip_label(line: str, labels: Iterable[str], verb: bool = False) -> str:
 
 def report_summary(faction: str, name: str, report: list[str], limit: int = 6) -> str:
     """The engine's report lines of one decision under its label said once: the
-    label the lines repeat is dropped ('Agitation: shift ...') and repeated lines are
-    counted ('shift Cesar-La Guajira toward Active Opposition (3 times)')."""
+    label the lines repeat is dropped ('Agitation: shift ...'), so is the Faction
+    named as the subject ('AUC free Rally' under 'AUC:'), a line that details the one
+    before is joined to it ('free Rally in Cali: place 1 AUC Guerrilla'), and repeated
+    lines are counted ('shift Cesar-La Guajira toward Active Opposition (3 times)')."""
     labels = (f"{faction} {name}", name)
-    counted: dict[str, int] = {}
+    texts: list[str] = []
     for line in report:
         text = _strip_label(line, labels, verb=True)
+        subject = f"{faction} "  # 'AUC free Rally in ...' under the line 'AUC: ...'
+        if text.startswith(subject) and text[len(subject):len(subject) + 1].islower():
+            text = text[len(subject):]
+        head, _, rest = text.partition(": ")
+        if texts and rest and texts[-1].endswith(head):
+            # the line goes on with what the line before announced: 'free Rally in
+            # Cali' + 'Rally in Cali: place 1 AUC Guerrilla' is one Rally
+            texts[-1] = f"{texts[-1]}: {rest}"
+            continue
+        texts.append(text)
+    counted: dict[str, int] = {}
+    for text in texts:
         counted[text] = counted.get(text, 0) + 1
     parts = [text if n == 1 else f"{text} ({n} times)" for text, n in counted.items()]
     more = len(parts) - limit
