@@ -81,8 +81,10 @@ def play_decisions(controller: Controller, n: int, seed: int = 1) -> None:
 
 
 def accounts(controller: Controller) -> list[tuple]:
-    return [(t.number, t.report.heading(), t.report.instructions, t.report.why_lines(),
-             t.report.changes) for t in controller.turns()]
+    """Each turn as the screens show it: heading, who/flowchart/dice lines (context),
+    instructions, reasons and changes."""
+    return [(t.number, t.report.heading(), t.report.context, t.report.instructions,
+             t.report.why_lines(), t.report.changes) for t in controller.turns()]
 
 
 # ======================================================================================
@@ -101,7 +103,8 @@ def test_history_rebuilt_from_a_save_equals_the_one_played(tmp_path):
     play_decisions(live, 12)
     played = accounts(live)
     resumed = Controller(Session.load(path))
-    assert accounts(resumed) == played  # same turns, instructions, reasons, changes
+    # same turns, who/flowchart/dice lines, instructions, reasons, changes
+    assert accounts(resumed) == played
     assert [g.heading() for g in resumed.cards()] == [g.heading() for g in live.cards()]
     assert not any(t.report.note for t in resumed.turns())
 
@@ -423,3 +426,138 @@ async def test_assist_rollback_asks_the_tables_next_card_again():  # 2.3.8
         assert isinstance(app.screen, CardScreen)
         assert [line for line in panel(app) if not line.startswith("  ")] == [
             "#12 Plan Colombia — Govt, AUC, Cartels, FARC"]
+
+
+# ======================================================================================
+# the reasons rebuilt from a save quote the dice the log holds
+# ======================================================================================
+def test_rebuilt_reasons_quote_the_dice_typed_in_at_the_table(tmp_path):  # 8.2
+    """A Non-player's random spaces (8.2) rolled with dice typed in at the table: the
+    save logs them as the decision's dice (``decision_rolls``); the reasons rebuilt on
+    resume run the flowchart with those dice, not the seeded stream nor the command's
+    own rolls, so they quote the dice the table rolled."""
+    import itertools
+
+    from core.dice import AskDice
+    from nonplayer.turn import take_turn
+
+    typed = itertools.cycle([6, 5, 4, 3, 2, 1, 1, 2])
+    dice = AskDice(lambda purpose: next(typed))
+    game = new_solitaire("standard", seed=1)
+    while len(game.log) < 8:
+        faction = game.to_move()
+        assert faction is not None
+        if game.state.seats[faction] is not None:
+            game.apply(sequence.Pass())
+        else:
+            take_turn(game, dice, stop_after_turn=False)
+    path = tmp_path / "game.json"
+    serialize.save(game, path)
+    turns = Controller(Session.load(path)).turns()
+    checked = 0
+    for turn, entry in zip(turns, game.log, strict=True):
+        rolled = [v for p, v in entry.get("decision_rolls", []) if p.startswith("red die")]
+        if not rolled or not turn.report.nonplayer:
+            continue
+        values = [v for _, v in entry["decision_rolls"][:3]]
+        quoted = "dice red {}, yellow {}, green {}".format(*values)
+        assert any(quoted in line for line in turn.report.reasons), (quoted, turn.report)
+        checked += 1
+    assert checked >= 3  # AUC, FARC, AUC Rally random spaces in the first cards
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 50)])
+@run_async
+async def test_app_unfolded_turn_starts_with_who_flowchart_and_dice(size):
+    """A turn unfolded in the history panel reads as `w` and the plain mode's `show`
+    do: who acts and why (card, position, flowchart nodes) and the dice, then the
+    numbered instructions, then the reasons (issue 12 item 3)."""
+    controller = new_controller()
+    app = PlayApp(controller)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        await answer(pilot, "pass")
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.pause()
+        tree = app.query_one("#log", Tree)
+        turns = [c for g in tree.root.children for c in g.children]
+        bot = next(t for t in turns if "(Non-player)" in str(t.label))
+        number = bot.data[1]
+        report = controller.turns()[number - 1].report
+        bot.expand()
+        await pilot.pause()
+        leaves = [str(c.label) for c in bot.children]
+        context = [line.strip() for line in report.lines()[1:]]
+        assert context[0].startswith("Who: ") and context[1].startswith("Flowchart: ")
+        assert leaves[:len(context)] == context  # as `w` shows them, in order
+        assert leaves[len(context)] == "Why:"
+        # the person's Pass: who decided it, and its dice (none)
+        govt = [str(c.label) for c in turns[0].children]
+        assert govt[0].startswith("Who: Government") and govt[1] == "Dice: none rolled"
+        await pilot.press("w")  # the same lines under the turn's heading, said once
+        await pilot.pause()
+        assert app.screen.lines[0].startswith("Who: ")
+        assert app.screen.title_text not in app.screen.lines
+
+
+def test_instructions_say_how_to_move_the_edge_track_markers():  # 1.9, 6.4
+    """A turn's instructions are things to do at the table: the totals on the edge
+    track read 'Move the Opposition + Bases marker to 21 (was 20)', not the bare change."""
+    from tui.controller import instructions
+
+    game = new_solitaire("standard", seed=1)
+    before = game.state.clone()
+    after = before.clone()
+    from core.map import MAP
+    from core.state import ACTIVE_OPPOSITION, ACTIVE_SUPPORT
+
+    city = next(s.id for s in MAP if s.pop > 0 and before.support[s.id] == ACTIVE_SUPPORT)
+    after.support[city] = ACTIVE_OPPOSITION  # both totals move
+    after.president = (before.president + 1) % 3
+    lines = instructions(sequence.Pass(), [], [], before, after)
+    changed = [x for x in lines if "Opposition + Bases" in x or "Total Support" in x]
+    assert len(changed) == 2
+    assert all(x.startswith("Move the ") and " marker to " in x for x in changed)
+    assert any(x.startswith("Set El Presidente to ") for x in lines)
+    assert not any(" -> " in x for x in lines)
+
+
+def test_plain_asks_again_after_a_global_command():
+    """After `log`, `help` or a declined suggestion, the line before the next answer is
+    the question again, naming who is asked (issue 12: every prompt names the acting
+    Faction), not a bare '>' under the log."""
+    text = plain(new_controller(), ["log", "help", "tracks", "quit"])
+    for word in ("log", "help", "tracks"):
+        after = text.split(f"> {word}\n", 1)[1].split("\n> ", 1)[0].splitlines()
+        assert after[-1].startswith("Government, 1st Eligible on #18 NSPD-18: what do you do?")
+
+
+def test_assist_side_panel_shows_no_card_of_the_programs_own_deck():  # 2.3.8, 2.4
+    """The tabletop assistant's deck is the table's: until the table names the card on
+    top, the panel and plain 'tracks' say so instead of the program's own deck card,
+    and never count cards to a Propaganda card it cannot know."""
+    from core.cards import CARDS
+    from tests.test_tui_assist_app import AssistApp, controller_for, table_game
+
+    controller = controller_for(table_game(12, None), manual=False)
+    deck_top = controller.state.deck[0]
+    for lines in (AssistApp(controller).side_lines(),
+                  plain_assist_tracks(controller)):
+        text = "\n".join(lines)
+        assert "next not named yet" in text
+        assert CARDS[deck_top].title not in text
+        assert "before the next Propaganda card" not in text
+    named = controller_for(table_game(12, 40), manual=False)
+    assert "next #40 Demobilization" in "\n".join(AssistApp(named).side_lines())
+    # play keeps the program's deck: the next card and the count are known
+    assert "before the next Propaganda card" in "\n".join(PlayApp(new_controller()).side_lines())
+
+
+def plain_assist_tracks(controller: Controller) -> list[str]:
+    out = io.StringIO()
+    ui = PlainUI(controller, Terminal(out, []), out, assist=True)
+    ui.global_command("tracks")
+    return out.getvalue().splitlines()

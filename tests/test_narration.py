@@ -91,7 +91,17 @@ def test_drug_profits_and_elite_backing_lines_say_the_label_once() -> None:
     assert line == "Shipment in Huila-Tolima for +6 Resources"
     line = describe.report_summary("AUC", "Elite Backing",
                                    ["Elite Backing: AUC free Rally in Santander-Boyacá"])
-    assert line == "AUC free Rally in Santander-Boyacá"
+    assert line == "free Rally in Santander-Boyacá"
+
+
+def test_elite_backing_reads_as_one_rally_6_4_5() -> None:
+    # 6.4.5 Elite Backing: the engine says the free Rally, then what the Rally placed;
+    # was "AUC free Rally in Santander-Boyacá; Rally in Santander-Boyacá: place 1 AUC
+    # Guerrilla", which reads as two Rallies
+    line = describe.report_summary("AUC", "Elite Backing", [
+        "Elite Backing: AUC free Rally in Santander-Boyacá",
+        "Rally in Santander-Boyacá: place 1 AUC Guerrilla"])
+    assert line == "free Rally in Santander-Boyacá: place 1 AUC Guerrilla"
 
 
 def test_a_redeploy_line_says_redeploy_once_6_5() -> None:

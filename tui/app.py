@@ -54,7 +54,8 @@ Keys
   r        rollback: back to the start of a card of the history (asks which; the
            dice return to where they were then)
   l        the history: one heading per card, the turns under it; Enter on a turn
-           unfolds it (instructions and reasons), Enter on a line of it shows it whole
+           unfolds it (who acts and why, the dice, the instructions and the reasons),
+           Enter on a line of it shows it whole
   f        filter the board (all, city, dept, loc, farc, auc, cartels, govt, a name)
   s        sort the board (map order, Population, Government, FARC, AUC, Cartels)
   Enter    on the board: the space in detail
@@ -424,7 +425,9 @@ class PlayApp(App[None]):
 
     def side_lines(self) -> list[str]:
         state = self.controller.state
-        lines = describe.tracks_lines(state)
+        table = self.controller.assist  # the deck is the table's: only what it named
+        lines = describe.tracks_lines(state, not (table and self.controller.needs_next_card()),
+                                      deck_known=not table)
         lines.append("")
         lines += describe.card_text(state.current_card)
         lines.append("")
@@ -502,14 +505,15 @@ class PlayApp(App[None]):
 
     @staticmethod
     def _add_turn(parent: Any, turn: Turn) -> Any:
-        """A turn under its card: its heading, unfolding to its instructions and the
+        """A turn under its card: its heading, unfolding to what ``w`` shows of it (who
+        acts and why, the flowchart nodes, the dice, the numbered instructions) and the
         reasons behind them."""
         report = turn.report
         node = parent.add(Text(f"{turn.number}. {report.heading()}"),
                           data=("turn", turn.number), expand=False)
         data = ("line", turn.number)
-        for i, line in enumerate(report.instructions, 1):
-            node.add_leaf(Text(f"{i}. {line}"), data=data)
+        for line in report.lines()[1:]:  # TurnReport.lines: the heading, then these
+            node.add_leaf(Text(line[2:]), data=data)
         if report.nonplayer or report.reasons:
             node.add_leaf(Text("Why:"), data=data)
             for line in report.why_lines():
@@ -671,7 +675,8 @@ class PlayApp(App[None]):
         self.show_turn(turns[-1])
 
     def show_turn(self, report: TurnReport) -> None:
-        lines = [*report.lines(), "", "Why:"]
+        # the heading is the dialog's title: the lines start with who acts and why
+        lines = [line[2:] for line in report.lines()[1:]] + ["", "Why:"]
         lines += [f"  {r}" for r in report.why_lines()]
         self.push_screen(TextScreen(report.heading(), lines))
 

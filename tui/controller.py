@@ -245,9 +245,17 @@ def instructions(cmd: Command, trace: list[str], reports: list[str],
 
 
 def _track_instruction(line: str) -> str:
+    """A track or card change (:func:`describe.track_changes`) as what to do on the
+    table: 'Set Aid to 9 (was 12)', 'Move the Opposition + Bases marker to 21 (was
+    20)', 'Move the AUC cylinder to the Ineligible box'."""
     m = re.match(r"^(.*) (\d+) -> (\d+)$", line)
     if m and ("Resources" in line or line.startswith("Aid")):
         return f"Set {m.group(1)} to {m.group(3)} (was {m.group(2)})"
+    if m and m.group(1) in ("Total Support", "Opposition + Bases"):  # 1.9 edge track
+        return f"Move the {m.group(1)} marker to {m.group(3)} (was {m.group(2)})"
+    if line.startswith("El Presidente "):
+        old, new = line[len("El Presidente "):].split(" -> ")
+        return f"Set El Presidente to {new} (was {old})"
     if line.startswith("Card "):
         return "Reveal the next card: " + line.split(" -> ")[-1]
     if line.endswith(" Eligible") or line.endswith(" Ineligible"):
@@ -664,10 +672,10 @@ def rebuilt_report(game: Game, step: Step, before: GameState, trace: list[str],
     """The account of a logged command rebuilt from the log (a resumed save), as
     :meth:`Controller.commit` and :meth:`Controller.nonplayer_turn` give it when it is
     played. A Non-player's reasons come from running its flowchart again on the
-    position before the command (:func:`tui.pictures.history.rederive`, as
+    position before the command (:func:`tui.pictures.history.rederive_trace`, as
     ``andean report`` does); when that does not give the logged command, the account
     says so (``note``)."""
-    from tui.pictures.history import rederive
+    from tui.pictures.history import rederive_trace
 
     entry = step.logged
     cmd = from_json(entry["command"])
@@ -684,10 +692,11 @@ def rebuilt_report(game: Game, step: Step, before: GameState, trace: list[str],
         return TurnReport(step.faction, title_of(cmd, before), lines, changes=changes,
                           nonplayer=False, context=context_lines(before, [entry], person=True))
     position = Game(before, game.dice, game.log[:step.index], game.initial)
-    reasons, note = rederive(position, entry)
+    trace, note = rederive_trace(position, entry)
+    reasons = trace.lines() if trace is not None else []
     return TurnReport(step.faction, _turn_title(_Decided(_decision(cmd, before), cmd), before),
                       lines, reasons=reasons, changes=changes, note=note,
-                      context=context_lines(before, [entry]))
+                      context=context_lines(before, [entry], trace))
 
 
 def solo_result_lines(state: GameState) -> list[str]:

@@ -217,8 +217,12 @@ def eligibility_line(state: GameState) -> str:
     return line
 
 
-def tracks_lines(state: GameState) -> list[str]:
-    """The tracks panel: Resources, Aid, totals, margins, lasting Events, cards."""
+def tracks_lines(state: GameState, next_known: bool = True,
+                 deck_known: bool = True) -> list[str]:
+    """The tracks panel: Resources, Aid, totals, margins, lasting Events, cards.
+    ``next_known`` False: the table has not named the card on top of its deck yet;
+    ``deck_known`` False: the deck is the table's (tabletop assist), so where its next
+    Propaganda card lies is not known either."""
     m = state.victory_margins()
     lines = [
         "Resources: " + ", ".join(f"{f.label} {state.resources[f]}" for f in Faction),
@@ -236,15 +240,16 @@ def tracks_lines(state: GameState) -> list[str]:
         lines.append("Momentum: " + ", ".join(CARDS[c].title for c in state.momentum))
     lines.append(eligibility_line(state))
     left = cards_to_propaganda(state)
-    lines.append(
-        f"Card {card_title(state.current_card)}; next "
-        f"{card_title(state.deck[0] if state.deck else None)}"
-    )
-    lines.append(
-        f"Propaganda Rounds {state.propaganda_rounds} of {state.final_propaganda}; "
-        + ("no Propaganda card left in the deck" if left is None
-           else f"{left} Event card(s) before the next Propaganda card")
-    )
+    nxt = card_title(state.deck[0] if state.deck else None) if next_known or not state.deck \
+        else "not named yet"
+    lines.append(f"Card {card_title(state.current_card)}; next {nxt}")
+    rounds = f"Propaganda Rounds {state.propaganda_rounds} of {state.final_propaganda}"
+    if not deck_known:
+        lines.append(rounds)
+    else:
+        lines.append(rounds + "; " + (
+            "no Propaganda card left in the deck" if left is None
+            else f"{left} Event card(s) before the next Propaganda card"))
     return lines
 
 
@@ -385,12 +390,26 @@ def _strip_label(line: str, labels: Iterable[str], verb: bool = False) -> str:
 
 def report_summary(faction: str, name: str, report: list[str], limit: int = 6) -> str:
     """The engine's report lines of one decision under its label said once: the
-    label the lines repeat is dropped ('Agitation: shift ...') and repeated lines are
-    counted ('shift Cesar-La Guajira toward Active Opposition (3 times)')."""
+    label the lines repeat is dropped ('Agitation: shift ...'), so is the Faction
+    named as the subject ('AUC free Rally' under 'AUC:'), a line that details the one
+    before is joined to it ('free Rally in Cali: place 1 AUC Guerrilla'), and repeated
+    lines are counted ('shift Cesar-La Guajira toward Active Opposition (3 times)')."""
     labels = (f"{faction} {name}", name)
-    counted: dict[str, int] = {}
+    texts: list[str] = []
     for line in report:
         text = _strip_label(line, labels, verb=True)
+        subject = f"{faction} "  # 'AUC free Rally in ...' under the line 'AUC: ...'
+        if text.startswith(subject) and text[len(subject):len(subject) + 1].islower():
+            text = text[len(subject):]
+        head, _, rest = text.partition(": ")
+        if texts and rest and texts[-1].endswith(head):
+            # the line goes on with what the line before announced: 'free Rally in
+            # Cali' + 'Rally in Cali: place 1 AUC Guerrilla' is one Rally
+            texts[-1] = f"{texts[-1]}: {rest}"
+            continue
+        texts.append(text)
+    counted: dict[str, int] = {}
+    for text in texts:
         counted[text] = counted.get(text, 0) + 1
     parts = [text if n == 1 else f"{text} ({n} times)" for text, n in counted.items()]
     more = len(parts) - limit

@@ -173,7 +173,9 @@ class PlainUI:
                 self.say(f"! {str(err).strip(chr(39))}")
             return True
         if word in ("tracks", "status"):
-            self.say(describe.whose_turn(self.c.state), *describe.tracks_lines(self.c.state))
+            table = self.assist  # the deck is the table's: only what it named
+            self.say(describe.whose_turn(self.c.state), *describe.tracks_lines(
+                self.c.state, not (table and self.c.needs_next_card()), deck_known=not table))
             return True
         if word == "card" and not rest:
             next_known = not (self.assist and self.c.needs_next_card())
@@ -291,7 +293,9 @@ class PlainUI:
     # --- asking ----------------------------------------------------------------------
     def ask(self, question: Question, *, form: bool = True) -> str:
         """Show ``question`` and return the typed answer (global commands handled).
-        Asked again after a bad answer, only its prompt line is repeated."""
+        Asked again after a bad answer or a global command's output (help, log...),
+        only its prompt line is repeated, so the last line before '>' always says who
+        is asked what."""
         if self._shown is question:
             self.say(self.prompt_line(question))
         else:
@@ -300,6 +304,7 @@ class PlainUI:
         while True:
             text = self.read()
             if self.global_command(text):
+                self.say(self.prompt_line(question))  # asked again, under what was shown
                 continue
             key = fold(text)
             if key == "undo":
@@ -309,6 +314,7 @@ class PlainUI:
             if form and key == "cancel":
                 raise Cancelled()
             if self._top and self.special_top(text):
+                self.say(self.prompt_line(question))
                 continue
             return text
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from core.cards import CARDS
 from core.commands import from_json
-from core.dice import SEEDED, ScriptedDice
+from core.dice import SEEDED, DiceSource, ScriptedDice
 from core.game import Game, apply_command
 from core.map import MAP
 from core.pieces import Faction
@@ -29,6 +29,7 @@ from core.rules import sequence, victory
 from core.rules.editor import EditorCommand
 from core.state import GameState
 from nonplayer.games import Turn
+from nonplayer.trace import Trace
 
 #: Who a board correction (the assist board editor, core/rules/board_editor.py) is by.
 EDITOR = "Board editor"
@@ -187,14 +188,29 @@ def _same(a: dict, b: dict) -> bool:
 
 
 def rederive(game: Game, entry: dict) -> tuple[list[str], str]:
+    """The lines of :func:`rederive_trace`'s trace ([] when not re-derived) and the note."""
+    trace, failure = rederive_trace(game, entry)
+    return (trace.lines() if trace is not None else []), failure
+
+
+def rederive_trace(game: Game, entry: dict) -> tuple[Trace | None, str]:
     """The Non-player's flowchart path for a logged command, run again on the position
-    before it: with the seeded dice stream (a game played with seeded dice), then with
-    the rolls the log recorded (dice typed in at the table)."""
+    before it with the dice the log recorded: the decision's own (``decision_rolls``:
+    the flowchart's and the Event chooser's dice, seeded or typed in at the table) for
+    the flowchart and its chooser, the command's (``rolls``) for the command. A save
+    written before decisions logged their dice has no ``decision_rolls``: the seeded
+    stream is tried first there, then the command's rolls."""
     from nonplayer.turn import decide
 
     failure = ""
     rolls = [v for _, v in entry.get("rolls", [])]
-    for dice in (SEEDED, ScriptedDice(rolls)):
+    if "decision_rolls" in entry:
+        decided = [v for _, v in entry["decision_rolls"]]
+        sources: list[tuple[DiceSource, DiceSource]] = [
+            (ScriptedDice(decided), ScriptedDice(rolls))]
+    else:
+        sources = [(SEEDED, SEEDED), (ScriptedDice(rolls), ScriptedDice(rolls))]
+    for dice, command_dice in sources:
         try:
             trial = Game(game.state.clone(), SEEDED, list(game.log), game.initial)
             decision, cmd, trace, chooser = decide(trial, dice)
@@ -205,13 +221,13 @@ def rederive(game: Game, entry: dict) -> tuple[list[str], str]:
             if decision == "event" and chooser is not None:
                 # the Event's choices, as nonplayer.turn.take_turn adds them
                 with contextlib.suppress(Exception):
-                    trial.apply(cmd, chooser=chooser, dice=dice)
+                    trial.apply(cmd, chooser=chooser, dice=command_dice)
                     for pick in getattr(chooser, "picks", []):
                         trace.add("event_choice", "8.4", f"Event choice: {pick}")
-            return trace.lines(), ""
+            return trace, ""
         failure = ("flowchart path not shown: the flowchart run again chooses otherwise "
                    "(a person's or Discord's choice)")
-    return [], failure
+    return None, failure
 
 
 def from_game(game: Game, *, traces: bool = True) -> History:
