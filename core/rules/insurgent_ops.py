@@ -273,7 +273,9 @@ def _rally_base(state: GameState, ctx: Context, space: int, active: int) -> None
     state.remove(space, ACTIVE_OF[f], active)
     state.remove(space, UNDERGROUND_OF[f], 2 - active)
     state.place(space, BASE_OF[f])
-    ctx.say(f"Rally in {_name(space)}: replace 2 {f.label} Guerrillas with a {f.label} Base")
+    article = "an" if f.label[0] in "AEIOU" else "a"
+    ctx.say(f"Rally in {_name(space)}: replace 2 {f.label} Guerrillas "
+            f"with {article} {f.label} Base")
 
 
 def _rally_regroup(

@@ -275,7 +275,8 @@ def resources_phase(state: GameState, report: list[str]) -> None:
     """Add Government and Insurgent earnings, to at most 99 (6.3.1-6.3.2, 1.7)."""
     for f, n in earnings(state).items():
         got = state.add_resources(f, n)
-        report.append(f"{f.label} earn {n} Resources (+{got}, now {state.resources[f]})")
+        verb = "earn" if f is Faction.CARTELS else "earns"  # "the Cartels earn", "FARC earns"
+        report.append(f"{f.label} {verb} {n} Resources (+{got}, now {state.resources[f]})")
 
 
 # --- 6.3.3 Drug Profits -------------------------------------------------------------------
