@@ -109,8 +109,9 @@ def _random_operation(
 
     The Operation runs once, on a clone (:func:`_run_operation`): the board it leaves is
     where the Special Activity (or the Ship's Limited Operation) is drawn, and the
-    trials of the plain Operation and of Operation + Special Activity both go on from
-    copies of it instead of running the Operation again (:func:`_add_special`)."""
+    trials of the plain Operation (on a copy) and of Operation + Special Activity (on
+    the board itself, :func:`_add_special`) go on from it instead of running the
+    Operation again."""
     for _ in range(tries):
         op = rng.choice(OPERATIONS[faction])(state, faction, rng, limited=limited)
         if op is None:
@@ -182,12 +183,13 @@ def _conclude(ran: _Ran, cmd: seq.OperationAction) -> Trial | None:
 
 
 def _add_special(ran: _Ran, both: seq.OperationAction) -> Trial | None:
-    """``both`` (``ran``'s Operation with a Special Activity after it) on a copy of the
-    board its Operation left, as :func:`_try` would run it from the start: only Attack
-    reads its Special Activity while it executes (for Ambush, 4.3.2), and Ambush is
-    tried from the start, so the Operation's run is the same with or without one."""
+    """``both`` (``ran``'s Operation with a Special Activity after it) on the board its
+    Operation left, as :func:`_try` would run it from the start: only Attack reads its
+    Special Activity while it executes (for Ambush, 4.3.2), and Ambush is tried from the
+    start, so the Operation's run is the same with or without one. Uses up ``ran``: the
+    last thing tried on it (the plain Operation's trial was concluded on a copy)."""
     assert both.special is not None and not both.special_first
-    board, ctx = ran.board.clone(), _copy_ctx(ran.ctx)
+    board, ctx = ran.board, ran.ctx
     try:
         started = both.with_special(ran.started, ctx, both.special)
         both.special.execute(board, started.sa_ctx)
