@@ -202,8 +202,8 @@ class Game:
 
         The caller vouches that ``trial`` is a clone of the current state on which
         ``execute(trial, cmd, self.dice)`` ran with the chooser ``apply`` would get (or
-        with none, for a command that asks no chooser: an Operation), without
-        ``stop_after_turn``.
+        with none, for a command that asks no chooser: an Operation, or an Event whose
+        run asked its chooser nothing), without ``stop_after_turn``.
         """
         return self._keep(cmd, trial, ctx, sequence.to_move(self.state),
                           self.state.rng_counter, False)

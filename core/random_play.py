@@ -86,10 +86,6 @@ def _try(state: GameState, cmd: Command) -> Trial | None:
     return trial, ctx
 
 
-def _legal(state: GameState, cmd: Command) -> bool:
-    return _try(state, cmd) is not None
-
-
 def random_operation(
     state: GameState, faction: Faction, rng: random.Random, limited: bool, tries: int = 8
 ) -> Command | None:
@@ -225,7 +221,8 @@ def random_command(state: GameState, rng: random.Random) -> Command:
 
 def _random_command(state: GameState, rng: random.Random) -> tuple[Command, Trial | None]:
     """:func:`random_command`, with the trial run of it on a clone when one was made
-    that :meth:`Game.keep_trial` may keep: an Operation's (it asks no chooser)."""
+    that :meth:`Game.keep_trial` may keep: an Operation's (it asks no chooser), or an
+    Event's that asked its chooser nothing."""
     if state.phase == "propaganda":
         cmd = propaganda.random_propaganda_command(state, rng)
         if cmd is None:
@@ -241,8 +238,12 @@ def _random_command(state: GameState, rng: random.Random) -> tuple[Command, Tria
         assert card is not None
         sides = [s for s in events.SIDES if events.implemented(card, s)]
         cmd: Command = seq.PlayEvent(rng.choice(sides))
-        if _legal(state, cmd):  # on a clone, by the default chooser: not kept
-            return cmd, None
+        tried = _try(state, cmd)  # on a clone, by the default chooser
+        if tried is not None:
+            # Kept only if the Event asked its chooser nothing: the random chooser would
+            # not be asked either (the run is the same up to a first question), so the
+            # run applying it would be this one; otherwise it is applied afresh.
+            return cmd, None if tried[1].notes.get("event_choices") else tried
     if roll < 0.9:
         limited = seq.LIMITED in opts and seq.OPERATION not in opts
         if seq.OPERATION in opts or limited:
@@ -260,9 +261,9 @@ def play_random_game(
 ) -> Game:
     """Play ``game`` to its end with random legal commands; return it.
 
-    An Operation was already run on a clone to learn it is legal (validation by
-    transaction); with the game's dice the seeded stream, that run is the one kept
-    (:meth:`Game.keep_trial`), not repeated: same state, same log.
+    An Operation (or an Event that asks no question) was already run on a clone to learn
+    it is legal (validation by transaction); with the game's dice the seeded stream, that
+    run is the one kept (:meth:`Game.keep_trial`), not repeated: same state, same log.
     """
     for _ in range(max_commands):
         if game.is_terminal():

@@ -17,7 +17,9 @@ def test_keeping_the_trial_equals_applying_the_command() -> None:
     # applied afresh, gives the same state, log entry and trace
     # 4.1: an Operation + Special Activity is kept from the run that went on from the
     # board its Operation left (core.random_play._add_special), not run from the start
-    kept = with_special = 0
+    # 5.1: an Event whose trial asked its chooser nothing is kept too (a random chooser
+    # would not have been asked either)
+    kept = with_special = events = 0
     for seed in range(3):
         game = Game.new("standard", seed=seed)
         rng = random.Random(seed)
@@ -36,5 +38,7 @@ def test_keeping_the_trial_equals_applying_the_command() -> None:
             kept += 1
             special = getattr(cmd, "special", None)
             with_special += special is not None and special.name != "Ambush"
+            events += cmd.name == "Event"
     assert kept > 50  # the Operations of three games were compared, not a handful
     assert with_special > 20
+    assert events > 3
