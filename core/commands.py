@@ -211,12 +211,25 @@ def from_json(data: dict) -> Command:
         cls = _REGISTRY[data["type"]]
     except KeyError:
         raise ValueError(f"unknown command type {data.get('type')!r}") from None
-    hints = typing.get_type_hints(cls)
     kwargs = {}
-    for f in dataclasses.fields(cls):
-        if f.name in data:
-            kwargs[f.name] = _decode(data[f.name], hints.get(f.name, Any))
+    for name, hint in _fields_of(cls):
+        if name in data:
+            kwargs[name] = _decode(data[name], hint)
     return cls(**kwargs)
+
+
+_FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
+def _fields_of(cls: type) -> tuple[tuple[str, Any], ...]:
+    """Each field's name and resolved type hint, worked out once per class: resolving the
+    hints (``typing.get_type_hints``) costs far more than decoding a command."""
+    fields = _FIELDS.get(cls)
+    if fields is None:
+        hints = typing.get_type_hints(cls)
+        fields = tuple((f.name, hints.get(f.name, Any)) for f in dataclasses.fields(cls))
+        _FIELDS[cls] = fields
+    return fields
 
 
 def registered() -> dict[str, type[Command]]:

@@ -60,6 +60,17 @@ def execute(
         state.roll_log = []
         cmd.execute(state, ctx)
         return ctx
+    ctx = begin_command(state, cmd, dice, chooser)
+    cmd.execute(state, ctx)
+    finish_command(state, dice, stop_after_turn)
+    return ctx
+
+
+def begin_command(
+    state: GameState, cmd: Command, dice: DiceSource = SEEDED, chooser: Any = None
+) -> Context:
+    """What :func:`execute` does before the command itself (not an editor command):
+    finish a stopped card, check that ``cmd`` is a choice now, and make its Context."""
     state.roll_log = []
     sequence.advance(state, dice)  # a card left ended by a stopped turn ends now
     faction = sequence.to_move(state)
@@ -73,19 +84,23 @@ def execute(
         wanted = state.step.get("phase")
         if getattr(cmd, "propaganda_phase", None) != wanted:
             raise IllegalAction("6.0", f"the Propaganda Round awaits {wanted}, not {cmd.name}")
-    ctx = Context(
+    return Context(
         faction=faction,
         dice=dice,
         chooser=chooser,
         nonplayer=sequence.is_nonplayer(state, faction),
     )
-    cmd.execute(state, ctx)
+
+
+def finish_command(state: GameState, dice: DiceSource = SEEDED,
+                   stop_after_turn: bool = False) -> None:
+    """What :func:`execute` does after the command: play moves on (a Propaganda phase,
+    the card's end, the next card) until a decision is needed."""
     if state.phase == "propaganda":
         from core.rules import propaganda
 
         propaganda.advance(state, dice)
     sequence.advance(state, dice, stop_after_turn)
-    return ctx
 
 
 class Game:
@@ -187,8 +202,8 @@ class Game:
 
         The caller vouches that ``trial`` is a clone of the current state on which
         ``execute(trial, cmd, self.dice)`` ran with the chooser ``apply`` would get (or
-        with none, for a command that asks no chooser: an Operation), without
-        ``stop_after_turn``.
+        with none, for a command that asks no chooser: an Operation, or an Event whose
+        run asked its chooser nothing), without ``stop_after_turn``.
         """
         return self._keep(cmd, trial, ctx, sequence.to_move(self.state),
                           self.state.rng_counter, False)

@@ -13,15 +13,17 @@ own mind); the *dice* stay with the game's dice source. Same seeds, same game.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable
+from typing import NamedTuple
 
 from core import events
 from core.commands import Command, Context, Operation, SpecialActivity
 from core.dice import SEEDED
 from core.errors import IllegalAction
 from core.events.choice import RandomChooser
-from core.game import Game, execute
+from core.game import Game, begin_command, execute, finish_command
 from core.pieces import Faction
 from core.rules import coin_ops, govt_special, insurgent_ops, insurgent_special, propaganda
 from core.rules import sequence as seq
@@ -84,10 +86,6 @@ def _try(state: GameState, cmd: Command) -> Trial | None:
     return trial, ctx
 
 
-def _legal(state: GameState, cmd: Command) -> bool:
-    return _try(state, cmd) is not None
-
-
 def random_operation(
     state: GameState, faction: Faction, rng: random.Random, limited: bool, tries: int = 8
 ) -> Command | None:
@@ -103,61 +101,117 @@ def random_operation(
 def _random_operation(
     state: GameState, faction: Faction, rng: random.Random, limited: bool, tries: int = 8
 ) -> tuple[Command, Trial] | None:
-    """:func:`random_operation`, with the trial run that proved the command legal."""
+    """:func:`random_operation`, with the trial run that proved the command legal.
+
+    The Operation runs once, on a clone (:func:`_run_operation`): the board it leaves is
+    where the Special Activity (or the Ship's Limited Operation) is drawn, and the
+    trials of the plain Operation (on a copy) and of Operation + Special Activity (on
+    the board itself, :func:`_add_special`) go on from it instead of running the
+    Operation again."""
     for _ in range(tries):
         op = rng.choice(OPERATIONS[faction])(state, faction, rng, limited=limited)
         if op is None:
             continue
-        plain = seq.OperationAction(op)
-        plain_trial = _try(state, plain)
+        ran = _run_operation(state, op)
+        if ran is None:
+            continue
+        plain_trial = _conclude(ran, seq.OperationAction(op))
         if plain_trial is None:
             continue
         if not limited and rng.random() < 0.75:
             name = rng.choice(SPECIALS[faction])
             # Ambush is declared for a space of the Attack before it resolves (4.3.2).
-            board = state if name == "Ambush" else _before_advance(state, op)
+            board = state if name == "Ambush" else ran.board
             special = _special(name, board, faction, op, rng)
             if special is not None:
                 both = seq.OperationAction(op, special)
-                both_trial = _try(state, both)
+                both_trial = _try(state, both) if name == "Ambush" else _add_special(ran, both)
                 if both_trial is not None:
                     return both, both_trial
         elif rng.random() < 0.5:
-            shipped = _random_ship(state, faction, op, rng, limited)
+            shipped = _random_ship(state, faction, op, rng, ran.board)
             if shipped is not None:
                 return shipped
-        return plain, plain_trial
+        return seq.OperationAction(op), plain_trial
     return None
 
 
+class _Ran(NamedTuple):
+    """A plain :class:`OperationAction` run on a clone up to the end of its Operation."""
+
+    board: GameState
+    ctx: Context
+    started: seq.StartedOperation
+
+
+def _run_operation(state: GameState, op: Operation) -> _Ran | None:
+    """Run ``OperationAction(op)`` on a clone of ``state`` as :func:`execute` would, and
+    stop right after the Operation: the board then is the one the Special Activity
+    executes on (4.1); None if the Operation is illegal. (A random command has no
+    Shipment ``transfers``, so no decider is installed: the same run as ``execute``.)"""
+    board = state.clone()
+    plain = seq.OperationAction(op)
+    try:
+        ctx = begin_command(board, plain)
+        started = plain.start(board, ctx)
+        op.execute(board, started.op_ctx)
+    except IllegalAction:
+        return None
+    return _Ran(board, ctx, started)
+
+
+def _copy_ctx(ctx: Context) -> Context:
+    """The Context of a run as it stands, to go on with on a copy of its board."""
+    return Context(faction=ctx.faction, dice=ctx.dice, chooser=ctx.chooser,
+                   nonplayer=ctx.nonplayer, trace=ctx.trace.copy(),
+                   notes=copy.deepcopy(ctx.notes) if ctx.notes else {})
+
+
+def _conclude(ran: _Ran, cmd: seq.OperationAction) -> Trial | None:
+    """``cmd`` (the plain Operation of ``ran``) finished on a copy of ``ran``'s board."""
+    board, ctx = ran.board.clone(), _copy_ctx(ran.ctx)
+    try:
+        cmd.conclude(board, ctx, ran.started)
+        finish_command(board)
+    except IllegalAction:
+        return None
+    return board, ctx
+
+
+def _add_special(ran: _Ran, both: seq.OperationAction) -> Trial | None:
+    """``both`` (``ran``'s Operation with a Special Activity after it) on the board its
+    Operation left, as :func:`_try` would run it from the start: only Attack reads its
+    Special Activity while it executes (for Ambush, 4.3.2), and Ambush is tried from the
+    start, so the Operation's run is the same with or without one. Uses up ``ran``: the
+    last thing tried on it (the plain Operation's trial was concluded on a copy)."""
+    assert both.special is not None and not both.special_first
+    board, ctx = ran.board, ran.ctx
+    try:
+        started = both.with_special(ran.started, ctx, both.special)
+        both.special.execute(board, started.sa_ctx)
+        both.conclude(board, ctx, started)
+        finish_command(board)
+    except IllegalAction:
+        return None
+    return board, ctx
+
+
 def _random_ship(
-    state: GameState, faction: Faction, op: Operation, rng: random.Random, limited: bool
+    state: GameState, faction: Faction, op: Operation, rng: random.Random, after: GameState
 ) -> tuple[Command, Trial] | None:
-    """The Operation followed by Ship (2.3.6): a Shipment removed for a free LimOp."""
+    """The Operation followed by Ship (2.3.6): a Shipment removed for a free LimOp.
+    ``after`` is the board right after the Operation, where the LimOp is drawn."""
     if seq.is_nonplayer(state, faction) or int(faction) in state.step.get("shipped", []):
         return None
     own = [i for i, s in enumerate(state.shipments) if s is not None and s[1] == faction]
     if not own:
         return None
-    after = _before_advance(state, op)
     extra = rng.choice(OPERATIONS[faction])(after, faction, rng, limited=True)
     if extra is None:
         return None
     cmd = seq.OperationAction(op, ship=rng.choice(own), ship_op=extra)
     tried = _try(state, cmd)
     return None if tried is None else (cmd, tried)
-
-
-def _before_advance(state: GameState, op: Operation) -> GameState:
-    """The board right after ``op`` executes, before play moves on to the next Faction."""
-    after = state.clone()
-    faction = seq.to_move(after)
-    assert faction is not None
-    try:
-        op.execute(after, Context(faction=faction))
-    except IllegalAction:
-        return state
-    return after
 
 
 def random_command(state: GameState, rng: random.Random) -> Command:
@@ -167,7 +221,8 @@ def random_command(state: GameState, rng: random.Random) -> Command:
 
 def _random_command(state: GameState, rng: random.Random) -> tuple[Command, Trial | None]:
     """:func:`random_command`, with the trial run of it on a clone when one was made
-    that :meth:`Game.keep_trial` may keep: an Operation's (it asks no chooser)."""
+    that :meth:`Game.keep_trial` may keep: an Operation's (it asks no chooser), or an
+    Event's that asked its chooser nothing."""
     if state.phase == "propaganda":
         cmd = propaganda.random_propaganda_command(state, rng)
         if cmd is None:
@@ -183,8 +238,12 @@ def _random_command(state: GameState, rng: random.Random) -> tuple[Command, Tria
         assert card is not None
         sides = [s for s in events.SIDES if events.implemented(card, s)]
         cmd: Command = seq.PlayEvent(rng.choice(sides))
-        if _legal(state, cmd):  # on a clone, by the default chooser: not kept
-            return cmd, None
+        tried = _try(state, cmd)  # on a clone, by the default chooser
+        if tried is not None:
+            # Kept only if the Event asked its chooser nothing: the random chooser would
+            # not be asked either (the run is the same up to a first question), so the
+            # run applying it would be this one; otherwise it is applied afresh.
+            return cmd, None if tried[1].notes.get("event_choices") else tried
     if roll < 0.9:
         limited = seq.LIMITED in opts and seq.OPERATION not in opts
         if seq.OPERATION in opts or limited:
@@ -202,9 +261,9 @@ def play_random_game(
 ) -> Game:
     """Play ``game`` to its end with random legal commands; return it.
 
-    An Operation was already run on a clone to learn it is legal (validation by
-    transaction); with the game's dice the seeded stream, that run is the one kept
-    (:meth:`Game.keep_trial`), not repeated: same state, same log.
+    An Operation (or an Event that asks no question) was already run on a clone to learn
+    it is legal (validation by transaction); with the game's dice the seeded stream, that
+    run is the one kept (:meth:`Game.keep_trial`), not repeated: same state, same log.
     """
     for _ in range(max_commands):
         if game.is_terminal():

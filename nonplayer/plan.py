@@ -137,7 +137,9 @@ class Plan:
         known = self.simulated.get(key)
         if known is None:
             try:
-                known = self._execute(cmd, op)
+                known = self._execute_rally_step(cmd) if op is None else None
+                if known is None:
+                    known = self._execute(cmd, op)
             except IllegalAction as err:
                 known = err
             self.simulated[key] = known
@@ -164,6 +166,26 @@ class Plan:
         after_op, op_notes = self._after_operation(op)
         trial = after_op.clone()
         cmd.execute(trial, self._ctx(copy.deepcopy(op_notes), op=op))
+        return trial
+
+    def _execute_rally_step(self, cmd: Command) -> GameState | None:
+        """A Rally one space longer than one already simulated, executed as that space
+        alone on the board the shorter Rally left (None: no such Rally simulated).
+
+        Exact: a Rally resolves its spaces in order, each checked (3.3.1), paid and
+        resolved on the board the earlier ones left, with nothing carried from space to
+        space but the board; what it checks of the whole command first (the Faction,
+        each space once, no recall for a Non-player) holds for the longer Rally when it
+        holds for the shorter one and the new space is not among its spaces."""
+        if not isinstance(cmd, insurgent_ops.Rally) or cmd.recall or len(cmd.steps) < 2:
+            return None
+        shorter = insurgent_ops.Rally(steps=cmd.steps[:-1])
+        board = self.simulated.get((None, shorter))
+        last = cmd.steps[-1]
+        if not isinstance(board, GameState) or last[0] in shorter.spaces():
+            return None
+        trial = board.clone()
+        insurgent_ops.Rally(steps=(last,)).execute(trial, self._ctx({}))
         return trial
 
     def _after_operation(self, op: Operation) -> tuple[GameState, dict[str, Any]]:

@@ -15,7 +15,11 @@ from core.serialize import state_to_json
 def test_keeping_the_trial_equals_applying_the_command() -> None:
     # 2.3.4: every random Operation of a few seeded games, kept from its trial run and
     # applied afresh, gives the same state, log entry and trace
-    kept = 0
+    # 4.1: an Operation + Special Activity is kept from the run that went on from the
+    # board its Operation left (core.random_play._add_special), not run from the start
+    # 5.1: an Event whose trial asked its chooser nothing is kept too (a random chooser
+    # would not have been asked either)
+    kept = with_special = events = 0
     for seed in range(3):
         game = Game.new("standard", seed=seed)
         rng = random.Random(seed)
@@ -32,4 +36,9 @@ def test_keeping_the_trial_equals_applying_the_command() -> None:
             assert game.log == applied.log
             assert trace_kept == trace_applied
             kept += 1
+            special = getattr(cmd, "special", None)
+            with_special += special is not None and special.name != "Ambush"
+            events += cmd.name == "Event"
     assert kept > 50  # the Operations of three games were compared, not a handful
+    assert with_special > 20
+    assert events > 3

@@ -121,3 +121,54 @@ def test_only_attack_reads_the_special_activity_it_accompanies_4_3_2() -> None:
                 readers.append((path.name, line.strip()))
     assert readers, "the scan finds Attack's own use"
     assert all(name == "insurgent_ops.py" and line in attack for name, line in readers), readers
+
+
+def test_a_growing_rally_gives_the_board_or_refusal_of_the_whole_rally_3_3_1() -> None:
+    # 3.3.1: a Rally's spaces resolve in order, each on the board the earlier ones left;
+    # Plan.simulate runs a Rally one space longer than one it simulated as that space
+    # alone on the shorter Rally's board. Each board and each refusal (a space twice, a
+    # space not allowed, Resources run out) must be those of the whole Rally run afresh.
+    from core.dice import ScriptedDice
+    from core.errors import IllegalAction
+    from core.events.choice import RandomChooser
+    from core.game import Game
+    from core.pieces import Faction
+    from core.random_play import random_command
+    from core.rules import insurgent_ops as ops
+    from core.state import GameState
+    from nonplayer.bot import Bot
+    from nonplayer.plan import Plan
+
+    longer = 0
+    for seed in range(5):
+        game = Game.new("standard", seed=seed)
+        rng = random.Random(seed)
+        for _ in range(30 + 15 * seed):
+            if game.is_terminal():
+                break
+            game.apply(random_command(game.state, rng), chooser=RandomChooser(rng))
+        state = game.state
+        for faction in (Faction.FARC, Faction.AUC, Faction.CARTELS):
+            plan = Plan(Bot(state, faction, ScriptedDice([])), "Rally", state)
+            spaces = sorted(s.id for s in MAP.spaces)
+            rng.shuffle(spaces)
+            for space in spaces[:12] + spaces[:2]:  # the repeats are refused
+                step = ops.rally_step(space, rng.choice(ops.RALLY_ACTIONS[:2]), 1)
+                steps = plan.steps + [step]
+                whole: GameState | IllegalAction = state.clone()
+                try:
+                    ops.Rally(steps=tuple(steps)).execute(whole, plan._ctx({}))
+                except IllegalAction as err:
+                    whole = err
+                try:
+                    got: GameState | IllegalAction = plan.simulate(steps)
+                except IllegalAction as err:
+                    got = err
+                longer += len(steps) > 1
+                if isinstance(whole, IllegalAction):
+                    assert isinstance(got, IllegalAction)
+                    assert (got.rule, got.message) == (whole.rule, whole.message)
+                else:
+                    assert got == whole
+                    assert plan.try_add(step, space)
+    assert longer > 40  # Rallies of 2+ spaces were compared, not a handful

@@ -923,8 +923,10 @@ def random_redeploy(state: GameState, faction: Faction, rng: random.Random) -> R
     for s in MAP.spaces:
         for kind in CUBES:
             here = state.count(s.id, kind)
+            if not here:
+                continue
             targets = [d for d in allowed[kind] if d != s.id]
-            if not here or not targets:
+            if not targets:
                 continue
             if kind is Piece.TROOPS and s.id in mandatory:
                 n = here

@@ -21,6 +21,7 @@ Activity and optional Ship).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from core import events
 from core.cards import CARDS
@@ -168,6 +169,16 @@ class PlayEvent(Command):
         ctx.notes["event_choices"] = events.run_event(state, ctx, card, self.side, self.choices)
 
 
+class StartedOperation(NamedTuple):
+    """An :class:`OperationAction` between :meth:`~OperationAction.start` and
+    :meth:`~OperationAction.conclude`."""
+
+    op_ctx: Context
+    sa_ctx: Context | None
+    resources_before: int
+    final_card: bool
+
+
 @command
 @dataclass(frozen=True)
 class OperationAction(Command):
@@ -198,6 +209,23 @@ class OperationAction(Command):
             self._execute(state, ctx)
 
     def _execute(self, state: GameState, ctx: Context) -> None:
+        started = self.start(state, ctx)
+        if self.special is not None and self.special_first:
+            self.special.execute(state, started.sa_ctx)
+            self.op.execute(state, started.op_ctx)
+        else:
+            self.op.execute(state, started.op_ctx)
+            if self.special is not None:
+                self.special.execute(state, started.sa_ctx)
+        self.conclude(state, ctx, started)
+
+    def start(self, state: GameState, ctx: Context) -> StartedOperation:
+        """Everything before the Operation and Special Activity execute: who may act and
+        how (2.3.2-2.3.5, 2.3.9, 4.1.1), and their Contexts (trace and notes shared).
+
+        ``execute`` is ``start``, the Operation (and Special Activity), ``conclude``;
+        the random player also runs them apart (``core.random_play``), outside the
+        ``transfers`` decider, so only for commands without ``transfers``."""
         opts = options(state)
         if to_move(state) is not ctx.faction:
             raise IllegalAction("2.3.2", f"it is not {ctx.faction.label}'s turn to act")
@@ -223,35 +251,37 @@ class OperationAction(Command):
             trace=ctx.trace,
             notes=ctx.notes,
         )
-        before = state.resources[ctx.faction]
+        started = StartedOperation(op_ctx, None, state.resources[ctx.faction], final)
         if self.special is not None:
-            sa_ctx = Context(
-                faction=ctx.faction,
-                dice=ctx.dice,
-                nonplayer=nonplayer,
-                op=self.op,
-                trace=ctx.trace,
-                notes=ctx.notes,
-            )
-            if self.special.accompanies and self.op.name not in self.special.accompanies:
-                raise IllegalAction(
-                    "4.1.1", f"{self.special.name} may not accompany {self.op.name}"
-                )
-            if self.special_first:
-                self.special.execute(state, sa_ctx)
-                self.op.execute(state, op_ctx)
-            else:
-                self.op.execute(state, op_ctx)
-                self.special.execute(state, sa_ctx)
-        else:
-            self.op.execute(state, op_ctx)
+            started = self.with_special(started, ctx, self.special)
+        return started
+
+    def with_special(
+        self, started: StartedOperation, ctx: Context, special: SpecialActivity
+    ) -> StartedOperation:
+        """``started`` with the Context of ``special`` accompanying this Operation (4.1.1)."""
+        if special.accompanies and self.op.name not in special.accompanies:
+            raise IllegalAction("4.1.1", f"{special.name} may not accompany {self.op.name}")
+        sa_ctx = Context(
+            faction=ctx.faction,
+            dice=ctx.dice,
+            nonplayer=started.op_ctx.nonplayer,
+            op=self.op,
+            trace=ctx.trace,
+            notes=ctx.notes,
+        )
+        return started._replace(sa_ctx=sa_ctx)
+
+    def conclude(self, state: GameState, ctx: Context, started: StartedOperation) -> None:
+        """After the Operation (and Special Activity): it selected a space (3.1), the
+        Faction has acted (2.3.7), and Ship (2.3.6) if asked."""
         if not self.op.spaces():
             raise IllegalAction("3.1", f"{self.op.name} selected no space")
-        paid = state.resources[ctx.faction] < before
+        paid = state.resources[ctx.faction] < started.resources_before
         kind = "op_sa" if self.special is not None else "op"
         state.step["acted"].append([int(ctx.faction), kind])
         if self.ship is not None or self.ship_op is not None:
-            self._ship(state, ctx, paid, final)
+            self._ship(state, ctx, paid, started.final_card)
 
     def _ship(self, state: GameState, ctx: Context, paid: bool, final: bool) -> None:
         if self.ship is None or self.ship_op is None:
