@@ -5,7 +5,7 @@
 
 Plays whole solitaire games (section-8 Insurgents, the search Government) and times
 every Government decision on an Event card, from the call to
-:func:`nonplayer.govt_search.search_decide` to its return, at the given time limit (the
+:func:`nonplayer.government.search.search_decide` to its return, at the given time limit (the
 default is the bot's). Also reports the CP-SAT solver's share of that time, how many
 solves ended with each status, how often the search had to stop early (``cut_short``,
 the wall-clock safety net), and the games' solo scores (8.8).
@@ -28,9 +28,9 @@ from typing import Any
 from benchmarks import harness
 from core.game import Game
 from core.rules import victory
-from nonplayer import govt_search
 from nonplayer.games import play
 from nonplayer.government import GovtDecision
+from nonplayer.government import search as govt_search
 
 
 class TimedSearch:
@@ -62,7 +62,7 @@ class TimedSearch:
         return decision
 
     def discord(self, state: Any, faction: Any) -> str:
-        from nonplayer.govt_heuristic import discord_choice
+        from nonplayer.government.heuristic import discord_choice
 
         return discord_choice(state, faction)[0]
 

@@ -20,7 +20,7 @@ from core.rules.coin_ops import Assault, Patrol, Sweep, Train
 from core.rules.editor import SetTurn
 from core.rules.govt_special import AirLift
 from core.rules.sequence import OperationAction, Pass, PlayEvent
-from nonplayer import government, govt_heuristic
+from nonplayer import government
 from nonplayer.government import (
     GovtDecision,
     LookaheadDice,
@@ -28,14 +28,15 @@ from nonplayer.government import (
     make_government,
     simulate,
 )
-from nonplayer.govt_heuristic import (
+from nonplayer.government import heuristic as govt_heuristic
+from nonplayer.government.heuristic import (
     HeuristicGovernment,
     choose_operation,
     discord_choice,
     plan_sweep,
     propaganda_decision,
 )
-from nonplayer.govt_random import RandomGovernment
+from nonplayer.government.random_bot import RandomGovernment
 from nonplayer.solitaire import new_solitaire
 from nonplayer.trace import Trace
 from tests.helpers import blank_state, put, sid

@@ -17,9 +17,9 @@ from core.random_play import random_command
 from core.rules import coin_ops, sequence
 from core.rules.sequence import OperationAction, Pass, PlayEvent
 from core.state import GameState
-from nonplayer import govt_search
 from nonplayer.government import GovtDecision, SearchGovernment, make_government
-from nonplayer.govt_search import (
+from nonplayer.government import search as govt_search
+from nonplayer.government.search import (
     Effort,
     evaluate,
     evaluation_terms,

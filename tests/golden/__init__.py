@@ -19,7 +19,7 @@ The games (:func:`specs`) cover every seating the engine plays:
 * 1 player (8.0): the heuristic, random and search Government bots against the three
   section-8 Non-players; the search with a fixed planned effort and deterministic solver
   budget and a wall-clock safety net far above what it needs
-  (:func:`nonplayer.govt_search.search`), so its decisions do not depend on the
+  (:func:`nonplayer.government.search.search`), so its decisions do not depend on the
   machine's speed or load;
 * 2 and 3 players with the Non-Player Option (1.5.1), seated as the soak seats them
   (:func:`nonplayer.soak.play_seated`): the Government bot, random legal players for
@@ -110,7 +110,7 @@ def _government(spec: Spec) -> Any:
 
     if spec["govt"] != "search":
         return spec["govt"]  # made by the soak from its name and the seed
-    from nonplayer.govt_search import Effort
+    from nonplayer.government.search import Effort
 
     opts = spec["search"]
     effort = Effort(tuple(opts["effort"]["variants"]), opts["effort"]["solutions"],
