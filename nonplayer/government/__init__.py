@@ -8,7 +8,10 @@ The package is layered, each module importing only those below it:
   evaluation and the Event chooser by look-ahead;
 * :mod:`nonplayer.government.heuristic`: a documented priority policy;
   :mod:`nonplayer.government.random_bot`: random legal commands, the floor;
-* :mod:`nonplayer.government.search` (OR-tools): CP-SAT plans scored one card ahead;
+* :mod:`nonplayer.government.search` (OR-tools): CP-SAT plans scored one card ahead
+  (registered as ``lookahead``);
+* :mod:`nonplayer.government.campaign`: those plans judged by determinized rollouts to
+  the next Propaganda Round against the section-8 Non-players (registered as ``search``);
 * this module (top): the registry :data:`GOVERNMENTS` and :func:`make_government`.
 
 The OR-tools bots are imported on demand: OR-tools is an optional dependency, and where
@@ -58,14 +61,33 @@ def _random(seed: int = 0, **options: Any) -> GovernmentBot:
     return RandomGovernment(seed)
 
 
-def _search(seed: int = 0, **options: Any) -> GovernmentBot:
-    """The OR-tools search bot, or the heuristic with a plain note if it cannot load."""
+def _unavailable(seed: int) -> GovernmentBot | None:
+    """The heuristic with a plain note when the OR-tools bots cannot load, else None."""
     problem = search_unavailable()
-    if problem is not None:
-        bot = _heuristic(seed)
-        bot.note = (f"search Government unavailable ({problem}): "
-                    "the heuristic Government plays instead")
-        return bot
+    if problem is None:
+        return None
+    bot = _heuristic(seed)
+    bot.note = (f"search Government unavailable ({problem}): "
+                "the heuristic Government plays instead")
+    return bot
+
+
+def _search(seed: int = 0, **options: Any) -> GovernmentBot:
+    """The campaign search bot (:mod:`nonplayer.government.campaign`), or the heuristic
+    with a plain note if OR-tools cannot load. ``think`` sets its budget."""
+    fallback = _unavailable(seed)
+    if fallback is not None:
+        return fallback
+    module = importlib.import_module("nonplayer.government.campaign")
+    bot: GovernmentBot = module.CampaignGovernment(seed=seed, **options)
+    return bot
+
+
+def _lookahead(seed: int = 0, **options: Any) -> GovernmentBot:
+    """The one-card-ahead CP-SAT search (the ``search`` bot before issue 13)."""
+    fallback = _unavailable(seed)
+    if fallback is not None:
+        return fallback
     return SearchGovernment(seed=seed, **options)
 
 
@@ -73,6 +95,7 @@ GOVERNMENTS: dict[str, GovernmentFactory] = {
     "heuristic": _heuristic,
     "random": _random,
     "search": _search,
+    "lookahead": _lookahead,
 }
 
 
@@ -84,8 +107,9 @@ def search_unavailable() -> str | None:
         return f"OR-tools cannot be imported: {err}"
     try:
         module = importlib.import_module("nonplayer.government.search")
+        importlib.import_module("nonplayer.government.campaign")
     except ImportError as err:
-        return f"nonplayer.government.search cannot be imported: {err}"
+        return f"the search Government cannot be imported: {err}"
     if not hasattr(module, "search_decide"):
         return "nonplayer.government.search has no search_decide"
     return None
@@ -97,7 +121,7 @@ class SearchGovernment:
     Insurgent Discord is answered by the heuristic's rule.
     """
 
-    name = "search"
+    name = "lookahead"
 
     def __init__(self, seed: int = 0, time_limit: float | None = None, **options: Any) -> None:
         self.seed = seed
