@@ -368,7 +368,7 @@ def test_discord_callback_is_used_for_a_2nd_eligible_nonplayer_8_1() -> None:
 # the registry, the random Government, the search fallback
 # ======================================================================================
 def test_registry_makes_every_bot_and_falls_back_plainly(monkeypatch) -> None:
-    assert set(government.GOVERNMENTS) == {"heuristic", "random", "search"}
+    assert set(government.GOVERNMENTS) == {"heuristic", "random", "search", "lookahead"}
     assert make_government("heuristic").name == "heuristic"
     assert make_government("random", 3).name == "random"
     monkeypatch.setattr(government, "search_unavailable", lambda: "OR-tools cannot be imported")

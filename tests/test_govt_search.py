@@ -319,7 +319,7 @@ def test_not_the_governments_turn() -> None:
 
 
 def test_registry_plays_the_search() -> None:
-    bot = make_government("search", seed=2, time_limit=FAST, wall_limit=WALL)
+    bot = make_government("lookahead", seed=2, time_limit=FAST, wall_limit=WALL)
     assert isinstance(bot, SearchGovernment) and bot.note == ""
     game = opening(7)
     decision = bot.decide(game)

@@ -122,7 +122,7 @@ class Budget:
 
 #: The thinking budgets of ``--think`` (nominal seconds per decision on this machine).
 THINK_LEVELS: dict[str, Budget] = {
-    "0.5s": Budget("0.5s", Effort((NO_SA, "strike"), 1, 8), 0.2, 2, 2, 4, 5.0),
+    "0.5s": Budget("0.5s", Effort((NO_SA, "strike"), 1, 8), 0.2, 1, 2, 3, 5.0),
     "2s": Budget("2s", Effort(SA_VARIANTS, 1, 16), 0.5, 3, 5, 8, 20.0),
     "10s": Budget("10s", Effort(SA_VARIANTS, 2, 24), 1.5, 5, 16, 16, 100.0),
 }
@@ -376,8 +376,12 @@ def shortlist(candidates: list[Candidate], n: int) -> list[Candidate]:
 
 
 def campaign_search(game: Game, think: str | float | Budget = DEFAULT_THINK, seed: int = 0,
-                    weights: Weights | None = None) -> CampaignResult:
-    """Judge the Government's candidates by determinized rollouts (module docstring)."""
+                    weights: Weights | None = None,
+                    civic_reserve: int | None = None) -> CampaignResult:
+    """Judge the Government's candidates by determinized rollouts (module docstring).
+
+    ``weights``: the evaluation's (default: the tuned ones); ``civic_reserve``: the fast
+    policy's Resources kept back from Civic Action (default: the tuned one)."""
     state = game.state
     if state.phase != "card" or sequence.to_move(state) is not GOVT:
         raise ValueError("the campaign search plays the Government's decisions on Event cards")
@@ -408,8 +412,9 @@ def campaign_search(game: Game, think: str | float | Budget = DEFAULT_THINK, see
         _score(seen, cand, pre_seed, weights, budget.effort)
     short = shortlist(candidates, budget.shortlist)
     futures = [determinize(seen, rng) for _ in range(budget.determinizations)]
-    policy = HeuristicGovernment(event_budget=POLICY_EVENT_BUDGET,
-                                 civic_reserve=tuned_policy().get("civic_reserve"))
+    if civic_reserve is None:
+        civic_reserve = tuned_policy().get("civic_reserve")
+    policy = HeuristicGovernment(event_budget=POLICY_EVENT_BUDGET, civic_reserve=civic_reserve)
     judged = [Judged(c) for c in short]
     t0 = time.perf_counter()
     cut = False
@@ -526,11 +531,14 @@ class CampaignGovernment:
 
     name = "search"
 
-    def __init__(self, seed: int = 0, think: str | float = DEFAULT_THINK,
-                 weights: Weights | None = None, **options: Any) -> None:
+    def __init__(self, seed: int = 0, think: str | float | Budget = DEFAULT_THINK,
+                 weights: Weights | None = None, civic_reserve: int | None = None,
+                 **options: Any) -> None:
         self.seed = seed
         self.budget = budget_for(think)
-        self.weights = weights
+        self.weights = weights or tuned_weights()
+        self.civic_reserve = tuned_policy().get("civic_reserve") if civic_reserve is None \
+            else civic_reserve
         self.note = ""
 
     def decide(self, game: Game, dice: Any = None) -> GovtDecision:
@@ -538,11 +546,13 @@ class CampaignGovernment:
         if sequence.to_move(state) is not GOVT:
             raise ValueError("the Government is not the Faction to move")
         if state.phase != "card":
-            decision: GovtDecision = HeuristicGovernment().decide(game, None)
+            policy = HeuristicGovernment(civic_reserve=self.civic_reserve)
+            decision: GovtDecision = policy.decide(game, None)
             decision.trace.add("campaign.propaganda", "6.0", "Propaganda Round decision: "
                                "the heuristic Government's rule")
             return decision
-        result = campaign_search(game, self.budget, self.seed, self.weights)
+        result = campaign_search(game, self.budget, self.seed, self.weights,
+                                 self.civic_reserve)
         best = result.best
         notes = {
             "score": best.mean,
