@@ -171,3 +171,17 @@ def test_blank_position_is_refused_outside_an_event_card():
     state.phase = "propaganda"
     with pytest.raises(ValueError):
         campaign_search(Game(state), TINY)
+
+
+def test_think_reaches_the_bot_from_the_command_line(capsys, tmp_path):
+    # issue 13 item 4: --think sets the search Government's budget (demo and batch)
+    from tui.cli import main
+
+    code = main(["demo", "--scenario", "quick", "--seed", "3", "--govt", "search",
+                 "--think", "0.5s", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert '"govt": "search"' in out
+    code = main(["demo", "--govt", "heuristic", "--think", "2s", "--json"])
+    out, err = capsys.readouterr()
+    assert code != 0 and "--think sets the budget of --govt search only" in err
