@@ -10,7 +10,11 @@ The result goes to ``nonplayer/government/tuned.json`` with this command line, t
 seeds, every trial and the time it took::
 
     PYTHONPATH=. python benchmarks/tune_campaign.py --trials 10 --games 3 --seed 2000 \\
-        --think 0.5s --write
+        --validate 6 --think 0.5s --write
+
+With ``--validate N`` the best trial and the defaults then play N further training seeds
+(after the tuning ones) and the best trial's numbers are kept only if they beat the
+defaults there too (the best of many noisy trials flatters itself on its own seeds).
 
 The search space (:data:`SPACE`): the evaluation weights that decide between building
 Support and fighting (Government margin is fixed at 1.0 as the unit), and the fast
@@ -62,11 +66,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--trials", type=int, default=10)
     p.add_argument("--games", type=int, default=3, help="training games per trial")
     p.add_argument("--seed", type=int, default=2000, help="first training seed (< 100000)")
+    p.add_argument("--validate", type=int, default=0,
+                   help="further training games to confirm the best trial on")
     p.add_argument("--think", default="0.5s")
     p.add_argument("--write", action="store_true", help=f"write {TUNED_FILE.name}")
     args = p.parse_args(argv)
     seeds = list(range(args.seed, args.seed + args.games))
-    if seeds[-1] >= 100000:
+    check = list(range(seeds[-1] + 1, seeds[-1] + 1 + args.validate))
+    if (check or seeds)[-1] >= 100000:
         p.error("training seeds must stay below 100000 (held-out seeds start there)")
     defaults = asdict(Weights())
     start = time.perf_counter()
@@ -95,15 +102,24 @@ def main(argv: list[str] | None = None) -> int:
     study.optimize(objective, n_trials=args.trials)
     best = study.best_trial
     default_mean = trials[0]["mean_solo_score"]
-    chosen = dict(best.params) if best.value > default_mean else dict(trials[0]["params"])
+    keep = best.value > default_mean
+    validation: dict = {}
+    if keep and check:
+        best_scores = play_trial(dict(best.params), check, args.think)
+        default_scores = play_trial(dict(trials[0]["params"]), check, args.think)
+        validation = {"seeds": check, "best": best_scores, "defaults": default_scores}
+        keep = sum(best_scores) > sum(default_scores)
+        print(f"validation: best {best_scores} vs defaults {default_scores}", flush=True)
+    chosen = dict(best.params) if keep else dict(trials[0]["params"])
     command = ("PYTHONPATH=. python benchmarks/tune_campaign.py "
                f"--trials {args.trials} --games {args.games} --seed {args.seed} "
-               f"--think {args.think} --write")
+               f"--validate {args.validate} --think {args.think} --write")
     data = {
         "how": ("optuna TPESampler(seed=13), maximize the mean 8.8 solo score of the campaign "
                 "Government (--govt search) over the training seeds, the first trial being "
                 "the defaults; the chosen numbers are the best trial's only if it beat the "
-                "defaults on those seeds. Small budget (a loaded 2-core machine): treat as "
+                "defaults on those seeds and on the validation seeds. Small budget (a "
+                "loaded 2-core machine): treat as "
                 "a starting point, not a converged optimum."),
         "command": command,
         "optuna": __import__("optuna").__version__,
@@ -112,6 +128,9 @@ def main(argv: list[str] | None = None) -> int:
         "seconds": round(time.perf_counter() - start, 1),
         "default_mean_solo_score": default_mean,
         "best_mean_solo_score": best.value,
+        "best_trial": best.number,
+        "validation": validation,
+        "kept": "best trial" if keep else "defaults",
         "weights": {k: v for k, v in chosen.items() if k != "civic_reserve"},
         "policy": {"civic_reserve": int(chosen["civic_reserve"])},
         "trials": trials,
