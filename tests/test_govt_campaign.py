@@ -185,3 +185,21 @@ def test_think_reaches_the_bot_from_the_command_line(capsys, tmp_path):
     code = main(["demo", "--govt", "heuristic", "--think", "2s", "--json"])
     out, err = capsys.readouterr()
     assert code != 0 and "--think sets the budget of --govt search only" in err
+
+
+def test_tuned_numbers_say_how_they_were_obtained():
+    # issue 13 item 2: the tuned numbers come with the command that obtains them again
+    import json
+
+    from nonplayer.government.campaign import TUNED_FILE, tuned_policy, tuned_weights
+    from nonplayer.government.search import Weights
+
+    data = json.loads(TUNED_FILE.read_text(encoding="utf-8"))
+    assert "benchmarks/tune_campaign.py" in data["command"] and data["how"]
+    assert all(seed < 100000 for seed in data["training_seeds"])  # held-out seeds unused
+    assert all(seed < 100000 for seed in data["validation"].get("seeds", []))
+    weights = tuned_weights()
+    for name, value in data["weights"].items():
+        assert getattr(weights, name) == value
+    assert weights.govt_margin == Weights().govt_margin  # the unit is not tuned
+    assert tuned_policy() == data["policy"]
