@@ -14,7 +14,8 @@ reproduces it, to ``--out`` (default docs/strength.md).
 
 ``--csv LABEL=PATH`` takes a bot's games from a saved ``andean batch --out`` run (its
 ``games.csv``) instead of playing them, e.g. today's search bot measured from another
-checkout, to pair a new bot against it game by game on the same seeds (issue 13). The
+checkout, to pair a new bot against it game by game on the same seeds (issue 13); a
+label given twice takes its games from both files (the first file wins a seed). The
 seeds compared are those of ``--seed``/``--games``. ``--section NAME`` writes the tables
 between ``<!-- strength:NAME -->`` and ``<!-- /strength:NAME -->`` in ``--out`` (added at
 the end the first time), leaving the rest of the file as it is.
@@ -71,6 +72,9 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--csv takes LABEL=PATH, not {item!r}")
         wanted = set(seeds)
         loaded = [r for r in read_csv(path) if r.seed in wanted and r.scenario == args.scenario]
+        if label in results:  # a label given twice: its files together, the first wins a seed
+            have = {r.seed for r in results[label][0]}
+            loaded = results[label][0] + [r for r in loaded if r.seed not in have]
         results[label] = (loaded, sum(r.seconds for r in loaded), "")
         print(f"{label}: {len(loaded)} games read from {path}", file=sys.stderr)
     for govt in args.govts:
