@@ -2,6 +2,8 @@
 
     python benchmarks/strength.py [--games 200] [--govts random heuristic search]
                                   [--workers 2] [--seed 0] [--out docs/strength.md]
+                                  [--think 0.5s] [--csv LABEL=games.csv ...]
+                                  [--section NAME]
 
 Every bot plays the same seeds (same decks, same Insurgent dice streams) of the standard
 scenario against the section-8 Insurgents. For each bot: mean solo score with its 95%
@@ -9,6 +11,14 @@ confidence interval, median, the 8.8 level histogram, wins and mean Government m
 for each pair of bots, the mean paired difference with its 95% interval (same seeds, so
 the difference is measured game by game). Writes the table, and the command that
 reproduces it, to ``--out`` (default docs/strength.md).
+
+``--csv LABEL=PATH`` takes a bot's games from a saved ``andean batch --out`` run (its
+``games.csv``) instead of playing them, e.g. today's search bot measured from another
+checkout, to pair a new bot against it game by game on the same seeds (issue 13); a
+label given twice takes its games from both files (the first file wins a seed). The
+seeds compared are those of ``--seed``/``--games``. ``--section NAME`` writes the tables
+between ``<!-- strength:NAME -->`` and ``<!-- /strength:NAME -->`` in ``--out`` (added at
+the end the first time), leaving the rest of the file as it is.
 """
 
 from __future__ import annotations
@@ -19,7 +29,7 @@ import time
 from itertools import combinations
 from pathlib import Path
 
-from nonplayer.games import LEVELS, mean_ci, run_batch
+from nonplayer.games import LEVELS, GameRecord, mean_ci, read_csv, run_batch
 from nonplayer.government import make_government
 
 
@@ -30,6 +40,16 @@ def _fmt_ci(stats: dict) -> str:
     return f"{low:+.2f} to {high:+.2f}"
 
 
+def _with_section(document: str, name: str, body: str) -> str:
+    """``document`` with the marked section ``name`` replaced by ``body`` (or added)."""
+    begin, end = f"<!-- strength:{name} -->", f"<!-- /strength:{name} -->"
+    block = f"{begin}\n{body.strip()}\n{end}"
+    if begin in document and end in document:
+        head, rest = document.split(begin, 1)
+        return head + block + rest.split(end, 1)[1]
+    return document.rstrip("\n") + "\n\n" + block + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
@@ -38,15 +58,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scenario", default="standard", choices=("standard", "quick"))
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", default="docs/strength.md")
+    parser.add_argument("--think", default=None, help="--think of the search bot")
+    parser.add_argument("--csv", action="append", default=[], metavar="LABEL=PATH",
+                        help="a bot's games from a saved games.csv instead of playing")
+    parser.add_argument("--section", default=None,
+                        help="write only the marked section NAME of --out")
     args = parser.parse_args(argv)
     seeds = list(range(args.seed, args.seed + args.games))
-    results = {}
+    results: dict[str, tuple[list[GameRecord], float, str]] = {}
+    for item in args.csv:
+        label, _, path = item.partition("=")
+        if not path:
+            parser.error(f"--csv takes LABEL=PATH, not {item!r}")
+        wanted = set(seeds)
+        loaded = [r for r in read_csv(path) if r.seed in wanted and r.scenario == args.scenario]
+        if label in results:  # a label given twice: its files together, the first wins a seed
+            have = {r.seed for r in results[label][0]}
+            loaded = results[label][0] + [r for r in loaded if r.seed not in have]
+        results[label] = (loaded, sum(r.seconds for r in loaded), "")
+        print(f"{label}: {len(loaded)} games read from {path}", file=sys.stderr)
     for govt in args.govts:
-        note = make_government(govt, 0).note
+        if govt in results:
+            continue
+        options = {"think": args.think} if govt == "search" and args.think else {}
+        note = make_government(govt, 0, **options).note
         if note:
             print(f"note: {note}", file=sys.stderr)
         start = time.perf_counter()
-        records = run_batch(seeds, govt, args.scenario, workers=args.workers)
+        records = run_batch(seeds, govt, args.scenario, workers=args.workers,
+                            govt_options=options)
         seconds = time.perf_counter() - start
         errors = [r for r in records if r.error]
         results[govt] = (records, seconds, note)
@@ -63,8 +103,9 @@ def main(argv: list[str] | None = None) -> int:
         "Games that raised an error are left out of the statistics and counted.",
         "",
         "| Government | games | errors | mean solo score | 95% CI | median | "
-        + " | ".join(LEVELS) + " | Government wins | mean Govt margin | s/game |",
-        "|---|---|---|---|---|---|" + "---|" * len(LEVELS) + "---|---|---|",
+        + " | ".join(LEVELS) + " | avoids COIN Failure | Government wins | mean Govt margin "
+        "| s/game |",
+        "|---|---|---|---|---|---|" + "---|" * len(LEVELS) + "---|---|---|---|",
     ]
     scores: dict[str, dict[int, int]] = {}
     for govt, (records, seconds, note) in results.items():
@@ -75,11 +116,13 @@ def main(argv: list[str] | None = None) -> int:
         wins = sum(1 for r in done if r.winner == "Government")
         margin = mean_ci(r.victory_margins["Government"] for r in done)
         name = govt + (" (fallback: heuristic)" if note else "")
+        avoid = sum(1 for r in done if r.solo_level != "COIN Failure")
         lines.append(
             f"| {name} | {len(records)} | {len(records) - len(done)} | "
             f"{stats['mean']:+.2f} | {_fmt_ci(stats)} | {stats['median']:+.1f} | "
             + " | ".join(str(n) for n in levels)
-            + f" | {wins} | {margin['mean']:+.2f} | {seconds / max(1, len(records)):.2f} |"
+            + f" | {100 * avoid / max(1, len(done)):.1f}% | {wins} | {margin['mean']:+.2f} "
+            f"| {seconds / max(1, len(records)):.2f} |"
         )
     if len(results) > 1:
         lines += ["", "Paired differences (same seeds):", "",
@@ -94,14 +137,20 @@ def main(argv: list[str] | None = None) -> int:
                          f"{_fmt_ci(stats)} | {better} of {len(common)} games |")
     command = (f"python benchmarks/strength.py --games {args.games} --seed {args.seed} "
                f"--govts {' '.join(args.govts)} --scenario {args.scenario} "
-               f"--workers {args.workers}")
+               f"--workers {args.workers}"
+               + (f" --think {args.think}" if args.think else "")
+               + "".join(f" --csv {c}" for c in args.csv)
+               + (f" --section {args.section}" if args.section else ""))
     lines += ["", "Reproduce with:", "", "```sh", command, "```", ""]
     missing = [g for g in ("random", "heuristic", "search") if g not in results]
-    if missing:
+    if missing and not args.section:
         lines += [f"Not measured in this run: {', '.join(missing)} (add them to --govts).", ""]
     text = "\n".join(lines)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
+    if args.section:
+        text = _with_section(out.read_text(encoding="utf-8") if out.exists() else "",
+                             args.section, "\n".join(lines[2:]))
     out.write_text(text, encoding="utf-8")
     print(text)
     return 0

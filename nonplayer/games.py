@@ -144,15 +144,18 @@ def play(
     on_turn: Callable[[Game, Turn], None] | None = None,
     check: bool = False,
     max_commands: int = 5000,
+    govt_options: dict[str, Any] | None = None,
     **options: Any,
 ) -> tuple[Game, GameRecord]:
     """Play one game: Government bot ``govt`` (a registry name or a bot) against the
     three section-8 Insurgents, deck and dice from ``seed``.
 
     ``check`` verifies every invariant after every command (raises AssertionError).
-    ``options`` go to :func:`nonplayer.solitaire.new_solitaire` (e.g. ``short=True``).
+    ``options`` go to :func:`nonplayer.solitaire.new_solitaire` (e.g. ``short=True``),
+    ``govt_options`` to the Government bot made from a name (e.g. ``think="2s"``).
     """
-    bot = make_government(govt, seed) if isinstance(govt, str) else govt
+    bot = make_government(govt, seed, **(govt_options or {})) if isinstance(govt, str) \
+        else govt
     game = new_solitaire(scenario, seed, **options)
     start = time.perf_counter()
     for _ in range(max_commands):
@@ -196,11 +199,12 @@ def step(game: Game, bot: GovernmentBot) -> Turn:
 
 
 def play_record(seed: int, govt: str = "heuristic", scenario: str = "standard",
-                options: dict[str, Any] | None = None) -> GameRecord:
+                options: dict[str, Any] | None = None,
+                govt_options: dict[str, Any] | None = None) -> GameRecord:
     """:func:`play`, catching any exception into the record's ``error`` (batch workers)."""
     start = time.perf_counter()
     try:
-        return play(seed, govt, scenario, **(options or {}))[1]
+        return play(seed, govt, scenario, govt_options=govt_options, **(options or {}))[1]
     except Exception as err:  # a batch reports a failed game instead of dying
         detail = traceback.format_exception_only(type(err), err)[-1].strip()
         return GameRecord(seed, scenario, govt, None, {}, None, None, 0, 0, 0, "",
@@ -248,6 +252,7 @@ def run_batch(
     progress: Progress | None = None,
     options: dict[str, Any] | None = None,
     on_record: OnRecord | None = None,
+    govt_options: dict[str, Any] | None = None,
 ) -> list[GameRecord]:
     """Play a game per seed; records sorted by seed (same seeds, same records whatever
     the backend and ``workers``, timings apart). ``on_record`` sees each record as its
@@ -272,14 +277,15 @@ def run_batch(
             progress(len(records), len(seeds))
 
     if backend == "dask":
-        _run_dask(seeds, govt, scenario, workers, scheduler, done, options)
+        _run_dask(seeds, govt, scenario, workers, scheduler, done, options, govt_options)
     else:
         from contextlib import closing
         from functools import partial
 
         from nonplayer.pool import imap_jobs
 
-        job = partial(play_record, govt=govt, scenario=scenario, options=options)
+        job = partial(play_record, govt=govt, scenario=scenario, options=options,
+                      govt_options=govt_options)
         with closing(imap_jobs(job, seeds, workers)) as results:
             for record in results:
                 done(record)
@@ -288,7 +294,8 @@ def run_batch(
 
 def _run_dask(seeds: list[int], govt: str, scenario: str, workers: int,
               scheduler: str | None, done: OnRecord,
-              options: dict[str, Any] | None) -> None:
+              options: dict[str, Any] | None,
+              govt_options: dict[str, Any] | None = None) -> None:
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError as err:  # pragma: no cover - a dependency
@@ -302,7 +309,7 @@ def _run_dask(seeds: list[int], govt: str, scenario: str, workers: int,
         client = Client(cluster)
     try:
         futures = client.map(play_record, seeds, govt=govt, scenario=scenario,
-                             options=options, pure=False)
+                             options=options, govt_options=govt_options, pure=False)
         for future in as_completed(futures):
             done(future.result())
     finally:

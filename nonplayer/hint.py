@@ -1,7 +1,7 @@
 """A hint for the person playing the Government: what the search would do now, and why.
 
 The user interface calls :func:`suggest` whenever the Government is to decide. On an
-Event card it runs the search Government (:func:`nonplayer.govt_search.search`): the
+Event card it runs the search Government (:func:`nonplayer.government.search.search`): the
 hint is its best command, with a short explanation in plain English (what the command
 does, how it changes the position, how much better it scored than the runner-up and
 than passing) and the search's trace. In a Propaganda Round the search defers to the
@@ -72,7 +72,7 @@ def suggest(game: Game, time_limit: float = 2.0, seed: int = 0) -> Hint:
 
     Raises ValueError when the Government is not the Faction to decide.
     """
-    from nonplayer import govt_search
+    from nonplayer.government import search as govt_search
 
     state = game.state
     if sequence.to_move(state) is not GOVT:
@@ -101,7 +101,7 @@ def explain(result: Any, state: GameState, seed: int = 0) -> str:
     """What the best candidate of a search does, in the player's language: the command,
     what it changes on the board and the tracks, the next best option and the
     Insurgents' likely reply. The search's numbers are in :func:`expert_notes`."""
-    from nonplayer.govt_search import ranked
+    from nonplayer.government.search import ranked
 
     best = result.best
     what = describe(best.command, state)
@@ -123,7 +123,7 @@ def explain(result: Any, state: GameState, seed: int = 0) -> str:
 def expert_notes(result: Any) -> list[str]:
     """The search's numbers behind a hint (the "expert" view): how the position value
     moves, by how much the best option beats the next one and a Pass."""
-    from nonplayer.govt_search import changes, ranked
+    from nonplayer.government.search import changes, ranked
 
     best = result.best
     out = []

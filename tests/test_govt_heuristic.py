@@ -20,7 +20,7 @@ from core.rules.coin_ops import Assault, Patrol, Sweep, Train
 from core.rules.editor import SetTurn
 from core.rules.govt_special import AirLift
 from core.rules.sequence import OperationAction, Pass, PlayEvent
-from nonplayer import government, govt_heuristic
+from nonplayer import government
 from nonplayer.government import (
     GovtDecision,
     LookaheadDice,
@@ -28,14 +28,15 @@ from nonplayer.government import (
     make_government,
     simulate,
 )
-from nonplayer.govt_heuristic import (
+from nonplayer.government import heuristic as govt_heuristic
+from nonplayer.government.heuristic import (
     HeuristicGovernment,
     choose_operation,
     discord_choice,
     plan_sweep,
     propaganda_decision,
 )
-from nonplayer.govt_random import RandomGovernment
+from nonplayer.government.random_bot import RandomGovernment
 from nonplayer.solitaire import new_solitaire
 from nonplayer.trace import Trace
 from tests.helpers import blank_state, put, sid
@@ -367,7 +368,7 @@ def test_discord_callback_is_used_for_a_2nd_eligible_nonplayer_8_1() -> None:
 # the registry, the random Government, the search fallback
 # ======================================================================================
 def test_registry_makes_every_bot_and_falls_back_plainly(monkeypatch) -> None:
-    assert set(government.GOVERNMENTS) == {"heuristic", "random", "search"}
+    assert set(government.GOVERNMENTS) == {"heuristic", "random", "search", "lookahead"}
     assert make_government("heuristic").name == "heuristic"
     assert make_government("random", 3).name == "random"
     monkeypatch.setattr(government, "search_unavailable", lambda: "OR-tools cannot be imported")

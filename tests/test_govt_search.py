@@ -17,9 +17,9 @@ from core.random_play import random_command
 from core.rules import coin_ops, sequence
 from core.rules.sequence import OperationAction, Pass, PlayEvent
 from core.state import GameState
-from nonplayer import govt_search
 from nonplayer.government import GovtDecision, SearchGovernment, make_government
-from nonplayer.govt_search import (
+from nonplayer.government import search as govt_search
+from nonplayer.government.search import (
     Effort,
     evaluate,
     evaluation_terms,
@@ -319,7 +319,7 @@ def test_not_the_governments_turn() -> None:
 
 
 def test_registry_plays_the_search() -> None:
-    bot = make_government("search", seed=2, time_limit=FAST, wall_limit=WALL)
+    bot = make_government("lookahead", seed=2, time_limit=FAST, wall_limit=WALL)
     assert isinstance(bot, SearchGovernment) and bot.note == ""
     game = opening(7)
     decision = bot.decide(game)

@@ -68,11 +68,31 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scenario", choices=("standard", "quick"), default="standard",
                    help="full game or the Quick-Play scenario (default: standard)")
     p.add_argument("--govt", choices=tuple(GOVERNMENTS), default="heuristic",
-                   help="the Government bot (default: heuristic)")
+                   help="the Government bot (default: heuristic; lookahead is the "
+                   "one-card-ahead search that was 'search' before issue 13)")
+    p.add_argument("--think", choices=THINK_CHOICES, default=None,
+                   help="thinking budget of --govt search per decision (default "
+                   f"{DEFAULT_THINK}: a standard game in well under a minute)")
 
 
-def _bot(name: str, seed: int, err: TextIO) -> Any:
-    bot = make_government(name, seed)
+#: ``--think`` levels (nonplayer.government.campaign.THINK_LEVELS, spelled out here so
+#: that the command line loads without OR-tools).
+THINK_CHOICES = ("0.5s", "2s", "10s")
+DEFAULT_THINK = "0.5s"
+
+
+def govt_options(args: argparse.Namespace) -> dict[str, Any]:
+    """Options for the Government bot from the command line (``--think``)."""
+    think = getattr(args, "think", None)
+    if think is None:
+        return {}
+    if args.govt != "search":
+        raise CliError("--think sets the budget of --govt search only")
+    return {"think": think}
+
+
+def _bot(name: str, seed: int, err: TextIO, options: dict[str, Any] | None = None) -> Any:
+    bot = make_government(name, seed, **(options or {}))
     if bot.note:
         print(f"andean: note: {bot.note}", file=err)
     return bot
@@ -133,7 +153,7 @@ def demo_summary(game: Game, seed: int, govt: str, seconds: float, note: str = "
 
 def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    bot = _bot(args.govt, seed, sys.stderr)
+    bot = _bot(args.govt, seed, sys.stderr, govt_options(args))
     verbose = args.verbose and not args.json
     shown: dict[str, Any] = {"card": None, "round": 0, "after": None, "played": 0}
 
@@ -296,7 +316,8 @@ def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
     if args.report:
         _check_out_file(args.report, "--report")
     csv_path, json_path = outdir / "games.csv", outdir / "summary.json"
-    bot = make_government(args.govt, args.seed)
+    options = govt_options(args)
+    bot = make_government(args.govt, args.seed, **options)
     if bot.note:
         print(f"andean: note: {bot.note}", file=sys.stderr)
     seeds = list(range(args.seed, args.seed + args.games))
@@ -319,7 +340,7 @@ def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
             records = run_batch(todo, args.govt, args.scenario, workers=args.workers,
                                 backend=args.backend, scheduler=args.scheduler,
                                 progress=lambda done, _: bar.update(len(kept) + done, errors[0]),
-                                on_record=add)
+                                on_record=add, govt_options=options)
     except KeyboardInterrupt as stop:
         log.close()
         done = len(read_csv(csv_path))

@@ -16,10 +16,10 @@ The games (:func:`specs`) cover every seating the engine plays:
 
 * random legal play (:func:`core.random_play.play_random_game`, all four seats), the
   standard scenario, the standard short game (2.4.1) and Quick-Play;
-* 1 player (8.0): the heuristic, random and search Government bots against the three
-  section-8 Non-players; the search with a fixed planned effort and deterministic solver
-  budget and a wall-clock safety net far above what it needs
-  (:func:`nonplayer.govt_search.search`), so its decisions do not depend on the
+* 1 player (8.0): the heuristic, random and one-card search (``lookahead``) Government
+  bots against the three section-8 Non-players; the search with a fixed planned effort
+  and deterministic solver budget and a wall-clock safety net far above what it needs
+  (:func:`nonplayer.government.search.search`), so its decisions do not depend on the
   machine's speed or load;
 * 2 and 3 players with the Non-Player Option (1.5.1), seated as the soak seats them
   (:func:`nonplayer.soak.play_seated`): the Government bot, random legal players for
@@ -110,12 +110,12 @@ def _government(spec: Spec) -> Any:
 
     if spec["govt"] != "search":
         return spec["govt"]  # made by the soak from its name and the seed
-    from nonplayer.govt_search import Effort
+    from nonplayer.government.search import Effort
 
     opts = spec["search"]
     effort = Effort(tuple(opts["effort"]["variants"]), opts["effort"]["solutions"],
                     opts["effort"]["event_budget"])
-    bot = make_government("search", spec["seed"], time_limit=opts["time_limit"],
+    bot = make_government("lookahead", spec["seed"], time_limit=opts["time_limit"],
                           wall_limit=opts["wall_limit"], effort=effort)
     if bot.note:  # OR-tools missing: the heuristic would play, and the hashes would lie
         raise RuntimeError(bot.note)

@@ -24,7 +24,7 @@ from core.random_play import random_command
 from core.rules import sequence
 from core.rules.sequence import Pass, PlayEvent
 from core.state import GameState
-from nonplayer.government import GovtDecision, card_label, simulate
+from nonplayer.government.base import GovtDecision, card_label, simulate
 from nonplayer.trace import Trace
 
 _KINDS = {"Pass": "pass", "Event": "event"}

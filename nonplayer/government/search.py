@@ -34,7 +34,7 @@ every time the Government decides on an Event card:
    LoCs weigh more. The best score wins; the trace lists what was considered and why.
 
 Dice: look-ahead clones never roll from the game's seeded stream (which would show the
-bot the real future rolls): :class:`nonplayer.government.LookaheadDice` is a separate
+bot the real future rolls): :class:`nonplayer.government.base.LookaheadDice` is a separate
 seeded generator, the same sequence for every candidate (common random numbers) so that
 they are compared on equal luck.
 
@@ -47,7 +47,7 @@ the remaining plans are skipped, and the trace says so. At the default 1.5 s a d
 takes about 0.4 s here (``benchmarks/bench_search.py``).
 
 Propaganda Round decisions (Civic Action, Redeploy, FARC Zone, 7th Special Forces) are
-delegated to the heuristic Government (:mod:`nonplayer.govt_heuristic`).
+delegated to the heuristic Government (:mod:`nonplayer.government.heuristic`).
 """
 
 from __future__ import annotations
@@ -84,7 +84,15 @@ from core.rules.common import CIVIC_ACTION_COST, civic_action_problem
 from core.rules.govt_special import AirLift, AirStrike, Eradicate
 from core.rules.sequence import OperationAction, Pass, PlayEvent
 from core.state import SAMPER, GameState
+from nonplayer.government.base import (
+    EvaluatingChooser,
+    GovtDecision,
+    LookaheadDice,
+    lookahead_seed,
+)
+from nonplayer.government.heuristic import HeuristicGovernment
 from nonplayer.trace import Trace, operation_text
+from nonplayer.turn import take_turn
 
 GOVT = Faction.GOVT
 FARC, AUC, CARTELS = Faction.FARC, Faction.AUC, Faction.CARTELS
@@ -1320,8 +1328,6 @@ def _rollout(
     heuristic Government); stop when the card after it is revealed. Always stop when
     the game ends or a player (not a Non-player) Insurgent is to decide.
     """
-    from nonplayer.turn import take_turn
-
     game = Game(state, dice, [], state)
     start = len(state.played)
     lines: list[str] = []
@@ -1354,12 +1360,8 @@ def _score(state: GameState, cand: Candidate, seed: int, w: Weights, effort: Eff
     """Execute the candidate on a clone (look-ahead dice), play on to the horizon, and
     fill in its score (the mean over ``effort.samples`` dice sequences, the same ones for
     every candidate), or its error if the engine refuses it."""
-    from nonplayer.government import LookaheadDice
-
     govt = None
     if effort.horizon:
-        from nonplayer.govt_heuristic import HeuristicGovernment
-
         govt = HeuristicGovernment()
     totals: dict[str, float] = {}
     for k in range(max(1, effort.samples)):
@@ -1407,8 +1409,6 @@ def _label(cmd: Command) -> str:
 
 
 def _event_candidates(state: GameState, seed: int, w: Weights, budget: int) -> list[Candidate]:
-    from nonplayer.government import EvaluatingChooser, LookaheadDice
-
     card = state.current_card
     if card is None or sequence.EVENT not in sequence.options(state):
         return []
@@ -1542,8 +1542,6 @@ def _operation_candidates(
 def _lookahead_seed(state: GameState, seed: int) -> int:
     """The look-ahead dice seed: from the position and the bot's seed, never from the
     game's dice stream (which would show the real future rolls)."""
-    from nonplayer.government import lookahead_seed
-
     return lookahead_seed(state, 1009 * seed + 11)
 
 
@@ -1609,21 +1607,17 @@ def result_trace(result: SearchResult, top: int = 6) -> Trace:
 
 
 def search_decide(game: Game, time_limit: float = 1.5, seed: int = 0, **options: Any) -> Any:
-    """The Government's decision by search, as a :class:`nonplayer.government.GovtDecision`
+    """The Government's decision by search, as a :class:`nonplayer.government.base.GovtDecision`
     (command, trace, chooser for an Event's choices, kind, notes with the scores and
     the solver's statuses and times).
 
     On an Event card: :func:`search`. In a Propaganda Round the decision is the heuristic
-    Government's (:mod:`nonplayer.govt_heuristic`), with a trace line saying so.
+    Government's (:mod:`nonplayer.government.heuristic`), with a trace line saying so.
     """
-    from nonplayer.government import GovtDecision
-
     state = game.state
     if sequence.to_move(state) is not GOVT:
         raise ValueError("the Government is not the Faction to move")
     if state.phase == "propaganda":
-        from nonplayer.govt_heuristic import HeuristicGovernment
-
         decision: GovtDecision = HeuristicGovernment().decide(game, None)
         decision.trace.add("search.propaganda", "6.0", "Propaganda Round decision: the "
                            "heuristic Government's rule")

@@ -1,13 +1,5 @@
-"""The Government bots' common interface, shaped like the section-8 Insurgent bots.
-
-The first edition has no Government flowchart, so several Government "brains" plug in
-behind one interface (issue 5):
-
-* ``heuristic`` (:mod:`nonplayer.govt_heuristic`): a documented priority policy;
-* ``random`` (:mod:`nonplayer.govt_random`): random legal commands, the floor;
-* ``search`` (:mod:`nonplayer.govt_search`, OR-tools): imported lazily. Where OR-tools
-  (or that module) cannot be imported, the heuristic plays instead and the bot says so
-  in :attr:`GovernmentBot.note`, which the command line prints.
+"""The bottom of the Government package: the interface every Government bot offers, and
+the shared model the bots above it look ahead with. It imports no bot.
 
 Every bot answers every Government decision through one method::
 
@@ -33,7 +25,6 @@ Shared tools for bots that look ahead live here too:
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 from collections.abc import Callable
@@ -52,6 +43,7 @@ from core.pieces import INSURGENTS, Faction
 from core.rules import sequence
 from core.rules.sequence import PlayEvent
 from core.state import SAMPER, GameState
+from nonplayer.events import NonPlayerChooser
 from nonplayer.trace import Trace
 
 GOVT = Faction.GOVT
@@ -294,8 +286,6 @@ class EvaluatingChooser:
 
     def choose(self, state: Any, choice: Choice) -> list[Any]:
         if choice.decider is not None and choice.decider != int(GOVT):
-            from nonplayer.events import NonPlayerChooser
-
             answer = list(NonPlayerChooser(self.dice).choose(state, choice))
         else:
             answer = self._greedy(choice)
@@ -363,100 +353,6 @@ def card_label(state: GameState) -> str:
     return "no card" if card is None else f"#{card} {CARDS[card].title}"
 
 
-# ======================================================================================
-# registry
-# ======================================================================================
-GovernmentFactory = Callable[..., GovernmentBot]
-
-
-def _heuristic(seed: int = 0, **options: Any) -> GovernmentBot:
-    from nonplayer.govt_heuristic import HeuristicGovernment
-
-    return HeuristicGovernment(**options)
-
-
-def _random(seed: int = 0, **options: Any) -> GovernmentBot:
-    from nonplayer.govt_random import RandomGovernment
-
-    return RandomGovernment(seed)
-
-
-def _search(seed: int = 0, **options: Any) -> GovernmentBot:
-    """The OR-tools search bot, or the heuristic with a plain note if it cannot load."""
-    problem = search_unavailable()
-    if problem is not None:
-        bot = _heuristic(seed)
-        bot.note = (f"search Government unavailable ({problem}): "
-                    "the heuristic Government plays instead")
-        return bot
-    return SearchGovernment(seed=seed, **options)
-
-
-GOVERNMENTS: dict[str, GovernmentFactory] = {
-    "heuristic": _heuristic,
-    "random": _random,
-    "search": _search,
-}
-
-
-def search_unavailable() -> str | None:
-    """Why the search Government cannot run here (None if it can)."""
-    try:
-        importlib.import_module("ortools.sat.python.cp_model")
-    except ImportError as err:
-        return f"OR-tools cannot be imported: {err}"
-    try:
-        module = importlib.import_module("nonplayer.govt_search")
-    except ImportError as err:
-        return f"nonplayer.govt_search cannot be imported: {err}"
-    if not hasattr(module, "search_decide"):
-        return "nonplayer.govt_search has no search_decide"
-    return None
-
-
-class SearchGovernment:
-    """Adapter from ``nonplayer.govt_search.search_decide`` to :class:`GovernmentBot`.
-
-    Insurgent Discord is answered by the heuristic's rule.
-    """
-
-    name = "search"
-
-    def __init__(self, seed: int = 0, time_limit: float | None = None, **options: Any) -> None:
-        self.seed = seed
-        self.time_limit = time_limit
-        self.options = options
-        self.note = ""
-        self._search = importlib.import_module("nonplayer.govt_search").search_decide
-
-    def decide(self, game: Game, dice: DiceSource | None = None) -> GovtDecision:
-        kwargs: dict[str, Any] = dict(self.options)
-        kwargs["seed"] = self.seed
-        if self.time_limit is not None:
-            kwargs["time_limit"] = self.time_limit
-        decision: GovtDecision = self._search(game, **kwargs)
-        return decision
-
-    def discord(self, state: GameState, faction: Faction) -> str:
-        from nonplayer.govt_heuristic import discord_choice
-
-        return discord_choice(state, faction)[0]
-
-
-def make_government(name: str, seed: int = 0, **options: Any) -> GovernmentBot:
-    """The Government bot registered as ``name`` (see :data:`GOVERNMENTS`), seeded.
-
-    ``bot.note`` is non-empty when something else plays instead (search unavailable).
-    """
-    try:
-        factory = GOVERNMENTS[name]
-    except KeyError:
-        raise ValueError(
-            f"unknown Government bot {name!r}: choose one of {', '.join(GOVERNMENTS)}"
-        ) from None
-    return factory(seed, **options)
-
-
 def apply_decision(
     game: Game, decision: GovtDecision, dice: DiceSource | None = None
 ) -> list[str]:
@@ -465,19 +361,17 @@ def apply_decision(
 
 
 __all__ = [
-    "GOVERNMENTS",
     "EvaluatingChooser",
     "GovernmentBot",
     "GovtDecision",
     "LookaheadDice",
-    "SearchGovernment",
     "apply_decision",
+    "card_label",
     "evaluate",
     "evaluation_terms",
     "event_outcomes",
     "legal",
-    "make_government",
-    "search_unavailable",
+    "lookahead_seed",
     "simulate",
     "threat",
 ]

@@ -33,7 +33,7 @@ Event card (2.3)
    "Spare" cubes are those a space can lose without losing Government Control or the
    Troops and Police pair Civic Action needs there. A rule answers "yes" only if its
    plan, executed on a clone, scores at least the rule's threshold better than a Pass
-   (:func:`nonplayer.government.evaluate`; a Pass counts :data:`PASS_BONUS` for staying
+   (:func:`nonplayer.government.base.evaluate`; a Pass counts :data:`PASS_BONUS` for staying
    Eligible). The constants were tuned on seeds 1000-1079 and 2000-2119, apart from the
    seeds of ``docs/strength.md``.
 3. **Special Activity** (4.0): on the board after the Operation, the best of Air Strike
@@ -43,7 +43,7 @@ Event card (2.3)
    Event after an Operation with Special Activity (2.3.4), the Special Activity is
    dropped so that only an Operation stays open to it.
 4. **Event** (5.0): either half is simulated on a clone (choices answered by look-ahead,
-   :class:`~nonplayer.government.EvaluatingChooser`); the Event is taken when it scores
+   :class:`~nonplayer.government.base.EvaluatingChooser`); the Event is taken when it scores
    better than the Operation chosen (and a Pass).
 
 Propaganda Round (6.0)
@@ -81,7 +81,7 @@ from core.rules.coin_ops import Assault, Patrol, Sweep, Train
 from core.rules.govt_special import AirLift, AirStrike, Eradicate
 from core.rules.sequence import OperationAction, Pass, PlayEvent
 from core.state import GameState
-from nonplayer.government import (
+from nonplayer.government.base import (
     WEIGHTS,
     EvaluatingChooser,
     GovtDecision,

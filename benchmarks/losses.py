@@ -1,0 +1,85 @@
+"""Why the Government loses (not a test): a Markdown summary of saved ``games.csv`` runs.
+
+    python benchmarks/losses.py LABEL=games.csv [LABEL=games.csv ...] [--seed 100000]
+                                [--games 500]
+
+For each run: the winners, when the game ended (at which Propaganda Round's victory
+check, or at the end of the deck), the end margins of every Faction in the games the
+Government ended at COIN Failure, and how far the Government's own margin was from 0
+(Total Support 60, 7.2) and from the winner's margin: the data to choose the next step
+from (issue 13).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout first
+
+from nonplayer.games import GameRecord, read_csv  # noqa: E402
+
+FACTIONS = ("Government", "FARC", "AUC", "Cartels")
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else float("nan")
+
+
+def when(record: GameRecord) -> str:
+    """'Propaganda Round N victory check' or 'after the final Propaganda Round'."""
+    reason = record.reason or ""
+    if "victory check" in reason:
+        return f"victory check of Propaganda Round {record.propaganda_rounds}"
+    return "end of the game (final Propaganda Round)"
+
+
+def report(label: str, records: list[GameRecord]) -> list[str]:
+    done = [r for r in records if not r.error and r.solo_score is not None]
+    lost = [r for r in done if r.solo_level == "COIN Failure"]
+    lines = [f"### {label}: {len(done)} games, {len(lost)} at COIN Failure", ""]
+    lines += ["| winner | games | of them at COIN Failure |", "|---|---|---|"]
+    winners = Counter(r.winner or "none" for r in done)
+    lost_by = Counter(r.winner or "none" for r in lost)
+    for name, n in winners.most_common():
+        lines.append(f"| {name} | {n} | {lost_by[name]} |")
+    lines += ["", "| how the COIN Failure games ended | games |", "|---|---|"]
+    for name, n in Counter(when(r) for r in lost).most_common():
+        lines.append(f"| {name} | {n} |")
+    lines += ["", "Mean end margins in the COIN Failure games (7.2, 7.3):", "",
+              "| | " + " | ".join(FACTIONS) + " |", "|---|" + "---|" * len(FACTIONS)]
+    for who in sorted({r.winner or "none" for r in lost}):
+        group = [r for r in lost if (r.winner or "none") == who]
+        cells = [f"{_mean([r.victory_margins.get(f, 0) for r in group]):+.1f}"
+                 for f in FACTIONS]
+        lines.append(f"| {who} won ({len(group)}) | " + " | ".join(cells) + " |")
+    gm = [r.victory_margins.get("Government", 0) for r in lost]
+    near = sum(1 for r in lost if (r.solo_score or 0) >= -3)
+    lines += ["", f"Government margin in those games: mean {_mean(gm):+.1f} (Total Support "
+              f"{60 + _mean(gm):.1f} of 60); {near} of {len(lost)} were within 3 points of "
+              "Stalemate (solo score -3 to 0).", ""]
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("runs", nargs="+", metavar="LABEL=PATH")
+    p.add_argument("--seed", type=int, default=None, help="first seed kept")
+    p.add_argument("--games", type=int, default=None, help="seeds kept from --seed")
+    args = p.parse_args(argv)
+    lines: list[str] = []
+    for item in args.runs:
+        label, _, path = item.partition("=")
+        records = read_csv(path)
+        if args.seed is not None:
+            top = args.seed + (args.games if args.games is not None else 10**9)
+            records = [r for r in records if args.seed <= r.seed < top]
+        lines += report(label, records)
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

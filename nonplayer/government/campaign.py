@@ -1,0 +1,569 @@
+"""The campaign Government (``--govt search``): candidate commands judged by playing the
+campaign forward, against the exact Non-player model, on determinized clones.
+
+The Insurgents of a 1-player game are section-8 Non-players: given the position, the
+cards and the dice, what they do is a *known function* (``flowcharts/*.toml`` run by
+:mod:`nonplayer.turn`). What the Government cannot know is the rest: the order of the
+unseen cards and the dice. So this bot, every time it decides on an Event card:
+
+1. **Candidates.** The CP-SAT plans of :mod:`nonplayer.government.search` (each
+   Operation with each Special Activity), both Event halves (choices answered by
+   look-ahead) and Pass, each checked by the real engine and pre-scored one card ahead
+   (the Insurgents still to act on this card reply on a clone) with the shared
+   evaluation. The best ``shortlist`` go on to step 3, plus always Pass and the best
+   Event, so that "wait" and "the card" are judged on the same footing.
+2. **Determinizations.** ``determinizations`` possible futures are sampled, each a clone
+   of the position with (a) the unseen part of the draw deck replaced by a sample
+   consistent with what is public (:func:`sample_deck`: the deck's size, the cards
+   played, the current and the next card (2.3.8), the Deck Preparation of 2.1 and seed
+   003: 4 piles with 1 Propaganda card each, or 2 in Quick-Play; a pile whose Propaganda
+   card has not shown still holds one somewhere in its unseen part; the Event cards not
+   yet seen, 12 of which were set aside unseen) and (b) fresh dice (the clone's dice
+   stream is reseeded). Both come from the bot's own generator, seeded from public
+   information only (:func:`public_seed`): the bot never reads the real deck order
+   beyond the next card nor the game's dice stream, and permuting them leaves its
+   decision unchanged (``tests/test_govt_campaign.py``).
+3. **Rollouts.** Every short-listed candidate is played on *the same* determinizations
+   (common random numbers: luck cancels out of the comparison): the command, then the
+   Non-players by their flowcharts and the Government by a fast policy (the heuristic
+   Government, :mod:`nonplayer.government.heuristic`, Propaganda decisions included),
+   to the end of the next Propaganda Round (victory check 6.1, Support Phase 6.4) or
+   the game's end, or ``max_cards`` cards, whichever comes first.
+4. **Score.** A finished game scores its 8.8 solo score (Government margin minus the
+   best Non-player margin, 7.3) times 10, plus a bonus for every 8.8 level above COIN
+   Failure; a game an Insurgent wins at a victory check therefore counts as a heavy
+   loss. Otherwise the shared evaluation (:func:`nonplayer.government.search.evaluate`:
+   the real victory margins first, then what turns into margin later) of the position
+   the rollout reached. The candidate with the best mean wins; the trace says what it
+   aims at and what the bot expects the Non-players to do (the replies on this card, the
+   Support and margins expected at the next Propaganda Round, how often an Insurgent
+   wins there).
+
+Time levels (:data:`THINK_LEVELS`): the work is fixed in advance by the budget (CP-SAT
+effort, shortlist, determinizations, cards per rollout), never read off the clock, so a
+position and seed always give the same decision; the wall clock is only a safety net
+(far above the plan) that skips the remaining rollouts and says so in the trace. A
+faster engine buys more rollouts at the same level by raising the level's counts.
+
+The weights of the evaluation and the policy knobs can come from a tuning run
+(:mod:`benchmarks.tune_campaign`, numbers in ``nonplayer/government/tuned.json``).
+Propaganda Round decisions are the heuristic Government's, as in the one-card search.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+import zlib
+from collections import Counter
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+from core.cards import CARDS, EVENT_CARDS, PROPAGANDA_CARDS
+from core.dice import SeededDice
+from core.errors import IllegalAction
+from core.game import Game, execute
+from core.pieces import INSURGENTS, Faction
+from core.rules import sequence, victory
+from core.rules.sequence import OperationAction, PlayEvent
+from core.setup import PILE_SIZE, PILES, QUICK_PROPAGANDA_PILES, SEEDED_BOTTOM
+from core.state import GameState
+from nonplayer.government.base import GovtDecision
+from nonplayer.government.heuristic import HeuristicGovernment, discord_choice
+from nonplayer.government.search import (
+    NO_SA,
+    SA_VARIANTS,
+    Candidate,
+    Effort,
+    ModelRun,
+    Weights,
+    _Clock,
+    _event_candidates,
+    _operation_candidates,
+    _score,
+    _Values,
+    reply_text,
+)
+from nonplayer.trace import Trace
+from nonplayer.turn import take_turn
+
+GOVT = Faction.GOVT
+
+
+# ======================================================================================
+# budgets
+# ======================================================================================
+@dataclass(frozen=True)
+class Budget:
+    """The work one decision plans, fixed in advance (never read off the clock).
+
+    ``effort``/``model_seconds``: the CP-SAT candidates (:class:`search.Effort` and the
+    planned solver time); ``shortlist``: candidates rolled out (besides Pass and the
+    best Event); ``determinizations``: sampled futures, the same for every candidate;
+    ``max_cards``: cards a rollout may reveal before it stops short of the Propaganda
+    Round; ``safety``: wall-clock seconds after which remaining rollouts are skipped.
+    """
+
+    name: str
+    effort: Effort
+    model_seconds: float
+    shortlist: int
+    determinizations: int
+    max_cards: int
+    safety: float
+
+    @property
+    def rollouts(self) -> int:
+        return (self.shortlist + 2) * self.determinizations
+
+
+#: The thinking budgets of ``--think`` (nominal seconds per decision on this machine).
+THINK_LEVELS: dict[str, Budget] = {
+    "0.5s": Budget("0.5s", Effort((NO_SA, "strike"), 1, 8), 0.2, 1, 2, 3, 5.0),
+    "2s": Budget("2s", Effort(SA_VARIANTS, 1, 16), 0.5, 3, 5, 8, 20.0),
+    "10s": Budget("10s", Effort(SA_VARIANTS, 2, 24), 1.5, 5, 16, 16, 100.0),
+}
+DEFAULT_THINK = "0.5s"
+
+
+def budget_for(think: str | float | Budget) -> Budget:
+    """The budget for ``--think`` (a level name, or seconds: the nearest level below)."""
+    if isinstance(think, Budget):
+        return think
+    if isinstance(think, str):
+        if think in THINK_LEVELS:
+            return THINK_LEVELS[think]
+        try:
+            think = float(think.rstrip("s"))
+        except ValueError:
+            raise ValueError(f"--think takes {', '.join(THINK_LEVELS)} or seconds, "
+                             f"not {think!r}") from None
+    levels = sorted(THINK_LEVELS.values(), key=lambda b: float(b.name.rstrip("s")))
+    chosen = levels[0]
+    for level in levels:
+        if float(level.name.rstrip("s")) <= think + 1e-9:
+            chosen = level
+    return chosen
+
+
+# ======================================================================================
+# tuned numbers
+# ======================================================================================
+TUNED_FILE = Path(__file__).with_name("tuned.json")
+
+
+def tuned_weights(path: Path = TUNED_FILE) -> Weights:
+    """The evaluation weights from the tuning file (defaults where it says nothing)."""
+    if not path.exists():
+        return Weights()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    names = {f.name for f in fields(Weights)}
+    values = {k: float(v) for k, v in data.get("weights", {}).items() if k in names}
+    return replace(Weights(), **values)
+
+
+def tuned_policy(path: Path = TUNED_FILE) -> dict[str, int]:
+    """The fast policy's knobs from the tuning file (empty: the heuristic's defaults)."""
+    if not path.exists():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {k: int(v) for k, v in data.get("policy", {}).items()}
+
+
+#: Simulations per Event choice of the fast policy in rollouts (the heuristic plays 24).
+POLICY_EVENT_BUDGET = 6
+#: Bonus per 8.8 level above COIN Failure, for a finished game (in evaluation units).
+LEVEL_BONUS = 15.0
+
+
+# ======================================================================================
+# what the Government cannot see: the deck and the dice
+# ======================================================================================
+def public_seed(state: GameState, seed: int = 0) -> int:
+    """The bot's private generator seed, from public information only: the cards played
+    (current one included), the next card (2.3.8), Propaganda Rounds, who acted on this
+    card, and the bot's own seed. Never the game's dice stream nor the deck beyond the
+    next card."""
+    acted = [(int(a[0]), str(a[1])) for a in state.step.get("acted", [])] \
+        if isinstance(state.step, dict) else []
+    key = repr((seed, list(state.played), state.deck[:1], state.propaganda_rounds, acted,
+                state.phase))
+    return zlib.crc32(key.encode("ascii"))
+
+
+def pile_sizes(state: GameState) -> list[tuple[int, bool]]:
+    """The piles of the deck as prepared (2.1, seed 003), top first: (cards, whether it
+    holds a Propaganda card)."""
+    size = PILE_SIZE.get(state.scenario, PILE_SIZE["standard"])
+    out = []
+    for number in range(1, PILES + 1):
+        has = state.scenario == "standard" or number in QUICK_PROPAGANDA_PILES
+        out.append((size + int(has), has))
+    return out
+
+
+def sample_deck(state: GameState, rng: random.Random) -> list[int]:
+    """A draw deck the Government cannot tell from the real one: same size, the next
+    card kept, the rest drawn from the cards not yet seen, each pile's unseen
+    Propaganda card placed among that pile's unseen positions (seeded Propaganda: among
+    its bottom 5 + 1)."""
+    deck = state.deck
+    if len(deck) <= 1:
+        return list(deck)
+    seen = list(state.played) + deck[:1]
+    unknown = len(deck) - 1
+    first = len(seen)  # position, from the top of the prepared deck, of deck[1]
+    piles = pile_sizes(state)
+    propaganda_slots: list[int] = []  # positions (index into the unknown part)
+    if sum(n for n, _ in piles) == first + unknown:
+        seeded = bool(state.options.get("seeded_propaganda"))
+        start = 0
+        for n, has in piles:
+            end = start + n
+            if has:
+                shown = any(CARDS[c].propaganda for c in seen[start:min(end, first)])
+                lo = max(start, first, end - (SEEDED_BOTTOM + 1) if seeded else start)
+                if not shown and lo < end:
+                    propaganda_slots.append(rng.randrange(lo, end) - first)
+            start = end
+    else:  # a deck not laid out as prepared (an edited game): any unseen position
+        left = [c for c in PROPAGANDA_CARDS if c not in seen]
+        propaganda_slots = rng.sample(range(unknown), min(len(left), unknown))
+    remaining = [c for c in PROPAGANDA_CARDS if c not in seen]
+    rng.shuffle(remaining)
+    events = [c for c in EVENT_CARDS if c not in seen]
+    rng.shuffle(events)
+    out: list[int] = []
+    slots = set(propaganda_slots)
+    for i in range(unknown):
+        if i in slots and remaining:
+            out.append(remaining.pop())
+        else:
+            out.append(events.pop() if events else remaining.pop())
+    return deck[:1] + out
+
+
+def determinize(state: GameState, rng: random.Random) -> GameState:
+    """A clone of ``state`` with a sampled unseen deck and fresh dice."""
+    clone = state.clone()
+    clone.deck = sample_deck(state, rng)
+    clone.rng_seed = rng.getrandbits(48)
+    clone.rng_counter = 0
+    return clone
+
+
+# ======================================================================================
+# rollouts
+# ======================================================================================
+@dataclass
+class Outcome:
+    """Where one rollout ended: its score, margins, whether a Propaganda Round was
+    reached, and who (if anyone) won."""
+
+    score: float
+    margins: dict[Faction, int]
+    reached_round: bool
+    over: bool
+    winner: str | None
+    cards: int
+
+
+def leaf_score(state: GameState, weights: Weights) -> float:
+    """A finished game: 10 x the 8.8 solo score plus :data:`LEVEL_BONUS` per level above
+    COIN Failure. Otherwise the shared evaluation (margins first)."""
+    from nonplayer.government.search import evaluate
+
+    if state.phase == "over":
+        score = victory.solo_score(state)
+        level = victory.solo_level(score)
+        steps = ["COIN Failure", "Stalemate", "COIN Progress", "COIN Triumph"].index(level)
+        return 10.0 * score + LEVEL_BONUS * steps
+    return evaluate(state, weights)
+
+
+def rollout(state: GameState, cand: Candidate, budget: Budget, weights: Weights,
+            policy: HeuristicGovernment) -> tuple[Outcome | None, list[str]]:
+    """Play ``cand`` on the determinized clone ``state`` (modified), then the campaign on
+    to the end of the next Propaganda Round (or the game, or ``budget.max_cards``)."""
+    dice = SeededDice()  # the clone's own, reseeded stream
+    chooser = cand.chooser_factory() if cand.chooser_factory is not None else None
+    try:
+        execute(state, cand.command, dice, chooser)
+    except IllegalAction:
+        return None, []
+    game = Game(state, dice, [], state)
+    start_cards, start_rounds = len(state.played), state.propaganda_rounds
+    replies: list[str] = []
+    for _ in range(400):
+        s = game.state
+        if s.phase == "over":
+            break
+        if s.propaganda_rounds > start_rounds and s.phase == "card":
+            break  # the Round is over and the next card is out
+        if len(s.played) - start_cards >= budget.max_cards and s.phase == "card":
+            break
+        f = sequence.to_move(s)
+        if f is None:
+            break
+        try:
+            if f is GOVT:
+                decision = policy.decide(game, dice)
+                game.apply(decision.command, chooser=decision.chooser, dice=dice)
+                continue
+            if s.seats[f] is not None:
+                break
+            on_card = len(s.played) == start_cards
+            result = take_turn(game, dice, discord=policy.discord)
+        except (IllegalAction, ValueError, RuntimeError):  # pragma: no cover - safety
+            break
+        if on_card:
+            replies.append(f"{f.label}: {reply_text(result.decision, result.command)}")
+    s = game.state
+    winner = None
+    if s.phase == "over":
+        ranking = s.step.get("ranking") or []
+        winner = Faction(ranking[0]).label if ranking else None
+    return Outcome(leaf_score(s, weights), s.victory_margins(),
+                   s.propaganda_rounds > start_rounds, s.phase == "over", winner,
+                   len(s.played) - start_cards), replies
+
+
+# ======================================================================================
+# the decision
+# ======================================================================================
+@dataclass
+class Judged:
+    """A short-listed candidate and its rollouts."""
+
+    cand: Candidate
+    outcomes: list[Outcome] = field(default_factory=list)
+    replies: list[str] = field(default_factory=list)
+
+    @property
+    def mean(self) -> float:
+        return sum(o.score for o in self.outcomes) / len(self.outcomes) if self.outcomes \
+            else -math.inf
+
+
+@dataclass
+class CampaignResult:
+    best: Judged
+    judged: list[Judged]
+    candidates: list[Candidate]
+    runs: list[ModelRun]
+    budget: Budget
+    rollouts: int
+    seconds: float
+    rollout_seconds: float
+    cut_short: bool
+    options: list[str]
+
+
+def shortlist(candidates: list[Candidate], n: int) -> list[Candidate]:
+    """The best ``n`` operations by their one-card score, plus Pass and the best Event."""
+    scored = sorted((c for c in candidates if c.score is not None),
+                    key=lambda c: -(c.score or 0.0))
+    ops = [c for c in scored if c.kind in ("operation", "limited_operation")][:n]
+    extra = [c for c in scored if c.kind == "pass"][:1] + \
+        [c for c in scored if c.kind == "event"][:1]
+    chosen = ops + extra
+    if len(chosen) < n + 2:  # fill with whatever else scored
+        chosen += [c for c in scored if c not in chosen][: n + 2 - len(chosen)]
+    return chosen
+
+
+def campaign_search(game: Game, think: str | float | Budget = DEFAULT_THINK, seed: int = 0,
+                    weights: Weights | None = None,
+                    civic_reserve: int | None = None) -> CampaignResult:
+    """Judge the Government's candidates by determinized rollouts (module docstring).
+
+    ``weights``: the evaluation's (default: the tuned ones); ``civic_reserve``: the fast
+    policy's Resources kept back from Civic Action (default: the tuned one)."""
+    state = game.state
+    if state.phase != "card" or sequence.to_move(state) is not GOVT:
+        raise ValueError("the campaign search plays the Government's decisions on Event cards")
+    budget = budget_for(think)
+    weights = weights or tuned_weights()
+    start = time.perf_counter()
+    rng = random.Random(public_seed(state, seed))
+    pre_seed = rng.getrandbits(31)
+    # the position as the Government sees it: unseen deck and dice already resampled, so
+    # that nothing below (one-card pre-scores, Event choices) can read the real ones
+    seen = determinize(state, rng)
+    clock = _Clock(budget.safety, budget.model_seconds)
+    opts = sequence.options(seen)
+    runs: list[ModelRun] = []
+    candidates: list[Candidate] = [Candidate("Pass", "pass", sequence.Pass())]
+    candidates += _event_candidates(seen, pre_seed, weights, budget.effort.event_budget)
+    limited = sequence.OPERATION not in opts
+    if sequence.OPERATION in opts or sequence.LIMITED in opts:
+        candidates += _operation_candidates(seen, _Values(seen, weights), limited, seed,
+                                            budget.effort, clock, runs)
+    keys: set[str] = set()
+    for cand in candidates:
+        key = repr(cand.command)
+        if key in keys:
+            cand.error = "same command as an earlier candidate"
+            continue
+        keys.add(key)
+        _score(seen, cand, pre_seed, weights, budget.effort)
+    short = shortlist(candidates, budget.shortlist)
+    futures = [determinize(seen, rng) for _ in range(budget.determinizations)]
+    if civic_reserve is None:
+        civic_reserve = tuned_policy().get("civic_reserve")
+    policy = HeuristicGovernment(event_budget=POLICY_EVENT_BUDGET, civic_reserve=civic_reserve)
+    judged = [Judged(c) for c in short]
+    t0 = time.perf_counter()
+    cut = False
+    done = 0
+    for d, future in enumerate(futures):
+        if time.perf_counter() - start > budget.safety and d > 0:
+            cut = True
+            break
+        for j in judged:
+            outcome, replies = rollout(future.clone(), j.cand, budget, weights, policy)
+            done += 1
+            if outcome is not None:
+                j.outcomes.append(outcome)
+                if d == 0:
+                    j.replies = replies
+    if cut:  # only complete sets of determinizations count: the comparison stays paired
+        n = min(len(j.outcomes) for j in judged if j.outcomes) if any(
+            j.outcomes for j in judged) else 0
+        for j in judged:
+            j.outcomes = j.outcomes[:n]
+    ok = [j for j in judged if j.outcomes]
+    if not ok:  # nothing could be rolled out: the best one-card score
+        best_cand = short[0]
+        best = Judged(best_cand)
+    else:
+        best = max(ok, key=lambda j: j.mean)  # ties: the first short-listed
+    if best.cand.chooser_factory is not None:
+        best.cand.chooser = best.cand.chooser_factory()
+    return CampaignResult(best, judged, candidates, runs, budget, done,
+                          time.perf_counter() - start, time.perf_counter() - t0, cut, opts)
+
+
+# ======================================================================================
+# explaining the choice in player language
+# ======================================================================================
+def aim_of(cand: Candidate) -> str:
+    """What a command aims at, as a Government player would say it."""
+    cmd = cand.command
+    if isinstance(cmd, PlayEvent):
+        return "take the Event: its effect is worth more than an Operation now"
+    if cand.kind == "pass":
+        return "stay Eligible for the next card and keep Resources for Civic Action"
+    if isinstance(cmd, OperationAction):
+        op, special = cmd.op.name, cmd.special.name if cmd.special else ""
+        aims = {
+            "Train": "build Control and Support where the Population is (Train, then "
+                     "Civic Action)",
+            "Patrol": "keep the LoCs open and Econ flowing, clearing Guerrillas off them",
+            "Sweep": "find Underground Guerrillas so they can be Assaulted",
+            "Assault": "remove Insurgent pieces, Bases first, before they pay off",
+        }
+        text = aims.get(op, op)
+        if special == "Air Strike":
+            text += "; Air Strike hits an exposed Guerrilla or Base"
+        elif special == "Eradicate":
+            text += "; Eradicate takes Cartels Bases and earns Aid"
+        elif special == "Air Lift":
+            text += "; Air Lift brings Troops where they count"
+        return text
+    return cand.label
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def campaign_trace(result: CampaignResult) -> Trace:
+    trace = Trace(GOVT.label)
+    b = result.budget
+    trace.add("campaign.card", "2.3",
+              f"may {', '.join(result.options)}; thinking {b.name}: "
+              f"{sum(1 for c in result.candidates if c.score is not None)} candidates, "
+              f"{len(result.judged)} played forward on {b.determinizations} sampled futures "
+              f"(unseen cards and dice) to the next Propaganda Round; {result.rollouts} "
+              f"rollouts in {result.rollout_seconds:.2f} s, {result.seconds:.2f} s in all")
+    for j in sorted(result.judged, key=lambda j: -j.mean):
+        if not j.outcomes:
+            continue
+        wins = Counter(o.winner for o in j.outcomes if o.over and o.winner)
+        lost = sum(n for w, n in wins.items() if w != GOVT.label)
+        trace.add("campaign.candidate", _rule(j.cand),
+                  f"{j.mean:+.1f}: {j.cand.label} (an Insurgent wins in {lost} of "
+                  f"{len(j.outcomes)} futures)")
+    best = result.best
+    trace.add("campaign.aim", _rule(best.cand), f"Choose {best.cand.label}: aim: "
+              f"{aim_of(best.cand)}")
+    if best.replies:
+        trace.add("campaign.expect", "8.1", "expect on this card: " + "; ".join(best.replies))
+    if best.outcomes:
+        gm = _mean([o.margins[GOVT] for o in best.outcomes])
+        lead = _mean([max(o.margins[f] for f in INSURGENTS) for o in best.outcomes])
+        top = Counter(max(INSURGENTS, key=lambda f: o.margins[f]).label
+                      for o in best.outcomes).most_common(1)[0][0]
+        reached = sum(o.reached_round for o in best.outcomes)
+        trace.add("campaign.expect", "7.2",
+                  f"expect at the next Propaganda Round (reached in {reached} of "
+                  f"{len(best.outcomes)} futures): Total Support {60 + gm:.0f} of 60 "
+                  f"needed, Government margin {gm:+.1f}, best Insurgent margin "
+                  f"{lead:+.1f} (most often {top})")
+    if result.cut_short:
+        trace.add("campaign.time", "", f"safety net {b.safety:.0f} s reached: fewer "
+                  "sampled futures than planned")
+    return trace
+
+
+def _rule(cand: Candidate) -> str:
+    from nonplayer.government.search import rule_of
+
+    return rule_of(cand)
+
+
+class CampaignGovernment:
+    """The campaign Government as a :class:`nonplayer.government.base.GovernmentBot`."""
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, think: str | float | Budget = DEFAULT_THINK,
+                 weights: Weights | None = None, civic_reserve: int | None = None,
+                 **options: Any) -> None:
+        self.seed = seed
+        self.budget = budget_for(think)
+        self.weights = weights or tuned_weights()
+        self.civic_reserve = tuned_policy().get("civic_reserve") if civic_reserve is None \
+            else civic_reserve
+        self.note = ""
+
+    def decide(self, game: Game, dice: Any = None) -> GovtDecision:
+        state = game.state
+        if sequence.to_move(state) is not GOVT:
+            raise ValueError("the Government is not the Faction to move")
+        if state.phase != "card":
+            policy = HeuristicGovernment(civic_reserve=self.civic_reserve)
+            decision: GovtDecision = policy.decide(game, None)
+            decision.trace.add("campaign.propaganda", "6.0", "Propaganda Round decision: "
+                               "the heuristic Government's rule")
+            return decision
+        result = campaign_search(game, self.budget, self.seed, self.weights,
+                                 self.civic_reserve)
+        best = result.best
+        notes = {
+            "score": best.mean,
+            "seconds": result.seconds,
+            "rollouts": result.rollouts,
+            "rollout_seconds": result.rollout_seconds,
+            "cut_short": result.cut_short,
+            "think": result.budget.name,
+        }
+        return GovtDecision(best.cand.command, campaign_trace(result), best.cand.chooser,
+                            best.cand.kind, notes)
+
+    def discord(self, state: GameState, faction: Faction) -> str:
+        return discord_choice(state, faction)[0]
