@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
                 speedup = after / before if before else float("nan")
             else:
                 speedup = before / after if after else float("nan")
-            lines.append(f"| {label} | {before:,.2f} | {after:,.2f} | {speedup:.2f}x |")
+            lines.append(f"| {label} | {before:,.4g} | {after:,.4g} | {speedup:.2f}x |")
     text = "\n".join(lines) + "\n"
     print(text)
     if args.out:
