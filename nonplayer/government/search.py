@@ -619,6 +619,14 @@ def _decode_eradicate(solver: cp_model.CpSolver, chosen: dict) -> Eradicate | No
     return None
 
 
+def _decode_special(solver: cp_model.CpSolver, lift: dict, strike: dict,
+                    erad: dict) -> Command | None:
+    """The one Special Activity the solver chose beside an Operation, if any (the model
+    allows at most one: 4.1)."""
+    return (_decode_air_lift(solver, lift) or _decode_air_strike(solver, strike)
+            or _decode_eradicate(solver, erad))
+
+
 def _strike_ok(state: GameState, space: int) -> bool:
     """Air Strike may hit ``space`` at all (4.2.2: Department or LoC; Plan Colombia and
     Misil Antiaéreo, 5.4)."""
@@ -938,12 +946,7 @@ def _sweep_model(state: GameState, v: _Values, sa: str, limited: bool) -> _Model
             for f, a in acts.get(d, {}).items():
                 activate.append((d, int(f), int(solver.value(a))))
         op = Sweep(selected=selected, moves=tuple(move_list), activate=tuple(activate))
-        special: Command | None = (
-            _decode_air_lift(solver, lift)
-            or _decode_air_strike(solver, strike)
-            or _decode_eradicate(solver, erad)
-        )
-        return _action(op, special)
+        return _action(op, _decode_special(solver, lift, strike, erad))
 
     model.decode = decode
     model.finish()
@@ -1094,12 +1097,7 @@ def _assault_model(state: GameState, v: _Values, sa: str, limited: bool) -> _Mod
         orders = tuple((s, _removal_order(removals[s][0], removals[s][1], solver))
                        for s in selected)
         op = Assault(selected=selected, removals=orders)
-        special: Command | None = (
-            _decode_air_lift(solver, lift)
-            or _decode_air_strike(solver, strike)
-            or _decode_eradicate(solver, erad)
-        )
-        return _action(op, special)
+        return _action(op, _decode_special(solver, lift, strike, erad))
 
     model.decode = decode
     model.finish()
@@ -1234,12 +1232,7 @@ def _patrol_model(state: GameState, v: _Values, sa: str, limited: bool) -> _Mode
             return None
         op = Patrol(moves=tuple(move_list), activate=tuple(activate), assault=chosen,
                     removals=orders)
-        special: Command | None = (
-            _decode_air_lift(solver, lift)
-            or _decode_air_strike(solver, strike)
-            or _decode_eradicate(solver, erad)
-        )
-        return _action(op, special)
+        return _action(op, _decode_special(solver, lift, strike, erad))
 
     model.decode = decode
     model.finish()
