@@ -183,3 +183,11 @@ def test_plain_board_writes_pieces_as_the_screens_do():
     hidden = state.underground(space.id, Faction.FARC)
     assert f"{hidden}g" in row.split() or any(c.startswith(f"{hidden}g") for c in row.split())
     assert f"{hidden}u" not in row
+
+
+def test_plain_w_is_why_as_in_the_app():
+    # issue 12: a player coming from the app types its key 'w' for the last bot's reasons
+    _, why = play(["pass", "y", "why"])
+    _, w = play(["pass", "y", "w"])
+    assert "is not one of the options" not in w.split("> w\n", 1)[1]
+    assert why.split("> why\n", 1)[1] == w.split("> w\n", 1)[1]

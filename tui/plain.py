@@ -55,7 +55,7 @@ At any prompt:
                       with their printed texts
   log [N]             the history: each card (numbered) with its turns (numbered);
                       N: only the last N cards
-  show [N], why [N]   a turn's instructions; its reasons (the last Non-player's)
+  show [N], why [N]   a turn's instructions; its reasons (the last Non-player's; w = why)
   save [FILE], quit   save now; save and stop (resume with --load FILE)
   undo                take back your last decision (again: further back); at a die
                       prompt of a Non-player's turn, that turn is abandoned first
@@ -184,8 +184,8 @@ class PlainUI:
         if word == "log":
             self.show_log(rest)
             return True
-        if word in ("why", "show"):
-            self.show_turn(rest, reasons=word == "why")
+        if word in ("why", "w", "show"):  # w: the app's key for the same
+            self.show_turn(rest, reasons=word != "show")
             return True
         if word == "save":
             try:
@@ -719,7 +719,7 @@ def _enable_completion() -> None:
 
     words = sorted({c.title for c in CARDS.values()} | {s.full_name for s in MAP.spaces}
                    | {s.name for s in MAP.spaces} | set(EDIT_WORDS)
-                   | {"help", "board", "space", "tracks", "card", "log", "why", "show",
+                   | {"help", "board", "space", "tracks", "card", "log", "why", "w", "show",
                       "save", "quit", "back", "cancel", "undo", "hint", "pass", "operation",
                       "event"})
 
