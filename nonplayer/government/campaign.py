@@ -85,6 +85,7 @@ from nonplayer.government.search import (
     _operation_candidates,
     _score,
     _Values,
+    distinct,
     reply_text,
 )
 from nonplayer.trace import Trace
@@ -402,13 +403,7 @@ def campaign_search(game: Game, think: str | float | Budget = DEFAULT_THINK, see
     if sequence.OPERATION in opts or sequence.LIMITED in opts:
         candidates += _operation_candidates(seen, _Values(seen, weights), limited, seed,
                                             budget.effort, clock, runs)
-    keys: set[str] = set()
-    for cand in candidates:
-        key = repr(cand.command)
-        if key in keys:
-            cand.error = "same command as an earlier candidate"
-            continue
-        keys.add(key)
+    for cand in distinct(candidates):
         _score(seen, cand, pre_seed, weights, budget.effort)
     short = shortlist(candidates, budget.shortlist)
     futures = [determinize(seen, rng) for _ in range(budget.determinizations)]

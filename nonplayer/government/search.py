@@ -55,7 +55,7 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -617,6 +617,19 @@ def _decode_eradicate(solver: cp_model.CpSolver, chosen: dict) -> Eradicate | No
         if solver.boolean_value(b):
             return Eradicate(space=space, shift=shift)
     return None
+
+
+def distinct(candidates: list[Candidate]) -> Iterator[Candidate]:
+    """The candidates in order, each command once: a later copy of an earlier command
+    is marked with an error and skipped, so it is neither scored nor chosen."""
+    keys: set[str] = set()
+    for cand in candidates:
+        key = repr(cand.command)
+        if key in keys:
+            cand.error = "same command as an earlier candidate"
+            continue
+        keys.add(key)
+        yield cand
 
 
 def _decode_special(solver: cp_model.CpSolver, lift: dict, strike: dict,
@@ -1480,13 +1493,7 @@ def search(
     # score every candidate on the real engine, each with the same look-ahead dice
     look_seed = _lookahead_seed(state, seed)
     baseline_terms = evaluation_terms(state, weights)
-    seen: set[str] = set()
-    for cand in candidates:
-        key = repr(cand.command)
-        if key in seen:
-            cand.error = "same command as an earlier candidate"
-            continue
-        seen.add(key)
+    for cand in distinct(candidates):
         if cand.kind != "pass" and clock.out():
             cand.error = "not scored: time limit"
             continue
