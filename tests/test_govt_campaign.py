@@ -16,7 +16,7 @@ from core.cards import CARDS
 from core.game import Game
 from core.pieces import Faction
 from core.setup import PILE_SIZE
-from nonplayer.government import make_government
+from nonplayer.government import campaign, make_government
 from nonplayer.government.campaign import (
     THINK_LEVELS,
     Budget,
@@ -138,6 +138,7 @@ def test_sampled_deck_quick_play_has_propaganda_in_piles_2_and_4_only():
 def test_think_levels_and_budgets():
     assert tuple(THINK_LEVELS) == THINK_CHOICES  # the command line offers every level
     assert DEFAULT_THINK in THINK_LEVELS
+    assert DEFAULT_THINK == campaign.DEFAULT_THINK  # the command line's default is the bot's
     assert budget_for("2s") is THINK_LEVELS["2s"]
     assert budget_for(3.0) is THINK_LEVELS["2s"]  # the nearest level below
     assert budget_for(0.1) is THINK_LEVELS["0.5s"]

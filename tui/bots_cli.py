@@ -78,7 +78,7 @@ def _common(p: argparse.ArgumentParser) -> None:
 #: ``--think`` levels (nonplayer.government.campaign.THINK_LEVELS, spelled out here so
 #: that the command line loads without OR-tools).
 THINK_CHOICES = ("0.5s", "2s", "10s")
-DEFAULT_THINK = "0.5s"
+DEFAULT_THINK = "2s"
 
 
 def govt_options(args: argparse.Namespace) -> dict[str, Any]:

@@ -127,7 +127,7 @@ THINK_LEVELS: dict[str, Budget] = {
     "2s": Budget("2s", Effort(SA_VARIANTS, 1, 16), 0.5, 3, 5, 8, 20.0),
     "10s": Budget("10s", Effort(SA_VARIANTS, 2, 24), 1.5, 5, 16, 16, 100.0),
 }
-DEFAULT_THINK = "0.5s"
+DEFAULT_THINK = "2s"
 
 
 def budget_for(think: str | float | Budget) -> Budget:
