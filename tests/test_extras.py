@@ -51,7 +51,7 @@ def test_require_extra_names_the_extra_to_install(monkeypatch) -> None:
         require_extra("stats", "andean batch")
     assert str(missing.value) == ("andean batch needs scipy, which is not installed: "
                                   "pip install 'andean-abyss-engine[stats]'")
-    assert isinstance(missing.value, ImportError) and missing.value.extra == "stats"
+    assert isinstance(missing.value, ImportError) and missing.value.extras == ["stats"]
 
 
 def test_a_broken_extra_is_not_reported_as_missing(monkeypatch) -> None:
@@ -97,6 +97,16 @@ def test_batch_plot_without_matplotlib(monkeypatch, capsys, tmp_path) -> None:
     err = capsys.readouterr().err
     assert code == 2 and one_line_naming(err, "plot"), err
     assert "--plot" in err and not outdir.exists()
+
+
+def test_batch_names_every_missing_extra_at_once(monkeypatch, capsys, tmp_path) -> None:
+    for extra in EXTRA_PACKAGES:
+        without(monkeypatch, extra)
+    code = main(["batch", "--games", "2", "--scenario", "quick", "--backend", "dask",
+                 "--out", str(tmp_path / "results"), "--plot", str(tmp_path / "s.png")])
+    err = capsys.readouterr().err
+    assert code == 2 and one_line_naming(err, "dask,plot,stats"), err
+    assert "needs scipy" in err and "needs distributed" in err and "needs matplotlib" in err
 
 
 def test_map_png_without_matplotlib_but_svg_works(monkeypatch, capsys, tmp_path) -> None:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from core.cards import CARDS
-from core.extras import require_extra
+from core.extras import require_extras
 from core.game import Game
 from core.pieces import Faction
 from core.rules import victory
@@ -313,12 +313,13 @@ def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
 
     if args.scheduler and args.backend != "dask":
         raise CliError("--scheduler needs --backend dask")
-    # the extras a run needs, checked before its first game (core/extras.py)
-    require_extra("stats", "andean batch (its summary's 95% intervals)")
+    # the extras the run needs, checked before its first game (core/extras.py)
+    needs = {"stats": "andean batch (its summary's 95% intervals)"}
     if args.backend == "dask":
-        require_extra("dask", "andean batch --backend dask")
+        needs["dask"] = "--backend dask"
     if args.plot:
-        require_extra("plot", "andean batch --plot")
+        needs["plot"] = "--plot"
+    require_extras(needs)
     outdir = _check_out_dir(args.out)
     if args.plot:
         _check_out_file(args.plot, "--plot")
