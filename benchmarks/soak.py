@@ -13,11 +13,12 @@ if there is any, else 0. The test suite runs a 3-game sample (tests/test_games.p
 from __future__ import annotations
 
 import argparse
-import multiprocessing as mp
 import sys
 import time
 
 from nonplayer.games import soak_game
+from nonplayer.pool import imap_jobs
+from tui.progress import RunProgress
 
 
 def _job(args: tuple[int, str, str]) -> tuple[int, list[str]]:
@@ -40,14 +41,10 @@ def main(argv: list[str] | None = None) -> int:
             for i, seed in enumerate(range(args.seed, args.seed + args.games))]
     start = time.perf_counter()
     problems: list[str] = []
-    done = 0
-    with mp.get_context("fork").Pool(args.workers) as pool:
-        for _seed, found in pool.imap_unordered(_job, jobs, chunksize=4):
-            done += 1
+    with RunProgress(sys.stderr, len(jobs)) as bar:
+        for done, (_seed, found) in enumerate(imap_jobs(_job, jobs, args.workers), start=1):
             problems += found
-            if done % max(1, args.games // 10) == 0 or done == args.games:
-                print(f"{done}/{args.games} games, {len(problems)} problems, "
-                      f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+            bar.update(done, len(problems))
     for line in problems:
         print(line)
     print(f"soak: {args.games} games ({', '.join(govts)}; {', '.join(scenarios)}), "

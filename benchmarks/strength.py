@@ -7,10 +7,12 @@
 
 Every bot plays the same seeds (same decks, same Insurgent dice streams) of the standard
 scenario against the section-8 Insurgents. For each bot: mean solo score with its 95%
-confidence interval, median, the 8.8 level histogram, wins and mean Government margin;
-for each pair of bots, the mean paired difference with its 95% interval (same seeds, so
-the difference is measured game by game). Writes the table, and the command that
-reproduces it, to ``--out`` (default docs/strength.md).
+confidence interval, median, the 8.8 level histogram, the share of games that avoid COIN
+Failure with its exact 95% (Clopper-Pearson) interval, wins and mean Government margin;
+for each pair of bots, the mean paired difference with its 95% interval and the paired
+t test's p-value (same seeds, so the difference is measured game by game). The statistics
+are ``scipy.stats`` (the package's ``stats`` extra). Writes the table, and the command
+that reproduces it, to ``--out`` (default docs/strength.md).
 
 ``--csv LABEL=PATH`` takes a bot's games from a saved ``andean batch --out`` run (its
 ``games.csv``) instead of playing them, e.g. today's search bot measured from another
@@ -29,8 +31,10 @@ import time
 from itertools import combinations
 from pathlib import Path
 
-from nonplayer.games import LEVELS, GameRecord, mean_ci, read_csv, run_batch
+from core.extras import MissingExtra, require_extra
+from nonplayer.games import LEVELS, GameRecord, mean_ci, paired_difference, read_csv, run_batch
 from nonplayer.government import make_government
+from tui.progress import RunProgress
 
 
 def _fmt_ci(stats: dict) -> str:
@@ -38,6 +42,21 @@ def _fmt_ci(stats: dict) -> str:
         return "-"
     low, high = stats["ci95"]
     return f"{low:+.2f} to {high:+.2f}"
+
+
+def _share(k: int, n: int) -> str:
+    """``k`` of ``n`` games as a percentage with its exact binomial 95% interval."""
+    if n == 0:
+        return "-"
+    stats = require_extra("stats", "benchmarks/strength.py")
+    ci = stats.binomtest(k, n).proportion_ci(0.95, method="exact")
+    return f"{100 * k / n:.1f}% ({100 * ci.low:.1f}-{100 * ci.high:.1f}%)"
+
+
+def _p_value(p: float | None) -> str:
+    if p is None:
+        return "-"
+    return "< 0.001" if p < 0.001 else f"{p:.3f}"
 
 
 def _with_section(document: str, name: str, body: str) -> str:
@@ -48,6 +67,19 @@ def _with_section(document: str, name: str, body: str) -> str:
         head, rest = document.split(begin, 1)
         return head + block + rest.split(end, 1)[1]
     return document.rstrip("\n") + "\n\n" + block + "\n"
+
+
+def _play(seeds: list[int], govt: str, scenario: str, workers: int,
+          options: dict[str, str]) -> list[GameRecord]:
+    """One bot's games, with progress (rate, time left) on stderr."""
+    errors = [0]
+
+    def count(record: GameRecord) -> None:
+        errors[0] += bool(record.error)
+
+    with RunProgress(sys.stderr, len(seeds), problems="errors", label=govt) as bar:
+        return run_batch(seeds, govt, scenario, workers=workers, govt_options=options,
+                         on_record=count, progress=lambda done, _: bar.update(done, errors[0]))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -64,6 +96,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--section", default=None,
                         help="write only the marked section NAME of --out")
     args = parser.parse_args(argv)
+    try:
+        require_extra("stats", "benchmarks/strength.py")
+    except MissingExtra as missing:  # one line and exit 2, as the andean commands
+        print(f"strength.py: error: {missing}", file=sys.stderr)
+        return 2
     seeds = list(range(args.seed, args.seed + args.games))
     results: dict[str, tuple[list[GameRecord], float, str]] = {}
     for item in args.csv:
@@ -85,8 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         if note:
             print(f"note: {note}", file=sys.stderr)
         start = time.perf_counter()
-        records = run_batch(seeds, govt, args.scenario, workers=args.workers,
-                            govt_options=options)
+        records = _play(seeds, govt, args.scenario, args.workers, options)
         seconds = time.perf_counter() - start
         errors = [r for r in records if r.error]
         results[govt] = (records, seconds, note)
@@ -99,7 +135,8 @@ def main(argv: list[str] | None = None) -> int:
         "at the end of the game, against the three section-8 Non-player Insurgents. Every",
         f"bot plays the same {args.games} seeds ({args.seed}-{args.seed + args.games - 1}) "
         f"of the {args.scenario} scenario: same",
-        "decks, same set-up, same Insurgent rules. Intervals are 95% (Student's t).",
+        "decks, same set-up, same Insurgent rules. Intervals are 95% (Student's t; for",
+        "the share that avoids COIN Failure, exact binomial); p: the paired t test.",
         "Games that raised an error are left out of the statistics and counted.",
         "",
         "| Government | games | errors | mean solo score | 95% CI | median | "
@@ -121,20 +158,21 @@ def main(argv: list[str] | None = None) -> int:
             f"| {name} | {len(records)} | {len(records) - len(done)} | "
             f"{stats['mean']:+.2f} | {_fmt_ci(stats)} | {stats['median']:+.1f} | "
             + " | ".join(str(n) for n in levels)
-            + f" | {100 * avoid / max(1, len(done)):.1f}% | {wins} | {margin['mean']:+.2f} "
+            + f" | {_share(avoid, len(done))} | {wins} | {margin['mean']:+.2f} "
             f"| {seconds / max(1, len(records)):.2f} |"
         )
     if len(results) > 1:
         lines += ["", "Paired differences (same seeds):", "",
-                  "| comparison | games | mean difference | 95% CI | better in |",
-                  "|---|---|---|---|---|"]
+                  "| comparison | games | mean difference | 95% CI | p | better in |",
+                  "|---|---|---|---|---|---|"]
         for a, b in combinations(results, 2):
             common = sorted(set(scores[a]) & set(scores[b]))
-            diffs = [scores[b][s] - scores[a][s] for s in common]
-            stats = mean_ci(diffs)
-            better = sum(1 for d in diffs if d > 0)
-            lines.append(f"| {b} - {a} | {len(common)} | {stats['mean']:+.2f} | "
-                         f"{_fmt_ci(stats)} | {better} of {len(common)} games |")
+            stats = paired_difference([scores[a][s] for s in common],
+                                      [scores[b][s] for s in common])
+            mean = "-" if stats["mean"] is None else f"{stats['mean']:+.2f}"
+            lines.append(f"| {b} - {a} | {len(common)} | {mean} | {_fmt_ci(stats)} | "
+                         f"{_p_value(stats['p'])} | {stats['better']} of {len(common)} "
+                         "games |")
     command = (f"python benchmarks/strength.py --games {args.games} --seed {args.seed} "
                f"--govts {' '.join(args.govts)} --scenario {args.scenario} "
                f"--workers {args.workers}"

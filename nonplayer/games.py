@@ -16,7 +16,11 @@ is scored like a solitaire game: the 8.8 solo score and level.
   choices all derive from it), so the records are the same whatever the backend and the
   number of workers; they come back sorted by seed.
 * :func:`summarize`, :func:`write_csv`, :func:`plot_scores` turn records into the
-  summary JSON, the CSV (one row per game) and a histogram of solo scores.
+  summary JSON, the CSV (one row per game) and a histogram of solo scores;
+  :func:`mean_ci` and :func:`paired_difference` are the statistics (``scipy.stats``).
+
+The dask backend, the plot and the statistics need the package's extras ``dask``,
+``plot`` and ``stats`` (:func:`core.extras.require_extra`).
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from typing import Any
 from core.atomic import write_with
 from core.cards import CARDS
 from core.commands import Command
+from core.extras import require_extra
 from core.game import Game
 from core.pieces import Faction
 from core.rules import victory
@@ -296,21 +301,18 @@ def _run_dask(seeds: list[int], govt: str, scenario: str, workers: int,
               scheduler: str | None, done: OnRecord,
               options: dict[str, Any] | None,
               govt_options: dict[str, Any] | None = None) -> None:
-    try:
-        from distributed import Client, LocalCluster, as_completed
-    except ImportError as err:  # pragma: no cover - a dependency
-        raise RuntimeError(f"the dask backend needs dask[distributed]: {err}") from None
+    distributed = require_extra("dask", "the dask batch backend")
     cluster = None
     if scheduler:
-        client = Client(scheduler)
+        client = distributed.Client(scheduler)
     else:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None)
-        client = Client(cluster)
+        cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
+                                           processes=True, dashboard_address=None)
+        client = distributed.Client(cluster)
     try:
         futures = client.map(play_record, seeds, govt=govt, scenario=scenario,
                              options=options, govt_options=govt_options, pure=False)
-        for future in as_completed(futures):
+        for future in distributed.as_completed(futures):
             done(future.result())
     finally:
         client.close()
@@ -321,32 +323,43 @@ def _run_dask(seeds: list[int], govt: str, scenario: str, workers: int,
 # ======================================================================================
 # summaries
 # ======================================================================================
-#: Student's t 97.5% quantiles for 1-30 degrees of freedom (1.96 beyond).
-_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201,
-         2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074,
-         2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
-
-
 def mean_ci(values: Iterable[float]) -> dict[str, Any]:
-    """Mean with a 95% confidence interval (Student's t; numpy), median, sd, min, max."""
+    """Mean with a 95% confidence interval (Student's t, ``scipy.stats``), median, sd,
+    min, max. Needs the ``stats`` extra (scipy)."""
     import numpy as np
 
+    stats = require_extra("stats", "a 95% interval (Student's t)")
     data = np.asarray(list(values), dtype=float)
     n = len(data)
     if n == 0:
         return {"n": 0, "mean": None, "ci95": None}
     mean = float(data.mean())
-    if n == 1:
-        half = math.nan
-        sd = 0.0
-    else:
-        sd = float(data.std(ddof=1))
-        t = _T975[n - 2] if n - 1 <= len(_T975) else 1.96
-        half = t * sd / math.sqrt(n)
-    ci = None if math.isnan(half) else [round(mean - half, 3), round(mean + half, 3)]
+    sd = float(data.std(ddof=1)) if n > 1 else 0.0
+    ci = None
+    if n > 1:  # one value: no interval; all values equal: the interval is that value
+        low, high = stats.t.interval(0.95, n - 1, loc=mean, scale=sd / math.sqrt(n)) \
+            if sd > 0 else (mean, mean)
+        ci = [round(float(low), 3), round(float(high), 3)]
     return {"n": n, "mean": round(mean, 3), "ci95": ci, "sd": round(sd, 3),
             "median": float(np.median(data)), "min": float(data.min()),
             "max": float(data.max())}
+
+
+def paired_difference(first: Sequence[float], second: Sequence[float]) -> dict[str, Any]:
+    """``second - first`` measured game by game on the same seeds: :func:`mean_ci` of the
+    differences, the paired t test's two-sided p-value (``p``; None when undefined: fewer
+    than two games or all differences equal) and how many games ``second`` did better
+    (``better``). Needs the ``stats`` extra (scipy)."""
+    stats = require_extra("stats", "a paired t test")
+    if len(first) != len(second):
+        raise ValueError(f"paired samples differ in length: {len(first)} and {len(second)}")
+    diffs = [b - a for a, b in zip(first, second)]
+    out = mean_ci(diffs)
+    p = None
+    if len(diffs) > 1 and len(set(diffs)) > 1:
+        p = float(stats.ttest_rel(second, first).pvalue)
+    out.update(p=p, better=sum(1 for d in diffs if d > 0))
+    return out
 
 
 def summarize(records: Sequence[GameRecord], seconds: float | None = None,
@@ -465,9 +478,9 @@ def _record_of_row(row: dict[str, str]) -> GameRecord:
 
 
 def plot_scores(records: Sequence[GameRecord], path: str | Path, title: str = "") -> Path:
-    """A histogram of solo scores (8.8) with the level boundaries, as a PNG (Agg)."""
-    import matplotlib
-
+    """A histogram of solo scores (8.8) with the level boundaries, as a PNG (Agg).
+    Needs the ``plot`` extra (matplotlib)."""
+    matplotlib = require_extra("plot", "a plot of solo scores")
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
@@ -503,6 +516,7 @@ __all__ = [
     "GameRecord",
     "Turn",
     "mean_ci",
+    "paired_difference",
     "play",
     "play_record",
     "plot_scores",

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from core.cards import CARDS
+from core.extras import require_extras
 from core.game import Game
 from core.pieces import Faction
 from core.rules import victory
@@ -264,14 +265,16 @@ def _configure_batch(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=_positive, default=1,
                    help="worker processes (default 1: in this process)")
     p.add_argument("--backend", choices=BACKENDS, default="process",
-                   help="process pool on this machine, or a Dask cluster (default process)")
+                   help="process pool on this machine, or a Dask cluster (default process; "
+                   "dask needs the dask extra)")
     p.add_argument("--scheduler", metavar="ADDRESS", default=None,
                    help="Dask scheduler address (with --backend dask; default: a local "
                    "cluster of --workers processes)")
     p.add_argument("--out", metavar="DIR", default="batch-results",
                    help="directory for games.csv and summary.json (default batch-results)")
     p.add_argument("--plot", metavar="FILE.png", default=None,
-                   help="also draw the solo score distribution to FILE.png")
+                   help="also draw the solo score distribution to FILE.png (needs the "
+                   "plot extra)")
     p.add_argument("--report", metavar="FILE.html", default=None,
                    help="also write a summary page: solo scores, winners, when games end")
     p.add_argument("--resume", action="store_true",
@@ -310,6 +313,13 @@ def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
 
     if args.scheduler and args.backend != "dask":
         raise CliError("--scheduler needs --backend dask")
+    # the extras the run needs, checked before its first game (core/extras.py)
+    needs = {"stats": "andean batch (its summary's 95% intervals)"}
+    if args.backend == "dask":
+        needs["dask"] = "--backend dask"
+    if args.plot:
+        needs["plot"] = "--plot"
+    require_extras(needs)
     outdir = _check_out_dir(args.out)
     if args.plot:
         _check_out_file(args.plot, "--plot")

@@ -32,6 +32,7 @@ from typing import Any, NoReturn, TextIO
 from core import serialize
 from core.cards import CARDS
 from core.errors import AndeanError
+from core.extras import MissingExtra
 from core.game import Game
 from core.map import MAP
 from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
@@ -701,7 +702,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into head/less that closed early
         sys.stderr.close()
         return 0
-    except (CliError, AndeanError, ValueError, OSError) as err:
+    except (CliError, AndeanError, MissingExtra, ValueError, OSError) as err:
         return _fail(str(err))
     except Exception as err:
         if os.environ.get("ANDEAN_DEBUG"):

@@ -3,7 +3,7 @@
 ::
 
     andean map game.json                       # board.svg: the position now
-    andean map game.json --out board.png       # PNG (drawn with matplotlib)
+    andean map game.json --out board.png       # PNG (matplotlib: the plot extra)
     andean map game.json --card 18 --out after18.svg   # the board after card #18
     andean report game.json --out game.html    # the game card by card, one HTML file
 """
@@ -15,6 +15,7 @@ from typing import TextIO
 
 from core import serialize
 from core.cards import CARDS
+from core.extras import require_extra
 from tui.cli_base import CliError, Subcommand
 
 
@@ -28,7 +29,7 @@ def _load(path: str):  # type: ignore[no-untyped-def]
 def _configure_map(p: argparse.ArgumentParser) -> None:
     p.add_argument("save", metavar="SAVE", help="a saved game (andean new / play / demo)")
     p.add_argument("--out", default="board.svg", metavar="FILE",
-                   help="board.svg (default) or a .png file")
+                   help="board.svg (default) or a .png file (needs the plot extra)")
     p.add_argument("--card", type=int, default=None, metavar="N",
                    help="draw the board right after card #N was played (replays the log)")
     p.add_argument("--scale", type=float, default=1.0,
@@ -41,6 +42,8 @@ def _run_map(args: argparse.Namespace, out: TextIO) -> int:
 
     if not args.out.lower().endswith((".svg", ".png")):
         raise CliError("--out must end in .svg or .png")
+    if args.out.lower().endswith(".png"):
+        require_extra("plot", "andean map --out FILE.png")
     game = _load(args.save)
     state = game.state
     heading = ""

@@ -2,8 +2,8 @@
 
 The board picture is built once as a list of shapes (rectangles, circles, polygons,
 lines, text) in pixel coordinates, y downwards; :meth:`Canvas.svg` writes them as SVG
-and :meth:`Canvas.png` draws the same shapes with matplotlib (already a dependency), so
-the PNG needs no SVG converter. Groups carry ``data-*`` attributes in the SVG (the
+and :meth:`Canvas.png` draws the same shapes with matplotlib (the package's ``plot``
+extra), so the PNG needs no SVG converter. Groups carry ``data-*`` attributes in the SVG (the
 tests read them back) and are ignored by the PNG.
 """
 
@@ -15,6 +15,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from core.atomic import write_with
+from core.extras import require_extra
 
 FONT = "DejaVu Sans, Verdana, Helvetica, Arial, sans-serif"
 
@@ -92,8 +93,9 @@ class Canvas:
 
     # --- PNG -------------------------------------------------------------------------------
     def png(self, path: str | Path, scale: float = 1.0) -> Path:
-        """Draw the shapes with matplotlib's Agg backend into a PNG file."""
-        import matplotlib
+        """Draw the shapes with matplotlib's Agg backend into a PNG file (needs the
+        ``plot`` extra)."""
+        matplotlib = require_extra("plot", "a PNG picture")
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
