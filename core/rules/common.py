@@ -2,13 +2,13 @@
 
 Civic Action (6.4.1) is both a Support Phase activity and a Train option (3.2.1), and
 Agitation (6.4.2) a Support Phase activity that Events also grant; each lives once, here.
-So do the 1.4.1 "maximum extent" check of Attack and Bribe and the deciders that let a
-Shipment's owner say where it goes when its Guerrilla is removed (4.5.3).
+So do the 1.4.1 "maximum extent" check of Attack and Bribe and the decider that follows a
+command's answer for where a Shipment goes when its Guerrilla is removed (4.5.3); the
+decider that asks an Event's chooser instead is
+:func:`core.events.choice.chooser_decider`, below the Event registry that uses it.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from core.commands import Context
 from core.errors import IllegalAction
@@ -172,27 +172,5 @@ def transfers_decider(
                 unused.remove(entry)
                 return Faction(entry[2])
         return None
-
-    return decide
-
-
-def chooser_decider(chooser: Any) -> ShipmentDecider:
-    """A :meth:`GameState.shipment_decider` that asks the owner through ``chooser``
-    (an Event's recorded chooser, so a replay gets the same answer; 4.5.3)."""
-    from core.events.choice import ask_one
-
-    def decide(
-        state: GameState, space: int, owner: Faction, options: list[Faction]
-    ) -> Faction | None:
-        answer = ask_one(
-            chooser,
-            state,
-            "factions",
-            [int(f) for f in options],
-            f"4.5.3: the {owner.label} Shipment in {space_name(space)} has lost its Guerrilla: "
-            "to whose Guerrilla does it pass?",
-            decider=owner,
-        )
-        return None if answer is None else Faction(answer)
 
     return decide
