@@ -10,11 +10,12 @@ decider that asks an Event's chooser instead is
 
 from __future__ import annotations
 
+from core.cards import CARDS
 from core.commands import Context
 from core.errors import IllegalAction
 from core.events import FIRST_DIVISION, SHADED
 from core.map import MAP, space_name
-from core.pieces import INSURGENTS, Faction
+from core.pieces import FACTION_KINDS, INSURGENTS, Faction, Piece
 from core.state import GameState, ShipmentDecider
 
 CIVIC_ACTION_COST = 3  # 6.4.1: every 3 Resources
@@ -89,8 +90,6 @@ def recall_own_pieces(state: GameState, ctx: Context, recall: tuple) -> None:
     Guerrillas to place Underground in a Rally or cubes to place in a Train. ``recall``
     is a tuple of ``(space, piece kind, number)``.
     """
-    from core.pieces import FACTION_KINDS, Piece
-
     if recall and ctx.nonplayer:
         raise IllegalAction("1.4.1", "only a player Faction may remove its own pieces")
     own = {int(k) for k in FACTION_KINDS[ctx.faction]}
@@ -107,6 +106,20 @@ def recall_own_pieces(state: GameState, ctx: Context, recall: tuple) -> None:
         piece = Piece(kind)
         state.remove(space, piece, n)
         ctx.say(f"Remove {n} {piece.label} from {space_name(space)} to Available (1.4.1)")
+
+
+# ======================================================================================
+# 2.3: where the Sequence of Play stands, for the Operations that depend on it
+# ======================================================================================
+def is_final_event_card(state: GameState) -> bool:
+    """The last Event card before the final Propaganda card (2.3.9)."""
+    if not state.deck:
+        return False
+    return CARDS[state.deck[0]].propaganda and state.propaganda_rounds + 1 >= state.final_propaganda
+
+
+def is_nonplayer(state: GameState, faction: Faction) -> bool:
+    return state.seats[faction] is None
 
 
 # ======================================================================================
