@@ -5,7 +5,9 @@ Agitation (6.4.2) a Support Phase activity that Events also grant; each lives on
 So do the 1.4.1 "maximum extent" check of Attack and Bribe and the decider that follows a
 command's answer for where a Shipment goes when its Guerrilla is removed (4.5.3); the
 decider that asks an Event's chooser instead is
-:func:`core.events.choice.chooser_decider`, below the Event registry that uses it.
+:func:`core.events.choice.chooser_decider`, below the Event registry that uses it. The
+2.3 queries that both the Operations and the Sequence of Play ask (is this the final Event
+card, is a Faction a Non-player) are here too, below both.
 """
 
 from __future__ import annotations
