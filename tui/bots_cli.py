@@ -43,6 +43,7 @@ from nonplayer.games import (
 from nonplayer.government import GOVERNMENTS, make_government
 from tui import describe as text
 from tui.cli_base import CliError, Interrupted, Subcommand, stop_code
+from tui.describe import game_turn_line as describe
 
 
 def _positive(text: str) -> int:
@@ -115,12 +116,6 @@ def _configure_demo(p: argparse.ArgumentParser) -> None:
 
 def _card_title(card: int | None) -> str:
     return "no card" if card is None else f"#{card} {CARDS[card].title}"
-
-
-def describe(turn: Turn) -> str:
-    """One line for a decision (:func:`tui.describe.turn_line`): 'Government: Train in
-    Cali, Ibagué & Pereira; Eradicate in Putumayo-Caquetá'."""
-    return text.turn_line(turn.faction, turn.kind, turn.command, turn.card, turn.report)
 
 
 def _margins(game: Game) -> str:

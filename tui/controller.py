@@ -45,9 +45,11 @@ from tui.turn_log import (
     CardGroup,
     Step,
     Turn,
+    TurnReport,
     card_groups,
     discarded,
     kind_of,
+    numbered,
     replayed,
 )
 
@@ -74,58 +76,6 @@ class Preview:
         out.append("Changes on the board:")
         out += [f"  {line}" for line in self.changes] or ["  (nothing)"]
         return out
-
-
-@dataclass
-class TurnReport:
-    """One decision as it was carried out: by a Non-player (with the reasons) or a person."""
-
-    faction: Faction | None
-    title: str
-    instructions: list[str]
-    reasons: list[str] = field(default_factory=list)
-    changes: list[str] = field(default_factory=list)
-    nonplayer: bool = True
-    #: why ``reasons`` is empty for a Non-player's turn rebuilt from a save
-    note: str = ""
-    #: who did it, when not a Faction or the board editor ("Card end")
-    who: str = ""
-    #: the lines heading the instructions: who acts and why (card, position, flowchart
-    #: nodes) and the dice used (:func:`context_lines`)
-    context: list[str] = field(default_factory=list)
-
-    def heading(self) -> str:
-        who = self.who or (self.faction.label if self.faction is not None else "Editor")
-        return f"{who}{' (Non-player)' if self.nonplayer else ''}: {self.title}"
-
-    def why_lines(self) -> list[str]:
-        """The reasons, or why there are none."""
-        if self.reasons:
-            return list(self.reasons)
-        if self.note:
-            return [f"(the reasons could not be rebuilt from the save: {self.note})"]
-        return ["(a person's decision)"] if not self.nonplayer else ["(no reasons recorded)"]
-
-    def lines(self) -> list[str]:
-        out = [self.heading()]
-        out += [f"  {line}" for line in self.context]
-        out += [f"  {line}" for line in numbered(self.instructions, align=False)]
-        return out
-
-
-def numbered(instructions: list[str], align: bool = True) -> list[str]:
-    """Instructions numbered for the table; indented lines (a Propaganda Round's phases
-    under its heading) stay under the step before them, unnumbered. ``align``: numbers
-    right-aligned on 2 columns (the screen's dialog)."""
-    out: list[str] = []
-    n = 0
-    for line in instructions:
-        if line[:1].isspace() and n:
-            out.append(f"    {line}")
-        else:
-            n += 1
-            out.append(f"{n:>2}. {line}" if align else f"{n}. {line}")
-    return out
 
 
 # ======================================================================================
@@ -725,6 +675,7 @@ __all__ = [
     "Preview",
     "TurnReport",
     "IllegalAction",
+    "numbered",
     "rebuilt_report",
     "round_reports",
     "solo_result_lines",

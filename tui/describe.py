@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core import events
 from core.cards import CARDS
@@ -27,6 +27,9 @@ from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, UNDERGROUND_OF, Faction,
 from core.rules import sequence
 from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
 from nonplayer.trace import names, operation_text
+
+if TYPE_CHECKING:
+    from nonplayer.games import Turn
 
 FACTION_LETTER = {Faction.GOVT: "G", Faction.FARC: "F", Faction.AUC: "A", Faction.CARTELS: "C"}
 KIND_LABEL = {"city": "City", "department": "Dept", "loc": "LoC", "foreign": "Foreign"}
@@ -426,6 +429,12 @@ def reason(faction: str, trace: list[str]) -> str:
         if text:
             return text
     return ""
+
+
+def game_turn_line(turn: Turn) -> str:
+    """One line for a decision of a game (:func:`turn_line`): 'Government: Train in
+    Cali, Ibagué & Pereira; Eradicate in Putumayo-Caquetá'."""
+    return turn_line(turn.faction, turn.kind, turn.command, turn.card, turn.report)
 
 
 def turn_line(faction: str, kind: str, cmd: Any, card: int | None,

@@ -10,6 +10,8 @@ it was a person's decision) comes from replaying it (:meth:`core.game.Game.repla
   person's (a command of a seated Faction, or a board correction) or a Non-player's;
 * :func:`steps_of`: the Steps of a game's log, keeping those already known;
 * :func:`undo_point`: where undo returns: the start of the person's latest decision;
+* :class:`TurnReport`: the account of one command (who, what, why, the changes), which
+  :mod:`tui.controller` writes and a :class:`Turn` keeps beside its Step;
 * :class:`CardGroup`: the turns of one card under its heading
   ("#26 Gramaje — FARC, AUC, Govt, Cartels; AUC Ineligible"), whose start is where a
   rollback to that card returns.
@@ -22,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from core.cards import CARDS
 from core.commands import from_json
@@ -33,12 +34,61 @@ from core.rules.board_editor import RecordAction, SetNextCard
 from core.rules.editor import EditorCommand, PlayOn
 from core.state import GameState
 
-if TYPE_CHECKING:
-    from tui.controller import TurnReport
-
 #: Faction names in card headings (short, as on the cards' Faction order).
 SHORT = {Faction.GOVT: "Govt", Faction.FARC: "FARC", Faction.AUC: "AUC",
          Faction.CARTELS: "Cartels"}
+
+
+@dataclass
+class TurnReport:
+    """One decision as it was carried out: by a Non-player (with the reasons) or a person."""
+
+    faction: Faction | None
+    title: str
+    instructions: list[str]
+    reasons: list[str] = field(default_factory=list)
+    changes: list[str] = field(default_factory=list)
+    nonplayer: bool = True
+    #: why ``reasons`` is empty for a Non-player's turn rebuilt from a save
+    note: str = ""
+    #: who did it, when not a Faction or the board editor ("Card end")
+    who: str = ""
+    #: the lines heading the instructions: who acts and why (card, position, flowchart
+    #: nodes) and the dice used (:func:`context_lines`)
+    context: list[str] = field(default_factory=list)
+
+    def heading(self) -> str:
+        who = self.who or (self.faction.label if self.faction is not None else "Editor")
+        return f"{who}{' (Non-player)' if self.nonplayer else ''}: {self.title}"
+
+    def why_lines(self) -> list[str]:
+        """The reasons, or why there are none."""
+        if self.reasons:
+            return list(self.reasons)
+        if self.note:
+            return [f"(the reasons could not be rebuilt from the save: {self.note})"]
+        return ["(a person's decision)"] if not self.nonplayer else ["(no reasons recorded)"]
+
+    def lines(self) -> list[str]:
+        out = [self.heading()]
+        out += [f"  {line}" for line in self.context]
+        out += [f"  {line}" for line in numbered(self.instructions, align=False)]
+        return out
+
+
+def numbered(instructions: list[str], align: bool = True) -> list[str]:
+    """Instructions numbered for the table; indented lines (a Propaganda Round's phases
+    under its heading) stay under the step before them, unnumbered. ``align``: numbers
+    right-aligned on 2 columns (the screen's dialog)."""
+    out: list[str] = []
+    n = 0
+    for line in instructions:
+        if line[:1].isspace() and n:
+            out.append(f"    {line}")
+        else:
+            n += 1
+            out.append(f"{n:>2}. {line}" if align else f"{n}. {line}")
+    return out
 
 
 @dataclass(frozen=True)

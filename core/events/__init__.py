@@ -37,6 +37,7 @@ from core.events.choice import (
     ScriptedChooser,
     choose_one,
     choose_spaces,
+    chooser_decider,
 )
 
 UNSHADED = "unshaded"
@@ -124,8 +125,6 @@ def run_event(
     """
     inner: Chooser = ScriptedChooser(choices) if choices else (ctx.chooser or FirstChooser())
     chooser = RecordingChooser(inner)
-    from core.rules.common import chooser_decider
-
     # 4.5.3: a player owner says where a Shipment goes when its Guerrilla is removed
     with state.shipment_decider(chooser_decider(chooser)):
         effect_of(card, side)(state, ctx, chooser)

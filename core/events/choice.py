@@ -22,6 +22,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from core.errors import IllegalAction
+from core.map import space_name
+from core.pieces import Faction
+from core.state import GameState, ShipmentDecider
 
 Answer = list[Any]
 
@@ -162,6 +165,27 @@ def ask_one(
     who = None if decider is None else int(decider)
     answer = chooser.choose(state, Choice(kind, opts, 0 if optional else 1, 1, why, who))
     return answer[0] if answer else None
+
+
+def chooser_decider(chooser: Chooser) -> ShipmentDecider:
+    """A :meth:`GameState.shipment_decider` that asks the owner through ``chooser``
+    (an Event's recorded chooser, so a replay gets the same answer; 4.5.3)."""
+
+    def decide(
+        state: GameState, space: int, owner: Faction, options: list[Faction]
+    ) -> Faction | None:
+        answer = ask_one(
+            chooser,
+            state,
+            "factions",
+            [int(f) for f in options],
+            f"4.5.3: the {owner.label} Shipment in {space_name(space)} has lost its Guerrilla: "
+            "to whose Guerrilla does it pass?",
+            decider=owner,
+        )
+        return None if answer is None else Faction(answer)
+
+    return decide
 
 
 def choose_one(chooser: Chooser, state: Any, kind: str, options: list[Any], why: str) -> Any:

@@ -2,19 +2,22 @@
 
 Civic Action (6.4.1) is both a Support Phase activity and a Train option (3.2.1), and
 Agitation (6.4.2) a Support Phase activity that Events also grant; each lives once, here.
-So do the 1.4.1 "maximum extent" check of Attack and Bribe and the deciders that let a
-Shipment's owner say where it goes when its Guerrilla is removed (4.5.3).
+So do the 1.4.1 "maximum extent" check of Attack and Bribe and the decider that follows a
+command's answer for where a Shipment goes when its Guerrilla is removed (4.5.3); the
+decider that asks an Event's chooser instead is
+:func:`core.events.choice.chooser_decider`, below the Event registry that uses it. The
+2.3 queries that both the Operations and the Sequence of Play ask (is this the final Event
+card, is a Faction a Non-player) are here too, below both.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
+from core.cards import CARDS
 from core.commands import Context
 from core.errors import IllegalAction
 from core.events import FIRST_DIVISION, SHADED
 from core.map import MAP, space_name
-from core.pieces import INSURGENTS, Faction
+from core.pieces import FACTION_KINDS, INSURGENTS, Faction, Piece
 from core.state import GameState, ShipmentDecider
 
 CIVIC_ACTION_COST = 3  # 6.4.1: every 3 Resources
@@ -89,8 +92,6 @@ def recall_own_pieces(state: GameState, ctx: Context, recall: tuple) -> None:
     Guerrillas to place Underground in a Rally or cubes to place in a Train. ``recall``
     is a tuple of ``(space, piece kind, number)``.
     """
-    from core.pieces import FACTION_KINDS, Piece
-
     if recall and ctx.nonplayer:
         raise IllegalAction("1.4.1", "only a player Faction may remove its own pieces")
     own = {int(k) for k in FACTION_KINDS[ctx.faction]}
@@ -107,6 +108,20 @@ def recall_own_pieces(state: GameState, ctx: Context, recall: tuple) -> None:
         piece = Piece(kind)
         state.remove(space, piece, n)
         ctx.say(f"Remove {n} {piece.label} from {space_name(space)} to Available (1.4.1)")
+
+
+# ======================================================================================
+# 2.3: where the Sequence of Play stands, for the Operations that depend on it
+# ======================================================================================
+def is_final_event_card(state: GameState) -> bool:
+    """The last Event card before the final Propaganda card (2.3.9)."""
+    if not state.deck:
+        return False
+    return CARDS[state.deck[0]].propaganda and state.propaganda_rounds + 1 >= state.final_propaganda
+
+
+def is_nonplayer(state: GameState, faction: Faction) -> bool:
+    return state.seats[faction] is None
 
 
 # ======================================================================================
@@ -172,27 +187,5 @@ def transfers_decider(
                 unused.remove(entry)
                 return Faction(entry[2])
         return None
-
-    return decide
-
-
-def chooser_decider(chooser: Any) -> ShipmentDecider:
-    """A :meth:`GameState.shipment_decider` that asks the owner through ``chooser``
-    (an Event's recorded chooser, so a replay gets the same answer; 4.5.3)."""
-    from core.events.choice import ask_one
-
-    def decide(
-        state: GameState, space: int, owner: Faction, options: list[Faction]
-    ) -> Faction | None:
-        answer = ask_one(
-            chooser,
-            state,
-            "factions",
-            [int(f) for f in options],
-            f"4.5.3: the {owner.label} Shipment in {space_name(space)} has lost its Guerrilla: "
-            "to whose Guerrilla does it pass?",
-            decider=owner,
-        )
-        return None if answer is None else Faction(answer)
 
     return decide

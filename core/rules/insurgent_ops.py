@@ -54,7 +54,12 @@ from core.pieces import (
     Piece,
     pieces_text,
 )
-from core.rules.common import full_extent_error, recall_own_pieces
+from core.rules.common import (
+    full_extent_error,
+    is_final_event_card,
+    is_nonplayer,
+    recall_own_pieces,
+)
 from core.state import SUPPORT_LABELS, GameState
 
 # ======================================================================================
@@ -833,8 +838,6 @@ def _budget(state: GameState, faction: Faction) -> int:
 
 
 def _final_card_for(state: GameState, faction: Faction) -> bool:
-    from core.rules.sequence import is_final_event_card, is_nonplayer
-
     return state.phase == "card" and is_final_event_card(state) and not is_nonplayer(state, faction)
 
 

@@ -56,6 +56,8 @@ from core.events import (
 )
 from core.map import MAP, space_name
 from core.pieces import BASE_OF, INSURGENTS, Faction, Piece
+from core.rules import insurgent_ops as ops
+from core.rules import victory
 from core.rules.common import (
     CIVIC_ACTION_COST,
     agitation_problem,
@@ -128,8 +130,6 @@ def victory_phase(state: GameState) -> bool:
     Skipped in the Rounds listed in ``state.skip_victory_on`` (Quick-Play scenario: the
     first Round).
     """
-    from core.rules import victory
-
     if state.propaganda_rounds in state.skip_victory_on:
         return False
     enders = victory.check_ends_game(state)
@@ -803,8 +803,6 @@ class EliteBacking(PropagandaCommand):
 
 def random_elite_backing(state: GameState, faction: Faction, rng: random.Random) -> EliteBacking:
     """A free AUC Rally in a random Elite Backing space, or (sometimes) a refusal."""
-    from core.rules import insurgent_ops as ops
-
     spaces = [s for s in elite_backing_spaces(state) if ops.rally_actions(state, Faction.AUC, s)]
     if not spaces or rng.random() < 0.15:
         return EliteBacking(None)

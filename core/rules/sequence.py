@@ -29,8 +29,8 @@ from core.commands import Command, Context, Operation, SpecialActivity, command
 from core.dice import DiceSource
 from core.errors import IllegalAction
 from core.pieces import Faction
-from core.rules import victory
-from core.rules.common import transfers_decider
+from core.rules import propaganda, victory
+from core.rules.common import is_final_event_card, is_nonplayer, transfers_decider
 from core.state import GameState
 
 PASS = "pass"
@@ -76,17 +76,6 @@ def to_move(state: GameState) -> Faction | None:
 def position(state: GameState) -> int:
     """1 if the Faction to move is the 1st Eligible, 2 if 2nd (2.3.2)."""
     return 1 + len(state.step["acted"]) if state.phase == "card" else 0
-
-
-def is_final_event_card(state: GameState) -> bool:
-    """The last Event card before the final Propaganda card (2.3.9)."""
-    if not state.deck:
-        return False
-    return CARDS[state.deck[0]].propaganda and state.propaganda_rounds + 1 >= state.final_propaganda
-
-
-def is_nonplayer(state: GameState, faction: Faction) -> bool:
-    return state.seats[faction] is None
 
 
 def options(state: GameState) -> list[str]:
@@ -360,8 +349,6 @@ def advance(state: GameState, dice: DiceSource, stop_after_turn: bool = False) -
         else:
             return
         if state.phase == "propaganda" and not state.step:
-            from core.rules import propaganda
-
             propaganda.start_round(state, dice)
 
 
@@ -412,8 +399,6 @@ def end_round(state: GameState, dice: DiceSource) -> None:
 
 def start_game(state: GameState, dice: DiceSource) -> None:
     """Reveal the first card and begin (2.2)."""
-    from core.rules import propaganda
-
     next_card(state, dice)
     if state.phase == "propaganda" and not state.step:
         propaganda.start_round(state, dice)

@@ -86,7 +86,9 @@ from nonplayer.government.search import (
     _score,
     _Values,
     distinct,
+    evaluate,
     reply_text,
+    rule_of,
 )
 from nonplayer.trace import Trace
 from nonplayer.turn import take_turn
@@ -275,8 +277,6 @@ class Outcome:
 def leaf_score(state: GameState, weights: Weights) -> float:
     """A finished game: 10 x the 8.8 solo score plus :data:`LEVEL_BONUS` per level above
     COIN Failure. Otherwise the shared evaluation (margins first)."""
-    from nonplayer.government.search import evaluate
-
     if state.phase == "over":
         score = victory.solo_score(state)
         level = victory.solo_level(score)
@@ -516,8 +516,6 @@ def campaign_trace(result: CampaignResult) -> Trace:
 
 
 def _rule(cand: Candidate) -> str:
-    from nonplayer.government.search import rule_of
-
     return rule_of(cand)
 
 

@@ -30,6 +30,7 @@ from core.rules.editor import EditorCommand
 from core.state import GameState
 from nonplayer.games import Turn
 from nonplayer.trace import Trace
+from tui.describe import game_turn_line
 
 #: Who a board correction (the assist board editor, core/rules/board_editor.py) is by.
 EDITOR = "Board editor"
@@ -158,9 +159,7 @@ class Recorder:
 
 
 def action_of(turn: Turn) -> Action:
-    from tui.bots_cli import describe
-
-    text = describe(turn)
+    text = game_turn_line(turn)
     name = str(getattr(turn.command, "name", ""))
     if name:  # "Civic Action: Civic Action: shift Cali..." reads once
         text = text.replace(f"{name}: {name}: ", f"{name}: ").replace(f"; {name}: ", "; ")

@@ -1,0 +1,251 @@
+"""No import circle (issue 19 item 1): every module of the engine depends only on modules
+below it, so a reader can learn the code bottom-up.
+
+The imports of every module of ``core``, ``nonplayer``, ``flowcharts``, ``tui`` and
+``benchmarks`` are read with :mod:`ast` (the code is not run) into a networkx graph of
+modules, an edge ``a -> b`` for each import of ``b`` anywhere in ``a``:
+
+* top-level, lazy (inside a function or method), ``try``-guarded and ``TYPE_CHECKING``-
+  guarded imports all count: a name imported only for a type annotation is still a
+  dependency for the reader, so none is excluded;
+* ``from x import y`` is an edge to ``x.y`` when ``y`` is a submodule, else to ``x``;
+  relative imports are resolved against the importing module;
+* ``importlib.import_module("x")`` with a literal module name counts like ``import x``.
+
+Two kinds of edge are left out, each for a stated reason:
+
+* the implicit edge from a module to the packages above it (importing ``a.b.c`` runs
+  ``a/__init__.py`` and ``a/b/__init__.py``): a package's ``__init__`` re-exporting its own
+  submodules would otherwise be a circle with each of them, which is how Python packages
+  are built, not a tangle;
+* the plugin loaders, which import a declared tuple of module names so that those modules
+  register themselves (:data:`core.commands.RULE_MODULES` for the command registry,
+  :data:`core.events.CARD_MODULES` for the Event registry,
+  :data:`nonplayer.registry.FACTION_MODULES` for the flowchart names). The plugins import
+  the registry to register; the registry names them only to load them and reaches their
+  code only through what they registered. Counted, each loader would close a circle with
+  its plugins (``core.commands -> core.rules.sequence -> core.commands``); cutting those
+  means moving each loader above its plugins, which is not done yet.
+  :func:`test_the_only_dynamic_imports_are_the_known_plugin_loaders` keeps the exception
+  narrow: any other ``import_module`` whose argument is not a literal fails it.
+
+``python -m tests.test_import_graph`` prints the package layers and a bottom-up module
+order of the layered packages for docs/architecture.md; two tests check the doc: the
+package layers must be the graph's, and each stated module order must be true (each module
+imports only modules listed before it).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import textwrap
+from pathlib import Path
+
+import networkx as nx
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("core", "nonplayer", "flowcharts", "tui", "benchmarks")
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+
+#: The plugin loaders: module -> the tuple of module names it imports by name.
+PLUGIN_LOADERS = {
+    "core.commands": "RULE_MODULES",
+    "core.events": "CARD_MODULES",
+    "nonplayer.registry": "FACTION_MODULES",
+}
+
+
+def modules() -> dict[str, Path]:
+    """Every module of the engine's packages, by dotted name."""
+    found: dict[str, Path] = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join(parts)] = path
+    return found
+
+
+def _owner(name: str, known: dict[str, Path]) -> str | None:
+    """The engine module that ``import name`` loads (None for other libraries)."""
+    while name and name not in known:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def _is_import_module(node: ast.Call) -> bool:
+    func = node.func
+    return (isinstance(func, ast.Attribute) and func.attr == "import_module") or (
+        isinstance(func, ast.Name) and func.id in ("import_module", "__import__"))
+
+
+def imported_names(module: str, path: Path, known: dict[str, Path]) -> list[str]:
+    """The dotted names ``module`` imports, at any depth of its code."""
+    is_package = path.name == "__init__.py"
+    names: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = module.split(".") if is_package else module.split(".")[:-1]
+                base = base[: len(base) - (node.level - 1)]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module or ""
+            for alias in node.names:
+                sub = f"{source}.{alias.name}"
+                names.append(sub if sub in known else source)
+        elif isinstance(node, ast.Call) and _is_import_module(node) and node.args:
+            arg = node.args[0]
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                names.append(arg.value)
+    return names
+
+
+def dynamic_imports(path: Path) -> list[int]:
+    """Lines of ``import_module(...)`` calls whose module name is not a literal."""
+    return [
+        node.lineno
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path)))
+        if isinstance(node, ast.Call) and _is_import_module(node) and node.args
+        and not (isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str))
+    ]
+
+
+def import_graph() -> nx.DiGraph:
+    known = modules()
+    graph = nx.DiGraph()
+    for module, path in known.items():
+        graph.add_node(module)
+        for name in imported_names(module, path, known):
+            target = _owner(name, known)
+            if target is not None and target != module:
+                graph.add_edge(module, target)
+    return graph
+
+
+def _cycle_text(cycle: list[str]) -> str:
+    start = cycle.index(min(cycle))  # the same circle always reads the same way
+    turned = cycle[start:] + cycle[:start]
+    return " -> ".join([*turned, turned[0]])
+
+
+def test_no_import_cycle() -> None:
+    graph = import_graph()
+    cycles = sorted({_cycle_text(c) for c in nx.simple_cycles(graph)}, key=lambda t: (len(t), t))
+    assert not cycles, f"{len(cycles)} import cycle(s):\n" + "\n".join(cycles)
+
+
+def test_the_graph_sees_lazy_and_submodule_imports(tmp_path: Path) -> None:
+    # the reader itself: a function-level import, a TYPE_CHECKING one, a relative one and
+    # `from package import submodule` are all edges (else the test above could not fail)
+    known = {name: Path() for name in ("p", "p.a", "p.b", "p.c", "p.d", "p.e", "q")}
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "import q\n"
+        "if TYPE_CHECKING:\n    from p.b import Thing\n"
+        "def f():\n    from p import c\n    import importlib\n"
+        "    importlib.import_module('p.d')\n"
+        "class K:\n    def m(self):\n        from . import e\n"
+    )
+    path = tmp_path / "a.py"
+    path.write_text(source, encoding="utf-8")
+    got = {_owner(n, known) for n in imported_names("p.a", path, known)}
+    assert got >= {"q", "p.b", "p.c", "p.d", "p.e"}
+
+
+def test_the_only_dynamic_imports_are_the_known_plugin_loaders() -> None:
+    known = modules()
+    found = {module for module, path in known.items() if dynamic_imports(path)}
+    assert found == set(PLUGIN_LOADERS), (
+        "import_module with a computed name outside the known plugin loaders "
+        f"(the import graph cannot see it): {sorted(found - set(PLUGIN_LOADERS))}")
+    for module, constant in PLUGIN_LOADERS.items():
+        text = known[module].read_text(encoding="utf-8")
+        assert re.search(rf"^{constant}\b.*=", text, re.M), f"{module} lost {constant}"
+
+
+#: The groups whose module order docs/architecture.md states (``__init__``: the package).
+ORDERED_GROUPS = ("core", "core.events", "core.rules", "nonplayer.government")
+
+
+def package_layers() -> list[str]:
+    """The packages, lowest first, each with the engine packages it imports."""
+    graph = import_graph()
+    packages = nx.DiGraph()
+    packages.add_nodes_from(PACKAGES)
+    packages.add_edges_from((a.split(".")[0], b.split(".")[0]) for a, b in graph.edges
+                            if a.split(".")[0] != b.split(".")[0])
+    return [f"{p:<11} imports {', '.join(sorted(packages.successors(p))) or 'no engine package'}"
+            for p in nx.lexicographical_topological_sort(packages.reverse(copy=True))]
+
+
+def group_members(group: str) -> list[str]:
+    """The modules directly in package ``group`` (``group`` itself is its ``__init__``),
+    but for the empty package files."""
+    depth = group.count(".") + 1
+    return [m for m, path in modules().items() if path.stat().st_size and (
+        m == group or (m.startswith(group + ".") and m.count(".") == depth))]
+
+
+def module_order(group: str) -> list[str]:
+    """A bottom-up order of ``group``'s modules: each imports only modules before it."""
+    sub = import_graph().subgraph(group_members(group)).reverse(copy=True)
+    return [m for level in nx.topological_generations(sub) for m in sorted(level)]
+
+
+def _short(group: str, module: str) -> str:
+    return "__init__" if module == group else module[len(group) + 1:]
+
+
+def _doc_block(marker: str) -> list[str]:
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    block = re.search(rf"<!-- {marker} -->\n```\n(.*?)```", text, re.S)
+    assert block, f"docs/architecture.md has no <!-- {marker} --> block"
+    return block.group(1).splitlines()
+
+
+def test_the_architecture_doc_states_the_package_layers() -> None:
+    assert _doc_block("import-layers") == package_layers(), (
+        "docs/architecture.md's package layers are out of date; print them with "
+        "`python -m tests.test_import_graph`")
+
+
+def test_the_architecture_doc_states_a_true_module_order() -> None:
+    # each listed module imports only modules listed before it in its group, and every
+    # module of the group is listed
+    graph = import_graph()
+    stated: dict[str, list[str]] = {}
+    group = ""
+    for line in _doc_block("import-order"):
+        if not line[:1].isspace():  # "group: a, b," then continuation lines "  c, d"
+            group, _, line = line.partition(":")
+            stated[group] = []
+        stated[group] += [n.strip() for n in line.split(",") if n.strip()]
+    assert list(stated) == list(ORDERED_GROUPS), "the import-order block names other groups"
+    problems = []
+    for group, names in stated.items():
+        members = {_short(group, m): m for m in group_members(group)}
+        if sorted(names) != sorted(members):
+            problems.append(f"{group}: lists {sorted(names)}, has {sorted(members)}")
+            continue
+        for i, name in enumerate(names):
+            later = {members[n] for n in names[i + 1:]}
+            above = sorted(_short(group, t) for t in graph.successors(members[name])
+                           if t in later)
+            if above:
+                problems.append(f"{group}: {name} imports {', '.join(above)}, listed after it")
+    assert not problems, "docs/architecture.md's module order is wrong (`python -m " \
+        "tests.test_import_graph` prints a true one):\n" + "\n".join(problems)
+
+
+if __name__ == "__main__":
+    print("\n".join(package_layers()))
+    print()
+    for name in ORDERED_GROUPS:
+        order = ", ".join(_short(name, m) for m in module_order(name))
+        print("\n".join(textwrap.wrap(order, 88, initial_indent=f"{name + ':':<21} ",
+                                       subsequent_indent=" " * 22)))
