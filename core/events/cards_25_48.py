@@ -34,7 +34,6 @@ from typing import Any
 from core.commands import Context
 from core.events import SHADED, UNSHADED, event
 from core.events.choice import (
-    Choice,
     Chooser,
     ask_one,
     ask_space,
@@ -43,6 +42,7 @@ from core.events.choice import (
     best_n,
     fits,
 )
+from core.events.common import INSURGENT_KINDS, ask, free_context
 from core.map import MAP, MOUNTAIN, space_name
 from core.pieces import (
     ACTIVE_OF,
@@ -66,8 +66,6 @@ GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CART
 PASSIVE_SUPPORT, NEUTRAL, PASSIVE_OPPOSITION = 1, 0, -1
 ACTIVE_SUPPORT, ACTIVE_OPPOSITION = 2, -2
 
-#: Piece kinds of the three Insurgent Factions (Guerrillas both ways up, and Bases).
-INSURGENT_KINDS = tuple(k for f in INSURGENTS for k in FACTION_KINDS[f])
 #: Piece kinds that may be placed (new Guerrillas always go Underground, 1.4.3).
 PLACEABLE_KINDS = (
     Piece.TROOPS,
@@ -82,48 +80,6 @@ GRAMAJE_FEE = 6  # card 26 shaded (2nd Ed): Resources per space with Cartels Bas
 # ======================================================================================
 # asking (thin wrappers over Choice that never offer an illegal answer)
 # ======================================================================================
-def _ask(
-    chooser: Chooser,
-    state: GameState,
-    kind: str,
-    options: Iterable[Any],
-    why: str,
-    *,
-    lo: int = 1,
-    hi: int = 1,
-    decider: Faction | None = None,
-    repeat: bool = False,
-) -> list[Any]:
-    """Between ``lo`` and ``hi`` of ``options`` (fewer if fewer exist); [] if none.
-
-    A question with a single forced answer is answered without asking.
-    """
-    opts = tuple(options)
-    if not opts or hi <= 0:
-        return []
-    if not repeat:
-        hi = min(hi, len(opts))
-    lo = min(lo, hi)
-    if len(opts) == 1 and lo == hi:
-        return [opts[0]] * lo
-    who = None if decider is None else int(decider)
-    return list(chooser.choose(state, Choice(kind, opts, lo, hi, why, decider=who, repeat=repeat)))
-
-
-def _ask_one(
-    chooser: Chooser,
-    state: GameState,
-    kind: str,
-    options: Iterable[Any],
-    why: str,
-    *,
-    optional: bool = False,
-    decider: Faction | None = None,
-) -> Any:
-    """One of ``options`` (see :func:`core.events.choice.ask_one`)."""
-    return ask_one(chooser, state, kind, options, why, optional=optional, decider=decider)
-
-
 def _spaces(
     chooser: Chooser,
     state: GameState,
@@ -145,7 +101,7 @@ def _spaces(
     elif score is not None:
         sure, tied = best_n(candidates, n, score)
         return sure + _spaces(chooser, state, tied, n - len(sure), why, decider=decider)
-    return _ask(
+    return ask(
         chooser, state, "spaces", candidates, why, lo=0 if up_to else n, hi=n, decider=decider
     )
 
@@ -162,14 +118,14 @@ def _pick_piece(
 ) -> Piece | None:
     """One piece kind among ``kinds`` present in ``space`` (None if none or declined)."""
     options = [int(k) for k in kinds if state.count(space, k)]
-    value = _ask_one(chooser, state, "pieces", options, why, optional=optional, decider=decider)
+    value = ask_one(chooser, state, "pieces", options, why, optional=optional, decider=decider)
     return None if value is None else Piece(value)
 
 
 def _faction(
     chooser: Chooser, state: GameState, factions: Iterable[Faction], why: str
 ) -> Faction | None:
-    value = _ask_one(chooser, state, "factions", [int(f) for f in factions], why)
+    value = ask_one(chooser, state, "factions", [int(f) for f in factions], why)
     return None if value is None else Faction(value)
 
 
@@ -187,18 +143,6 @@ def _in_play(state: GameState, spaces: Iterable[Any]) -> list[int]:
 def _departments(state: GameState) -> list[int]:
     """Departments in play (Ecuador and Panamá once Events make them spaces, 1.3.5)."""
     return [s.id for s in MAP.spaces if s.is_department and state.in_play(s.id)]
-
-
-def _sub(state: GameState, ctx: Context, chooser: Chooser, faction: Faction) -> Context:
-    """A free Context (5.5, 3.1.2) for ``faction`` acting inside this Event."""
-    return Context(
-        faction=faction,
-        free=True,
-        dice=ctx.dice,
-        chooser=chooser,
-        trace=ctx.trace,
-        nonplayer=state.seats[faction] is None,
-    )
 
 
 def _shift_to(state: GameState, ctx: Context, space: int, level: int, card: str) -> None:
@@ -315,7 +259,7 @@ def _attack_picks(
         ]
         first = Piece(picks[0]).faction if picks else None
         must = i == 0 or (first is not None and any(row[k] for k in FACTION_KINDS[first]))
-        kind = _ask_one(chooser, state, "pieces", options, why, optional=not must, decider=attacker)
+        kind = ask_one(chooser, state, "pieces", options, why, optional=not must, decider=attacker)
         if kind is None:
             break
         picks.append(kind)
@@ -353,7 +297,7 @@ def _event_assault(
     for _ in range(capacity):
         options = _assault_options(state, space, factions)
         must = not targeted or any(Piece(k).faction in targeted for k in options)
-        value = _ask_one(
+        value = ask_one(
             chooser,
             state,
             "pieces",
@@ -421,7 +365,7 @@ def _government_places_farc_zone(
         where = f"{card}: Redeploy {n} {kind.label} from {_name(space)} where (1 per cube)?"
         # Ecuador (card 33) takes only 2 Government pieces: offer it only with room for all n
         options = [d for d in allowed[kind] if state.room(d, GOVT) - planned[d] >= n]
-        dests = _ask(
+        dests = ask(
             chooser, state, "spaces", options, where, lo=n, hi=n, decider=GOVT, repeat=True
         )
         planned.update(dests)
@@ -482,7 +426,7 @@ def eln_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         b for b in range(_room(state, space, Piece.FARC_BASE, 3) + 1)
         if b + min(3 - b, guerrillas) == total
     ]
-    bases = _ask_one(chooser, state, "number", mixes, f"{ELN}: how many of the 3 are Bases?")
+    bases = ask_one(chooser, state, "number", mixes, f"{ELN}: how many of the 3 are Bases?")
     _place(state, ctx, space, Piece.FARC_BASE, bases, ELN)
     _place(state, ctx, space, Piece.FARC_UNDERGROUND, total - bases, ELN)
 
@@ -508,11 +452,11 @@ def gramaje_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         s.id for s in state.spaces_in_play()
         if state.guerrillas(s.id, CARTELS) and state.faction_pieces(s.id, FARC)
     ]
-    order = _ask(
+    order = ask(
         chooser, state, "spaces", spaces, f"{GRAMAJE}: Attack in which order?",
         lo=len(spaces), hi=len(spaces), decider=CARTELS,
     )
-    sub = _sub(state, ctx, chooser, CARTELS)
+    sub = free_context(state, ctx, chooser, CARTELS)
     for space in order:
         if not (state.guerrillas(space, CARTELS) and state.faction_pieces(space, FARC)):
             continue
@@ -565,25 +509,25 @@ def _ask_special(state: GameState, chooser: Chooser, name: str) -> Any:
     why = f"{MISIL}: {name}"
     if name == AIR_LIFT:
         routes = _air_lift_routes(state)
-        src = _ask_one(chooser, state, "spaces", sorted(routes), f"{why} from where?", decider=GOVT)
-        dst = _ask_one(chooser, state, "spaces", routes[src], f"{why} to where?", decider=GOVT)
+        src = ask_one(chooser, state, "spaces", sorted(routes), f"{why} from where?", decider=GOVT)
+        dst = ask_one(chooser, state, "spaces", routes[src], f"{why} to where?", decider=GOVT)
         limit = govt_special.air_lift_limit(state)
         most = state.troops(src) if limit is None else min(limit, state.troops(src))
         most = min(most, state.room(dst, GOVT))  # Ecuador (card 33): 2 per Faction
-        n = _ask_one(
+        n = ask_one(
             chooser, state, "number", range(1, most + 1), f"{why}: how many Troops?", decider=GOVT
         )
         return govt_special.AirLift(src=src, dst=dst, troops=n)
     if name == AIR_STRIKE:
         spaces = govt_special.air_strike_spaces(state)
-        space = _ask_one(chooser, state, "spaces", spaces, f"{why} where?", decider=GOVT)
+        space = ask_one(chooser, state, "spaces", spaces, f"{why} where?", decider=GOVT)
         targets = [int(k) for k in govt_special.air_strike_targets(state, space)]
-        target = _ask_one(chooser, state, "pieces", targets, f"{why}: remove what?", decider=GOVT)
+        target = ask_one(chooser, state, "pieces", targets, f"{why}: remove what?", decider=GOVT)
         return govt_special.AirStrike(space=space, target=target)
     spaces = govt_special.eradicate_spaces(state)
-    space = _ask_one(chooser, state, "spaces", spaces, f"{why} where?", decider=GOVT)
+    space = ask_one(chooser, state, "spaces", spaces, f"{why} where?", decider=GOVT)
     shifts = govt_special.eradicate_shift_options(state, space)
-    shift = _ask_one(chooser, state, "spaces", shifts, f"{why}: shift which Department?",
+    shift = ask_one(chooser, state, "spaces", shifts, f"{why}: shift which Department?",
                      decider=GOVT)
     return govt_special.Eradicate(space=space, shift=shift)
 
@@ -598,9 +542,9 @@ def misil_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     Government decides), for each: which Special Activity; then its spaces, Troops or
     target as that Special Activity needs.
     """
-    sub = _sub(state, ctx, chooser, GOVT)
+    sub = free_context(state, ctx, chooser, GOVT)
     for i in range(3):
-        name = _ask_one(
+        name = ask_one(
             chooser, state, "option", misil_special_options(state),
             f"{MISIL}: free Special Activity {i + 1} of 3?", decider=GOVT,
         )
@@ -738,7 +682,7 @@ def kill_zone_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         chooser, state, possible, lambda s: s in possible,
         f"{KILL_ZONE}: {who.label} Ambushes in which space?",
     )
-    sub = _sub(state, ctx, chooser, who)
+    sub = free_context(state, ctx, chooser, who)
     for i in (1, 2):
         if insurgent_ops.attack_problem(state, who, space) is not None:
             return
@@ -891,7 +835,7 @@ def sucumbios_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         state.foreign_in_play.append(MAP.ECUADOR)
         ctx.say(f"{SUCUMBIOS}: Ecuador is now a 0 Population Department")
     for i in (1, 2):
-        value = _ask_one(
+        value = ask_one(
             chooser, state, "pieces", ecuador_placeable(state),
             f"{SUCUMBIOS}: place which piece in Ecuador ({i} of 2)?",
         )
@@ -1079,7 +1023,7 @@ def former_military_unshaded(state: GameState, ctx: Context, chooser: Chooser) -
     """
     for s in MAP.spaces:
         options = former_military_options(state, s.id)
-        choice = _ask_one(
+        choice = ask_one(
             chooser, state, "option", options,
             f"{FORMER}: Sweep or Assault FARC in {space_name(s)}?",
             decider=GOVT,
@@ -1120,27 +1064,27 @@ def _ask_march_group(
         s.id for s in state.spaces_in_play()
         if unmoved.get((s.id, u_kind), 0) + unmoved.get((s.id, a_kind), 0) and destinations(s.id)
     ]
-    src = _ask_one(
+    src = ask_one(
         chooser, state, "spaces", origins, f"{FORMER}: AUC March from which space (or stop)?",
         optional=True, decider=AUC,
     )
     if src is None:
         return None
-    dst = _ask_one(
+    dst = ask_one(
         chooser, state, "spaces", destinations(src), f"{FORMER}: March from {_name(src)} to?",
         decider=AUC,
     )
     u_here, a_here = unmoved.get((src, u_kind), 0), unmoved.get((src, a_kind), 0)
     u_left, a_left = min(u_here, room(dst)), min(a_here, room(dst))
-    u = _ask_one(
+    u = ask_one(
         chooser, state, "number", range(0 if a_left else 1, u_left + 1),
         f"{FORMER}: how many Underground AUC Guerrillas March?", decider=AUC,
     )
-    a = _ask_one(
+    a = ask_one(
         chooser, state, "number", range(0 if u else 1, min(a_left, room(dst) - u) + 1),
         f"{FORMER}: how many Active AUC Guerrillas March?", decider=AUC,
     )
-    carried = _ask_one(
+    carried = ask_one(
         chooser, state, "number", range(ships.get(src, 0) + 1),
         f"{FORMER}: how many AUC Shipments go along?", decider=AUC,
     )
@@ -1177,7 +1121,7 @@ def former_military_shaded(state: GameState, ctx: Context, chooser: Chooser) -> 
     if not groups:
         return
     march = insurgent_ops.March(groups=tuple(groups))
-    sub = _sub(state, ctx, chooser, AUC)
+    sub = free_context(state, ctx, chooser, AUC)
     march.execute(state, sub)
     spaces = [
         d for d in march.destinations() if insurgent_ops.ambush_problem(state, AUC, d) is None
@@ -1332,7 +1276,7 @@ def demobilization_shaded(state: GameState, ctx: Context, chooser: Chooser) -> N
         for kind in coin_ops.CUBES:
             n = state.count(dept, kind)
             why = f"{DEMOBILIZATION}: move {n} {kind.label} to which Cities (1 per cube)?"
-            dests = _ask(chooser, state, "spaces", cities, why, lo=n, hi=n, repeat=True)
+            dests = ask(chooser, state, "spaces", cities, why, lo=n, hi=n, repeat=True)
             for dst, k in sorted(Counter(dests).items()):
                 state.move(dept, dst, kind, k)
                 ctx.say(f"{DEMOBILIZATION}: move {k} {kind.label} from {_name(dept)} to "
@@ -1341,7 +1285,7 @@ def demobilization_shaded(state: GameState, ctx: Context, chooser: Chooser) -> N
     def place_piece(city: int) -> None:
         options = _auc_piece_options(state, city)
         why = f"{DEMOBILIZATION}: which AUC piece in {_name(city)}?"
-        value = _ask_one(chooser, state, "pieces", options, why)
+        value = ask_one(chooser, state, "pieces", options, why)
         if value is not None:
             _place(state, ctx, city, Piece(value), 1, DEMOBILIZATION)
 
@@ -1570,10 +1514,10 @@ def limpieza(state: GameState, ctx: Context, chooser: Chooser) -> None:
     assert space is not None
     uses = [USE_ACTIVE] * bool(state.active(space, who))
     uses += [USE_UNDERGROUND] * bool(state.underground(space, who))
-    use = _ask_one(
+    use = ask_one(
         chooser, state, "option", uses, f"{LIMPIEZA}: Terror with which Guerrilla?", decider=who
     )
-    sub = _sub(state, ctx, chooser, who)
+    sub = free_context(state, ctx, chooser, who)
     insurgent_ops.resolve_terror(state, sub, space, activate=use == USE_UNDERGROUND, markers=2)
     if who is AUC:
         insurgent_ops.aid_cut(state, sub, 1)
@@ -1583,7 +1527,7 @@ def limpieza(state: GameState, ctx: Context, chooser: Chooser) -> None:
         state, ctx, chooser, space, enemies, 2, why, LIMPIEZA, up_to=False, decider=who
     )
     if MAP[space].is_populated:
-        level = _ask_one(
+        level = ask_one(
             chooser, state, "option", [SET_SUPPORT, SET_OPPOSITION],
             f"{LIMPIEZA}: set {_name(space)} to?", decider=who,
         )
@@ -1628,7 +1572,7 @@ def pinto_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     cucuta = MAP.id_of("Cúcuta")
     _place(state, ctx, cucuta, Piece.AUC_UNDERGROUND, 2, PINTO)
     if insurgent_ops.terror_problem(state, AUC, cucuta) is None:
-        sub = _sub(state, ctx, chooser, AUC)
+        sub = free_context(state, ctx, chooser, AUC)
         insurgent_ops.resolve_terror(state, sub, cucuta)
         insurgent_ops.aid_cut(state, sub, 1)
     for i in (1, 2):
@@ -1678,7 +1622,7 @@ def uso_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     )
     if space is None:
         return
-    what = _ask_one(
+    what = ask_one(
         chooser, state, "option", uso_options(state, space), f"{USO}: remove what?"
     )
     if what == REMOVE_OPPOSITION:

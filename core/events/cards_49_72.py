@@ -32,7 +32,6 @@ from typing import Any
 from core.commands import Context, Operation
 from core.errors import IllegalAction
 from core.events import SHADED, UNSHADED, event
-from core.events.cards_01_24 import _ineligible_through_next_card
 from core.events.choice import (
     Choice,
     Chooser,
@@ -40,9 +39,16 @@ from core.events.choice import (
     ask_space,
     ask_spaces_in_turn,
     best,
-    best_n,
     distribute,
     fits,
+)
+from core.events.common import (
+    GUERRILLA_KINDS,
+    INSURGENT_KINDS,
+    ask_spaces,
+    free_context,
+    guerrilla_kinds,
+    ineligible_through_next_card,
 )
 from core.map import FOREST, MAP, MOUNTAIN, Space, space_name
 from core.pieces import (
@@ -56,7 +62,6 @@ from core.pieces import (
 )
 from core.rules import coin_ops, insurgent_ops, insurgent_special
 from core.rules.coin_ops import senado_immune
-from core.rules.sequence import is_nonplayer
 from core.state import SUPPORT_LABELS, GameState
 
 GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CARTELS
@@ -87,72 +92,18 @@ def _is_mountain_department(s: Space) -> bool:
     return s.is_department and s.terrain == MOUNTAIN
 
 
-def _ask(
-    chooser: Chooser,
-    state: GameState,
-    kind: str,
-    options: Iterable[Any],
-    why: str,
-    *,
-    optional: bool = False,
-    decider: Faction | None = None,
-) -> Any:
-    """One value among ``options`` (see :func:`core.events.choice.ask_one`)."""
-    return ask_one(chooser, state, kind, options, why, optional=optional, decider=decider)
-
-
 def _ask_number(
     chooser: Chooser, state: GameState, lo: int, hi: int, why: str, decider: Faction | None = None
 ) -> int:
     """A number from ``lo`` to ``hi`` (not asked when there is only one)."""
     if hi <= lo:
         return lo
-    return int(_ask(chooser, state, "number", range(lo, hi + 1), why, decider=decider))
-
-
-def _ask_spaces(
-    chooser: Chooser,
-    state: GameState,
-    candidates: list[int],
-    n: int,
-    why: str,
-    *,
-    exact: bool = True,
-    decider: Faction | None = None,
-    score: Callable[[int], Any] | None = None,
-) -> list[int]:
-    """Distinct spaces among ``candidates``: exactly ``min(n, len(candidates))`` when
-    ``exact`` (all of them without asking if that is every candidate), else 0 to ``n``.
-
-    With ``score`` (how much of the text a space allows) only the spaces where something
-    can be done count, and for exactly ``n`` the best ranked are taken, only the choice
-    among those tied at the cut being asked (:func:`core.events.choice.best_n`, 5.1.3)."""
-    if score is not None and not exact:
-        candidates = [c for c in candidates if score(c)]
-    elif score is not None:
-        sure, tied = best_n(candidates, n, score)
-        return sure + _ask_spaces(chooser, state, tied, n - len(sure), why, decider=decider)
-    if not candidates or n <= 0:
-        return []
-    hi = min(n, len(candidates))
-    if exact and hi == len(candidates):
-        return list(candidates)
-    who = None if decider is None else int(decider)
-    choice = Choice("spaces", tuple(candidates), hi if exact else 0, hi, why, decider=who)
-    return [int(s) for s in chooser.choose(state, choice)]
+    return int(ask_one(chooser, state, "number", range(lo, hi + 1), why, decider=decider))
 
 
 def _kinds_in(state: GameState, space: int, kinds: Iterable[Piece]) -> list[int]:
     """The piece kinds (ints) among ``kinds`` present in ``space``."""
     return [int(k) for k in kinds if state.count(space, k)]
-
-
-def _guerrilla_kinds(factions: Iterable[Faction]) -> list[Piece]:
-    return [k for f in factions for k in (UNDERGROUND_OF[f], ACTIVE_OF[f])]
-
-
-INSURGENT_KINDS = tuple(k for f in INSURGENTS for k in FACTION_KINDS[f])
-GUERRILLA_KINDS = tuple(_guerrilla_kinds(INSURGENTS))
 
 
 def _pick_piece(
@@ -180,7 +131,7 @@ def _pick_piece(
     )
     if space is None:
         return None
-    kind = _ask(
+    kind = ask_one(
         chooser,
         state,
         "pieces",
@@ -203,19 +154,6 @@ def _must_pick_piece(
     picked = _pick_piece(chooser, state, kinds, why, where=where)
     assert picked is not None
     return picked
-
-
-def _free_context(state: GameState, ctx: Context, faction: Faction, chooser: Chooser) -> Context:
-    """A free Operation / Special Activity context for ``faction`` (5.5, 3.1.2)."""
-    nonplayer = ctx.nonplayer if faction is ctx.faction else is_nonplayer(state, faction)
-    return Context(
-        faction=faction,
-        free=True,
-        dice=ctx.dice,
-        chooser=chooser,
-        trace=ctx.trace,
-        nonplayer=nonplayer,
-    )
 
 
 def _legal(state: GameState, cmd: Any, faction: Faction) -> bool:
@@ -270,7 +208,7 @@ def _shift_spaces(
     def shifts(space: int) -> bool:
         return _can_shift(state, space, steps)
 
-    for space in _ask_spaces(chooser, state, candidates, n, why, score=shifts):
+    for space in ask_spaces(chooser, state, candidates, n, why, score=shifts):
         state.shift(space, steps)
         ctx.say(f"{_name(space)} shifts to {SUPPORT_LABELS[state.support[space]]}")
 
@@ -299,7 +237,7 @@ def _place_bases(
     def fits_base(space: int) -> bool:
         return state.can_place(space, kind)
 
-    for space in _ask_spaces(chooser, state, candidates, most, why, decider=decider,
+    for space in ask_spaces(chooser, state, candidates, most, why, decider=decider,
                              score=fits_base):
         state.place(space, kind)
         ctx.say(f"Place a {kind.label} in {_name(space)}")
@@ -411,7 +349,7 @@ def carabineros_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None
     if count == 0:
         return _nothing(ctx, card)
     modes = [REMOVE] + ([REPLACE] if state.available_guerrillas(AUC) else [])
-    mode = _ask(chooser, state, "option", modes, f"{card}: remove the 2 Police or replace them?")
+    mode = ask_one(chooser, state, "option", modes, f"{card}: remove the 2 Police or replace them?")
     def score(space: int) -> int:
         # replacing: first the spaces where an AUC Guerrilla fits (Ecuador holds 2 AUC
         # pieces, card 33; 5.1.3), the Police elsewhere only removed (5.1.1)
@@ -458,7 +396,7 @@ def pipeline_repairs_shaded(state: GameState, ctx: Context, chooser: Chooser) ->
     near = set(pipelines_near_farc(state))
     n = min(3, state.markers_available())
     why = "#51 Pipeline Repairs: Sabotage which Pipelines?"
-    chosen = _ask_spaces(chooser, state, _pipelines(state), n, why, score=lambda s: s in near)
+    chosen = ask_spaces(chooser, state, _pipelines(state), n, why, score=lambda s: s in near)
     if not chosen:
         return _nothing(ctx, "#51 Pipeline Repairs")
     for space in chosen:
@@ -512,7 +450,7 @@ def criminal_air_force(state: GameState, ctx: Context, chooser: Chooser) -> None
     if len(depts) < 2 or not movers:
         return _nothing(ctx, card)
     mover = Faction(
-        _ask(
+        ask_one(
             chooser,
             state,
             "factions",
@@ -587,7 +525,9 @@ def deserters_defectors(state: GameState, ctx: Context, chooser: Chooser) -> Non
         for k in _kinds_in(state, s.id, GUERRILLA_KINDS)
     )
     modes = [REMOVE] + ([REPLACE] if replaceable else [])
-    mode = _ask(chooser, state, "option", modes, f"{card}: remove the Guerrillas or replace them?")
+    mode = ask_one(
+        chooser, state, "option", modes, f"{card}: remove the Guerrillas or replace them?"
+    )
     for _ in range(2):
         where = None
         if mode == REPLACE:
@@ -605,7 +545,7 @@ def deserters_defectors(state: GameState, ctx: Context, chooser: Chooser) -> Non
         fate = REMOVE
         if mode == REPLACE:
             others = [f.label for f in replacements(space, kind)]
-            fate = _ask(
+            fate = ask_one(
                 chooser, state, "option", others,
                 f"{card}: replace the {kind.label} in {_name(space)} with which Faction's?",
             ) or REMOVE
@@ -641,7 +581,7 @@ def _pick_shipment(
     if space is None:
         return None
     holders = sorted({_shipment(state, i)[1] for i in state.shipments_at(space)})
-    holder = _ask(chooser, state, "factions", holders, f"{why}: held by which Faction?")
+    holder = ask_one(chooser, state, "factions", holders, f"{why}: held by which Faction?")
     return state.shipments_at(space, Faction(holder))[0]
 
 
@@ -662,7 +602,7 @@ def dea_agents_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
         space = _shipment(state, index)[0]
         state.remove_shipment(index)
         ctx.say(f"{card}: remove a Shipment in {_name(space)}")
-    cartels = _guerrilla_kinds([CARTELS])
+    cartels = guerrilla_kinds([CARTELS])
     for _ in range(min(5, sum(state.on_map(k) for k in cartels))):
         space, kind = _must_pick_piece(
             chooser, state, cartels, f"{card}: remove a Cartels Guerrilla"
@@ -759,7 +699,7 @@ def op_millennium_shaded(state: GameState, ctx: Context, chooser: Chooser) -> No
         state.remove(space, Piece.POLICE)
         options = [int(k) for k in kinds if state.can_place(space, k)]
         why = f"{card}: replace the Police in {_name(space)} with which Cartels piece?"
-        kind = _ask(chooser, state, "pieces", options, why)
+        kind = ask_one(chooser, state, "pieces", options, why)
         if kind is not None:
             state.place(space, Piece(kind))
         ctx.say(
@@ -784,7 +724,7 @@ def general_serrano_unshaded(state: GameState, ctx: Context, chooser: Chooser) -
     lost = state.add_resources(CARTELS, -6)
     ctx.say(f"#58 General Serrano: Cartels Resources {lost:+d}")
     for space in _spaces(state, lambda s: state.guerrillas(s.id, CARTELS) > 0):
-        for kind in _guerrilla_kinds([CARTELS]):
+        for kind in guerrilla_kinds([CARTELS]):
             state.remove(space, kind, state.count(space, kind))
         ctx.say(f"#58 General Serrano: remove all Cartels Guerrillas from {_name(space)}")
 
@@ -907,15 +847,15 @@ def chess_player_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> N
     cities = _spaces(state, lambda s: s.is_city and state.faction_pieces(s.id, CARTELS) > 0)
     depts = _spaces(state, lambda s: s.is_department and state.faction_pieces(s.id, CARTELS) > 0)
     modes = ([CITIES_MODE] if cities else []) + ([DEPARTMENT_MODE] if depts else [])
-    mode = _ask(chooser, state, "option", modes, f"{card}: clear 2 Cities or 1 Department?")
+    mode = ask_one(chooser, state, "option", modes, f"{card}: clear 2 Cities or 1 Department?")
     def holds(space: int) -> bool:
         # "all": complete wherever there are Cartels pieces (r-most-of-the-text-count)
         return state.faction_pieces(space, CARTELS) > 0
 
     if mode == CITIES_MODE:
-        chosen = _ask_spaces(chooser, state, cities, 2, f"{card}: which 2 Cities?", score=holds)
+        chosen = ask_spaces(chooser, state, cities, 2, f"{card}: which 2 Cities?", score=holds)
     elif mode == DEPARTMENT_MODE:
-        chosen = _ask_spaces(chooser, state, depts, 1, f"{card}: which Department?", score=holds)
+        chosen = ask_spaces(chooser, state, depts, 1, f"{card}: which Department?", score=holds)
     else:
         chosen = []
     for space in chosen:
@@ -948,7 +888,7 @@ def _free_bribe(state: GameState, ctx: Context, chooser: Chooser, card: str) -> 
     cubes, or up to 2 Guerrillas removed or flipped, or 1 Base), each one offered only if
     some legal Bribe includes it, and stopping allowed only where the Bribe is complete
     (1.4.1: a targeted Faction loses up to 2 pieces while it has any)."""
-    space = _ask(
+    space = ask_one(
         chooser,
         state,
         "spaces",
@@ -969,7 +909,7 @@ def _free_bribe(state: GameState, ctx: Context, chooser: Chooser, card: str) -> 
                 _legal(state, _bribe(space, plan + [act] + more), CARTELS) for more in extensions
             )
         ]
-        label = _ask(
+        label = ask_one(
             chooser,
             state,
             "option",
@@ -981,7 +921,7 @@ def _free_bribe(state: GameState, ctx: Context, chooser: Chooser, card: str) -> 
         if label is None:
             break
         plan.append(actions[label])
-    _bribe(space, plan).execute(state, _free_context(state, ctx, CARTELS, chooser))
+    _bribe(space, plan).execute(state, free_context(state, ctx, chooser, CARTELS))
 
 
 @event(60, SHADED)
@@ -1082,7 +1022,7 @@ def narco_war(state: GameState, ctx: Context, chooser: Chooser) -> None:
     nothing is asked. The Cartels are Ineligible at once, on this card too (2.3.7), and
     through the next."""
     card = "#63 Narco-War"
-    cctx = _free_context(state, ctx, CARTELS, chooser)
+    cctx = free_context(state, ctx, chooser, CARTELS)
     for space in _spaces(state, lambda s: state.guerrillas(s.id, CARTELS) > 0):
         extra = state.guerrillas(space, CARTELS) - 1
         from_active = min(extra, state.active(space, CARTELS))
@@ -1090,7 +1030,7 @@ def narco_war(state: GameState, ctx: Context, chooser: Chooser) -> None:
         state.remove(space, Piece.CARTELS_UNDERGROUND, extra - from_active)
         ctx.say(f"{card}: remove {extra} Cartels Guerrilla(s) in {_name(space)}")
         insurgent_ops.resolve_terror(state, cctx, space)
-    _ineligible_through_next_card(state, ctx, CARTELS)
+    ineligible_through_next_card(state, ctx, CARTELS)
 
 
 # ======================================================================================
@@ -1179,11 +1119,11 @@ def poppies(state: GameState, ctx: Context, chooser: Chooser) -> None:
         return _nothing(ctx, card)
     shipment_actions, base_actions = _poppies_options(state, space)
     if shipment_actions:
-        action = _ask(chooser, state, "option", shipment_actions,
+        action = ask_one(chooser, state, "option", shipment_actions,
                       f"{card}: place or remove a Shipment in {_name(space)}?")
         if action == PLACE_SHIPMENT:
             owners = [int(f) for f in INSURGENTS if state.guerrillas(space, f)]
-            owner = Faction(_ask(chooser, state, "factions", owners,
+            owner = Faction(ask_one(chooser, state, "factions", owners,
                                  f"{card}: place the Shipment under whose Guerrilla?"))
             state.place_shipment(space, owner)
         else:
@@ -1192,16 +1132,16 @@ def poppies(state: GameState, ctx: Context, chooser: Chooser) -> None:
             state.remove_shipment(index)
         ctx.say(f"{card}: {action} in {_name(space)}")
     if base_actions:
-        action = _ask(chooser, state, "option", base_actions,
+        action = ask_one(chooser, state, "option", base_actions,
                       f"{card}: place or remove an Insurgent Base in {_name(space)}?")
         if action == PLACE_BASE:
             owners = [int(f) for f in INSURGENTS if state.can_place(space, BASE_OF[f])]
-            owner = Faction(_ask(chooser, state, "factions", owners,
+            owner = Faction(ask_one(chooser, state, "factions", owners,
                                  f"{card}: place whose Base?"))
             state.place(space, BASE_OF[owner])
         else:
             owners = [int(f) for f in INSURGENTS if state.bases(space, f)]
-            owner = Faction(_ask(chooser, state, "factions", owners,
+            owner = Faction(ask_one(chooser, state, "factions", owners,
                                  f"{card}: remove whose Base?"))
             state.remove(space, BASE_OF[owner])
         ctx.say(f"{card}: {action} ({owner.label}) in {_name(space)}")
@@ -1270,7 +1210,7 @@ def narco_subs_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
     pieces = sum(state.faction_pieces(s, CARTELS) for s in coast)
     ships = [s for s in coast if state.shipments_at(s)]
     modes = ([PIECES_MODE] if pieces else []) + ([SHIPMENTS_MODE] if ships else [])
-    mode = _ask(chooser, state, "option", modes, f"{card}: remove Cartels pieces or Shipments?")
+    mode = ask_one(chooser, state, "option", modes, f"{card}: remove Cartels pieces or Shipments?")
     if mode == PIECES_MODE:
         for _ in range(min(2, pieces)):
             space, kind = _must_pick_piece(
@@ -1351,7 +1291,7 @@ def _chain(
             if _chain_can_end(state, faction, origin, a, left)
         ]
         may_stop = i > 0 and here != origin and state.room(here, faction) > 0
-        step = _ask(
+        step = ask_one(
             chooser,
             state,
             "spaces",
@@ -1369,13 +1309,13 @@ def _chain(
 def _riverine_move(state: GameState, ctx: Context, chooser: Chooser, card: str) -> int | None:
     """The move of Riverines & Fast Boats; returns the final space (None: no move)."""
     f = ctx.faction
-    kinds = list(CUBES) if f is GOVT else _guerrilla_kinds([f])
+    kinds = list(CUBES) if f is GOVT else guerrilla_kinds([f])
     origins = _spaces(
         state,
         lambda s: any(state.count(s.id, k) for k in kinds)
         and any(_chain_can_end(state, f, s.id, a, 2) for a in _chain_steps(state, f, s.id)),
     )
-    origin = _ask(chooser, state, "spaces", origins, f"{card}: move from which space?")
+    origin = ask_one(chooser, state, "spaces", origins, f"{card}: move from which space?")
     if origin is None:
         return None
     path = _chain(state, chooser, f, origin, card)
@@ -1451,14 +1391,14 @@ def _free_train(state: GameState, chooser: Chooser, space: int, why: str) -> Ope
     )
     if steps > 0:
         thens.append("Civic Action")
-    then = _ask(chooser, state, "option", thens, f"{why}: then a Base or Civic Action?")
+    then = ask_one(chooser, state, "option", thens, f"{why}: then a Base or Civic Action?")
     if then == "Base":
         mixes = [
             t
             for t in range(coin_ops.BASE_CUBES + 1)
             if coin_ops.train_base_problem(after, space, t) is None
         ]
-        t = _ask(chooser, state, "number", mixes, f"{why}: how many Troops among the 3 cubes?")
+        t = ask_one(chooser, state, "number", mixes, f"{why}: how many Troops among the 3 cubes?")
         return coin_ops.Train(selected=(space,), place=train.place, base=space, base_troops=t)
     if then == "Civic Action":
         n = _ask_number(chooser, state, 1, steps, f"{why}: how many Civic Action steps?")
@@ -1491,7 +1431,7 @@ def _activations(
         plan = dict.fromkeys(targeted, 0)
         for _ in range(capacity):
             left = [int(f) for f in targeted if plan[f] < under[f]]
-            pick = Faction(_ask(chooser, state, "factions", left, f"{why}: Activate whose?"))
+            pick = Faction(ask_one(chooser, state, "factions", left, f"{why}: Activate whose?"))
             plan[pick] += 1
     return tuple((space, int(f), n) for f, n in plan.items())
 
@@ -1510,7 +1450,7 @@ def _free_sweep(state: GameState, chooser: Chooser, space: int, why: str) -> Ope
             moves.append((int(Piece.TROOPS), n, path))
     if state.capability(coin_ops.NDSC) == UNSHADED:
         sources = sorted(coin_ops.sweep_sources(state, space, Piece.POLICE).items())
-        src = _ask(
+        src = ask_one(
             chooser,
             state,
             "spaces",
@@ -1550,7 +1490,7 @@ def _free_assault(state: GameState, chooser: Chooser, space: int, why: str) -> O
     while len(order) < coin_ops.assault_capacity(state, space):
         options = _assault_options(sim, space)
         must = not targeted or any(Piece(k).faction in targeted for k in options)
-        kind = _ask(
+        kind = ask_one(
             chooser,
             state,
             "pieces",
@@ -1569,7 +1509,7 @@ def _free_assault(state: GameState, chooser: Chooser, space: int, why: str) -> O
 def _free_rally(
     state: GameState, chooser: Chooser, faction: Faction, space: int, why: str
 ) -> Operation:
-    action = _ask(
+    action = ask_one(
         chooser,
         state,
         "option",
@@ -1605,7 +1545,7 @@ def _regroup_moves(
             for s in _spaces(state, lambda s: state.guerrillas(s.id, faction) > 0)
             if s not in used
         ]
-        src = _ask(
+        src = ask_one(
             chooser,
             state,
             "spaces",
@@ -1638,7 +1578,7 @@ def _free_attack(
     state: GameState, chooser: Chooser, faction: Faction, space: int, why: str
 ) -> Operation:
     options = insurgent_ops.attack_target_options(state, faction, space)
-    first = _ask(
+    first = ask_one(
         chooser,
         state,
         "pieces",
@@ -1646,7 +1586,7 @@ def _free_attack(
         f"{why}: Attack removes which piece first (if it succeeds)?",
     )
     seconds = sorted({int(t[1]) for t in options if len(t) == 2 and t[0] == first})
-    second = _ask(
+    second = ask_one(
         chooser,
         state,
         "pieces",
@@ -1663,7 +1603,7 @@ def _free_op_in(state: GameState, ctx: Context, chooser: Chooser, space: int, ca
     space (5.5), if the executing Faction wants one."""
     f = ctx.faction
     possible = free_operations(state, f, space)
-    name = _ask(
+    name = ask_one(
         chooser,
         state,
         "option",
@@ -1687,7 +1627,7 @@ def _free_op_in(state: GameState, ctx: Context, chooser: Chooser, space: int, ca
         op = _free_attack(state, chooser, f, space, why)
     else:
         op = insurgent_ops.terror_in(space)
-    op.execute(state, _free_context(state, ctx, f, chooser))
+    op.execute(state, free_context(state, ctx, chooser, f))
 
 
 @event(69, UNSHADED)
@@ -1739,15 +1679,15 @@ def ayahuasca_tourism_shaded(state: GameState, ctx: Context, chooser: Chooser) -
     factions = [int(f) for f in INSURGENTS if any(state.guerrillas(s, f) for s in woods)]
     if not factions:
         return _nothing(ctx, card)
-    f = Faction(_ask(chooser, state, "factions", factions, f"{card}: which Faction Terrors?"))
-    fctx = _free_context(state, ctx, f, chooser)
+    f = Faction(ask_one(chooser, state, "factions", factions, f"{card}: which Faction Terrors?"))
+    fctx = free_context(state, ctx, chooser, f)
     spaces = [s for s in woods if state.guerrillas(s, f)]
     for space in spaces:
-        kind = _ask(
+        kind = ask_one(
             chooser,
             state,
             "pieces",
-            _kinds_in(state, space, _guerrilla_kinds([f])),
+            _kinds_in(state, space, guerrilla_kinds([f])),
             f"{card}: Terror in {_name(space)} with which Guerrilla?",
             decider=f,
         )
@@ -1768,7 +1708,7 @@ def darien_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     Faction suffers -5 Resources."""
     card = "#71 Darién"
     choco = MAP.id_of("Chocó")
-    kind = _ask(
+    kind = ask_one(
         chooser,
         state,
         "pieces",
@@ -1798,7 +1738,7 @@ def darien_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         ctx.say(f"{card}: Panamá is now a 0 Population Forest Department (1.3.5)")
     for i in range(2):
         owners = [int(f) for f in Faction if state.can_place(panama, BASE_OF[f])]
-        owner = _ask(
+        owner = ask_one(
             chooser,
             state,
             "factions",
@@ -1848,7 +1788,7 @@ def sicarios_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         )
         state.place(space, Piece.FARC_UNDERGROUND, k)
         state.place(space, Piece.AUC_UNDERGROUND, total - k)
-        for kind in _guerrilla_kinds([CARTELS]):
+        for kind in guerrilla_kinds([CARTELS]):
             state.remove(space, kind, state.count(space, kind))
         ctx.say(
             f"{card}: replace {n} Cartels Guerrillas in {_name(space)} with {k} FARC "
