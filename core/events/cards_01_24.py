@@ -93,10 +93,6 @@ TERROR = "Terror"
 # ======================================================================================
 # small shared helpers
 # ======================================================================================
-def _name(space: int) -> str:
-    return space_name(space)
-
-
 def _why(card: int, question: str) -> str:
     """A question naming the card: '#5 Occidental & Ecopetrol: place Police where?'."""
     return f"#{card} {CARDS[card].title}: {question}"
@@ -143,12 +139,12 @@ def _place(state: GameState, space: int, kind: Piece, n: int) -> int:
 
 def _set_level(state: GameState, ctx: Context, card: int, space: int, level: int) -> None:
     state.set_support(space, level)
-    ctx.say(f"#{card}: {_name(space)} to {SUPPORT_LABELS[state.support[space]]}")
+    ctx.say(f"#{card}: {space_name(space)} to {SUPPORT_LABELS[state.support[space]]}")
 
 
 def _shift(state: GameState, ctx: Context, card: int, space: int, levels: int) -> None:
     state.shift(space, levels)
-    ctx.say(f"#{card}: shift {_name(space)} to {SUPPORT_LABELS[state.support[space]]}")
+    ctx.say(f"#{card}: shift {space_name(space)} to {SUPPORT_LABELS[state.support[space]]}")
 
 
 def _govt_resources(state: GameState, ctx: Context, card: int, n: int) -> None:
@@ -194,12 +190,12 @@ def _activate_chosen(
         if space is None:
             break
         kinds = [int(k) for k in free_kinds(space)]
-        which = why + f" which Guerrilla in {_name(space)}?"
+        which = why + f" which Guerrilla in {space_name(space)}?"
         kind = Piece(ask_one(chooser, state, "pieces", kinds, which))
         active = ACTIVE_OF[kind.faction]
         if kind is not active:
             flipped += state.activate(space, kind.faction, 1)
-            ctx.say(f"Activate 1 {kind.faction.label} Guerrilla in {_name(space)}")
+            ctx.say(f"Activate 1 {kind.faction.label} Guerrilla in {space_name(space)}")
         chosen[(space, active)] = chosen.get((space, active), 0) + 1
     return flipped
 
@@ -225,7 +221,7 @@ def _remove_one_by_one(
             break
         state.remove(space, kind, 1)
         removed += 1
-        ctx.say(f"Remove 1 {kind.label} from {_name(space)}")
+        ctx.say(f"Remove 1 {kind.label} from {space_name(space)}")
     return removed
 
 
@@ -287,7 +283,7 @@ def cano_limon_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
         score=lambda s: not state.sabotage[s],
     )
     if chosen:
-        ctx.say("#4: pipelines " + ", ".join(_name(s) for s in chosen))
+        ctx.say("#4: pipelines " + ", ".join(space_name(s) for s in chosen))
         _govt_resources(state, ctx, 4, 2 * sum(MAP[s].econ for s in chosen))
 
 
@@ -304,7 +300,7 @@ def cano_limon_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     )
     for space in sorted(chosen, key=lambda s: -econ(s)):  # highest first (markers may run out)
         if state.add_sabotage(space):
-            ctx.say(f"#4: Sabotage {_name(space)}")
+            ctx.say(f"#4: Sabotage {space_name(space)}")
 
 
 # ======================================================================================
@@ -333,7 +329,7 @@ def occidental_ecopetrol_unshaded(state: GameState, ctx: Context, chooser: Choos
     for space in where:
         state.place(space, Piece.POLICE)
     for space in sorted(set(where)):
-        ctx.say(f"#5: place {where.count(space)} Police in {_name(space)}")
+        ctx.say(f"#5: place {where.count(space)} Police in {space_name(space)}")
     region = sorted({a for s in where for a in MAP[s].adjacent if state.in_play(a)} | set(where))
     _activate_chosen(state, ctx, chooser, region, 3, _why(5, "flip"))
 
@@ -411,7 +407,7 @@ def oil_spill_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     if pipe is None:
         return
     if state.add_sabotage(pipe):
-        ctx.say(f"#6: Sabotage {_name(pipe)}")
+        ctx.say(f"#6: Sabotage {space_name(pipe)}")
     why = _why(6, "shift which adjacent Department?")
     space = ask_space(chooser, state, MAP[pipe].adjacent, shifts, why)
     if space is not None:
@@ -453,7 +449,7 @@ def fuerza_aerea_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> N
             ask_one(chooser, state, "pieces", kinds, why + " remove which piece?", decider=decider)
         )
         state.remove(space, kind, 1)
-        ctx.say(f"#8 free Air Strike in {_name(space)}: remove 1 {kind.label}")
+        ctx.say(f"#8 free Air Strike in {space_name(space)}: remove 1 {kind.label}")
 
 
 @event(8, SHADED)
@@ -514,7 +510,7 @@ def tres_esquinas_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> 
         return
     base = _place(state, space, Piece.GOVT_BASE, 1)
     troops = _place(state, space, Piece.TROOPS, 3)
-    ctx.say(f"#14: place {base} Government Base and {troops} Troops in {_name(space)}")
+    ctx.say(f"#14: place {base} Government Base and {troops} Troops in {space_name(space)}")
 
 
 @event(14, SHADED)
@@ -535,12 +531,12 @@ def tres_esquinas_shaded(state: GameState, ctx: Context, chooser: Chooser) -> No
         return
     if state.count(space, Piece.GOVT_BASE):
         state.remove(space, Piece.GOVT_BASE, 1)
-        ctx.say(f"#14: remove 1 Government Base from {_name(space)}")
+        ctx.say(f"#14: remove 1 Government Base from {space_name(space)}")
     cubes = [int(k) for k in (Piece.TROOPS, Piece.POLICE) if state.count(space, k)]
     cube = ask_one(chooser, state, "pieces", cubes, _why(14, "remove which cube?"))
     if cube is not None:
         state.remove(space, Piece(cube), 1)
-        ctx.say(f"#14: remove 1 {Piece(cube).label} from {_name(space)}")
+        ctx.say(f"#14: remove 1 {Piece(cube).label} from {space_name(space)}")
 
 
 # ======================================================================================
@@ -585,7 +581,7 @@ def coffee_prices_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> 
     for space in mountains():
         f = most_pieces(state, space)
         change = state.add_resources(f, 5)
-        ctx.say(f"#16: {_name(space)}: {f.label} Resources {change:+d}")
+        ctx.say(f"#16: {space_name(space)}: {f.label} Resources {change:+d}")
 
 
 @event(16, SHADED)
@@ -600,7 +596,7 @@ def coffee_prices_shaded(state: GameState, ctx: Context, chooser: Chooser) -> No
 def _go_sweep_ok(state: GameState, space: int) -> bool:
     """A free Sweep without movement would Activate something here (3.2.3), within
     Madrid Donors and shaded Ospina & Mora."""
-    if state.capability(OSPINA_MORA) == SHADED and state.step.get("sweep_spaces", 0) >= 1:
+    if coin_ops.sweep_spaces_left(state) < 1:
         return False
     return (
         space in coin_ops.sweep_spaces(state)
@@ -612,7 +608,7 @@ def _go_sweep_ok(state: GameState, space: int) -> bool:
 def _go_assault_ok(state: GameState, space: int) -> bool:
     """A free Assault would remove something here (3.2.4), within Madrid Donors and
     shaded Tapias."""
-    if state.capability(TAPIAS) == SHADED and state.step.get("assault_spaces", 0) >= 1:
+    if coin_ops.assault_spaces_left(state) < 1:
         return False
     return (
         coin_ops.assault_space_problem(state, space) is None
@@ -650,7 +646,7 @@ def _sweep_activations(
     Faction of each Guerrilla flipped, one by one (all Activations are used)."""
     capacity = coin_ops.sweep_activation_capacity(state, space)
     under = {f: state.underground(space, f) for f in INSURGENTS if state.underground(space, f)}
-    why = _why(19, f"Sweep in {_name(space)}:")
+    why = _why(19, f"Sweep in {space_name(space)}:")
     if sum(under.values()) <= capacity:
         targeted = _factions(chooser, state, list(under), why + " Activate which Factions?")
         return tuple((space, int(f), under[f]) for f in targeted)
@@ -686,7 +682,7 @@ def _assault_order(state: GameState, chooser: Chooser, space: int) -> tuple[int,
         for f in INSURGENTS
         if coin_ops.assault_targets(state, space, f)
     }
-    why = _why(19, f"Assault in {_name(space)}:")
+    why = _why(19, f"Assault in {space_name(space)}:")
     if sum(removable.values()) <= capacity:
         targeted = _factions(chooser, state, list(removable), why + " target which Factions?")
         return coin_ops.default_removal_order(state, space, capacity, targeted)
@@ -711,7 +707,7 @@ def _general_offensive_govt(state: GameState, ctx: Context, chooser: Chooser) ->
         remaining.remove(space)
         ops = general_offensive_options(state, GOVT, space)
         op = ask_one(
-            chooser, state, "option", ops, _why(19, f"Sweep or Assault in {_name(space)}?")
+            chooser, state, "option", ops, _why(19, f"Sweep or Assault in {space_name(space)}?")
         )
         if op == SWEEP:
             activate = _sweep_activations(state, chooser, space)
@@ -728,7 +724,7 @@ def _attack_targets(
     first, then (if any may follow) the second."""
     legal = insurgent_ops.attack_target_options(state, faction, space)
     options = [tuple(int(k) for k in o) for o in legal]
-    why = _why(19, f"Attack in {_name(space)}:")
+    why = _why(19, f"Attack in {space_name(space)}:")
     first = ask_one(
         chooser, state, "pieces", sorted({o[0] for o in options}), why + " remove which?"
     )
@@ -745,7 +741,7 @@ def _general_offensive_insurgent(state: GameState, ctx: Context, chooser: Choose
     for space in general_offensive_spaces(state, f):
         ops = general_offensive_options(state, f, space)
         op = ask_one(
-            chooser, state, "option", ops, _why(19, f"Attack or Terror in {_name(space)}?")
+            chooser, state, "option", ops, _why(19, f"Attack or Terror in {space_name(space)}?")
         )
         if op == ATTACK:
             kinds = _attack_targets(state, chooser, f, space)
@@ -826,7 +822,7 @@ def mono_jojoy_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
         state.move(src, dst, kind, n)  # the last FARC Guerrillas take their Shipments (4.5.3)
         unmoved[(src, kind)] -= n
         moved += n
-        ctx.say(f"#20: move {n} {kind.label} from {_name(src)} to {_name(dst)}")
+        ctx.say(f"#20: move {n} {kind.label} from {space_name(src)} to {space_name(dst)}")
 
 
 def _destinations_20(state: GameState, src: int) -> list[int]:
@@ -909,7 +905,7 @@ def mono_jojoy_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         if space is None:
             return
         state.flip(space, FARC, 1, to_active=False)
-        ctx.say(f"#20: flip 1 FARC Guerrilla Underground in {_name(space)}")
+        ctx.say(f"#20: flip 1 FARC Guerrilla Underground in {space_name(space)}")
 
 
 # ======================================================================================
@@ -941,7 +937,7 @@ def raul_reyes_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     )
     if space is not None:
         state.place(space, Piece.FARC_BASE)
-        ctx.say(f"#21: place a FARC Base in {_name(space)}")
+        ctx.say(f"#21: place a FARC Base in {space_name(space)}")
 
 
 # ======================================================================================
@@ -976,11 +972,11 @@ def dod_contractors_unshaded(state: GameState, ctx: Context, chooser: Chooser) -
     for f in INSURGENTS:
         n = state.activate(space, f, state.underground(space, f))
         if n:
-            ctx.say(f"#23: Activate {n} {f.label} Guerrillas in {_name(space)}")
+            ctx.say(f"#23: Activate {n} {f.label} Guerrillas in {space_name(space)}")
     bases = state.bases(space, CARTELS)
     if bases:
         state.remove(space, Piece.CARTELS_BASE, bases)
-        ctx.say(f"#23: remove {bases} Cartels Bases from {_name(space)}")
+        ctx.say(f"#23: remove {bases} Cartels Bases from {space_name(space)}")
 
 
 @event(23, SHADED)
@@ -1021,7 +1017,7 @@ def operacion_jaque_shaded(state: GameState, ctx: Context, chooser: Chooser) -> 
     if space is not None:
         n = min(2, state.troops(space))
         state.remove(space, Piece.TROOPS, n)
-        ctx.say(f"#24: remove {n} Troops from {_name(space)}")
+        ctx.say(f"#24: remove {n} Troops from {space_name(space)}")
     city = ask_space(
         chooser, state, [s.id for s in MAP.cities], lambda c: state.support[c] > NEUTRAL,
         _why(24, "which City with Support?"),

@@ -132,10 +132,6 @@ def _faction(
 # ======================================================================================
 # small board helpers
 # ======================================================================================
-def _name(space: int) -> str:
-    return space_name(space)
-
-
 def _in_play(state: GameState, spaces: Iterable[Any]) -> list[int]:
     return [s.id for s in spaces if state.in_play(s.id)]
 
@@ -148,13 +144,13 @@ def _departments(state: GameState) -> list[int]:
 def _shift_to(state: GameState, ctx: Context, space: int, level: int, card: str) -> None:
     """Set a populated space's Support/Opposition to ``level`` (1.6)."""
     state.set_support(space, level)
-    ctx.say(f"{card}: {_name(space)} to {SUPPORT_LABELS[state.support[space]]}")
+    ctx.say(f"{card}: {space_name(space)} to {SUPPORT_LABELS[state.support[space]]}")
 
 
 def _shift_by(state: GameState, ctx: Context, space: int, steps: int, card: str) -> None:
     """Shift ``steps`` levels (+ toward Active Support, - toward Active Opposition)."""
     if state.shift(space, steps):
-        ctx.say(f"{card}: shift {_name(space)} to {SUPPORT_LABELS[state.support[space]]}")
+        ctx.say(f"{card}: shift {space_name(space)} to {SUPPORT_LABELS[state.support[space]]}")
 
 
 def _resources(state: GameState, ctx: Context, faction: Faction, n: int, card: str) -> None:
@@ -177,7 +173,7 @@ def _remove_all(
         n = state.count(space, kind)
         if n:
             state.remove(space, kind, n)
-            ctx.say(f"{card}: remove {n} {kind.label} from {_name(space)}")
+            ctx.say(f"{card}: remove {n} {kind.label} from {space_name(space)}")
 
 
 def _remove_picked(
@@ -202,7 +198,7 @@ def _remove_picked(
             break
         state.remove(space, kind, 1)
         removed += 1
-        ctx.say(f"{card}: remove 1 {kind.label} from {_name(space)}")
+        ctx.say(f"{card}: remove 1 {kind.label} from {space_name(space)}")
     return removed
 
 
@@ -212,7 +208,7 @@ def _place(state: GameState, ctx: Context, space: int, kind: Piece, n: int, card
     if placed:
         label = f"{kind.faction.label} Guerrilla" if kind.is_guerrilla else kind.label
         plural = "s" if placed > 1 and not kind.is_cube else ""
-        ctx.say(f"{card}: place {placed} {label}{plural} in {_name(space)}")
+        ctx.say(f"{card}: place {placed} {label}{plural} in {space_name(space)}")
     return placed
 
 
@@ -302,7 +298,7 @@ def _event_assault(
             state,
             "pieces",
             options,
-            f"{card}: Assault in {_name(space)}: remove which piece?",
+            f"{card}: Assault in {space_name(space)}: remove which piece?",
             optional=not must,
             decider=GOVT,
         )
@@ -311,10 +307,10 @@ def _event_assault(
         kind = Piece(value)
         lost += state.remove(space, kind, 1)
         targeted.add(kind.faction)
-        ctx.say(f"{card}: Assault in {_name(space)}: remove 1 {kind.label}")
+        ctx.say(f"{card}: Assault in {space_name(space)}: remove 1 {kind.label}")
     if lost:
         gained = state.add_aid(coin_ops.DRUG_BUST_AID * lost)
-        ctx.say(f"Drug Bust in {_name(space)}: {lost} Shipment(s) removed, Aid +{gained}")
+        ctx.say(f"Drug Bust in {space_name(space)}: {lost} Shipment(s) removed, Aid +{gained}")
 
 
 def _sweep_activate(
@@ -322,7 +318,9 @@ def _sweep_activate(
 ) -> None:
     """A free Sweep's Activation (3.2.3) of ``faction`` only, to the cubes' capacity."""
     flipped = state.activate(space, faction, capacity)
-    ctx.say(f"{card}: Sweep in {_name(space)}: Activate {flipped} {faction.label} Guerrilla(s)")
+    ctx.say(
+        f"{card}: Sweep in {space_name(space)}: Activate {flipped} {faction.label} Guerrilla(s)"
+    )
 
 
 def _farc_base_fits_in_zone(state: GameState, space: int) -> bool:
@@ -362,7 +360,7 @@ def _government_places_farc_zone(
     planned: Counter[int] = Counter()
     for kind in coin_ops.CUBES:
         n = state.count(space, kind)
-        where = f"{card}: Redeploy {n} {kind.label} from {_name(space)} where (1 per cube)?"
+        where = f"{card}: Redeploy {n} {kind.label} from {space_name(space)} where (1 per cube)?"
         # Ecuador (card 33) takes only 2 Government pieces: offer it only with room for all n
         options = [d for d in allowed[kind] if state.room(d, GOVT) - planned[d] >= n]
         dests = ask(
@@ -460,7 +458,7 @@ def gramaje_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     for space in order:
         if not (state.guerrillas(space, CARTELS) and state.faction_pieces(space, FARC)):
             continue
-        why = f"{GRAMAJE}: Cartels Attack in {_name(space)}: remove which FARC piece?"
+        why = f"{GRAMAJE}: Cartels Attack in {space_name(space)}: remove which FARC piece?"
         kinds = _attack_picks(chooser, state, CARTELS, space, why, only=FARC)
         insurgent_ops.resolve_attack(state, sub, space, kinds)
 
@@ -578,7 +576,7 @@ def _remove_up_to_3_insurgents(
         f"{card}: remove pieces from where?",
     )
     if space is not None:
-        why = f"{card}: remove which Insurgent piece from {_name(space)} (up to 3)?"
+        why = f"{card}: remove which Insurgent piece from {space_name(space)} (up to 3)?"
         _remove_picked(state, ctx, chooser, space, INSURGENT_KINDS, 3, why, card, up_to=True)
 
 
@@ -612,7 +610,7 @@ def chavez_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     cucuta = MAP.id_of("Cúcuta")
     for loc in MAP[cucuta].adjacent:
         if MAP[loc].is_loc and state.total_pieces(loc) == 0 and state.add_sabotage(loc):
-            ctx.say(f"{CHAVEZ}: Sabotage {_name(loc)}")
+            ctx.say(f"{CHAVEZ}: Sabotage {space_name(loc)}")
 
 
 # ======================================================================================
@@ -652,7 +650,7 @@ def kill_zone_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None
     if space is None:
         return
     flipped = state.activate(space, FARC, state.underground(space, FARC))
-    ctx.say(f"{KILL_ZONE}: Activate {flipped} FARC Guerrilla(s) in {_name(space)}")
+    ctx.say(f"{KILL_ZONE}: Activate {flipped} FARC Guerrilla(s) in {space_name(space)}")
     capacity = coin_ops.assault_capacity(state, space)
     _event_assault(state, ctx, chooser, space, capacity, INSURGENTS, KILL_ZONE)
 
@@ -686,7 +684,7 @@ def kill_zone_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     for i in (1, 2):
         if insurgent_ops.attack_problem(state, who, space) is not None:
             return
-        why = f"{KILL_ZONE}: Ambush {i} in {_name(space)}: remove which piece?"
+        why = f"{KILL_ZONE}: Ambush {i} in {space_name(space)}: remove which piece?"
         kinds = _attack_picks(chooser, state, who, space, why)
         insurgent_ops.resolve_attack(state, sub, space, kinds, ambush=True, activate=False)
 
@@ -711,10 +709,10 @@ def peace_commission_unshaded(state: GameState, ctx: Context, chooser: Chooser) 
     )
     if space is not None:
         state.clear_farc_zone(space)
-        ctx.say(f"{PEACE}: remove the FARC Zone from {_name(space)}")
+        ctx.say(f"{PEACE}: remove the FARC Zone from {space_name(space)}")
         if state.bases(space, FARC):
             state.remove(space, Piece.FARC_BASE, 1)
-            ctx.say(f"{PEACE}: remove 1 FARC Base from {_name(space)}")
+            ctx.say(f"{PEACE}: remove 1 FARC Base from {space_name(space)}")
 
 
 @event(30, SHADED)
@@ -1071,7 +1069,7 @@ def _ask_march_group(
     if src is None:
         return None
     dst = ask_one(
-        chooser, state, "spaces", destinations(src), f"{FORMER}: March from {_name(src)} to?",
+        chooser, state, "spaces", destinations(src), f"{FORMER}: March from {space_name(src)} to?",
         decider=AUC,
     )
     u_here, a_here = unmoved.get((src, u_kind), 0), unmoved.get((src, a_kind), 0)
@@ -1129,7 +1127,7 @@ def former_military_shaded(state: GameState, ctx: Context, chooser: Chooser) -> 
     why = f"{FORMER}: AUC Ambushes where?"
     space = ask_space(chooser, state, spaces, lambda s: True, why, decider=AUC)
     if space is not None:
-        why = f"{FORMER}: AUC Ambush in {_name(space)}: remove which piece?"
+        why = f"{FORMER}: AUC Ambush in {space_name(space)}: remove which piece?"
         kinds = _attack_picks(chooser, state, AUC, space, why)
         insurgent_ops.resolve_attack(state, sub, space, kinds, ambush=True)
 
@@ -1210,7 +1208,7 @@ def soldados_campesinos_shaded(state: GameState, ctx: Context, chooser: Chooser)
 
     def replace(space: int) -> None:
         state.remove(space, Piece.POLICE, 1)
-        ctx.say(f"{SOLDADOS}: remove 1 Police from {_name(space)}")
+        ctx.say(f"{SOLDADOS}: remove 1 Police from {space_name(space)}")
         _place(state, ctx, space, Piece.AUC_UNDERGROUND, 1, SOLDADOS)
 
     depts = [s for s in _departments(state) if state.police(s)]
@@ -1245,11 +1243,11 @@ def demobilization_unshaded(state: GameState, ctx: Context, chooser: Chooser) ->
             return
         kind = _pick_piece(
             chooser, state, space, (Piece.AUC_UNDERGROUND, Piece.AUC_ACTIVE),
-            f"{DEMOBILIZATION}: which AUC Guerrilla in {_name(space)}?",
+            f"{DEMOBILIZATION}: which AUC Guerrilla in {space_name(space)}?",
         )
         assert kind is not None
         state.remove(space, kind, 1)
-        ctx.say(f"{DEMOBILIZATION}: remove 1 {kind.label} from {_name(space)}")
+        ctx.say(f"{DEMOBILIZATION}: remove 1 {kind.label} from {space_name(space)}")
         _place(state, ctx, space, Piece.POLICE, 1, DEMOBILIZATION)
 
 
@@ -1279,12 +1277,12 @@ def demobilization_shaded(state: GameState, ctx: Context, chooser: Chooser) -> N
             dests = ask(chooser, state, "spaces", cities, why, lo=n, hi=n, repeat=True)
             for dst, k in sorted(Counter(dests).items()):
                 state.move(dept, dst, kind, k)
-                ctx.say(f"{DEMOBILIZATION}: move {k} {kind.label} from {_name(dept)} to "
-                        f"{_name(dst)}")
+                ctx.say(f"{DEMOBILIZATION}: move {k} {kind.label} from {space_name(dept)} to "
+                        f"{space_name(dst)}")
 
     def place_piece(city: int) -> None:
         options = _auc_piece_options(state, city)
-        why = f"{DEMOBILIZATION}: which AUC piece in {_name(city)}?"
+        why = f"{DEMOBILIZATION}: which AUC piece in {space_name(city)}?"
         value = ask_one(chooser, state, "pieces", options, why)
         if value is not None:
             _place(state, ctx, city, Piece(value), 1, DEMOBILIZATION)
@@ -1379,7 +1377,7 @@ def _dept_with_troops(chooser: Chooser, state: GameState) -> int | None:
 
 def _two_terror(state: GameState, ctx: Context, space: int) -> None:
     placed = state.add_terror(space, 2)
-    ctx.say(f"{CALIMA}: place {placed} Terror in {_name(space)}")
+    ctx.say(f"{CALIMA}: place {placed} Terror in {space_name(space)}")
 
 
 @event(43, UNSHADED)
@@ -1522,14 +1520,14 @@ def limpieza(state: GameState, ctx: Context, chooser: Chooser) -> None:
     if who is AUC:
         insurgent_ops.aid_cut(state, sub, 1)
     enemies = enemies_of
-    why = f"{LIMPIEZA}: remove which enemy piece from {_name(space)}?"
+    why = f"{LIMPIEZA}: remove which enemy piece from {space_name(space)}?"
     _remove_picked(
         state, ctx, chooser, space, enemies, 2, why, LIMPIEZA, up_to=False, decider=who
     )
     if MAP[space].is_populated:
         level = ask_one(
             chooser, state, "option", [SET_SUPPORT, SET_OPPOSITION],
-            f"{LIMPIEZA}: set {_name(space)} to?", decider=who,
+            f"{LIMPIEZA}: set {space_name(space)} to?", decider=who,
         )
         _shift_to(state, ctx, space, PASSIVE_SUPPORT if level == SET_SUPPORT else
                   PASSIVE_OPPOSITION, LIMPIEZA)
@@ -1584,7 +1582,7 @@ def pinto_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         if space is None:
             return
         state.flip(space, AUC, 1, to_active=False)
-        ctx.say(f"{PINTO}: flip 1 AUC Guerrilla Underground in {_name(space)}")
+        ctx.say(f"{PINTO}: flip 1 AUC Guerrilla Underground in {space_name(space)}")
 
 
 # ======================================================================================
@@ -1629,7 +1627,7 @@ def uso_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         _shift_to(state, ctx, space, NEUTRAL, USO)
     else:
         state.remove(space, Piece.FARC_BASE, 1)
-        ctx.say(f"{USO}: remove 1 FARC Base from {_name(space)}")
+        ctx.say(f"{USO}: remove 1 FARC Base from {space_name(space)}")
 
 
 @event(48, SHADED)

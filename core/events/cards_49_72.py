@@ -73,10 +73,6 @@ REPLACE = "replace"
 # ======================================================================================
 # shared helpers: where, asking, moving
 # ======================================================================================
-def _name(space: int) -> str:
-    return space_name(space)
-
-
 def _spaces(state: GameState, test: Callable[[Space], bool]) -> list[int]:
     """Ids of the spaces in play (foreign countries only once made spaces, 1.3.5) passing
     ``test``."""
@@ -136,7 +132,7 @@ def _pick_piece(
         state,
         "pieces",
         _kinds_in(state, space, kinds),
-        f"{why}: which piece in {_name(space)}?",
+        f"{why}: which piece in {space_name(space)}?",
         decider=decider,
     )
     return int(space), Piece(kind)
@@ -181,6 +177,31 @@ def _ask_shipments(
     return _ask_number(chooser, state, 0, held, f"{why}: Shipments carried along?", decider)
 
 
+def _relocation(
+    chooser: Chooser,
+    state: GameState,
+    card: str,
+    what: str,
+    decider: Faction,
+    has: Callable[[int], bool],
+    room: Callable[[int], bool],
+) -> tuple[int, Any] | None:
+    """``what`` (a piece) that ``decider`` relocates for ``card``: from where (a space in
+    play where ``has``; the decider may stop: None), then to where (another space where
+    ``room``)."""
+    src = ask_space(
+        chooser, state, _spaces(state, bool), has, f"{card}: relocate {what} from where?",
+        optional=True, decider=int(decider),
+    )
+    if src is None:
+        return None
+    dst = ask_space(
+        chooser, state, [s for s in _spaces(state, bool) if s != src], room,
+        f"{card}: relocate it to where?", decider=int(decider),
+    )
+    return src, dst
+
+
 def _remove_all(state: GameState, ctx: Context, space: int, faction: Faction) -> int:
     """Remove every piece of ``faction`` from ``space``; return how many."""
     removed = 0
@@ -190,7 +211,7 @@ def _remove_all(state: GameState, ctx: Context, space: int, faction: Faction) ->
             state.remove(space, kind, n)
             removed += n
     if removed:
-        ctx.say(f"Remove {removed} {faction.label} piece(s) from {_name(space)}")
+        ctx.say(f"Remove {removed} {faction.label} piece(s) from {space_name(space)}")
     return removed
 
 
@@ -210,7 +231,7 @@ def _shift_spaces(
 
     for space in ask_spaces(chooser, state, candidates, n, why, score=shifts):
         state.shift(space, steps)
-        ctx.say(f"{_name(space)} shifts to {SUPPORT_LABELS[state.support[space]]}")
+        ctx.say(f"{space_name(space)} shifts to {SUPPORT_LABELS[state.support[space]]}")
 
 
 def _can_shift(state: GameState, space: int, steps: int) -> bool:
@@ -240,7 +261,7 @@ def _place_bases(
     for space in ask_spaces(chooser, state, candidates, most, why, decider=decider,
                              score=fits_base):
         state.place(space, kind)
-        ctx.say(f"Place a {kind.label} in {_name(space)}")
+        ctx.say(f"Place a {kind.label} in {space_name(space)}")
 
 
 def _nothing(ctx: Context, card: str) -> None:
@@ -307,7 +328,7 @@ def bloques_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         return _nothing(ctx, "#49 Bloques")
     b = state.place_up_to(space, Piece.AUC_BASE, 1)
     g = state.place_up_to(space, Piece.AUC_UNDERGROUND, 1)
-    ctx.say(f"#49 Bloques: place {g} AUC Guerrilla and {b} AUC Base in {_name(space)}")
+    ctx.say(f"#49 Bloques: place {g} AUC Guerrilla and {b} AUC Base in {space_name(space)}")
     return None
 
 
@@ -331,7 +352,7 @@ def carabineros_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> No
     )
     for space in answer:
         state.place(space, Piece.POLICE)
-        ctx.say(f"#50 Carabineros: place 1 Police in {_name(space)}")
+        ctx.say(f"#50 Carabineros: place 1 Police in {space_name(space)}")
     return None
 
 
@@ -363,7 +384,8 @@ def carabineros_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None
         assert space is not None
         state.remove(space, Piece.POLICE)
         placed = state.place_up_to(space, Piece.AUC_UNDERGROUND, 1) if mode == REPLACE else 0
-        ctx.say(f"{card}: remove 1 Police in {_name(space)}" + (", place 1 AUC Guerrilla" * placed))
+        placing = ", place 1 AUC Guerrilla" * placed
+        ctx.say(f"{card}: remove 1 Police in {space_name(space)}{placing}")
     return None
 
 
@@ -386,7 +408,7 @@ def pipeline_repairs_unshaded(state: GameState, ctx: Context, chooser: Chooser) 
         return
     for space in sabotaged:
         state.sabotage[space] = 0
-        ctx.say(f"#51 Pipeline Repairs: remove Sabotage from {_name(space)}")
+        ctx.say(f"#51 Pipeline Repairs: remove Sabotage from {space_name(space)}")
 
 
 @event(51, SHADED)
@@ -401,7 +423,7 @@ def pipeline_repairs_shaded(state: GameState, ctx: Context, chooser: Chooser) ->
         return _nothing(ctx, "#51 Pipeline Repairs")
     for space in chosen:
         state.add_sabotage(space)
-        ctx.say(f"#51 Pipeline Repairs: Sabotage {_name(space)}")
+        ctx.say(f"#51 Pipeline Repairs: Sabotage {space_name(space)}")
     return None
 
 
@@ -428,7 +450,7 @@ def castano_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     )
     if space is not None:
         state.place(space, Piece.AUC_BASE)
-        ctx.say(f"#52 Castaño: place an AUC Base in {_name(space)}")
+        ctx.say(f"#52 Castaño: place an AUC Base in {space_name(space)}")
     gained = state.add_resources(AUC, state.bases_on_map(AUC))
     ctx.say(f"#52 Castaño: AUC Resources +{gained}")
 
@@ -487,7 +509,7 @@ def criminal_air_force(state: GameState, ctx: Context, chooser: Chooser) -> None
     _move_guerrillas(state, mover, src, dst, n - a, a, ships)
     state.flip(dst, mover, a, to_active=False)
     ctx.say(
-        f"{card}: {n} {mover.label} Guerrilla(s) fly from {_name(src)} to {_name(dst)} "
+        f"{card}: {n} {mover.label} Guerrilla(s) fly from {space_name(src)} to {space_name(dst)} "
         "and go Underground"
     )
     return None
@@ -547,13 +569,13 @@ def deserters_defectors(state: GameState, ctx: Context, chooser: Chooser) -> Non
             others = [f.label for f in replacements(space, kind)]
             fate = ask_one(
                 chooser, state, "option", others,
-                f"{card}: replace the {kind.label} in {_name(space)} with which Faction's?",
+                f"{card}: replace the {kind.label} in {space_name(space)} with which Faction's?",
             ) or REMOVE
         if fate != REMOVE:
             state.place(space, UNDERGROUND_OF[Faction.parse(fate)])
         state.remove(space, kind)
         ctx.say(
-            f"{card}: remove 1 {kind.label} in {_name(space)}"
+            f"{card}: remove 1 {kind.label} in {space_name(space)}"
             + ("" if fate == REMOVE else f", place 1 {fate} Guerrilla")
         )
     return None
@@ -601,14 +623,14 @@ def dea_agents_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
             break
         space = _shipment(state, index)[0]
         state.remove_shipment(index)
-        ctx.say(f"{card}: remove a Shipment in {_name(space)}")
+        ctx.say(f"{card}: remove a Shipment in {space_name(space)}")
     cartels = guerrilla_kinds([CARTELS])
     for _ in range(min(5, sum(state.on_map(k) for k in cartels))):
         space, kind = _must_pick_piece(
             chooser, state, cartels, f"{card}: remove a Cartels Guerrilla"
         )
         state.remove(space, kind)
-        ctx.say(f"{card}: remove 1 {kind.label} in {_name(space)}")
+        ctx.say(f"{card}: remove 1 {kind.label} in {space_name(space)}")
     gained = state.add_aid(3)
     ctx.say(f"{card}: Aid +{gained} (now {state.aid})")
 
@@ -677,7 +699,7 @@ def op_millennium_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> 
         state.remove(space, kind)
         placed = state.place_up_to(space, Piece.POLICE, 1)
         ctx.say(
-            f"{card}: remove 1 {kind.label} in {_name(space)}"
+            f"{card}: remove 1 {kind.label} in {space_name(space)}"
             + (", place 1 Police" if placed else "")
         )
 
@@ -698,12 +720,12 @@ def op_millennium_shaded(state: GameState, ctx: Context, chooser: Chooser) -> No
     def replace(space: int) -> None:
         state.remove(space, Piece.POLICE)
         options = [int(k) for k in kinds if state.can_place(space, k)]
-        why = f"{card}: replace the Police in {_name(space)} with which Cartels piece?"
+        why = f"{card}: replace the Police in {space_name(space)} with which Cartels piece?"
         kind = ask_one(chooser, state, "pieces", options, why)
         if kind is not None:
             state.place(space, Piece(kind))
         ctx.say(
-            f"{card}: remove 1 Police in {_name(space)}"
+            f"{card}: remove 1 Police in {space_name(space)}"
             + (f", place 1 {Piece(kind).label}" if kind is not None else "")
         )
 
@@ -726,7 +748,7 @@ def general_serrano_unshaded(state: GameState, ctx: Context, chooser: Chooser) -
     for space in _spaces(state, lambda s: state.guerrillas(s.id, CARTELS) > 0):
         for kind in guerrilla_kinds([CARTELS]):
             state.remove(space, kind, state.count(space, kind))
-        ctx.say(f"#58 General Serrano: remove all Cartels Guerrillas from {_name(space)}")
+        ctx.say(f"#58 General Serrano: remove all Cartels Guerrillas from {space_name(space)}")
 
 
 @event(58, SHADED)
@@ -736,25 +758,16 @@ def general_serrano_shaded(state: GameState, ctx: Context, chooser: Chooser) -> 
     Police: from where, then to where."""
     card = "#58 General Serrano"
     for _ in range(4):
-        src = ask_space(
-            chooser,
-            state,
-            _spaces(state, bool),
-            lambda s: state.police(s) > 0,
-            f"{card}: relocate a Police from where?",
-            optional=True,
-            decider=int(CARTELS),
-        )
-        if src is None:
-            return
         # the shared stacking query: no FARC Zone (1.4.2), Ecuador within 2 (card 33)
-        dst = ask_space(
-            chooser, state, [s for s in _spaces(state, bool) if s != src],
-            lambda s: state.capacity(s, Piece.POLICE) > 0, f"{card}: relocate it to where?",
-            decider=int(CARTELS),
+        moved = _relocation(
+            chooser, state, card, "a Police", CARTELS,
+            lambda s: state.police(s) > 0, lambda s: state.capacity(s, Piece.POLICE) > 0,
         )
+        if moved is None:
+            return
+        src, dst = moved
         state.move(src, dst, Piece.POLICE)
-        ctx.say(f"{card}: Cartels relocate 1 Police from {_name(src)} to {_name(dst)}")
+        ctx.say(f"{card}: Cartels relocate 1 Police from {space_name(src)} to {space_name(dst)}")
 
 
 # ======================================================================================
@@ -777,12 +790,12 @@ def _assault_against(state: GameState, ctx: Context, space: int, target: Faction
         state.remove(space, BASE_OF[target], bases)
     if guerrillas + bases:
         ctx.say(
-            f"Assault in {_name(space)}: remove {guerrillas} Active {target.label} "
+            f"Assault in {space_name(space)}: remove {guerrillas} Active {target.label} "
             f"Guerrilla(s) and {bases} {target.label} Base(s)"
         )
     if lost:
         gained = state.add_aid(coin_ops.DRUG_BUST_AID * lost)
-        ctx.say(f"Drug Bust in {_name(space)}: {lost} Shipment(s) removed, Aid +{gained}")
+        ctx.say(f"Drug Bust in {space_name(space)}: {lost} Shipment(s) removed, Aid +{gained}")
     return guerrillas + bases
 
 
@@ -808,28 +821,16 @@ def salcedo_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         state.flip(space, CARTELS, state.active(space, CARTELS), to_active=False)
     ctx.say(f"{card}: all Cartels Guerrillas go Underground")
     for _ in range(3):
-        src = ask_space(
-            chooser,
-            state,
-            _spaces(state, bool),
-            lambda s: state.guerrillas(s, CARTELS) > 0,
-            f"{card}: relocate a Cartels Guerrilla from where?",
-            optional=True,
-            decider=int(CARTELS),
+        moved = _relocation(
+            chooser, state, card, "a Cartels Guerrilla", CARTELS,
+            lambda s: state.guerrillas(s, CARTELS) > 0, lambda s: state.room(s, CARTELS) > 0,
         )
-        if src is None:
+        if moved is None:
             return
-        dst = ask_space(
-            chooser,
-            state,
-            [s for s in _spaces(state, bool) if s != src],
-            lambda s: state.room(s, CARTELS) > 0,
-            f"{card}: relocate it to where?",
-            decider=int(CARTELS),
-        )
+        src, dst = moved
         ships = _ask_shipments(chooser, state, CARTELS, src, card, CARTELS)
         _move_guerrillas(state, CARTELS, src, dst, 1, 0, ships)
-        ctx.say(f"{card}: relocate 1 Cartels Guerrilla from {_name(src)} to {_name(dst)}")
+        ctx.say(f"{card}: relocate 1 Cartels Guerrilla from {space_name(src)} to {space_name(dst)}")
 
 
 # ======================================================================================
@@ -914,7 +915,7 @@ def _free_bribe(state: GameState, ctx: Context, chooser: Chooser, card: str) -> 
             state,
             "option",
             legal,
-            f"{card}: Bribe in {_name(space)}: do what?",
+            f"{card}: Bribe in {space_name(space)}: do what?",
             optional=i > 0 and _legal(state, _bribe(space, plan), CARTELS),
             decider=CARTELS,
         )
@@ -996,7 +997,7 @@ def amazonia_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
             return
         space, kind = picked
         state.remove(space, kind)
-        ctx.say(f"{card}: remove 1 {kind.label} from {_name(space)}")
+        ctx.say(f"{card}: remove 1 {kind.label} from {space_name(space)}")
 
 
 @event(62, SHADED)
@@ -1028,7 +1029,7 @@ def narco_war(state: GameState, ctx: Context, chooser: Chooser) -> None:
         from_active = min(extra, state.active(space, CARTELS))
         state.remove(space, Piece.CARTELS_ACTIVE, from_active)
         state.remove(space, Piece.CARTELS_UNDERGROUND, extra - from_active)
-        ctx.say(f"{card}: remove {extra} Cartels Guerrilla(s) in {_name(space)}")
+        ctx.say(f"{card}: remove {extra} Cartels Guerrilla(s) in {space_name(space)}")
         insurgent_ops.resolve_terror(state, cctx, space)
     ineligible_through_next_card(state, ctx, CARTELS)
 
@@ -1059,7 +1060,7 @@ def cocaine_labs_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> N
             break
         state.place_shipment(space, FARC)
         placed += 1
-        ctx.say(f"{card}: place a Shipment with a FARC Guerrilla in {_name(space)}")
+        ctx.say(f"{card}: place a Shipment with a FARC Guerrilla in {space_name(space)}")
     if not placed:
         _nothing(ctx, card)
 
@@ -1120,7 +1121,7 @@ def poppies(state: GameState, ctx: Context, chooser: Chooser) -> None:
     shipment_actions, base_actions = _poppies_options(state, space)
     if shipment_actions:
         action = ask_one(chooser, state, "option", shipment_actions,
-                      f"{card}: place or remove a Shipment in {_name(space)}?")
+                      f"{card}: place or remove a Shipment in {space_name(space)}?")
         if action == PLACE_SHIPMENT:
             owners = [int(f) for f in INSURGENTS if state.guerrillas(space, f)]
             owner = Faction(ask_one(chooser, state, "factions", owners,
@@ -1130,10 +1131,10 @@ def poppies(state: GameState, ctx: Context, chooser: Chooser) -> None:
             index = _pick_shipment(chooser, state, [space], card, optional=False)
             assert index is not None
             state.remove_shipment(index)
-        ctx.say(f"{card}: {action} in {_name(space)}")
+        ctx.say(f"{card}: {action} in {space_name(space)}")
     if base_actions:
         action = ask_one(chooser, state, "option", base_actions,
-                      f"{card}: place or remove an Insurgent Base in {_name(space)}?")
+                      f"{card}: place or remove an Insurgent Base in {space_name(space)}?")
         if action == PLACE_BASE:
             owners = [int(f) for f in INSURGENTS if state.can_place(space, BASE_OF[f])]
             owner = Faction(ask_one(chooser, state, "factions", owners,
@@ -1144,7 +1145,7 @@ def poppies(state: GameState, ctx: Context, chooser: Chooser) -> None:
             owner = Faction(ask_one(chooser, state, "factions", owners,
                                  f"{card}: remove whose Base?"))
             state.remove(space, BASE_OF[owner])
-        ctx.say(f"{card}: {action} ({owner.label}) in {_name(space)}")
+        ctx.say(f"{card}: {action} ({owner.label}) in {space_name(space)}")
     return None
 
 
@@ -1162,7 +1163,7 @@ def tingo_maria_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> No
             f"{card}: remove a Cartels Base where?",
         )
         state.remove(space, Piece.CARTELS_BASE)
-        ctx.say(f"{card}: remove 1 Cartels Base from {_name(space)}")
+        ctx.say(f"{card}: remove 1 Cartels Base from {space_name(space)}")
 
 
 @event(66, SHADED)
@@ -1221,7 +1222,7 @@ def narco_subs_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
                 where=coast,
             )
             state.remove(space, kind)
-            ctx.say(f"{card}: remove 1 {kind.label} from {_name(space)}")
+            ctx.say(f"{card}: remove 1 {kind.label} from {space_name(space)}")
     elif mode == SHIPMENTS_MODE:
         for _ in range(2):
             index = _pick_shipment(
@@ -1231,7 +1232,7 @@ def narco_subs_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
                 break
             space = _shipment(state, index)[0]
             state.remove_shipment(index)
-            ctx.say(f"{card}: remove a Shipment from {_name(space)}")
+            ctx.say(f"{card}: remove a Shipment from {space_name(space)}")
 
 
 @event(68, SHADED)
@@ -1339,10 +1340,10 @@ def _riverine_move(state: GameState, ctx: Context, chooser: Chooser, card: str) 
     else:
         ships = _ask_shipments(chooser, state, f, origin, card, f)
         _move_guerrillas(state, f, origin, final, a, b, ships)
-    route = ", ".join(_name(s) for s in path)
+    route = ", ".join(space_name(s) for s in path)
     ctx.say(
         f"{card}: move {a} {kinds[0].label} and {b} {kinds[1].label} from "
-        f"{_name(origin)} through {route}"
+        f"{space_name(origin)} through {route}"
     )
     return final
 
@@ -1444,7 +1445,7 @@ def _free_sweep(state: GameState, chooser: Chooser, space: int, why: str) -> Ope
             state,
             0,
             state.troops(src),
-            f"{why}: Sweep moves how many Troops in from {_name(src)}?",
+            f"{why}: Sweep moves how many Troops in from {space_name(src)}?",
         )
         if n:
             moves.append((int(Piece.TROOPS), n, path))
@@ -1608,12 +1609,12 @@ def _free_op_in(state: GameState, ctx: Context, chooser: Chooser, space: int, ca
         state,
         "option",
         possible,
-        f"{card}: free Operation in {_name(space)}?",
+        f"{card}: free Operation in {space_name(space)}?",
         optional=True,
     )
     if name is None:
         return
-    why = f"{card}: free {name} in {_name(space)}"
+    why = f"{card}: free {name} in {space_name(space)}"
     op: Operation
     if name == "Train":
         op = _free_train(state, chooser, space, why)
@@ -1688,7 +1689,7 @@ def ayahuasca_tourism_shaded(state: GameState, ctx: Context, chooser: Chooser) -
             state,
             "pieces",
             _kinds_in(state, space, guerrilla_kinds([f])),
-            f"{card}: Terror in {_name(space)} with which Guerrilla?",
+            f"{card}: Terror in {space_name(space)} with which Guerrilla?",
             decider=f,
         )
         insurgent_ops.resolve_terror(state, fctx, space, activate=kind == UNDERGROUND_OF[f])
@@ -1784,14 +1785,14 @@ def sicarios_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
             state,
             max(0, total - auc),
             min(total, farc),
-            f"{card}: how many of the {total} replacements in {_name(space)} are FARC?",
+            f"{card}: how many of the {total} replacements in {space_name(space)} are FARC?",
         )
         state.place(space, Piece.FARC_UNDERGROUND, k)
         state.place(space, Piece.AUC_UNDERGROUND, total - k)
         for kind in guerrilla_kinds([CARTELS]):
             state.remove(space, kind, state.count(space, kind))
         ctx.say(
-            f"{card}: replace {n} Cartels Guerrillas in {_name(space)} with {k} FARC "
+            f"{card}: replace {n} Cartels Guerrillas in {space_name(space)} with {k} FARC "
             f"and {total - k} AUC Guerrillas"
         )
 
@@ -1818,5 +1819,5 @@ def sicarios_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     for space in answer:
         state.place(space, Piece.CARTELS_UNDERGROUND)
     for space in sorted(set(answer)):
-        ctx.say(f"{card}: place {answer.count(space)} Cartels Guerrilla(s) in {_name(space)}")
+        ctx.say(f"{card}: place {answer.count(space)} Cartels Guerrilla(s) in {space_name(space)}")
     return None

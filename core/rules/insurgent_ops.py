@@ -38,8 +38,9 @@ from core.commands import (
     Context,
     Operation,
     SpecialActivity,
-    check_distinct,
     check_faction,
+    check_limited,
+    check_selection,
     command,
 )
 from core.errors import IllegalAction
@@ -107,12 +108,6 @@ def _is_city_or_department(state: GameState, space: int) -> bool:
     """A City or Department in play (foreign countries count once in play, 1.3.5)."""
     s = MAP[space]
     return (s.is_city or s.is_department) and state.in_play(space)
-
-
-def _check_limited(op: Operation, ctx: Context) -> None:
-    """2.3.5: a Limited Operation involves 1 (destination) space."""
-    if ctx.limited and len(set(op.destinations())) > 1:
-        raise IllegalAction("2.3.5", "a Limited Operation involves only 1 (destination) space")
 
 
 def _check_count(n: int, what: str, rule: str) -> None:
@@ -342,9 +337,7 @@ class Rally(Operation):
         return tuple(step[0] for step in self.steps)
 
     def execute(self, state: GameState, ctx: Context) -> None:
-        check_faction(self, ctx)
-        check_distinct(self.spaces(), "Rally")
-        _check_limited(self, ctx)
+        check_selection(self, ctx)
         recall_own_pieces(state, ctx, self.recall)
         for space, action, n, moves in self.steps:
             _check_space_id(space, "3.3.1")
@@ -428,7 +421,7 @@ class March(Operation):
         check_faction(self, ctx)
         if ctx.final_card:
             raise IllegalAction("2.3.9", "no March on the final Event card")
-        _check_limited(self, ctx)
+        check_limited(self, ctx)
         pairs = [(g[0], g[1]) for g in self.groups]
         if len(set(pairs)) != len(pairs):
             raise IllegalAction("3.3.2", "Guerrillas moving between 2 spaces move as 1 group")
@@ -662,9 +655,7 @@ class Attack(Operation):
         return tuple(t[0] for t in self.targets)
 
     def execute(self, state: GameState, ctx: Context) -> None:
-        check_faction(self, ctx)
-        check_distinct(self.spaces(), "Attack")
-        _check_limited(self, ctx)
+        check_selection(self, ctx)
         ambush = ctx.special if isinstance(ctx.special, Ambush) else None
         if ambush is not None:
             check_faction(ambush, ctx)
@@ -810,9 +801,7 @@ class Terror(Operation):
         return tuple(self.where)
 
     def execute(self, state: GameState, ctx: Context) -> None:
-        check_faction(self, ctx)
-        check_distinct(self.spaces(), "Terror")
-        _check_limited(self, ctx)
+        check_selection(self, ctx)
         for space in self.where:
             _check_space_id(space, "3.3.4")
             problem = terror_problem(state, ctx.faction, space)
