@@ -223,6 +223,7 @@ class FormScreen(ModalScreen[Preview | None]):
     """A decision, question by question; returns the confirmed preview (or None)."""
 
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+x", "cancel", "Cancel")]
+    confirm_screen: type[ConfirmScreen] = ConfirmScreen  # where the result is confirmed
 
     def __init__(self, controller: Controller, decision: Decision) -> None:
         super().__init__()
@@ -269,6 +270,8 @@ class FormScreen(ModalScreen[Preview | None]):
         self.advance()
 
     def advance(self) -> None:
+        """The next question; once the form is done, its result to :meth:`confirm` (an
+        illegal result goes back to the last question with the reason)."""
         form = self.decision.form
         if not form.done:
             self.show()
@@ -279,6 +282,12 @@ class FormScreen(ModalScreen[Preview | None]):
             form.back()
             self.show(str(err))
             return
+        self.confirm(preview)
+
+    def confirm(self, preview: Preview) -> None:
+        """Show the result in :attr:`confirm_screen`: yes returns it, no goes back to the
+        last question."""
+        form = self.decision.form
 
         def confirmed(ok: bool | None) -> None:
             if ok:
@@ -287,7 +296,7 @@ class FormScreen(ModalScreen[Preview | None]):
                 form.back()
                 self.show()
 
-        self.app.push_screen(ConfirmScreen(preview), confirmed)
+        self.app.push_screen(self.confirm_screen(preview), confirmed)
 
     @on(Input.Submitted, "#answer")
     def _submitted(self, event: Input.Submitted) -> None:

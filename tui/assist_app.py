@@ -509,6 +509,7 @@ class AssistFormScreen(FormScreen):
     a dialog when an Event or the rest of the card needs them; ctrl+e: the editor."""
 
     BINDINGS = [Binding("ctrl+e", "editor", "Editor", priority=True)]  # (over the box's End)
+    confirm_screen = TableCheckScreen
 
     def submit(self, text: str) -> None:
         q = self.decision.form.question
@@ -526,7 +527,7 @@ class AssistFormScreen(FormScreen):
 
     def advance(self) -> None:
         try:
-            self._advance()
+            super().advance()
         except NeedAnswer as need:  # the preview needs a die
             def abandon() -> None:
                 self.decision.form.back()
@@ -534,31 +535,13 @@ class AssistFormScreen(FormScreen):
 
             self.app_.ask(need, "your decision", self.advance, abandon)
 
-    def _advance(self) -> None:
-        """The next question; once the form is done, its result and the table check
-        (a choice carried out on the table goes to the board editor first)."""
-        form = self.decision.form
-        if not form.done:
-            self.show()
-            return
-        try:
-            preview = self.controller.preview(form.result, self.decision.memo)
-        except AndeanError as err:
-            form.back()
-            self.show(str(err))
-            return
+    def confirm(self, preview: Preview) -> None:
+        """The form's result goes to the table check (a choice carried out on the table
+        goes to the board editor first)."""
         if isinstance(preview.command, RecordAction):
             self.dismiss(preview)  # the app opens the editor, then the table check
             return
-
-        def checked(ok: bool | None) -> None:
-            if ok:
-                self.dismiss(preview)
-            else:
-                form.back()
-                self.show()
-
-        self.app.push_screen(TableCheckScreen(preview), checked)
+        super().confirm(preview)
 
     def action_editor(self) -> None:
         self.app_.editor_next = True
