@@ -821,6 +821,18 @@ def _budget(state: GameState, faction: Faction) -> int:
     return state.resources[faction]
 
 
+def _random_space_count(
+    state: GameState, faction: Faction, candidates: list[int], most: int,
+    rng: random.Random, limited: bool,
+) -> int:
+    """How many of ``candidates`` a random Operation selects at 1 Resource a space: 1
+    when Limited (2.3.5), else 1 to ``most`` within the Resources; 0 when none."""
+    budget = _budget(state, faction)
+    if not candidates or budget < 1:
+        return 0
+    return 1 if limited else rng.randint(1, min(len(candidates), budget, most))
+
+
 def _final_card_for(state: GameState, faction: Faction) -> bool:
     from core.rules.sequence import is_final_event_card, is_nonplayer
 
@@ -832,10 +844,9 @@ def random_rally(
 ) -> Rally | None:
     """A random legal Rally for ``faction`` paid from its Resources, or None."""
     candidates = rally_spaces(state, faction)
-    budget = _budget(state, faction)
-    if not candidates or budget < 1:
+    k = _random_space_count(state, faction, candidates, 5, rng, limited)
+    if not k:
         return None
-    k = 1 if limited else rng.randint(1, min(len(candidates), budget, 5))
     ctx = _quiet(faction)
     recall = _random_recall(state, faction, rng)
     sim = state  # never changed in place: each step runs on a clone of it
@@ -1001,10 +1012,9 @@ def random_attack(
 ) -> Attack | None:
     """A random legal Attack for ``faction`` paid from its Resources, or None."""
     candidates = attack_spaces(state, faction)
-    budget = _budget(state, faction)
-    if not candidates or budget < 1:
+    k = _random_space_count(state, faction, candidates, 4, rng, limited)
+    if not k:
         return None
-    k = 1 if limited else rng.randint(1, min(len(candidates), budget, 4))
     targets = []
     for space in rng.sample(candidates, k):
         options = attack_target_options(state, faction, space)
