@@ -66,7 +66,7 @@ from core.rules import sequence
 from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.state import GameState
 from tui import describe
-from tui.app import ConfirmScreen, FormScreen, PlayApp, TextScreen
+from tui.app import ConfirmScreen, FormScreen, PlayApp, TextScreen, text_dialog
 from tui.cli_base import CliError
 from tui.controller import Controller, Preview, TurnReport, numbered, phase_of
 from tui.edit_text import EDIT_HELP, EDIT_WORDS, find_card, parse_edit
@@ -468,9 +468,8 @@ class TurnScreen(TextScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(self.title_text, id="dialog-title", markup=False)
-            with VerticalScroll():
-                yield Static("\n".join(self.lines), markup=False, id="text")
+            yield from text_dialog(Static(self.title_text, id="dialog-title", markup=False),
+                                   self.lines)
             yield Static("Enter: done on the table  w: why (the reasons)", classes="keys")
 
     def action_why(self) -> None:
@@ -495,10 +494,11 @@ class TableCheckScreen(ConfirmScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(f"{self.preview.title}: does the board match the table?",
-                         id="dialog-title", markup=False)
-            with VerticalScroll():
-                yield Static("\n".join(self.body), markup=False, id="text")
+            yield from text_dialog(
+                Static(f"{self.preview.title}: does the board match the table?",
+                       id="dialog-title", markup=False),
+                self.body,
+            )
             with Horizontal(classes="buttons"):
                 yield Button("Yes, it matches (y)", id="apply", variant="primary")
                 yield Button(f"No: {self.back} (n)", id="back")
