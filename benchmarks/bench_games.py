@@ -19,7 +19,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout fi
 
 import argparse
 import statistics
-import time
 from typing import Any
 
 from benchmarks import harness
@@ -38,13 +37,11 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
     for seed in range(first_seed, first_seed + games):
         game = new_solitaire(scenario, seed)
         bot = make_government(govt, seed)
-        start = time.perf_counter()
-        while not game.is_terminal():
-            nonplayer = game.state.seats[game.to_move()] is None
-            t = time.perf_counter()
-            step(game, bot)
-            (np_turns if nonplayer else govt_turns).append(time.perf_counter() - t)
-        game_times.append(time.perf_counter() - start)
+        with harness.Stopwatch(game_times):
+            while not game.is_terminal():
+                nonplayer = game.state.seats[game.to_move()] is None
+                with harness.Stopwatch(np_turns if nonplayer else govt_turns):
+                    step(game, bot)
         cards += cards_played(game)
         score = record_of(game, seed, bot.name).solo_score
         if score is not None:

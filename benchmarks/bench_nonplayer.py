@@ -17,7 +17,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout fi
 
 import argparse
 import random
-import time
 from typing import Any
 
 from benchmarks import harness
@@ -33,17 +32,15 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
         game = new_solitaire("standard", seed)
         player = random_player(random.Random(seed))
         chooser = random_chooser(seed)
-        start = time.perf_counter()
-        while not game.is_terminal():
-            faction = game.to_move()
-            assert faction is not None
-            if game.state.seats[faction] is None:
-                t = time.perf_counter()
-                turn.take_turn(game)
-                samples.append(time.perf_counter() - t)
-            else:
-                Game.apply(game, player(game), chooser=chooser)
-        game_times.append(time.perf_counter() - start)
+        with harness.Stopwatch(game_times):
+            while not game.is_terminal():
+                faction = game.to_move()
+                assert faction is not None
+                if game.state.seats[faction] is None:
+                    with harness.Stopwatch(samples):
+                        turn.take_turn(game)
+                else:
+                    Game.apply(game, player(game), chooser=chooser)
     out: dict[str, Any] = {"nonplayer_turns": len(samples)}
     out |= harness.summarize("turn", samples, "ms")
     out |= harness.summarize("game", game_times, "s", digits=3)

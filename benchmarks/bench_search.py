@@ -55,13 +55,12 @@ class TimedSearch:
         self.kinds: Counter[str] = Counter()
 
     def decide(self, game: Game, dice: Any = None) -> GovtDecision:
-        start = time.perf_counter()
-        decision: GovtDecision = govt_search.search_decide(
-            game, time_limit=self.time_limit, seed=self.seed)
-        elapsed = time.perf_counter() - start
+        with harness.Stopwatch() as watch:
+            decision: GovtDecision = govt_search.search_decide(
+                game, time_limit=self.time_limit, seed=self.seed)
         self.kinds[decision.kind] += 1
         if decision.kind != "propaganda":
-            self.card_times.append(elapsed)
+            self.card_times.append(watch.seconds)
             self.solver_times.append(decision.notes["solver_seconds"])
             self.statuses.update(decision.notes["solver_runs"])
             self.cut_short += bool(decision.notes["cut_short"])
@@ -89,11 +88,10 @@ class TimedCampaign:
         self.cut_short = 0
 
     def decide(self, game: Game, dice: Any = None) -> GovtDecision:
-        start = time.perf_counter()
-        decision = self.bot.decide(game, dice)
-        elapsed = time.perf_counter() - start
+        with harness.Stopwatch() as watch:
+            decision = self.bot.decide(game, dice)
         if "rollouts" in decision.notes:
-            self.card_times.append(elapsed)
+            self.card_times.append(watch.seconds)
             self.rollouts.append(decision.notes["rollouts"])
             self.rollout_seconds.append(decision.notes["rollout_seconds"])
             self.cut_short += bool(decision.notes["cut_short"])
@@ -108,9 +106,8 @@ def bench_campaign(args: argparse.Namespace) -> dict[str, Any]:
     scores, game_times = [], []
     start = time.perf_counter()
     for game_seed in range(args.seed, args.seed + args.games):
-        t = time.perf_counter()
-        game, _ = play(game_seed, bot)
-        game_times.append(time.perf_counter() - t)
+        with harness.Stopwatch(game_times):
+            game, _ = play(game_seed, bot)
         scores.append(victory.solo_score(game.state))
     times = bot.card_times
     rollouts = sum(bot.rollouts)

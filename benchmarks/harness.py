@@ -1,6 +1,7 @@
 """The timing harness every benchmark shares: timing, percentiles, baselines, the CLI.
 
 * :func:`time_calls` times a function ``repeat`` times after ``warmup`` untimed calls;
+  :class:`Stopwatch` times a block (a turn, a decision, a game) where it runs;
 * :func:`summarize` turns samples (seconds) into ``<name>_median_<unit>``, ``_p90_``,
   ``_p99_`` and ``_max_`` figures (nearest-rank percentiles, :func:`percentile`);
 * :func:`run` is a benchmark's ``main``: its own arguments plus ``--json``,
@@ -40,12 +41,30 @@ def time_calls(fn: Callable[[], object], repeat: int, warmup: int = 0) -> list[f
     """Seconds taken by each of ``repeat`` calls of ``fn``, after ``warmup`` untimed calls."""
     for _ in range(warmup):
         fn()
-    samples = []
+    samples: list[float] = []
     for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - start)
+        with Stopwatch(samples):
+            fn()
     return samples
+
+
+class Stopwatch:
+    """Times the ``with`` block it guards: ``seconds`` once the block ends, also appended
+    to ``into`` when given (``with Stopwatch(turn_times): take_turn(game)``)."""
+
+    def __init__(self, into: list[float] | None = None) -> None:
+        self.into = into
+        self.seconds = 0.0
+        self._start = 0.0
+
+    def __enter__(self) -> Stopwatch:
+        self._start = time.perf_counter()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.seconds = time.perf_counter() - self._start
+        if self.into is not None:
+            self.into.append(self.seconds)
 
 
 def percentile(values: Sequence[float], q: float) -> float:

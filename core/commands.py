@@ -144,6 +144,20 @@ def check_distinct(spaces: tuple[int, ...], what: str) -> None:
         raise IllegalAction("3.1", f"{what}: a space may be selected only once")
 
 
+def check_limited(op: Operation, ctx: Context) -> None:
+    """2.3.5: a Limited Operation involves 1 (destination) space."""
+    if ctx.limited and len(set(op.destinations())) > 1:
+        raise IllegalAction("2.3.5", f"a Limited {op.name} involves only 1 (destination) space")
+
+
+def check_selection(op: Operation, ctx: Context) -> None:
+    """What every Operation selecting spaces checks first: the owning Faction (3.0), each
+    space selected once (3.1), a single space when Limited (2.3.5)."""
+    check_faction(op, ctx)
+    check_distinct(op.spaces(), op.name)
+    check_limited(op, ctx)
+
+
 # ---- JSON codec -----------------------------------------------------------------------
 #: The dataclass field names of each command class, in order (to_json runs per command).
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}

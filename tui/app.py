@@ -98,6 +98,15 @@ class BoardRow(Horizontal):
             refresh()
 
 
+def text_dialog(title: Static, lines: list[str]) -> ComposeResult:
+    """What every text dialog shows: its ``title``, then ``lines`` in a scrolled box
+    (``#text``); the caller's ``Vertical(id="dialog")`` holds them, and its keys or
+    buttons follow."""
+    yield title
+    with VerticalScroll():
+        yield Static("\n".join(lines), markup=False, id="text")
+
+
 class TextScreen(ModalScreen[None]):
     """A page of text (help, a space, a turn, the game's end); Escape closes it."""
 
@@ -110,9 +119,8 @@ class TextScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(f"[b]{self.title_text}[/b]", id="dialog-title")
-            with VerticalScroll():
-                yield Static("\n".join(self.lines), markup=False, id="text")
+            yield from text_dialog(Static(f"[b]{self.title_text}[/b]", id="dialog-title"),
+                                   self.lines)
             yield Static("Escape: close", classes="keys")
 
 
@@ -140,9 +148,10 @@ class ConfirmScreen(_YesNoButtons):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(f"[b]Confirm: {self.preview.title}[/b]", id="dialog-title")
-            with VerticalScroll():
-                yield Static("\n".join(self.preview.lines()), markup=False, id="text")
+            yield from text_dialog(
+                Static(f"[b]Confirm: {self.preview.title}[/b]", id="dialog-title"),
+                self.preview.lines(),
+            )
             with Horizontal(classes="buttons"):
                 yield Button("Apply (y)", id="apply", variant="primary")
                 yield Button("Back (n)", id="back")
@@ -167,9 +176,8 @@ class YesNoScreen(_YesNoButtons):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(self.title_text, id="dialog-title", markup=False)
-            with VerticalScroll():
-                yield Static("\n".join(self.lines), markup=False, id="text")
+            yield from text_dialog(Static(self.title_text, id="dialog-title", markup=False),
+                                   self.lines)
             with Horizontal(classes="buttons"):
                 yield Button("Yes (y)", id="yes", variant="error")
                 yield Button("No (n)", id="no")
@@ -223,6 +231,7 @@ class FormScreen(ModalScreen[Preview | None]):
     """A decision, question by question; returns the confirmed preview (or None)."""
 
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+x", "cancel", "Cancel")]
+    confirm_screen: type[ConfirmScreen] = ConfirmScreen  # where the result is confirmed
 
     def __init__(self, controller: Controller, decision: Decision) -> None:
         super().__init__()
@@ -269,6 +278,8 @@ class FormScreen(ModalScreen[Preview | None]):
         self.advance()
 
     def advance(self) -> None:
+        """The next question; once the form is done, its result to :meth:`confirm` (an
+        illegal result goes back to the last question with the reason)."""
         form = self.decision.form
         if not form.done:
             self.show()
@@ -279,6 +290,12 @@ class FormScreen(ModalScreen[Preview | None]):
             form.back()
             self.show(str(err))
             return
+        self.confirm(preview)
+
+    def confirm(self, preview: Preview) -> None:
+        """Show the result in :attr:`confirm_screen`: yes returns it, no goes back to the
+        last question."""
+        form = self.decision.form
 
         def confirmed(ok: bool | None) -> None:
             if ok:
@@ -287,7 +304,7 @@ class FormScreen(ModalScreen[Preview | None]):
                 form.back()
                 self.show()
 
-        self.app.push_screen(ConfirmScreen(preview), confirmed)
+        self.app.push_screen(self.confirm_screen(preview), confirmed)
 
     @on(Input.Submitted, "#answer")
     def _submitted(self, event: Input.Submitted) -> None:

@@ -66,7 +66,7 @@ from core.rules import sequence
 from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.state import GameState
 from tui import describe
-from tui.app import ConfirmScreen, FormScreen, PlayApp, TextScreen
+from tui.app import ConfirmScreen, FormScreen, PlayApp, TextScreen, text_dialog
 from tui.cli_base import CliError
 from tui.controller import Controller, Preview, TurnReport, numbered, phase_of
 from tui.edit_text import EDIT_HELP, EDIT_WORDS, find_card, parse_edit
@@ -468,9 +468,8 @@ class TurnScreen(TextScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(self.title_text, id="dialog-title", markup=False)
-            with VerticalScroll():
-                yield Static("\n".join(self.lines), markup=False, id="text")
+            yield from text_dialog(Static(self.title_text, id="dialog-title", markup=False),
+                                   self.lines)
             yield Static("Enter: done on the table  w: why (the reasons)", classes="keys")
 
     def action_why(self) -> None:
@@ -495,10 +494,11 @@ class TableCheckScreen(ConfirmScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(f"{self.preview.title}: does the board match the table?",
-                         id="dialog-title", markup=False)
-            with VerticalScroll():
-                yield Static("\n".join(self.body), markup=False, id="text")
+            yield from text_dialog(
+                Static(f"{self.preview.title}: does the board match the table?",
+                       id="dialog-title", markup=False),
+                self.body,
+            )
             with Horizontal(classes="buttons"):
                 yield Button("Yes, it matches (y)", id="apply", variant="primary")
                 yield Button(f"No: {self.back} (n)", id="back")
@@ -509,6 +509,7 @@ class AssistFormScreen(FormScreen):
     a dialog when an Event or the rest of the card needs them; ctrl+e: the editor."""
 
     BINDINGS = [Binding("ctrl+e", "editor", "Editor", priority=True)]  # (over the box's End)
+    confirm_screen = TableCheckScreen
 
     def submit(self, text: str) -> None:
         q = self.decision.form.question
@@ -526,7 +527,7 @@ class AssistFormScreen(FormScreen):
 
     def advance(self) -> None:
         try:
-            self._advance()
+            super().advance()
         except NeedAnswer as need:  # the preview needs a die
             def abandon() -> None:
                 self.decision.form.back()
@@ -534,31 +535,13 @@ class AssistFormScreen(FormScreen):
 
             self.app_.ask(need, "your decision", self.advance, abandon)
 
-    def _advance(self) -> None:
-        """The next question; once the form is done, its result and the table check
-        (a choice carried out on the table goes to the board editor first)."""
-        form = self.decision.form
-        if not form.done:
-            self.show()
-            return
-        try:
-            preview = self.controller.preview(form.result, self.decision.memo)
-        except AndeanError as err:
-            form.back()
-            self.show(str(err))
-            return
+    def confirm(self, preview: Preview) -> None:
+        """The form's result goes to the table check (a choice carried out on the table
+        goes to the board editor first)."""
         if isinstance(preview.command, RecordAction):
             self.dismiss(preview)  # the app opens the editor, then the table check
             return
-
-        def checked(ok: bool | None) -> None:
-            if ok:
-                self.dismiss(preview)
-            else:
-                form.back()
-                self.show()
-
-        self.app.push_screen(TableCheckScreen(preview), checked)
+        super().confirm(preview)
 
     def action_editor(self) -> None:
         self.app_.editor_next = True

@@ -27,7 +27,15 @@ from rich.text import Text
 from core.map import MAP
 from core.pieces import INSURGENTS, Faction, Piece
 from core.state import SUPPORT_LABELS, GameState
-from tui.describe import pieces_short
+from tui.describe import (
+    FARC_ZONE,
+    SABOTAGE,
+    SHIPMENTS,
+    TERROR,
+    MarkerWords,
+    marker_words,
+    pieces_short,
+)
 from tui.pictures.textmap import COLOUR
 
 LEGEND = [
@@ -96,31 +104,29 @@ def pieces_cell(state: GameState, space: int) -> Text:
     return out
 
 
+#: ``!2 # Z $``: Terror (with its count), Sabotage, FARC Zone, a ``$`` per Shipment
+_SHORT_MARKERS: MarkerWords = {
+    TERROR: lambda n: f"!{n}",
+    SABOTAGE: lambda n: "#",
+    FARC_ZONE: lambda n: "Z",
+    SHIPMENTS: lambda n: " ".join(["$"] * n),
+}
+#: ``Terror 2, Sabotage, FARC Zone, 2 Shipments``
+_LONG_MARKERS: MarkerWords = {
+    TERROR: lambda n: f"Terror {n}",
+    SABOTAGE: lambda n: "Sabotage",
+    FARC_ZONE: lambda n: "FARC Zone",
+    SHIPMENTS: lambda n: f"{n} Shipment{'s' if n > 1 else ''}",
+}
+
+
 def markers_short(state: GameState, space: int) -> str:
     """``!2 # Z $``: Terror (with its count), Sabotage, FARC Zone, Shipments."""
-    out = []
-    if state.terror[space]:
-        out.append(f"!{state.terror[space]}")
-    if state.sabotage[space]:
-        out.append("#")
-    if state.farc_zone[space]:
-        out.append("Z")
-    out += ["$"] * len(state.shipments_at(space))
-    return " ".join(out)
+    return " ".join(marker_words(state, space, _SHORT_MARKERS))
 
 
 def markers_long(state: GameState, space: int) -> str:
-    out = []
-    if state.terror[space]:
-        out.append(f"Terror {state.terror[space]}")
-    if state.sabotage[space]:
-        out.append("Sabotage")
-    if state.farc_zone[space]:
-        out.append("FARC Zone")
-    ships = len(state.shipments_at(space))
-    if ships:
-        out.append(f"{ships} Shipment{'s' if ships > 1 else ''}")
-    return ", ".join(out)
+    return ", ".join(marker_words(state, space, _LONG_MARKERS))
 
 
 def _pop_econ(state: GameState, space: int) -> str:

@@ -46,24 +46,24 @@ from tui.cli_base import CliError, Interrupted, Subcommand, stop_code
 from tui.describe import game_turn_line as describe
 
 
-def _positive(text: str) -> int:
+def _whole_number(text: str, least: int, too_low: str) -> int:
+    """``text`` as a whole number of at least ``least``; argparse's error otherwise
+    (``too_low``, then the number given)."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, not {value}")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"{too_low}, not {value}")
     return value
+
+
+def _positive(text: str) -> int:
+    return _whole_number(text, 1, "expected 1 or more")
 
 
 def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a seed is 0 or more, not {value}")
-    return value
+    return _whole_number(text, 0, "a seed is 0 or more")
 
 
 def _common(p: argparse.ArgumentParser) -> None:

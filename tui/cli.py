@@ -38,7 +38,15 @@ from core.map import MAP
 from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
 from core.rules import sequence
 from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
-from tui.cli_base import CliError, Interrupted, Subcommand, Terminated, stop_code
+from tui.cli_base import (
+    CliError,
+    Interrupted,
+    Subcommand,
+    Terminated,
+    add_no_verify,
+    faction_argument,
+    stop_code,
+)
 
 PROG = "andean"
 
@@ -322,8 +330,7 @@ def _run_new(args: argparse.Namespace, out: TextIO) -> int:
 def _configure_status(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE", help="a save file")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    p.add_argument("--no-verify", action="store_true",
-                   help="skip replaying the save's log on loading (faster; see andean verify)")
+    add_no_verify(p)
 
 
 def _run_status(args: argparse.Namespace, out: TextIO) -> int:
@@ -430,15 +437,11 @@ def _configure_flowchart(p: argparse.ArgumentParser) -> None:
 
 
 def _insurgent(text: str) -> str:
-    try:
-        f = Faction.parse(text)
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
-    if f is Faction.GOVT:
-        raise argparse.ArgumentTypeError(
-            "the Government is no section-8 Non-player (8.0): give FARC, AUC or Cartels, "
-            "or let a Government bot play (andean demo --govt heuristic|search|random)")
-    return f.label
+    return faction_argument(
+        text,
+        "the Government is no section-8 Non-player (8.0): give FARC, AUC or Cartels, "
+        "or let a Government bot play (andean demo --govt heuristic|search|random)",
+    ).label
 
 
 def _run_flowchart(args: argparse.Namespace, out: TextIO) -> int:
@@ -463,6 +466,15 @@ def _dice_list(text: str) -> list[int]:
     return values
 
 
+def _add_dice_and_outputs(p: argparse.ArgumentParser, what: str) -> None:
+    """The options of the commands that run one step of a save: its dice and outputs."""
+    p.add_argument("--dice", type=_dice_list, metavar="4,1,2,...",
+                   help="the dice to use, in order (error if they run out); default: seeded")
+    p.add_argument("--save", metavar="OUT", help=f"save the game after {what} to OUT")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_no_verify(p)
+
+
 def _configure_np_turn(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE", help="a save file")
     p.add_argument("--faction", required=True, type=_insurgent,
@@ -473,12 +485,7 @@ def _configure_np_turn(p: argparse.ArgumentParser) -> None:
                    "turn: as 2nd Eligible before the card ends (the next command ends it)")
     p.add_argument("--after", choices=("op", "op_sa", "event"), default="op",
                    help="what the 1st Eligible executed, when --position second (2.3.4)")
-    p.add_argument("--dice", type=_dice_list, metavar="4,1,2,...",
-                   help="the dice to use, in order (error if they run out); default: seeded")
-    p.add_argument("--save", metavar="OUT", help="save the game after the turn to OUT")
-    p.add_argument("--json", action="store_true", help="print the result as JSON")
-    p.add_argument("--no-verify", action="store_true",
-                   help="skip replaying the save's log on loading (faster; see andean verify)")
+    _add_dice_and_outputs(p, "the turn")
 
 
 def _run_np_turn(args: argparse.Namespace, out: TextIO) -> int:
@@ -526,19 +533,11 @@ def _configure_event(p: argparse.ArgumentParser) -> None:
                    help="which text (default shaded, as Non-players execute, 8.4.1)")
     p.add_argument("--faction", required=True, type=_faction_name,
                    help="the executing Faction; its choices follow the Non-player rules 8.4")
-    p.add_argument("--dice", type=_dice_list, metavar="4,1,2,...",
-                   help="the dice to use, in order (error if they run out); default: seeded")
-    p.add_argument("--save", metavar="OUT", help="save the game after the Event to OUT")
-    p.add_argument("--json", action="store_true", help="print the result as JSON")
-    p.add_argument("--no-verify", action="store_true",
-                   help="skip replaying the save's log on loading (faster; see andean verify)")
+    _add_dice_and_outputs(p, "the Event")
 
 
 def _faction_name(text: str) -> str:
-    try:
-        return Faction.parse(text).label
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
+    return faction_argument(text).label
 
 
 def _run_event(args: argparse.Namespace, out: TextIO) -> int:

@@ -1,4 +1,5 @@
-"""Shared pieces of the command line: the Subcommand record and the user-error type.
+"""Shared pieces of the command line: the Subcommand record, the user-error type and the
+argument parsers and options more than one subcommand takes.
 
 Subcommand modules (``tui/cli.py``, ``tui/bots_cli.py``, ``tui/play_cli.py``) each keep
 a ``SUBCOMMANDS`` list; ``tui/cli.py`` builds the parser from all of them.
@@ -10,6 +11,8 @@ import argparse
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO
+
+from core.pieces import Faction
 
 
 class CliError(Exception):
@@ -42,3 +45,21 @@ class Terminated(KeyboardInterrupt):
 def stop_code(stop: KeyboardInterrupt) -> int:
     """The exit status of a stop: 128 + the signal number (130 Ctrl-C, 143 SIGTERM)."""
     return 143 if isinstance(stop, Terminated) else 130
+
+
+def faction_argument(text: str, govt_refusal: str | None = None) -> Faction:
+    """``text`` as a Faction for argparse (its error when ``text`` names none); with
+    ``govt_refusal``, naming the Government is an error with that message."""
+    try:
+        f = Faction.parse(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    if f is Faction.GOVT and govt_refusal is not None:
+        raise argparse.ArgumentTypeError(govt_refusal)
+    return f
+
+
+def add_no_verify(p: argparse.ArgumentParser) -> None:
+    """The ``--no-verify`` option of the commands that load a save."""
+    p.add_argument("--no-verify", action="store_true",
+                   help="skip replaying the save's log on loading (faster; see andean verify)")

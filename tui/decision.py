@@ -223,12 +223,7 @@ def agitation_form(state: GameState) -> Form:
         if pick in extra:
             extra_used += 1
         most = min(sim.resources[Faction.FARC], prop.agitation_max_steps(sim, pick))
-        steps = most
-        if most > 1:
-            steps = yield Question.number(f"How many steps in {space_name(pick)}?", 1, most,
-                                          default=most)
-        for _ in range(steps):
-            agitation_step(sim, pick)
+        steps = yield from govt_forms.steps_form(sim, pick, most, agitation_step)
         actions.append((pick, steps))
     return prop.Agitation(tuple(actions))
 

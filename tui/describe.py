@@ -17,7 +17,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from core import events
@@ -131,18 +131,45 @@ def control_label(state: GameState, space: int) -> str:
 SUPPORT_SHORT = {2: "ActSup", 1: "PasSup", 0: "Neutral", -1: "PasOpp", -2: "ActOpp"}
 
 
-def markers(state: GameState, space: int) -> str:
+TERROR, SABOTAGE, FARC_ZONE, SHIPMENTS = "terror", "sabotage", "farc_zone", "shipments"
+
+
+def markers_present(state: GameState, space: int) -> list[tuple[str, int]]:
+    """The markers on ``space`` and how many: Terror (1.6.3), Sabotage (3.3.4), FARC Zone
+    (4.3.2), Shipments (4.5.3), in that order. Every marker formatter of the interfaces
+    (:func:`markers`, :func:`space_detail`, the board table's) words this list."""
     out = []
     if state.terror[space]:
-        out.append(f"Terror{state.terror[space]}" if state.terror[space] > 1 else "Terror")
+        out.append((TERROR, state.terror[space]))
     if state.sabotage[space]:
-        out.append("Sabotage")
+        out.append((SABOTAGE, 1))
     if state.farc_zone[space]:
-        out.append("Zone")
+        out.append((FARC_ZONE, 1))
     ships = len(state.shipments_at(space))
     if ships:
-        out.append(f"Ship{ships}" if ships > 1 else "Ship")
-    return " ".join(out)
+        out.append((SHIPMENTS, ships))
+    return out
+
+
+MarkerWords = dict[str, Callable[[int], str]]
+
+
+def marker_words(state: GameState, space: int, words: MarkerWords) -> list[str]:
+    """The markers of :func:`markers_present` that ``words`` names, each worded by it."""
+    return [words[kind](n) for kind, n in markers_present(state, space) if kind in words]
+
+
+#: the board table's words: ``Terror2 Sabotage Zone Ship2``
+BOARD_MARKERS: MarkerWords = {
+    TERROR: lambda n: f"Terror{n}" if n > 1 else "Terror",
+    SABOTAGE: lambda n: "Sabotage",
+    FARC_ZONE: lambda n: "Zone",
+    SHIPMENTS: lambda n: f"Ship{n}" if n > 1 else "Ship",
+}
+
+
+def markers(state: GameState, space: int) -> str:
+    return " ".join(marker_words(state, space, BOARD_MARKERS))
 
 
 BOARD_COLUMNS = ("Space", "Type", "Pop", "Econ", "Support", "Ctrl", "Govt", "FARC", "AUC",
@@ -166,6 +193,13 @@ def space_row(state: GameState, space: int) -> tuple[str, ...]:
         *(pieces_short(state, space, f) or "-" for f in INSURGENTS),
         markers(state, space),
     )
+
+
+_DETAIL_MARKERS: MarkerWords = {
+    TERROR: lambda n: f"Terror markers: {n}",
+    SABOTAGE: lambda n: "Sabotaged",
+    FARC_ZONE: lambda n: "FARC Zone",
+}
 
 
 def space_detail(state: GameState, space: int) -> list[str]:
@@ -198,12 +232,7 @@ def space_detail(state: GameState, space: int) -> list[str]:
     for i in state.shipments_at(space):
         holder = state.shipments[i][1]  # type: ignore[index]
         lines.append(f"Shipment held by {Faction(holder).label}")
-    if state.terror[space]:
-        lines.append(f"Terror markers: {state.terror[space]}")
-    if state.sabotage[space]:
-        lines.append("Sabotaged")
-    if state.farc_zone[space]:
-        lines.append("FARC Zone")
+    lines += marker_words(state, space, _DETAIL_MARKERS)  # Shipments: by holder, above
     lines.append(f"Adjacent: {names(s.adjacent)}")
     return lines
 

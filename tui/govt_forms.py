@@ -14,7 +14,7 @@ one Faction could be hit.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from core.commands import Context, Operation, SpecialActivity
 from core.errors import IllegalAction
@@ -25,7 +25,7 @@ from core.rules import coin_ops as coin
 from core.rules import govt_special as gsa
 from core.rules import propaganda as prop
 from core.rules import sequence
-from core.rules.common import CIVIC_ACTION_COST
+from core.rules.common import CIVIC_ACTION_COST, civic_action_step
 from core.state import SUPPORT_LABELS, GameState
 from tui.describe import space_name
 from tui.forms import Form, InputError, Option, Question
@@ -70,7 +70,21 @@ def _execute(state: GameState, cmd: Operation | SpecialActivity, **ctx: object) 
 
 
 def _budget(state: GameState, cost: int, free: bool) -> int:
-    return 99 if free else state.resources[GOVT] // cost
+    return coin.NO_SPACE_LIMIT if free else state.resources[GOVT] // cost
+
+
+def _most_spaces(
+    state: GameState, candidates: list[int], cost: int, limited: bool, free: bool,
+    left: int = coin.NO_SPACE_LIMIT, none: str = "",
+) -> int:
+    """How many of ``candidates`` an Operation may select: what the Resources pay for at
+    ``cost`` a space (3.1.1, free: any), 1 when Limited (2.3.5), ``left`` on this card
+    (5.3); ``none`` is the InputError when that is 0."""
+    most = min(len(candidates), _budget(state, cost, free), 1 if limited else coin.NO_SPACE_LIMIT)
+    most = min(most, left)
+    if most < 1:
+        raise InputError(none)
+    return most
 
 
 def final_card(state: GameState) -> bool:
@@ -103,13 +117,13 @@ def operation_problem(state: GameState, name: str, limited: bool = False) -> str
             return "no Sweep on the final Event card (2.3.9)"
         if r < coin.sweep_cost(state):
             return f"Sweep costs {coin.sweep_cost(state)} Resources per space"
-        if state.capability(2) == "shaded" and state.step.get("sweep_spaces", 0) >= 1:
+        if coin.sweep_spaces_left(state) < 1:
             return "Ospina & Mora (shaded): only 1 Sweep space per card"
         return None if coin.sweep_spaces(state) else "no space to Sweep"
     if name == "Assault":
         if r < coin.assault_cost(state):
             return f"Assault costs {coin.assault_cost(state)} Resources per space"
-        if state.capability(3) == "shaded" and state.step.get("assault_spaces", 0) >= 1:
+        if coin.assault_spaces_left(state) < 1:
             return "Tapias (shaded): only 1 Assault space per card"
         return None if coin.assault_spaces(state) else "no space where Assault removes a piece"
     return f"unknown Operation {name}"
@@ -174,12 +188,18 @@ def operation_form(state: GameState, limited: bool) -> Form:
             if _special_targets(board, sa_name):
                 sa = yield from special_form(board, sa_name)
             else:
-                go_on = yield Question.yes_no(
-                    f"After this {op_name} there is nothing for {sa_name} to do. Go on "
-                    f"without a Special Activity? (no: change the {op_name})", default=True)
-                if not go_on:
-                    raise InputError(f"no {sa_name} is possible after this {op_name}")
+                yield from without_special_form(op_name, sa_name)
     return sequence.OperationAction(op, sa, special_first=bool(first))
+
+
+def without_special_form(op_name: str, sa_name: str) -> Form:
+    """The Operation just asked leaves the chosen Special Activity nothing to do: go on
+    without it, or (no) back to change the Operation (an InputError)."""
+    go_on = yield Question.yes_no(
+        f"After this {op_name} there is nothing for {sa_name} to do. Go on "
+        f"without a Special Activity? (no: change the {op_name})", default=True)
+    if not go_on:
+        raise InputError(f"no {sa_name} is possible after this {op_name}")
 
 
 def _special_targets(state: GameState, name: str) -> bool:
@@ -240,9 +260,8 @@ def special_form(state: GameState, name: str) -> Form:
 def train_form(state: GameState, limited: bool = False, free: bool = False) -> Form:
     """Select spaces, place cubes in each, then a Base or Civic Action in 1 of them."""
     candidates = coin.train_spaces(state)
-    most = min(len(candidates), _budget(state, coin.TRAIN_COST, free), 1 if limited else 99)
-    if most < 1:
-        raise InputError("Train costs 3 Resources per space")
+    most = _most_spaces(state, candidates, coin.TRAIN_COST, limited, free,
+                        none="Train costs 3 Resources per space")
 
     def detail(s: int) -> str:
         cap = coin.train_cube_capacity(state, s)
@@ -463,11 +482,8 @@ def sweep_form(state: GameState, limited: bool = False, free: bool = False) -> F
     LoC), choose whom to Activate."""
     cost = coin.sweep_cost(state)
     candidates = coin.sweep_spaces(state)
-    most = min(len(candidates), _budget(state, cost, free), 1 if limited else 99)
-    if state.capability(2) == "shaded":
-        most = min(most, 1 - state.step.get("sweep_spaces", 0))
-    if most < 1:
-        raise InputError("no Sweep is possible")
+    most = _most_spaces(state, candidates, cost, limited, free, coin.sweep_spaces_left(state),
+                        "no Sweep is possible")
 
     def detail(s: int) -> str:
         under = sum(state.underground(s, f) for f in INSURGENTS)
@@ -533,11 +549,8 @@ def sweep_form(state: GameState, limited: bool = False, free: bool = False) -> F
 def assault_form(state: GameState, limited: bool = False, free: bool = False) -> Form:
     cost = coin.assault_cost(state)
     candidates = coin.assault_spaces(state)
-    most = min(len(candidates), _budget(state, cost, free), 1 if limited else 99)
-    if state.capability(3) == "shaded":
-        most = min(most, 1 - state.step.get("assault_spaces", 0))
-    if most < 1:
-        raise InputError("no Assault is possible")
+    most = _most_spaces(state, candidates, cost, limited, free, coin.assault_spaces_left(state),
+                        "no Assault is possible")
     selected = yield Question.many(
         f"Assault: select spaces ({cost} Resources each, Resources {state.resources[GOVT]})",
         space_options(candidates, lambda s: f"{_cubes_detail(state, s)}; removes up to "
@@ -612,6 +625,21 @@ def eradicate_form(state: GameState) -> Form:
 # ======================================================================================
 # Propaganda decisions (6.2 7th Special Forces, 6.4.1, 6.4.4, 6.5)
 # ======================================================================================
+def steps_form(
+    sim: GameState, space: int, most: int, step: Callable[[GameState, int], object]
+) -> Form:
+    """How many Civic Action or Agitation steps in ``space`` (1 to ``most``, all of them
+    without asking when only 1 is possible), each carried out on ``sim`` with ``step``
+    (6.4.1, 6.4.2); returns the number."""
+    steps = most
+    if most > 1:
+        steps = yield Question.number(f"How many steps in {space_name(space)}?", 1, most,
+                                      default=most)
+    for _ in range(steps):
+        step(sim, space)
+    return steps
+
+
 def civic_action_form(state: GameState) -> Form:
     """Spend Resources, 3 a step, space by space (6.4.1); 1st Division unshaded adds one
     space needing only Control and any cube."""
@@ -646,14 +674,7 @@ def civic_action_form(state: GameState) -> Form:
             joint = pick[1]
             pick = joint
         most = min(budget, prop.civic_action_max_steps(sim, pick))
-        steps = most
-        if most > 1:
-            steps = yield Question.number(f"How many steps in {space_name(pick)}?", 1, most,
-                                          default=most)
-        for _ in range(steps):
-            from core.rules.common import civic_action_step
-
-            civic_action_step(sim, pick)
+        steps = yield from steps_form(sim, pick, most, civic_action_step)
         actions.append((pick, steps))
     if joint is not None:
         actions.sort(key=lambda a: a[0] != joint)

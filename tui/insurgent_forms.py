@@ -46,7 +46,13 @@ from core.rules.common import recall_own_pieces
 from core.state import SUPPORT_LABELS, GameState
 from tui.describe import space_name
 from tui.forms import Form, InputError, Option, Question
-from tui.govt_forms import DONE, done_option, space_option, space_options
+from tui.govt_forms import (
+    DONE,
+    done_option,
+    space_option,
+    space_options,
+    without_special_form,
+)
 
 FARC, AUC, CARTELS = Faction.FARC, Faction.AUC, Faction.CARTELS
 
@@ -265,11 +271,7 @@ def operation_form(state: GameState, faction: Faction, limited: bool,
             if _special_targets(board, faction, sa_name, op):
                 sa = yield from special_form(board, faction, sa_name, op, dice)
             else:
-                go_on = yield Question.yes_no(
-                    f"After this {op_name} there is nothing for {sa_name} to do. Go on "
-                    f"without a Special Activity? (no: change the {op_name})", default=True)
-                if not go_on:
-                    raise InputError(f"no {sa_name} is possible after this {op_name}")
+                yield from without_special_form(op_name, sa_name)
     ship: int | None = None
     ship_op: Operation | None = None
     if sa is None:

@@ -29,7 +29,14 @@ from core import serialize
 from core.errors import IllegalAction
 from core.game import Game
 from core.pieces import Faction
-from tui.cli_base import CliError, Interrupted, Subcommand, stop_code
+from tui.cli_base import (
+    CliError,
+    Interrupted,
+    Subcommand,
+    add_no_verify,
+    faction_argument,
+    stop_code,
+)
 from tui.session import Session
 
 if TYPE_CHECKING:
@@ -45,14 +52,9 @@ def _bots(text: str) -> list[Faction]:
         part = part.strip()
         if not part or part.lower() in ("none", "-"):
             continue
-        try:
-            f = Faction.parse(part)
-        except ValueError as err:
-            raise argparse.ArgumentTypeError(str(err)) from None
-        if f is Faction.GOVT:
-            raise argparse.ArgumentTypeError(
-                "the Government is always a player here (section 8 runs the Insurgents)"
-            )
+        f = faction_argument(
+            part, "the Government is always a player here (section 8 runs the Insurgents)"
+        )
         if f not in out:
             out.append(f)
     return out
@@ -65,8 +67,7 @@ def _common(p: argparse.ArgumentParser, default_save: str) -> None:
                    help="seed for the deck and the dice (default: a random one)")
     p.add_argument("--short", action="store_true", help="short game (2.4.1)")
     p.add_argument("--load", metavar="FILE", default=None, help="resume a saved game")
-    p.add_argument("--no-verify", action="store_true",
-                   help="skip replaying the save's log on loading (faster; see andean verify)")
+    add_no_verify(p)
     p.add_argument("--save", metavar="FILE", default=None,
                    help=f"where to autosave (default: the --load file, else {default_save})")
     p.add_argument("--new", action="store_true",

@@ -40,9 +40,6 @@ places their marker and the Operations read it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
-
 from core.cards import CARDS
 from core.commands import Context
 from core.events import (
@@ -61,7 +58,8 @@ from core.events import (
     UNSHADED,
     event,
 )
-from core.events.choice import Choice, Chooser, ask_one, ask_space, best_n, fits
+from core.events.choice import Chooser, ask_one, ask_space, fits
+from core.events.common import ask, ask_spaces, free_context, ineligible_through_next_card
 from core.map import MAP, MOUNTAIN, Space, space_name
 from core.pieces import (
     ACTIVE_OF,
@@ -71,8 +69,7 @@ from core.pieces import (
     Faction,
     Piece,
 )
-from core.rules import coin_ops, insurgent_ops
-from core.rules.sequence import is_nonplayer
+from core.rules import coin_ops, govt_special, insurgent_ops
 from core.state import (
     ACTIVE_OPPOSITION,
     ACTIVE_SUPPORT,
@@ -96,10 +93,6 @@ TERROR = "Terror"
 # ======================================================================================
 # small shared helpers
 # ======================================================================================
-def _name(space: int) -> str:
-    return space_name(space)
-
-
 def _why(card: int, question: str) -> str:
     """A question naming the card: '#5 Occidental & Ecopetrol: place Police where?'."""
     return f"#{card} {CARDS[card].title}: {question}"
@@ -110,70 +103,13 @@ def _decider(ctx: Context, faction: Faction) -> int | None:
     return None if ctx.faction is faction else int(faction)
 
 
-def _ask(
-    chooser: Chooser,
-    state: GameState,
-    kind: str,
-    options: Iterable[Any],
-    lo: int,
-    hi: int,
-    why: str,
-    decider: int | None = None,
-    repeat: bool = False,
-) -> list[Any]:
-    """Ask for ``lo``-``hi`` values of ``options`` (nothing asked if there is none)."""
-    opts = tuple(options)
-    if not opts or hi <= 0:
-        return []
-    if not repeat:
-        hi = min(hi, len(opts))
-    lo = min(lo, hi)
-    return list(chooser.choose(state, Choice(kind, opts, lo, hi, why, decider, repeat)))
-
-
-def _one(
-    chooser: Chooser,
-    state: GameState,
-    kind: str,
-    options: Iterable[Any],
-    why: str,
-    decider: int | None = None,
-    optional: bool = False,
-) -> Any:
-    """One of ``options`` (see :func:`core.events.choice.ask_one`)."""
-    return ask_one(chooser, state, kind, options, why, optional=optional, decider=decider)
-
-
-def _exactly(
-    chooser: Chooser,
-    state: GameState,
-    candidates: list[int],
-    n: int,
-    why: str,
-    decider: int | None = None,
-    *,
-    score: Callable[[int], Any] | None = None,
-) -> list[int]:
-    """``n`` distinct spaces of ``candidates`` (all of them if there are no more than n).
-
-    With ``score`` (how much of the text a space allows, see
-    :func:`core.events.choice.best_n`), the best ranked are taken and only the choice
-    among those tied at the cut is asked (5.1.3)."""
-    if score is not None:
-        sure, tied = best_n(candidates, n, score)
-        return sure + _exactly(chooser, state, tied, n - len(sure), why, decider)
-    if len(candidates) <= n:
-        return list(candidates)
-    return _ask(chooser, state, "spaces", candidates, n, n, why, decider)
-
-
 def _factions(
     chooser: Chooser, state: GameState, present: list[Faction], why: str
 ) -> list[Faction]:
     """1 or more of ``present`` Factions to target (3.1); not asked if only one."""
     if len(present) <= 1:
         return list(present)
-    return [Faction(f) for f in _ask(chooser, state, "factions", map(int, present), 1, 3, why)]
+    return [Faction(f) for f in ask(chooser, state, "factions", map(int, present), why, hi=3)]
 
 
 def _in_play(state: GameState) -> list[Space]:
@@ -203,12 +139,12 @@ def _place(state: GameState, space: int, kind: Piece, n: int) -> int:
 
 def _set_level(state: GameState, ctx: Context, card: int, space: int, level: int) -> None:
     state.set_support(space, level)
-    ctx.say(f"#{card}: {_name(space)} to {SUPPORT_LABELS[state.support[space]]}")
+    ctx.say(f"#{card}: {space_name(space)} to {SUPPORT_LABELS[state.support[space]]}")
 
 
 def _shift(state: GameState, ctx: Context, card: int, space: int, levels: int) -> None:
     state.shift(space, levels)
-    ctx.say(f"#{card}: shift {_name(space)} to {SUPPORT_LABELS[state.support[space]]}")
+    ctx.say(f"#{card}: shift {space_name(space)} to {SUPPORT_LABELS[state.support[space]]}")
 
 
 def _govt_resources(state: GameState, ctx: Context, card: int, n: int) -> None:
@@ -221,32 +157,6 @@ def _aid_to_resources(state: GameState, ctx: Context, card: int, aid_plus: int) 
     _govt_resources(state, ctx, card, min(state.aid, AID_TO_RESOURCES_CAP))
     change = state.add_aid(aid_plus)
     ctx.say(f"#{card}: Aid {change:+d} (now {state.aid})")
-
-
-def _ineligible_through_next_card(state: GameState, ctx: Context, *factions: Faction) -> None:
-    """Mark Factions Ineligible now and through the next card (2.3, 2.3.7)."""
-    nxt = state.step.setdefault("eligible_next", {})
-    for f in factions:
-        state.eligible[f] = False
-        nxt[int(f)] = False
-        ctx.say(f"{f.label} Ineligible through next card")
-
-
-def _free_context(state: GameState, ctx: Context, chooser: Chooser, faction: Faction) -> Context:
-    """A free Operation / Special Activity for ``faction`` (3.1.2, 5.5)."""
-    nonplayer = ctx.nonplayer if faction is ctx.faction else is_nonplayer(state, faction)
-    return Context(
-        faction=faction,
-        dice=ctx.dice,
-        free=True,
-        chooser=chooser,
-        trace=ctx.trace,
-        nonplayer=nonplayer,
-    )
-
-
-def _guerrilla_kinds() -> list[Piece]:
-    return [UNDERGROUND_OF[f] for f in INSURGENTS] + [ACTIVE_OF[f] for f in INSURGENTS]
 
 
 def _activate_chosen(
@@ -280,12 +190,12 @@ def _activate_chosen(
         if space is None:
             break
         kinds = [int(k) for k in free_kinds(space)]
-        which = why + f" which Guerrilla in {_name(space)}?"
-        kind = Piece(_one(chooser, state, "pieces", kinds, which))
+        which = why + f" which Guerrilla in {space_name(space)}?"
+        kind = Piece(ask_one(chooser, state, "pieces", kinds, which))
         active = ACTIVE_OF[kind.faction]
         if kind is not active:
             flipped += state.activate(space, kind.faction, 1)
-            ctx.say(f"Activate 1 {kind.faction.label} Guerrilla in {_name(space)}")
+            ctx.say(f"Activate 1 {kind.faction.label} Guerrilla in {space_name(space)}")
         chosen[(space, active)] = chosen.get((space, active), 0) + 1
     return flipped
 
@@ -311,7 +221,7 @@ def _remove_one_by_one(
             break
         state.remove(space, kind, 1)
         removed += 1
-        ctx.say(f"Remove 1 {kind.label} from {_name(space)}")
+        ctx.say(f"Remove 1 {kind.label} from {space_name(space)}")
     return removed
 
 
@@ -368,12 +278,12 @@ for (_card, _side), _text in _LASTING_TEXTS.items():
 def cano_limon_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#4 (unshaded): Add twice the Econ of 3 unSabotaged pipelines to Government
     Resources. Asks: which 3 unSabotaged Pipelines (if more than 3)."""
-    chosen = _exactly(
+    chosen = ask_spaces(
         chooser, state, pipelines(), 3, _why(4, "which 3 unSabotaged pipelines?"),
         score=lambda s: not state.sabotage[s],
     )
     if chosen:
-        ctx.say("#4: pipelines " + ", ".join(_name(s) for s in chosen))
+        ctx.say("#4: pipelines " + ", ".join(space_name(s) for s in chosen))
         _govt_resources(state, ctx, 4, 2 * sum(MAP[s].econ for s in chosen))
 
 
@@ -385,12 +295,12 @@ def cano_limon_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     def econ(pipe: int) -> int:
         return 0 if state.sabotage[pipe] or state.cubes(pipe) else MAP[pipe].econ
 
-    chosen = _exactly(
+    chosen = ask_spaces(
         chooser, state, pipelines(), 3, _why(4, "Sabotage which pipeline?"), score=econ
     )
     for space in sorted(chosen, key=lambda s: -econ(s)):  # highest first (markers may run out)
         if state.add_sabotage(space):
-            ctx.say(f"#4: Sabotage {_name(space)}")
+            ctx.say(f"#4: Sabotage {space_name(space)}")
 
 
 # ======================================================================================
@@ -406,20 +316,20 @@ def occidental_ecopetrol_unshaded(state: GameState, ctx: Context, chooser: Choos
     the Pipelines that received Police and their adjacent spaces.
     """
     n = min(6, state.available(Piece.POLICE))
-    where = _ask(
+    where = ask(
         chooser,
         state,
         "spaces",
         pipelines(),
-        n,
-        n,
         _why(5, "place Police on which pipelines?"),
+        lo=n,
+        hi=n,
         repeat=True,
     )
     for space in where:
         state.place(space, Piece.POLICE)
     for space in sorted(set(where)):
-        ctx.say(f"#5: place {where.count(space)} Police in {_name(space)}")
+        ctx.say(f"#5: place {where.count(space)} Police in {space_name(space)}")
     region = sorted({a for s in where for a in MAP[s].adjacent if state.in_play(a)} | set(where))
     _activate_chosen(state, ctx, chooser, region, 3, _why(5, "flip"))
 
@@ -461,7 +371,8 @@ def oil_spill_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None
         )
 
     depts = [s.id for s in _in_play(state) if s.is_department]
-    for space in _exactly(chooser, state, depts, 2, _why(6, "which 2 Departments?"), score=shifts):
+    why = _why(6, "which 2 Departments?")
+    for space in ask_spaces(chooser, state, depts, 2, why, score=shifts):
         _set_level(state, ctx, 6, space, PASSIVE_SUPPORT)
 
 
@@ -496,7 +407,7 @@ def oil_spill_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     if pipe is None:
         return
     if state.add_sabotage(pipe):
-        ctx.say(f"#6: Sabotage {_name(pipe)}")
+        ctx.say(f"#6: Sabotage {space_name(pipe)}")
     why = _why(6, "shift which adjacent Department?")
     space = ask_space(chooser, state, MAP[pipe].adjacent, shifts, why)
     if space is not None:
@@ -514,16 +425,7 @@ def air_strike_kinds(state: GameState, space: int) -> list[Piece]:
     and Misil Antiaéreo: card 8's free Air Strikes are the currently played Event, which
     takes precedence over an earlier one (5.1.2).
     """
-    s = MAP[space]
-    if not state.in_play(space) or not (s.is_department or s.is_loc):
-        return []
-    out = []
-    for f in INSURGENTS:
-        if state.active(space, f):
-            out.append(ACTIVE_OF[f])
-        elif state.guerrillas(space, f) == 0 and state.bases(space, f):
-            out.append(BASE_OF[f])
-    return out
+    return govt_special.air_strike_pieces(state, space)
 
 
 @event(8, UNSHADED)
@@ -543,9 +445,11 @@ def fuerza_aerea_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> N
         if space is None:
             return
         kinds = [int(k) for k in air_strike_kinds(state, space)]
-        kind = Piece(_one(chooser, state, "pieces", kinds, why + " remove which piece?", decider))
+        kind = Piece(
+            ask_one(chooser, state, "pieces", kinds, why + " remove which piece?", decider=decider)
+        )
         state.remove(space, kind, 1)
-        ctx.say(f"#8 free Air Strike in {_name(space)}: remove 1 {kind.label}")
+        ctx.say(f"#8 free Air Strike in {space_name(space)}: remove 1 {kind.label}")
 
 
 @event(8, SHADED)
@@ -606,7 +510,7 @@ def tres_esquinas_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> 
         return
     base = _place(state, space, Piece.GOVT_BASE, 1)
     troops = _place(state, space, Piece.TROOPS, 3)
-    ctx.say(f"#14: place {base} Government Base and {troops} Troops in {_name(space)}")
+    ctx.say(f"#14: place {base} Government Base and {troops} Troops in {space_name(space)}")
 
 
 @event(14, SHADED)
@@ -627,12 +531,12 @@ def tres_esquinas_shaded(state: GameState, ctx: Context, chooser: Chooser) -> No
         return
     if state.count(space, Piece.GOVT_BASE):
         state.remove(space, Piece.GOVT_BASE, 1)
-        ctx.say(f"#14: remove 1 Government Base from {_name(space)}")
+        ctx.say(f"#14: remove 1 Government Base from {space_name(space)}")
     cubes = [int(k) for k in (Piece.TROOPS, Piece.POLICE) if state.count(space, k)]
-    cube = _one(chooser, state, "pieces", cubes, _why(14, "remove which cube?"))
+    cube = ask_one(chooser, state, "pieces", cubes, _why(14, "remove which cube?"))
     if cube is not None:
         state.remove(space, Piece(cube), 1)
-        ctx.say(f"#14: remove 1 {Piece(cube).label} from {_name(space)}")
+        ctx.say(f"#14: remove 1 {Piece(cube).label} from {space_name(space)}")
 
 
 # ======================================================================================
@@ -677,7 +581,7 @@ def coffee_prices_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> 
     for space in mountains():
         f = most_pieces(state, space)
         change = state.add_resources(f, 5)
-        ctx.say(f"#16: {_name(space)}: {f.label} Resources {change:+d}")
+        ctx.say(f"#16: {space_name(space)}: {f.label} Resources {change:+d}")
 
 
 @event(16, SHADED)
@@ -692,7 +596,7 @@ def coffee_prices_shaded(state: GameState, ctx: Context, chooser: Chooser) -> No
 def _go_sweep_ok(state: GameState, space: int) -> bool:
     """A free Sweep without movement would Activate something here (3.2.3), within
     Madrid Donors and shaded Ospina & Mora."""
-    if state.capability(OSPINA_MORA) == SHADED and state.step.get("sweep_spaces", 0) >= 1:
+    if coin_ops.sweep_spaces_left(state) < 1:
         return False
     return (
         space in coin_ops.sweep_spaces(state)
@@ -704,7 +608,7 @@ def _go_sweep_ok(state: GameState, space: int) -> bool:
 def _go_assault_ok(state: GameState, space: int) -> bool:
     """A free Assault would remove something here (3.2.4), within Madrid Donors and
     shaded Tapias."""
-    if state.capability(TAPIAS) == SHADED and state.step.get("assault_spaces", 0) >= 1:
+    if coin_ops.assault_spaces_left(state) < 1:
         return False
     return (
         coin_ops.assault_space_problem(state, space) is None
@@ -742,14 +646,16 @@ def _sweep_activations(
     Faction of each Guerrilla flipped, one by one (all Activations are used)."""
     capacity = coin_ops.sweep_activation_capacity(state, space)
     under = {f: state.underground(space, f) for f in INSURGENTS if state.underground(space, f)}
-    why = _why(19, f"Sweep in {_name(space)}:")
+    why = _why(19, f"Sweep in {space_name(space)}:")
     if sum(under.values()) <= capacity:
         targeted = _factions(chooser, state, list(under), why + " Activate which Factions?")
         return tuple((space, int(f), under[f]) for f in targeted)
     plan = dict.fromkeys(under, 0)
     for _ in range(capacity):
         options = [int(f) for f in under if plan[f] < under[f]]
-        f = Faction(_one(chooser, state, "factions", options, why + " Activate whose Guerrilla?"))
+        f = Faction(
+            ask_one(chooser, state, "factions", options, why + " Activate whose Guerrilla?")
+        )
         plan[f] += 1
     return tuple((space, int(f), n) for f, n in plan.items() if n)
 
@@ -776,31 +682,33 @@ def _assault_order(state: GameState, chooser: Chooser, space: int) -> tuple[int,
         for f in INSURGENTS
         if coin_ops.assault_targets(state, space, f)
     }
-    why = _why(19, f"Assault in {_name(space)}:")
+    why = _why(19, f"Assault in {space_name(space)}:")
     if sum(removable.values()) <= capacity:
         targeted = _factions(chooser, state, list(removable), why + " target which Factions?")
         return coin_ops.default_removal_order(state, space, capacity, targeted)
     sim = state.clone()
     order: list[int] = []
     for _ in range(capacity):
-        kind = _one(chooser, sim, "pieces", _assault_kinds(sim, space), why + " remove which?")
+        kind = ask_one(chooser, sim, "pieces", _assault_kinds(sim, space), why + " remove which?")
         sim.remove(space, Piece(kind), 1)
         order.append(int(kind))
     return tuple(order)
 
 
 def _general_offensive_govt(state: GameState, ctx: Context, chooser: Chooser) -> None:
-    free = _free_context(state, ctx, chooser, GOVT)
+    free = free_context(state, ctx, chooser, GOVT)
     remaining = general_offensive_spaces(state, GOVT)
     # The order matters only when shaded Ospina & Mora / Tapias allow 1 space per card.
     one_per_card = SHADED in (state.capability(OSPINA_MORA), state.capability(TAPIAS))
     while remaining:
         space = remaining[0]
         if one_per_card and len(remaining) > 1:
-            space = _one(chooser, state, "spaces", remaining, _why(19, "next space?"))
+            space = ask_one(chooser, state, "spaces", remaining, _why(19, "next space?"))
         remaining.remove(space)
         ops = general_offensive_options(state, GOVT, space)
-        op = _one(chooser, state, "option", ops, _why(19, f"Sweep or Assault in {_name(space)}?"))
+        op = ask_one(
+            chooser, state, "option", ops, _why(19, f"Sweep or Assault in {space_name(space)}?")
+        )
         if op == SWEEP:
             activate = _sweep_activations(state, chooser, space)
             coin_ops.Sweep(selected=(space,), activate=activate).execute(state, free)
@@ -816,11 +724,13 @@ def _attack_targets(
     first, then (if any may follow) the second."""
     legal = insurgent_ops.attack_target_options(state, faction, space)
     options = [tuple(int(k) for k in o) for o in legal]
-    why = _why(19, f"Attack in {_name(space)}:")
-    first = _one(chooser, state, "pieces", sorted({o[0] for o in options}), why + " remove which?")
+    why = _why(19, f"Attack in {space_name(space)}:")
+    first = ask_one(
+        chooser, state, "pieces", sorted({o[0] for o in options}), why + " remove which?"
+    )
     seconds = sorted({o[1] for o in options if len(o) == 2 and o[0] == first})
     alone = (first,) in options
-    second = _one(chooser, state, "pieces", seconds, why + " and which second?", optional=alone)
+    second = ask_one(chooser, state, "pieces", seconds, why + " and which second?", optional=alone)
     return (first,) if second is None else (first, second)
 
 
@@ -830,13 +740,15 @@ def _general_offensive_insurgent(state: GameState, ctx: Context, chooser: Choose
     terrors: list[int] = []
     for space in general_offensive_spaces(state, f):
         ops = general_offensive_options(state, f, space)
-        op = _one(chooser, state, "option", ops, _why(19, f"Attack or Terror in {_name(space)}?"))
+        op = ask_one(
+            chooser, state, "option", ops, _why(19, f"Attack or Terror in {space_name(space)}?")
+        )
         if op == ATTACK:
             kinds = _attack_targets(state, chooser, f, space)
             attacks.append(insurgent_ops.attack_in(space, *kinds))
         else:
             terrors.append(space)
-    free = _free_context(state, ctx, chooser, f)
+    free = free_context(state, ctx, chooser, f)
     if attacks:
         insurgent_ops.Attack(targets=tuple(attacks)).execute(state, free)
     if terrors:
@@ -893,18 +805,24 @@ def mono_jojoy_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
             if any(unmoved[(s.id, k)] for k in kinds) and _destinations_20(state, s.id)
         ]
         why = _why(20, "reposition FARC Guerrillas")
-        src = _one(chooser, state, "spaces", sources, why + " from where?", decider, optional=True)
+        src = ask_one(
+            chooser, state, "spaces", sources, why + " from where?", decider=decider, optional=True
+        )
         if src is None:
             return
         options = [int(k) for k in kinds if unmoved[(src, k)]]
-        kind = Piece(_one(chooser, state, "pieces", options, why + " which?", decider))
-        dst = _one(chooser, state, "spaces", _destinations_20(state, src), why + " to?", decider)
+        kind = Piece(ask_one(chooser, state, "pieces", options, why + " which?", decider=decider))
+        dst = ask_one(
+            chooser, state, "spaces", _destinations_20(state, src), why + " to?", decider=decider
+        )
         most = min(6 - moved, unmoved[(src, kind)], _room(state, dst, FARC))
-        n = _one(chooser, state, "number", list(range(1, most + 1)), why + " how many?", decider)
+        n = ask_one(
+            chooser, state, "number", list(range(1, most + 1)), why + " how many?", decider=decider
+        )
         state.move(src, dst, kind, n)  # the last FARC Guerrillas take their Shipments (4.5.3)
         unmoved[(src, kind)] -= n
         moved += n
-        ctx.say(f"#20: move {n} {kind.label} from {_name(src)} to {_name(dst)}")
+        ctx.say(f"#20: move {n} {kind.label} from {space_name(src)} to {space_name(dst)}")
 
 
 def _destinations_20(state: GameState, src: int) -> list[int]:
@@ -933,18 +851,30 @@ def _march_plan(
 
     while True:
         origins = [s for s, (u, a) in unmoved.items() if u + a and targets(s)]
-        src = _one(chooser, state, "spaces", origins, why + " a group from where?", decider, True)
+        src = ask_one(
+            chooser,
+            state,
+            "spaces",
+            origins,
+            why + " a group from where?",
+            decider=decider,
+            optional=True,
+        )
         if src is None:
             return groups
-        dst = _one(chooser, state, "spaces", targets(src), why + " to where?", decider)
+        dst = ask_one(chooser, state, "spaces", targets(src), why + " to where?", decider=decider)
         cap = _room(state, dst, f) - planned.get(dst, 0)  # Ecuador: 2 per Faction
         u_max, a_max = min(unmoved[src][0], cap), min(unmoved[src][1], cap)
         low = 0 if a_max else 1
-        u = _one(chooser, state, "number", range(low, u_max + 1), why + " Underground?", decider)
+        u = ask_one(
+            chooser, state, "number", range(low, u_max + 1), why + " Underground?", decider=decider
+        )
         a_hi = min(a_max, cap - u)
         a_range = range(0 if u else 1, a_hi + 1)
-        a = _one(chooser, state, "number", a_range, why + " Active?", decider)
-        s = _one(chooser, state, "number", range(ships[src] + 1), why + " Shipments?", decider)
+        a = ask_one(chooser, state, "number", a_range, why + " Active?", decider=decider)
+        s = ask_one(
+            chooser, state, "number", range(ships[src] + 1), why + " Shipments?", decider=decider
+        )
         unmoved[src][0] -= u
         unmoved[src][1] -= a
         ships[src] -= s
@@ -965,7 +895,7 @@ def mono_jojoy_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     groups = _march_plan(state, chooser, decider)
     if groups:
         march = insurgent_ops.March(groups=tuple(groups))
-        march.execute(state, _free_context(state, ctx, chooser, FARC))
+        march.execute(state, free_context(state, ctx, chooser, FARC))
     for _ in range(3):
         why = _why(20, "flip a FARC Guerrilla Underground where?")
         space = ask_space(
@@ -975,7 +905,7 @@ def mono_jojoy_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         if space is None:
             return
         state.flip(space, FARC, 1, to_active=False)
-        ctx.say(f"#20: flip 1 FARC Guerrilla Underground in {_name(space)}")
+        ctx.say(f"#20: flip 1 FARC Guerrilla Underground in {space_name(space)}")
 
 
 # ======================================================================================
@@ -1007,7 +937,7 @@ def raul_reyes_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     )
     if space is not None:
         state.place(space, Piece.FARC_BASE)
-        ctx.say(f"#21: place a FARC Base in {_name(space)}")
+        ctx.say(f"#21: place a FARC Base in {space_name(space)}")
 
 
 # ======================================================================================
@@ -1042,11 +972,11 @@ def dod_contractors_unshaded(state: GameState, ctx: Context, chooser: Chooser) -
     for f in INSURGENTS:
         n = state.activate(space, f, state.underground(space, f))
         if n:
-            ctx.say(f"#23: Activate {n} {f.label} Guerrillas in {_name(space)}")
+            ctx.say(f"#23: Activate {n} {f.label} Guerrillas in {space_name(space)}")
     bases = state.bases(space, CARTELS)
     if bases:
         state.remove(space, Piece.CARTELS_BASE, bases)
-        ctx.say(f"#23: remove {bases} Cartels Bases from {_name(space)}")
+        ctx.say(f"#23: remove {bases} Cartels Bases from {space_name(space)}")
 
 
 @event(23, SHADED)
@@ -1056,7 +986,7 @@ def dod_contractors_shaded(state: GameState, ctx: Context, chooser: Chooser) -> 
     spaces = [s.id for s in MAP.spaces if state.troops(s.id)]
     why = _why(23, "remove Troops from where?")
     _remove_one_by_one(state, ctx, chooser, Piece.TROOPS, 3, spaces, why, _decider(ctx, GOVT))
-    _ineligible_through_next_card(state, ctx, GOVT, FARC)
+    ineligible_through_next_card(state, ctx, GOVT, FARC)
 
 
 # ======================================================================================
@@ -1072,7 +1002,7 @@ def operacion_jaque_unshaded(state: GameState, ctx: Context, chooser: Chooser) -
     )
     if space is not None:
         _set_level(state, ctx, 24, space, ACTIVE_SUPPORT)
-    _ineligible_through_next_card(state, ctx, FARC)
+    ineligible_through_next_card(state, ctx, FARC)
 
 
 @event(24, SHADED)
@@ -1087,7 +1017,7 @@ def operacion_jaque_shaded(state: GameState, ctx: Context, chooser: Chooser) -> 
     if space is not None:
         n = min(2, state.troops(space))
         state.remove(space, Piece.TROOPS, n)
-        ctx.say(f"#24: remove {n} Troops from {_name(space)}")
+        ctx.say(f"#24: remove {n} Troops from {space_name(space)}")
     city = ask_space(
         chooser, state, [s.id for s in MAP.cities], lambda c: state.support[c] > NEUTRAL,
         _why(24, "which City with Support?"),

@@ -34,7 +34,6 @@ from typing import Any
 from core.commands import Context
 from core.events import SHADED, UNSHADED, event
 from core.events.choice import (
-    Choice,
     Chooser,
     ask_one,
     ask_space,
@@ -43,6 +42,7 @@ from core.events.choice import (
     best_n,
     fits,
 )
+from core.events.common import INSURGENT_KINDS, ask, free_context
 from core.map import MAP, MOUNTAIN, space_name
 from core.pieces import (
     ACTIVE_OF,
@@ -66,8 +66,6 @@ GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CART
 PASSIVE_SUPPORT, NEUTRAL, PASSIVE_OPPOSITION = 1, 0, -1
 ACTIVE_SUPPORT, ACTIVE_OPPOSITION = 2, -2
 
-#: Piece kinds of the three Insurgent Factions (Guerrillas both ways up, and Bases).
-INSURGENT_KINDS = tuple(k for f in INSURGENTS for k in FACTION_KINDS[f])
 #: Piece kinds that may be placed (new Guerrillas always go Underground, 1.4.3).
 PLACEABLE_KINDS = (
     Piece.TROOPS,
@@ -82,48 +80,6 @@ GRAMAJE_FEE = 6  # card 26 shaded (2nd Ed): Resources per space with Cartels Bas
 # ======================================================================================
 # asking (thin wrappers over Choice that never offer an illegal answer)
 # ======================================================================================
-def _ask(
-    chooser: Chooser,
-    state: GameState,
-    kind: str,
-    options: Iterable[Any],
-    why: str,
-    *,
-    lo: int = 1,
-    hi: int = 1,
-    decider: Faction | None = None,
-    repeat: bool = False,
-) -> list[Any]:
-    """Between ``lo`` and ``hi`` of ``options`` (fewer if fewer exist); [] if none.
-
-    A question with a single forced answer is answered without asking.
-    """
-    opts = tuple(options)
-    if not opts or hi <= 0:
-        return []
-    if not repeat:
-        hi = min(hi, len(opts))
-    lo = min(lo, hi)
-    if len(opts) == 1 and lo == hi:
-        return [opts[0]] * lo
-    who = None if decider is None else int(decider)
-    return list(chooser.choose(state, Choice(kind, opts, lo, hi, why, decider=who, repeat=repeat)))
-
-
-def _ask_one(
-    chooser: Chooser,
-    state: GameState,
-    kind: str,
-    options: Iterable[Any],
-    why: str,
-    *,
-    optional: bool = False,
-    decider: Faction | None = None,
-) -> Any:
-    """One of ``options`` (see :func:`core.events.choice.ask_one`)."""
-    return ask_one(chooser, state, kind, options, why, optional=optional, decider=decider)
-
-
 def _spaces(
     chooser: Chooser,
     state: GameState,
@@ -145,7 +101,7 @@ def _spaces(
     elif score is not None:
         sure, tied = best_n(candidates, n, score)
         return sure + _spaces(chooser, state, tied, n - len(sure), why, decider=decider)
-    return _ask(
+    return ask(
         chooser, state, "spaces", candidates, why, lo=0 if up_to else n, hi=n, decider=decider
     )
 
@@ -162,24 +118,20 @@ def _pick_piece(
 ) -> Piece | None:
     """One piece kind among ``kinds`` present in ``space`` (None if none or declined)."""
     options = [int(k) for k in kinds if state.count(space, k)]
-    value = _ask_one(chooser, state, "pieces", options, why, optional=optional, decider=decider)
+    value = ask_one(chooser, state, "pieces", options, why, optional=optional, decider=decider)
     return None if value is None else Piece(value)
 
 
 def _faction(
     chooser: Chooser, state: GameState, factions: Iterable[Faction], why: str
 ) -> Faction | None:
-    value = _ask_one(chooser, state, "factions", [int(f) for f in factions], why)
+    value = ask_one(chooser, state, "factions", [int(f) for f in factions], why)
     return None if value is None else Faction(value)
 
 
 # ======================================================================================
 # small board helpers
 # ======================================================================================
-def _name(space: int) -> str:
-    return space_name(space)
-
-
 def _in_play(state: GameState, spaces: Iterable[Any]) -> list[int]:
     return [s.id for s in spaces if state.in_play(s.id)]
 
@@ -189,28 +141,16 @@ def _departments(state: GameState) -> list[int]:
     return [s.id for s in MAP.spaces if s.is_department and state.in_play(s.id)]
 
 
-def _sub(state: GameState, ctx: Context, chooser: Chooser, faction: Faction) -> Context:
-    """A free Context (5.5, 3.1.2) for ``faction`` acting inside this Event."""
-    return Context(
-        faction=faction,
-        free=True,
-        dice=ctx.dice,
-        chooser=chooser,
-        trace=ctx.trace,
-        nonplayer=state.seats[faction] is None,
-    )
-
-
 def _shift_to(state: GameState, ctx: Context, space: int, level: int, card: str) -> None:
     """Set a populated space's Support/Opposition to ``level`` (1.6)."""
     state.set_support(space, level)
-    ctx.say(f"{card}: {_name(space)} to {SUPPORT_LABELS[state.support[space]]}")
+    ctx.say(f"{card}: {space_name(space)} to {SUPPORT_LABELS[state.support[space]]}")
 
 
 def _shift_by(state: GameState, ctx: Context, space: int, steps: int, card: str) -> None:
     """Shift ``steps`` levels (+ toward Active Support, - toward Active Opposition)."""
     if state.shift(space, steps):
-        ctx.say(f"{card}: shift {_name(space)} to {SUPPORT_LABELS[state.support[space]]}")
+        ctx.say(f"{card}: shift {space_name(space)} to {SUPPORT_LABELS[state.support[space]]}")
 
 
 def _resources(state: GameState, ctx: Context, faction: Faction, n: int, card: str) -> None:
@@ -233,7 +173,7 @@ def _remove_all(
         n = state.count(space, kind)
         if n:
             state.remove(space, kind, n)
-            ctx.say(f"{card}: remove {n} {kind.label} from {_name(space)}")
+            ctx.say(f"{card}: remove {n} {kind.label} from {space_name(space)}")
 
 
 def _remove_picked(
@@ -258,7 +198,7 @@ def _remove_picked(
             break
         state.remove(space, kind, 1)
         removed += 1
-        ctx.say(f"{card}: remove 1 {kind.label} from {_name(space)}")
+        ctx.say(f"{card}: remove 1 {kind.label} from {space_name(space)}")
     return removed
 
 
@@ -268,7 +208,7 @@ def _place(state: GameState, ctx: Context, space: int, kind: Piece, n: int, card
     if placed:
         label = f"{kind.faction.label} Guerrilla" if kind.is_guerrilla else kind.label
         plural = "s" if placed > 1 and not kind.is_cube else ""
-        ctx.say(f"{card}: place {placed} {label}{plural} in {_name(space)}")
+        ctx.say(f"{card}: place {placed} {label}{plural} in {space_name(space)}")
     return placed
 
 
@@ -315,7 +255,7 @@ def _attack_picks(
         ]
         first = Piece(picks[0]).faction if picks else None
         must = i == 0 or (first is not None and any(row[k] for k in FACTION_KINDS[first]))
-        kind = _ask_one(chooser, state, "pieces", options, why, optional=not must, decider=attacker)
+        kind = ask_one(chooser, state, "pieces", options, why, optional=not must, decider=attacker)
         if kind is None:
             break
         picks.append(kind)
@@ -353,12 +293,12 @@ def _event_assault(
     for _ in range(capacity):
         options = _assault_options(state, space, factions)
         must = not targeted or any(Piece(k).faction in targeted for k in options)
-        value = _ask_one(
+        value = ask_one(
             chooser,
             state,
             "pieces",
             options,
-            f"{card}: Assault in {_name(space)}: remove which piece?",
+            f"{card}: Assault in {space_name(space)}: remove which piece?",
             optional=not must,
             decider=GOVT,
         )
@@ -367,10 +307,10 @@ def _event_assault(
         kind = Piece(value)
         lost += state.remove(space, kind, 1)
         targeted.add(kind.faction)
-        ctx.say(f"{card}: Assault in {_name(space)}: remove 1 {kind.label}")
+        ctx.say(f"{card}: Assault in {space_name(space)}: remove 1 {kind.label}")
     if lost:
         gained = state.add_aid(coin_ops.DRUG_BUST_AID * lost)
-        ctx.say(f"Drug Bust in {_name(space)}: {lost} Shipment(s) removed, Aid +{gained}")
+        ctx.say(f"Drug Bust in {space_name(space)}: {lost} Shipment(s) removed, Aid +{gained}")
 
 
 def _sweep_activate(
@@ -378,7 +318,9 @@ def _sweep_activate(
 ) -> None:
     """A free Sweep's Activation (3.2.3) of ``faction`` only, to the cubes' capacity."""
     flipped = state.activate(space, faction, capacity)
-    ctx.say(f"{card}: Sweep in {_name(space)}: Activate {flipped} {faction.label} Guerrilla(s)")
+    ctx.say(
+        f"{card}: Sweep in {space_name(space)}: Activate {flipped} {faction.label} Guerrilla(s)"
+    )
 
 
 def _farc_base_fits_in_zone(state: GameState, space: int) -> bool:
@@ -418,10 +360,10 @@ def _government_places_farc_zone(
     planned: Counter[int] = Counter()
     for kind in coin_ops.CUBES:
         n = state.count(space, kind)
-        where = f"{card}: Redeploy {n} {kind.label} from {_name(space)} where (1 per cube)?"
+        where = f"{card}: Redeploy {n} {kind.label} from {space_name(space)} where (1 per cube)?"
         # Ecuador (card 33) takes only 2 Government pieces: offer it only with room for all n
         options = [d for d in allowed[kind] if state.room(d, GOVT) - planned[d] >= n]
-        dests = _ask(
+        dests = ask(
             chooser, state, "spaces", options, where, lo=n, hi=n, decider=GOVT, repeat=True
         )
         planned.update(dests)
@@ -482,7 +424,7 @@ def eln_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         b for b in range(_room(state, space, Piece.FARC_BASE, 3) + 1)
         if b + min(3 - b, guerrillas) == total
     ]
-    bases = _ask_one(chooser, state, "number", mixes, f"{ELN}: how many of the 3 are Bases?")
+    bases = ask_one(chooser, state, "number", mixes, f"{ELN}: how many of the 3 are Bases?")
     _place(state, ctx, space, Piece.FARC_BASE, bases, ELN)
     _place(state, ctx, space, Piece.FARC_UNDERGROUND, total - bases, ELN)
 
@@ -508,15 +450,15 @@ def gramaje_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         s.id for s in state.spaces_in_play()
         if state.guerrillas(s.id, CARTELS) and state.faction_pieces(s.id, FARC)
     ]
-    order = _ask(
+    order = ask(
         chooser, state, "spaces", spaces, f"{GRAMAJE}: Attack in which order?",
         lo=len(spaces), hi=len(spaces), decider=CARTELS,
     )
-    sub = _sub(state, ctx, chooser, CARTELS)
+    sub = free_context(state, ctx, chooser, CARTELS)
     for space in order:
         if not (state.guerrillas(space, CARTELS) and state.faction_pieces(space, FARC)):
             continue
-        why = f"{GRAMAJE}: Cartels Attack in {_name(space)}: remove which FARC piece?"
+        why = f"{GRAMAJE}: Cartels Attack in {space_name(space)}: remove which FARC piece?"
         kinds = _attack_picks(chooser, state, CARTELS, space, why, only=FARC)
         insurgent_ops.resolve_attack(state, sub, space, kinds)
 
@@ -565,25 +507,25 @@ def _ask_special(state: GameState, chooser: Chooser, name: str) -> Any:
     why = f"{MISIL}: {name}"
     if name == AIR_LIFT:
         routes = _air_lift_routes(state)
-        src = _ask_one(chooser, state, "spaces", sorted(routes), f"{why} from where?", decider=GOVT)
-        dst = _ask_one(chooser, state, "spaces", routes[src], f"{why} to where?", decider=GOVT)
+        src = ask_one(chooser, state, "spaces", sorted(routes), f"{why} from where?", decider=GOVT)
+        dst = ask_one(chooser, state, "spaces", routes[src], f"{why} to where?", decider=GOVT)
         limit = govt_special.air_lift_limit(state)
         most = state.troops(src) if limit is None else min(limit, state.troops(src))
         most = min(most, state.room(dst, GOVT))  # Ecuador (card 33): 2 per Faction
-        n = _ask_one(
+        n = ask_one(
             chooser, state, "number", range(1, most + 1), f"{why}: how many Troops?", decider=GOVT
         )
         return govt_special.AirLift(src=src, dst=dst, troops=n)
     if name == AIR_STRIKE:
         spaces = govt_special.air_strike_spaces(state)
-        space = _ask_one(chooser, state, "spaces", spaces, f"{why} where?", decider=GOVT)
+        space = ask_one(chooser, state, "spaces", spaces, f"{why} where?", decider=GOVT)
         targets = [int(k) for k in govt_special.air_strike_targets(state, space)]
-        target = _ask_one(chooser, state, "pieces", targets, f"{why}: remove what?", decider=GOVT)
+        target = ask_one(chooser, state, "pieces", targets, f"{why}: remove what?", decider=GOVT)
         return govt_special.AirStrike(space=space, target=target)
     spaces = govt_special.eradicate_spaces(state)
-    space = _ask_one(chooser, state, "spaces", spaces, f"{why} where?", decider=GOVT)
+    space = ask_one(chooser, state, "spaces", spaces, f"{why} where?", decider=GOVT)
     shifts = govt_special.eradicate_shift_options(state, space)
-    shift = _ask_one(chooser, state, "spaces", shifts, f"{why}: shift which Department?",
+    shift = ask_one(chooser, state, "spaces", shifts, f"{why}: shift which Department?",
                      decider=GOVT)
     return govt_special.Eradicate(space=space, shift=shift)
 
@@ -598,9 +540,9 @@ def misil_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     Government decides), for each: which Special Activity; then its spaces, Troops or
     target as that Special Activity needs.
     """
-    sub = _sub(state, ctx, chooser, GOVT)
+    sub = free_context(state, ctx, chooser, GOVT)
     for i in range(3):
-        name = _ask_one(
+        name = ask_one(
             chooser, state, "option", misil_special_options(state),
             f"{MISIL}: free Special Activity {i + 1} of 3?", decider=GOVT,
         )
@@ -634,7 +576,7 @@ def _remove_up_to_3_insurgents(
         f"{card}: remove pieces from where?",
     )
     if space is not None:
-        why = f"{card}: remove which Insurgent piece from {_name(space)} (up to 3)?"
+        why = f"{card}: remove which Insurgent piece from {space_name(space)} (up to 3)?"
         _remove_picked(state, ctx, chooser, space, INSURGENT_KINDS, 3, why, card, up_to=True)
 
 
@@ -668,7 +610,7 @@ def chavez_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     cucuta = MAP.id_of("Cúcuta")
     for loc in MAP[cucuta].adjacent:
         if MAP[loc].is_loc and state.total_pieces(loc) == 0 and state.add_sabotage(loc):
-            ctx.say(f"{CHAVEZ}: Sabotage {_name(loc)}")
+            ctx.say(f"{CHAVEZ}: Sabotage {space_name(loc)}")
 
 
 # ======================================================================================
@@ -708,7 +650,7 @@ def kill_zone_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None
     if space is None:
         return
     flipped = state.activate(space, FARC, state.underground(space, FARC))
-    ctx.say(f"{KILL_ZONE}: Activate {flipped} FARC Guerrilla(s) in {_name(space)}")
+    ctx.say(f"{KILL_ZONE}: Activate {flipped} FARC Guerrilla(s) in {space_name(space)}")
     capacity = coin_ops.assault_capacity(state, space)
     _event_assault(state, ctx, chooser, space, capacity, INSURGENTS, KILL_ZONE)
 
@@ -738,11 +680,11 @@ def kill_zone_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         chooser, state, possible, lambda s: s in possible,
         f"{KILL_ZONE}: {who.label} Ambushes in which space?",
     )
-    sub = _sub(state, ctx, chooser, who)
+    sub = free_context(state, ctx, chooser, who)
     for i in (1, 2):
         if insurgent_ops.attack_problem(state, who, space) is not None:
             return
-        why = f"{KILL_ZONE}: Ambush {i} in {_name(space)}: remove which piece?"
+        why = f"{KILL_ZONE}: Ambush {i} in {space_name(space)}: remove which piece?"
         kinds = _attack_picks(chooser, state, who, space, why)
         insurgent_ops.resolve_attack(state, sub, space, kinds, ambush=True, activate=False)
 
@@ -767,10 +709,10 @@ def peace_commission_unshaded(state: GameState, ctx: Context, chooser: Chooser) 
     )
     if space is not None:
         state.clear_farc_zone(space)
-        ctx.say(f"{PEACE}: remove the FARC Zone from {_name(space)}")
+        ctx.say(f"{PEACE}: remove the FARC Zone from {space_name(space)}")
         if state.bases(space, FARC):
             state.remove(space, Piece.FARC_BASE, 1)
-            ctx.say(f"{PEACE}: remove 1 FARC Base from {_name(space)}")
+            ctx.say(f"{PEACE}: remove 1 FARC Base from {space_name(space)}")
 
 
 @event(30, SHADED)
@@ -891,7 +833,7 @@ def sucumbios_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         state.foreign_in_play.append(MAP.ECUADOR)
         ctx.say(f"{SUCUMBIOS}: Ecuador is now a 0 Population Department")
     for i in (1, 2):
-        value = _ask_one(
+        value = ask_one(
             chooser, state, "pieces", ecuador_placeable(state),
             f"{SUCUMBIOS}: place which piece in Ecuador ({i} of 2)?",
         )
@@ -1079,7 +1021,7 @@ def former_military_unshaded(state: GameState, ctx: Context, chooser: Chooser) -
     """
     for s in MAP.spaces:
         options = former_military_options(state, s.id)
-        choice = _ask_one(
+        choice = ask_one(
             chooser, state, "option", options,
             f"{FORMER}: Sweep or Assault FARC in {space_name(s)}?",
             decider=GOVT,
@@ -1120,27 +1062,27 @@ def _ask_march_group(
         s.id for s in state.spaces_in_play()
         if unmoved.get((s.id, u_kind), 0) + unmoved.get((s.id, a_kind), 0) and destinations(s.id)
     ]
-    src = _ask_one(
+    src = ask_one(
         chooser, state, "spaces", origins, f"{FORMER}: AUC March from which space (or stop)?",
         optional=True, decider=AUC,
     )
     if src is None:
         return None
-    dst = _ask_one(
-        chooser, state, "spaces", destinations(src), f"{FORMER}: March from {_name(src)} to?",
+    dst = ask_one(
+        chooser, state, "spaces", destinations(src), f"{FORMER}: March from {space_name(src)} to?",
         decider=AUC,
     )
     u_here, a_here = unmoved.get((src, u_kind), 0), unmoved.get((src, a_kind), 0)
     u_left, a_left = min(u_here, room(dst)), min(a_here, room(dst))
-    u = _ask_one(
+    u = ask_one(
         chooser, state, "number", range(0 if a_left else 1, u_left + 1),
         f"{FORMER}: how many Underground AUC Guerrillas March?", decider=AUC,
     )
-    a = _ask_one(
+    a = ask_one(
         chooser, state, "number", range(0 if u else 1, min(a_left, room(dst) - u) + 1),
         f"{FORMER}: how many Active AUC Guerrillas March?", decider=AUC,
     )
-    carried = _ask_one(
+    carried = ask_one(
         chooser, state, "number", range(ships.get(src, 0) + 1),
         f"{FORMER}: how many AUC Shipments go along?", decider=AUC,
     )
@@ -1177,7 +1119,7 @@ def former_military_shaded(state: GameState, ctx: Context, chooser: Chooser) -> 
     if not groups:
         return
     march = insurgent_ops.March(groups=tuple(groups))
-    sub = _sub(state, ctx, chooser, AUC)
+    sub = free_context(state, ctx, chooser, AUC)
     march.execute(state, sub)
     spaces = [
         d for d in march.destinations() if insurgent_ops.ambush_problem(state, AUC, d) is None
@@ -1185,7 +1127,7 @@ def former_military_shaded(state: GameState, ctx: Context, chooser: Chooser) -> 
     why = f"{FORMER}: AUC Ambushes where?"
     space = ask_space(chooser, state, spaces, lambda s: True, why, decider=AUC)
     if space is not None:
-        why = f"{FORMER}: AUC Ambush in {_name(space)}: remove which piece?"
+        why = f"{FORMER}: AUC Ambush in {space_name(space)}: remove which piece?"
         kinds = _attack_picks(chooser, state, AUC, space, why)
         insurgent_ops.resolve_attack(state, sub, space, kinds, ambush=True)
 
@@ -1266,7 +1208,7 @@ def soldados_campesinos_shaded(state: GameState, ctx: Context, chooser: Chooser)
 
     def replace(space: int) -> None:
         state.remove(space, Piece.POLICE, 1)
-        ctx.say(f"{SOLDADOS}: remove 1 Police from {_name(space)}")
+        ctx.say(f"{SOLDADOS}: remove 1 Police from {space_name(space)}")
         _place(state, ctx, space, Piece.AUC_UNDERGROUND, 1, SOLDADOS)
 
     depts = [s for s in _departments(state) if state.police(s)]
@@ -1301,11 +1243,11 @@ def demobilization_unshaded(state: GameState, ctx: Context, chooser: Chooser) ->
             return
         kind = _pick_piece(
             chooser, state, space, (Piece.AUC_UNDERGROUND, Piece.AUC_ACTIVE),
-            f"{DEMOBILIZATION}: which AUC Guerrilla in {_name(space)}?",
+            f"{DEMOBILIZATION}: which AUC Guerrilla in {space_name(space)}?",
         )
         assert kind is not None
         state.remove(space, kind, 1)
-        ctx.say(f"{DEMOBILIZATION}: remove 1 {kind.label} from {_name(space)}")
+        ctx.say(f"{DEMOBILIZATION}: remove 1 {kind.label} from {space_name(space)}")
         _place(state, ctx, space, Piece.POLICE, 1, DEMOBILIZATION)
 
 
@@ -1332,16 +1274,16 @@ def demobilization_shaded(state: GameState, ctx: Context, chooser: Chooser) -> N
         for kind in coin_ops.CUBES:
             n = state.count(dept, kind)
             why = f"{DEMOBILIZATION}: move {n} {kind.label} to which Cities (1 per cube)?"
-            dests = _ask(chooser, state, "spaces", cities, why, lo=n, hi=n, repeat=True)
+            dests = ask(chooser, state, "spaces", cities, why, lo=n, hi=n, repeat=True)
             for dst, k in sorted(Counter(dests).items()):
                 state.move(dept, dst, kind, k)
-                ctx.say(f"{DEMOBILIZATION}: move {k} {kind.label} from {_name(dept)} to "
-                        f"{_name(dst)}")
+                ctx.say(f"{DEMOBILIZATION}: move {k} {kind.label} from {space_name(dept)} to "
+                        f"{space_name(dst)}")
 
     def place_piece(city: int) -> None:
         options = _auc_piece_options(state, city)
-        why = f"{DEMOBILIZATION}: which AUC piece in {_name(city)}?"
-        value = _ask_one(chooser, state, "pieces", options, why)
+        why = f"{DEMOBILIZATION}: which AUC piece in {space_name(city)}?"
+        value = ask_one(chooser, state, "pieces", options, why)
         if value is not None:
             _place(state, ctx, city, Piece(value), 1, DEMOBILIZATION)
 
@@ -1435,7 +1377,7 @@ def _dept_with_troops(chooser: Chooser, state: GameState) -> int | None:
 
 def _two_terror(state: GameState, ctx: Context, space: int) -> None:
     placed = state.add_terror(space, 2)
-    ctx.say(f"{CALIMA}: place {placed} Terror in {_name(space)}")
+    ctx.say(f"{CALIMA}: place {placed} Terror in {space_name(space)}")
 
 
 @event(43, UNSHADED)
@@ -1570,22 +1512,22 @@ def limpieza(state: GameState, ctx: Context, chooser: Chooser) -> None:
     assert space is not None
     uses = [USE_ACTIVE] * bool(state.active(space, who))
     uses += [USE_UNDERGROUND] * bool(state.underground(space, who))
-    use = _ask_one(
+    use = ask_one(
         chooser, state, "option", uses, f"{LIMPIEZA}: Terror with which Guerrilla?", decider=who
     )
-    sub = _sub(state, ctx, chooser, who)
+    sub = free_context(state, ctx, chooser, who)
     insurgent_ops.resolve_terror(state, sub, space, activate=use == USE_UNDERGROUND, markers=2)
     if who is AUC:
         insurgent_ops.aid_cut(state, sub, 1)
     enemies = enemies_of
-    why = f"{LIMPIEZA}: remove which enemy piece from {_name(space)}?"
+    why = f"{LIMPIEZA}: remove which enemy piece from {space_name(space)}?"
     _remove_picked(
         state, ctx, chooser, space, enemies, 2, why, LIMPIEZA, up_to=False, decider=who
     )
     if MAP[space].is_populated:
-        level = _ask_one(
+        level = ask_one(
             chooser, state, "option", [SET_SUPPORT, SET_OPPOSITION],
-            f"{LIMPIEZA}: set {_name(space)} to?", decider=who,
+            f"{LIMPIEZA}: set {space_name(space)} to?", decider=who,
         )
         _shift_to(state, ctx, space, PASSIVE_SUPPORT if level == SET_SUPPORT else
                   PASSIVE_OPPOSITION, LIMPIEZA)
@@ -1628,7 +1570,7 @@ def pinto_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     cucuta = MAP.id_of("Cúcuta")
     _place(state, ctx, cucuta, Piece.AUC_UNDERGROUND, 2, PINTO)
     if insurgent_ops.terror_problem(state, AUC, cucuta) is None:
-        sub = _sub(state, ctx, chooser, AUC)
+        sub = free_context(state, ctx, chooser, AUC)
         insurgent_ops.resolve_terror(state, sub, cucuta)
         insurgent_ops.aid_cut(state, sub, 1)
     for i in (1, 2):
@@ -1640,7 +1582,7 @@ def pinto_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         if space is None:
             return
         state.flip(space, AUC, 1, to_active=False)
-        ctx.say(f"{PINTO}: flip 1 AUC Guerrilla Underground in {_name(space)}")
+        ctx.say(f"{PINTO}: flip 1 AUC Guerrilla Underground in {space_name(space)}")
 
 
 # ======================================================================================
@@ -1678,14 +1620,14 @@ def uso_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     )
     if space is None:
         return
-    what = _ask_one(
+    what = ask_one(
         chooser, state, "option", uso_options(state, space), f"{USO}: remove what?"
     )
     if what == REMOVE_OPPOSITION:
         _shift_to(state, ctx, space, NEUTRAL, USO)
     else:
         state.remove(space, Piece.FARC_BASE, 1)
-        ctx.say(f"{USO}: remove 1 FARC Base from {_name(space)}")
+        ctx.say(f"{USO}: remove 1 FARC Base from {space_name(space)}")
 
 
 @event(48, SHADED)

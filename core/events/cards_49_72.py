@@ -32,7 +32,6 @@ from typing import Any
 from core.commands import Context, Operation
 from core.errors import IllegalAction
 from core.events import SHADED, UNSHADED, event
-from core.events.cards_01_24 import _ineligible_through_next_card
 from core.events.choice import (
     Choice,
     Chooser,
@@ -40,9 +39,16 @@ from core.events.choice import (
     ask_space,
     ask_spaces_in_turn,
     best,
-    best_n,
     distribute,
     fits,
+)
+from core.events.common import (
+    GUERRILLA_KINDS,
+    INSURGENT_KINDS,
+    ask_spaces,
+    free_context,
+    guerrilla_kinds,
+    ineligible_through_next_card,
 )
 from core.map import FOREST, MAP, MOUNTAIN, Space, space_name
 from core.pieces import (
@@ -56,7 +62,6 @@ from core.pieces import (
 )
 from core.rules import coin_ops, insurgent_ops, insurgent_special
 from core.rules.coin_ops import senado_immune
-from core.rules.sequence import is_nonplayer
 from core.state import SUPPORT_LABELS, GameState
 
 GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CARTELS
@@ -68,10 +73,6 @@ REPLACE = "replace"
 # ======================================================================================
 # shared helpers: where, asking, moving
 # ======================================================================================
-def _name(space: int) -> str:
-    return space_name(space)
-
-
 def _spaces(state: GameState, test: Callable[[Space], bool]) -> list[int]:
     """Ids of the spaces in play (foreign countries only once made spaces, 1.3.5) passing
     ``test``."""
@@ -87,72 +88,18 @@ def _is_mountain_department(s: Space) -> bool:
     return s.is_department and s.terrain == MOUNTAIN
 
 
-def _ask(
-    chooser: Chooser,
-    state: GameState,
-    kind: str,
-    options: Iterable[Any],
-    why: str,
-    *,
-    optional: bool = False,
-    decider: Faction | None = None,
-) -> Any:
-    """One value among ``options`` (see :func:`core.events.choice.ask_one`)."""
-    return ask_one(chooser, state, kind, options, why, optional=optional, decider=decider)
-
-
 def _ask_number(
     chooser: Chooser, state: GameState, lo: int, hi: int, why: str, decider: Faction | None = None
 ) -> int:
     """A number from ``lo`` to ``hi`` (not asked when there is only one)."""
     if hi <= lo:
         return lo
-    return int(_ask(chooser, state, "number", range(lo, hi + 1), why, decider=decider))
-
-
-def _ask_spaces(
-    chooser: Chooser,
-    state: GameState,
-    candidates: list[int],
-    n: int,
-    why: str,
-    *,
-    exact: bool = True,
-    decider: Faction | None = None,
-    score: Callable[[int], Any] | None = None,
-) -> list[int]:
-    """Distinct spaces among ``candidates``: exactly ``min(n, len(candidates))`` when
-    ``exact`` (all of them without asking if that is every candidate), else 0 to ``n``.
-
-    With ``score`` (how much of the text a space allows) only the spaces where something
-    can be done count, and for exactly ``n`` the best ranked are taken, only the choice
-    among those tied at the cut being asked (:func:`core.events.choice.best_n`, 5.1.3)."""
-    if score is not None and not exact:
-        candidates = [c for c in candidates if score(c)]
-    elif score is not None:
-        sure, tied = best_n(candidates, n, score)
-        return sure + _ask_spaces(chooser, state, tied, n - len(sure), why, decider=decider)
-    if not candidates or n <= 0:
-        return []
-    hi = min(n, len(candidates))
-    if exact and hi == len(candidates):
-        return list(candidates)
-    who = None if decider is None else int(decider)
-    choice = Choice("spaces", tuple(candidates), hi if exact else 0, hi, why, decider=who)
-    return [int(s) for s in chooser.choose(state, choice)]
+    return int(ask_one(chooser, state, "number", range(lo, hi + 1), why, decider=decider))
 
 
 def _kinds_in(state: GameState, space: int, kinds: Iterable[Piece]) -> list[int]:
     """The piece kinds (ints) among ``kinds`` present in ``space``."""
     return [int(k) for k in kinds if state.count(space, k)]
-
-
-def _guerrilla_kinds(factions: Iterable[Faction]) -> list[Piece]:
-    return [k for f in factions for k in (UNDERGROUND_OF[f], ACTIVE_OF[f])]
-
-
-INSURGENT_KINDS = tuple(k for f in INSURGENTS for k in FACTION_KINDS[f])
-GUERRILLA_KINDS = tuple(_guerrilla_kinds(INSURGENTS))
 
 
 def _pick_piece(
@@ -180,12 +127,12 @@ def _pick_piece(
     )
     if space is None:
         return None
-    kind = _ask(
+    kind = ask_one(
         chooser,
         state,
         "pieces",
         _kinds_in(state, space, kinds),
-        f"{why}: which piece in {_name(space)}?",
+        f"{why}: which piece in {space_name(space)}?",
         decider=decider,
     )
     return int(space), Piece(kind)
@@ -203,19 +150,6 @@ def _must_pick_piece(
     picked = _pick_piece(chooser, state, kinds, why, where=where)
     assert picked is not None
     return picked
-
-
-def _free_context(state: GameState, ctx: Context, faction: Faction, chooser: Chooser) -> Context:
-    """A free Operation / Special Activity context for ``faction`` (5.5, 3.1.2)."""
-    nonplayer = ctx.nonplayer if faction is ctx.faction else is_nonplayer(state, faction)
-    return Context(
-        faction=faction,
-        free=True,
-        dice=ctx.dice,
-        chooser=chooser,
-        trace=ctx.trace,
-        nonplayer=nonplayer,
-    )
 
 
 def _legal(state: GameState, cmd: Any, faction: Faction) -> bool:
@@ -243,6 +177,31 @@ def _ask_shipments(
     return _ask_number(chooser, state, 0, held, f"{why}: Shipments carried along?", decider)
 
 
+def _relocation(
+    chooser: Chooser,
+    state: GameState,
+    card: str,
+    what: str,
+    decider: Faction,
+    has: Callable[[int], bool],
+    room: Callable[[int], bool],
+) -> tuple[int, Any] | None:
+    """``what`` (a piece) that ``decider`` relocates for ``card``: from where (a space in
+    play where ``has``; the decider may stop: None), then to where (another space where
+    ``room``)."""
+    src = ask_space(
+        chooser, state, _spaces(state, bool), has, f"{card}: relocate {what} from where?",
+        optional=True, decider=int(decider),
+    )
+    if src is None:
+        return None
+    dst = ask_space(
+        chooser, state, [s for s in _spaces(state, bool) if s != src], room,
+        f"{card}: relocate it to where?", decider=int(decider),
+    )
+    return src, dst
+
+
 def _remove_all(state: GameState, ctx: Context, space: int, faction: Faction) -> int:
     """Remove every piece of ``faction`` from ``space``; return how many."""
     removed = 0
@@ -252,7 +211,7 @@ def _remove_all(state: GameState, ctx: Context, space: int, faction: Faction) ->
             state.remove(space, kind, n)
             removed += n
     if removed:
-        ctx.say(f"Remove {removed} {faction.label} piece(s) from {_name(space)}")
+        ctx.say(f"Remove {removed} {faction.label} piece(s) from {space_name(space)}")
     return removed
 
 
@@ -270,9 +229,9 @@ def _shift_spaces(
     def shifts(space: int) -> bool:
         return _can_shift(state, space, steps)
 
-    for space in _ask_spaces(chooser, state, candidates, n, why, score=shifts):
+    for space in ask_spaces(chooser, state, candidates, n, why, score=shifts):
         state.shift(space, steps)
-        ctx.say(f"{_name(space)} shifts to {SUPPORT_LABELS[state.support[space]]}")
+        ctx.say(f"{space_name(space)} shifts to {SUPPORT_LABELS[state.support[space]]}")
 
 
 def _can_shift(state: GameState, space: int, steps: int) -> bool:
@@ -299,10 +258,10 @@ def _place_bases(
     def fits_base(space: int) -> bool:
         return state.can_place(space, kind)
 
-    for space in _ask_spaces(chooser, state, candidates, most, why, decider=decider,
+    for space in ask_spaces(chooser, state, candidates, most, why, decider=decider,
                              score=fits_base):
         state.place(space, kind)
-        ctx.say(f"Place a {kind.label} in {_name(space)}")
+        ctx.say(f"Place a {kind.label} in {space_name(space)}")
 
 
 def _nothing(ctx: Context, card: str) -> None:
@@ -369,7 +328,7 @@ def bloques_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         return _nothing(ctx, "#49 Bloques")
     b = state.place_up_to(space, Piece.AUC_BASE, 1)
     g = state.place_up_to(space, Piece.AUC_UNDERGROUND, 1)
-    ctx.say(f"#49 Bloques: place {g} AUC Guerrilla and {b} AUC Base in {_name(space)}")
+    ctx.say(f"#49 Bloques: place {g} AUC Guerrilla and {b} AUC Base in {space_name(space)}")
     return None
 
 
@@ -393,7 +352,7 @@ def carabineros_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> No
     )
     for space in answer:
         state.place(space, Piece.POLICE)
-        ctx.say(f"#50 Carabineros: place 1 Police in {_name(space)}")
+        ctx.say(f"#50 Carabineros: place 1 Police in {space_name(space)}")
     return None
 
 
@@ -411,7 +370,7 @@ def carabineros_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None
     if count == 0:
         return _nothing(ctx, card)
     modes = [REMOVE] + ([REPLACE] if state.available_guerrillas(AUC) else [])
-    mode = _ask(chooser, state, "option", modes, f"{card}: remove the 2 Police or replace them?")
+    mode = ask_one(chooser, state, "option", modes, f"{card}: remove the 2 Police or replace them?")
     def score(space: int) -> int:
         # replacing: first the spaces where an AUC Guerrilla fits (Ecuador holds 2 AUC
         # pieces, card 33; 5.1.3), the Police elsewhere only removed (5.1.1)
@@ -425,7 +384,8 @@ def carabineros_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None
         assert space is not None
         state.remove(space, Piece.POLICE)
         placed = state.place_up_to(space, Piece.AUC_UNDERGROUND, 1) if mode == REPLACE else 0
-        ctx.say(f"{card}: remove 1 Police in {_name(space)}" + (", place 1 AUC Guerrilla" * placed))
+        placing = ", place 1 AUC Guerrilla" * placed
+        ctx.say(f"{card}: remove 1 Police in {space_name(space)}{placing}")
     return None
 
 
@@ -448,7 +408,7 @@ def pipeline_repairs_unshaded(state: GameState, ctx: Context, chooser: Chooser) 
         return
     for space in sabotaged:
         state.sabotage[space] = 0
-        ctx.say(f"#51 Pipeline Repairs: remove Sabotage from {_name(space)}")
+        ctx.say(f"#51 Pipeline Repairs: remove Sabotage from {space_name(space)}")
 
 
 @event(51, SHADED)
@@ -458,12 +418,12 @@ def pipeline_repairs_shaded(state: GameState, ctx: Context, chooser: Chooser) ->
     near = set(pipelines_near_farc(state))
     n = min(3, state.markers_available())
     why = "#51 Pipeline Repairs: Sabotage which Pipelines?"
-    chosen = _ask_spaces(chooser, state, _pipelines(state), n, why, score=lambda s: s in near)
+    chosen = ask_spaces(chooser, state, _pipelines(state), n, why, score=lambda s: s in near)
     if not chosen:
         return _nothing(ctx, "#51 Pipeline Repairs")
     for space in chosen:
         state.add_sabotage(space)
-        ctx.say(f"#51 Pipeline Repairs: Sabotage {_name(space)}")
+        ctx.say(f"#51 Pipeline Repairs: Sabotage {space_name(space)}")
     return None
 
 
@@ -490,7 +450,7 @@ def castano_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     )
     if space is not None:
         state.place(space, Piece.AUC_BASE)
-        ctx.say(f"#52 Castaño: place an AUC Base in {_name(space)}")
+        ctx.say(f"#52 Castaño: place an AUC Base in {space_name(space)}")
     gained = state.add_resources(AUC, state.bases_on_map(AUC))
     ctx.say(f"#52 Castaño: AUC Resources +{gained}")
 
@@ -512,7 +472,7 @@ def criminal_air_force(state: GameState, ctx: Context, chooser: Chooser) -> None
     if len(depts) < 2 or not movers:
         return _nothing(ctx, card)
     mover = Faction(
-        _ask(
+        ask_one(
             chooser,
             state,
             "factions",
@@ -549,7 +509,7 @@ def criminal_air_force(state: GameState, ctx: Context, chooser: Chooser) -> None
     _move_guerrillas(state, mover, src, dst, n - a, a, ships)
     state.flip(dst, mover, a, to_active=False)
     ctx.say(
-        f"{card}: {n} {mover.label} Guerrilla(s) fly from {_name(src)} to {_name(dst)} "
+        f"{card}: {n} {mover.label} Guerrilla(s) fly from {space_name(src)} to {space_name(dst)} "
         "and go Underground"
     )
     return None
@@ -587,7 +547,9 @@ def deserters_defectors(state: GameState, ctx: Context, chooser: Chooser) -> Non
         for k in _kinds_in(state, s.id, GUERRILLA_KINDS)
     )
     modes = [REMOVE] + ([REPLACE] if replaceable else [])
-    mode = _ask(chooser, state, "option", modes, f"{card}: remove the Guerrillas or replace them?")
+    mode = ask_one(
+        chooser, state, "option", modes, f"{card}: remove the Guerrillas or replace them?"
+    )
     for _ in range(2):
         where = None
         if mode == REPLACE:
@@ -605,15 +567,15 @@ def deserters_defectors(state: GameState, ctx: Context, chooser: Chooser) -> Non
         fate = REMOVE
         if mode == REPLACE:
             others = [f.label for f in replacements(space, kind)]
-            fate = _ask(
+            fate = ask_one(
                 chooser, state, "option", others,
-                f"{card}: replace the {kind.label} in {_name(space)} with which Faction's?",
+                f"{card}: replace the {kind.label} in {space_name(space)} with which Faction's?",
             ) or REMOVE
         if fate != REMOVE:
             state.place(space, UNDERGROUND_OF[Faction.parse(fate)])
         state.remove(space, kind)
         ctx.say(
-            f"{card}: remove 1 {kind.label} in {_name(space)}"
+            f"{card}: remove 1 {kind.label} in {space_name(space)}"
             + ("" if fate == REMOVE else f", place 1 {fate} Guerrilla")
         )
     return None
@@ -641,7 +603,7 @@ def _pick_shipment(
     if space is None:
         return None
     holders = sorted({_shipment(state, i)[1] for i in state.shipments_at(space)})
-    holder = _ask(chooser, state, "factions", holders, f"{why}: held by which Faction?")
+    holder = ask_one(chooser, state, "factions", holders, f"{why}: held by which Faction?")
     return state.shipments_at(space, Faction(holder))[0]
 
 
@@ -661,14 +623,14 @@ def dea_agents_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
             break
         space = _shipment(state, index)[0]
         state.remove_shipment(index)
-        ctx.say(f"{card}: remove a Shipment in {_name(space)}")
-    cartels = _guerrilla_kinds([CARTELS])
+        ctx.say(f"{card}: remove a Shipment in {space_name(space)}")
+    cartels = guerrilla_kinds([CARTELS])
     for _ in range(min(5, sum(state.on_map(k) for k in cartels))):
         space, kind = _must_pick_piece(
             chooser, state, cartels, f"{card}: remove a Cartels Guerrilla"
         )
         state.remove(space, kind)
-        ctx.say(f"{card}: remove 1 {kind.label} in {_name(space)}")
+        ctx.say(f"{card}: remove 1 {kind.label} in {space_name(space)}")
     gained = state.add_aid(3)
     ctx.say(f"{card}: Aid +{gained} (now {state.aid})")
 
@@ -737,7 +699,7 @@ def op_millennium_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> 
         state.remove(space, kind)
         placed = state.place_up_to(space, Piece.POLICE, 1)
         ctx.say(
-            f"{card}: remove 1 {kind.label} in {_name(space)}"
+            f"{card}: remove 1 {kind.label} in {space_name(space)}"
             + (", place 1 Police" if placed else "")
         )
 
@@ -758,12 +720,12 @@ def op_millennium_shaded(state: GameState, ctx: Context, chooser: Chooser) -> No
     def replace(space: int) -> None:
         state.remove(space, Piece.POLICE)
         options = [int(k) for k in kinds if state.can_place(space, k)]
-        why = f"{card}: replace the Police in {_name(space)} with which Cartels piece?"
-        kind = _ask(chooser, state, "pieces", options, why)
+        why = f"{card}: replace the Police in {space_name(space)} with which Cartels piece?"
+        kind = ask_one(chooser, state, "pieces", options, why)
         if kind is not None:
             state.place(space, Piece(kind))
         ctx.say(
-            f"{card}: remove 1 Police in {_name(space)}"
+            f"{card}: remove 1 Police in {space_name(space)}"
             + (f", place 1 {Piece(kind).label}" if kind is not None else "")
         )
 
@@ -784,9 +746,9 @@ def general_serrano_unshaded(state: GameState, ctx: Context, chooser: Chooser) -
     lost = state.add_resources(CARTELS, -6)
     ctx.say(f"#58 General Serrano: Cartels Resources {lost:+d}")
     for space in _spaces(state, lambda s: state.guerrillas(s.id, CARTELS) > 0):
-        for kind in _guerrilla_kinds([CARTELS]):
+        for kind in guerrilla_kinds([CARTELS]):
             state.remove(space, kind, state.count(space, kind))
-        ctx.say(f"#58 General Serrano: remove all Cartels Guerrillas from {_name(space)}")
+        ctx.say(f"#58 General Serrano: remove all Cartels Guerrillas from {space_name(space)}")
 
 
 @event(58, SHADED)
@@ -796,25 +758,16 @@ def general_serrano_shaded(state: GameState, ctx: Context, chooser: Chooser) -> 
     Police: from where, then to where."""
     card = "#58 General Serrano"
     for _ in range(4):
-        src = ask_space(
-            chooser,
-            state,
-            _spaces(state, bool),
-            lambda s: state.police(s) > 0,
-            f"{card}: relocate a Police from where?",
-            optional=True,
-            decider=int(CARTELS),
-        )
-        if src is None:
-            return
         # the shared stacking query: no FARC Zone (1.4.2), Ecuador within 2 (card 33)
-        dst = ask_space(
-            chooser, state, [s for s in _spaces(state, bool) if s != src],
-            lambda s: state.capacity(s, Piece.POLICE) > 0, f"{card}: relocate it to where?",
-            decider=int(CARTELS),
+        moved = _relocation(
+            chooser, state, card, "a Police", CARTELS,
+            lambda s: state.police(s) > 0, lambda s: state.capacity(s, Piece.POLICE) > 0,
         )
+        if moved is None:
+            return
+        src, dst = moved
         state.move(src, dst, Piece.POLICE)
-        ctx.say(f"{card}: Cartels relocate 1 Police from {_name(src)} to {_name(dst)}")
+        ctx.say(f"{card}: Cartels relocate 1 Police from {space_name(src)} to {space_name(dst)}")
 
 
 # ======================================================================================
@@ -837,12 +790,12 @@ def _assault_against(state: GameState, ctx: Context, space: int, target: Faction
         state.remove(space, BASE_OF[target], bases)
     if guerrillas + bases:
         ctx.say(
-            f"Assault in {_name(space)}: remove {guerrillas} Active {target.label} "
+            f"Assault in {space_name(space)}: remove {guerrillas} Active {target.label} "
             f"Guerrilla(s) and {bases} {target.label} Base(s)"
         )
     if lost:
         gained = state.add_aid(coin_ops.DRUG_BUST_AID * lost)
-        ctx.say(f"Drug Bust in {_name(space)}: {lost} Shipment(s) removed, Aid +{gained}")
+        ctx.say(f"Drug Bust in {space_name(space)}: {lost} Shipment(s) removed, Aid +{gained}")
     return guerrillas + bases
 
 
@@ -868,28 +821,16 @@ def salcedo_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         state.flip(space, CARTELS, state.active(space, CARTELS), to_active=False)
     ctx.say(f"{card}: all Cartels Guerrillas go Underground")
     for _ in range(3):
-        src = ask_space(
-            chooser,
-            state,
-            _spaces(state, bool),
-            lambda s: state.guerrillas(s, CARTELS) > 0,
-            f"{card}: relocate a Cartels Guerrilla from where?",
-            optional=True,
-            decider=int(CARTELS),
+        moved = _relocation(
+            chooser, state, card, "a Cartels Guerrilla", CARTELS,
+            lambda s: state.guerrillas(s, CARTELS) > 0, lambda s: state.room(s, CARTELS) > 0,
         )
-        if src is None:
+        if moved is None:
             return
-        dst = ask_space(
-            chooser,
-            state,
-            [s for s in _spaces(state, bool) if s != src],
-            lambda s: state.room(s, CARTELS) > 0,
-            f"{card}: relocate it to where?",
-            decider=int(CARTELS),
-        )
+        src, dst = moved
         ships = _ask_shipments(chooser, state, CARTELS, src, card, CARTELS)
         _move_guerrillas(state, CARTELS, src, dst, 1, 0, ships)
-        ctx.say(f"{card}: relocate 1 Cartels Guerrilla from {_name(src)} to {_name(dst)}")
+        ctx.say(f"{card}: relocate 1 Cartels Guerrilla from {space_name(src)} to {space_name(dst)}")
 
 
 # ======================================================================================
@@ -907,15 +848,15 @@ def chess_player_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> N
     cities = _spaces(state, lambda s: s.is_city and state.faction_pieces(s.id, CARTELS) > 0)
     depts = _spaces(state, lambda s: s.is_department and state.faction_pieces(s.id, CARTELS) > 0)
     modes = ([CITIES_MODE] if cities else []) + ([DEPARTMENT_MODE] if depts else [])
-    mode = _ask(chooser, state, "option", modes, f"{card}: clear 2 Cities or 1 Department?")
+    mode = ask_one(chooser, state, "option", modes, f"{card}: clear 2 Cities or 1 Department?")
     def holds(space: int) -> bool:
         # "all": complete wherever there are Cartels pieces (r-most-of-the-text-count)
         return state.faction_pieces(space, CARTELS) > 0
 
     if mode == CITIES_MODE:
-        chosen = _ask_spaces(chooser, state, cities, 2, f"{card}: which 2 Cities?", score=holds)
+        chosen = ask_spaces(chooser, state, cities, 2, f"{card}: which 2 Cities?", score=holds)
     elif mode == DEPARTMENT_MODE:
-        chosen = _ask_spaces(chooser, state, depts, 1, f"{card}: which Department?", score=holds)
+        chosen = ask_spaces(chooser, state, depts, 1, f"{card}: which Department?", score=holds)
     else:
         chosen = []
     for space in chosen:
@@ -948,7 +889,7 @@ def _free_bribe(state: GameState, ctx: Context, chooser: Chooser, card: str) -> 
     cubes, or up to 2 Guerrillas removed or flipped, or 1 Base), each one offered only if
     some legal Bribe includes it, and stopping allowed only where the Bribe is complete
     (1.4.1: a targeted Faction loses up to 2 pieces while it has any)."""
-    space = _ask(
+    space = ask_one(
         chooser,
         state,
         "spaces",
@@ -969,19 +910,19 @@ def _free_bribe(state: GameState, ctx: Context, chooser: Chooser, card: str) -> 
                 _legal(state, _bribe(space, plan + [act] + more), CARTELS) for more in extensions
             )
         ]
-        label = _ask(
+        label = ask_one(
             chooser,
             state,
             "option",
             legal,
-            f"{card}: Bribe in {_name(space)}: do what?",
+            f"{card}: Bribe in {space_name(space)}: do what?",
             optional=i > 0 and _legal(state, _bribe(space, plan), CARTELS),
             decider=CARTELS,
         )
         if label is None:
             break
         plan.append(actions[label])
-    _bribe(space, plan).execute(state, _free_context(state, ctx, CARTELS, chooser))
+    _bribe(space, plan).execute(state, free_context(state, ctx, chooser, CARTELS))
 
 
 @event(60, SHADED)
@@ -1056,7 +997,7 @@ def amazonia_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
             return
         space, kind = picked
         state.remove(space, kind)
-        ctx.say(f"{card}: remove 1 {kind.label} from {_name(space)}")
+        ctx.say(f"{card}: remove 1 {kind.label} from {space_name(space)}")
 
 
 @event(62, SHADED)
@@ -1082,15 +1023,15 @@ def narco_war(state: GameState, ctx: Context, chooser: Chooser) -> None:
     nothing is asked. The Cartels are Ineligible at once, on this card too (2.3.7), and
     through the next."""
     card = "#63 Narco-War"
-    cctx = _free_context(state, ctx, CARTELS, chooser)
+    cctx = free_context(state, ctx, chooser, CARTELS)
     for space in _spaces(state, lambda s: state.guerrillas(s.id, CARTELS) > 0):
         extra = state.guerrillas(space, CARTELS) - 1
         from_active = min(extra, state.active(space, CARTELS))
         state.remove(space, Piece.CARTELS_ACTIVE, from_active)
         state.remove(space, Piece.CARTELS_UNDERGROUND, extra - from_active)
-        ctx.say(f"{card}: remove {extra} Cartels Guerrilla(s) in {_name(space)}")
+        ctx.say(f"{card}: remove {extra} Cartels Guerrilla(s) in {space_name(space)}")
         insurgent_ops.resolve_terror(state, cctx, space)
-    _ineligible_through_next_card(state, ctx, CARTELS)
+    ineligible_through_next_card(state, ctx, CARTELS)
 
 
 # ======================================================================================
@@ -1119,7 +1060,7 @@ def cocaine_labs_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> N
             break
         state.place_shipment(space, FARC)
         placed += 1
-        ctx.say(f"{card}: place a Shipment with a FARC Guerrilla in {_name(space)}")
+        ctx.say(f"{card}: place a Shipment with a FARC Guerrilla in {space_name(space)}")
     if not placed:
         _nothing(ctx, card)
 
@@ -1179,32 +1120,32 @@ def poppies(state: GameState, ctx: Context, chooser: Chooser) -> None:
         return _nothing(ctx, card)
     shipment_actions, base_actions = _poppies_options(state, space)
     if shipment_actions:
-        action = _ask(chooser, state, "option", shipment_actions,
-                      f"{card}: place or remove a Shipment in {_name(space)}?")
+        action = ask_one(chooser, state, "option", shipment_actions,
+                      f"{card}: place or remove a Shipment in {space_name(space)}?")
         if action == PLACE_SHIPMENT:
             owners = [int(f) for f in INSURGENTS if state.guerrillas(space, f)]
-            owner = Faction(_ask(chooser, state, "factions", owners,
+            owner = Faction(ask_one(chooser, state, "factions", owners,
                                  f"{card}: place the Shipment under whose Guerrilla?"))
             state.place_shipment(space, owner)
         else:
             index = _pick_shipment(chooser, state, [space], card, optional=False)
             assert index is not None
             state.remove_shipment(index)
-        ctx.say(f"{card}: {action} in {_name(space)}")
+        ctx.say(f"{card}: {action} in {space_name(space)}")
     if base_actions:
-        action = _ask(chooser, state, "option", base_actions,
-                      f"{card}: place or remove an Insurgent Base in {_name(space)}?")
+        action = ask_one(chooser, state, "option", base_actions,
+                      f"{card}: place or remove an Insurgent Base in {space_name(space)}?")
         if action == PLACE_BASE:
             owners = [int(f) for f in INSURGENTS if state.can_place(space, BASE_OF[f])]
-            owner = Faction(_ask(chooser, state, "factions", owners,
+            owner = Faction(ask_one(chooser, state, "factions", owners,
                                  f"{card}: place whose Base?"))
             state.place(space, BASE_OF[owner])
         else:
             owners = [int(f) for f in INSURGENTS if state.bases(space, f)]
-            owner = Faction(_ask(chooser, state, "factions", owners,
+            owner = Faction(ask_one(chooser, state, "factions", owners,
                                  f"{card}: remove whose Base?"))
             state.remove(space, BASE_OF[owner])
-        ctx.say(f"{card}: {action} ({owner.label}) in {_name(space)}")
+        ctx.say(f"{card}: {action} ({owner.label}) in {space_name(space)}")
     return None
 
 
@@ -1222,7 +1163,7 @@ def tingo_maria_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> No
             f"{card}: remove a Cartels Base where?",
         )
         state.remove(space, Piece.CARTELS_BASE)
-        ctx.say(f"{card}: remove 1 Cartels Base from {_name(space)}")
+        ctx.say(f"{card}: remove 1 Cartels Base from {space_name(space)}")
 
 
 @event(66, SHADED)
@@ -1270,7 +1211,7 @@ def narco_subs_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
     pieces = sum(state.faction_pieces(s, CARTELS) for s in coast)
     ships = [s for s in coast if state.shipments_at(s)]
     modes = ([PIECES_MODE] if pieces else []) + ([SHIPMENTS_MODE] if ships else [])
-    mode = _ask(chooser, state, "option", modes, f"{card}: remove Cartels pieces or Shipments?")
+    mode = ask_one(chooser, state, "option", modes, f"{card}: remove Cartels pieces or Shipments?")
     if mode == PIECES_MODE:
         for _ in range(min(2, pieces)):
             space, kind = _must_pick_piece(
@@ -1281,7 +1222,7 @@ def narco_subs_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
                 where=coast,
             )
             state.remove(space, kind)
-            ctx.say(f"{card}: remove 1 {kind.label} from {_name(space)}")
+            ctx.say(f"{card}: remove 1 {kind.label} from {space_name(space)}")
     elif mode == SHIPMENTS_MODE:
         for _ in range(2):
             index = _pick_shipment(
@@ -1291,7 +1232,7 @@ def narco_subs_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
                 break
             space = _shipment(state, index)[0]
             state.remove_shipment(index)
-            ctx.say(f"{card}: remove a Shipment from {_name(space)}")
+            ctx.say(f"{card}: remove a Shipment from {space_name(space)}")
 
 
 @event(68, SHADED)
@@ -1351,7 +1292,7 @@ def _chain(
             if _chain_can_end(state, faction, origin, a, left)
         ]
         may_stop = i > 0 and here != origin and state.room(here, faction) > 0
-        step = _ask(
+        step = ask_one(
             chooser,
             state,
             "spaces",
@@ -1369,13 +1310,13 @@ def _chain(
 def _riverine_move(state: GameState, ctx: Context, chooser: Chooser, card: str) -> int | None:
     """The move of Riverines & Fast Boats; returns the final space (None: no move)."""
     f = ctx.faction
-    kinds = list(CUBES) if f is GOVT else _guerrilla_kinds([f])
+    kinds = list(CUBES) if f is GOVT else guerrilla_kinds([f])
     origins = _spaces(
         state,
         lambda s: any(state.count(s.id, k) for k in kinds)
         and any(_chain_can_end(state, f, s.id, a, 2) for a in _chain_steps(state, f, s.id)),
     )
-    origin = _ask(chooser, state, "spaces", origins, f"{card}: move from which space?")
+    origin = ask_one(chooser, state, "spaces", origins, f"{card}: move from which space?")
     if origin is None:
         return None
     path = _chain(state, chooser, f, origin, card)
@@ -1399,10 +1340,10 @@ def _riverine_move(state: GameState, ctx: Context, chooser: Chooser, card: str) 
     else:
         ships = _ask_shipments(chooser, state, f, origin, card, f)
         _move_guerrillas(state, f, origin, final, a, b, ships)
-    route = ", ".join(_name(s) for s in path)
+    route = ", ".join(space_name(s) for s in path)
     ctx.say(
         f"{card}: move {a} {kinds[0].label} and {b} {kinds[1].label} from "
-        f"{_name(origin)} through {route}"
+        f"{space_name(origin)} through {route}"
     )
     return final
 
@@ -1451,14 +1392,14 @@ def _free_train(state: GameState, chooser: Chooser, space: int, why: str) -> Ope
     )
     if steps > 0:
         thens.append("Civic Action")
-    then = _ask(chooser, state, "option", thens, f"{why}: then a Base or Civic Action?")
+    then = ask_one(chooser, state, "option", thens, f"{why}: then a Base or Civic Action?")
     if then == "Base":
         mixes = [
             t
             for t in range(coin_ops.BASE_CUBES + 1)
             if coin_ops.train_base_problem(after, space, t) is None
         ]
-        t = _ask(chooser, state, "number", mixes, f"{why}: how many Troops among the 3 cubes?")
+        t = ask_one(chooser, state, "number", mixes, f"{why}: how many Troops among the 3 cubes?")
         return coin_ops.Train(selected=(space,), place=train.place, base=space, base_troops=t)
     if then == "Civic Action":
         n = _ask_number(chooser, state, 1, steps, f"{why}: how many Civic Action steps?")
@@ -1491,7 +1432,7 @@ def _activations(
         plan = dict.fromkeys(targeted, 0)
         for _ in range(capacity):
             left = [int(f) for f in targeted if plan[f] < under[f]]
-            pick = Faction(_ask(chooser, state, "factions", left, f"{why}: Activate whose?"))
+            pick = Faction(ask_one(chooser, state, "factions", left, f"{why}: Activate whose?"))
             plan[pick] += 1
     return tuple((space, int(f), n) for f, n in plan.items())
 
@@ -1504,13 +1445,13 @@ def _free_sweep(state: GameState, chooser: Chooser, space: int, why: str) -> Ope
             state,
             0,
             state.troops(src),
-            f"{why}: Sweep moves how many Troops in from {_name(src)}?",
+            f"{why}: Sweep moves how many Troops in from {space_name(src)}?",
         )
         if n:
             moves.append((int(Piece.TROOPS), n, path))
     if state.capability(coin_ops.NDSC) == UNSHADED:
         sources = sorted(coin_ops.sweep_sources(state, space, Piece.POLICE).items())
-        src = _ask(
+        src = ask_one(
             chooser,
             state,
             "spaces",
@@ -1550,7 +1491,7 @@ def _free_assault(state: GameState, chooser: Chooser, space: int, why: str) -> O
     while len(order) < coin_ops.assault_capacity(state, space):
         options = _assault_options(sim, space)
         must = not targeted or any(Piece(k).faction in targeted for k in options)
-        kind = _ask(
+        kind = ask_one(
             chooser,
             state,
             "pieces",
@@ -1569,7 +1510,7 @@ def _free_assault(state: GameState, chooser: Chooser, space: int, why: str) -> O
 def _free_rally(
     state: GameState, chooser: Chooser, faction: Faction, space: int, why: str
 ) -> Operation:
-    action = _ask(
+    action = ask_one(
         chooser,
         state,
         "option",
@@ -1605,7 +1546,7 @@ def _regroup_moves(
             for s in _spaces(state, lambda s: state.guerrillas(s.id, faction) > 0)
             if s not in used
         ]
-        src = _ask(
+        src = ask_one(
             chooser,
             state,
             "spaces",
@@ -1638,7 +1579,7 @@ def _free_attack(
     state: GameState, chooser: Chooser, faction: Faction, space: int, why: str
 ) -> Operation:
     options = insurgent_ops.attack_target_options(state, faction, space)
-    first = _ask(
+    first = ask_one(
         chooser,
         state,
         "pieces",
@@ -1646,7 +1587,7 @@ def _free_attack(
         f"{why}: Attack removes which piece first (if it succeeds)?",
     )
     seconds = sorted({int(t[1]) for t in options if len(t) == 2 and t[0] == first})
-    second = _ask(
+    second = ask_one(
         chooser,
         state,
         "pieces",
@@ -1663,17 +1604,17 @@ def _free_op_in(state: GameState, ctx: Context, chooser: Chooser, space: int, ca
     space (5.5), if the executing Faction wants one."""
     f = ctx.faction
     possible = free_operations(state, f, space)
-    name = _ask(
+    name = ask_one(
         chooser,
         state,
         "option",
         possible,
-        f"{card}: free Operation in {_name(space)}?",
+        f"{card}: free Operation in {space_name(space)}?",
         optional=True,
     )
     if name is None:
         return
-    why = f"{card}: free {name} in {_name(space)}"
+    why = f"{card}: free {name} in {space_name(space)}"
     op: Operation
     if name == "Train":
         op = _free_train(state, chooser, space, why)
@@ -1687,7 +1628,7 @@ def _free_op_in(state: GameState, ctx: Context, chooser: Chooser, space: int, ca
         op = _free_attack(state, chooser, f, space, why)
     else:
         op = insurgent_ops.terror_in(space)
-    op.execute(state, _free_context(state, ctx, f, chooser))
+    op.execute(state, free_context(state, ctx, chooser, f))
 
 
 @event(69, UNSHADED)
@@ -1739,16 +1680,16 @@ def ayahuasca_tourism_shaded(state: GameState, ctx: Context, chooser: Chooser) -
     factions = [int(f) for f in INSURGENTS if any(state.guerrillas(s, f) for s in woods)]
     if not factions:
         return _nothing(ctx, card)
-    f = Faction(_ask(chooser, state, "factions", factions, f"{card}: which Faction Terrors?"))
-    fctx = _free_context(state, ctx, f, chooser)
+    f = Faction(ask_one(chooser, state, "factions", factions, f"{card}: which Faction Terrors?"))
+    fctx = free_context(state, ctx, chooser, f)
     spaces = [s for s in woods if state.guerrillas(s, f)]
     for space in spaces:
-        kind = _ask(
+        kind = ask_one(
             chooser,
             state,
             "pieces",
-            _kinds_in(state, space, _guerrilla_kinds([f])),
-            f"{card}: Terror in {_name(space)} with which Guerrilla?",
+            _kinds_in(state, space, guerrilla_kinds([f])),
+            f"{card}: Terror in {space_name(space)} with which Guerrilla?",
             decider=f,
         )
         insurgent_ops.resolve_terror(state, fctx, space, activate=kind == UNDERGROUND_OF[f])
@@ -1768,7 +1709,7 @@ def darien_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     Faction suffers -5 Resources."""
     card = "#71 Darién"
     choco = MAP.id_of("Chocó")
-    kind = _ask(
+    kind = ask_one(
         chooser,
         state,
         "pieces",
@@ -1798,7 +1739,7 @@ def darien_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         ctx.say(f"{card}: Panamá is now a 0 Population Forest Department (1.3.5)")
     for i in range(2):
         owners = [int(f) for f in Faction if state.can_place(panama, BASE_OF[f])]
-        owner = _ask(
+        owner = ask_one(
             chooser,
             state,
             "factions",
@@ -1844,14 +1785,14 @@ def sicarios_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
             state,
             max(0, total - auc),
             min(total, farc),
-            f"{card}: how many of the {total} replacements in {_name(space)} are FARC?",
+            f"{card}: how many of the {total} replacements in {space_name(space)} are FARC?",
         )
         state.place(space, Piece.FARC_UNDERGROUND, k)
         state.place(space, Piece.AUC_UNDERGROUND, total - k)
-        for kind in _guerrilla_kinds([CARTELS]):
+        for kind in guerrilla_kinds([CARTELS]):
             state.remove(space, kind, state.count(space, kind))
         ctx.say(
-            f"{card}: replace {n} Cartels Guerrillas in {_name(space)} with {k} FARC "
+            f"{card}: replace {n} Cartels Guerrillas in {space_name(space)} with {k} FARC "
             f"and {total - k} AUC Guerrillas"
         )
 
@@ -1878,5 +1819,5 @@ def sicarios_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     for space in answer:
         state.place(space, Piece.CARTELS_UNDERGROUND)
     for space in sorted(set(answer)):
-        ctx.say(f"{card}: place {answer.count(space)} Cartels Guerrilla(s) in {_name(space)}")
+        ctx.say(f"{card}: place {answer.count(space)} Cartels Guerrilla(s) in {space_name(space)}")
     return None

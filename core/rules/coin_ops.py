@@ -38,7 +38,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from core.commands import Context, Operation, check_distinct, check_faction, command
+from core.commands import (
+    Context,
+    Operation,
+    check_distinct,
+    check_faction,
+    check_limited,
+    check_selection,
+    command,
+)
 from core.errors import IllegalAction
 from core.events import (
     HIGH_MOUNTAIN_BATTALIONS,
@@ -132,12 +140,6 @@ def _check_city_or_department(state: GameState, space: int, op: str, rule: str) 
         raise IllegalAction("6.4.4", f"{op} may not select the FARC Zone {space_name(s)}")
 
 
-def _check_limited(op: Operation, ctx: Context) -> None:
-    """2.3.5: a Limited Operation involves 1 (destination) space."""
-    if ctx.limited and len(set(op.destinations())) > 1:
-        raise IllegalAction("2.3.5", f"a Limited {op.name} involves only 1 (destination) space")
-
-
 def senado_immune(state: GameState) -> Faction | None:
     """The Insurgent Faction no Sweep or Assault may be against, or None.
 
@@ -153,6 +155,29 @@ def senado_immune(state: GameState) -> Faction | None:
     if executor is None or Faction(executor) is Faction.GOVT:
         return None
     return Faction(executor)
+
+
+#: How many spaces an Operation may target when no Capability limits it.
+NO_SPACE_LIMIT = 99
+
+
+def _per_card_left(state: GameState, capability: int, key: str) -> int:
+    """Spaces left on this card under a shaded "only 1 space per card" Capability (5.3)."""
+    if state.capability(capability) == SHADED:
+        return 1 - state.step.get(key, 0)
+    return NO_SPACE_LIMIT
+
+
+def sweep_spaces_left(state: GameState) -> int:
+    """How many more spaces a Sweep may select on this card: shaded Ospina & Mora (card
+    2, 5.3) allows 1 space per card; otherwise no limit (:data:`NO_SPACE_LIMIT`)."""
+    return _per_card_left(state, OSPINA_MORA, "sweep_spaces")
+
+
+def assault_spaces_left(state: GameState) -> int:
+    """How many more spaces an Assault may select on this card: shaded Tapias (card 3,
+    5.3) allows 1 space per card; otherwise no limit (:data:`NO_SPACE_LIMIT`)."""
+    return _per_card_left(state, TAPIAS, "assault_spaces")
 
 
 def _count_per_card(state: GameState, key: str, n: int, card: str, what: str) -> None:
@@ -525,9 +550,7 @@ class Train(Operation):
         return self.selected
 
     def execute(self, state: GameState, ctx: Context) -> None:
-        check_faction(self, ctx)
-        check_distinct(self.selected, "Train")
-        _check_limited(self, ctx)
+        check_selection(self, ctx)
         for space in self.selected:
             _check_city_or_department(state, space, "Train", "3.2.1")
         placements = self._placements()
@@ -824,7 +847,7 @@ class Patrol(Operation):
 
     def execute(self, state: GameState, ctx: Context) -> None:
         check_faction(self, ctx)
-        _check_limited(self, ctx)
+        check_limited(self, ctx)
         ctx.pay(state, PATROL_COST, "3.2.2")
         self._move(state, ctx)
         self._activate(state, ctx)
@@ -1069,7 +1092,7 @@ class Sweep(Operation):
         if ctx.final_card:
             raise IllegalAction("2.3.9", "no Sweep on the final Event card")
         check_distinct(self.selected, "Sweep")
-        _check_limited(self, ctx)
+        check_limited(self, ctx)
         self._check_selected(state)
         for _ in self.selected:
             ctx.pay(state, sweep_cost(state), "3.2.3")
@@ -1149,8 +1172,7 @@ def random_sweep(
         return None
     candidates = sweep_spaces(state)
     most = min(len(candidates), state.resources[Faction.GOVT] // cost, 1 if limited else 4)
-    if state.capability(OSPINA_MORA) == SHADED:
-        most = min(most, 1 - state.step.get("sweep_spaces", 0))
+    most = min(most, sweep_spaces_left(state))
     if most < 1:
         return None
     selected = tuple(rng.sample(candidates, rng.randint(1, most)))
@@ -1260,9 +1282,7 @@ class Assault(Operation):
         return self.selected
 
     def execute(self, state: GameState, ctx: Context) -> None:
-        check_faction(self, ctx)
-        check_distinct(self.selected, "Assault")
-        _check_limited(self, ctx)
+        check_selection(self, ctx)
         for space in self.selected:
             _check_space(state, space, "3.2.4")
             problem = assault_space_problem(state, space)
@@ -1285,8 +1305,7 @@ def random_assault(
         return None
     candidates = assault_spaces(state)
     most = min(len(candidates), state.resources[Faction.GOVT] // cost, 1 if limited else 4)
-    if state.capability(TAPIAS) == SHADED:
-        most = min(most, 1 - state.step.get("assault_spaces", 0))
+    most = min(most, assault_spaces_left(state))
     if most < 1:
         return None
     selected = tuple(rng.sample(candidates, rng.randint(1, most)))

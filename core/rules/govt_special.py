@@ -199,10 +199,17 @@ def air_strike_targets(state: GameState, space: int) -> list[Piece]:
     """Piece kinds an Air Strike may remove in ``space`` (4.2.2): an Active Guerrilla, or
     a Base of a Faction with no Guerrilla there. Empty where Air Strike is barred (not a
     Department or LoC, Plan Colombia, Misil Antiaéreo)."""
+    if state.momentum_in_effect(PLAN_COLOMBIA) or _misil_blocks(state, space):
+        return []
+    return air_strike_pieces(state, space)
+
+
+def air_strike_pieces(state: GameState, space: int) -> list[Piece]:
+    """The pieces of :func:`air_strike_targets` before Momentum and Capabilities bar it
+    (4.2.2 alone): an Active Guerrilla, or a Base of a Faction with no Guerrilla there, in
+    a Department or LoC in play."""
     s = MAP[space]
     if not state.in_play(space) or not (s.is_department or s.is_loc):
-        return []
-    if state.momentum_in_effect(PLAN_COLOMBIA) or _misil_blocks(state, space):
         return []
     out = []
     for f in INSURGENTS:

@@ -38,8 +38,9 @@ from core.commands import (
     Context,
     Operation,
     SpecialActivity,
-    check_distinct,
     check_faction,
+    check_limited,
+    check_selection,
     command,
 )
 from core.errors import IllegalAction
@@ -112,12 +113,6 @@ def _is_city_or_department(state: GameState, space: int) -> bool:
     """A City or Department in play (foreign countries count once in play, 1.3.5)."""
     s = MAP[space]
     return (s.is_city or s.is_department) and state.in_play(space)
-
-
-def _check_limited(op: Operation, ctx: Context) -> None:
-    """2.3.5: a Limited Operation involves 1 (destination) space."""
-    if ctx.limited and len(set(op.destinations())) > 1:
-        raise IllegalAction("2.3.5", "a Limited Operation involves only 1 (destination) space")
 
 
 def _check_count(n: int, what: str, rule: str) -> None:
@@ -347,9 +342,7 @@ class Rally(Operation):
         return tuple(step[0] for step in self.steps)
 
     def execute(self, state: GameState, ctx: Context) -> None:
-        check_faction(self, ctx)
-        check_distinct(self.spaces(), "Rally")
-        _check_limited(self, ctx)
+        check_selection(self, ctx)
         recall_own_pieces(state, ctx, self.recall)
         for space, action, n, moves in self.steps:
             _check_space_id(space, "3.3.1")
@@ -433,7 +426,7 @@ class March(Operation):
         check_faction(self, ctx)
         if ctx.final_card:
             raise IllegalAction("2.3.9", "no March on the final Event card")
-        _check_limited(self, ctx)
+        check_limited(self, ctx)
         pairs = [(g[0], g[1]) for g in self.groups]
         if len(set(pairs)) != len(pairs):
             raise IllegalAction("3.3.2", "Guerrillas moving between 2 spaces move as 1 group")
@@ -667,9 +660,7 @@ class Attack(Operation):
         return tuple(t[0] for t in self.targets)
 
     def execute(self, state: GameState, ctx: Context) -> None:
-        check_faction(self, ctx)
-        check_distinct(self.spaces(), "Attack")
-        _check_limited(self, ctx)
+        check_selection(self, ctx)
         ambush = ctx.special if isinstance(ctx.special, Ambush) else None
         if ambush is not None:
             check_faction(ambush, ctx)
@@ -815,9 +806,7 @@ class Terror(Operation):
         return tuple(self.where)
 
     def execute(self, state: GameState, ctx: Context) -> None:
-        check_faction(self, ctx)
-        check_distinct(self.spaces(), "Terror")
-        _check_limited(self, ctx)
+        check_selection(self, ctx)
         for space in self.where:
             _check_space_id(space, "3.3.4")
             problem = terror_problem(state, ctx.faction, space)
@@ -837,6 +826,18 @@ def _budget(state: GameState, faction: Faction) -> int:
     return state.resources[faction]
 
 
+def _random_space_count(
+    state: GameState, faction: Faction, candidates: list[int], most: int,
+    rng: random.Random, limited: bool,
+) -> int:
+    """How many of ``candidates`` a random Operation selects at 1 Resource a space: 1
+    when Limited (2.3.5), else 1 to ``most`` within the Resources; 0 when none."""
+    budget = _budget(state, faction)
+    if not candidates or budget < 1:
+        return 0
+    return 1 if limited else rng.randint(1, min(len(candidates), budget, most))
+
+
 def _final_card_for(state: GameState, faction: Faction) -> bool:
     return state.phase == "card" and is_final_event_card(state) and not is_nonplayer(state, faction)
 
@@ -846,10 +847,9 @@ def random_rally(
 ) -> Rally | None:
     """A random legal Rally for ``faction`` paid from its Resources, or None."""
     candidates = rally_spaces(state, faction)
-    budget = _budget(state, faction)
-    if not candidates or budget < 1:
+    k = _random_space_count(state, faction, candidates, 5, rng, limited)
+    if not k:
         return None
-    k = 1 if limited else rng.randint(1, min(len(candidates), budget, 5))
     ctx = _quiet(faction)
     recall = _random_recall(state, faction, rng)
     sim = state  # never changed in place: each step runs on a clone of it
@@ -1015,10 +1015,9 @@ def random_attack(
 ) -> Attack | None:
     """A random legal Attack for ``faction`` paid from its Resources, or None."""
     candidates = attack_spaces(state, faction)
-    budget = _budget(state, faction)
-    if not candidates or budget < 1:
+    k = _random_space_count(state, faction, candidates, 4, rng, limited)
+    if not k:
         return None
-    k = 1 if limited else rng.randint(1, min(len(candidates), budget, 4))
     targets = []
     for space in rng.sample(candidates, k):
         options = attack_target_options(state, faction, space)

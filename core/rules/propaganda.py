@@ -434,6 +434,22 @@ class CivicAction(PropagandaCommand):
             ctx.say("Civic Action: no shift (6.4.1)")
 
 
+def _random_steps(
+    spaces: list[int], budget: int, max_steps: Callable[[int], int], rng: random.Random
+) -> list[tuple[int, int]]:
+    """Random ``(space, steps)`` of Civic Action or Agitation (6.3.1, 6.4.2): in order,
+    each space takes 0 to its ``max_steps`` within the ``budget`` of steps the Resources
+    still pay for; spaces taking none are left out."""
+    actions = []
+    for space in spaces:
+        most = min(budget, max_steps(space))
+        steps = rng.randint(0, most) if most else 0
+        if steps:
+            actions.append((space, steps))
+            budget -= steps
+    return actions
+
+
 def random_civic_action(state: GameState, faction: Faction, rng: random.Random) -> CivicAction:
     """Spend a random part of the Government's Resources on random spaces."""
     budget = state.resources[Faction.GOVT] // CIVIC_ACTION_COST
@@ -446,13 +462,7 @@ def random_civic_action(state: GameState, faction: Faction, rng: random.Random) 
     rng.shuffle(spaces)
     if joint is not None:
         spaces.insert(0, joint)
-    actions = []
-    for space in spaces:
-        most = min(budget, civic_action_max_steps(state, space))
-        steps = rng.randint(0, most) if most else 0
-        if steps:
-            actions.append((space, steps))
-            budget -= steps
+    actions = _random_steps(spaces, budget, lambda s: civic_action_max_steps(state, s), rng)
     if joint is not None and (not actions or actions[0][0] != joint):
         joint = None
     return CivicAction(tuple(actions), joint)
@@ -543,13 +553,7 @@ def random_agitation(state: GameState, faction: Faction, rng: random.Random) -> 
     rng.shuffle(extra)
     spaces = agitation_spaces(state) + extra[: rng.randint(0, IDEOLOGUE_MAX)]
     rng.shuffle(spaces)
-    actions = []
-    for space in spaces:
-        most = min(budget, agitation_max_steps(state, space))
-        steps = rng.randint(0, most) if most else 0
-        if steps:
-            actions.append((space, steps))
-            budget -= steps
+    actions = _random_steps(spaces, budget, lambda s: agitation_max_steps(state, s), rng)
     return Agitation(tuple(actions))
 
 

@@ -226,8 +226,7 @@ class OperationAction(Command):
             raise IllegalAction("2.3.4", f"{ctx.faction.label} may not execute an Operation now")
         nonplayer = is_nonplayer(state, ctx.faction)
         final = is_final_event_card(state) and not nonplayer
-        if final and self.op.name in ("Sweep", "March"):
-            raise IllegalAction("2.3.9", f"no {self.op.name} on the final Event card")
+        _check_final_card(self.op, final)
         if limited:
             _check_limited(self.op, self.special, "2.3.5")
         op_ctx = Context(
@@ -285,8 +284,7 @@ class OperationAction(Command):
             raise IllegalAction("2.3.6", "a Faction benefits from only 1 Shipment per card")
         if not 0 <= self.ship < len(state.shipments) or state.shipments[self.ship] is None:
             raise IllegalAction("2.3.6", f"Shipment {self.ship} is not on the map")
-        if final and self.ship_op.name in ("Sweep", "March"):
-            raise IllegalAction("2.3.9", f"no {self.ship_op.name} on the final Event card")
+        _check_final_card(self.ship_op, final)
         _check_limited(self.ship_op, None, "2.3.6")
         state.remove_shipment(self.ship)
         state.step["shipped"].append(int(ctx.faction))
@@ -301,6 +299,12 @@ class OperationAction(Command):
             notes={},
         )
         self.ship_op.execute(state, ship_ctx)
+
+
+def _check_final_card(op: Operation, final: bool) -> None:
+    """2.3.9: no Sweep or March for a player Faction on the final Event card."""
+    if final and op.name in ("Sweep", "March"):
+        raise IllegalAction("2.3.9", f"no {op.name} on the final Event card")
 
 
 def _check_limited(op: Operation, special: SpecialActivity | None, rule: str) -> None:

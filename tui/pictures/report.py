@@ -81,6 +81,16 @@ def _page(title: str, body: str) -> str:
 # ======================================================================================
 # charts (hand-made inline SVG)
 # ======================================================================================
+def _chart_head(width: int, height: int, title: str, left: int) -> list[str]:
+    """A chart's opening ``<svg>`` tag and its title (if any) above the plot at ``left``."""
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+           f'role="img" font-family="DejaVu Sans, Verdana, sans-serif" font-size="12">']
+    if title:
+        out.append(f'<text x="{left}" y="17" font-size="14" font-weight="bold">'
+                   f'{escape(title)}</text>')
+    return out
+
+
 def line_chart(series: dict[str, list[float]], colours: dict[str, str], *,
                marks: Sequence[tuple[int, str]] = (), guides: Sequence[tuple[float, str]] = (),
                title: str = "", width: int = 1000, height: int = 300,
@@ -103,11 +113,7 @@ def line_chart(series: dict[str, list[float]], colours: dict[str, str], *,
     def sy(v: float) -> float:
         return top + (hi - v) * ph / (hi - lo)
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-           f'role="img" font-family="DejaVu Sans, Verdana, sans-serif" font-size="12">']
-    if title:
-        out.append(f'<text x="{left}" y="17" font-size="14" font-weight="bold">'
-                   f'{escape(title)}</text>')
+    out = _chart_head(width, height, title, left)
     out.append(f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="#fff" '
                'stroke="#ccc"/>')
     step = _nice_step(hi - lo)
@@ -159,11 +165,7 @@ def bar_chart(bars: Sequence[tuple[str, float]], *, colours: Sequence[str] | Non
     left, right, top, bottom = 40, 20, 30, 40
     pw, ph = width - left - right, height - top - bottom
     bw = pw / n
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-           f'role="img" font-family="DejaVu Sans, Verdana, sans-serif" font-size="12">']
-    if title:
-        out.append(f'<text x="{left}" y="17" font-size="14" font-weight="bold">'
-                   f'{escape(title)}</text>')
+    out = _chart_head(width, height, title, left)
     out.append(f'<line x1="{left}" x2="{left + pw}" y1="{top + ph}" y2="{top + ph}" '
                'stroke="#888"/>')
     for i, (label, v) in enumerate(bars):
