@@ -3,7 +3,7 @@ Operations, Ineligibility through the next card, and the piece-kind groups.
 
 The card modules (:mod:`core.events.cards_01_24`, :mod:`core.events.cards_25_48`,
 :mod:`core.events.cards_49_72`) import these; this module imports no card module and, of
-:mod:`core.rules`, only :func:`core.rules.sequence.is_nonplayer`, so it adds no import
+:mod:`core.rules`, only :func:`core.rules.common.is_nonplayer`, so it adds no import
 circle.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 from core.commands import Context
 from core.events.choice import Choice, Chooser, best_n
 from core.pieces import ACTIVE_OF, FACTION_KINDS, INSURGENTS, UNDERGROUND_OF, Faction, Piece
-from core.rules.sequence import is_nonplayer
+from core.rules.common import is_nonplayer
 from core.state import GameState
 
 #: Piece kinds of the three Insurgent Factions (Guerrillas both ways up, and Bases).
