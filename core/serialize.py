@@ -31,6 +31,7 @@ import dataclasses
 import functools
 import json
 import re
+from collections.abc import Callable
 from importlib import resources
 from os import PathLike
 from pathlib import Path
@@ -147,13 +148,114 @@ def schema() -> dict[str, Any]:
 @functools.cache
 def _validator(definition: str | None) -> Any:
     """A validator for the whole save (``None``) or for one of the schema's ``$defs``."""
-    from jsonschema import Draft202012Validator  # only reading a save needs it
+    from jsonschema import Draft202012Validator, validators  # only reading a save needs it
 
+    base = Draft202012Validator
+    plain_items = base.VALIDATORS["items"]
+
+    def items(validator: Any, sub: Any, instance: Any, parent: dict) -> Any:
+        # The long lists of a save (47 rows of 12 counts, the deck, each entry's dice) in
+        # one plain-Python pass; jsonschema's own walk only where that pass finds a fault,
+        # so the errors are jsonschema's. (About 5 times faster on a long game's save.)
+        test = _quick_test(sub)
+        if test is not None and type(instance) is list and all(
+                test(v) for v in instance[len(parent.get("prefixItems", ())):]):
+            return
+        yield from plain_items(validator, sub, instance, parent)
+
+    # JSON Schema counts 1.0 as an integer; a save's counts are written without a point,
+    # and the engine indexes and counts with them, so 1.0 is refused as before.
+    types = base.TYPE_CHECKER.redefine("integer", lambda _checker, v: type(v) is int)
+    cls = validators.extend(base, {"items": items}, type_checker=types)
     whole = schema()
     if definition is None:
-        return Draft202012Validator(whole)
-    return Draft202012Validator({"$schema": whole["$schema"], "$defs": whole["$defs"],
-                                 "$ref": f"#/$defs/{definition}"})
+        return cls(whole)
+    return cls({"$schema": whole["$schema"], "$defs": whole["$defs"],
+                "$ref": f"#/$defs/{definition}"})
+
+
+_JSON_TYPES: dict[str, Callable[[Any], bool]] = {
+    "integer": lambda v: type(v) is int, "boolean": lambda v: type(v) is bool,
+    "string": lambda v: type(v) is str, "null": lambda v: v is None,
+    "array": lambda v: type(v) is list, "object": lambda v: type(v) is dict}
+_QUICK: dict[int, Callable[[Any], bool] | None] = {}
+
+
+def _quick_test(node: Any) -> Callable[[Any], bool] | None:
+    """A plain-Python test that accepts exactly what ``node`` (a part of :func:`schema`)
+    accepts, or None when ``node`` uses a keyword this shortcut does not know (if/then,
+    allOf, uniqueItems...): JSON values checked by type, range, size and fields."""
+    key = id(node)
+    if key not in _QUICK:
+        _QUICK[key] = _compile(node)
+    return _QUICK[key]
+
+
+def _number(v: Any) -> bool:
+    return type(v) is int or type(v) is float
+
+
+def _compile(node: Any) -> Callable[[Any], bool] | None:
+    if not isinstance(node, dict):
+        return None
+    checks: list[Callable[[Any], bool]] = []
+    for word, arg in node.items():
+        if word in ("title", "description") or word.startswith("x-"):
+            continue
+        if word == "$ref" and arg.startswith("#/$defs/"):
+            sub = _quick_test(schema()["$defs"][arg.removeprefix("#/$defs/")])
+            if sub is None:
+                return None
+            checks.append(sub)
+        elif word == "type":
+            tests = [_JSON_TYPES[t] for t in ([arg] if isinstance(arg, str) else arg)]
+            checks.append(lambda v, tests=tests: any(test(v) for test in tests))
+        elif word == "minimum":
+            checks.append(lambda v, lo=arg: not _number(v) or v >= lo)
+        elif word == "maximum":
+            checks.append(lambda v, hi=arg: not _number(v) or v <= hi)
+        elif word in ("enum", "const"):
+            options = arg if word == "enum" else [arg]
+            checks.append(lambda v, options=options: any(
+                type(v) is type(o) and v == o for o in options))
+        elif word == "minItems":
+            checks.append(lambda v, n=arg: type(v) is not list or len(v) >= n)
+        elif word == "maxItems":
+            checks.append(lambda v, n=arg: type(v) is not list or len(v) <= n)
+        elif word in ("items", "prefixItems"):
+            subs = [_quick_test(s) for s in (arg if word == "prefixItems" else [arg])]
+            if None in subs:
+                return None
+            if word == "items":
+                skip, each = len(node.get("prefixItems", ())), subs[0]
+                checks.append(lambda v, skip=skip, each=each: type(v) is not list or all(
+                    each(x) for x in v[skip:]))  # type: ignore[misc]
+            else:
+                checks.append(lambda v, subs=subs: type(v) is not list or all(
+                    s(x) for s, x in zip(subs, v)))  # type: ignore[misc]
+        elif word == "required":
+            checks.append(lambda v, names=arg: type(v) is not dict or all(
+                name in v for name in names))
+        elif word in ("properties", "additionalProperties", "propertyNames"):
+            named = node.get("properties", {})
+            if word == "properties":
+                subs = {name: _quick_test(s) for name, s in arg.items()}
+                if None in subs.values():
+                    return None
+                checks.append(lambda v, subs=subs: type(v) is not dict or all(
+                    subs[k](x) for k, x in v.items() if k in subs))  # type: ignore[misc]
+                continue
+            sub = _quick_test(arg) if isinstance(arg, dict) else (lambda _v, ok=arg: ok)
+            if sub is None:
+                return None
+            if word == "propertyNames":
+                checks.append(lambda v, sub=sub: type(v) is not dict or all(map(sub, v)))
+            else:
+                checks.append(lambda v, sub=sub, named=named: type(v) is not dict or all(
+                    sub(x) for k, x in v.items() if k not in named))
+        else:
+            return None
+    return lambda v: all(check(v) for check in checks)
 
 
 def validate(data: Any, definition: str | None = None, where: str = "save") -> None:
