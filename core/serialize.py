@@ -19,6 +19,10 @@ True
 * :func:`load` refuses anything that is not a save this engine can read (missing file,
   not JSON, another program's file, another format version, wrong fields) with a
   :class:`~core.errors.SaveFileError` whose message is one line.
+* :func:`schema` is the format's JSON Schema (``core/data/save.schema.json``): the
+  shapes, types and ranges of every field; :func:`validate` checks data against it once
+  per load and :func:`check_rules` adds what needs the rules (the invariants and the
+  replay are :meth:`GameState.check_invariants` and :func:`verify`).
 * :func:`state_to_json` / :func:`state_from_json` convert a
   :class:`~core.state.GameState` to plain JSON data and back, exactly.
 * :func:`verify` replays the log from the initial state and lists any difference from the
