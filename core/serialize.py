@@ -199,6 +199,14 @@ def _number(v: Any) -> bool:
     return type(v) is int or type(v) is float
 
 
+def _same(value: Any, option: Any) -> bool:
+    """JSON Schema's equality of ``enum`` and ``const`` for scalars: true and 1 differ,
+    1 and 1.0 are the same number."""
+    if type(value) is bool or type(option) is bool or not (_number(value) and _number(option)):
+        return type(value) is type(option) and value == option
+    return bool(value == option)
+
+
 def _compile(node: Any) -> Callable[[Any], bool] | None:
     if not isinstance(node, dict):
         return None
@@ -212,7 +220,10 @@ def _compile(node: Any) -> Callable[[Any], bool] | None:
                 return None
             checks.append(sub)
         elif word == "type":
-            tests = [_JSON_TYPES[t] for t in ([arg] if isinstance(arg, str) else arg)]
+            names = [arg] if isinstance(arg, str) else arg
+            if not isinstance(names, list) or not set(names) <= set(_JSON_TYPES):
+                return None
+            tests = [_JSON_TYPES[name] for name in names]
             checks.append(lambda v, tests=tests: any(test(v) for test in tests))
         elif word == "minimum":
             checks.append(lambda v, lo=arg: not _number(v) or v >= lo)
@@ -220,8 +231,7 @@ def _compile(node: Any) -> Callable[[Any], bool] | None:
             checks.append(lambda v, hi=arg: not _number(v) or v <= hi)
         elif word in ("enum", "const"):
             options = arg if word == "enum" else [arg]
-            checks.append(lambda v, options=options: any(
-                type(v) is type(o) and v == o for o in options))
+            checks.append(lambda v, options=options: any(_same(v, o) for o in options))
         elif word == "minItems":
             checks.append(lambda v, n=arg: type(v) is not list or len(v) >= n)
         elif word == "maxItems":
