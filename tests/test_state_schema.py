@@ -245,11 +245,30 @@ JSON_VALUES = st.recursive(
                                                                 max_size=3),
     max_leaves=8,
 )
-LISTS = [p for p in (lambda walk: walk(walk, BASE, ()))(
-    lambda self, node, path: ([path] if isinstance(node, list) else []) + [
-        q for k, v in (node.items() if isinstance(node, dict) else enumerate(node)
-                       if isinstance(node, list) else [])
-        for q in self(self, v, (*path, k))])]
+
+
+def _saves() -> list[dict[str, Any]]:
+    """Saves in each phase: an Event card, a Propaganda decision, the end (6.0, 7.0)."""
+    out = [BASE]
+
+    def keep(game: Game, *_: Any) -> None:
+        if game.state.phase == "propaganda" and len(out) == 1:
+            out.append(serialize.game_to_json(game))
+
+    game = play_random_game(Game.new("quick", seed=4), random.Random(4), on_command=keep)
+    return [*out, serialize.game_to_json(game)]
+
+
+SAVES = _saves()
+assert [s["state"]["phase"] for s in SAVES] == ["card", "propaganda", "over"]
+
+
+def _containers(node: Any, path: tuple = ()) -> list[tuple]:
+    """The paths of every list and object of a save."""
+    if not isinstance(node, dict | list):
+        return []
+    items = node.items() if isinstance(node, dict) else enumerate(node)
+    return [path] + [p for key, value in items for p in _containers(value, (*path, key))]
 
 
 def _errors(validator: Any, data: Any) -> list[tuple[str, str]]:
@@ -257,19 +276,31 @@ def _errors(validator: Any, data: Any) -> list[tuple[str, str]]:
                   for e in validator.iter_errors(data))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
-def test_the_shortcut_reports_exactly_jsonschemas_errors(data) -> None:
-    # mutate one entry of one of the save's lists (where the shortcut runs)
-    save = copy.deepcopy(BASE)
-    path = data.draw(st.sampled_from(LISTS))
+def test_the_shortcut_decides_as_jsonschema_does(data) -> None:
+    # one entry of one list or object of a save replaced, dropped or added
+    save = copy.deepcopy(data.draw(st.sampled_from(SAVES)))
+    groups: dict[tuple, list[tuple]] = {}  # by field, so that each is as likely as another
+    for path in _containers(save):
+        groups.setdefault(path[:2], []).append(path)
     node = save
-    for key in path:
+    for key in data.draw(st.sampled_from(groups[data.draw(st.sampled_from(sorted(
+            groups, key=str)))])):
         node = node[key]
-    if node and data.draw(st.booleans()):
-        node[data.draw(st.integers(0, len(node) - 1))] = data.draw(JSON_VALUES)
+    keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+    action = data.draw(st.sampled_from(("set", "drop", "add")))
+    if action == "set" and keys:
+        node[data.draw(st.sampled_from(keys))] = data.draw(JSON_VALUES)
+    elif action == "drop" and keys:
+        del node[data.draw(st.sampled_from(keys))]
+    elif isinstance(node, dict):
+        node[data.draw(st.sampled_from(["extra", "0", "5", "report", "phase"]))] = \
+            data.draw(JSON_VALUES)
     else:
         node.append(data.draw(JSON_VALUES))
+    assert serialize._quick_test(SCHEMA)(save) == PLAIN.is_valid(save)
+    # and the loader's validator (the shortcut in 'items') reports jsonschema's errors
     assert _errors(serialize._validator(None), save) == _errors(PLAIN, save)
 
 
@@ -281,17 +312,25 @@ def _nodes(node: Any) -> Any:
         yield from _nodes(value)
 
 
-def _candidates(node: dict) -> list[Any]:
-    """Values on both sides of each bound of ``node``, and one of each JSON type."""
-    out: list[Any] = [None, True, False, 0, 1, -1, 1.0, 2.5, "", "x", [], {}, [1, "a"],
-                      {"type": "Pass"}, ["Attack", 3], [[0, "op"]], {"0": True}]
+#: One value of each JSON type and shape the save uses.
+GENERIC = [None, True, False, 0, 1, -1, 1.0, 2.5, "", "x", [], {}, [1, "a"], {"type": "Pass"},
+           ["Attack", 3], [[0, "op"]], {"0": True}]
+
+
+def _bounds(node: dict) -> list[Any]:
+    """Values on both sides of each bound of ``node``, its constants, and objects with
+    such values in each of its fields (``{"phase": "done"}``)."""
+    out: list[Any] = []
     for word in ("minimum", "maximum"):
         if word in node:
             out += [node[word] - 1, node[word], node[word] + 1, float(node[word])]
     for word in ("minItems", "maxItems"):
         if word in node:
             out += [[0] * max(node[word] + d, 0) for d in (-1, 0, 1)]
-    return out + list(node.get("enum", [])) + [node.get("const")]
+    out += list(node.get("enum", [])) + [node.get("const")]
+    for name, sub in node.get("properties", {}).items():
+        out += [{name: value} for value in _bounds(sub)]
+    return out
 
 
 def test_the_shortcut_agrees_with_jsonschema_at_every_bound() -> None:
@@ -303,7 +342,7 @@ def test_the_shortcut_agrees_with_jsonschema_at_every_bound() -> None:
         if test is None:
             continue
         plain = PLAIN.evolve(schema={"$defs": DEFS, **node})
-        for value in _candidates(node):
+        for value in GENERIC + _bounds(node):
             assert test(value) == plain.is_valid(value), (node, value)
         checked += 1
     assert checked > 40
