@@ -152,7 +152,7 @@ def schema() -> dict[str, Any]:
 @functools.cache
 def _validator(definition: str | None) -> Any:
     """A validator for the whole save (``None``) or for one of the schema's ``$defs``."""
-    from jsonschema import Draft202012Validator, validators  # only reading a save needs it
+    from jsonschema import Draft202012Validator, validators  # only a damaged save needs it
 
     base = Draft202012Validator
     plain_items = base.VALIDATORS["items"]
@@ -169,12 +169,17 @@ def _validator(definition: str | None) -> Any:
     # JSON Schema counts 1.0 as an integer; a save's counts are written without a point,
     # and the engine indexes and counts with them, so 1.0 is refused as before.
     types = base.TYPE_CHECKER.redefine("integer", lambda _checker, v: type(v) is int)
-    cls = validators.extend(base, {"items": items}, type_checker=types)
+    return validators.extend(base, {"items": items}, type_checker=types)(_root(definition))
+
+
+@functools.cache
+def _root(definition: str | None) -> dict[str, Any]:
+    """The whole schema (``None``), or a schema of one of its ``$defs``."""
     whole = schema()
     if definition is None:
-        return cls(whole)
-    return cls({"$schema": whole["$schema"], "$defs": whole["$defs"],
-                "$ref": f"#/$defs/{definition}"})
+        return whole
+    return {"$schema": whole["$schema"], "$defs": whole["$defs"],
+            "$ref": f"#/$defs/{definition}"}
 
 
 _JSON_TYPES: dict[str, Callable[[Any], bool]] = {
@@ -323,11 +328,10 @@ def _compile(node: Any) -> Callable[[Any], bool] | None:
 def validate(data: Any, definition: str | None = None, where: str = "save") -> None:
     """Check ``data`` against the schema (the whole save, or one of its ``$defs`` such as
     ``"GameState"``); SchemaError naming the first wrong field and what it must be."""
-    validator = _validator(definition)
-    test = _quick_test(validator.schema)
+    test = _quick_test(_root(definition))
     if test is not None and test(data):
-        return  # a valid save: one plain-Python pass (see _quick_test)
-    errors = list(validator.iter_errors(data))
+        return  # a valid save: one plain-Python pass (see _quick_test), no jsonschema
+    errors = list(_validator(definition).iter_errors(data))
     if not errors:
         return
     # the shallowest first (an object's missing fields before its contents), and a field's
