@@ -276,7 +276,7 @@ def _errors(validator: Any, data: Any) -> list[tuple[str, str]]:
                   for e in validator.iter_errors(data))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_the_shortcut_decides_as_jsonschema_does(data) -> None:
     # one entry of one list or object of a save replaced, dropped or added
