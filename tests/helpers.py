@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
 from core.map import MAP
 from core.pieces import Faction, Piece
 from core.rules.sequence import fresh_card_step
@@ -33,7 +37,101 @@ def put(state: GameState, space: str | int, kind: Piece, n: int = 1) -> None:
     state.pieces[s * len(Piece) + kind] += n
 
 
-__all__ = ["Faction", "Piece", "blank_state", "put", "sid"]
+# Piece codes of the position builder, in the order the board lists a space's forces.
+CODES: dict[str, Piece] = {
+    "T": Piece.TROOPS,
+    "P": Piece.POLICE,
+    "GB": Piece.GOVT_BASE,
+    "FU": Piece.FARC_UNDERGROUND,
+    "FA": Piece.FARC_ACTIVE,
+    "FB": Piece.FARC_BASE,
+    "AU": Piece.AUC_UNDERGROUND,
+    "AA": Piece.AUC_ACTIVE,
+    "AB": Piece.AUC_BASE,
+    "CU": Piece.CARTELS_UNDERGROUND,
+    "CA": Piece.CARTELS_ACTIVE,
+    "CB": Piece.CARTELS_BASE,
+}
+_CODE_RE = re.compile(r"(\d*)([A-Z]+)")
+
+Space = str | int
+Markers = Mapping[Space, int] | Iterable[Space]
+
+
+def pieces(spec: str) -> list[tuple[Piece, int]]:
+    """The forces of a space written like the board: ``"2T 1P 3FU"`` is 2 Troops, 1 Police
+    and 3 Underground FARC Guerrillas; a code alone is one piece (``"FB"``). Codes: T P GB
+    (Government), FU FA FB (FARC), AU AA AB (AUC), CU CA CB (Cartels)."""
+    out: list[tuple[Piece, int]] = []
+    for word in spec.split():
+        m = _CODE_RE.fullmatch(word)
+        if m is None or m.group(2) not in CODES:
+            raise ValueError(f"not a piece code: {word!r} (codes: {' '.join(CODES)})")
+        out.append((CODES[m.group(2)], int(m.group(1) or 1)))
+    return out
+
+
+def _marks(markers: Markers | None) -> Iterator[tuple[int, int]]:
+    if markers is None:
+        return
+    items = markers.items() if isinstance(markers, Mapping) else ((m, 1) for m in markers)
+    for space, value in items:
+        yield (space if isinstance(space, int) else sid(space)), value
+
+
+def place(
+    state: GameState,
+    spaces: Mapping[Space, str] | None = None,
+    *,
+    support: Markers | None = None,
+    terror: Markers | None = None,
+    sabotage: Markers | None = None,
+    farc_zone: Markers | None = None,
+    capabilities: Mapping[int, str] | None = None,
+    momentum: Iterable[int] | None = None,
+    **fields: Any,
+) -> GameState:
+    """Set up a hand-made position on ``state`` and return it: ``spaces`` maps a space
+    (name or id) to its forces (:func:`pieces`), placed directly like :func:`put`; the
+    markers map a space to its level (Support -2..2, Terror/Sabotage count, FARC Zone 1; a
+    list of spaces means 1 each); ``capabilities`` maps a card to its side, ``momentum``
+    lists the Momentum cards in play; any other keyword sets that state field as given."""
+    for space, spec in (spaces or {}).items():
+        for kind, n in pieces(spec):
+            put(state, space, kind, n)
+    for table, markers in (
+        (state.support, support),
+        (state.terror, terror),
+        (state.sabotage, sabotage),
+        (state.farc_zone, farc_zone),
+    ):
+        for s, value in _marks(markers):
+            table[s] = value
+    if capabilities:
+        state.capabilities.update(capabilities)
+    if momentum is not None:
+        state.momentum = list(momentum)
+    for name, value in fields.items():
+        if not hasattr(state, name):
+            raise AttributeError(f"GameState has no field {name!r}")
+        setattr(state, name, value)
+    return state
+
+
+def position(
+    spaces: Mapping[Space, str] | None = None,
+    *,
+    resources: int = 10,
+    card: int = 19,
+    **markers: Any,
+) -> GameState:
+    """A hand-made position, read like the board: :func:`blank_state` (``resources``,
+    ``card``) with ``spaces`` and the markers and fields of :func:`place`, e.g.
+    ``position({"Huila": "2T 1P 3FU", "Cali": "CB"}, support={"Cali": 2})``."""
+    return place(blank_state(resources, card), spaces, **markers)
+
+
+__all__ = ["Faction", "Piece", "blank_state", "pieces", "place", "position", "put", "sid"]
 
 
 def run_as(faction, state: GameState, cmd, **context):  # type: ignore[no-untyped-def]
