@@ -6,10 +6,12 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+from core.events.choice import Choice, ScriptedChooser
 from core.map import MAP
 from core.pieces import Faction, Piece
 from core.rules.sequence import fresh_card_step
 from core.state import GameState
+from tests.codes import CODES
 
 
 def sid(name: str) -> int:
@@ -37,21 +39,6 @@ def put(state: GameState, space: str | int, kind: Piece, n: int = 1) -> None:
     state.pieces[s * len(Piece) + kind] += n
 
 
-# Piece codes of the position builder, in the order the board lists a space's forces.
-CODES: dict[str, Piece] = {
-    "T": Piece.TROOPS,
-    "P": Piece.POLICE,
-    "GB": Piece.GOVT_BASE,
-    "FU": Piece.FARC_UNDERGROUND,
-    "FA": Piece.FARC_ACTIVE,
-    "FB": Piece.FARC_BASE,
-    "AU": Piece.AUC_UNDERGROUND,
-    "AA": Piece.AUC_ACTIVE,
-    "AB": Piece.AUC_BASE,
-    "CU": Piece.CARTELS_UNDERGROUND,
-    "CA": Piece.CARTELS_ACTIVE,
-    "CB": Piece.CARTELS_BASE,
-}
 _CODE_RE = re.compile(r"(\d*)([A-Z]+)")
 
 Space = str | int
@@ -131,7 +118,21 @@ def position(
     return place(blank_state(resources, card), spaces, **markers)
 
 
-__all__ = ["Faction", "Piece", "blank_state", "pieces", "place", "position", "put", "sid"]
+class Spy(ScriptedChooser):
+    """A scripted chooser that also keeps the Choices it was asked."""
+
+    def __init__(self, answers=()) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(answers)
+        self.asked: list[Choice] = []
+
+    def choose(self, state, choice):  # type: ignore[no-untyped-def]
+        self.asked.append(choice)
+        return super().choose(state, choice)
+
+
+__all__ = [
+    "Faction", "Piece", "Spy", "blank_state", "pieces", "place", "position", "put", "sid",
+]
 
 
 def run_as(faction, state: GameState, cmd, **context):  # type: ignore[no-untyped-def]

@@ -51,16 +51,8 @@ from core.rules.coin_ops import (
     train_spaces,
 )
 from core.state import GameState
+from tests.codes import AA, AB, AU, AUC, CA, CARTELS, CB, CU, FA, FARC, FB, FU, GOVT, P, T
 from tests.helpers import blank_state, illegal_as, place, position, put, run_as, sid
-
-GOVT = Faction.GOVT
-FARC = Faction.FARC
-AUC = Faction.AUC
-CARTELS = Faction.CARTELS
-T, P = Piece.TROOPS, Piece.POLICE
-FU, FA, FB = Piece.FARC_UNDERGROUND, Piece.FARC_ACTIVE, Piece.FARC_BASE
-AU, AA, AB = Piece.AUC_UNDERGROUND, Piece.AUC_ACTIVE, Piece.AUC_BASE
-CU, CA, CB = Piece.CARTELS_UNDERGROUND, Piece.CARTELS_ACTIVE, Piece.CARTELS_BASE
 
 
 def ctx(**kw) -> Context:

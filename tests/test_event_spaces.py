@@ -15,34 +15,18 @@ from hypothesis import strategies as st
 import core.events as events
 from core.commands import Context
 from core.errors import IllegalAction
-from core.events.choice import Choice, RandomChooser, ScriptedChooser
+from core.events.choice import Choice, RandomChooser
 from core.game import Game
 from core.map import MAP
-from core.pieces import INSURGENTS, Faction, Piece
+from core.pieces import INSURGENTS, Faction
 from core.random_play import random_command
 from core.state import GameState
 from nonplayer.procedures import drug_profit_bases
-from tests.helpers import blank_state, place, position, put, sid
+from tests.codes import AA, AB, AU, AUC, CA, CARTELS, CB, CU, FA, FARC, FB, FU, GB, GOVT, P, T
+from tests.helpers import Spy, blank_state, place, position, put, sid
 
-GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CARTELS
-T, P, GB = Piece.TROOPS, Piece.POLICE, Piece.GOVT_BASE
-FU, FA, FB = Piece.FARC_UNDERGROUND, Piece.FARC_ACTIVE, Piece.FARC_BASE
-AU, AA, AB = Piece.AUC_UNDERGROUND, Piece.AUC_ACTIVE, Piece.AUC_BASE
-CU, CA, CB = Piece.CARTELS_UNDERGROUND, Piece.CARTELS_ACTIVE, Piece.CARTELS_BASE
 U, S = events.UNSHADED, events.SHADED
 ECUADOR, PANAMA = MAP.ECUADOR, MAP.PANAMA
-
-
-class Spy(ScriptedChooser):
-    """A scripted chooser that keeps the Choices it was asked."""
-
-    def __init__(self, answers=()) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(answers)
-        self.asked: list[Choice] = []
-
-    def choose(self, state, choice):  # type: ignore[no-untyped-def]
-        self.asked.append(choice)
-        return super().choose(state, choice)
 
 
 def play(state: GameState, faction: Faction, card: int, side: str, answers=()) -> Spy:

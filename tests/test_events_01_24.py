@@ -33,35 +33,18 @@ from core.events.cards_01_24 import (
     pipelines,
     three_econ_neighbours,
 )
-from core.events.choice import Choice, RandomChooser, ScriptedChooser
+from core.events.choice import RandomChooser
 from core.game import Game
 from core.map import MAP
-from core.pieces import Faction, Piece
+from core.pieces import Faction
 from core.random_play import random_command
 from core.rules import sequence
 from core.rules.sequence import PlayEvent
-from tests.helpers import blank_state, place, position, put, sid
+from tests.codes import AB, AUC, CARTELS, FA, FARC, FB, FU, GB, GOVT, P, T
+from tests.helpers import Spy, blank_state, place, position, put, sid
 from tests.test_coin_ops import random_position
 
-GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CARTELS
-T, P, GB = Piece.TROOPS, Piece.POLICE, Piece.GOVT_BASE
-FU, FA, FB = Piece.FARC_UNDERGROUND, Piece.FARC_ACTIVE, Piece.FARC_BASE
-AU, AA, AB = Piece.AUC_UNDERGROUND, Piece.AUC_ACTIVE, Piece.AUC_BASE
-CU, CA, CB = Piece.CARTELS_UNDERGROUND, Piece.CARTELS_ACTIVE, Piece.CARTELS_BASE
-
 MY_CARDS = range(1, 25)
-
-
-class Spy(ScriptedChooser):
-    """A scripted chooser that also keeps the Choices it was asked."""
-
-    def __init__(self, answers) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(answers)
-        self.asked: list[Choice] = []
-
-    def choose(self, state, choice):  # type: ignore[no-untyped-def]
-        self.asked.append(choice)
-        return super().choose(state, choice)
 
 
 def play(state, card, side, answers=(), faction=GOVT, rolls=None):  # type: ignore[no-untyped-def]

@@ -30,14 +30,10 @@ from core.map import MAP
 from core.pieces import Faction, Piece
 from core.random_play import random_command
 from core.state import GameState
+from tests.codes import AA, AB, AU, AUC, CA, CARTELS, CB, CU, FA, FARC, FB, FU, GB, GOVT, P, T
 from tests.helpers import blank_state, place, position, put, sid
 from tests.test_coin_ops import random_position
 
-GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CARTELS
-T, P, GB = Piece.TROOPS, Piece.POLICE, Piece.GOVT_BASE
-FU, FA, FB = Piece.FARC_UNDERGROUND, Piece.FARC_ACTIVE, Piece.FARC_BASE
-AU, AA, AB = Piece.AUC_UNDERGROUND, Piece.AUC_ACTIVE, Piece.AUC_BASE
-CU, CA, CB = Piece.CARTELS_UNDERGROUND, Piece.CARTELS_ACTIVE, Piece.CARTELS_BASE
 U, S = events.UNSHADED, events.SHADED
 CARDS = tuple(range(25, 49))
 

@@ -22,7 +22,7 @@ from core.events.cards_49_72 import (
     free_operations,
     pipelines_near_farc,
 )
-from core.events.choice import Choice, RandomChooser, ScriptedChooser
+from core.events.choice import RandomChooser
 from core.game import Game
 from core.map import MAP
 from core.pieces import Faction, Piece
@@ -30,13 +30,8 @@ from core.random_play import random_command
 from core.rules import coin_ops, sequence
 from core.serialize import state_from_json, state_to_json
 from core.state import GameState
-from tests.helpers import blank_state, place, position, put, sid
-
-GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CARTELS
-T, P, GB = Piece.TROOPS, Piece.POLICE, Piece.GOVT_BASE
-FU, FA, FB = Piece.FARC_UNDERGROUND, Piece.FARC_ACTIVE, Piece.FARC_BASE
-AU, AA, AB = Piece.AUC_UNDERGROUND, Piece.AUC_ACTIVE, Piece.AUC_BASE
-CU, CA, CB = Piece.CARTELS_UNDERGROUND, Piece.CARTELS_ACTIVE, Piece.CARTELS_BASE
+from tests.codes import AA, AB, AU, AUC, CA, CARTELS, CB, CU, FA, FARC, FB, FU, GOVT, P, T
+from tests.helpers import Spy, blank_state, place, position, put, sid
 
 MY_CARDS = range(49, 73)
 SINGLE_TEXT = {53, 54, 63, 65, 69}
@@ -45,18 +40,6 @@ SINGLE_TEXT = {53, 54, 63, 65, 69}
 # ======================================================================================
 # helpers
 # ======================================================================================
-class Spy(ScriptedChooser):
-    """A scripted chooser that also keeps the Choices it was asked."""
-
-    def __init__(self, answers) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(answers)
-        self.asked: list[Choice] = []
-
-    def choose(self, state, choice):  # type: ignore[no-untyped-def]
-        self.asked.append(choice)
-        return super().choose(state, choice)
-
-
 def run(state: GameState, faction: Faction, card: int, side: str, answers=(), dice=None) -> Spy:  # type: ignore[no-untyped-def]
     """Run an Event with scripted answers; every answer must be used; invariants hold."""
     spy = Spy(answers)

@@ -15,7 +15,6 @@ from core.commands import Context, from_json
 from core.errors import IllegalAction
 from core.events import BLACKHAWKS, MISIL_ANTIAEREO, PLAN_COLOMBIA, SHADED, UNSHADED
 from core.map import MAP
-from core.pieces import Faction, Piece
 from core.rules.coin_ops import (
     Assault,
     Sweep,
@@ -40,14 +39,9 @@ from core.rules.govt_special import (
     random_eradicate,
 )
 from core.rules.sequence import OperationAction
+from tests.codes import AB, CA, CARTELS, CB, CU, FA, FARC, FB, FU, GOVT, T
 from tests.helpers import blank_state, illegal_as, place, position, put, run_as, sid
 from tests.test_coin_ops import random_position
-
-GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CARTELS
-T, P = Piece.TROOPS, Piece.POLICE
-FU, FA, FB = Piece.FARC_UNDERGROUND, Piece.FARC_ACTIVE, Piece.FARC_BASE
-AU, AA, AB = Piece.AUC_UNDERGROUND, Piece.AUC_ACTIVE, Piece.AUC_BASE
-CU, CA, CB = Piece.CARTELS_UNDERGROUND, Piece.CARTELS_ACTIVE, Piece.CARTELS_BASE
 
 OSPINA_CARD = 2  # Faction order G F A C: the Government acts first
 
