@@ -158,6 +158,25 @@ def illegal_as(faction, state: GameState, cmd, rule: str, **context):  # type: i
     return err.value
 
 
+def after_plan(state: GameState, faction: Faction, action: Any) -> GameState:
+    """The board after a non-player's planned Operation and Special Activity (an
+    ``OperationAction``), executed on a copy the way the game does (the two share their
+    notes); the invariants are checked."""
+    from core.commands import Context
+
+    trial = state.clone()
+    notes: dict = {}
+    action.op.execute(
+        trial, Context(faction=faction, nonplayer=True, special=action.special, notes=notes)
+    )
+    if action.special is not None:
+        action.special.execute(
+            trial, Context(faction=faction, nonplayer=True, op=action.op, notes=notes)
+        )
+    assert trial.check_invariants() == []
+    return trial
+
+
 def trim_ecuador(state: GameState) -> None:
     """Remove pieces beyond card 33's limit of 2 per Faction in Ecuador (1.4.2), for
     random test positions built with put()."""

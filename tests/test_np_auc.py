@@ -11,7 +11,6 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.commands import Context
 from core.dice import ScriptedDice
 from core.events.choice import RandomChooser
 from core.game import Game
@@ -27,7 +26,7 @@ from nonplayer import auc
 from nonplayer.bot import Bot
 from nonplayer.flowchart import load
 from nonplayer.interpreter import plan_operation
-from tests.helpers import blank_state, place, position, put, sid
+from tests.helpers import after_plan, blank_state, place, position, put, sid
 
 AUC = Faction.AUC
 AUC_U, AUC_A, AUC_B = Piece.AUC_UNDERGROUND, Piece.AUC_ACTIVE, Piece.AUC_BASE
@@ -54,17 +53,7 @@ def run(
 
 def execute(state: GameState, action: OperationAction) -> GameState:
     """Execute the planned Operation and Special Activity (shared notes) on a copy."""
-    trial = state.clone()
-    notes: dict = {}
-    action.op.execute(
-        trial, Context(faction=AUC, nonplayer=True, special=action.special, notes=notes)
-    )
-    if action.special is not None:
-        action.special.execute(
-            trial, Context(faction=AUC, nonplayer=True, op=action.op, notes=notes)
-        )
-    assert trial.check_invariants() == []
-    return trial
+    return after_plan(state, AUC, action)
 
 
 def few_available(state: GameState) -> None:

@@ -20,7 +20,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.commands import Context
 from core.dice import ScriptedDice, SeededDice
 from core.game import Game
 from core.map import MAP
@@ -37,7 +36,7 @@ from nonplayer.flowchart import load
 from nonplayer.interpreter import plan_operation
 from nonplayer.plan import Plan
 from nonplayer.registry import ACTIONS, BUILDERS, PREDICATES, SELECTORS
-from tests.helpers import blank_state, place, position, put, sid
+from tests.helpers import after_plan, blank_state, place, position, put, sid
 
 C, FARC, AUC, GOVT = Faction.CARTELS, Faction.FARC, Faction.AUC, Faction.GOVT
 P = Piece
@@ -85,17 +84,7 @@ def turn(state: GameState, dice: tuple[int, ...] | list[int] = ()) -> tuple[Bot,
 
 def execute(state: GameState, action: OperationAction) -> GameState:
     """Execute the planned Operation and Special Activity on a clone, as the game would."""
-    trial = state.clone()
-    notes: dict = {}
-    action.op.execute(
-        trial, Context(faction=C, nonplayer=True, special=action.special, notes=notes)
-    )
-    if action.special is not None:
-        action.special.execute(
-            trial, Context(faction=C, nonplayer=True, op=action.op, notes=notes)
-        )
-    assert trial.check_invariants() == []
-    return trial
+    return after_plan(state, C, action)
 
 
 def nodes(bot: Bot) -> list[str]:

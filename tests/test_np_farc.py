@@ -30,7 +30,7 @@ from nonplayer.bot import Bot
 from nonplayer.flowchart import load
 from nonplayer.interpreter import plan_operation
 from nonplayer.registry import Verdict
-from tests.helpers import blank_state, place, position, put, sid
+from tests.helpers import after_plan, blank_state, place, position, put, sid
 
 F = Faction.FARC
 FU, FA, FB = Piece.FARC_UNDERGROUND, Piece.FARC_ACTIVE, Piece.FARC_BASE
@@ -77,15 +77,7 @@ def run(state: GameState, dice: list[int] | None = None) -> tuple[OperationActio
 
 def execute(state: GameState, action: OperationAction) -> GameState:
     """Execute the planned command on a clone the way the game does; check invariants."""
-    trial = state.clone()
-    notes: dict = {}
-    action.op.execute(trial, Context(faction=F, nonplayer=True, special=action.special,
-                                     notes=notes))
-    if action.special is not None:
-        action.special.execute(trial, Context(faction=F, nonplayer=True, op=action.op,
-                                              notes=notes))
-    assert trial.check_invariants() == []
-    return trial
+    return after_plan(state, F, action)
 
 
 def op_only(state: GameState, action: OperationAction) -> GameState:
