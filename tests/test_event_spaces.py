@@ -24,6 +24,7 @@ from core.state import GameState
 from nonplayer.procedures import drug_profit_bases
 from tests.codes import AA, AB, AU, AUC, CA, CARTELS, CB, CU, FA, FARC, FB, FU, GB, GOVT, P, T
 from tests.helpers import Spy, blank_state, place, position, put, sid
+from tests.strategies import SEEDS
 
 U, S = events.UNSHADED, events.SHADED
 ECUADOR, PANAMA = MAP.ECUADOR, MAP.PANAMA
@@ -320,7 +321,7 @@ def test_every_card_keeps_ecuador_and_panama_stacking_with_any_offered_answer(da
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(position=border_positions(), seed=st.integers(0, 2**32 - 1))
+@given(position=border_positions(), seed=SEEDS)
 def test_random_commands_keep_ecuador_and_panama_stacking(position, seed):
     # issue 11 item 1: the random generators (Operations, Special Activities, free
     # Operations by Event, Propaganda steps) never break the Ecuador limit either

@@ -32,7 +32,7 @@ from core.random_play import random_command
 from core.state import GameState
 from tests.codes import AA, AB, AU, AUC, CA, CARTELS, CB, CU, FA, FARC, FB, FU, GB, GOVT, P, T
 from tests.helpers import blank_state, place, position, put, sid
-from tests.test_coin_ops import random_position
+from tests.strategies import SEEDS, random_play, random_position
 
 U, S = events.UNSHADED, events.SHADED
 CARDS = tuple(range(25, 49))
@@ -1055,22 +1055,19 @@ def test_random_answers_change_the_board_for_every_card():
 def _random_play_position(seed: int, moves: int) -> GameState:
     rng = random.Random(seed)
     game = Game.new("standard", seed=seed)
-    for _ in range(moves):
-        if game.is_terminal():
-            break
-        game.apply(random_command(game.state, rng), chooser=RandomChooser(rng))
+    random_play(game, rng, moves)
     return game.state
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), moves=st.integers(0, 80))
+@given(seed=SEEDS, moves=st.integers(0, 80))
 def test_property_events_on_random_play_positions_keep_invariants(seed: int, moves: int):
     # 1.4.1, 1.4.2, 1.7, 3.3.4, 4.5.3: any random answers are legal and keep invariants.
     _random_event(_random_play_position(seed, moves), seed)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1))
+@given(seed=SEEDS)
 def test_property_events_on_random_boards_keep_invariants(seed: int):
     # The same on random boards (foreign countries, FARC Zones, Shipments, lasting Events).
     state = random_position(random.Random(seed))

@@ -14,7 +14,6 @@ from core.events import SEVENTH_SPECIAL_FORCES
 from core.game import Game
 from core.map import MAP
 from core.pieces import Faction, Piece
-from core.random_play import random_command
 from core.rules import propaganda, sequence
 from core.rules.coin_ops import Assault, Patrol, Sweep, Train
 from core.rules.editor import SetTurn
@@ -40,6 +39,7 @@ from nonplayer.government.random_bot import RandomGovernment
 from nonplayer.solitaire import new_solitaire
 from nonplayer.trace import Trace
 from tests.helpers import blank_state, place, put, sid
+from tests.strategies import random_play
 
 GOVT = Faction.GOVT
 
@@ -405,12 +405,7 @@ def random_position(seed: int, commands: int) -> Game:
     """A position reached by random legal play from a solitaire set-up."""
     game = new_solitaire("standard", seed)
     rng = random.Random(seed)
-    from core.events.choice import RandomChooser
-
-    for _ in range(commands):
-        if game.is_terminal():
-            break
-        game.apply(random_command(game.state, rng), chooser=RandomChooser(rng))
+    random_play(game, rng, commands)
     return game
 
 

@@ -41,7 +41,7 @@ from core.rules.govt_special import (
 from core.rules.sequence import OperationAction
 from tests.codes import AB, CA, CARTELS, CB, CU, FA, FARC, FB, FU, GOVT, T
 from tests.helpers import blank_state, illegal_as, place, position, put, run_as, sid
-from tests.test_coin_ops import random_position
+from tests.strategies import random_position
 
 OSPINA_CARD = 2  # Faction order G F A C: the Government acts first
 

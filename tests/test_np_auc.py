@@ -12,11 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.dice import ScriptedDice
-from core.events.choice import RandomChooser
 from core.game import Game
 from core.map import MAP
 from core.pieces import Faction, Piece
-from core.random_play import random_command
 from core.rules.insurgent_ops import Ambush, Attack, March, Rally, Terror
 from core.rules.insurgent_special import Assassinate, Extort
 from core.rules.sequence import OperationAction
@@ -27,6 +25,7 @@ from nonplayer.bot import Bot
 from nonplayer.flowchart import load
 from nonplayer.interpreter import plan_operation
 from tests.helpers import after_plan, blank_state, place, position, put, sid
+from tests.strategies import SEEDS, random_play
 
 AUC = Faction.AUC
 AUC_U, AUC_A, AUC_B = Piece.AUC_UNDERGROUND, Piece.AUC_ACTIVE, Piece.AUC_BASE
@@ -843,14 +842,11 @@ def test_golden_first_turn_standard_setup() -> None:
 # property: whatever the position, the plan is legal
 # ======================================================================================
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 150), starve=st.booleans())
+@given(seed=SEEDS, steps=st.integers(0, 150), starve=st.booleans())
 def test_any_random_position_plans_a_legal_turn(seed: int, steps: int, starve: bool) -> None:
     rng = random.Random(seed)
     game = Game.new("standard", seed=seed % 1000)
-    for _ in range(steps):
-        if game.is_terminal():
-            break
-        game.apply(random_command(game.state, rng), chooser=RandomChooser(rng))
+    random_play(game, rng, steps)
     state = game.state.clone()
     if starve:  # no Guerrilla Available and some Resources: the March/Terror/Attack side
         state.removed_from_game[AUC] += state.available_guerrillas(AUC)
@@ -890,7 +886,7 @@ def _random_board(rng: random.Random) -> GameState:
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1))
+@given(seed=SEEDS)
 def test_any_random_board_plans_a_legal_turn(seed: int) -> None:
     # random boards reach the Attack/Ambush and Terror/Assassinate branches that random
     # games rarely do

@@ -24,7 +24,6 @@ from core.dice import ScriptedDice, SeededDice
 from core.game import Game
 from core.map import MAP
 from core.pieces import Faction, Piece
-from core.random_play import random_command
 from core.rules.insurgent_ops import March, Rally, Terror
 from core.rules.insurgent_special import Bribe, Cultivate, Process
 from core.rules.sequence import OperationAction
@@ -37,6 +36,7 @@ from nonplayer.interpreter import plan_operation
 from nonplayer.plan import Plan
 from nonplayer.registry import ACTIONS, BUILDERS, PREDICATES, SELECTORS
 from tests.helpers import after_plan, blank_state, place, position, put, sid
+from tests.strategies import SEEDS, random_play
 
 C, FARC, AUC, GOVT = Faction.CARTELS, Faction.FARC, Faction.AUC, Faction.GOVT
 P = Piece
@@ -892,10 +892,7 @@ def _random_position(seed: int, steps: int, squeeze: bool = False,
     ``ships`` puts every Available Shipment under a Cartels Guerrilla."""
     game = Game.new("standard", seed=seed)
     rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_terminal():
-            break
-        game.apply(random_command(game.state, rng))
+    random_play(game, rng, steps, answer_events=False)
     state = game.state
     if squeeze:
         room = [s.id for s in MAP.spaces if not s.is_loc and state.in_play(s.id)]
@@ -916,7 +913,7 @@ def _random_position(seed: int, steps: int, squeeze: bool = False,
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    seed=st.integers(0, 2**32 - 1),
+    seed=SEEDS,
     steps=st.integers(0, 200),
     squeeze=st.booleans(),
     ships=st.booleans(),

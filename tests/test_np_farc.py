@@ -16,11 +16,9 @@ from hypothesis import strategies as st
 
 from core.commands import Context
 from core.dice import SEEDED, ScriptedDice
-from core.events.choice import RandomChooser
 from core.game import Game
 from core.map import MAP
 from core.pieces import Faction, Piece
-from core.random_play import random_command
 from core.rules import insurgent_ops as ops
 from core.rules.sequence import OperationAction
 from core.setup import new_state
@@ -31,6 +29,7 @@ from nonplayer.flowchart import load
 from nonplayer.interpreter import plan_operation
 from nonplayer.registry import Verdict
 from tests.helpers import after_plan, blank_state, place, position, put, sid
+from tests.strategies import random_play
 
 F = Faction.FARC
 FU, FA, FB = Piece.FARC_UNDERGROUND, Piece.FARC_ACTIVE, Piece.FARC_BASE
@@ -797,10 +796,7 @@ def test_plan_is_always_legal_from_random_play(
 ) -> None:
     game = Game.new("standard", seed=seed)
     rng = random.Random(seed)
-    for _ in range(moves):
-        if game.is_terminal():
-            break
-        game.apply(random_command(game.state, rng), chooser=RandomChooser(rng))
+    random_play(game, rng, moves)
     state = game.state.clone()
     state.resources[F] = resources
     with answers(**PATHS[path]):
