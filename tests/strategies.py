@@ -8,17 +8,7 @@ import random
 
 from hypothesis import strategies as st
 
-from core.events import (
-    HIGH_MOUNTAIN_BATTALIONS,
-    MADRID_DONORS,
-    NDSC,
-    OSPINA_MORA,
-    PLAN_COLOMBIA,
-    PLAN_METEORO,
-    SHADED,
-    TAPIAS,
-    UNSHADED,
-)
+from core import events
 from core.events.choice import RandomChooser
 from core.game import Game
 from core.map import MAP
@@ -45,8 +35,11 @@ def random_play(game: Game, rng: random.Random, steps: int, answer_events: bool 
     return game
 
 
-CAPABILITY_CARDS = (OSPINA_MORA, TAPIAS, HIGH_MOUNTAIN_BATTALIONS, 10, NDSC, PLAN_METEORO)
-MOMENTUM_CARDS = (PLAN_COLOMBIA, MADRID_DONORS, 27)
+CAPABILITY_CARDS = (
+    events.OSPINA_MORA, events.TAPIAS, events.HIGH_MOUNTAIN_BATTALIONS, 10, events.NDSC,
+    events.PLAN_METEORO,
+)
+MOMENTUM_CARDS = (events.PLAN_COLOMBIA, events.MADRID_DONORS, 27)
 
 
 def random_position(rng: random.Random, lasting: bool = True) -> GameState:
@@ -71,7 +64,7 @@ def random_position(rng: random.Random, lasting: bool = True) -> GameState:
     if lasting:
         for card in CAPABILITY_CARDS:
             if rng.random() < 0.25:
-                state.capabilities[card] = rng.choice([UNSHADED, SHADED])
+                state.capabilities[card] = rng.choice([events.UNSHADED, events.SHADED])
         state.momentum = [c for c in MOMENTUM_CARDS if rng.random() < 0.15]
     assert state.check_invariants() == []
     return state
