@@ -177,6 +177,21 @@ def after_plan(state: GameState, faction: Faction, action: Any) -> GameState:
     return trial
 
 
+def planned(state: GameState, faction: Faction, dice: Iterable[int] = ()) -> tuple[Any, Any]:
+    """Plan ``faction``'s non-player Operation on ``state`` with scripted chart dice and
+    return (the plan or None, the Bot with its trace); a plan must execute legally on a
+    copy (:func:`after_plan`)."""
+    from core.dice import ScriptedDice
+    from nonplayer.bot import Bot
+    from nonplayer.interpreter import plan_operation
+
+    bot = Bot(state, faction, ScriptedDice(list(dice)))
+    action = plan_operation(bot)
+    if action is not None:
+        after_plan(state, faction, action)
+    return action, bot
+
+
 def trim_ecuador(state: GameState) -> None:
     """Remove pieces beyond card 33's limit of 2 per Faction in Ecuador (1.4.2), for
     random test positions built with put()."""

@@ -24,7 +24,7 @@ from nonplayer import auc
 from nonplayer.bot import Bot
 from nonplayer.flowchart import load
 from nonplayer.interpreter import plan_operation
-from tests.helpers import after_plan, blank_state, place, position, put, sid
+from tests.helpers import after_plan, blank_state, place, planned, position, put, sid
 from tests.strategies import SEEDS, random_play
 
 AUC = Faction.AUC
@@ -43,11 +43,7 @@ def run(
     :func:`few_available`); also check the plan executes legally on a copy."""
     if few:
         few_available(state)
-    bot = Bot(state, AUC, ScriptedDice(dice))
-    action = plan_operation(bot)
-    if action is not None:
-        execute(state, action)
-    return action, bot
+    return planned(state, AUC, dice)
 
 
 def execute(state: GameState, action: OperationAction) -> GameState:

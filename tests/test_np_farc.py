@@ -28,7 +28,7 @@ from nonplayer.bot import Bot
 from nonplayer.flowchart import load
 from nonplayer.interpreter import plan_operation
 from nonplayer.registry import Verdict
-from tests.helpers import after_plan, blank_state, place, position, put, sid
+from tests.helpers import after_plan, blank_state, place, planned, position, put, sid
 from tests.strategies import random_play
 
 F = Faction.FARC
@@ -67,11 +67,7 @@ def bot(state: GameState, dice: list[int] | None = None) -> Bot:
 
 def run(state: GameState, dice: list[int] | None = None) -> tuple[OperationAction | None, Bot]:
     _settle(state)
-    bot = Bot(state, F, ScriptedDice(dice or []))
-    action = plan_operation(bot)
-    if action is not None:
-        execute(state, action)
-    return action, bot
+    return planned(state, F, dice or [])
 
 
 def execute(state: GameState, action: OperationAction) -> GameState:
