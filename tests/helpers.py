@@ -1,4 +1,7 @@
-"""Helpers for building hand-made positions in tests."""
+"""Helpers for tests: hand-made positions read like the board (:func:`position`,
+:func:`place`), running a command or a non-player's plan on them and checking the result
+(:func:`run_as`, :func:`illegal_as`, :func:`planned`, :func:`after_plan`), and answering a
+form with typed text (:func:`run_form`)."""
 
 from __future__ import annotations
 
@@ -190,6 +193,18 @@ def planned(state: GameState, faction: Faction, dice: Iterable[int] = ()) -> tup
     if action is not None:
         after_plan(state, faction, action)
     return action, bot
+
+
+def run_form(factory, *answers):  # type: ignore[no-untyped-def]
+    """Answer a form with typed text; return the finished result."""
+    from tui.forms import FormRun
+
+    run = FormRun(factory)
+    for text in answers:
+        assert run.question is not None, f"form finished before {text!r}"
+        run.answer_text(text)
+    assert run.done, f"form still asks: {run.question and run.question.prompt}"
+    return run.result
 
 
 def trim_ecuador(state: GameState) -> None:

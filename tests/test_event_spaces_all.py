@@ -12,11 +12,10 @@ import pytest
 from core.map import MAP
 from core.pieces import Faction, Piece
 from core.rules import propaganda as P
-from tests.helpers import blank_state, place, position, put, sid
+from tests.helpers import blank_state, place, position, put, run_form, sid
 from tests.test_event_spaces import first_question, play, with_ecuador
 from tests.test_propaganda import awaiting, round_state
 from tests.test_propaganda import run as run_propaganda
-from tests.test_tui_forms import run_form
 from tui.decision import drug_profits_form
 from tui.forms import FormRun, InputError
 

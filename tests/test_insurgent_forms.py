@@ -24,7 +24,7 @@ from core.rules import insurgent_special as isa
 from core.rules import propaganda as prop
 from core.rules import sequence
 from core.state import GameState
-from tests.helpers import blank_state, place, put, sid
+from tests.helpers import blank_state, place, put, run_form, sid
 from tests.test_tui_plain import Terminal
 from tui import insurgent_forms as inf
 from tui.decision import DecisionContext, command_title, decision_form, menu_options
@@ -38,16 +38,6 @@ FARC, AUC, CARTELS, GOVT = Faction.FARC, Faction.AUC, Faction.CARTELS, Faction.G
 # ======================================================================================
 # helpers
 # ======================================================================================
-def run_form(factory, *answers):  # type: ignore[no-untyped-def]
-    """Answer a form with typed text; return the finished result."""
-    run = FormRun(factory)
-    for text in answers:
-        assert run.question is not None, f"form finished before {text!r}"
-        run.answer_text(text)
-    assert run.done, f"form still asks: {run.question and run.question.prompt}"
-    return run.result
-
-
 def asked(factory, *answers) -> Question:  # type: ignore[no-untyped-def]
     """The question the form asks after ``answers``."""
     run = FormRun(factory)

@@ -11,22 +11,12 @@ from core.game import Game
 from core.map import MAP
 from core.pieces import Faction, Piece
 from core.rules import coin_ops, govt_special, propaganda, sequence
-from tests.helpers import place, position, put, sid
+from tests.helpers import place, position, put, run_form, sid
 from tui import govt_forms as gf
 from tui.decision import DecisionContext, decision_form, event_form, menu_options
 from tui.forms import FormRun, InputError, Option, Question
 
 GOVT = Faction.GOVT
-
-
-def run_form(factory, *answers):  # type: ignore[no-untyped-def]
-    """Answer a form with typed text; return the finished result."""
-    run = FormRun(factory)
-    for text in answers:
-        assert run.question is not None, f"form finished before {text!r}"
-        run.answer_text(text)
-    assert run.done, f"form still asks: {run.question and run.question.prompt}"
-    return run.result
 
 
 def labels(run: FormRun) -> list[str]:
