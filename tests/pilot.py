@@ -1,10 +1,14 @@
 """Driving the Textual apps in tests through Textual's Pilot: run an async test without
-a pytest plugin, press keys and type answers, each followed by a pause so the app settles."""
+a pytest plugin, press keys and type answers, each followed by a pause so the app settles;
+and a stand-in for the hint search."""
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import sys
+import types
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -37,3 +41,21 @@ async def type_in(pilot: Any, selector: str, *texts: str) -> None:
 async def answer(pilot: Any, *texts: str) -> None:
     """Type each answer in the form's answer box and press Enter."""
     await type_in(pilot, "#answer", *texts)
+
+
+@dataclass
+class FakeHint:
+    command: object
+    explanation: str
+    trace_lines: list[str]
+
+
+def fake_hint(monkeypatch: Any, command: object, explanation: str, trace: list[str]) -> None:
+    """Make the hint key's search (nonplayer.hint.suggest) answer at once with ``command``."""
+    module = types.ModuleType("nonplayer.hint")
+    module.suggest = lambda game, time_limit=2.0: FakeHint(  # type: ignore[attr-defined]
+        command, explanation, trace)
+    monkeypatch.setitem(sys.modules, "nonplayer.hint", module)
+    import nonplayer
+
+    monkeypatch.setattr(nonplayer, "hint", module, raising=False)

@@ -9,9 +9,6 @@ from __future__ import annotations
 
 import io
 import re
-import sys
-import types
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -23,7 +20,7 @@ from core.rules import sequence
 from core.rules.board_editor import EditTrack, SetNextCard
 from nonplayer.government import make_government
 from nonplayer.solitaire import new_solitaire
-from tests.pilot import answer, press, run_async
+from tests.pilot import answer, fake_hint, press, run_async
 from tests.test_tui_plain import TRAIN, Terminal
 from tui.controller import Controller
 from tui.plain import PlainUI
@@ -270,13 +267,6 @@ async def test_app_undo_then_pass_leaves_no_undone_turn_in_the_panel(size):
         assert newest_in_view(app)  # scrolled to the newest turn
 
 
-@dataclass
-class FakeHint:
-    command: object
-    explanation: str
-    trace_lines: list[str]
-
-
 @run_async
 async def test_app_hint_applied_train_comes_before_the_bot_turns(monkeypatch):
     controller = new_controller()
@@ -284,13 +274,7 @@ async def test_app_hint_applied_train_comes_before_the_bot_turns(monkeypatch):
     for text in TRAIN[:-1]:
         decision.form.answer_text(text)
     train = decision.form.result
-    module = types.ModuleType("nonplayer.hint")
-    module.suggest = lambda game, time_limit=2.0: FakeHint(  # type: ignore[attr-defined]
-        train, "Train in Bogotá", ["search: 3 lines"])
-    monkeypatch.setitem(sys.modules, "nonplayer.hint", module)
-    import nonplayer
-
-    monkeypatch.setattr(nonplayer, "hint", module, raising=False)
+    fake_hint(monkeypatch, train, "Train in Bogotá", ["search: 3 lines"])
     app = PlayApp(controller)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

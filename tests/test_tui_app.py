@@ -5,10 +5,6 @@ the main screen and the Train form at 80x24."""
 
 from __future__ import annotations
 
-import sys
-import types
-from dataclasses import dataclass
-
 import pytest
 
 pytest.importorskip("textual")
@@ -20,7 +16,7 @@ from core.map import MAP  # noqa: E402
 from core.pieces import Faction  # noqa: E402
 from core.rules import sequence, victory  # noqa: E402
 from nonplayer.solitaire import new_solitaire  # noqa: E402
-from tests.pilot import answer, press, run_async  # noqa: E402
+from tests.pilot import answer, fake_hint, press, run_async  # noqa: E402
 from tui.app import ConfirmScreen, FormScreen, PlayApp, TextScreen  # noqa: E402
 from tui.controller import Controller  # noqa: E402
 from tui.session import Session  # noqa: E402
@@ -144,25 +140,9 @@ async def test_undo_help_space_detail_filter_and_why():
         assert any("FARC:" in line for line in app.screen.lines)
 
 
-@dataclass
-class FakeHint:
-    command: object
-    explanation: str
-    trace_lines: list[str]
-
-
 @run_async
 async def test_hint_key_shows_the_suggestion_and_applies_it(monkeypatch):
-    module = types.ModuleType("nonplayer.hint")
-
-    def suggest(game, time_limit=2.0):  # type: ignore[no-untyped-def]
-        return FakeHint(sequence.Pass(), "Pass: Resources are short", ["search: 12 lines"])
-
-    module.suggest = suggest  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "nonplayer.hint", module)
-    import nonplayer
-
-    monkeypatch.setattr(nonplayer, "hint", module, raising=False)
+    fake_hint(monkeypatch, sequence.Pass(), "Pass: Resources are short", ["search: 12 lines"])
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
