@@ -27,6 +27,7 @@ import pytest
 from core import serialize
 from core.game import Game
 from core.pieces import Faction
+from tests.pilot import press, run_async, type_in
 from tests.test_tui_assist import args
 from tests.test_tui_plain import Terminal
 from tui.controller import Controller, context_lines, dice_text
@@ -271,10 +272,8 @@ textual = pytest.importorskip("textual")
 
 from tests.test_tui_assist_app import (  # noqa: E402
     controller_for,
-    run_async,
     shown,
     table_game,
-    type_in,
 )
 from tui.assist_app import (  # noqa: E402
     AssistApp,
@@ -301,8 +300,7 @@ async def test_app_person_acts_form_then_table_check_before_the_bot():  # 2.3.3
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         start = list(app.controller.game.log)
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         assert isinstance(app.screen, AssistFormScreen)
         await type_in(pilot, "#answer", "pass")
         assert isinstance(app.screen, TableCheckScreen)
@@ -313,8 +311,7 @@ async def test_app_person_acts_form_then_table_check_before_the_bot():  # 2.3.3
         assert isinstance(app.screen, AssistFormScreen)
         assert app.controller.game.log == start
         await type_in(pilot, "#answer", "pass")
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         assert types(app.controller.game)[len(start)] == "Pass"
         assert isinstance(app.screen, TurnScreen)  # now the bot
         # 2.3.3: the Government passed, the AUC is now 1st Eligible
@@ -327,11 +324,9 @@ async def test_app_die_dialog_says_who_rolls_and_why():  # 8.2
     app = AssistApp(controller_for(table_game(), manual=True))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         await type_in(pilot, "#answer", "pass")
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         text = shown(app)
         assert "For the AUC Non-player's turn, 1st Eligible on #12 Plan Colombia." in text
         assert "Roll the red die: random space for Rally 8.6.1 bullet 3 (8.2)? (1-6)" in text
@@ -343,20 +338,17 @@ async def test_app_record_opens_the_editor_and_waits_for_the_table_check():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         start = len(app.controller.game.log)
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         await type_in(pilot, "#answer", "record op")
         assert isinstance(app.screen, EditorScreen)  # asked what was done
         assert "Government: edit the board to show the Operation" in shown(app)
         await type_in(pilot, "#command", "move 2 police from bogota to cali")
         assert len(app.controller.game.log) == start + 1  # the edit; not the record
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert isinstance(app.screen, TableCheckScreen)
         assert "Cali: Government Police 1 -> 3" in shown(app)
         assert types(app.controller.game)[start:] == ["Edit Move"]  # no bot yet
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         assert types(app.controller.game)[start:start + 2] == ["Edit Move", "Record Action"]
         assert isinstance(app.screen, TurnScreen)
 
@@ -367,8 +359,7 @@ async def test_app_record_cancel_goes_back_to_the_menu():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         start = list(app.controller.game.log)
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         await type_in(pilot, "#answer", "record op")
         await type_in(pilot, "#command", "cancel")
         assert isinstance(app.screen, AssistFormScreen)
@@ -380,8 +371,7 @@ async def test_app_yes_no_in_a_form_takes_only_yes_or_no():
     app = AssistApp(controller_for(table_game(), manual=False))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         screen = app.screen
         assert isinstance(screen, AssistFormScreen)
         screen.decision.form.question = Question.yes_no("Shift toward Support?")

@@ -25,7 +25,7 @@ from core.events import (
     UNSHADED,
 )
 from core.map import MAP
-from core.pieces import ACTIVE_OF, INSURGENTS, UNDERGROUND_OF, Faction, Piece
+from core.pieces import INSURGENTS, Faction, Piece
 from core.rules.coin_ops import (
     Assault,
     Patrol,
@@ -51,16 +51,9 @@ from core.rules.coin_ops import (
     train_spaces,
 )
 from core.state import GameState
-from tests.helpers import blank_state, illegal_as, put, run_as, sid
-
-GOVT = Faction.GOVT
-FARC = Faction.FARC
-AUC = Faction.AUC
-CARTELS = Faction.CARTELS
-T, P = Piece.TROOPS, Piece.POLICE
-FU, FA, FB = Piece.FARC_UNDERGROUND, Piece.FARC_ACTIVE, Piece.FARC_BASE
-AU, AA, AB = Piece.AUC_UNDERGROUND, Piece.AUC_ACTIVE, Piece.AUC_BASE
-CU, CA, CB = Piece.CARTELS_UNDERGROUND, Piece.CARTELS_ACTIVE, Piece.CARTELS_BASE
+from tests.codes import AA, AB, AU, AUC, CA, CARTELS, CU, FA, FARC, FB, FU, GOVT, P, T
+from tests.helpers import blank_state, illegal_as, place, position, put, run_as, sid
+from tests.strategies import random_position
 
 
 def ctx(**kw) -> Context:
@@ -69,80 +62,6 @@ def ctx(**kw) -> Context:
 
 run = partial(run_as, GOVT)
 illegal = partial(illegal_as, GOVT)
-
-
-# ======================================================================================
-# random positions (shared with tests/test_govt_special.py)
-# ======================================================================================
-CAPABILITY_CARDS = (OSPINA_MORA, TAPIAS, HIGH_MOUNTAIN_BATTALIONS, 10, NDSC, PLAN_METEORO)
-MOMENTUM_CARDS = (PLAN_COLOMBIA, MADRID_DONORS, 27)
-
-
-def random_position(rng: random.Random, lasting: bool = True) -> GameState:
-    """A random legal position: pieces within inventory and stacking, FARC Zones free of
-    Government forces, Shipments under Guerrillas, random Capabilities and Momentum."""
-    state = blank_state(resources=rng.choice([0, 2, 3, 5, 9, 15, 30, 60]))
-    state.aid = rng.randint(0, 29)
-    if rng.random() < 0.3:
-        state.foreign_in_play = rng.sample([MAP.PANAMA, MAP.ECUADOR], rng.randint(1, 2))
-    depts = [s.id for s in MAP.departments]
-    for d in rng.sample(depts, rng.choice([0, 0, 1, 2])):
-        state.farc_zone[d] = 1
-    density = rng.choice([0.2, 0.5, 0.8])
-    for s in state.spaces_in_play():
-        if rng.random() < density:
-            _random_pieces(state, s.id, rng)
-        if s.is_populated:
-            state.support[s.id] = rng.randint(-2, 2)
-        if rng.random() < 0.15:
-            state.terror[s.id] = rng.randint(1, 2)
-    _random_shipments(state, rng)
-    if lasting:
-        for card in CAPABILITY_CARDS:
-            if rng.random() < 0.25:
-                state.capabilities[card] = rng.choice([UNSHADED, SHADED])
-        state.momentum = [c for c in MOMENTUM_CARDS if rng.random() < 0.15]
-    assert state.check_invariants() == []
-    return state
-
-
-def _put_some(state: GameState, space: int, kind: Piece, most: int, rng: random.Random) -> None:
-    n = min(rng.randint(0, most), state.available(kind))
-    if space == MAP.ECUADOR:  # card 33: at most 2 pieces per Faction there (1.4.2)
-        n = min(n, max(0, 2 - state.faction_pieces(space, kind.faction)))
-    put(state, space, kind, n)
-
-
-def _random_pieces(state: GameState, space: int, rng: random.Random) -> None:
-    s = MAP[space]
-    if not state.farc_zone[space]:
-        _put_some(state, space, T, 5, rng)
-        _put_some(state, space, P, 4, rng)
-    for f in INSURGENTS:
-        if rng.random() < 0.5:
-            _put_some(state, space, UNDERGROUND_OF[f], 3, rng)
-            _put_some(state, space, ACTIVE_OF[f], 3, rng)
-    if s.is_loc:
-        return
-    for kind in (Piece.GOVT_BASE, FB, AB, CB):
-        if kind is Piece.GOVT_BASE and state.farc_zone[space]:
-            continue
-        # card 33: at most 2 pieces per Faction in Ecuador (state.room)
-        if (
-            rng.random() < 0.25
-            and state.all_bases(space) < 2
-            and state.available(kind)
-            and state.room(space, kind.faction) > 0
-        ):
-            put(state, space, kind, 1)
-
-
-def _random_shipments(state: GameState, rng: random.Random) -> None:
-    holders = [
-        (s.id, f) for s in MAP.spaces for f in INSURGENTS if state.guerrillas(s.id, f)
-    ]
-    for space, f in rng.sample(holders, min(len(holders), rng.randint(0, 4))):
-        state.place_shipment(space, f)
 
 
 # ======================================================================================
@@ -176,8 +95,7 @@ def test_train_selects_cities_or_departments_not_locs_3_2_1():
 
 
 def test_train_never_selects_a_farc_zone_6_4_4():
-    s = blank_state()
-    s.farc_zone[sid("Meta West")] = 1
+    s = position(farc_zone=["Meta West"])
     illegal(s, Train(selected=(sid("Meta West"),)), "6.4.4")
 
 
@@ -197,8 +115,7 @@ def test_free_train_costs_nothing_3_1_2():
 
 
 def test_train_only_places_available_cubes_1_4_1():
-    s = blank_state()
-    put(s, "Pasto", T, 28)
+    s = position({"Pasto": "28T"})
     assert train_cube_capacity(s, sid("Cali")) == 6
     illegal(s, Train(selected=(sid("Cali"),), place=((sid("Cali"), 3, 0),)), "1.4.1")
     run(s, Train(selected=(sid("Cali"),), place=((sid("Cali"), 2, 4),)))
@@ -223,9 +140,7 @@ def test_only_the_government_trains_3_0():
 
 
 def test_train_replaces_3_cubes_with_a_base_3_2_1():
-    s = blank_state()
-    put(s, "Huila", T, 2)
-    put(s, "Huila", P, 2)
+    s = position({"Huila": "2T 2P"})
     run(s, Train(selected=(sid("Huila"),), base=sid("Huila"), base_troops=1))
     assert s.bases(sid("Huila"), GOVT) == 1
     assert (s.troops(sid("Huila")), s.police(sid("Huila"))) == (1, 0)
@@ -239,15 +154,13 @@ def test_train_places_cubes_before_building_the_base_3_2_1():
     run(s, cmd)
     assert s.bases(sid("Cali"), GOVT) == 1 and s.cubes(sid("Cali")) == 0
     # But a Department gets no cubes from the Base this Train builds.
-    s2 = blank_state()
-    put(s2, "Huila", T, 3)
+    s2 = position({"Huila": "3T"})
     illegal(s2, Train(selected=(sid("Huila"),), place=((sid("Huila"), 1, 0),),
                       base=sid("Huila"), base_troops=3), "3.2.1")
 
 
 def test_train_base_needs_3_cubes_of_the_named_mix_3_2_1():
-    s = blank_state()
-    put(s, "Huila", T, 2)
+    s = position({"Huila": "2T"})
     illegal(s, Train(selected=(sid("Huila"),), base=sid("Huila"), base_troops=2), "3.2.1")
     put(s, "Huila", T, 1)
     illegal(s, Train(selected=(sid("Huila"),), base=sid("Huila"), base_troops=2), "3.2.1")
@@ -255,16 +168,12 @@ def test_train_base_needs_3_cubes_of_the_named_mix_3_2_1():
 
 
 def test_train_base_respects_stacking_1_4_2():
-    s = blank_state()
-    put(s, "Huila", T, 3)
-    put(s, "Huila", FB)
-    put(s, "Huila", CB)
+    s = position({"Huila": "3T 1FB 1CB"})
     illegal(s, Train(selected=(sid("Huila"),), base=sid("Huila"), base_troops=3), "1.4.2")
 
 
 def test_train_may_recall_own_cubes_to_place_them_again_1_4_1():
-    s = blank_state()
-    put(s, "Pasto", T, 30)
+    s = position({"Pasto": "30T"})
     cmd = Train(selected=(sid("Cali"),), place=((sid("Cali"), 3, 0),),
                 recall=((sid("Pasto"), T, 3),))
     run(s, cmd)
@@ -282,9 +191,7 @@ def test_train_may_recall_a_base_to_build_it_elsewhere_1_4_1():
 
 
 def test_recall_only_own_pieces_and_only_by_a_player_1_4_1():
-    s = blank_state()
-    put(s, "Pasto", T, 2)
-    put(s, "Pasto", FA, 2)
+    s = position({"Pasto": "2T 2FA"})
     illegal(s, Train(selected=(sid("Cali"),), recall=((sid("Pasto"), FA, 1),)), "1.4.1")
     illegal(s, Train(selected=(sid("Cali"),), recall=((sid("Pasto"), T, 3),)), "1.4.1")
     illegal(s, Train(selected=(sid("Cali"),), recall=((sid("Pasto"), T, 1),)), "1.4.1",
@@ -300,45 +207,35 @@ def test_train_base_needs_an_available_base_1_4_1():
 
 
 def test_train_base_only_in_a_selected_space_3_2_1():
-    s = blank_state()
-    put(s, "Huila", T, 3)
+    s = position({"Huila": "3T"})
     illegal(s, Train(selected=(sid("Cali"),), base=sid("Huila"), base_troops=3), "3.2.1")
 
 
 def test_train_base_or_civic_action_not_both_3_2_1():
-    s = blank_state()
-    put(s, "Cali", T, 3)
-    put(s, "Cali", P, 3)
+    s = position({"Cali": "3T 3P"})
     cmd = Train(selected=(sid("Cali"),), base=sid("Cali"), base_troops=3, civic=sid("Cali"),
                 civic_steps=1)
     illegal(s, cmd, "3.2.1")
 
 
 def test_train_civic_action_pays_3_per_step_even_if_free_3_2_1_6_4_1():
-    s = blank_state(resources=7)
-    put(s, "Cali", T, 1)
-    put(s, "Cali", P, 1)
+    s = position({"Cali": "1T 1P"}, resources=7)
     run(s, Train(selected=(sid("Cali"),), civic=sid("Cali"), civic_steps=2), free=True)
     assert s.support[sid("Cali")] == 2
     assert s.resources[GOVT] == 1
 
 
 def test_train_civic_action_removes_terror_first_6_4_1():
-    s = blank_state()
-    put(s, "Cali", T, 1)
-    put(s, "Cali", P, 1)
-    s.terror[sid("Cali")] = 1
+    s = position({"Cali": "1T 1P"}, terror={"Cali": 1})
     run(s, Train(selected=(sid("Cali"),), civic=sid("Cali"), civic_steps=2))
     assert s.terror[sid("Cali")] == 0 and s.support[sid("Cali")] == 1
     assert s.resources[GOVT] == 10 - 3 - 6
 
 
 def test_train_civic_action_needs_troops_police_and_control_6_4_1():
-    s = blank_state()
-    put(s, "Cali", T, 2)
+    s = position({"Cali": "2T"})
     illegal(s, Train(selected=(sid("Cali"),), civic=sid("Cali"), civic_steps=1), "6.4.1")
-    put(s, "Cali", P, 1)
-    put(s, "Cali", FU, 3)  # no Government Control
+    place(s, {"Cali": "1P 3FU"})  # no Government Control
     illegal(s, Train(selected=(sid("Cali"),), civic=sid("Cali"), civic_steps=1), "6.4.1")
     # The Police placed by this Train give Control in time for Civic Action.
     run(s, Train(selected=(sid("Cali"),), place=((sid("Cali"), 0, 2),), civic=sid("Cali"),
@@ -347,17 +244,12 @@ def test_train_civic_action_needs_troops_police_and_control_6_4_1():
 
 
 def test_train_civic_action_must_afford_each_step_6_4_1():
-    s = blank_state(resources=5)
-    put(s, "Cali", T, 1)
-    put(s, "Cali", P, 1)
+    s = position({"Cali": "1T 1P"}, resources=5)
     illegal(s, Train(selected=(sid("Cali"),), civic=sid("Cali"), civic_steps=1), "6.4.1")
 
 
 def test_train_civic_action_cannot_pass_active_support_6_4_1():
-    s = blank_state(resources=30)
-    put(s, "Cali", T, 1)
-    put(s, "Cali", P, 1)
-    s.support[sid("Cali")] = 1
+    s = position({"Cali": "1T 1P"}, support={"Cali": 1}, resources=30)
     assert civic_action_capacity(s, sid("Cali")) == 1
     illegal(s, Train(selected=(sid("Cali"),), civic=sid("Cali"), civic_steps=2), "6.4.1")
 
@@ -369,8 +261,7 @@ def test_limited_train_selects_1_space_2_3_5():
 
 
 def test_train_spaces_query_3_2_1():
-    s = blank_state()
-    s.farc_zone[sid("Meta West")] = 1
+    s = position(farc_zone=["Meta West"])
     spaces = train_spaces(s)
     assert sid("Bogotá") in spaces and sid("Huila") in spaces
     assert sid("Meta West") not in spaces and sid("Bogotá-Neiva") not in spaces
@@ -382,8 +273,7 @@ def test_train_spaces_query_3_2_1():
 # Patrol (3.2.2)
 # ======================================================================================
 def test_patrol_moves_cubes_along_locs_and_cities_for_3_total_3_2_2():
-    s = blank_state()
-    put(s, "Bogotá", T, 3)
+    s = position({"Bogotá": "3T"})
     path = (sid("Bogotá"), sid("Bogotá-Neiva"), sid("Neiva"), sid("Neiva-Pasto"))
     run(s, Patrol(moves=((T, 2, path),)))
     assert s.troops(sid("Neiva-Pasto")) == 2 and s.troops(sid("Bogotá")) == 1
@@ -391,21 +281,16 @@ def test_patrol_moves_cubes_along_locs_and_cities_for_3_total_3_2_2():
 
 
 def test_patrol_costs_3_total_not_per_space_3_2_2():
-    s = blank_state(resources=3)
-    put(s, "Bogotá", T, 2)
-    put(s, "Cali", P, 2)
+    s = position({"Bogotá": "2T", "Cali": "2P"}, resources=3)
     run(s, Patrol(moves=((T, 2, (sid("Bogotá"), sid("Bogotá-Neiva"))),
                          (P, 2, (sid("Cali"), sid("Cali-Pasto"))))))
     assert s.resources[GOVT] == 0
-    s2 = blank_state(resources=2)
-    put(s2, "Bogotá", T, 2)
+    s2 = position({"Bogotá": "2T"}, resources=2)
     illegal(s2, Patrol(moves=((T, 1, (sid("Bogotá"), sid("Bogotá-Neiva"))),)), "3.2.2")
 
 
 def test_patrol_cubes_stop_on_entering_a_space_with_guerrillas_3_2_2():
-    s = blank_state()
-    put(s, "Bogotá", T, 2)
-    put(s, "Bogotá-Neiva", AU)
+    s = position({"Bogotá": "2T", "Bogotá-Neiva": "1AU"})
     through = (sid("Bogotá"), sid("Bogotá-Neiva"), sid("Neiva"))
     illegal(s, Patrol(moves=((T, 1, through),)), "3.2.2")
     run(s, Patrol(moves=((T, 1, through[:2]),)))  # may end there
@@ -415,30 +300,25 @@ def test_patrol_cubes_stop_on_entering_a_space_with_guerrillas_3_2_2():
 
 
 def test_patrol_may_leave_a_space_with_guerrillas_3_2_2():
-    s = blank_state()
-    put(s, "Bogotá-Neiva", T, 1)
-    put(s, "Bogotá-Neiva", FU, 3)
+    s = position({"Bogotá-Neiva": "1T 3FU"})
     run(s, Patrol(moves=((T, 1, (sid("Bogotá-Neiva"), sid("Neiva"), sid("Neiva-Pasto"))),)))
     assert s.troops(sid("Neiva-Pasto")) == 1
 
 
 def test_patrol_enters_only_locs_and_cities_3_2_2():
-    s = blank_state()
-    put(s, "Bogotá", T, 1)
+    s = position({"Bogotá": "1T"})
     illegal(s, Patrol(moves=((T, 1, (sid("Bogotá"), sid("Huila"))),)), "3.2.2")
     illegal(s, Patrol(moves=((T, 1, (sid("Bogotá"), sid("Cali"))),)), "3.2.2")  # not adjacent
 
 
 def test_patrol_cubes_may_start_in_a_department_3_2_2():
-    s = blank_state()
-    put(s, "Huila", P, 2)
+    s = position({"Huila": "2P"})
     run(s, Patrol(moves=((P, 2, (sid("Huila"), sid("Cali-Pasto"))),)))
     assert s.police(sid("Cali-Pasto")) == 2
 
 
 def test_patrol_moves_each_cube_once_3_2_2():
-    s = blank_state()
-    put(s, "Bogotá", T, 2)
+    s = position({"Bogotá": "2T"})
     cmd = Patrol(moves=((T, 2, (sid("Bogotá"), sid("Bogotá-Neiva"))),
                         (T, 1, (sid("Bogotá"), sid("Bogotá-Yopal")))))
     illegal(s, cmd, "3.2.2")
@@ -447,21 +327,18 @@ def test_patrol_moves_each_cube_once_3_2_2():
 
 
 def test_patrol_activates_1_guerrilla_per_cube_on_every_loc_3_2_2():
-    s = blank_state()
-    put(s, "Cali-Pasto", P, 2)  # no cube moves here, still Activates
-    put(s, "Cali-Pasto", FU, 3)
-    put(s, "Bogotá", T, 1)
-    put(s, "Bogotá-Neiva", AU, 2)
+    s = position({
+        "Cali-Pasto": "2P 3FU",  # no cube moves here, still Activates
+        "Bogotá": "1T",
+        "Bogotá-Neiva": "2AU",
+    })
     run(s, Patrol(moves=((T, 1, (sid("Bogotá"), sid("Bogotá-Neiva"))),)))
     assert s.active(sid("Cali-Pasto"), FARC) == 2 and s.underground(sid("Cali-Pasto"), FARC) == 1
     assert s.active(sid("Bogotá-Neiva"), AUC) == 1
 
 
 def test_patrol_activation_targets_chosen_factions_to_the_full_extent_1_4_1():
-    s = blank_state()
-    put(s, "Cali-Pasto", P, 3)
-    put(s, "Cali-Pasto", FU, 1)
-    put(s, "Cali-Pasto", CU, 3)
+    s = position({"Cali-Pasto": "3P 1FU 3CU"})
     loc = sid("Cali-Pasto")
     # Targeting only FARC: the 1 FARC Guerrilla is all there is to Activate.
     s1 = s.clone()
@@ -479,17 +356,12 @@ def test_patrol_activation_targets_chosen_factions_to_the_full_extent_1_4_1():
 
 
 def test_patrol_activates_only_on_locs_3_2_2():
-    s = blank_state()
-    put(s, "Cali", P, 1)
-    put(s, "Cali", FU, 1)
+    s = position({"Cali": "1P 1FU"})
     illegal(s, Patrol(activate=((sid("Cali"), int(FARC), 1),)), "3.2.2")
 
 
 def test_patrol_free_assault_in_1_loc_3_2_2():
-    s = blank_state(resources=3)
-    put(s, "Bogotá", T, 2)
-    put(s, "Bogotá-Neiva", FU, 1)
-    put(s, "Bogotá-Neiva", FA, 1)
+    s = position({"Bogotá": "2T", "Bogotá-Neiva": "1FU 1FA"}, resources=3)
     loc = sid("Bogotá-Neiva")
     run(s, Patrol(moves=((T, 2, (sid("Bogotá"), loc)),), assault=(loc,)))
     # The 2 Troops Activate the Underground Guerrilla, then Assault removes both.
@@ -498,18 +370,14 @@ def test_patrol_free_assault_in_1_loc_3_2_2():
 
 
 def test_patrol_assault_only_in_1_loc_3_2_2():
-    s = blank_state()
-    put(s, "Cali-Pasto", T, 1)
-    put(s, "Bogotá-Neiva", T, 1)
+    s = position({"Cali-Pasto": "1T", "Bogotá-Neiva": "1T"})
     illegal(s, Patrol(assault=(sid("Cali-Pasto"), sid("Bogotá-Neiva"))), "3.2.2")
     put(s, "Cali", T, 1)
     illegal(s, Patrol(assault=(sid("Cali"),)), "3.2.2")
 
 
 def test_limited_patrol_has_1_destination_and_assaults_there_2_3_5():
-    s = blank_state()
-    put(s, "Bogotá", T, 2)
-    put(s, "Neiva", P, 1)
+    s = position({"Bogotá": "2T", "Neiva": "1P"})
     loc = sid("Bogotá-Neiva")
     two = Patrol(moves=((T, 1, (sid("Bogotá"), loc)), (T, 1, (sid("Bogotá"), sid("Bogotá-Yopal")))))
     illegal(s, two, "2.3.5", limited=True)
@@ -521,19 +389,13 @@ def test_limited_patrol_has_1_destination_and_assaults_there_2_3_5():
 
 
 def test_limited_patrol_still_activates_on_every_loc_2_3_5_3_2_2():
-    s = blank_state()
-    put(s, "Cali-Pasto", P, 1)
-    put(s, "Cali-Pasto", FU, 1)
-    put(s, "Bogotá", T, 1)
+    s = position({"Cali-Pasto": "1P 1FU", "Bogotá": "1T"})
     run(s, Patrol(moves=((T, 1, (sid("Bogotá"), sid("Bogotá-Neiva"))),)), limited=True)
     assert s.active(sid("Cali-Pasto"), FARC) == 1
 
 
 def test_plan_colombia_shaded_no_activation_by_patrol_5_4_card_12():
-    s = blank_state()
-    s.momentum = [PLAN_COLOMBIA]
-    put(s, "Cali-Pasto", P, 2)
-    put(s, "Cali-Pasto", FU, 2)
+    s = position({"Cali-Pasto": "2P 2FU"}, momentum=[PLAN_COLOMBIA])
     assert patrol_activations(s, sid("Cali-Pasto")) == 0
     run(s, Patrol(assault=(sid("Cali-Pasto"),)))
     assert s.underground(sid("Cali-Pasto"), FARC) == 2
@@ -541,28 +403,22 @@ def test_plan_colombia_shaded_no_activation_by_patrol_5_4_card_12():
 
 
 def test_plan_meteoro_unshaded_assault_in_each_loc_5_3_card_13():
-    s = blank_state()
-    s.capabilities[PLAN_METEORO] = UNSHADED
-    put(s, "Cali-Pasto", T, 1)
-    put(s, "Cali-Pasto", FA, 1)
-    put(s, "Bogotá-Neiva", T, 1)
-    put(s, "Bogotá-Neiva", AA, 1)
+    s = position({
+        "Cali-Pasto": "1T 1FA",
+        "Bogotá-Neiva": "1T 1AA",
+    }, capabilities={PLAN_METEORO: UNSHADED})
     run(s, Patrol(assault=(sid("Cali-Pasto"), sid("Bogotá-Neiva"))))
     assert s.guerrillas(sid("Cali-Pasto"), FARC) == 0
     assert s.guerrillas(sid("Bogotá-Neiva"), AUC) == 0
 
 
 def test_plan_meteoro_shaded_no_patrol_assault_5_3_card_13():
-    s = blank_state()
-    s.capabilities[PLAN_METEORO] = SHADED
-    put(s, "Cali-Pasto", T, 1)
-    put(s, "Cali-Pasto", FA, 1)
+    s = position({"Cali-Pasto": "1T 1FA"}, capabilities={PLAN_METEORO: SHADED})
     illegal(s, Patrol(assault=(sid("Cali-Pasto"),)), "5.3")
 
 
 def test_patrol_reach_query_3_2_2():
-    s = blank_state()
-    put(s, "Neiva", CU)
+    s = position({"Neiva": "1CU"})
     reach = patrol_reach(s, sid("Bogotá"))
     assert reach[sid("Neiva")] == (sid("Bogotá"), sid("Bogotá-Neiva"), sid("Neiva"))
     assert sid("Neiva-Pasto") not in reach or sid("Neiva") not in reach[sid("Neiva-Pasto")]
@@ -573,11 +429,7 @@ def test_patrol_reach_query_3_2_2():
 # Sweep (3.2.3)
 # ======================================================================================
 def test_sweep_moves_adjacent_troops_and_activates_1_per_cube_3_2_3():
-    s = blank_state()
-    put(s, "Bogotá", T, 3)
-    put(s, "Santander", P, 1)
-    put(s, "Santander", FU, 3)
-    put(s, "Santander", AU, 2)
+    s = position({"Bogotá": "3T", "Santander": "1P 3FU 2AU"})
     run(s, Sweep(selected=(sid("Santander"),), moves=((T, 2, (sid("Bogotá"), sid("Santander"))),)))
     assert s.troops(sid("Santander")) == 2
     # 3 cubes (2 Troops that moved plus 1 Police already there): FARC first by default.
@@ -586,9 +438,7 @@ def test_sweep_moves_adjacent_troops_and_activates_1_per_cube_3_2_3():
 
 
 def test_sweep_in_forest_activates_1_per_2_cubes_3_2_3():
-    s = blank_state()
-    put(s, "Chocó", T, 3)
-    put(s, "Chocó", FU, 3)
+    s = position({"Chocó": "3T 3FU"})
     assert sweep_activation_capacity(s, sid("Chocó")) == 1
     run(s, Sweep(selected=(sid("Chocó"),)))
     assert s.active(sid("Chocó"), FARC) == 1
@@ -607,17 +457,14 @@ def test_sweep_through_a_guerrilla_free_loc_3_2_3():
 
 
 def test_sweep_not_through_a_loc_with_guerrillas_3_2_3():
-    s = blank_state()
-    put(s, "Cúcuta", T, 1)
-    put(s, "Ayacucho-Cúcuta", CU)
+    s = position({"Cúcuta": "1T", "Ayacucho-Cúcuta": "1CU"})
     path = (sid("Cúcuta"), sid("Ayacucho-Cúcuta"), sid("Cesar"))
     assert sid("Cúcuta") not in sweep_sources(s, sid("Cesar"))
     illegal(s, Sweep(selected=(sid("Cesar"),), moves=((T, 1, path),)), "3.2.3")
 
 
 def test_sweep_moves_must_reach_selected_adjacent_spaces_3_2_3():
-    s = blank_state()
-    put(s, "Bogotá", T, 2)
+    s = position({"Bogotá": "2T"})
     illegal(s, Sweep(selected=(sid("Huila"),), moves=((T, 1, (sid("Bogotá"), sid("Santander"))),)),
             "3.2.3")
     illegal(s, Sweep(selected=(sid("Cali"),), moves=((T, 1, (sid("Bogotá"), sid("Cali"))),)),
@@ -627,15 +474,13 @@ def test_sweep_moves_must_reach_selected_adjacent_spaces_3_2_3():
 
 
 def test_sweep_moves_troops_not_police_3_2_3():
-    s = blank_state()
-    put(s, "Bogotá", P, 1)
+    s = position({"Bogotá": "1P"})
     illegal(s, Sweep(selected=(sid("Huila"),), moves=((P, 1, (sid("Bogotá"), sid("Huila"))),)),
             "3.2.3")
 
 
 def test_sweep_selects_cities_or_departments_not_farc_zones_3_2_3_6_4_4():
-    s = blank_state()
-    s.farc_zone[sid("Meta West")] = 1
+    s = position(farc_zone=["Meta West"])
     illegal(s, Sweep(selected=(sid("Meta West"),)), "6.4.4")
     illegal(s, Sweep(selected=(sid("Bogotá-Neiva"),)), "3.2.3")
     assert sid("Meta West") not in sweep_spaces(s)
@@ -644,17 +489,13 @@ def test_sweep_selects_cities_or_departments_not_farc_zones_3_2_3_6_4_4():
 def test_sweep_never_activates_in_panama_1_3_5():
     s = blank_state()
     s.foreign_in_play = [MAP.PANAMA]
-    put(s, MAP.PANAMA, T, 4)
-    put(s, MAP.PANAMA, FU, 2)
+    place(s, {MAP.PANAMA: "4T 2FU"})
     run(s, Sweep(selected=(MAP.PANAMA,)))
     assert s.underground(MAP.PANAMA, FARC) == 2
 
 
 def test_sweep_activation_choice_is_checked_1_4_1():
-    s = blank_state()
-    put(s, "Huila", T, 2)
-    put(s, "Huila", FU, 1)
-    put(s, "Huila", AU, 2)
+    s = position({"Huila": "2T 1FU 2AU"})
     h = sid("Huila")
     illegal(s, Sweep(selected=(h,), activate=((h, int(AUC), 1),)), "1.4.1")
     illegal(s, Sweep(selected=(h,), activate=((sid("Cali"), int(AUC), 1),)), "3.2.3")
@@ -689,9 +530,7 @@ def test_limited_sweep_has_1_destination_2_3_5():
 
 
 def test_sweep_troops_move_simultaneously_between_selected_spaces_3_2_3():
-    s = blank_state()
-    put(s, "Bogotá", T, 2)
-    put(s, "Huila", T, 1)
+    s = position({"Bogotá": "2T", "Huila": "1T"})
     cmd = Sweep(selected=(sid("Bogotá"), sid("Huila")),
                 moves=((T, 2, (sid("Bogotá"), sid("Huila"))),
                        (T, 1, (sid("Huila"), sid("Bogotá")))))
@@ -700,15 +539,13 @@ def test_sweep_troops_move_simultaneously_between_selected_spaces_3_2_3():
 
 
 def test_ospina_mora_unshaded_sweep_costs_1_per_space_5_3_card_2():
-    s = blank_state(resources=2)
-    s.capabilities[OSPINA_MORA] = UNSHADED
+    s = position(capabilities={OSPINA_MORA: UNSHADED}, resources=2)
     run(s, Sweep(selected=(sid("Huila"), sid("Cali"))))
     assert s.resources[GOVT] == 0
 
 
 def test_ospina_mora_shaded_sweep_only_1_space_per_card_5_3_card_2():
-    s = blank_state()
-    s.capabilities[OSPINA_MORA] = SHADED
+    s = position(capabilities={OSPINA_MORA: SHADED})
     illegal(s, Sweep(selected=(sid("Huila"), sid("Cali"))), "5.3")
     run(s, Sweep(selected=(sid("Huila"),)))
     assert s.step["sweep_spaces"] == 1
@@ -718,10 +555,7 @@ def test_ospina_mora_shaded_sweep_only_1_space_per_card_5_3_card_2():
 
 
 def test_ndsc_unshaded_1_police_may_enter_each_sweep_space_5_3_card_11():
-    s = blank_state()
-    s.capabilities[NDSC] = UNSHADED
-    put(s, "Bogotá", P, 3)
-    put(s, "Huila", FU, 2)
+    s = position({"Bogotá": "3P", "Huila": "2FU"}, capabilities={NDSC: UNSHADED})
     one = Sweep(selected=(sid("Huila"),), moves=((P, 1, (sid("Bogotá"), sid("Huila"))),))
     two = Sweep(selected=(sid("Huila"),), moves=((P, 2, (sid("Bogotá"), sid("Huila"))),))
     illegal(s, two, "5.3")
@@ -730,19 +564,14 @@ def test_ndsc_unshaded_1_police_may_enter_each_sweep_space_5_3_card_11():
 
 
 def test_ndsc_shaded_sweep_activates_via_troops_or_police_not_both_5_3_card_11():
-    s = blank_state()
-    s.capabilities[NDSC] = SHADED
-    put(s, "Huila", T, 2)
-    put(s, "Huila", P, 1)
-    put(s, "Huila", FU, 3)
+    s = position({"Huila": "2T 1P 3FU"}, capabilities={NDSC: SHADED})
     assert sweep_activation_capacity(s, sid("Huila")) == 2
     run(s, Sweep(selected=(sid("Huila"),)))
     assert s.active(sid("Huila"), FARC) == 2
 
 
 def test_madrid_donors_shaded_no_sweep_in_departments_5_4_card_17():
-    s = blank_state()
-    s.momentum = [MADRID_DONORS]
+    s = position(momentum=[MADRID_DONORS])
     illegal(s, Sweep(selected=(sid("Huila"),)), "5.4")
     run(s, Sweep(selected=(sid("Cali"),)))
     assert all(MAP[x].is_city for x in sweep_spaces(s))
@@ -752,42 +581,28 @@ def test_madrid_donors_shaded_no_sweep_in_departments_5_4_card_17():
 # Assault (3.2.4) and Drug Bust (3.2.5)
 # ======================================================================================
 def test_assault_removes_1_active_guerrilla_per_troops_3_2_4():
-    s = blank_state()
-    put(s, "Meta East", T, 2)  # Grassland
-    put(s, "Meta East", FA, 3)
-    put(s, "Meta East", FU, 2)
+    s = position({"Meta East": "2T 2FU 3FA"})  # Grassland
     run(s, Assault(selected=(sid("Meta East"),)))
     assert s.active(sid("Meta East"), FARC) == 1 and s.underground(sid("Meta East"), FARC) == 2
     assert s.resources[GOVT] == 7
 
 
 def test_assault_in_mountain_removes_1_per_2_troops_3_2_4():
-    s = blank_state()
-    put(s, "Huila", T, 3)
-    put(s, "Huila", P, 4)  # Police remove nothing in a Department
-    put(s, "Huila", FA, 3)
+    s = position({"Huila": "3T 4P 3FA"})  # Police remove nothing in a Department
     assert assault_capacity(s, sid("Huila")) == 1
     run(s, Assault(selected=(sid("Huila"),)))
     assert s.active(sid("Huila"), FARC) == 2
 
 
 def test_assault_police_remove_in_cities_and_locs_3_2_4():
-    s = blank_state()
-    put(s, "Cali", P, 2)
-    put(s, "Cali", AA, 3)
-    put(s, "Cali-Pasto", P, 1)
-    put(s, "Cali-Pasto", T, 1)
-    put(s, "Cali-Pasto", CA, 3)
+    s = position({"Cali": "2P 3AA", "Cali-Pasto": "1T 1P 3CA"})
     run(s, Assault(selected=(sid("Cali"), sid("Cali-Pasto"))))
     assert s.active(sid("Cali"), AUC) == 1 and s.active(sid("Cali-Pasto"), CARTELS) == 1
     assert s.resources[GOVT] == 4
 
 
 def test_assault_removes_bases_last_3_2_4():
-    s = blank_state()
-    put(s, "Meta East", T, 3)
-    put(s, "Meta East", FA, 1)
-    put(s, "Meta East", FB, 2)
+    s = position({"Meta East": "3T 1FA 2FB"})
     h = sid("Meta East")
     illegal(s, Assault(selected=(h,), removals=((h, (FB, FA)),)), "3.2.4")
     run(s, Assault(selected=(h,), removals=((h, (FA, FB, FB)),)))
@@ -795,11 +610,7 @@ def test_assault_removes_bases_last_3_2_4():
 
 
 def test_underground_guerrillas_shield_their_bases_3_2_4_note():
-    s = blank_state()
-    put(s, "Meta East", T, 5)
-    put(s, "Meta East", FU, 1)
-    put(s, "Meta East", FB, 1)
-    put(s, "Meta East", CB, 1)
+    s = position({"Meta East": "5T 1FU 1FB 1CB"})
     assert assault_removals(s, sid("Meta East")) == 1  # only the Cartels Base
     illegal(s, Assault(selected=(sid("Meta East"),), removals=((sid("Meta East"), (FB,)),)),
             "3.2.4")
@@ -813,9 +624,7 @@ def test_assault_removes_to_the_full_extent_among_targeted_factions_1_4_1():
     # 1.4.1 EXAMPLE: 3 Troops in Forest must remove 3 Active pieces of targeted Factions.
     s = blank_state()
     f = sid("Guaviare")
-    put(s, f, T, 3)
-    put(s, f, FA, 2)
-    put(s, f, AA, 2)
+    place(s, {f: "3T 2FA 2AA"})
     illegal(s, Assault(selected=(f,), removals=((f, (FA,)),)), "1.4.1")
     illegal(s, Assault(selected=(f,), removals=((f, ()),)), "1.4.1")  # must target someone
     illegal(s, Assault(selected=(f,), removals=((f, (FA, FA, AA, AA)),)), "3.2.4")
@@ -827,9 +636,7 @@ def test_assault_removes_to_the_full_extent_among_targeted_factions_1_4_1():
 
 
 def test_assault_removes_only_insurgent_pieces_3_2_4():
-    s = blank_state()
-    put(s, "Cali", T, 2)
-    put(s, "Cali", P, 1)
+    s = position({"Cali": "2T 1P"})
     illegal(s, Assault(selected=(sid("Cali"),), removals=((sid("Cali"), (P,)),)), "3.2.4")
     illegal(s, Assault(selected=(sid("Cali"),), removals=((sid("Huila"), (FA,)),)), "3.2.4")
 
@@ -837,9 +644,7 @@ def test_assault_removes_only_insurgent_pieces_3_2_4():
 def test_drug_bust_adds_6_aid_per_shipment_removed_3_2_5():
     s = blank_state()
     loc = sid("Cali-Pasto")
-    put(s, loc, T, 2)
-    put(s, loc, CA, 1)
-    put(s, loc, FA, 1)
+    place(s, {loc: "2T 1FA 1CA"})
     s.place_shipment(loc, CARTELS)
     s.aid = 20
     run(s, Assault(selected=(loc,), removals=((loc, (CA, FA)),)))
@@ -848,9 +653,7 @@ def test_drug_bust_adds_6_aid_per_shipment_removed_3_2_5():
 
 
 def test_drug_bust_aid_capped_at_29_1_7():
-    s = blank_state()
-    put(s, "Cali-Pasto", T, 1)
-    put(s, "Cali-Pasto", CA, 1)
+    s = position({"Cali-Pasto": "1T 1CA"})
     s.place_shipment(sid("Cali-Pasto"), CARTELS)
     s.aid = 27
     run(s, Assault(selected=(sid("Cali-Pasto"),)))
@@ -860,9 +663,7 @@ def test_drug_bust_aid_capped_at_29_1_7():
 def test_no_drug_bust_while_a_guerrilla_still_holds_the_shipment_4_5_3():
     s = blank_state()
     loc = sid("Cali-Pasto")
-    put(s, loc, T, 1)
-    put(s, loc, CA, 1)
-    put(s, loc, CU, 1)
+    place(s, {loc: "1T 1CU 1CA"})
     s.place_shipment(loc, CARTELS)
     run(s, Assault(selected=(loc,)))
     assert s.shipments_at(loc) == [0] and s.aid == 9
@@ -879,15 +680,13 @@ def test_limited_assault_in_1_space_2_3_5():
 
 
 def test_tapias_unshaded_assault_costs_1_per_space_5_3_card_3():
-    s = blank_state(resources=2)
-    s.capabilities[TAPIAS] = UNSHADED
+    s = position(capabilities={TAPIAS: UNSHADED}, resources=2)
     run(s, Assault(selected=(sid("Cali"), sid("Huila"))))
     assert s.resources[GOVT] == 0
 
 
 def test_tapias_shaded_assault_only_1_space_per_card_5_3_card_3():
-    s = blank_state()
-    s.capabilities[TAPIAS] = SHADED
+    s = position(capabilities={TAPIAS: SHADED})
     illegal(s, Assault(selected=(sid("Cali"), sid("Huila"))), "5.3")
     run(s, Assault(selected=(sid("Cali"),)))
     illegal(s, Assault(selected=(sid("Huila"),)), "5.3")
@@ -895,44 +694,28 @@ def test_tapias_shaded_assault_only_1_space_per_card_5_3_card_3():
 
 
 def test_high_mountain_battalions_unshaded_mountain_as_city_5_3_card_9():
-    s = blank_state()
-    s.capabilities[HIGH_MOUNTAIN_BATTALIONS] = UNSHADED
-    put(s, "Huila", T, 2)
-    put(s, "Huila", P, 1)
-    put(s, "Huila", FA, 4)
+    s = position({"Huila": "2T 1P 4FA"}, capabilities={HIGH_MOUNTAIN_BATTALIONS: UNSHADED})
     assert assault_capacity(s, sid("Huila")) == 3
     run(s, Assault(selected=(sid("Huila"),)))
     assert s.active(sid("Huila"), FARC) == 1
 
 
 def test_high_mountain_battalions_shaded_1_per_4_troops_5_3_card_9():
-    s = blank_state()
-    s.capabilities[HIGH_MOUNTAIN_BATTALIONS] = SHADED
-    put(s, "Huila", T, 7)
-    put(s, "Huila", FA, 4)
+    s = position({"Huila": "7T 4FA"}, capabilities={HIGH_MOUNTAIN_BATTALIONS: SHADED})
     assert assault_capacity(s, sid("Huila")) == 1
     put(s, "Meta East", T, 2)  # not Mountain: unaffected
     assert assault_capacity(s, sid("Meta East")) == 2
 
 
 def test_madrid_donors_shaded_no_assault_in_departments_5_4_card_17():
-    s = blank_state()
-    s.momentum = [MADRID_DONORS]
-    put(s, "Huila", T, 2)
-    put(s, "Huila", FA, 1)
-    put(s, "Cali-Pasto", T, 1)
-    put(s, "Cali-Pasto", FA, 1)
+    s = position({"Huila": "2T 1FA", "Cali-Pasto": "1T 1FA"}, momentum=[MADRID_DONORS])
     illegal(s, Assault(selected=(sid("Huila"),)), "5.4")
     assert assault_spaces(s) == [sid("Cali-Pasto")]
     run(s, Assault(selected=(sid("Cali-Pasto"),)))
 
 
 def test_default_removal_order_takes_actives_then_bases_3_2_4():
-    s = blank_state()
-    put(s, "Meta East", T, 6)
-    put(s, "Meta East", AA, 1)
-    put(s, "Meta East", AB, 1)
-    put(s, "Meta East", FA, 1)
+    s = position({"Meta East": "6T 1FA 1AA 1AB"})
     assert default_removal_order(s, sid("Meta East")) == (FA, AA, AB)
 
 
@@ -1044,9 +827,7 @@ def _senado(state: GameState, faction: Faction) -> GameState:
 
 def test_senado_camara_shaded_sweep_does_not_activate_the_executing_faction_5_4_card_42():
     s = _senado(blank_state(), CARTELS)
-    put(s, "Cali", T, 3)
-    put(s, "Cali", CU, 2)
-    put(s, "Cali", FU, 1)
+    place(s, {"Cali": "3T 1FU 2CU"})
     assert senado_immune(s) is CARTELS
     illegal(s, Sweep(selected=(sid("Cali"),), activate=((sid("Cali"), int(CARTELS), 1),)), "5.4")
     run(s, Sweep(selected=(sid("Cali"),)))
@@ -1055,9 +836,7 @@ def test_senado_camara_shaded_sweep_does_not_activate_the_executing_faction_5_4_
 
 def test_senado_camara_shaded_full_extent_ignores_the_shielded_faction_1_4_1_card_42():
     s = _senado(blank_state(), AUC)
-    put(s, "Cali", T, 3)
-    put(s, "Cali", AU, 2)
-    put(s, "Cali", FU, 1)
+    place(s, {"Cali": "3T 1FU 2AU"})
     # FARC targeted with 1 of 3 Activations: full extent, as the AUC are out of reach
     run(s, Sweep(selected=(sid("Cali"),), activate=((sid("Cali"), int(FARC), 1),)))
     assert s.count(sid("Cali"), AU) == 2
@@ -1065,25 +844,20 @@ def test_senado_camara_shaded_full_extent_ignores_the_shielded_faction_1_4_1_car
 
 def test_senado_camara_shaded_assault_does_not_remove_the_executing_faction_5_4_card_42():
     s = _senado(blank_state(), FARC)
-    put(s, "Cali", T, 2)
-    put(s, "Cali", FA, 2)
-    put(s, "Cali", FB, 1)
-    put(s, "Cali", AA, 1)
+    place(s, {"Cali": "2T 2FA 1FB 1AA"})
     illegal(s, Assault(selected=(sid("Cali"),), removals=((sid("Cali"), (int(FA),)),)), "5.4")
     assert assault_removals(s, sid("Cali")) == 1
     assert default_removal_order(s, sid("Cali")) == (AA,)
     run(s, Assault(selected=(sid("Cali"),)))
     assert s.count(sid("Cali"), FA) == 2 and s.count(sid("Cali"), AA) == 0
-    put(s, "Meta East", T, 2)
-    put(s, "Meta East", FA, 1)
+    place(s, {"Meta East": "2T 1FA"})
     assert sid("Meta East") not in assault_spaces(s)
 
 
 def test_senado_camara_shaded_patrol_assault_spares_the_executing_faction_5_4_card_42():
     s = _senado(blank_state(), CARTELS)
     loc = sid("Cali-Pasto")
-    put(s, loc, P, 2)
-    put(s, loc, CA, 2)
+    place(s, {loc: "2P 2CA"})
     cmd = Patrol(assault=(loc,), removals=((loc, (int(CA),)),))
     illegal(s, cmd, "5.4")
     run(s, Patrol(assault=(loc,)))

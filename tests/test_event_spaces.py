@@ -15,34 +15,19 @@ from hypothesis import strategies as st
 import core.events as events
 from core.commands import Context
 from core.errors import IllegalAction
-from core.events.choice import Choice, RandomChooser, ScriptedChooser
+from core.events.choice import Choice, RandomChooser
 from core.game import Game
 from core.map import MAP
-from core.pieces import INSURGENTS, Faction, Piece
+from core.pieces import INSURGENTS, Faction
 from core.random_play import random_command
 from core.state import GameState
 from nonplayer.procedures import drug_profit_bases
-from tests.helpers import blank_state, put, sid
+from tests.codes import AA, AB, AU, AUC, CA, CARTELS, CB, CU, FA, FARC, FB, FU, GB, GOVT, P, T
+from tests.helpers import Spy, blank_state, place, position, put, sid
+from tests.strategies import SEEDS
 
-GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CARTELS
-T, P, GB = Piece.TROOPS, Piece.POLICE, Piece.GOVT_BASE
-FU, FA, FB = Piece.FARC_UNDERGROUND, Piece.FARC_ACTIVE, Piece.FARC_BASE
-AU, AA, AB = Piece.AUC_UNDERGROUND, Piece.AUC_ACTIVE, Piece.AUC_BASE
-CU, CA, CB = Piece.CARTELS_UNDERGROUND, Piece.CARTELS_ACTIVE, Piece.CARTELS_BASE
 U, S = events.UNSHADED, events.SHADED
 ECUADOR, PANAMA = MAP.ECUADOR, MAP.PANAMA
-
-
-class Spy(ScriptedChooser):
-    """A scripted chooser that keeps the Choices it was asked."""
-
-    def __init__(self, answers=()) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(answers)
-        self.asked: list[Choice] = []
-
-    def choose(self, state, choice):  # type: ignore[no-untyped-def]
-        self.asked.append(choice)
-        return super().choose(state, choice)
 
 
 def play(state: GameState, faction: Faction, card: int, side: str, answers=()) -> Spy:
@@ -72,8 +57,7 @@ def with_ecuador(state: GameState) -> GameState:
 # ======================================================================================
 def test_card_14_unshaded_offers_only_departments_taking_base_and_troops_5_1_3():
     # card 14 unshaded: Meta West with 2 Bases takes only the Troops: not offered
-    s = blank_state()
-    put(s, "Meta West", FB, 2)
+    s = position({"Meta West": "2FB"})
     asked = first_question(s, GOVT, 14, U)
     assert sid("Meta West") not in asked.options
     assert len(asked.options) == len(MAP.departments) - 1  # the others take all 4 pieces
@@ -83,10 +67,7 @@ def test_card_14_unshaded_offers_only_departments_taking_base_and_troops_5_1_3()
 
 def test_card_14_shaded_offers_only_departments_with_base_and_cube_5_1_3():
     # card 14 shaded: Santander has a Government Base and a cube; Huila cubes only
-    s = blank_state()
-    put(s, "Santander", GB)
-    put(s, "Santander", P)
-    put(s, "Huila", T, 3)
+    s = position({"Santander": "1P 1GB", "Huila": "3T"})
     spy = play(s, FARC, 14, S)  # Santander is the only best space: not even asked
     assert spy.asked == []
     assert s.faction_pieces(sid("Santander"), GOVT) == 0 and s.troops(sid("Huila")) == 3
@@ -94,15 +75,12 @@ def test_card_14_shaded_offers_only_departments_with_base_and_cube_5_1_3():
 
 def test_card_24_shaded_offers_only_spaces_with_2_troops_5_1_3():
     # card 24 shaded: remove 2 Troops from a space with FARC pieces
-    s = blank_state()
-    put(s, "Huila", FU)
-    put(s, "Huila", T, 1)
-    put(s, "Meta West", FB)
-    put(s, "Meta West", T, 4)
-    put(s, "Cali", FU)
-    put(s, "Cali", T, 2)
-    put(s, "Bogotá", P)  # a City with Support for the second part
-    s.support[sid("Bogotá")] = 1
+    s = position({
+        "Huila": "1T 1FU",
+        "Meta West": "4T 1FB",
+        "Cali": "2T 1FU",
+        "Bogotá": "1P",  # a City with Support for the second part
+    }, support={"Bogotá": 1})
     asked = first_question(s, GOVT, 24, S)
     assert sorted(asked.options) == sorted([sid("Meta West"), sid("Cali")])
     play(s, GOVT, 24, S, [[sid("Meta West")]])
@@ -129,8 +107,7 @@ def test_card_34_shaded_ecuador_only_when_nothing_fits_better_and_base_first_5_1
 
 def test_card_35_unshaded_farc_zone_not_offered_while_police_fit_elsewhere_5_1_3():
     # card 35 unshaded: in a FARC Zone no Police can replace the Bases (1.4.2)
-    s = blank_state()
-    put(s, "Meta West", CB)
+    s = position({"Meta West": "1CB"})
     s.set_farc_zone(sid("Meta West"))
     put(s, "Huila", CB)
     spy = play(s, GOVT, 35, U)  # Huila only: not asked
@@ -141,8 +118,10 @@ def test_card_35_unshaded_farc_zone_not_offered_while_police_fit_elsewhere_5_1_3
 def test_card_49_shaded_no_department_with_2_bases_or_full_ecuador_5_1_3():
     # card 49 shaded: place an AUC Guerrilla and Base in any Department
     s = with_ecuador(blank_state())
-    put(s, "Huila", FB, 2)
-    put(s, ECUADOR, AU)  # room for 1 AUC piece only (card 33)
+    place(s, {
+        "Huila": "2FB",
+        ECUADOR: "1AU",  # room for 1 AUC piece only (card 33)
+    })
     asked = first_question(s, AUC, 49, S)
     assert sid("Huila") not in asked.options and ECUADOR not in asked.options
 
@@ -166,9 +145,7 @@ def test_card_50_unshaded_never_offers_more_police_than_ecuador_holds_1_4_2():
 def test_card_54_unshaded_replacement_only_where_it_fits_in_ecuador_1_4_2():
     # card 54 unshaded: replacing a FARC Guerrilla in Ecuador, AUC already has 2 there
     s = with_ecuador(blank_state())
-    put(s, ECUADOR, FU)
-    put(s, ECUADOR, AU, 2)
-    put(s, "Huila", FU)
+    place(s, {ECUADOR: "1FU 2AU", "Huila": "1FU"})
     spy = Spy([["replace"], [ECUADOR], [int(FU)], ["AUC"]])
     with pytest.raises(IllegalAction) as err:
         events.run_event(s.clone(), Context(faction=GOVT, chooser=spy), 54, U)
@@ -183,10 +160,7 @@ def test_card_54_unshaded_replacement_only_where_it_fits_in_ecuador_1_4_2():
 def test_card_72_unshaded_replacements_within_ecuador_room_and_one_space_at_a_time():
     # card 72 unshaded with Ecuador: FARC 2 pieces and AUC 1 there leave room for 1 AUC
     s = with_ecuador(blank_state())
-    put(s, ECUADOR, CU, 2)
-    put(s, ECUADOR, FB, 2)
-    put(s, ECUADOR, AU)
-    put(s, "Huila", CU, 2)
+    place(s, {ECUADOR: "2FB 1AU 2CU", "Huila": "2CU"})
     # Huila takes every replacement, Ecuador only 1 of 2: Huila first (5.1.3, not asked),
     # then Ecuador (the only one left); only Huila's FARC/AUC split is asked
     spy = play(s, GOVT, 72, U, [[1]])
@@ -198,11 +172,11 @@ def test_card_72_unshaded_replacements_within_ecuador_room_and_one_space_at_a_ti
 
 def test_card_72_unshaded_order_decides_who_gets_the_last_guerrillas():
     # issue 17 item 3: when Guerrillas run short, the first space asked gets them
-    s = blank_state()
-    put(s, "Huila", CU, 2)
-    put(s, "Cali", CU, 2)
-    put(s, "Bogotá", FU, 30)
-    put(s, "Bogotá", AU, 17)  # 1 AUC Guerrilla Available, no FARC
+    s = position({
+        "Huila": "2CU",
+        "Cali": "2CU",
+        "Bogotá": "30FU 17AU",  # 1 AUC Guerrilla Available, no FARC
+    })
     spy = play(s, GOVT, 72, U, [[sid("Cali")]])
     assert s.guerrillas(sid("Cali"), AUC) == 1 and s.guerrillas(sid("Huila"), AUC) == 0
     assert len(spy.asked) == 1 and spy.asked[0].max == 1  # one space, then Huila forced
@@ -212,8 +186,7 @@ def test_card_72_unshaded_order_decides_who_gets_the_last_guerrillas():
 def test_card_72_shaded_places_within_ecuador_room_1_4_2():
     # card 72 shaded: all Available Cartels Guerrillas into spaces with Cartels Bases
     s = with_ecuador(blank_state())
-    put(s, ECUADOR, CB)
-    put(s, "Huila", CB)
+    place(s, {ECUADOR: "1CB", "Huila": "1CB"})
     answers = [[ECUADOR] * 12]
     with pytest.raises(IllegalAction) as err:
         events.run_event(s.clone(), Context(faction=CARTELS, chooser=Spy(answers)), 72, S)
@@ -246,10 +219,7 @@ def test_soak_seed_1000_heuristic_standard_plays_to_the_end():
 # ======================================================================================
 def test_card_39_shaded_asks_departments_in_order_last_auc_guerrilla_to_the_first():
     # card 39 shaded: 1 AUC Guerrilla Available for 2 Departments: the first asked gets it
-    s = blank_state()
-    put(s, "Huila", P)
-    put(s, "Cesar", P)
-    put(s, "Bogotá", AU, 17)
+    s = position({"Huila": "1P", "Cesar": "1P", "Bogotá": "17AU"})
     spy = play(s, AUC, 39, S, [[sid("Cesar")], [sid("Huila")]])
     assert [c.max for c in spy.asked] == [1, 1]
     assert s.guerrillas(sid("Cesar"), AUC) == 1 and s.guerrillas(sid("Huila"), AUC) == 0
@@ -258,8 +228,7 @@ def test_card_39_shaded_asks_departments_in_order_last_auc_guerrilla_to_the_firs
 
 def test_card_40_shaded_asks_cities_in_order_last_auc_piece_to_the_first():
     # card 40 shaded: 1 AUC piece left (a Guerrilla) for 2 Cities: the first asked gets it
-    s = blank_state()
-    put(s, "Bogotá", AU, 17)
+    s = position({"Bogotá": "17AU"})
     for name in ("Vichada", "Guainía", "Vaupés"):
         put(s, name, AB, 2)
     spy = play(s, AUC, 40, S, [[sid("Medellín")]])  # then nothing fits: no 2nd question
@@ -269,11 +238,7 @@ def test_card_40_shaded_asks_cities_in_order_last_auc_piece_to_the_first():
 
 def test_card_57_shaded_asks_spaces_in_order_and_ecuador_after_spaces_with_room():
     # card 57 shaded: 1 Cartels Guerrilla and no Base Available: the first space gets it
-    s = blank_state()
-    put(s, "Huila", P)
-    put(s, "Cesar", P)
-    put(s, "Bogotá", P)
-    put(s, "Cali", CU, 11)
+    s = position({"Huila": "1P", "Cesar": "1P", "Bogotá": "1P", "Cali": "11CU"})
     for name in ("Vichada", "Guainía", "Vaupés", "Amazonas", "Meta East", "Arauca", "Cesar"):
         put(s, name, CB, 2)
     put(s, "Huila", CB, 1)
@@ -282,10 +247,7 @@ def test_card_57_shaded_asks_spaces_in_order_and_ecuador_after_spaces_with_room(
     assert [c.max for c in spy.asked if c.kind == "spaces"] == [1, 1]
     # with Ecuador full of Cartels, the Police there is replaced only after the others
     s = with_ecuador(blank_state())
-    put(s, ECUADOR, P)
-    put(s, ECUADOR, CU, 2)
-    put(s, "Huila", P)
-    put(s, "Cesar", P)
+    place(s, {ECUADOR: "1P 2CU", "Huila": "1P", "Cesar": "1P"})
     asked = first_question(s, CARTELS, 57, S)
     assert ECUADOR not in asked.options
 
@@ -359,7 +321,7 @@ def test_every_card_keeps_ecuador_and_panama_stacking_with_any_offered_answer(da
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(position=border_positions(), seed=st.integers(0, 2**32 - 1))
+@given(position=border_positions(), seed=SEEDS)
 def test_random_commands_keep_ecuador_and_panama_stacking(position, seed):
     # issue 11 item 1: the random generators (Operations, Special Activities, free
     # Operations by Event, Propaganda steps) never break the Ecuador limit either
@@ -382,14 +344,11 @@ def test_reading_event_free_sweep_stays_in_cities_and_departments_3_2_3():
     from core.events.cards_25_48 import SWEEP, former_military_options
 
     loc = sid("Cali-Pasto")
-    s = blank_state()
-    put(s, loc, T, 2)
-    put(s, loc, FU, 1)
+    s = position({loc: "2T 1FU"})
     assert SWEEP not in former_military_options(s, loc)  # card 37 unshaded
     spy = play(s, GOVT, 19, U)  # card 19: a free Sweep would Activate only on the LoC
     assert spy.asked == [] and s.underground(loc, FARC) == 1
-    put(s, "Huila", T, 2)
-    put(s, "Huila", FU, 1)
+    place(s, {"Huila": "2T 1FU"})
     assert SWEEP in former_military_options(s, sid("Huila"))
 
 
@@ -414,8 +373,7 @@ def test_reading_rally_with_a_base_may_place_0_3_3_1():
     from tests.test_insurgent_ops import illegal as illegal_op
     from tests.test_insurgent_ops import run as run_op
 
-    s = blank_state()
-    put(s, "Huila", FB)
+    s = position({"Huila": "1FB"})
     run_op(s, rally_in(sid("Huila"), RALLY_PLACE, 0), FARC)
     assert s.guerrillas(sid("Huila"), FARC) == 0 and s.resources[FARC] == 9
     t = blank_state()  # without a Base, Rally places 1 (when one is Available)
@@ -430,11 +388,7 @@ def test_reading_civic_action_and_agitation_remove_terror_in_pop_0_6_4():
 
     s = blank_state()
     vichada, guainia = sid("Vichada"), sid("Guainía")
-    put(s, vichada, T)
-    put(s, vichada, P)
-    s.terror[vichada] = 1
-    put(s, guainia, FU, 2)
-    s.terror[guainia] = 1
+    place(s, {vichada: "1T 1P", guainia: "2FU"}, terror={vichada: 1, guainia: 1})
     assert vichada in civic_action_spaces(s) and guainia in agitation_spaces(s)
     civic_action_step(s, vichada)
     agitation_step(s, guainia)
@@ -460,9 +414,7 @@ def test_card_40_unshaded_farc_zone_guerrilla_only_after_spaces_where_police_fit
     # no Police can replace (1.4.2), so it is offered only when no other space is left
     s = blank_state()
     s.set_farc_zone(sid("Huila"))
-    put(s, "Huila", AU)
-    put(s, "Cali", AU)
-    put(s, "Cesar", AU)
+    place(s, {"Huila": "1AU", "Cali": "1AU", "Cesar": "1AU"})
     asked = first_question(s, GOVT, 40, U)
     assert sid("Huila") not in asked.options
     play(s, GOVT, 40, U, [[sid("Cali")]])  # then Cesar, then Huila: forced
@@ -481,10 +433,7 @@ def test_cards_5_and_35_shaded_shift_2_levels_where_2_levels_are_left_5_1_3():
     s.support[near[0]] = 0
     spy = play(s, FARC, 5, S)
     assert spy.asked == [] and s.support[near[0]] == -2
-    s = blank_state()
-    put(s, "Huila", CB)
-    put(s, "Putumayo", CB)
-    s.support[sid("Huila")] = -1
+    s = position({"Huila": "1CB", "Putumayo": "1CB"}, support={"Huila": -1})
     spy = play(s, FARC, 35, S)
     assert spy.asked == [] and s.support[sid("Putumayo")] == -2
 

@@ -12,11 +12,10 @@ import pytest
 from core.map import MAP
 from core.pieces import Faction, Piece
 from core.rules import propaganda as P
-from tests.helpers import blank_state, put, sid
+from tests.helpers import blank_state, place, position, put, run_form, sid
 from tests.test_event_spaces import first_question, play, with_ecuador
 from tests.test_propaganda import awaiting, round_state
 from tests.test_propaganda import run as run_propaganda
-from tests.test_tui_forms import run_form
 from tui.decision import drug_profits_form
 from tui.forms import FormRun, InputError
 
@@ -33,9 +32,7 @@ def test_card_6_shaded_pipeline_with_a_department_to_shift_5_1_3():
     # card 6 shaded: "Sabotage a pipeline. Shift an adjacent Department by 1 level toward
     # Active Opposition": Arauca-Cúcuta's Departments are at Active Opposition already,
     # so there only the Sabotage can be done while every other pipeline allows both
-    s = blank_state()
-    s.support[sid("Santander")] = -2
-    s.support[sid("Arauca")] = -2
+    s = position(support={"Santander": -2, "Arauca": -2})
     arauca_cucuta = sid("Arauca-Cúcuta")
     asked = first_question(s, FARC, 6, S)
     assert arauca_cucuta not in asked.options
@@ -54,19 +51,13 @@ def test_card_6_shaded_pipeline_with_a_department_to_shift_5_1_3():
 def test_card_46_terror_where_2_enemy_pieces_can_be_removed_5_1_3():
     # card 46 Limpieza: "executes free Terror with any Guerrilla, removes any 2 enemy
     # pieces in the space": Huila (2 Police) before Cali (1 Police) and Meta West (none)
-    s = blank_state()
-    put(s, "Huila", FU)
-    put(s, "Huila", P_, 2)
-    put(s, "Cali", FU)
-    put(s, "Cali", P_)
-    put(s, "Meta West", FU)
+    s = position({"Huila": "2P 1FU", "Cali": "1P 1FU", "Meta West": "1FU"})
     spy = play(s, FARC, 46, U, [["Passive Opposition"]])  # Huila, the only best: not asked
     assert [c.kind for c in spy.asked] == ["option"]
     assert s.police(sid("Huila")) == 0 and s.police(sid("Cali")) == 1
     assert s.terror[sid("Huila")] == 2
     # with no space holding 2 enemy pieces, those with 1 come before those with none
-    put(s, "Antioquia", FU)
-    put(s, "Antioquia", T)
+    place(s, {"Antioquia": "1T 1FU"})
     asked = first_question(s, FARC, 46, U)
     assert sorted(asked.options) == sorted([sid("Cali"), sid("Antioquia")])
 
@@ -75,18 +66,14 @@ def test_card_50_shaded_replace_first_where_an_auc_guerrilla_fits_5_1_3():
     # card 50 shaded: "Remove any 2 Police or replace them with available AUC Guerrillas":
     # Ecuador (card 33) already holds 2 AUC pieces, so its Police could only be removed
     s = with_ecuador(blank_state())
-    put(s, ECUADOR, P_)
-    put(s, ECUADOR, AU, 2)
-    put(s, "Huila", P_, 2)
+    place(s, {ECUADOR: "1P 2AU", "Huila": "2P"})
     spy = play(s, AUC, 50, S, [["replace"]])  # then Huila twice: not asked
     assert len(spy.asked) == 1
     assert s.police(ECUADOR) == 1 and s.police(sid("Huila")) == 0
     assert s.guerrillas(sid("Huila"), AUC) == 2
     # removing, every Police is alike
     s = with_ecuador(blank_state())
-    put(s, ECUADOR, P_)
-    put(s, ECUADOR, AU, 2)
-    put(s, "Huila", P_, 2)
+    place(s, {ECUADOR: "1P 2AU", "Huila": "2P"})
     spy = play(s, AUC, 50, S, [["remove"], [ECUADOR]])  # then Huila: not asked
     assert ECUADOR in spy.asked[1].options and s.police(ECUADOR) == 0
 
@@ -96,9 +83,7 @@ def test_card_57_unshaded_farc_zone_piece_only_after_spaces_where_police_fit_5_1
     # FARC Zone no Police can take the piece's place (1.4.2)
     s = blank_state()
     s.set_farc_zone(sid("Meta West"))
-    put(s, "Meta West", CB)
-    put(s, "Huila", CU)
-    put(s, "Cali", CB)
+    place(s, {"Meta West": "1CB", "Huila": "1CU", "Cali": "1CB"})
     asked = first_question(s, GOVT, 57, U)
     assert sorted(asked.options) == sorted([sid("Huila"), sid("Cali")])
     spy = play(s, GOVT, 57, U, [[sid("Cali")], [sid("Huila")], [sid("Meta West")]])

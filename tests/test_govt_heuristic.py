@@ -14,7 +14,6 @@ from core.events import SEVENTH_SPECIAL_FORCES
 from core.game import Game
 from core.map import MAP
 from core.pieces import Faction, Piece
-from core.random_play import random_command
 from core.rules import propaganda, sequence
 from core.rules.coin_ops import Assault, Patrol, Sweep, Train
 from core.rules.editor import SetTurn
@@ -39,7 +38,8 @@ from nonplayer.government.heuristic import (
 from nonplayer.government.random_bot import RandomGovernment
 from nonplayer.solitaire import new_solitaire
 from nonplayer.trace import Trace
-from tests.helpers import blank_state, put, sid
+from tests.helpers import blank_state, place, put, sid
+from tests.strategies import random_play
 
 GOVT = Faction.GOVT
 
@@ -81,9 +81,7 @@ def legal(state, cmd) -> bool:  # type: ignore[no-untyped-def]
 def test_assault_removes_an_exposed_base_first_3_2_4(no_pass_bonus) -> None:
     state = solo_state()
     arauca = sid("Arauca")
-    put(state, arauca, Piece.TROOPS, 3)
-    put(state, arauca, Piece.AUC_ACTIVE, 1)
-    put(state, arauca, Piece.AUC_BASE, 1)  # the AUC lead the Insurgents (7.2: +1)
+    place(state, {arauca: "3T 1AA 1AB"})  # the AUC lead the Insurgents (7.2: +1)
     trace = Trace("Government")
     cand, _ = choose_operation(state, trace=trace)
     assert cand is not None and cand.rule == "assault_bases"
@@ -96,17 +94,14 @@ def test_assault_removes_an_exposed_base_first_3_2_4(no_pass_bonus) -> None:
 def test_assault_waits_while_underground_guerrillas_shield_the_base_3_2_4() -> None:
     state = solo_state()
     arauca = sid("Arauca")
-    put(state, arauca, Piece.TROOPS, 3)
-    put(state, arauca, Piece.AUC_UNDERGROUND, 1)
-    put(state, arauca, Piece.AUC_BASE, 1)
+    place(state, {arauca: "3T 1AU 1AB"})
     cand, _ = choose_operation(state)
     assert cand is None or cand.rule != "assault_bases"
 
 
 def test_air_lift_flies_troops_in_before_the_assault_4_2_1(no_pass_bonus) -> None:
     state = solo_state()
-    put(state, "Bogota", Piece.TROOPS, 6)
-    put(state, "Bogota", Piece.POLICE, 2)
+    place(state, {"Bogota": "6T 2P"})
     meta = sid("Meta East")  # grassland: 1 removal per Troops cube
     put(state, meta, Piece.AUC_BASE, 1)
     cand, _ = choose_operation(state)
@@ -134,10 +129,10 @@ def test_train_with_civic_action_raises_support_3_2_1_6_4_1(no_pass_bonus) -> No
 def test_patrol_clears_guerrillas_from_an_econ_loc_3_2_2(no_pass_bonus) -> None:
     state = solo_state(resources=20)
     loc = sid("Ayacucho-Cúcuta")  # Econ 3
-    put(state, loc, Piece.FARC_UNDERGROUND, 2)  # would Sabotage it (6.2)
-    put(state, "Cúcuta", Piece.POLICE, 4)
-    put(state, "Cúcuta", Piece.TROOPS, 1)
-    state.support[sid("Cúcuta")] = 2
+    place(state, {
+        loc: "2FU",  # would Sabotage it (6.2)
+        "Cúcuta": "1T 4P",
+    }, support={"Cúcuta": 2})
     cand, _ = choose_operation(state)
     assert cand is not None and cand.rule == "patrol"
     assert isinstance(cand.op, Patrol) and loc in cand.op.assault
@@ -148,10 +143,7 @@ def test_patrol_clears_guerrillas_from_an_econ_loc_3_2_2(no_pass_bonus) -> None:
 def test_sweep_plan_moves_spare_troops_onto_shielded_bases_3_2_3() -> None:
     state = solo_state(resources=20)
     arauca = sid("Arauca")
-    put(state, arauca, Piece.FARC_UNDERGROUND, 2)
-    put(state, arauca, Piece.FARC_BASE, 1)
-    put(state, "Cúcuta", Piece.TROOPS, 4)
-    put(state, "Cúcuta", Piece.POLICE, 1)
+    place(state, {arauca: "2FU 1FB", "Cúcuta": "4T 1P"})
     cand = plan_sweep(govt_heuristic.Board(state, limited=False))
     assert cand is not None and isinstance(cand.op, Sweep)
     assert cand.op.selected == (arauca,) and cand.op.moves
@@ -163,10 +155,7 @@ def test_sweep_rule_fires_when_setting_up_an_assault_is_valued(monkeypatch, no_p
     monkeypatch.setattr(govt_heuristic, "SWEEP_SETUP_VALUE", 3.0)
     state = solo_state(resources=20)
     arauca = sid("Arauca")
-    put(state, arauca, Piece.FARC_UNDERGROUND, 2)
-    put(state, arauca, Piece.FARC_BASE, 1)
-    put(state, "Cúcuta", Piece.TROOPS, 4)
-    put(state, "Cúcuta", Piece.POLICE, 1)
+    place(state, {arauca: "2FU 1FB", "Cúcuta": "4T 1P"})
     trace = Trace("Government")
     cand, _ = choose_operation(state, trace=trace)
     assert cand is not None and cand.rule == "sweep", trace.lines()
@@ -175,9 +164,7 @@ def test_sweep_rule_fires_when_setting_up_an_assault_is_valued(monkeypatch, no_p
 def test_assault_removes_active_guerrillas_when_no_base_is_exposed_3_2_4(no_pass_bonus) -> None:
     state = solo_state(resources=20)
     antioquia = sid("Antioquia")  # Mountain: 1 removal per 2 Troops
-    put(state, antioquia, Piece.TROOPS, 8)
-    put(state, antioquia, Piece.AUC_ACTIVE, 4)
-    put(state, antioquia, Piece.FARC_ACTIVE, 1)
+    place(state, {antioquia: "8T 1FA 4AA"})
     cand, _ = choose_operation(state)
     assert cand is not None and cand.rule == "assault"
     after = simulate(state, cand.command())
@@ -198,8 +185,7 @@ def test_train_builds_where_civic_action_lacks_troops_3_2_1(no_pass_bonus) -> No
 
 def test_broke_government_passes_2_3_3() -> None:
     state = solo_state(resources=2, card=19)
-    put(state, "Arauca", Piece.TROOPS, 3)
-    put(state, "Arauca", Piece.AUC_BASE, 1)
+    place(state, {"Arauca": "3T 1AB"})
     game = game_of(state)
     game.apply(SetTurn(int(GOVT), 19, position=2, after="event"))  # no Event open
     decision = HeuristicGovernment().decide(game)
@@ -223,9 +209,7 @@ def test_limited_operation_when_that_is_all_that_is_open_2_3_5() -> None:
     state = solo_state(resources=30, card=19)  # FARC 1st, Government 2nd
     arauca, meta = sid("Arauca"), sid("Meta East")
     for space in (arauca, meta):
-        put(state, space, Piece.TROOPS, 3)
-        put(state, space, Piece.FARC_ACTIVE, 1)
-        put(state, space, Piece.FARC_BASE, 1)
+        place(state, {space: "3T 1FA 1FB"})
     game = game_of(state)
     game.apply(SetTurn(int(GOVT), 19, position=2, after="op"))
     assert sequence.options(game.state) == ["pass", "limited_operation"]
@@ -239,10 +223,10 @@ def test_limited_operation_when_that_is_all_that_is_open_2_3_5() -> None:
 def test_deny_the_event_drops_the_special_activity_2_3_4(monkeypatch) -> None:
     state = solo_state()
     arauca = sid("Arauca")
-    put(state, arauca, Piece.TROOPS, 3)
-    put(state, arauca, Piece.AUC_ACTIVE, 1)
-    put(state, arauca, Piece.AUC_BASE, 1)
-    put(state, "Guaviare", Piece.CARTELS_BASE, 2)  # Eradicate would be worth it
+    place(state, {
+        arauca: "3T 1AA 1AB",
+        "Guaviare": "2CB",  # Eradicate would be worth it
+    })
     cand = govt_heuristic.plan_assault(govt_heuristic.Board(state, False), True, False)
     assert cand is not None
     monkeypatch.setattr(govt_heuristic, "_deny_event", lambda s, c: "test: harmful Event")
@@ -268,8 +252,7 @@ def propaganda_state(phase: str, resources: int = 30):  # type: ignore[no-untype
 def test_civic_action_spends_on_the_most_populous_space_first_6_4_1() -> None:
     state = propaganda_state(propaganda.CIVIC_ACTION, resources=12)
     for name in ("Bogota", "Cartagena"):
-        put(state, name, Piece.TROOPS, 2)
-        put(state, name, Piece.POLICE, 2)
+        place(state, {name: "2T 2P"})
         state.support[sid(name)] = 0
     trace = Trace("Government")
     cmd = propaganda_decision(state, trace, reserve=6)
@@ -279,8 +262,7 @@ def test_civic_action_spends_on_the_most_populous_space_first_6_4_1() -> None:
     final = propaganda_state(propaganda.CIVIC_ACTION, resources=12)
     final.propaganda_rounds = final.final_propaganda  # final Round: no reserve
     for name in ("Bogota", "Cartagena"):
-        put(final, name, Piece.TROOPS, 2)
-        put(final, name, Piece.POLICE, 2)
+        place(final, {name: "2T 2P"})
         final.support[sid(name)] = 0
     cmd = propaganda_decision(final, Trace("Government"), reserve=6)
     assert sum(n for _, n in cmd.actions) == 4
@@ -288,11 +270,12 @@ def test_civic_action_spends_on_the_most_populous_space_first_6_4_1() -> None:
 
 def test_redeploy_moves_every_mandatory_troop_legally_6_5() -> None:
     state = propaganda_state(propaganda.REDEPLOY)
-    put(state, "Bogota", Piece.POLICE, 3)
-    put(state, "Cali", Piece.POLICE, 1)
-    state.support[sid("Cali")] = 0
-    put(state, "Arauca", Piece.TROOPS, 3)  # no Base: must leave (6.5.1)
-    put(state, "Ayacucho-Cúcuta", Piece.TROOPS, 1)
+    place(state, {
+        "Bogota": "3P",
+        "Cali": "1P",
+        "Arauca": "3T",  # no Base: must leave (6.5.1)
+        "Ayacucho-Cúcuta": "1T",
+    }, support={"Cali": 0})
     cmd = propaganda_decision(state, Trace("Government"))
     assert isinstance(cmd, propaganda.Redeploy)
     assert legal(state, cmd)
@@ -304,14 +287,13 @@ def test_redeploy_moves_every_mandatory_troop_legally_6_5() -> None:
 
 def test_farc_zone_goes_where_it_costs_least_6_4_4() -> None:
     state = propaganda_state(propaganda.FARC_ZONE)
-    put(state, "Bogota", Piece.TROOPS, 2)
-    put(state, "Bogota", Piece.POLICE, 2)
+    place(state, {"Bogota": "2T 2P"})
     huila, guaviare = sid("Huila"), sid("Guaviare")
-    put(state, huila, Piece.FARC_UNDERGROUND, 2)
-    put(state, guaviare, Piece.FARC_UNDERGROUND, 2)
-    state.support[huila] = 1  # Government Support would be lost there... no: it stays
-    put(state, huila, Piece.TROOPS, 2)
-    put(state, huila, Piece.GOVT_BASE, 1)
+    place(
+        state,
+        {huila: "2T 1GB 2FU", guaviare: "2FU"},
+        support={huila: 1},  # Government Support would be lost there... no: it stays
+    )
     cmd = propaganda_decision(state, Trace("Government"))
     assert isinstance(cmd, propaganda.PlaceFarcZone)
     assert set(propaganda.farc_zone_candidates(state)) >= {huila, guaviare}
@@ -423,12 +405,7 @@ def random_position(seed: int, commands: int) -> Game:
     """A position reached by random legal play from a solitaire set-up."""
     game = new_solitaire("standard", seed)
     rng = random.Random(seed)
-    from core.events.choice import RandomChooser
-
-    for _ in range(commands):
-        if game.is_terminal():
-            break
-        game.apply(random_command(game.state, rng), chooser=RandomChooser(rng))
+    random_play(game, rng, commands)
     return game
 
 

@@ -28,7 +28,7 @@ from nonplayer.government.search import (
 )
 from nonplayer.solitaire import new_solitaire
 from nonplayer.turn import run_nonplayers, take_turn
-from tests.helpers import blank_state, put, sid
+from tests.helpers import blank_state, place, position, put, sid
 
 GOVT, FARC, AUC = Faction.GOVT, Faction.FARC, Faction.AUC
 FAST = 0.3
@@ -81,9 +81,7 @@ def assert_engine_accepts(game: Game, decision: GovtDecision) -> None:
 def test_exposed_bases_are_assaulted() -> None:
     # 3.2.4: Bases with no Guerrilla to shield them; Troops on the spot.
     state = settled(blank_state(resources=10), except_=("Meta East",))
-    put(state, "Meta East", Piece.TROOPS, 4)
-    put(state, "Meta East", Piece.FARC_BASE, 1)
-    put(state, "Meta East", Piece.AUC_BASE, 1)
+    place(state, {"Meta East": "4T 1FB 1AB"})
     game = govt_second_after_event(state)
     decision = search_decide(game, time_limit=FAST, wall_limit=WALL)
     cmd = decision.command
@@ -101,11 +99,7 @@ def test_sweep_then_air_strike_when_guerrillas_hide() -> None:
     # 3.2.3 + 4.2.2: an Underground Guerrilla shields the Base; only a Sweep finds it and
     # the Air Strike then removes the now Active Guerrilla (no Assault capacity: Troops
     # must move in first and the Government can afford one space).
-    state = blank_state(resources=3)
-    put(state, "Meta East", Piece.FARC_UNDERGROUND, 1)
-    put(state, "Meta East", Piece.FARC_BASE, 1)
-    put(state, "Bogota", Piece.TROOPS, 3)
-    put(state, "Bogota", Piece.POLICE, 3)
+    state = position({"Meta East": "1FU 1FB", "Bogota": "3T 3P"}, resources=3)
     game = govt_second_after_event(state)
     result = search(game, time_limit=FAST, wall_limit=WALL)
     sweeps = [c for c in result.candidates if c.model == "Sweep+Air Strike" and c.score]
@@ -118,9 +112,7 @@ def test_sweep_then_air_strike_when_guerrillas_hide() -> None:
 
 def test_train_with_civic_action_builds_support() -> None:
     # 3.2.1 + 6.4.1: Government Control, Troops and Police in Bogotá (Pop 8), Resources.
-    state = blank_state(resources=12)
-    put(state, "Bogota", Piece.TROOPS, 3)
-    put(state, "Bogota", Piece.POLICE, 3)
+    state = position({"Bogota": "3T 3P"}, resources=12)
     game = govt_second_after_event(state)
     before = game.state.total_support()
     decision = search_decide(game, time_limit=FAST, wall_limit=WALL)
@@ -133,10 +125,7 @@ def test_train_with_civic_action_builds_support() -> None:
 
 def test_civic_action_counts_terror_first() -> None:
     # 6.4.1: every step removes a Terror marker before any shift.
-    state = blank_state(resources=9)
-    put(state, "Bogota", Piece.TROOPS, 2)
-    put(state, "Bogota", Piece.POLICE, 2)
-    state.terror[sid("Bogota")] = 1
+    state = position({"Bogota": "2T 2P"}, terror={"Bogota": 1}, resources=9)
     game = govt_second_after_event(state)
     decision = search_decide(game, time_limit=FAST, wall_limit=WALL)
     cmd = decision.command
@@ -149,8 +138,7 @@ def test_civic_action_counts_terror_first() -> None:
 
 def test_broke_government_passes() -> None:
     # 2.3.3: no Operation is affordable with 2 Resources; a Pass gives +3.
-    state = blank_state(resources=2)
-    put(state, "Bogota", Piece.TROOPS, 3)
+    state = position({"Bogota": "3T"}, resources=2)
     game = govt_second_after_event(state)
     decision = search_decide(game, time_limit=FAST, wall_limit=WALL)
     assert isinstance(decision.command, Pass) and decision.kind == "pass"
@@ -158,12 +146,10 @@ def test_broke_government_passes() -> None:
 
 def test_farc_zone_is_never_entered() -> None:
     # 1.4.2, 6.4.4: no plan moves cubes into, or Trains in, a FARC Zone.
-    state = blank_state(resources=30)
-    put(state, "Meta West", Piece.FARC_ACTIVE, 3)
-    put(state, "Meta West", Piece.FARC_BASE, 1)
-    state.farc_zone[sid("Meta West")] = 1
-    put(state, "Bogota", Piece.TROOPS, 6)
-    put(state, "Bogota", Piece.POLICE, 2)
+    state = position({
+        "Meta West": "3FA 1FB",
+        "Bogota": "6T 2P",
+    }, farc_zone=["Meta West"], resources=30)
     game = govt_second_after_event(state)
     result = search(game, time_limit=FAST, wall_limit=WALL)
     for cand in result.candidates:
@@ -176,11 +162,7 @@ def test_farc_zone_is_never_entered() -> None:
 
 def test_limited_operation_has_one_space_and_no_special_activity() -> None:
     # 2.3.5: after the 1st Eligible's Operation only a Limited Operation is open.
-    state = blank_state(resources=20)
-    put(state, "Bogota", Piece.TROOPS, 3)
-    put(state, "Bogota", Piece.POLICE, 3)
-    put(state, "Cali", Piece.TROOPS, 2)
-    put(state, "Cali", Piece.POLICE, 2)
+    state = position({"Bogota": "3T 3P", "Cali": "2T 2P"}, resources=20)
     state.step["acted"] = [[int(FARC), "op"]]
     game = Game(state)
     assert sequence.options(state) == [sequence.PASS, sequence.LIMITED]
@@ -195,16 +177,10 @@ def test_limited_operation_has_one_space_and_no_special_activity() -> None:
 def test_capabilities_change_the_plans() -> None:
     # 5.3: Ospina & Mora unshaded (card 2) makes Sweep cost 1 per space; Tapias shaded
     # (card 3) allows only 1 Assault space per card.
-    state = blank_state(resources=3)
-    state.capabilities[2] = "unshaded"
-    state.capabilities[3] = "shaded"
+    state = position(capabilities={2: "unshaded", 3: "shaded"}, resources=3)
     for name in ("Meta East", "Arauca"):
-        put(state, name, Piece.TROOPS, 3)
-        put(state, name, Piece.FARC_ACTIVE, 2)
-    put(state, "Guaviare", Piece.FARC_UNDERGROUND, 1)
-    put(state, "Meta West", Piece.FARC_UNDERGROUND, 1)
-    put(state, "Putumayo", Piece.FARC_UNDERGROUND, 1)
-    put(state, "Putumayo", Piece.TROOPS, 1)
+        place(state, {name: "3T 2FA"})
+    place(state, {"Guaviare": "1FU", "Meta West": "1FU", "Putumayo": "1T 1FU"})
     game = govt_second_after_event(state)
     result = search(game, time_limit=FAST, wall_limit=WALL)
     sweeps = [c.command.op for c in result.candidates if c.model == "Sweep" and c.score]
@@ -331,9 +307,7 @@ def test_registry_plays_the_search() -> None:
 # the evaluation
 # ======================================================================================
 def test_evaluation_rewards_support_and_removals() -> None:
-    state = blank_state()
-    put(state, "Meta East", Piece.FARC_BASE, 1)
-    put(state, "Meta East", Piece.FARC_ACTIVE, 2)
+    state = position({"Meta East": "2FA 1FB"})
     base = evaluate(state)
     supported = state.clone()
     supported.support[sid("Bogota")] = 1  # 7.2: +8 Total Support
@@ -356,9 +330,7 @@ def test_evaluation_of_a_finished_game_is_its_margins() -> None:
 
 def test_propaganda_next_values_civic_action_potential() -> None:
     # 6.4.1 in the coming Support Phase: Resources where Civic Action is possible count.
-    state = blank_state(resources=9)
-    put(state, "Bogota", Piece.TROOPS, 1)
-    put(state, "Bogota", Piece.POLICE, 1)
+    state = position({"Bogota": "1T 1P"}, resources=9)
     state.deck = [73] + state.deck  # a Propaganda card is next
     assert govt_search.civic_potential(state) == 16
     assert "Civic Action potential" in evaluation_terms(state)
@@ -368,9 +340,7 @@ def test_propaganda_next_values_civic_action_potential() -> None:
 
 def test_assault_capacity_in_the_model_follows_mountain_rule() -> None:
     # 3.2.4: in Mountain 1 piece per 2 Troops: 3 Troops in Huila remove only 1.
-    state = blank_state(resources=10)
-    put(state, "Huila", Piece.TROOPS, 3)
-    put(state, "Huila", Piece.FARC_ACTIVE, 3)
+    state = position({"Huila": "3T 3FA"}, resources=10)
     game = govt_second_after_event(state)
     result = search(game, time_limit=FAST, wall_limit=WALL)
     assaults = [c for c in result.candidates if c.model == "Assault" and c.score is not None]

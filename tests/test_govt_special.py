@@ -15,7 +15,6 @@ from core.commands import Context, from_json
 from core.errors import IllegalAction
 from core.events import BLACKHAWKS, MISIL_ANTIAEREO, PLAN_COLOMBIA, SHADED, UNSHADED
 from core.map import MAP
-from core.pieces import Faction, Piece
 from core.rules.coin_ops import (
     Assault,
     Sweep,
@@ -40,14 +39,9 @@ from core.rules.govt_special import (
     random_eradicate,
 )
 from core.rules.sequence import OperationAction
-from tests.helpers import blank_state, illegal_as, put, run_as, sid
-from tests.test_coin_ops import random_position
-
-GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CARTELS
-T, P = Piece.TROOPS, Piece.POLICE
-FU, FA, FB = Piece.FARC_UNDERGROUND, Piece.FARC_ACTIVE, Piece.FARC_BASE
-AU, AA, AB = Piece.AUC_UNDERGROUND, Piece.AUC_ACTIVE, Piece.AUC_BASE
-CU, CA, CB = Piece.CARTELS_UNDERGROUND, Piece.CARTELS_ACTIVE, Piece.CARTELS_BASE
+from tests.codes import AB, CA, CARTELS, CB, CU, FA, FARC, FB, FU, GOVT, T
+from tests.helpers import blank_state, illegal_as, place, position, put, run_as, sid
+from tests.strategies import random_position
 
 OSPINA_CARD = 2  # Faction order G F A C: the Government acts first
 
@@ -64,8 +58,7 @@ illegal = partial(illegal_as, GOVT)
 # Air Lift (4.2.1)
 # ======================================================================================
 def test_air_lift_moves_up_to_3_troops_between_any_spaces_4_2_1():
-    s = blank_state()
-    put(s, "Huila", T, 5)
+    s = position({"Huila": "5T"})
     c = run(s, AirLift(src=sid("Huila"), dst=sid("Cali-Pasto"), troops=3))
     assert s.troops(sid("Cali-Pasto")) == 3 and s.troops(sid("Huila")) == 2
     assert s.resources[GOVT] == 10  # Special Activities cost nothing here
@@ -74,17 +67,13 @@ def test_air_lift_moves_up_to_3_troops_between_any_spaces_4_2_1():
 
 
 def test_air_lift_not_into_a_farc_zone_4_2_1_6_4_4():
-    s = blank_state()
-    put(s, "Bogotá", T, 3)
-    s.farc_zone[sid("Meta West")] = 1
+    s = position({"Bogotá": "3T"}, farc_zone=["Meta West"])
     illegal(s, AirLift(src=sid("Bogotá"), dst=sid("Meta West"), troops=1), "4.2.1")
     assert not air_lift_ok(s, sid("Bogotá"), sid("Meta West"))
 
 
 def test_air_lift_needs_troops_and_2_different_spaces_4_2_1():
-    s = blank_state()
-    put(s, "Bogotá", T, 1)
-    put(s, "Bogotá", P, 3)
+    s = position({"Bogotá": "1T 3P"})
     illegal(s, AirLift(src=sid("Bogotá"), dst=sid("Bogotá"), troops=1), "4.2.1")
     illegal(s, AirLift(src=sid("Bogotá"), dst=sid("Cali"), troops=2), "4.2.1")
     illegal(s, AirLift(src=sid("Bogotá"), dst=sid("Cali"), troops=0), "4.2.1")
@@ -93,35 +82,27 @@ def test_air_lift_needs_troops_and_2_different_spaces_4_2_1():
 
 
 def test_only_the_government_air_lifts_4_0():
-    s = blank_state()
-    put(s, "Bogotá", T, 1)
+    s = position({"Bogotá": "1T"})
     with pytest.raises(IllegalAction) as err:
         AirLift(src=sid("Bogotá"), dst=sid("Cali"), troops=1).execute(s, Context(faction=FARC))
     assert err.value.rule == "4.0"
 
 
 def test_blackhawks_unshaded_air_lift_any_number_5_3_card_10():
-    s = blank_state()
-    s.capabilities[BLACKHAWKS] = UNSHADED
-    put(s, "Bogotá", T, 12)
+    s = position({"Bogotá": "12T"}, capabilities={BLACKHAWKS: UNSHADED})
     assert air_lift_limit(s) is None
     run(s, AirLift(src=sid("Bogotá"), dst=sid("Cali"), troops=12))
     assert s.troops(sid("Cali")) == 12
 
 
 def test_blackhawks_shaded_air_lift_only_1_troops_5_3_card_10():
-    s = blank_state()
-    s.capabilities[BLACKHAWKS] = SHADED
-    put(s, "Bogotá", T, 3)
+    s = position({"Bogotá": "3T"}, capabilities={BLACKHAWKS: SHADED})
     illegal(s, AirLift(src=sid("Bogotá"), dst=sid("Cali"), troops=2), "5.3")
     run(s, AirLift(src=sid("Bogotá"), dst=sid("Cali"), troops=1))
 
 
 def test_misil_antiaereo_no_air_lift_where_guerrillas_5_4_card_27():
-    s = blank_state()
-    s.momentum = [MISIL_ANTIAEREO]
-    put(s, "Bogotá", T, 3)
-    put(s, "Cali", AU)
+    s = position({"Bogotá": "3T", "Cali": "1AU"}, momentum=[MISIL_ANTIAEREO])
     illegal(s, AirLift(src=sid("Bogotá"), dst=sid("Cali"), troops=1), "5.4")
     put(s, "Bogotá", FU)
     illegal(s, AirLift(src=sid("Bogotá"), dst=sid("Medellín"), troops=1), "5.4")
@@ -131,34 +112,27 @@ def test_misil_antiaereo_no_air_lift_where_guerrillas_5_4_card_27():
 # Air Strike (4.2.2)
 # ======================================================================================
 def test_air_strike_removes_1_active_guerrilla_in_a_department_or_loc_4_2_2():
-    s = blank_state()
-    put(s, "Huila", FA, 2)
-    put(s, "Cali-Pasto", CA, 1)
+    s = position({"Huila": "2FA", "Cali-Pasto": "1CA"})
     run(s, AirStrike(space=sid("Huila"), target=FA))
     run(s, AirStrike(space=sid("Cali-Pasto"), target=CA))
     assert s.active(sid("Huila"), FARC) == 1 and s.active(sid("Cali-Pasto"), CARTELS) == 0
 
 
 def test_air_strike_not_in_a_city_4_2_2():
-    s = blank_state()
-    put(s, "Cali", FA)
+    s = position({"Cali": "1FA"})
     illegal(s, AirStrike(space=sid("Cali"), target=FA), "4.2.2")
     assert sid("Cali") not in air_strike_spaces(s)
 
 
 def test_air_strike_cannot_hit_underground_guerrillas_4_2_2():
-    s = blank_state()
-    put(s, "Huila", FU, 2)
+    s = position({"Huila": "2FU"})
     illegal(s, AirStrike(space=sid("Huila"), target=FU), "4.2.2")
     illegal(s, AirStrike(space=sid("Huila"), target=FA), "4.2.2")
     illegal(s, AirStrike(space=sid("Huila"), target=T), "4.2.2")
 
 
 def test_air_strike_hits_a_base_only_if_its_faction_has_no_guerrillas_there_4_2_2():
-    s = blank_state()
-    put(s, "Huila", AB)
-    put(s, "Huila", AU)
-    put(s, "Huila", CB)
+    s = position({"Huila": "1AU 1AB 1CB"})
     illegal(s, AirStrike(space=sid("Huila"), target=AB), "4.2.2")
     assert air_strike_targets(s, sid("Huila")) == [CB]
     run(s, AirStrike(space=sid("Huila"), target=CB))
@@ -166,25 +140,20 @@ def test_air_strike_hits_a_base_only_if_its_faction_has_no_guerrillas_there_4_2_
 
 
 def test_air_strike_works_in_a_farc_zone_6_4_4_play_note():
-    s = blank_state()
-    s.farc_zone[sid("Meta West")] = 1
-    put(s, "Meta West", FA)
+    s = position({"Meta West": "1FA"}, farc_zone=["Meta West"])
     run(s, AirStrike(space=sid("Meta West"), target=FA))
     assert s.guerrillas(sid("Meta West"), FARC) == 0
 
 
 def test_air_strike_removing_a_shipment_holder_gives_no_drug_bust_3_2_5():
-    s = blank_state()
-    put(s, "Huila", CA)
+    s = position({"Huila": "1CA"})
     s.place_shipment(sid("Huila"), CARTELS)
     run(s, AirStrike(space=sid("Huila"), target=CA))
     assert s.shipments_available() == 4 and s.aid == 9
 
 
 def test_air_strike_accompanies_only_patrol_sweep_or_assault_4_1_1():
-    s = blank_state(card=OSPINA_CARD)
-    put(s, "Huila", FA)
-    put(s, "Huila", T, 1)
+    s = position({"Huila": "1T 1FA"}, card=OSPINA_CARD)
     strike = AirStrike(space=sid("Huila"), target=FA)
     with pytest.raises(IllegalAction) as err:
         OperationAction(op=Train(selected=(sid("Cali"),)), special=strike).execute(
@@ -199,27 +168,21 @@ def test_air_strike_accompanies_only_patrol_sweep_or_assault_4_1_1():
 
 
 def test_plan_colombia_shaded_no_air_strike_5_4_card_12():
-    s = blank_state()
-    s.momentum = [PLAN_COLOMBIA]
-    put(s, "Huila", FA)
+    s = position({"Huila": "1FA"}, momentum=[PLAN_COLOMBIA])
     illegal(s, AirStrike(space=sid("Huila"), target=FA), "5.4")
     assert air_strike_spaces(s) == []
     assert random_air_strike(s, GOVT, random.Random(0)) is None
 
 
 def test_random_air_strike_only_with_patrol_sweep_or_assault_4_1_1():
-    s = blank_state()
-    put(s, "Huila", FA)
+    s = position({"Huila": "1FA"})
     rng = random.Random(0)
     assert random_air_strike(s, GOVT, rng, op=Train(selected=(sid("Cali"),))) is None
     assert random_air_strike(s, GOVT, rng, op=Assault(selected=(sid("Cali"),))) is not None
 
 
 def test_misil_antiaereo_no_air_strike_where_guerrillas_5_4_card_27():
-    s = blank_state()
-    s.momentum = [MISIL_ANTIAEREO]
-    put(s, "Huila", FA)
-    put(s, "Meta East", FB)
+    s = position({"Huila": "1FA", "Meta East": "1FB"}, momentum=[MISIL_ANTIAEREO])
     illegal(s, AirStrike(space=sid("Huila"), target=FA), "5.4")
     assert air_strike_spaces(s) == [sid("Meta East")]
     run(s, AirStrike(space=sid("Meta East"), target=FB))
@@ -231,8 +194,7 @@ def test_misil_antiaereo_no_air_strike_where_guerrillas_5_4_card_27():
 def test_eradicate_adds_aid_removes_cartels_bases_and_shifts_4_2_3():
     s = blank_state()
     h = sid("Huila")
-    put(s, h, CB, 2)
-    put(s, h, CU, 2)  # Bases go regardless of Guerrillas
+    place(s, {h: "2CU 2CB"})  # Bases go regardless of Guerrillas
     c = run(s, Eradicate(space=h, shift=h))
     assert s.aid == 13 and s.bases(h, CARTELS) == 0 and s.guerrillas(h, CARTELS) == 2
     assert s.support[h] == -1
@@ -240,16 +202,13 @@ def test_eradicate_adds_aid_removes_cartels_bases_and_shifts_4_2_3():
 
 
 def test_eradicate_aid_capped_at_29_1_7():
-    s = blank_state()
-    s.aid = 27
-    put(s, "Huila", CU)
+    s = position({"Huila": "1CU"}, aid=27)
     run(s, Eradicate(space=sid("Huila"), shift=sid("Huila")))
     assert s.aid == 29
 
 
 def test_eradicate_needs_a_department_with_cartels_pieces_4_2_3():
-    s = blank_state()
-    put(s, "Cali", CB)
+    s = position({"Cali": "1CB"})
     illegal(s, Eradicate(space=sid("Huila"), shift=sid("Huila")), "4.2.3")
     illegal(s, Eradicate(space=sid("Cali"), shift=sid("Huila")), "4.2.3")
     put(s, "Cali-Pasto", CU)
@@ -285,35 +244,26 @@ def test_eradicate_places_a_farc_guerrilla_when_nothing_can_shift_4_2_3():
 def test_eradicate_places_no_farc_guerrilla_if_none_available_1_4_1():
     s = blank_state()
     g = sid("Guainía")
-    put(s, g, CU)
-    put(s, "Vaupés", FU, 30)
-    s.support[sid("Guaviare")] = -2
+    place(s, {g: "1CU", "Vaupés": "30FU"}, support={"Guaviare": -2})
     run(s, Eradicate(space=g))
     assert s.guerrillas(g, FARC) == 0 and s.aid == 13
 
 
 def test_eradicate_works_in_a_farc_zone_6_4_4_play_note():
-    s = blank_state()
-    s.farc_zone[sid("Meta West")] = 1
-    put(s, "Meta West", CB)
+    s = position({"Meta West": "1CB"}, farc_zone=["Meta West"])
     run(s, Eradicate(space=sid("Meta West"), shift=sid("Meta West")))
     assert s.bases(sid("Meta West"), CARTELS) == 0
 
 
 def test_misil_antiaereo_no_eradicate_where_guerrillas_5_4_card_27():
-    s = blank_state()
-    s.momentum = [MISIL_ANTIAEREO]
-    put(s, "Huila", CU)
-    put(s, "Meta East", CB)
+    s = position({"Huila": "1CU", "Meta East": "1CB"}, momentum=[MISIL_ANTIAEREO])
     illegal(s, Eradicate(space=sid("Huila"), shift=sid("Huila")), "5.4")
     assert eradicate_spaces(s) == [sid("Meta East")]
     run(s, Eradicate(space=sid("Meta East"), shift=sid("Meta East")))
 
 
 def test_eradicate_and_air_lift_accompany_any_operation_4_1_1():
-    s = blank_state(card=OSPINA_CARD)
-    put(s, "Huila", CB)
-    put(s, "Bogotá", T, 2)
+    s = position({"Huila": "1CB", "Bogotá": "2T"}, card=OSPINA_CARD)
     after = s.clone()
     OperationAction(
         op=Train(selected=(sid("Cali"),)), special=Eradicate(space=sid("Huila"), shift=sid("Huila"))

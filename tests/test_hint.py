@@ -17,7 +17,7 @@ from core.rules.sequence import OperationAction, Pass, PlayEvent
 from nonplayer.hint import Hint, describe, suggest
 from nonplayer.solitaire import new_solitaire
 from nonplayer.turn import run_nonplayers, take_turn
-from tests.helpers import blank_state, put, sid
+from tests.helpers import blank_state, position, sid
 
 GOVT, FARC = Faction.GOVT, Faction.FARC
 FAST = 0.3
@@ -34,9 +34,7 @@ def _op_name(hint: Hint) -> str:
 
 def test_hint_explains_a_civic_action_train() -> None:
     # 3.2.1 + 6.4.1: the hint names the command, the space and what it gains.
-    state = blank_state(resources=12)
-    put(state, "Bogota", Piece.TROOPS, 3)
-    put(state, "Bogota", Piece.POLICE, 3)
+    state = position({"Bogota": "3T 3P"}, resources=12)
     state.step["acted"] = [[int(FARC), "event"]]
     game = Game(state)
     hint = suggest(game, time_limit=FAST)

@@ -7,13 +7,8 @@ a card's start with the dice stream as it was)."""
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import io
 import re
-import sys
-import types
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -25,6 +20,7 @@ from core.rules import sequence
 from core.rules.board_editor import EditTrack, SetNextCard
 from nonplayer.government import make_government
 from nonplayer.solitaire import new_solitaire
+from tests.pilot import answer, fake_hint, press, run_async
 from tests.test_tui_plain import TRAIN, Terminal
 from tui.controller import Controller
 from tui.plain import PlainUI
@@ -32,14 +28,6 @@ from tui.session import Session
 from tui.turn_log import CardGroup, steps_of, undo_point
 
 GOVT = Faction.GOVT
-
-
-def run_async(fn):  # type: ignore[no-untyped-def]
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):  # type: ignore[no-untyped-def]
-        return asyncio.run(fn(*args, **kwargs))
-
-    return wrapper
 
 
 def plain(controller: Controller, script: list[str]) -> str:
@@ -220,7 +208,7 @@ def test_plain_resume_then_log_why_undo_and_rollback(tmp_path):
 # ======================================================================================
 textual = pytest.importorskip("textual")
 
-from textual.widgets import Input, Tree  # noqa: E402
+from textual.widgets import Tree  # noqa: E402
 
 from tui.app import (  # noqa: E402
     ConfirmScreen,
@@ -229,13 +217,6 @@ from tui.app import (  # noqa: E402
     TextScreen,
     YesNoScreen,
 )
-
-
-async def answer(pilot, *texts: str) -> None:  # type: ignore[no-untyped-def]
-    for text in texts:
-        pilot.app.screen.query_one("#answer", Input).value = text
-        await pilot.press("enter")
-        await pilot.pause()
 
 
 def panel(app: PlayApp) -> list[str]:
@@ -268,20 +249,15 @@ async def test_app_undo_then_pass_leaves_no_undone_turn_in_the_panel(size):
     app = PlayApp(new_controller())
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         await answer(pilot, *TRAIN[:-1])
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         assert "  1. Government: Train" in panel(app)
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
         assert panel(app) == []  # the Government was first: nothing left
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         await answer(pilot, "pass")
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         await pilot.pause()
         lines = panel(app)
         assert not any("Train" in line for line in lines)
@@ -291,13 +267,6 @@ async def test_app_undo_then_pass_leaves_no_undone_turn_in_the_panel(size):
         assert newest_in_view(app)  # scrolled to the newest turn
 
 
-@dataclass
-class FakeHint:
-    command: object
-    explanation: str
-    trace_lines: list[str]
-
-
 @run_async
 async def test_app_hint_applied_train_comes_before_the_bot_turns(monkeypatch):
     controller = new_controller()
@@ -305,13 +274,7 @@ async def test_app_hint_applied_train_comes_before_the_bot_turns(monkeypatch):
     for text in TRAIN[:-1]:
         decision.form.answer_text(text)
     train = decision.form.result
-    module = types.ModuleType("nonplayer.hint")
-    module.suggest = lambda game, time_limit=2.0: FakeHint(  # type: ignore[attr-defined]
-        train, "Train in Bogotá", ["search: 3 lines"])
-    monkeypatch.setitem(sys.modules, "nonplayer.hint", module)
-    import nonplayer
-
-    monkeypatch.setattr(nonplayer, "hint", module, raising=False)
+    fake_hint(monkeypatch, train, "Train in Bogotá", ["search: 3 lines"])
     app = PlayApp(controller)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -319,8 +282,7 @@ async def test_app_hint_applied_train_comes_before_the_bot_turns(monkeypatch):
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         await pilot.pause()
         turns = [x.strip() for x in panel(app) if x.startswith("  ")]
         assert turns[0] == "1. Government: Train"
@@ -347,34 +309,27 @@ async def test_app_resume_then_why_undo_and_rollback(tmp_path):
         assert "  1. Government: Train" in lines
         assert len([x for x in lines if x.startswith("  ")]) == len(played)
         assert newest_in_view(app)
-        await pilot.press("w")
-        await pilot.pause()
+        await press(pilot, "w")
         assert isinstance(app.screen, TextScreen)
         assert "(Non-player)" in app.screen.title_text
         why = app.screen.lines[app.screen.lines.index("Why:") + 1:]
         assert why and any("(8.1)" in line for line in why)
         await pilot.press("escape")
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
         assert app.controller.game.log == played[:govt[1]]
         assert not any("Pass" in x and "Government" in x for x in panel(app))
-        await pilot.press("r")
-        await pilot.pause()
+        await press(pilot, "r")
         assert isinstance(app.screen, RollbackScreen)  # on the newest card, #7
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, YesNoScreen)
         assert "#7 7th Special Forces" in app.screen.title_text
         assert any("discards 2 commands" in line for line in app.screen.lines)
         await pilot.press("enter")  # No has the focus: nothing is discarded
         await pilot.pause()
         assert app.controller.game.log == played[:govt[1]]
-        await pilot.press("r")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "r")
+        await press(pilot, "enter")
+        await press(pilot, "y")
         start = played.index(app.controller.game.log[-1]) + 1
         assert start == govt[1] - 2  # back to the start of #7: the AUC to move
         assert app.controller.state.current_card == 7
@@ -401,23 +356,19 @@ async def test_assist_rollback_asks_the_tables_next_card_again():  # 2.3.8
     app = AssistApp(controller_for(table_game(), manual=False))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         await type_in(pilot, "#answer", "record op")
         await recorded(pilot)  # the editor (nothing to change), then the table check
         await through_turns(pilot, "41", "42")
         played = list(app.controller.game.log)
         groups = app.controller.cards()
         assert [g.card for g in groups] == [12, 40, 41]
-        await pilot.press("r")
-        await pilot.pause()
+        await press(pilot, "r")
         await pilot.press("up")  # from #41 to #40
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, YesNoScreen)
         assert any("on the table" in line for line in app.screen.lines)
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         await pilot.pause()
         game = app.controller.game
         assert game.log == played[:groups[1].start]
@@ -476,11 +427,9 @@ async def test_app_unfolded_turn_starts_with_who_flowchart_and_dice(size):
     app = PlayApp(controller)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         await answer(pilot, "pass")
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         await pilot.pause()
         tree = app.query_one("#log", Tree)
         turns = [c for g in tree.root.children for c in g.children]

@@ -24,7 +24,7 @@ from core.rules import insurgent_special as isa
 from core.rules import propaganda as prop
 from core.rules import sequence
 from core.state import GameState
-from tests.helpers import blank_state, put, sid
+from tests.helpers import blank_state, place, put, run_form, sid
 from tests.test_tui_plain import Terminal
 from tui import insurgent_forms as inf
 from tui.decision import DecisionContext, command_title, decision_form, menu_options
@@ -38,16 +38,6 @@ FARC, AUC, CARTELS, GOVT = Faction.FARC, Faction.AUC, Faction.CARTELS, Faction.G
 # ======================================================================================
 # helpers
 # ======================================================================================
-def run_form(factory, *answers):  # type: ignore[no-untyped-def]
-    """Answer a form with typed text; return the finished result."""
-    run = FormRun(factory)
-    for text in answers:
-        assert run.question is not None, f"form finished before {text!r}"
-        run.answer_text(text)
-    assert run.done, f"form still asks: {run.question and run.question.prompt}"
-    return run.result
-
-
 def asked(factory, *answers) -> Question:  # type: ignore[no-untyped-def]
     """The question the form asks after ``answers``."""
     run = FormRun(factory)
@@ -94,11 +84,11 @@ def board(faction: Faction, resources: int = 10, card: int = 19) -> GameState:
 # ======================================================================================
 def test_farc_rally_places_builds_a_base_and_extorts():  # 3.3.1, 4.3.1
     state = board(FARC)
-    put(state, "Huila", Piece.FARC_UNDERGROUND, 3)
-    put(state, "Huila", Piece.FARC_BASE)
-    put(state, "Huila", Piece.POLICE)
-    put(state, "Meta West", Piece.FARC_UNDERGROUND, 2)
-    state.support[sid("Cali")] = 1  # Support: no FARC Rally there (3.3.1)
+    place(
+        state,
+        {"Huila": "1P 3FU 1FB", "Meta West": "2FU"},
+        support={"Cali": 1},  # Support: no FARC Rally there (3.3.1)
+    )
     q = asked(op_form(state, FARC), "rally", "extort", "after")
     assert "Cali" not in labels(q) and "Huila-Tolima" in labels(q)
     assert all("LoC" not in name for name in labels(q))  # Cities and Departments only
@@ -118,10 +108,7 @@ def test_farc_rally_places_builds_a_base_and_extorts():  # 3.3.1, 4.3.1
 
 def test_rally_regroups_guerrillas_with_their_shipment():  # 3.3.1 regroup, 4.5.3
     state = board(FARC)
-    put(state, "Guaviare", Piece.FARC_BASE)
-    put(state, "Guaviare", Piece.FARC_ACTIVE, 1)
-    put(state, "Vaupes", Piece.FARC_UNDERGROUND, 1)
-    put(state, "Vaupes", Piece.FARC_ACTIVE, 1)
+    place(state, {"Guaviare": "1FA 1FB", "Vaupes": "1FU 1FA"})
     state.place_shipment(sid("Vaupes"), FARC)
     cmd = run_form(op_form(state, FARC), "rally", "none", "guaviare", "regroup", "vaupes",
                    "1", "1",  # its Shipment goes with the last of them, unasked
@@ -173,8 +160,7 @@ def test_farc_march_pays_per_city_or_department_and_carries_a_shipment():  # 3.3
 
 def test_limited_march_has_one_destination_and_no_special_activity():  # 2.3.5
     state = board(FARC)
-    put(state, "Meta West", Piece.FARC_UNDERGROUND, 2)
-    put(state, "Huila", Piece.FARC_UNDERGROUND, 2)
+    place(state, {"Meta West": "2FU", "Huila": "2FU"})
     q = asked(op_form(state, FARC, limited=True), "march")
     assert "Meta West" in labels(q)  # straight to the March: no Special Activity asked
     q = asked(op_form(state, FARC, limited=True), "march", "meta west", "neiva", "1")
@@ -200,12 +186,7 @@ def test_no_march_on_the_final_event_card():  # 2.3.9
 
 def test_attack_chooses_the_pieces_and_ambush_succeeds_without_a_die():  # 3.3.3, 4.3.2
     state = board(FARC)
-    put(state, "Huila", Piece.FARC_UNDERGROUND, 2)
-    put(state, "Huila", Piece.TROOPS, 1)
-    put(state, "Huila", Piece.AUC_ACTIVE, 1)
-    put(state, "Huila", Piece.AUC_BASE, 1)
-    put(state, "Meta West", Piece.FARC_ACTIVE, 1)
-    put(state, "Meta West", Piece.POLICE, 1)
+    place(state, {"Huila": "1T 2FU 1AA 1AB", "Meta West": "1P 1FA"})
     # Ambush needs an Underground Guerrilla: only Huila qualifies, so it is Attacked first
     q = asked(op_form(state, FARC), "attack", "ambush")
     assert q.prompt.startswith("FARC Attack (Ambush in Huila-Tolima): select other spaces")
@@ -227,9 +208,7 @@ def test_attack_chooses_the_pieces_and_ambush_succeeds_without_a_die():  # 3.3.3
 
 def test_terror_offers_spaces_only_while_the_resources_pay():  # 3.3.4
     state = board(FARC, resources=1)
-    put(state, "Huila", Piece.FARC_UNDERGROUND, 1)
-    put(state, "Meta West", Piece.FARC_UNDERGROUND, 1)
-    put(state, "Bogota-Neiva", Piece.FARC_UNDERGROUND, 1)
+    place(state, {"Huila": "1FU", "Meta West": "1FU", "Bogota-Neiva": "1FU"})
     q = asked(op_form(state, FARC), "terror", "none", "huila")
     assert labels(q) == ["done", "Bogotá-Neiva LoC"]  # Meta West would cost a 2nd Resource
     cmd = run_form(op_form(state, FARC), "terror", "none", "huila", "bogota-neiva")
@@ -240,9 +219,7 @@ def test_terror_offers_spaces_only_while_the_resources_pay():  # 3.3.4
 
 def test_kidnap_targets_the_government_or_takes_a_cartels_shipment():  # 4.3.3
     state = board(FARC)
-    put(state, "Neiva", Piece.FARC_UNDERGROUND, 2)
-    put(state, "Neiva", Piece.CARTELS_BASE)
-    put(state, "Neiva", Piece.CARTELS_UNDERGROUND)
+    place(state, {"Neiva": "2FU 1CU 1CB"})
     state.place_shipment(sid("Neiva"), CARTELS)
     q = asked(op_form(state, FARC), "terror", "kidnap", "neiva", "neiva")
     assert labels(q) == ["Government", "Cartels"]
@@ -264,10 +241,7 @@ def test_kidnap_targets_the_government_or_takes_a_cartels_shipment():  # 4.3.3
 # ======================================================================================
 def test_auc_terror_assassinates_and_cuts_aid():  # 3.3.4, 4.4.2
     state = board(AUC)
-    put(state, "Huila", Piece.AUC_UNDERGROUND, 2)
-    put(state, "Huila", Piece.POLICE, 1)
-    put(state, "Huila", Piece.FARC_BASE, 1)
-    put(state, "Huila", Piece.FARC_ACTIVE, 1)
+    place(state, {"Huila": "1P 1FA 1FB 2AU"})
     q = asked(op_form(state, AUC), "terror", "assassinate", "huila")
     assert labels(q) == ["Huila-Tolima"]
     q = asked(op_form(state, AUC), "terror", "assassinate", "huila", "huila")
@@ -302,10 +276,7 @@ def test_cartels_rally_then_cultivate_places_a_base():  # 3.3.1, 4.5.1
 
 def test_cartels_march_then_process_places_shipments():  # 3.3.2, 4.5.2
     state = board(CARTELS)
-    put(state, "Meta West", Piece.CARTELS_BASE)
-    put(state, "Meta West", Piece.CARTELS_UNDERGROUND, 1)
-    put(state, "Guaviare", Piece.CARTELS_UNDERGROUND, 1)
-    put(state, "Meta West", Piece.FARC_UNDERGROUND, 1)
+    place(state, {"Meta West": "1FU 1CU 1CB", "Guaviare": "1CU"})
     cmd = run_form(op_form(state, CARTELS), "march", "process", "after", "guaviare",
                    "meta west", "done", "place", "cartels guerrilla in meta west, farc")
     assert cmd.special == isa.Process(shipments=((sid("Meta West"), CARTELS),
@@ -316,8 +287,7 @@ def test_cartels_march_then_process_places_shipments():  # 3.3.2, 4.5.2
 
 def test_process_removes_each_base_once():  # 4.5.2
     state = board(CARTELS)
-    put(state, "Meta West", Piece.CARTELS_BASE, 2)
-    put(state, "Meta West", Piece.CARTELS_UNDERGROUND, 1)
+    place(state, {"Meta West": "1CU 2CB"})
     q = asked(op_form(state, CARTELS), "rally", "process", "before", "remove")
     assert labels(q) == ["Meta West (Base 1)", "Meta West (Base 2)"]
     cmd = run_form(op_form(state, CARTELS), "rally", "process", "before", "remove", "1, 2",
@@ -329,10 +299,7 @@ def test_process_removes_each_base_once():  # 4.5.2
 
 def test_bribe_before_an_attack_leaves_resources_for_it():  # 4.5.4, 4.1
     state = board(CARTELS, resources=4)
-    put(state, "Huila", Piece.CARTELS_UNDERGROUND, 2)
-    put(state, "Huila", Piece.TROOPS, 2)
-    put(state, "Huila", Piece.FARC_UNDERGROUND, 1)
-    put(state, "Cali", Piece.POLICE, 2)
+    place(state, {"Huila": "2T 1FU 2CU", "Cali": "2P"})
     q = asked(op_form(state, CARTELS), "attack", "bribe", "before")
     assert q.hi == 1  # 4 Resources: 1 Bribe space (3), 1 left for the Attack
     q = asked(op_form(state, CARTELS), "attack", "bribe", "before", "huila")
@@ -347,9 +314,7 @@ def test_bribe_before_an_attack_leaves_resources_for_it():  # 4.5.4, 4.1
 
 def test_a_special_activity_first_keeps_the_operation_possible():  # 4.1, 3.3.4, 4.5.4
     state = board(CARTELS)
-    put(state, "Huila", Piece.CARTELS_UNDERGROUND, 1)  # the one Guerrilla for a Terror
-    put(state, "Huila", Piece.POLICE, 1)
-    put(state, "Huila", Piece.FARC_ACTIVE, 1)
+    place(state, {"Huila": "1P 1FA 1CU"})  # the one Guerrilla for a Terror
     q = asked(op_form(state, CARTELS), "terror", "bribe", "before", "huila")
     # flipping the Cartels Guerrilla Active before the Terror would leave it none
     assert labels(q) == ["flip 1 Active FARC Guerrilla to Underground", "remove 1 Police",
@@ -367,9 +332,7 @@ def test_a_special_activity_first_keeps_the_operation_possible():  # 4.1, 3.3.4,
 # ======================================================================================
 def test_a_displaced_shipment_goes_where_its_player_owner_says():  # 4.5.3, 3.3.1
     state = board(FARC)
-    put(state, "Meta West", Piece.FARC_UNDERGROUND, 2)
-    put(state, "Meta West", Piece.AUC_UNDERGROUND, 1)
-    put(state, "Meta West", Piece.CARTELS_UNDERGROUND, 1)
+    place(state, {"Meta West": "2FU 1AU 1CU"})
     state.place_shipment(sid("Meta West"), FARC)
     # the Base replaces the last FARC Guerrillas holding the Shipment
     q = asked(op_form(state, FARC), "rally", "none", "meta west", "base", "no ship")
@@ -391,8 +354,7 @@ def test_a_displaced_shipment_goes_where_its_player_owner_says():  # 4.5.3, 3.3.
 
 def test_ship_removes_a_shipment_for_a_free_limited_operation():  # 2.3.6
     state = board(CARTELS, resources=1)
-    put(state, "Meta West", Piece.CARTELS_UNDERGROUND, 2)
-    put(state, "Huila", Piece.CARTELS_UNDERGROUND, 1)
+    place(state, {"Meta West": "2CU", "Huila": "1CU"})
     state.place_shipment(sid("Huila"), CARTELS)
     march = ("march", "none", "meta west", "guaviare", "1", "done")
     q = asked(op_form(state, CARTELS), *march)

@@ -12,13 +12,12 @@ from textual.widgets import Static  # noqa: E402
 
 from core.pieces import Faction  # noqa: E402
 from tests.helpers import sid  # noqa: E402
+from tests.pilot import press, run_async, type_in  # noqa: E402
 from tests.test_tui_assist_app import (  # noqa: E402
     SIZE,
     controller_for,
     roll,
-    run_async,
     table_game,
-    type_in,
 )
 from tui.app import ConfirmScreen  # noqa: E402
 from tui.assist_app import AssistApp  # noqa: E402
@@ -31,16 +30,14 @@ async def test_a_person_run_farc_rallies_and_extorts_through_the_app():  # 3.3.1
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.controller.to_move() is Faction.FARC  # #21: FARC 1st Eligible
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         await type_in(pilot, "#answer", "operation", "rally", "extort", "after")
         question = str(app.screen.query_one("#question", Static).render())
         assert "FARC Rally: select Cities or Departments" in question
         await type_in(pilot, "#answer", "guaviare, putumayo", "place", "2",
                       "guaviare, meta west")
         assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         entry = next(e for e in app.controller.game.log
                      if e["command"]["type"] == "Operation")
         assert entry["faction"] == "FARC"
@@ -54,8 +51,7 @@ async def test_an_attacks_die_is_asked_in_the_dialog_during_the_form():  # 3.3.3
     app = AssistApp(controller_for(table_game(first=21, nxt=40, seats=seats)))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         # Extort after the Attack: the form needs the Attack's die to know the board
         await type_in(pilot, "#answer", "operation", "attack", "extort", "after", "meta west")
         asked = await roll(pilot, 3)
@@ -64,8 +60,7 @@ async def test_an_attacks_die_is_asked_in_the_dialog_during_the_form():  # 3.3.3
         assert "FARC Extort: where?" in question
         await type_in(pilot, "#answer", "guaviare")
         assert isinstance(app.screen, ConfirmScreen)  # the die is not asked again
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         entry = next(e for e in app.controller.game.log
                      if e["command"]["type"] == "Operation")
         assert entry["faction"] == "FARC" and entry["rolls"] == [["Attack in Meta West", 3]]

@@ -32,7 +32,8 @@ from core.rules.insurgent_ops import (
 )
 from core.rules.sequence import OperationAction
 from core.state import GameState
-from tests.helpers import blank_state, put, sid, trim_ecuador
+from tests.helpers import blank_state, place, position, put, sid, trim_ecuador
+from tests.strategies import SEEDS
 
 F, A, C, G = Faction.FARC, Faction.AUC, Faction.CARTELS, Faction.GOVT
 FU, FA, FB = Piece.FARC_UNDERGROUND, Piece.FARC_ACTIVE, Piece.FARC_BASE
@@ -108,16 +109,14 @@ def test_rally_only_in_cities_and_departments_3_3_1():
 
 
 def test_farc_may_not_rally_where_support_3_3_1():
-    s = blank_state()
-    s.support[HUILA] = 1
+    s = position(support={HUILA: 1})
     assert illegal(s, rally_in(HUILA), F) == "3.3.1"
     s.support[HUILA] = -2
     run(s, rally_in(HUILA), F)
 
 
 def test_auc_may_not_rally_where_opposition_3_3_1():
-    s = blank_state()
-    s.support[HUILA] = -1
+    s = position(support={HUILA: -1})
     assert illegal(s, rally_in(HUILA), A) == "3.3.1"
     s.support[HUILA] = 2
     run(s, rally_in(HUILA), A)
@@ -147,30 +146,28 @@ def test_rally_without_base_places_only_1_3_3_1():
 
 
 def test_rally_with_base_places_up_to_bases_plus_pop_3_3_1():
-    s = blank_state()
-    put(s, HUILA, FB, 1)  # Huila-Tolima: Pop 2 -> up to 3
+    s = position({HUILA: "1FB"})  # Huila-Tolima: Pop 2 -> up to 3
     assert io.rally_place_limit(s, F, HUILA) == 3
     assert illegal(s, rally_in(HUILA, RALLY_PLACE, 4), F) == "3.3.1"
     run(s, rally_in(HUILA, RALLY_PLACE, 3), F)
     assert s.underground(HUILA, F) == 3
-    s2 = blank_state()
-    put(s2, HUILA, FB, 2)
+    s2 = position({HUILA: "2FB"})
     assert io.rally_place_limit(s2, F, HUILA) == 4
     run(s2, rally_in(HUILA, RALLY_PLACE, 2), F)  # "up to": fewer is fine
     assert s2.underground(HUILA, F) == 2
 
 
 def test_rally_base_in_pop_0_department_places_bases_only_3_3_1():
-    s = blank_state()
-    put(s, VICHADA, CB, 1)
+    s = position({VICHADA: "1CB"})
     assert io.rally_place_limit(s, C, VICHADA) == 1
     assert illegal(s, rally_in(VICHADA, RALLY_PLACE, 2), C) == "3.3.1"
 
 
 def test_rally_place_limited_by_available_guerrillas_1_4_1():
-    s = blank_state()
-    put(s, HUILA, CB, 2)
-    put(s, BOGOTA, CU, 10)  # Cartels: 12 Guerrillas in all
+    s = position({
+        HUILA: "2CB",
+        BOGOTA: "10CU",  # Cartels: 12 Guerrillas in all
+    })
     assert io.rally_place_limit(s, C, HUILA) == 2
     assert illegal(s, rally_in(HUILA, RALLY_PLACE, 3), C) == "1.4.1"
     run(s, rally_in(HUILA, RALLY_PLACE, 2), C)
@@ -180,8 +177,7 @@ def test_rally_place_limited_by_available_guerrillas_1_4_1():
 def test_rally_with_none_available_places_nothing_but_is_selected_1_4_1():
     # 1.4.1: ignore instructions to place unavailable forces (e.g. a Department still
     # selected for Rally, as Cultivate 4.5.1 may need).
-    s = blank_state()
-    put(s, BOGOTA, CU, 12)
+    s = position({BOGOTA: "12CU"})
     ctx = run(s, rally_in(HUILA, RALLY_PLACE, 0), C)
     assert s.resources[C] == 9 and s.guerrillas(HUILA, C) == 0
     assert ctx.trace
@@ -189,17 +185,14 @@ def test_rally_with_none_available_places_nothing_but_is_selected_1_4_1():
 
 
 def test_rally_replaces_2_guerrillas_with_a_base_3_3_1():
-    s = blank_state()
-    put(s, HUILA, FU, 2)
-    put(s, HUILA, FA, 1)
+    s = position({HUILA: "2FU 1FA"})
     run(s, rally_in(HUILA, RALLY_BASE, 1), F)  # 1 Active + 1 Underground
     assert s.bases(HUILA, F) == 1
     assert s.underground(HUILA, F) == 1 and s.active(HUILA, F) == 0
 
 
 def test_rally_base_needs_the_chosen_guerrillas_3_3_1():
-    s = blank_state()
-    put(s, HUILA, FU, 1)
+    s = position({HUILA: "1FU"})
     assert illegal(s, rally_in(HUILA, RALLY_BASE, 0), F) == "3.3.1"  # only 1 Guerrilla
     put(s, HUILA, FU, 1)
     assert illegal(s, rally_in(HUILA, RALLY_BASE, 1), F) == "3.3.1"  # no Active one
@@ -207,30 +200,26 @@ def test_rally_base_needs_the_chosen_guerrillas_3_3_1():
 
 
 def test_rally_base_respects_stacking_1_4_2():
-    s = blank_state()
-    put(s, HUILA, FU, 2)
-    put(s, HUILA, GB, 1)
-    put(s, HUILA, CB, 1)
+    s = position({HUILA: "1GB 2FU 1CB"})
     assert io.rally_base_problem(s, F, HUILA) is not None
     assert illegal(s, rally_in(HUILA, RALLY_BASE, 0), F) == "1.4.2"
     assert RALLY_BASE not in io.rally_actions(s, F, HUILA)
 
 
 def test_rally_base_needs_an_available_base_1_4_1():
-    s = blank_state()
-    put(s, HUILA, AU, 2)
+    s = position({HUILA: "2AU"})
     for name in ("Bogotá", "Cali", "Medellín"):
         put(s, name, AB, 2)  # all 6 AUC Bases on the map
     assert illegal(s, rally_in(HUILA, RALLY_BASE, 0), A) == "1.4.1"
 
 
 def test_rally_regroup_moves_guerrillas_in_and_flips_all_underground_3_3_1():
-    s = blank_state()
-    put(s, HUILA, FB, 1)
-    put(s, HUILA, FA, 2)
-    put(s, META_W, FA, 2)
-    put(s, BOGOTA, FU, 1)  # any space on the map, not only adjacent ones
-    put(s, BOG_NEIVA, FA, 3)
+    s = position({
+        HUILA: "2FA 1FB",
+        META_W: "2FA",
+        BOGOTA: "1FU",  # any space on the map, not only adjacent ones
+        BOG_NEIVA: "3FA",
+    })
     moves = ((META_W, 0, 2, 0), (BOG_NEIVA, 0, 1, 0))
     run(s, rally_in(HUILA, RALLY_REGROUP, 0, moves), F)
     assert s.underground(HUILA, F) == 5 and s.active(HUILA, F) == 0
@@ -239,26 +228,19 @@ def test_rally_regroup_moves_guerrillas_in_and_flips_all_underground_3_3_1():
 
 
 def test_rally_regroup_with_no_moves_flips_guerrillas_underground_3_3_1():
-    s = blank_state()
-    put(s, HUILA, AB, 1)
-    put(s, HUILA, AA, 3)
+    s = position({HUILA: "3AA 1AB"})
     run(s, rally_in(HUILA, RALLY_REGROUP, 0), A)
     assert s.underground(HUILA, A) == 3
 
 
 def test_rally_regroup_needs_an_own_base_there_3_3_1():
-    s = blank_state()
-    put(s, HUILA, FA, 2)
-    put(s, HUILA, CB, 1)  # someone else's Base does not count
+    s = position({HUILA: "2FA 1CB"})  # someone else's Base does not count
     assert illegal(s, rally_in(HUILA, RALLY_REGROUP, 0), F) == "3.3.1"
     assert RALLY_REGROUP not in io.rally_actions(s, F, HUILA)
 
 
 def test_rally_regroup_moves_must_bring_guerrillas_from_elsewhere_3_3_1():
-    s = blank_state()
-    put(s, HUILA, FB, 1)
-    put(s, HUILA, FA, 1)
-    put(s, META_W, FA, 1)
+    s = position({HUILA: "1FA 1FB", META_W: "1FA"})
     assert illegal(s, rally_in(HUILA, RALLY_REGROUP, 0, ((HUILA, 0, 1, 0),)), F) == "3.3.1"
     assert illegal(s, rally_in(HUILA, RALLY_REGROUP, 0, ((META_W, 0, 0, 0),)), F) == "3.3.1"
     assert illegal(s, rally_in(HUILA, RALLY_REGROUP, 0, ((META_W, 1, 0, 0),)), F) == "1.4.1"
@@ -266,9 +248,7 @@ def test_rally_regroup_moves_must_bring_guerrillas_from_elsewhere_3_3_1():
 
 
 def test_rally_regroup_carries_shipments_with_guerrillas_4_5_3():
-    s = blank_state()
-    put(s, HUILA, CB, 1)
-    put(s, META_W, CU, 2)
+    s = position({HUILA: "1CB", META_W: "2CU"})
     s.place_shipment(META_W, C)
     s.place_shipment(META_W, C)
     run(s, rally_in(HUILA, RALLY_REGROUP, 0, ((META_W, 1, 0, 1),)), C)
@@ -278,8 +258,7 @@ def test_rally_regroup_carries_shipments_with_guerrillas_4_5_3():
 
 def test_rally_may_recall_own_guerrillas_to_place_them_1_4_1():
     # 1.4.1 bullet 2 EXAMPLE: no Available Guerrillas, remove some to place them.
-    s = blank_state()
-    put(s, BOGOTA, CA, 12)
+    s = position({BOGOTA: "12CA"})
     assert illegal(s, rally_in(HUILA), C) == "1.4.1"
     cmd = rally_in(HUILA, recall=((BOGOTA, int(CA), 1),))
     ctx = run(s, cmd, C)
@@ -288,9 +267,7 @@ def test_rally_may_recall_own_guerrillas_to_place_them_1_4_1():
 
 
 def test_rally_recall_only_own_pieces_and_only_players_1_4_1():
-    s = blank_state()
-    put(s, BOGOTA, FA, 2)
-    put(s, BOGOTA, CA, 2)
+    s = position({BOGOTA: "2FA 2CA"})
     assert illegal(s, rally_in(HUILA, recall=((BOGOTA, int(CA), 1),)), F) == "1.4.1"
     assert illegal(s, rally_in(HUILA, recall=((BOGOTA, int(FA), 3),)), F) == "1.4.1"
     cmd = rally_in(HUILA, recall=((BOGOTA, int(FA), 1),))
@@ -331,9 +308,7 @@ def test_rally_spaces_are_the_selected_spaces_3_1():
 # March 3.3.2
 # ======================================================================================
 def test_march_moves_to_adjacent_space_paying_1_per_city_or_department_3_3_2():
-    s = blank_state(resources=5)
-    put(s, META_W, FU, 3)
-    put(s, BOGOTA, FU, 1)
+    s = position({META_W: "3FU", BOGOTA: "1FU"}, resources=5)
     cmd = March(
         groups=(
             march_group(META_W, HUILA, underground=1),
@@ -349,16 +324,13 @@ def test_march_moves_to_adjacent_space_paying_1_per_city_or_department_3_3_2():
 
 
 def test_march_needs_resources_for_each_city_or_department_3_3_2():
-    s = blank_state(resources=0)
-    put(s, META_W, FU, 2)
+    s = position({META_W: "2FU"}, resources=0)
     run(s.clone(), March(groups=(march_group(META_W, BOG_NEIVA, 2),)), F)
     assert illegal(s, March(groups=(march_group(META_W, HUILA, 2),)), F) == "3.3.2"
 
 
 def test_march_only_to_adjacent_spaces_in_play_3_3_2():
-    s = blank_state()
-    put(s, META_W, FU, 2)
-    put(s, PASTO, FU, 2)
+    s = position({META_W: "2FU", PASTO: "2FU"})
     assert illegal(s, March(groups=(march_group(META_W, CALI, 1),)), F) == "3.3.2"
     assert illegal(s, March(groups=(march_group(PASTO, ECUADOR, 1),)), F) == "3.3.2"
     assert ECUADOR not in io.march_destinations(s, F, PASTO)
@@ -369,17 +341,14 @@ def test_march_only_to_adjacent_spaces_in_play_3_3_2():
 
 
 def test_march_group_needs_guerrillas_that_are_there_3_3_2():
-    s = blank_state()
-    put(s, META_W, FU, 1)
+    s = position({META_W: "1FU"})
     assert illegal(s, March(groups=(march_group(META_W, HUILA),)), F) == "3.3.2"
     assert illegal(s, March(groups=(march_group(META_W, HUILA, 2),)), F) == "3.3.2"
     assert illegal(s, March(groups=(march_group(META_W, HUILA, 0, 1),)), F) == "3.3.2"
 
 
 def test_no_guerrilla_marches_twice_3_3_2():
-    s = blank_state()
-    put(s, META_W, FU, 1)
-    put(s, HUILA, FU, 1)
+    s = position({META_W: "1FU", HUILA: "1FU"})
     twice = March(groups=(march_group(META_W, HUILA, 1), march_group(HUILA, CALI, 2)))
     assert illegal(s, twice, F) == "3.3.2"
     once = March(groups=(march_group(META_W, HUILA, 1), march_group(HUILA, CALI, 1)))
@@ -388,20 +357,14 @@ def test_no_guerrilla_marches_twice_3_3_2():
 
 
 def test_guerrillas_between_two_spaces_move_as_one_group_3_3_2():
-    s = blank_state()
-    put(s, META_W, FU, 4)
-    s.support[HUILA] = 1
+    s = position({META_W: "4FU"}, support={HUILA: 1})
     split = March(groups=(march_group(META_W, HUILA, 2), march_group(META_W, HUILA, 2)))
     assert illegal(s, split, F) == "3.3.2"
 
 
 def test_march_activation_rulebook_example_3_3_2():
     # 2 Underground FARC from Meta East into Santander (Passive Support, 1 Police, 1 Troops).
-    s = blank_state()
-    put(s, META_E, FU, 2)
-    put(s, SANTANDER, POLICE, 1)
-    put(s, SANTANDER, TROOPS, 1)
-    s.support[SANTANDER] = 1
+    s = position({META_E: "2FU", SANTANDER: "1T 1P"}, support={SANTANDER: 1})
     assert io.march_would_activate(s, F, SANTANDER, 2)
     ctx = run(s, March(groups=(march_group(META_E, SANTANDER, 2),)), F)
     assert s.active(SANTANDER, F) == 2 and s.underground(SANTANDER, F) == 0
@@ -409,10 +372,10 @@ def test_march_activation_rulebook_example_3_3_2():
 
 
 def test_march_stays_underground_unless_both_conditions_3_3_2():
-    s = blank_state()
-    put(s, META_E, FU, 4)
-    put(s, SANTANDER, TROOPS, 3)
-    s.support[SANTANDER] = 0  # Neutral: no Activation however many
+    s = position(
+        {META_E: "4FU", SANTANDER: "3T"},
+        support={SANTANDER: 0},  # Neutral: no Activation however many
+    )
     assert not io.march_would_activate(s, F, SANTANDER, 4)
     s.support[SANTANDER] = 2
     assert not io.march_would_activate(s, F, SANTANDER, 0)  # 3 cubes alone: not > 3
@@ -422,9 +385,7 @@ def test_march_stays_underground_unless_both_conditions_3_3_2():
 
 
 def test_march_onto_loc_activates_large_groups_3_3_2():
-    s = blank_state()
-    put(s, META_W, FU, 4)
-    put(s, BOG_NEIVA, POLICE, 1)
+    s = position({META_W: "4FU", BOG_NEIVA: "1P"})
     assert not io.march_would_activate(s, F, BOG_NEIVA, 2)
     assert io.march_would_activate(s, F, BOG_NEIVA, 3)
     run(s, March(groups=(march_group(META_W, BOG_NEIVA, 3),)), F)
@@ -432,20 +393,13 @@ def test_march_onto_loc_activates_large_groups_3_3_2():
 
 
 def test_farc_and_cartels_march_ignore_opposition_3_3_2():
-    s = blank_state()
-    s.support[HUILA] = -2
-    put(s, HUILA, TROOPS, 5)
+    s = position({HUILA: "5T"}, support={HUILA: -2})
     assert not io.march_would_activate(s, F, HUILA, 3)
     assert not io.march_would_activate(s, C, HUILA, 3)
 
 
 def test_auc_march_exposed_by_opposition_and_farc_count_as_cubes_3_3_2():
-    s = blank_state()
-    s.support[HUILA] = -1
-    put(s, HUILA, FU, 2)
-    put(s, HUILA, POLICE, 1)
-    put(s, META_W, AU, 2)
-    put(s, META_W, AA, 1)
+    s = position({HUILA: "1P 2FU", META_W: "2AU 1AA"}, support={HUILA: -1})
     assert io.march_would_activate(s, A, HUILA, 1)  # 1 + 1 cube + 2 FARC > 3
     assert not io.march_would_activate(s, F, HUILA, 1)
     run(s, March(groups=(march_group(META_W, HUILA, 1, 1),)), A)
@@ -453,14 +407,11 @@ def test_auc_march_exposed_by_opposition_and_farc_count_as_cubes_3_3_2():
 
 
 def test_march_carries_shipments_4_5_3():
-    s = blank_state()
-    put(s, META_W, CU, 2)
+    s = position({META_W: "2CU"})
     s.place_shipment(META_W, C)
     run(s, March(groups=(march_group(META_W, HUILA, 1, 0, 1),)), C)
     assert s.shipments_at(HUILA, C) and not s.shipments_at(META_W)
-    s2 = blank_state()
-    put(s2, META_W, CU, 1)
-    put(s2, META_W, FU, 1)
+    s2 = position({META_W: "1FU 1CU"})
     s2.place_shipment(META_W, F)  # FARC's Shipment cannot ride with Cartels
     assert illegal(s2, March(groups=(march_group(META_W, HUILA, 1, 0, 1),)), C) == "4.5.3"
 
@@ -468,22 +419,17 @@ def test_march_carries_shipments_4_5_3():
 def test_last_guerrillas_marching_out_take_their_shipment_4_5_3():
     # 4.5.3: Shipments "are always placed beneath a Guerrilla and move with it"; the
     # issue-17 reproduction: both FARC Guerrillas March out carrying "0 Shipments".
-    s = blank_state()
-    put(s, META_W, FU, 2)
+    s = position({META_W: "2FU"})
     s.place_shipment(META_W, F)
     run(s, March(groups=(march_group(META_W, GUAVIARE, 2),)), F)
     assert s.shipments_at(GUAVIARE, F) and not s.shipments_at(META_W)
     # An AUC Guerrilla staying behind does not take it: the Cartels keep their Shipment.
-    s = blank_state()
-    put(s, META_W, CU, 1)
-    put(s, META_W, AU, 1)
+    s = position({META_W: "1AU 1CU"})
     s.place_shipment(META_W, C)
     run(s, March(groups=(march_group(META_W, HUILA, 1),)), C)
     assert s.shipments_at(HUILA, C) and not s.shipments_at(META_W)
     # Two groups: the one named carries it; one left unnamed goes with the last to leave.
-    s = blank_state()
-    put(s, META_W, FU, 1)
-    put(s, META_W, FA, 1)
+    s = position({META_W: "1FU 1FA"})
     s.place_shipment(META_W, F)
     s.place_shipment(META_W, F)
     groups = (march_group(META_W, HUILA, 1, 0, 1), march_group(META_W, GUAVIARE, 0, 1))
@@ -492,18 +438,14 @@ def test_last_guerrillas_marching_out_take_their_shipment_4_5_3():
 
 
 def test_rally_regroup_takes_the_last_guerrillas_shipment_4_5_3():
-    s = blank_state()
-    put(s, META_W, FU, 1)
-    put(s, HUILA, FB, 1)
+    s = position({META_W: "1FU", HUILA: "1FB"})
     s.place_shipment(META_W, F)
     run(s, io.rally_in(HUILA, "regroup", moves=((META_W, 1, 0, 0),)), F)
     assert s.shipments_at(HUILA, F) and not s.shipments_at(META_W)
 
 
 def test_limited_march_has_one_destination_2_3_5():
-    s = blank_state()
-    put(s, META_W, FU, 2)
-    put(s, BOGOTA, FU, 2)
+    s = position({META_W: "2FU", BOGOTA: "2FU"})
     one = March(groups=(march_group(META_W, HUILA, 1), march_group(BOGOTA, HUILA, 2)))
     assert one.spaces() == (META_W, BOGOTA) and one.destinations() == (HUILA,)
     run(s.clone(), one, F, limited=True)
@@ -512,8 +454,7 @@ def test_limited_march_has_one_destination_2_3_5():
 
 
 def test_no_march_on_final_event_card_2_3_9():
-    s = blank_state()
-    put(s, META_W, FU, 1)
+    s = position({META_W: "1FU"})
     assert illegal(s, March(groups=(march_group(META_W, HUILA, 1),)), F, final_card=True) == "2.3.9"
 
 
@@ -525,10 +466,7 @@ def test_march_cost_query_3_3_2():
 # Attack 3.3.3
 # ======================================================================================
 def test_attack_activates_all_and_removes_2_on_roll_at_most_guerrillas_3_3_3():
-    s = blank_state()
-    put(s, HUILA, FU, 3)
-    put(s, HUILA, TROOPS, 2)
-    put(s, HUILA, POLICE, 1)
+    s = position({HUILA: "2T 1P 3FU"})
     ctx = run(s, Attack(targets=(attack_in(HUILA, TROOPS, POLICE),)), F, rolls=[3])
     assert s.active(HUILA, F) == 3 and s.underground(HUILA, F) == 0
     assert s.troops(HUILA) == 1 and s.police(HUILA) == 0
@@ -538,27 +476,20 @@ def test_attack_activates_all_and_removes_2_on_roll_at_most_guerrillas_3_3_3():
 
 
 def test_attack_fails_on_roll_above_guerrillas_3_3_3():
-    s = blank_state()
-    put(s, HUILA, FU, 1)
-    put(s, HUILA, FA, 1)
-    put(s, HUILA, TROOPS, 2)
+    s = position({HUILA: "2T 1FU 1FA"})
     run(s, Attack(targets=(attack_in(HUILA, TROOPS, TROOPS),)), F, rolls=[3])
     assert s.troops(HUILA) == 2 and s.active(HUILA, F) == 2
     assert s.resources[F] == 9  # still paid
 
 
 def test_attack_counts_guerrillas_whether_or_not_they_began_active_3_3_3():
-    s = blank_state()
-    put(s, HUILA, AA, 2)
-    put(s, HUILA, FU, 1)
+    s = position({HUILA: "1FU 2AA"})
     run(s, Attack(targets=(attack_in(HUILA, FU),)), A, rolls=[2])
     assert s.guerrillas(HUILA, F) == 0  # may remove Underground Guerrillas
 
 
 def test_attack_captured_goods_on_a_1_3_3_3():
-    s = blank_state()
-    put(s, HUILA, CU, 1)
-    put(s, HUILA, POLICE, 1)
+    s = position({HUILA: "1P 1CU"})
     ctx = run(s, Attack(targets=(attack_in(HUILA, POLICE),)), C, rolls=[1])
     assert s.police(HUILA) == 0
     assert s.underground(HUILA, C) == 1 and s.active(HUILA, C) == 1
@@ -566,28 +497,19 @@ def test_attack_captured_goods_on_a_1_3_3_3():
 
 
 def test_captured_goods_needs_an_available_guerrilla_1_4_1():
-    s = blank_state()
-    put(s, HUILA, CU, 1)
-    put(s, BOGOTA, CU, 11)
-    put(s, HUILA, POLICE, 1)
+    s = position({HUILA: "1P 1CU", BOGOTA: "11CU"})
     run(s, Attack(targets=(attack_in(HUILA, POLICE),)), C, rolls=[1])
     assert s.guerrillas(HUILA, C) == 1
 
 
 def test_attack_removes_pieces_of_different_factions_3_3_3():
-    s = blank_state()
-    put(s, HUILA, FU, 2)
-    put(s, HUILA, POLICE, 1)
-    put(s, HUILA, AA, 1)
+    s = position({HUILA: "1P 2FU 1AA"})
     run(s, Attack(targets=(attack_in(HUILA, POLICE, AA),)), F, rolls=[2])
     assert s.police(HUILA) == 0 and s.guerrillas(HUILA, A) == 0
 
 
 def test_attack_bases_last_3_3_3():
-    s = blank_state()
-    put(s, HUILA, FU, 3)
-    put(s, HUILA, TROOPS, 1)
-    put(s, HUILA, GB, 1)
+    s = position({HUILA: "1T 1GB 3FU"})
     assert illegal(s, Attack(targets=(attack_in(HUILA, GB),)), F, rolls=[1]) == "3.3.3"
     assert illegal(s, Attack(targets=(attack_in(HUILA, GB, TROOPS),)), F, rolls=[1]) == "3.3.3"
     run(s, Attack(targets=(attack_in(HUILA, TROOPS, GB),)), F, rolls=[2])
@@ -595,23 +517,15 @@ def test_attack_bases_last_3_3_3():
 
 
 def test_attack_removes_to_the_maximum_extent_once_targeted_1_4_1():
-    s = blank_state()
-    put(s, HUILA, FU, 2)
-    put(s, HUILA, POLICE, 2)
-    put(s, HUILA, CU, 1)
+    s = position({HUILA: "2P 2FU 1CU"})
     assert illegal(s, Attack(targets=(attack_in(HUILA, POLICE),)), F, rolls=[2]) == "1.4.1"
-    s2 = blank_state()
-    put(s2, HUILA, FU, 2)
-    put(s2, HUILA, POLICE, 1)
-    put(s2, HUILA, CU, 1)
+    s2 = position({HUILA: "1P 2FU 1CU"})
     run(s2, Attack(targets=(attack_in(HUILA, POLICE),)), F, rolls=[2])  # Cartels ignored
     assert s2.guerrillas(HUILA, C) == 1
 
 
 def test_attack_target_choice_is_checked_3_3_3():
-    s = blank_state()
-    put(s, HUILA, FU, 2)
-    put(s, HUILA, POLICE, 3)
+    s = position({HUILA: "3P 2FU"})
     too_many = Attack(targets=(attack_in(HUILA, POLICE, POLICE, POLICE),))
     assert illegal(s, too_many, F, rolls=[1]) == "3.3.3"
     assert illegal(s, Attack(targets=(attack_in(HUILA),)), F, rolls=[1]) == "3.3.3"
@@ -621,9 +535,7 @@ def test_attack_target_choice_is_checked_3_3_3():
 
 
 def test_attack_needs_own_guerrilla_and_enemy_piece_3_3_3():
-    s = blank_state()
-    put(s, HUILA, FB, 1)
-    put(s, HUILA, POLICE, 1)
+    s = position({HUILA: "1P 1FB"})
     assert illegal(s, Attack(targets=(attack_in(HUILA, POLICE),)), F, rolls=[1]) == "3.3.3"
     put(s, BOGOTA, FU, 2)
     assert illegal(s, Attack(targets=(attack_in(BOGOTA, POLICE),)), F, rolls=[1]) == "3.3.3"
@@ -635,8 +547,7 @@ def test_attack_needs_own_guerrilla_and_enemy_piece_3_3_3():
 def test_attack_pays_1_per_space_3_3_3():
     s = blank_state(resources=1)
     for space in (HUILA, BOGOTA):
-        put(s, space, AU, 1)
-        put(s, space, POLICE, 1)
+        place(s, {space: "1P 1AU"})
     two = Attack(targets=(attack_in(HUILA, POLICE), attack_in(BOGOTA, POLICE)))
     assert illegal(s, two, A, rolls=[1, 1]) == "3.3.3"
     run(s, two, A, rolls=[1, 1], free=True)
@@ -644,21 +555,14 @@ def test_attack_pays_1_per_space_3_3_3():
 
 
 def test_attack_captures_removed_shipments_3_3_3():
-    s = blank_state()
-    put(s, HUILA, AU, 1)
-    put(s, HUILA, CA, 1)
-    put(s, HUILA, FU, 1)
+    s = position({HUILA: "1FU 1AU 1CA"})
     s.place_shipment(HUILA, C)
     run(s, Attack(targets=(attack_in(HUILA, CA),)), A, rolls=[1])
     assert s.shipments_at(HUILA, A)  # Captured Goods, not passed to FARC
 
 
 def test_attack_target_options_query_3_3_3():
-    s = blank_state()
-    put(s, HUILA, FU, 1)
-    put(s, HUILA, TROOPS, 1)
-    put(s, HUILA, GB, 1)
-    put(s, HUILA, CB, 1)
+    s = position({HUILA: "1T 1GB 1FU 1CB"})
     options = io.attack_target_options(s, F, HUILA)
     assert (TROOPS, GB) in options and (TROOPS, CB) in options and (CB, TROOPS) in options
     assert (GB,) not in options and (TROOPS,) not in options  # bases last; max extent
@@ -669,8 +573,7 @@ def test_attack_target_options_query_3_3_3():
 def test_limited_attack_is_1_space_2_3_5():
     s = blank_state()
     for space in (HUILA, BOGOTA):
-        put(s, space, FU, 1)
-        put(s, space, POLICE, 1)
+        place(s, {space: "1P 1FU"})
     two = Attack(targets=(attack_in(HUILA, POLICE), attack_in(BOGOTA, POLICE)))
     assert illegal(s, two, F, rolls=[1, 1], limited=True) == "2.3.5"
     assert illegal(s, Attack(targets=(attack_in(HUILA, POLICE),) * 2), F, rolls=[1, 1]) == "3.1"
@@ -756,9 +659,7 @@ def test_ambush_only_accompanies_attack_4_1_1():
 
 
 def test_cartels_cannot_ambush_4_0():
-    s = blank_state()
-    put(s, HUILA, CU, 2)
-    put(s, HUILA, POLICE, 1)
+    s = position({HUILA: "1P 2CU"})
     with pytest.raises(IllegalAction) as err:
         run(s.clone(), Attack(targets=(attack_in(HUILA, POLICE),)), C, special=Ambush(HUILA))
     assert err.value.rule == "4.0"
@@ -784,9 +685,7 @@ def test_ambush_does_not_roll_4_3_2():
 
 def test_event_ambush_without_activating_5_1_1():
     # Kill Zone (card 29) shaded: "Ambushes with any of its Guerrillas without Activating".
-    s = blank_state()
-    put(s, HUILA, FA, 1)
-    put(s, HUILA, POLICE, 2)
+    s = position({HUILA: "2P 1FA"})
     ctx = ctx_for(F)
     assert io.resolve_attack(s, ctx, HUILA, (POLICE, POLICE), ambush=True, activate=False)
     assert s.police(HUILA) == 0 and s.active(HUILA, F) == 1 and s.underground(HUILA, F) == 1
@@ -794,9 +693,7 @@ def test_event_ambush_without_activating_5_1_1():
 
 def test_event_terror_with_any_guerrilla_and_2_markers_5_1_1():
     # Limpieza (card 46): free Terror with any Guerrilla, placing 2 markers.
-    s = blank_state()
-    put(s, HUILA, AA, 1)
-    s.support[HUILA] = -2
+    s = position({HUILA: "1AA"}, support={HUILA: -2})
     io.resolve_terror(s, ctx_for(A), HUILA, activate=False, markers=2)
     assert s.terror[HUILA] == 2 and s.support[HUILA] == -1
 
@@ -805,9 +702,7 @@ def test_event_terror_with_any_guerrilla_and_2_markers_5_1_1():
 # Terror 3.3.4
 # ======================================================================================
 def test_farc_terror_places_marker_and_shifts_toward_opposition_3_3_4():
-    s = blank_state()
-    put(s, HUILA, FU, 2)
-    s.support[HUILA] = 1
+    s = position({HUILA: "2FU"}, support={HUILA: 1})
     ctx = run(s, terror_in(HUILA), F)
     assert s.terror[HUILA] == 1 and s.support[HUILA] == 0
     assert s.underground(HUILA, F) == 1 and s.active(HUILA, F) == 1
@@ -818,10 +713,7 @@ def test_farc_terror_places_marker_and_shifts_toward_opposition_3_3_4():
 
 
 def test_terror_by_auc_and_cartels_shifts_toward_neutral_3_3_4():
-    s = blank_state()
-    put(s, HUILA, CU, 1)
-    put(s, BOGOTA, CU, 1)
-    put(s, CALI, CU, 1)
+    s = position({HUILA: "1CU", BOGOTA: "1CU", CALI: "1CU"})
     s.support[HUILA], s.support[BOGOTA], s.support[CALI] = 2, -1, 0
     run(s, Terror(where=(HUILA, BOGOTA, CALI)), C)
     assert (s.support[HUILA], s.support[BOGOTA], s.support[CALI]) == (1, 0, 0)
@@ -830,8 +722,7 @@ def test_terror_by_auc_and_cartels_shifts_toward_neutral_3_3_4():
 
 
 def test_terror_on_loc_sabotages_for_free_3_3_4():
-    s = blank_state(resources=0)
-    put(s, BOG_NEIVA, FU, 2)
+    s = position({BOG_NEIVA: "2FU"}, resources=0)
     run(s, terror_in(BOG_NEIVA), F)
     assert s.sabotage[BOG_NEIVA] == 1 and s.terror[BOG_NEIVA] == 0
     run(s, terror_in(BOG_NEIVA), F)  # already Sabotaged: no second marker
@@ -839,15 +730,13 @@ def test_terror_on_loc_sabotages_for_free_3_3_4():
 
 
 def test_terror_in_pop_0_department_places_terror_only_3_3_4():
-    s = blank_state()
-    put(s, VICHADA, FU, 1)
+    s = position({VICHADA: "1FU"})
     run(s, terror_in(VICHADA), F)
     assert s.terror[VICHADA] == 1 and s.support[VICHADA] == 0
 
 
 def test_terror_needs_underground_guerrilla_3_3_4():
-    s = blank_state()
-    put(s, HUILA, FA, 3)
+    s = position({HUILA: "3FA"})
     assert illegal(s, terror_in(HUILA), F) == "3.3.4"
     assert io.terror_spaces(s, F) == []
 
@@ -863,21 +752,14 @@ def test_terror_pays_per_city_or_department_3_3_4():
 
 
 def test_terror_markers_limited_to_40_3_3_4():
-    s = blank_state()
-    s.terror[BOGOTA] = 40
-    put(s, HUILA, FU, 1)
-    put(s, BOG_NEIVA, FU, 1)
-    s.support[HUILA] = 1
+    s = position({HUILA: "1FU", BOG_NEIVA: "1FU"}, terror={BOGOTA: 40}, support={HUILA: 1})
     run(s, Terror(where=(HUILA, BOG_NEIVA)), F)
     assert s.terror[HUILA] == 0 and s.sabotage[BOG_NEIVA] == 0
     assert s.support[HUILA] == 0  # the shift still happens
 
 
 def test_auc_terror_aid_cut_3_in_one_space_5_in_more_3_3_4():
-    s = blank_state()
-    s.aid = 9
-    put(s, HUILA, AU, 1)
-    put(s, BOG_NEIVA, AU, 1)
+    s = position({HUILA: "1AU", BOG_NEIVA: "1AU"}, aid=9)
     one = s.clone()
     run(one, terror_in(BOG_NEIVA), A)
     assert one.aid == 6
@@ -887,9 +769,7 @@ def test_auc_terror_aid_cut_3_in_one_space_5_in_more_3_3_4():
 
 
 def test_aid_cut_stops_at_0_and_does_not_stop_terror_3_3_4():
-    s = blank_state()
-    s.aid = 2
-    put(s, HUILA, AU, 1)
+    s = position({HUILA: "1AU"}, aid=2)
     run(s, terror_in(HUILA), A)
     assert s.aid == 0
     put(s, BOGOTA, AU, 1)
@@ -898,28 +778,21 @@ def test_aid_cut_stops_at_0_and_does_not_stop_terror_3_3_4():
 
 
 def test_farc_and_cartels_terror_leave_aid_3_3_4():
-    s = blank_state()
-    s.aid = 9
-    put(s, HUILA, FU, 1)
-    put(s, BOGOTA, CU, 1)
+    s = position({HUILA: "1FU", BOGOTA: "1CU"}, aid=9)
     run(s, terror_in(HUILA), F)
     run(s, terror_in(BOGOTA), C)
     assert s.aid == 9
 
 
 def test_terror_records_its_spaces_for_kidnap_and_assassinate_4_3_3():
-    s = blank_state()
-    put(s, HUILA, FU, 1)
-    put(s, BOG_NEIVA, FU, 1)
+    s = position({HUILA: "1FU", BOG_NEIVA: "1FU"})
     ctx = run(s, Terror(where=(HUILA, BOG_NEIVA)), F)
     assert ctx.notes[io.TERROR_SPACES_NOTE] == [HUILA, BOG_NEIVA]
     assert Terror(where=(HUILA, BOG_NEIVA)).spaces() == (HUILA, BOG_NEIVA)
 
 
 def test_limited_terror_and_repeated_space_2_3_5_3_1():
-    s = blank_state()
-    put(s, HUILA, FU, 2)
-    put(s, BOGOTA, FU, 2)
+    s = position({HUILA: "2FU", BOGOTA: "2FU"})
     assert illegal(s, Terror(where=(HUILA, BOGOTA)), F, limited=True) == "2.3.5"
     assert illegal(s, Terror(where=(HUILA, HUILA)), F) == "3.1"
     assert illegal(s, terror_in(HUILA), G) == "3.0"
@@ -929,8 +802,7 @@ def test_limited_terror_and_repeated_space_2_3_5_3_1():
 # through the Sequence of Play, JSON
 # ======================================================================================
 def test_rally_as_limited_operation_of_2nd_eligible_2_3_5():
-    s = blank_state(card=29)  # Kill Zone: FARC, then AUC
-    put(s, HUILA, FU, 1)
+    s = position({HUILA: "1FU"}, card=29)  # Kill Zone: FARC, then AUC
     OperationAction(op=terror_in(HUILA)).execute(s, Context(faction=F))
     two = Rally(steps=(rally_step(HUILA), rally_step(BOGOTA)))
     with pytest.raises(IllegalAction) as err:
@@ -1057,8 +929,7 @@ def test_random_generators_return_none_when_impossible():
 
 
 def test_random_march_not_on_final_event_card_2_3_9():
-    s = blank_state()
-    put(s, HUILA, FU, 3)
+    s = position({HUILA: "3FU"})
     rng = random.Random(3)
     assert io.random_march(s, F, rng) is not None
     s.deck = [73]  # a Propaganda card next, and it is the final one
@@ -1080,7 +951,7 @@ def test_random_limited_commands_use_one_destination_2_3_5():
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), name=st.sampled_from(sorted(GENERATORS)))
+@given(seed=SEEDS, name=st.sampled_from(sorted(GENERATORS)))
 def test_property_random_commands_keep_invariants(seed: int, name: str):
     rng = random.Random(seed)
     state = random_position(rng)

@@ -43,7 +43,7 @@ from core.rules.insurgent_special import (
     random_process,
 )
 from core.state import GameState
-from tests.helpers import blank_state, put, sid, trim_ecuador
+from tests.helpers import blank_state, place, position, put, sid, trim_ecuador
 
 FARC, AUC, CARTELS, GOVT = Faction.FARC, Faction.AUC, Faction.CARTELS, Faction.GOVT
 P = Piece
@@ -86,8 +86,7 @@ def ship(state: GameState, space: str, holder: Faction) -> int:
 # Extort 4.3.1 / 4.4.1
 # ======================================================================================
 def test_extort_activates_1_underground_and_adds_1_resource_4_3_1():
-    s = blank_state(resources=5)
-    put(s, "Huila", P.FARC_UNDERGROUND, 3)
+    s = position({"Huila": "3FU"}, resources=5)
     ctx = run(Extort(where=(sid("Huila"),)), s, FARC, FakeOp("Rally", "Meta West"))
     assert s.underground(sid("Huila"), FARC) == 2 and s.active(sid("Huila"), FARC) == 1
     assert s.resources[FARC] == 6
@@ -95,27 +94,20 @@ def test_extort_activates_1_underground_and_adds_1_resource_4_3_1():
 
 
 def test_extort_in_several_spaces_including_locs_4_3_1():
-    s = blank_state(resources=0)
-    put(s, "Huila", P.FARC_UNDERGROUND, 1)
-    put(s, "Bogotá-Neiva LoC", P.FARC_UNDERGROUND, 2)
-    put(s, "Bogotá-Neiva LoC", P.POLICE, 1)
+    s = position({"Huila": "1FU", "Bogotá-Neiva LoC": "1P 2FU"}, resources=0)
     run(Extort(where=(sid("Huila"), sid("Bogotá-Neiva LoC"))), s, FARC)
     assert s.resources[FARC] == 2
     assert s.active(sid("Bogotá-Neiva LoC"), FARC) == 1
 
 
 def test_extort_needs_an_underground_guerrilla_4_3_1():
-    s = blank_state()
-    put(s, "Huila", P.FARC_ACTIVE, 3)
+    s = position({"Huila": "3FA"})
     assert rule_of(Extort(where=(sid("Huila"),)), s, FARC) == "4.3.1"
     assert extort_spaces(s, FARC) == []
 
 
 def test_extort_needs_control_pieces_outnumber_all_enemies_1_8_4_3_1():
-    s = blank_state()
-    put(s, "Huila", P.FARC_UNDERGROUND, 2)
-    put(s, "Huila", P.AUC_ACTIVE, 1)
-    put(s, "Huila", P.CARTELS_BASE, 1)  # 2 vs 2: no Control
+    s = position({"Huila": "2FU 1AA 1CB"})  # 2 vs 2: no Control
     assert rule_of(Extort(where=(sid("Huila"),)), s, FARC) == "4.3.1"
     put(s, "Huila", P.FARC_BASE, 1)  # Bases count toward Control
     assert extort_spaces(s, FARC) == [sid("Huila")]
@@ -123,11 +115,7 @@ def test_extort_needs_control_pieces_outnumber_all_enemies_1_8_4_3_1():
 
 
 def test_auc_extorts_with_auc_forces_4_4_1():
-    s = blank_state(resources=1)
-    put(s, "Cesar", P.AUC_UNDERGROUND, 1)
-    put(s, "Cesar", P.AUC_BASE, 1)
-    put(s, "Cesar", P.FARC_UNDERGROUND, 1)
-    put(s, "Huila", P.FARC_UNDERGROUND, 1)
+    s = position({"Cesar": "1FU 1AU 1AB", "Huila": "1FU"}, resources=1)
     assert extort_spaces(s, AUC) == [sid("Cesar")]
     run(Extort(where=(sid("Cesar"),)), s, AUC)
     assert s.resources[AUC] == 2 and s.active(sid("Cesar"), AUC) == 1
@@ -135,28 +123,24 @@ def test_auc_extorts_with_auc_forces_4_4_1():
 
 
 def test_extort_resources_capped_at_99_1_7():
-    s = blank_state(resources=99)
-    put(s, "Huila", P.FARC_UNDERGROUND, 1)
+    s = position({"Huila": "1FU"}, resources=99)
     run(Extort(where=(sid("Huila"),)), s, FARC)
     assert s.resources[FARC] == 99
 
 
 def test_extort_only_farc_and_auc_4_0():
-    s = blank_state()
-    put(s, "Huila", P.CARTELS_UNDERGROUND, 1)
+    s = position({"Huila": "1CU"})
     assert rule_of(Extort(where=(sid("Huila"),)), s, CARTELS) == "4.0"
 
 
 def test_extort_selects_each_space_once_and_at_least_one_3_1():
-    s = blank_state()
-    put(s, "Huila", P.FARC_UNDERGROUND, 2)
+    s = position({"Huila": "2FU"})
     assert rule_of(Extort(where=(sid("Huila"), sid("Huila"))), s, FARC) == "3.1"
     assert rule_of(Extort(where=()), s, FARC) == "4.3.1"
 
 
 def test_extort_all_spaces_checked_before_any_change_4_3_1():
-    s = blank_state(resources=0)
-    put(s, "Huila", P.FARC_UNDERGROUND, 1)
+    s = position({"Huila": "1FU"}, resources=0)
     before = s.clone()
     with pytest.raises(IllegalAction):  # run on the state itself: nothing half-done
         run(Extort(where=(sid("Huila"), sid("Cali"))), s, FARC)
@@ -167,9 +151,7 @@ def test_extort_all_spaces_checked_before_any_change_4_3_1():
 # Kidnap 4.3.3
 # ======================================================================================
 def kidnap_city() -> GameState:
-    s = blank_state(resources=10)
-    put(s, "Cali", P.FARC_UNDERGROUND, 2)
-    put(s, "Cali", P.POLICE, 1)
+    s = position({"Cali": "1P 2FU"}, resources=10)
     return s
 
 
@@ -189,8 +171,7 @@ def test_kidnap_transfers_no_more_than_target_has_4_3_3():
 
 
 def test_kidnap_on_a_loc_targets_government_4_3_3():
-    s = blank_state()
-    put(s, "Cali-Pasto LoC", P.FARC_ACTIVE, 1)
+    s = position({"Cali-Pasto LoC": "1FA"})
     op = FakeOp("Terror", "Cali-Pasto LoC")
     assert kidnap_spaces(s, op.spaces()) == [sid("Cali-Pasto LoC")]
     assert kidnap_targets(s, sid("Cali-Pasto LoC")) == [GOVT]
@@ -199,8 +180,7 @@ def test_kidnap_on_a_loc_targets_government_4_3_3():
 
 
 def test_kidnap_department_needs_cartels_base_and_targets_cartels_4_3_3():
-    s = blank_state()
-    put(s, "Putumayo", P.FARC_UNDERGROUND, 1)
+    s = position({"Putumayo": "1FU"})
     op = FakeOp("Terror", "Putumayo")
     assert rule_of(Kidnap(where=(sid("Putumayo"),)), s, FARC, op) == "4.3.3"
     put(s, "Putumayo", P.CARTELS_BASE, 1)
@@ -290,27 +270,20 @@ def test_kidnap_six_base_blocked_by_stacking_places_guerrilla_1_4_2():
 
 def test_kidnap_six_with_nothing_available_places_nothing_1_4_1():
     s = kidnap_city()
-    put(s, "Cesar", P.AUC_UNDERGROUND, 18)
-    put(s, "Cesar", P.AUC_BASE, 2)
-    put(s, "Antioquia", P.AUC_BASE, 2)
-    put(s, "Santander", P.AUC_BASE, 2)
+    place(s, {"Cesar": "18AU 2AB", "Antioquia": "2AB", "Santander": "2AB"})
     ctx = run(Kidnap(where=(sid("Cali"),)), s, FARC, FakeOp("Terror", "Cali"), rolls=[6])
     assert s.faction_pieces(sid("Cali"), AUC) == 0
     assert "no piece" in ctx.trace[-1]
 
 
 def test_kidnap_auc_base_choice_never_on_a_loc_1_4_2():
-    s = blank_state()
-    put(s, "Cali-Pasto LoC", P.FARC_ACTIVE, 1)
+    s = position({"Cali-Pasto LoC": "1FA"})
     k = Kidnap(where=(sid("Cali-Pasto LoC"),), auc_bases=(sid("Cali-Pasto LoC"),))
     assert rule_of(k, s, FARC, FakeOp("Terror", "Cali-Pasto LoC"), rolls=[6]) == "1.4.2"
 
 
 def test_kidnap_drug_ransom_takes_a_shipment_without_rolling_4_3_3():
-    s = blank_state()
-    put(s, "Putumayo", P.FARC_UNDERGROUND, 2)
-    put(s, "Putumayo", P.CARTELS_BASE, 1)
-    put(s, "Putumayo", P.CARTELS_ACTIVE, 1)
+    s = position({"Putumayo": "2FU 1CA 1CB"})
     first = ship(s, "Putumayo", CARTELS)
     second = ship(s, "Putumayo", CARTELS)
     ctx = run(Kidnap(where=(sid("Putumayo"),)), s, FARC, FakeOp("Terror", "Putumayo"))
@@ -322,8 +295,7 @@ def test_kidnap_drug_ransom_takes_a_shipment_without_rolling_4_3_3():
 
 def test_kidnap_government_where_cartels_hold_shipment_still_rolls_4_3_3():
     s = kidnap_city()
-    put(s, "Cali", P.CARTELS_BASE, 1)
-    put(s, "Cali", P.CARTELS_UNDERGROUND, 1)
+    place(s, {"Cali": "1CU 1CB"})
     index = ship(s, "Cali", CARTELS)
     run(Kidnap(where=(sid("Cali"),)), s, FARC, FakeOp("Terror", "Cali"), rolls=[3])
     assert s.shipments[index][1] == CARTELS and s.resources[GOVT] == 7
@@ -341,16 +313,13 @@ def test_kidnap_rolls_a_die_per_space_4_3_3():
 # Assassinate 4.4.2
 # ======================================================================================
 def assassin_state() -> GameState:
-    s = blank_state()
-    put(s, "Antioquia", P.AUC_UNDERGROUND, 2)
-    put(s, "Antioquia", P.POLICE, 1)
+    s = position({"Antioquia": "1P 2AU"})
     return s
 
 
 def test_assassinate_removes_a_base_even_with_guerrillas_present_4_4_2():
     s = assassin_state()
-    put(s, "Antioquia", P.FARC_UNDERGROUND, 3)
-    put(s, "Antioquia", P.FARC_BASE, 1)
+    place(s, {"Antioquia": "3FU 1FB"})
     a = Assassinate(where=(sid("Antioquia"),), targets=(P.FARC_BASE,))
     ctx = run(a, s, AUC, FakeOp("Terror", "Antioquia"))
     assert s.bases(sid("Antioquia"), FARC) == 0 and s.guerrillas(sid("Antioquia"), FARC) == 3
@@ -401,8 +370,7 @@ def test_assassinate_up_to_3_spaces_4_4_2():
     s = blank_state()
     names = ["Antioquia", "Cesar", "Santander", "Chocó"]
     for n in names:
-        put(s, n, P.AUC_UNDERGROUND, 1)
-        put(s, n, P.FARC_UNDERGROUND, 1)
+        place(s, {n: "1FU 1AU"})
     op = FakeOp("Terror", *names)
     four = Assassinate(where=tuple(sid(n) for n in names), targets=(P.FARC_UNDERGROUND,) * 4)
     assert rule_of(four, s, AUC, op) == "4.4.2"
@@ -419,8 +387,7 @@ def test_assassinate_only_auc_4_0():
 
 def test_commandeer_shipment_forced_off_goes_to_auc_4_4_2():
     s = assassin_state()
-    put(s, "Antioquia", P.CARTELS_ACTIVE, 1)
-    put(s, "Antioquia", P.FARC_UNDERGROUND, 1)  # would get it by the default order
+    place(s, {"Antioquia": "1FU 1CA"})  # would get it by the default order
     index = ship(s, "Antioquia", CARTELS)
     a = Assassinate(where=(sid("Antioquia"),), targets=(P.CARTELS_ACTIVE,))
     ctx = run(a, s, AUC, FakeOp("Terror", "Antioquia"))
@@ -441,10 +408,10 @@ def test_commandeer_not_when_holder_keeps_a_guerrilla_4_5_3():
 # Cultivate 4.5.1
 # ======================================================================================
 def cultivate_state() -> GameState:
-    s = blank_state()
-    put(s, "Nariño", P.CARTELS_UNDERGROUND, 2)
-    put(s, "Nariño", P.POLICE, 1)
-    put(s, "Vichada", P.CARTELS_BASE, 1)  # far away: relocation needs no adjacency
+    s = position({
+        "Nariño": "1P 2CU",
+        "Vichada": "1CB",  # far away: relocation needs no adjacency
+    })
     return s
 
 
@@ -491,18 +458,14 @@ def test_cultivate_place_needs_an_available_base_1_4_1():
 
 
 def test_cultivate_destination_needs_population_4_5_1():
-    s = blank_state()
-    put(s, "Guainía", P.CARTELS_UNDERGROUND, 2)
-    put(s, "Vichada", P.CARTELS_BASE, 1)
+    s = position({"Guainía": "2CU", "Vichada": "1CB"})
     assert MAP[sid("Guainía")].pop == 0
     c = Cultivate(space=sid("Guainía"), source=sid("Vichada"))
     assert rule_of(c, s, CARTELS, FakeOp("March", "Guainía")) == "4.5.1"
 
 
 def test_cultivate_destination_not_a_loc_4_5_1():
-    s = blank_state()
-    put(s, "Cali-Pasto LoC", P.CARTELS_UNDERGROUND, 2)
-    put(s, "Vichada", P.CARTELS_BASE, 1)
+    s = position({"Cali-Pasto LoC": "2CU", "Vichada": "1CB"})
     c = Cultivate(space=sid("Cali-Pasto LoC"), source=sid("Vichada"))
     assert rule_of(c, s, CARTELS, FakeOp("March", "Cali-Pasto LoC")) == "4.5.1"
 
@@ -544,8 +507,7 @@ def test_cultivate_only_with_rally_or_march_4_1_1():
 def test_cultivate_destinations_helper_4_5_1():
     s = cultivate_state()
     assert cultivate_destinations(s) == [sid("Nariño")]
-    t = blank_state()
-    put(t, "Nariño", P.CARTELS_UNDERGROUND, 1)  # no Base anywhere: only a Rally place
+    t = position({"Nariño": "1CU"})  # no Base anywhere: only a Rally place
     assert cultivate_destinations(t) == []
     assert cultivate_destinations(t, FakeOp("Rally", "Nariño")) == [sid("Nariño")]
 
@@ -554,13 +516,11 @@ def test_cultivate_destinations_helper_4_5_1():
 # Process 4.5.2
 # ======================================================================================
 def process_state() -> GameState:
-    s = blank_state(resources=10)
-    put(s, "Putumayo", P.CARTELS_BASE, 2)
-    put(s, "Putumayo", P.CARTELS_UNDERGROUND, 1)
-    put(s, "Putumayo", P.FARC_ACTIVE, 1)
-    put(s, "Guaviare", P.CARTELS_BASE, 1)
-    put(s, "Guaviare", P.AUC_UNDERGROUND, 1)
-    put(s, "Meta West", P.CARTELS_UNDERGROUND, 1)  # no Base
+    s = position({
+        "Putumayo": "1FA 1CU 2CB",
+        "Guaviare": "1AU 1CB",
+        "Meta West": "1CU",  # no Base
+    }, resources=10)
     return s
 
 
@@ -654,9 +614,7 @@ def test_process_only_with_rally_or_march_4_1_1():
 # Bribe 4.5.4
 # ======================================================================================
 def test_bribe_pays_3_and_removes_up_to_2_cubes_4_5_4():
-    s = blank_state(resources=7)
-    put(s, "Bogotá", P.TROOPS, 3)
-    put(s, "Bogotá", P.POLICE, 2)
+    s = position({"Bogotá": "3T 2P"}, resources=7)
     b = Bribe(where=(sid("Bogotá"),), remove=((P.TROOPS, P.POLICE),))
     ctx = run(b, s, CARTELS, FakeOp("Terror", "Cali"))
     assert s.resources[CARTELS] == 4
@@ -665,9 +623,7 @@ def test_bribe_pays_3_and_removes_up_to_2_cubes_4_5_4():
 
 
 def test_bribe_refused_when_short_of_resources_4_5_4():
-    s = blank_state(resources=5)
-    put(s, "Bogotá", P.TROOPS, 1)
-    put(s, "Cali", P.TROOPS, 1)
+    s = position({"Bogotá": "1T", "Cali": "1T"}, resources=5)
     b = Bribe(where=(sid("Bogotá"), sid("Cali")), remove=((P.TROOPS,), (P.TROOPS,)))
     assert rule_of(b, s, CARTELS) == "4.5.4"
     run(Bribe(where=(sid("Bogotá"),), remove=((P.TROOPS,),)), s, CARTELS)
@@ -675,23 +631,19 @@ def test_bribe_refused_when_short_of_resources_4_5_4():
 
 
 def test_free_bribe_costs_nothing_3_1_2():
-    s = blank_state(resources=0)
-    put(s, "Bogotá", P.TROOPS, 1)
+    s = position({"Bogotá": "1T"}, resources=0)
     run(Bribe(where=(sid("Bogotá"),), remove=((P.TROOPS,),)), s, CARTELS, free=True)
     assert s.troops(sid("Bogotá")) == 0 and s.resources[CARTELS] == 0
 
 
 def test_bribe_at_most_2_cubes_4_5_4():
-    s = blank_state()
-    put(s, "Bogotá", P.TROOPS, 3)
+    s = position({"Bogotá": "3T"})
     b = Bribe(where=(sid("Bogotá"),), remove=((P.TROOPS,) * 3,))
     assert rule_of(b, s, CARTELS) == "4.5.4"
 
 
 def test_bribe_removes_or_flips_up_to_2_guerrillas_4_5_4():
-    s = blank_state()
-    put(s, "Huila", P.FARC_UNDERGROUND, 2)
-    put(s, "Huila", P.AUC_ACTIVE, 1)
+    s = position({"Huila": "2FU 1AA"})
     b = Bribe(where=(sid("Huila"),), remove=((P.FARC_UNDERGROUND,),), flip=((P.AUC_ACTIVE,),))
     run(b, s, CARTELS)
     assert s.guerrillas(sid("Huila"), FARC) == 1
@@ -702,9 +654,7 @@ def test_bribe_removes_or_flips_up_to_2_guerrillas_4_5_4():
 
 
 def test_bribe_exposes_or_hides_guerrillas_including_own_4_5_4():
-    s = blank_state()
-    put(s, "Huila", P.CARTELS_ACTIVE, 2)
-    put(s, "Huila", P.FARC_UNDERGROUND, 1)
+    s = position({"Huila": "1FU 2CA"})
     run(Bribe(where=(sid("Huila"),), flip=((P.CARTELS_ACTIVE, P.CARTELS_ACTIVE),)), s, CARTELS)
     assert s.underground(sid("Huila"), CARTELS) == 2
     run(Bribe(where=(sid("Huila"),), flip=((P.FARC_UNDERGROUND,),)), s, CARTELS)
@@ -712,8 +662,7 @@ def test_bribe_exposes_or_hides_guerrillas_including_own_4_5_4():
 
 
 def test_bribe_flip_needs_such_a_guerrilla_4_5_4():
-    s = blank_state()
-    put(s, "Huila", P.FARC_UNDERGROUND, 1)
+    s = position({"Huila": "1FU"})
     b = Bribe(where=(sid("Huila"),), flip=((P.FARC_ACTIVE,),))
     assert rule_of(b, s, CARTELS) == "4.5.4"
     cube = Bribe(where=(sid("Huila"),), flip=((P.TROOPS,),))
@@ -721,10 +670,7 @@ def test_bribe_flip_needs_such_a_guerrilla_4_5_4():
 
 
 def test_bribe_removes_1_base_even_with_guerrillas_4_5_4():
-    s = blank_state()
-    put(s, "Huila", P.FARC_BASE, 1)
-    put(s, "Huila", P.FARC_UNDERGROUND, 3)
-    put(s, "Huila", P.GOVT_BASE, 1)
+    s = position({"Huila": "1GB 3FU 1FB"})
     run(Bribe(where=(sid("Huila"),), remove=((P.FARC_BASE,),)), s, CARTELS)
     assert s.bases(sid("Huila"), FARC) == 0
     two = Bribe(where=(sid("Huila"),), remove=((P.GOVT_BASE, P.GOVT_BASE),))
@@ -732,10 +678,7 @@ def test_bribe_removes_1_base_even_with_guerrillas_4_5_4():
 
 
 def test_bribe_one_kind_of_target_per_space_4_5_4():
-    s = blank_state()
-    put(s, "Huila", P.TROOPS, 1)
-    put(s, "Huila", P.FARC_UNDERGROUND, 1)
-    put(s, "Huila", P.GOVT_BASE, 1)
+    s = position({"Huila": "1T 1GB 1FU"})
     mixed = Bribe(where=(sid("Huila"),), remove=((P.TROOPS, P.FARC_UNDERGROUND),))
     assert rule_of(mixed, s, CARTELS) == "4.5.4"
     base_and_cube = Bribe(where=(sid("Huila"),), remove=((P.GOVT_BASE, P.TROOPS),))
@@ -743,9 +686,7 @@ def test_bribe_one_kind_of_target_per_space_4_5_4():
 
 
 def test_bribe_removes_other_factions_pieces_only_4_5_4():
-    s = blank_state()
-    put(s, "Huila", P.CARTELS_UNDERGROUND, 1)
-    put(s, "Huila", P.CARTELS_BASE, 1)
+    s = position({"Huila": "1CU 1CB"})
     assert rule_of(Bribe(where=(sid("Huila"),), remove=((P.CARTELS_BASE,),)), s, CARTELS) == "4.5.4"
     own = Bribe(where=(sid("Huila"),), remove=((P.CARTELS_UNDERGROUND,),))
     assert rule_of(own, s, CARTELS) == "4.5.4"
@@ -753,8 +694,7 @@ def test_bribe_removes_other_factions_pieces_only_4_5_4():
 
 
 def test_bribe_each_space_affects_a_piece_4_5_4():
-    s = blank_state()
-    put(s, "Huila", P.TROOPS, 1)
+    s = position({"Huila": "1T"})
     assert rule_of(Bribe(where=(sid("Huila"),)), s, CARTELS) == "4.5.4"
     absent = Bribe(where=(sid("Huila"),), remove=((P.POLICE,),))
     assert rule_of(absent, s, CARTELS) == "4.5.4"
@@ -774,16 +714,12 @@ def test_bribe_up_to_3_spaces_each_once_4_5_4():
 
 
 def test_bribe_only_cartels_4_0():
-    s = blank_state()
-    put(s, "Huila", P.TROOPS, 1)
+    s = position({"Huila": "1T"})
     assert rule_of(Bribe(where=(sid("Huila"),), remove=((P.TROOPS,),)), s, FARC) == "4.0"
 
 
 def test_contraband_shipment_goes_to_chosen_guerrilla_4_5_4():
-    s = blank_state()
-    put(s, "Huila", P.FARC_UNDERGROUND, 1)
-    put(s, "Huila", P.AUC_UNDERGROUND, 1)
-    put(s, "Huila", P.CARTELS_UNDERGROUND, 1)
+    s = position({"Huila": "1FU 1AU 1CU"})
     index = ship(s, "Huila", FARC)
     b = Bribe(
         where=(sid("Huila"),),
@@ -795,10 +731,7 @@ def test_contraband_shipment_goes_to_chosen_guerrilla_4_5_4():
 
 
 def test_contraband_to_another_faction_4_5_4():
-    s = blank_state()
-    put(s, "Huila", P.FARC_UNDERGROUND, 1)
-    put(s, "Huila", P.AUC_UNDERGROUND, 1)
-    put(s, "Huila", P.CARTELS_UNDERGROUND, 1)
+    s = position({"Huila": "1FU 1AU 1CU"})
     index = ship(s, "Huila", FARC)
     b = Bribe(
         where=(sid("Huila"),), remove=((P.FARC_UNDERGROUND,),), contraband=((sid("Huila"), AUC),)
@@ -808,9 +741,7 @@ def test_contraband_to_another_faction_4_5_4():
 
 
 def test_contraband_receiver_must_have_a_guerrilla_there_4_5_4():
-    s = blank_state()
-    put(s, "Huila", P.FARC_UNDERGROUND, 1)
-    put(s, "Huila", P.AUC_UNDERGROUND, 1)
+    s = position({"Huila": "1FU 1AU"})
     ship(s, "Huila", FARC)
     b = Bribe(
         where=(sid("Huila"),),
@@ -825,9 +756,7 @@ def test_contraband_receiver_must_have_a_guerrilla_there_4_5_4():
 
 
 def test_bribe_without_contraband_uses_ordinary_transfer_4_5_3():
-    s = blank_state()
-    put(s, "Huila", P.FARC_UNDERGROUND, 1)
-    put(s, "Huila", P.AUC_ACTIVE, 1)
+    s = position({"Huila": "1FU 1AA"})
     index = ship(s, "Huila", FARC)
     run(Bribe(where=(sid("Huila"),), remove=((P.FARC_UNDERGROUND,),)), s, CARTELS)
     assert s.shipments[index] == [sid("Huila"), AUC]
@@ -836,10 +765,11 @@ def test_bribe_without_contraband_uses_ordinary_transfer_4_5_3():
 
 
 def test_bribe_spaces_helper_4_5_4():
-    s = blank_state()
-    put(s, "Huila", P.CARTELS_BASE, 1)  # only own Base: nothing to Bribe
-    put(s, "Cali", P.POLICE, 1)
-    put(s, "Cesar", P.AUC_BASE, 1)
+    s = position({
+        "Huila": "1CB",  # only own Base: nothing to Bribe
+        "Cali": "1P",
+        "Cesar": "1AB",
+    })
     assert bribe_spaces(s) == sorted([sid("Cali"), sid("Cesar")])
     assert bribe_choices(s, sid("Cesar")) == ["base"]
 

@@ -28,7 +28,7 @@ from core.rules.insurgent_ops import Attack, attack_in
 from core.rules.sequence import OperationAction, Pass, PlayEvent
 from nonplayer.games import Turn, play
 from nonplayer.trace import Trace, render
-from tests.helpers import blank_state, put, sid
+from tests.helpers import blank_state, place, sid
 from tui import describe
 from tui.bots_cli import describe as turn_line
 
@@ -238,9 +238,7 @@ def test_sabotage_phase_names_whose_guerrillas_6_2() -> None:
     # 6.2: a LoC where Guerrillas outnumber cubes is Sabotaged; the line says whose
     state = blank_state()
     loc = next(s.id for s in MAP.locs)
-    put(state, loc, Piece.FARC_UNDERGROUND, 2)
-    put(state, loc, Piece.AUC_UNDERGROUND, 1)
-    put(state, loc, Piece.POLICE, 1)
+    place(state, {loc: "1P 2FU 1AU"})
     report: list[str] = []
     propaganda.sabotage_phase(state, report)
     assert report == [f"Sabotage {space_name(loc)} (FARC 2 and AUC 1 Guerrillas outnumber "
@@ -251,8 +249,7 @@ def test_attack_counts_the_pieces_it_removes_3_3_3() -> None:
     # 3.3.3: "remove 2 Troops", not "remove Troops, Troops"
     state = blank_state(resources=5)
     huila = sid("Huila")
-    put(state, huila, Piece.FARC_UNDERGROUND, 3)
-    put(state, huila, Piece.TROOPS, 2)
+    place(state, {huila: "2T 3FU"})
     ctx = Context(faction=Faction.FARC, dice=ScriptedDice([1]))
     Attack(targets=(attack_in(huila, Piece.TROOPS, Piece.TROOPS),)).execute(state, ctx)
     assert "Attack in Huila-Tolima: remove 2 Troops" in ctx.trace

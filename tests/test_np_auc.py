@@ -11,13 +11,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.commands import Context
 from core.dice import ScriptedDice
-from core.events.choice import RandomChooser
 from core.game import Game
 from core.map import MAP
 from core.pieces import Faction, Piece
-from core.random_play import random_command
 from core.rules.insurgent_ops import Ambush, Attack, March, Rally, Terror
 from core.rules.insurgent_special import Assassinate, Extort
 from core.rules.sequence import OperationAction
@@ -27,7 +24,8 @@ from nonplayer import auc
 from nonplayer.bot import Bot
 from nonplayer.flowchart import load
 from nonplayer.interpreter import plan_operation
-from tests.helpers import blank_state, put, sid
+from tests.helpers import after_plan, blank_state, place, planned, position, put, sid
+from tests.strategies import SEEDS, random_play
 
 AUC = Faction.AUC
 AUC_U, AUC_A, AUC_B = Piece.AUC_UNDERGROUND, Piece.AUC_ACTIVE, Piece.AUC_BASE
@@ -45,26 +43,12 @@ def run(
     :func:`few_available`); also check the plan executes legally on a copy."""
     if few:
         few_available(state)
-    bot = Bot(state, AUC, ScriptedDice(dice))
-    action = plan_operation(bot)
-    if action is not None:
-        execute(state, action)
-    return action, bot
+    return planned(state, AUC, dice)
 
 
 def execute(state: GameState, action: OperationAction) -> GameState:
     """Execute the planned Operation and Special Activity (shared notes) on a copy."""
-    trial = state.clone()
-    notes: dict = {}
-    action.op.execute(
-        trial, Context(faction=AUC, nonplayer=True, special=action.special, notes=notes)
-    )
-    if action.special is not None:
-        action.special.execute(
-            trial, Context(faction=AUC, nonplayer=True, op=action.op, notes=notes)
-        )
-    assert trial.check_invariants() == []
-    return trial
+    return after_plan(state, AUC, action)
 
 
 def few_available(state: GameState) -> None:
@@ -110,8 +94,7 @@ def test_rally_condition_6_guerrillas_available_8_6_1() -> None:
 
 
 def test_rally_condition_no_with_5_available_and_no_base_8_6_1() -> None:
-    state = blank_state()
-    put(state, "Huila", AUC_U)  # 1 Guerrilla cannot become a Base
+    state = position({"Huila": "1AU"})  # 1 Guerrilla cannot become a Base
     few_available(state)
     verdict = auc.rally_condition(Bot(state, AUC, ScriptedDice([])))
     assert not verdict.value
@@ -119,16 +102,14 @@ def test_rally_condition_no_with_5_available_and_no_base_8_6_1() -> None:
 
 
 def test_rally_condition_yes_when_rally_would_place_a_base_8_6_1() -> None:
-    state = blank_state()
-    put(state, "Huila", AUC_U, 2)
+    state = position({"Huila": "2AU"})
     few_available(state)
     verdict = auc.rally_condition(Bot(state, AUC, ScriptedDice([])))
     assert verdict.value and "Rally could place a Base in Huila" in verdict.detail
 
 
 def test_rally_condition_base_needs_guerrillas_without_shipment_8_6_1() -> None:
-    state = blank_state()
-    put(state, "Huila", AUC_U, 2)
+    state = position({"Huila": "2AU"})
     state.place_shipment(sid("Huila"), AUC)  # 1 of the 2 holds a Shipment
     few_available(state)
     assert not ask("auc.rally_condition", state)
@@ -138,8 +119,7 @@ def test_rally_condition_base_needs_guerrillas_without_shipment_8_6_1() -> None:
 
 
 def test_rally_condition_base_not_in_opposition_nor_with_2_bases_8_6_1() -> None:
-    state = blank_state()
-    put(state, "Huila", AUC_U, 2)
+    state = position({"Huila": "2AU"})
     few_available(state)
     oppose(state, "Huila")
     assert not ask("auc.rally_condition", state)
@@ -149,18 +129,18 @@ def test_rally_condition_base_not_in_opposition_nor_with_2_bases_8_6_1() -> None
 
 
 def test_rally_condition_base_only_in_cities_and_departments_3_3_1() -> None:
-    state = blank_state()
-    put(state, "Bogotá-Neiva", AUC_U, 2)  # a LoC: no Rally there
+    state = position({"Bogotá-Neiva": "2AU"})  # a LoC: no Rally there
     few_available(state)
     assert not ask("auc.rally_condition", state)
 
 
 def test_rally_condition_base_needs_an_available_base_1_4_1() -> None:
-    state = blank_state()
-    put(state, "Huila", AUC_U, 2)
-    put(state, "Cesar", AUC_B, 2)
-    put(state, "Atlántico", AUC_B, 2)
-    put(state, "Santander", AUC_B, 2)  # all 6 AUC Bases on the map
+    state = position({
+        "Huila": "2AU",
+        "Cesar": "2AB",
+        "Atlántico": "2AB",
+        "Santander": "2AB",  # all 6 AUC Bases on the map
+    })
     few_available(state)
     assert not ask("auc.rally_condition", state)
 
@@ -169,9 +149,7 @@ def test_rally_condition_base_needs_an_available_base_1_4_1() -> None:
 # 8.6.1 Rally: the bullets
 # ======================================================================================
 def test_rally_bullet_1_replaces_two_guerrillas_with_base_active_first_8_6_1() -> None:
-    state = blank_state()
-    put(state, "Huila", AUC_U, 2)
-    put(state, "Huila", AUC_A, 1)
+    state = position({"Huila": "2AU 1AA"})
     # bullet 1 Huila; bullet 3 (AUC Bases) Huila is taken; finally 1 random: Cali
     action, bot = run(state, [1, 1, 1])
     assert isinstance(action.op, Rally)
@@ -197,8 +175,7 @@ def test_rally_bullet_1_at_most_3_spaces_chosen_by_the_chart_8_6_1_8_2() -> None
 
 
 def test_rally_bullet_1_keeps_the_guerrilla_holding_a_shipment_8_6_1() -> None:
-    state = blank_state()
-    put(state, "Huila", AUC_U, 3)
+    state = position({"Huila": "3AU"})
     state.place_shipment(sid("Huila"), AUC)
     action, _ = run(state, [1, 1, 1])
     assert action.op.steps[0] == (sid("Huila"), "base", 0, ())
@@ -207,13 +184,10 @@ def test_rally_bullet_1_keeps_the_guerrilla_holding_a_shipment_8_6_1() -> None:
 
 
 def test_rally_bullet_2_flips_active_guerrillas_with_base_and_cube_8_6_1() -> None:
-    state = blank_state()
-    put(state, "Huila", AUC_B)
-    put(state, "Huila", AUC_A, 1)
-    put(state, "Huila", Piece.POLICE)
-    put(state, "Cesar", AUC_B, 2)  # stacking full: no Base in bullet 1
-    put(state, "Cesar", AUC_A, 2)
-    put(state, "Cesar", Piece.TROOPS)
+    state = position({
+        "Huila": "1P 1AA 1AB",
+        "Cesar": "1T 2AA 2AB",  # stacking full: no Base in bullet 1
+    })
     action, bot = run(state, [1, 1, 1])
     assert action.op.steps[:2] == (
         (sid("Cesar"), "regroup", 0, ()),
@@ -227,20 +201,17 @@ def test_rally_bullet_2_flips_active_guerrillas_with_base_and_cube_8_6_1() -> No
 
 
 def test_rally_bullet_2_needs_a_cube_else_bullet_3_places_8_6_1() -> None:
-    state = blank_state()
-    put(state, "Huila", AUC_B)
-    put(state, "Huila", AUC_A, 1)
+    state = position({"Huila": "1AA 1AB"})
     action, _ = run(state, [1, 1, 1])
     # no cube: not bullet 2; Huila has an AUC Base: place Bases + Pop = 1 + 2
     assert action.op.steps[0] == (sid("Huila"), "place", 3, ())
 
 
 def test_rally_bullet_3_farc_bases_then_auc_bases_then_1_random_8_6_1() -> None:
-    state = blank_state()
-    put(state, "Meta West", FARC_B)
-    put(state, "Antioquia", AUC_B)
-    put(state, "Chocó", FARC_B)
-    state.support[sid("Chocó")] = -2  # Opposition: no AUC Rally (3.3.1)
+    state = position(
+        {"Meta West": "1FB", "Antioquia": "1AB", "Chocó": "1FB"},
+        support={"Chocó": -2},  # Opposition: no AUC Rally (3.3.1)
+    )
     action, bot = run(state, [5, 1, 1])  # 5,1,1: Amazonas
     assert action.op.steps == (
         (sid("Meta West"), "place", 1, ()),
@@ -253,9 +224,10 @@ def test_rally_bullet_3_farc_bases_then_auc_bases_then_1_random_8_6_1() -> None:
 def test_rally_bullet_3_places_only_what_is_available_1_4_1() -> None:
     state = blank_state()
     state.removed_from_game[AUC] = 16  # 2 in play
-    put(state, "Antioquia", AUC_B)
-    put(state, "Antioquia", AUC_U, 2)  # 0 Available, but Rally would place a Base
-    put(state, "Huila", FARC_B)
+    place(state, {
+        "Antioquia": "2AU 1AB",  # 0 Available, but Rally would place a Base
+        "Huila": "1FB",
+    })
     action, _ = run(state, [1, 1, 1])
     # bullet 1: the Base (2 Guerrillas back to Available); bullet 3: 1 in Huila (FARC
     # Base); Antioquia (AUC Base) already Rallied; finally the last Available Guerrilla
@@ -291,11 +263,11 @@ def test_rally_spaces_are_cities_and_departments_without_opposition_3_3_1() -> N
 
 
 def test_rally_extort_everywhere_possible_including_locs_8_6_1() -> None:
-    state = blank_state()
-    put(state, "Cesar", AUC_U, 1)  # AUC Control, Underground: Extort
-    put(state, "Ayacucho-Cúcuta", AUC_U, 1)  # a LoC: Extort too (4.3.1)
-    put(state, "Santander", AUC_U, 1)
-    put(state, "Santander", Piece.POLICE, 1)  # no Control: no Extort
+    state = position({
+        "Cesar": "1AU",  # AUC Control, Underground: Extort
+        "Ayacucho-Cúcuta": "1AU",  # a LoC: Extort too (4.3.1)
+        "Santander": "1P 1AU",  # no Control: no Extort
+    })
     action, bot = run(state, [1, 1, 1])  # Rally bullet 3: 1 random space, Cali
     assert action.op.steps == ((sid("Cali"), "place", 1, ()),)
     assert isinstance(action.special, Extort)
@@ -306,8 +278,7 @@ def test_rally_extort_everywhere_possible_including_locs_8_6_1() -> None:
 
 
 def test_rally_without_extort_possible_has_no_special_activity_8_6_1() -> None:
-    state = blank_state()
-    put(state, "Santander", Piece.POLICE, 2)
+    state = position({"Santander": "2P"})
     action, bot = run(state, [1, 4, 5])  # Santander: 1 AUC vs 2 Police, no Control
     assert action.op.steps == ((sid("Santander"), "place", 1, ()),)
     assert action.special is None
@@ -322,10 +293,7 @@ def test_rally_impossible_passes_8_1_1() -> None:
 
 
 def test_zero_resources_stop_further_rally_spaces_8_1() -> None:
-    state = blank_state(resources=2)
-    put(state, "Meta West", FARC_B)
-    put(state, "Guaviare", FARC_B)
-    put(state, "Huila", FARC_B)
+    state = position({"Meta West": "1FB", "Guaviare": "1FB", "Huila": "1FB"}, resources=2)
     # 3 FARC Base spaces and room for 3, but only 2 Resources: the 8.2 chart picks which
     # 2 get paid for (red 5 yellow 3 green 1 -> Meta West; red 6 yellow 4 green 5 ->
     # Huila), and no further space once Resources reach 0 (8.1).
@@ -362,16 +330,17 @@ def test_march_condition_no_farc_base_no_march_8_6_2() -> None:
 
 
 def _march_position() -> GameState:
-    state = blank_state()
-    put(state, "Antioquia", AUC_U, 2)
+    state = position({"Antioquia": "2AU"})
     oppose(state, "Antioquia")  # no Rally (a Base) there
     return state
 
 
 def test_march_into_a_farc_base_if_possible_8_6_2() -> None:
     state = _march_position()
-    put(state, "Huila", FARC_B)
-    put(state, "Cesar", FARC_U)  # FARC pieces but no Base
+    place(state, {
+        "Huila": "1FB",
+        "Cesar": "1FU",  # FARC pieces but no Base
+    })
     action, bot = run(state, [], few=True)
     assert isinstance(action.op, March)
     assert action.op.groups == ((sid("Antioquia"), sid("Huila"), 2, 0, 0),)
@@ -382,26 +351,28 @@ def test_march_into_a_farc_base_if_possible_8_6_2() -> None:
 
 def test_march_into_farc_pieces_without_base_when_no_base_reachable_8_6_2() -> None:
     state = _march_position()
-    put(state, "Guaviare", FARC_B)  # not adjacent to Antioquia
-    put(state, "Cesar", FARC_U)
+    place(state, {
+        "Guaviare": "1FB",  # not adjacent to Antioquia
+        "Cesar": "1FU",
+    })
     action, _ = run(state, [], few=True)
     assert action.op.groups == ((sid("Antioquia"), sid("Cesar"), 2, 0, 0),)
 
 
 def test_march_not_into_spaces_with_auc_guerrillas_8_6_2() -> None:
     state = _march_position()
-    put(state, "Huila", FARC_B)
-    put(state, "Huila", AUC_A)
-    put(state, "Cesar", FARC_U)
-    put(state, "Meta West", FARC_B)
-    put(state, "Guaviare", FARC_B)  # 1 of 3 FARC Base spaces with AUC: March
+    place(state, {
+        "Huila": "1FB 1AA",
+        "Cesar": "1FU",
+        "Meta West": "1FB",
+        "Guaviare": "1FB",  # 1 of 3 FARC Base spaces with AUC: March
+    })
     action, _ = run(state, [], few=True)
     assert action.op.destinations() == (sid("Cesar"),)
 
 
 def test_march_first_where_the_guerrillas_stay_underground_8_6_2() -> None:
-    state = blank_state()
-    put(state, "Bogotá", AUC_U, 2)
+    state = position({"Bogotá": "2AU"})
     oppose(state, "Bogotá")
     for name in ("Huila", "Meta West"):
         put(state, name, FARC_B)
@@ -412,11 +383,9 @@ def test_march_first_where_the_guerrillas_stay_underground_8_6_2() -> None:
 
 
 def test_march_farc_guerrillas_count_as_cubes_for_staying_underground_3_3_2() -> None:
-    state = blank_state()
-    put(state, "Bogotá", AUC_U, 2)
+    state = position({"Bogotá": "2AU"})
     oppose(state, "Bogotá")
-    put(state, "Huila", FARC_B)
-    put(state, "Huila", FARC_U, 2)
+    place(state, {"Huila": "2FU 1FB"})
     oppose(state, "Huila")  # Opposition and 2 FARC Guerrillas: 2 + 2 > 3 for AUC
     put(state, "Meta West", FARC_B)
     state.support[sid("Meta West")] = 1  # Support, no cube: 2 stay Underground
@@ -425,8 +394,7 @@ def test_march_farc_guerrillas_count_as_cubes_for_staying_underground_3_3_2() ->
 
 
 def test_march_equal_destinations_chosen_by_the_chart_8_2() -> None:
-    state = blank_state()
-    put(state, "Bogotá", AUC_U, 2)
+    state = position({"Bogotá": "2AU"})
     oppose(state, "Bogotá")
     for name in ("Huila", "Meta West"):
         put(state, name, FARC_B)
@@ -438,19 +406,21 @@ def test_march_equal_destinations_chosen_by_the_chart_8_2() -> None:
 
 def test_march_leaves_1_where_auc_base_or_farc_piece_8_6_2() -> None:
     state = _march_position()
-    put(state, "Antioquia", AUC_B)
-    put(state, "Antioquia", AUC_A, 1)  # 2 Underground + 1 Active, keep 1 (the Active)
-    put(state, "Santander", AUC_U)
-    put(state, "Santander", FARC_U)  # its only AUC Guerrilla stays
-    put(state, "Huila", FARC_B)
+    place(state, {
+        "Antioquia": "1AA 1AB",  # 2 Underground + 1 Active, keep 1 (the Active)
+        "Santander": "1FU 1AU",  # its only AUC Guerrilla stays
+        "Huila": "1FB",
+    })
     action, _ = run(state, [], few=True)
     assert action.op.groups == ((sid("Antioquia"), sid("Huila"), 2, 0, 0),)
 
 
 def test_march_from_adjacent_locs_too_and_with_shipments_8_1_2() -> None:
     state = _march_position()
-    put(state, "Huila", FARC_B)
-    put(state, "Bogotá-Neiva", AUC_A, 1)  # LoC adjacent to Huila
+    place(state, {
+        "Huila": "1FB",
+        "Bogotá-Neiva": "1AA",  # LoC adjacent to Huila
+    })
     state.place_shipment(sid("Antioquia"), AUC)
     action, _ = run(state, [], few=True)
     assert action.op.groups == (
@@ -462,9 +432,7 @@ def test_march_from_adjacent_locs_too_and_with_shipments_8_1_2() -> None:
 
 
 def test_march_keeps_underground_within_8_1_2_march_example() -> None:
-    state = blank_state()
-    put(state, "Antioquia", AUC_U, 2)
-    put(state, "Antioquia", AUC_A, 3)
+    state = position({"Antioquia": "2AU 3AA"})
     oppose(state, "Antioquia")
     put(state, "Huila", FARC_B)
     state.support[sid("Huila")] = 1  # Support: a group over 3 would be Activated
@@ -483,12 +451,11 @@ def test_march_when_activation_cannot_be_avoided_moves_all_8_1_2() -> None:
     # not a filter. 8.6.2 "Marchez avec toutes les Guérillas AUC adjacentes" (March with
     # all adjacent AUC Guerrillas); 8.1.1 do as much as possible: the AUC Marches, it does
     # not fall back to Rally.
-    state = blank_state()
-    put(state, "Bogotá", AUC_U, 2)
+    state = position({"Bogotá": "2AU"})
     oppose(state, "Bogotá")
-    put(state, "Huila", FARC_B)
-    state.support[sid("Huila")] = 1
-    put(state, "Huila", Piece.POLICE, 3)  # Support and 3 cubes: even 1 mover Activates
+    place(state, {
+        "Huila": "3P 1FB",  # Support and 3 cubes: even 1 mover Activates
+    }, support={"Huila": 1})
     action, bot = run(state, [], few=True)
     assert isinstance(action.op, March)
     assert action.op.groups == ((sid("Bogotá"), sid("Huila"), 2, 0, 0),)
@@ -498,14 +465,9 @@ def test_march_when_activation_cannot_be_avoided_moves_all_8_1_2() -> None:
 def test_march_active_pieces_first_when_activation_unavoidable_8_1_2() -> None:
     # 8.1.2: Active first, then Underground (leaving 1 with the FARC piece there, 8.6.2:
     # the one left behind is Underground).
-    state = blank_state()
-    put(state, "Bogotá", AUC_U, 2)
-    put(state, "Bogotá", AUC_A, 1)
-    put(state, "Bogotá", FARC_U)
+    state = position({"Bogotá": "1FU 2AU 1AA"})
     oppose(state, "Bogotá")
-    put(state, "Huila", FARC_B)
-    state.support[sid("Huila")] = 1
-    put(state, "Huila", Piece.POLICE, 3)
+    place(state, {"Huila": "3P 1FB"}, support={"Huila": 1})
     action, _ = run(state, [], few=True)
     assert action.op.groups == ((sid("Bogotá"), sid("Huila"), 1, 1, 0),)
 
@@ -514,16 +476,19 @@ def test_march_leaves_1_where_any_faction_has_a_base_r_march_base() -> None:
     # 8.6.2 "laissez en 1 par zone ayant une Base" read as any Faction's Base
     # (docs/readings.md#r-march-base, the designer's worked FARC March example).
     state = _march_position()
-    put(state, "Antioquia", CART_B)  # another Faction's Base: 1 stays
-    put(state, "Huila", FARC_B)
+    place(state, {
+        "Antioquia": "1CB",  # another Faction's Base: 1 stays
+        "Huila": "1FB",
+    })
     action, _ = run(state, [], few=True)
     assert action.op.groups == ((sid("Antioquia"), sid("Huila"), 1, 0, 0),)
 
 
 def test_march_impossible_rallies_instead_8_1_1() -> None:
-    state = blank_state()
-    put(state, "Guaviare", FARC_B)
-    put(state, "Cesar", AUC_U)  # nowhere near FARC pieces
+    state = position({
+        "Guaviare": "1FB",
+        "Cesar": "1AU",  # nowhere near FARC pieces
+    })
     action, bot = run(state, [1, 1, 1], few=True)
     assert "Fewer than half" in lines(bot)
     assert "March not possible: Rally instead" in lines(bot)
@@ -548,9 +513,7 @@ def _attack_position() -> GameState:
     """No Rally (few Available, spaces with 2+ AUC Guerrillas in Opposition), no March
     (the only FARC Base space has AUC), no Terror (no Underground AUC Guerrilla with a
     FARC Base): Attack."""
-    state = blank_state()
-    put(state, "Meta West", FARC_B)
-    put(state, "Meta West", AUC_A)
+    state = position({"Meta West": "1FB 1AA"})
     oppose(state, "Huila", "Cesar", "Atlántico", "Santander")
     return state
 
@@ -565,12 +528,11 @@ def test_terror_condition_both_ways_8_6_3_8_6_4() -> None:
 
 def test_attack_where_underground_or_3_guerrillas_most_first_8_6_3() -> None:
     state = _attack_position()
-    put(state, "Huila", AUC_A, 4)
-    put(state, "Huila", Piece.TROOPS)
-    put(state, "Cesar", AUC_U, 1)
-    put(state, "Cesar", FARC_U)
-    put(state, "Santander", AUC_A, 2)  # only 2 Active: not an Attack space
-    put(state, "Santander", Piece.POLICE)
+    place(state, {
+        "Huila": "1T 4AA",
+        "Cesar": "1FU 1AU",
+        "Santander": "1P 2AA",  # only 2 Active: not an Attack space
+    })
     action, bot = run(state, [], few=True)
     assert "Attack" in lines(bot)
     assert isinstance(action.op, Attack)
@@ -592,8 +554,7 @@ def test_attack_at_most_3_spaces_ties_by_chart_8_6_3() -> None:
 
 def test_attack_on_locs_too_3_3_3() -> None:
     state = _attack_position()
-    put(state, "Bogotá-Neiva", AUC_U)
-    put(state, "Bogotá-Neiva", Piece.TROOPS)
+    place(state, {"Bogotá-Neiva": "1T 1AU"})
     action, _ = run(state, [], few=True)
     assert action.op.spaces() == (sid("Bogotá-Neiva"),)
     assert action.special == Ambush(space=sid("Bogotá-Neiva"))
@@ -601,11 +562,7 @@ def test_attack_on_locs_too_3_3_3() -> None:
 
 def test_attack_targets_shipments_then_farc_then_government_8_6_3() -> None:
     state = _attack_position()
-    put(state, "Huila-Tolima", AUC_A, 3)
-    put(state, "Huila-Tolima", Piece.POLICE)
-    put(state, "Huila-Tolima", FARC_U)
-    put(state, "Huila-Tolima", CART_U)
-    put(state, "Huila-Tolima", CART_B)
+    place(state, {"Huila-Tolima": "1P 1FU 3AA 1CU 1CB"})
     state.place_shipment(sid("Huila-Tolima"), Faction.CARTELS)
     kinds, first = auc.attack_targets(state, sid("Huila-Tolima"))
     assert kinds == (CART_U, FARC_U) and first == "shipment"
@@ -616,25 +573,15 @@ def test_attack_targets_shipments_then_farc_then_government_8_6_3() -> None:
 
 
 def test_attack_shipment_held_by_3_guerrillas_cannot_be_taken_8_6_3() -> None:
-    state = blank_state()
-    put(state, "Huila", FARC_U, 3)
-    put(state, "Huila", Piece.POLICE)
-    put(state, "Huila", AUC_A, 3)
+    state = position({"Huila": "1P 3FU 3AA"})
     state.place_shipment(sid("Huila"), Faction.FARC)
     assert auc.attack_targets(state, sid("Huila")) == ((FARC_U, FARC_U), "FARC")
 
 
 def test_attack_farc_base_last_then_government_bases_last_3_3_3() -> None:
-    state = blank_state()
-    put(state, "Huila", FARC_B)
-    put(state, "Huila", FARC_A)
-    put(state, "Huila", Piece.GOVT_BASE)
-    put(state, "Huila", Piece.TROOPS)
+    state = position({"Huila": "1T 1GB 1FA 1FB"})
     assert auc.attack_targets(state, sid("Huila")) == ((FARC_A, FARC_B), "FARC")
-    state2 = blank_state()
-    put(state2, "Huila", Piece.GOVT_BASE)
-    put(state2, "Huila", Piece.TROOPS)
-    put(state2, "Huila", Piece.POLICE)
+    state2 = position({"Huila": "1T 1P 1GB"})
     assert auc.attack_targets(state2, sid("Huila")) == (
         (Piece.POLICE, Piece.TROOPS),
         "Government",
@@ -642,9 +589,7 @@ def test_attack_farc_base_last_then_government_bases_last_3_3_3() -> None:
 
 
 def test_attack_not_on_cartels_alone_8_6_3() -> None:
-    state = blank_state()
-    put(state, "Huila", CART_U, 2)
-    put(state, "Huila", CART_B)
+    state = position({"Huila": "2CU 1CB"})
     assert auc.attack_targets(state, sid("Huila")) == ((), None)
     state.place_shipment(sid("Huila"), Faction.CARTELS)
     # 2 Cartels Guerrillas: removing both takes the Shipment
@@ -652,20 +597,14 @@ def test_attack_not_on_cartels_alone_8_6_3() -> None:
 
 
 def test_attack_taking_a_shipment_then_the_cartels_to_the_full_extent_1_4_1() -> None:
-    state = blank_state()
-    put(state, "Huila", CART_U, 1)
-    put(state, "Huila", CART_B)
+    state = position({"Huila": "1CU 1CB"})
     state.place_shipment(sid("Huila"), Faction.CARTELS)
     assert auc.attack_targets(state, sid("Huila")) == ((CART_U, CART_B), "shipment")
 
 
 def test_ambush_in_attack_space_with_fewest_auc_guerrillas_8_6_3() -> None:
     state = _attack_position()
-    put(state, "Huila", AUC_U, 4)
-    put(state, "Huila", Piece.TROOPS)
-    put(state, "Cesar", AUC_U, 1)
-    put(state, "Cesar", AUC_A, 1)
-    put(state, "Cesar", Piece.POLICE)
+    place(state, {"Huila": "1T 4AU", "Cesar": "1P 1AU 1AA"})
     action, bot = run(state, [], few=True)
     assert isinstance(action.special, Ambush)
     assert action.special.space == sid("Cesar")
@@ -676,12 +615,7 @@ def test_ambush_in_attack_space_with_fewest_auc_guerrillas_8_6_3() -> None:
 
 def test_ambush_tie_shipment_then_farc_then_government_8_6_3() -> None:
     state = _attack_position()
-    put(state, "Huila", AUC_U, 2)
-    put(state, "Huila", Piece.POLICE)
-    put(state, "Cesar", AUC_U, 2)
-    put(state, "Cesar", FARC_U)
-    put(state, "Atlántico", AUC_U, 2)
-    put(state, "Atlántico", CART_U)
+    place(state, {"Huila": "1P 2AU", "Cesar": "1FU 2AU", "Atlántico": "2AU 1CU"})
     state.place_shipment(sid("Atlántico"), Faction.CARTELS)
     action, _ = run(state, [], few=True)  # 3 spaces, room for 3: map order
     assert action.op.spaces() == (sid("Atlántico"), sid("Cesar"), sid("Huila"))
@@ -694,8 +628,7 @@ def test_ambush_tie_shipment_then_farc_then_government_8_6_3() -> None:
 
 def test_ambush_none_without_underground_guerrilla_8_6_3() -> None:
     state = _attack_position()
-    put(state, "Huila", AUC_A, 3)
-    put(state, "Huila", Piece.TROOPS)
+    place(state, {"Huila": "1T 3AA"})
     action, bot = run(state, [], few=True)
     assert isinstance(action.op, Attack) and action.special is None
     assert "no Ambush possible" in lines(bot)
@@ -703,8 +636,10 @@ def test_ambush_none_without_underground_guerrilla_8_6_3() -> None:
 
 def test_attack_impossible_marches_instead_8_1_1() -> None:
     state = _attack_position()
-    put(state, "Huila", AUC_U, 1)
-    put(state, "Antioquia", FARC_U)  # no Attack anywhere; FARC pieces next to Huila
+    place(state, {
+        "Huila": "1AU",
+        "Antioquia": "1FU",  # no Attack anywhere; FARC pieces next to Huila
+    })
     action, bot = run(state, [], few=True)
     assert "Attack not possible: March instead" in lines(bot)
     assert isinstance(action.op, March)
@@ -724,10 +659,7 @@ def test_attack_and_march_impossible_rallies_8_1_1() -> None:
 def test_zero_resources_stop_further_attack_spaces_8_1() -> None:
     state = _attack_position()
     state.resources[AUC] = 1
-    put(state, "Huila", AUC_A, 4)
-    put(state, "Huila", Piece.TROOPS)
-    put(state, "Cesar", AUC_U, 1)
-    put(state, "Cesar", FARC_U)
+    place(state, {"Huila": "1T 4AA", "Cesar": "1FU 1AU"})
     action, _ = run(state, [], few=True)
     assert action.op.spaces() == (sid("Huila"),)
     assert action.special is None  # Huila has no Underground AUC Guerrilla
@@ -737,13 +669,12 @@ def test_zero_resources_stop_further_attack_spaces_8_1() -> None:
 # 8.6.4 Terror and Assassinate
 # ======================================================================================
 def test_terror_first_farc_base_then_1_with_farc_then_any_8_6_4() -> None:
-    state = blank_state()
-    put(state, "Huila", FARC_B)
-    put(state, "Huila", AUC_U)
-    put(state, "Meta West", FARC_B)
-    put(state, "Meta West", AUC_U)
-    put(state, "Cesar", AUC_U)
-    put(state, "Ayacucho-Cúcuta", AUC_U)  # LoC: not a Terror choice
+    state = position({
+        "Huila": "1FB 1AU",
+        "Meta West": "1FB 1AU",
+        "Cesar": "1AU",
+        "Ayacucho-Cúcuta": "1AU",  # LoC: not a Terror choice
+    })
     # bullet 1: Huila or Meta West by the chart (5,3,1 Meta West); bullet 2: Huila
     # (FARC pieces); bullet 3: Cesar
     action, bot = run(state, [5, 3, 1], few=True)
@@ -759,24 +690,19 @@ def test_terror_first_farc_base_then_1_with_farc_then_any_8_6_4() -> None:
 
 
 def test_terror_shifts_toward_neutral_3_3_4() -> None:
-    state = blank_state()
-    put(state, "Huila", FARC_B)
-    put(state, "Huila", AUC_U)
-    state.support[sid("Huila")] = 2
+    state = position({"Huila": "1FB 1AU"}, support={"Huila": 2})
     action, bot = run(state, [], few=True)
     assert "shift 1 level toward Neutral" in lines(bot)
     assert execute(state, action).support[sid("Huila")] == 1
 
 
 def test_terror_bullet_2_takes_only_1_space_with_farc_pieces_8_6_4() -> None:
-    state = blank_state()
-    put(state, "Huila", FARC_B)
-    put(state, "Huila", AUC_U)
-    put(state, "Cesar", AUC_U)
-    put(state, "Cesar", FARC_U)
-    put(state, "Atlántico", AUC_U)
-    put(state, "Atlántico", FARC_U)
-    put(state, "Santander", AUC_U)
+    state = position({
+        "Huila": "1FB 1AU",
+        "Cesar": "1FU 1AU",
+        "Atlántico": "1FU 1AU",
+        "Santander": "1AU",
+    })
     # bullet 2: 1 of Cesar/Atlántico (3,1,3: Cesar); bullet 3: Atlántico or Santander
     # (1,4,5: Santander)
     action, _ = run(state, [3, 1, 3, 1, 4, 5], few=True)
@@ -787,8 +713,7 @@ def test_published_roll_12_terror_farc_base_santander_8_2() -> None:
     # 1,3,2 -> Medellín -> Bucaramanga -> Santander (Underground AUC Guerrilla and FARC Base)
     state = blank_state()
     for name in ("Santander-Boyacá", "Huila-Tolima"):
-        put(state, name, FARC_B)
-        put(state, name, AUC_U)
+        place(state, {name: "1FB 1AU"})
     put(state, "Medellín", AUC_U)  # no FARC Base: not a bullet-1 candidate
     action, bot = run(state, [1, 3, 2], few=True)
     assert action.op.where == (sid("Santander-Boyacá"), sid("Huila-Tolima"), sid("Medellín"))
@@ -801,12 +726,9 @@ def test_published_roll_12_terror_farc_base_santander_8_2() -> None:
 
 def test_published_roll_14_terror_putumayo_8_2() -> None:
     # 3,6,2 -> Vichada -> ... -> Putumayo (Underground AUC Guerrilla)
-    state = blank_state()
-    put(state, "Santander", FARC_B)
-    put(state, "Santander", AUC_U)
+    state = position({"Santander": "1FB 1AU"})
     for name in ("Putumayo", "Huila"):
-        put(state, name, FARC_U)
-        put(state, name, AUC_U)
+        place(state, {name: "1FU 1AU"})
     put(state, "Vichada", FARC_U)  # FARC pieces but no AUC Guerrilla
     action, bot = run(state, [3, 6, 2], few=True)
     assert action.op.where == (sid("Santander"), sid("Putumayo"), sid("Huila"))
@@ -814,14 +736,10 @@ def test_published_roll_14_terror_putumayo_8_2() -> None:
 
 
 def test_assassinate_where_auc_outnumber_police_farc_base_first_8_6_4() -> None:
-    state = blank_state()
-    put(state, "Huila", FARC_B)
-    put(state, "Huila", FARC_U)
-    put(state, "Huila", AUC_U, 2)
-    put(state, "Huila", Piece.POLICE)
-    put(state, "Cesar", AUC_U)
-    put(state, "Cesar", FARC_U)
-    put(state, "Cesar", Piece.POLICE)  # 1 AUC vs 1 Police: no Assassination
+    state = position({
+        "Huila": "1P 1FU 1FB 2AU",
+        "Cesar": "1P 1FU 1AU",  # 1 AUC vs 1 Police: no Assassination
+    })
     oppose(state, "Huila")
     action, bot = run(state, [], few=True)
     assert action.op.where == (sid("Huila"), sid("Cesar"))
@@ -833,34 +751,21 @@ def test_assassinate_where_auc_outnumber_police_farc_base_first_8_6_4() -> None:
 
 
 def test_assassinate_takes_shipments_then_farc_then_government_then_cartels_8_6_4() -> None:
-    state = blank_state()
-    put(state, "Huila", FARC_B)
-    put(state, "Huila", AUC_U, 2)
-    put(state, "Huila", CART_U)
+    state = position({"Huila": "1FB 2AU 1CU"})
     state.place_shipment(sid("Huila"), Faction.CARTELS)
     assert auc.assassinate_target(state, sid("Huila")) == CART_U  # Commandeer
     put(state, "Huila", CART_A)  # 2 Cartels Guerrillas: no Shipment forced off
     assert auc.assassinate_target(state, sid("Huila")) == FARC_B
-    s2 = blank_state()
-    put(s2, "Cesar", Piece.TROOPS)
-    put(s2, "Cesar", Piece.POLICE)
-    put(s2, "Cesar", CART_B)
+    s2 = position({"Cesar": "1T 1P 1CB"})
     assert auc.assassinate_target(s2, sid("Cesar")) == Piece.POLICE  # Police, then Troops
-    s3 = blank_state()
-    put(s3, "Cesar", CART_B)
-    put(s3, "Cesar", CART_U)
+    s3 = position({"Cesar": "1CU 1CB"})
     assert auc.assassinate_target(s3, sid("Cesar")) == CART_B  # Bases first (8.1.2)
-    s4 = blank_state()
-    put(s4, "Cesar", FARC_A)
-    put(s4, "Cesar", FARC_U)
+    s4 = position({"Cesar": "1FU 1FA"})
     assert auc.assassinate_target(s4, sid("Cesar")) == FARC_U  # Underground before Active
 
 
 def test_assassinate_commandeer_in_a_full_turn_4_4_2() -> None:
-    state = blank_state()
-    put(state, "Huila", FARC_B)
-    put(state, "Huila", AUC_U, 2)
-    put(state, "Huila", CART_U)
+    state = position({"Huila": "1FB 2AU 1CU"})
     state.place_shipment(sid("Huila"), Faction.CARTELS)
     oppose(state, "Huila")
     action, bot = run(state, [], few=True)
@@ -871,21 +776,14 @@ def test_assassinate_commandeer_in_a_full_turn_4_4_2() -> None:
 
 
 def test_assassinate_none_if_all_terror_spaces_have_too_many_police_8_6_4() -> None:
-    state = blank_state()
-    put(state, "Huila", FARC_B)
-    put(state, "Huila", AUC_U)
-    put(state, "Huila", Piece.POLICE)
+    state = position({"Huila": "1P 1FB 1AU"})
     action, bot = run(state, [], few=True)
     assert isinstance(action.op, Terror) and action.special is None
     assert "no Assassinate possible" in lines(bot)
 
 
 def test_zero_resources_stop_terror_but_assassinate_follows_8_1() -> None:
-    state = blank_state(resources=1)
-    put(state, "Huila", FARC_B)
-    put(state, "Huila", AUC_U, 2)
-    put(state, "Cesar", AUC_U, 2)
-    put(state, "Cesar", FARC_U)
+    state = position({"Huila": "1FB 2AU", "Cesar": "1FU 2AU"}, resources=1)
     oppose(state, "Huila", "Cesar")
     action, _ = run(state, [], few=True)
     assert action.op.where == (sid("Huila"),)
@@ -893,9 +791,7 @@ def test_zero_resources_stop_terror_but_assassinate_follows_8_1() -> None:
 
 
 def test_terror_impossible_marches_instead_8_1_1() -> None:
-    state = blank_state(resources=0)
-    put(state, "Huila", FARC_B)
-    put(state, "Huila", AUC_U)
+    state = position({"Huila": "1FB 1AU"}, resources=0)
     action, bot = run(state, [], few=True)
     assert action is None
     text = lines(bot)
@@ -942,14 +838,11 @@ def test_golden_first_turn_standard_setup() -> None:
 # property: whatever the position, the plan is legal
 # ======================================================================================
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 150), starve=st.booleans())
+@given(seed=SEEDS, steps=st.integers(0, 150), starve=st.booleans())
 def test_any_random_position_plans_a_legal_turn(seed: int, steps: int, starve: bool) -> None:
     rng = random.Random(seed)
     game = Game.new("standard", seed=seed % 1000)
-    for _ in range(steps):
-        if game.is_terminal():
-            break
-        game.apply(random_command(game.state, rng), chooser=RandomChooser(rng))
+    random_play(game, rng, steps)
     state = game.state.clone()
     if starve:  # no Guerrilla Available and some Resources: the March/Terror/Attack side
         state.removed_from_game[AUC] += state.available_guerrillas(AUC)
@@ -989,7 +882,7 @@ def _random_board(rng: random.Random) -> GameState:
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1))
+@given(seed=SEEDS)
 def test_any_random_board_plans_a_legal_turn(seed: int) -> None:
     # random boards reach the Attack/Ambush and Terror/Assassinate branches that random
     # games rarely do

@@ -20,12 +20,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.commands import Context
 from core.dice import ScriptedDice, SeededDice
 from core.game import Game
 from core.map import MAP
 from core.pieces import Faction, Piece
-from core.random_play import random_command
 from core.rules.insurgent_ops import March, Rally, Terror
 from core.rules.insurgent_special import Bribe, Cultivate, Process
 from core.rules.sequence import OperationAction
@@ -37,7 +35,8 @@ from nonplayer.flowchart import load
 from nonplayer.interpreter import plan_operation
 from nonplayer.plan import Plan
 from nonplayer.registry import ACTIONS, BUILDERS, PREDICATES, SELECTORS
-from tests.helpers import blank_state, put, sid
+from tests.helpers import after_plan, blank_state, place, position, put, sid
+from tests.strategies import SEEDS, random_play
 
 C, FARC, AUC, GOVT = Faction.CARTELS, Faction.FARC, Faction.AUC, Faction.GOVT
 P = Piece
@@ -85,17 +84,7 @@ def turn(state: GameState, dice: tuple[int, ...] | list[int] = ()) -> tuple[Bot,
 
 def execute(state: GameState, action: OperationAction) -> GameState:
     """Execute the planned Operation and Special Activity on a clone, as the game would."""
-    trial = state.clone()
-    notes: dict = {}
-    action.op.execute(
-        trial, Context(faction=C, nonplayer=True, special=action.special, notes=notes)
-    )
-    if action.special is not None:
-        action.special.execute(
-            trial, Context(faction=C, nonplayer=True, op=action.op, notes=notes)
-        )
-    assert trial.check_invariants() == []
-    return trial
+    return after_plan(state, C, action)
 
 
 def nodes(bot: Bot) -> list[str]:
@@ -158,8 +147,7 @@ def test_rally_condition_exactly_ten_pieces_is_enough_8_5_1() -> None:
 
 
 def test_rally_condition_true_when_rally_could_replace_two_guerrillas_8_5_1() -> None:
-    state = blank_state()
-    put(state, "Huila", P.CARTELS_UNDERGROUND, 2)
+    state = position({"Huila": "2CU"})
     scarce(state, guerrillas=0, bases=3)
     verdict = cartels.rally_condition(Bot(state, C, ScriptedDice([])))
     assert verdict.value
@@ -168,8 +156,7 @@ def test_rally_condition_true_when_rally_could_replace_two_guerrillas_8_5_1() ->
 
 def test_rally_condition_guerrillas_holding_a_shipment_do_not_count_8_5_1() -> None:
     # 2 Guerrillas, 1 holding a Shipment: only 1 "without a Shipment" (4.5.3).
-    state = blank_state()
-    put(state, "Huila", P.CARTELS_UNDERGROUND, 2)
+    state = position({"Huila": "2CU"})
     ship(state, "Huila")
     scarce(state, guerrillas=0, bases=3)
     assert not cartels.rally_condition(Bot(state, C, ScriptedDice([]))).value
@@ -180,32 +167,27 @@ def test_rally_condition_guerrillas_holding_a_shipment_do_not_count_8_5_1() -> N
 
 
 def test_rally_condition_needs_room_and_an_available_base_8_5_1() -> None:
-    state = blank_state()
-    put(state, "Huila", P.CARTELS_UNDERGROUND, 2)
-    put(state, "Huila", P.FARC_BASE, 2)  # no room (1.4.2)
-    put(state, "Nariño", P.CARTELS_UNDERGROUND, 2)
+    state = position({
+        "Huila": "2FB 2CU",  # no room (1.4.2)
+        "Nariño": "2CU",
+    })
     scarce(state, guerrillas=0, bases=0)
     assert not cartels.rally_condition(Bot(state, C, ScriptedDice([]))).value
     assert cartels.base_replace_spaces(state) == []
 
 
 def test_guerrillas_without_a_shipment_4_5_3() -> None:
-    state = blank_state()
-    put(state, "Huila", P.CARTELS_UNDERGROUND, 3)
+    state = position({"Huila": "3CU"})
     assert cartels.free_guerrillas(state, sid("Huila")) == 3
     ship(state, "Huila", C, 2)  # one Guerrilla may hold both
     assert cartels.free_guerrillas(state, sid("Huila")) == 2
-    put(state, "Cali", P.FARC_UNDERGROUND)
-    put(state, "Cali", P.CARTELS_UNDERGROUND, 2)
+    place(state, {"Cali": "1FU 2CU"})
     ship(state, "Cali", FARC)  # another Faction's Shipment: not the Cartels'
     assert cartels.free_guerrillas(state, sid("Cali")) == 2
 
 
 def test_no_rally_goes_to_the_march_diamond_8_5_2() -> None:
-    state = blank_state()
-    put(state, "Huila", P.CARTELS_UNDERGROUND, 3)
-    put(state, "Huila", P.CARTELS_BASE)
-    put(state, "Huila", P.FARC_BASE)
+    state = position({"Huila": "1FB 3CU 1CB"})
     scarce(state, guerrillas=0, bases=5)
     bot, action = turn(state, (1, 1, 1))
     assert answers(bot) == {"rally_q": False, "march_q": True}
@@ -224,9 +206,7 @@ def test_march_condition_needs_an_available_shipment_8_5_2() -> None:
 # 8.5.1 Rally bullets
 # ======================================================================================
 def test_rally_bullet_1_replaces_two_guerrillas_with_base_active_first_8_5_1() -> None:
-    state = blank_state()
-    put(state, "Huila", P.CARTELS_ACTIVE)
-    put(state, "Huila", P.CARTELS_UNDERGROUND, 2)
+    state = position({"Huila": "2CU 1CA"})
     # Bullet 4: many Departments fit; 1-1-1 reads Cali, walks Ibagué -> Antioquia.
     # Cultivate: Huila (1 Base, 1 Guerrilla) and Antioquia both fit; Antioquia, chosen by
     # bullet 4 as the Department "where a Cultivate then places a new Base", comes first.
@@ -243,8 +223,7 @@ def test_rally_bullet_1_replaces_two_guerrillas_with_base_active_first_8_5_1() -
 
 
 def test_rally_bullet_1_leaves_the_guerrilla_holding_a_shipment_8_5_1() -> None:
-    state = blank_state()
-    put(state, "Huila", P.CARTELS_UNDERGROUND, 2)
+    state = position({"Huila": "2CU"})
     ship(state, "Huila")  # only 1 Guerrilla without a Shipment: not bullet 1
     put(state, "Cali", P.CARTELS_UNDERGROUND, 3)
     ship(state, "Cali")  # 2 without: bullet 1
@@ -261,8 +240,7 @@ def test_rally_bullet_1_leaves_the_guerrilla_holding_a_shipment_8_5_1() -> None:
 def test_rally_bullet_2_flips_active_guerrillas_with_base_and_cube_8_5_1() -> None:
     state = blank_state()
     for space, cube in (("Nariño", P.POLICE), ("Meta East", P.TROOPS), ("Pasto", None)):
-        put(state, space, P.CARTELS_ACTIVE)
-        put(state, space, P.CARTELS_BASE)
+        place(state, {space: "1CA 1CB"})
         if cube is not None:
             put(state, space, cube)
     # Pasto has no cube: not bullet 2. Bullet 4 (1 room left): 1-1-1 -> Antioquia.
@@ -293,9 +271,7 @@ def test_cultivate_random_among_rally_departments_without_bullet_4_8_5_1() -> No
 
 
 def test_rally_bullet_3_places_population_plus_bases_8_5_1() -> None:
-    state = blank_state()
-    put(state, "Bogotá", P.CARTELS_BASE, 2)
-    put(state, "Antioquia", P.CARTELS_BASE)
+    state = position({"Bogotá": "2CB", "Antioquia": "1CB"})
     # Bogotá: 2 Bases + Pop 8 = 10; Antioquia: 1 + 2 = 3 but only 2 left Available.
     # No Guerrilla left for bullet 4; Cultivate in Antioquia (a Rally Department).
     bot, action = turn(state)
@@ -304,12 +280,12 @@ def test_rally_bullet_3_places_population_plus_bases_8_5_1() -> None:
 
 
 def test_rally_bullet_3_gathers_up_to_three_when_none_available_8_5_1() -> None:
-    state = blank_state()
-    put(state, "Meta West", P.CARTELS_BASE)
-    put(state, "Neiva", P.CARTELS_UNDERGROUND)
-    put(state, "Huila", P.CARTELS_ACTIVE)
-    put(state, "Cali", P.CARTELS_UNDERGROUND)
-    put(state, "Cali", P.CARTELS_BASE)  # has a Cartels Base: not a source
+    state = position({
+        "Meta West": "1CB",
+        "Neiva": "1CU",
+        "Huila": "1CA",
+        "Cali": "1CU 1CB",  # has a Cartels Base: not a source
+    })
     state.removed_from_game[C] = state.available_guerrillas(C)  # none Available
     # 13 Bases Available: Rally. 2 Guerrillas in sources, fewer than 3: all come, no dice.
     bot, action = turn(state)
@@ -323,10 +299,7 @@ def test_rally_bullet_3_gathers_up_to_three_when_none_available_8_5_1() -> None:
 
 
 def test_rally_bullet_3_gather_random_source_active_first_published_roll_13() -> None:
-    state = blank_state()
-    put(state, "Meta West", P.CARTELS_BASE)
-    put(state, "Huila-Tolima", P.CARTELS_ACTIVE, 2)
-    put(state, "Huila-Tolima", P.CARTELS_UNDERGROUND)
+    state = position({"Meta West": "1CB", "Huila-Tolima": "1CU 2CA"})
     ship(state, "Huila-Tolima")
     put(state, "Pasto", P.CARTELS_UNDERGROUND, 2)
     for space in ("Huila-Tolima", "Pasto"):
@@ -352,11 +325,11 @@ def test_rally_bullet_3_gather_random_source_active_first_published_roll_13() ->
 def test_rally_bullet_4_random_department_then_cultivate_published_roll_10() -> None:
     # Published roll 10 (6-1-3): Putumayo (stacked full) -> Guaviare (too many Police
     # to Cultivate) -> Meta West (already selected) -> Neiva (a City) -> Huila.
-    state = blank_state()
-    put(state, "Putumayo-Caquetá", P.FARC_BASE, 2)
-    put(state, "Guaviare", P.POLICE, 2)
-    put(state, "Meta West", P.CARTELS_BASE)
-    put(state, "Meta West", P.FARC_BASE)  # Meta West: bullet 3, but no room to Cultivate
+    state = position({
+        "Putumayo-Caquetá": "2FB",
+        "Guaviare": "2P",
+        "Meta West": "1FB 1CB",  # Meta West: bullet 3, but no room to Cultivate
+    })
     bot, action = turn(state, (6, 1, 3))
     assert action.op == rally(("Meta West", "place", 2, ()), ("Huila-Tolima", "place", 1, ()))
     assert action.special == Cultivate(space=sid("Huila-Tolima"), source=None)
@@ -371,26 +344,23 @@ def test_rally_bullet_4_department_must_let_cultivate_place_a_base_8_5_1() -> No
     state = blank_state()
     for space in ("Huila", "Antioquia", "Santander"):
         put(state, space, P.POLICE)  # 1 Guerrilla placed would not outnumber 1 Police
-    put(state, "Nariño", P.GOVT_BASE)
-    put(state, "Nariño", P.FARC_BASE)  # no room for a new Base
+    place(state, {"Nariño": "1GB 1FB"})  # no room for a new Base
     ready = set(cartels.cultivate_ready_departments(state))
     assert {sid(s) for s in ("Huila", "Antioquia", "Santander", "Nariño")}.isdisjoint(ready)
     assert {sid("Chocó"), sid("Meta West")} <= ready
     assert not any(MAP[s].is_city or MAP[s].pop == 0 for s in ready)
     # With a Cartels Base there, Bases + Pop Guerrillas go in: 1 + 2 = 3 > 2 Police.
-    put(state, "Huila", P.POLICE)
-    put(state, "Huila", P.CARTELS_BASE)
+    place(state, {"Huila": "1P 1CB"})
     assert sid("Huila") in cartels.cultivate_ready_departments(state)
 
 
 def test_rally_at_most_three_spaces_in_bullet_order_published_roll_8() -> None:
-    state = blank_state()
-    put(state, "Huila", P.CARTELS_UNDERGROUND, 2)  # bullet 1
-    put(state, "Nariño", P.CARTELS_ACTIVE)
-    put(state, "Nariño", P.CARTELS_BASE)
-    put(state, "Nariño", P.POLICE)  # bullet 2
-    put(state, "Meta West", P.CARTELS_BASE)
-    put(state, "Meta East", P.CARTELS_BASE)  # bullet 3: 2 spaces for 1 room
+    state = position({
+        "Huila": "2CU",  # bullet 1
+        "Nariño": "1P 1CA 1CB",  # bullet 2
+        "Meta West": "1CB",
+        "Meta East": "1CB",  # bullet 3: 2 spaces for 1 room
+    })
     # 5-3-2 names Meta West (published roll 8). Cultivate: Huila has no Guerrilla left,
     # Nariño 1 Guerrilla and 1 Police; Meta West only.
     bot, action = turn(state, (5, 3, 2))
@@ -445,9 +415,7 @@ def test_zero_resources_pass_8_1() -> None:
 
 
 def test_zero_resources_pass_from_the_march_branch_8_1_1() -> None:
-    state = blank_state(resources=0)
-    put(state, "Huila", P.CARTELS_UNDERGROUND, 3)
-    put(state, "Huila", P.FARC_BASE, 2)
+    state = position({"Huila": "2FB 3CU"}, resources=0)
     scarce(state, guerrillas=0, bases=5)
     bot, action = turn(state)
     assert action is None
@@ -463,12 +431,11 @@ def test_zero_resources_pass_from_the_march_branch_8_1_1() -> None:
 # 8.5.1 Cultivate
 # ======================================================================================
 def test_cultivate_relocates_base_from_space_with_two_8_5_1() -> None:
-    state = blank_state()
-    put(state, "Putumayo", P.CARTELS_BASE, 2)
-    put(state, "Putumayo", P.CARTELS_UNDERGROUND)
-    put(state, "Guaviare", P.CARTELS_BASE, 2)
-    put(state, "Guaviare", P.CARTELS_UNDERGROUND)
-    put(state, "Huila", P.CARTELS_UNDERGROUND)  # no Cartels Base, more than 0 Police
+    state = position({
+        "Putumayo": "1CU 2CB",
+        "Guaviare": "1CU 2CB",
+        "Huila": "1CU",  # no Cartels Base, more than 0 Police
+    })
     for city in ("Cúcuta", "Neiva", "Pasto"):
         put(state, city, P.CARTELS_BASE)  # bullet 3 fills the Rally with Cities
     # No Rally Department: bullet 2. Huila is the only destination; Putumayo and
@@ -491,10 +458,7 @@ def test_cultivate_no_special_activity_when_neither_bullet_applies_8_5_1() -> No
 
 
 def test_cultivate_never_relocates_into_a_space_that_has_a_cartels_base_8_5_1() -> None:
-    state = blank_state()
-    put(state, "Putumayo", P.CARTELS_BASE, 2)
-    put(state, "Huila", P.CARTELS_UNDERGROUND)
-    put(state, "Huila", P.CARTELS_BASE)
+    state = position({"Putumayo": "2CB", "Huila": "1CU 1CB"})
     bot, plan = sel(state, "Cultivate")
     assert cartels.cultivate_relocate_spaces(bot, plan) == []
 
@@ -503,10 +467,7 @@ def test_cultivate_never_relocates_into_a_space_that_has_a_cartels_base_8_5_1() 
 # 8.5.2 March
 # ======================================================================================
 def test_march_into_random_destination_next_to_two_guerrillas_8_5_2() -> None:
-    state = blank_state()
-    put(state, "Huila", P.CARTELS_UNDERGROUND, 3)
-    put(state, "Huila", P.CARTELS_BASE)
-    put(state, "Huila", P.FARC_BASE)  # 2 Bases: no Rally Base
+    state = position({"Huila": "1FB 3CU 1CB"})  # 2 Bases: no Rally Base
     scarce(state, guerrillas=0, bases=5)
     # Destinations: Cities/Departments next to Huila; 1-1-1 names Cali. Leave 1 with the
     # Base. Process: Huila is the only space with a Cartels Guerrilla and Base: both
@@ -521,14 +482,12 @@ def test_march_into_random_destination_next_to_two_guerrillas_8_5_2() -> None:
 
 
 def test_march_brings_all_adjacent_guerrillas_8_5_2() -> None:
-    state = blank_state()
-    put(state, "Huila", P.CARTELS_UNDERGROUND, 3)
-    put(state, "Huila", P.CARTELS_BASE)
-    put(state, "Huila", P.FARC_BASE)
-    put(state, "Pasto", P.CARTELS_ACTIVE)  # 1 alone, no Base: comes too
-    put(state, "Cali-Pasto LoC", P.CARTELS_UNDERGROUND)
-    put(state, "Cali", P.CARTELS_UNDERGROUND)
-    put(state, "Cali", P.CARTELS_BASE)  # 1 with a Base: stays
+    state = position({
+        "Huila": "1FB 3CU 1CB",
+        "Pasto": "1CA",  # 1 alone, no Base: comes too
+        "Cali-Pasto LoC": "1CU",
+        "Cali": "1CU 1CB",  # 1 with a Base: stays
+    })
     scarce(state, guerrillas=0, bases=5)
     # 6-6-3 names Nariño.
     # Process: Huila and Cali have a Cartels Guerrilla and Base: a roll per Shipment,
@@ -546,12 +505,7 @@ def test_march_brings_all_adjacent_guerrillas_8_5_2() -> None:
 
 
 def test_process_each_shipment_in_a_random_space_8_5_2() -> None:
-    state = blank_state()
-    put(state, "Huila", P.CARTELS_UNDERGROUND, 3)
-    put(state, "Huila", P.CARTELS_BASE)
-    put(state, "Huila", P.FARC_BASE)
-    put(state, "Cali", P.CARTELS_UNDERGROUND)
-    put(state, "Cali", P.CARTELS_BASE)
+    state = position({"Huila": "1FB 3CU 1CB", "Cali": "1CU 1CB"})
     scarce(state, guerrillas=0, bases=5)
     # March: 6-6-3 -> Nariño. Process: Huila, Cali: 1-1-1 -> Cali, then 6-4-5 -> Huila.
     bot, action = turn(state, (6, 6, 3, 1, 1, 1, 6, 4, 5))
@@ -562,12 +516,7 @@ def test_process_each_shipment_in_a_random_space_8_5_2() -> None:
 
 
 def test_march_groups_stay_underground_per_8_1_2_march_example() -> None:
-    state = blank_state()
-    put(state, "Huila", P.CARTELS_UNDERGROUND, 4)
-    put(state, "Huila", P.CARTELS_ACTIVE)
-    put(state, "Huila", P.FARC_BASE, 2)
-    state.support[sid("Cali")] = 1
-    put(state, "Cali", P.POLICE)
+    state = position({"Huila": "2FB 4CU 1CA", "Cali": "1P"}, support={"Cali": 1})
     scarce(state, guerrillas=0, bases=5)
     # Cali has Support and 1 cube: a group of 3+ would be Activated (3.3.2); only 2
     # Underground Guerrillas go. No Cartels Base anywhere near: no Process possible.
@@ -585,12 +534,11 @@ def test_march_when_activation_cannot_be_avoided_still_marches_8_1_2() -> None:
     # avoided, move Active pieces first): an order, not a filter. Every Guerrilla that
     # could move is Underground and Atlántico (Support, 3 cubes) Activates even 1: the
     # Cartels still March (8.1.1 do as much as possible) rather than Rally.
-    state = blank_state()
-    put(state, "Medellín", P.CARTELS_UNDERGROUND, 3)
-    put(state, "Medellín", P.FARC_BASE, 2)  # no room for a Rally Base; 1 stays (8.5.2)
-    put(state, "Antioquia", P.GOVT_BASE, 2)  # 2 Bases: not a destination
-    state.support[sid("Chocó")] = 1
-    put(state, "Chocó", P.POLICE, 3)
+    state = position({
+        "Medellín": "2FB 3CU",  # no room for a Rally Base; 1 stays (8.5.2)
+        "Antioquia": "2GB",  # 2 Bases: not a destination
+        "Chocó": "3P",
+    }, support={"Chocó": 1})
     scarce(state, guerrillas=0, bases=5)
     bot, action = turn(state, ())
     assert action.op == March(groups=((sid("Medellín"), sid("Chocó"), 2, 0, 0),))
@@ -601,20 +549,17 @@ def test_march_when_activation_cannot_be_avoided_still_marches_8_1_2() -> None:
 def test_march_leaves_1_where_any_faction_has_a_base_r_march_base() -> None:
     # 8.5.2 "laisser une Guérilla dans chaque zone possédant une Base" read as any
     # Faction's Base (docs/readings.md#r-march-base).
-    state = blank_state()
-    put(state, "Medellín", P.CARTELS_UNDERGROUND, 2)
-    put(state, "Medellín", P.FARC_BASE, 2)  # no Cartels Base, 2 FARC Bases: 1 stays
-    put(state, "Antioquia", P.GOVT_BASE, 2)  # 2 Bases: not a destination
+    state = position({
+        "Medellín": "2FB 2CU",  # no Cartels Base, 2 FARC Bases: 1 stays
+        "Antioquia": "2GB",  # 2 Bases: not a destination
+    })
     scarce(state, guerrillas=0, bases=5)
     bot, action = turn(state, ())
     assert action.op == March(groups=((sid("Medellín"), sid("Chocó"), 1, 0, 0),))
 
 
 def test_march_carries_shipments_8_1_2() -> None:
-    state = blank_state()
-    put(state, "Huila", P.CARTELS_UNDERGROUND, 3)
-    put(state, "Huila", P.CARTELS_BASE)
-    put(state, "Huila", P.FARC_BASE)
+    state = position({"Huila": "1FB 3CU 1CB"})
     ship(state, "Huila")
     scarce(state, guerrillas=0, bases=5)
     bot, action = turn(state, (1, 1, 1))
@@ -624,11 +569,7 @@ def test_march_carries_shipments_8_1_2() -> None:
 
 
 def test_march_destination_needs_fewer_than_two_bases_8_5_2() -> None:
-    state = blank_state()
-    put(state, "Vaupés", P.CARTELS_UNDERGROUND, 2)
-    put(state, "Guaviare", P.FARC_BASE)
-    put(state, "Guaviare", P.AUC_BASE)
-    put(state, "Putumayo", P.GOVT_BASE)
+    state = position({"Vaupés": "2CU", "Guaviare": "1FB 1AB", "Putumayo": "1GB"})
     targets = cartels.march_targets(state)
     assert sid("Guaviare") not in targets
     assert set(targets) == {sid("Putumayo"), sid("Guainía"), sid("Amazonas")}
@@ -641,8 +582,7 @@ def test_march_impossible_rally_and_cultivate_instead_8_1_1_example() -> None:
     spaces = ("Huila", "Cali", "Meta West", "Nariño", "Pasto", "Neiva", "Chocó", "Vaupés",
               "Amazonas")
     for space in spaces:
-        put(state, space, P.CARTELS_UNDERGROUND)
-        put(state, space, P.CARTELS_BASE)
+        place(state, {space: "1CU 1CB"})
     assert state.available_guerrillas(C) + state.available_bases(C) == 9
     # Rally: only bullet 4; 6-4-5 names Huila (1 Base + Pop 2 = 3 Guerrillas placed).
     bot, action = turn(state, (6, 4, 5))
@@ -656,10 +596,7 @@ def test_march_impossible_rally_and_cultivate_instead_8_1_1_example() -> None:
 # 8.5.2 Process
 # ======================================================================================
 def test_process_places_only_the_shipments_available_8_5_2() -> None:
-    state = blank_state()
-    put(state, "Huila", P.CARTELS_UNDERGROUND, 3)
-    put(state, "Huila", P.CARTELS_BASE)
-    put(state, "Huila", P.FARC_BASE)
+    state = position({"Huila": "1FB 3CU 1CB"})
     ship(state, "Huila", C, 3)
     scarce(state, guerrillas=0, bases=5)
     bot, action = turn(state, (1, 1, 1))
@@ -667,11 +604,11 @@ def test_process_places_only_the_shipments_available_8_5_2() -> None:
 
 
 def test_process_removes_a_base_where_two_when_no_shipment_space_8_5_2() -> None:
-    state = blank_state()
-    put(state, "Huila", P.CARTELS_UNDERGROUND, 3)
-    put(state, "Huila", P.FARC_BASE, 2)
-    put(state, "Antioquia", P.CARTELS_BASE, 2)  # no Guerrilla there
-    put(state, "Chocó", P.CARTELS_BASE, 2)
+    state = position({
+        "Huila": "2FB 3CU",
+        "Antioquia": "2CB",  # no Guerrilla there
+        "Chocó": "2CB",
+    })
     scarce(state, guerrillas=0, bases=5)
     # March 1-1-1 -> Cali (Chocó, next to Huila, has 2 Bases). Process: Antioquia or
     # Chocó: 1-1-1 -> Cali -> Ibagué -> Antioquia. 1 stays with the FARC Bases
@@ -685,9 +622,7 @@ def test_process_removes_a_base_where_two_when_no_shipment_space_8_5_2() -> None
 
 
 def test_process_none_possible_no_special_activity_8_5_2() -> None:
-    state = blank_state()
-    put(state, "Huila", P.CARTELS_UNDERGROUND, 3)
-    put(state, "Huila", P.FARC_BASE, 2)
+    state = position({"Huila": "2FB 3CU"})
     scarce(state, guerrillas=0, bases=5)
     bot, action = turn(state, (1, 1, 1))
     assert isinstance(action.op, March) and action.special is None
@@ -749,9 +684,7 @@ def test_terror_zero_resources_stops_further_spaces_8_1() -> None:
 
 
 def test_terror_impossible_marches_even_without_shipment_8_1_1() -> None:
-    state = blank_state()
-    put(state, "Putumayo", P.CARTELS_ACTIVE, 2)
-    put(state, "Putumayo", P.FARC_BASE, 2)
+    state = position({"Putumayo": "2FB 2CA"})
     ship(state, "Putumayo", C, 4)
     put(state, "Huila", P.CARTELS_BASE, 2)  # a space with 2 Cartels Bases, no Guerrilla
     scarce(state, guerrillas=0, bases=5)
@@ -768,13 +701,11 @@ def test_terror_impossible_marches_even_without_shipment_8_1_1() -> None:
 
 
 def test_terror_and_march_impossible_fall_back_to_rally_8_1_1() -> None:
-    state = blank_state()
-    put(state, "Huila", P.CARTELS_ACTIVE)
+    state = position({"Huila": "1CA"})
     all_shipments_out(state, "Huila")
     for space in ("Vichada", "Guainía", "Vaupés", "Amazonas", "Cúcuta", "Cartagena",
                   "Santa Marta"):
-        put(state, space, P.CARTELS_ACTIVE)
-        put(state, space, P.CARTELS_BASE)
+        place(state, {space: "1CA 1CB"})
     state.removed_from_game[C] = state.available_guerrillas(C) - 1
     assert state.available_guerrillas(C) + state.available_bases(C) == 9
     # No Underground Guerrilla (no Terror), no 2 Guerrillas together (no March): Rally.
@@ -788,10 +719,7 @@ def test_terror_and_march_impossible_fall_back_to_rally_8_1_1() -> None:
 
 def bribe_position() -> GameState:
     state = terror_position()
-    put(state, "Bogotá", P.POLICE, 2)
-    put(state, "Bogotá", P.TROOPS, 2)
-    put(state, "Huila", P.FARC_UNDERGROUND)
-    put(state, "Huila", P.AUC_ACTIVE)
+    place(state, {"Bogotá": "2T 2P", "Huila": "1FU 1AA"})
     return state
 
 
@@ -813,9 +741,7 @@ def test_bribe_government_then_farc_removing_per_8_1_2() -> None:
 def test_bribe_takes_a_base_alone_first_8_1_2() -> None:
     state = bribe_position()
     state.resources[C] = 20
-    put(state, "Bogotá", P.GOVT_BASE)
-    put(state, "Huila", P.FARC_BASE)
-    put(state, "Nariño", P.AUC_UNDERGROUND, 2)
+    place(state, {"Bogotá": "1GB", "Huila": "1FB", "Nariño": "2AU"})
     bot, action = turn(state)
     assert action.special == Bribe(
         where=(sid("Bogotá"), sid("Huila"), sid("Nariño")),
@@ -856,11 +782,9 @@ def test_bribe_stops_when_resources_run_short_8_5_3() -> None:
 
 
 def test_bribe_contraband_shipment_goes_to_an_underground_cartels_guerrilla_8_1_2() -> None:
-    state = blank_state()
-    put(state, "Huila", P.FARC_UNDERGROUND)
+    state = position({"Huila": "1FU"})
     ship(state, "Huila", FARC)
-    put(state, "Huila", P.CARTELS_UNDERGROUND)
-    put(state, "Huila", P.AUC_UNDERGROUND)
+    place(state, {"Huila": "1AU 1CU"})
     # Removing the FARC and AUC Guerrillas forces the Shipment off: Cartels take it.
     removed = cartels.bribe_removal(state, sid("Huila"), FARC)
     assert removed == [P.FARC_UNDERGROUND, P.AUC_UNDERGROUND]
@@ -895,11 +819,9 @@ def test_bribe_contraband_in_a_whole_turn_8_5_3() -> None:
 def test_bribe_removal_orders_8_1_2() -> None:
     state = blank_state()
     h = sid("Huila")
-    put(state, "Huila", P.TROOPS, 2)
-    put(state, "Huila", P.POLICE)
+    place(state, {"Huila": "2T 1P"})
     assert cartels.bribe_removal(state, h, GOVT) == [P.POLICE, P.TROOPS]
-    put(state, "Huila", P.FARC_ACTIVE)
-    put(state, "Huila", P.FARC_UNDERGROUND)
+    place(state, {"Huila": "1FU 1FA"})
     assert cartels.bribe_removal(state, h, FARC) == [P.FARC_UNDERGROUND, P.FARC_ACTIVE]
     put(state, "Huila", P.AUC_ACTIVE)
     assert cartels.bribe_removal(state, h, AUC) == [P.AUC_ACTIVE, P.FARC_UNDERGROUND]
@@ -970,10 +892,7 @@ def _random_position(seed: int, steps: int, squeeze: bool = False,
     ``ships`` puts every Available Shipment under a Cartels Guerrilla."""
     game = Game.new("standard", seed=seed)
     rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_terminal():
-            break
-        game.apply(random_command(game.state, rng))
+    random_play(game, rng, steps, answer_events=False)
     state = game.state
     if squeeze:
         room = [s.id for s in MAP.spaces if not s.is_loc and state.in_play(s.id)]
@@ -994,7 +913,7 @@ def _random_position(seed: int, steps: int, squeeze: bool = False,
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    seed=st.integers(0, 2**32 - 1),
+    seed=SEEDS,
     steps=st.integers(0, 200),
     squeeze=st.booleans(),
     ships=st.booleans(),

@@ -11,11 +11,11 @@ from __future__ import annotations
 from core import events
 from core.commands import Context
 from core.game import Game
-from core.pieces import Faction, Piece
+from core.pieces import Faction
 from nonplayer.events import NonPlayerChooser, is_effective
 from nonplayer.plan import PLANNING_DICE
 from nonplayer.turn import decide
-from tests.helpers import blank_state, put, sid
+from tests.helpers import blank_state, position, sid
 
 CARTELS = Faction.CARTELS
 LOC = "Arauca-Cúcuta LoC"
@@ -24,8 +24,7 @@ LOC = "Arauca-Cúcuta LoC"
 def _lone_police_on_the_arauca_loc():
     # one Police on the map, on a LoC: the stand-in dice (all 1s) walk 8.3 to the other
     # 1-Econ LoC and back, twice (Arauca-Cúcuta -> Ayacucho-Sincelejo -> Arauca-Cúcuta)
-    s = blank_state(card=58)
-    put(s, LOC, Piece.POLICE)
+    s = position({LOC: "1P"}, card=58)
     return s
 
 

@@ -33,7 +33,7 @@ from nonplayer.events import (
     faction_options,
     piece_action,
 )
-from tests.helpers import blank_state, put, sid
+from tests.helpers import blank_state, place, position, sid
 
 NONPLAYERS = (Faction.FARC, Faction.AUC, Faction.CARTELS)
 
@@ -194,13 +194,9 @@ def test_card_37_shaded_ambush_takes_shipments_first_8_6_3() -> None:
     # priorities for the Ambush. 8.6.3 "Ciblez les Guérillas ennemies de façon à prendre
     # des Cargaisons, puis les FARC, puis le Gouvernement" (target enemy Guerrillas so as
     # to take Shipments, then FARC, then the Government).
-    state = blank_state()
-    put(state, "Bogotá", Piece.AUC_UNDERGROUND, 2)
+    state = position({"Bogotá": "2AU"})
     huila = sid("Huila")
-    put(state, huila, Piece.FARC_BASE)
-    put(state, huila, Piece.FARC_UNDERGROUND)
-    put(state, huila, Piece.TROOPS)
-    put(state, huila, Piece.CARTELS_UNDERGROUND)
+    place(state, {huila: "1T 1FU 1FB 1CU"})
     state.place_shipment(huila, Faction.CARTELS)
     chooser = NonPlayerChooser(ScriptedDice([]), faction=Faction.AUC, card=37)
     ctx = Context(faction=Faction.AUC, dice=ScriptedDice([]), chooser=chooser, nonplayer=True)
@@ -229,8 +225,7 @@ def test_card_24_shaded_troops_space_at_random_not_by_population_8_4_3() -> None
     # (spaces at random; Population ranks only a shift). Red 1, yellow 1, green 1: Cali.
     state = blank_state()
     for name in ("Bogotá", "Cali"):
-        put(state, name, Piece.FARC_UNDERGROUND)
-        put(state, name, Piece.TROOPS, 2)
+        place(state, {name: "2T 1FU"})
     _run(state, Faction.FARC, 24, events.SHADED, [1, 1, 1])
     assert state.troops(sid("Cali")) == 0
     assert state.troops(sid("Bogotá")) == 2
@@ -238,11 +233,7 @@ def test_card_24_shaded_troops_space_at_random_not_by_population_8_4_3() -> None
 
 def test_card_24_shaded_city_shift_by_population_8_4_3() -> None:
     # the shift question of the same card ranks by the change in the totals (8.4.3)
-    state = blank_state()
-    put(state, "Cali", Piece.FARC_UNDERGROUND)
-    put(state, "Cali", Piece.TROOPS, 2)
-    state.support[sid("Bogotá")] = 1
-    state.support[sid("Cali")] = 1
+    state = position({"Cali": "2T 1FU"}, support={"Bogotá": 1, "Cali": 1})
     _run(state, Faction.FARC, 24, events.SHADED, [])
     assert state.support[sid("Bogotá")] == 0 and state.support[sid("Cali")] == 1
 
@@ -251,8 +242,7 @@ def test_card_46_terror_space_at_random_not_by_population_8_4_3() -> None:
     # card 46 Limpieza: the Terror space is chosen at random (8.2), not by Population
     state = blank_state()
     for name in ("Bogotá", "Cali"):
-        put(state, name, Piece.AUC_UNDERGROUND)
-        put(state, name, Piece.TROOPS)
+        place(state, {name: "1T 1AU"})
     _run(state, Faction.AUC, 46, events.UNSHADED, [1, 1, 1])
     assert state.terror[sid("Cali")] and not state.terror[sid("Bogotá")]
 

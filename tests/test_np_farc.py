@@ -16,11 +16,9 @@ from hypothesis import strategies as st
 
 from core.commands import Context
 from core.dice import SEEDED, ScriptedDice
-from core.events.choice import RandomChooser
 from core.game import Game
 from core.map import MAP
 from core.pieces import Faction, Piece
-from core.random_play import random_command
 from core.rules import insurgent_ops as ops
 from core.rules.sequence import OperationAction
 from core.setup import new_state
@@ -30,7 +28,8 @@ from nonplayer.bot import Bot
 from nonplayer.flowchart import load
 from nonplayer.interpreter import plan_operation
 from nonplayer.registry import Verdict
-from tests.helpers import blank_state, put, sid
+from tests.helpers import after_plan, blank_state, place, planned, position, put, sid
+from tests.strategies import random_play
 
 F = Faction.FARC
 FU, FA, FB = Piece.FARC_UNDERGROUND, Piece.FARC_ACTIVE, Piece.FARC_BASE
@@ -68,24 +67,12 @@ def bot(state: GameState, dice: list[int] | None = None) -> Bot:
 
 def run(state: GameState, dice: list[int] | None = None) -> tuple[OperationAction | None, Bot]:
     _settle(state)
-    bot = Bot(state, F, ScriptedDice(dice or []))
-    action = plan_operation(bot)
-    if action is not None:
-        execute(state, action)
-    return action, bot
+    return planned(state, F, dice or [])
 
 
 def execute(state: GameState, action: OperationAction) -> GameState:
     """Execute the planned command on a clone the way the game does; check invariants."""
-    trial = state.clone()
-    notes: dict = {}
-    action.op.execute(trial, Context(faction=F, nonplayer=True, special=action.special,
-                                     notes=notes))
-    if action.special is not None:
-        action.special.execute(trial, Context(faction=F, nonplayer=True, op=action.op,
-                                              notes=notes))
-    assert trial.check_invariants() == []
-    return trial
+    return after_plan(state, F, action)
 
 
 def op_only(state: GameState, action: OperationAction) -> GameState:
@@ -151,10 +138,14 @@ def test_rally_condition_base_possible_with_few_available_8_7_1() -> None:
 
 def test_rally_condition_no_base_where_support_two_bases_or_no_base_left_8_7_1() -> None:
     state = few(blank_state(), 2)
-    put(state, "Santander", FU, 3)
-    state.support[sid("Santander")] = 1  # FARC may not Rally with Support (3.3.1)
-    put(state, "Putumayo", FU, 3)
-    put(state, "Putumayo", CB, 2)  # stacking (1.4.2)
+    place(
+        state,
+        {
+            "Santander": "3FU",
+            "Putumayo": "3FU 2CB",  # stacking (1.4.2)
+        },
+        support={"Santander": 1},  # FARC may not Rally with Support (3.3.1)
+    )
     assert not farc.rally_condition(bot(state))
     state = few(blank_state(), 2)
     put(state, "Huila", FU, 2)
@@ -178,9 +169,7 @@ def test_rally_condition_guerrilla_with_shipment_not_free_8_7_1() -> None:
 # 8.7.1 Rally bullets
 # ======================================================================================
 def test_rally_bullet_1_replaces_two_guerrillas_with_base_active_first_8_7_1() -> None:
-    state = blank_state()
-    put(state, "Huila-Tolima", FU, 2)
-    put(state, "Huila-Tolima", FA, 1)
+    state = position({"Huila-Tolima": "2FU 1FA"})
     action, bot = run(state, [1, 1, 1])  # bullet 4: chart slot Cali
     assert action is not None
     huila, cali = sid("Huila-Tolima"), sid("Cali")
@@ -193,12 +182,7 @@ def test_rally_bullet_1_replaces_two_guerrillas_with_base_active_first_8_7_1() -
 
 
 def test_rally_bullet_1_adds_second_base_but_not_third_8_7_1() -> None:
-    state = blank_state()
-    put(state, "Huila", FU, 2)
-    put(state, "Huila", FB)
-    put(state, "Meta East", FU, 2)
-    put(state, "Meta East", FB)
-    put(state, "Meta East", CB)
+    state = position({"Huila": "2FU 1FB", "Meta East": "2FU 1FB 1CB"})
     action, _ = run(state, [1, 1, 1])
     assert action is not None
     steps = {s[0]: s for s in action.op.steps}
@@ -208,8 +192,7 @@ def test_rally_bullet_1_adds_second_base_but_not_third_8_7_1() -> None:
 
 
 def test_rally_bullet_1_skips_shipment_holder_8_7_1() -> None:
-    state = blank_state()
-    put(state, "Nariño", FU, 2)
+    state = position({"Nariño": "2FU"})
     shipment(state, "Nariño", F)
     action, _ = run(state, [1, 1, 1])
     assert action is not None
@@ -220,11 +203,10 @@ def test_rally_bullet_2_flips_active_guerrillas_with_base_and_cube_8_7_1() -> No
     state = blank_state()
     arauca = sid("Arauca")
     state.support[arauca] = -2
-    put(state, "Arauca", FA, 2)
-    put(state, "Arauca", FB, 2)  # 2 Bases: no Base by bullet 1
-    put(state, "Arauca", POLICE)
-    put(state, "Vichada", FA)
-    put(state, "Vichada", FB)  # no cube: not bullet 2, bullet 3 instead
+    place(state, {
+        "Arauca": "1P 2FA 2FB",  # 2 Bases: no Base by bullet 1
+        "Vichada": "1FA 1FB",  # no cube: not bullet 2, bullet 3 instead
+    })
     action, bot = run(state, [1, 1, 1])
     assert action is not None
     assert action.op.steps[0] == (arauca, "regroup", 0, ())
@@ -249,8 +231,7 @@ def test_rally_bullet_3_places_population_plus_bases_up_to_available_8_7_1() -> 
 def test_rally_bullet_4_published_roll_9_atlantico_has_support_then_cesar_8_2() -> None:
     """Published roll 9: red 4, yellow 1, green 2 -> Atlántico-Magdalena, which has Support: no
     FARC Rally there (3.3.1) -> Cesar-La Guajira."""
-    state = blank_state()
-    state.support[sid("Atlántico-Magdalena")] = 1
+    state = position(support={"Atlántico-Magdalena": 1})
     action, bot = run(state, [4, 1, 2])
     assert action is not None
     assert action.op.steps == ((sid("Cesar-La Guajira"), "place", 1, ()),)
@@ -290,25 +271,23 @@ def test_rally_impossible_pass_after_march_impossible_8_1_1() -> None:
 # 8.7.1 Extort
 # ======================================================================================
 def test_extort_two_underground_with_control_and_one_lowest_econ_loc_8_7_1() -> None:
-    state = blank_state()
-    put(state, "Huila", FB)
-    put(state, "Huila", FU)  # Rally: +3 -> 4 Underground, FARC Control
-    put(state, "Meta East", FB)
-    put(state, "Meta East", FU)
-    put(state, "Meta East", POLICE, 4)  # Rally: +2 -> 3 Underground + Base = 4 vs 4
-    put(state, "Bogotá-Neiva LoC", FU, 2)  # Econ 2, 2 Underground: bullet 1
-    put(state, "Arauca-Cúcuta LoC", FU)  # Econ 3
-    put(state, "Cali-Pasto LoC", FU)  # Econ 1: the 1 LoC of bullet 2
+    state = position({
+        "Huila": "1FU 1FB",  # Rally: +3 -> 4 Underground, FARC Control
+        "Meta East": "4P 1FU 1FB",  # Rally: +2 -> 3 Underground + Base = 4 vs 4
+        "Bogotá-Neiva LoC": "2FU",  # Econ 2, 2 Underground: bullet 1
+        "Arauca-Cúcuta LoC": "1FU",  # Econ 3
+        "Cali-Pasto LoC": "1FU",  # Econ 1: the 1 LoC of bullet 2
+    })
     action, _ = run(state, [1, 1, 1])
     assert action is not None and action.special is not None
     assert action.special.where == (sid("Bogotá-Neiva LoC"), sid("Huila"), sid("Cali-Pasto LoC"))
 
 
 def test_extort_none_possible_no_special_activity_8_7_1() -> None:
-    state = blank_state()
-    put(state, "Huila", FU, 2)
-    put(state, "Huila", Piece.TROOPS, 3)
-    state.support[sid("Huila")] = 1  # no Rally here
+    state = position(
+        {"Huila": "3T 2FU"},
+        support={"Huila": 1},  # no Rally here
+    )
     action, bot = run(state, [1, 1, 1])
     assert action is not None and action.special is None
     assert "no Extort possible" in text(bot)
@@ -347,8 +326,7 @@ def _arauca_origin(state: GameState, guerrillas: int) -> None:
     AUC Base (2 Bases: no Rally Base, so the Rally condition fails)."""
     state.support[sid("Arauca")] = -2
     put(state, "Arauca", FU, guerrillas)
-    put(state, "Arauca", FB)
-    put(state, "Arauca", AB)
+    place(state, {"Arauca": "1FB 1AB"})
 
 
 def test_march_bullet_1_one_guerrilla_onto_each_adjacent_loc_keeping_one_8_7_2() -> None:
@@ -439,8 +417,7 @@ def test_march_example_only_three_stay_underground_8_1_2() -> None:
     first; bullet 3 then takes the rest next door (random among 2: Meta East)."""
     state = few(blank_state())
     vichada, arauca, meta_east = sid("Vichada"), sid("Arauca"), sid("Meta East")
-    put(state, "Vichada", FU, 5)  # Population 0 Department: an origin
-    put(state, "Vichada", FA, 1)
+    place(state, {"Vichada": "5FU 1FA"})  # Population 0 Department: an origin
     crowd(state, "Vichada")
     state.support[arauca] = 1
     state.support[meta_east] = -2
@@ -462,9 +439,10 @@ def test_march_bullet_2_first_where_underground_and_not_where_farc_agitates_8_7_
     put(state, "Vichada", FU, 4)
     crowd(state, "Vichada")
     state.support[arauca] = 1
-    put(state, "Arauca", POLICE, 3)  # Support with 3 cubes: Activation unavoidable
-    put(state, "Guaviare", FB)
-    put(state, "Guaviare", FU)  # FARC Control: FARC could Agitate there now (6.4.2)
+    place(state, {
+        "Arauca": "3P",  # Support with 3 cubes: Activation unavoidable
+        "Guaviare": "1FU 1FB",  # FARC Control: FARC could Agitate there now (6.4.2)
+    })
     action, _ = run(state)
     assert action is not None
     # Meta East (Neutral) before Arauca; all 4 go (Neutral never Activates them), so
@@ -476,8 +454,7 @@ def test_march_bullet_2_first_where_underground_and_not_where_farc_agitates_8_7_
 def test_march_activation_unavoidable_moves_active_first_and_all_8_1_2() -> None:
     state = few(blank_state())
     vichada, arauca = sid("Vichada"), sid("Arauca")
-    put(state, "Vichada", FU, 2)
-    put(state, "Vichada", FA, 1)
+    place(state, {"Vichada": "2FU 1FA"})
     crowd(state, "Vichada")
     state.support[arauca] = 1
     put(state, "Arauca", POLICE, 3)
@@ -509,8 +486,7 @@ def test_march_passive_opposition_is_no_origin_then_rally_8_7_2_8_1_1() -> None:
     state = few(blank_state())
     putumayo = sid("Putumayo")
     state.support[putumayo] = -1  # Passive Opposition: not an origin
-    put(state, "Putumayo", FU, 3)
-    put(state, "Putumayo", CB, 2)  # no Rally Base
+    place(state, {"Putumayo": "3FU 2CB"})  # no Rally Base
     action, bot = run(state, [1, 1, 1])
     assert action is not None and action.op.name == "Rally"
     assert action.op.steps == ((sid("Cali"), "place", 1, ()),)
@@ -547,9 +523,7 @@ def test_attack_bullet_1_massed_targets_auc_before_government_and_ambush_8_7_3()
     state = _attack_state()
     santander = sid("Santander")
     state.support[santander] = 1  # Underground FARC with Support: no March
-    put(state, "Santander", FU, 3)
-    put(state, "Santander", POLICE)
-    put(state, "Santander", AU)
+    place(state, {"Santander": "1P 3FU 1AU"})
     action, bot = run(state)
     assert action is not None
     assert action.op.targets == ((santander, (int(AU), int(POLICE))),)
@@ -561,10 +535,7 @@ def test_attack_targets_auc_base_only_after_its_guerrillas_8_7_3_8_1_2() -> None
     state = _attack_state()
     huila = sid("Huila")
     state.support[huila] = 1
-    put(state, "Huila", FU, 3)
-    put(state, "Huila", POLICE)
-    put(state, "Huila", AB)
-    put(state, "Huila", AU)
+    place(state, {"Huila": "1P 3FU 1AU 1AB"})
     action, _ = run(state)
     assert action is not None
     assert action.op.targets == ((huila, (int(AU), int(AB))),)
@@ -574,10 +545,7 @@ def test_attack_targets_government_before_cartels_police_first_8_7_3_8_1_2() -> 
     state = _attack_state()
     huila = sid("Huila")
     state.support[huila] = 1
-    put(state, "Huila", FU, 3)
-    put(state, "Huila", CU)
-    put(state, "Huila", TROOPS)
-    put(state, "Huila", POLICE)
+    place(state, {"Huila": "1T 1P 3FU 1CU"})
     action, _ = run(state)
     assert action is not None
     assert action.op.targets == ((huila, (int(POLICE), int(TROOPS))),)
@@ -587,9 +555,7 @@ def test_attack_targets_shipment_first_8_7_3() -> None:
     state = _attack_state()
     huila = sid("Huila")
     state.support[huila] = 1  # no Rally there
-    put(state, "Huila", FU, 3)
-    put(state, "Huila", AU, 2)
-    put(state, "Huila", CU, 1)
+    place(state, {"Huila": "3FU 2AU 1CU"})
     shipment(state, "Huila", Faction.CARTELS)
     action, _ = run(state)
     assert action is not None
@@ -602,12 +568,7 @@ def test_attack_bullet_2_city_before_loc_ambush_fewest_guerrillas_8_7_3() -> Non
     state = _attack_state()
     santander, cali, loc = sid("Santander"), sid("Cali"), sid("Cali-Pasto LoC")
     state.support[santander] = 1
-    put(state, "Santander", FU, 3)
-    put(state, "Santander", POLICE)
-    put(state, "Cali", FU)
-    put(state, "Cali", TROOPS)
-    put(state, "Cali-Pasto LoC", FU)
-    put(state, "Cali-Pasto LoC", POLICE)
+    place(state, {"Santander": "1P 3FU", "Cali": "1T 1FU", "Cali-Pasto LoC": "1P 1FU"})
     action, bot = run(state)
     assert action is not None
     assert action.op.targets == ((santander, (int(POLICE),)), (cali, (int(TROOPS),)))
@@ -619,8 +580,7 @@ def test_attack_bullet_2_city_before_loc_ambush_fewest_guerrillas_8_7_3() -> Non
 def test_attack_bullet_2_loc_when_no_city_or_department_8_7_3() -> None:
     state = _attack_state()
     loc = sid("Cali-Pasto LoC")
-    put(state, "Cali-Pasto LoC", FU)
-    put(state, "Cali-Pasto LoC", POLICE)
+    place(state, {"Cali-Pasto LoC": "1P 1FU"})
     action, _ = run(state)
     assert action is not None
     assert action.op.targets == ((loc, (int(POLICE),)),)
@@ -631,10 +591,7 @@ def test_ambush_tie_prefers_auc_target_over_government_8_7_3() -> None:
     state = _attack_state()
     huila, narino = sid("Huila"), sid("Nariño")
     state.support[huila] = state.support[narino] = 1
-    put(state, "Huila", FU, 3)
-    put(state, "Huila", POLICE)
-    put(state, "Nariño", FU, 3)
-    put(state, "Nariño", AU)
+    place(state, {"Huila": "1P 3FU", "Nariño": "3FU 1AU"})
     action, _ = run(state)
     assert action is not None
     assert set(action.op.spaces()) == {huila, narino}
@@ -645,8 +602,7 @@ def test_attack_without_underground_guerrilla_no_ambush_8_7_3() -> None:
     state = _attack_state()
     santander = sid("Santander")
     state.support[santander] = 1
-    put(state, "Santander", FA, 3)
-    put(state, "Santander", POLICE)
+    place(state, {"Santander": "1P 3FA"})
     action, bot = run(state)
     assert action is not None and action.special is None
     assert action.op.targets == ((santander, (int(POLICE),)),)
@@ -655,8 +611,10 @@ def test_attack_without_underground_guerrilla_no_ambush_8_7_3() -> None:
 
 def test_attack_impossible_march_instead_8_1_1() -> None:
     state = _attack_state()
-    put(state, "Cali-Pasto LoC", FU)  # no March condition, no enemy
-    put(state, "Vichada", FU)
+    place(state, {
+        "Cali-Pasto LoC": "1FU",  # no March condition, no enemy
+        "Vichada": "1FU",
+    })
     for name in ("Guaviare", "Arauca"):
         state.support[sid(name)] = -2
     action, bot = run(state)
@@ -678,15 +636,18 @@ def test_terror_bullets_locs_kidnap_spaces_then_population_and_kidnap_8_7_4() ->
     state = _terror_state()
     cali_pasto, neiva_pasto = sid("Cali-Pasto LoC"), sid("Neiva-Pasto LoC")
     cali, huila, narino = sid("Cali"), sid("Huila"), sid("Nariño")
-    put(state, "Cali-Pasto LoC", FU)  # bullet 1 (and Kidnap space 1)
-    put(state, "Neiva-Pasto LoC", FU)
-    state.sabotage[neiva_pasto] = 1  # not bullet 1; a Kidnap space: bullet 2
-    put(state, "Cali", FU, 2)
-    put(state, "Cali", POLICE)  # 2 > 1 Police: Kidnap space: bullet 2
-    state.support[cali] = 1
-    put(state, "Huila", FU)  # bullet 3
-    put(state, "Nariño", FU)
-    state.support[narino] = -2  # Active Opposition: not bullet 3
+    place(
+        state,
+        {
+            "Cali-Pasto LoC": "1FU",  # bullet 1 (and Kidnap space 1)
+            "Neiva-Pasto LoC": "1FU",
+            "Cali": "1P 2FU",  # 2 > 1 Police: Kidnap space: bullet 2
+            "Huila": "1FU",  # bullet 3
+            "Nariño": "1FU",
+        },
+        sabotage=[neiva_pasto],  # not bullet 1; a Kidnap space: bullet 2
+        support={cali: 1, narino: -2},  # Active Opposition: not bullet 3
+    )
     action, bot = run(state)
     assert action is not None and action.op.name == "Terror"
     assert action.op.where == (cali_pasto, neiva_pasto, cali, huila)
@@ -712,8 +673,7 @@ def test_terror_kidnap_limit_counts_locs_8_7_4(locs: int, expected: bool) -> Non
     for name in ("Cali-Pasto LoC", "Bogotá-Neiva LoC", "Arauca-Cúcuta LoC")[:locs]:
         put(state, name, FU)
     state.support[meta_east] = -2  # not bullet 3
-    put(state, "Meta East", FU)
-    put(state, "Meta East", CB)  # Kidnap the Cartels (10 Resources)
+    place(state, {"Meta East": "1FU 1CB"})  # Kidnap the Cartels (10 Resources)
     action, _ = run(state)
     assert action is not None
     assert (meta_east in action.op.where) is expected
@@ -726,12 +686,9 @@ def test_kidnap_drug_ransom_and_no_target_without_resources_8_7_4() -> None:
     state.resources[F] = 3
     huila, narino, loc = sid("Huila"), sid("Nariño"), sid("Cali-Pasto LoC")
     for name in ("Huila", "Nariño"):
-        put(state, name, FU)
-        put(state, name, CB)
-        put(state, name, CU)
+        place(state, {name: "1FU 1CU 1CB"})
     shipment(state, "Huila", Faction.CARTELS)  # Drug Ransom possible in Huila only
-    put(state, "Cali-Pasto LoC", FU, 1)
-    put(state, "Cali-Pasto LoC", POLICE, 1)  # FARC do not outnumber Police: no Kidnap
+    place(state, {"Cali-Pasto LoC": "1P 1FU"})  # FARC do not outnumber Police: no Kidnap
     action, bot = run(state)
     assert action is not None
     assert action.op.where == (loc, huila, narino)  # bullet 1, bullet 2, bullet 3
@@ -771,9 +728,7 @@ def test_terror_resources_for_one_space_chart_picks_then_stop_8_1_8_2() -> None:
     Resources no further space (8.1)."""
     state = _terror_state()
     state.resources[F] = 1
-    put(state, "Cali-Pasto LoC", FU)
-    put(state, "Huila-Tolima", FU)
-    put(state, "Nariño-Cauca", FU)
+    place(state, {"Cali-Pasto LoC": "1FU", "Huila-Tolima": "1FU", "Nariño-Cauca": "1FU"})
     action, bot = run(state, [5, 3, 5])  # chart slot Huila
     assert action is not None
     assert action.op.where == (sid("Cali-Pasto LoC"), sid("Huila-Tolima"))
@@ -837,10 +792,7 @@ def test_plan_is_always_legal_from_random_play(
 ) -> None:
     game = Game.new("standard", seed=seed)
     rng = random.Random(seed)
-    for _ in range(moves):
-        if game.is_terminal():
-            break
-        game.apply(random_command(game.state, rng), chooser=RandomChooser(rng))
+    random_play(game, rng, moves)
     state = game.state.clone()
     state.resources[F] = resources
     with answers(**PATHS[path]):

@@ -18,6 +18,7 @@ from core.map import MAP
 from core.setup import new_state
 from nonplayer import facts
 from nonplayer.random_spaces import count_valid, random_candidate, random_loc, random_space
+from tests.strategies import random_play
 
 
 class _Dice:
@@ -130,10 +131,8 @@ def test_a_growing_rally_gives_the_board_or_refusal_of_the_whole_rally_3_3_1() -
     # space not allowed, Resources run out) must be those of the whole Rally run afresh.
     from core.dice import ScriptedDice
     from core.errors import IllegalAction
-    from core.events.choice import RandomChooser
     from core.game import Game
     from core.pieces import Faction
-    from core.random_play import random_command
     from core.rules import insurgent_ops as ops
     from core.state import GameState
     from nonplayer.bot import Bot
@@ -143,10 +142,7 @@ def test_a_growing_rally_gives_the_board_or_refusal_of_the_whole_rally_3_3_1() -
     for seed in range(5):
         game = Game.new("standard", seed=seed)
         rng = random.Random(seed)
-        for _ in range(30 + 15 * seed):
-            if game.is_terminal():
-                break
-            game.apply(random_command(game.state, rng), chooser=RandomChooser(rng))
+        random_play(game, rng, 30 + 15 * seed)
         state = game.state
         for faction in (Faction.FARC, Faction.AUC, Faction.CARTELS):
             plan = Plan(Bot(state, faction, ScriptedDice([])), "Rally", state)

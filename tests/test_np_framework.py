@@ -13,7 +13,7 @@ from core.state import GameState
 from nonplayer import flowchart, procedures
 from nonplayer.events import EventTableError, card_row, load_table, wants_event
 from nonplayer.random_spaces import CHART, ChartError, load_chart, random_loc, random_space
-from tests.helpers import blank_state, put, sid
+from tests.helpers import blank_state, place, position, put, sid
 
 # ---- 8.2 random Cities and Departments ----------------------------------------------------
 PUBLISHED_FIRST_SLOTS = [  # (red, yellow, green) -> the space the dice name (random-spaces-chart)
@@ -156,11 +156,7 @@ def test_exports_contain_every_node():
 def test_enemy_removal_order_bases_police_troops_underground_active_8_1_2():
     s = blank_state()
     h = sid("Cali")
-    put(s, h, Piece.TROOPS, 1)
-    put(s, h, Piece.POLICE, 1)
-    put(s, h, Piece.GOVT_BASE, 1)
-    put(s, h, Piece.FARC_ACTIVE, 1)
-    put(s, h, Piece.FARC_UNDERGROUND, 1)
+    place(s, {h: "1T 1P 1GB 1FU 1FA"})
     out = procedures.enemy_removal(s, h, [Faction.GOVT, Faction.FARC], 5)
     assert out == [Piece.POLICE, Piece.TROOPS, Piece.GOVT_BASE, Piece.FARC_UNDERGROUND,
                    Piece.FARC_ACTIVE]  # Bases only once cubes are gone (Bases last)
@@ -169,9 +165,7 @@ def test_enemy_removal_order_bases_police_troops_underground_active_8_1_2():
 
 
 def test_own_removal_active_first_8_1_2():
-    s = blank_state()
-    put(s, "Huila", Piece.AUC_ACTIVE, 1)
-    put(s, "Huila", Piece.AUC_UNDERGROUND, 2)
+    s = position({"Huila": "2AU 1AA"})
     assert procedures.own_removal(s, sid("Huila"), Faction.AUC, 2) == [
         Piece.AUC_ACTIVE, Piece.AUC_UNDERGROUND]
 
@@ -181,8 +175,7 @@ def test_march_example_only_3_move_underground_first_8_1_2():
     # ones first, so none is Activated.
     s = blank_state()
     src, dst = sid("Meta East"), sid("Santander")
-    put(s, src, Piece.FARC_UNDERGROUND, 2)
-    put(s, src, Piece.FARC_ACTIVE, 3)
+    place(s, {src: "2FU 3FA"})
     s.set_support(dst, 1)
     assert procedures.march_group(s, Faction.FARC, src, dst) == (2, 1)
     s.set_support(dst, 0)  # Neutral: nothing Activates, all move
@@ -198,8 +191,7 @@ def test_march_example_only_3_move_underground_first_8_1_2():
 def test_drug_profit_bases_first_then_resources_8_1_2():
     s = blank_state()
     h = sid("Huila")
-    put(s, h, Piece.CARTELS_UNDERGROUND, 1)
-    put(s, h, Piece.FARC_BASE, 1)
+    place(s, {h: "1FB 1CU"})
     s.place_shipment(h, Faction.CARTELS)
     s.place_shipment(h, Faction.CARTELS)
     assert procedures.drug_profit_bases(s, Faction.CARTELS) == [0]  # 1 Base fits, 1 for +6
@@ -247,8 +239,7 @@ def test_solo_score_example_8_8():
     s = blank_state()
     s.seats = [1, None, None, None]
     s.resources = [0, 0, 0, 0]
-    put(s, "Antioquia", Piece.AUC_BASE, 1)
-    put(s, "Guainía", Piece.FARC_BASE, 2)
+    place(s, {"Antioquia": "1AB", "Guainía": "2FB"})
     for c in MAP.cities:  # 2 x 25 = 50
         s.set_support(c.id, 2)
     s.set_support(sid("Santander"), 2)  # +4

@@ -10,7 +10,7 @@ from core.rules import propaganda
 from core.rules.sequence import Pass
 from nonplayer.trace import Trace
 from nonplayer.turn import agitation_plan, decide, elite_backing_plan, propaganda_decision
-from tests.helpers import blank_state, put, sid
+from tests.helpers import blank_state, place, position, put, sid
 
 
 def _farc_controls(state, name: str, guerrillas: int = 2) -> int:
@@ -79,8 +79,7 @@ def test_elite_backing_places_a_base_if_possible_8_6_1():
 def test_elite_backing_else_places_guerrillas_farc_base_first_8_6_1():
     s = blank_state()
     f = sid("Huila")
-    put(s, f, Piece.FARC_BASE, 1)
-    put(s, f, Piece.POLICE, 1)  # 1 vs 1: not FARC Control
+    place(s, {f: "1P 1FB"})  # 1 vs 1: not FARC Control
     cmd = elite_backing_plan(s, ScriptedDice([]), Trace("AUC"))
     assert cmd.rally is not None
     assert cmd.rally.steps[0][:2] == (f, "place")
@@ -113,9 +112,7 @@ def test_ineffective_event_is_not_chosen_8_1():
     # when all AUC Guerrillas are Underground, effective again once one is Active.
     from nonplayer.events import is_effective
 
-    s = blank_state(card=38)
-    put(s, "Cali", Piece.AUC_UNDERGROUND, 2)
-    put(s, "Cali", Piece.POLICE, 1)
+    s = position({"Cali": "1P 2AU"}, card=38)
     assert not is_effective(s, Faction.AUC, 38, "shaded")
     put(s, "Cali", Piece.AUC_ACTIVE, 1)
     assert is_effective(s, Faction.AUC, 38, "shaded")
@@ -132,8 +129,7 @@ def test_momentum_always_counts_as_an_effect_8_1():
 def test_first_eligible_leftmost_nonplayer_executes_the_shaded_event_8_1_8_4_1():
     s = blank_state(card=38)  # AGFC: AUC leftmost
     s.seats = [1, None, None, None]
-    put(s, "Cali", Piece.AUC_ACTIVE, 1)
-    put(s, "Cali", Piece.POLICE, 1)
+    place(s, {"Cali": "1P 1AA"})
     decision, cmd, trace, chooser = decide(Game(s))
     assert decision == "event" and cmd.side == "shaded"
     assert chooser is not None
@@ -142,8 +138,7 @@ def test_first_eligible_leftmost_nonplayer_executes_the_shaded_event_8_1_8_4_1()
 def test_ineffective_first_eligible_event_falls_back_to_operation_8_1():
     s = blank_state(card=38)
     s.seats = [1, None, None, None]
-    put(s, "Cali", Piece.AUC_UNDERGROUND, 1)
-    put(s, "Cali", Piece.POLICE, 1)
+    place(s, {"Cali": "1P 1AU"})
     decision, _, trace, _ = decide(Game(s), ScriptedDice([1] * 30))
     assert decision in ("operation", "pass")
     assert any("ineffective" in line for line in trace.lines())
@@ -176,8 +171,7 @@ def test_nonplayers_never_ship_8_1():
 
     s = blank_state(card=19)  # FARC first
     s.seats = [1, None, None, None]
-    put(s, "Bogotá-Neiva LoC", Piece.FARC_UNDERGROUND, 2)
-    put(s, "Huila", Piece.FARC_UNDERGROUND, 2)
+    place(s, {"Bogotá-Neiva LoC": "2FU", "Huila": "2FU"})
     s.place_shipment(sid("Huila"), Faction.FARC)
     game = Game(s)
     ship = OperationAction(Terror(where=(sid("Huila"),)), ship=0,
@@ -209,8 +203,7 @@ def test_card_57_instruction_replaces_police_in_cities_first_8_4_4():
 
 
 def test_card_21_instruction_base_with_farc_guerrillas_and_support_8_4_4():
-    s = blank_state(card=21)
-    put(s, "Cesar", Piece.FARC_UNDERGROUND, 1)
+    s = position({"Cesar": "1FU"}, card=21)
     s.set_support(sid("Cesar"), 1)
     _np_event(s, Faction.FARC, 21)
     assert s.bases(sid("Cesar"), Faction.FARC) == 1
@@ -219,9 +212,7 @@ def test_card_21_instruction_base_with_farc_guerrillas_and_support_8_4_4():
 def test_card_70_instruction_own_faction_active_guerrillas_first_8_4_4():
     s = blank_state(card=70)
     forest = sid("Guaviare")
-    put(s, forest, Piece.CARTELS_ACTIVE, 1)
-    put(s, forest, Piece.CARTELS_UNDERGROUND, 1)
-    put(s, forest, Piece.FARC_UNDERGROUND, 1)
+    place(s, {forest: "1FU 1CU 1CA"})
     _np_event(s, Faction.CARTELS, 70)
     assert s.underground(forest, Faction.CARTELS) == 1  # the Active one did the Terror
     assert s.underground(forest, Faction.FARC) == 1  # FARC did not Terror
@@ -251,9 +242,7 @@ def test_nonplayer_removes_enemy_pieces_in_8_1_2_order():
 def test_card_37_instruction_auc_march_priorities_then_ambush_8_4_4():
     # Published: the AUC's 8.6.2 March priorities for the free March into 1 space (a FARC
     # Base without AUC Guerrillas: Atlántico), then 8.6.3 for the Ambush there.
-    s = blank_state(card=37)
-    put(s, "Cesar", Piece.AUC_UNDERGROUND, 2)
-    put(s, "Atlántico", Piece.FARC_BASE, 1)
+    s = position({"Cesar": "2AU", "Atlántico": "1FB"}, card=37)
     chooser = _np_event(s, Faction.AUC, 37, dice=(1,) * 9)
     a = sid("Atlántico")
     assert s.bases(a, Faction.FARC) == 0  # Ambushed

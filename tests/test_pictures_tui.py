@@ -13,6 +13,7 @@ pytest.importorskip("textual")
 from textual.widgets import Static  # noqa: E402
 
 from nonplayer.solitaire import new_solitaire  # noqa: E402
+from tests.pilot import press  # noqa: E402
 from tests.test_tui_assist_app import controller_for, table_game  # noqa: E402
 from tui.app import PlayApp  # noqa: E402
 from tui.assist_app import AssistApp  # noqa: E402
@@ -27,8 +28,7 @@ def make_app() -> PlayApp:
 
 async def open_map(pilot) -> None:  # type: ignore[no-untyped-def]
     await pilot.pause()
-    await pilot.press("m")
-    await pilot.pause()
+    await press(pilot, "m")
 
 
 def test_m_toggles_the_map_in_play():
@@ -41,13 +41,10 @@ def test_m_toggles_the_map_in_play():
             assert "Bogotá" in text and "Santa Marta" in text
             tracks = str(app.screen.query_one("#map-tracks", Static).render())
             assert "Margins" in tracks
-            await pilot.press("m")
-            await pilot.pause()
+            await press(pilot, "m")
             assert not isinstance(app.screen, map_screen_class())
-            await pilot.press("m")
-            await pilot.pause()
-            await pilot.press("escape")
-            await pilot.pause()
+            await press(pilot, "m")
+            await press(pilot, "escape")
             assert not isinstance(app.screen, map_screen_class())
 
     asyncio.run(run())

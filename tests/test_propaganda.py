@@ -37,7 +37,7 @@ from core.rules.propaganda import (
     SeventhSpecialForces,
 )
 from core.state import PASTRANA, SAMPER, URIBE, GameState
-from tests.helpers import blank_state, put, sid
+from tests.helpers import blank_state, place, put, sid
 
 G, F, A, C = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CARTELS
 T, PO, GB = Piece.TROOPS, Piece.POLICE, Piece.GOVT_BASE
@@ -106,8 +106,7 @@ def start(s: GameState) -> GameState:
 # ======================================================================================
 def test_round_stops_at_first_decision_and_names_faction_6_0():
     s = round_state(resources=10)
-    put(s, "Bogotá", T, 1)
-    put(s, "Bogotá", PO, 1)
+    place(s, {"Bogotá": "1T 1P"})
     start(s)
     assert s.step["phase"] == P.CIVIC_ACTION
     assert sequence.to_move(s) is G
@@ -131,9 +130,7 @@ def test_command_for_another_decision_is_refused_6_0():
 
 def test_apply_command_drives_the_round_to_the_next_card_6_0():
     s = round_state(resources=10)
-    put(s, "Bogotá", T, 1)
-    put(s, "Bogotá", PO, 1)
-    s.president = URIBE
+    place(s, {"Bogotá": "1T 1P"}, president=URIBE)
     start(s)
     apply_command(s, CivicAction(((sid("Bogotá"), 1),)))
     assert s.step["phase"] == P.ELITE_BACKING
@@ -221,11 +218,10 @@ def test_victory_phase_checked_before_any_other_phase_6_1():
 # ======================================================================================
 def test_sabotage_where_guerrillas_exceed_cubes_6_2():
     s = round_state()
-    put(s, "Cali-Pasto", FU, 1)
-    put(s, "Cali-Pasto", CU, 1)
-    put(s, "Cali-Pasto", PO, 1)
-    put(s, "Neiva-Pasto", AU, 1)
-    put(s, "Neiva-Pasto", T, 1)  # equal: no Sabotage
+    place(s, {
+        "Cali-Pasto": "1P 1FU 1CU",
+        "Neiva-Pasto": "1T 1AU",  # equal: no Sabotage
+    })
     start(s)
     assert s.sabotage[sid("Cali-Pasto")] == 1
     assert s.sabotage[sid("Neiva-Pasto")] == 0
@@ -233,8 +229,10 @@ def test_sabotage_where_guerrillas_exceed_cubes_6_2():
 
 def test_sabotage_next_to_farc_controlled_city_6_2():
     s = round_state()
-    put(s, "Medellín", FU, 1)  # FARC Control of the City
-    put(s, "Huila", FU, 3)  # a Department does not count
+    place(s, {
+        "Medellín": "1FU",  # FARC Control of the City
+        "Huila": "3FU",  # a Department does not count
+    })
     start(s)
     assert P.sabotage_phase_locs(s) == []
     assert s.sabotage[sid("Medellín-Sincelejo")] == s.sabotage[sid("Ibagué-Medellín")] == 1
@@ -244,10 +242,12 @@ def test_sabotage_next_to_farc_controlled_city_6_2():
 
 def test_sabotage_only_unsabotaged_locs_and_markers_permitting_6_2():
     s = round_state()
-    put(s, "Cali-Pasto", FU, 1)
-    put(s, "Neiva-Pasto", FU, 1)
-    s.sabotage[sid("Cali-Pasto")] = 1
-    s.terror[sid("Huila")] = 39  # 40 markers, 1 left after Cali-Pasto's
+    place(
+        s,
+        {"Cali-Pasto": "1FU", "Neiva-Pasto": "1FU"},
+        sabotage=["Cali-Pasto"],
+        terror={"Huila": 39},  # 40 markers, 1 left after Cali-Pasto's
+    )
     assert P.sabotage_phase_locs(s) == [sid("Neiva-Pasto")]
     start(s)
     assert s.sabotage[sid("Cali-Pasto")] == 1
@@ -258,9 +258,10 @@ def test_sabotage_only_unsabotaged_locs_and_markers_permitting_6_2():
 def test_seventh_special_forces_shaded_sabotages_equal_locs_card_7():
     s = round_state()
     s.capabilities[SEVENTH_SPECIAL_FORCES] = SHADED
-    put(s, "Neiva-Pasto", AU, 1)
-    put(s, "Neiva-Pasto", T, 1)
-    put(s, "Cali-Pasto", T, 1)  # no Guerrillas: 0 = 0 does not count
+    place(s, {
+        "Neiva-Pasto": "1T 1AU",
+        "Cali-Pasto": "1T",  # no Guerrillas: 0 = 0 does not count
+    })
     start(s)
     assert s.sabotage[sid("Neiva-Pasto")] == 1
     assert s.sabotage[sid("Cali-Pasto")] == 0
@@ -335,10 +336,7 @@ def test_resources_capped_at_99_6_3_1_7():
 def test_insurgent_earnings_bases_and_three_times_cartel_bases_6_3_2():
     s = round_state(resources=0)
     s.president = URIBE
-    put(s, "Huila", FB, 2)
-    put(s, "Chocó", AB, 1)
-    put(s, "Putumayo", CB, 2)
-    put(s, "Nariño", CB, 1)
+    place(s, {"Huila": "2FB", "Chocó": "1AB", "Putumayo": "2CB", "Nariño": "1CB"})
     P.resources_phase(s, [])
     assert s.resources[F] == 2 and s.resources[A] == 1 and s.resources[C] == 9
 
@@ -357,8 +355,7 @@ def test_shipment_without_room_for_a_base_gives_6_resources_automatically_6_3_3(
     s.president = URIBE
     put(s, "Cali-Pasto", FU, 1)  # a LoC: no Base possible
     s.place_shipment(sid("Cali-Pasto"), F)
-    put(s, "Putumayo", CU, 1)
-    put(s, "Putumayo", CB, 2)  # stacking full
+    place(s, {"Putumayo": "1CU 2CB"})  # stacking full
     s.place_shipment(sid("Putumayo"), C)
     start(s)
     assert s.shipments == [None] * 4
@@ -384,8 +381,7 @@ def test_drug_profits_decision_base_or_resources_6_3_3():
 
 def test_drug_profits_two_bases_in_one_space_within_stacking_6_3_3_1_4_2():
     s = awaiting(round_state(resources=0), P.DRUG_PROFITS, F)
-    put(s, "Huila", FU, 1)
-    put(s, "Huila", AB, 1)
+    place(s, {"Huila": "1FU 1AB"})
     a = s.place_shipment(sid("Huila"), F)
     b = s.place_shipment(sid("Huila"), F)
     assert illegal(s, DrugProfits((a, b))) == "1.4.2"
@@ -395,8 +391,7 @@ def test_drug_profits_two_bases_in_one_space_within_stacking_6_3_3_1_4_2():
 
 def test_drug_profits_only_own_shipments_6_3_3():
     s = awaiting(round_state(resources=0), P.DRUG_PROFITS, F)
-    put(s, "Huila", FU, 1)
-    put(s, "Huila", AU, 1)
+    place(s, {"Huila": "1FU 1AU"})
     mine = s.place_shipment(sid("Huila"), F)
     theirs = s.place_shipment(sid("Huila"), A)
     assert illegal(s, DrugProfits((theirs,))) == "6.3.3"
@@ -419,9 +414,7 @@ def test_drug_profits_needs_an_available_base_6_3_3_1_4_1():
 def test_drug_profits_farc_then_auc_then_cartels_6_3_3():
     s = round_state(resources=0)
     s.president = URIBE
-    put(s, "Huila", FU, 1)
-    put(s, "Huila", AU, 1)
-    put(s, "Huila", CB, 1)
+    place(s, {"Huila": "1FU 1AU 1CB"})
     farc = s.place_shipment(sid("Huila"), F)
     s.place_shipment(sid("Huila"), A)
     start(s)
@@ -548,9 +541,7 @@ def test_agitation_in_farc_controlled_spaces_1_resource_each_6_4_2():
 
 def test_agitation_refused_without_farc_control_or_resources_6_4_2():
     s = awaiting(round_state(resources=1), P.AGITATION, F)
-    put(s, "Huila", FU, 1)
-    put(s, "Huila", T, 1)
-    put(s, "Chocó", FU, 1)
+    place(s, {"Huila": "1T 1FU", "Chocó": "1FU"})
     assert illegal(s, Agitation(((sid("Huila"), 1),))) == "6.4.2"
     assert illegal(s, Agitation(((sid("Chocó"), 2),))) == "6.4.2"  # 1 Resource only
     assert illegal(s, Agitation(((sid("Chocó"), 3),))) == "6.4.2"  # beyond Active Opposition
@@ -570,10 +561,8 @@ def test_alfonso_cano_agitates_in_3_more_spaces_card_22():
     s.momentum = [ALFONSO_CANO]
     names = ("Chocó", "Nariño", "Cesar", "Antioquia")
     for name in names:
-        put(s, name, FU, 1)
-        put(s, name, AU, 1)  # no Control at all
-    put(s, "Huila", FU, 1)
-    put(s, "Huila", T, 2)  # Government Control: never
+        place(s, {name: "1FU 1AU"})  # no Control at all
+    place(s, {"Huila": "2T 1FU"})  # Government Control: never
     assert P.ideologue_spaces(s) == sorted(sid(n) for n in names)
     four = tuple((sid(n), 1) for n in names)
     assert illegal(s, Agitation(four)) == "5.4"
@@ -592,8 +581,7 @@ def test_alfonso_cano_not_in_effect_after_reset_card_22():
 # ======================================================================================
 def test_election_samper_to_pastrana_places_farc_zone_6_4_3():
     s = round_state(resources=0)
-    put(s, "Huila", FU, 2)
-    put(s, "Huila", PO, 1)  # a cube: the Zone is a decision
+    place(s, {"Huila": "1P 2FU"})  # a cube: the Zone is a decision
     start(s)
     assert s.president == PASTRANA
     assert s.step["phase"] == P.FARC_ZONE and s.step["faction"] == int(G)
@@ -643,11 +631,12 @@ def test_single_candidate_zone_without_cubes_is_placed_at_once_6_4_4():
 
 def test_farc_zone_candidates_most_farc_pieces_6_4_4():
     s = round_state()
-    put(s, "Huila", FU, 2)
-    put(s, "Meta West", FB, 1)
-    put(s, "Meta West", FA, 1)
-    put(s, "Bogotá", FU, 5)  # a City: never
-    put(s, "Chocó", FU, 1)
+    place(s, {
+        "Huila": "2FU",
+        "Meta West": "1FA 1FB",
+        "Bogotá": "5FU",  # a City: never
+        "Chocó": "1FU",
+    })
     assert P.farc_zone_candidates(s) == [sid("Meta West"), sid("Huila")]
     assert P.farc_zone_candidates(s, "mountain") == [sid("Huila")]
     s.farc_zone[sid("Huila")] = 1  # already a Zone
@@ -657,11 +646,10 @@ def test_farc_zone_candidates_most_farc_pieces_6_4_4():
 def test_farc_zone_redeploys_cubes_and_removes_govt_bases_6_4_4():
     s = awaiting(round_state(), P.FARC_ZONE, G)
     huila = sid("Huila")
-    put(s, "Huila", FU, 3)
-    put(s, "Huila", T, 2)
-    put(s, "Huila", PO, 1)
-    put(s, "Huila", GB, 1)
-    put(s, "Bogotá", PO, 1)  # Government-Controlled City
+    place(s, {
+        "Huila": "2T 1P 1GB 3FU",
+        "Bogotá": "1P",  # Government-Controlled City
+    })
     assert illegal(s, PlaceFarcZone(sid("Chocó"))) == "6.4.4"  # not the most FARC pieces
     assert illegal(s, PlaceFarcZone(huila, ((int(T), 0, 2),))) == "6.4.4"  # Police left
     assert illegal(s, PlaceFarcZone(huila, ((int(T), sid("Cali"), 2), (int(PO), 0, 1)))) == "6.5"
@@ -676,18 +664,17 @@ def test_farc_zone_redeploys_cubes_and_removes_govt_bases_6_4_4():
 
 def test_farc_zone_judges_control_as_placed_6_4_4():
     s = awaiting(round_state(), P.FARC_ZONE, G)
-    put(s, "Meta West", FU, 3)
-    put(s, "Meta West", PO, 2)
-    put(s, "Cali", T, 1)
-    put(s, "Cali", FU, 2)  # Cali is not Government-Controlled now...
+    place(s, {
+        "Meta West": "2P 3FU",
+        "Cali": "1T 2FU",  # Cali is not Government-Controlled now...
+    })
     moves = ((int(PO), sid("Cali"), 2),)  # ...even if these 2 Police would make it so
     assert illegal(s, PlaceFarcZone(sid("Meta West"), moves)) == "6.5"
 
 
 def test_government_may_not_enter_zone_afterwards_1_4_2_6_4_4():
     s = awaiting(round_state(), P.FARC_ZONE, G)
-    put(s, "Meta West", FU, 3)
-    put(s, "Meta West", T, 1)
+    place(s, {"Meta West": "1T 3FU"})
     run(s, PlaceFarcZone(sid("Meta West"), ((int(T), 0, 1),)))
     assert sid("Meta West") not in P.police_destinations(s)
     with pytest.raises(IllegalAction) as err:
@@ -723,9 +710,14 @@ class StandInMarch(StandInRally):
 
 def test_elite_backing_spaces_no_opposition_no_control_6_4_5():
     s = round_state()
-    put(s, "Cali", T, 1)  # Government Control
-    put(s, "Huila", FU, 1)  # FARC Control
-    s.support[sid("Chocó")] = -1  # Opposition
+    place(
+        s,
+        {
+            "Cali": "1T",  # Government Control
+            "Huila": "1FU",  # FARC Control
+        },
+        support={"Chocó": -1},  # Opposition
+    )
     s.support[sid("Nariño")] = 2  # Support is fine
     put(s, "Antioquia", AU, 3)  # AUC pieces do not make Control
     spaces = P.elite_backing_spaces(s)
@@ -765,13 +757,13 @@ def test_elite_backing_may_be_declined_6_4_5():
 # ======================================================================================
 def _redeploy_position() -> GameState:
     s = awaiting(round_state(), P.REDEPLOY, G)
-    put(s, "Bogotá", PO, 2)  # Government-Controlled City
-    put(s, "Huila", T, 3)  # Department without Base: must leave
-    put(s, "Bogotá-Neiva", T, 2)  # LoC: must leave
-    put(s, "Antioquia", T, 2)
-    put(s, "Antioquia", GB, 1)  # Department with Base: may stay
-    put(s, "Cali", T, 1)
-    put(s, "Cali", FU, 2)  # City without Control: Troops may stay
+    place(s, {
+        "Bogotá": "2P",  # Government-Controlled City
+        "Huila": "3T",  # Department without Base: must leave
+        "Bogotá-Neiva": "2T",  # LoC: must leave
+        "Antioquia": "2T 1GB",  # Department with Base: may stay
+        "Cali": "1T 2FU",  # City without Control: Troops may stay
+    })
     return s
 
 
@@ -832,8 +824,10 @@ def test_redeploy_control_judged_before_any_move_6_5_4():
 
 def test_redeploy_to_bogota_when_no_destination_6_5_1():
     s = awaiting(round_state(), P.REDEPLOY, G)
-    put(s, "Huila", T, 2)
-    put(s, "Bogotá", FU, 3)  # not even Bogotá is Government-Controlled
+    place(s, {
+        "Huila": "2T",
+        "Bogotá": "3FU",  # not even Bogotá is Government-Controlled
+    })
     assert P.troop_destinations(s) == [0]
     run(s, Redeploy(((int(T), sid("Huila"), 0, 2),)))
     assert s.troops(0) == 2
@@ -842,12 +836,10 @@ def test_redeploy_to_bogota_when_no_destination_6_5_1():
 def test_redeploy_skipped_when_nothing_can_move_6_5():
     s = round_state(resources=0)
     s.president = URIBE
-    put(s, "Bogotá", PO, 1)
-    put(s, "Bogotá", T, 1)
+    place(s, {"Bogotá": "1T 1P"})
     assert P.redeploy_due(s)  # the Police could go to a LoC
     s2 = round_state(resources=0)
-    put(s2, "Bogotá", FU, 3)
-    put(s2, "Bogotá", T, 1)  # a City without Control: no need, no destination
+    place(s2, {"Bogotá": "1T 3FU"})  # a City without Control: no need, no destination
     assert not P.redeploy_due(s2)
 
 
@@ -856,10 +848,7 @@ def test_final_round_skips_redeploy_and_reset_6_6_play_note():
     s.president = URIBE
     s.propaganda_rounds = s.final_propaganda = 4
     s.skip_victory_on = [4]
-    put(s, "Huila", T, 3)
-    put(s, "Huila", FU, 1)
-    put(s, "Huila", FA, 1)
-    s.terror[sid("Cali")] = 1
+    place(s, {"Huila": "3T 1FU 1FA"}, terror={"Cali": 1})
     s.eligible = [False, True, False, True]
     for space in MAP.spaces:  # no Elite Backing
         if (space.is_city or space.is_department) and not space.is_foreign and space.id != 20:
@@ -883,9 +872,7 @@ def test_reset_eligible_markers_momentum_underground_6_6():
     s.sabotage[sid("Cali-Pasto")] = 1
     s.momentum = [ALFONSO_CANO, MEXICAN_TRAFFICKERS]
     s.capabilities[FIRST_DIVISION] = SHADED
-    put(s, "Vichada", FA, 2)
-    put(s, "Cali-Pasto", Piece.AUC_ACTIVE, 2)
-    put(s, "Neiva-Pasto", Piece.CARTELS_ACTIVE, 2)
+    place(s, {"Vichada": "2FA", "Cali-Pasto": "2AA", "Neiva-Pasto": "2CA"})
     for space in MAP.spaces:  # FARC Control everywhere else: no Elite Backing
         if (space.is_city or space.is_department) and not space.is_foreign:
             put(s, space.id, FU, 1)
@@ -907,25 +894,15 @@ def test_full_round_every_total_6_0_to_6_6():
     s.aid = 9
     s.president = SAMPER
     bogota, cali, huila, meta_w = 0, sid("Cali"), sid("Huila"), sid("Meta West")
-    put(s, bogota, T, 4)
-    put(s, bogota, PO, 3)
-    put(s, cali, T, 2)
-    put(s, cali, PO, 2)
-    s.terror[cali] = 1
-    s.support[cali] = 1
-    put(s, huila, T, 3)
-    put(s, huila, FU, 1)
-    put(s, "Bogotá-Neiva", T, 2)
-    put(s, meta_w, FU, 3)
-    put(s, meta_w, FA, 1)
-    put(s, meta_w, FB, 1)
-    put(s, meta_w, PO, 1)
-    s.support[meta_w] = -1
+    place(s, {
+        bogota: "4T 3P",
+        cali: "2T 2P",
+        huila: "3T 1FU",
+        "Bogotá-Neiva": "2T",
+        meta_w: "1P 3FU 1FA 1FB",
+    }, terror={cali: 1}, support={cali: 1, meta_w: -1})
     farc_ship = s.place_shipment(meta_w, F)
-    put(s, "Antioquia", AU, 2)
-    put(s, "Antioquia", AB, 1)
-    put(s, "Putumayo", CU, 2)
-    put(s, "Putumayo", CB, 2)
+    place(s, {"Antioquia": "2AU 1AB", "Putumayo": "2CU 2CB"})
     s.place_shipment(sid("Putumayo"), C)
     put(s, "Neiva-Pasto", FU, 2)
     s.momentum = [MEXICAN_TRAFFICKERS]
@@ -1174,9 +1151,7 @@ def test_elite_backing_base_over_the_holders_places_the_shipment_as_auc_says_4_5
 
     s = awaiting(round_state(resources=0), P.ELITE_BACKING, A)
     chocó = sid("Chocó")
-    put(s, chocó, Piece.AUC_UNDERGROUND, 2)
-    put(s, chocó, Piece.FARC_UNDERGROUND, 1)
-    put(s, chocó, Piece.CARTELS_UNDERGROUND, 1)
+    place(s, {chocó: "1FU 2AU 1CU"})
     s.place_shipment(chocó, A)
     cmd = EliteBacking(rally_in(chocó, "base", 0), transfers=((chocó, int(A), int(C)),))
     assert from_json(cmd.to_json()) == cmd

@@ -18,7 +18,7 @@ from core.rules.insurgent_ops import rally_in
 from core.rules.insurgent_special import Bribe, bribe_plans, random_bribe
 from core.rules.sequence import OperationAction
 from core.state import GameState
-from tests.helpers import blank_state, illegal_as, put, run_as, sid
+from tests.helpers import illegal_as, position, run_as, sid
 
 F, A, C, G = Faction.FARC, Faction.AUC, Faction.CARTELS, Faction.GOVT
 FU, FA = Piece.FARC_UNDERGROUND, Piece.FARC_ACTIVE
@@ -47,8 +47,7 @@ class Answers:
 def test_card_53_flying_the_last_guerrillas_takes_their_shipment_card_53_shaded():
     # card 53 (single text; "shaded" in the issue): both FARC Guerrillas fly out of
     # Meta West naming 0 Shipments carried: the Shipment under them flies too (4.5.3).
-    s = blank_state()
-    put(s, META_W, FU, 2)
+    s = position({META_W: "2FU"})
     s.place_shipment(META_W, F)
     chooser = Answers(which_Department=[GUAVIARE], move_1_or_2=[2], carried_along=[0])
     run_event(s, Context(faction=F, chooser=chooser), 53, "unshaded")
@@ -58,9 +57,7 @@ def test_card_53_flying_the_last_guerrillas_takes_their_shipment_card_53_shaded(
 
 
 def test_move_primitive_carries_only_when_the_last_guerrillas_leave_4_5_3():
-    s = blank_state()
-    put(s, META_W, FU, 1)
-    put(s, META_W, FA, 1)
+    s = position({META_W: "1FU 1FA"})
     s.place_shipment(META_W, F)
     s.move(META_W, GUAVIARE, FU, 1)  # 1 FARC Guerrilla stays: it holds the Shipment
     assert s.shipments_at(META_W, F)
@@ -72,11 +69,7 @@ def test_move_primitive_carries_only_when_the_last_guerrillas_leave_4_5_3():
 # 4.5.3: the owner decides where a removed holder's Shipment goes
 # ======================================================================================
 def _assault_position() -> GameState:
-    s = blank_state(resources=10, card=1)  # Government 1st Eligible
-    put(s, CALI, Piece.TROOPS, 2)
-    put(s, CALI, FA, 1)
-    put(s, CALI, AU, 1)
-    put(s, CALI, CU, 1)
+    s = position({CALI: "2T 1FA 1AU 1CU"}, resources=10, card=1)  # Government 1st Eligible
     s.place_shipment(CALI, F)
     return s
 
@@ -115,10 +108,7 @@ def test_nonplayer_owner_follows_8_1_2_not_the_command_8_1_2():
 
 
 def test_rally_base_over_the_holders_lets_the_owner_place_the_shipment_4_5_3():
-    s = blank_state(card=19)  # FARC 1st Eligible
-    put(s, META_W, FU, 2)
-    put(s, META_W, AU, 1)
-    put(s, META_W, CA, 1)
+    s = position({META_W: "2FU 1AU 1CA"}, card=19)  # FARC 1st Eligible
     s.place_shipment(META_W, F)
     rally = rally_in(META_W, "base", 0)
     OperationAction(rally, transfers=((META_W, int(F), int(C)),)).execute(s, Context(faction=F))
@@ -128,9 +118,7 @@ def test_rally_base_over_the_holders_lets_the_owner_place_the_shipment_4_5_3():
 def test_event_removal_asks_the_player_owner_and_replays_4_5_3():
     # card 72 unshaded replaces Cartels Guerrillas: their Shipment's owner (a player)
     # picks the Guerrilla that takes it, and the recorded answer replays it exactly.
-    s = blank_state()
-    put(s, CALI, CU, 2)
-    put(s, CALI, CA)
+    s = position({CALI: "2CU 1CA"})
     s.place_shipment(CALI, C)
     chooser = Answers(how_many_of_the_3=[2], whose_Guerrilla=[int(A)])
     first = s.clone()
@@ -149,8 +137,7 @@ def test_event_removal_asks_the_player_owner_and_replays_4_5_3():
 # ability is required"; 3.1 "affected to the maximum extent possible"
 # ======================================================================================
 def _bribe_state() -> GameState:
-    s = blank_state(resources=12)
-    put(s, BOGOTA, Piece.POLICE, 3)
+    s = position({BOGOTA: "3P"}, resources=12)
     return s
 
 
@@ -164,9 +151,7 @@ def test_bribe_removes_up_to_its_limit_from_a_targeted_faction_1_4_1():
 
 
 def test_bribe_guerrilla_readings_1_4_1():
-    s = blank_state(resources=12)
-    put(s, CALI, FU, 2)
-    put(s, CALI, CU, 1)
+    s = position({CALI: "2FU 1CU"}, resources=12)
     remove_one = Bribe(where=(CALI,), remove=((int(FU),),))
     illegal_as(C, s, remove_one, "1.4.1")  # FARC targeted: a second FARC piece goes too
     activate_one = Bribe(where=(CALI,), flip=((int(FU),),))

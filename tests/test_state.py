@@ -6,7 +6,7 @@ from core.errors import IllegalAction
 from core.map import MAP
 from core.pieces import Faction, Piece
 from core.state import GameState
-from tests.helpers import blank_state, put, sid
+from tests.helpers import blank_state, place, position, put, sid
 
 
 def test_inventory_is_153_pieces_1_4_1():
@@ -76,8 +76,7 @@ def test_control_1_8():
     assert s.controller(h) is None
     put(s, h, Piece.TROOPS, 2)
     assert s.controller(h) is Faction.GOVT
-    put(s, h, Piece.FARC_UNDERGROUND, 1)
-    put(s, h, Piece.CARTELS_BASE, 1)
+    place(s, {h: "1FU 1CB"})
     assert s.controller(h) is None  # 2 vs 2: not more than all others
     put(s, h, Piece.FARC_ACTIVE, 2)
     assert s.controller(h) is None  # FARC 3 vs Govt 2 + Cartels 1: not a majority
@@ -88,9 +87,7 @@ def test_control_1_8():
 def test_control_requires_strict_majority_1_8():
     s = blank_state()
     h = sid("Huila")
-    put(s, h, Piece.FARC_UNDERGROUND, 3)
-    put(s, h, Piece.TROOPS, 2)
-    put(s, h, Piece.AUC_UNDERGROUND, 1)
+    place(s, {h: "2T 3FU 1AU"})
     assert s.controller(h) is None
     put(s, h, Piece.FARC_BASE, 1)
     assert s.controller(h) is Faction.FARC
@@ -118,9 +115,7 @@ def test_locs_and_pop_0_never_hold_support_1_6_2():
 def test_victory_margins_7_3():
     s = blank_state()
     s.resources = [0, 0, 0, 45]
-    put(s, "Huila", Piece.CARTELS_BASE, 2)
-    put(s, "Huila", Piece.AUC_UNDERGROUND, 1)
-    put(s, "Cesar", Piece.AUC_BASE, 1)
+    place(s, {"Huila": "1AU 2CB", "Cesar": "1AB"})
     m = s.victory_margins()
     assert m[Faction.GOVT] == -60
     assert m[Faction.FARC] == -25
@@ -151,8 +146,7 @@ def test_40_terror_and_sabotage_markers_3_3_4():
 def test_shipment_passes_to_another_guerrilla_when_holder_removed_4_5_3():
     s = blank_state()
     h = sid("Huila")
-    put(s, h, Piece.CARTELS_ACTIVE, 1)
-    put(s, h, Piece.AUC_UNDERGROUND, 1)
+    place(s, {h: "1AU 1CA"})
     s.place_shipment(h, Faction.CARTELS)
     assert s.remove(h, Piece.CARTELS_ACTIVE) == 0
     assert s.shipments_at(h, Faction.AUC)
@@ -164,9 +158,7 @@ def test_shipment_passes_to_another_guerrilla_when_holder_removed_4_5_3():
 def test_shipment_captured_by_capturer_3_3_3():
     s = blank_state()
     h = sid("Huila")
-    put(s, h, Piece.CARTELS_ACTIVE, 1)
-    put(s, h, Piece.AUC_UNDERGROUND, 1)
-    put(s, h, Piece.FARC_ACTIVE, 1)
+    place(s, {h: "1FA 1AU 1CA"})
     s.place_shipment(h, Faction.CARTELS)
     s.remove(h, Piece.CARTELS_ACTIVE, capturer=Faction.FARC)
     assert s.shipments_at(h, Faction.FARC)
@@ -183,8 +175,7 @@ def test_shipment_moves_with_guerrillas_4_5_3():
 
 
 def test_clone_is_independent():
-    s = blank_state()
-    put(s, "Huila", Piece.TROOPS, 2)
+    s = position({"Huila": "2T"})
     c = s.clone()
     c.place(sid("Huila"), Piece.POLICE)
     c.step["acted"].append([0, "op"])
@@ -222,8 +213,7 @@ def test_clone_shares_no_mutable_object_at_any_depth():
 
 
 def test_invariants_detect_corruption():
-    s = blank_state()
-    put(s, "Bogotá-Neiva LoC", Piece.FARC_BASE, 1)
+    s = position({"Bogotá-Neiva LoC": "1FB"})
     s.shipments[0] = [sid("Huila"), int(Faction.CARTELS)]
     problems = s.check_invariants()
     assert any("LoC" in p for p in problems)

@@ -5,12 +5,6 @@ the main screen and the Train form at 80x24."""
 
 from __future__ import annotations
 
-import asyncio
-import functools
-import sys
-import types
-from dataclasses import dataclass
-
 import pytest
 
 pytest.importorskip("textual")
@@ -22,6 +16,7 @@ from core.map import MAP  # noqa: E402
 from core.pieces import Faction  # noqa: E402
 from core.rules import sequence, victory  # noqa: E402
 from nonplayer.solitaire import new_solitaire  # noqa: E402
+from tests.pilot import answer, fake_hint, press, run_async  # noqa: E402
 from tui.app import ConfirmScreen, FormScreen, PlayApp, TextScreen  # noqa: E402
 from tui.controller import Controller  # noqa: E402
 from tui.session import Session  # noqa: E402
@@ -30,27 +25,8 @@ GOVT = Faction.GOVT
 SIZE = (80, 24)
 
 
-def run_async(fn):  # type: ignore[no-untyped-def]
-    """Run an async test with asyncio (no pytest plugin needed)."""
-
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):  # type: ignore[no-untyped-def]
-        return asyncio.run(fn(*args, **kwargs))
-
-    return wrapper
-
-
 def make_app(seed: int = 1, **kw) -> PlayApp:  # type: ignore[no-untyped-def]
     return PlayApp(Controller(Session(new_solitaire("standard", seed=seed))), **kw)
-
-
-async def answer(pilot, *texts: str) -> None:  # type: ignore[no-untyped-def]
-    """Type each answer in the form's answer box and press Enter."""
-    for text in texts:
-        box = pilot.app.screen.query_one("#answer", Input)
-        box.value = text
-        await pilot.press("enter")
-        await pilot.pause()
 
 
 def govt_entry(game: Game) -> tuple[int, dict]:
@@ -70,14 +46,12 @@ async def test_operation_with_special_activity_through_the_ui():  # 3.2.1 + 4.2.
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         before = app.controller.state.clone()
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         assert isinstance(app.screen, FormScreen)
         await answer(pilot, "operation", "train", "air lift", "after", "cali", "2", "0",
                      "nothing more", "bogota", "medellin", "1")
         assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         game = app.controller.game
         i, entry = govt_entry(game)
         assert entry["command"]["op"]["type"] == "Train"
@@ -98,12 +72,10 @@ async def test_event_through_the_ui():  # 5.1, card 18 unshaded
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         before = app.controller.state.clone()
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         await answer(pilot, "event (unshaded)")
         assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         game = app.controller.game
         i, entry = govt_entry(game)
         assert entry["command"]["type"] == "Event" and entry["command"]["side"] == "unshaded"
@@ -119,8 +91,7 @@ async def test_pass_through_the_ui_and_back_out_of_a_form():  # 2.3.3
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         before = app.controller.state.clone()
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         await answer(pilot, "operation")
         await pilot.press("escape")  # back to the menu
         await pilot.pause()
@@ -132,8 +103,7 @@ async def test_pass_through_the_ui_and_back_out_of_a_form():  # 2.3.3
         await pilot.pause()
         assert isinstance(app.screen, FormScreen)
         await answer(pilot, "pass")
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         game = app.controller.game
         i, entry = govt_entry(game)
         assert entry["command"]["type"] == "Pass"
@@ -146,56 +116,33 @@ async def test_undo_help_space_detail_filter_and_why():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         start = app.controller.state.clone()
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         await answer(pilot, "pass")
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         await pilot.press("w")  # the last Non-player turn with its reasons
         await pilot.pause()
         assert isinstance(app.screen, TextScreen)
         assert any("Why:" in line for line in app.screen.lines)
         await pilot.press("escape")
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
         assert app.controller.state == start
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
         assert isinstance(app.screen, TextScreen) and "Keys" in app.screen.lines
         await pilot.press("escape")
-        await pilot.press("f")
-        await pilot.pause()
+        await press(pilot, "f")
         app.query_one("#filter", Input).value = "farc"
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         table = app.query_one("#board")
         assert 0 < table.row_count < len(MAP.spaces)
         table.focus()
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, TextScreen)
         assert any("FARC:" in line for line in app.screen.lines)
 
 
-@dataclass
-class FakeHint:
-    command: object
-    explanation: str
-    trace_lines: list[str]
-
-
 @run_async
 async def test_hint_key_shows_the_suggestion_and_applies_it(monkeypatch):
-    module = types.ModuleType("nonplayer.hint")
-
-    def suggest(game, time_limit=2.0):  # type: ignore[no-untyped-def]
-        return FakeHint(sequence.Pass(), "Pass: Resources are short", ["search: 12 lines"])
-
-    module.suggest = suggest  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "nonplayer.hint", module)
-    import nonplayer
-
-    monkeypatch.setattr(nonplayer, "hint", module, raising=False)
+    fake_hint(monkeypatch, sequence.Pass(), "Pass: Resources are short", ["search: 12 lines"])
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -204,8 +151,7 @@ async def test_hint_key_shows_the_suggestion_and_applies_it(monkeypatch):
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         assert "Pass: Resources are short" in app.screen.preview.lines()
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         assert govt_entry(app.controller.game)[1]["command"]["type"] == "Pass"
 
 
@@ -228,8 +174,7 @@ def test_snapshot_main_screen(snap_compare):
 def test_snapshot_train_form(snap_compare):
     async def to_train(pilot) -> None:  # type: ignore[no-untyped-def]
         await pilot.pause()
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         await answer(pilot, "operation", "train", "none")
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=to_train)
@@ -244,8 +189,7 @@ async def test_t_shows_the_current_and_next_cards_printed_texts():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         state = app.controller.state
-        await pilot.press("t")
-        await pilot.pause()
+        await press(pilot, "t")
         assert isinstance(app.screen, TextScreen)
         lines = app.screen.lines
         for card in (state.current_card, state.deck[0]):

@@ -9,7 +9,6 @@ screen at 80x24."""
 
 from __future__ import annotations
 
-import asyncio
 import functools
 
 import pytest
@@ -23,6 +22,7 @@ from core.game import Game  # noqa: E402
 from core.map import MAP  # noqa: E402
 from core.pieces import Faction  # noqa: E402
 from core.rules.board_editor import SetNextCard  # noqa: E402
+from tests.pilot import press, run_async, type_in  # noqa: E402
 from tui.app import ConfirmScreen, TextScreen  # noqa: E402
 from tui.assist_app import (  # noqa: E402
     AssistApp,
@@ -45,16 +45,6 @@ GOVT = Faction.GOVT
 SEATS = [1, None, None, None]  # the Government at the table, the three Insurgents bots
 
 
-def run_async(fn):  # type: ignore[no-untyped-def]
-    """Run an async test with asyncio (no pytest plugin needed)."""
-
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):  # type: ignore[no-untyped-def]
-        return asyncio.run(fn(*args, **kwargs))
-
-    return wrapper
-
-
 def controller_for(game: Game, path=None, manual: bool = True) -> Controller:  # type: ignore[no-untyped-def]
     return Controller(Session(game, path), assist=True,
                       ask_dice=(lambda p: 1) if manual else None)
@@ -65,14 +55,6 @@ def table_game(first: int = 12, nxt: int | None = 40, seats=SEATS) -> Game:  # t
     if nxt is not None:
         game.apply(SetNextCard(nxt))
     return game
-
-
-async def type_in(pilot, selector: str, *texts: str) -> None:  # type: ignore[no-untyped-def]
-    """Type each text in the screen's box ``selector`` and press Enter."""
-    for text in texts:
-        pilot.app.screen.query_one(selector, Input).value = text
-        await pilot.press("enter")
-        await pilot.pause()
 
 
 def shown(app) -> str:  # type: ignore[no-untyped-def]
@@ -99,11 +81,9 @@ async def recorded(pilot) -> None:  # type: ignore[no-untyped-def]
     """A choice carried out on the table: the board editor opened for it is closed
     (the board already matches), then the table check is answered yes."""
     assert isinstance(pilot.app.screen, EditorScreen), type(pilot.app.screen)
-    await pilot.press("escape")
-    await pilot.pause()
+    await press(pilot, "escape")
     assert isinstance(pilot.app.screen, TableCheckScreen), type(pilot.app.screen)
-    await pilot.press("y")
-    await pilot.pause()
+    await press(pilot, "y")
 
 
 async def through_turns(pilot, *cards: str) -> None:  # type: ignore[no-untyped-def]
@@ -115,8 +95,7 @@ async def through_turns(pilot, *cards: str) -> None:  # type: ignore[no-untyped-
         if isinstance(screen, CardScreen) and names:
             await type_in(pilot, "#card", names.pop(0))
         elif isinstance(screen, TurnScreen):
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
         else:
             return
 
@@ -132,8 +111,7 @@ async def test_assist_session_cards_dice_instructions_editor_save_resume(tmp_pat
         assert isinstance(app.screen, CardScreen)
         await pilot.press("p", "l", "a", "n", "space", "c", "right")
         assert app.screen.query_one("#card", Input).value == "plan colombia"
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         state = app.controller.state
         assert state.current_card == 12 and path.exists()
         # the next card: the list narrows as one types, then a pick from it
@@ -147,23 +125,19 @@ async def test_assist_session_cards_dice_instructions_editor_save_resume(tmp_pat
         assert not isinstance(app.screen, CardScreen)
         assert "Government: 1st Eligible on #12" in str(app.query_one("#status").render())
         # the table moved 3 Troops: the editor brings the board in line, logged
-        await pilot.press("e")
-        await pilot.pause()
+        await press(pilot, "e")
         assert isinstance(app.screen, EditorScreen)
         await type_in(pilot, "#command", "move 3 troops from bogota to cali")
         assert "Cali: Government Troops 3 -> 6" in shown(app)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         # ...recorded as the Government's Operation with the decision form
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         assert isinstance(app.screen, AssistFormScreen)
         await type_in(pilot, "#answer", "record op")
         # issue 12: asked what was done, not recorded at once: the board editor opens
         assert isinstance(app.screen, EditorScreen)
         assert app.controller.game.log[-1]["command"]["type"] == "Edit Move"
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         # the table check lists the edits made since the decision began (the "e" above)
         assert isinstance(app.screen, TableCheckScreen)
         assert "does the board match the table?" in shown(app)
@@ -172,10 +146,8 @@ async def test_assist_session_cards_dice_instructions_editor_save_resume(tmp_pat
         await pilot.pause()
         assert isinstance(app.screen, EditorScreen)
         assert app.controller.game.log[-1]["command"]["type"] == "Edit Move"
-        await pilot.press("escape")
-        await pilot.pause()
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await press(pilot, "y")
         # the AUC (Non-player, 2nd Eligible) Rallies: the 8.2 chart's dice, by colour
         asked = await roll(pilot, 3, 3, 3)
         assert [a.split(":")[0] for a in asked] == [
@@ -192,8 +164,7 @@ async def test_assist_session_cards_dice_instructions_editor_save_resume(tmp_pat
             < text.index("Flowchart: card (8.1) -> rally_q (8.6.1): yes") \
             < text.index("Dice: red 3, yellow 3, green 3 for random space for Rally") \
             < text.index(" 1. Rally in ")
-        await pilot.press("w")
-        await pilot.pause()
+        await press(pilot, "w")
         assert "Why:" in shown(app) and "(8.6.1)" in shown(app)
         await pilot.press("enter")  # done on the table
         await pilot.pause()
@@ -203,11 +174,9 @@ async def test_assist_session_cards_dice_instructions_editor_save_resume(tmp_pat
         assert app.controller.state.deck[0] == 41
         assert isinstance(app.screen, TurnScreen)  # the Cartels' turn on #40
         assert "Cartels (Non-player)" in shown(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert "FARC Non-player's turn" in shown(app)  # its dice: not now
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         game = app.controller.game
         await pilot.press("q")  # saved
         await pilot.pause()
@@ -234,14 +203,12 @@ async def test_a_persons_event_asks_its_die_in_the_dialog():  # 5.1, card 18 sha
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         before = app.controller.state.clone()
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         await type_in(pilot, "#answer", "event (shaded)")
         asked = await roll(pilot, 5)  # NSPD-18 shaded: Aid minus a die
         assert "Roll a die: #18 NSPD-18: Aid minus a die?" in asked[0]
         assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         log = app.controller.game.log
         i = next(i for i, e in enumerate(log) if e["command"]["type"] == "Event")
         assert log[i]["faction"] == "Government" and log[i]["command"]["side"] == "shaded"
@@ -256,16 +223,13 @@ async def test_propaganda_round_is_guided_phase_by_phase():  # 6.0-6.6
     app = AssistApp(controller_for(game, manual=False))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         await type_in(pilot, "#answer", "pass")
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         seen = []
         while isinstance(app.screen, TurnScreen) and len(seen) < 10:
             seen.append(shown(app))
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
         text = "\n".join(seen)
         # the card ends, the Round begins: its automatic phases under their heading
         assert "Reveal the next card: #73 Propaganda!" in text
@@ -302,37 +266,29 @@ async def test_garbage_at_every_prompt_changes_nothing(tmp_path):
         await pilot.pause()
         assert not isinstance(app.screen, CardScreen)
         assert "[a] name the next card" in str(app.query_one("#status").render())
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         await type_in(pilot, "#card", "40")
         game = app.controller.game
         state, log = game.state.clone(), list(game.log)
-        await pilot.press("e")
-        await pilot.pause()
+        await press(pilot, "e")
         await type_in(pilot, "#command", "teleport 3 troops", "place 99 troops in bogota",
                       "remove 9 troops from cali")
         assert "!" in shown(app)
-        await pilot.press("escape")
-        await pilot.pause()
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await press(pilot, "a")
         await type_in(pilot, "#answer", "xyzzy", "99", "record")
         assert isinstance(app.screen, AssistFormScreen) and "!" in error(app)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert app.controller.state == state and app.controller.game.log == log
         # now the Government Passes; the AUC's dice: garbage, then Escape abandons
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         await type_in(pilot, "#answer", "pass")
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         assert isinstance(app.screen, QuestionScreen)
         state, log = app.controller.state.clone(), list(app.controller.game.log)
         await type_in(pilot, "#answer", "0", "x", "1,2")
         assert isinstance(app.screen, QuestionScreen) and "!" in error(app)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert not isinstance(app.screen, QuestionScreen)
         assert app.controller.state == state and app.controller.game.log == log
         assert "[a] run its turn" in str(app.query_one("#status").render())
@@ -347,27 +303,22 @@ async def test_help_editor_from_a_form_undo_and_why_keys():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         start = app.controller.state.clone()
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
         assert isinstance(app.screen, TextScreen)
         assert any("board editor" in line for line in app.screen.lines)
         await pilot.press("escape")
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         await pilot.press("ctrl+e")  # from the form to the board editor
         await pilot.pause()
         assert isinstance(app.screen, EditorScreen)
         await pilot.press("escape")
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         await type_in(pilot, "#answer", "pass")
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         await through_turns(pilot)  # the bots after the Pass; then the next card is asked
         assert isinstance(app.screen, CardScreen)
         await pilot.press("escape")  # later
-        await pilot.press("w")
-        await pilot.pause()
+        await press(pilot, "w")
         assert isinstance(app.screen, TextScreen) and "Why:" in app.screen.lines
         assert "(Non-player): " in app.screen.title_text  # the last one to move
         await pilot.press("escape")
@@ -381,8 +332,7 @@ async def test_insurgent_discord_is_asked_of_the_government_player():  # 8.1, 2 
     app = AssistApp(controller_for(table_game(seats=[1, 2, None, None]), manual=False))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         await type_in(pilot, "#answer", "record op+sa")  # so the AUC, 2nd, may take the Event
         await recorded(pilot)
         assert isinstance(app.screen, QuestionScreen)
@@ -444,8 +394,7 @@ def test_snapshot_assist_main_screen(snap_compare):
     async def one_round(pilot) -> None:  # type: ignore[no-untyped-def]
         """The Government records an Operation, the bots move, #41 and #42 are named."""
         await pilot.pause()
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         await type_in(pilot, "#answer", "record op")
         await recorded(pilot)
         await through_turns(pilot, "41", "42")
@@ -461,8 +410,7 @@ async def test_t_shows_the_cards_texts_once_the_next_card_is_named():
     app = AssistApp(controller_for(table_game(first=12, nxt=40), manual=False))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("t")
-        await pilot.pause()
+        await press(pilot, "t")
         assert isinstance(app.screen, TextScreen)
         text = "\n".join(app.screen.lines)
         assert "#12 Plan Colombia" in text and "#40 Demobilization" in text

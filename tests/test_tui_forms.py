@@ -11,22 +11,12 @@ from core.game import Game
 from core.map import MAP
 from core.pieces import Faction, Piece
 from core.rules import coin_ops, govt_special, propaganda, sequence
-from tests.helpers import blank_state, put, sid
+from tests.helpers import place, position, put, run_form, sid
 from tui import govt_forms as gf
 from tui.decision import DecisionContext, decision_form, event_form, menu_options
 from tui.forms import FormRun, InputError, Option, Question
 
 GOVT = Faction.GOVT
-
-
-def run_form(factory, *answers):  # type: ignore[no-untyped-def]
-    """Answer a form with typed text; return the finished result."""
-    run = FormRun(factory)
-    for text in answers:
-        assert run.question is not None, f"form finished before {text!r}"
-        run.answer_text(text)
-    assert run.done, f"form still asks: {run.question and run.question.prompt}"
-    return run.result
 
 
 def labels(run: FormRun) -> list[str]:
@@ -37,20 +27,12 @@ def labels(run: FormRun) -> list[str]:
 def board() -> object:
     """A small position: Government in Bogotá, Huila (with a Base) and on a LoC; FARC,
     AUC and Cartels Guerrillas around Huila."""
-    state = blank_state(resources=30, card=1)
-    put(state, "Bogota", Piece.TROOPS, 4)
-    put(state, "Bogota", Piece.POLICE, 2)
-    put(state, "Huila", Piece.GOVT_BASE, 1)
-    put(state, "Huila", Piece.TROOPS, 3)
-    put(state, "Huila", Piece.POLICE, 1)
-    put(state, "Huila", Piece.FARC_ACTIVE, 2)
-    put(state, "Huila", Piece.AUC_ACTIVE, 1)
-    put(state, "Huila", Piece.FARC_UNDERGROUND, 1)
-    put(state, "Meta West", Piece.FARC_UNDERGROUND, 2)
-    put(state, "Meta West", Piece.CARTELS_UNDERGROUND, 2)
-    put(state, "Meta West", Piece.CARTELS_BASE, 1)
-    put(state, "Bogota-Neiva", Piece.POLICE, 2)
-    put(state, "Bogota-Neiva", Piece.FARC_UNDERGROUND, 1)
+    state = position({
+        "Bogota": "4T 2P",
+        "Huila": "3T 1P 1GB 1FU 2FA 1AA",
+        "Meta West": "2FU 2CU 1CB",
+        "Bogota-Neiva": "2P 1FU",
+    }, resources=30, card=1)
     return state
 
 
@@ -322,8 +304,7 @@ def test_redeploy_form_moves_mandatory_troops_first():  # 6.5
 
 def test_farc_zone_form_redeploys_the_cubes():  # 6.4.4
     state = propaganda_state(propaganda.FARC_ZONE)
-    put(state, "Meta West", Piece.FARC_BASE, 2)  # most FARC pieces
-    put(state, "Meta West", Piece.POLICE, 1)
+    place(state, {"Meta West": "1P 2FB"})  # most FARC pieces
     assert propaganda.farc_zone_candidates(state) == [sid("Meta West")]
     run = FormRun(lambda: gf.farc_zone_form(state))  # the only candidate: not asked
     assert "Police from Meta West" in run.question.prompt

@@ -15,13 +15,12 @@ from textual.widgets import DataTable, Static  # noqa: E402
 
 from core.pieces import Faction  # noqa: E402
 from nonplayer.solitaire import new_solitaire  # noqa: E402
-from tests.test_tui_app import answer  # noqa: E402
+from tests.pilot import answer, press, type_in  # noqa: E402
 from tests.test_tui_assist_app import (  # noqa: E402
     controller_for,
     recorded,
     table_game,
     through_turns,
-    type_in,
 )
 from tui import board_table, describe  # noqa: E402
 from tui.app import PlayApp  # noqa: E402
@@ -43,18 +42,15 @@ def make_assist() -> AssistApp:
 async def play_pass(pilot) -> None:  # type: ignore[no-untyped-def]
     """The Government passes (2.3.3); the three Non-players take their turns."""
     await pilot.pause()
-    await pilot.press("a")
-    await pilot.pause()
+    await press(pilot, "a")
     await answer(pilot, "pass")
-    await pilot.press("y")
-    await pilot.pause()
+    await press(pilot, "y")
 
 
 async def assist_round(pilot) -> None:  # type: ignore[no-untyped-def]
     """The Government records an Operation, the bots move, #41 and #42 are named."""
     await pilot.pause()
-    await pilot.press("a")
-    await pilot.pause()
+    await press(pilot, "a")
     await type_in(pilot, "#answer", "record op")
     await recorded(pilot)
     await through_turns(pilot, "41", "42")

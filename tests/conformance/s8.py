@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.commands import Context
 from core.dice import ScriptedDice
 from core.game import Game
 from core.pieces import Faction
@@ -15,6 +14,7 @@ from core.state import GameState
 from nonplayer.bot import Bot
 from nonplayer.interpreter import plan_operation
 from nonplayer.turn import decide
+from tests.helpers import after_plan
 
 NONPLAYERS = (Faction.FARC, Faction.AUC, Faction.CARTELS)
 
@@ -26,17 +26,7 @@ def plan(state: GameState, faction: Faction, dice: list[int] | tuple[int, ...] =
     return plan_operation(bot), bot
 
 
-def after(state: GameState, faction: Faction, action: OperationAction) -> GameState:
-    """The board after the planned Operation and Special Activity (on a clone), checked."""
-    trial = state.clone()
-    notes: dict = {}
-    action.op.execute(trial, Context(faction=faction, nonplayer=True, special=action.special,
-                                     notes=notes))
-    if action.special is not None:
-        action.special.execute(trial, Context(faction=faction, nonplayer=True, op=action.op,
-                                              notes=notes))
-    assert trial.check_invariants() == []
-    return trial
+after = after_plan  # the board after the planned Operation and Special Activity, checked
 
 
 def visited(bot: Bot) -> list[str]:

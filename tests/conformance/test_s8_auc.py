@@ -10,8 +10,8 @@ from core.pieces import Faction, Piece
 from core.rules.insurgent_ops import Ambush, Attack, March, Rally, Terror
 from core.rules.insurgent_special import Assassinate, Extort
 from tests.conformance.s8 import after, visited
-from tests.helpers import blank_state, put, sid
-from tests.test_np_auc import AUC_A, AUC_U, CART_B, FARC_B, FARC_U, oppose, run
+from tests.helpers import blank_state, place, position, put, sid
+from tests.test_np_auc import FARC_B, FARC_U, oppose, run
 
 A = Faction.AUC
 
@@ -27,9 +27,7 @@ def test_rally_base_then_farc_base_space_then_random_and_extort() -> None:
     # ... (au hasard) » (Huila, then chart 1,1,1 = Cali). EXTORSION « partout où cela est
     # possible (où les forces des AUC ... sont en nombre supérieur par rapport aux
     # ennemis) »: Cali only (Huila: 1 AUC against 1 FARC Base; Santander: no Guerrilla).
-    state = blank_state()
-    put(state, "Santander", AUC_U, 2)
-    put(state, "Huila", FARC_B)
+    state = position({"Santander": "2AU", "Huila": "1FB"})
     action, bot = run(state, [1, 1, 1])
     assert visited(bot) == ["rally_q", "rally", "extort"]
     assert isinstance(action.op, Rally)
@@ -49,8 +47,7 @@ def test_march_into_the_farc_base_then_extort() -> None:
     # aucune Guérilla des AUC »; « Marchez avec toutes les Guérillas AUC adjacentes »:
     # both from Antioquia into Huila (0 of 1 FARC-Base spaces has AUC). Then Extort:
     # 2 AUC against 1 FARC Base in Huila.
-    state = blank_state()
-    put(state, "Antioquia", AUC_U, 2)
+    state = position({"Antioquia": "2AU"})
     oppose(state, "Antioquia")  # no Rally there: the Rally condition fails
     put(state, "Huila", FARC_B)
     action, bot = run(state, [], few=True)
@@ -67,12 +64,9 @@ def test_march_activation_unavoidable_still_marches() -> None:
     # les pièces Actives » (an order, not a filter); 8.1.1 « Effectuez le maximum ».
     # Huila (Support, 3 Police) is the only destination: both Underground AUC Guerrillas
     # March there and are Activated; the March does not turn into a Rally.
-    state = blank_state()
-    put(state, "Antioquia", AUC_U, 2)
+    state = position({"Antioquia": "2AU"})
     oppose(state, "Antioquia")
-    put(state, "Huila", FARC_B)
-    state.support[sid("Huila")] = 1
-    put(state, "Huila", Piece.POLICE, 3)
+    place(state, {"Huila": "3P 1FB"}, support={"Huila": 1})
     action, bot = run(state, [1, 1, 1], few=True)
     assert isinstance(action.op, March), "\n".join(bot.trace.lines())
     assert action.op.groups == ((sid("Antioquia"), sid("Huila"), 2, 0, 0),)
@@ -83,9 +77,7 @@ def test_march_leaves_one_where_another_factions_base_stands() -> None:
     # 8.6.2 « laissez en 1 par zone ayant une Base AUC ou n'importe quel type de pièce
     # FARC »; issue 10 reading for all three Marches (the designer's example): any
     # Faction's Base keeps 1 back. Antioquia holds a Cartels Base: 1 of its 2 stays.
-    state = blank_state()
-    put(state, "Antioquia", AUC_U, 2)
-    put(state, "Antioquia", CART_B)
+    state = position({"Antioquia": "2AU 1CB"})
     oppose(state, "Antioquia")
     put(state, "Huila", FARC_B)
     action, _ = run(state, [], few=True)
@@ -104,11 +96,7 @@ def test_terror_farc_base_then_farc_pieces_then_assassinate() -> None:
     # autre ... contenant des pièces FARC » (Cesar). ASSASSINAT « où le nombre de Guérillas
     # AUC est supérieur au nombre d'unités de Police ... éliminez les FARC » in 8.1.2
     # order: the FARC Base in Huila, the FARC Guerrilla in Cesar.
-    state = blank_state()
-    put(state, "Huila", FARC_B)
-    put(state, "Huila", AUC_U)
-    put(state, "Cesar", AUC_U)
-    put(state, "Cesar", FARC_U)
+    state = position({"Huila": "1FB 1AU", "Cesar": "1FU 1AU"})
     action, bot = run(state, [], few=True)
     assert visited(bot) == ["rally_q", "march_q", "terror_q", "terror", "assassinate"]
     assert isinstance(action.op, Terror)
@@ -128,10 +116,7 @@ def test_terror_stops_at_zero_resources_assassinate_follows() -> None:
     # Spéciale) »: 1 Resource: Terror in Huila only (bullet 1), then Assassinate there.
     state = blank_state()
     state.resources[A] = 1
-    put(state, "Huila", FARC_B)
-    put(state, "Huila", AUC_U)
-    put(state, "Cesar", AUC_U)
-    put(state, "Cesar", FARC_U)
+    place(state, {"Huila": "1FB 1AU", "Cesar": "1FU 1AU"})
     action, _ = run(state, [], few=True)
     assert isinstance(action.op, Terror) and action.op.where == (sid("Huila"),)
     assert action.special == Assassinate(where=(sid("Huila"),), targets=(int(FARC_B),))
@@ -146,13 +131,11 @@ def test_attack_most_auc_first_then_ambush_where_fewest() -> None:
     # avec le plus de Guérillas AUC »; « Ciblez ... les FARC, puis le Gouvernement »: Cesar
     # (3 Active AUC, Police) first, then Huila (1 Underground AUC, FARC Guerrilla).
     # EMBUSCADE « dans l'une des zones ... ayant le moins de Guérillas AUC »: Huila.
-    state = blank_state()
-    put(state, "Meta West", FARC_B)
-    put(state, "Meta West", AUC_A)  # 1 of 1 FARC-Base spaces has AUC: no March; Active: no Terror
-    put(state, "Huila", AUC_U)
-    put(state, "Huila", FARC_U)
-    put(state, "Cesar", AUC_A, 3)
-    put(state, "Cesar", Piece.POLICE)
+    state = position({
+        "Meta West": "1FB 1AA",  # 1 of 1 FARC-Base spaces has AUC: no March; Active: no Terror
+        "Huila": "1FU 1AU",
+        "Cesar": "1P 3AA",
+    })
     oppose(state, "Huila", "Cesar")
     action, bot = run(state, [], few=True)
     assert visited(bot) == ["rally_q", "march_q", "terror_q", "attack", "ambush"]
@@ -170,9 +153,7 @@ def test_march_impossible_rallies_even_without_its_condition() -> None:
     # conditions ne correspondent pas »: no AUC Guerrilla next to the FARC Base in
     # Guaviare -> Rally (only 5 Available, no Base possible): Guaviare first (8.6.1 bullet
     # 3, FARC Base), then 1 random space.
-    state = blank_state()
-    put(state, "Guaviare", FARC_B)
-    put(state, "Cesar", AUC_U)
+    state = position({"Guaviare": "1FB", "Cesar": "1AU"})
     action, bot = run(state, [1, 1, 1], few=True)
     assert "march" in visited(bot)
     assert isinstance(action.op, Rally)

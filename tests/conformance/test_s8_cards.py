@@ -38,7 +38,7 @@ from core.pieces import Faction, Piece
 from core.state import GameState
 from nonplayer.turn import take_turn
 from tests.conformance.s8 import NONPLAYERS, decision, standard_game
-from tests.helpers import put, sid
+from tests.helpers import place, put, sid
 
 CARDS_FILE = Path("/work/shared/reference/cards-2nd-edition.jsonl")
 _LETTER = {"G": Faction.GOVT, "F": Faction.FARC, "A": Faction.AUC, "C": Faction.CARTELS}
@@ -411,9 +411,7 @@ def test_card_37_ambush_takes_the_shipment_first() -> None:
     state = game.state
     put(state, "Atlántico", Piece.AUC_UNDERGROUND, 2)
     cesar = sid("Cesar")
-    put(state, cesar, Piece.FARC_UNDERGROUND)
-    put(state, cesar, Piece.POLICE)
-    put(state, cesar, Piece.CARTELS_UNDERGROUND)
+    place(state, {cesar: "1P 1FU 1CU"})
     state.place_shipment(cesar, C)
     result = take_turn(game)
     assert result.decision == "event"

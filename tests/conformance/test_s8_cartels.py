@@ -11,7 +11,7 @@ from core.rules.insurgent_ops import March, Rally, Terror
 from core.rules.insurgent_special import Bribe, Cultivate, Process
 from core.state import GameState
 from tests.conformance.s8 import after, plan, visited
-from tests.helpers import blank_state, put, sid
+from tests.helpers import blank_state, place, position, put, sid
 from tests.test_np_cartels import FILLER, P, all_shipments_out, scarce
 
 C = Faction.CARTELS
@@ -28,8 +28,7 @@ def test_rally_base_then_random_department_then_cultivate_a_base_there() -> None
     # (chart 1,1,1 = Cali, a City; down the column: Antioquia, the first Department).
     # CULTURE « placer si possible une Base dans un département sélectionné pour
     # l'Opération de Ralliement »: Antioquia.
-    state = blank_state()
-    put(state, "Huila", P.CARTELS_UNDERGROUND, 2)
+    state = position({"Huila": "2CU"})
     action, bot = plan(state, C, [1, 1, 1])
     assert visited(bot) == ["rally_q", "rally", "cultivate"]
     assert isinstance(action.op, Rally)
@@ -43,9 +42,7 @@ def _putumayo_origin() -> GameState:
     """Putumayo: 2 Cartels Bases (no room for a Rally Base) and 3 Underground Cartels
     Guerrillas; 2 Guerrillas and 2 Bases Available (Rally condition fails); the spare
     Cartels Bases sit alone in the FILLER spaces (Vaupés, Amazonas... among them)."""
-    state = blank_state()
-    put(state, "Putumayo", P.CARTELS_BASE, 2)
-    put(state, "Putumayo", P.CARTELS_UNDERGROUND, 3)
+    state = position({"Putumayo": "3CU 2CB"})
     scarce(state, 2, 2)
     return state
 
@@ -96,9 +93,7 @@ def test_march_leaves_one_where_another_factions_base_stands() -> None:
     # 8.5.2 « laisser une Guérilla dans chaque zone possédant une Base des Cartels »; issue
     # 10 reading for all three Marches: any Faction's Base. Putumayo holds 2 FARC Bases (no
     # room for a Cartels Base: no Rally) and 3 Cartels Guerrillas: 1 stays, 2 go.
-    state = blank_state()
-    put(state, "Putumayo", P.FARC_BASE, 2)
-    put(state, "Putumayo", P.CARTELS_UNDERGROUND, 3)
+    state = position({"Putumayo": "2FB 3CU"})
     scarce(state, 2, 2)
     action, bot = plan(state, C, [1, 1, 1] * 3)
     assert isinstance(action.op, March), "\n".join(bot.trace.lines())
@@ -115,13 +110,7 @@ def test_terror_support_then_opposition_then_bribe_government_then_farc() -> Non
     # (Support) then Huila (Opposition); Vaupés (Pop 0) never. CORRUPTION « dans 3 zones
     # contenant des pièces des Cartels et ennemies : Gouvernement, puis FARC, puis AUC.
     # Éliminez les pièces selon 8.1.2 »: the Police in Cali, the FARC Guerrilla in Huila.
-    state = blank_state()
-    put(state, "Cali", P.CARTELS_UNDERGROUND)
-    put(state, "Cali", P.POLICE)
-    state.support[sid("Cali")] = 1
-    put(state, "Huila", P.CARTELS_UNDERGROUND)
-    put(state, "Huila", P.FARC_UNDERGROUND)
-    state.support[sid("Huila")] = -1
+    state = position({"Cali": "1P 1CU", "Huila": "1FU 1CU"}, support={"Cali": 1, "Huila": -1})
     scarce(state, 2, 2)
     all_shipments_out(state)
     action, bot = plan(state, C, [])
@@ -141,13 +130,10 @@ def test_terror_stops_at_zero_resources_and_no_bribe_without_three() -> None:
     # Opération, elle n'en effectue plus »: 1 Resource, Terror in Cali (Support first)
     # only; CORRUPTION « (ou que les Cartels possèdent moins de 3 Ressources), n'exécutez
     # pas d'Activité Spéciale ».
-    state = blank_state(resources=1)
-    put(state, "Cali", P.CARTELS_UNDERGROUND)
-    put(state, "Cali", P.POLICE)
-    state.support[sid("Cali")] = 1
-    put(state, "Huila", P.CARTELS_UNDERGROUND)
-    put(state, "Huila", P.FARC_UNDERGROUND)
-    state.support[sid("Huila")] = -1
+    state = position({
+        "Cali": "1P 1CU",
+        "Huila": "1FU 1CU",
+    }, support={"Cali": 1, "Huila": -1}, resources=1)
     scarce(state, 2, 2)
     all_shipments_out(state)
     action, bot = plan(state, C, [])
@@ -165,8 +151,7 @@ def test_march_impossible_guerrillas_one_per_base_rally_instead() -> None:
     # Cartels Guerrillas -> no March -> Rally (bullet 3 where a Base has no Guerrilla).
     state = blank_state()
     for name in ("Huila", "Meta West"):
-        put(state, name, P.CARTELS_BASE)
-        put(state, name, P.CARTELS_UNDERGROUND)
+        place(state, {name: "1CU 1CB"})
     scarce(state, 2, 2)
     action, bot = plan(state, C, [1, 1, 1] * 3)
     assert "march" in visited(bot) and "rally" in visited(bot)
@@ -182,10 +167,7 @@ def test_process_cashes_a_base_where_two_when_no_shipment_can_be_placed() -> Non
     # Cartels »: the Guerrillas of Guaviare (2 FARC Bases: no Rally Base) March out
     # (chart 1,1,1 walks to Meta East, no Cartels Base); no space then holds a Cartels
     # Guerrilla and a Cartels Base, so Putumayo (2 Cartels Bases) cashes one in.
-    state = blank_state()
-    put(state, "Putumayo", P.CARTELS_BASE, 2)
-    put(state, "Guaviare", P.CARTELS_UNDERGROUND, 2)
-    put(state, "Guaviare", P.FARC_BASE, 2)
+    state = position({"Putumayo": "2CB", "Guaviare": "2FB 2CU"})
     scarce(state, 2, 2)
     action, bot = plan(state, C, [1, 1, 1])
     assert isinstance(action.op, March)
@@ -207,9 +189,10 @@ def test_cultivate_relocates_a_base_from_a_space_with_two() -> None:
     state = blank_state()
     for city in ("Cúcuta", "Neiva", "Pasto"):
         put(state, city, P.CARTELS_BASE)
-    put(state, "Meta West", P.CARTELS_BASE, 2)
-    put(state, "Meta West", P.CARTELS_UNDERGROUND)  # not a bullet-3 space (has a Guerrilla)
-    put(state, "Cesar", P.CARTELS_UNDERGROUND)
+    place(state, {
+        "Meta West": "1CU 2CB",  # not a bullet-3 space (has a Guerrilla)
+        "Cesar": "1CU",
+    })
     action, bot = plan(state, C, [])
     assert isinstance(action.op, Rally)
     assert set(action.op.spaces()) == {sid("Cúcuta"), sid("Neiva"), sid("Pasto")}

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from core.pieces import Faction, Piece
+from core.pieces import Faction
 from core.rules import insurgent_ops as ops
 from core.rules import insurgent_special as sa
 from tests.conformance.s8 import after, op_spaces, visited
-from tests.helpers import blank_state, put, sid
-from tests.test_np_farc import AU, CB, FA, FB, FU, POLICE, TROOPS, few, run
+from tests.helpers import blank_state, place, position, put, sid
+from tests.test_np_farc import AU, FU, POLICE, few, run
 
 F, G = Faction.FARC, Faction.GOVT
 
@@ -30,10 +30,7 @@ def test_rally_all_four_bullets_then_extort() -> None:
     # hasard), placez si possible une Guérilla » (chart 1,1,1 = Cali).
     # EXTORSION « Dans chaque espace contenant au moins 2 Guérillas FARC Dormantes »:
     # Meta East (3 Underground after the Rally); Cali's 1 does not qualify.
-    state = blank_state()
-    put(state, "Huila", FU, 2)
-    put(state, "Meta East", FB)
-    put(state, "Meta East", FU)
+    state = position({"Huila": "2FU", "Meta East": "1FU 1FB"})
     action, bot = run(state, [1, 1, 1])
     assert visited(bot) == ["rally_q", "rally", "extort"]
     assert action is not None and isinstance(action.op, ops.Rally)
@@ -57,8 +54,7 @@ def test_march_from_zero_population_origin_into_neutral_population_space() -> No
     # Pop 1, the one such space next to Vichada once Guaviare and Arauca are at Active
     # Opposition). No LoC touches Vichada (bullet 1 has nothing to do).
     state = few(blank_state())
-    put(state, "Vichada", FU, 3)
-    put(state, "Vichada", CB, 2)
+    place(state, {"Vichada": "3FU 2CB"})
     for name in ("Guaviare", "Arauca"):
         state.support[sid(name)] = -2
     action, bot = run(state)
@@ -79,9 +75,7 @@ def test_march_bullet_1_one_guerrilla_onto_each_adjacent_loc() -> None:
     # (Active Opposition, FARC Base) sends 1 onto each of its 2 LoCs and keeps 1.
     state = few(blank_state())
     state.support[sid("Arauca")] = -2
-    put(state, "Arauca", FU, 3)
-    put(state, "Arauca", FB)
-    put(state, "Arauca", Piece.AUC_BASE)
+    place(state, {"Arauca": "3FU 1FB 1AB"})
     action, bot = run(state)
     assert action is not None and isinstance(action.op, ops.March)
     assert action.op.groups == ((sid("Arauca"), sid("Arauca-Cúcuta LoC"), 1, 0, 0),
@@ -96,8 +90,7 @@ def test_march_leaves_one_guerrilla_where_another_factions_base_stands() -> None
     # March keeps 1 in an origin with only Cartels Bases): any Faction's Base. Vichada
     # holds 2 Cartels Bases and no FARC Base: 1 of its 2 Guerrillas stays.
     state = few(blank_state())
-    put(state, "Vichada", FU, 2)
-    put(state, "Vichada", CB, 2)
+    place(state, {"Vichada": "2FU 2CB"})
     for name in ("Guaviare", "Arauca"):
         state.support[sid(name)] = -2
     action, _ = run(state)
@@ -112,11 +105,7 @@ def test_march_activation_unavoidable_moves_active_first_and_all() -> None:
     # Actives »; 8.1.1 « Effectuez le maximum d'actions possibles »: into Arauca (Support,
     # 3 Police: 1 + 3 > 3 whatever moves) all that may go go, the Active one first.
     state = few(blank_state())
-    put(state, "Vichada", FU, 2)
-    put(state, "Vichada", FA, 1)
-    put(state, "Vichada", CB, 2)
-    state.support[sid("Arauca")] = 1
-    put(state, "Arauca", POLICE, 3)
+    place(state, {"Vichada": "2FU 1FA 2CB", "Arauca": "3P"}, support={"Arauca": 1})
     for name in ("Guaviare", "Meta East"):
         state.support[sid(name)] = -2
     action, _ = run(state)
@@ -148,8 +137,7 @@ def test_attack_where_three_guerrillas_targets_auc_then_ambush() -> None:
     # « dans l'espace Attaqué ayant le moins de Guérillas FARC » (the one Attack space).
     state = _no_rally_no_march()
     state.resources[F], state.resources[G] = 10, 5
-    put(state, "Santander", POLICE)
-    put(state, "Santander", AU)
+    place(state, {"Santander": "1P 1AU"})
     action, bot = run(state)
     assert visited(bot)[:4] == ["rally_q", "march_q", "attack_q", "attack"]
     assert action is not None and isinstance(action.op, ops.Attack)
@@ -165,11 +153,7 @@ def test_attack_bullet_2_one_city_with_underground_guerrilla_and_ambush_there() 
     # EMBUSCADE in the Attacked space with the fewest FARC Guerrillas: Cali (1 < 3).
     state = _no_rally_no_march()
     state.resources[F], state.resources[G] = 10, 5
-    put(state, "Santander", POLICE)
-    put(state, "Cali", FU)
-    put(state, "Cali", TROOPS)
-    put(state, "Cali-Pasto LoC", FU)
-    put(state, "Cali-Pasto LoC", POLICE)
+    place(state, {"Santander": "1P", "Cali": "1T 1FU", "Cali-Pasto LoC": "1P 1FU"})
     action, _ = run(state)
     assert action is not None and isinstance(action.op, ops.Attack)
     assert op_spaces(action) == [sid("Santander"), sid("Cali")]
@@ -185,8 +169,7 @@ def test_attack_impossible_marches_instead() -> None:
     # condition failed (Underground Guerrilla on a LoC).
     state = few(blank_state())
     state.resources[F], state.resources[G] = 10, 5
-    put(state, "Cali-Pasto LoC", FU)
-    put(state, "Vichada", FU)
+    place(state, {"Cali-Pasto LoC": "1FU", "Vichada": "1FU"})
     for name in ("Guaviare", "Arauca"):
         state.support[sid(name)] = -2
     action, bot = run(state)
@@ -209,13 +192,12 @@ def test_terror_loc_then_kidnap_space_then_population_and_kidnap() -> None:
     # Gouvernement) »: the LoC and Cali, targeting the Government.
     state = few(blank_state())
     state.resources[F], state.resources[G] = 5, 10
-    put(state, "Cali-Pasto LoC", FU)
-    put(state, "Cali", FU, 2)
-    put(state, "Cali", POLICE)
-    state.support[sid("Cali")] = 1
-    put(state, "Huila", FU)
-    put(state, "Nariño", FU)
-    state.support[sid("Nariño")] = -2
+    place(state, {
+        "Cali-Pasto LoC": "1FU",
+        "Cali": "1P 2FU",
+        "Huila": "1FU",
+        "Nariño": "1FU",
+    }, support={"Cali": 1, "Nariño": -2})
     action, bot = run(state)
     assert "terror" in visited(bot) and "kidnap" in visited(bot)
     assert action is not None and isinstance(action.op, ops.Terror)
@@ -262,11 +244,7 @@ def test_rally_stops_at_zero_resources_extort_still_follows() -> None:
     # Spéciale) »: 1 Resource pays for 1 of the 2 bullet-1 spaces; 8.2 picks it (chart
     # 1,1,1 = Cali, walked down the column: Meta East comes before Huila), then Extort in
     # Huila (2 Underground FARC Guerrillas left there).
-    state = blank_state(resources=1)
-    put(state, "Meta East", FB)
-    put(state, "Meta East", FU, 2)
-    put(state, "Huila", FB)
-    put(state, "Huila", FU, 2)
+    state = position({"Meta East": "2FU 1FB", "Huila": "2FU 1FB"}, resources=1)
     action, bot = run(state, [1, 1, 1])
     assert action is not None and isinstance(action.op, ops.Rally)
     assert action.op.steps == ((sid("Meta East"), "base", 0, ()),)

@@ -18,7 +18,7 @@ from nonplayer.procedures import drug_profit_bases
 from nonplayer.random_spaces import random_loc, random_space
 from nonplayer.turn import decide, take_turn
 from tests.conformance.s8 import after, decision, plan, standard_game
-from tests.helpers import blank_state, put, sid
+from tests.helpers import blank_state, position, put, sid
 from tests.test_np_cartels import scarce
 
 F, A, C, G = Faction.FARC, Faction.AUC, Faction.CARTELS, Faction.GOVT
@@ -179,12 +179,7 @@ def test_contraband_goes_to_an_underground_guerrilla_first() -> None:
     # in Huila; no March: the other 3 Shipments held in Vaupés) Terror in Huila (Support,
     # Activating 1 of their 2) and Bribe there against the FARC: the FARC Guerrillas go,
     # their Shipment passes to the Underground Cartels Guerrilla, not the Active one.
-    state = blank_state(resources=20)
-    put(state, "Huila", Piece.CARTELS_UNDERGROUND, 2)
-    put(state, "Huila", Piece.AUC_BASE, 2)
-    put(state, "Huila", Piece.FARC_UNDERGROUND)
-    put(state, "Huila", Piece.FARC_ACTIVE)
-    state.support[sid("Huila")] = 1
+    state = position({"Huila": "1FU 1FA 2AB 2CU"}, support={"Huila": 1}, resources=20)
     state.place_shipment(sid("Huila"), F)
     scarce(state, 2, 2)
     put(state, "Vaupés", Piece.CARTELS_ACTIVE)
@@ -203,12 +198,7 @@ def test_remove_enemy_bases_first() -> None:
     # 8.1.2 « Éliminez les Bases ennemies, puis les unités de Police, puis les Troupes, puis
     # les Guérillas Dormantes, et enfin les Guérillas Actives »: the AUC Assassinate in
     # Huila (FARC Base, FARC Underground and Active Guerrillas, no Police) removes the Base.
-    state = blank_state()
-    put(state, "Huila", Piece.FARC_BASE)
-    put(state, "Huila", Piece.FARC_UNDERGROUND)
-    put(state, "Huila", Piece.FARC_ACTIVE)
-    put(state, "Huila", Piece.AUC_UNDERGROUND, 2)
-    state.support[sid("Huila")] = -1
+    state = position({"Huila": "1FU 1FA 1FB 2AU"}, support={"Huila": -1})
     state.removed_from_game[A] = 18 - 2 - 5
     action, bot = plan(state, A, [])
     assert action is not None and action.special is not None and action.special.name == \
@@ -222,9 +212,7 @@ def test_remove_friendly_active_guerrillas_first() -> None:
     # 8.1.2 « Éliminez les Guérillas alliées Actives avant les Guérillas Dormantes »: the
     # FARC Rally replaces 2 of Huila's 3 Guerrillas (1 Active, 2 Underground) with a Base:
     # the Active one goes, 1 Underground stays.
-    state = blank_state()
-    put(state, "Huila", Piece.FARC_ACTIVE)
-    put(state, "Huila", Piece.FARC_UNDERGROUND, 2)
+    state = position({"Huila": "2FU 1FA"})
     action, _ = plan(state, F, [1, 1, 1])
     board = after(state, F, Rally_only(action))
     assert board.bases(sid("Huila"), F) == 1
@@ -243,10 +231,7 @@ def test_shipments_held_place_bases_first_then_resources() -> None:
     # 8.1.2 « Utilisez les Cargaisons conservées pour placer tout d'abord des Bases, puis
     # pour obtenir +6 Ressources »: Drug Profits (6.3.3): the FARC Shipment in Huila (room
     # for a Base) becomes a Base; the one in Meta West (2 Bases already) gives +6.
-    state = blank_state()
-    put(state, "Huila", Piece.FARC_UNDERGROUND)
-    put(state, "Meta West", Piece.FARC_UNDERGROUND)
-    put(state, "Meta West", Piece.CARTELS_BASE, 2)
+    state = position({"Huila": "1FU", "Meta West": "1FU 2CB"})
     huila = state.place_shipment(sid("Huila"), F)
     state.place_shipment(sid("Meta West"), F)
     assert drug_profit_bases(state, F) == [huila]
@@ -259,12 +244,10 @@ def test_march_underground_first_only_three_into_support_march_example() -> None
     # ... peuvent faire le mouvement, la priorité étant donnée aux unités de Guérillas
     # Dormantes »: the AUC group in Antioquia (2 Underground, 3 Active) into Huila
     # (Support, a FARC Base): 3 go, the 2 Underground among them.
-    state = blank_state()
-    put(state, "Antioquia", Piece.AUC_UNDERGROUND, 2)
-    put(state, "Antioquia", Piece.AUC_ACTIVE, 3)
-    state.support[sid("Antioquia")] = -1
-    put(state, "Huila", Piece.FARC_BASE)
-    state.support[sid("Huila")] = 1
+    state = position({
+        "Antioquia": "2AU 3AA",
+        "Huila": "1FB",
+    }, support={"Antioquia": -1, "Huila": 1})
     state.removed_from_game[A] = 18 - 5 - 5
     action, _ = plan(state, A, [])
     assert action.op.groups == ((sid("Antioquia"), sid("Huila"), 2, 1, 0),)
