@@ -69,6 +69,7 @@ _OFFERED = "farc.offered"  # plan.notes: spaces a selector offered alone, per bu
 _TARGETED = "farc.targeted"  # plan.notes of the Attack: what each space targeted first
 _CARRIED = "farc.carried"  # plan.notes of the March: Shipments moved out of each origin
 _ORIGIN = "farc.march_origin"  # plan.notes of the March: bullet 3's origin
+_ORIGINS = "farc.march_origins"  # plan.notes of the March: see _origins
 
 
 # ======================================================================================
@@ -302,13 +303,24 @@ def is_origin(state: GameState, space: int) -> bool:
 Movers = dict[int, list[int]]  # origin -> [Underground, Active] Guerrillas not yet moved
 
 
+def _origins(plan: Plan) -> dict[int, tuple[int, int, int]]:
+    """Each origin with FARC Guerrillas before the March: (Underground, Active, kept
+    back). Read once per plan (the board before the March never changes; the notes
+    hold it)."""
+    known: dict[int, tuple[int, int, int]] | None = plan.notes.get(_ORIGINS)
+    if known is None:
+        state = plan.before
+        known = plan.notes[_ORIGINS] = {
+            s: (state.underground(s, FARC), state.active(s, FARC),
+                procedures.march_keep(state, FARC, s))
+            for s in _in_play(state) if state.guerrillas(s, FARC) and is_origin(state, s)
+        }
+    return known
+
+
 def _movers(plan: Plan) -> Movers:
     """FARC Guerrillas of each origin that have not moved yet in this March."""
-    state = plan.before
-    out: Movers = {}
-    for s in _in_play(state):
-        if state.guerrillas(s, FARC) and is_origin(state, s):
-            out[s] = [state.underground(s, FARC), state.active(s, FARC)]
+    out: Movers = {s: [u, a] for s, (u, a, _keep) in _origins(plan).items()}
     for src, _dst, u, a, _ships in plan.steps:
         if src in out:
             out[src][0] -= u
@@ -318,11 +330,14 @@ def _movers(plan: Plan) -> Movers:
 
 def _keep(plan: Plan, src: int) -> int:
     """8.7.2: leave 1 FARC Guerrilla where Bases stand (r-march-base)."""
-    return procedures.march_keep(plan.before, FARC, src)
+    origin = _origins(plan).get(src)
+    return procedures.march_keep(plan.before, FARC, src) if origin is None else origin[2]
 
 
 def _movable(plan: Plan, movers: Movers, src: int) -> int:
     u, a = movers.get(src, (0, 0))
+    if u + a == 0:
+        return 0
     return max(0, u + a - _keep(plan, src))
 
 
