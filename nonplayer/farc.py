@@ -335,10 +335,11 @@ def _keep(plan: Plan, src: int) -> int:
 
 
 def _movable(plan: Plan, movers: Movers, src: int) -> int:
-    u, a = movers.get(src, (0, 0))
-    if u + a == 0:
+    left = movers.get(src)
+    if left is None:
         return 0
-    return max(0, u + a - _keep(plan, src))
+    n = left[0] + left[1]
+    return max(0, n - plan.notes[_ORIGINS][src][2]) if n else 0  # movers: _origins' keys
 
 
 def _group(
@@ -354,7 +355,7 @@ def _group(
 
 
 def _origins_of(plan: Plan, movers: Movers, dst: int) -> list[int]:
-    return [o for o in MAP[dst].adjacent if o in movers and _movable(plan, movers, o) > 0]
+    return [o for o in MAP[dst].adjacent if o in movers and _movable(plan, movers, o)]
 
 
 def _groups_into(plan: Plan, movers: Movers, dst: int) -> list[tuple[int, int, int]]:
