@@ -138,7 +138,7 @@ class Plan:
         known = self.simulated.get(key)
         if known is None:
             try:
-                known = self._execute_step(cmd) if op is None else None
+                known = self._execute_step(cmd, op)
                 if known is None:
                     known = self._execute(cmd, op)
             except IllegalAction as err:
@@ -169,10 +169,14 @@ class Plan:
         cmd.execute(trial, self._ctx(copy.deepcopy(op_notes), op=op))
         return trial
 
-    def _execute_step(self, cmd: Command) -> GameState | None:
-        """An Operation one step longer than one already simulated, executed as that
-        step alone on the board the shorter one left, where the Operation's rules allow
-        it (Rally, March, Terror); None: run the whole command."""
+    def _execute_step(self, cmd: Command, op: Command | None = None) -> GameState | None:
+        """A command one step longer than one already simulated, executed as that step
+        alone on the board the shorter one left, where its rules allow it (Rally, March,
+        Terror; Extort beside an Operation); None: run the whole command."""
+        if op is not None:
+            if isinstance(cmd, insurgent_special.Extort):
+                return self._execute_extort_space(cmd, op)
+            return None
         if isinstance(cmd, insurgent_ops.Rally):
             return self._execute_rally_step(cmd)
         if isinstance(cmd, insurgent_ops.March):
@@ -268,6 +272,33 @@ class Plan:
             insurgent_ops.aid_cut(trial, ctx, len(where))
         else:
             insurgent_ops.Terror(where=(last,)).execute(trial, ctx)
+        return trial
+
+    def _execute_extort_space(self, cmd: insurgent_special.Extort,
+                              op: Command) -> GameState | None:
+        """An Extort one space longer than one already simulated beside the same
+        Operation, executed as that space alone on the board the shorter Extort left
+        (None: no such Extort simulated, or the Operation is an Attack, which is run
+        with its Special Activity each time).
+
+        Exact: Extort (4.3.1, 4.4.1) checks every space "simultaneously", before any is
+        Activated, then Activates 1 Underground Guerrilla and adds +1 Resource in each;
+        a space's check reads only that space (Underground Guerrilla, Control), which
+        the other spaces' Activations do not change, so the new space checked on the
+        shorter Extort's board is checked as on the board before it. What it checks of
+        the whole command (the Faction, the Operation it accompanies, each space once,
+        no limit) holds for the longer Extort when it holds for the shorter one and the
+        new space is not among its spaces."""
+        where = cmd.where
+        if len(where) < 2 or isinstance(op, insurgent_ops.Attack):
+            return None
+        shorter = insurgent_special.Extort(where=where[:-1])
+        board = self.simulated.get((op, shorter))
+        last = where[-1]
+        if not isinstance(board, GameState) or last in shorter.where:
+            return None
+        trial = board.clone()
+        insurgent_special.Extort(where=(last,)).execute(trial, self._ctx({}, op=op))
         return trial
 
     def _after_operation(self, op: Operation) -> tuple[GameState, dict[str, Any]]:

@@ -1,11 +1,12 @@
 """Plans that grow a step at a time are simulated incrementally, exactly (issue 18).
 
-``Plan.simulate`` runs a Rally, March or Terror one step longer than one it already
-simulated as that step alone, on the board the shorter command left
-(``Plan._execute_step``). Every board and every refusal must be those of the whole
-command run afresh on the plan's starting board: these tests compare the two, in the
-Non-players' own plans (solitaire games) and in random growing commands that include
-the refusals (a pair or space twice, Guerrillas that already moved, Resources run out).
+``Plan.simulate`` runs a Rally, March or Terror (or an Extort beside the same Operation)
+one step longer than one it already simulated as that step alone, on the board the
+shorter command left (``Plan._execute_step``). Every board and every refusal must be
+those of the whole command run afresh on the plan's starting board: these tests compare
+the two, in the Non-players' own plans (solitaire games) and in random growing commands
+that include the refusals (a pair or space twice, Guerrillas that already moved,
+Resources run out).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from core.map import MAP
 from core.pieces import Faction
 from core.random_play import random_command
 from core.rules import insurgent_ops as ops
+from core.rules import insurgent_special as special
 from core.state import GameState
 from nonplayer import turn
 from nonplayer.bot import Bot
@@ -34,11 +36,19 @@ from nonplayer.solitaire import new_solitaire, random_chooser, random_player
 Outcome = GameState | tuple[str, str]
 
 
-def _whole(plan: Plan, cmd: Any) -> Outcome:
-    """The command run whole on a clone of the plan's starting board."""
-    board = plan.before.clone()
+def _whole(plan: Plan, cmd: Any, op: Any = None) -> Outcome:
+    """The command run whole on a clone of the plan's starting board (a Special
+    Activity: its Operation, then it, on a clone of the Operation's starting board)."""
     try:
-        cmd.execute(board, plan._ctx({}))
+        if op is None:
+            board = plan.before.clone()
+            cmd.execute(board, plan._ctx({}))
+        else:
+            assert plan.op_plan is not None
+            board = plan.op_plan.before.clone()
+            notes: dict[str, Any] = {}
+            op.execute(board, plan._ctx(notes))
+            cmd.execute(board, plan._ctx(notes, op=op))
     except IllegalAction as err:
         return (err.rule, err.message)
     return board
@@ -53,20 +63,21 @@ def _stepped(plan: Plan, steps: list[Any]) -> Outcome:
 
 def test_the_nonplayers_incremental_simulations_are_the_whole_commands_3_3_1_to_3_3_4(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # 3.3.1 Rally, 3.3.2 March, 3.3.4 Terror (with AUC Aid Cut): every simulation the
-    # section-8 plans run step by step is compared with the whole command run afresh
+    # 3.3.1 Rally, 3.3.2 March, 3.3.4 Terror (with AUC Aid Cut), 4.3.1/4.4.1 Extort beside
+    # its Operation: every simulation the section-8 plans run step by step is compared
+    # with the whole command run afresh
     original = Plan._execute_step
     used: Counter[str] = Counter()
 
-    def checked(self: Plan, cmd: Any) -> GameState | None:
+    def checked(self: Plan, cmd: Any, op: Any = None) -> GameState | None:
         try:
-            got: GameState | None | tuple[str, str] = original(self, cmd)
+            got: GameState | None | tuple[str, str] = original(self, cmd, op)
         except IllegalAction as err:
             got = (err.rule, err.message)
         if got is None:
             return None
         used[f"{self.faction.name} {cmd.name}"] += 1
-        whole = _whole(self, cmd)
+        whole = _whole(self, cmd, op)
         if isinstance(whole, GameState) and isinstance(got, GameState):
             # the plan's starting board is the live one, whose dice log grows as the bot
             # rolls for its 8.2 picks between simulations (planning dice log nothing)
@@ -92,6 +103,7 @@ def test_the_nonplayers_incremental_simulations_are_the_whole_commands_3_3_1_to_
     assert used["FARC March"] > 50 and used["FARC Rally"] > 50, used
     assert used["FARC Terror"] + used["CARTELS Terror"] > 5, used
     assert sum(n for k, n in used.items() if k.endswith("March") and "FARC" not in k) > 5, used
+    assert used["FARC Extort"] > 50 and used["AUC Extort"] > 5, used
 
 
 def _boards() -> list[GameState]:
@@ -159,3 +171,37 @@ def test_a_growing_terror_gives_the_board_or_refusal_of_the_whole_terror_3_3_4()
                 else:
                     assert plan.try_add(space, space)
     assert longer > 100 and refused > 20, (longer, refused)
+
+
+def test_a_growing_extort_gives_the_board_or_refusal_of_the_whole_extort_4_3_1() -> None:
+    # 4.3.1 / 4.4.1: every Extort space must qualify (Underground Guerrilla, Control)
+    # before any is Activated; each space once. Beside a Rally or a Terror of 1 space;
+    # random spaces, repeats and spaces that do not qualify included.
+    rng = random.Random(431)
+    longer = refused = 0
+    for state, faction in product(_boards(), (Faction.FARC, Faction.AUC)):
+        held = [s.id for s in MAP.spaces if state.underground(s.id, faction)]
+        for kind in ("Rally", "Terror"):
+            bot = Bot(state, faction, ScriptedDice([]))
+            op_plan = Plan(bot, kind, state)
+            for space in rng.sample(range(len(MAP)), len(MAP)):
+                step = (ops.rally_step(space, ops.RALLY_PLACE, 1) if kind == "Rally"
+                        else space)
+                if op_plan.try_add(step, space):
+                    break
+            if not op_plan.steps:
+                continue
+            op = op_plan.build()
+            plan = Plan(bot, "Extort", op_plan.scratch, op_plan)
+            pool = held + rng.sample(range(len(MAP)), 3)
+            for space in rng.sample(pool, min(len(pool), 10)) + pool[:1]:
+                steps = plan.steps + [space]
+                got = _stepped(plan, steps)
+                whole = _whole(plan, special.Extort(where=tuple(steps)), op)
+                assert got == whole, (faction, kind, steps)
+                longer += len(steps) > 1
+                if isinstance(got, tuple):
+                    refused += 1
+                else:
+                    assert plan.try_add(space, space)
+    assert longer > 50 and refused > 10, (longer, refused)
