@@ -256,7 +256,8 @@ def extort_two_underground_spaces(bot: Bot, plan: Plan) -> list[int]:
 def extort_loc_spaces(bot: Bot, plan: Plan) -> list[list[int]]:
     """1 LoC with an Underground FARC Guerrilla (and FARC Control), lowest Econ first."""
     state = plan.before
-    locs = [s.id for s in MAP.locs if special.extort_problem(state, FARC, s.id) is None]
+    locs = [s.id for s in MAP.locs
+            if state.underground(s.id, FARC) and special.extort_problem(state, FARC, s.id) is None]
     return [[s for s in locs if MAP[s].econ == e] for e in sorted({MAP[s].econ for s in locs})]
 
 
@@ -685,7 +686,8 @@ def terror_loc_spaces(bot: Bot, plan: Plan) -> list[int]:
     state = plan.scratch
     return [
         s.id for s in MAP.locs
-        if not state.sabotage[s.id] and ops.terror_problem(state, FARC, s.id) is None
+        if not state.sabotage[s.id] and state.underground(s.id, FARC)
+        and ops.terror_problem(state, FARC, s.id) is None
     ]
 
 
@@ -696,7 +698,8 @@ def terror_kidnap_spaces(bot: Bot, plan: Plan) -> list[list[int]]:
     room = KIDNAP_LIMIT - already
     spaces = [
         s for s in _in_play(state)
-        if s not in plan.spaces and ops.terror_problem(plan.scratch, FARC, s) is None
+        if s not in plan.spaces and plan.scratch.underground(s, FARC)
+        and ops.terror_problem(plan.scratch, FARC, s) is None
         and kidnap_target(state, s) is not None
     ]
     return _narrow(bot, plan, "terror_kidnap", [spaces], room, "Terror 8.7.4 bullet 2")
@@ -708,7 +711,7 @@ def terror_pop_spaces(bot: Bot, plan: Plan) -> list[list[int]]:
     spaces = [
         s for s in _in_play(state)
         if _city_or_department(state, s) and MAP[s].pop >= 1
-        and state.support[s] != ACTIVE_OPPOSITION
+        and state.support[s] != ACTIVE_OPPOSITION and state.underground(s, FARC)
         and ops.terror_problem(state, FARC, s) is None
     ]
     return [spaces]
