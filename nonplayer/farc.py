@@ -70,6 +70,8 @@ _TARGETED = "farc.targeted"  # plan.notes of the Attack: what each space targete
 _CARRIED = "farc.carried"  # plan.notes of the March: Shipments moved out of each origin
 _ORIGIN = "farc.march_origin"  # plan.notes of the March: bullet 3's origin
 _ORIGINS = "farc.march_origins"  # plan.notes of the March: see _origins
+_LOC_TARGETS = "farc.march_loc_targets"  # plan.notes of the March: see _loc_targets
+_AGITATE = "farc.could_agitate"  # plan.notes of the March: could_agitate(plan.before)
 
 
 # ======================================================================================
@@ -406,14 +408,27 @@ def _add_group(plan: Plan, src: int, dst: int, u: int, a: int, first: bool) -> b
 
 # --- bullet 1: onto the LoCs ----------------------------------------------------------
 def _loc_targets(plan: Plan, movers: Movers) -> list[int]:
+    """UnSabotaged LoCs without a FARC Guerrilla, not yet marched into, next to an
+    origin with Guerrillas still to move (``movers``: :func:`_movers` of ``plan``).
+
+    Asked by the selector, by each feasibility trial of its candidates (copies of the
+    plan with the same steps) and by the action: remembered for the plan's steps and
+    spaces, which determine everything it reads (the board after the steps, the
+    Guerrillas not yet moved). Not to be changed by the caller."""
+    key = (tuple(plan.steps), tuple(plan.spaces))
+    known = plan.notes.get(_LOC_TARGETS)
+    if known is not None and known[0] == key:
+        return known[1]
     state = plan.scratch
-    return [
+    targets = [
         s.id for s in MAP.locs
         if not plan.before.sabotage[s.id]
         and state.guerrillas(s.id, FARC) == 0
         and s.id not in plan.spaces
         and _origins_of(plan, movers, s.id)
     ]
+    plan.notes[_LOC_TARGETS] = (key, targets)
+    return targets
 
 
 def _cover(plan: Plan, movers: Movers, groups: list[list[int]]) -> tuple[int, ...]:
@@ -508,7 +523,9 @@ def march_agitation_targets(bot: Bot, plan: Plan) -> list[list[int]]:
     Underground."""
     state = plan.before
     movers = _movers(plan)
-    agitate = could_agitate(state)
+    agitate = plan.notes.get(_AGITATE)
+    if agitate is None:  # of the board before the March: once per plan
+        agitate = plan.notes[_AGITATE] = frozenset(could_agitate(state))
     stay, others = [], []
     for s in _in_play(state):
         if (not _city_or_department(state, s) or MAP[s].pop < 1 or state.support[s] < 0
