@@ -100,10 +100,12 @@ def test_the_nonplayers_incremental_simulations_are_the_whole_commands_3_3_1_to_
             else:
                 Game.apply(game, player(game), chooser=chooser)
     # the shortcut served each kind of plan, not a handful
-    assert used["FARC March"] > 50 and used["FARC Rally"] > 50, used
-    assert used["FARC Terror"] + used["CARTELS Terror"] > 5, used
-    assert sum(n for k, n in used.items() if k.endswith("March") and "FARC" not in k) > 5, used
-    assert used["FARC Extort"] > 50 and used["AUC Extort"] > 5, used
+    # (about half of what these 6 games give)
+    assert used["FARC March"] > 40 and used["FARC Rally"] > 50, used
+    assert used["FARC Terror"] + used["CARTELS Terror"] > 20, used
+    assert used["AUC Terror"] > 20, used  # with its Aid Cut
+    assert used["AUC March"] + used["CARTELS March"] > 3, used
+    assert used["FARC Extort"] > 50 and used["AUC Extort"] > 10, used
 
 
 def _boards() -> list[GameState]:
