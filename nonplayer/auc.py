@@ -51,7 +51,7 @@ from core.rules.insurgent_ops import (
     rally_step,
     terror_problem,
 )
-from core.rules.insurgent_special import assassinate_problem, extort_spaces
+from core.rules.insurgent_special import assassinate_problem, extort_problem
 from core.state import GameState
 from nonplayer import facts, procedures
 from nonplayer.bot import Bot
@@ -268,7 +268,11 @@ def rally_place(bot: Bot, plan: Plan, space: int) -> str | None:
 @selector("auc.extort_spaces")
 def extort_selector(bot: Bot, plan: Plan) -> list[int]:
     """Every space where an Underground AUC Guerrilla is and AUC Controls (4.4.1)."""
-    return extort_spaces(plan.scratch, AUC)
+    state = plan.scratch
+    # (spaces without an Underground AUC Guerrilla are skipped unasked: extort_problem
+    # refuses them, building a sentence for each)
+    return [s for s in _spaces(state)
+            if state.underground(s, AUC) and extort_problem(state, AUC, s) is None]
 
 
 @action("auc.extort_space")
@@ -455,7 +459,9 @@ def ambush_space(bot: Bot, plan: Plan, space: int) -> str | None:
 # 8.6.4 Terror and Assassinate
 # ======================================================================================
 def _terror_ok(state: GameState, space: int) -> bool:
-    return not MAP[space].is_loc and terror_problem(state, AUC, space) is None
+    # (no Underground AUC Guerrilla: terror_problem refuses, building a sentence)
+    return (not MAP[space].is_loc and state.underground(space, AUC) > 0
+            and terror_problem(state, AUC, space) is None)
 
 
 @selector("auc.terror_farc_base_spaces")

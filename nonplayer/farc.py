@@ -69,6 +69,9 @@ _OFFERED = "farc.offered"  # plan.notes: spaces a selector offered alone, per bu
 _TARGETED = "farc.targeted"  # plan.notes of the Attack: what each space targeted first
 _CARRIED = "farc.carried"  # plan.notes of the March: Shipments moved out of each origin
 _ORIGIN = "farc.march_origin"  # plan.notes of the March: bullet 3's origin
+_ORIGINS = "farc.march_origins"  # plan.notes of the March: see _origins
+_LOC_TARGETS = "farc.march_loc_targets"  # plan.notes of the March: see _loc_targets
+_AGITATE = "farc.could_agitate"  # plan.notes of the March: could_agitate(plan.before)
 
 
 # ======================================================================================
@@ -255,7 +258,8 @@ def extort_two_underground_spaces(bot: Bot, plan: Plan) -> list[int]:
 def extort_loc_spaces(bot: Bot, plan: Plan) -> list[list[int]]:
     """1 LoC with an Underground FARC Guerrilla (and FARC Control), lowest Econ first."""
     state = plan.before
-    locs = [s.id for s in MAP.locs if special.extort_problem(state, FARC, s.id) is None]
+    locs = [s.id for s in MAP.locs
+            if state.underground(s.id, FARC) and special.extort_problem(state, FARC, s.id) is None]
     return [[s for s in locs if MAP[s].econ == e] for e in sorted({MAP[s].econ for s in locs})]
 
 
@@ -302,13 +306,24 @@ def is_origin(state: GameState, space: int) -> bool:
 Movers = dict[int, list[int]]  # origin -> [Underground, Active] Guerrillas not yet moved
 
 
+def _origins(plan: Plan) -> dict[int, tuple[int, int, int]]:
+    """Each origin with FARC Guerrillas before the March: (Underground, Active, kept
+    back). Read once per plan (the board before the March never changes; the notes
+    hold it)."""
+    known: dict[int, tuple[int, int, int]] | None = plan.notes.get(_ORIGINS)
+    if known is None:
+        state = plan.before
+        known = plan.notes[_ORIGINS] = {
+            s: (state.underground(s, FARC), state.active(s, FARC),
+                procedures.march_keep(state, FARC, s))
+            for s in _in_play(state) if state.guerrillas(s, FARC) and is_origin(state, s)
+        }
+    return known
+
+
 def _movers(plan: Plan) -> Movers:
     """FARC Guerrillas of each origin that have not moved yet in this March."""
-    state = plan.before
-    out: Movers = {}
-    for s in _in_play(state):
-        if state.guerrillas(s, FARC) and is_origin(state, s):
-            out[s] = [state.underground(s, FARC), state.active(s, FARC)]
+    out: Movers = {s: [u, a] for s, (u, a, _keep) in _origins(plan).items()}
     for src, _dst, u, a, _ships in plan.steps:
         if src in out:
             out[src][0] -= u
@@ -318,12 +333,16 @@ def _movers(plan: Plan) -> Movers:
 
 def _keep(plan: Plan, src: int) -> int:
     """8.7.2: leave 1 FARC Guerrilla where Bases stand (r-march-base)."""
-    return procedures.march_keep(plan.before, FARC, src)
+    origin = _origins(plan).get(src)
+    return procedures.march_keep(plan.before, FARC, src) if origin is None else origin[2]
 
 
 def _movable(plan: Plan, movers: Movers, src: int) -> int:
-    u, a = movers.get(src, (0, 0))
-    return max(0, u + a - _keep(plan, src))
+    left = movers.get(src)
+    if left is None:
+        return 0
+    n = left[0] + left[1]
+    return max(0, n - plan.notes[_ORIGINS][src][2]) if n else 0  # movers: _origins' keys
 
 
 def _group(
@@ -339,7 +358,7 @@ def _group(
 
 
 def _origins_of(plan: Plan, movers: Movers, dst: int) -> list[int]:
-    return [o for o in MAP[dst].adjacent if o in movers and _movable(plan, movers, o) > 0]
+    return [o for o in MAP[dst].adjacent if o in movers and _movable(plan, movers, o)]
 
 
 def _groups_into(plan: Plan, movers: Movers, dst: int) -> list[tuple[int, int, int]]:
@@ -389,14 +408,27 @@ def _add_group(plan: Plan, src: int, dst: int, u: int, a: int, first: bool) -> b
 
 # --- bullet 1: onto the LoCs ----------------------------------------------------------
 def _loc_targets(plan: Plan, movers: Movers) -> list[int]:
+    """UnSabotaged LoCs without a FARC Guerrilla, not yet marched into, next to an
+    origin with Guerrillas still to move (``movers``: :func:`_movers` of ``plan``).
+
+    Asked by the selector, by each feasibility trial of its candidates (copies of the
+    plan with the same steps) and by the action: remembered for the plan's steps and
+    spaces, which determine everything it reads (the board after the steps, the
+    Guerrillas not yet moved). Not to be changed by the caller."""
+    key = (tuple(plan.steps), tuple(plan.spaces))
+    known = plan.notes.get(_LOC_TARGETS)
+    if known is not None and known[0] == key:
+        return known[1]
     state = plan.scratch
-    return [
+    targets = [
         s.id for s in MAP.locs
         if not plan.before.sabotage[s.id]
         and state.guerrillas(s.id, FARC) == 0
         and s.id not in plan.spaces
         and _origins_of(plan, movers, s.id)
     ]
+    plan.notes[_LOC_TARGETS] = (key, targets)
+    return targets
 
 
 def _cover(plan: Plan, movers: Movers, groups: list[list[int]]) -> tuple[int, ...]:
@@ -491,7 +523,9 @@ def march_agitation_targets(bot: Bot, plan: Plan) -> list[list[int]]:
     Underground."""
     state = plan.before
     movers = _movers(plan)
-    agitate = could_agitate(state)
+    agitate = plan.notes.get(_AGITATE)
+    if agitate is None:  # of the board before the March: once per plan
+        agitate = plan.notes[_AGITATE] = frozenset(could_agitate(state))
     stay, others = [], []
     for s in _in_play(state):
         if (not _city_or_department(state, s) or MAP[s].pop < 1 or state.support[s] < 0
@@ -669,7 +703,8 @@ def terror_loc_spaces(bot: Bot, plan: Plan) -> list[int]:
     state = plan.scratch
     return [
         s.id for s in MAP.locs
-        if not state.sabotage[s.id] and ops.terror_problem(state, FARC, s.id) is None
+        if not state.sabotage[s.id] and state.underground(s.id, FARC)
+        and ops.terror_problem(state, FARC, s.id) is None
     ]
 
 
@@ -680,7 +715,8 @@ def terror_kidnap_spaces(bot: Bot, plan: Plan) -> list[list[int]]:
     room = KIDNAP_LIMIT - already
     spaces = [
         s for s in _in_play(state)
-        if s not in plan.spaces and ops.terror_problem(plan.scratch, FARC, s) is None
+        if s not in plan.spaces and plan.scratch.underground(s, FARC)
+        and ops.terror_problem(plan.scratch, FARC, s) is None
         and kidnap_target(state, s) is not None
     ]
     return _narrow(bot, plan, "terror_kidnap", [spaces], room, "Terror 8.7.4 bullet 2")
@@ -692,7 +728,7 @@ def terror_pop_spaces(bot: Bot, plan: Plan) -> list[list[int]]:
     spaces = [
         s for s in _in_play(state)
         if _city_or_department(state, s) and MAP[s].pop >= 1
-        and state.support[s] != ACTIVE_OPPOSITION
+        and state.support[s] != ACTIVE_OPPOSITION and state.underground(s, FARC)
         and ops.terror_problem(state, FARC, s) is None
     ]
     return [spaces]

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from core.commands import Command, Context, Operation
 from core.errors import IllegalAction
-from core.pieces import Faction
+from core.map import MAP
+from core.pieces import ACTIVE_OF, UNDERGROUND_OF, Faction
 from core.rules import insurgent_ops, insurgent_special
 from core.state import GameState
 from nonplayer.registry import BUILDERS
@@ -137,7 +138,7 @@ class Plan:
         known = self.simulated.get(key)
         if known is None:
             try:
-                known = self._execute_rally_step(cmd) if op is None else None
+                known = self._execute_step(cmd, op)
                 if known is None:
                     known = self._execute(cmd, op)
             except IllegalAction as err:
@@ -168,6 +169,22 @@ class Plan:
         cmd.execute(trial, self._ctx(copy.deepcopy(op_notes), op=op))
         return trial
 
+    def _execute_step(self, cmd: Command, op: Command | None = None) -> GameState | None:
+        """A command one step longer than one already simulated, executed as that step
+        alone on the board the shorter one left, where its rules allow it (Rally, March,
+        Terror; Extort beside an Operation); None: run the whole command."""
+        if op is not None:
+            if isinstance(cmd, insurgent_special.Extort):
+                return self._execute_extort_space(cmd, op)
+            return None
+        if isinstance(cmd, insurgent_ops.Rally):
+            return self._execute_rally_step(cmd)
+        if isinstance(cmd, insurgent_ops.March):
+            return self._execute_march_group(cmd)
+        if isinstance(cmd, insurgent_ops.Terror):
+            return self._execute_terror_space(cmd)
+        return None
+
     def _execute_rally_step(self, cmd: Command) -> GameState | None:
         """A Rally one space longer than one already simulated, executed as that space
         alone on the board the shorter Rally left (None: no such Rally simulated).
@@ -186,6 +203,102 @@ class Plan:
             return None
         trial = board.clone()
         insurgent_ops.Rally(steps=(last,)).execute(trial, self._ctx({}))
+        return trial
+
+    def _execute_march_group(self, cmd: insurgent_ops.March) -> GameState | None:
+        """A March one group longer than one already simulated, executed as that group
+        alone on the board the shorter March left (None: no such March simulated).
+
+        Exact: a March resolves its groups in order (3.3.2), each on the board the
+        earlier ones left, and carries from group to group only what the groups
+        themselves say: the Guerrillas of each origin that have not moved yet (counted
+        on the board before the March, less those the earlier groups took out of it:
+        Guerrillas that marched in may not move again) and the spaces already entered
+        (each City or Department paid once). What it checks of the whole command
+        first (the Faction, one group per pair of spaces, no Limited Operation for a
+        plan) holds for the longer March when it holds for the shorter one and the new
+        group's pair is not among its pairs."""
+        groups = cmd.groups
+        if len(groups) < 2:
+            return None
+        shorter = insurgent_ops.March(groups=groups[:-1])
+        board = self.simulated.get((None, shorter))
+        last = groups[-1]
+        src = last[0]
+        if (not isinstance(board, GameState) or not 0 <= src < len(MAP)
+                or any(g[0] == src and g[1] == last[1] for g in shorter.groups)):
+            return None
+        f = self.faction
+        underground, active = UNDERGROUND_OF[f], ACTIVE_OF[f]
+        unmoved = {(src, underground): self.before.count(src, underground),
+                   (src, active): self.before.count(src, active)}
+        for g in shorter.groups:
+            if g[0] == src:
+                unmoved[(src, underground)] -= g[2]
+                unmoved[(src, active)] -= g[3]
+        entered = {g[1] for g in shorter.groups}
+        trial = board.clone()
+        insurgent_ops._march_group(trial, self._ctx({}), last, unmoved, entered)
+        return trial
+
+    def _execute_terror_space(self, cmd: insurgent_ops.Terror) -> GameState | None:
+        """A Terror one space longer than one already simulated, executed as that space
+        alone on the board the shorter Terror left (None: no such Terror simulated).
+
+        Exact: a Terror resolves its spaces in order (3.3.4), each checked, paid and
+        resolved on the board the earlier ones left, with nothing carried from space to
+        space but the board; what it checks of the whole command first (the Faction,
+        each space once) holds for the longer Terror when it holds for the shorter one
+        and the new space is not among its spaces. The one effect of the whole
+        command, AUC Aid Cut (-3 after 1 space, -5 after 2+), is made afresh: no
+        space's Terror moves Aid, so Aid before the cut is the plan's starting Aid
+        (checked: the shorter Terror's Aid must be that Aid cut for its spaces)."""
+        where = cmd.where
+        if len(where) < 2:
+            return None
+        shorter = insurgent_ops.Terror(where=where[:-1])
+        board = self.simulated.get((None, shorter))
+        last = where[-1]
+        if not isinstance(board, GameState) or last in shorter.where:
+            return None
+        trial = board.clone()
+        ctx = self._ctx({})
+        if self.faction is Faction.AUC:
+            start = trial.aid = self.before.aid
+            if start + insurgent_ops.aid_cut(trial, ctx, len(shorter.where)) != board.aid:
+                return None  # something in the shorter Terror moved Aid: run it whole
+            insurgent_ops.Terror(where=(last,)).execute(trial, ctx)  # with a 1-space cut
+            trial.aid = start
+            insurgent_ops.aid_cut(trial, ctx, len(where))
+        else:
+            insurgent_ops.Terror(where=(last,)).execute(trial, ctx)
+        return trial
+
+    def _execute_extort_space(self, cmd: insurgent_special.Extort,
+                              op: Command) -> GameState | None:
+        """An Extort one space longer than one already simulated beside the same
+        Operation, executed as that space alone on the board the shorter Extort left
+        (None: no such Extort simulated, or the Operation is an Attack, which is run
+        with its Special Activity each time).
+
+        Exact: Extort (4.3.1, 4.4.1) checks every space "simultaneously", before any is
+        Activated, then Activates 1 Underground Guerrilla and adds +1 Resource in each;
+        a space's check reads only that space (Underground Guerrilla, Control), which
+        the other spaces' Activations do not change, so the new space checked on the
+        shorter Extort's board is checked as on the board before it. What it checks of
+        the whole command (the Faction, the Operation it accompanies, each space once,
+        no limit) holds for the longer Extort when it holds for the shorter one and the
+        new space is not among its spaces."""
+        where = cmd.where
+        if len(where) < 2 or isinstance(op, insurgent_ops.Attack):
+            return None
+        shorter = insurgent_special.Extort(where=where[:-1])
+        board = self.simulated.get((op, shorter))
+        last = where[-1]
+        if not isinstance(board, GameState) or last in shorter.where:
+            return None
+        trial = board.clone()
+        insurgent_special.Extort(where=(last,)).execute(trial, self._ctx({}, op=op))
         return trial
 
     def _after_operation(self, op: Operation) -> tuple[GameState, dict[str, Any]]:
