@@ -260,6 +260,13 @@ class EvaluatingChooser:
     at least ``choice.min`` are taken). Choices the card gives to another Faction
     (``choice.decider``) are answered as that Non-player would (8.4), with the dice the
     Event is executed with. ``budget`` caps the simulations per choice.
+
+    A score is a function of the board ``base``, the ``side``, the evaluator and the
+    answers (the simulation's dice are seeded from the board), so choosers on the same
+    board may share ``scores``: the chooser that executes an Event after
+    :func:`event_outcomes` weighed it then finds the scores of every answer the
+    look-ahead tried already there. The caller that passes ``scores`` promises that
+    every chooser sharing it starts from the same position.
     """
 
     def __init__(
@@ -269,20 +276,29 @@ class EvaluatingChooser:
         dice: DiceSource,
         budget: int = 48,
         evaluator: Callable[[GameState], float] = evaluate,
+        scores: dict[Any, float] | None = None,
     ) -> None:
         self.base = base.clone()
         self.side = side
         self.dice = dice
         self.budget = budget
         self.evaluator = evaluator
+        self.scores: dict[Any, float] = {} if scores is None else scores
         self.answers: list[list[Any]] = []
         self.explain: list[str] = []
 
     def _score(self, answers: list[list[Any]]) -> float:
+        # repr, not the values: it tells an answer 1 from Faction.FARC, which compare equal
+        key = (self.side, self.evaluator, repr(answers))
+        known = self.scores.get(key)
+        if known is not None:
+            return known
         chooser = _PrefixChooser(answers, FirstChooser())
         after = simulate(self.base, PlayEvent(self.side), chooser,
                          LookaheadDice(lookahead_seed(self.base, 17)))
-        return -1e9 if after is None else self.evaluator(after)
+        score = -1e9 if after is None else self.evaluator(after)
+        self.scores[key] = score
+        return score
 
     def choose(self, state: Any, choice: Choice) -> list[Any]:
         if choice.decider is not None and choice.decider != int(GOVT):
@@ -328,10 +344,12 @@ class EvaluatingChooser:
 
 
 def event_outcomes(
-    game: Game, dice: DiceSource | None = None, budget: int = 24
+    game: Game, dice: DiceSource | None = None, budget: int = 24,
+    scores: dict[Any, float] | None = None,
 ) -> dict[str, tuple[float, GameState]]:
     """For each Event half open now: (evaluation, board after it), the choices answered by
-    an :class:`EvaluatingChooser`."""
+    an :class:`EvaluatingChooser`. ``scores``: where the choosers keep their scores, to
+    hand to the chooser that then executes the Event on the same position."""
     state = game.state
     card = state.current_card
     out: dict[str, tuple[float, GameState]] = {}
@@ -341,7 +359,7 @@ def event_outcomes(
 
     for side in events.sides_of(card):
         chooser = EvaluatingChooser(state, side, LookaheadDice(lookahead_seed(state, 3)),
-                                    budget=budget)
+                                    budget=budget, scores=scores)
         after = simulate(state, PlayEvent(side), chooser)
         if after is not None:
             out[side] = (evaluate(after), after)

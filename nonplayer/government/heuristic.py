@@ -838,7 +838,8 @@ class HeuristicGovernment:
             candidate, op_value = choose_operation(state, limited, pass_val, trace)
         event_side, event_value = None, -math.inf
         if sequence.EVENT in opts:
-            outcomes = event_outcomes(game, budget=self.event_budget)
+            scores: dict[Any, float] = {}  # shared with the chooser that executes it
+            outcomes = event_outcomes(game, budget=self.event_budget, scores=scores)
             for side, (value, _) in sorted(outcomes.items()):
                 if value > event_value:
                     event_side, event_value = side, value
@@ -850,7 +851,8 @@ class HeuristicGovernment:
                       f"{best_other - base:+.1f}")
             if take:
                 assert event_side is not None
-                chooser = EvaluatingChooser(state, event_side, dice, budget=self.event_budget)
+                chooser = EvaluatingChooser(state, event_side, dice, budget=self.event_budget,
+                                            scores=scores)
                 return GovtDecision(PlayEvent(event_side), trace, chooser, "event",
                                     {"gain": event_value - base})
         if candidate is not None and op_value >= pass_val:
