@@ -5,18 +5,31 @@ the board in one pass. ``tests/test_golden.py`` pins whole games; these pin the 
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from core.events import FIRST_DIVISION, SHADED
+from core.events.choice import RandomChooser
 from core.game import apply_command
-from core.pieces import Faction
+from core.map import MAP
+from core.pieces import ACTIVE_OF, INSURGENTS, UNDERGROUND_OF, Faction
+from core.random_play import random_command
 from core.rules.sequence import PlayEvent
 from core.serialize import state_to_json
+from core.state import SAMPER
 from nonplayer.games import step
 from nonplayer.government import base, make_government
 from nonplayer.government.base import (
+    RESERVE,
+    RESOURCES_CAP,
+    WEIGHTS,
     EvaluatingChooser,
     LookaheadDice,
+    evaluate,
+    evaluation_terms,
     event_outcomes,
+    threat,
 )
 from nonplayer.solitaire import new_solitaire
 
@@ -71,3 +84,60 @@ def test_a_decision_to_take_the_event_hands_its_scores_to_the_chooser_5_1() -> N
     decision = make_government("heuristic", 0).decide(game)
     assert decision.command == PlayEvent("unshaded")
     assert decision.chooser.scores  # filled by the look-ahead before the Event is applied
+
+
+def reference_terms(state) -> list[float]:  # type: ignore[no-untyped-def]
+    """The evaluation terms as first written: the rules' own queries, space by space."""
+    w = WEIGHTS
+    margins = state.victory_margins()
+    control = farc = ready = 0
+    need = 2 if state.capability(FIRST_DIVISION) == SHADED else 1
+    for s in MAP.spaces:
+        if s.pop and not s.is_loc:
+            who = state.controller(s.id)
+            if who is GOVT:
+                control += s.pop
+                if state.troops(s.id) >= need and state.police(s.id) >= need:
+                    ready += s.pop * (3 - state.support[s.id])
+            elif who is Faction.FARC:
+                farc += s.pop
+    sabotage = sum(s.econ for s in MAP.locs if state.sabotage[s.id])
+    exposed = sum(s.econ for s in MAP.locs if not state.sabotage[s.id]
+                  and state.all_guerrillas(s.id) > state.cubes(s.id))
+    terror = sum(state.terror[s.id] for s in MAP.spaces if s.pop)
+    bases = sum(state.bases_on_map(f) for f in INSURGENTS)
+    guerrillas = sum(state.on_map(k) for f in INSURGENTS
+                     for k in (UNDERGROUND_OF[f], ACTIVE_OF[f]))
+    capabilities = sum(1 if side == "unshaded" else -1 for side in state.capabilities.values())
+    aid_weight = w["aid"] * (1 if state.president == SAMPER else 2)
+    return [
+        float(margins[GOVT]), -threat(state, margins),
+        w["resources"] * min(state.resources[GOVT], RESOURCES_CAP)
+        + w["reserve"] * min(state.resources[GOVT], RESERVE),
+        aid_weight * state.aid, w["control"] * control, w["civic_ready"] * ready,
+        -w["farc_control"] * farc, -w["sabotage"] * sabotage, -w["exposed_loc"] * exposed,
+        -w["terror"] * terror, -w["insurgent_base"] * bases, -w["guerrilla"] * guerrillas,
+        w["capability"] * capabilities, -w["momentum"] * len(state.momentum),
+    ]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_one_pass_evaluation_equals_the_rules_queries_1_8_7_3(seed) -> None:
+    # 1.8 Control, 7.3 margins, 6.4.1 Civic Action's Troops and Police (two under card 1
+    # shaded): the one-pass terms equal the space-by-space queries bit for bit
+    game = new_solitaire("standard", seed)
+    rng = random.Random(seed)
+    positions = 0
+    for n in range(160):
+        if game.is_terminal():
+            break
+        state = game.state
+        if n % 40 == 39:
+            state.capabilities[FIRST_DIVISION] = SHADED if seed % 2 else "unshaded"
+        terms = evaluation_terms(state)
+        assert list(terms.values()) == reference_terms(state)
+        if state.phase != "over":
+            assert evaluate(state) == sum(reference_terms(state))
+        positions += 1
+        game.apply(random_command(state, rng), chooser=RandomChooser(rng))
+    assert positions > 50
