@@ -380,6 +380,13 @@ def _assault_air_lift(
 ) -> tuple[float, int, tuple[int, ...], AirLift] | None:
     """The best Air Lift of spare Troops into a space with exposed Insurgent pieces, to
     Assault there next: (value, space, removal order, AirLift), or None."""
+    immune = coin_ops.senado_immune(state)
+    # only a space with a Base that Assault may reach ("Bases last", 3.2.4) can qualify
+    targets = [s.id for s in MAP.spaces
+               if any(state.bases(s.id, f) and not state.underground(s.id, f)
+                      for f in INSURGENTS if f is not immune)]
+    if not targets:
+        return None
     limit = govt_special.air_lift_limit(state)
     sources = sorted(
         ((spare(state, s.id, Piece.TROOPS), s.id) for s in MAP.spaces
@@ -388,8 +395,7 @@ def _assault_air_lift(
     if not sources:
         return None
     best = None
-    for s in MAP.spaces:
-        t = s.id
+    for t in targets:
         if coin_ops.assault_space_problem(state, t) is not None:
             continue
         if not any(coin_ops.assault_targets(state, t, f) for f in INSURGENTS):
