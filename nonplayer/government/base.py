@@ -93,11 +93,20 @@ class GovernmentBot(Protocol):
 class LookaheadDice:
     """Dice for simulations on clones: a private seeded stream, never the game's.
 
-    Rolls are recorded in the clone's roll log like any others.
+    Rolls are recorded in the clone's roll log like any others. The generator is seeded
+    at the first roll: most simulations roll nothing, and seeding costs more than many
+    an evaluation.
     """
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed
+        self._rng: random.Random | None = None
+
+    @property
+    def rng(self) -> random.Random:
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
 
     def roll(self, state: GameState, purpose: str) -> int:
         value = self.rng.randint(1, 6)
