@@ -141,3 +141,74 @@ def test_the_one_pass_evaluation_equals_the_rules_queries_1_8_7_3(seed) -> None:
         positions += 1
         game.apply(random_command(state, rng), chooser=RandomChooser(rng))
     assert positions > 50
+
+
+def reference_air_lift(state, values):  # type: ignore[no-untyped-def]
+    """The Assault's Air Lift as first written: every space of the map examined."""
+    from core.pieces import Piece
+    from core.rules import coin_ops, govt_special
+    from core.rules.govt_special import AirLift
+    from nonplayer.government.heuristic import _removes_base, best_removal, spare
+
+    limit = govt_special.air_lift_limit(state)
+    sources = sorted(((spare(state, s.id, Piece.TROOPS), s.id) for s in MAP.spaces
+                      if state.troops(s.id)), reverse=True)
+    sources = [(n, s) for n, s in sources if n > 0][:3]
+    if not sources:
+        return None
+    best = None
+    for s in MAP.spaces:
+        t = s.id
+        if coin_ops.assault_space_problem(state, t) is not None:
+            continue
+        if not any(coin_ops.assault_targets(state, t, f) for f in INSURGENTS):
+            continue
+        now, _ = best_removal(state, t, coin_ops.assault_capacity(state, t), values)
+        for n, src in sources:
+            if src == t:
+                continue
+            k = n if limit is None else min(limit, n)
+            k = min(k, state.room(t, GOVT))
+            if k < 1 or not govt_special.air_lift_ok(state, src, t, k):
+                continue
+            cap = coin_ops.assault_capacity(state, t, troops=state.troops(t) + k)
+            value, order = best_removal(state, t, cap, values)
+            if not _removes_base(order):
+                continue
+            gain = value - now
+            if gain > 0.5 and (best is None or gain > best[0]):
+                best = (value, t, order, AirLift(src=src, dst=t, troops=k))
+            break
+    return best
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_assault_air_lift_looks_only_where_a_base_can_go_3_2_4_4_2_1(seed) -> None:
+    # 3.2.4 "Bases last": Assault removes a Faction's Bases only once none of its
+    # Guerrillas is Underground there, so only such spaces can be the Air Lift's target
+    from nonplayer.government.heuristic import _assault_air_lift, piece_values
+
+    game = new_solitaire("standard", seed)
+    rng = random.Random(seed)
+    found = 0
+    for _ in range(150):
+        if game.is_terminal():
+            break
+        state = game.state
+        values = piece_values(state)
+        answer = _assault_air_lift(state, values)
+        assert answer == reference_air_lift(state, values)
+        found += answer is not None
+        game.apply(random_command(state, rng), chooser=RandomChooser(rng))
+    assert found > 10
+
+
+def test_lookahead_dice_roll_the_seeded_stream_seeded_at_the_first_roll() -> None:
+    # the look-ahead's private dice: the same rolls as random.Random(seed), whether or
+    # not the generator was made before the first roll
+    state = new_solitaire("standard", 0).state.clone()
+    dice = LookaheadDice(1234)
+    rolls = [dice.roll(state, "test") for _ in range(20)]
+    rng = random.Random(1234)
+    assert rolls == [rng.randint(1, 6) for _ in range(20)]
+    assert state.roll_log[-20:] == [("test", r) for r in rolls]
