@@ -75,7 +75,7 @@ from core.errors import IllegalAction
 from core.events import FIRST_DIVISION, SHADED
 from core.game import Game
 from core.map import FOREST, MAP, space_name
-from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, Faction, Piece
+from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, NUM_KINDS, UNDERGROUND_OF, Faction, Piece
 from core.rules import coin_ops, govt_special, propaganda, sequence
 from core.rules.coin_ops import Assault, Patrol, Sweep, Train
 from core.rules.govt_special import AirLift, AirStrike, Eradicate
@@ -381,12 +381,18 @@ def _assault_air_lift(
     """The best Air Lift of spare Troops into a space with exposed Insurgent pieces, to
     Assault there next: (value, space, removal order, AirLift), or None."""
     immune = coin_ops.senado_immune(state)
-    # only a space with a Base that Assault may reach ("Bases last", 3.2.4) can qualify
-    targets = [s.id for s in MAP.spaces
-               if any(state.bases(s.id, f) and not state.underground(s.id, f)
-                      for f in INSURGENTS if f is not immune)]
-    if not targets:
+    # only a space with a Base that Assault may reach ("Bases last", 3.2.4: none of its
+    # Faction's Guerrillas Underground there) can qualify; read off the piece columns
+    reachable: set[int] = set()
+    for f in INSURGENTS:
+        if f is not immune:
+            bases = state.pieces[BASE_OF[f]::NUM_KINDS]
+            underground = state.pieces[UNDERGROUND_OF[f]::NUM_KINDS]
+            reachable.update(t for t, (b, u) in enumerate(zip(bases, underground, strict=True))
+                             if b and not u)
+    if not reachable:
         return None
+    targets = sorted(reachable)  # space ids run in map order
     limit = govt_special.air_lift_limit(state)
     sources = sorted(
         ((spare(state, s.id, Piece.TROOPS), s.id) for s in MAP.spaces
@@ -717,9 +723,10 @@ def special_options(
     out: list[tuple[str, SpecialActivity]] = []
     if op.name in AirStrike.accompanies:
         strikes = []
-        for s in govt_special.air_strike_spaces(after):
+        for space in MAP.spaces:  # govt_special.air_strike_spaces, targets asked once
+            s = space.id
             for kind in govt_special.air_strike_targets(after, s):
-                strikes.append((values[int(kind)] + 0.1 * MAP[s].econ, s, int(kind)))
+                strikes.append((values[int(kind)] + 0.1 * space.econ, s, int(kind)))
         strikes.sort(key=lambda x: (-x[0], x[1], x[2]))
         for _value, s, kind in strikes[:2]:
             out.append((f"Air Strike: {Piece(kind).label} in {_name(s)}",
