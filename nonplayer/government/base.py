@@ -39,7 +39,7 @@ from core.events import FIRST_DIVISION, SHADED
 from core.events.choice import Choice, FirstChooser
 from core.game import Game, apply_command
 from core.map import MAP
-from core.pieces import INSURGENTS, Faction
+from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, NUM_KINDS, UNDERGROUND_OF, Faction, Piece
 from core.rules import sequence
 from core.rules.sequence import PlayEvent
 from core.state import SAMPER, GameState
@@ -47,6 +47,7 @@ from nonplayer.events import NonPlayerChooser
 from nonplayer.trace import Trace
 
 GOVT = Faction.GOVT
+FARC = Faction.FARC
 
 
 @dataclass
@@ -92,11 +93,20 @@ class GovernmentBot(Protocol):
 class LookaheadDice:
     """Dice for simulations on clones: a private seeded stream, never the game's.
 
-    Rolls are recorded in the clone's roll log like any others.
+    Rolls are recorded in the clone's roll log like any others. The generator is seeded
+    at the first roll: most simulations roll nothing, and seeding costs more than many
+    an evaluation.
     """
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed
+        self._rng: random.Random | None = None
+
+    @property
+    def rng(self) -> random.Random:
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
 
     def roll(self, state: GameState, purpose: str) -> int:
         value = self.rng.randint(1, 6)
@@ -160,54 +170,89 @@ def threat(state: GameState, margins: dict[Faction, int] | None = None) -> float
     return top + t * math.log(sum(math.exp((margins[f] - top) / t) for f in INSURGENTS))
 
 
-def evaluation_terms(state: GameState) -> dict[str, float]:
-    """The terms of :func:`evaluate`, by name (for traces and tests)."""
+#: The names of :func:`evaluate`'s terms, in the order they are summed.
+TERM_NAMES = (
+    "margin", "threat", "resources", "aid", "control", "civic_ready", "farc_control",
+    "sabotage", "exposed_locs", "terror", "insurgent_bases", "guerrillas", "capabilities",
+    "momentum",
+)
+#: Map facts the evaluation reads, taken once: (space, its first piece index, Population)
+#: of the populated Cities and Departments; (space, first piece index, Econ) of the
+#: LoCs; the spaces with Population (Terror counts there); the Guerrilla and Insurgent
+#: Base columns of ``GameState.pieces``.
+_POPULATED = tuple((s.id, s.id * NUM_KINDS, s.pop) for s in MAP.spaces
+                   if s.pop and not s.is_loc)
+_LOCS = tuple((s.id, s.id * NUM_KINDS, s.econ) for s in MAP.locs)
+_WITH_POP = tuple(s.id for s in MAP.spaces if s.pop)
+_GUERRILLA_COLUMNS = tuple(int(k) for f in INSURGENTS
+                           for k in (UNDERGROUND_OF[f], ACTIVE_OF[f]))
+_INSURGENT_BASES = tuple(int(BASE_OF[f]) for f in INSURGENTS)
+_TROOPS, _POLICE = int(Piece.TROOPS), int(Piece.POLICE)
+
+
+def _terms(state: GameState) -> tuple[float, ...]:
+    """The values of :func:`evaluate`'s terms, in the order of :data:`TERM_NAMES`.
+
+    One pass over the populated spaces and one over the LoCs, reading the piece counts
+    directly (this runs after every simulated Event option and Operation)."""
     w = WEIGHTS
     margins = state.victory_margins()
+    pieces = state.pieces
+    support = state.support
+    controller = state.controller
     control = farc = ready = 0
     need = 2 if state.capability(FIRST_DIVISION) == SHADED else 1  # 1st Division (card 1)
-    for s in MAP.spaces:
-        if s.pop and not s.is_loc:
-            who = state.controller(s.id)
-            if who is GOVT:
-                control += s.pop
-                if state.troops(s.id) >= need and state.police(s.id) >= need:
-                    ready += s.pop * (3 - state.support[s.id])
-            elif who is Faction.FARC:
-                farc += s.pop
-    sabotage = sum(s.econ for s in MAP.locs if state.sabotage[s.id])
-    exposed = sum(s.econ for s in MAP.locs if not state.sabotage[s.id]
-                  and state.all_guerrillas(s.id) > state.cubes(s.id))
-    terror = sum(state.terror[s.id] for s in MAP.spaces if s.pop)
-    bases = sum(state.bases_on_map(f) for f in INSURGENTS)
-    guerrillas = sum(
-        state.on_map(k) for f in INSURGENTS for k in _guerrilla_kinds(f)
-    )
-    capabilities = sum(1 if side == "unshaded" else -1 for side in state.capabilities.values())
+    for space, row, pop in _POPULATED:
+        who = controller(space)
+        if who is GOVT:
+            control += pop
+            if pieces[row + _TROOPS] >= need and pieces[row + _POLICE] >= need:
+                ready += pop * (3 - support[space])
+        elif who is FARC:
+            farc += pop
+    sabotaged = state.sabotage
+    all_guerrillas = state.all_guerrillas
+    sabotage = exposed = 0
+    for space, row, econ in _LOCS:
+        if sabotaged[space]:
+            sabotage += econ
+        elif all_guerrillas(space) > pieces[row + _TROOPS] + pieces[row + _POLICE]:
+            exposed += econ
+    terror_track = state.terror
+    terror = sum([terror_track[space] for space in _WITH_POP])
+    on_map = state.on_map
+    bases = on_map(_INSURGENT_BASES[0]) + on_map(_INSURGENT_BASES[1]) + on_map(
+        _INSURGENT_BASES[2])
+    guerrillas = 0
+    for kind in _GUERRILLA_COLUMNS:
+        guerrillas += on_map(kind)
+    capabilities = 0
+    for side in state.capabilities.values():
+        capabilities += 1 if side == "unshaded" else -1
     aid_weight = w["aid"] * (1 if state.president == SAMPER else 2)
-    return {
-        "margin": float(margins[GOVT]),
-        "threat": -threat(state, margins),
-        "resources": w["resources"] * min(state.resources[GOVT], RESOURCES_CAP)
-        + w["reserve"] * min(state.resources[GOVT], RESERVE),
-        "aid": aid_weight * state.aid,
-        "control": w["control"] * control,
-        "civic_ready": w["civic_ready"] * ready,
-        "farc_control": -w["farc_control"] * farc,
-        "sabotage": -w["sabotage"] * sabotage,
-        "exposed_locs": -w["exposed_loc"] * exposed,
-        "terror": -w["terror"] * terror,
-        "insurgent_bases": -w["insurgent_base"] * bases,
-        "guerrillas": -w["guerrilla"] * guerrillas,
-        "capabilities": w["capability"] * capabilities,
-        "momentum": -w["momentum"] * len(state.momentum),
-    }
+    govt_resources = state.resources[GOVT]
+    return (
+        float(margins[GOVT]),
+        -threat(state, margins),
+        w["resources"] * min(govt_resources, RESOURCES_CAP)
+        + w["reserve"] * min(govt_resources, RESERVE),
+        aid_weight * state.aid,
+        w["control"] * control,
+        w["civic_ready"] * ready,
+        -w["farc_control"] * farc,
+        -w["sabotage"] * sabotage,
+        -w["exposed_loc"] * exposed,
+        -w["terror"] * terror,
+        -w["insurgent_base"] * bases,
+        -w["guerrilla"] * guerrillas,
+        w["capability"] * capabilities,
+        -w["momentum"] * len(state.momentum),
+    )
 
 
-def _guerrilla_kinds(faction: Faction) -> tuple[int, int]:
-    from core.pieces import ACTIVE_OF, UNDERGROUND_OF
-
-    return (UNDERGROUND_OF[faction], ACTIVE_OF[faction])
+def evaluation_terms(state: GameState) -> dict[str, float]:
+    """The terms of :func:`evaluate`, by name (for traces and tests)."""
+    return dict(zip(TERM_NAMES, _terms(state), strict=True))
 
 
 def evaluate(state: GameState) -> float:
@@ -225,7 +270,7 @@ def evaluate(state: GameState) -> float:
     if state.phase == "over":
         margins = state.victory_margins()
         return 10.0 * (margins[GOVT] - max(margins[f] for f in INSURGENTS))
-    return sum(evaluation_terms(state).values())
+    return sum(_terms(state))  # the terms' sum in their order, as evaluation_terms lists them
 
 
 # ======================================================================================
@@ -260,6 +305,13 @@ class EvaluatingChooser:
     at least ``choice.min`` are taken). Choices the card gives to another Faction
     (``choice.decider``) are answered as that Non-player would (8.4), with the dice the
     Event is executed with. ``budget`` caps the simulations per choice.
+
+    A score is a function of the board ``base``, the ``side``, the evaluator and the
+    answers (the simulation's dice are seeded from the board), so choosers on the same
+    board may share ``scores``: the chooser that executes an Event after
+    :func:`event_outcomes` weighed it then finds the scores of every answer the
+    look-ahead tried already there. The caller that passes ``scores`` promises that
+    every chooser sharing it starts from the same position.
     """
 
     def __init__(
@@ -269,20 +321,29 @@ class EvaluatingChooser:
         dice: DiceSource,
         budget: int = 48,
         evaluator: Callable[[GameState], float] = evaluate,
+        scores: dict[Any, float] | None = None,
     ) -> None:
         self.base = base.clone()
         self.side = side
         self.dice = dice
         self.budget = budget
         self.evaluator = evaluator
+        self.scores: dict[Any, float] = {} if scores is None else scores
         self.answers: list[list[Any]] = []
         self.explain: list[str] = []
 
     def _score(self, answers: list[list[Any]]) -> float:
+        # repr, not the values: it tells an answer 1 from Faction.FARC, which compare equal
+        key = (self.side, self.evaluator, repr(answers))
+        known = self.scores.get(key)
+        if known is not None:
+            return known
         chooser = _PrefixChooser(answers, FirstChooser())
         after = simulate(self.base, PlayEvent(self.side), chooser,
                          LookaheadDice(lookahead_seed(self.base, 17)))
-        return -1e9 if after is None else self.evaluator(after)
+        score = -1e9 if after is None else self.evaluator(after)
+        self.scores[key] = score
+        return score
 
     def choose(self, state: Any, choice: Choice) -> list[Any]:
         if choice.decider is not None and choice.decider != int(GOVT):
@@ -328,10 +389,12 @@ class EvaluatingChooser:
 
 
 def event_outcomes(
-    game: Game, dice: DiceSource | None = None, budget: int = 24
+    game: Game, dice: DiceSource | None = None, budget: int = 24,
+    scores: dict[Any, float] | None = None,
 ) -> dict[str, tuple[float, GameState]]:
     """For each Event half open now: (evaluation, board after it), the choices answered by
-    an :class:`EvaluatingChooser`."""
+    an :class:`EvaluatingChooser`. ``scores``: where the choosers keep their scores, to
+    hand to the chooser that then executes the Event on the same position."""
     state = game.state
     card = state.current_card
     out: dict[str, tuple[float, GameState]] = {}
@@ -341,7 +404,7 @@ def event_outcomes(
 
     for side in events.sides_of(card):
         chooser = EvaluatingChooser(state, side, LookaheadDice(lookahead_seed(state, 3)),
-                                    budget=budget)
+                                    budget=budget, scores=scores)
         after = simulate(state, PlayEvent(side), chooser)
         if after is not None:
             out[side] = (evaluate(after), after)

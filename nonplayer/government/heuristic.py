@@ -75,7 +75,7 @@ from core.errors import IllegalAction
 from core.events import FIRST_DIVISION, SHADED
 from core.game import Game
 from core.map import FOREST, MAP, space_name
-from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, Faction, Piece
+from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, NUM_KINDS, UNDERGROUND_OF, Faction, Piece
 from core.rules import coin_ops, govt_special, propaganda, sequence
 from core.rules.coin_ops import Assault, Patrol, Sweep, Train
 from core.rules.govt_special import AirLift, AirStrike, Eradicate
@@ -380,6 +380,19 @@ def _assault_air_lift(
 ) -> tuple[float, int, tuple[int, ...], AirLift] | None:
     """The best Air Lift of spare Troops into a space with exposed Insurgent pieces, to
     Assault there next: (value, space, removal order, AirLift), or None."""
+    immune = coin_ops.senado_immune(state)
+    # only a space with a Base that Assault may reach ("Bases last", 3.2.4: none of its
+    # Faction's Guerrillas Underground there) can qualify; read off the piece columns
+    reachable: set[int] = set()
+    for f in INSURGENTS:
+        if f is not immune:
+            bases = state.pieces[BASE_OF[f]::NUM_KINDS]
+            underground = state.pieces[UNDERGROUND_OF[f]::NUM_KINDS]
+            reachable.update(t for t, (b, u) in enumerate(zip(bases, underground, strict=True))
+                             if b and not u)
+    if not reachable:
+        return None
+    targets = sorted(reachable)  # space ids run in map order
     limit = govt_special.air_lift_limit(state)
     sources = sorted(
         ((spare(state, s.id, Piece.TROOPS), s.id) for s in MAP.spaces
@@ -388,8 +401,7 @@ def _assault_air_lift(
     if not sources:
         return None
     best = None
-    for s in MAP.spaces:
-        t = s.id
+    for t in targets:
         if coin_ops.assault_space_problem(state, t) is not None:
             continue
         if not any(coin_ops.assault_targets(state, t, f) for f in INSURGENTS):
@@ -711,9 +723,10 @@ def special_options(
     out: list[tuple[str, SpecialActivity]] = []
     if op.name in AirStrike.accompanies:
         strikes = []
-        for s in govt_special.air_strike_spaces(after):
+        for space in MAP.spaces:  # govt_special.air_strike_spaces, targets asked once
+            s = space.id
             for kind in govt_special.air_strike_targets(after, s):
-                strikes.append((values[int(kind)] + 0.1 * MAP[s].econ, s, int(kind)))
+                strikes.append((values[int(kind)] + 0.1 * space.econ, s, int(kind)))
         strikes.sort(key=lambda x: (-x[0], x[1], x[2]))
         for _value, s, kind in strikes[:2]:
             out.append((f"Air Strike: {Piece(kind).label} in {_name(s)}",
@@ -838,7 +851,8 @@ class HeuristicGovernment:
             candidate, op_value = choose_operation(state, limited, pass_val, trace)
         event_side, event_value = None, -math.inf
         if sequence.EVENT in opts:
-            outcomes = event_outcomes(game, budget=self.event_budget)
+            scores: dict[Any, float] = {}  # shared with the chooser that executes it
+            outcomes = event_outcomes(game, budget=self.event_budget, scores=scores)
             for side, (value, _) in sorted(outcomes.items()):
                 if value > event_value:
                     event_side, event_value = side, value
@@ -850,7 +864,8 @@ class HeuristicGovernment:
                       f"{best_other - base:+.1f}")
             if take:
                 assert event_side is not None
-                chooser = EvaluatingChooser(state, event_side, dice, budget=self.event_budget)
+                chooser = EvaluatingChooser(state, event_side, dice, budget=self.event_budget,
+                                            scores=scores)
                 return GovtDecision(PlayEvent(event_side), trace, chooser, "event",
                                     {"gain": event_value - base})
         if candidate is not None and op_value >= pass_val:

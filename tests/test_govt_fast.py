@@ -1,0 +1,214 @@
+"""The heuristic Government's look-ahead made cheaper without changing a decision
+(issue 18, docs/performance.md "Third round"): the chooser that executes an Event reuses
+the scores the Event look-ahead computed on the same position, and the evaluation reads
+the board in one pass. ``tests/test_golden.py`` pins whole games; these pin the parts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core.events import FIRST_DIVISION, SHADED
+from core.events.choice import RandomChooser
+from core.game import apply_command
+from core.map import MAP
+from core.pieces import ACTIVE_OF, INSURGENTS, UNDERGROUND_OF, Faction
+from core.random_play import random_command
+from core.rules.sequence import PlayEvent
+from core.serialize import state_to_json
+from core.state import SAMPER
+from nonplayer.games import step
+from nonplayer.government import base, make_government
+from nonplayer.government.base import (
+    RESERVE,
+    RESOURCES_CAP,
+    WEIGHTS,
+    EvaluatingChooser,
+    LookaheadDice,
+    evaluate,
+    evaluation_terms,
+    event_outcomes,
+    threat,
+)
+from nonplayer.solitaire import new_solitaire
+
+GOVT = Faction.GOVT
+
+
+def event_position(steps: int, card: int):  # type: ignore[no-untyped-def]
+    """Quick-Play seed 0 after ``steps`` steps of a heuristic game, the Government to move
+    on ``card``: after 7 steps card 29, both halves asking the Government choices; after
+    12 card 27, whose unshaded half (choices too) the Government takes."""
+    game = new_solitaire("quick", 0)
+    bot = make_government("heuristic", 0)
+    for _ in range(steps):
+        step(game, bot)
+    assert game.to_move() == GOVT and game.state.current_card == card
+    return game
+
+
+@pytest.mark.parametrize("side", ["unshaded", "shaded"])
+def test_the_executing_chooser_reuses_the_look_ahead_scores_5_1(side, monkeypatch) -> None:
+    # 5.1: the Government answers its Event's choices; answering them from the scores
+    # that event_outcomes already computed gives the same answers and the same board
+    game = event_position(7, 29)
+    scores: dict = {}
+    event_outcomes(game, scores=scores)
+    assert any(key[0] == side for key in scores)
+    simulations = []
+    real_simulate = base.simulate
+
+    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+        simulations.append(1)
+        return real_simulate(*args, **kwargs)
+
+    monkeypatch.setattr(base, "simulate", counting)
+
+    def execute(shared: dict | None):  # type: ignore[no-untyped-def]
+        simulations.clear()
+        board = game.state.clone()
+        chooser = EvaluatingChooser(game.state, side, LookaheadDice(5), budget=24,
+                                    scores=shared)
+        apply_command(board, PlayEvent(side), LookaheadDice(9), chooser)
+        return state_to_json(board), chooser.answers, len(simulations)
+
+    fresh_board, fresh_answers, fresh_sims = execute(None)
+    board, answers, sims = execute(dict(scores))
+    assert (board, answers) == (fresh_board, fresh_answers)
+    assert fresh_sims > 0 and sims < fresh_sims
+
+
+def test_a_decision_to_take_the_event_hands_its_scores_to_the_chooser_5_1() -> None:
+    game = event_position(12, 27)
+    decision = make_government("heuristic", 0).decide(game)
+    assert decision.command == PlayEvent("unshaded")
+    assert decision.chooser.scores  # filled by the look-ahead before the Event is applied
+
+
+def reference_terms(state) -> list[float]:  # type: ignore[no-untyped-def]
+    """The evaluation terms as first written: the rules' own queries, space by space."""
+    w = WEIGHTS
+    margins = state.victory_margins()
+    control = farc = ready = 0
+    need = 2 if state.capability(FIRST_DIVISION) == SHADED else 1
+    for s in MAP.spaces:
+        if s.pop and not s.is_loc:
+            who = state.controller(s.id)
+            if who is GOVT:
+                control += s.pop
+                if state.troops(s.id) >= need and state.police(s.id) >= need:
+                    ready += s.pop * (3 - state.support[s.id])
+            elif who is Faction.FARC:
+                farc += s.pop
+    sabotage = sum(s.econ for s in MAP.locs if state.sabotage[s.id])
+    exposed = sum(s.econ for s in MAP.locs if not state.sabotage[s.id]
+                  and state.all_guerrillas(s.id) > state.cubes(s.id))
+    terror = sum(state.terror[s.id] for s in MAP.spaces if s.pop)
+    bases = sum(state.bases_on_map(f) for f in INSURGENTS)
+    guerrillas = sum(state.on_map(k) for f in INSURGENTS
+                     for k in (UNDERGROUND_OF[f], ACTIVE_OF[f]))
+    capabilities = sum(1 if side == "unshaded" else -1 for side in state.capabilities.values())
+    aid_weight = w["aid"] * (1 if state.president == SAMPER else 2)
+    return [
+        float(margins[GOVT]), -threat(state, margins),
+        w["resources"] * min(state.resources[GOVT], RESOURCES_CAP)
+        + w["reserve"] * min(state.resources[GOVT], RESERVE),
+        aid_weight * state.aid, w["control"] * control, w["civic_ready"] * ready,
+        -w["farc_control"] * farc, -w["sabotage"] * sabotage, -w["exposed_loc"] * exposed,
+        -w["terror"] * terror, -w["insurgent_base"] * bases, -w["guerrilla"] * guerrillas,
+        w["capability"] * capabilities, -w["momentum"] * len(state.momentum),
+    ]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_one_pass_evaluation_equals_the_rules_queries_1_8_7_3(seed) -> None:
+    # 1.8 Control, 7.3 margins, 6.4.1 Civic Action's Troops and Police (two under card 1
+    # shaded): the one-pass terms equal the space-by-space queries bit for bit
+    game = new_solitaire("standard", seed)
+    rng = random.Random(seed)
+    positions = 0
+    for n in range(160):
+        if game.is_terminal():
+            break
+        state = game.state
+        if n % 40 == 39:
+            state.capabilities[FIRST_DIVISION] = SHADED if seed % 2 else "unshaded"
+        terms = evaluation_terms(state)
+        assert list(terms.values()) == reference_terms(state)
+        if state.phase != "over":
+            assert evaluate(state) == sum(reference_terms(state))
+        positions += 1
+        game.apply(random_command(state, rng), chooser=RandomChooser(rng))
+    assert positions > 50
+
+
+def reference_air_lift(state, values):  # type: ignore[no-untyped-def]
+    """The Assault's Air Lift as first written: every space of the map examined."""
+    from core.pieces import Piece
+    from core.rules import coin_ops, govt_special
+    from core.rules.govt_special import AirLift
+    from nonplayer.government.heuristic import _removes_base, best_removal, spare
+
+    limit = govt_special.air_lift_limit(state)
+    sources = sorted(((spare(state, s.id, Piece.TROOPS), s.id) for s in MAP.spaces
+                      if state.troops(s.id)), reverse=True)
+    sources = [(n, s) for n, s in sources if n > 0][:3]
+    if not sources:
+        return None
+    best = None
+    for s in MAP.spaces:
+        t = s.id
+        if coin_ops.assault_space_problem(state, t) is not None:
+            continue
+        if not any(coin_ops.assault_targets(state, t, f) for f in INSURGENTS):
+            continue
+        now, _ = best_removal(state, t, coin_ops.assault_capacity(state, t), values)
+        for n, src in sources:
+            if src == t:
+                continue
+            k = n if limit is None else min(limit, n)
+            k = min(k, state.room(t, GOVT))
+            if k < 1 or not govt_special.air_lift_ok(state, src, t, k):
+                continue
+            cap = coin_ops.assault_capacity(state, t, troops=state.troops(t) + k)
+            value, order = best_removal(state, t, cap, values)
+            if not _removes_base(order):
+                continue
+            gain = value - now
+            if gain > 0.5 and (best is None or gain > best[0]):
+                best = (value, t, order, AirLift(src=src, dst=t, troops=k))
+            break
+    return best
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_assault_air_lift_looks_only_where_a_base_can_go_3_2_4_4_2_1(seed) -> None:
+    # 3.2.4 "Bases last": Assault removes a Faction's Bases only once none of its
+    # Guerrillas is Underground there, so only such spaces can be the Air Lift's target
+    from nonplayer.government.heuristic import _assault_air_lift, piece_values
+
+    game = new_solitaire("standard", seed)
+    rng = random.Random(seed)
+    found = 0
+    for _ in range(150):
+        if game.is_terminal():
+            break
+        state = game.state
+        values = piece_values(state)
+        answer = _assault_air_lift(state, values)
+        assert answer == reference_air_lift(state, values)
+        found += answer is not None
+        game.apply(random_command(state, rng), chooser=RandomChooser(rng))
+    assert found > 10
+
+
+def test_lookahead_dice_roll_the_seeded_stream_seeded_at_the_first_roll() -> None:
+    # the look-ahead's private dice: the same rolls as random.Random(seed), whether or
+    # not the generator was made before the first roll
+    state = new_solitaire("standard", 0).state.clone()
+    dice = LookaheadDice(1234)
+    rolls = [dice.roll(state, "test") for _ in range(20)]
+    rng = random.Random(1234)
+    assert rolls == [rng.randint(1, 6) for _ in range(20)]
+    assert state.roll_log[-20:] == [("test", r) for r in rolls]
