@@ -35,7 +35,6 @@ import dataclasses
 import functools
 import json
 import re
-from collections.abc import Callable
 from importlib import resources
 from os import PathLike
 from pathlib import Path
@@ -151,25 +150,16 @@ def schema() -> dict[str, Any]:
 
 @functools.cache
 def _validator(definition: str | None) -> Any:
-    """A validator for the whole save (``None``) or for one of the schema's ``$defs``."""
-    from jsonschema import Draft202012Validator, validators  # only a damaged save needs it
+    """A jsonschema validator for the whole save (``None``) or for one of the schema's
+    ``$defs`` (imported on first use: a command that never reads a save never pays for
+    it)."""
+    from jsonschema import Draft202012Validator, validators
 
     base = Draft202012Validator
-    plain_items = base.VALIDATORS["items"]
-
-    def items(validator: Any, sub: Any, instance: Any, parent: dict) -> Any:
-        # On a damaged save, the lists jsonschema walks to find the fault (47 rows of 12
-        # counts, the deck, the log) in one pass each where they are sound (_quick_test)
-        test = _quick_test(sub)
-        if test is not None and type(instance) is list and all(
-                test(v) for v in instance[len(parent.get("prefixItems", ())):]):
-            return
-        yield from plain_items(validator, sub, instance, parent)
-
     # JSON Schema counts 1.0 as an integer; a save's counts are written without a point,
     # and the engine indexes and counts with them, so 1.0 is refused as before.
     types = base.TYPE_CHECKER.redefine("integer", lambda _checker, v: type(v) is int)
-    return validators.extend(base, {"items": items}, type_checker=types)(_root(definition))
+    return validators.extend(base, type_checker=types)(_root(definition))
 
 
 @functools.cache
@@ -182,158 +172,13 @@ def _root(definition: str | None) -> dict[str, Any]:
             "$ref": f"#/$defs/{definition}"}
 
 
-_JSON_TYPES: dict[str, Callable[[Any], bool]] = {
-    "integer": lambda v: type(v) is int, "boolean": lambda v: type(v) is bool,
-    "string": lambda v: type(v) is str, "null": lambda v: v is None,
-    "array": lambda v: type(v) is list, "object": lambda v: type(v) is dict}
-_QUICK: dict[int, tuple[Any, Callable[[Any], bool] | None]] = {}
-
-
-def _quick_test(node: Any) -> Callable[[Any], bool] | None:
-    """A plain-Python test that accepts exactly what ``node`` (a part of :func:`schema`)
-    accepts, or None when ``node`` uses a keyword it does not know.
-
-    jsonschema walks a value with one call per keyword and per list entry: a 135-command
-    save took 4.5 times as long as the field-by-field code the schema replaced, and the
-    soak checks each position's step. This test, compiled once from the schema (only
-    the keywords the save schema uses), decides a valid value in one pass; jsonschema
-    runs when it says no, so every error is jsonschema's. tests/test_state_schema.py
-    checks it against jsonschema alone at every bound of every part of the schema."""
-    known = _QUICK.get(id(node))
-    if known is None or known[0] is not node:
-        known = _QUICK[id(node)] = (node, _compile(node))
-    return known[1]
-
-
-def _number(v: Any) -> bool:
-    return type(v) is int or type(v) is float
-
-
-def _same(value: Any, option: Any) -> bool:
-    """JSON Schema's equality of ``enum`` and ``const`` for scalars: true and 1 differ,
-    1 and 1.0 are the same number."""
-    if type(value) is bool or type(option) is bool or not (_number(value) and _number(option)):
-        return type(value) is type(option) and value == option
-    return bool(value == option)
-
-
-def _json_key(value: Any) -> Any:
-    """A hashable key equal for JSON values JSON Schema calls equal (uniqueItems)."""
-    if type(value) is bool or value is None or type(value) is str:
-        return (type(value).__name__, value)
-    if _number(value):
-        return ("number", value)  # 1 == 1.0, and so are their hashes
-    if type(value) is list:
-        return ("list", tuple(_json_key(v) for v in value))
-    return ("object", frozenset((k, _json_key(v)) for k, v in value.items()))
-
-
-def _compile(node: Any) -> Callable[[Any], bool] | None:
-    if isinstance(node, bool):
-        return lambda _v, ok=node: ok
-    if not isinstance(node, dict):
-        return None
-    checks: list[Callable[[Any], bool]] = []
-    for word, arg in node.items():
-        if word in ("title", "description", "$schema", "$id", "$defs", "$comment", "then",
-                    "else") or word.startswith("x-"):
-            continue  # annotations, definitions (compiled where used), if's branches
-        if word == "$ref" and arg.startswith("#/$defs/"):
-            sub = _quick_test(schema()["$defs"][arg.removeprefix("#/$defs/")])
-            if sub is None:
-                return None
-            checks.append(sub)
-        elif word == "type":
-            names = [arg] if isinstance(arg, str) else arg
-            if not isinstance(names, list) or not set(names) <= set(_JSON_TYPES):
-                return None
-            tests = [_JSON_TYPES[name] for name in names]
-            checks.append(lambda v, tests=tests: any(test(v) for test in tests))
-        elif word == "minimum":
-            checks.append(lambda v, lo=arg: not _number(v) or v >= lo)
-        elif word == "maximum":
-            checks.append(lambda v, hi=arg: not _number(v) or v <= hi)
-        elif word in ("enum", "const"):
-            options = arg if word == "enum" else [arg]
-            checks.append(lambda v, options=options: any(_same(v, o) for o in options))
-        elif word == "minItems":
-            checks.append(lambda v, n=arg: type(v) is not list or len(v) >= n)
-        elif word == "maxItems":
-            checks.append(lambda v, n=arg: type(v) is not list or len(v) <= n)
-        elif word in ("items", "prefixItems"):
-            subs = [_quick_test(s) for s in (arg if word == "prefixItems" else [arg])]
-            if None in subs:
-                return None
-            if word == "items":
-                skip, each = len(node.get("prefixItems", ())), subs[0]
-                checks.append(lambda v, skip=skip, each=each: type(v) is not list or all(
-                    map(each, v[skip:] if skip else v)))  # type: ignore[misc]
-            else:
-                checks.append(lambda v, subs=subs: type(v) is not list or all(
-                    s(x) for s, x in zip(subs, v)))  # type: ignore[misc]
-        elif word in ("allOf", "not", "if"):
-            subs = [_quick_test(s) for s in (arg if word == "allOf" else [arg])]
-            if word == "if":
-                subs += [_quick_test(node.get(b, True)) for b in ("then", "else")]
-            if None in subs:
-                return None
-            if word == "allOf":
-                checks.append(lambda v, subs=subs: all(s(v) for s in subs))  # type: ignore
-            elif word == "not":
-                checks.append(lambda v, sub=subs[0]: not sub(v))  # type: ignore[misc]
-            else:
-                checks.append(lambda v, c=subs[0], yes=subs[1], no=subs[2]:  # type: ignore
-                              yes(v) if c(v) else no(v))
-        elif word == "uniqueItems":
-            checks.append(lambda v, on=arg: not on or type(v) is not list or len(
-                {_json_key(x) for x in v}) == len(v))
-        elif word == "pattern":
-            checks.append(lambda v, p=re.compile(arg): type(v) is not str or bool(p.search(v)))
-        elif word == "maxProperties":
-            checks.append(lambda v, n=arg: type(v) is not dict or len(v) <= n)
-        elif word == "required":
-            checks.append(lambda v, names=arg: type(v) is not dict or all(
-                name in v for name in names))
-        elif word in ("properties", "additionalProperties", "propertyNames"):
-            named = node.get("properties", {})
-            if word == "properties":
-                subs = {name: _quick_test(s) for name, s in arg.items()}
-                if None in subs.values():
-                    return None
-                checks.append(lambda v, subs=subs: type(v) is not dict or all(
-                    subs[k](x) for k, x in v.items() if k in subs))  # type: ignore[misc]
-                continue
-            sub = _quick_test(arg) if isinstance(arg, dict) else (lambda _v, ok=arg: ok)
-            if sub is None:
-                return None
-            if word == "propertyNames":
-                checks.append(lambda v, sub=sub: type(v) is not dict or all(map(sub, v)))
-            else:
-                checks.append(lambda v, sub=sub, named=named: type(v) is not dict or all(
-                    sub(x) for k, x in v.items() if k not in named))
-        else:
-            return None
-    if len(checks) == 1:
-        return checks[0]
-
-    def test(value: Any) -> bool:
-        for check in checks:  # noqa: SIM110 (a loop is faster: it runs per value of a save)
-            if not check(value):
-                return False
-        return True
-
-    return test
-
-
 def validate(data: Any, definition: str | None = None, where: str = "save") -> None:
     """Check ``data`` against the schema (the whole save, or one of its ``$defs`` such as
     ``"GameState"``); SchemaError naming the first wrong field and what it must be."""
-    test = _quick_test(_root(definition))
-    if test is not None and test(data):
-        return  # a valid save: one plain-Python pass (see _quick_test), no jsonschema
-    errors = list(_validator(definition).iter_errors(data))
-    if not errors:
-        return
+    validator = _validator(definition)
+    if validator.is_valid(data):
+        return  # is_valid stops at the first fault; a valid save needs no error list
+    errors = list(validator.iter_errors(data))
     # the shallowest first (an object's missing fields before its contents), and a field's
     # own type or range before what its phase asks of it (the if/then of PhaseAndStep)
     error = min(errors, key=lambda e: (len(e.absolute_path), "then" in e.absolute_schema_path))

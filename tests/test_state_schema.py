@@ -4,8 +4,7 @@ It is a valid draft 2020-12 schema shipped in the package, it agrees with the en
 own tables (the GameState fields, the cards, the spaces, the Propaganda steps), it
 accepts every save the engine writes (golden games' final states, every position of
 seeded random games), the version field is respected, its errors are one line naming
-the field and what was expected, the plain-Python shortcut of the loader accepts exactly
-what jsonschema accepts, a load validates once, and the field tables of
+the field and what was expected, a load validates once, and the field tables of
 docs/state-format.md are the ones generated from it.
 """
 
@@ -22,9 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from jsonschema import Draft202012Validator, validators
+from jsonschema import Draft202012Validator
 
 from core import schema_doc, serialize
 from core.cards import CARDS
@@ -226,135 +223,6 @@ def test_the_shallowest_error_is_reported_first() -> None:
         d["initial"].pop("aid")
 
     assert _error(edit) == "initial: missing field(s) aid"
-
-
-# ======================================================================================
-# the loader's shortcut accepts exactly what jsonschema accepts
-# ======================================================================================
-def _plain_validator() -> Any:
-    """jsonschema alone: the loader's integer (no 1.0) without its 'items' shortcut."""
-    base = Draft202012Validator
-    types = base.TYPE_CHECKER.redefine("integer", lambda _c, v: type(v) is int)
-    return validators.extend(base, type_checker=types)(SCHEMA)
-
-
-PLAIN = _plain_validator()
-JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 80) | st.floats(-2, 80) | st.text(max_size=4),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner,
-                                                                max_size=3),
-    max_leaves=8,
-)
-
-
-def _saves() -> list[dict[str, Any]]:
-    """Saves in each phase: an Event card, a Propaganda decision, the end (6.0, 7.0)."""
-    out = [BASE]
-
-    def keep(game: Game, *_: Any) -> None:
-        if game.state.phase == "propaganda" and len(out) == 1:
-            out.append(serialize.game_to_json(game))
-
-    game = play_random_game(Game.new("quick", seed=4), random.Random(4), on_command=keep)
-    return [*out, serialize.game_to_json(game)]
-
-
-SAVES = _saves()
-assert [s["state"]["phase"] for s in SAVES] == ["card", "propaganda", "over"]
-
-
-def _containers(node: Any, path: tuple = ()) -> list[tuple]:
-    """The paths of every list and object of a save."""
-    if not isinstance(node, dict | list):
-        return []
-    items = node.items() if isinstance(node, dict) else enumerate(node)
-    return [path] + [p for key, value in items for p in _containers(value, (*path, key))]
-
-
-def _errors(validator: Any, data: Any) -> list[tuple[str, str]]:
-    return sorted((str(list(e.absolute_path)), e.message)
-                  for e in validator.iter_errors(data))
-
-
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
-def test_the_shortcut_decides_as_jsonschema_does(data) -> None:
-    # one entry of one list or object of a save replaced, dropped or added
-    save = copy.deepcopy(data.draw(st.sampled_from(SAVES)))
-    groups: dict[tuple, list[tuple]] = {}  # by field, so that each is as likely as another
-    for path in _containers(save):
-        groups.setdefault(path[:2], []).append(path)
-    node = save
-    for key in data.draw(st.sampled_from(groups[data.draw(st.sampled_from(sorted(
-            groups, key=str)))])):
-        node = node[key]
-    keys = list(node) if isinstance(node, dict) else list(range(len(node)))
-    action = data.draw(st.sampled_from(("set", "drop", "add")))
-    if action == "set" and keys:
-        node[data.draw(st.sampled_from(keys))] = data.draw(JSON_VALUES)
-    elif action == "drop" and keys:
-        del node[data.draw(st.sampled_from(keys))]
-    elif isinstance(node, dict):
-        node[data.draw(st.sampled_from(["extra", "0", "5", "report", "phase"]))] = \
-            data.draw(JSON_VALUES)
-    else:
-        node.append(data.draw(JSON_VALUES))
-    assert serialize._quick_test(SCHEMA)(save) == PLAIN.is_valid(save)
-    # and the loader's validator (the shortcut in 'items') reports jsonschema's errors
-    assert _errors(serialize._validator(None), save) == _errors(PLAIN, save)
-
-
-def _nodes(node: Any) -> Any:
-    if isinstance(node, dict):
-        yield node
-    for value in node.values() if isinstance(node, dict) else \
-            node if isinstance(node, list) else ():
-        yield from _nodes(value)
-
-
-#: One value of each JSON type and shape the save uses.
-GENERIC = [None, True, False, 0, 1, -1, 1.0, 2.5, "", "x", [], {}, [1, "a"], {"type": "Pass"},
-           ["Attack", 3], [[0, "op"]], {"0": True}]
-
-
-def _bounds(node: dict) -> list[Any]:
-    """Values on both sides of each bound of ``node``, its constants, and objects with
-    such values in each of its fields (``{"phase": "done"}``)."""
-    out: list[Any] = []
-    for word in ("minimum", "maximum"):
-        if word in node:
-            out += [node[word] - 1, node[word], node[word] + 1, float(node[word])]
-    for word in ("minItems", "maxItems"):
-        if word in node:
-            out += [[0] * max(node[word] + d, 0) for d in (-1, 0, 1)]
-    out += list(node.get("enum", [])) + [node.get("const")]
-    for name, sub in node.get("properties", {}).items():
-        out += [{name: value} for value in _bounds(sub)]
-    return out
-
-
-def test_the_shortcut_agrees_with_jsonschema_at_every_bound() -> None:
-    # too strict would only cost time (jsonschema then walks the list), too lenient would
-    # let a damaged save in: both are caught here, on each part of the schema
-    checked = 0
-    for node in _nodes(SCHEMA):
-        test = serialize._quick_test(node)
-        if test is None:
-            continue
-        plain = PLAIN.evolve(schema={"$defs": DEFS, **node})
-        for value in GENERIC + _bounds(node):
-            assert test(value) == plain.is_valid(value), (node, value)
-        checked += 1
-    assert checked > 40
-
-
-@settings(max_examples=150, deadline=None)
-@given(JSON_VALUES, st.sampled_from(sorted(DEFS)))
-def test_the_shortcut_test_of_each_definition_is_jsonschemas(value, name) -> None:
-    test = serialize._quick_test(DEFS[name])
-    if test is not None:
-        ref = {"$defs": DEFS, "$ref": f"#/$defs/{name}"}
-        assert test(value) == PLAIN.evolve(schema=ref).is_valid(value)
 
 
 # ======================================================================================
