@@ -54,7 +54,6 @@ ARCHITECTURE = ROOT / "docs" / "architecture.md"
 PLUGIN_LOADERS = {
     "core.commands": "RULE_MODULES",
     "core.events": "CARD_MODULES",
-    "nonplayer.registry": "FACTION_MODULES",
 }
 
 #: Modules that import by name only third-party packages, never an engine module (so no
