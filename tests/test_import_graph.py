@@ -52,7 +52,6 @@ ARCHITECTURE = ROOT / "docs" / "architecture.md"
 
 #: The plugin loaders: module -> the tuple of module names it imports by name.
 PLUGIN_LOADERS = {
-    "core.commands": "RULE_MODULES",
     "core.events": "CARD_MODULES",
 }
 
