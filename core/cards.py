@@ -3,7 +3,7 @@
 Card facts (number, title, Faction order, lasting-effect type) and the printed
 2nd-edition card (banner, gray "2", flavor and text of each side) come from
 ``core/data/cards.json``. Event *effects* are registered separately in
-:mod:`core.events`, keyed by card number.
+:mod:`core.events.registry`, keyed by card number and side.
 
 >>> from core.cards import CARDS
 >>> CARDS[2].title, [f.label for f in CARDS[2].faction_order]
@@ -20,6 +20,29 @@ from core.pieces import Faction
 
 PROPAGANDA_CARDS = (73, 74, 75, 76)
 EVENT_CARDS = tuple(range(1, 73))
+
+#: The sides of an Event card (5.1); a single-text card has only the unshaded one.
+UNSHADED = "unshaded"
+SHADED = "shaded"
+SIDES = (UNSHADED, SHADED)
+
+# Capability and Momentum cards by number (cards.json marks which is which): the rules
+# read them (5.3, 5.4) through GameState.capability and GameState.momentum_in_effect,
+# and these names keep those call sites readable. core.events re-exports them.
+FIRST_DIVISION = 1
+OSPINA_MORA = 2
+TAPIAS = 3
+SEVENTH_SPECIAL_FORCES = 7
+HIGH_MOUNTAIN_BATTALIONS = 9
+BLACKHAWKS = 10
+NDSC = 11
+PLAN_COLOMBIA = 12
+PLAN_METEORO = 13
+MADRID_DONORS = 17
+ALFONSO_CANO = 22
+MISIL_ANTIAEREO = 27
+SENADO_CAMARA = 42
+MEXICAN_TRAFFICKERS = 67
 
 
 @dataclass(frozen=True, slots=True)

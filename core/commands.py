@@ -10,7 +10,8 @@ and raises :class:`~core.errors.IllegalAction` naming the rule.
 
 Writing a command
 -----------------
-* Subclass :class:`Command`, decorate with ``@command`` (registers it for JSON) and
+* Subclass :class:`Command`, decorate with ``@command`` (registers it for JSON; a new
+  rules module goes into :data:`core.game.RULE_MODULES`) and
   ``@dataclass(frozen=True)``; fields are ints, strs, bools, and tuples of those (spaces
   are space ids, see :mod:`core.map`; piece kinds are :class:`core.pieces.Piece` ints).
 * Implement ``execute(self, state, ctx)``: check each rule and raise
@@ -197,30 +198,12 @@ def _decode(value: Any, hint: Any) -> Any:
     return value
 
 
-RULE_MODULES = (
-    "core.rules.sequence",
-    "core.rules.coin_ops",
-    "core.rules.govt_special",
-    "core.rules.insurgent_ops",
-    "core.rules.insurgent_special",
-    "core.rules.propaganda",
-    "core.rules.editor",
-    "core.rules.board_editor",
-)
-
-
-def register_all() -> None:
-    """Import every rules module so all their commands are known to :func:`from_json`."""
-    import importlib
-
-    for module in RULE_MODULES:
-        importlib.import_module(module)
-
-
 def from_json(data: dict) -> Command:
-    """Rebuild a command from :meth:`Command.to_json` output."""
-    if data.get("type") not in _REGISTRY:
-        register_all()
+    """Rebuild a command from :meth:`Command.to_json` output.
+
+    A lookup in the registry, which the rules modules fill as they are imported (they
+    import this module to register); :mod:`core.game`, above them all, imports every one
+    (:data:`core.game.RULE_MODULES`), so every command is known wherever a game can be."""
     try:
         cls = _REGISTRY[data["type"]]
     except KeyError:

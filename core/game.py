@@ -22,9 +22,32 @@ from core.commands import Command, Context, from_json
 from core.dice import SEEDED, DiceSource, ScriptedDice
 from core.errors import IllegalAction
 from core.pieces import Faction
-from core.rules import sequence
+from core.rules import (
+    board_editor,
+    coin_ops,
+    editor,
+    govt_special,
+    insurgent_ops,
+    insurgent_special,
+    propaganda,
+    sequence,
+)
 from core.rules.editor import EditorCommand
 from core.state import GameState
+
+#: The rules modules, imported here (above them) for the commands they register with
+#: :func:`core.commands.command` (below them), so :func:`core.commands.from_json` knows
+#: every command type wherever a game can be played, saved or replayed.
+RULE_MODULES = (
+    sequence,
+    coin_ops,
+    govt_special,
+    insurgent_ops,
+    insurgent_special,
+    propaganda,
+    editor,
+    board_editor,
+)
 
 
 def apply_command(

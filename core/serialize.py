@@ -438,11 +438,12 @@ def _short(err: Exception) -> str:
 # ======================================================================================
 # replay check
 # ======================================================================================
-def register_all_commands() -> None:
-    """Make every command known for decoding (see :func:`core.commands.register_all`)."""
-    from core.commands import register_all
+def register_all_commands() -> tuple:
+    """Make every command known for decoding: importing :mod:`core.game` imports every
+    rules module (:data:`core.game.RULE_MODULES`), which registers its commands."""
+    from core.game import RULE_MODULES
 
-    register_all()
+    return RULE_MODULES
 
 
 def verify(game: Any) -> list[str]:

@@ -3,7 +3,10 @@
 A flowchart file (``flowcharts/*.toml``) names its decision predicates, space selectors,
 actions and command builders as ``"faction.name"`` strings; the faction modules
 (:mod:`nonplayer.farc`, :mod:`nonplayer.auc`, :mod:`nonplayer.cartels`) register the
-functions with these decorators. Loading a flowchart checks every name resolves.
+functions with these decorators. This module sits below the faction modules (they
+import it to register); :mod:`nonplayer.flowchart`, above them, imports them all, so
+every name is registered once any flowchart can be loaded, which checks every name
+resolves.
 
 * predicate ``fn(bot) -> Verdict``: the answer to a diamond, with the facts behind it.
 * selector ``fn(bot, plan) -> list[list[int]]``: candidate spaces in priority groups
@@ -16,7 +19,6 @@ functions with these decorators. Loading a flowchart checks every name resolves.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -37,8 +39,6 @@ PREDICATES: dict[str, Callable[..., Verdict]] = {}
 SELECTORS: dict[str, Callable[..., Any]] = {}
 ACTIONS: dict[str, Callable[..., str | None]] = {}
 BUILDERS: dict[str, Callable[..., Any]] = {}
-
-FACTION_MODULES = ("nonplayer.farc", "nonplayer.auc", "nonplayer.cartels")
 
 
 def _register(table: dict, name: str) -> Callable:
@@ -67,9 +67,3 @@ def builder(name: str) -> Callable:
     """Register a builder as ``"faction.Kind"`` (e.g. ``"cartels.Process"``); the
     generic builders of :mod:`nonplayer.plan` serve kinds with no faction builder."""
     return _register(BUILDERS, name)
-
-
-def load_all() -> None:
-    """Import the faction modules so their names are registered."""
-    for module in FACTION_MODULES:
-        importlib.import_module(module)

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-import core.events as events
 from core.errors import IllegalAction
+from core.events import registry
 from core.events.choice import (
     Choice,
     FirstChooser,
@@ -25,8 +25,7 @@ from tests.helpers import blank_state, sid
 @pytest.fixture
 def fake_cards(monkeypatch):
     """Temporarily register effects for cards 2 (Capability) and 17 (Momentum) and 19."""
-    events._load_cards()  # the real cards first, so our stand-ins replace them
-    table = dict(events._EVENTS)
+    table = dict(registry._EVENTS)  # the real cards (core.events loaded them) and ours
 
     def place_police(state, ctx, chooser):
         cities = [sid("Cali"), sid("Medellín"), sid("Neiva")]
@@ -36,7 +35,7 @@ def fake_cards(monkeypatch):
     table[(19, "unshaded")] = place_police
     table[(2, "unshaded")] = lambda state, ctx, chooser: None
     table[(17, "shaded")] = lambda state, ctx, chooser: None
-    monkeypatch.setattr(events, "_EVENTS", table)
+    monkeypatch.setattr(registry, "_EVENTS", table)
 
 
 def test_choice_checks_answers_5_1():

@@ -22,10 +22,9 @@ ALL = frozenset(Faction)
 @pytest.fixture
 def no_events(monkeypatch):
     """A registry with no Event implemented (the Event option must then not be offered)."""
-    import core.events as events
+    from core.events import registry
 
-    monkeypatch.setattr(events, "_EVENTS", {})
-    monkeypatch.setattr(events, "_loaded", True)
+    monkeypatch.setattr(registry, "_EVENTS", {})
 
 
 @command

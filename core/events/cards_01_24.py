@@ -40,11 +40,10 @@ places their marker and the Operations read it.
 
 from __future__ import annotations
 
-from core.cards import CARDS
-from core.commands import Context
-from core.events import (
+from core.cards import (
     ALFONSO_CANO,
     BLACKHAWKS,
+    CARDS,
     FIRST_DIVISION,
     HIGH_MOUNTAIN_BATTALIONS,
     MADRID_DONORS,
@@ -56,10 +55,11 @@ from core.events import (
     SHADED,
     TAPIAS,
     UNSHADED,
-    event,
 )
+from core.commands import Context
 from core.events.choice import Chooser, ask_one, ask_space, fits
 from core.events.common import ask, ask_spaces, free_context, ineligible_through_next_card
+from core.events.registry import event
 from core.map import MAP, MOUNTAIN, Space, space_name
 from core.pieces import (
     ACTIVE_OF,

@@ -31,8 +31,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from core.cards import SHADED, UNSHADED
 from core.commands import Context
-from core.events import SHADED, UNSHADED, event
 from core.events.choice import (
     Chooser,
     ask_one,
@@ -43,6 +43,7 @@ from core.events.choice import (
     fits,
 )
 from core.events.common import INSURGENT_KINDS, ask, free_context
+from core.events.registry import event
 from core.map import MAP, MOUNTAIN, space_name
 from core.pieces import (
     ACTIVE_OF,

@@ -29,9 +29,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from core.cards import SHADED, UNSHADED
 from core.commands import Context, Operation
 from core.errors import IllegalAction
-from core.events import SHADED, UNSHADED, event
 from core.events.choice import (
     Choice,
     Chooser,
@@ -50,6 +50,7 @@ from core.events.common import (
     guerrilla_kinds,
     ineligible_through_next_card,
 )
+from core.events.registry import event
 from core.map import FOREST, MAP, MOUNTAIN, Space, space_name
 from core.pieces import (
     ACTIVE_OF,

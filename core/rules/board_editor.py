@@ -26,10 +26,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.cards import CARDS
+from core.cards import CARDS, SIDES
 from core.commands import Context, command
 from core.errors import IllegalAction
-from core.events import SIDES
 from core.map import MAP
 from core.pieces import ACTIVE_OF, UNDERGROUND_OF, Faction, Piece
 from core.rules import propaganda, sequence

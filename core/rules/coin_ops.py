@@ -38,17 +38,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from core.commands import (
-    Context,
-    Operation,
-    check_distinct,
-    check_faction,
-    check_limited,
-    check_selection,
-    command,
-)
-from core.errors import IllegalAction
-from core.events import (
+from core.cards import (
     HIGH_MOUNTAIN_BATTALIONS,
     MADRID_DONORS,
     NDSC,
@@ -60,6 +50,16 @@ from core.events import (
     TAPIAS,
     UNSHADED,
 )
+from core.commands import (
+    Context,
+    Operation,
+    check_distinct,
+    check_faction,
+    check_limited,
+    check_selection,
+    command,
+)
+from core.errors import IllegalAction
 from core.map import FOREST, MAP, MOUNTAIN, space_name
 from core.pieces import (
     ACTIVE_OF,
@@ -70,11 +70,12 @@ from core.pieces import (
     Faction,
     Piece,
 )
-from core.rules import sequence
 from core.rules.common import (
     CIVIC_ACTION_COST,
     civic_action_problem,
     civic_action_step,
+    is_final_event_card,
+    is_nonplayer,
     recall_own_pieces,
 )
 from core.state import GameState
@@ -1191,8 +1192,8 @@ def random_sweep(
 def _final_card_for_player(state: GameState) -> bool:
     return (
         state.phase == "card"
-        and sequence.is_final_event_card(state)
-        and not sequence.is_nonplayer(state, Faction.GOVT)
+        and is_final_event_card(state)
+        and not is_nonplayer(state, Faction.GOVT)
     )
 
 

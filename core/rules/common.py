@@ -12,10 +12,9 @@ card, is a Faction a Non-player) are here too, below both.
 
 from __future__ import annotations
 
-from core.cards import CARDS
+from core.cards import CARDS, FIRST_DIVISION, SHADED
 from core.commands import Context
 from core.errors import IllegalAction
-from core.events import FIRST_DIVISION, SHADED
 from core.map import MAP, space_name
 from core.pieces import FACTION_KINDS, INSURGENTS, Faction, Piece
 from core.state import GameState, ShipmentDecider

@@ -34,9 +34,9 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from core.cards import BLACKHAWKS, MISIL_ANTIAEREO, PLAN_COLOMBIA, SHADED, UNSHADED
 from core.commands import Context, Operation, SpecialActivity, check_faction, command
 from core.errors import IllegalAction
-from core.events import BLACKHAWKS, MISIL_ANTIAEREO, PLAN_COLOMBIA, SHADED, UNSHADED
 from core.map import MAP, space_name
 from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, UNDERGROUND_OF, Faction, Piece
 from core.state import GameState

@@ -43,10 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from core.commands import Command, Context, Operation, command
-from core.dice import DiceSource
-from core.errors import IllegalAction
-from core.events import (
+from core.cards import (
     ALFONSO_CANO,
     FIRST_DIVISION,
     MEXICAN_TRAFFICKERS,
@@ -54,6 +51,9 @@ from core.events import (
     SHADED,
     UNSHADED,
 )
+from core.commands import Command, Context, Operation, command
+from core.dice import DiceSource
+from core.errors import IllegalAction
 from core.map import MAP, space_name
 from core.pieces import BASE_OF, INSURGENTS, Faction, Piece
 from core.rules import insurgent_ops as ops
