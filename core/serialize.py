@@ -42,9 +42,12 @@ from typing import Any
 
 from core.atomic import write_text
 from core.cards import CARDS
+from core.commands import from_json, registered
 from core.errors import SaveFileError
+from core.game import Game  # imports every rules module: every command type is known
 from core.map import MAP
 from core.pieces import Piece
+from core.rules.sequence import to_move
 from core.state import NSPACES, GameState
 
 FORMAT = "andean-abyss-save"
@@ -289,7 +292,6 @@ def check_rules(state: GameState, where: str = "state") -> None:
     if not state.deck and not final_round:
         raise SchemaError(f"{where}.deck", "empty before the final Propaganda Round "
                           "(the game ends with the final Propaganda card, 2.4.1)")
-    from core.rules.sequence import to_move
 
     # A card may be saved ended (np-turn stops right after a turn, sequence.card_ended)
     # once someone has acted or passed on it; a card nobody could ever play is damage.
@@ -324,8 +326,6 @@ def game_from_json(data: Any) -> Any:
     schema), then the schema once for the whole save, then what only the rules can say:
     the phase against the current card and the deck, known commands that decode, and the
     invariants every position obeys."""
-    from core.game import Game
-
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFileError("not an Andean Abyss save file")
     version = data.get("version")
@@ -352,9 +352,6 @@ def game_from_json(data: Any) -> Any:
 
 def _command(data: dict, where: str) -> None:
     """A known command whose fields decode (the replay check applies it)."""
-    from core.commands import from_json, registered
-
-    register_all_commands()
     if data["type"] not in registered():
         raise SchemaError(f"{where}.type", f"unknown command type {data['type']!r}")
     try:
@@ -438,20 +435,9 @@ def _short(err: Exception) -> str:
 # ======================================================================================
 # replay check
 # ======================================================================================
-def register_all_commands() -> tuple:
-    """Make every command known for decoding: importing :mod:`core.game` imports every
-    rules module (:data:`core.game.RULE_MODULES`), which registers its commands."""
-    from core.game import RULE_MODULES
-
-    return RULE_MODULES
-
-
 def verify(game: Any) -> list[str]:
     """Replay ``game.initial`` and ``game.log`` (:meth:`core.game.Game.replay`) and list
     the differences from ``game.state``; an empty list means the save is consistent."""
-    from core.game import Game
-
-    register_all_commands()
     try:
         replayed = Game.replay(game.initial, game.log)
     except Exception as err:  # any failure at all means the log does not replay
