@@ -103,6 +103,77 @@ def test_geography_places_every_space_once():
         assert 0 <= x <= geo.width and 0 <= y <= geo.height, MAP[sid].name
 
 
+Rect = tuple[float, float, float, float]
+
+
+def drawn_geometry(state: GameState) -> tuple[list[tuple[str, Rect]],
+                                              list[tuple[str, str, Rect]]]:
+    """From the drawn shapes: each space's box (a card, or the box of a LoC's pieces)
+    and what must stay visible: each card's name (its first text, measured at 0.7 of
+    the font size a bold letter) and each LoC's Econ disc with the Sabotage tag's room."""
+    boxes: list[tuple[str, Rect]] = []
+    marks: list[tuple[str, str, Rect]] = []
+    space, named = None, False
+    for shape in board.draw_board(state, panel=False).shapes:
+        a = shape.args
+        if shape.kind == "group":
+            space, named = a["data"]["space"], False
+        elif shape.kind == "end":
+            space = None
+        elif space is not None:
+            sp = MAP[MAP.id_of(space)]
+            if shape.kind == "rect" and a["title"] == sp.full_name:
+                boxes.append((space, (a["x"], a["y"], a["x"] + a["w"], a["y"] + a["h"])))
+            elif shape.kind == "circle" and a["title"] == sp.full_name:
+                x, y, r = a["cx"], a["cy"], a["r"]
+                marks.append((space, "Econ disc", (x - r, y - r, x + r, y + r)))
+            elif shape.kind == "rect" and a["title"] == "Sabotage":
+                marks.append((space, "Sabotage", (a["x"], a["y"], a["x"] + a["w"],
+                                                  a["y"] + a["h"])))
+            elif shape.kind == "text" and not named and not sp.is_loc:
+                named = True
+                w = len(a["text"]) * a["size"] * 0.7
+                marks.append((space, "name", (a["x"], a["y"] - a["size"] * 0.8,
+                                              a["x"] + w, a["y"] + a["size"] * 0.25)))
+    return boxes, marks
+
+
+def covered(state: GameState) -> list[str]:
+    """Every box that covers another space's name or LoC marker, or another box."""
+    def meet(p: Rect, q: Rect) -> bool:
+        return p[0] < q[2] and q[0] < p[2] and p[1] < q[3] and q[1] < p[3]
+
+    boxes, marks = drawn_geometry(state)
+    found = [f"{b} covers {m}'s {what}" for b, box in boxes for m, what, mark in marks
+             if m != b and meet(box, mark)]
+    found += [f"{b} overlaps {c}" for i, (b, p) in enumerate(boxes)
+              for c, q in boxes[i + 1:] if b != c and meet(p, q)]
+    return found
+
+
+def test_no_box_covers_a_name_or_a_loc_marker(standard, late):  # issue 24 item 5
+    """The map picture (`andean map`): no card or LoC piece box hides another space's
+    name, a LoC's Econ disc or Sabotage, or another box: at the Standard and Quick set-ups
+    and after every card of a whole game (boxes grow with the pieces)."""
+    _, _, history = late
+    states = [standard.state, Game.new("quick", seed=2).state] + [
+        step.state for step in history.steps]
+    problems = {p for state in states for p in covered(state)}
+    assert not problems, sorted(problems)
+    boxes, marks = drawn_geometry(standard.state)  # the geometry read is the drawn one
+    in_play = [sp for sp in MAP if standard.state.in_play(sp.id)]
+    loaded = [sp for sp in in_play if sp.is_loc and any(standard.state.row(sp.id))]
+    assert len(boxes) == sum(not sp.is_loc for sp in in_play) + len(loaded)
+    assert sum(what == "Econ disc" for _, what, _ in marks) == len(MAP.locs) == 18
+
+
+def test_the_legend_explains_the_box_borders(standard):  # issue 24 item 5
+    texts = [s.args["text"] for s in board.draw_board(standard.state).shapes
+             if s.kind == "text"]
+    assert "City" in texts and "Department or country, border by terrain:" in texts
+    assert {"forest", "mountain", "grassland"} <= set(texts)
+
+
 def test_png_is_drawn_without_a_converter(standard, tmp_path):
     path = board.write_board(standard.state, tmp_path / "b.png", scale=0.5)
     data = path.read_bytes()
