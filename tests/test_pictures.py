@@ -25,7 +25,7 @@ from nonplayer.games import play
 from tui.commands.main import main
 from tui.pictures import board, report
 from tui.pictures.history import EDITOR, Recorder, from_game
-from tui.pictures.textmap import render_text
+from tui.pictures.textmap import LEGEND, label_lines, legend, render_text
 
 SVG = "{http://www.w3.org/2000/svg}"
 KIND_ATTRS = [k.name.lower().replace("_", "-") for k, _ in board.KINDS]
@@ -275,6 +275,56 @@ def test_text_map_fits_and_names_the_cities(late, size):
         for sp in MAP:
             if game.state.in_play(sp.id) and not sp.is_loc:
                 assert sp.name in text.plain, sp.name
+
+
+PIECES = re.compile(r"[GFAC]:(\d+[TPgGB])+")  # a Faction's letter, then its pieces
+MARKERS = re.compile(r"\$+|!\d|#|Z|\*")  # Shipments, Terror, Sabotage, FARC Zone, left out
+HEAD = re.compile(r"(?P<name>[^\d+\-\[*]+)(?P<pop>\d)?(?P<support>\+\+|\+|--|-)?"
+                  r"(?P<control>\[[GF]\])?\*?")
+
+
+@pytest.mark.parametrize("size", [(80, 16), (120, 36)])  # (80, 16): the map at 80x24
+def test_text_map_words_carry_every_meaning(standard, late, size):  # issue 24 item 5
+    """Every piece count carries its Faction's letter (1.4), Support and Opposition are
+    written, not only coloured (1.6), Control is [G]/[F] (1.7), and a label's lines on a
+    row are parted from the next by a blank cell (no "SantaG", "HuilF*·6P 1B")."""
+    game, _, _ = late
+    for state in (standard.state, game.state):
+        text = render_text(state, *size).plain.split("\n")
+        lines = label_lines(state, *size)
+        assert lines
+        for col, row, label in lines:
+            assert text[row][col:col + len(label)] == label
+            assert col == 0 or text[row][col - 1] == " ", (label, text[row])
+            end = col + len(label)
+            assert end == size[0] or text[row][end] == " ", (label, text[row])
+            tokens = label.split(" ")
+            if all(PIECES.fullmatch(t) or MARKERS.fullmatch(t) for t in tokens):
+                continue  # a pieces line
+            head = HEAD.fullmatch(label)
+            assert head, label
+            named = [s for s in MAP if s.name.startswith(head["name"].rstrip())
+                     and state.in_play(s.id) and not s.is_loc]
+            assert named, label
+            sp = named[0]
+            if len(named) == 1 and sp.is_populated:
+                level = state.support[sp.id]
+                mark = {2: "++", 1: "+", 0: None, -1: "-", -2: "--"}[level]
+                assert head["support"] == mark, (label, sp.name)
+    full = render_text(standard.state, 120, 40).plain
+    assert "Bogotá8++[G]" in full and "Nariño1--[F]" in full and "G:3T2P" in full
+    assert "F:2g A:1g C:1g2B" in full  # Putumayo: each Faction's pieces lettered
+
+
+def test_text_map_legend_keys_every_sign():  # issue 24 item 5
+    assert all(len(line) <= 78 for line in LEGEND)  # 80 columns less the padding
+    key = " ".join(LEGEND)
+    for sign in ("G Government", "F FARC", "A AUC", "C Cartels", "* pieces left out",
+                 "+ Passive", "- -- Opposition", "Control", "g Underground", "G Active",
+                 "$ Shipment", "!n Terror", "# Sabotage", "Z FARC Zone", "· road",
+                 ": pipeline"):
+        assert sign in key, sign
+    assert legend(200).count("\n") < legend(80).count("\n") == len(LEGEND) - 1
 
 
 # ======================================================================================
