@@ -31,6 +31,7 @@ from core.pieces import Faction
 from core.rules import propaganda, sequence
 from core.rules.sequence import OperationAction, Pass, PlayEvent
 from core.state import GameState
+from core.words import counted
 from nonplayer import events as np_events
 from nonplayer.bot import Bot
 from nonplayer.interpreter import plan_operation
@@ -111,6 +112,7 @@ def decide(
     if sequence.EVENT in opts:
         take, why = np_events.wants_event(state, faction, position)
         side = np_events.side_for(card)
+        the_event = " ".join(filter(None, ("the", CARDS[card].side_word(side), "Event")))
         if take and position == 2 and discord is not None and _two_players(state) \
                 and state.resources[faction] > 0:
             choice = discord(state, faction)
@@ -118,14 +120,14 @@ def decide(
             take = choice == "event"
         if take:
             if np_events.is_effective(state, faction, card, side):
-                trace.add("event", "8.1", f"{why}; the {side} Event is effective")
+                trace.add("event", "8.1", f"{why}; {the_event} is effective")
                 chooser = np_events.NonPlayerChooser(dice, state, faction, card)
                 row = np_events.card_row(card)
                 if row.instruction:
                     trace.add("instruction", "8.4.4",
                               f"card {card} instruction ({row.source}): {row.instruction}")
                 return "event", PlayEvent(side), trace, chooser
-            trace.add("event", "8.1", f"{why}, but the {side} Event would be ineffective: "
+            trace.add("event", "8.1", f"{why}, but {the_event} would be ineffective: "
                       "Operation instead")
         else:
             trace.add("event", "8.1", why)
@@ -292,7 +294,7 @@ def elite_backing_plan(state: GameState, dice: DiceSource, trace: Trace) -> Comm
         else:
             n = ops.rally_place_limit(state, auc, space)
             step = ops.rally_step(space, "place", n)
-            what = f"place {n} Guerrilla{'s' if n != 1 else ''}"
+            what = f"place {counted(n, 'Guerrilla')}"
         trace.add("elite_backing", "8.6.1", f"Elite Backing: Rally in {space_name(space)}: {what}")
         return propaganda.EliteBacking(rally=ops.Rally(steps=(step,)))
     trace.add("elite_backing", "8.6.1", "Elite Backing: no Rally possible")
