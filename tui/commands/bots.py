@@ -25,11 +25,13 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from core import serialize
 from core.cards import CARDS
 from core.extras import require_extras
 from core.game import Game
 from core.pieces import Faction
 from core.rules import victory
+from core.words import counted
 from nonplayer.games import (
     BACKENDS,
     GameRecord,
@@ -70,11 +72,13 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scenario", choices=("standard", "quick"), default="standard",
                    help="full game or the Quick-Play scenario (default: standard)")
     p.add_argument("--govt", choices=tuple(GOVERNMENTS), default="heuristic",
-                   help="the Government bot (default: heuristic; lookahead is the "
-                   "one-card-ahead search that was 'search' before issue 13)")
+                   help="the Government bot (default: heuristic; search plays its "
+                   "candidates forward to the next Propaganda Round, lookahead looks one "
+                   "card ahead; docs/strength.md compares them)")
     p.add_argument("--think", choices=THINK_CHOICES, default=None,
                    help="thinking budget of --govt search per decision (default "
-                   f"{DEFAULT_THINK}: a standard game in well under a minute)")
+                   f"{DEFAULT_THINK}: a standard game in about 9 s on a quiet 2-core "
+                   "machine, docs/strength.md)")
 
 
 #: ``--think`` levels (nonplayer.government.campaign.THINK_LEVELS, spelled out here so
@@ -112,6 +116,9 @@ def _configure_demo(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print only a JSON summary")
     p.add_argument("--report", metavar="FILE.html", default=None,
                    help="also write the game card by card as one HTML page (maps, charts)")
+    p.add_argument("--save", metavar="FILE", default=None,
+                   help="also save the finished game to FILE (a new file), for andean "
+                   "status, map or report, or play --load")
 
 
 def _card_title(card: int | None) -> str:
@@ -149,6 +156,9 @@ def demo_summary(game: Game, seed: int, govt: str, seconds: float, note: str = "
 
 def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    save = _check_out_file(args.save, "--save") if args.save else None
+    if save is not None and save.exists():
+        raise CliError(f"--save {args.save}: the file exists; name a new file")
     bot = _bot(args.govt, seed, sys.stderr, govt_options(args))
     verbose = args.verbose and not args.json
     shown: dict[str, Any] = {"card": None, "round": 0, "after": None, "played": 0}
@@ -226,6 +236,9 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
     start = time.perf_counter()
     game, _ = play(seed, bot, args.scenario, on_turn=narrate)
     summary = demo_summary(game, seed, bot.name, time.perf_counter() - start, bot.note)
+    if save is not None:
+        serialize.save(game, save)
+        print(f"andean: saved the game to {save}", file=sys.stderr)
     if recorder is not None:
         from tui.pictures.report import game_report, write
 
@@ -297,7 +310,7 @@ def summary_text(summary: dict) -> list[str]:
     lines.append("Mean margins: " + ", ".join(margins))
     lines.append(f"Mean length: {summary['mean_cards_played']} Event cards, "
                  f"{summary['mean_length']} commands; {summary.get('games_per_second')} "
-                 f"games/s with {summary['workers']} {summary['backend']} worker(s)")
+                 f"games/s with {counted(summary['workers'], str(summary['backend']) + ' worker')}")
     return lines
 
 
@@ -504,7 +517,7 @@ def _run_soak(args: argparse.Namespace, out: TextIO) -> int:
         _print_problem(problem, out)
     print(f"soak: {report['games']} games, {len(report['problems'])} problems, "
           f"{report['seconds']} s ({report['games_per_second']} games/s, "
-          f"{args.workers} worker(s))", file=out)
+          f"{counted(args.workers, 'worker')})", file=out)
     if outfile is not None:
         from core.atomic import write_text
 
@@ -515,7 +528,7 @@ def _run_soak(args: argparse.Namespace, out: TextIO) -> int:
 
 def _print_problem(problem: dict[str, Any], out: TextIO) -> None:
     print(f"seed {problem['seed']} ({problem['govt']} Government, {problem['scenario']}, "
-          f"{problem['players']} player(s)): {problem['message']}", file=out, flush=True)
+          f"{counted(problem['players'], 'player')}): {problem['message']}", file=out, flush=True)
 
 
 def _check_out_file(path: str, flag: str = "--out") -> Path:
