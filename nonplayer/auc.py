@@ -286,7 +286,7 @@ def extort_space(bot: Bot, plan: Plan, space: int) -> str | None:
 # 8.6.2 March
 # ======================================================================================
 def _keep(state: GameState, origin: int) -> int:
-    """8.6.2: leave 1 Guerrilla in each space with a Base (r-march-base) or any
+    """8.6.2: leave 1 Guerrilla in each space with an AUC Base (r-march-base) or any
     FARC piece."""
     return procedures.march_keep(state, AUC, origin)
 

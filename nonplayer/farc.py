@@ -332,7 +332,7 @@ def _movers(plan: Plan) -> Movers:
 
 
 def _keep(plan: Plan, src: int) -> int:
-    """8.7.2: leave 1 FARC Guerrilla where Bases stand (r-march-base)."""
+    """8.7.2: leave 1 FARC Guerrilla where a Base of any Faction stands (r-march-base)."""
     origin = _origins(plan).get(src)
     return procedures.march_keep(plan.before, FARC, src) if origin is None else origin[2]
 

@@ -72,17 +72,25 @@ def test_march_activation_unavoidable_still_marches() -> None:
     assert action.op.groups == ((sid("Antioquia"), sid("Huila"), 2, 0, 0),)
 
 
-@pytest.mark.s8(node="AUC:march", rule="8.6.2 leave 1 (Base reading)")
-def test_march_leaves_one_where_another_factions_base_stands() -> None:
-    # 8.6.2 « laissez en 1 par zone ayant une Base AUC ou n'importe quel type de pièce
-    # FARC »; issue 10 reading for all three Marches (the designer's example): any
-    # Faction's Base keeps 1 back. Antioquia holds a Cartels Base: 1 of its 2 stays.
+@pytest.mark.s8(node="AUC:march", rule="8.6.2 leave 1 (AUC Base or FARC piece)")
+def test_march_leaves_one_only_where_an_auc_base_or_a_farc_piece_stands() -> None:
+    # 8.6.2 « Marchez avec toutes les Guérillas AUC adjacentes ..., mais laissez en 1 par
+    # zone ayant une Base AUC ou n'importe quel type de pièce FARC » (docs/readings.md
+    # #r-march-base): Antioquia holds only a Cartels Base, so both its Guerrillas go;
+    # Santander (an AUC Base) and Meta West (a FARC Guerrilla) keep 1 each.
     state = position({"Antioquia": "2AU 1CB"})
     oppose(state, "Antioquia")
     put(state, "Huila", FARC_B)
     action, _ = run(state, [], few=True)
     assert isinstance(action.op, March)
-    assert action.op.groups == ((sid("Antioquia"), sid("Huila"), 1, 0, 0),)
+    assert action.op.groups == ((sid("Antioquia"), sid("Huila"), 2, 0, 0),)
+    state = position({"Antioquia": "2AU 1CB", "Santander": "2AU 1AB", "Meta West": "2AU 1FA"})
+    oppose(state, "Antioquia", "Santander", "Meta West")
+    put(state, "Huila", FARC_B)
+    action, _ = run(state, [], few=True)
+    assert isinstance(action.op, March)
+    moved = {g[0]: g[2] + g[3] for g in action.op.groups}
+    assert moved == {sid("Antioquia"): 2, sid("Santander"): 1, sid("Meta West"): 1}
 
 
 @pytest.mark.s8(node="AUC:march_q", rule="8.6.2 (no)")

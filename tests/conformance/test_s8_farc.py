@@ -83,12 +83,15 @@ def test_march_bullet_1_one_guerrilla_onto_each_adjacent_loc() -> None:
     assert after(state, F, action).guerrillas(sid("Arauca"), F) == 1
 
 
-@pytest.mark.s8(node="FARC:march", rule="8.7.2 FROM (Bases de cette Faction)")
+@pytest.mark.s8(node="FARC:march", rule="8.7.2 FROM (any Faction's Base: designer's example)")
 def test_march_leaves_one_guerrilla_where_another_factions_base_stands() -> None:
-    # 8.7.2 « Laissez sur place 1 Guérilla FARC dans chaque espace d'origine si une ou des
-    # Bases de cette Faction sont présentes »; reading (issue 10, the designer's worked FARC
-    # March keeps 1 in an origin with only Cartels Bases): any Faction's Base. Vichada
-    # holds 2 Cartels Bases and no FARC Base: 1 of its 2 Guerrillas stays.
+    # 8.7.2 AIDE « Laissez sur place 1 Guérilla FARC dans chaque espace d'origine si une
+    # ou des Bases de cette Faction sont présentes »; the designer's worked FARC March
+    # example (playbook: "the FARC must leave 1 Guerrilla in each space where any Faction
+    # has a Base") keeps 1 back in an origin holding only Cartels Bases, and the engine
+    # follows the example for the FARC (docs/readings.md#r-march-base; the AUC and
+    # Cartels follow their own French words). Vichada holds 2 Cartels Bases and no FARC
+    # Base: 1 of its 2 Guerrillas stays.
     state = few(blank_state())
     place(state, {"Vichada": "2FU 2CB"})
     for name in ("Guaviare", "Arauca"):
