@@ -149,7 +149,9 @@ def march_group(
     pieces per Faction, card 33); a caller sending several groups into one space passes
     the room the earlier ones left as ``want``.
     If the destination would Activate a large group (3.3.2), the group is kept small
-    enough to stay Underground, Underground ones first (MARCH EXAMPLE: only 3 may go).
+    enough to stay Underground, Underground ones first (MARCH EXAMPLE: only 3 may go);
+    a group with no Underground Guerrilla has nothing to keep Underground and is not kept
+    small (8.6.2 "Marchez avec toutes les Guérillas AUC adjacentes").
     If even 1 would be Activated, the whole group still moves (8.1.1 do as much as
     possible), Active Guerrillas first, then Underground ones (up to ``want``).
     """
@@ -163,7 +165,9 @@ def march_group(
         movable = min(movable, want)
     # keep the Underground ones behind last: those left behind are Active first
     limit = activation_threshold(state, faction, dst, arriving)
-    if limit is None:
+    if limit is None or min(under, movable) == 0:
+        # nothing to keep Underground (no Underground mover): the group is not kept small,
+        # every Guerrilla that may go goes (8.6.2/8.5.2 all adjacent Guerrillas; 8.1.1)
         u = min(under, movable)
         return u, min(active, movable - u)
     if limit >= 1:

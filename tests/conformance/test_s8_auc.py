@@ -93,6 +93,22 @@ def test_march_leaves_one_only_where_an_auc_base_or_a_farc_piece_stands() -> Non
     assert moved == {sid("Antioquia"): 2, sid("Santander"): 1, sid("Meta West"): 1}
 
 
+@pytest.mark.s8(node="AUC:march", rule="8.6.2 all adjacent Guerrillas, none Underground")
+def test_march_moves_every_active_guerrilla_when_none_is_underground() -> None:
+    # 8.6.2 « Marchez avec toutes les Guérillas AUC adjacentes (dans les limites décrites
+    # en 8.1.2) »; 8.1.2 « déplacez autant de Guérillas Dormantes que possible sans les
+    # retourner » limits a group only to keep its Underground Guerrillas Underground.
+    # Meta West (Active Opposition, 2 FARC Guerrillas: a group of 2+ AUC is Activated,
+    # 3.3.2) next to Huila's 7 Active AUC Guerrillas: none is Underground, all 7 go
+    # (formerly only 1, the group capped as if it had Underground Guerrillas to keep).
+    state = position({"Huila": "7AA", "Meta West": "2FU"}, support={"Meta West": -2})
+    oppose(state, "Huila")
+    action, bot = run(state, [], few=True)
+    assert isinstance(action.op, March), "\n".join(bot.trace.lines())
+    assert action.op.groups == ((sid("Huila"), sid("Meta West"), 0, 7, 0),)
+    assert after(state, A, action).active(sid("Meta West"), A) == 7
+
+
 @pytest.mark.s8(node="AUC:march_q", rule="8.6.2 (no)")
 @pytest.mark.s8(node="AUC:terror_q", rule="8.6.4 (yes)")
 @pytest.mark.s8(node="AUC:terror", rule="8.6.4 bullets 1-2")
