@@ -802,9 +802,9 @@ def test_terror_impossible_marches_instead_8_1_1() -> None:
 def test_rally_random_space_takes_ecuador_first_when_in_play_8_2() -> None:
     state = blank_state()
     state.foreign_in_play = [MAP.ECUADOR]
-    action, bot = run(state, [])  # no die: Ecuador is taken before any chart space
+    action, bot = run(state, [])  # no die: Ecuador is taken before any other space
     assert action.op.steps == ((MAP.ECUADOR, "place", 1, ()),)
-    assert "taken before any chart space" in lines(bot)
+    assert "taken before any other space" in lines(bot)
 
 
 # ======================================================================================

@@ -15,7 +15,7 @@ from core.state import GameState
 from nonplayer.bot import Bot
 from nonplayer.interpreter import plan_operation
 from nonplayer.procedures import drug_profit_bases
-from nonplayer.random_spaces import random_loc, random_space
+from nonplayer.random_spaces import random_candidate, random_loc, random_space
 from nonplayer.turn import decide, take_turn
 from tests.conformance.s8 import after, decision, plan, standard_game
 from tests.helpers import blank_state, position, put, sid
@@ -276,10 +276,39 @@ def test_walk_down_the_column_and_wrap() -> None:
 
 @pytest.mark.s8(bullet="8.2 bullet 3")
 def test_panama_or_ecuador_first() -> None:
-    # 8.2 « Si le Panamá ou l'Équateur est l'un des espaces possibles, sélectionnez le
-    # avant tout autre espace »: no dice needed.
+    # 8.2 « Si le Panamá ou l'Équateur (Ecuador) est l'un des espaces possibles (1.3.5),
+    # sélectionnez le avant tout autre espace »: no dice needed, and before a LoC of the
+    # same priority too (docs/readings.md#r-mixed-pool; formerly the LoC came first).
     pick = random_space(GameState(), ScriptedDice([]), [sid("Cali"), MAP.ECUADOR])
     assert pick.space == MAP.ECUADOR
+    mixed = [sid("Nariño"), sid("Cali-Pasto LoC"), MAP.ECUADOR]
+    assert random_candidate(GameState(), ScriptedDice([]), mixed).space == MAP.ECUADOR
+    locs = [sid("Cali-Pasto LoC"), sid("Pasto-Tumaco LoC"), sid("Neiva-Pasto LoC")]
+    assert random_candidate(GameState(), ScriptedDice([]), locs + [MAP.ECUADOR]).space \
+        == MAP.ECUADOR
+
+
+@pytest.mark.s8(bullet="8.2 bullet 3")
+def test_ecuador_and_panama_both_candidates_a_die_decides() -> None:
+    # 8.2 bullet 3 names both and gives no order between them: a die (1-3 Ecuador, 4-6
+    # Panamá; 8.2 NOTE DE JEU « un simple jet de dé »), not Ecuador every time.
+    pool = [sid("Cali"), MAP.PANAMA, MAP.ECUADOR]
+    for die, first in ((2, MAP.ECUADOR), (5, MAP.PANAMA)):
+        dice = ScriptedDice([die])
+        pick = random_candidate(GameState(), dice, pool)
+        assert pick.space == first and dice.remaining == 0
+
+
+@pytest.mark.s8(bullet="8.2 bullet 1")
+def test_mixed_pool_cities_and_departments_before_locs() -> None:
+    # 8.2 « Si plusieurs Métropoles ou Départements sont candidats ... sélectionnez
+    # l'espace à l'aide de la table »; 8.3 « Pour sélectionner une LdC »: the chart among
+    # the Cities and Departments of a mixed pool, the LoCs once none is left
+    # (docs/readings.md#r-mixed-pool; formerly the LoC was taken first).
+    pool = [sid("Cali-Pasto LoC"), sid("Nariño"), sid("Huila")]
+    dice = ScriptedDice([6, 3, 6])  # chart: Huila
+    assert random_candidate(GameState(), dice, pool).space == sid("Huila")
+    assert random_candidate(GameState(), ScriptedDice([]), pool[:2]).space == sid("Nariño")
 
 
 @pytest.mark.s8(bullet="8.2 bullet 4")
