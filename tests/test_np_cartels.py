@@ -272,11 +272,14 @@ def test_cultivate_random_among_rally_departments_without_bullet_4_8_5_1() -> No
 
 def test_rally_bullet_3_places_population_plus_bases_8_5_1() -> None:
     state = position({"Bogotá": "2CB", "Antioquia": "1CB"})
-    # Bogotá: 2 Bases + Pop 8 = 10; Antioquia: 1 + 2 = 3 but only 2 left Available.
+    # Bogotá: 2 Bases + Pop 8 = 10; Antioquia: 1 + 2 = 3; 12 Available: not both in full,
+    # so the 8.2 chart picks who is served first (3-3-3 Bogotá; 1-1-5 Antioquia).
     # No Guerrilla left for bullet 4; Cultivate in Antioquia (a Rally Department).
-    bot, action = turn(state)
+    bot, action = turn(state, (3, 3, 3))
     assert action.op == rally(("Bogotá", "place", 10, ()), ("Antioquia", "place", 2, ()))
     assert action.special == Cultivate(space=sid("Antioquia"), source=None)
+    bot, action = turn(state, (1, 1, 5))
+    assert action.op == rally(("Antioquia", "place", 3, ()), ("Bogotá", "place", 9, ()))
 
 
 def test_rally_bullet_3_gathers_up_to_three_when_none_available_8_5_1() -> None:

@@ -129,17 +129,36 @@ def test_no_shipping() -> None:
 def test_do_as_much_as_possible_every_base_space_rallies() -> None:
     # 8.1.1 CONSEILS « Effectuez le maximum d'actions possibles (par exemple avec le maximum
     # de pièces autorisées tant que celles-ci sont disponibles) »: the FARC Rally places
-    # Population plus Bases in each of its 3 Base spaces, until the Available Guerrillas
-    # run out (4 Available: Huila 3 (Pop 2 + 1 Base), then 1 in the next).
+    # Population plus Bases in each of its 3 Base spaces until the 4 Available Guerrillas
+    # run out. Not all 3 can be served, so 8.2 « Si plusieurs Métropoles ou Départements
+    # ... ont le même niveau de priorité ..., sélectionnez l'espace à l'aide de la table »
+    # decides who is served first, one roll per space (« puis lancez de nouveau les dés »):
+    # chart 6,3,6 = Huila (3: Pop 2 + 1 Base), then 3,3,6 = Meta East (the last 1);
+    # Guaviare gets none. Formerly map order served Guaviare, then Huila, and Meta East
+    # never got a Guerrilla whatever the dice.
     state = blank_state()
     for name in ("Huila", "Meta East", "Guaviare"):
         put(state, name, Piece.FARC_BASE)
     state.removed_from_game[F] = 30 - 4
-    action, bot = plan(state, F, [6, 3, 6] * 3)  # chart 6,3,6 = Huila first
+    action, bot = plan(state, F, [6, 3, 6, 3, 3, 6])
     assert isinstance(action.op, Rally)
-    placed = sum(n for _, kind, n, _ in action.op.steps if kind == "place")
-    assert placed == 4
+    assert action.op.steps == ((sid("Huila"), "place", 3, ()), (sid("Meta East"), "place", 1, ()))
+    assert bot.dice.remaining == 0
     assert after(state, F, action).available_guerrillas(F) == 0
+
+
+@pytest.mark.s8(bullet="8.2 bullet 4")
+def test_every_candidate_served_alike_in_any_order_rolls_no_die() -> None:
+    # 8.2 « puis lancez de nouveau les dés pour en sélectionner un nouveau si nécessaire »:
+    # with Guerrillas enough for all 3 Base spaces (Pop plus Bases: 3 + 2 + 2), the order
+    # changes nothing: no die (docs/readings.md#r-order-when-all-taken).
+    state = blank_state()
+    for name in ("Huila", "Meta East", "Guaviare"):
+        put(state, name, Piece.FARC_BASE)
+    state.removed_from_game[F] = 30 - 7
+    action, bot = plan(state, F, [])
+    assert isinstance(action.op, Rally)
+    assert sum(n for _, kind, n, _ in action.op.steps if kind == "place") == 7
 
 
 # ---- 8.1.2 -----------------------------------------------------------------------------------
