@@ -212,6 +212,31 @@ def test_contraband_goes_to_an_underground_guerrilla_first() -> None:
     assert board.underground(sid("Huila"), C) >= 1
 
 
+@pytest.mark.s8(bullet="8.1.2 bullet 4")
+def test_shipment_transfer_order_other_nonplayer_underground_before_actives() -> None:
+    # 8.1.2 « Transférez les Cargaisons devant être enlevées (4.5.3) vers une Guérilla
+    # Dormante de leur propre Faction puis d'une autre Faction Non-joueur puis vers des
+    # Guérillas Actives (FARC, puis AUC, puis Cartels), si possible. Ne transférez rien
+    # d'autre volontairement » (docs/readings.md#r-np-shipment-transfer). A Cartels
+    # Shipment in Cali, all Insurgents Non-players: the Cartels Underground Guerrilla goes,
+    # the Active one still holds it (nothing must be removed: no voluntary transfer); that
+    # one goes too: the FARC's Underground Guerrilla (another Non-player) takes it before
+    # the AUC's Active one.
+    state = position({"Cali": "1CU 1CA 1AA 1FU"})
+    state.seats = [1, None, None, None]
+    state.place_shipment(sid("Cali"), C)
+    state.remove(sid("Cali"), Piece.CARTELS_UNDERGROUND)
+    assert state.shipments_at(sid("Cali"), C)
+    state.remove(sid("Cali"), Piece.CARTELS_ACTIVE)
+    assert state.shipments_at(sid("Cali"), F) and not state.shipments_at(sid("Cali"), C)
+    # no Non-player Underground Guerrilla left: Active ones, FARC before AUC
+    state = position({"Cali": "1CA 1AA 1FA"})
+    state.seats = [1, None, None, None]
+    state.place_shipment(sid("Cali"), C)
+    state.remove(sid("Cali"), Piece.CARTELS_ACTIVE)
+    assert state.shipments_at(sid("Cali"), F)
+
+
 @pytest.mark.s8(bullet="8.1.2 bullet 3")
 def test_remove_enemy_bases_first() -> None:
     # 8.1.2 « Éliminez les Bases ennemies, puis les unités de Police, puis les Troupes, puis
