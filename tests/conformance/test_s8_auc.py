@@ -114,8 +114,10 @@ def test_march_moves_every_active_guerrilla_when_none_is_underground() -> None:
 @pytest.mark.s8(node="AUC:terror", rule="8.6.4 bullets 1-2")
 @pytest.mark.s8(node="AUC:assassinate", rule="8.6.4 Assassinate")
 def test_terror_farc_base_then_farc_pieces_then_assassinate() -> None:
-    # 8.6.4 « si une zone ne possède pas de Base FARC et une Guérilla Dormante AUC » (the
-    # flow note: a space with a FARC Base and an Underground AUC Guerrilla) -> Terror:
+    # 8.6.4 « si une zone ne possède pas de Base FARC et une Guérilla Dormante AUC »,
+    # read as "has" (docs/readings.md#r-auc-terror-condition: the complement of 8.6.3
+    # « si aucune zone ne contient de Base FARC avec une Guérilla AUC Dormante ... une
+    # Attaque »): Huila has both -> Terror:
     # « Tout d'abord, dans une zone contenant une Base FARC » (Huila); « Puis, dans une
     # autre ... contenant des pièces FARC » (Cesar). ASSASSINAT « où le nombre de Guérillas
     # AUC est supérieur au nombre d'unités de Police ... éliminez les FARC » in 8.1.2
