@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.map import MAP
 from core.pieces import Faction, Piece
 from core.rules.insurgent_ops import Ambush, Attack, March, Rally, Terror
 from core.rules.insurgent_special import Assassinate, Extort
@@ -131,6 +132,23 @@ def test_terror_farc_base_then_farc_pieces_then_assassinate() -> None:
     board = after(state, A, action)
     assert board.bases(sid("Huila"), Faction.FARC) == 0
     assert board.guerrillas(sid("Cesar"), Faction.FARC) == 0
+
+
+@pytest.mark.s8(node="AUC:attack", rule="8.6.3 with 8.2 bullet 3: Ecuador before LoCs")
+def test_attack_takes_ecuador_before_locs_of_equal_priority() -> None:
+    # 8.6.3 « Attaque dans au maximum 3 zones ... en sélectionnant d'abord les zones avec
+    # le plus de Guérillas AUC »; 8.2 « Si le Panamá ou l'Équateur ... est l'un des espaces
+    # possibles (1.3.5), sélectionnez le avant tout autre espace » (docs/readings.md
+    # #r-mixed-pool). Ecuador (in play) and 3 LoCs, each with 1 Underground AUC and 1 FARC
+    # Guerrilla: Ecuador is taken first, then 2 of the LoCs by 8.3. Formerly the 3 LoCs
+    # were taken and never Ecuador.
+    state = position({"Ecuador": "1AU 1FU", "Cali-Pasto LoC": "1AU 1FU",
+                      "Pasto-Tumaco LoC": "1AU 1FU", "Neiva-Pasto LoC": "1AU 1FU"})
+    state.foreign_in_play.append(MAP.ECUADOR)
+    action, bot = run(state, [1, 1, 1] * 4 + [1] * 6, few=True)
+    assert isinstance(action.op, Attack), "\n".join(bot.trace.lines())
+    where = [space for space, _ in action.op.targets]
+    assert len(where) == 3 and where[0] == MAP.ECUADOR
 
 
 @pytest.mark.s8(node="AUC:terror", rule="8.1 0 Resources mid-Operation")
