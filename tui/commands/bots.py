@@ -497,7 +497,8 @@ def _run_soak(args: argparse.Namespace, out: TextIO) -> int:
         for problem in so_far:  # what was found is never lost with the stop
             _print_problem(problem, out)
         raise Interrupted(f"soak stopped after {found[0]} of {len(jobs)} games "
-                          f"({found[1]} problems so far, listed above); no report written",
+                          f"({counted(found[1], 'problem')} so far, listed above); no report "
+                          "written",
                           stop_code(stop)) from None
     seconds = time.perf_counter() - start
     report = {
@@ -515,7 +516,8 @@ def _run_soak(args: argparse.Namespace, out: TextIO) -> int:
     }
     for problem in report["problems"]:
         _print_problem(problem, out)
-    print(f"soak: {report['games']} games, {len(report['problems'])} problems, "
+    print(f"soak: {counted(report['games'], 'game')}, "
+          f"{counted(len(report['problems']), 'problem')}, "
           f"{report['seconds']} s ({report['games_per_second']} games/s, "
           f"{counted(args.workers, 'worker')})", file=out)
     if outfile is not None:
