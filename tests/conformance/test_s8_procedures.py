@@ -77,6 +77,40 @@ def test_insurgent_discord_government_chooses_in_a_two_player_game() -> None:
     assert decide(game, None, discord)[0] == "event" and asked == [A]
 
 
+@pytest.mark.s8(bullet="8.1 bullet 2 discord")
+@pytest.mark.parametrize("card", [41, 63])
+def test_insurgent_discord_any_second_eligible_gray_2_and_card_63(card: int) -> None:
+    # 8.1 « le Gouvernement choisit entre une Évènement avec effet ou une Opération pour
+    # n'importe quelle 2nde Faction Non-joueur Éligible ayant au moins 1 Ressource » (for
+    # ANY 2nd Eligible Non-player with a Resource): the exception overrides « sauf si la
+    # carte Évènement possède le symbole 2 en gris » and card 63's published "always
+    # Operations". Card 41 shaded (gray 2: AUC Resources +6) and card 63 (gray 2, always
+    # Operations; 2 Cartels Guerrillas in Cali make it effective), the AUC / Cartels 2nd
+    # Eligible: alone they execute an Operation; in a 2-player game the Government is
+    # asked, and its "event" is executed. (Fails before issue 27 D3: the Government was
+    # asked only when the bot already wanted the Event.)
+    faction = A if card == 41 else C
+    asked: list[Faction] = []
+
+    def discord(state: GameState, f: Faction) -> str:
+        asked.append(f)
+        return "event"
+
+    game = standard_game(card, faction, 2)
+    put(game.state, "Cali", Piece.CARTELS_UNDERGROUND, 2)
+    assert decide(game, None, None)[0] == "operation"  # 8.1 bullet 2 (gray 2)
+    game.state.seats = [1, 2, None, None]
+    got, cmd, trace, _ = decide(game, None, discord)
+    assert asked == [faction] and got == "event", "\n".join(trace.lines())
+    assert cmd.side == ("unshaded" if card == 63 else "shaded")
+    # « Évènement avec effet »: an Ineffective Event leaves nothing to choose
+    asked.clear()
+    assert decide(standard_game(68, C, 2), None, discord)[0] == "operation"
+    game68 = standard_game(68, C, 2)
+    game68.state.seats = [1, 2, None, None]
+    assert decide(game68, None, discord)[0] == "operation" and asked == []
+
+
 @pytest.mark.s8(bullet="8.1 bullet 3")
 def test_ineffective_event_operation_instead_narco_subs_example() -> None:
     # 8.1 EXEMPLE D'EVENEMENT SANS EFFET « Les Cartels est la 1ère Éligible d'après la
