@@ -9,8 +9,8 @@
   changes it; Capabilities and Momentum count as effects.
 * :class:`NonPlayerChooser` answers an Event's choices by 8.4.2-8.4.3: as many pieces as
   possible, in the one 8.1.2 order of :func:`piece_rank` (docs/readings.md#r-np-event-pieces),
-  spaces at random (8.2/8.3), the Support/Opposition shift where the totals change most
-  (docs/readings.md#r-np-event-shift).
+  spaces at random (8.2/8.3), the Support/Opposition shift where the space's value changes
+  most, Population x levels (docs/readings.md#r-np-event-shift).
 """
 
 from __future__ import annotations
@@ -353,6 +353,42 @@ def piece_rank(kind: int, faction: Faction, action: str) -> tuple[int, int]:
     return (whose, len(_ENEMY_ORDER))
 
 
+_SHIFT_TARGET = re.compile(
+    r"\bto\s+(neutral|passive support|active support|passive opposition|active opposition)\b")
+_SHIFT_LEVELS = re.compile(r"(\d+)\s+levels?\b[^.]*?\btoward\s+active\s+(support|opposition)")
+_SHIFT_TOWARD = re.compile(r"\btoward\s+active\s+(support|opposition)")
+_LEVEL = {"active support": 2, "passive support": 1, "neutral": 0,
+          "passive opposition": -1, "active opposition": -2}
+
+
+def shift_levels(text: str, level: int) -> int:
+    """How many levels a printed shift ``text`` moves a space now at ``level`` (-2 Active
+    Opposition .. 2 Active Support): to a named level ("to Neutral", "from Support to
+    Neutral"), or N levels toward an end ("by 2 levels toward Active Opposition"; "toward
+    ..." alone is 1 level), never past it (1.6). 1 when the text names no shift."""
+    low = text.lower()
+    target = _SHIFT_TARGET.search(low)
+    if target is not None:
+        return abs(_LEVEL[target.group(1)] - level)
+    counted = _SHIFT_LEVELS.search(low)
+    toward = counted.group(2) if counted else None
+    if toward is None:
+        plain = _SHIFT_TOWARD.search(low)
+        toward = plain.group(1) if plain else None
+    if toward is None:
+        return 1
+    n = int(counted.group(1)) if counted else 1
+    room = 2 - level if toward == "support" else level + 2
+    return min(n, room)
+
+
+def shift_gap(state: GameState, space: int, text: str) -> int:
+    """8.4.3 « l'écart entre l'ancienne et la nouvelle valeur »: the change of the
+    space's Support/Opposition value (1.6.2-1.6.3: Population, twice for Active), i.e.
+    Population x levels shifted (docs/readings.md#r-np-event-shift)."""
+    return MAP[space].pop * shift_levels(text, state.support[space])
+
+
 def faction_options(choice: Choice) -> list[Faction] | None:
     """The Factions a question offers, if it is a question of whose pieces: a "factions"
     question (Faction ints), or an "option" question whose options are all Faction names
@@ -371,10 +407,10 @@ class NonPlayerChooser:
     In order: a preference named by the card's row of the table (8.4.4 instructions,
     traced); then the general rules. As many as allowed (8.4.2). Spaces at random among
     equals (8.2 chart for Cities/Departments, 8.3 for LoCs; Ecuador/Panamá first); for a
-    Support/Opposition shift (the question says "shift"), the spaces whose shift changes
-    the totals most first (highest Population, 8.4.3). Pieces in 8.1.2 order, and the
-    Factions of a question of whose pieces (:func:`faction_rank`). Other
-    choices: the options in the order the card lists them.
+    Support/Opposition shift (the question says "shift"), the spaces whose Support/
+    Opposition value changes most first (Population x levels, 8.4.3: :func:`shift_gap`).
+    Pieces in 8.1.2 order, and the Factions of a question of whose pieces
+    (:func:`faction_rank`). Other choices: the options in the order the card lists them.
     """
 
     def __init__(self, dice: DiceSource, state_for_dice: GameState | None = None,
@@ -438,9 +474,19 @@ class NonPlayerChooser:
         if choice.kind == "number":
             return [sorted(opts, reverse=True)]  # as much as possible (8.4.2)
         if choice.kind == "spaces" and self._shift_question(choice.why):
-            pops = sorted({MAP[s].pop for s in opts}, reverse=True)
-            return [[s for s in opts if MAP[s].pop == p] for p in pops]
+            # 8.4.3: the greatest change of the space's Support/Opposition value
+            # (docs/readings.md#r-np-event-shift); equal changes at random (8.2)
+            gap = {s: shift_gap(state, s, self._shift_text()) for s in opts}
+            return [[s for s in opts if gap[s] == g]
+                    for g in sorted(set(gap.values()), reverse=True)]
         return [opts]
+
+    def _shift_text(self) -> str:
+        """The printed text of the side the Non-player executes (8.4.1), "" if unknown."""
+        if self.card is None:
+            return ""
+        printed = CARDS[self.card].text(side_for(self.card))
+        return "" if printed is None else printed.text
 
     def _shift_question(self, why: str) -> bool:
         """Is this space question the choice of a Support/Opposition shift (8.4.3)? Yes

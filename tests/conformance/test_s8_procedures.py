@@ -416,6 +416,42 @@ def test_shift_where_the_totals_change_most() -> None:
 
 
 @pytest.mark.s8(bullet="8.4.3")
+def test_shift_the_greatest_change_not_the_first_of_equal_population() -> None:
+    # 8.4.3 « choisissez les zones pour lesquelles l'écart entre l'ancienne et la nouvelle
+    # valeur est le plus grand » (the greatest difference between old and new value):
+    # card 44 shaded « Shift a City from Support to Neutral », the only Cities with Support
+    # Cartagena (Active) and Cúcuta (Passive), both Population 1: Cartagena changes 2, so
+    # it goes to Neutral whatever the dice (red 3 on the 8.2 chart gives Cúcuta). (Fails
+    # before issue 27 D4: Population alone tied them and the chart chose Cúcuta.)
+    game = standard_game(44, A, 1)
+    state = game.state
+    for city in MAP.cities:
+        state.set_support(city.id, 0)
+    state.set_support(sid("Cartagena"), 2)
+    state.set_support(sid("Cúcuta"), 1)
+    take_turn(game, ScriptedDice([3, 1, 1] * 10))
+    assert game.state.support[sid("Cartagena")] == 0
+    assert game.state.support[sid("Cúcuta")] == 1
+
+
+@pytest.mark.s8(bullet="8.4.3")
+def test_shift_value_is_population_times_levels() -> None:
+    # 8.4.3 « l'écart entre l'ancienne et la nouvelle valeur » read as the space's
+    # Support/Opposition value (1.6.2 « le soutien ou l'opposition actifs comptent double
+    # dans l'évaluation du total des valeurs de soutien/opposition »): Population x levels
+    # (docs/readings.md#r-np-event-shift). Card 44 shaded: Bogotá at Passive Support
+    # (8 x 1) goes to Neutral before Cartagena at Active Support (1 x 2).
+    game = standard_game(44, A, 1)
+    state = game.state
+    for city in MAP.cities:
+        state.set_support(city.id, 0)
+    state.set_support(MAP.BOGOTA, 1)
+    state.set_support(sid("Cartagena"), 2)
+    take_turn(game, ScriptedDice([3, 1, 1] * 10))
+    assert game.state.support[MAP.BOGOTA] == 0 and game.state.support[sid("Cartagena")] == 2
+
+
+@pytest.mark.s8(bullet="8.4.3")
 def test_non_shift_space_choice_is_random_on_a_shift_card() -> None:
     # 8.4.3 « Sélectionnez les zones au hasard (8.2-.3) ... Pour un changement de Soutien
     # ... » (Population only for the shift): card 24 shaded « Remove 2 Troops from a space
