@@ -1440,17 +1440,21 @@ def _activations(
 
 def _free_sweep(state: GameState, chooser: Chooser, space: int, why: str) -> Operation:
     moves: list[tuple[int, int, tuple[int, ...]]] = []
+    # only what stacking lets in is offered (1.4.2: Ecuador holds 2 Government pieces,
+    # card 33, counting those the chain of #69 just moved there)
+    room = state.capacity(space, Piece.TROOPS)
     for src, path in sorted(coin_ops.sweep_sources(state, space).items()):
         n = _ask_number(
             chooser,
             state,
             0,
-            state.troops(src),
+            min(state.troops(src), room),
             f"{why}: Sweep moves how many Troops in from {space_name(src)}?",
         )
+        room -= n
         if n:
             moves.append((int(Piece.TROOPS), n, path))
-    if state.capability(coin_ops.NDSC) == UNSHADED:
+    if state.capability(coin_ops.NDSC) == UNSHADED and room > 0:
         sources = sorted(coin_ops.sweep_sources(state, space, Piece.POLICE).items())
         src = ask_one(
             chooser,
