@@ -30,7 +30,7 @@ from core.dice import DiceSource
 from core.errors import IllegalAction
 from core.events.choice import Choice
 from core.map import MAP
-from core.pieces import ACTIVE_OF, Faction, Piece
+from core.pieces import ACTIVE_OF, UNDERGROUND_OF, Faction, Piece
 from core.state import GameState
 from nonplayer.plan import PLANNING_DICE
 from nonplayer.random_spaces import random_candidate, random_outcomes
@@ -285,6 +285,25 @@ _ENEMY_ORDER = ("BASE", "POLICE", "TROOPS", "UNDERGROUND", "ACTIVE")
 PLACE = "place"
 AGAINST = "against"
 
+#: A space question of an Event that takes Guerrillas anywhere, asked before the piece.
+_GUERRILLA_PICK = re.compile(r"\b(remove|replace)\b[^:?]*\bguerrilla\b[^?]*: from which space\?",
+                             re.IGNORECASE)
+
+#: The origin question of an Event that moves pieces out of 1 space (#53, #69).
+_MOVE_FROM = re.compile(r"\bmove from which (space|department)\?", re.IGNORECASE)
+
+
+def _movable(state: GameState, space: int, faction: Faction) -> int:
+    """The pieces of ``faction`` in ``space`` an Event may move: Guerrillas, or cubes."""
+    if faction is Faction.GOVT:
+        return state.cubes(space)
+    return state.guerrillas(space, faction)
+
+
+#: Options of an "option" question that place pieces, and that remove them (8.4.2).
+_PLACING = re.compile(r"(re)?place\b", re.IGNORECASE)
+_REMOVING = re.compile(r"remove\b", re.IGNORECASE)
+
 #: Words of a space question that asks where to do something other than a shift.
 _OTHER_ACTION = re.compile(
     r"\b(remove|removes|place|replace|terror|flip|sabotage|march|move|attack|ambush|assault"
@@ -463,6 +482,22 @@ class NonPlayerChooser:
             action = piece_action(choice.why)
             ranks = sorted({piece_rank(k, mine, action) for k in opts})
             return [[k for k in opts if piece_rank(k, mine, action) == r] for r in ranks]
+        if choice.kind == "spaces" and _GUERRILLA_PICK.search(choice.why):
+            # an Event that takes Guerrillas anywhere (#54, #55): the Guerrillas are
+            # chosen in the 8.1.2 order, so the spaces holding the first-ranked ones
+            # first, at random among those (docs/readings.md#r-card-54-own-pieces)
+            mine = faction if choice.decider is None else Faction(choice.decider)
+            best_rank = {sp: self._guerrilla_rank(state, sp, choice.why, mine) for sp in opts}
+            return [[sp for sp in opts if best_rank[sp] == r]
+                    for r in sorted(set(best_rank.values()))]
+        if choice.kind == "spaces" and _MOVE_FROM.search(choice.why):
+            # 8.4.2 « relocalisez autant de pièces que possible »: the origin of a move
+            # from 1 space (#53, #69) where the mover has the most pieces that move
+            # (Guerrillas; cubes for the Government), at random among equals
+            mover = faction if choice.decider is None else Faction(choice.decider)
+            count = {sp: _movable(state, sp, mover) for sp in opts}
+            return [[sp for sp in opts if count[sp] == n]
+                    for n in sorted(set(count.values()), reverse=True)]
         whose = faction_options(choice)
         if whose is not None:
             # whose pieces are placed or acted upon: the same ranking's first key
@@ -473,6 +508,13 @@ class NonPlayerChooser:
                     for key in sorted(set(rank))]
         if choice.kind == "number":
             return [sorted(opts, reverse=True)]  # as much as possible (8.4.2)
+        if choice.kind == "option" and any(_PLACING.match(str(o)) for o in opts) \
+                and any(_REMOVING.match(str(o)) for o in opts):
+            # 8.4.2 « Placez ... autant de pièces que possible »: "remove or replace"
+            # (#50 shaded, #54), "place or remove" (#65): the answer that places pieces
+            # (docs/readings.md#r-np-replace)
+            placing = [o for o in opts if _PLACING.match(str(o))]
+            return [placing, [o for o in opts if o not in placing]]
         if choice.kind == "spaces" and self._shift_question(choice.why):
             # 8.4.3: the greatest change of the space's Support/Opposition value
             # (docs/readings.md#r-np-event-shift); equal changes at random (8.2)
@@ -480,6 +522,18 @@ class NonPlayerChooser:
             return [[s for s in opts if gap[s] == g]
                     for g in sorted(set(gap.values()), reverse=True)]
         return [opts]
+
+    @staticmethod
+    def _guerrilla_rank(state: Any, space: int, why: str, mine: Faction) -> tuple[int, int]:
+        """The best 8.1.2 rank (:func:`piece_rank`, acted upon) of the Guerrillas a
+        "remove/replace a [Faction] Guerrilla: from which space?" question may take in
+        ``space`` (those of the Faction the question names, else any)."""
+        text = why.lower()
+        named = [f for f in Faction if f.is_insurgent and f"{f.label.lower()} guerrilla" in text]
+        factions = named or [f for f in Faction if f.is_insurgent]
+        kinds = [k for f in factions for k in (UNDERGROUND_OF[f], ACTIVE_OF[f])
+                 if state.count(space, k)]
+        return min((piece_rank(int(k), mine, AGAINST) for k in kinds), default=(9, 9))
 
     def _shift_text(self) -> str:
         """The printed text of the side the Non-player executes (8.4.1), "" if unknown."""
