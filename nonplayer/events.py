@@ -107,6 +107,18 @@ def card_row(card: int) -> CardRow:
     return _table()[card]
 
 
+def instructions_apply(card: int, faction: Faction) -> bool:
+    """8.4.4 « vérifiez pour cet Évènement s'il existe des instructions spécifiques à cette
+    Faction Non-Joueur si son symbole est situé le plus à gauche sur la carte (ou l'aide de
+    jeu de la sélection aléatoire des zones si le symbole du Gouvernement est concerné) »:
+    the card's instruction binds the executing Non-player when its own symbol is leftmost,
+    or when the Government's is (those are on the random spaces aid, for any executor);
+    not a Non-player executing a card another Insurgent leads
+    (docs/readings.md#r-np-instructions-leftmost)."""
+    leftmost = CARDS[card].faction_order[0]
+    return leftmost is faction or leftmost is Faction.GOVT
+
+
 def side_for(card: int) -> str:
     """8.4.1: Non-players execute the shaded text of dual-use Events."""
     return events.SHADED if events.implemented(card, events.SHADED) else events.UNSHADED
@@ -456,7 +468,7 @@ class NonPlayerChooser:
         return out
 
     def _preferred(self, state: Any, choice: Choice, faction: Faction) -> list[list[Any]] | None:
-        if self.card is None:
+        if self.card is None or not instructions_apply(self.card, faction):
             return None
         for pref in card_row(self.card).prefer:
             if pref.match.lower() not in choice.why.lower():

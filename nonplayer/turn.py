@@ -157,7 +157,7 @@ def _event(state: GameState, faction: Faction, card: int, side: str, dice: DiceS
     trace.add("event", "8.1", f"{why}; the {side} Event is effective")
     chooser = np_events.NonPlayerChooser(dice, state, faction, card)
     row = np_events.card_row(card)
-    if row.instruction:
+    if row.instruction and np_events.instructions_apply(card, faction):
         trace.add("instruction", "8.4.4",
                   f"card {card} instruction ({row.source}): {row.instruction}")
     return "event", PlayEvent(side), trace, chooser

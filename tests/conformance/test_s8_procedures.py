@@ -478,6 +478,35 @@ def test_instruction_of_the_leftmost_factions_aid() -> None:
     assert game.state.bases(sid("Santander"), F) == before.bases(sid("Santander"), F) + 1
 
 
+@pytest.mark.s8(bullet="8.4.4")
+def test_instruction_binds_only_the_faction_whose_symbol_is_leftmost() -> None:
+    # 8.4.4 « vérifiez pour cet Évènement s'il existe des instructions spécifiques à cette
+    # Faction Non-Joueur si son symbole est situé le plus à gauche sur la carte »
+    # (docs/readings.md#r-np-instructions-leftmost): card 57 (Cartels leftmost; published
+    # instruction: Police in Cities first). The Cartels replace Cali's Police first; the
+    # FARC executing the same text (2nd Eligible) pick both spaces on the chart (1,1,3:
+    # Antioquia, then Huila) and Cali keeps its Police. (Fails before issue 27 D9: the
+    # instruction bound every executor, Cali went first.)
+    from core import events
+    from core.commands import Context
+    from nonplayer.events import NonPlayerChooser
+
+    def run(faction: Faction) -> GameState:
+        state = blank_state(card=57)
+        for name in ("Huila", "Cali", "Antioquia"):
+            put(state, name, Piece.POLICE, 1)
+        chooser = NonPlayerChooser(ScriptedDice([1, 1, 3] * 4), state, faction, 57)
+        events.run_event(state, Context(faction=faction, chooser=chooser, nonplayer=True),
+                         57, "shaded")
+        return state
+
+    cartels = run(C)
+    assert cartels.police(sid("Cali")) == 0
+    farc = run(F)
+    assert farc.police(sid("Cali")) == 1
+    assert farc.police(sid("Antioquia")) == 0 and farc.police(sid("Huila")) == 0
+
+
 @pytest.mark.s8(bullet="8.1 bullet 1")
 def test_np_turn_stops_right_after_the_nonplayer_turn(tmp_path) -> None:  # type: ignore[no-untyped-def]
     # 8.1 bullet 1: the 1st Eligible FARC on card 1 (not leftmost) executes an Operation;
