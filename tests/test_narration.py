@@ -30,7 +30,7 @@ from nonplayer.games import Turn, play
 from nonplayer.trace import Trace, render
 from tests.helpers import blank_state, place, sid
 from tui import describe
-from tui.bots_cli import describe as turn_line
+from tui.commands.bots import describe as turn_line
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("ANDEAN_UPDATE_GOLDEN") == "1"
@@ -45,7 +45,7 @@ DEMOS = [
 
 
 def _narration(argv: list[str]) -> str:
-    from tui.cli import build_parser
+    from tui.commands.main import build_parser
 
     args = build_parser().parse_args(argv)
     out = io.StringIO()
@@ -311,7 +311,7 @@ def test_hint_lines_keep_the_search_numbers_for_the_expert_view() -> None:
 def test_plain_hint_shows_search_numbers_only_with_expert(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from nonplayer.solitaire import new_solitaire
     from tui.controller import Controller
-    from tui.plain import make_ui
+    from tui.plain.ui import make_ui
     from tui.session import Session
 
     for expert in (False, True):
@@ -329,8 +329,8 @@ def test_app_x_key_toggles_expert_hints() -> None:
     import asyncio
 
     from nonplayer.solitaire import new_solitaire
-    from tui.app import PlayApp
     from tui.controller import Controller
+    from tui.screens.play import PlayApp
     from tui.session import Session
 
     async def run() -> None:

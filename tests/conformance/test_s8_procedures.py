@@ -513,7 +513,7 @@ def test_np_turn_stops_right_after_the_nonplayer_turn(tmp_path) -> None:  # type
     # `andean np-turn --position first` must return the position right after that turn
     # (card 1 still current, the FARC's Operation recorded), not run on into the next card.
     from core import serialize
-    from tui.cli import main
+    from tui.commands.main import main
 
     main(["new", "--scenario", "standard", "--seed", "1", "--players", "1", "--nonplayers",
           "--out", str(tmp_path / "g.json")])
