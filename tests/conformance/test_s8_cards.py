@@ -246,11 +246,9 @@ def _k70(b: GameState, a: GameState, f: Faction) -> bool:
 
 
 def _k20(b: GameState, a: GameState, f: Faction) -> bool:
-    # « relocalisez autant de pièces que possible » (8.4.2): every FARC Guerrilla Marches
-    # out of its space; none is left Active ("then flips up to 3 ... Underground")
-    spaces = range(len(MAP.spaces))
-    stayed = sum(min(b.guerrillas(s, F), a.guerrillas(s, F)) for s in spaces)
-    return (stayed == 0 and a.on_map(Piece.FARC_ACTIVE) == 0
+    # the FARC Guerrillas March (all of them: test_card_20_every_farc_guerrilla_marches)
+    # and none is left Active ("then flips up to 3 of its Guerrillas Underground")
+    return (moved(b, a) and a.on_map(Piece.FARC_ACTIVE) == 0
             and a.on_map(Piece.FARC_UNDERGROUND) == b.on_map(Piece.FARC_UNDERGROUND))
 
 
@@ -331,7 +329,7 @@ KEY_EFFECT: dict[int, tuple[str, Check]] = {
          lambda b, a, f: res(G)(b, a) == -6 and 3 <= a.aid <= 8),
     19: ("free Attack or Terror wherever possible: the board changes",
          lambda b, a, f: moved(b, a) or a.terror != b.terror),
-    20: ("FARC free March: every FARC Guerrilla moves (8.4.2), none left Active", _k20),
+    20: ("FARC free March, none left Active", _k20),
     21: ("FARC Resources +6 and a FARC Base placed",
          lambda b, a, f: res(F)(b, a) == 6 and bases(F, b, a) == 1),
     22: ("Momentum Alfonso Cano", momentum(22)),
@@ -503,3 +501,20 @@ def test_card_54_never_takes_back_its_own_replacement() -> None:
         sum(before.on_map(k) for k in GUERRILLAS[A]) + 2
     assert sum(after.on_map(k) for k in GUERRILLAS[F]) == \
         sum(before.on_map(k) for k in GUERRILLAS[F]) - 2
+
+
+def test_card_20_every_farc_guerrilla_marches() -> None:
+    # card 20 shaded « FARC free Marches any of its Guerrillas then flips up to 3 of its
+    # Guerrillas Underground »; 8.4.2 « relocalisez autant de pièces que possible »: on
+    # the Standard set up every FARC Guerrilla on the map Marches (the report's March
+    # lines add up to all of them), and none is left Active.
+    import re
+
+    game = standard_game(20, F, 1)
+    before = sum(game.state.on_map(k) for k in GUERRILLAS[F])
+    result = take_turn(game)
+    assert result.decision == "event"
+    lines = "\n".join(result.report)
+    marched = sum(int(n) for n in re.findall(r"March: (\d+) FARC Guerrilla", lines))
+    assert marched == before
+    assert game.state.on_map(Piece.FARC_ACTIVE) == 0
