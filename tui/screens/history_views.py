@@ -20,10 +20,8 @@ from textual.widgets.option_list import Option as ListOption
 
 from core.game import Game
 from core.state import GameState
-from tui import describe
-from tui.available import available_lines
 from tui.card_summary import turn_line
-from tui.screens import board_table
+from tui.screens import board_table, side_panel
 from tui.turn_log import CardGroup, Turn
 
 
@@ -146,9 +144,7 @@ class BoardAtScreen(ModalScreen[None]):
             table.add_row(*cells, key=str(s))
         panel = self.query_one("#then-side", Static)
         panel.styles.width = side
-        text = side - 3
-        panel.update("\n".join([*describe.tracks_lines(state), "",
-                                *available_lines(state, text)]))
+        panel.update("\n".join(side_panel.side_lines(state, side - 3)))
         table.focus()
 
 
