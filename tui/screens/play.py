@@ -145,7 +145,7 @@ class PlayApp(App[None]):
     #side { height: auto; padding: 0 1; }
     #card-box { height: 1fr; border-top: solid $primary; }
     #card { padding: 0 1; }
-    #log { height: 8; border-top: solid $primary; overflow-x: hidden; }
+    #log { height: 30%; min-height: 8; border-top: solid $primary; overflow-x: hidden; }
     #log:focus { height: 50%; min-height: 8; }
     #cards { height: 1fr; }
     #dialog.wide { width: 100%; max-width: 140; height: 90%; }
@@ -501,9 +501,12 @@ class PlayApp(App[None]):
         self.push_screen(TextScreen("Cards", lines))
 
     def action_help(self) -> None:
-        """Every key of the screen with what it does (from the help text), wrapped to
-        the terminal's width, then the rest of the help text."""
-        lines = HELP_TEXT.splitlines()
+        self.show_help(HELP_TEXT)
+
+    def show_help(self, help_text: str) -> None:
+        """Every key of the screen with what it does (from ``help_text``'s 'Keys' list),
+        wrapped to the terminal's width, then the rest of the help text."""
+        lines = help_text.splitlines()
         keys: list[tuple[str, str]] = []
         rest: list[str] = []
         for line in lines[1:]:
