@@ -377,3 +377,18 @@ async def test_a_whole_quick_game_through_pilot():  # 2.4 Quick-Play deck, 6.0 e
         for n in range(1, state.propaganda_rounds):  # (the last may end at its 6.1)
             assert any(t.startswith(f"Propaganda Round {n}:") for t in titles), n
         assert isinstance(app.screen, TextScreen) and app.screen.title_text == "Game over"
+
+
+def test_plain_mode_warns_and_shows_the_available_forces():  # 6.1, 7.2, 1.4.1
+    import io
+
+    from tests.test_tui_plain import Terminal
+    from tui.plain.ui import PlainUI
+
+    c = before_propaganda()
+    out = io.StringIO()
+    PlainUI(c, Terminal(out, ["status"]), out).run()
+    text = out.getvalue()
+    assert "#74 Propaganda! is next: as the board stands" in text
+    assert text.index("#74 Propaganda! is next") < text.index("what do you do?")
+    assert "Available Forces:" in text

@@ -50,4 +50,14 @@ def victory_warning(state: GameState) -> str | None:
     return text + "."
 
 
-__all__ = ["next_is_propaganda", "victory_warning"]
+def decision_warning(state: GameState, person_to_move: bool, next_named: bool = True
+                     ) -> str | None:
+    """:func:`victory_warning` where a person is about to decide (``person_to_move``)
+    and the next card is known (``next_named`` False: the table has not named the card
+    on top of its deck yet, tabletop assist)."""
+    if not person_to_move or not next_named:
+        return None
+    return victory_warning(state)
+
+
+__all__ = ["decision_warning", "next_is_propaganda", "victory_warning"]

@@ -28,9 +28,10 @@ from typing import Any
 
 from rich.text import Text
 from textual import events, on, work
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, ScreenStackError
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.widgets import (
     DataTable,
     Input,
@@ -63,7 +64,7 @@ from tui.screens.history_views import (
 from tui.screens.keys import HelpScreen, KeysFooter, key_label
 from tui.session import Session
 from tui.turn_log import CardGroup, Turn
-from tui.victory_watch import victory_warning
+from tui.victory_watch import decision_warning
 
 HELP_TEXT = """\
 Keys
@@ -243,26 +244,31 @@ class PlayApp(App[None]):
     def warning_line(self) -> str | None:
         """Before the person's decision, when the next card is a Propaganda card: who
         would win its victory check as the board stands (:mod:`tui.victory_watch`)."""
-        if not self.controller.person_to_move() or self.controller.assist:
-            return None  # (the table's deck: the next card is what the table named)
-        return victory_warning(self.controller.state)
+        c = self.controller
+        return decision_warning(c.state, c.person_to_move(),
+                                not (c.assist and c.needs_next_card()))
 
     def side_lines(self) -> list[str]:
         """The tracks and the Available Forces (:mod:`tui.screens.side_panel`) in the
         side panel's width."""
         state = self.controller.state
         table = self.controller.assist  # the deck is the table's: only what it named
-        width = max(self.SIDE_MIN, self.query_one("#right").size.width - self.SIDE_FRAME) \
-            if self.query("#right") and self.query_one("#right").size.width \
-            else self.SIDE_WANT
-        return side_panel.side_lines(state, width,
+        return side_panel.side_lines(state, self.side_width(),
                                      not (table and self.controller.needs_next_card()),
                                      deck_known=not table)
 
+    def side_width(self) -> int:
+        """The side panel's text width (before the screen is laid out: the width wanted)."""
+        try:
+            width = self.query_one("#right").size.width
+        except (NoMatches, ScreenStackError):
+            width = 0
+        return max(self.SIDE_MIN, width - self.SIDE_FRAME) if width else self.SIDE_WANT
+
     def card_lines(self) -> list[str]:
         """Under the side panel: the current card's text, then the board's legend."""
-        width = max(self.SIDE_MIN, self.query_one("#right").size.width - self.SIDE_FRAME)
-        return [*side_panel.card_lines(self.controller.state.current_card, width), "",
+        return [*side_panel.card_lines(self.controller.state.current_card,
+                                       self.side_width()), "",
                 *board_table.LEGEND,
                 "  > before a name: changed by the Non-players since your last decision"]
 
