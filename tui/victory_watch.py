@@ -43,6 +43,8 @@ def victory_warning(state: GameState) -> str | None:
     closest = max(others, key=lambda f: margins[f])
     text = (f"{title} is next: as the board stands nobody wins its victory check (6.1, "
             f"7.2); closest: {closest.label} at {margins[closest]:+d}")
+    if margins[closest] == 0:  # 7.2: a margin above 0 wins
+        text += " (one more and it wins)"
     if round_ >= state.final_propaganda:
         leader = victory.ranking(state)[0]
         text += (f"; the final Round: the game ends after it, ranked by margin (7.3), "

@@ -67,9 +67,9 @@ def compact_tracks(state: GameState, width: int, next_known: bool = True,
     if not deck_known:
         lines.append(rounds)
     else:
-        lines += pack(rounds + ";", ["none left in the deck" if left is None else
-                                     f"next in {left} card{'s' if left != 1 else ''}"],
-                      width)
+        when = "none left in the deck" if left is None else "next card" if left == 0 \
+            else f"next in {left} card{'s' if left != 1 else ''}"
+        lines += pack(rounds + ";", [when], width)
     return lines
 
 
