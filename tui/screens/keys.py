@@ -85,9 +85,15 @@ class KeysFooter(Widget):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.bindings = list(bindings)
 
+    def shown(self) -> list[Binding]:
+        """The keys the screen takes now (an app's ``check_action`` may refuse some:
+        the assistant before its first card takes only ? and q)."""
+        return [b for b in self.bindings
+                if self.app.check_action(b.action.split("(")[0], ()) is not False]
+
     def render(self) -> RenderResult:
         width = max(1, self.size.width - 2)
-        line = keys_line(self.bindings, width)
+        line = keys_line(self.shown(), width)
         text = Text()
         for i, part in enumerate(line.split(" ")):
             if i:

@@ -228,6 +228,7 @@ class PlayApp(App[None]):
         if self.controller.person_to_move():
             turn += "  - press a to act"
         self.query_one("#status", Static).update(turn)
+        self.query_one(KeysFooter).refresh()  # (the keys an app takes may change)
         warning = self.warning_line()
         box = self.query_one("#warning", Static)
         box.update(warning or "")
