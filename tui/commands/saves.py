@@ -24,6 +24,7 @@ from core.map import MAP
 from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
 from core.rules import sequence
 from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
+from tui.available import available_dict, available_lines
 from tui.commands.base import (
     CliError,
     Subcommand,
@@ -81,23 +82,6 @@ def _space_status(state: GameState, space: int) -> dict[str, Any]:
     }
 
 
-def _available(state: GameState) -> dict[str, dict[str, int]]:
-    return {
-        Faction.GOVT.label: {
-            "troops": state.available(Piece.TROOPS),
-            "police": state.available(Piece.POLICE),
-            "bases": state.available(Piece.GOVT_BASE),
-        },
-        **{
-            f.label: {
-                "guerrillas": state.available_guerrillas(f),
-                "bases": state.available_bases(f),
-            }
-            for f in (Faction.FARC, Faction.AUC, Faction.CARTELS)
-        },
-    }
-
-
 def status_dict(game: Game) -> dict[str, Any]:
     """Everything ``andean status --json`` shows: tracks, cards, Eligibility, whose turn,
     victory margins and every space in play (keyed by space name)."""
@@ -129,7 +113,7 @@ def status_dict(game: Game) -> dict[str, Any]:
             for card, side in sorted(state.capabilities.items())
         ],
         "momentum": list(state.momentum),
-        "available": _available(state),
+        "available": available_dict(state),
         "shipments_available": state.shipments_available(),
         "markers_available": state.markers_available(),
         "log_length": len(game.log),
@@ -182,6 +166,7 @@ def status_text(game: Game) -> str:
         f"Opposition + Bases {d['opposition_plus_bases']}",
         f"Victory margins: {by_faction(d['victory_margins'])}",
     ]
+    lines += available_lines(game.state, 100)
     if d["capabilities"]:
         lines.append(
             "Capabilities: "

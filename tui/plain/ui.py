@@ -41,11 +41,13 @@ from core.pieces import Faction
 from core.rules import sequence
 from core.rules.board_editor import RecordAction, SetNextCard
 from tui import describe
+from tui.available import available_lines
 from tui.controller import Controller, TurnReport, solo_result_lines
 from tui.forms.base import YES_NO, Cancelled, InputError, Question, fold
 from tui.forms.editor import EDIT_HELP, find_card, is_edit, parse_edit
 from tui.prompts import RECORDED, board_match, die_name, die_purpose, yes_no
 from tui.turn_log import current_heading
+from tui.victory_watch import decision_warning
 
 HELP = """\
 At any prompt:
@@ -151,7 +153,8 @@ class PlainUI:
         if word in ("tracks", "status"):
             table = self.assist  # the deck is the table's: only what it named
             self.say(describe.whose_turn(self.c.state), *describe.tracks_lines(
-                self.c.state, not (table and self.c.needs_next_card()), deck_known=not table))
+                self.c.state, not (table and self.c.needs_next_card()), deck_known=not table),
+                *available_lines(self.c.state))
             return True
         if word == "card" and not rest:
             next_known = not (self.assist and self.c.needs_next_card())
@@ -364,6 +367,12 @@ class PlainUI:
         """A Propaganda title names the first Propaganda card still in the deck."""
         return self.c.deck_card(card)
 
+    def warning(self) -> str | None:
+        """Before a person's decision with a Propaganda card next: who would win its
+        victory check as the board stands (:mod:`tui.victory_watch`)."""
+        return decision_warning(self.c.state, self.c.person_to_move(),
+                                not (self.assist and self.c.needs_next_card()))
+
     def show_hint(self) -> None:
         try:
             h = self.c.hint()
@@ -375,7 +384,8 @@ class PlainUI:
             return
         lines = h.lines(self.expert) if hasattr(h, "lines") \
             else [str(getattr(h, "explanation", ""))]
-        self.say(f"Hint: {lines[0]}", *lines[1:])
+        warning = self.warning()
+        self.say(*([warning] if warning else []), f"Hint: {lines[0]}", *lines[1:])
         cmd = getattr(h, "command", None)
         if cmd is None:
             return
@@ -481,6 +491,9 @@ class PlainUI:
         self.acting = self.c.to_move()
         self.c.decision_start()
         self.say(describe.whose_turn(self.c.state))
+        warning = self.warning()
+        if warning:
+            self.say(warning)
         try:
             decision = self.c.decision()
         except InputError as err:
