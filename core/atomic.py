@@ -26,7 +26,6 @@ from collections.abc import Callable
 from os import PathLike
 from pathlib import Path
 
-
 TEMP_PREFIX = ".andean-"
 _TEMP = re.compile(r"\.andean-(\d+)-[A-Za-z0-9_]+\.tmp\Z")
 

@@ -21,7 +21,7 @@ import hashlib
 import os
 import stat
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from os import PathLike
 from pathlib import Path
 
@@ -209,10 +209,8 @@ class SaveLock:
     def release(self) -> None:
         if self._fd is None:
             return
-        try:
+        with suppress(OSError):
             os.unlink(self.path)
-        except OSError:
-            pass
         os.close(self._fd)
         self._fd = None
 

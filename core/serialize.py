@@ -41,15 +41,15 @@ from pathlib import Path
 from typing import Any
 
 from core.atomic import write_text
-from core.files import FileCheckError, read_input, shown
 from core.cards import CARDS
 from core.commands import from_json, registered
 from core.errors import SaveFileError
+from core.files import FileCheckError, read_input, shown
 from core.game import Game  # imports every rules module: every command type is known
 from core.map import MAP
 from core.pieces import Piece
-from core.seating import seating_problem
 from core.rules.sequence import to_move
+from core.seating import seating_problem
 from core.state import NSPACES, GameState
 
 FORMAT = "andean-abyss-save"
