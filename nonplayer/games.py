@@ -25,6 +25,7 @@ The dask backend, the plot and the statistics need the package's extras ``dask``
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import math
 import os
@@ -434,8 +435,12 @@ class CsvLog:
             raise OSError(f"cannot write {self.path}: {err.strerror or err}") from None
         self._writer = csv.DictWriter(self._fh, fieldnames=list(CSV_FIELDS))
         if not append:
-            self._writer.writeheader()
-            self._flush()
+            try:
+                self._writer.writeheader()
+                self._flush()
+            except OSError as err:
+                self.close()
+                raise OSError(f"cannot write {self.path}: {err.strerror or err}") from None
 
     def add(self, record: GameRecord) -> None:
         try:  # disk full: the message names the file, not only "[Errno 28]"
@@ -449,7 +454,8 @@ class CsvLog:
         os.fsync(self._fh.fileno())
 
     def close(self) -> None:
-        self._fh.close()
+        with contextlib.suppress(OSError):  # what it could not flush, add() reported
+            self._fh.close()
 
 
 def read_csv(path: str | Path) -> list[GameRecord]:
