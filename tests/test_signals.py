@@ -188,3 +188,14 @@ def test_ctrl_c_stops_the_full_screen_app_saved(tmp_path):
     assert code == 130, term.text[-2000:]
     assert "the game is saved in" in term.stop_lines()[-1]
     serialize.load(save)
+
+
+@pytest.mark.parametrize(("number", "code"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_sigterm_and_sighup_stop_the_full_screen_app_saved(tmp_path, number, code):
+    save = new_save(tmp_path)
+    term = Terminal(tmp_path, "play", "--load", str(save))
+    term.read(8.0)
+    term.proc.send_signal(number)
+    assert term.finish() == code, term.text[-2000:]
+    assert "the game is saved in" in term.stop_lines()[-1]
+    serialize.load(save)

@@ -137,7 +137,8 @@ def _run_play(args: argparse.Namespace, out: TextIO) -> int:
 
     app = PlayApp(controller)
     app.expert = args.expert
-    app.run()
+    with saved_on_stop(session):  # SIGTERM, SIGHUP (the app takes ctrl+c as a key)
+        app.run()
     return _after_app(app.return_code, session)
 
 
@@ -204,7 +205,8 @@ def _run_assist(args: argparse.Namespace, out: TextIO) -> int:
     app = AssistApp(assist_controller(session, args),
                     new_game=assist_factory(args) if new else None,
                     setup=setup_lines(args.scenario, assist_seats(args.bots)))
-    app.run()
+    with saved_on_stop(session, new):
+        app.run()
     return _after_app(app.return_code, session)
 
 
