@@ -341,6 +341,11 @@ def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
             check_output(path, flag, parent_made=outdir)
     csv_path, json_path = outdir / "games.csv", outdir / "summary.json"
     run_path = outdir / RUN_FILE
+    for flag, path in (("--plot", args.plot), ("--report", args.report)):
+        if path and Path(path).absolute() in {p.absolute() for p in
+                                              (csv_path, json_path, run_path)}:
+            raise CliError(f"{flag} {shown(path)}: is one of the run's own files; "
+                           "give another name")
     bot = make_government(args.govt, args.seed, **options)
     run = {"games": args.games, "seed": args.seed, "scenario": args.scenario,
            "govt": args.govt, "think": args.think, "plays": bot.name}
