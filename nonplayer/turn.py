@@ -128,12 +128,12 @@ def decide(
                     return _event(state, faction, card, side, dice, trace,
                                   "Insurgent Discord: the Government chose the Event")
             else:
-                trace.add("discord", "8.1", f"Insurgent Discord: the {side} Event would be "
+                trace.add("discord", "8.1", f"Insurgent Discord: {_the_event(card, side)} would be "
                           "ineffective, so the Government has nothing to choose: Operation")
         elif take:
             if np_events.is_effective(state, faction, card, side):
                 return _event(state, faction, card, side, dice, trace, why)
-            trace.add("event", "8.1", f"{why}, but the {side} Event would be ineffective: "
+            trace.add("event", "8.1", f"{why}, but {_the_event(card, side)} would be ineffective: "
                       "Operation instead")
         else:
             trace.add("event", "8.1", why)
@@ -150,11 +150,16 @@ def decide(
     return "operation", action, trace, None
 
 
+def _the_event(card: int, side: str) -> str:
+    """'the shaded Event'; 'the Event' of a single-text card (5.2)."""
+    return " ".join(filter(None, ("the", CARDS[card].side_word(side), "Event")))
+
+
 def _event(state: GameState, faction: Faction, card: int, side: str, dice: DiceSource,
            trace: Trace, why: str) -> tuple[str, Command, Trace, Any]:
     """The Non-player's Event decision (8.1, effectiveness already checked), with its
     chooser (8.4) and the card's 8.4.4 instruction in the trace when it applies."""
-    trace.add("event", "8.1", f"{why}; the {side} Event is effective")
+    trace.add("event", "8.1", f"{why}; {_the_event(card, side)} is effective")
     chooser = np_events.NonPlayerChooser(dice, state, faction, card)
     row = np_events.card_row(card)
     if row.instruction and np_events.instructions_apply(card, faction):

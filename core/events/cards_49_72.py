@@ -64,6 +64,7 @@ from core.pieces import (
 from core.rules import coin_ops, insurgent_ops, insurgent_special
 from core.rules.coin_ops import senado_immune
 from core.state import SUPPORT_LABELS, GameState
+from core.words import counted
 
 GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CARTELS
 CUBES = (Piece.TROOPS, Piece.POLICE)
@@ -212,7 +213,7 @@ def _remove_all(state: GameState, ctx: Context, space: int, faction: Faction) ->
             state.remove(space, kind, n)
             removed += n
     if removed:
-        ctx.say(f"Remove {removed} {faction.label} piece(s) from {space_name(space)}")
+        ctx.say(f"Remove {counted(removed, f'{faction.label} piece')} from {space_name(space)}")
     return removed
 
 
@@ -310,7 +311,7 @@ def bloques_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     Guerrillas. (Only Available ones: fewer if fewer are Available, 5.1.3.)"""
     n = min(3, state.available_guerrillas(AUC))
     state.removed_from_game[AUC] += n
-    ctx.say(f"#49 Bloques: {n} Available AUC Guerrilla(s) removed from the game")
+    ctx.say(f"#49 Bloques: {counted(n, 'Available AUC Guerrilla')} removed from the game")
 
 
 @event(49, SHADED)
@@ -510,7 +511,8 @@ def criminal_air_force(state: GameState, ctx: Context, chooser: Chooser) -> None
     _move_guerrillas(state, mover, src, dst, n - a, a, ships)
     state.flip(dst, mover, a, to_active=False)
     ctx.say(
-        f"{card}: {n} {mover.label} Guerrilla(s) fly from {space_name(src)} to {space_name(dst)} "
+        f"{card}: {counted(n, f'{mover.label} Guerrilla')} fly from {space_name(src)} "
+        f"to {space_name(dst)} "
         "and go Underground"
     )
     return None
@@ -798,12 +800,14 @@ def _assault_against(state: GameState, ctx: Context, space: int, target: Faction
         state.remove(space, BASE_OF[target], bases)
     if guerrillas + bases:
         ctx.say(
-            f"Assault in {space_name(space)}: remove {guerrillas} Active {target.label} "
-            f"Guerrilla(s) and {bases} {target.label} Base(s)"
+            f"Assault in {space_name(space)}: remove "
+            f"{counted(guerrillas, f'Active {target.label} Guerrilla')} and "
+            f"{counted(bases, f'{target.label} Base')}"
         )
     if lost:
         gained = state.add_aid(coin_ops.DRUG_BUST_AID * lost)
-        ctx.say(f"Drug Bust in {space_name(space)}: {lost} Shipment(s) removed, Aid +{gained}")
+        ctx.say(f"Drug Bust in {space_name(space)}: {counted(lost, 'Shipment')} removed, "
+                f"Aid +{gained}")
     return guerrillas + bases
 
 
@@ -1042,7 +1046,7 @@ def narco_war(state: GameState, ctx: Context, chooser: Chooser) -> None:
         from_active = min(extra, state.active(space, CARTELS))
         state.remove(space, Piece.CARTELS_ACTIVE, from_active)
         state.remove(space, Piece.CARTELS_UNDERGROUND, extra - from_active)
-        ctx.say(f"{card}: remove {extra} Cartels Guerrilla(s) in {space_name(space)}")
+        ctx.say(f"{card}: remove {counted(extra, 'Cartels Guerrilla')} in {space_name(space)}")
         insurgent_ops.resolve_terror(state, cctx, space)
     ineligible_through_next_card(state, ctx, CARTELS)
 
@@ -1836,5 +1840,6 @@ def sicarios_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     for space in answer:
         state.place(space, Piece.CARTELS_UNDERGROUND)
     for space in sorted(set(answer)):
-        ctx.say(f"{card}: place {answer.count(space)} Cartels Guerrilla(s) in {space_name(space)}")
+        ctx.say(f"{card}: place {counted(answer.count(space), 'Cartels Guerrilla')} in "
+                f"{space_name(space)}")
     return None

@@ -86,6 +86,7 @@ from core.rules.common import CIVIC_ACTION_COST, civic_action_problem
 from core.rules.govt_special import AirLift, AirStrike, Eradicate
 from core.rules.sequence import OperationAction, Pass, PlayEvent
 from core.state import SAMPER, GameState
+from core.words import counted
 from nonplayer.government.base import (
     EvaluatingChooser,
     GovtDecision,
@@ -1450,7 +1451,9 @@ def _event_candidates(state: GameState, seed: int, w: Weights, budget: int) -> l
             return EvaluatingChooser(state, side, LookaheadDice(seed + 7), budget=budget,
                                      evaluator=lambda s: evaluate(s, w))
 
-        out.append(Candidate(f"Event ({side}): {CARDS[card].title}", "event",
+        word = CARDS[card].side_word(side)
+        out.append(Candidate(f"Event ({word}): {CARDS[card].title}" if word
+                             else f"Event: {CARDS[card].title}", "event",
                              PlayEvent(side), chooser=make(), chooser_factory=make))
     return out
 
@@ -1613,7 +1616,7 @@ def result_trace(result: SearchResult, top: int = 6) -> Trace:
                   f"{cand.score - result.baseline:+.1f}: {cand.label}{est}")
     refused = [c for c in result.candidates if c.error and c.error[0].isdigit()]
     if refused:
-        trace.add("search.refused", "", f"{len(refused)} plan(s) refused by the engine, "
+        trace.add("search.refused", "", f"{counted(len(refused), 'plan')} refused by the engine, "
                   f"e.g. {refused[0].label}: {refused[0].error}")
     if result.cut_short:
         trace.add("search.time", "", f"time limit {result.time_limit:.2f} s reached: "

@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from core import serialize
 from core.atomic import write_text
 from core.cards import CARDS
 from core.extras import require_extras
@@ -32,6 +33,7 @@ from core.files import check_output, read_input, shown
 from core.game import Game
 from core.pieces import Faction
 from core.rules import victory
+from core.words import counted
 from nonplayer.games import (
     BACKENDS,
     GameRecord,
@@ -84,11 +86,13 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scenario", choices=("standard", "quick"), default="standard",
                    help="full game or the Quick-Play scenario (default: standard)")
     p.add_argument("--govt", choices=tuple(GOVERNMENTS), default="heuristic",
-                   help="the Government bot (default: heuristic; lookahead is the "
-                   "one-card-ahead search that was 'search' before issue 13)")
+                   help="the Government bot (default: heuristic; search plays its "
+                   "candidates forward to the next Propaganda Round, lookahead looks one "
+                   "card ahead; docs/strength.md compares them)")
     p.add_argument("--think", choices=THINK_CHOICES, default=None,
                    help="thinking budget of --govt search per decision (default "
-                   f"{DEFAULT_THINK}: a standard game in well under a minute)")
+                   f"{DEFAULT_THINK}: a standard game in about 9 s on a quiet 2-core "
+                   "machine, docs/strength.md)")
 
 
 #: ``--think`` levels (nonplayer.government.campaign.THINK_LEVELS, spelled out here so
@@ -126,6 +130,9 @@ def _configure_demo(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print only a JSON summary")
     p.add_argument("--report", metavar="FILE.html", default=None,
                    help="also write the game card by card as one HTML page (maps, charts)")
+    p.add_argument("--save", metavar="FILE", default=None,
+                   help="also save the finished game to FILE (a new file), for andean "
+                   "status, map or report, or play --load")
 
 
 def _card_title(card: int | None) -> str:
@@ -163,6 +170,9 @@ def demo_summary(game: Game, seed: int, govt: str, seconds: float, note: str = "
 
 def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    save = check_output(args.save, "--save") if args.save else None
+    if save is not None and save.exists():
+        raise CliError(f"--save {args.save}: the file exists; name a new file")
     bot = _bot(args.govt, seed, sys.stderr, govt_options(args))
     verbose = args.verbose and not args.json
     shown: dict[str, Any] = {"card": None, "round": 0, "after": None, "played": 0}
@@ -242,6 +252,9 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
     start = time.perf_counter()
     game, _ = play(seed, bot, args.scenario, on_turn=narrate)
     summary = demo_summary(game, seed, bot.name, time.perf_counter() - start, bot.note)
+    if save is not None:
+        serialize.save(game, save)
+        print(f"andean: saved the game to {save}", file=sys.stderr)
     if recorder is not None:
         from tui.pictures.report import game_report, write
 
@@ -316,7 +329,7 @@ def summary_text(summary: dict) -> list[str]:
     lines.append("Mean margins: " + ", ".join(margins))
     lines.append(f"Mean length: {summary['mean_cards_played']} Event cards, "
                  f"{summary['mean_length']} commands; {summary.get('games_per_second')} "
-                 f"games/s with {summary['workers']} {summary['backend']} worker(s)")
+                 f"games/s with {counted(summary['workers'], str(summary['backend']) + ' worker')}")
     return lines
 
 
@@ -554,7 +567,8 @@ def _run_soak(args: argparse.Namespace, out: TextIO) -> int:
         for problem in so_far:  # what was found is never lost with the stop
             _print_problem(problem, out)
         raise Interrupted(f"soak stopped after {found[0]} of {len(jobs)} games "
-                          f"({found[1]} problems so far, listed above); no report written",
+                          f"({counted(found[1], 'problem')} so far, listed above); no report "
+                          "written",
                           stop_code(stop)) from None
     seconds = time.perf_counter() - start
     report = {
@@ -572,9 +586,10 @@ def _run_soak(args: argparse.Namespace, out: TextIO) -> int:
     }
     for problem in report["problems"]:
         _print_problem(problem, out)
-    print(f"soak: {report['games']} games, {len(report['problems'])} problems, "
+    print(f"soak: {counted(report['games'], 'game')}, "
+          f"{counted(len(report['problems']), 'problem')}, "
           f"{report['seconds']} s ({report['games_per_second']} games/s, "
-          f"{args.workers} worker(s))", file=out)
+          f"{counted(args.workers, 'worker')})", file=out)
     if outfile is not None:
         write_text(outfile, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
         print(f"Wrote {outfile}", file=out)
@@ -583,7 +598,7 @@ def _run_soak(args: argparse.Namespace, out: TextIO) -> int:
 
 def _print_problem(problem: dict[str, Any], out: TextIO) -> None:
     print(f"seed {problem['seed']} ({problem['govt']} Government, {problem['scenario']}, "
-          f"{problem['players']} player(s)): {problem['message']}", file=out, flush=True)
+          f"{counted(problem['players'], 'player')}): {problem['message']}", file=out, flush=True)
 
 
 SUBCOMMANDS: list[Subcommand] = [

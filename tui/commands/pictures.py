@@ -19,6 +19,10 @@ from core.extras import require_extra
 from core.files import check_output, shown
 from tui.commands.base import CliError, Subcommand
 
+#: the commands that write a save file, named in the SAVE argument's help
+SAVE_HELP = ("a saved game, as written by andean new, play and assist (their autosave), "
+             "demo, random-game, np-turn and event with --save")
+
 
 def _load(path: str):  # type: ignore[no-untyped-def]
     try:
@@ -28,7 +32,7 @@ def _load(path: str):  # type: ignore[no-untyped-def]
 
 
 def _configure_map(p: argparse.ArgumentParser) -> None:
-    p.add_argument("save", metavar="SAVE", help="a saved game (andean new / play / demo)")
+    p.add_argument("save", metavar="SAVE", help=SAVE_HELP)
     p.add_argument("--out", default="board.svg", metavar="FILE",
                    help="board.svg (default) or a .png file (needs the plot extra)")
     p.add_argument("--card", type=int, default=None, metavar="N",
@@ -76,7 +80,7 @@ def _run_map(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _configure_report(p: argparse.ArgumentParser) -> None:
-    p.add_argument("save", metavar="SAVE", help="a saved game")
+    p.add_argument("save", metavar="SAVE", help=SAVE_HELP)
     p.add_argument("--out", default="game.html", metavar="FILE.html",
                    help="the HTML file to write (default game.html)")
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
-import sys
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -18,6 +17,7 @@ from core.files import check_output, locked
 from core.game import Game
 from core.pieces import Faction
 from tui.commands.base import (
+    CliError,
     Subcommand,
     insurgent_argument,
 )
@@ -118,8 +118,9 @@ def _run_flowchart(args: argparse.Namespace, out: TextIO) -> int:
 
 def _configure_cards(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.add_argument("--text", type=int, metavar="N",
-                   help="print card N's printed 2nd-edition texts")
+    p.add_argument("--text", metavar="CARD",
+                   help="print a card's printed 2nd-edition texts: its number, its title "
+                   "or the title's start (accents and case optional: 'raul reyes', 'sica')")
 
 
 def card_rows() -> list[dict[str, Any]]:
@@ -160,12 +161,15 @@ def card_rows() -> list[dict[str, Any]]:
 
 def _run_cards(args: argparse.Namespace, out: TextIO) -> int:
     if args.text is not None:
-        if args.text not in CARDS:
-            print(f"andean cards: no card {args.text} (cards are 1-76)", file=sys.stderr)
-            return 2
         from tui.describe import card_text
+        from tui.forms.base import InputError
+        from tui.forms.editor import find_card
 
-        print("\n".join(card_text(args.text)), file=out)
+        try:
+            card = find_card(args.text)
+        except InputError as err:
+            raise CliError(f"--text: {err}") from None
+        print("\n".join(card_text(card)), file=out)
         return 0
     rows = card_rows()
     if args.json:

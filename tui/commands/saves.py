@@ -168,7 +168,8 @@ def by_faction(values: dict[str, Any]) -> str:
 
 
 def status_text(game: Game) -> str:
-    """A human-readable summary: tracks, then one line per space with anything on it."""
+    """A human-readable summary: tracks, then one line per space: Population (a LoC:
+    its Econ, 1.3.4), Support, Control, pieces and markers."""
     d = status_dict(game)
     lines = [
         f"Andean Abyss: {d['scenario']} scenario, seed {d['seed']}, phase {d['phase']}",
@@ -196,7 +197,7 @@ def status_text(game: Game) -> str:
         lines.append(f"Game over: {over['reason']}; ranking {', '.join(over['ranking'])}")
     lines.append("")
     lines.append(
-        f"{'Space':<30} {'Pop':>3} {'Support':<18} {'Control':<10} "
+        f"{'Space':<30} {'Pop/Econ':>8} {'Support':<18} {'Control':<10} "
         f"{'Gov T/P/B':>9} {'FARC U/A/B':>10} {'AUC U/A/B':>9} {'Cart U/A/B':>10}  Markers"
     )
     for name, sp in d["spaces"].items():
@@ -220,8 +221,9 @@ def _space_line(name: str, sp: dict[str, Any]) -> str:
     if sp["shipments"]:
         marks.append("Shipments: " + ", ".join(sp["shipment_holders"]))
     support = sp["support"] if sp["kind"] != "loc" else "-"
+    pop = f"Econ {sp['econ']}" if sp["kind"] == "loc" else str(sp["pop"])
     return (
-        f"{name:<30} {sp['pop']:>3} {support:<18} {sp['control'] or '-':<10} "
+        f"{name:<30} {pop:>8} {support:<18} {sp['control'] or '-':<10} "
         f"{cols[0]:>9} {cols[1]:>10} {cols[2]:>9} {cols[3]:>10}  {'; '.join(marks)}"
     ).rstrip()
 

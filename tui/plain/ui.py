@@ -414,6 +414,8 @@ class PlainUI:
             self.acting = None
             if self.c.is_over():
                 self.say(*solo_result_lines(self.c.state))
+                if self.after_the_end():
+                    continue  # undone or rolled back: the game goes on
                 return
             if self.assist and self.needs_next_card():
                 self.ask_next_card()
@@ -422,6 +424,28 @@ class PlainUI:
                 self.nonplayer()
                 continue
             self.decide()
+
+    def after_the_end(self) -> bool:
+        """The game is over: its history and board can still be read (``log``, ``show
+        N``, ``board``...), the last decision undone or a card rolled back; ``quit`` or
+        the end of the input leaves. True when the game goes on (undone, rolled back)."""
+        self.say("The game is over. Type log, show N, why N, board or status to read it; "
+                 "undo or rollback N to take it back; quit to leave.")
+        while True:
+            text = self.read()
+            if self.global_command(text):
+                continue
+            key = fold(text)
+            if key == "undo":
+                self.undo()
+            elif key.split()[:1] == ["rollback"]:
+                with contextlib.suppress(Cancelled):
+                    self.rollback(text.strip()[len("rollback"):].strip())
+            elif key:
+                self.say("! the game is over: log, show N, why N, board, status, undo, "
+                         "rollback N or quit")
+            if not self.c.is_over():
+                return True
 
     def nonplayer(self) -> None:
         """One Non-player decision; with typed-in dice, who acts and why is said before

@@ -27,6 +27,7 @@ from rich.text import Text
 from core.map import MAP
 from core.pieces import INSURGENTS, Faction, Piece
 from core.state import SUPPORT_LABELS, GameState
+from core.words import counted
 from tui.describe import (
     FARC_ZONE,
     SABOTAGE,
@@ -116,7 +117,7 @@ _LONG_MARKERS: MarkerWords = {
     TERROR: lambda n: f"Terror {n}",
     SABOTAGE: lambda n: "Sabotage",
     FARC_ZONE: lambda n: "FARC Zone",
-    SHIPMENTS: lambda n: f"{n} Shipment{'s' if n > 1 else ''}",
+    SHIPMENTS: lambda n: counted(n, "Shipment"),
 }
 
 
