@@ -53,6 +53,8 @@ delegated to the heuristic Government (:mod:`nonplayer.government.heuristic`).
 from __future__ import annotations
 
 import math
+import signal
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -1295,6 +1297,30 @@ class _Clock:
         return False
 
 
+def solve_keeping_signals(solver: cp_model.CpSolver, model: cp_model.CpModel) -> Any:
+    """``solver.solve(model)`` without losing Ctrl-C (issue 25 item 3): every CP-SAT
+    solve goes through here. By default CP-SAT installs its own SIGINT handler for the
+    solve and leaves SIGINT with the default action afterwards, so the next Ctrl-C killed
+    the process without a word or a save. The solve is told not to catch SIGINT
+    (``catch_sigint_signal``: a Ctrl-C during it waits for the solve's time limit, at most
+    the --think budget), and Python's handlers are installed again after it whatever
+    happened (main thread only: signal handlers belong to it)."""
+    solver.parameters.catch_sigint_signal = False
+    if threading.current_thread() is not threading.main_thread():
+        return solver.solve(model)
+    handlers = {s: signal.getsignal(s) for s in _STOP_SIGNALS}
+    try:
+        return solver.solve(model)
+    finally:
+        for number, handler in handlers.items():
+            if handler is not None:
+                signal.signal(number, handler)
+
+
+_STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                      if hasattr(signal, name))
+
+
 def _solve_model(
     model: _Model, seed: int, det_limit: float, wall_limit: float, k: int, runs: list[ModelRun]
 ) -> list[tuple[Command, float, str]]:
@@ -1308,7 +1334,7 @@ def _solve_model(
         solver.parameters.max_deterministic_time = max(det_limit, 0.005)
         solver.parameters.max_time_in_seconds = max(wall_limit, 0.01)
         t = time.perf_counter()
-        status = solver.solve(model.m)
+        status = solve_keeping_signals(solver, model.m)
         name = solver.status_name(status)
         feasible = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
         runs.append(ModelRun(model.name, name, solver.objective_value / SCALE if feasible

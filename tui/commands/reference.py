@@ -13,6 +13,7 @@ from typing import Any, TextIO
 
 from core import serialize
 from core.cards import CARDS
+from core.files import check_output, locked
 from core.game import Game
 from core.pieces import Faction
 from tui.commands.base import (
@@ -44,6 +45,7 @@ def _configure_random_game(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true",
                    help="print only a JSON summary (winner, margins, cards played)")
     p.add_argument("--save", metavar="FILE", help="also save the finished game to FILE")
+    p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
 
 
 def _run_random_game(args: argparse.Namespace, out: TextIO) -> int:
@@ -51,6 +53,8 @@ def _run_random_game(args: argparse.Namespace, out: TextIO) -> int:
 
     from core.random_play import play_random_game
 
+    if args.save:  # checked before the game is played (issue 25 item 1)
+        check_output(args.save, "--save", force=args.force)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     game = Game.new(scenario=args.scenario, seed=seed, short=args.short)
     last_card: list[int | None] = [None]
@@ -84,7 +88,8 @@ def _run_random_game(args: argparse.Namespace, out: TextIO) -> int:
         "commands": len(game.log),
     }
     if args.save:
-        serialize.save(game, Path(args.save))
+        with locked(args.save):
+            serialize.save(game, Path(args.save), exclusive=not args.force)
     if args.json:
         print(json.dumps(summary, indent=2, ensure_ascii=False), file=out)
     else:

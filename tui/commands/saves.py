@@ -19,6 +19,7 @@ from typing import Any, TextIO
 
 from core import serialize
 from core.cards import CARDS
+from core.files import check_output, locked
 from core.game import Game
 from core.map import MAP
 from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
@@ -257,9 +258,9 @@ def _configure_new(p: argparse.ArgumentParser) -> None:
 
 
 def _run_new(args: argparse.Namespace, out: TextIO) -> int:
-    target = Path(args.out)
-    if target.exists() and not args.force:
-        raise CliError(f"{target} already exists (use --force to overwrite)")
+    target = check_output(args.out, "--out", force=args.force)
+    if args.placement is not None:
+        check_output(args.out, "--out", inputs=[args.placement])
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     options: dict[str, Any] = {
         "short": args.short,
@@ -280,7 +281,8 @@ def _run_new(args: argparse.Namespace, out: TextIO) -> int:
     if args.placement is not None:
         options["open_placement"] = args.placement
     game = Game.new(scenario=args.scenario, seed=seed, **options)
-    serialize.save(game, target)
+    with locked(target):  # not over a running game; not over a file made meanwhile
+        serialize.save(game, target, exclusive=not args.force)
     d = status_dict(game)
     print(
         f"New {args.scenario} game, seed {seed}, saved to {target}. "
@@ -361,6 +363,7 @@ def _run_np_turn(args: argparse.Namespace, out: TextIO) -> int:
     from core.rules.editor import SetTurn
     from nonplayer.turn import take_turn
 
+    _check_save(args)
     game = serialize.load(args.file, verify=not args.no_verify)
     faction = Faction.parse(args.faction)
     if game.is_terminal():
@@ -383,7 +386,8 @@ def _report_turn(result: Any, game: Game, args: argparse.Namespace, out: TextIO)
     data = result.to_json()
     data["status"] = status_dict(game)
     if args.save:
-        serialize.save(game, Path(args.save))
+        with locked(args.save):
+            serialize.save(game, Path(args.save))
     if args.json:
         print(json.dumps(data, indent=2, ensure_ascii=False), file=out)
     else:
@@ -392,6 +396,13 @@ def _report_turn(result: Any, game: Game, args: argparse.Namespace, out: TextIO)
         if "card_ends" in data["status"]:
             print(data["status"]["card_ends"], file=out)
     return 0
+
+
+def _check_save(args: argparse.Namespace) -> None:
+    """``--save OUT`` of np-turn and event, checked before the save is read: a save (its
+    own input included, the same format) may be replaced; a link, FIFO or device not."""
+    if args.save:
+        check_output(args.save, "--save", inputs=[args.file], same_ok=True)
 
 
 def _configure_event(p: argparse.ArgumentParser) -> None:
@@ -417,6 +428,7 @@ def _run_event(args: argparse.Namespace, out: TextIO) -> int:
     from nonplayer.trace import Trace
     from nonplayer.turn import TurnResult
 
+    _check_save(args)
     game = serialize.load(args.file, verify=not args.no_verify)
     faction = Faction.parse(args.faction)
     if game.is_terminal():

@@ -180,6 +180,9 @@ class PlayApp(App[None]):
         Binding("o", "load", "Load"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
+        # Textual binds ctrl+c itself (to copy, or to a "press ctrl+q" notice): here it
+        # stops the game, saved, like Ctrl-C anywhere else (issue 25 item 3)
+        Binding("ctrl+c", "interrupt", "Stop", show=False, priority=True),
     ]
 
     def __init__(self, controller: Controller, *, run_nonplayers: bool = True) -> None:
@@ -676,6 +679,13 @@ class PlayApp(App[None]):
                 self._decided(preview)
 
         self.push_screen(ConfirmScreen(preview), confirmed)
+
+    async def action_interrupt(self) -> None:
+        """Ctrl-C: save and stop; the command line says where, with exit status 130."""
+        if self.controller.session.path is not None:
+            with contextlib.suppress(OSError):
+                self.controller.save()
+        self.exit(return_code=130)
 
     async def action_quit(self) -> None:
         if self.controller.session.path is not None:
