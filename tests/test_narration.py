@@ -383,7 +383,8 @@ def test_the_demo_narrates_the_final_round() -> None:
     assert text.index("Card #57 Op Millennium") < final < text.index("Game over:")
     assert "  . 6.1 Victory: victory check won by FARC (6.1, 7.2)" in text[final:]
     # each automatic step under its Round's phase, after the decision that set it off
-    first = text[text.index("Propaganda Round 1"):text.index("Propaganda Round 2")]
+    start = text.index("Propaganda Round 1")
+    first = text[start:text.index("\nCard ", start)]
     assert first.index("FARC: Agitation") < first.index(
         ". 6.4 Support: Election: Pastrana becomes El Presidente") < first.index(
         "Government: Place FARC Zone")
