@@ -269,7 +269,11 @@ def _advance_collecting(state: GameState, dice: DiceSource, out: list[str]) -> N
             if state.phase == "over":
                 out.append("  6.1 Victory: " + str(state.step.get("reason", "game over")))
             else:
-                out.append("  6.1 Victory: no Faction wins now")
+                out.append(
+                    "  6.1 Victory: skipped in this Round (Quick-Play set-up: no Faction "
+                    "can win before the last Propaganda card)"
+                    if state.propaganda_rounds in state.skip_victory_on
+                    else "  6.1 Victory: no Faction wins now")
                 out += _phased(state.step.get("report", []))
         elif state.phase == "over":
             out.append(f"Game over: {state.step.get('reason')}")

@@ -245,10 +245,12 @@ class PlainUI:
             return
         for group in groups[-max(n, 1):]:
             self.say(f"Card {group.number}: {group.heading()}")
+            self.say(*[f"       {line}" for line in group.opening])
             for turn in group.turns:
                 self.say(f"  {turn.number:>3}. {turn.report.heading()}")
                 if turn.report.note:
                     self.say(f"       (reasons not rebuilt: {turn.report.note})")
+                self.say(*[f"       {line}" for line in group.automatic.get(turn.number, [])])
         state = self.c.state
         if not self.c.is_over() and (groups[-1].card, groups[-1].phase) != (
                 state.current_card, state.phase):
