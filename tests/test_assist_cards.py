@@ -123,3 +123,42 @@ def test_the_final_round_asks_no_next_card():  # 2.4.1: no card follows it
     state.propaganda_rounds = state.final_propaganda
     state.phase = "propaganda"
     assert not controller.needs_next_card()
+
+
+def test_screen_asks_the_card_under_a_propaganda_card_and_draws_only_on_request():
+    pytest.importorskip("textual")
+    from textual.widgets import OptionList, Static
+
+    from tests.pilot import press, run_async, type_in
+    from tests.test_tui_assist_app import controller_for, table_game
+    from tui.screens.assist import DRAW_LABEL, AssistApp, CardScreen, TurnScreen
+
+    app = AssistApp(controller_for(table_game(first=12, nxt=73), manual=False))
+
+    @run_async
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await press(pilot, "a")
+            await type_in(pilot, "#answer", "pass")
+            await press(pilot, "y")
+            while isinstance(app.screen, TurnScreen):
+                await press(pilot, "enter")
+            # 6.0: #73 is face up, the Round awaits the Government; the card under
+            # #73 is asked first, 'draw' offered as the list's first entry
+            assert isinstance(app.screen, CardScreen)
+            cards = app.screen.query_one("#cards", OptionList)
+            assert str(cards.get_option_at_index(0).prompt) == DRAW_LABEL
+            start = len(app.controller.game.log)
+            for word, said in (("yes", "'yes' is not a card"),
+                               ("current 10", "here type only the card")):
+                await type_in(pilot, "#card", word)
+                assert said in str(app.screen.query_one("#error", Static).render())
+            assert len(app.controller.game.log) == start  # nothing taken
+            await type_in(pilot, "#card", "draw")
+            assert not isinstance(app.screen, CardScreen)
+            drawn = app.controller.game.log[-1]["command"]
+            assert drawn == {"type": "Set Next Card", "card": app.controller.state.deck[0]}
+            assert app.controller.card_to_name() is None
+
+    run()

@@ -637,7 +637,7 @@ class PlainUI:
                 try:
                     edited = self.c.edit(parse_edit(text))
                 except (InputError, AndeanError) as err:
-                    self.say(f"! {err}")
+                    self.say(f"! {err}; here: {question}? ({CARD_ACCEPTS}, or draw)")
                     continue
                 self.say(*(edited.changes or edited.instructions or ["(no change)"]))
                 if key.startswith("current"):

@@ -115,6 +115,7 @@ menu.
 ASSIST_CSS = """
 #dialog.small { height: 11; }
 #cards { height: 1fr; }
+CardScreen #error { height: auto; max-height: 3; }
 #edit-help { height: 1fr; border-bottom: solid $primary; }
 #edit-result { height: auto; max-height: 5; }
 """
@@ -317,8 +318,9 @@ class CardScreen(ModalScreen[int | None]):
                         suggester=CardSuggester(self.events_only))
             yield OptionList(id="cards")
             yield Static("", id="error", markup=False)
-            draw = "  draw: the program's deck" if self.draw is not None else ""
-            yield Static(f"Enter: this card  Down: the list{draw}  Escape: {self.cancel}",
+            draw = "  draw: program's deck" if self.draw is not None else ""
+            escape = "Esc" if self.draw is not None else "Escape"
+            yield Static(f"Enter: this card  Down: the list{draw}  {escape}: {self.cancel}",
                          classes="keys")
 
     def on_mount(self) -> None:
