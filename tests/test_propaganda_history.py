@@ -25,7 +25,8 @@ def test_the_round_is_its_own_group_phase_by_phase(tmp_path):  # 6.1-6.6
         "Government: Pass"
     assert round_.title == "Propaganda Round 1: #73 Propaganda!"
     # the Round opens with its automatic phases, not the Pass of the card before
-    assert round_.opening[0] == "6.1 Victory: no Faction wins now"
+    assert round_.opening[:2] == ["6.1 Victory: no Faction wins now",
+                                  "6.2 Sabotage: no LoC to Sabotage"]  # said when idle
     assert "6.3 Resources: Government earns 30 Resources (+30, now 76)" in round_.opening
     assert round_.start == card.turns[-1].step.index + 1  # rollback: as the Round began
     headings = [t.report.heading() for t in round_.turns]

@@ -274,7 +274,11 @@ def _advance_collecting(state: GameState, dice: DiceSource, out: list[str]) -> N
                     "can win before the last Propaganda card)"
                     if state.propaganda_rounds in state.skip_victory_on
                     else "  6.1 Victory: no Faction wins now")
-                out += _phased(state.step.get("report", []))
+                phased = _phased(state.step.get("report", []))
+                if not any(line.lstrip().startswith("6.2") for line in phased):
+                    # 6.2 runs before any decision of the Round: said even when idle
+                    out.append("  6.2 Sabotage: no LoC to Sabotage")
+                out += phased
         elif state.phase == "over":
             out.append(f"Game over: {state.step.get('reason')}")
 
