@@ -80,9 +80,9 @@ def test_help_names_the_draw_option(tmp_path):
     assert "'draw': the program draws the card from its own deck" in text
 
 
-def test_a_card_the_program_turned_itself_is_asked_before_anyone_acts():  # 2.3.8
-    # a Round without decisions (or a 2nd Propaganda card in a row, 6.0) moves play onto
-    # a card the table never named: it is asked as the card face up
+def unnamed_card() -> Controller:
+    """A game on a card the table never named (its first card ended with nobody naming
+    the card on top of the deck), before anyone acted on it."""
     game = new_assist_game("standard", 5, SEATS, 12)
     game.apply(sequence.Pass())  # the table never named the card on top of the deck
     controller = Controller(Session(game), assist=True)
@@ -93,6 +93,13 @@ def test_a_card_the_program_turned_itself_is_asked_before_anyone_acts():  # 2.3.
             game.apply(sequence.Pass())
         game = controller.game
     assert not controller.game.state.step["acted"]
+    return controller
+
+
+def test_a_card_the_program_turned_itself_is_asked_before_anyone_acts():  # 2.3.8
+    # a Round without decisions (or a 2nd Propaganda card in a row, 6.0) moves play onto
+    # a card the table never named: it is asked as the card face up
+    controller = unnamed_card()
     assert controller.card_to_name() == "current"
     out = io.StringIO()
     from tui.plain.ui import make_ui
@@ -160,5 +167,28 @@ def test_screen_asks_the_card_under_a_propaganda_card_and_draws_only_on_request(
             drawn = app.controller.game.log[-1]["command"]
             assert drawn == {"type": "Set Next Card", "card": app.controller.state.deck[0]}
             assert app.controller.card_to_name() is None
+
+    run()
+
+
+def test_screen_asks_a_card_the_program_turned_itself():  # 2.3.8
+    pytest.importorskip("textual")
+    from tests.pilot import run_async, type_in
+    from tests.test_tui_assist_app import shown
+    from tui.screens.assist import AssistApp, CardScreen
+
+    controller = unnamed_card()
+    app = AssistApp(controller)
+
+    @run_async
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, CardScreen)
+            assert "Which card is face up now?" in shown(app)
+            await type_in(pilot, "#card", "16")
+            assert controller.state.current_card == 16
+            assert isinstance(app.screen, CardScreen)  # then the card on top of the deck
+            assert "Which card is on top of the deck now?" in shown(app)
 
     run()

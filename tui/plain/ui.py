@@ -77,7 +77,7 @@ def parse(question: Question, text: str) -> object:
 
 #: what the table is asked when a card becomes face up (assist)
 CARD_QUESTIONS = {
-    "current": "which card is face up now (the program turned no card of the table's)",
+    "current": "which card is face up now (play reached a card the table did not name)",
     "next": "which card is on top of the deck now",
 }
 #: what a card prompt accepts (:func:`tui.forms.editor.find_card`)

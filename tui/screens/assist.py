@@ -868,8 +868,8 @@ class AssistApp(PlayApp, inherit_bindings=False):
             return card
 
         if which == "current":
-            return CardScreen("Which card is face up now? (the program turned none of the "
-                              "table's)", self._set_current_card, events_only=True,
+            return CardScreen("Which card is face up now? (play reached a card the table "
+                              "did not name)", self._set_current_card, events_only=True,
                               exclude=c.state.played, draw=draw, which="current")
         return CardScreen("Which card is on top of the deck now?", self._set_next_card,
                           exclude=c.state.played, draw=draw, which="next")
