@@ -46,6 +46,7 @@ from tui.turn_log import (
     Step,
     Turn,
     TurnReport,
+    automatic_line,
     card_groups,
     discarded,
     kind_of,
@@ -306,7 +307,14 @@ def phase_of(line: str) -> str:
 
 
 def _phased(lines: list[str]) -> list[str]:
-    return [f"  {describe.phase_line(phase_of(line), line)}" for line in lines]
+    """Engine report lines under their phase and, for a step the rules carry out by
+    themselves, the Faction that took it (:func:`tui.turn_log.automatic_line`)."""
+    out = []
+    for line in lines:
+        phase = phase_of(line)
+        text = describe.phase_line(phase, line)[len(phase) + 2:]
+        out.append(f"  {automatic_line(phase, text)}")
+    return out
 
 
 # ======================================================================================

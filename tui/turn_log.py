@@ -288,7 +288,7 @@ def card_groups(turns: Sequence[Turn]) -> list[CardGroup]:
 
 
 _ROUND_HEADING = re.compile(r"^Propaganda Round (\d+) \(#(\d+) .*\):$")
-_PHASE_LINE = re.compile(r"^\s+(6\.\d [A-Z][a-z]+): (.*)$")
+_PHASE_LINE = re.compile(r"^\s+(6\.\d [A-Z][a-z]+)( — [A-Za-z]+)?: (.*)$")
 
 
 def round_steps(instructions: Sequence[str]
@@ -307,7 +307,7 @@ def round_steps(instructions: Sequence[str]
         m = _PHASE_LINE.match(line)
         if m is None:
             continue
-        filed = automatic_line(m.group(1), m.group(2))
+        filed = line.strip() if m.group(2) else automatic_line(m.group(1), m.group(3))
         (began[2] if began is not None else after).append(filed)
     return after, began
 
