@@ -156,6 +156,7 @@ def test_assist_screen_whole_game_every_card_asked_of_the_table(tmp_path):  # 2.
     deck = list(TABLE_DECK)
     asked: list[str] = []  # the card questions, in order
     bot_cards: list[int] = []  # the cards the bots acted on, in order
+    headings: list[str] = []  # the history's cards at the end
 
     @run_async
     async def play() -> None:
@@ -185,6 +186,10 @@ def test_assist_screen_whole_game_every_card_asked_of_the_table(tmp_path):  # 2.
                 elif isinstance(screen, TableCheckScreen):
                     await press(pilot, "y")
                 elif app.controller.is_over():
+                    from textual.widgets import Tree
+
+                    tree = app.query_one("#log", Tree)
+                    headings.extend(str(n.label) for n in tree.root.children)
                     break
                 else:
                     await press(pilot, "a")
@@ -198,3 +203,7 @@ def test_assist_screen_whole_game_every_card_asked_of_the_table(tmp_path):  # 2.
     assert asked[0].startswith("Set up the table, then: which card is face up?")
     assert all(a == "Which card is on top of the deck now?" for a in asked[1:])
     assert len(asked) == len(played)
+    # issue 24 item 2: each Round a card of the history, the last one too (6.1, 7.2)
+    rounds = [c for c in state.played if CARDS[c].propaganda]
+    assert [h for h in headings if h.startswith("Propaganda Round")] == [
+        f"Propaganda Round {n}: #{c} Propaganda!" for n, c in enumerate(rounds, 1)]
