@@ -92,13 +92,15 @@ def test_assist_plain_whole_game_every_card_asked_of_the_table(tmp_path):  # 2.3
     played = [str(c) if not CARDS[c].propaganda else "propaganda" for c in state.played]
     assert played == TABLE_DECK[:len(played)]
     assert "draws" not in text
-    # issue 24 item 2: each Round is a group of the history, the last one too, which a
-    # victory check ended before anyone decided (6.1, 7.2)
+    # issue 24 item 2: each Round is a group of the history, the last one too (the
+    # game ends in it: at its victory check, 6.1, 7.2, or once it is done, 7.3)
     groups = Controller(session).cards()
     rounds = [g for g in groups if g.phase == "propaganda"]
     assert [g.round for g in rounds] == [1, 2] and groups[-1] is rounds[-1]
-    assert rounds[0].opening[0].startswith("6.1 Victory")
-    assert rounds[-1].opening[0].startswith("6.1 Victory: victory check won by")
+    assert rounds[0].opening[0].startswith("6.1 Victory: skipped in this Round")  # Quick
+    assert rounds[-1].opening[0].startswith("6.1 Victory: ")
+    assert all(g.opening[1].startswith("6.2 Sabotage") for g in rounds
+               if "won by" not in g.opening[0])
     # each card was named before any bot acted on it
     for card in state.played:
         if CARDS[card].propaganda:
