@@ -551,20 +551,25 @@ def deserters_defectors(state: GameState, ctx: Context, chooser: Chooser) -> Non
     mode = ask_one(
         chooser, state, "option", modes, f"{card}: remove the Guerrillas or replace them?"
     )
+    # "replace them": the 2 Guerrillas are pieces the Event found on the map; a Guerrilla
+    # it placed as a replacement is never one of them (docs/readings.md#r-card-54-own-pieces)
+    placed: dict[tuple[int, int], int] = {}
+
+    def targets(space: int) -> list[int]:
+        return [k for k in _kinds_in(state, space, GUERRILLA_KINDS)
+                if state.count(space, Piece(k)) > placed.get((space, k), 0)]
+
     for _ in range(2):
-        where = None
+        where = _spaces(state, lambda s: targets(s.id) != [])
         if mode == REPLACE:
-            held = _spaces(state, lambda s: _kinds_in(state, s.id, GUERRILLA_KINDS) != [])
-            where = best(held, lambda s: 2 if any(
-                replacements(s, Piece(k)) for k in _kinds_in(state, s, GUERRILLA_KINDS)
-            ) else 1)
-        picked = _pick_piece(
-            chooser, state, GUERRILLA_KINDS, f"{card}: {mode} a Guerrilla", where=where,
-            optional=True,
-        )
-        if picked is None:
+            where = best(where, lambda s: 2 if any(
+                replacements(s, Piece(k)) for k in targets(s)) else 1)
+        space = ask_space(chooser, state, where, lambda s: bool(targets(s)),
+                          f"{card}: {mode} a Guerrilla: from which space?", optional=True)
+        if space is None:
             return None
-        space, kind = picked
+        kind = Piece(ask_one(chooser, state, "pieces", targets(space),
+                             f"{card}: {mode} a Guerrilla: which piece in {space_name(space)}?"))
         fate = REMOVE
         if mode == REPLACE:
             others = [f.label for f in replacements(space, kind)]
@@ -573,7 +578,9 @@ def deserters_defectors(state: GameState, ctx: Context, chooser: Chooser) -> Non
                 f"{card}: replace the {kind.label} in {space_name(space)} with which Faction's?",
             ) or REMOVE
         if fate != REMOVE:
-            state.place(space, UNDERGROUND_OF[Faction.parse(fate)])
+            new = UNDERGROUND_OF[Faction.parse(fate)]
+            state.place(space, new)
+            placed[(space, int(new))] = placed.get((space, int(new)), 0) + 1
         state.remove(space, kind)
         ctx.say(
             f"{card}: remove 1 {kind.label} in {space_name(space)}"
@@ -821,16 +828,21 @@ def salcedo_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     for space in _spaces(state, lambda s: state.active(s.id, CARTELS) > 0):
         state.flip(space, CARTELS, state.active(space, CARTELS), to_active=False)
     ctx.say(f"{card}: all Cartels Guerrillas go Underground")
+    # "relocate up to 3 of them": 3 different Guerrillas; one already relocated is not
+    # relocated again (docs/readings.md#r-card-54-own-pieces)
+    arrived: dict[int, int] = {}
     for _ in range(3):
         moved = _relocation(
             chooser, state, card, "a Cartels Guerrilla", CARTELS,
-            lambda s: state.guerrillas(s, CARTELS) > 0, lambda s: state.room(s, CARTELS) > 0,
+            lambda s: state.guerrillas(s, CARTELS) > arrived.get(s, 0),
+            lambda s: state.room(s, CARTELS) > 0,
         )
         if moved is None:
             return
         src, dst = moved
         ships = _ask_shipments(chooser, state, CARTELS, src, card, CARTELS)
         _move_guerrillas(state, CARTELS, src, dst, 1, 0, ships)
+        arrived[dst] = arrived.get(dst, 0) + 1
         ctx.say(f"{card}: relocate 1 Cartels Guerrilla from {space_name(src)} to {space_name(dst)}")
 
 
@@ -1440,17 +1452,21 @@ def _activations(
 
 def _free_sweep(state: GameState, chooser: Chooser, space: int, why: str) -> Operation:
     moves: list[tuple[int, int, tuple[int, ...]]] = []
+    # only what stacking lets in is offered (1.4.2: Ecuador holds 2 Government pieces,
+    # card 33, counting those the chain of #69 just moved there)
+    room = state.capacity(space, Piece.TROOPS)
     for src, path in sorted(coin_ops.sweep_sources(state, space).items()):
         n = _ask_number(
             chooser,
             state,
             0,
-            state.troops(src),
+            min(state.troops(src), room),
             f"{why}: Sweep moves how many Troops in from {space_name(src)}?",
         )
+        room -= n
         if n:
             moves.append((int(Piece.TROOPS), n, path))
-    if state.capability(coin_ops.NDSC) == UNSHADED:
+    if state.capability(coin_ops.NDSC) == UNSHADED and room > 0:
         sources = sorted(coin_ops.sweep_sources(state, space, Piece.POLICE).items())
         src = ask_one(
             chooser,

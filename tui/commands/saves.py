@@ -445,7 +445,7 @@ def _run_event(args: argparse.Namespace, out: TextIO) -> int:
     row = np_events.card_row(args.card)
     trace.add("event", "8.4", f"{CARDS[args.card]} {args.side}, choices by the Non-player "
               "rules (8.4.2-8.4.3)")
-    if row.instruction:
+    if row.instruction and np_events.instructions_apply(args.card, faction):
         trace.add("instruction", "8.4.4", f"card {args.card} instruction ({row.source}): "
                   f"{row.instruction}")
     report = game.apply(PlayEvent(args.side), chooser=chooser, dice=dice)
