@@ -377,3 +377,19 @@ def test_an_agitation_or_civic_action_that_shifts_nothing_says_so_6_4() -> None:
         ctx = Context(faction=faction, dice=ScriptedDice([]))
         cmd.execute(state, ctx)
         assert ctx.trace == [said]
+
+
+def test_the_demo_narrates_the_final_round() -> None:
+    # issue 24 Why 6: seed 1 went from #57 Op Millennium to "Game over" with no word of
+    # the Round whose victory check ended it (2.4.1, 6.1, 7.2)
+    text = _narration(["demo", "--seed", "1"])
+    final = text.rindex("\nPropaganda Round ")
+    assert text.rindex("\nCard #") < final < text.index("Game over: victory check won")
+    assert "  . 6.1 Victory: victory check won by FARC (6.1, 7.2)" in text[final:]
+    # each automatic step under its Round's phase, after the decision that set it off
+    start = text.index("Propaganda Round 1")
+    first = text[start:text.index("\nCard ", start)]
+    assert first.index("FARC: Agitation") < first.index(
+        ". 6.4 Support: Election: Pastrana becomes El Presidente") < first.index(
+        "Government: Place FARC Zone")
+    assert first.rstrip().splitlines()[-1].startswith("  . 6.6 Reset:")

@@ -237,6 +237,12 @@ async def test_propaganda_round_is_guided_phase_by_phase():  # 6.0-6.6
         assert "Reveal the next card: #73 Propaganda!" in text
         assert "Propaganda Round 1 (#73 Propaganda!):\n      6.1 Victory" in text
         assert "      6.3 Resources: Government earn" in text
+        # issue 24 item 1: #73 is face up, so the card under it is face up on the deck:
+        # the table names it before anything else (the program draws none of its own)
+        assert isinstance(app.screen, CardScreen)
+        assert "Which card is on top of the deck now?" in shown(app)
+        await type_in(pilot, "#card", "35")
+        assert app.controller.state.deck[0] == 35
         # the Government's decision within the Round: the phase on screen
         state = app.controller.state
         assert state.phase == "propaganda"

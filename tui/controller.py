@@ -34,7 +34,7 @@ from core.errors import AndeanError, IllegalAction
 from core.game import Game
 from core.pieces import Faction
 from core.rules import propaganda, sequence
-from core.rules.board_editor import RecordAction, SetNextCard
+from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.rules.editor import EditorCommand
 from core.state import GameState
 from core.words import counted, them
@@ -47,6 +47,7 @@ from tui.turn_log import (
     Step,
     Turn,
     TurnReport,
+    automatic_line,
     card_groups,
     discarded,
     kind_of,
@@ -269,8 +270,16 @@ def _advance_collecting(state: GameState, dice: DiceSource, out: list[str]) -> N
             if state.phase == "over":
                 out.append("  6.1 Victory: " + str(state.step.get("reason", "game over")))
             else:
-                out.append("  6.1 Victory: no Faction wins now")
-                out += _phased(state.step.get("report", []))
+                out.append(
+                    "  6.1 Victory: skipped in this Round (Quick-Play set-up: no Faction "
+                    "can win before the last Propaganda card)"
+                    if state.propaganda_rounds in state.skip_victory_on
+                    else "  6.1 Victory: no Faction wins now")
+                phased = _phased(state.step.get("report", []))
+                if not any(line.lstrip().startswith("6.2") for line in phased):
+                    # 6.2 runs before any decision of the Round: said even when idle
+                    out.append("  6.2 Sabotage: no LoC to Sabotage")
+                out += phased
         elif state.phase == "over":
             out.append(f"Game over: {state.step.get('reason')}")
 
@@ -298,7 +307,14 @@ def phase_of(line: str) -> str:
 
 
 def _phased(lines: list[str]) -> list[str]:
-    return [f"  {describe.phase_line(phase_of(line), line)}" for line in lines]
+    """Engine report lines under their phase and, for a step the rules carry out by
+    themselves, the Faction that took it (:func:`tui.turn_log.automatic_line`)."""
+    out = []
+    for line in lines:
+        phase = phase_of(line)
+        text = describe.phase_line(phase, line)[len(phase) + 2:]
+        out.append(f"  {automatic_line(phase, text)}")
+    return out
 
 
 # ======================================================================================
@@ -533,16 +549,63 @@ class Controller:
         return str(self.session.save(path))
 
     # --- the table's deck (tabletop assist) ------------------------------------------
+    def card_to_name(self) -> str | None:
+        """The card the table must name before anyone acts (assist): 'current' (a card
+        became face up that the table never named: after a Propaganda Round the program
+        turned its own), 'next' (the card on top of the deck changed: after an Event
+        card, and as a Propaganda card becomes face up), or None."""
+        if self.needs_current_card():
+            return "current"
+        if self.needs_next_card():
+            return "next"
+        return None
+
+    def _named(self, card: int | None) -> bool:
+        """The table named ``card`` (the first card, or a card named since: on top of
+        the deck or face up, also by asking the program to draw it)."""
+        initial = self.game.initial
+        first = initial.current_card if initial.current_card is not None else \
+            (initial.deck[0] if initial.deck else None)
+        if card == first:
+            return True
+        names = (SetNextCard.name, SetCurrentCard.name)
+        return any(e["command"].get("type") in names and e["command"].get("card") == card
+                   for e in self.game.log)
+
+    def needs_current_card(self) -> bool:
+        """The Event card face up is one the table never named (the program turned it
+        from its own deck, e.g. at the end of a Propaganda Round): asked before anyone
+        acts on it."""
+        state = self.state
+        if state.phase != "card" or state.current_card is None:
+            return False
+        if state.step.get("acted") or state.step.get("passed"):
+            return False
+        return not self._named(state.current_card)
+
     def needs_next_card(self) -> bool:
         """The program does not know the card on top of the table's deck yet: nobody
-        named it since it last changed (the assistant asks before play goes on)."""
+        named it since it last changed (the assistant asks before play goes on). Asked
+        on an Event card and in a Propaganda Round (the card after it is face up on the
+        deck), not in the final Round (no card follows it, 2.4.1)."""
         state = self.state
-        if state.phase != "card" or not state.deck:
+        if state.phase not in ("card", "propaganda") or not state.deck:
+            return False
+        if state.phase == "propaganda" and propaganda.is_final_round(state):
             return False
         for entry in reversed(self.game.log):
             if entry["command"].get("type") == SetNextCard.name:
                 return entry["command"].get("card") != state.deck[0]
         return True
+
+    def draw_card(self, which: str) -> TurnReport:
+        """The table asked the program to turn the card itself (``which``: 'current' or
+        'next'): the program's own top card (or the card it already turned) is taken
+        and logged as named, so the question is not asked again."""
+        if which == "current":
+            assert self.state.current_card is not None
+            return self.apply(SetCurrentCard(self.state.current_card))
+        return self.apply(SetNextCard(self.state.deck[0]))
 
     def deck_card(self, card: int) -> int:
         """``card``, or if it is a Propaganda card already played, the first Propaganda

@@ -22,6 +22,7 @@ save shows the same history as the session that wrote it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -200,7 +201,15 @@ class Turn:
 
 @dataclass
 class CardGroup:
-    """The turns of one card (an Event card, or a Propaganda Round)."""
+    """The turns of one card (an Event card, or a Propaganda Round).
+
+    A Propaganda Round begins inside the command that ended the card before it; its
+    automatic phases up to its first decision (6.1 Victory, 6.2 Sabotage, 6.3
+    Resources) are the Round's ``opening``, not that command's, and a Round nobody
+    decided in (the final one a victory check ends) is a group of its own all the same.
+    ``automatic``: the steps the rules carried out after a turn (6.4 Election, a FARC
+    Zone with one legal Department, 6.6 Reset), by turn number, each under its phase
+    and the Faction that took it (:func:`automatic_line`)."""
 
     number: int  # 1-based among the history's cards ('rollback N')
     card: int | None
@@ -208,10 +217,16 @@ class CardGroup:
     round: int
     ineligible: tuple[Faction, ...]
     turns: list[Turn]
+    opening: list[str] = field(default_factory=list)
+    automatic: dict[int, list[str]] = field(default_factory=dict)
+    #: log position of the Round's start (after the command that began it)
+    start_at: int | None = None
 
     @property
     def start(self) -> int:
         """Log position of the card's first command: where a rollback returns."""
+        if self.start_at is not None:
+            return self.start_at
         return self.turns[0].step.index
 
     @property
@@ -253,7 +268,8 @@ def current_heading(state: GameState) -> str:
 
 
 def card_groups(turns: Sequence[Turn]) -> list[CardGroup]:
-    """``turns`` under their cards, in order (one group per card and phase)."""
+    """``turns`` under their cards, in order (one group per card and phase; a Round
+    begun by a turn opens with its automatic phases, see :class:`CardGroup`)."""
     out: list[CardGroup] = []
     for turn in turns:
         s = turn.step
@@ -261,7 +277,60 @@ def card_groups(turns: Sequence[Turn]) -> list[CardGroup]:
         if last is None or (last.card, last.phase) != (s.card, s.phase):
             out.append(CardGroup(len(out) + 1, s.card, s.phase, s.round, s.ineligible, []))
         out[-1].turns.append(turn)
+        after, began = round_steps(turn.report.instructions)
+        if after:
+            out[-1].automatic[turn.number] = after
+        if began is not None:
+            round_, card, opening = began
+            out.append(CardGroup(len(out) + 1, card, "propaganda", round_, (), [],
+                                 opening=opening, start_at=s.index + 1))
     return out
+
+
+_ROUND_HEADING = re.compile(r"^Propaganda Round (\d+) \(#(\d+) .*\):$")
+_PHASE_LINE = re.compile(r"^\s+(6\.\d [A-Z][a-z]+)( — [A-Za-z]+)?: (.*)$")
+
+
+def round_steps(instructions: Sequence[str]
+                ) -> tuple[list[str], tuple[int, int, list[str]] | None]:
+    """The Propaganda steps in a turn's instructions (:func:`tui.controller.instructions`
+    lists them indented under the step that set them off): those after the turn in its
+    own Round (as :func:`automatic_line` files them), and the Round the turn began, if
+    any: (its number, its card, its automatic phases)."""
+    after: list[str] = []
+    began: tuple[int, int, list[str]] | None = None
+    for line in instructions:
+        heading = _ROUND_HEADING.match(line)
+        if heading:
+            began = (int(heading.group(1)), int(heading.group(2)), [])
+            continue
+        m = _PHASE_LINE.match(line)
+        if m is None:
+            continue
+        filed = line.strip() if m.group(2) else automatic_line(m.group(1), m.group(3))
+        (began[2] if began is not None else after).append(filed)
+    return after, began
+
+
+#: who takes a Propaganda step the rules carry out by themselves, by its first words
+_TAKEN_BY = (
+    ("FARC Zone placed", "Government"),  # 6.4.4: the Government places it
+    ("no Department can receive the FARC Zone", "Government"),
+    ("Uribe removes", "Government"),  # 6.4.3: El Presidente Uribe
+    ("Redeploy", "Government"),
+    ("7th Special Forces", "Government"),
+)
+
+
+def automatic_line(phase: str, text: str) -> str:
+    """A Propaganda step under its phase and the Faction that took it: '6.4 Support
+    — Government: FARC Zone placed in Meta West'. Steps naming their Faction first
+    ('Government earns 30 Resources') or taken by nobody in particular (6.1 Victory,
+    6.2 Sabotage, an Election, 6.6 Reset) keep the phase alone."""
+    for start, who in _TAKEN_BY:
+        if text.startswith(start):
+            return f"{phase} — {who}: {text}"
+    return f"{phase}: {text}"
 
 
 def discarded(steps: Sequence[Step], position: int) -> tuple[int, int]:
@@ -274,11 +343,13 @@ __all__ = [
     "CardGroup",
     "Step",
     "Turn",
+    "automatic_line",
     "card_groups",
     "card_heading",
     "current_heading",
     "discarded",
     "replayed",
+    "round_steps",
     "steps_of",
     "undo_point",
 ]

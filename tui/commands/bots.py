@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import secrets
 import sys
 import time
@@ -47,6 +48,7 @@ from nonplayer.games import (
 from nonplayer.government import GOVERNMENTS, make_government
 from tui import describe as text
 from tui.commands.base import CliError, Interrupted, Subcommand, stop_code
+from tui.controller import round_reports
 from tui.describe import game_turn_line as describe
 
 
@@ -135,6 +137,9 @@ def _configure_demo(p: argparse.ArgumentParser) -> None:
                    "status, map or report, or play --load")
 
 
+_ROUND_HEADING = re.compile(r"^Propaganda Round (\d+) \((.*)\):$")
+
+
 def _card_title(card: int | None) -> str:
     return "no card" if card is None else f"#{card} {CARDS[card].title}"
 
@@ -202,6 +207,23 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
 
         recorder = Recorder()
 
+    def after_turn_round(turn: Turn) -> None:
+        """The Propaganda steps ``turn`` set off, under their Round and phase: a Round
+        it began (its heading, 6.1 Victory and the automatic phases up to its first
+        decision: all of it when nobody decides, as in the final Round a victory check
+        ends), or the automatic steps after a decision (6.4 Election, 6.6 Reset)."""
+        if turn.before is None or turn.entry is None:
+            return
+        for line in round_reports(turn.before, turn.entry):
+            heading = _ROUND_HEADING.match(line)
+            if heading:
+                shown["round"] = int(heading.group(1))
+                shown["card"] = None
+                print(f"\nPropaganda Round {heading.group(1)} ({heading.group(2)})",
+                      file=out)
+            elif not line.startswith("Game over"):
+                print(f"  . {line.strip()}", file=out)
+
     def narrate(game: Game, turn: Turn) -> None:
         if recorder is not None:
             recorder.on_turn(game, turn)
@@ -245,6 +267,7 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
             for line in turn.report:
                 print(f"      did: {line}", file=out)
             print(f"      margins now: {_margins(game)}", file=out)
+        after_turn_round(turn)
 
     if not args.json:
         print(f"Bot demo: {args.scenario} scenario, seed {seed}; Government: {bot.name}; "

@@ -36,11 +36,16 @@ KIND: troops, police, govt base, farc|auc|cartels guerrilla(s) (add 'active' for
 Active ones), farc|auc|cartels base."""
 
 
+#: what a card prompt accepts, said by its refusals
+CARD_NAMES = "a card is named by its number (1-76), its title or the start of its title"
+
+
 def find_card(text: str, *, events_only: bool = False) -> int:
-    """A card by number or by unique (accent-free, case-free) title prefix."""
+    """A card by number, exact title or unique title start (accents and case optional).
+    Never a guess from a word inside a title: 'reyes' and 'yes' name no card."""
     key = fold(text).lstrip("#")
     if not key:
-        raise InputError("name a card by its number or title")
+        raise InputError(f"name a card: {CARD_NAMES}")
     if key.isdigit():
         n = int(key)
         if n not in CARDS:
@@ -49,14 +54,12 @@ def find_card(text: str, *, events_only: bool = False) -> int:
     else:
         exact = [c for c in CARDS.values() if fold(c.title) == key]
         hits = exact or [c for c in CARDS.values() if fold(c.title).startswith(key)]
-        if not hits:
-            hits = [c for c in CARDS.values() if key in fold(c.title)]
         titles = {fold(c.title) for c in hits}
         if not hits:
-            raise InputError(f"no card titled {text!r}")
+            raise InputError(f"{text.strip()!r} is not a card: {CARD_NAMES}")
         if len(titles) > 1:
             names = ", ".join(f"#{c.number} {c.title}" for c in hits[:8])
-            raise InputError(f"{text!r} is ambiguous: {names}")
+            raise InputError(f"{text.strip()!r} is ambiguous: {names}")
         card = hits[0].number  # the 4 Propaganda! cards share a title
     if events_only and CARDS[card].propaganda:
         raise InputError("that is a Propaganda card, not an Event card")

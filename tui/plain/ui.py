@@ -39,7 +39,7 @@ from core.errors import AndeanError, IllegalAction
 from core.map import MAP
 from core.pieces import Faction
 from core.rules import sequence
-from core.rules.board_editor import RecordAction, SetNextCard
+from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from tui import describe
 from tui.available import available_lines
 from tui.controller import Controller, TurnReport, solo_result_lines
@@ -65,6 +65,9 @@ At any prompt:
 In a form: back (previous question), cancel (start the decision again).
 At the start of a decision: rollback N (back to the start of card N of the log, after
 a confirmation), hint (play: ask the search Government for a suggestion).
+Assist, at a card prompt: the card's number, its title or the start of its title
+(accents optional); 'draw': the program draws the card from its own deck; 'next CARD'
+and 'current CARD' work as in the board editor.
 Yes/no questions take yes or no (y/n); numbers are asked with their range."""
 
 def parse(question: Question, text: str) -> object:
@@ -72,6 +75,15 @@ def parse(question: Question, text: str) -> object:
     if question.kind == YES_NO:
         return yes_no(question, text)
     return question.parse(text)
+
+
+#: what the table is asked when a card becomes face up (assist)
+CARD_QUESTIONS = {
+    "current": "which card is face up now (play reached a card the table did not name)",
+    "next": "which card is on top of the deck now",
+}
+#: what a card prompt accepts (:func:`tui.forms.editor.find_card`)
+CARD_ACCEPTS = "number, title or the start of a title"
 
 
 class Quit(Exception):
@@ -236,10 +248,12 @@ class PlainUI:
             return
         for group in groups[-max(n, 1):]:
             self.say(f"Card {group.number}: {group.heading()}")
+            self.say(*[f"       {line}" for line in group.opening])
             for turn in group.turns:
                 self.say(f"  {turn.number:>3}. {turn.report.heading()}")
                 if turn.report.note:
                     self.say(f"       (reasons not rebuilt: {turn.report.note})")
+                self.say(*[f"       {line}" for line in group.automatic.get(turn.number, [])])
         state = self.c.state
         if not self.c.is_over() and (groups[-1].card, groups[-1].phase) != (
                 state.current_card, state.phase):
@@ -427,8 +441,8 @@ class PlainUI:
                 if self.after_the_end():
                     continue  # undone or rolled back: the game goes on
                 return
-            if self.assist and self.needs_next_card():
-                self.ask_next_card()
+            if self.assist and self.c.card_to_name() is not None:
+                self.ask_card(self.c.card_to_name() or "next")
                 continue
             if self.c.nonplayer_to_move():
                 self.nonplayer()
@@ -621,32 +635,66 @@ class PlainUI:
         return self.c.needs_next_card()
 
     def ask_next_card(self) -> None:
+        self.ask_card("next")
+
+    def ask_card(self, which: str) -> None:
+        """Ask the table for a card that became face up (``which``: 'current', the card
+        face up the table never named; 'next', the card on top of the deck)."""
         self.speaker = "Table"
         try:
-            self._ask_next_card()
+            self._ask_card(which)
         finally:
             self.speaker = ""
 
-    def _ask_next_card(self) -> None:
+    def _ask_card(self, which: str) -> None:
+        question = CARD_QUESTIONS[which]
         while True:
-            text = self.read("Table — which card is on top of the deck now (number or "
-                             "title)? ")
-            if fold(text) == "undo":
+            text = self.read(f"Table — {question} ({CARD_ACCEPTS}; draw: from the "
+                             "program's own deck)? ")
+            key = fold(text)
+            if key == "undo":
                 self.undo()
                 return
-            if fold(text).split()[:1] == ["rollback"]:
+            if key.split()[:1] == ["rollback"]:
                 with contextlib.suppress(Cancelled):
                     self.rollback(text.strip()[len("rollback"):].strip())
                 return
             if self.global_command(text):
                 continue
+            if key == "draw":
+                self.c.draw_card(which)
+                card = self.c.state.current_card if which == "current" else \
+                    self.c.state.deck[0]
+                self.say(f"The program draws {describe.card_title(card)} from its own "
+                         "deck: turn that card up on the table.")
+                if which == "current":
+                    self.say(*describe.card_text(card))
+                return
+            if key.split()[:1] in (["current"], ["next"]):  # the editor's card commands
+                try:
+                    edited = self.c.edit(parse_edit(text))
+                except (InputError, AndeanError) as err:
+                    self.say(f"! {err}; here: {question}? ({CARD_ACCEPTS}, or draw)")
+                    continue
+                self.say(*(edited.changes or edited.instructions or ["(no change)"]))
+                if key.startswith("current"):
+                    self.say(*describe.card_text(self.c.state.current_card))
+                return
             try:
-                card = self._deck_card(find_card(text))
-                self.c.apply(SetNextCard(card))
+                card = find_card(text, events_only=which == "current")
+                if which == "current":
+                    self.c.apply(SetCurrentCard(card))
+                else:
+                    card = self._deck_card(card)
+                    self.c.apply(SetNextCard(card))
             except (InputError, AndeanError) as err:
                 self.say(f"! {err}")
                 continue
-            self.say(f"Next card: {describe.card_title(card)}")
+            if which == "current":
+                self.say(f"Face up: {describe.card_title(card)}")
+                self.say(*describe.card_text(card))
+            else:
+                self.say(f"Next card: {describe.card_title(card)}")
             return
 
     # --- typed-in dice and Insurgent Discord ---------------------------------------------

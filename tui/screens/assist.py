@@ -6,9 +6,11 @@ keeps its own copy of the board in step with the table. It is the ``andean play`
 confirm step) with what a table needs on top:
 
 * **Cards** (:class:`CardScreen`): the program does not own the deck. It asks for the card
-  face up at the start and for the card on top of the deck whenever that changes; type a
-  number or a title (a unique start is enough, Right arrow completes) or pick from the
-  list, which narrows as you type.
+  face up at the start and for the card on top of the deck whenever that changes (in a
+  Propaganda Round too), and for a card face up it never was told of, before any bot
+  acts; type a number or a title (a unique start is enough, Right arrow completes) or
+  pick from the list, which narrows as you type. It draws from its own deck only when
+  the table asks it to ('draw').
 * **Non-player turns** (:class:`TurnScreen`): numbered physical instructions, one turn at
   a time; ``w`` shows the reasons (the section-8 trace with rules and dice); Enter once
   done on the table, and the next turn comes.
@@ -69,7 +71,7 @@ from tui import describe
 from tui.commands.base import CliError
 from tui.controller import Controller, Preview, TurnReport, numbered, phase_of
 from tui.forms.base import YES_NO, Cancelled, FormRun, InputError, Option, Question, fold
-from tui.forms.editor import EDIT_HELP, EDIT_WORDS, find_card, parse_edit
+from tui.forms.editor import CARD_NAMES, EDIT_HELP, EDIT_WORDS, find_card, parse_edit
 from tui.prompts import RECORDED, die_name, die_purpose, yes_no
 from tui.screens.dialogs import ConfirmScreen, FormScreen, TextScreen, text_dialog
 from tui.screens.play import PlayApp
@@ -94,8 +96,11 @@ Keys
   ctrl+s   save now (the game is also saved after every change); o load
   ?        this help;  q quit (the game is saved)
 
-Cards: type a number or a title (a unique start is enough; Right arrow completes)
-or pick from the list below the box, which narrows as you type.
+Cards: every card that becomes face up is asked of the table before any bot acts
+on it (the card on top of the deck after each card, also as a Propaganda card comes
+up). Type its number, its title or the start of its title (accents optional; Right
+arrow completes) or pick from the list below the box, which narrows as you type.
+'draw' (the list's first entry) asks the program to draw the card from its own deck.
 Dice (--dice manual): each die is asked for by colour and purpose; Escape abandons
 the Non-player's turn and nothing changes (a runs it again).
 A Non-player turn: who acts and why (card, position, flowchart nodes) and the dice
@@ -110,9 +115,13 @@ menu.
 ASSIST_CSS = """
 #dialog.small { height: 11; }
 #cards { height: 1fr; }
+CardScreen #error { height: auto; max-height: 3; }
 #edit-help { height: 1fr; border-bottom: solid $primary; }
 #edit-result { height: auto; max-height: 5; }
 """
+
+#: the list entry by which the table asks the program to draw a card from its own deck
+DRAW_LABEL = "draw: the program draws the card from its own deck (the table asked it to)"
 
 _ROUND_LINE = re.compile(r"^\s*(Propaganda Round|6\.\d|Game over)")
 
@@ -257,8 +266,9 @@ class CardSuggester(Suggester):
 
 def card_choices(text: str, events_only: bool,
                  exclude: Collection[int] = ()) -> list[tuple[int, str]]:
-    """The cards a partly typed answer may mean: by number or anywhere in the title
-    (the four Propaganda! cards are one choice); ``exclude``: cards played already."""
+    """The cards a partly typed answer may mean: by number or by the start of the title,
+    as :func:`find_card` reads them (the four Propaganda! cards are one choice);
+    ``exclude``: cards played already."""
     key = fold(text).lstrip("#")
     out: list[tuple[int, str]] = []
     propaganda = False
@@ -268,7 +278,7 @@ def card_choices(text: str, events_only: bool,
         if card.number in exclude:
             continue
         if key and not (str(card.number).startswith(key) if key.isdigit()
-                        else key in fold(card.title)):
+                        else fold(card.title).startswith(key)):
             continue
         propaganda = propaganda or card.propaganda
         order = describe.card_order(card.number)
@@ -280,28 +290,37 @@ class CardScreen(ModalScreen[int | None]):
     """Which card? Number or title (completed from its start), or a pick from the list.
 
     ``accept`` applies the card (InputError, AndeanError, CliError: refused, the message
-    is shown and nothing changed)."""
+    is shown and nothing changed). ``draw``: the table may ask the program to draw the
+    card from its own deck (an entry of the list, or 'draw' typed); it returns the card
+    drawn. ``which``: 'current' or 'next', the editor word ('next 41') the box also
+    takes for this card."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("down", "to_list", "List")]
 
     def __init__(self, prompt: str, accept: Callable[[int], None], *,
                  events_only: bool = False, exclude: Collection[int] = (),
-                 cancel: str = "cancel") -> None:
+                 cancel: str = "cancel", draw: Callable[[], int] | None = None,
+                 which: str = "") -> None:
         super().__init__()
         self.prompt = prompt
         self.accept = accept
         self.events_only = events_only
         self.exclude = set(exclude)
         self.cancel = cancel
+        self.draw = draw
+        self.which = which
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(self.prompt, id="dialog-title", markup=False)
-            yield Input(placeholder="card number or title (Right arrow completes)",
-                        id="card", suggester=CardSuggester(self.events_only))
+            yield Input(placeholder="card number, title or start of a title (Right arrow "
+                                    "completes)", id="card",
+                        suggester=CardSuggester(self.events_only))
             yield OptionList(id="cards")
             yield Static("", id="error", markup=False)
-            yield Static(f"Enter: this card  Down: the list  Escape: {self.cancel}",
+            draw = "  draw: program's deck" if self.draw is not None else ""
+            escape = "Esc" if self.draw is not None else "Escape"
+            yield Static(f"Enter: this card  Down: the list{draw}  {escape}: {self.cancel}",
                          classes="keys")
 
     def on_mount(self) -> None:
@@ -311,6 +330,8 @@ class CardScreen(ModalScreen[int | None]):
     def fill(self, text: str) -> None:
         cards = self.query_one("#cards", OptionList)
         cards.clear_options()
+        if self.draw is not None and "draw".startswith(fold(text)):
+            cards.add_option(ListOption(DRAW_LABEL, id="draw"))
         cards.add_options([ListOption(label, id=str(number)) for number, label
                            in card_choices(text, self.events_only, self.exclude)])
 
@@ -320,8 +341,20 @@ class CardScreen(ModalScreen[int | None]):
 
     @on(Input.Submitted, "#card")
     def _submitted(self, event: Input.Submitted) -> None:
+        text = event.value
+        words = fold(text).split(maxsplit=1)
+        if self.draw is not None and words == ["draw"]:
+            self.drawn()
+            return
+        if words[:1] in (["current"], ["next"]):  # the editor's words for a card
+            if words[0] != self.which or len(words) < 2:
+                self.error(f"'{text.strip()}': here type only the card ({CARD_NAMES}); "
+                           "c corrects the card face up, n names the card on top of the "
+                           "deck")
+                return
+            text = text.strip()[len(words[0]):]
         try:
-            card = find_card(event.value, events_only=self.events_only)
+            card = find_card(text, events_only=self.events_only)
         except InputError as err:
             self.error(str(err))
             return
@@ -329,7 +362,20 @@ class CardScreen(ModalScreen[int | None]):
 
     @on(OptionList.OptionSelected, "#cards")
     def _picked(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id == "draw":
+            self.drawn()
+            return
         self.choose(int(str(event.option.id)))
+
+    def drawn(self) -> None:
+        """The table asked the program to draw the card from its own deck."""
+        assert self.draw is not None
+        try:
+            card = self.draw()
+        except (AndeanError, ValueError) as err:
+            self.error(str(err))
+            return
+        self.dismiss(card)
 
     def choose(self, card: int) -> None:
         try:
@@ -722,8 +768,10 @@ class AssistApp(PlayApp, inherit_bindings=False):
         text = describe.whose_turn(c.state)
         if c.state.phase == "propaganda":
             text += f" ({phase_of(str(c.state.step.get('phase', '')))})"
-        if c.needs_next_card():  # the key first: a long card title may be cut at 80
-            return "[a] name the next card | " + text
+        which = c.card_to_name()  # the key first: a long card title may be cut at 80
+        if which is not None:
+            return f"[a] name the {'card face up' if which == 'current' else 'next card'} | " \
+                + text
         if c.nonplayer_to_move():
             return "[a] run its turn | " + text
         return "[a] act [e] edit | " + text
@@ -739,15 +787,14 @@ class AssistApp(PlayApp, inherit_bindings=False):
         if self.busy or self.new_game is not None:
             return
         self.refresh_all()
-        if c.is_over() or not (c.needs_next_card() or c.nonplayer_to_move()):
+        which = None if c.is_over() else c.card_to_name()
+        if c.is_over() or not (which or c.nonplayer_to_move()):
             if c.person_to_move():
                 c.decision_start()  # board edits from now on are part of the decision
             return
-        if c.needs_next_card():
+        if which is not None:
             self.busy = True
-            self.push_screen(CardScreen("Which card is on top of the deck now?",
-                                        self._set_next_card, exclude=c.state.played),
-                             self._card_given)
+            self.push_screen(self.card_screen(which), self._card_given)
             return
         self.attempt(c.nonplayer_turn, self._show_turn, self._abandoned,
                      context=turn_context(c.state))
@@ -807,6 +854,32 @@ class AssistApp(PlayApp, inherit_bindings=False):
         self.busy = False
         self.refresh_all()
 
+    def card_screen(self, which: str) -> CardScreen:
+        """The table names a card that became face up (``which``: 'next', the card on
+        top of the deck; 'current', a card face up the table never named), or asks the
+        program to draw it."""
+        c = self.controller
+
+        def draw() -> int:
+            c.draw_card(which)
+            self.refresh_log()
+            card = c.state.current_card if which == "current" else c.state.deck[0]
+            assert card is not None
+            self.notify(f"The program drew {describe.card_title(card)}: turn that card up "
+                        "on the table.")
+            return card
+
+        if which == "current":
+            return CardScreen("Which card is face up now? (play reached a card the table "
+                              "did not name)", self._set_current_card, events_only=True,
+                              exclude=c.state.played, draw=draw, which="current")
+        return CardScreen("Which card is on top of the deck now?", self._set_next_card,
+                          exclude=c.state.played, draw=draw, which="next")
+
+    def _set_current_card(self, card: int) -> None:
+        self.controller.edit(SetCurrentCard(card))
+        self.refresh_log()
+
     def _set_next_card(self, card: int) -> None:
         self.controller.edit(SetNextCard(card))
         self.refresh_log()
@@ -819,7 +892,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
         if c.is_over():
             self.notify("The game is over.")
             return
-        if c.needs_next_card() or c.nonplayer_to_move():
+        if c.card_to_name() is not None or c.nonplayer_to_move():
             self.advance()
             return
         self.decide()
@@ -924,8 +997,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
         if self.busy or self.new_game is not None:
             return
         self.busy = True
-        self.push_screen(CardScreen("Which card is on top of the deck?", self._set_next_card,
-                                    exclude=self.controller.state.played), self._card_given)
+        self.push_screen(self.card_screen("next"), self._card_given)
 
     def cards_known(self) -> bool:
         """The next card is known once the table has named it (n)."""

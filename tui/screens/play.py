@@ -334,9 +334,10 @@ class PlayApp(App[None]):
             shown = []
         newest = None
         cards = list(tree.root.children)
+        known = {node.data for node in cards}
         for i, group in enumerate(groups):
             fresh = [t for t in group.turns if t.number > len(shown)]
-            if not fresh:
+            if not fresh and ("card", group.number) in known:
                 continue
             last = cards[-1] if cards else None
             if last is None or last.data != ("card", group.number):
@@ -347,8 +348,12 @@ class PlayApp(App[None]):
                 cards.append(last)
                 self._add_notes(last, card_notes(group, groups[i - 1] if i else None,
                                                  False))
+                for line in group.opening:  # a Round's automatic phases (6.1-6.3)
+                    newest = last.add_leaf(Text(line), data=("card", group.number))
             for turn in fresh:
                 newest = self._add_turn(last, turn)
+                for line in group.automatic.get(turn.number, []):  # filed under phase
+                    last.add_leaf(Text(line), data=("card", group.number))
         self._shown_log = entries
         if newest is not None:  # (a node has its line once the tree is laid out)
             self.call_after_refresh(self._to_newest, newest)
