@@ -179,6 +179,7 @@ def new_state(
     nonplayers: bool = False,
     deployment: str = "standard",
     open_placement: Mapping[str, Any] | str | PathLike[str] | None = None,
+    government_ai: str | None = None,
 ) -> GameState:
     """A new game set up per 2.1 and seed 003, before the first card (2.2).
 
@@ -191,6 +192,9 @@ def new_state(
       instead of being run by the players (1.5.1 Non-Player Option).
     * ``deployment``: ``"standard"`` or ``"open"``; Open Deployment needs
       ``open_placement``, a dict or the path of a JSON file (see :func:`open_deploy`).
+    * ``government_ai``: with no person at the Government, the program's Government AI
+      that runs it (``"heuristic"``, ``"search:2s"``...; kept in
+      ``options["government_ai"]``, see :func:`seating_problem`).
 
     Raises :class:`ValueError` with a readable message for any bad option value.
     """
@@ -218,11 +222,16 @@ def new_state(
     if deployment == "standard" and open_placement is not None:
         raise ValueError("a placement is only used with deployment='open'")
 
+    seating = make_seats(players, seats, nonplayers)
+    problem = seating_problem(seating, government_ai)
+    if problem is not None:
+        raise ValueError(problem)
+
     state = GameState()
     state.scenario = scenario
     state.rng_seed = seed
     state.rng_counter = 0
-    state.seats = make_seats(players, seats, nonplayers)
+    state.seats = seating
     state.deck = prepare_deck(state, scenario, seeded_propaganda)
     state.final_propaganda = final_propaganda(scenario, short)
     state.skip_victory_on = [1] if scenario == "quick" else []
@@ -233,6 +242,8 @@ def new_state(
         "deployment": deployment,
         "players": len({s for s in state.seats if s is not None}),
     }
+    if government_ai is not None:
+        state.options[GOVERNMENT_AI] = government_ai
     if deployment == "open":
         placement = load_placement(open_placement)  # type: ignore[arg-type]
         standard_deploy(state, only=[f for f in Faction if state.seats[f] is None])
@@ -300,6 +311,34 @@ def make_seats(
     if nonplayers:
         return [i + 1 if i < n else None for i in range(4)]
     return list(SPARE_SEATS[n])
+
+
+#: ``state.options`` key: the program's Government AI running a Government no person
+#: takes (its name and level, e.g. ``"search:2s"``); absent when a person takes it.
+GOVERNMENT_AI = "government_ai"
+
+
+def seating_problem(seats: Sequence[int | None], government_ai: str | None = None) -> str | None:
+    """Why a seating cannot be played (one line), or None.
+
+    * Nobody at the table: every Faction a Non-player (a bot-only game is ``andean demo``).
+    * A Non-player Government with no Government AI named: it would be asked of the
+      section-8 flowcharts, and our sources have no Government flowchart (the printed
+      2nd edition's 8.8.1-2 text is in none of them, docs/tui.md); the program's
+      Government AI runs it instead (``government_ai``).
+    * A Government AI named for a Government a person takes.
+    """
+    if all(seat is None for seat in seats):
+        return ("no person at the table: seat at least one Faction (a game of bots alone "
+                "is 'andean demo')")
+    govt = seats[0]
+    if govt is None and not government_ai:
+        return ("the Government is a Non-player but there is no Government flowchart (it is "
+                "in none of our sources): seat a person at it, or let the program's AI run "
+                "it (andean play --govt heuristic|search)")
+    if govt is not None and government_ai:
+        return f"a person takes the Government: no Government AI ({government_ai}) runs it"
+    return None
 
 
 def _check_seats(seats: Sequence[int | None]) -> list[int | None]:

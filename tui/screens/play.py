@@ -1,4 +1,4 @@
-"""The Textual app of ``andean play``: the solitaire Government on screen.
+"""The Textual app of ``andean play``: one to four people at any Factions on screen.
 
 The main screen fits 80x24: a status line (card, whose turn), the board table (every
 space in play with its pieces, Support and Control, laid out for the terminal's width by
@@ -6,8 +6,11 @@ space in play with its pieces, Support and Control, laid out for the terminal's 
 (as wide as the board leaves it), the history (the save's command log under card
 headings, newest at the bottom; Enter on a turn unfolds its instructions and the reasons
 behind it), and the keys in the footer.
-The Government's decisions run the same forms as the ``--plain`` mode
-(:mod:`tui.forms.decision`): each question shows its options; type a number or a name in the
+The decisions of whichever Faction a person holds (hot-seat: the status line names the
+person whose decision it is) run the same forms as the ``--plain`` mode and the
+assistant (:mod:`tui.forms.decision`: the Government's, and FARC's, AUC's and Cartels'
+Operations, Special Activities, Events and Propaganda decisions): each question shows
+its options; type a number or a name in the
 answer box (or pick from the list), Escape goes back a question. A finished command is
 previewed on a copy of the game, and applied only when confirmed.
 
@@ -35,6 +38,7 @@ from textual.widgets import (
 
 from core.errors import AndeanError
 from core.map import MAP
+from core.pieces import Faction
 from tui import describe
 from tui.controller import Controller, Preview, TurnReport, solo_result_lines
 from tui.forms.base import Cancelled, InputError
@@ -52,8 +56,9 @@ from tui.turn_log import CardGroup, Turn
 
 HELP_TEXT = """\
 Keys
-  a        act: the Government's decision (only the options the rules allow)
-  h        hint: the search Government's suggestion and its reason
+  a        act: the decision of the Faction to move (only the options the rules allow)
+  h        hint for the seat to move: the Government: the campaign search's choice;
+           FARC, AUC, Cartels: what the section-8 flowchart would do (its advice)
   x        expert hints on/off: add the search's numbers (scores, solver runs) to hints
   u        undo: back to the start of your last decision (again: further back)
   r        rollback: back to the start of a card of the history (asks which; the
@@ -104,7 +109,8 @@ class BoardRow(Horizontal):
 
 
 class PlayApp(App[None]):
-    """Solitaire Government against the section-8 Non-players."""
+    """People at any Factions against the section-8 Non-players (and the program's
+    Government AI when no person takes the Government)."""
 
     TITLE = "Andean Abyss"
     CSS = """
@@ -181,7 +187,7 @@ class PlayApp(App[None]):
     # --- refreshing ------------------------------------------------------------------------
     def refresh_all(self) -> None:
         state = self.controller.state
-        turn = describe.whose_turn(state)
+        turn = self.controller.turn_line()
         if self.controller.person_to_move():
             turn += "  - press a to act"
         self.query_one("#status", Static).update(turn)
@@ -195,13 +201,22 @@ class PlayApp(App[None]):
     def side_lines(self) -> list[str]:
         state = self.controller.state
         table = self.controller.assist  # the deck is the table's: only what it named
-        lines = describe.tracks_lines(state, not (table and self.controller.needs_next_card()),
-                                      deck_known=not table)
+        lines = self.seat_lines()
+        lines += describe.tracks_lines(state, not (table and self.controller.needs_next_card()),
+                                       deck_known=not table)
         lines.append("")
         lines += describe.card_text(state.current_card)
         lines.append("")
         lines += board_table.LEGEND
         return lines
+
+    def seat_lines(self) -> list[str]:
+        """Who holds each Faction (the assistant shows its own: people and bots)."""
+        if self.controller.assist:
+            return []
+        from tui.screens.seats import seat_lines
+
+        return [*seat_lines(self.controller.state), ""]
 
     #: the side panel's width beyond its text (padding and border)
     SIDE_FRAME = 3
@@ -477,7 +492,9 @@ class PlayApp(App[None]):
         if not self.controller.person_to_move():
             self.notify("Hints are for your decisions.")
             return
-        self.notify("Thinking (up to 2 seconds)...")
+        faction = self.controller.to_move()
+        self.notify("Thinking (a few seconds)..." if faction is Faction.GOVT
+                    else "Asking the flowchart...")
         self._hint()
 
     @work(thread=True, exclusive=True)
