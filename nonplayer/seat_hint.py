@@ -73,8 +73,9 @@ def government_advice(game: Game, think: str = HINT_THINK, seed: int = 0) -> Hin
         text += f" Aim: {aim.split(': aim: ', 1)[1]}."
     if bot.note:
         text += f" ({bot.note})"
-    expert = [f"{k}: {v}" for k, v in decision.notes.items()
-              if k in ("score", "seconds", "rollouts", "think")]
+    notes = decision.notes
+    expert = [f"Campaign score {notes['score']:+.1f} after {notes.get('rollouts', 0)} "
+              f"rollouts in {notes.get('seconds', 0.0):.2f} s"] if "score" in notes else []
     return Hint(decision.command, text, decision.trace.lines(), decision.chooser,
                 decision.kind, expert=expert)
 

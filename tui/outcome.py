@@ -56,7 +56,7 @@ def result_lines(state: GameState) -> list[str]:
         else:
             for seat in seated:
                 won = all(f in winners for f in seated[seat])
-                lines.append(f"{person_name(state, seat).capitalize()}: "
+                lines.append(f"{_first_up(person_name(state, seat))}: "
                              f"{'wins' if won else 'loses'}")
     elif ranking:
         first = ranking[0]
@@ -68,13 +68,17 @@ def result_lines(state: GameState) -> list[str]:
         else:
             for seat in seated:
                 won = state.seats[first] == seat
-                lines.append(f"{person_name(state, seat).capitalize()}: "
+                lines.append(f"{_first_up(person_name(state, seat))}: "
                              f"{'wins' if won else 'loses'}")
     if victory.is_solitaire(state):
         score = victory.solo_score(state)
         lines.append(f"8.8 score {score:+d}: {victory.solo_level(score)} (the Government's "
                      "margin minus the highest Non-player margin)")
     return lines
+
+
+def _first_up(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 __all__ = ["people", "person_name", "result_lines"]

@@ -211,8 +211,11 @@ class PlayApp(App[None]):
         return lines
 
     def seat_lines(self) -> list[str]:
-        """Who holds each Faction (the assistant shows its own: people and bots)."""
-        if self.controller.assist:
+        """Who holds each Faction, unless it is the solitaire Government's game (the
+        assistant shows its own: people and bots)."""
+        from core.rules.victory import is_solitaire
+
+        if self.controller.assist or is_solitaire(self.controller.state):
             return []
         from tui.screens.seats import seat_lines
 
