@@ -5,6 +5,8 @@ the game-over screen saying which rule decided."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 pytest.importorskip("textual")
@@ -152,3 +154,139 @@ def test_game_over_lines_say_which_rule_decided():  # 7.1, 7.2, 7.3, 8.8
     solo = Game.new("quick", seed=3, players=1)
     victory.finish(solo.state, "final Propaganda Round completed (2.4.1, 7.3)")
     assert any(line.startswith("8.8 score") for line in result_lines(solo.state))
+
+
+# ======================================================================================
+# hot-seat through --plain (issue 26 items 1 and 6)
+# ======================================================================================
+class ScriptedPeople:
+    """stdin for ``andean play --plain``: the people at the screen answer each question
+    the program printed (the least eventful legal answer: Pass, done, none, the least
+    number; Insurgent Discord: the Event; yes to apply a decision)."""
+
+    def __init__(self, out) -> None:  # type: ignore[no-untyped-def]
+        self.out = out
+        self.asked = 0
+
+    def readline(self) -> str:
+        self.asked += 1
+        if self.asked > 3000:
+            return ""  # end of input: the game stops (and is saved)
+        block = self.out.getvalue()[-4000:].splitlines()
+        at = max((i for i, line in enumerate(block) if QUESTION.search(line)), default=-1)
+        question = block[at] if at >= 0 else ""
+        options = [line.strip() for line in block[at + 1:] if OPTION.match(line)]
+        if question.endswith("(number or name)"):
+            if "Insurgent Discord" in question:
+                return "event\n"
+            for opt in options:
+                number, _, label = opt.partition(". ")
+                if label.lower().startswith(("pass", "done", "no more", "nothing")):
+                    return number + "\n"
+            return "1\n"
+        if "(yes/no" in question:
+            return ("n" if "Preview the suggestion" in question else "y") + "\n"
+        many = MANY_HINT.search(question)
+        if many:
+            if "'none'" in question:
+                return "none\n"
+            return ", ".join(str(n) for n in range(1, int(many.group(1)) + 1)) + "\n"
+        number = NUMBER_HINT.search(question)
+        return (number.group(1) if number else "1") + "\n"
+
+
+QUESTION = re.compile(r"\((number or name|yes/no[^)]*|\d+(-\d+)?, comma-separated[^)]*|"
+                      r"\d+-\d+(, Enter = \d+)?)\)$")
+OPTION = re.compile(r"^\s+\d+\. ")
+MANY_HINT = re.compile(r"\((\d+)(-\d+)?, comma-separated")
+NUMBER_HINT = re.compile(r"\((\d+)-\d+(, Enter = \d+)?\)$")
+
+
+def test_two_people_hot_seat_government_and_auc_through_plain(monkeypatch, tmp_path):
+    """# 1.5, 8.1 Insurgent Discord: a 2-person game (Government and AUC) with FARC and
+    the Cartels run by their flowcharts, played to its end on stdin/stdout."""
+    import io
+    import sys
+
+    from core import serialize
+    from tui.commands.main import main
+
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stdin", ScriptedPeople(out))
+    save = tmp_path / "hot.json"
+    code = main(["play", "--as", "Government,AUC", "--plain", "--scenario", "quick",
+                 "--seed", "2", "--save", str(save)])
+    text = out.getvalue()
+    assert code == 0
+    assert "player 1's decision" in text and "player 2's decision" in text
+    assert "Government: 1st Eligible" in text or "Government: 2nd Eligible" in text
+    game = serialize.load(save)
+    assert game.state.seats == [1, None, 2, None]
+    assert game.is_terminal(), text[-2000:]
+    assert "Decided by 7." in text
+    assert "Insurgent Discord (8.1)" in text  # asked of the Government player (player 1)
+    factions = {e["faction"] for e in game.log}
+    assert {"Government", "AUC", "FARC", "Cartels"} <= factions
+
+
+# ======================================================================================
+# the seatings refused (issue 26 item 1), before anything is written
+# ======================================================================================
+@pytest.mark.parametrize("argv,words", [
+    (["new", "--seats=-,-,-,-"], "no person at the table"),
+    (["new", "--seats=-,1,-,-"], "no Government flowchart"),
+    (["play", "--seats=-,-,-,-", "--plain"], "no person at the table"),
+    (["play", "--as", "FARC", "--govt", "heuristic", "--think", "2s", "--plain"],
+     "--think sets the budget of --govt search only"),
+    (["play", "--as", "Government", "--govt", "search", "--plain"],
+     "a person takes the Government"),
+])
+def test_seatings_that_cannot_be_played_are_refused_in_one_line(argv, words, tmp_path, capsys):
+    from tui.commands.main import main
+
+    target = tmp_path / "g.json"
+    flag = "--out" if argv[0] == "new" else "--save"
+    assert main([*argv, flag, str(target)]) == 2
+    err = capsys.readouterr().err
+    assert words in err and len(err.strip().splitlines()) == 1
+    assert not target.exists()  # nothing written
+
+
+def test_a_save_with_a_flowchart_government_is_refused_at_load(tmp_path, capsys):
+    """The old way to get one: a 4-player save edited to Non-players; play --load
+    refuses it in one line and writes nothing (it used to write a bot turn, then fail
+    on a missing flowcharts/government.toml)."""
+    from core import serialize
+    from tui.commands.main import main
+
+    game = Game.new("quick", seed=1, players=1)
+    game.state.seats = [None, None, None, None]
+    game.initial.seats = [None, None, None, None]
+    target = tmp_path / "g.json"
+    serialize.save(game, target)
+    before = target.read_bytes()
+    assert main(["play", "--load", str(target), "--plain"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot be played: no person at the table" in err
+    assert target.read_bytes() == before
+    game.state.seats = game.initial.seats = [None, 1, None, None]
+    serialize.save(game, target)
+    assert main(["play", "--load", str(target), "--plain"]) == 2
+    assert "no Government flowchart" in capsys.readouterr().err
+
+
+def test_a_new_game_resumed_keeps_its_seats_and_refuses_new_ones(tmp_path, capsys,
+                                                                monkeypatch):
+    import io
+    import sys
+
+    from tui.commands.main import main
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+
+    target = tmp_path / "g.json"
+    assert main(["play", "--as", "Cartels", "--govt", "heuristic", "--plain", "--scenario",
+                 "quick", "--seed", "1", "--save", str(target)]) == 0
+    assert main(["play", "--as", "FARC", "--plain", "--save", str(target)]) == 2
+    assert "--as, --seats, --govt and --think are for a new game" in capsys.readouterr().err
