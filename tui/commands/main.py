@@ -30,7 +30,7 @@ from typing import Any, NoReturn
 
 from core.errors import AndeanError
 from core.extras import MissingExtra
-from tui.commands import bots, pictures, play, reference, saves
+from tui.commands import bots, pictures, play, reference, saves, serve
 from tui.commands.base import (
     CliError,
     Interrupted,
@@ -57,7 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for cmd in (saves.SUBCOMMANDS + reference.SUBCOMMANDS + bots.SUBCOMMANDS
-                + play.SUBCOMMANDS + pictures.SUBCOMMANDS):
+                + play.SUBCOMMANDS + serve.SUBCOMMANDS + pictures.SUBCOMMANDS):
         p = sub.add_parser(cmd.name, help=cmd.help, description=cmd.help)
         cmd.configure(p)
         p.set_defaults(run=cmd.run)
