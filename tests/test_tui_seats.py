@@ -290,3 +290,34 @@ def test_a_new_game_resumed_keeps_its_seats_and_refuses_new_ones(tmp_path, capsy
                  "quick", "--seed", "1", "--save", str(target)]) == 0
     assert main(["play", "--as", "FARC", "--plain", "--save", str(target)]) == 2
     assert "--as, --seats, --govt and --think are for a new game" in capsys.readouterr().err
+
+
+def test_the_report_names_the_program_s_government_and_who_won(tmp_path, capsys):
+    """The HTML report of a game with the program's Government AI calls it so, and at the
+    end says which rule decided (not the 8.8 level, which is the solitaire
+    Government's)."""
+    import html
+
+    from core import serialize
+    from nonplayer.seats import government_turn, make_bot
+    from nonplayer.solitaire import random_player
+    from nonplayer.turn import take_turn
+    from tui.commands.main import main
+
+    game = seated_game(AUC, 6)
+    bot = make_bot("heuristic")
+    person = random_player(__import__("random").Random(6))
+    while not game.is_terminal():
+        f = game.to_move()
+        if f is GOVT:
+            government_turn(game, bot)
+        elif game.state.seats[f] is None:
+            take_turn(game)
+        else:
+            game.apply(person(game))
+    save, page = tmp_path / "g.json", tmp_path / "g.html"
+    serialize.save(game, save)
+    assert main(["report", str(save), "--out", str(page)]) == 0
+    text = html.unescape(page.read_text())
+    assert f">{GOVT_AI_LABEL}</span>" in text  # each of its turns
+    assert "Decided by 7." in text and "solo score (8.8)" not in text
