@@ -177,14 +177,3 @@ def _devtools_url(browser: subprocess.Popen) -> str:
         if not line and browser.poll() is not None:
             break
     raise AssertionError("chromium gave no DevTools address")
-
-
-def test_serve_without_the_extra_says_which_to_install(monkeypatch, capsys):
-    """A missing extra: one line naming it (core/extras.py), exit 2."""
-    from tui.commands.main import main
-
-    monkeypatch.setitem(sys.modules, "textual_serve", None)
-    monkeypatch.setitem(sys.modules, "textual_serve.server", None)
-    assert main(["serve", "play"]) == 2
-    err = capsys.readouterr().err
-    assert "pip install 'andean-abyss-engine[serve]'" in err and err.count("\n") == 1
