@@ -7,7 +7,8 @@ commands need on top (pyproject.toml, docs/architecture.md "Dependencies and ext
 * ``plot``: matplotlib, for PNG pictures (``andean map --out x.png``,
   ``andean batch --plot``);
 * ``stats``: scipy, for intervals and paired tests (``andean batch``'s summary,
-  ``benchmarks/strength.py``).
+  ``benchmarks/strength.py``);
+* ``serve``: textual-serve, the play and assist apps in a browser (``andean serve``).
 
 :func:`require_extra` imports the module a feature needs, or raises
 :class:`MissingExtra`, whose one-line message names the extra to install
@@ -29,6 +30,7 @@ MODULES = {
     "dask": "distributed",
     "plot": "matplotlib",
     "stats": "scipy.stats",
+    "serve": "textual_serve.server",
 }
 
 

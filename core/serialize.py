@@ -341,7 +341,7 @@ def game_from_json(data: Any) -> Any:
         check_rules(state, "state")
         check_rules(initial, "initial")
         for label, st in (("state", state), ("initial", initial)):
-            problem = seating_problem(st.seats, st.options)
+            problem = seating_problem(st.seats, st.options.get("government_ai"))
             if problem is not None:
                 raise SchemaError(f"{label}.seats", problem)
         for i, entry in enumerate(data["log"]):

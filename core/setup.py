@@ -181,6 +181,7 @@ def new_state(
     nonplayers: bool = False,
     deployment: str = "standard",
     open_placement: Mapping[str, Any] | str | PathLike[str] | None = None,
+    government_ai: str | None = None,
 ) -> GameState:
     """A new game set up per 2.1 and seed 003, before the first card (2.2).
 
@@ -193,6 +194,9 @@ def new_state(
       instead of being run by the players (1.5.1 Non-Player Option).
     * ``deployment``: ``"standard"`` or ``"open"``; Open Deployment needs
       ``open_placement``, a dict or the path of a JSON file (see :func:`open_deploy`).
+    * ``government_ai``: with no person at the Government, the program's Government AI
+      that runs it (``"heuristic"``, ``"search:2s"``...; kept in
+      ``options["government_ai"]``, see :func:`core.seating.seating_problem`).
 
     Raises :class:`ValueError` with a readable message for any bad option value.
     """
@@ -220,14 +224,16 @@ def new_state(
     if deployment == "standard" and open_placement is not None:
         raise ValueError("a placement is only used with deployment='open'")
 
+    seating = make_seats(players, seats, nonplayers)
+    problem = seating_problem(seating, government_ai)
+    if problem is not None:
+        raise ValueError(problem)
+
     state = GameState()
     state.scenario = scenario
     state.rng_seed = seed
     state.rng_counter = 0
-    state.seats = make_seats(players, seats, nonplayers)
-    problem = seating_problem(state.seats)
-    if problem is not None:
-        raise ValueError(problem)
+    state.seats = seating
     state.deck = prepare_deck(state, scenario, seeded_propaganda)
     state.final_propaganda = final_propaganda(scenario, short)
     state.skip_victory_on = [1] if scenario == "quick" else []
@@ -238,6 +244,8 @@ def new_state(
         "deployment": deployment,
         "players": len({s for s in state.seats if s is not None}),
     }
+    if government_ai is not None:
+        state.options[GOVERNMENT_AI] = government_ai
     if deployment == "open":
         placement = load_placement(open_placement)  # type: ignore[arg-type]
         standard_deploy(state, only=[f for f in Faction if state.seats[f] is None])
@@ -305,6 +313,11 @@ def make_seats(
     if nonplayers:
         return [i + 1 if i < n else None for i in range(4)]
     return list(SPARE_SEATS[n])
+
+
+#: ``state.options`` key: the program's Government AI running a Government no person
+#: takes (its name and level, e.g. ``"search:2s"``); absent when a person takes it.
+GOVERNMENT_AI = "government_ai"
 
 
 def _check_seats(seats: Sequence[int | None]) -> list[int | None]:

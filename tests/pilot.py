@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import sys
-import types
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,11 +49,9 @@ class FakeHint:
 
 
 def fake_hint(monkeypatch: Any, command: object, explanation: str, trace: list[str]) -> None:
-    """Make the hint key's search (nonplayer.hint.suggest) answer at once with ``command``."""
-    module = types.ModuleType("nonplayer.hint")
-    module.suggest = lambda game, time_limit=2.0: FakeHint(  # type: ignore[attr-defined]
-        command, explanation, trace)
-    monkeypatch.setitem(sys.modules, "nonplayer.hint", module)
-    import nonplayer
+    """Make the hint key's advice (nonplayer.seat_hint.advise) answer at once with
+    ``command``."""
+    import nonplayer.seat_hint
 
-    monkeypatch.setattr(nonplayer, "hint", module, raising=False)
+    monkeypatch.setattr(nonplayer.seat_hint, "advise",
+                        lambda game, *a, **kw: FakeHint(command, explanation, trace))

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: Every top-level package an extra brings, as pyproject.toml lists them.
 EXTRA_PACKAGES = {"dask": ("dask", "distributed"), "plot": ("matplotlib",),
-                  "stats": ("scipy",)}
+                  "stats": ("scipy",), "serve": ("textual_serve",)}
 
 
 def without(monkeypatch: pytest.MonkeyPatch, extra: str) -> None:
@@ -118,6 +118,16 @@ def test_map_png_without_matplotlib_but_svg_works(monkeypatch, capsys, tmp_path)
     assert code == 2 and one_line_naming(err, "plot"), err
     assert not (tmp_path / "board.png").exists()
     assert main(["map", str(save), "--out", str(tmp_path / "board.svg")]) == 0  # no extra
+
+
+def test_serve_without_textual_serve(monkeypatch, capsys, tmp_path) -> None:
+    """andean serve without the serve extra: one line naming it, nothing written."""
+    without(monkeypatch, "serve")
+    monkeypatch.chdir(tmp_path)
+    code = main(["serve", "play", "--as", "FARC"])
+    err = capsys.readouterr().err
+    assert code == 2 and one_line_naming(err, "serve"), err
+    assert not list(tmp_path.iterdir())
 
 
 def test_strength_benchmark_without_stats(monkeypatch, capsys, tmp_path) -> None:

@@ -38,6 +38,7 @@ from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.rules.editor import EditorCommand
 from core.state import GameState
 from core.words import counted, them
+from nonplayer.seats import GOVT_AI_LABEL, government_ai, government_turn, make_bot
 from tui import describe
 from tui.forms.base import FormRun
 from tui.forms.decision import DecisionContext, MemoDice, command_title, decision_form
@@ -356,6 +357,8 @@ class Controller:
         self._reports: dict[int, tuple[dict, TurnReport]] = {}
         #: where the person's decision began: (log length, last entry, board)
         self._start: tuple[int, dict | None, GameState] | None = None
+        #: the program's Government AI (its spec and bot), when it runs the Government
+        self._government: tuple[str, Any] | None = None
 
     @property
     def game(self) -> Game:
@@ -383,6 +386,19 @@ class Controller:
 
     def person_to_move(self) -> bool:
         return self.session.is_player_turn()
+
+    def turn_line(self) -> str:
+        """Whose decision it is (:func:`tui.describe.whose_turn`); with several people
+        at the screen (hot-seat) it names the person: '..., player 2's decision'."""
+        from tui.outcome import people
+
+        text = describe.whose_turn(self.state)
+        faction = self.to_move()
+        if faction is not None and len(people(self.state)) > 1:
+            seat = self.state.seats[faction]
+            if seat is not None:
+                text += f" - player {seat}'s decision"
+        return text
 
     # --- a person's decision -------------------------------------------------------
     def decision(self) -> Decision:
@@ -452,9 +468,15 @@ class Controller:
         before = trial.state.clone()
         faction = trial.to_move()
         dice = self.dice() if self.manual else None
-        discord = self.discord if _two_players(trial.state) else None
+        # Insurgent Discord (8.1) is the Government player's: a person's, not the AI's
+        discord = self.discord if _two_players(trial.state) and \
+            trial.state.seats[Faction.GOVT] is not None else None
+        ai = faction is Faction.GOVT and government_ai(trial.state) is not None
         try:
-            result = take_turn(trial, dice, discord)
+            if ai:
+                result = government_turn(trial, self.government_bot())
+            else:
+                result = take_turn(trial, dice, discord)
         except IllegalAction as err:
             return self._nonplayer_fallback(faction, err)
         reports = round_reports(before, trial.log[-1])
@@ -463,7 +485,9 @@ class Controller:
             faction, title,
             instructions(result.command, result.report, reports, before, trial.state),
             reasons=result.trace.lines(), changes=describe.changes(before, trial.state),
-            context=context_lines(before, trial.log[len(self.game.log):], result.trace),
+            context=context_lines(before, trial.log[len(self.game.log):],
+                                  None if ai else result.trace),
+            who=GOVT_AI_LABEL if ai else "",
         )
         self.session.commit(trial)
         self._remember(report)
@@ -494,11 +518,22 @@ class Controller:
         return f is not None and self.state.seats[f] is None
 
     # --- other requests ------------------------------------------------------------
-    def hint(self, time_limit: float = 2.0) -> Any:
-        """The search Government's suggestion (``nonplayer.hint.suggest``)."""
-        from nonplayer import hint  # type: ignore[attr-defined]
+    def hint(self) -> Any:
+        """The hint for the seat to move (:func:`nonplayer.seat_hint.advise`): the
+        campaign Government's choice for the Government, the section-8 flowchart's
+        advice for an Insurgent."""
+        from nonplayer.seat_hint import advise
 
-        return hint.suggest(self.game, time_limit=time_limit)
+        return advise(self.game)
+
+    def government_bot(self) -> Any:
+        """The program's Government AI of this game (built once per game setting)."""
+        spec = government_ai(self.state)
+        if spec is None:
+            raise ValueError("a person takes the Government")
+        if self._government is None or self._government[0] != spec:
+            self._government = (spec, make_bot(spec, self.state.rng_seed))
+        return self._government[1]
 
     def undo(self) -> bool:
         """Back to the start of the person's latest decision (:meth:`Session.undo`)."""
@@ -706,6 +741,12 @@ def rebuilt_report(game: Game, step: Step, before: GameState, trace: list[str],
     if step.person:
         return TurnReport(step.faction, title_of(cmd, before), lines, changes=changes,
                           nonplayer=False, context=context_lines(before, [entry], person=True))
+    if step.faction is Faction.GOVT and government_ai(before) is not None:
+        return TurnReport(step.faction, _turn_title(_Decided(_decision(cmd, before), cmd),
+                                                     before),
+                          lines, changes=changes, who=GOVT_AI_LABEL,
+                          note="the AI's reasons are not kept in the save",
+                          context=context_lines(before, [entry]))
     position = Game(before, game.dice, game.log[:step.index], game.initial)
     trace, note = rederive_trace(position, entry)
     reasons = trace.lines() if trace is not None else []
@@ -715,22 +756,11 @@ def rebuilt_report(game: Game, step: Step, before: GameState, trace: list[str],
 
 
 def solo_result_lines(state: GameState) -> list[str]:
-    """Game over: the reason, margins, ranking and, in a solitaire game, the 8.8 level."""
-    from core.rules import victory
+    """Game over for any seating: who won, by which rule, the 8.8 level of a solitaire
+    Government (:func:`tui.outcome.result_lines`)."""
+    from tui.outcome import result_lines
 
-    step = state.step
-    lines = [f"Game over: {step.get('reason', '')}"]
-    lines.append("Victory margins: " + ", ".join(
-        f"{f.label} {m:+d}" for f, m in state.victory_margins().items()))
-    ranking = [Faction(f).label for f in step.get("ranking", [])]
-    if ranking:
-        lines.append("Ranking: " + ", ".join(ranking))
-    if step.get("players_lose"):
-        lines.append("A Non-player won: all players lose (7.1)")
-    if victory.is_solitaire(state):
-        score = victory.solo_score(state)
-        lines.append(f"8.8 score {score:+d}: {victory.solo_level(score)}")
-    return lines
+    return result_lines(state)
 
 
 __all__ = [

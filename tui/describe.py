@@ -27,6 +27,7 @@ from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, UNDERGROUND_OF, Faction,
 from core.rules import sequence
 from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
 from core.words import counted
+from nonplayer.seats import faction_name
 from nonplayer.trace import names, operation_text
 
 if TYPE_CHECKING:
@@ -293,7 +294,9 @@ def whose_turn(state: GameState) -> str:
         return "The game is over"
     if f is None:
         return "Nobody to move"
-    who = f"{f.label}{' (Non-player)' if state.seats[f] is None else ''}"
+    who = faction_name(state, f)
+    if state.seats[f] is None and who == f.label:
+        who += " (Non-player)"
     if state.phase == "propaganda":
         return f"Propaganda Round: {who} decides {state.step.get('phase')}"
     position = ["1st", "2nd"][sequence.position(state) - 1]

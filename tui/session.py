@@ -120,6 +120,7 @@ class Session:
     def load(cls, path: str | Path, verify: bool = True) -> Session:
         """Resume a save (the strict loader: ``verify`` replays its log too)."""
         game = serialize.load(path, verify=verify)
+        check_seating(game)  # refused before anything (a bot's turn) is written
         game.play_on()  # a save stopped right after a turn (np-turn): play goes on
         return cls(game, path)
 
@@ -127,3 +128,15 @@ class Session:
         self._card = self.game.state.current_card
         if self.path is not None:
             serialize.save(self.game, self.path)
+
+
+def check_seating(game: Game) -> None:
+    """A save whose seating cannot be played on screen is refused with one line
+    (:func:`core.seating.seating_problem`): ValueError."""
+    from core.seating import seating_problem
+    from core.setup import GOVERNMENT_AI
+
+    state = game.state
+    problem = seating_problem(state.seats, state.options.get(GOVERNMENT_AI))
+    if problem is not None:
+        raise ValueError(f"this save cannot be played: {problem}")

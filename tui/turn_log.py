@@ -60,7 +60,8 @@ class TurnReport:
 
     def heading(self) -> str:
         who = self.who or (self.faction.label if self.faction is not None else "Editor")
-        return f"{who}{' (Non-player)' if self.nonplayer else ''}: {self.title}"
+        named = self.nonplayer and not self.who  # "Government (the program's AI)" says it
+        return f"{who}{' (Non-player)' if named else ''}: {self.title}"
 
     def why_lines(self) -> list[str]:
         """The reasons, or why there are none."""

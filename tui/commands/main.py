@@ -10,8 +10,9 @@
 Each subcommand lives in the module named for its job (:mod:`tui.commands.saves`: new,
 status, verify, np-turn, event; :mod:`tui.commands.reference`: cards, flowchart,
 random-game; :mod:`tui.commands.bots`: demo, batch, soak; :mod:`tui.commands.play`:
-play, assist; :mod:`tui.commands.pictures`: map, report), each with a ``SUBCOMMANDS``
-list of its functions; this module builds the parser from them and runs one.
+play, assist; :mod:`tui.commands.serve`: serve; :mod:`tui.commands.pictures`: map,
+report), each with a ``SUBCOMMANDS`` list of its functions; this module builds the parser
+from them and runs one.
 
 Exit codes: 0 success; 1 ``verify`` found the save inconsistent; 2 an error (bad
 arguments, unreadable or foreign file), reported as one line on stderr, no traceback.
@@ -46,7 +47,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from tui.commands import bots, pictures, play, reference, saves
+    from tui.commands import bots, pictures, play, reference, saves, serve
 
     parser = _Parser(
         prog=PROG,
@@ -55,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for cmd in (saves.SUBCOMMANDS + reference.SUBCOMMANDS + bots.SUBCOMMANDS
-                + play.SUBCOMMANDS + pictures.SUBCOMMANDS):
+                + play.SUBCOMMANDS + serve.SUBCOMMANDS + pictures.SUBCOMMANDS):
         p = sub.add_parser(cmd.name, help=cmd.help, description=cmd.help)
         cmd.configure(p)
         p.set_defaults(run=cmd.run)

@@ -2,10 +2,13 @@
 
 ::
 
-    andean play [--scenario standard|quick] [--seed N] [--load FILE] [--save FILE] [--plain]
+    andean play [--as FACTION[,FACTION...] | --seats G,F,A,C] [--govt heuristic|search]
+                [--think 0.5s|2s|10s] [--scenario standard|quick] [--seed N]
+                [--load FILE] [--save FILE] [--plain]
     andean assist [--bots FARC,AUC,Cartels] [--dice auto|manual] [--load FILE] [--plain]
 
-``play`` is the solitaire Government against the three section-8 Non-players, in the
+``play`` seats one to four people at any Factions (:mod:`tui.commands.seating`; by
+default the solitaire Government against the three section-8 Non-players), in the
 Textual app (or, with ``--plain``, one question a line on stdin/stdout). ``assist`` runs
 the Non-players of a game on a real table: it asks which cards come up, shows the
 Non-players' moves as numbered instructions, and records what the people did; on screen
@@ -79,7 +82,10 @@ def _common(p: argparse.ArgumentParser, default_save: str) -> None:
 
 
 def _configure_play(p: argparse.ArgumentParser) -> None:
+    from tui.commands.seating import add_seat_options
+
     _common(p, PLAY_SAVE)
+    add_seat_options(p)
     p.add_argument("--expert", action="store_true",
                    help="hints also show the search's numbers (scores, solver runs); "
                    "in the full-screen app the x key toggles this")
@@ -117,29 +123,45 @@ def _session(args: argparse.Namespace, default_save: str, out: TextIO) -> tuple[
 
 
 def _run_play(args: argparse.Namespace, out: TextIO) -> int:
-    from nonplayer.solitaire import new_solitaire
-    from tui.controller import Controller
-
-    session, new = _session(args, PLAY_SAVE, out)
-    if new:
-        seed = _seed(args)
-        session.game = new_solitaire(args.scenario, seed=seed, short=args.short)
-        session.save()
-        print(f"New solitaire game ({args.scenario}, seed {seed}), saving to {session.path}",
-              file=out)
-    controller = Controller(session)
+    controller = play_controller(args, out)
     if args.plain:
         from tui.plain.ui import make_ui
 
-        with saved_on_stop(session):
+        with saved_on_stop(controller.session):
             return make_ui(controller, sys.stdin, out, expert=args.expert).run()
     from tui.screens.play import PlayApp
 
     app = PlayApp(controller)
     app.expert = args.expert
-    with saved_on_stop(session):  # SIGTERM, SIGHUP (the app takes ctrl+c as a key)
+    with saved_on_stop(controller.session):  # SIGTERM, SIGHUP (ctrl+c is a key there)
         app.run()
-    return _after_app(app.return_code, session)
+    return _after_app(app.return_code, controller.session)
+
+
+def play_controller(args: argparse.Namespace, out: TextIO) -> Controller:
+    """The game of ``play`` (and ``serve``): resumed, or new with the seats asked for
+    (:mod:`tui.commands.seating`); a seating that cannot be played is refused before
+    anything is written."""
+    from tui.commands.seating import seating, seating_given
+    from tui.controller import Controller
+    from tui.screens.seats import seat_lines
+
+    target = Path(args.save or args.load or PLAY_SAVE)
+    resuming = not args.new and (args.load is not None or target.exists())
+    if resuming and seating_given(args):
+        raise CliError(f"{args.load or target} is a game in progress with its own seats: "
+                       "--as, --seats, --govt and --think are for a new game (add --new, "
+                       "or --save FILE for another file)")
+    seats, spec = seating(args) if not resuming else ([1, None, None, None], None)
+    session, new = _session(args, PLAY_SAVE, out)
+    if new:
+        seed = _seed(args)
+        session.game = Game.new(args.scenario, seed=seed, short=args.short, seats=seats,
+                                government_ai=spec)
+        session.save()
+        print(f"New game ({args.scenario}, seed {seed}), saving to {session.path}", file=out)
+        print("Seats: " + "; ".join(seat_lines(session.game.state)), file=out)
+    return Controller(session)
 
 
 @contextmanager
@@ -324,7 +346,8 @@ def _one_writer(run: Callable[[argparse.Namespace, TextIO], int],
 
 
 SUBCOMMANDS: list[Subcommand] = [
-    Subcommand("play", "play the Government against the three Non-player Insurgents",
+    Subcommand("play", "play any Faction (one to four people at one screen) against the "
+               "section-8 Non-players and the program's Government AI",
                _configure_play, _one_writer(_run_play, PLAY_SAVE)),
     Subcommand("assist", "tabletop assistant: run the Non-players of a game on a real table",
                _configure_assist, _one_writer(_run_assist, ASSIST_SAVE)),

@@ -216,7 +216,7 @@ def _space_line(name: str, sp: dict[str, Any]) -> str:
 # ======================================================================================
 # subcommands
 # ======================================================================================
-def _seats(text: str) -> list[int | None]:
+def seats_argument(text: str) -> list[int | None]:
     """Parse ``--seats 1,-,2,-`` (Government, FARC, AUC, Cartels; - = Non-player)."""
     parts = [p.strip().lower() for p in text.split(",")]
     if len(parts) != 4:
@@ -246,7 +246,7 @@ def _configure_new(p: argparse.ArgumentParser) -> None:
                    "Factions (1.5.1) unless --nonplayers")
     p.add_argument("--nonplayers", action="store_true",
                    help="leftover Factions are section-8 Non-players instead")
-    p.add_argument("--seats", type=_seats, default=None,
+    p.add_argument("--seats", type=seats_argument, default=None,
                    help="explicit seats for Government,FARC,AUC,Cartels, e.g. 1,-,2,- "
                    "(- = Non-player)")
     p.add_argument("--deployment", choices=("standard", "open"), default="standard",

@@ -29,6 +29,7 @@ from core.rules import sequence, victory
 from core.rules.editor import EditorCommand
 from core.state import GameState
 from nonplayer.games import Turn
+from nonplayer.seats import GOVT_AI_LABEL, government_ai
 from nonplayer.trace import Trace
 from tui.describe import game_turn_line
 
@@ -241,7 +242,10 @@ def from_game(game: Game, *, traces: bool = True) -> History:
         faction = sequence.to_move(before)
         why, note = [], ""
         edit = isinstance(cmd, EditorCommand)
-        if traces and not edit and faction is not None and before.seats[faction] is None:
+        ai = faction is Faction.GOVT and government_ai(before) is not None
+        if ai:  # the program's Government AI: no flowchart to run again
+            note = "the program's Government AI; its reasons are not kept in the save"
+        elif traces and not edit and faction is not None and before.seats[faction] is None:
             why, note = rederive(replay, entry)
         card, phase, kind = before.current_card, before.phase, _kind(before, cmd)
         round_report = list(before.step.get("report", [])) if phase == "propaganda" else []
@@ -250,7 +254,7 @@ def from_game(game: Game, *, traces: bool = True) -> History:
         trial.rng_counter = int(entry.get("rng_after", trial.rng_counter))
         replay.state = trial
         replay.log.append(entry)
-        label = EDITOR if edit else entry.get("faction") or EDITOR
+        label = EDITOR if edit else GOVT_AI_LABEL if ai else entry.get("faction") or EDITOR
         turn = Turn(label, card, phase, kind, cmd, why, report, round_report)
         rec.on_turn(replay, turn)
         if edit:  # a table correction: what it did, in the engine's words

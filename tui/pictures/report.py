@@ -16,11 +16,13 @@ from typing import Any
 from core.atomic import write_text
 from core.pieces import Faction
 from core.rules import victory
+from nonplayer.seats import GOVT_AI_LABEL
 from tui.pictures.board import FACTION_COLOUR, board_svg
 from tui.pictures.history import EDITOR, CardStep, History, solo_line
 
 COLOUR = {f.label: FACTION_COLOUR[f] for f in Faction}
 COLOUR[EDITOR] = "#666"
+COLOUR[GOVT_AI_LABEL] = FACTION_COLOUR[Faction.GOVT]
 COLOUR["Propaganda Round"] = "#b07a1a"
 COLOUR["Game over"] = "#111"
 
@@ -298,10 +300,16 @@ def game_report(history: History, *, title: str = "Andean Abyss game report",
         body.append(f'<p class="sub">{escape(subtitle)}</p>')
     body.append('<div class="facts">' + "".join(
         f"<div><b>{escape(k)}</b>{escape(v)}</div>" for k, v in facts) + "</div>")
-    body.append(f'<p class="level">{escape(solo_line(final))}</p>'
-                f'<p class="sub">8.8: {score:+d} is "{escape(victory.solo_level(score))}" '
-                "(0 or less COIN Failure; 1-3 Stalemate; 4-8 COIN Progress; 9+ COIN Triumph)."
-                "</p>")
+    if victory.is_solitaire(final):  # 8.8 is the solitaire Government's
+        body.append(f'<p class="level">{escape(solo_line(final))}</p>'
+                    f'<p class="sub">8.8: {score:+d} is "{escape(victory.solo_level(score))}" '
+                    "(0 or less COIN Failure; 1-3 Stalemate; 4-8 COIN Progress; 9+ COIN "
+                    "Triumph).</p>")
+    elif final.phase == "over":  # who won, by which rule (7.1-7.3)
+        from tui.outcome import result_lines
+
+        body.append('<p class="level">' + "<br>".join(
+            escape(line) for line in result_lines(final)[3:]) + "</p>")
     body.append("<h2>Across the game</h2>" + _steps_charts(history))
     body.append("<h2>Final position</h2><figure>"
                 + board_svg(final, heading="Final position") + "</figure>")

@@ -504,7 +504,7 @@ class PlainUI:
         (in assist, the table check; a choice carried out on the table: the editor)."""
         self.acting = self.c.to_move()
         self.c.decision_start()
-        self.say(describe.whose_turn(self.c.state))
+        self.say(self.c.turn_line())
         warning = self.warning()
         if warning:
             self.say(warning)

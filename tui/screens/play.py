@@ -1,4 +1,4 @@
-"""The Textual app of ``andean play``: the solitaire Government on screen.
+"""The Textual app of ``andean play``: one to four people at any Factions on screen.
 
 The main screen fits 80x24: a status line (card, whose turn), a warning line when the
 next card is a Propaganda card (who would win its victory check, :mod:`tui.victory_watch`),
@@ -11,8 +11,11 @@ beside it the side panel (the tracks and the Available Forces,
 (:mod:`tui.card_summary`), newest at the bottom; Enter on a turn unfolds its
 instructions and the reasons behind it), and every key in the footer
 (:mod:`tui.screens.keys`).
-The Government's decisions run the same forms as the ``--plain`` mode
-(:mod:`tui.forms.decision`): each question shows its options; type a number or a name in the
+The decisions of whichever Faction a person holds (hot-seat: the status line names the
+person whose decision it is) run the same forms as the ``--plain`` mode and the
+assistant (:mod:`tui.forms.decision`: the Government's, and FARC's, AUC's and Cartels'
+Operations, Special Activities, Events and Propaganda decisions): each question shows
+its options; type a number or a name in the
 answer box (or pick from the list), Escape goes back a question. A finished command is
 previewed on a copy of the game, and applied only when confirmed.
 
@@ -41,6 +44,7 @@ from textual.widgets import (
 
 from core.errors import AndeanError
 from core.map import MAP
+from core.pieces import Faction
 from tui import describe
 from tui.card_summary import card_notes, marked_spaces, turn_line
 from tui.controller import Controller, Preview, TurnReport, solo_result_lines
@@ -68,8 +72,9 @@ from tui.victory_watch import decision_warning
 
 HELP_TEXT = """\
 Keys
-  a        act: the Government's decision (only the options the rules allow)
-  h        hint: the search Government's suggestion and its reason
+  a        act: the decision of the Faction to move (only the options the rules allow)
+  h        hint for the seat to move: the Government: the campaign search's choice;
+           FARC, AUC, Cartels: what the section-8 flowchart would do (its advice)
   x        expert hints on/off: add the search's numbers (scores, solver runs) to hints
   u        undo: back to the start of your last decision (again: further back)
   r        rollback: back to the start of a card of the history (asks which; the
@@ -132,7 +137,8 @@ class BoardRow(Horizontal):
 
 
 class PlayApp(App[None]):
-    """Solitaire Government against the section-8 Non-players."""
+    """People at any Factions against the section-8 Non-players (and the program's
+    Government AI when no person takes the Government)."""
 
     TITLE = "Andean Abyss"
     CSS = """
@@ -227,7 +233,7 @@ class PlayApp(App[None]):
     # --- refreshing ------------------------------------------------------------------------
     def refresh_all(self) -> None:
         state = self.controller.state
-        turn = describe.whose_turn(state)
+        turn = self.controller.turn_line()
         if self.controller.person_to_move():
             turn += "  - press a to act"
         self.query_one("#status", Static).update(turn)
@@ -257,9 +263,10 @@ class PlayApp(App[None]):
         side panel's width."""
         state = self.controller.state
         table = self.controller.assist  # the deck is the table's: only what it named
-        return side_panel.side_lines(state, self.side_width(),
-                                     not (table and self.controller.needs_next_card()),
-                                     deck_known=not table)
+        return [*self.seat_lines(),
+                *side_panel.side_lines(state, self.side_width(),
+                                       not (table and self.controller.needs_next_card()),
+                                       deck_known=not table)]
 
     def side_width(self) -> int:
         """The side panel's text width (before the screen is laid out: the width wanted)."""
@@ -275,6 +282,17 @@ class PlayApp(App[None]):
                                        self.side_width()), "",
                 *board_table.LEGEND,
                 "  > before a name: changed by the Non-players since your last decision"]
+
+    def seat_lines(self) -> list[str]:
+        """Who holds each Faction, unless it is the solitaire Government's game (the
+        assistant shows its own: people and bots)."""
+        from core.rules.victory import is_solitaire
+
+        if self.controller.assist or is_solitaire(self.controller.state):
+            return []
+        from tui.screens.seats import seat_lines
+
+        return [*seat_lines(self.controller.state), ""]
 
     #: the side panel's width beyond its text (padding and border)
     SIDE_FRAME = 3
@@ -641,7 +659,9 @@ class PlayApp(App[None]):
         if not self.controller.person_to_move():
             self.notify("Hints are for your decisions.")
             return
-        self.notify("Thinking (up to 2 seconds)...")
+        faction = self.controller.to_move()
+        self.notify("Thinking (a few seconds)..." if faction is Faction.GOVT
+                    else "Asking the flowchart...")
         self._hint()
 
     @work(thread=True, exclusive=True)
