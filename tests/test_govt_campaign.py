@@ -240,3 +240,20 @@ def test_a_rollout_at_the_card_cap_plays_on_to_a_victory_check_within_reach():
     assert reached is not None and stopped is not None
     assert reached.reached_round or reached.over
     assert not stopped.reached_round and stopped.cards == 1
+
+
+def test_demo_defaults_to_the_campaign_government_on_every_core():
+    # issue 28 item 6: andean demo shows the campaign Government; --govt heuristic stays;
+    # --workers (default 0: one per core) reaches the bot, and only the search bot
+    import argparse
+
+    from tui.bots_cli import _configure_demo, govt_options
+
+    parser = argparse.ArgumentParser()
+    _configure_demo(parser)
+    args = parser.parse_args([])
+    assert args.govt == "search" and govt_options(args) == {"workers": 0}
+    assert govt_options(parser.parse_args(["--workers", "2"])) == {"workers": 2}
+    assert govt_options(parser.parse_args(["--govt", "heuristic"])) == {}
+    assert make_government("search", 1, workers=0).workers >= 1
+    assert make_government("search", 1, workers=2).workers == 2
