@@ -12,7 +12,7 @@ commands need on top (pyproject.toml, docs/architecture.md "Dependencies and ext
 :func:`require_extra` imports the module a feature needs, or raises
 :class:`MissingExtra`, whose one-line message names the extra to install
 (:func:`require_extras`: several at once, all the missing ones named together); the command
-line prints it and exits 2 (``tui/cli.py``). Commands call it before their first game, so
+line prints it and exits 2 (``tui/commands/main.py``). Commands call it before their first game, so
 a long run never fails at its end for a missing plotting library.
 """
 

@@ -23,6 +23,8 @@ Readings of the open points (see each function):
 * 8.6.3 "Target ... so as to take Shipments": remove all the Guerrillas of a Faction
   that holds a Shipment there when at most 2 removals do it; the Shipment then passes
   to AUC (Captured Goods, 3.3.3). The Cartels are otherwise no Attack target.
+* 8.6.4's condition « si une zone ne possède pas de Base FARC et une Guérilla Dormante
+  AUC » is read as "has" (the complement of 8.6.3; r-auc-terror-condition).
 * 8.6.4 bullet 2 "dans une autre Métropole ou Département contenant des pièces FARC"
   is 1 space (``count = 1`` in the flowchart file), as bullet 1 "dans une zone".
 * An Operation selector offers no space once Resources are 0 (8.1): each City or
@@ -159,7 +161,9 @@ def march_condition(bot: Bot) -> Verdict:
 
 @predicate("auc.terror_condition")
 def terror_condition(bot: Bot) -> Verdict:
-    """8.6.3/8.6.4: some space has a FARC Base and an Underground AUC Guerrilla."""
+    """8.6.3/8.6.4: some space has a FARC Base and an Underground AUC Guerrilla (the
+    French 8.6.4 reads « ne possède pas », "does not have": the complement of 8.6.3's
+    Attack condition is meant, docs/readings.md#r-auc-terror-condition)."""
     state = bot.state
     spaces = [s for s in _spaces(state) if state.bases(s, FARC) and state.underground(s, AUC)]
     facts = (
@@ -286,7 +290,7 @@ def extort_space(bot: Bot, plan: Plan, space: int) -> str | None:
 # 8.6.2 March
 # ======================================================================================
 def _keep(state: GameState, origin: int) -> int:
-    """8.6.2: leave 1 Guerrilla in each space with a Base (r-march-base) or any
+    """8.6.2: leave 1 Guerrilla in each space with an AUC Base (r-march-base) or any
     FARC piece."""
     return procedures.march_keep(state, AUC, origin)
 

@@ -391,8 +391,8 @@ def march_condition(bot: Bot) -> Verdict:
 
 def march_groups(state: GameState, dst: int) -> list[MarchGroup]:
     """8.5.2: every adjacent Cartels Guerrilla marches into ``dst``, leaving 1 in each
-    space with a Base (r-march-base), in groups kept Underground as far as 8.1.2 allows
-    (:func:`nonplayer.procedures.march_group`); Shipments go with them."""
+    space with a Cartels Base (r-march-base), in groups kept Underground as far as 8.1.2
+    allows (:func:`nonplayer.procedures.march_group`); Shipments go with them."""
     groups = []
     room = state.capacity(dst, UNDERGROUND_OF[C])  # stacking (card 33: Ecuador)
     for src in sorted(MAP[dst].adjacent):

@@ -332,7 +332,7 @@ def _movers(plan: Plan) -> Movers:
 
 
 def _keep(plan: Plan, src: int) -> int:
-    """8.7.2: leave 1 FARC Guerrilla where Bases stand (r-march-base)."""
+    """8.7.2: leave 1 FARC Guerrilla where a Base of any Faction stands (r-march-base)."""
     origin = _origins(plan).get(src)
     return procedures.march_keep(plan.before, FARC, src) if origin is None else origin[2]
 
@@ -710,6 +710,8 @@ def terror_loc_spaces(bot: Bot, plan: Plan) -> list[int]:
 
 @selector("farc.terror_kidnap_spaces")
 def terror_kidnap_spaces(bot: Bot, plan: Plan) -> list[list[int]]:
+    """8.7.4 bullet 2: other spaces where a Kidnap can take, until 3 such spaces are in
+    the Terror, bullet 1's LoCs with a Kidnap target counted (r-farc-terror-kidnap-three)."""
     state = plan.before
     already = sum(1 for s in plan.spaces if kidnap_target(state, s) is not None)
     room = KIDNAP_LIMIT - already

@@ -7,7 +7,8 @@ Node kinds (see ``docs/flowcharts.md``):
 * ``operation``: an Operation box; ordered ``bullets`` (``select`` a selector, ``do`` an
   action, optional ``count`` and ``repeat``), optional ``max_spaces``; edges ``then`` (its
   Special Activity box) and ``if_none`` (8.1.1 OP NOT POSSIBLE: the box above it, or
-  ``pass``).
+  ``pass``); a March box also names ``keep_one_where``, the origins that keep 1 Guerrilla
+  back (:data:`nonplayer.procedures.KEEP_CONDITIONS`).
 * ``special``: a Special Activity box, bullets as above.
 * ``pass``: the Faction Passes.
 
@@ -28,7 +29,7 @@ from typing import Any
 import networkx as nx
 
 from core.pieces import Faction
-from nonplayer import auc, cartels, farc, registry
+from nonplayer import auc, cartels, farc, procedures, registry
 
 #: The faction modules, imported here (above them) for the names they register in
 #: :mod:`nonplayer.registry` (below them), which every flowchart file uses.
@@ -65,6 +66,7 @@ class Node:
     operation: str | None = None  # operation name, or special name for special boxes
     bullets: tuple[Bullet, ...] = ()
     max_spaces: int | None = None
+    keep_one_where: tuple[str, ...] = ()  # a March box: origins that keep 1 Guerrilla
     edges: dict[str, str] = field(default_factory=dict)
 
 
@@ -173,10 +175,18 @@ def _node(raw: dict[str, Any], source: str, where: str, check: bool) -> Node:
         bullets.append(bullet)
     if kind in ("operation", "special") and not bullets:
         raise _fail(source, node_id, "a box needs at least one bullet")
+    keep: tuple[str, ...] = ()
+    if "keep_one_where" in raw or name == "March":
+        if name != "March":
+            raise _fail(source, node_id, "keep_one_where belongs to a March box")
+        try:
+            keep = procedures.keep_rule(raw.get("keep_one_where"), "keep_one_where")
+        except ValueError as err:
+            raise _fail(source, node_id, str(err)) from None
     return Node(
         id=node_id, kind=kind, rule=raw.get("rule", ""), text=raw.get("text", ""),
         predicate=predicate, operation=name, bullets=tuple(bullets),
-        max_spaces=raw.get("max_spaces"), edges=edges,
+        max_spaces=raw.get("max_spaces"), keep_one_where=keep, edges=edges,
     )
 
 

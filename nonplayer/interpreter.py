@@ -14,7 +14,10 @@ to execute (or None: Pass). Rules applied here, once for every Faction:
   Activity may still follow).
 * 8.2/8.3: among candidates of equal priority, when not all can be taken, the random
   space chart (or random LoC) picks, one space at a time; the dice and the walk go into
-  the trace. When every candidate will be taken anyway, no die is rolled.
+  the trace. When every candidate will be taken anyway, the order is rolled for too
+  whenever it changes what some space gets (Guerrillas, Bases, Terror markers... running
+  out: :func:`_order_matters`); only when it changes nothing are they served in map order
+  without a die (docs/readings.md#r-order-when-all-taken).
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ def run_box(bot: Bot, node: Node, plan: Plan) -> Plan:
     for bullet in node.bullets:
         taken = 0
         rejected: set[int] = set()
+        settled: set[int] = set()  # served in any order alike (:func:`_order_matters`)
         select = registry.SELECTORS[bullet.select]
         act = registry.ACTIONS[bullet.do]
         while not plan.full() and (bullet.count is None or taken < bullet.count):
@@ -77,8 +81,19 @@ def run_box(bot: Bot, node: Node, plan: Plan) -> Plan:
                 pick = bot.pick(group, f"{node.operation} {bullet.rule}".strip(), valid)
                 space = pick.space
                 how = pick.describe()
+            elif len(group) > 1 and not settled.issuperset(group) and _order_matters(
+                    bot, plan, act, group):
+                # every candidate is taken, but not every one as it would be first: 8.2
+                # « table de choix aléatoire » decides who comes first, not map order
+                pick = bot.pick(group, f"{node.operation} {bullet.rule}".strip(),
+                                _validity(bot, plan, act))
+                if pick.space is None:
+                    break
+                space = pick.space
+                how = pick.describe()
             else:
-                space = min(group, key=lambda s: (MAP[s].kind != "loc", s))
+                settled.update(group)
+                space = min(group, key=_map_order)
                 how = ""
             assert space is not None
             did = act(bot, plan, space)
@@ -127,6 +142,30 @@ def _feasible(bot: Bot, plan: Plan, act: object, space: int) -> bool:
     quiet = Bot(bot.state, bot.faction, PLANNING_DICE, Trace(bot.faction.label))
     trial.bot = quiet
     return act(quiet, trial, space) is not None  # type: ignore[operator]
+
+
+def _map_order(space: int) -> tuple[bool, int]:
+    return (MAP[space].kind != "loc", space)
+
+
+def _order_matters(bot: Bot, plan: Plan, act: object, group: list[int]) -> bool:
+    """Whether serving every candidate of ``group`` in one order gives some space other
+    than in another order: each is served, on copies of the plan (planning dice, as in
+    :func:`_feasible`), in map order and in the reverse order, and what each space got is
+    compared. A shared supply that runs out (Available Guerrillas or Bases, markers)
+    shows: the space served last in one order is served first in the other."""
+    ordered = sorted(group, key=_map_order)
+    return _serve(bot, plan, act, ordered) != _serve(bot, plan, act, ordered[::-1])
+
+
+def _serve(bot: Bot, plan: Plan, act: object, spaces: list[int]) -> dict[int, object]:
+    from nonplayer.plan import PLANNING_DICE
+    from nonplayer.trace import Trace
+
+    trial = plan.copy()
+    quiet = Bot(bot.state, bot.faction, PLANNING_DICE, Trace(bot.faction.label))
+    trial.bot = quiet
+    return {s: act(quiet, trial, s) for s in spaces}  # type: ignore[operator]
 
 
 def _remaining(plan: Plan, count: int | None, taken: int) -> int | None:

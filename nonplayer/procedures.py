@@ -17,7 +17,10 @@ Unless a box says otherwise, once spaces are selected Non-players:
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Iterable
+from functools import cache
+from importlib import resources
 
 from core.map import MAP
 from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
@@ -146,7 +149,9 @@ def march_group(
     pieces per Faction, card 33); a caller sending several groups into one space passes
     the room the earlier ones left as ``want``.
     If the destination would Activate a large group (3.3.2), the group is kept small
-    enough to stay Underground, Underground ones first (MARCH EXAMPLE: only 3 may go).
+    enough to stay Underground, Underground ones first (MARCH EXAMPLE: only 3 may go);
+    a group with no Underground Guerrilla has nothing to keep Underground and is not kept
+    small (8.6.2 "Marchez avec toutes les Guérillas AUC adjacentes").
     If even 1 would be Activated, the whole group still moves (8.1.1 do as much as
     possible), Active Guerrillas first, then Underground ones (up to ``want``).
     """
@@ -160,7 +165,9 @@ def march_group(
         movable = min(movable, want)
     # keep the Underground ones behind last: those left behind are Active first
     limit = activation_threshold(state, faction, dst, arriving)
-    if limit is None:
+    if limit is None or min(under, movable) == 0:
+        # nothing to keep Underground (no Underground mover): the group is not kept small,
+        # every Guerrilla that may go goes (8.6.2/8.5.2 all adjacent Guerrillas; 8.1.1)
         u = min(under, movable)
         return u, min(active, movable - u)
     if limit >= 1:
@@ -174,16 +181,52 @@ def march_group(
     return u, a
 
 
-#: Reading r-march-base (docs/readings.md): a Marching Non-player leaves 1
-#: Guerrilla in each origin holding a Base of *any* Faction (the designer's worked FARC
-#: March example). False: only where the Marching Faction's own Base stands.
-MARCH_KEEP_ANY_BASE = True
+#: What makes a March origin keep 1 Guerrilla back (8.5.2, 8.6.2, 8.7.2), as named in the
+#: ``keep_one_where`` list of each flowchart's March box (``flowcharts/<faction>.toml``,
+#: docs/flowcharts.md; reading docs/readings.md#r-march-base).
+KEEP_CONDITIONS: dict[str, str] = {
+    "own_base": "a Base of the Marching Faction",
+    "any_base": "a Base of any Faction",
+    "farc_piece": "any FARC piece",
+}
+
+
+def keep_rule(raw: object, where: str) -> tuple[str, ...]:
+    """Check a ``keep_one_where`` list of a flowchart file (:data:`KEEP_CONDITIONS`)."""
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        raise ValueError(f"{where}: keep_one_where must be a list of names")
+    unknown = [x for x in raw if x not in KEEP_CONDITIONS]
+    if unknown:
+        raise ValueError(f"{where}: keep_one_where: unknown {', '.join(map(repr, unknown))}"
+                         f" (known: {', '.join(KEEP_CONDITIONS)})")
+    return tuple(raw)
+
+
+@cache
+def march_keep_rule(faction: Faction) -> tuple[str, ...]:
+    """The ``keep_one_where`` list of ``faction``'s March box (read once from its
+    flowchart file; the flowchart loader checks the same list)."""
+    name = f"{faction.label.lower()}.toml"
+    data = tomllib.loads(resources.files("flowcharts").joinpath(name).read_text("utf-8"))
+    for node in data.get("node", []):
+        if node.get("operation") == "March":
+            return keep_rule(node.get("keep_one_where"), f"flowcharts/{name}: {node.get('id')}")
+    raise ValueError(f"flowcharts/{name}: no March box")
 
 
 def march_keep(state: GameState, faction: Faction, origin: int) -> int:
-    """Guerrillas a Non-player March leaves behind in ``origin`` (8.5.2, 8.6.2, 8.7.2):
-    1 where there are Bases (any Faction's under :data:`MARCH_KEEP_ANY_BASE`), and for
-    the AUC also where any FARC piece stands (8.6.2)."""
-    bases = state.all_bases(origin) if MARCH_KEEP_ANY_BASE else state.bases(origin, faction)
-    farc_piece = faction is Faction.AUC and state.faction_pieces(origin, Faction.FARC) > 0
-    return 1 if bases or farc_piece else 0
+    """Guerrillas a Non-player March leaves behind in ``origin``: 1 where one of the
+    conditions of the Faction's ``keep_one_where`` holds (:func:`march_keep_rule`): the
+    FARC where any Faction's Base stands (the designer's FARC March example), the Cartels
+    where a Cartels Base stands (8.5.2), the AUC where an AUC Base or any FARC piece
+    stands (8.6.2); docs/readings.md#r-march-base."""
+    for cond in march_keep_rule(faction):
+        if cond == "own_base":
+            hit = state.bases(origin, faction) > 0
+        elif cond == "any_base":
+            hit = state.all_bases(origin) > 0
+        else:  # "farc_piece"
+            hit = state.faction_pieces(origin, Faction.FARC) > 0
+        if hit:
+            return 1
+    return 0

@@ -118,6 +118,46 @@ def load_chart(text: str | None = None) -> Chart:
 CHART = load_chart()
 
 
+def _die_among(state: GameState, dice: DiceSource, pool: list[int], purpose: str
+               ) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """One of ``pool`` (2-6 spaces) by a single die, the faces shared out in order as in
+    the 8.3 EXAMPLE (3 candidates: 1-2, 3-4, 5-6); faces left over are rolled again."""
+    n = min(len(pool), 6)
+    per = 6 // n
+    rolls: list[tuple[str, int]] = []
+    while True:
+        roll = dice.roll(state, purpose)
+        rolls.append(("die", roll))
+        if roll <= n * per:
+            return pool[(roll - 1) // per], tuple(rolls)
+
+
+def foreign_first(
+    state: GameState,
+    dice: DiceSource,
+    candidates: Iterable[int],
+    why: str = "",
+    chart: Chart | None = None,
+    valid: Valid | None = None,
+) -> Selection | None:
+    """8.2 « Si le Panamá ou l'Équateur (Ecuador) est l'un des espaces possibles (1.3.5),
+    sélectionnez le avant tout autre espace »: the (valid) one of them among
+    ``candidates``, taken before any other candidate; when both are, a die decides (1-3
+    the first of the chart file's ``first`` list, 4-6 the second: the text gives no
+    order, docs/readings.md#r-mixed-pool). None when neither is a candidate."""
+    chart = chart or CHART
+    given = set(candidates)
+    firsts = [s for s in chart.first if s in given and (valid is None or valid(s))]
+    if not firsts:
+        return None
+    if len(firsts) == 1:
+        return Selection(firsts[0], how="taken before any other space, 8.2")
+    label = f" for {why}" if why else ""
+    names = " or ".join(space_name(s) for s in firsts)
+    space, rolls = _die_among(state, dice, firsts, f"die, {names} first{label} (8.2)")
+    return Selection(space, rolls, how="die, 8.2")
+
+
 def random_space(
     state: GameState,
     dice: DiceSource,
@@ -128,28 +168,25 @@ def random_space(
 ) -> Selection:
     """Pick one of ``candidates`` (Cities/Departments) by the 8.2 chart.
 
-    Ecuador or Panamá among the candidates is taken first. A single candidate is taken
-    without rolling; otherwise red, yellow and green dice name a chart slot and the walk
-    goes down the cycle to the first candidate. With ``valid``, among the valid
-    candidates (:data:`Valid`).
+    Ecuador or Panamá among the candidates is taken first (both: a die decides,
+    :func:`foreign_first`). A single candidate is taken without rolling; otherwise red,
+    yellow and green dice name a chart slot and the walk goes down the cycle to the first
+    candidate. With ``valid``, among the valid candidates (:data:`Valid`).
     """
     given = list(dict.fromkeys(candidates))
-    pool = set(given)
+    first = foreign_first(state, dice, given, why, chart, valid)
+    if first is not None:
+        return first
+    rest = [s for s in given if s not in chart.first]
     if valid is not None:
-        for s in chart.first:
-            if s in pool and valid(s):
-                return Selection(s, how="taken before any chart space, 8.2")
-        found = count_valid(given, valid, 2)
+        found = count_valid(rest, valid, 2)
         if found == 0:
             return Selection(None)
         if found == 1:
-            return Selection(next(s for s in given if valid(s)), how="the only candidate")
-        pool = {s for s in given if s not in chart.first}  # the walk asks valid() itself
+            return Selection(next(s for s in rest if valid(s)), how="the only candidate")
+    pool = set(rest)
     if not pool:
         return Selection(None)
-    for s in chart.first:
-        if s in pool:
-            return Selection(s, how="taken before any chart space, 8.2")
     if len(pool) == 1:
         return Selection(next(iter(pool)), how="the only candidate")
     label = f" for {why}" if why else ""
@@ -205,19 +242,16 @@ def random_loc(
     # 8.3 EXAMPLE: number the n candidates over the die's faces (3 LoCs: 1-2, 3-4, 5-6)
     # and roll; faces left over when n does not divide 6 are rolled again.
     n = min(len(pool), 6)
-    per = 6 // n
-    while True:
-        roll = dice.roll(state, f"die among {n} LoCs{' for ' + why if why else ''} (8.3)")
-        rolls.append(("die", roll))
-        if roll <= n * per:
-            slot = (roll - 1) // per
-            return Selection(pool[slot], tuple(rolls), walked + (pool[slot],), how="die, 8.3")
+    loc, die = _die_among(state, dice, pool,
+                          f"die among {n} LoCs{' for ' + why if why else ''} (8.3)")
+    return Selection(loc, tuple(rolls) + die, walked + (loc,), how="die, 8.3")
 
 
-#: Reading r-mixed-loc-first (docs/readings.md): when LoCs and Cities/Departments are
-#: candidates with the same priority, the LoCs are considered first (8.3), then the rest
-#: (8.2). False: the Cities and Departments first.
-MIXED_LOCS_FIRST = True
+#: Reading r-mixed-pool (docs/readings.md): when LoCs and Cities/Departments are
+#: candidates of the same priority, Ecuador or Panamá first (8.2 « avant tout autre
+#: espace »), then the Cities and Departments (8.2), then the LoCs (8.3). True: the LoCs
+#: before the Cities and Departments (still after Ecuador and Panamá).
+MIXED_LOCS_FIRST = False
 
 
 def random_candidate(
@@ -225,38 +259,39 @@ def random_candidate(
     valid: Valid | None = None,
 ) -> Selection:
     """One of ``candidates`` of equal priority at random, for flowcharts and Events alike:
-    8.3 among LoCs, 8.2 among Cities and Departments; mixed, one kind first
-    (:data:`MIXED_LOCS_FIRST`). With ``valid``, among the valid candidates
-    (:data:`Valid`)."""
+    Ecuador or Panamá before any other (:func:`foreign_first`), then 8.2 among Cities and
+    Departments and 8.3 among LoCs, one kind after the other (:data:`MIXED_LOCS_FIRST`).
+    With ``valid``, among the valid candidates (:data:`Valid`)."""
     pool = list(candidates)
+    first = foreign_first(state, dice, pool, why, valid=valid)
+    if first is not None:
+        return first
     locs = [s for s in pool if MAP[s].is_loc]
-    others = [s for s in pool if not MAP[s].is_loc]
-    if valid is None:
-        if locs and (MIXED_LOCS_FIRST or not others):
-            return random_loc(state, dice, locs, why)
-        return random_space(state, dice, others, why)
-    if MIXED_LOCS_FIRST:
-        loc_first = count_valid(locs, valid, 1) > 0
-    else:
-        loc_first = count_valid(others, valid, 1) == 0 and count_valid(locs, valid, 1) > 0
-    if loc_first:
-        return random_loc(state, dice, locs, why, valid)
-    return random_space(state, dice, others, why, valid=valid)
+    others = [s for s in pool if not MAP[s].is_loc and s not in CHART.first]
+    kinds = ((True, locs), (False, others)) if MIXED_LOCS_FIRST else (
+        (False, others), (True, locs))
+    for is_loc, group in kinds:
+        if not group or (valid is not None and count_valid(group, valid, 1) == 0):
+            continue
+        if is_loc:
+            return random_loc(state, dice, group, why, valid)
+        return random_space(state, dice, group, why, valid=valid)
+    return Selection(None)
 
 
 def random_outcomes(candidates: Iterable[int]) -> list[int]:
     """The candidates :func:`random_candidate` may return for some roll of the dice (for
-    a test made before rolling, such as the Ineffective Event test): the LoCs of the
-    highest Econ when LoCs come first (8.3, :data:`MIXED_LOCS_FIRST`; every LoC touches a
-    City, so the City roll reaches each); else Ecuador or Panamá when among them (taken
-    before any chart space, 8.2); else every City and Department (8.2)."""
+    a test made before rolling, such as the Ineffective Event test): Ecuador and/or
+    Panamá when among them (taken before any other space, 8.2); else, in the order of
+    :data:`MIXED_LOCS_FIRST`, every City and Department (8.2) or the LoCs of the highest
+    Econ (8.3; every LoC touches a City, so the City roll reaches each)."""
     pool = sorted(set(candidates))
+    firsts = [s for s in CHART.first if s in pool]
+    if firsts:
+        return sorted(firsts)
     locs = [s for s in pool if MAP[s].is_loc]
     others = [s for s in pool if not MAP[s].is_loc]
     if locs and (MIXED_LOCS_FIRST or not others):
         top = max(MAP[s].econ for s in locs)
         return [s for s in locs if MAP[s].econ == top]
-    for s in CHART.first:
-        if s in others:
-            return [s]
     return others

@@ -1,6 +1,6 @@
 """The soak: many seeded bot games, every invariant after every command, the replay check.
 
-``andean soak`` (``tui/bots_cli.py``) runs :func:`run_soak` over the jobs of
+``andean soak`` (``tui/commands/bots.py``) runs :func:`run_soak` over the jobs of
 :func:`soak_jobs`; ``docs/reliability.md`` gives the command and what it checks.
 
 A game's seating is its number of players:

@@ -30,10 +30,11 @@ from core.pieces import Faction
 from tests.pilot import press, run_async, type_in
 from tests.test_tui_assist import args
 from tests.test_tui_plain import Terminal
+from tui.commands.play import new_assist_game, run_assist
 from tui.controller import Controller, context_lines, dice_text
-from tui.forms import InputError, Question
-from tui.plain import PlainUI, yes_no
-from tui.play_cli import new_assist_game, run_assist
+from tui.forms.base import InputError, Question
+from tui.plain.ui import PlainUI
+from tui.prompts import yes_no
 from tui.session import Session
 
 SEATS = [1, None, None, None]  # the Government at the table, the Insurgents bots
@@ -232,7 +233,7 @@ def test_plain_help_and_board_at_a_die_prompt():
 
     game = new_assist_game("standard", 5, SEATS, 12)
     ui = PlainUI(Controller(Session(game), assist=True), Input(), out, assist=True)
-    from tui.plain import Quit
+    from tui.plain.ui import Quit
 
     with pytest.raises(Quit):
         ui.ask_die("red die, random space for Rally (8.2)")
@@ -243,7 +244,7 @@ def test_plain_help_and_board_at_a_die_prompt():
 
 def test_ctrl_c_in_assist_plain_mid_game_saves_and_exits_130(capsys, tmp_path,
                                                              monkeypatch) -> None:
-    from tui.cli import main
+    from tui.commands.main import main
 
     path = tmp_path / "a.json"
     lines = iter(["12\n", "40\n"])
@@ -275,7 +276,8 @@ from tests.test_tui_assist_app import (  # noqa: E402
     shown,
     table_game,
 )
-from tui.assist_app import (  # noqa: E402
+from tui.commands.play import setup_lines  # noqa: E402
+from tui.screens.assist import (  # noqa: E402
     AssistApp,
     AssistFormScreen,
     CardScreen,
@@ -283,7 +285,6 @@ from tui.assist_app import (  # noqa: E402
     TableCheckScreen,
     TurnScreen,
 )
-from tui.play_cli import setup_lines  # noqa: E402
 
 SETUP = setup_lines("standard", [1, None, None, 2])
 

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from nonplayer.games import read_csv, run_batch
-from tui.cli import main
+from tui.commands.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,7 +28,7 @@ def _outcomes(path: Path) -> list[dict]:
 def _start(outdir: Path, *extra: str) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.Popen(
-        [sys.executable, "-m", "tui.cli", "batch", "--games", "40", "--seed", "300",
+        [sys.executable, "-m", "tui.commands.main", "batch", "--games", "40", "--seed", "300",
          "--scenario", "quick", "--workers", "2", "--out", str(outdir), *extra],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from core import events
 from core.cards import CARDS
 from nonplayer.events import card_row
-from tui.cli import main
+from tui.commands.main import main
 
 # The 21 cards printed with the gray "2" ("2nd: Ops", 8.1).
 PRINTED_GRAY2 = {20, 21, 25, 26, 30, 32, 37, 38, 41, 47, 49, 52, 56, 59, 61, 62, 63, 64, 66,
@@ -111,7 +111,7 @@ def test_demo_narration_quotes_the_printed_side():
     # card 67 unshaded: the one-line narration of a demo turn quotes the side's text
     from core.rules.sequence import PlayEvent
     from nonplayer.games import Turn
-    from tui.bots_cli import describe
+    from tui.commands.bots import describe
 
     turn = Turn("Government", 67, "card", "event", PlayEvent("unshaded"), [], [])
     assert describe(turn) == ('Government: Event, unshaded text of #67 Mexican Traffickers: '

@@ -11,7 +11,8 @@ from core import serialize
 from core.cards import CARDS
 from core.map import MAP
 from core.rules.sequence import Pass
-from tui.cli import main, status_dict
+from tui.commands.main import main
+from tui.commands.saves import status_dict
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from core import serialize
-from tui.cli import main
+from tui.commands.main import main
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

@@ -16,8 +16,8 @@ from tests.helpers import blank_state, place, position, put, run_form, sid
 from tests.test_event_spaces import first_question, play, with_ecuador
 from tests.test_propaganda import awaiting, round_state
 from tests.test_propaganda import run as run_propaganda
-from tui.decision import drug_profits_form
-from tui.forms import FormRun, InputError
+from tui.forms.base import FormRun, InputError
+from tui.forms.decision import drug_profits_form
 
 GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CARTELS
 T, P_, GB = Piece.TROOPS, Piece.POLICE, Piece.GOVT_BASE

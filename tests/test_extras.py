@@ -17,7 +17,7 @@ import pytest
 from core import serialize
 from core.extras import MODULES, MissingExtra, require_extra
 from core.game import Game
-from tui.cli import main
+from tui.commands.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -167,7 +167,7 @@ def test_demo_plays_with_no_extra_installed() -> None:
                 return None
 
         sys.meta_path.insert(0, NoExtras())
-        from tui.cli import main
+        from tui.commands.main import main
         code = main(["demo", "--govt", "heuristic", "--scenario", "quick", "--seed", "3",
                      "--json"])
         loaded = [m for m in sys.modules if m.split(".")[0] in BLOCKED]

@@ -25,7 +25,7 @@ from nonplayer.games import (
     summarize,
     write_csv,
 )
-from tui.cli import main
+from tui.commands.main import main
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

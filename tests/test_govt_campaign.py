@@ -30,7 +30,7 @@ from nonplayer.government.search import NO_SA, Effort
 from nonplayer.solitaire import new_solitaire
 from nonplayer.turn import run_nonplayers
 from tests.helpers import blank_state
-from tui.bots_cli import DEFAULT_THINK, THINK_CHOICES
+from tui.commands.bots import DEFAULT_THINK, THINK_CHOICES
 
 GOVT = Faction.GOVT
 #: A small budget for tests: a few candidates, 2 futures, 3 cards; the wall clock far away.
@@ -176,7 +176,7 @@ def test_blank_position_is_refused_outside_an_event_card():
 
 def test_think_reaches_the_bot_from_the_command_line(capsys, tmp_path):
     # issue 13 item 4: --think sets the search Government's budget (demo and batch)
-    from tui.cli import main
+    from tui.commands.main import main
 
     code = main(["demo", "--scenario", "quick", "--seed", "3", "--govt", "search",
                  "--think", "0.5s", "--json"])

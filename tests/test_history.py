@@ -23,7 +23,7 @@ from nonplayer.solitaire import new_solitaire
 from tests.pilot import answer, fake_hint, press, run_async
 from tests.test_tui_plain import TRAIN, Terminal
 from tui.controller import Controller
-from tui.plain import PlainUI
+from tui.plain.ui import PlainUI
 from tui.session import Session
 from tui.turn_log import CardGroup, steps_of, undo_point
 
@@ -210,13 +210,8 @@ textual = pytest.importorskip("textual")
 
 from textual.widgets import Tree  # noqa: E402
 
-from tui.app import (  # noqa: E402
-    ConfirmScreen,
-    PlayApp,
-    RollbackScreen,
-    TextScreen,
-    YesNoScreen,
-)
+from tui.screens.dialogs import ConfirmScreen, RollbackScreen, TextScreen, YesNoScreen  # noqa: E402
+from tui.screens.play import PlayApp  # noqa: E402
 
 
 def panel(app: PlayApp) -> list[str]:

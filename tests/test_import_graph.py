@@ -269,3 +269,27 @@ if __name__ == "__main__":
         order = ", ".join(_short(name, m) for m in module_order(name))
         print("\n".join(textwrap.wrap(order, 88, initial_indent=f"{name + ':':<21} ",
                                        subsequent_indent=" " * 22)))
+
+
+def _private_imports(package: str) -> list[str]:
+    """Every ``from engine.module import _name`` in ``package``: another module's private
+    name (a leading underscore, not a dunder)."""
+    known = modules()
+    found: list[str] = []
+    for name, path in known.items():
+        if name.split(".")[0] != package:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if not isinstance(node, ast.ImportFrom) or node.level or not node.module:
+                continue
+            if _owner(node.module, known) is None:
+                continue  # another library's private name is that library's business
+            for alias in node.names:
+                if alias.name.startswith("_") and not alias.name.startswith("__"):
+                    found.append(f"{name} imports {node.module}.{alias.name}")
+    return found
+
+
+def test_no_module_imports_another_modules_private_name() -> None:
+    # issue 24 item 0: what two modules share is public (tui.prompts, tui.describe ...)
+    assert _private_imports("tui") == []

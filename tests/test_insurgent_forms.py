@@ -1,5 +1,5 @@
-"""The Insurgent forms (tui/insurgent_forms.py) and the decision menu for a person-run
-FARC, AUC or Cartels (tui/decision.py): every Operation (3.3) and Special Activity
+"""The Insurgent forms (tui/forms/insurgent.py) and the decision menu for a person-run
+FARC, AUC or Cartels (tui/forms/decision.py): every Operation (3.3) and Special Activity
 (4.3-4.5) driven to a command the engine accepts, only legal choices offered (random walks
 through the forms on positions of random games, every finished command applied by the
 engine), Shipments carried and transferred (4.5.3), the Sequence of Play's options
@@ -26,10 +26,10 @@ from core.rules import sequence
 from core.state import GameState
 from tests.helpers import blank_state, place, put, run_form, sid
 from tests.test_tui_plain import Terminal
-from tui import insurgent_forms as inf
-from tui.decision import DecisionContext, command_title, decision_form, menu_options
-from tui.forms import MANY, NUMBER, ONE, FormRun, InputError, Question
-from tui.play_cli import run_assist
+from tui.commands.play import run_assist
+from tui.forms import insurgent as inf
+from tui.forms.base import MANY, NUMBER, ONE, FormRun, InputError, Question
+from tui.forms.decision import DecisionContext, command_title, decision_form, menu_options
 from tui.session import Session
 
 FARC, AUC, CARTELS, GOVT = Faction.FARC, Faction.AUC, Faction.CARTELS, Faction.GOVT

@@ -1,4 +1,4 @@
-"""The Textual screen of `andean assist` drives the same Insurgent forms (tui/insurgent_forms.py)
+"""The Textual screen of `andean assist` drives the same Insurgent forms (tui/forms/insurgent.py)
 as the line mode: a person-run FARC picks an Operation and its Special Activity from the
 decision menu, fills in the form in the dialog, and the save records it."""
 
@@ -19,8 +19,8 @@ from tests.test_tui_assist_app import (  # noqa: E402
     roll,
     table_game,
 )
-from tui.app import ConfirmScreen  # noqa: E402
-from tui.assist_app import AssistApp  # noqa: E402
+from tui.screens.assist import AssistApp  # noqa: E402
+from tui.screens.dialogs import ConfirmScreen  # noqa: E402
 
 
 @run_async

@@ -30,7 +30,7 @@ from nonplayer.games import Turn, play
 from nonplayer.trace import Trace, render
 from tests.helpers import blank_state, place, sid
 from tui import describe
-from tui.bots_cli import describe as turn_line
+from tui.commands.bots import describe as turn_line
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("ANDEAN_UPDATE_GOLDEN") == "1"
@@ -46,7 +46,7 @@ DEMOS = [
 
 
 def _narration(argv: list[str]) -> str:
-    from tui.cli import build_parser
+    from tui.commands.main import build_parser
 
     args = build_parser().parse_args(argv)
     out = io.StringIO()
@@ -190,16 +190,20 @@ def test_ineligible_factions_are_named_with_the_reason_2_3_7() -> None:
 
 
 def test_the_demo_names_who_sits_out_and_why_a_faction_passed() -> None:
-    text = _narration(["demo", "--seed", "1", "--govt", "heuristic"])
-    assert "  Ineligible (2.3.7): FARC executed the Event on #7 7th Special Forces; AUC " \
-           "executed an Operation on #7 7th Special Forces" in text
-    # 2.3.2, 2.3.7: a card nobody could take is narrated too (card 23 shaded made the
-    # Government and FARC Ineligible through #51; AUC and Cartels had acted on #23)
-    assert ("Card #51 Pipeline Repairs   (order: AUC, Cartels, Government, FARC)\n"
-            "  Ineligible (2.3.7): AUC executed the Event on #23 DoD Contractors; Cartels "
-            "executed an Operation on #23 DoD Contractors; Government made Ineligible by "
-            "the Event of #23 DoD Contractors; FARC made Ineligible by the Event of #23 DoD "
-            "Contractors\n  No Eligible Faction: nobody decides on this card (2.3.2)") in text
+    # seed 12 holds all three cases (seed 1 did until issue 27's section-8 fixes moved its
+    # game); checked by their form, so a later rule change that keeps them keeps the test
+    text = _narration(["demo", "--seed", "12", "--govt", "heuristic"])
+    reason = (r"(?:executed (?:the Event|an Operation|an Operation and a Special Activity"
+              r"|a Limited Operation) on #\d+ [^;\n]+|made Ineligible by the Event of #\d+ "
+              r"[^;\n]+)")
+    assert re.search(r"\n  Ineligible \(2\.3\.7\): \w+ executed the Event on #\d+ ", text)
+    # 2.3.2, 2.3.7: a card nobody could take is narrated too, each Faction with its reason
+    nobody = re.search(r"\nCard #\d+ [^\n]+\n  Ineligible \(2\.3\.7\): ([^\n]+)\n"
+                       r"  No Eligible Faction: nobody decides on this card \(2\.3\.2\)", text)
+    assert nobody is not None
+    parts = nobody.group(1).split("; ")
+    assert sorted(p.split(" ")[0] for p in parts) == ["AUC", "Cartels", "FARC", "Government"]
+    assert all(re.fullmatch(r"\w+ " + reason, p) for p in parts), parts
     # 2.3.3: the Pass line, then the bot's reason
     assert "  Government: Pass: +3 Resources (2.3.3)\n      why: no rule found an " \
            "Operation worth more (2.3.3)" in text
@@ -321,7 +325,7 @@ def test_hint_lines_keep_the_search_numbers_for_the_expert_view() -> None:
 def test_plain_hint_shows_search_numbers_only_with_expert(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from nonplayer.solitaire import new_solitaire
     from tui.controller import Controller
-    from tui.plain import make_ui
+    from tui.plain.ui import make_ui
     from tui.session import Session
 
     for expert in (False, True):
@@ -339,8 +343,8 @@ def test_app_x_key_toggles_expert_hints() -> None:
     import asyncio
 
     from nonplayer.solitaire import new_solitaire
-    from tui.app import PlayApp
     from tui.controller import Controller
+    from tui.screens.play import PlayApp
     from tui.session import Session
 
     async def run() -> None:

@@ -472,16 +472,16 @@ def test_march_active_pieces_first_when_activation_unavoidable_8_1_2() -> None:
     assert action.op.groups == ((sid("Bogotá"), sid("Huila"), 1, 1, 0),)
 
 
-def test_march_leaves_1_where_any_faction_has_a_base_r_march_base() -> None:
-    # 8.6.2 "laissez en 1 par zone ayant une Base" read as any Faction's Base
-    # (docs/readings.md#r-march-base, the designer's worked FARC March example).
+def test_march_leaves_1_only_where_an_auc_base_or_farc_piece_r_march_base() -> None:
+    # 8.6.2 « laissez en 1 par zone ayant une Base AUC ou n'importe quel type de pièce
+    # FARC » (docs/readings.md#r-march-base): another Faction's Base keeps none back.
     state = _march_position()
     place(state, {
-        "Antioquia": "1CB",  # another Faction's Base: 1 stays
+        "Antioquia": "1CB",  # a Cartels Base only: both go
         "Huila": "1FB",
     })
     action, _ = run(state, [], few=True)
-    assert action.op.groups == ((sid("Antioquia"), sid("Huila"), 1, 0, 0),)
+    assert action.op.groups == ((sid("Antioquia"), sid("Huila"), 2, 0, 0),)
 
 
 def test_march_impossible_rallies_instead_8_1_1() -> None:
@@ -802,9 +802,9 @@ def test_terror_impossible_marches_instead_8_1_1() -> None:
 def test_rally_random_space_takes_ecuador_first_when_in_play_8_2() -> None:
     state = blank_state()
     state.foreign_in_play = [MAP.ECUADOR]
-    action, bot = run(state, [])  # no die: Ecuador is taken before any chart space
+    action, bot = run(state, [])  # no die: Ecuador is taken before any other space
     assert action.op.steps == ((MAP.ECUADOR, "place", 1, ()),)
-    assert "taken before any chart space" in lines(bot)
+    assert "taken before any other space" in lines(bot)
 
 
 # ======================================================================================

@@ -272,11 +272,14 @@ def test_cultivate_random_among_rally_departments_without_bullet_4_8_5_1() -> No
 
 def test_rally_bullet_3_places_population_plus_bases_8_5_1() -> None:
     state = position({"Bogotá": "2CB", "Antioquia": "1CB"})
-    # Bogotá: 2 Bases + Pop 8 = 10; Antioquia: 1 + 2 = 3 but only 2 left Available.
+    # Bogotá: 2 Bases + Pop 8 = 10; Antioquia: 1 + 2 = 3; 12 Available: not both in full,
+    # so the 8.2 chart picks who is served first (3-3-3 Bogotá; 1-1-5 Antioquia).
     # No Guerrilla left for bullet 4; Cultivate in Antioquia (a Rally Department).
-    bot, action = turn(state)
+    bot, action = turn(state, (3, 3, 3))
     assert action.op == rally(("Bogotá", "place", 10, ()), ("Antioquia", "place", 2, ()))
     assert action.special == Cultivate(space=sid("Antioquia"), source=None)
+    bot, action = turn(state, (1, 1, 5))
+    assert action.op == rally(("Antioquia", "place", 3, ()), ("Bogotá", "place", 9, ()))
 
 
 def test_rally_bullet_3_gathers_up_to_three_when_none_available_8_5_1() -> None:
@@ -535,27 +538,27 @@ def test_march_when_activation_cannot_be_avoided_still_marches_8_1_2() -> None:
     # could move is Underground and Atlántico (Support, 3 cubes) Activates even 1: the
     # Cartels still March (8.1.1 do as much as possible) rather than Rally.
     state = position({
-        "Medellín": "2FB 3CU",  # no room for a Rally Base; 1 stays (8.5.2)
+        "Medellín": "2FB 3CU",  # no room for a Rally Base; no Cartels Base: all go (8.5.2)
         "Antioquia": "2GB",  # 2 Bases: not a destination
         "Chocó": "3P",
     }, support={"Chocó": 1})
     scarce(state, guerrillas=0, bases=5)
     bot, action = turn(state, ())
-    assert action.op == March(groups=((sid("Medellín"), sid("Chocó"), 2, 0, 0),))
+    assert action.op == March(groups=((sid("Medellín"), sid("Chocó"), 3, 0, 0),))
     after = execute(state, action)
-    assert after.active(sid("Chocó"), C) == 2
+    assert after.active(sid("Chocó"), C) == 3
 
 
-def test_march_leaves_1_where_any_faction_has_a_base_r_march_base() -> None:
-    # 8.5.2 "laisser une Guérilla dans chaque zone possédant une Base" read as any
-    # Faction's Base (docs/readings.md#r-march-base).
+def test_march_leaves_1_only_where_a_cartels_base_stands_r_march_base() -> None:
+    # 8.5.2 « en veillant à laisser une Guérilla dans chaque zone possédant une Base des
+    # Cartels » (docs/readings.md#r-march-base): other Factions' Bases keep none back.
     state = position({
-        "Medellín": "2FB 2CU",  # no Cartels Base, 2 FARC Bases: 1 stays
+        "Medellín": "2FB 2CU",  # no Cartels Base, 2 FARC Bases: both go
         "Antioquia": "2GB",  # 2 Bases: not a destination
     })
     scarce(state, guerrillas=0, bases=5)
     bot, action = turn(state, ())
-    assert action.op == March(groups=((sid("Medellín"), sid("Chocó"), 1, 0, 0),))
+    assert action.op == March(groups=((sid("Medellín"), sid("Chocó"), 2, 0, 0),))
 
 
 def test_march_carries_shipments_8_1_2() -> None:
@@ -611,10 +614,10 @@ def test_process_removes_a_base_where_two_when_no_shipment_space_8_5_2() -> None
     })
     scarce(state, guerrillas=0, bases=5)
     # March 1-1-1 -> Cali (Chocó, next to Huila, has 2 Bases). Process: Antioquia or
-    # Chocó: 1-1-1 -> Cali -> Ibagué -> Antioquia. 1 stays with the FARC Bases
-    # (r-march-base).
+    # Chocó: 1-1-1 -> Cali -> Ibagué -> Antioquia. All 3 go: Huila holds no Cartels
+    # Base (8.5.2, r-march-base).
     bot, action = turn(state, (1, 1, 1, 1, 1, 1))
-    assert action.op == March(groups=((sid("Huila"), sid("Cali"), 2, 0, 0),))
+    assert action.op == March(groups=((sid("Huila"), sid("Cali"), 3, 0, 0),))
     assert action.special == Process(bases=(sid("Antioquia"),))
     after = execute(state, action)
     assert after.resources[C] == 10 - 1 + 3
@@ -691,12 +694,12 @@ def test_terror_impossible_marches_even_without_shipment_8_1_1() -> None:
     # No Underground Guerrilla: no Terror; March (8.1.1) from Putumayo into Neiva, Pasto,
     # Meta West, Guaviare, Vaupés or Amazonas (Huila has 2 Bases): 6-1-2 names Amazonas.
     # The Shipments go along. Process: no Shipment Available: remove a Base where there
-    # are 2 (Huila, the only one: no die). 1 Guerrilla stays with the FARC Bases
-    # (r-march-base).
+    # are 2 (Huila, the only one: no die). Both go: no Cartels Base in Putumayo (8.5.2,
+    # r-march-base).
     bot, action = turn(state, (6, 1, 2))
     assert nodes(bot)[:5] == ["rally_q", "march_q", "terror", "terror", "march"]
     assert "Terror not possible: March instead (8.1.1)" in " ".join(bot.trace.lines())
-    assert action.op == March(groups=((sid("Putumayo"), sid("Amazonas"), 0, 1, 4),))
+    assert action.op == March(groups=((sid("Putumayo"), sid("Amazonas"), 0, 2, 4),))
     assert action.special == Process(bases=(sid("Huila"),))
 
 

@@ -18,19 +18,20 @@ from nonplayer.turn import decide
 from tests.helpers import blank_state, position, sid
 
 CARTELS = Faction.CARTELS
-LOC = "Arauca-Cúcuta LoC"
+LOC = "Cali"
 
 
-def _lone_police_on_the_arauca_loc():
-    # one Police on the map, on a LoC: the stand-in dice (all 1s) walk 8.3 to the other
-    # 1-Econ LoC and back, twice (Arauca-Cúcuta -> Ayacucho-Sincelejo -> Arauca-Cúcuta)
+def _lone_police_in_cali():
+    # one Police on the map, in Cali: the stand-in dice (all 1s) walk the 8.2 chart from
+    # Cali (its first slot) to Ibagué and back, twice (Cities and Departments before
+    # LoCs, docs/readings.md#r-mixed-pool)
     s = position({LOC: "1P"}, card=58)
     return s
 
 
 def test_the_stand_in_walk_moves_the_police_out_and_back() -> None:
     # the trap itself: with the stand-in dice alone, card 58 shaded ends where it began
-    s = _lone_police_on_the_arauca_loc()
+    s = _lone_police_in_cali()
     chooser = NonPlayerChooser(PLANNING_DICE, faction=CARTELS, card=58)
     ctx = Context(faction=CARTELS, dice=PLANNING_DICE, chooser=chooser, nonplayer=True)
     events.run_event(s, ctx, 58, events.SHADED)
@@ -39,15 +40,15 @@ def test_the_stand_in_walk_moves_the_police_out_and_back() -> None:
 
 def test_card_58_shaded_relocating_police_is_effective_8_1() -> None:
     # card 58 shaded « Cartels relocate up to 4 Police to any spaces »: another roll of
-    # the 8.3 die leaves the Police elsewhere, so the Event will have an effect (8.1)
-    s = _lone_police_on_the_arauca_loc()
+    # the 8.2 dice leave the Police elsewhere, so the Event will have an effect (8.1)
+    s = _lone_police_in_cali()
     assert is_effective(s, CARTELS, 58, events.SHADED)
     assert s.police(sid(LOC)) == 1  # judged on clones only
 
 
 def test_card_58_shaded_first_eligible_cartels_take_the_event_8_1() -> None:
     # 8.1 bullet 1: the Cartels, 1st Eligible with their symbol leftmost, execute it
-    s = _lone_police_on_the_arauca_loc()
+    s = _lone_police_in_cali()
     s.seats = [1, None, None, None]
     decision, cmd, trace, _ = decide(Game(s))
     assert decision == "event" and cmd.side == events.SHADED, "\n".join(trace.lines())
@@ -76,13 +77,15 @@ def _every_roll(pool: list[int]) -> set[int]:
 
 def test_random_outcomes_are_what_some_roll_gives_8_2_8_3() -> None:
     # the outcomes the Ineffective test explores are exactly the spaces some roll picks:
-    # 8.3 highest Econ LoCs first (mixed pools: LoCs first, r-mixed-loc-first), 8.2 any
-    # City or Department, Ecuador before any chart space
+    # Ecuador and Panamá before any other space (both: a die), then 8.2 any City or
+    # Department, then 8.3 the highest Econ LoCs (docs/readings.md#r-mixed-pool)
     from core.map import MAP
     from nonplayer.random_spaces import random_outcomes
 
     cities = [sid(n) for n in ("Cali", "Ibagué", "Neiva", "Huila")]
     mixed = cities + [sid(n) for n in ("Arauca-Cúcuta LoC", "Ayacucho-Cúcuta LoC",
                                        "Bogotá-Neiva LoC")]
-    for pool in (cities, mixed, cities + [MAP.ECUADOR]):
+    locs = mixed[len(cities):]
+    for pool in (cities, mixed, locs, cities + [MAP.ECUADOR], locs + [MAP.ECUADOR],
+                 mixed + [MAP.ECUADOR, MAP.PANAMA]):
         assert set(random_outcomes(pool)) == _every_roll(pool), pool

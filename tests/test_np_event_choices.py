@@ -247,14 +247,26 @@ def test_card_46_terror_space_at_random_not_by_population_8_4_3() -> None:
     assert state.terror[sid("Cali")] and not state.terror[sid("Bogotá")]
 
 
-def test_mixed_loc_and_space_candidates_take_the_loc_first_r_mixed_loc_first() -> None:
-    # 8.2/8.3 are silent on a mix; Events follow the flowcharts' one rule
-    # (docs/readings.md#r-mixed-loc-first): the LoCs first.
+def test_mixed_loc_and_space_candidates_take_the_department_first_r_mixed_pool() -> None:
+    # 8.2 « Si plusieurs Métropoles ou Départements sont candidats ... sélectionnez
+    # l'espace à l'aide de la table », 8.3 « Pour sélectionner une LdC »: no text puts
+    # a LoC first; Events follow the flowcharts' one rule (docs/readings.md#r-mixed-pool):
+    # Cities and Departments (8.2) before LoCs (8.3); formerly the LoC came first.
     state = blank_state()
     loc, dept = sid("Bogotá-Neiva"), sid("Huila")
     chooser = NonPlayerChooser(ScriptedDice([]), faction=Faction.FARC)
     answer = chooser.choose(state, Choice("spaces", (dept, loc), 1, 1, "Sabotage where?"))
-    assert answer == [loc]
+    assert answer == [dept]
+
+
+def test_ecuador_before_a_loc_of_the_same_priority_8_2_r_mixed_pool() -> None:
+    # 8.2 « Si le Panamá ou l'Équateur ... est l'un des espaces possibles, sélectionnez le
+    # avant tout autre espace »: before a LoC too (formerly the LoC came first).
+    state = blank_state()
+    loc = sid("Cali-Pasto LoC")
+    chooser = NonPlayerChooser(ScriptedDice([]), faction=Faction.AUC)
+    answer = chooser.choose(state, Choice("spaces", (loc, MAP.ECUADOR), 1, 1, "Where?"))
+    assert answer == [MAP.ECUADOR]
 
 
 def test_card_54_replacement_names_the_executor_8_1_2() -> None:

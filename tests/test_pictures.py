@@ -22,7 +22,7 @@ from core.game import Game
 from core.map import MAP
 from core.state import GameState
 from nonplayer.games import play
-from tui.cli import main
+from tui.commands.main import main
 from tui.pictures import board, report
 from tui.pictures.history import EDITOR, Recorder, from_game
 from tui.pictures.textmap import render_text

@@ -15,10 +15,10 @@ from textual.widgets import Static  # noqa: E402
 from nonplayer.solitaire import new_solitaire  # noqa: E402
 from tests.pilot import press  # noqa: E402
 from tests.test_tui_assist_app import controller_for, table_game  # noqa: E402
-from tui.app import PlayApp  # noqa: E402
-from tui.assist_app import AssistApp  # noqa: E402
 from tui.controller import Controller  # noqa: E402
 from tui.pictures.textmap import map_screen_class  # noqa: E402
+from tui.screens.assist import AssistApp  # noqa: E402
+from tui.screens.play import PlayApp  # noqa: E402
 from tui.session import Session  # noqa: E402
 
 

@@ -10,7 +10,7 @@ import pytest
 import nonplayer.soak as soak
 from core.state import GameState
 from nonplayer.soak import SoakJob, soak_game, soak_jobs
-from tui.cli import main
+from tui.commands.main import main
 
 
 def test_jobs_cycle_through_every_setting() -> None:

@@ -21,7 +21,7 @@ from core.errors import SaveFileError
 from core.events.choice import RandomChooser
 from core.game import Game
 from core.random_play import random_command
-from tui.cli import main
+from tui.commands.main import main
 
 
 def _played(commands: int = 12, seed: int = 2) -> Game:

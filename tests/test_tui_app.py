@@ -1,4 +1,4 @@
-"""The Textual app of `andean play` (tui/app.py), driven through the UI with Textual's
+"""The Textual app of `andean play` (tui/screens/play.py), driven through the UI with Textual's
 Pilot: a Government Operation with a Special Activity, an Event and a Pass, each checked
 on the board; the hint, undo, help, space detail and game-over screens; and snapshots of
 the main screen and the Train form at 80x24."""
@@ -17,8 +17,9 @@ from core.pieces import Faction  # noqa: E402
 from core.rules import sequence, victory  # noqa: E402
 from nonplayer.solitaire import new_solitaire  # noqa: E402
 from tests.pilot import answer, fake_hint, press, run_async  # noqa: E402
-from tui.app import ConfirmScreen, FormScreen, PlayApp, TextScreen  # noqa: E402
 from tui.controller import Controller  # noqa: E402
+from tui.screens.dialogs import ConfirmScreen, FormScreen, TextScreen  # noqa: E402
+from tui.screens.play import PlayApp  # noqa: E402
 from tui.session import Session  # noqa: E402
 
 GOVT = Faction.GOVT

@@ -1,4 +1,4 @@
-"""`andean assist` in the line mode (tui/play_cli.py, tui/plain.py, tui/editor.py): card
+"""`andean assist` in the line mode (tui/commands/play.py, tui/plain/ui.py, tui/editor.py): card
 entry, typed-in dice, numbered instructions for Non-player turns, a person's move
 recorded with the board editor, save and resume; and the editor commands replay."""
 
@@ -17,9 +17,9 @@ from core.pieces import Faction, Piece
 from core.rules import board_editor as editor
 from tests.helpers import blank_state, sid
 from tests.test_tui_plain import Terminal
-from tui.edit_text import find_card, parse_edit
-from tui.forms import InputError
-from tui.play_cli import assist_seats, new_assist_game, run_assist
+from tui.commands.play import assist_seats, new_assist_game, run_assist
+from tui.forms.base import InputError
+from tui.forms.editor import find_card, parse_edit
 from tui.session import Session
 
 
@@ -84,7 +84,7 @@ def test_assist_dice_prompts_name_the_die_and_refuse_garbage():
             return next(answers) + "\n"
 
     from tui.controller import Controller
-    from tui.plain import PlainUI
+    from tui.plain.ui import PlainUI
 
     ui = PlainUI(Controller(Session(Game.new())), Input(), out)
     assert ui.ask_die("yellow die, random space for Rally (8.2)") == 5

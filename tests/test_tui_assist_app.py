@@ -1,4 +1,4 @@
-"""The Textual screen of `andean assist` (tui/assist_app.py), driven with Textual's Pilot:
+"""The Textual screen of `andean assist` (tui/screens/assist.py), driven with Textual's Pilot:
 a table's session (the first and next cards by completion and from the list, a board
 correction in the editor recorded as the Government's Operation, a Non-player turn's
 dice typed in the dialog, its numbered instructions and reasons, save and resume), a
@@ -23,8 +23,9 @@ from core.map import MAP  # noqa: E402
 from core.pieces import Faction  # noqa: E402
 from core.rules.board_editor import SetNextCard  # noqa: E402
 from tests.pilot import press, run_async, type_in  # noqa: E402
-from tui.app import ConfirmScreen, TextScreen  # noqa: E402
-from tui.assist_app import (  # noqa: E402
+from tui.commands.play import new_assist_game  # noqa: E402
+from tui.controller import Controller  # noqa: E402
+from tui.screens.assist import (  # noqa: E402
     AssistApp,
     AssistFormScreen,
     CardScreen,
@@ -36,8 +37,7 @@ from tui.assist_app import (  # noqa: E402
     TurnScreen,
     card_choices,
 )
-from tui.controller import Controller  # noqa: E402
-from tui.play_cli import new_assist_game  # noqa: E402
+from tui.screens.dialogs import ConfirmScreen, TextScreen  # noqa: E402
 from tui.session import Session  # noqa: E402
 
 SIZE = (80, 24)
@@ -373,8 +373,8 @@ def test_card_choices_narrow_and_skip_played_cards():
 
 
 def test_cli_assist_starts_the_textual_screen(tmp_path, monkeypatch):
-    from tui.assist_app import AssistApp as App
-    from tui.cli import main
+    from tui.commands.main import main
+    from tui.screens.assist import AssistApp as App
 
     started: list[AssistApp] = []
     monkeypatch.setattr(App, "run", lambda self, **kw: started.append(self))

@@ -1,4 +1,4 @@
-"""The UI-independent forms (tui/forms.py, tui/govt_forms.py, tui/decision.py): only legal
+"""The UI-independent forms (tui/forms/base.py, government.py, decision.py): only legal
 options offered, typed answers parsed, every Government choice built into a command the
 engine accepts, and bad input refused without changing anything."""
 
@@ -12,9 +12,9 @@ from core.map import MAP
 from core.pieces import Faction, Piece
 from core.rules import coin_ops, govt_special, propaganda, sequence
 from tests.helpers import place, position, put, run_form, sid
-from tui import govt_forms as gf
-from tui.decision import DecisionContext, decision_form, event_form, menu_options
-from tui.forms import FormRun, InputError, Option, Question
+from tui.forms import government as gf
+from tui.forms.base import FormRun, InputError, Option, Question
+from tui.forms.decision import DecisionContext, decision_form, event_form, menu_options
 
 GOVT = Faction.GOVT
 

@@ -1,5 +1,5 @@
 """Layouts that fit (issue 12 item 2): the board table of `andean play` and `andean
-assist` (tui/board_table.py) shows every space's pieces by Faction, Support and Control
+assist` (tui/screens/board_table.py) shows every space's pieces by Faction, Support and Control
 at 80x24, adds columns on wider terminals instead of blank space, and the side panel
 takes what the board leaves. Snapshots of play and assist at 80x24, 120x40 and 200x50."""
 
@@ -22,10 +22,11 @@ from tests.test_tui_assist_app import (  # noqa: E402
     table_game,
     through_turns,
 )
-from tui import board_table, describe  # noqa: E402
-from tui.app import PlayApp  # noqa: E402
-from tui.assist_app import AssistApp  # noqa: E402
+from tui import describe  # noqa: E402
 from tui.controller import Controller  # noqa: E402
+from tui.screens import board_table  # noqa: E402
+from tui.screens.assist import AssistApp  # noqa: E402
+from tui.screens.play import PlayApp  # noqa: E402
 from tui.session import Session  # noqa: E402
 
 SIZES = [(80, 24), (120, 40), (200, 50)]
@@ -178,7 +179,7 @@ def test_resizing_the_terminal_chooses_the_layout_again():
 
 
 def test_help_explains_the_board_abbreviations():
-    from tui.app import HELP_TEXT
+    from tui.screens.play import HELP_TEXT
 
     for line in board_table.LEGEND[1:]:
         assert line in HELP_TEXT

@@ -1,4 +1,4 @@
-"""The --plain line mode of `andean play` (tui/plain.py): transcripts of a solitaire
+"""The --plain line mode of `andean play` (tui/plain/ui.py): transcripts of a solitaire
 Government turn, garbage at every prompt changing nothing, autosave and resume after a
 killed session, and the Session's undo."""
 
@@ -17,7 +17,7 @@ from core.map import MAP
 from core.pieces import Faction, Piece
 from nonplayer.solitaire import new_solitaire
 from tui.controller import Controller
-from tui.plain import PlainUI
+from tui.plain.ui import PlainUI
 from tui.session import Session
 
 REPO = Path(__file__).resolve().parents[1]
@@ -126,7 +126,7 @@ def test_killed_session_resumes_from_its_autosave(tmp_path):
     path = tmp_path / "solo.json"
     env = dict(os.environ, PYTHONPATH=str(REPO))
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tui.cli", "play", "--plain", "--seed", "1", "--save",
+        [sys.executable, "-m", "tui.commands.main", "play", "--plain", "--seed", "1", "--save",
          str(path)],
         stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         text=True, cwd=tmp_path, env=env,
@@ -160,7 +160,7 @@ def test_killed_session_resumes_from_its_autosave(tmp_path):
 
 
 def test_cli_play_plain_resumes_an_existing_save(tmp_path, monkeypatch, capsys):
-    from tui.cli import main
+    from tui.commands.main import main
 
     path = tmp_path / "p.json"
     monkeypatch.setattr(sys, "stdin", io.StringIO("pass\ny\nquit\n"))

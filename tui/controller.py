@@ -4,7 +4,7 @@ A :class:`Controller` wraps a :class:`~tui.session.Session` (the game, its save 
 undo) and answers what a screen needs, without knowing how it is shown:
 
 * :meth:`Controller.decision` starts the form of the person to move (only the options
-  the Sequence of Play allows, see :mod:`tui.decision`);
+  the Sequence of Play allows, see :mod:`tui.forms.decision`);
 * :meth:`Controller.preview` executes a finished command on a copy of the game and
   describes the result (the engine's account, the Propaganda phases it ran, and the
   differences on the board); nothing changes until :meth:`Controller.commit`;
@@ -38,8 +38,8 @@ from core.rules.board_editor import RecordAction, SetNextCard
 from core.rules.editor import EditorCommand
 from core.state import GameState
 from tui import describe
-from tui.decision import DecisionContext, MemoDice, command_title, decision_form
-from tui.forms import FormRun
+from tui.forms.base import FormRun
+from tui.forms.decision import DecisionContext, MemoDice, command_title, decision_form
 from tui.session import Session
 from tui.turn_log import (
     CardGroup,

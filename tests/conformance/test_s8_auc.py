@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.map import MAP
 from core.pieces import Faction, Piece
 from core.rules.insurgent_ops import Ambush, Attack, March, Rally, Terror
 from core.rules.insurgent_special import Assassinate, Extort
@@ -72,17 +73,41 @@ def test_march_activation_unavoidable_still_marches() -> None:
     assert action.op.groups == ((sid("Antioquia"), sid("Huila"), 2, 0, 0),)
 
 
-@pytest.mark.s8(node="AUC:march", rule="8.6.2 leave 1 (Base reading)")
-def test_march_leaves_one_where_another_factions_base_stands() -> None:
-    # 8.6.2 « laissez en 1 par zone ayant une Base AUC ou n'importe quel type de pièce
-    # FARC »; issue 10 reading for all three Marches (the designer's example): any
-    # Faction's Base keeps 1 back. Antioquia holds a Cartels Base: 1 of its 2 stays.
+@pytest.mark.s8(node="AUC:march", rule="8.6.2 leave 1 (AUC Base or FARC piece)")
+def test_march_leaves_one_only_where_an_auc_base_or_a_farc_piece_stands() -> None:
+    # 8.6.2 « Marchez avec toutes les Guérillas AUC adjacentes ..., mais laissez en 1 par
+    # zone ayant une Base AUC ou n'importe quel type de pièce FARC » (docs/readings.md
+    # #r-march-base): Antioquia holds only a Cartels Base, so both its Guerrillas go;
+    # Santander (an AUC Base) and Meta West (a FARC Guerrilla) keep 1 each.
     state = position({"Antioquia": "2AU 1CB"})
     oppose(state, "Antioquia")
     put(state, "Huila", FARC_B)
     action, _ = run(state, [], few=True)
     assert isinstance(action.op, March)
-    assert action.op.groups == ((sid("Antioquia"), sid("Huila"), 1, 0, 0),)
+    assert action.op.groups == ((sid("Antioquia"), sid("Huila"), 2, 0, 0),)
+    state = position({"Antioquia": "2AU 1CB", "Santander": "2AU 1AB", "Meta West": "2AU 1FA"})
+    oppose(state, "Antioquia", "Santander", "Meta West")
+    put(state, "Huila", FARC_B)
+    action, _ = run(state, [], few=True)
+    assert isinstance(action.op, March)
+    moved = {g[0]: g[2] + g[3] for g in action.op.groups}
+    assert moved == {sid("Antioquia"): 2, sid("Santander"): 1, sid("Meta West"): 1}
+
+
+@pytest.mark.s8(node="AUC:march", rule="8.6.2 all adjacent Guerrillas, none Underground")
+def test_march_moves_every_active_guerrilla_when_none_is_underground() -> None:
+    # 8.6.2 « Marchez avec toutes les Guérillas AUC adjacentes (dans les limites décrites
+    # en 8.1.2) »; 8.1.2 « déplacez autant de Guérillas Dormantes que possible sans les
+    # retourner » limits a group only to keep its Underground Guerrillas Underground.
+    # Meta West (Active Opposition, 2 FARC Guerrillas: a group of 2+ AUC is Activated,
+    # 3.3.2) next to Huila's 7 Active AUC Guerrillas: none is Underground, all 7 go
+    # (formerly only 1, the group capped as if it had Underground Guerrillas to keep).
+    state = position({"Huila": "7AA", "Meta West": "2FU"}, support={"Meta West": -2})
+    oppose(state, "Huila")
+    action, bot = run(state, [], few=True)
+    assert isinstance(action.op, March), "\n".join(bot.trace.lines())
+    assert action.op.groups == ((sid("Huila"), sid("Meta West"), 0, 7, 0),)
+    assert after(state, A, action).active(sid("Meta West"), A) == 7
 
 
 @pytest.mark.s8(node="AUC:march_q", rule="8.6.2 (no)")
@@ -90,8 +115,10 @@ def test_march_leaves_one_where_another_factions_base_stands() -> None:
 @pytest.mark.s8(node="AUC:terror", rule="8.6.4 bullets 1-2")
 @pytest.mark.s8(node="AUC:assassinate", rule="8.6.4 Assassinate")
 def test_terror_farc_base_then_farc_pieces_then_assassinate() -> None:
-    # 8.6.4 « si une zone ne possède pas de Base FARC et une Guérilla Dormante AUC » (the
-    # flow note: a space with a FARC Base and an Underground AUC Guerrilla) -> Terror:
+    # 8.6.4 « si une zone ne possède pas de Base FARC et une Guérilla Dormante AUC »,
+    # read as "has" (docs/readings.md#r-auc-terror-condition: the complement of 8.6.3
+    # « si aucune zone ne contient de Base FARC avec une Guérilla AUC Dormante ... une
+    # Attaque »): Huila has both -> Terror:
     # « Tout d'abord, dans une zone contenant une Base FARC » (Huila); « Puis, dans une
     # autre ... contenant des pièces FARC » (Cesar). ASSASSINAT « où le nombre de Guérillas
     # AUC est supérieur au nombre d'unités de Police ... éliminez les FARC » in 8.1.2
@@ -105,6 +132,23 @@ def test_terror_farc_base_then_farc_pieces_then_assassinate() -> None:
     board = after(state, A, action)
     assert board.bases(sid("Huila"), Faction.FARC) == 0
     assert board.guerrillas(sid("Cesar"), Faction.FARC) == 0
+
+
+@pytest.mark.s8(node="AUC:attack", rule="8.6.3 with 8.2 bullet 3: Ecuador before LoCs")
+def test_attack_takes_ecuador_before_locs_of_equal_priority() -> None:
+    # 8.6.3 « Attaque dans au maximum 3 zones ... en sélectionnant d'abord les zones avec
+    # le plus de Guérillas AUC »; 8.2 « Si le Panamá ou l'Équateur ... est l'un des espaces
+    # possibles (1.3.5), sélectionnez le avant tout autre espace » (docs/readings.md
+    # #r-mixed-pool). Ecuador (in play) and 3 LoCs, each with 1 Underground AUC and 1 FARC
+    # Guerrilla: Ecuador is taken first, then 2 of the LoCs by 8.3. Formerly the 3 LoCs
+    # were taken and never Ecuador.
+    state = position({"Ecuador": "1AU 1FU", "Cali-Pasto LoC": "1AU 1FU",
+                      "Pasto-Tumaco LoC": "1AU 1FU", "Neiva-Pasto LoC": "1AU 1FU"})
+    state.foreign_in_play.append(MAP.ECUADOR)
+    action, bot = run(state, [1, 1, 1] * 4 + [1] * 6, few=True)
+    assert isinstance(action.op, Attack), "\n".join(bot.trace.lines())
+    where = [space for space, _ in action.op.targets]
+    assert len(where) == 3 and where[0] == MAP.ECUADOR
 
 
 @pytest.mark.s8(node="AUC:terror", rule="8.1 0 Resources mid-Operation")

@@ -88,16 +88,19 @@ def test_march_activation_unavoidable_still_marches() -> None:
     assert sum(g[2] + g[3] for g in action.op.groups) == 2
 
 
-@pytest.mark.s8(node="Cartels:march", rule="8.5.2 leave 1 (Base reading)")
-def test_march_leaves_one_where_another_factions_base_stands() -> None:
-    # 8.5.2 « laisser une Guérilla dans chaque zone possédant une Base des Cartels »; issue
-    # 10 reading for all three Marches: any Faction's Base. Putumayo holds 2 FARC Bases (no
-    # room for a Cartels Base: no Rally) and 3 Cartels Guerrillas: 1 stays, 2 go.
-    state = position({"Putumayo": "2FB 3CU"})
-    scarce(state, 2, 2)
-    action, bot = plan(state, C, [1, 1, 1] * 3)
-    assert isinstance(action.op, March), "\n".join(bot.trace.lines())
-    assert after(state, C, action).guerrillas(sid("Putumayo"), C) == 1
+@pytest.mark.s8(node="Cartels:march", rule="8.5.2 leave 1 (Cartels Base)")
+def test_march_leaves_one_only_where_a_cartels_base_stands() -> None:
+    # 8.5.2 « Faites Marcher vers la destination toutes les Guérillas des Cartels
+    # adjacentes en veillant à laisser une Guérilla dans chaque zone possédant une Base des
+    # Cartels » (docs/readings.md#r-march-base). Putumayo holds a FARC and an AUC Base (no
+    # room for a Cartels Base: no Rally) and 3 Cartels Guerrillas: no Cartels Base, all 3
+    # go. With a Cartels Base in place of the AUC one, 1 stays.
+    for pieces, stays in (("1FB 1AB 3CU", 0), ("1FB 1CB 3CU", 1)):
+        state = position({"Putumayo": pieces})
+        scarce(state, 2, 2)
+        action, bot = plan(state, C, [1, 1, 1] * 3)
+        assert isinstance(action.op, March), "\n".join(bot.trace.lines())
+        assert after(state, C, action).guerrillas(sid("Putumayo"), C) == stays, pieces
 
 
 @pytest.mark.s8(node="Cartels:march_q", rule="8.5.2 (no)")
@@ -171,8 +174,8 @@ def test_process_cashes_a_base_where_two_when_no_shipment_can_be_placed() -> Non
     scarce(state, 2, 2)
     action, bot = plan(state, C, [1, 1, 1])
     assert isinstance(action.op, March)
-    # 1 stays in Guaviare beside the FARC Bases (docs/readings.md#r-march-base)
-    assert action.op.groups == ((sid("Guaviare"), sid("Meta East"), 1, 0, 0),)
+    # both go: Guaviare holds no Cartels Base (8.5.2, docs/readings.md#r-march-base)
+    assert action.op.groups == ((sid("Guaviare"), sid("Meta East"), 2, 0, 0),)
     assert action.special == Process(bases=(sid("Putumayo"),), shipments=())
     board = after(state, C, action)
     assert board.bases(sid("Putumayo"), C) == 1

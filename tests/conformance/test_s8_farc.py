@@ -83,12 +83,15 @@ def test_march_bullet_1_one_guerrilla_onto_each_adjacent_loc() -> None:
     assert after(state, F, action).guerrillas(sid("Arauca"), F) == 1
 
 
-@pytest.mark.s8(node="FARC:march", rule="8.7.2 FROM (Bases de cette Faction)")
+@pytest.mark.s8(node="FARC:march", rule="8.7.2 FROM (any Faction's Base: designer's example)")
 def test_march_leaves_one_guerrilla_where_another_factions_base_stands() -> None:
-    # 8.7.2 « Laissez sur place 1 Guérilla FARC dans chaque espace d'origine si une ou des
-    # Bases de cette Faction sont présentes »; reading (issue 10, the designer's worked FARC
-    # March keeps 1 in an origin with only Cartels Bases): any Faction's Base. Vichada
-    # holds 2 Cartels Bases and no FARC Base: 1 of its 2 Guerrillas stays.
+    # 8.7.2 AIDE « Laissez sur place 1 Guérilla FARC dans chaque espace d'origine si une
+    # ou des Bases de cette Faction sont présentes »; the designer's worked FARC March
+    # example (playbook: "the FARC must leave 1 Guerrilla in each space where any Faction
+    # has a Base") keeps 1 back in an origin holding only Cartels Bases, and the engine
+    # follows the example for the FARC (docs/readings.md#r-march-base; the AUC and
+    # Cartels follow their own French words). Vichada holds 2 Cartels Bases and no FARC
+    # Base: 1 of its 2 Guerrillas stays.
     state = few(blank_state())
     place(state, {"Vichada": "2FU 2CB"})
     for name in ("Guaviare", "Arauca"):
@@ -207,18 +210,42 @@ def test_terror_loc_then_kidnap_space_then_population_and_kidnap() -> None:
     assert kidnap.targets == (G, G)
 
 
+@pytest.mark.s8(node="FARC:terror", rule="8.7.4 bullet 2: limit of 3 (LoCs included)")
+def test_terror_bullet_2_counts_the_kidnap_locs_of_bullet_1_toward_3() -> None:
+    # 8.7.4 bullet 2 « Puis dans d'autres espaces où une action de Kidnapping permet de
+    # prendre des Ressources ou des Cargaisons (4.3.3), jusqu'à une limite de 3 espaces
+    # (incluant les LdC) » (docs/readings.md#r-farc-terror-kidnap-three): the 3 are spaces
+    # where a Kidnap can take, the LoCs of bullet 1 among them. Bullet 1 takes both LoCs;
+    # Cali-Pasto (1 FARC, no Police) can be Kidnapped, Bogotá-Neiva (1 Police) cannot:
+    # bullet 2 takes 2 of Cali, Medellín, Bogotá (chart 1,1,1 twice: Cali, Medellín), not
+    # 1 (every Terror space counted) nor 3 (bullet 2 alone counted). Bogotá, at Active
+    # Opposition, is not a bullet-3 space.
+    state = few(blank_state())
+    state.resources[F], state.resources[G] = 5, 10
+    place(state, {"Cali-Pasto LoC": "1FU", "Bogotá-Neiva LoC": "1FU 1P", "Cali": "1FU",
+                  "Medellín": "1FU", "Bogotá": "1FU"}, support={"Bogotá": -2})
+    action, bot = run(state, [1, 1, 1] * 2)
+    assert action is not None and isinstance(action.op, ops.Terror)
+    assert action.op.where == (sid("Cali-Pasto LoC"), sid("Bogotá-Neiva LoC"), sid("Cali"),
+                               sid("Medellín"))
+    assert action.special is not None and len(action.special.where) == 3
+
+
 @pytest.mark.s8(node="FARC:kidnap", rule="8.7.4 Kidnap: no eligible target")
 def test_kidnap_none_when_targets_have_no_resources() -> None:
     # KIDNAPING « Ne considérez pas les espaces où la cible a 0 Ressource et aucune
     # Cargaison. S'il n'y a pas de cible éligible, les FARC n'exécutent pas d'Activité
-    # Spéciale »: Government at 0 Resources -> Terror alone.
+    # Spéciale »: Terror on Cali-Pasto (1 Police: FARC do not outnumber it, no Kidnap) and
+    # in Huila, whose Cartels Base names the Cartels, at 0 Resources with no Shipment ->
+    # Terror alone. The FARC hold 1 Resource: at 0, 8.1 « Lorsqu'une Faction Non-Joueur
+    # doit réaliser une Opération mais a 0 Ressource, elle passe » (no plan at all); the
+    # Government's 5 keep Terror (8.7.4: FARC Resources not above the Government's).
     state = few(blank_state())
-    state.resources[F], state.resources[G] = 0, 0
-    state.resources[F] = 0
-    put(state, "Cali-Pasto LoC", FU)
+    state.resources[F], state.resources[G], state.resources[Faction.CARTELS] = 1, 5, 0
+    place(state, {"Cali-Pasto LoC": "1FU 1P", "Huila": "1FU 1CB"})
     action, bot = run(state)
     assert action is not None and isinstance(action.op, ops.Terror)
-    assert action.op.where == (sid("Cali-Pasto LoC"),)
+    assert action.op.where == (sid("Cali-Pasto LoC"), sid("Huila"))
     assert action.special is None
     assert "no Kidnap possible" in "\n".join(bot.trace.lines())
 

@@ -15,7 +15,7 @@ from core.state import GameState
 from nonplayer.bot import Bot
 from nonplayer.interpreter import plan_operation
 from nonplayer.procedures import drug_profit_bases
-from nonplayer.random_spaces import random_loc, random_space
+from nonplayer.random_spaces import random_candidate, random_loc, random_space
 from nonplayer.turn import decide, take_turn
 from tests.conformance.s8 import after, decision, plan, standard_game
 from tests.helpers import blank_state, position, put, sid
@@ -129,17 +129,36 @@ def test_no_shipping() -> None:
 def test_do_as_much_as_possible_every_base_space_rallies() -> None:
     # 8.1.1 CONSEILS « Effectuez le maximum d'actions possibles (par exemple avec le maximum
     # de pièces autorisées tant que celles-ci sont disponibles) »: the FARC Rally places
-    # Population plus Bases in each of its 3 Base spaces, until the Available Guerrillas
-    # run out (4 Available: Huila 3 (Pop 2 + 1 Base), then 1 in the next).
+    # Population plus Bases in each of its 3 Base spaces until the 4 Available Guerrillas
+    # run out. Not all 3 can be served, so 8.2 « Si plusieurs Métropoles ou Départements
+    # ... ont le même niveau de priorité ..., sélectionnez l'espace à l'aide de la table »
+    # decides who is served first, one roll per space (« puis lancez de nouveau les dés »):
+    # chart 6,3,6 = Huila (3: Pop 2 + 1 Base), then 3,3,6 = Meta East (the last 1);
+    # Guaviare gets none. Formerly map order served Guaviare, then Huila, and Meta East
+    # never got a Guerrilla whatever the dice.
     state = blank_state()
     for name in ("Huila", "Meta East", "Guaviare"):
         put(state, name, Piece.FARC_BASE)
     state.removed_from_game[F] = 30 - 4
-    action, bot = plan(state, F, [6, 3, 6] * 3)  # chart 6,3,6 = Huila first
+    action, bot = plan(state, F, [6, 3, 6, 3, 3, 6])
     assert isinstance(action.op, Rally)
-    placed = sum(n for _, kind, n, _ in action.op.steps if kind == "place")
-    assert placed == 4
+    assert action.op.steps == ((sid("Huila"), "place", 3, ()), (sid("Meta East"), "place", 1, ()))
+    assert bot.dice.remaining == 0
     assert after(state, F, action).available_guerrillas(F) == 0
+
+
+@pytest.mark.s8(bullet="8.2 bullet 4")
+def test_every_candidate_served_alike_in_any_order_rolls_no_die() -> None:
+    # 8.2 « puis lancez de nouveau les dés pour en sélectionner un nouveau si nécessaire »:
+    # with Guerrillas enough for all 3 Base spaces (Pop plus Bases: 3 + 2 + 2), the order
+    # changes nothing: no die (docs/readings.md#r-order-when-all-taken).
+    state = blank_state()
+    for name in ("Huila", "Meta East", "Guaviare"):
+        put(state, name, Piece.FARC_BASE)
+    state.removed_from_game[F] = 30 - 7
+    action, bot = plan(state, F, [])
+    assert isinstance(action.op, Rally)
+    assert sum(n for _, kind, n, _ in action.op.steps if kind == "place") == 7
 
 
 # ---- 8.1.2 -----------------------------------------------------------------------------------
@@ -191,6 +210,31 @@ def test_contraband_goes_to_an_underground_guerrilla_first() -> None:
     board = after(state, C, action)
     assert board.shipments_at(sid("Huila"), C) and not board.shipments_at(sid("Huila"), F)
     assert board.underground(sid("Huila"), C) >= 1
+
+
+@pytest.mark.s8(bullet="8.1.2 bullet 4")
+def test_shipment_transfer_order_other_nonplayer_underground_before_actives() -> None:
+    # 8.1.2 « Transférez les Cargaisons devant être enlevées (4.5.3) vers une Guérilla
+    # Dormante de leur propre Faction puis d'une autre Faction Non-joueur puis vers des
+    # Guérillas Actives (FARC, puis AUC, puis Cartels), si possible. Ne transférez rien
+    # d'autre volontairement » (docs/readings.md#r-np-shipment-transfer). A Cartels
+    # Shipment in Cali, all Insurgents Non-players: the Cartels Underground Guerrilla goes,
+    # the Active one still holds it (nothing must be removed: no voluntary transfer); that
+    # one goes too: the FARC's Underground Guerrilla (another Non-player) takes it before
+    # the AUC's Active one.
+    state = position({"Cali": "1CU 1CA 1AA 1FU"})
+    state.seats = [1, None, None, None]
+    state.place_shipment(sid("Cali"), C)
+    state.remove(sid("Cali"), Piece.CARTELS_UNDERGROUND)
+    assert state.shipments_at(sid("Cali"), C)
+    state.remove(sid("Cali"), Piece.CARTELS_ACTIVE)
+    assert state.shipments_at(sid("Cali"), F) and not state.shipments_at(sid("Cali"), C)
+    # no Non-player Underground Guerrilla left: Active ones, FARC before AUC
+    state = position({"Cali": "1CA 1AA 1FA"})
+    state.seats = [1, None, None, None]
+    state.place_shipment(sid("Cali"), C)
+    state.remove(sid("Cali"), Piece.CARTELS_ACTIVE)
+    assert state.shipments_at(sid("Cali"), F)
 
 
 @pytest.mark.s8(bullet="8.1.2 bullet 3")
@@ -276,10 +320,39 @@ def test_walk_down_the_column_and_wrap() -> None:
 
 @pytest.mark.s8(bullet="8.2 bullet 3")
 def test_panama_or_ecuador_first() -> None:
-    # 8.2 « Si le Panamá ou l'Équateur est l'un des espaces possibles, sélectionnez le
-    # avant tout autre espace »: no dice needed.
+    # 8.2 « Si le Panamá ou l'Équateur (Ecuador) est l'un des espaces possibles (1.3.5),
+    # sélectionnez le avant tout autre espace »: no dice needed, and before a LoC of the
+    # same priority too (docs/readings.md#r-mixed-pool; formerly the LoC came first).
     pick = random_space(GameState(), ScriptedDice([]), [sid("Cali"), MAP.ECUADOR])
     assert pick.space == MAP.ECUADOR
+    mixed = [sid("Nariño"), sid("Cali-Pasto LoC"), MAP.ECUADOR]
+    assert random_candidate(GameState(), ScriptedDice([]), mixed).space == MAP.ECUADOR
+    locs = [sid("Cali-Pasto LoC"), sid("Pasto-Tumaco LoC"), sid("Neiva-Pasto LoC")]
+    assert random_candidate(GameState(), ScriptedDice([]), locs + [MAP.ECUADOR]).space \
+        == MAP.ECUADOR
+
+
+@pytest.mark.s8(bullet="8.2 bullet 3")
+def test_ecuador_and_panama_both_candidates_a_die_decides() -> None:
+    # 8.2 bullet 3 names both and gives no order between them: a die (1-3 Ecuador, 4-6
+    # Panamá; 8.2 NOTE DE JEU « un simple jet de dé »), not Ecuador every time.
+    pool = [sid("Cali"), MAP.PANAMA, MAP.ECUADOR]
+    for die, first in ((2, MAP.ECUADOR), (5, MAP.PANAMA)):
+        dice = ScriptedDice([die])
+        pick = random_candidate(GameState(), dice, pool)
+        assert pick.space == first and dice.remaining == 0
+
+
+@pytest.mark.s8(bullet="8.2 bullet 1")
+def test_mixed_pool_cities_and_departments_before_locs() -> None:
+    # 8.2 « Si plusieurs Métropoles ou Départements sont candidats ... sélectionnez
+    # l'espace à l'aide de la table »; 8.3 « Pour sélectionner une LdC »: the chart among
+    # the Cities and Departments of a mixed pool, the LoCs once none is left
+    # (docs/readings.md#r-mixed-pool; formerly the LoC was taken first).
+    pool = [sid("Cali-Pasto LoC"), sid("Nariño"), sid("Huila")]
+    dice = ScriptedDice([6, 3, 6])  # chart: Huila
+    assert random_candidate(GameState(), dice, pool).space == sid("Huila")
+    assert random_candidate(GameState(), ScriptedDice([]), pool[:2]).space == sid("Nariño")
 
 
 @pytest.mark.s8(bullet="8.2 bullet 4")
@@ -414,7 +487,7 @@ def test_np_turn_stops_right_after_the_nonplayer_turn(tmp_path) -> None:  # type
     # `andean np-turn --position first` must return the position right after that turn
     # (card 1 still current, the FARC's Operation recorded), not run on into the next card.
     from core import serialize
-    from tui.cli import main
+    from tui.commands.main import main
 
     main(["new", "--scenario", "standard", "--seed", "1", "--players", "1", "--nonplayers",
           "--out", str(tmp_path / "g.json")])

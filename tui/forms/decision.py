@@ -32,10 +32,11 @@ from core.rules import propaganda as prop
 from core.rules import sequence
 from core.rules.board_editor import RecordAction
 from core.state import GameState
-from tui import govt_forms, insurgent_forms
 from tui.describe import card_title, event_text, space_name
-from tui.forms import Form, InputError, Option, Question
-from tui.govt_forms import DONE, done_option, space_option, space_options
+from tui.forms import government as govt_forms
+from tui.forms import insurgent as insurgent_forms
+from tui.forms.base import Form, InputError, Option, Question
+from tui.forms.government import DONE, done_option, space_option, space_options
 
 GOVT = Faction.GOVT
 

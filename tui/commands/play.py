@@ -9,7 +9,7 @@
 Textual app (or, with ``--plain``, one question a line on stdin/stdout). ``assist`` runs
 the Non-players of a game on a real table: it asks which cards come up, shows the
 Non-players' moves as numbered instructions, and records what the people did; on screen
-in its own Textual app (:mod:`tui.assist_app`), or with ``--plain`` in the line mode.
+in its own Textual app (:mod:`tui.screens.assist`), or with ``--plain`` in the line mode.
 
 Both save after every change (default files ``andean-play.json`` and
 ``andean-assist.json``); started again with an existing save file and no ``--new``, they
@@ -29,7 +29,7 @@ from core import serialize
 from core.errors import IllegalAction
 from core.game import Game
 from core.pieces import Faction
-from tui.cli_base import (
+from tui.commands.base import (
     CliError,
     Interrupted,
     Subcommand,
@@ -127,11 +127,11 @@ def _run_play(args: argparse.Namespace, out: TextIO) -> int:
               file=out)
     controller = Controller(session)
     if args.plain:
-        from tui.plain import make_ui
+        from tui.plain.ui import make_ui
 
         with saved_on_stop(session):
             return make_ui(controller, sys.stdin, out, expert=args.expert).run()
-    from tui.app import PlayApp
+    from tui.screens.play import PlayApp
 
     app = PlayApp(controller)
     app.expert = args.expert
@@ -196,7 +196,7 @@ def _run_assist(args: argparse.Namespace, out: TextIO) -> int:
     if args.plain:
         with saved_on_stop(session, new):
             return run_assist(session, new, args, sys.stdin, out)
-    from tui.assist_app import AssistApp
+    from tui.screens.assist import AssistApp
 
     AssistApp(assist_controller(session, args), new_game=assist_factory(args) if new else None,
               setup=setup_lines(args.scenario, assist_seats(args.bots))).run()
@@ -251,9 +251,9 @@ def setup_lines(scenario: str, seats: list[int | None]) -> list[str]:
 def run_assist(session: Session, new: bool, args: argparse.Namespace, inp: TextIO,
                out: TextIO) -> int:
     """The assistant on text streams (also used by the tests)."""
-    from tui.edit_text import find_card
-    from tui.forms import InputError, fold
-    from tui.plain import Quit, make_ui
+    from tui.forms.base import InputError, fold
+    from tui.forms.editor import find_card
+    from tui.plain.ui import Quit, make_ui
 
     ui = make_ui(assist_controller(session, args), inp, out, assist=True)
     if new:

@@ -2,7 +2,7 @@
 
 The game is on the table; the program runs the Non-player Factions by section 8 and
 keeps its own copy of the board in step with the table. It is the ``andean play`` app
-(:class:`tui.app.PlayApp`: the board, tracks and log panels, the same forms and the same
+(:class:`tui.screens.play.PlayApp`: the board, tracks and log panels, the same forms and the same
 confirm step) with what a table needs on top:
 
 * **Cards** (:class:`CardScreen`): the program does not own the deck. It asks for the card
@@ -37,7 +37,7 @@ turn, as a function call that must return the answer. A Textual app cannot wait 
 So the function reads the answers given so far from :class:`Replies` and, when it has
 none left, raises :class:`NeedAnswer`; the app shows a dialog, stores the answer, and
 runs the step again from the start. Steps are deterministic given their answers (the
-same idea as the forms' *back*, :class:`tui.forms.FormRun`), Non-player turns run on a
+same idea as the forms' *back*, :class:`tui.forms.base.FormRun`), Non-player turns run on a
 copy of the game, and a person's decision remembers its dice (:class:`MemoDice`), so
 nothing is done twice and an abandoned step changes nothing.
 """
@@ -66,12 +66,13 @@ from core.rules import sequence
 from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.state import GameState
 from tui import describe
-from tui.app import ConfirmScreen, FormScreen, PlayApp, TextScreen, text_dialog
-from tui.cli_base import CliError
+from tui.commands.base import CliError
 from tui.controller import Controller, Preview, TurnReport, numbered, phase_of
-from tui.edit_text import EDIT_HELP, EDIT_WORDS, find_card, parse_edit
-from tui.forms import YES_NO, Cancelled, FormRun, InputError, Option, Question, fold
-from tui.plain import RECORDED, _die_name, _die_purpose, yes_no
+from tui.forms.base import YES_NO, Cancelled, FormRun, InputError, Option, Question, fold
+from tui.forms.editor import EDIT_HELP, EDIT_WORDS, find_card, parse_edit
+from tui.prompts import RECORDED, die_name, die_purpose, yes_no
+from tui.screens.dialogs import ConfirmScreen, FormScreen, TextScreen, text_dialog
+from tui.screens.play import PlayApp
 
 ASSIST_HELP = """\
 Keys
@@ -134,7 +135,7 @@ class Replies:
 
     A Non-player turn is run again from its start after every answer: :meth:`rewind`
     before each try hands the same answers out again. A person's decision remembers its
-    own dice (:class:`~tui.decision.MemoDice`) and asks only for new ones, so its tries
+    own dice (:class:`~tui.forms.decision.MemoDice`) and asks only for new ones, so its tries
     are not rewound.
     """
 
@@ -165,7 +166,7 @@ class Replies:
 def die_question(purpose: str, context: str = "") -> Question:
     """A die asked by colour and purpose: 'Roll the red die: random space for Rally (8.2)?
     (1-6)'; ``context`` (who rolls it, for what turn) above it."""
-    return Question.number(f"Roll {_die_name(purpose)}: {_die_purpose(purpose)}?", 1, 6,
+    return Question.number(f"Roll {die_name(purpose)}: {die_purpose(purpose)}?", 1, 6,
                            info=[context] if context else [])
 
 
@@ -183,7 +184,7 @@ def discord_question(faction: Faction | None) -> Question:
 # dialogs
 # ======================================================================================
 class QuestionScreen(ModalScreen[Any]):
-    """One :class:`~tui.forms.Question` (a die, Insurgent Discord); Escape: None."""
+    """One :class:`~tui.forms.base.Question` (a die, Insurgent Discord); Escape: None."""
 
     BINDINGS = [Binding("escape", "abandon", "Abandon")]
 
@@ -396,7 +397,7 @@ def _complete(value: str, tail: str, vocabulary: Any) -> str | None:
 
 class EditorScreen(ModalScreen[str | None]):
     """The board editor: typed commands, each applied at once and logged (see
-    :mod:`tui.edit_text`); the changes are shown, a bad command changes nothing.
+    :mod:`tui.forms.editor`); the changes are shown, a bad command changes nothing.
     ``cancel`` typed (when recording a choice carried out on the table) closes it with
     "cancel": back to the decision menu."""
 
@@ -505,7 +506,7 @@ class TableCheckScreen(ConfirmScreen):
 
 
 class AssistFormScreen(FormScreen):
-    """A person's decision (the forms of :mod:`tui.decision`), asking typed-in dice in
+    """A person's decision (the forms of :mod:`tui.forms.decision`), asking typed-in dice in
     a dialog when an Event or the rest of the card needs them; ctrl+e: the editor."""
 
     BINDINGS = [Binding("ctrl+e", "editor", "Editor", priority=True)]  # (over the box's End)
@@ -627,7 +628,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
         """Ask ``need`` in a dialog; store the answer and call ``then`` (the step is run
         again), or ``abandon`` on Escape."""
         if need.kind == "die":
-            title = f"Roll {_die_name(need.text)}"
+            title = f"Roll {die_name(need.text)}"
             question = die_question(need.text, f"For {context}.")
         else:
             title = "Insurgent Discord (8.1)"

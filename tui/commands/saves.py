@@ -1,4 +1,5 @@
-"""The ``andean`` command line.
+"""The commands on one saved game: ``new``, ``status`` (also as data: :func:`status_dict`),
+``verify``, ``np-turn`` and ``event``.
 
 ::
 
@@ -6,63 +7,37 @@
     andean status game.json                                   # tracks, cards, board
     andean status game.json --json                            # the same as JSON
     andean verify game.json                                   # replay the log, compare
-
-Each subcommand is a small function registered in :data:`SUBCOMMANDS` with the function
-that declares its arguments, so later subcommands (flowchart, np-turn, event, demo,
-batch, play, assist) slot in without touching the others.
-
-Exit codes: 0 success; 1 ``verify`` found the save inconsistent; 2 an error (bad
-arguments, unreadable or foreign file), reported as one line on stderr, no traceback.
-Set ``ANDEAN_DEBUG=1`` to see the traceback of an unexpected error.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import secrets
-import signal
-import sys
-import threading
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, TextIO
 
 from core import serialize
 from core.cards import CARDS
-from core.errors import AndeanError
-from core.extras import MissingExtra
 from core.game import Game
 from core.map import MAP
 from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
 from core.rules import sequence
 from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
-from tui.cli_base import (
+from tui.commands.base import (
     CliError,
-    Interrupted,
     Subcommand,
-    Terminated,
     add_no_verify,
     faction_argument,
-    stop_code,
+    insurgent_argument,
 )
-
-PROG = "andean"
-
-
-class _Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors become :class:`CliError` (one line, exit 2)."""
-
-    def error(self, message: str) -> NoReturn:
-        where = self.prog.removeprefix(PROG).strip()
-        raise CliError(f"{where + ': ' if where else ''}{message} (see --help)")
 
 
 # ======================================================================================
 # status as data (reused by later subcommands)
 # ======================================================================================
-def _card(number: int | None) -> dict[str, Any] | None:
+def card_data(number: int | None) -> dict[str, Any] | None:
+    """A card as status data: its number and title (None: no card)."""
     if number is None:
         return None
     return {"number": number, "title": CARDS[number].title}
@@ -136,8 +111,8 @@ def status_dict(game: Game) -> dict[str, Any]:
         "seats": {f.label: state.seats[f] for f in Faction},
         "phase": state.phase,
         "to_move": to_move.label if to_move is not None else None,
-        "current_card": _card(state.current_card),
-        "next_card": _card(state.deck[0] if state.deck else None),
+        "current_card": card_data(state.current_card),
+        "next_card": card_data(state.deck[0] if state.deck else None),
         "deck_remaining": len(state.deck),
         "propaganda_rounds": state.propaganda_rounds,
         "final_propaganda": state.final_propaganda,
@@ -161,7 +136,7 @@ def status_dict(game: Game) -> dict[str, Any]:
         "spaces": {s.name: _space_status(state, s.id) for s in state.spaces_in_play()},
     }
     if sequence.card_ended(state):
-        nxt = _card(state.deck[0] if state.deck else None)
+        nxt = card_data(state.deck[0] if state.deck else None)
         out["card_ends"] = (
             "Nobody is left to decide: the card ends with the next command (2.3.7 "
             "Eligibility), then "
@@ -181,11 +156,13 @@ def status_dict(game: Game) -> dict[str, Any]:
 # ======================================================================================
 # status as text
 # ======================================================================================
-def _card_text(card: dict[str, Any] | None) -> str:
+def card_label(card: dict[str, Any] | None) -> str:
+    """``#12 Title`` for a card of :func:`card_data` (``none`` for no card)."""
     return "none" if card is None else f"#{card['number']} {card['title']}"
 
 
-def _by_faction(values: dict[str, Any]) -> str:
+def by_faction(values: dict[str, Any]) -> str:
+    """``FARC +2, AUC -3`` from a by-Faction mapping of signed numbers."""
     return ", ".join(f"{name} {value:+d}" for name, value in values.items())
 
 
@@ -194,7 +171,7 @@ def status_text(game: Game) -> str:
     d = status_dict(game)
     lines = [
         f"Andean Abyss: {d['scenario']} scenario, seed {d['seed']}, phase {d['phase']}",
-        f"Card: {_card_text(d['current_card'])}   next: {_card_text(d['next_card'])}   "
+        f"Card: {card_label(d['current_card'])}   next: {card_label(d['next_card'])}   "
         f"deck: {d['deck_remaining']} cards   Propaganda: {d['propaganda_rounds']} of "
         f"{d['final_propaganda']}",
         f"To move: {d['to_move'] or '-'}   Eligible: {', '.join(d['eligible']) or '-'}",
@@ -202,7 +179,7 @@ def status_text(game: Game) -> str:
         + ", ".join(f"{k} {v}" for k, v in d["resources"].items()),
         f"Total Support {d['total_support']}   Total Opposition {d['total_opposition']}   "
         f"Opposition + Bases {d['opposition_plus_bases']}",
-        f"Victory margins: {_by_faction(d['victory_margins'])}",
+        f"Victory margins: {by_faction(d['victory_margins'])}",
     ]
     if d["capabilities"]:
         lines.append(
@@ -320,7 +297,7 @@ def _run_new(args: argparse.Namespace, out: TextIO) -> int:
     d = status_dict(game)
     print(
         f"New {args.scenario} game, seed {seed}, saved to {target}. "
-        f"Card {_card_text(d['current_card'])}, next {_card_text(d['next_card'])}; "
+        f"Card {card_label(d['current_card'])}, next {card_label(d['next_card'])}; "
         f"to move: {d['to_move'] or '-'}",
         file=out,
     )
@@ -358,102 +335,6 @@ def _run_verify(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _command_title(cmd: Any) -> str:
-    """'Train + Air Lift', 'Rally (Ship: March)', 'Pass', 'Civic Action'."""
-    op = getattr(cmd, "op", None)
-    if op is None:
-        return str(cmd.name)
-    title = str(op.name)
-    if getattr(cmd, "special", None) is not None:
-        title += f" + {cmd.special.name}"
-    if getattr(cmd, "ship_op", None) is not None:
-        title += f" (Ship: {cmd.ship_op.name})"
-    return title
-
-
-def _configure_random_game(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--scenario", choices=("standard", "quick"), default="standard")
-    p.add_argument("--seed", type=int, default=None,
-                   help="seed for the deck, the dice and the players' choices (default random)")
-    p.add_argument("--short", action="store_true", help="short game: 3 Propaganda cards (2.4.1)")
-    p.add_argument("--json", action="store_true",
-                   help="print only a JSON summary (winner, margins, cards played)")
-    p.add_argument("--save", metavar="FILE", help="also save the finished game to FILE")
-
-
-def _run_random_game(args: argparse.Namespace, out: TextIO) -> int:
-    import random
-
-    from core.random_play import play_random_game
-
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    game = Game.new(scenario=args.scenario, seed=seed, short=args.short)
-    last_card: list[int | None] = [None]
-
-    def narrate(g: Game, cmd: Any, trace: list[str]) -> None:
-        if args.json:
-            return
-        print(f"  {g.log[-1]['faction']}: {_command_title(cmd)}", file=out)
-        for line in trace:
-            print(f"      {line}", file=out)
-        if g.state.current_card != last_card[0] and not g.is_terminal():
-            last_card[0] = g.state.current_card
-            print(f"Card {_card_text(_card(g.state.current_card))}", file=out)
-
-    if not args.json:
-        print(f"Random legal game, {args.scenario} scenario, seed {seed}", file=out)
-        last_card[0] = game.state.current_card
-        print(f"Card {_card_text(_card(game.state.current_card))}", file=out)
-    play_random_game(game, random.Random(seed), on_command=narrate)
-    margins = game.state.victory_margins()
-    ranking = [Faction(f).label for f in game.state.step["ranking"]]
-    summary = {
-        "seed": seed,
-        "scenario": args.scenario,
-        "reason": game.state.step["reason"],
-        "winner": ranking[0],
-        "ranking": ranking,
-        "victory_margins": {f.label: margins[f] for f in Faction},
-        "cards_played": sum(1 for c in game.state.played if not CARDS[c].propaganda),
-        "propaganda_rounds": game.state.propaganda_rounds,
-        "commands": len(game.log),
-    }
-    if args.save:
-        serialize.save(game, Path(args.save))
-    if args.json:
-        print(json.dumps(summary, indent=2, ensure_ascii=False), file=out)
-    else:
-        print(f"Game over: {summary['reason']}", file=out)
-        print("Victory margins: " + _by_faction(summary["victory_margins"]), file=out)
-        print("Ranking: " + ", ".join(ranking), file=out)
-    return 0
-
-
-def _configure_flowchart(p: argparse.ArgumentParser) -> None:
-    p.add_argument("faction", choices=("FARC", "AUC", "Cartels"), type=_insurgent,
-                   help="the Insurgent whose section-8 flowchart to print")
-    p.add_argument("--format", choices=("mermaid", "dot", "text"), default="text",
-                   help="Mermaid (renders on GitHub), Graphviz DOT, or an outline (default)")
-
-
-def _insurgent(text: str) -> str:
-    return faction_argument(
-        text,
-        "the Government is no section-8 Non-player (8.0): give FARC, AUC or Cartels, "
-        "or let a Government bot play (andean demo --govt heuristic|search|random)",
-    ).label
-
-
-def _run_flowchart(args: argparse.Namespace, out: TextIO) -> int:
-    from nonplayer import flowchart
-
-    chart = flowchart.load(Faction.parse(args.faction))
-    render = {"mermaid": flowchart.to_mermaid, "dot": flowchart.to_dot,
-              "text": flowchart.to_text}[args.format]
-    out.write(render(chart))
-    return 0
-
-
 def _dice_list(text: str) -> list[int]:
     try:
         values = [int(v) for v in text.replace(" ", "").split(",")]
@@ -477,7 +358,7 @@ def _add_dice_and_outputs(p: argparse.ArgumentParser, what: str) -> None:
 
 def _configure_np_turn(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE", help="a save file")
-    p.add_argument("--faction", required=True, type=_insurgent,
+    p.add_argument("--faction", required=True, type=insurgent_argument,
                    help="the Non-player Insurgent to run (FARC, AUC, Cartels)")
     p.add_argument("--card", type=int, help="Event card in play for this turn (default: current)")
     p.add_argument("--position", choices=("first", "second"), default="first",
@@ -575,169 +456,14 @@ def _run_event(args: argparse.Namespace, out: TextIO) -> int:
     result = TurnResult(faction, "event", from_json(game.log[-1]["command"]), trace, report)
     return _report_turn(result, game, args, out)
 
-
-def _configure_cards(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--json", action="store_true", help="print JSON")
-    p.add_argument("--text", type=int, metavar="N",
-                   help="print card N's printed 2nd-edition texts")
-
-
-def card_rows() -> list[dict[str, Any]]:
-    """Every card with its Faction order, type and Non-player row (8.1, 8.4.4)."""
-    from core import events
-    from nonplayer.events import card_row
-
-    rows = []
-    for number, card in sorted(CARDS.items()):
-        row: dict[str, Any] = {
-            "number": number,
-            "title": card.title,
-            "faction_order": [f.label for f in card.faction_order],
-            "type": "propaganda" if card.propaganda else (card.lasting or "plain"),
-            "sides": events.sides_of(number) if not card.propaganda else [],
-        }
-        if not card.propaganda:
-            row["printed"] = {
-                "gray2": card.gray2,
-                "second_edition_revision": card.second_edition_revision,
-                "banner": card.banner,
-                **{side: (None if (t := card.text(side)) is None
-                          else {"flavor": t.flavor, "text": t.text})
-                   for side in ("unshaded", "shaded")},
-            }
-        if not card.propaganda:
-            np_row = card_row(number)
-            row["nonplayer"] = {
-                "gray2": np_row.gray2,
-                "always_ops": np_row.always_ops,
-                "instruction": np_row.instruction,
-                "source": np_row.source,
-                "rationale": np_row.rationale,
-            }
-        rows.append(row)
-    return rows
-
-
-def _run_cards(args: argparse.Namespace, out: TextIO) -> int:
-    if args.text is not None:
-        if args.text not in CARDS:
-            print(f"andean cards: no card {args.text} (cards are 1-76)", file=sys.stderr)
-            return 2
-        from tui.describe import card_text
-
-        print("\n".join(card_text(args.text)), file=out)
-        return 0
-    rows = card_rows()
-    if args.json:
-        print(json.dumps(rows, indent=2, ensure_ascii=False), file=out)
-        return 0
-    for r in rows:
-        order = "".join(f[0] for f in r["faction_order"])
-        np_row = r.get("nonplayer", {})
-        marks = []
-        if np_row.get("gray2"):
-            marks.append("gray 2")
-        if np_row.get("always_ops"):
-            marks.append("Non-players: Ops")
-        if np_row.get("instruction"):
-            marks.append("instruction: " + np_row["instruction"])
-        print(f"{r['number']:>2} {r['title']:<36} {order:<4} {r['type']:<10} "
-              + "; ".join(marks), file=out)
-    return 0
-
-
 SUBCOMMANDS: list[Subcommand] = [
     Subcommand("new", "set up a new game and reveal its first card", _configure_new, _run_new),
     Subcommand("status", "show a saved game's tracks, cards and board", _configure_status,
                _run_status),
     Subcommand("verify", "replay a save's log and check it gives the saved state",
                _configure_verify, _run_verify),
-    Subcommand("random-game", "play a whole game between random legal players, narrated",
-               _configure_random_game, _run_random_game),
-    Subcommand("flowchart", "print a Non-player Insurgent's section-8 flowchart",
-               _configure_flowchart, _run_flowchart),
     Subcommand("np-turn", "run one Non-player turn (section 8) on a saved game",
                _configure_np_turn, _run_np_turn),
     Subcommand("event", "execute an Event on a saved game with Non-player choices (8.4)",
                _configure_event, _run_event),
-    Subcommand("cards", "list the cards: Faction order, type, Non-player handling",
-               _configure_cards, _run_cards),
 ]
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog=PROG,
-        description="Andean Abyss (2nd edition) rules engine: set up, inspect and check games.",
-    )
-    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    from tui import bots_cli, pictures_cli, play_cli
-
-    for cmd in (SUBCOMMANDS + bots_cli.SUBCOMMANDS + play_cli.SUBCOMMANDS
-                + pictures_cli.SUBCOMMANDS):
-        p = sub.add_parser(cmd.name, help=cmd.help, description=cmd.help)
-        cmd.configure(p)
-        p.set_defaults(run=cmd.run)
-    return parser
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit code (0 ok, 1 verify mismatch or problems
-    found, 2 error, 130 Ctrl-C, 143 SIGTERM)."""
-    parser = build_parser()
-    previous = _catch_sigterm()
-    try:
-        args = parser.parse_args(argv)
-        return int(args.run(args, sys.stdout))
-    except SystemExit as done:  # --help, --version
-        return done.code if isinstance(done.code, int) else 0
-    except Interrupted as stop:
-        print(f"{PROG}: {stop}", file=sys.stderr)
-        return stop.code
-    except KeyboardInterrupt as stop:
-        print(f"{PROG}: stopped", file=sys.stderr)
-        return stop_code(stop)
-    except BrokenPipeError:  # output piped into head/less that closed early
-        sys.stderr.close()
-        return 0
-    except (CliError, AndeanError, MissingExtra, ValueError, OSError) as err:
-        return _fail(str(err))
-    except Exception as err:
-        if os.environ.get("ANDEAN_DEBUG"):
-            raise
-        return _fail(f"unexpected error: {type(err).__name__}: {err}")
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
-
-
-def _catch_sigterm() -> Any:
-    """SIGTERM raises :class:`Terminated` (a KeyboardInterrupt) so it stops a command
-    as cleanly as Ctrl-C; returns the handler to restore (None off the main thread)."""
-    if threading.current_thread() is not threading.main_thread():
-        return None
-
-    def stop(signum: int, frame: Any) -> None:
-        raise Terminated()
-
-    return signal.signal(signal.SIGTERM, stop)
-
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("andean-abyss-engine")
-    except PackageNotFoundError:
-        return "0.1.0"
-
-
-def _fail(message: str) -> int:
-    line = " ".join(message.split())
-    print(f"{PROG}: error: {line}", file=sys.stderr)
-    return 2
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

@@ -10,7 +10,7 @@ AUC       Extort (any), Ambush (Attack), Assassinate (Terror)
 Cartels   Cultivate (Rally, March), Process (Rally, March), Bribe (any)
 ========  =================================================================
 
-Like :mod:`tui.govt_forms`, each form is a generator of :class:`~tui.forms.Question`
+Like :mod:`tui.forms.government`, each form is a generator of :class:`~tui.forms.base.Question`
 that offers only what the rules allow *now*, using the query helpers of
 :mod:`core.rules.insurgent_ops` and :mod:`core.rules.insurgent_special`
 (``rally_spaces``, ``march_destinations``, ``attack_target_options``, ``extort_spaces``,
@@ -45,8 +45,8 @@ from core.rules import sequence
 from core.rules.common import recall_own_pieces
 from core.state import SUPPORT_LABELS, GameState
 from tui.describe import space_name
-from tui.forms import Form, InputError, Option, Question
-from tui.govt_forms import (
+from tui.forms.base import Form, InputError, Option, Question
+from tui.forms.government import (
     DONE,
     done_option,
     space_option,

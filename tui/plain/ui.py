@@ -2,7 +2,7 @@
 
 One question at a time on stdout, one answer a line on stdin: usable with a screen
 reader, from a script, or in a test. The same forms as the Textual app (see
-:mod:`tui.forms`); at any prompt these words work too:
+:mod:`tui.forms.base`); at any prompt these words work too:
 
 ``help``, ``board [WORD]``, ``space NAME``, ``tracks``, ``card``, ``log [N]``,
 ``why [N]``, ``show [N]``, ``save [FILE]``, ``quit``, ``undo``; inside a form ``back``
@@ -42,8 +42,9 @@ from core.rules import sequence
 from core.rules.board_editor import RecordAction, SetNextCard
 from tui import describe
 from tui.controller import Controller, TurnReport, solo_result_lines
-from tui.edit_text import EDIT_HELP, find_card, is_edit, parse_edit
-from tui.forms import YES_NO, Cancelled, InputError, Question, fold
+from tui.forms.base import YES_NO, Cancelled, InputError, Question, fold
+from tui.forms.editor import EDIT_HELP, find_card, is_edit, parse_edit
+from tui.prompts import RECORDED, board_match, die_name, die_purpose, yes_no
 from tui.turn_log import current_heading
 
 HELP = """\
@@ -63,31 +64,6 @@ In a form: back (previous question), cancel (start the decision again).
 At the start of a decision: rollback N (back to the start of card N of the log, after
 a confirmation), hint (play: ask the search Government for a suggestion).
 Yes/no questions take yes or no (y/n); numbers are asked with their range."""
-
-#: what a yes/no question accepts (strict: not "1", not "ok")
-YES = ("y", "yes")
-NO = ("n", "no")
-
-#: the choices carried out on the table and recorded with the board editor
-RECORDED = {
-    "op": "the Operation",
-    "op_sa": "the Operation and Special Activity",
-    "event": "the Event",
-    "propaganda": "the Propaganda decision",
-}
-
-
-def yes_no(question: Question, text: str) -> bool:
-    """A yes/no answer, strictly: yes/y or no/n (Enter: the default, if any)."""
-    key = fold(text)
-    if not key and question.default is not None:
-        return bool(question.default)
-    if key in YES:
-        return True
-    if key in NO:
-        return False
-    raise InputError("answer yes or no (y/n)")
-
 
 def parse(question: Question, text: str) -> object:
     """``text`` as the answer to ``question`` (:meth:`Question.parse`, a yes/no strictly)."""
@@ -232,7 +208,7 @@ class PlainUI:
         key = fold(word)
         rows = []
         for s in state.spaces_in_play():
-            if not _board_match(state, s.id, key):
+            if not board_match(state, s.id, key):
                 continue
             rows.append(describe.space_row(state, s.id))
         if not rows:
@@ -642,8 +618,8 @@ class PlainUI:
         (red/yellow/green), its purpose and the range. The words of any prompt work
         (``undo``: abandon the turn and take back the last decision)."""
         while True:
-            text = self.read(f"{self.who()} — roll {_die_name(purpose)}: "
-                             f"{_die_purpose(purpose)} (1-6): ")
+            text = self.read(f"{self.who()} — roll {die_name(purpose)}: "
+                             f"{die_purpose(purpose)} (1-6): ")
             key = fold(text)
             if key == "undo":
                 raise UndoRequest()
@@ -667,46 +643,9 @@ class PlainUI:
 
 
 def _opt(value: str, label: str):  # type: ignore[no-untyped-def]
-    from tui.forms import Option
+    from tui.forms.base import Option
 
     return Option(value, label)
-
-
-def _die_name(purpose: str) -> str:
-    low = purpose.lower()
-    for color in ("red", "yellow", "green"):
-        if low.startswith(color):
-            return f"the {color} die"
-    return "a die"
-
-
-def _die_purpose(purpose: str) -> str:
-    """'red die, random space for Rally (8.2)' -> 'random space for Rally (8.2)'."""
-    for color in ("red", "yellow", "green"):
-        prefix = f"{color} die, "
-        if purpose.lower().startswith(prefix):
-            return purpose[len(prefix):]
-    return purpose
-
-
-def _board_match(state, space: int, key: str) -> bool:  # type: ignore[no-untyped-def]
-    s = MAP[space]
-    if key in ("", "pieces"):
-        return state.total_pieces(space) > 0 or bool(describe.markers(state, space))
-    if key == "all":
-        return True
-    if key in ("city", "cities"):
-        return s.is_city
-    if key in ("dept", "department", "departments"):
-        return s.is_department
-    if key in ("loc", "locs"):
-        return s.is_loc
-    factions = {"govt": 0, "government": 0, "farc": 1, "auc": 2, "cartels": 3}
-    if key in factions:
-        from core.pieces import Faction
-
-        return state.faction_pieces(space, Faction(factions[key])) > 0
-    return key in fold(s.full_name) or key in fold(s.name)
 
 
 def _enable_completion() -> None:
@@ -715,7 +654,7 @@ def _enable_completion() -> None:
         import readline
     except ImportError:  # pragma: no cover - not on every platform
         return
-    from tui.edit_text import EDIT_WORDS
+    from tui.forms.editor import EDIT_WORDS
 
     words = sorted({c.title for c in CARDS.values()} | {s.full_name for s in MAP.spaces}
                    | {s.name for s in MAP.spaces} | set(EDIT_WORDS)

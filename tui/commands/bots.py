@@ -42,7 +42,7 @@ from nonplayer.games import (
 )
 from nonplayer.government import GOVERNMENTS, make_government
 from tui import describe as text
-from tui.cli_base import CliError, Interrupted, Subcommand, stop_code
+from tui.commands.base import CliError, Interrupted, Subcommand, stop_code
 from tui.describe import game_turn_line as describe
 
 

@@ -16,7 +16,7 @@ from typing import TextIO
 from core import serialize
 from core.cards import CARDS
 from core.extras import require_extra
-from tui.cli_base import CliError, Subcommand
+from tui.commands.base import CliError, Subcommand
 
 
 def _load(path: str):  # type: ignore[no-untyped-def]

@@ -1,6 +1,6 @@
 """Step-by-step forms for every Government choice (3.2, 4.2, 6.3-6.5).
 
-Each form is a generator of :class:`~tui.forms.Question` (see :mod:`tui.forms`) that
+Each form is a generator of :class:`~tui.forms.base.Question` (see :mod:`tui.forms.base`) that
 offers only what the rules allow *now*, using the query helpers of the rules modules
 (``train_spaces``, ``sweep_sources``, ``air_lift_destinations``, ``redeploy_mandatory``...),
 and returns the finished command. The engine still validates the command completely
@@ -28,7 +28,7 @@ from core.rules import sequence
 from core.rules.common import CIVIC_ACTION_COST, civic_action_step
 from core.state import SUPPORT_LABELS, GameState
 from tui.describe import space_name
-from tui.forms import Form, InputError, Option, Question
+from tui.forms.base import Form, InputError, Option, Question
 
 GOVT = Faction.GOVT
 TROOPS, POLICE = Piece.TROOPS, Piece.POLICE

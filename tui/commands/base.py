@@ -1,8 +1,8 @@
 """Shared pieces of the command line: the Subcommand record, the user-error type and the
 argument parsers and options more than one subcommand takes.
 
-Subcommand modules (``tui/cli.py``, ``tui/bots_cli.py``, ``tui/play_cli.py``) each keep
-a ``SUBCOMMANDS`` list; ``tui/cli.py`` builds the parser from all of them.
+Each subcommand module of :mod:`tui.commands` keeps a ``SUBCOMMANDS`` list;
+:mod:`tui.commands.main` builds the parser from all of them.
 """
 
 from __future__ import annotations
@@ -63,3 +63,12 @@ def add_no_verify(p: argparse.ArgumentParser) -> None:
     """The ``--no-verify`` option of the commands that load a save."""
     p.add_argument("--no-verify", action="store_true",
                    help="skip replaying the save's log on loading (faster; see andean verify)")
+
+
+def insurgent_argument(text: str) -> str:
+    """``text`` as the label of a Non-player Insurgent (FARC, AUC, Cartels) for argparse."""
+    return faction_argument(
+        text,
+        "the Government is no section-8 Non-player (8.0): give FARC, AUC or Cartels, "
+        "or let a Government bot play (andean demo --govt heuristic|search|random)",
+    ).label

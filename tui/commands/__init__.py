@@ -1,0 +1,1 @@
+"""The ``andean`` command line, one module per job; :mod:`tui.commands.main` runs it."""

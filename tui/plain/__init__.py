@@ -1,0 +1,1 @@
+"""The line mode (``--plain``) of ``andean play`` and ``andean assist``."""

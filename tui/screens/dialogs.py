@@ -1,0 +1,276 @@
+"""The dialogs the screens share: a page of text, yes/no and confirm, the rollback
+picker, the form dialog (one question at a time, Escape back, preview before apply) and
+the load dialog. :mod:`tui.screens.play` and :mod:`tui.screens.assist` open them."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import (
+    Button,
+    Input,
+    OptionList,
+    Static,
+)
+from textual.widgets.option_list import Option as ListOption
+
+from core.errors import AndeanError
+from tui.controller import Controller, Decision, Preview
+from tui.forms.base import InputError
+from tui.turn_log import CardGroup
+
+
+def text_dialog(title: Static, lines: list[str]) -> ComposeResult:
+    """What every text dialog shows: its ``title``, then ``lines`` in a scrolled box
+    (``#text``); the caller's ``Vertical(id="dialog")`` holds them, and its keys or
+    buttons follow."""
+    yield title
+    with VerticalScroll():
+        yield Static("\n".join(lines), markup=False, id="text")
+
+
+class TextScreen(ModalScreen[None]):
+    """A page of text (help, a space, a turn, the game's end); Escape closes it."""
+
+    BINDINGS = [Binding("escape,q,enter", "dismiss", "Close")]
+
+    def __init__(self, title: str, lines: list[str]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield from text_dialog(Static(f"[b]{self.title_text}[/b]", id="dialog-title"),
+                                   self.lines)
+            yield Static("Escape: close", classes="keys")
+
+
+class _YesNoButtons(ModalScreen[bool]):
+    """A modal answered by two buttons: the one with id ``yes_id`` dismisses it True,
+    the other False (the key bindings of each screen do the same)."""
+
+    yes_id = "yes"
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == self.yes_id)
+
+
+class ConfirmScreen(_YesNoButtons):
+    """The result of a command before it is applied: Apply (y) or Back (n, Escape)."""
+
+    yes_id = "apply"
+
+    BINDINGS = [Binding("y", "apply", "Apply"), Binding("n,escape", "back", "Back")]
+
+    def __init__(self, preview: Preview) -> None:
+        super().__init__()
+        self.preview = preview
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield from text_dialog(
+                Static(f"[b]Confirm: {self.preview.title}[/b]", id="dialog-title"),
+                self.preview.lines(),
+            )
+            with Horizontal(classes="buttons"):
+                yield Button("Apply (y)", id="apply", variant="primary")
+                yield Button("Back (n)", id="back")
+
+    def action_apply(self) -> None:
+        self.dismiss(True)
+
+    def action_back(self) -> None:
+        self.dismiss(False)
+
+
+
+class YesNoScreen(_YesNoButtons):
+    """A question with its consequences: Yes (y) or No (n, Escape)."""
+
+    BINDINGS = [Binding("y", "yes", "Yes"), Binding("n,escape", "no", "No")]
+
+    def __init__(self, title: str, lines: list[str]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield from text_dialog(Static(self.title_text, id="dialog-title", markup=False),
+                                   self.lines)
+            with Horizontal(classes="buttons"):
+                yield Button("Yes (y)", id="yes", variant="error")
+                yield Button("No (n)", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()  # Enter alone does not discard anything
+
+    def action_yes(self) -> None:
+        self.dismiss(True)
+
+    def action_no(self) -> None:
+        self.dismiss(False)
+
+
+
+class RollbackScreen(ModalScreen[int | None]):
+    """Pick a card of the history to go back to the start of (its number, or None)."""
+
+    BINDINGS = [Binding("escape", "dismiss_none", "Cancel")]
+
+    def __init__(self, groups: list[CardGroup], current: int | None = None) -> None:
+        super().__init__()
+        self.groups = groups
+        self.current = current
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static("[b]Roll back to the start of which card?[/b]", id="dialog-title")
+            yield OptionList(*[ListOption(f"{g.number}. {g.heading()} ({len(g.turns)} "
+                                          f"turn{'s' if len(g.turns) != 1 else ''})",
+                                          id=str(g.number)) for g in self.groups],
+                             id="cards")
+            yield Static("Enter: choose  Escape: cancel", classes="keys")
+
+    def on_mount(self) -> None:
+        options = self.query_one("#cards", OptionList)
+        numbers = [g.number for g in self.groups]
+        pick = self.current if self.current in numbers else numbers[-1]
+        options.highlighted = numbers.index(pick)
+        options.focus()
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+    @on(OptionList.OptionSelected, "#cards")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(int(str(event.option.id)))
+
+
+class FormScreen(ModalScreen[Preview | None]):
+    """A decision, question by question; returns the confirmed preview (or None)."""
+
+    BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+x", "cancel", "Cancel")]
+    confirm_screen: type[ConfirmScreen] = ConfirmScreen  # where the result is confirmed
+
+    def __init__(self, controller: Controller, decision: Decision) -> None:
+        super().__init__()
+        self.controller = controller
+        self.decision = decision
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static("", id="question", markup=False)
+            yield OptionList(id="options")
+            yield Input(placeholder="number or name, Enter to answer", id="answer")
+            yield Static("", id="error", markup=False)
+            yield Static("Enter: answer  Escape: back  ctrl+x: cancel", classes="keys")
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def show(self, error: str = "") -> None:
+        form = self.decision.form
+        q = form.question
+        if q is None:
+            return
+        text = "\n".join([*q.info, f"{q.prompt} {q.hint()}"])
+        self.query_one("#question", Static).update(text)
+        options = self.query_one("#options", OptionList)
+        options.clear_options()
+        for i, opt in enumerate(q.options, 1):
+            detail = f"  - {opt.detail}" if opt.detail else ""
+            options.add_option(ListOption(f"{i}. {opt.label}{detail}", id=str(i)))
+        options.display = bool(q.options)
+        self.query_one("#error", Static).update(f"! {error}" if error else "")
+        answer = self.query_one("#answer", Input)
+        answer.value = ""
+        answer.focus()
+
+    def submit(self, text: str) -> None:
+        """Answer the current question with ``text`` (as typed)."""
+        form = self.decision.form
+        try:
+            form.answer_text(text)
+        except InputError as err:
+            self.show(str(err))
+            return
+        self.advance()
+
+    def advance(self) -> None:
+        """The next question; once the form is done, its result to :meth:`confirm` (an
+        illegal result goes back to the last question with the reason)."""
+        form = self.decision.form
+        if not form.done:
+            self.show()
+            return
+        try:
+            preview = self.controller.preview(form.result, self.decision.memo)
+        except AndeanError as err:
+            form.back()
+            self.show(str(err))
+            return
+        self.confirm(preview)
+
+    def confirm(self, preview: Preview) -> None:
+        """Show the result in :attr:`confirm_screen`: yes returns it, no goes back to the
+        last question."""
+        form = self.decision.form
+
+        def confirmed(ok: bool | None) -> None:
+            if ok:
+                self.dismiss(preview)
+            else:
+                form.back()
+                self.show()
+
+        self.app.push_screen(self.confirm_screen(preview), confirmed)
+
+    @on(Input.Submitted, "#answer")
+    def _submitted(self, event: Input.Submitted) -> None:
+        self.submit(event.value)
+
+    @on(OptionList.OptionSelected, "#options")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        q = self.decision.form.question
+        if q is None:
+            return
+        number = str(event.option.id)
+        if q.kind == "one":
+            self.submit(number)
+        else:  # several: collect the picks in the answer box
+            answer = self.query_one("#answer", Input)
+            answer.value = ", ".join([p for p in answer.value.split(",") if p.strip()]
+                                     + [number]).strip(", ")
+            answer.focus()
+
+    def action_back(self) -> None:
+        if not self.decision.form.back():
+            self.dismiss(None)
+            return
+        self.show()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class LoadScreen(ModalScreen[str | None]):
+    BINDINGS = [Binding("escape", "dismiss_none", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static("[b]Load a saved game[/b]", id="dialog-title")
+            yield Input(placeholder="path of the save file", id="path")
+            yield Static("Enter: load  Escape: cancel", classes="keys")
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+    @on(Input.Submitted, "#path")
+    def _submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
