@@ -247,7 +247,7 @@ def test_demo_defaults_to_the_campaign_government_on_every_core():
     # --workers (default 0: one per core) reaches the bot, and only the search bot
     import argparse
 
-    from tui.bots_cli import _configure_demo, govt_options
+    from tui.commands.bots import _configure_demo, govt_options
 
     parser = argparse.ArgumentParser()
     _configure_demo(parser)
