@@ -210,11 +210,17 @@ def test_parallel_determinizations_give_the_serial_decision():
     # issue 28 item 4: the determinizations may run in worker processes; every rollout is
     # a function of its sampled future and candidate, so the decision and everything it
     # was computed from are those of the serial run for the same seed
+    import threading
+
+    if threading.active_count() > 1:  # the bot stays serial rather than fork threads
+        pytest.skip("other threads in this process: the parallel path is not taken")
     game = at_government_decision(7, cards=4)
     budget = Budget("test3", Effort((NO_SA,), 1, 4), 0.1, 1, 3, 3, 60.0)
     serial = inputs(campaign_search(game, budget, seed=5, workers=1))
+    pools = campaign.POOLS_STARTED
     assert inputs(campaign_search(game, budget, seed=5, workers=2)) == serial
     assert inputs(campaign_search(game, budget, seed=5, workers=3)) == serial
+    assert pools + 2 == campaign.POOLS_STARTED  # both ran in worker processes
 
 
 def test_a_rollout_at_the_card_cap_plays_on_to_a_victory_check_within_reach():

@@ -66,6 +66,7 @@ import math
 import os
 import random
 import sys
+import threading
 import time
 import zlib
 from collections import Counter
@@ -414,6 +415,8 @@ def shortlist(candidates: list[Candidate], n: int) -> list[Candidate]:
 
 #: What the worker processes of one decision roll out (set before they are forked).
 _JOB: tuple[Any, ...] | None = None
+#: Worker pools started so far in this process (the tests check the parallel path ran).
+POOLS_STARTED = 0
 
 
 def _one_future(d: int) -> list[tuple[Outcome | None, list[str]]]:
@@ -444,12 +447,15 @@ def _rollouts(futures: list[GameState], cands: list[Candidate], budget: Budget,
     import multiprocessing as mp
 
     workers = min(workers, len(futures))
-    if workers <= 1 or mp.current_process().daemon or sys.platform != "linux":
+    if workers <= 1 or mp.current_process().daemon or sys.platform != "linux" \
+            or threading.active_count() > 1:  # forking a threaded process is unsafe
         for future in futures:
             yield [rollout(future.clone(), c, budget, weights, policy) for c in cands]
         return
+    global POOLS_STARTED
     _JOB = (futures, cands, budget, weights, policy)
     pool = mp.get_context("fork").Pool(workers)
+    POOLS_STARTED += 1
     try:
         yield from pool.imap(_one_future, range(len(futures)), chunksize=1)
         pool.close()
