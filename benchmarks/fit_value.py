@@ -16,6 +16,13 @@ Fit: ridge least squares on standardised features (``numpy.linalg.lstsq`` on the
 augmented with ``sqrt(ridge) * I``), seeds with ``s % 5 == 4`` held out to report the
 fit's R^2 and mean absolute error. Everything is deterministic: the same command gives
 the same file (``tests/test_value_model.py`` checks it on a small sample).
+
+``--compare`` instead plays ``--games`` fresh training games and reports how well the
+shipped model and the hand-weighted evaluation (:func:`nonplayer.government.search.
+evaluate` with the tuned weights, given the best linear scale and offset) predict each
+game's final solo score, over all positions and by Propaganda Rounds played::
+
+    PYTHONPATH=. python benchmarks/fit_value.py --compare --games 100 --seed 12000
 """
 
 from __future__ import annotations
@@ -125,6 +132,52 @@ def model_of(names: list[str], params: tuple[np.ndarray, ...]) -> ValueModel:
                       r(float(intercept)))
 
 
+def compare(seeds: list[int], workers: int) -> dict[str, Any]:
+    """R^2 of the shipped model and of the (linearly calibrated) hand evaluation."""
+    from nonplayer.government.campaign import tuned_weights
+    from nonplayer.government.search import evaluate
+    from nonplayer.government.value import load_model
+
+    model = load_model()
+    assert model is not None
+    weights = tuned_weights()
+    rows: list[tuple[float, float, int, float]] = []  # model, hand, rounds, final
+    for seed in seeds:
+        bot = MixedGovernment(seed, 0.0)
+        found: list[tuple[float, float, int]] = []
+        seen: list[int] = [-1]
+
+        def record(game: Game, turn: Turn, found: list = found, seen: list = seen) -> None:
+            before = turn.before
+            if turn.phase != "card" or len(before.played) == seen[0]:
+                return
+            seen[0] = len(before.played)
+            found.append((model.predict(before), evaluate(before, weights),
+                          before.propaganda_rounds))
+
+        _, result = play(seed, bot, on_turn=record)
+        rows += [(m, h, r, float(result.solo_score or 0)) for m, h, r in found]
+    data = np.array(rows)
+
+    def r2(pred: np.ndarray, y: np.ndarray, calibrate: bool) -> float:
+        if calibrate:
+            a = np.vstack([pred, np.ones_like(pred)]).T
+            pred = a @ np.linalg.lstsq(a, y, rcond=None)[0]
+        return 1.0 - float(((y - pred) ** 2).sum() / ((y - y.mean()) ** 2).sum())
+
+    out: dict[str, Any] = {"games": len(seeds), "positions": len(rows)}
+    for label, mask in [("all", data[:, 2] >= 0)] + [
+            (f"after {k} Rounds", data[:, 2] == k) for k in range(4)]:
+        part = data[mask]
+        if len(part) < 10:
+            continue
+        out[label] = {"positions": int(len(part)),
+                      "model_r2": round(r2(part[:, 0], part[:, 3], False), 3),
+                      "model_r2_calibrated": round(r2(part[:, 0], part[:, 3], True), 3),
+                      "hand_r2_calibrated": round(r2(part[:, 1], part[:, 3], True), 3)}
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
@@ -132,9 +185,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--write", action="store_true", help=f"write {VALUE_FILE.name}")
     parser.add_argument("--out", default=str(VALUE_FILE))
+    parser.add_argument("--compare", action="store_true",
+                        help="compare the shipped model with the hand evaluation")
     args = parser.parse_args(argv)
     if args.seed + args.games > 100000:
         parser.error("training seeds only: seed + games must stay below 100000")
+    if args.compare:
+        print(json.dumps(compare(list(range(args.seed, args.seed + args.games)),
+                                 args.workers), indent=1))
+        return 0
     start = time.perf_counter()
     seeds = list(range(args.seed, args.seed + args.games))
     x, y, s = collect(seeds, args.workers)
