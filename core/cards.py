@@ -75,6 +75,15 @@ class Card:
             raise ValueError(f"unknown side {side!r}")
         return self.unshaded if side == "unshaded" else self.shaded
 
+    def side_word(self, side: str) -> str:
+        """How to name ``side`` to a person: "unshaded" or "shaded" on a Dual Use card
+        (5.2), "" on a single-text card, whose one text has no side to name.
+
+        >>> CARDS[46].side_word("unshaded"), CARDS[12].side_word("unshaded")
+        ('', 'unshaded')
+        """
+        return side if self.shaded is not None else ""
+
     @property
     def is_capability(self) -> bool:
         return self.lasting == "capability"

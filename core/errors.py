@@ -2,7 +2,8 @@
 
 Every refusal names the rule that forbids the action, so a person (or a test) can look it
 up: ``IllegalAction("3.2.1", "Train may not select a LoC")`` prints as
-``illegal (3.2.1): Train may not select a LoC``.
+``not allowed (3.2.1): Train may not select a LoC``. A board-editor command that cannot
+be carried out names no rule: ``not possible: there is no card 99 (1-76)``.
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ class IllegalAction(AndeanError):
     """A command breaks a rule. The game state is left exactly as it was."""
 
     def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"illegal ({rule}): {message}")
+        #: the board editor's refusals (core.rules.board_editor.RULE) break no game rule
+        super().__init__(f"not possible: {message}" if rule == "editor"
+                         else f"not allowed ({rule}): {message}")
         self.rule = rule
         self.message = message
 

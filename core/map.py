@@ -22,6 +22,8 @@ from importlib import resources
 
 import networkx as nx
 
+from core.files import shown
+
 CITY = "city"
 DEPARTMENT = "department"
 LOC = "loc"
@@ -148,9 +150,9 @@ class GameMap(tuple[Space, ...]):
         if len(hits) == 1:
             return next(iter(hits.values()))
         if not hits:
-            raise KeyError(f"no space named {name!r}")
+            raise KeyError(f"no space named {shown(name)!r}")
         names = ", ".join(sorted(s.name for s in hits.values()))
-        raise KeyError(f"space name {name!r} is ambiguous: {names}")
+        raise KeyError(f"space name {shown(name)!r} is ambiguous: {names}")
 
     def id_of(self, name: str | int | Space) -> int:
         return self.space(name).id

@@ -44,10 +44,12 @@ from core.atomic import write_text
 from core.cards import CARDS
 from core.commands import from_json, registered
 from core.errors import SaveFileError
+from core.files import FileCheckError, read_input, shown
 from core.game import Game  # imports every rules module: every command type is known
 from core.map import MAP
 from core.pieces import Piece
 from core.rules.sequence import to_move
+from core.seating import seating_problem
 from core.state import NSPACES, GameState
 
 FORMAT = "andean-abyss-save"
@@ -338,6 +340,10 @@ def game_from_json(data: Any) -> Any:
         state, initial = _state(data["state"]), _state(data["initial"])
         check_rules(state, "state")
         check_rules(initial, "initial")
+        for label, st in (("state", state), ("initial", initial)):
+            problem = seating_problem(st.seats, st.options)
+            if problem is not None:
+                raise SchemaError(f"{label}.seats", problem)
         for i, entry in enumerate(data["log"]):
             _command(entry["command"], f"log[{i}].command")
         log = _json_copy(data["log"], keys_to_int=False)
@@ -386,10 +392,10 @@ def _dump(value: Any, depth: int) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def save(game: Any, path: str | PathLike[str]) -> None:
+def save(game: Any, path: str | PathLike[str], exclusive: bool = False) -> None:
     """Write ``game`` to ``path`` atomically (temp file, fsync, rename); an OSError names
-    ``path``."""
-    write_text(path, dumps(game_to_json(game)))
+    ``path``. ``exclusive``: FileExistsError if ``path`` exists (``andean new``)."""
+    write_text(path, dumps(game_to_json(game)), exclusive)
 
 
 def load(path: str | PathLike[str], verify: bool = True) -> Any:
@@ -398,20 +404,20 @@ def load(path: str | PathLike[str], verify: bool = True) -> Any:
     if it is not a readable save of this format and version, or, with ``verify`` (the
     default), if its log does not replay to its saved state. The file is only read."""
     target = Path(path)
-    try:
-        raw = target.read_bytes()
-    except FileNotFoundError:
-        raise SaveFileError(f"{target}: no such save file") from None
-    except IsADirectoryError:
-        raise SaveFileError(f"{target}: is a directory, not a save file") from None
-    except OSError as err:
-        raise SaveFileError(f"{target}: cannot read ({err.strerror})") from None
+    try:  # a regular file under the size cap: a FIFO or /dev/zero is refused at once
+        raw = read_input(target, "save file")
+    except FileCheckError as err:
+        raise SaveFileError(str(err)) from None
+    target = Path(shown(target))  # every message below echoes at most ~80 characters
     try:
         data = json.loads(raw.decode("utf-8"))
     except RecursionError:
         raise SaveFileError(f"{target}: not a save file (nested too deeply)") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as err:
         raise SaveFileError(f"{target}: not a JSON file ({_short(err)})") from None
+    except ValueError:  # an integer of more than 4300 digits (sys.int_info)
+        raise SaveFileError(f"{target}: not a save file (a number with too many "
+                            "digits)") from None
     try:
         game = game_from_json(data)
     except SaveFileError as err:

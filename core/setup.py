@@ -36,8 +36,10 @@ from typing import Any
 from core import dice
 from core.cards import EVENT_CARDS, PROPAGANDA_CARDS
 from core.errors import IllegalAction
+from core.files import FileCheckError, read_input, shown
 from core.map import MAP, Space
 from core.pieces import Faction, Piece
+from core.seating import seating_problem
 from core.state import (
     ACTIVE_OPPOSITION,
     ACTIVE_SUPPORT,
@@ -223,6 +225,9 @@ def new_state(
     state.rng_seed = seed
     state.rng_counter = 0
     state.seats = make_seats(players, seats, nonplayers)
+    problem = seating_problem(state.seats)
+    if problem is not None:
+        raise ValueError(problem)
     state.deck = prepare_deck(state, scenario, seeded_propaganda)
     state.final_propaganda = final_propaganda(scenario, short)
     state.skip_victory_on = [1] if scenario == "quick" else []
@@ -409,12 +414,16 @@ def load_placement(source: Mapping[str, Any] | str | PathLike[str]) -> Placement
     """
     if isinstance(source, str | PathLike):
         path = Path(source)
-        try:
-            source = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as err:
-            raise ValueError(f"cannot read placement file {path}: {err.strerror}") from None
+        try:  # a regular file under the size cap (a FIFO is refused, not waited on)
+            source = json.loads(read_input(path, "placement file").decode("utf-8"))
+        except FileCheckError as err:
+            raise ValueError(f"cannot read placement file: {err}") from None
         except (json.JSONDecodeError, UnicodeDecodeError) as err:
-            raise ValueError(f"placement file {path} is not valid JSON: {err}") from None
+            raise ValueError(f"placement file {shown(path)} is not valid JSON: "
+                             f"{shown(err)}") from None
+        except ValueError:  # an integer of more than 4300 digits
+            raise ValueError(f"placement file {shown(path)}: a number with too many "
+                             "digits") from None
     if not isinstance(source, Mapping):
         raise ValueError("a placement must be an object keyed by Faction name")
     out: Placement = {}

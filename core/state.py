@@ -178,7 +178,12 @@ class GameState:
     #: Who runs each Faction: a player number (1-4) or None for a Non-player (1.5, 8.0).
     seats: list[int | None] = field(default_factory=lambda: [1, 2, 3, 4])
     scenario: str = "standard"
-    options: dict = field(default_factory=dict)
+    #: The Set Up choices (core.setup.new_state): by default those of the 4-player
+    #: standard game the default seats describe, so a state built by hand saves and loads
+    #: (the schema requires all five, issue 25 item 4).
+    options: dict = field(default_factory=lambda: {
+        "short": False, "seeded_propaganda": False, "nonplayers": False,
+        "deployment": "standard", "players": 4})
 
     # --- randomness ------------------------------------------------------------------
     rng_seed: int = 0

@@ -55,6 +55,7 @@ from core.rules.insurgent_ops import (
 )
 from core.rules.insurgent_special import assassinate_problem, extort_problem
 from core.state import GameState
+from core.words import counted
 from nonplayer import facts, procedures
 from nonplayer.bot import Bot
 from nonplayer.plan import Plan
@@ -100,7 +101,7 @@ def _names(spaces: Iterable[int]) -> str:
 
 
 def _g(n: int) -> str:
-    return f"{n} AUC Guerrilla{'s' if n != 1 else ''}"
+    return counted(n, "AUC Guerrilla")
 
 
 def _labels(kinds: Iterable[int]) -> str:
@@ -224,7 +225,7 @@ def rally_flip_underground(bot: Bot, plan: Plan, space: int) -> str | None:
     active = plan.scratch.active(space, AUC)
     if not active or not plan.try_add(rally_step(space, RALLY_REGROUP, 0), space):
         return None
-    return f"flip {active} Active AUC Guerrilla{'s' if active != 1 else ''} Underground"
+    return f"flip {counted(active, 'Active AUC Guerrilla')} Underground"
 
 
 @selector("auc.rally_farc_base_spaces")
@@ -359,7 +360,7 @@ def march_into(bot: Bot, plan: Plan, space: int) -> str | None:
         if a:
             what += f" ({a} Active)"
         if ships:
-            what += f" with {ships} Shipment{'s' if ships != 1 else ''}"
+            what += f" with {counted(ships, 'Shipment')}"
         parts.append(what)
     activated = plan.scratch.active(space, AUC) - sum(g[3] for g in moved)
     tail = f"; {_g(activated)} Activated" if activated > 0 else ""
@@ -546,7 +547,7 @@ def assassinate_space(bot: Bot, plan: Plan, space: int) -> str | None:
     if not plan.try_add((space, int(kind)), space):
         return None
     gained = len(plan.scratch.shipments_at(space, AUC)) - ships
-    tail = f" (Commandeer: {gained} Shipment{'s' if gained != 1 else ''} to AUC)" if gained else ""
+    tail = f" (Commandeer: {counted(gained, 'Shipment')} to AUC)" if gained else ""
     return f"Assassinate: remove 1 {kind.label}{tail}"
 
 

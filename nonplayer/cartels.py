@@ -67,6 +67,7 @@ from core.rules.insurgent_ops import (
 from core.rules.insurgent_ops import march_group as march_group_step
 from core.rules.insurgent_special import Bribe, Cultivate, Process, cultivate_problem
 from core.state import SUPPORT_LABELS, GameState
+from core.words import counted
 from nonplayer import facts, procedures
 from nonplayer.bot import Bot
 from nonplayer.plan import Plan
@@ -88,7 +89,7 @@ def _name(space: int) -> str:
 
 
 def _g(n: int) -> str:
-    return f"{n} Cartels Guerrilla{'s' if n != 1 else ''}"
+    return counted(n, "Cartels Guerrilla")
 
 
 def _city_or_department(state: GameState, space: int) -> bool:
@@ -258,7 +259,7 @@ def rally_place_or_gather(bot: Bot, plan: Plan, space: int) -> str | None:
     if not plan.try_add(rally_step(space, RALLY_REGROUP, 0, moves), space):
         return None
     parts = ", ".join(
-        f"{u + a} from {_name(src)}" + (f" with {ships} Shipment(s)" if ships else "")
+        f"{u + a} from {_name(src)}" + (f" with {counted(ships, 'Shipment')}" if ships else "")
         for src, u, a, ships in moves
     )
     how = f" [sources: {'; '.join(picks)}]" if picks else ""
@@ -386,7 +387,7 @@ def build_cultivate(bot: Bot, plan: Plan, steps: list[Any]) -> Command | None:
 def march_condition(bot: Bot) -> Verdict:
     """8.5.2: a Shipment is Available."""
     n = bot.state.shipments_available()
-    return Verdict(n > 0, f"{n} Shipment{'s' if n != 1 else ''} Available")
+    return Verdict(n > 0, f"{counted(n, 'Shipment')} Available")
 
 
 def march_groups(state: GameState, dst: int) -> list[MarchGroup]:
@@ -441,7 +442,7 @@ def march_into(bot: Bot, plan: Plan, space: int) -> str | None:
             continue
         parts.append(
             f"{_g(u + a)} from {_name(src)}"
-            + (f" with {ships} Shipment(s)" if ships else "")
+            + (f" with {counted(ships, 'Shipment')}" if ships else "")
             + (" (Activated)" if march_would_activate(before, C, dst, u + a) else "")
         )
     return "March in " + ", ".join(parts)

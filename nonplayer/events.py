@@ -9,8 +9,8 @@
   changes it; Capabilities and Momentum count as effects.
 * :class:`NonPlayerChooser` answers an Event's choices by 8.4.2-8.4.3: as many pieces as
   possible, in the one 8.1.2 order of :func:`piece_rank` (docs/readings.md#r-np-event-pieces),
-  spaces at random (8.2/8.3), the Support/Opposition shift where the totals change most
-  (docs/readings.md#r-np-event-shift).
+  spaces at random (8.2/8.3), the Support/Opposition shift where the space's value changes
+  most, Population x levels (docs/readings.md#r-np-event-shift).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from core.dice import DiceSource
 from core.errors import IllegalAction
 from core.events.choice import Choice
 from core.map import MAP
-from core.pieces import ACTIVE_OF, Faction, Piece
+from core.pieces import ACTIVE_OF, UNDERGROUND_OF, Faction, Piece
 from core.state import GameState
 from nonplayer.plan import PLANNING_DICE
 from nonplayer.random_spaces import random_candidate, random_outcomes
@@ -105,6 +105,18 @@ def _table() -> dict[int, CardRow]:
 
 def card_row(card: int) -> CardRow:
     return _table()[card]
+
+
+def instructions_apply(card: int, faction: Faction) -> bool:
+    """8.4.4 « vérifiez pour cet Évènement s'il existe des instructions spécifiques à cette
+    Faction Non-Joueur si son symbole est situé le plus à gauche sur la carte (ou l'aide de
+    jeu de la sélection aléatoire des zones si le symbole du Gouvernement est concerné) »:
+    the card's instruction binds the executing Non-player when its own symbol is leftmost,
+    or when the Government's is (those are on the random spaces aid, for any executor);
+    not a Non-player executing a card another Insurgent leads
+    (docs/readings.md#r-np-instructions-leftmost)."""
+    leftmost = CARDS[card].faction_order[0]
+    return leftmost is faction or leftmost is Faction.GOVT
 
 
 def side_for(card: int) -> str:
@@ -285,6 +297,25 @@ _ENEMY_ORDER = ("BASE", "POLICE", "TROOPS", "UNDERGROUND", "ACTIVE")
 PLACE = "place"
 AGAINST = "against"
 
+#: A space question of an Event that takes Guerrillas anywhere, asked before the piece.
+_GUERRILLA_PICK = re.compile(r"\b(remove|replace)\b[^:?]*\bguerrilla\b[^?]*: from which space\?",
+                             re.IGNORECASE)
+
+#: The origin question of an Event that moves pieces out of 1 space (#53, #69).
+_MOVE_FROM = re.compile(r"\bmove from which (space|department)\?", re.IGNORECASE)
+
+
+def _movable(state: GameState, space: int, faction: Faction) -> int:
+    """The pieces of ``faction`` in ``space`` an Event may move: Guerrillas, or cubes."""
+    if faction is Faction.GOVT:
+        return state.cubes(space)
+    return state.guerrillas(space, faction)
+
+
+#: Options of an "option" question that place pieces, and that remove them (8.4.2).
+_PLACING = re.compile(r"(re)?place\b", re.IGNORECASE)
+_REMOVING = re.compile(r"remove\b", re.IGNORECASE)
+
 #: Words of a space question that asks where to do something other than a shift.
 _OTHER_ACTION = re.compile(
     r"\b(remove|removes|place|replace|terror|flip|sabotage|march|move|attack|ambush|assault"
@@ -353,6 +384,42 @@ def piece_rank(kind: int, faction: Faction, action: str) -> tuple[int, int]:
     return (whose, len(_ENEMY_ORDER))
 
 
+_SHIFT_TARGET = re.compile(
+    r"\bto\s+(neutral|passive support|active support|passive opposition|active opposition)\b")
+_SHIFT_LEVELS = re.compile(r"(\d+)\s+levels?\b[^.]*?\btoward\s+active\s+(support|opposition)")
+_SHIFT_TOWARD = re.compile(r"\btoward\s+active\s+(support|opposition)")
+_LEVEL = {"active support": 2, "passive support": 1, "neutral": 0,
+          "passive opposition": -1, "active opposition": -2}
+
+
+def shift_levels(text: str, level: int) -> int:
+    """How many levels a printed shift ``text`` moves a space now at ``level`` (-2 Active
+    Opposition .. 2 Active Support): to a named level ("to Neutral", "from Support to
+    Neutral"), or N levels toward an end ("by 2 levels toward Active Opposition"; "toward
+    ..." alone is 1 level), never past it (1.6). 1 when the text names no shift."""
+    low = text.lower()
+    target = _SHIFT_TARGET.search(low)
+    if target is not None:
+        return abs(_LEVEL[target.group(1)] - level)
+    counted = _SHIFT_LEVELS.search(low)
+    toward = counted.group(2) if counted else None
+    if toward is None:
+        plain = _SHIFT_TOWARD.search(low)
+        toward = plain.group(1) if plain else None
+    if toward is None:
+        return 1
+    n = int(counted.group(1)) if counted else 1
+    room = 2 - level if toward == "support" else level + 2
+    return min(n, room)
+
+
+def shift_gap(state: GameState, space: int, text: str) -> int:
+    """8.4.3 « l'écart entre l'ancienne et la nouvelle valeur »: the change of the
+    space's Support/Opposition value (1.6.2-1.6.3: Population, twice for Active), i.e.
+    Population x levels shifted (docs/readings.md#r-np-event-shift)."""
+    return MAP[space].pop * shift_levels(text, state.support[space])
+
+
 def faction_options(choice: Choice) -> list[Faction] | None:
     """The Factions a question offers, if it is a question of whose pieces: a "factions"
     question (Faction ints), or an "option" question whose options are all Faction names
@@ -371,10 +438,10 @@ class NonPlayerChooser:
     In order: a preference named by the card's row of the table (8.4.4 instructions,
     traced); then the general rules. As many as allowed (8.4.2). Spaces at random among
     equals (8.2 chart for Cities/Departments, 8.3 for LoCs; Ecuador/Panamá first); for a
-    Support/Opposition shift (the question says "shift"), the spaces whose shift changes
-    the totals most first (highest Population, 8.4.3). Pieces in 8.1.2 order, and the
-    Factions of a question of whose pieces (:func:`faction_rank`). Other
-    choices: the options in the order the card lists them.
+    Support/Opposition shift (the question says "shift"), the spaces whose Support/
+    Opposition value changes most first (Population x levels, 8.4.3: :func:`shift_gap`).
+    Pieces in 8.1.2 order, and the Factions of a question of whose pieces
+    (:func:`faction_rank`). Other choices: the options in the order the card lists them.
     """
 
     def __init__(self, dice: DiceSource, state_for_dice: GameState | None = None,
@@ -401,7 +468,7 @@ class NonPlayerChooser:
         return out
 
     def _preferred(self, state: Any, choice: Choice, faction: Faction) -> list[list[Any]] | None:
-        if self.card is None:
+        if self.card is None or not instructions_apply(self.card, faction):
             return None
         for pref in card_row(self.card).prefer:
             if pref.match.lower() not in choice.why.lower():
@@ -427,6 +494,22 @@ class NonPlayerChooser:
             action = piece_action(choice.why)
             ranks = sorted({piece_rank(k, mine, action) for k in opts})
             return [[k for k in opts if piece_rank(k, mine, action) == r] for r in ranks]
+        if choice.kind == "spaces" and _GUERRILLA_PICK.search(choice.why):
+            # an Event that takes Guerrillas anywhere (#54, #55): the Guerrillas are
+            # chosen in the 8.1.2 order, so the spaces holding the first-ranked ones
+            # first, at random among those (docs/readings.md#r-card-54-own-pieces)
+            mine = faction if choice.decider is None else Faction(choice.decider)
+            best_rank = {sp: self._guerrilla_rank(state, sp, choice.why, mine) for sp in opts}
+            return [[sp for sp in opts if best_rank[sp] == r]
+                    for r in sorted(set(best_rank.values()))]
+        if choice.kind == "spaces" and _MOVE_FROM.search(choice.why):
+            # 8.4.2 « relocalisez autant de pièces que possible »: the origin of a move
+            # from 1 space (#53, #69) where the mover has the most pieces that move
+            # (Guerrillas; cubes for the Government), at random among equals
+            mover = faction if choice.decider is None else Faction(choice.decider)
+            count = {sp: _movable(state, sp, mover) for sp in opts}
+            return [[sp for sp in opts if count[sp] == n]
+                    for n in sorted(set(count.values()), reverse=True)]
         whose = faction_options(choice)
         if whose is not None:
             # whose pieces are placed or acted upon: the same ranking's first key
@@ -437,10 +520,39 @@ class NonPlayerChooser:
                     for key in sorted(set(rank))]
         if choice.kind == "number":
             return [sorted(opts, reverse=True)]  # as much as possible (8.4.2)
+        if choice.kind == "option" and any(_PLACING.match(str(o)) for o in opts) \
+                and any(_REMOVING.match(str(o)) for o in opts):
+            # 8.4.2 « Placez ... autant de pièces que possible »: "remove or replace"
+            # (#50 shaded, #54), "place or remove" (#65): the answer that places pieces
+            # (docs/readings.md#r-np-replace)
+            placing = [o for o in opts if _PLACING.match(str(o))]
+            return [placing, [o for o in opts if o not in placing]]
         if choice.kind == "spaces" and self._shift_question(choice.why):
-            pops = sorted({MAP[s].pop for s in opts}, reverse=True)
-            return [[s for s in opts if MAP[s].pop == p] for p in pops]
+            # 8.4.3: the greatest change of the space's Support/Opposition value
+            # (docs/readings.md#r-np-event-shift); equal changes at random (8.2)
+            gap = {s: shift_gap(state, s, self._shift_text()) for s in opts}
+            return [[s for s in opts if gap[s] == g]
+                    for g in sorted(set(gap.values()), reverse=True)]
         return [opts]
+
+    @staticmethod
+    def _guerrilla_rank(state: Any, space: int, why: str, mine: Faction) -> tuple[int, int]:
+        """The best 8.1.2 rank (:func:`piece_rank`, acted upon) of the Guerrillas a
+        "remove/replace a [Faction] Guerrilla: from which space?" question may take in
+        ``space`` (those of the Faction the question names, else any)."""
+        text = why.lower()
+        named = [f for f in Faction if f.is_insurgent and f"{f.label.lower()} guerrilla" in text]
+        factions = named or [f for f in Faction if f.is_insurgent]
+        kinds = [k for f in factions for k in (UNDERGROUND_OF[f], ACTIVE_OF[f])
+                 if state.count(space, k)]
+        return min((piece_rank(int(k), mine, AGAINST) for k in kinds), default=(9, 9))
+
+    def _shift_text(self) -> str:
+        """The printed text of the side the Non-player executes (8.4.1), "" if unknown."""
+        if self.card is None:
+            return ""
+        printed = CARDS[self.card].text(side_for(self.card))
+        return "" if printed is None else printed.text
 
     def _shift_question(self, why: str) -> bool:
         """Is this space question the choice of a Support/Opposition shift (8.4.3)? Yes

@@ -48,6 +48,7 @@ from core.rules import insurgent_special as special
 from core.rules import propaganda
 from core.rules.sequence import is_final_event_card
 from core.state import ACTIVE_OPPOSITION, GameState
+from core.words import counted
 from nonplayer import facts, procedures
 from nonplayer.bot import Bot
 from nonplayer.plan import Plan
@@ -86,7 +87,7 @@ def _names(spaces: Iterable[int]) -> str:
 
 
 def _g(n: int) -> str:
-    return f"{n} FARC Guerrilla{'s' if n != 1 else ''}"
+    return counted(n, "FARC Guerrilla")
 
 
 def _city_or_department(state: GameState, space: int) -> bool:

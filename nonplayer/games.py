@@ -25,6 +25,7 @@ The dask backend, the plot and the statistics need the package's extras ``dask``
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import math
 import os
@@ -39,6 +40,7 @@ from core.atomic import write_with
 from core.cards import CARDS
 from core.commands import Command
 from core.extras import require_extra
+from core.files import read_input
 from core.game import Game
 from core.pieces import Faction
 from core.rules import victory
@@ -421,34 +423,53 @@ class CsvLog:
 
     def __init__(self, path: str | Path, append: bool = False) -> None:
         self.path = Path(path)
-        self._fh = self.path.open("a" if append else "w", newline="", encoding="utf-8")
+        try:
+            if append:  # a last row cut short by a kill is dropped before rows are added
+                raw = read_input(self.path, "games.csv")
+                complete = raw[: raw.rfind(b"\n") + 1]
+                if complete != raw:
+                    with self.path.open("r+b") as fh:
+                        fh.truncate(len(complete))
+            self._fh = self.path.open("a" if append else "w", newline="", encoding="utf-8")
+        except OSError as err:
+            raise OSError(f"cannot write {self.path}: {err.strerror or err}") from None
         self._writer = csv.DictWriter(self._fh, fieldnames=list(CSV_FIELDS))
         if not append:
-            self._writer.writeheader()
-            self._flush()
+            try:
+                self._writer.writeheader()
+                self._flush()
+            except OSError as err:
+                self.close()
+                raise OSError(f"cannot write {self.path}: {err.strerror or err}") from None
 
     def add(self, record: GameRecord) -> None:
-        self._writer.writerow(record.row())
-        self._flush()
+        try:  # disk full: the message names the file, not only "[Errno 28]"
+            self._writer.writerow(record.row())
+            self._flush()
+        except OSError as err:
+            raise OSError(f"cannot write {self.path}: {err.strerror or err}") from None
 
     def _flush(self) -> None:
         self._fh.flush()
         os.fsync(self._fh.fileno())
 
     def close(self) -> None:
-        self._fh.close()
+        with contextlib.suppress(OSError):  # what it could not flush, add() reported
+            self._fh.close()
 
 
 def read_csv(path: str | Path) -> list[GameRecord]:
     """The complete rows of a batch CSV as records (a last row cut short by a kill is
-    dropped, and the file truncated to its complete rows). ValueError names the problem."""
+    left out). ValueError names the problem. The file is only read (issue 25 item 1: a
+    refused --resume changes nothing; :class:`CsvLog` drops the cut row when it appends)."""
     target = Path(path)
-    raw = target.read_bytes()
+    raw = read_input(target, "games.csv")
     complete = raw[: raw.rfind(b"\n") + 1]
-    if complete != raw:
-        with target.open("r+b") as fh:
-            fh.truncate(len(complete))
-    lines = complete.decode("utf-8").splitlines()
+    try:
+        lines = complete.decode("utf-8").splitlines()
+    except UnicodeDecodeError:
+        raise ValueError(f"{target} is not a games.csv written by andean batch "
+                         "(not text)") from None
     if not lines or next(csv.reader(lines[:1])) != list(CSV_FIELDS):
         raise ValueError(f"{target} is not a games.csv written by andean batch "
                          "(its header differs)")

@@ -35,6 +35,7 @@ from core.rules.coin_ops import Assault, Patrol, Sweep, Train
 from core.rules.govt_special import AirLift, AirStrike, Eradicate
 from core.rules.sequence import OperationAction, Pass, PlayEvent
 from core.state import SUPPORT_LABELS, GameState
+from core.words import counted
 
 GOVT = Faction.GOVT
 
@@ -221,7 +222,7 @@ def _cubes(troops: int, police: int) -> str:
 
 
 def _count(n: int, what: str) -> str:
-    return f"{n} {what}{'' if n == 1 else 's'}"
+    return counted(n, what)
 
 
 def _removed(order: tuple[int, ...]) -> str:
@@ -244,7 +245,8 @@ def describe(cmd: Command, state: GameState | None = None) -> str:
     if isinstance(cmd, PlayEvent):
         card = state.current_card if state is not None else None
         title = f" of #{card} {CARDS[card].title}" if card is not None else ""
-        return f"play the {cmd.side} Event{title}"
+        word = CARDS[card].side_word(cmd.side) if card is not None else cmd.side
+        return f"play the {word + ' ' if word else ''}Event{title}"
     if isinstance(cmd, OperationAction):
         text = _describe_op(cmd.op)
         if cmd.special is not None:

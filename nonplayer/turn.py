@@ -10,8 +10,9 @@ applies the command through :meth:`core.game.Game.apply` and returns a
 1. Event? 1st Eligible: only if its symbol is leftmost; 2nd Eligible: if the 1st's choice
    leaves the Event open and the card has no gray "2"; never on always-Operations cards;
    and only if the Event is effective (Ineffective Events). In a 2-player game the
-   Government player may decide for a 2nd Eligible Non-player with Resources (Insurgent
-   Discord), through the ``discord`` callback.
+   Government player decides, through the ``discord`` callback, between the effective Event
+   and an Operation for any 2nd Eligible Non-player with at least 1 Resource (Insurgent
+   Discord), gray "2" and always-Operations cards included.
 2. Otherwise an Operation: Pass instead at 0 Resources; else the Faction's flowchart
    (full Operation and Special Activity, never a Limited Operation; no Ship).
 """
@@ -111,21 +112,28 @@ def decide(
     if sequence.EVENT in opts:
         take, why = np_events.wants_event(state, faction, position)
         side = np_events.side_for(card)
-        if take and position == 2 and discord is not None and _two_players(state) \
+        if position == 2 and discord is not None and _two_players(state) \
                 and state.resources[faction] > 0:
-            choice = discord(state, faction)
-            trace.add("discord", "8.1", f"Insurgent Discord: the Government chooses {choice}")
-            take = choice == "event"
-        if take:
+            # 8.1 Exception « le Gouvernement choisit entre une Évènement avec effet ou une
+            # Opération pour n'importe quelle 2nde Faction Non-joueur Éligible ayant au
+            # moins 1 Ressource »: any 2nd Eligible Non-player with Resources, whatever the
+            # bot would do alone (gray "2", card 63's always-Operations included); the
+            # Government is asked only when there is an effective Event to choose
+            # (docs/readings.md#r-discord-any-second)
             if np_events.is_effective(state, faction, card, side):
-                trace.add("event", "8.1", f"{why}; the {side} Event is effective")
-                chooser = np_events.NonPlayerChooser(dice, state, faction, card)
-                row = np_events.card_row(card)
-                if row.instruction:
-                    trace.add("instruction", "8.4.4",
-                              f"card {card} instruction ({row.source}): {row.instruction}")
-                return "event", PlayEvent(side), trace, chooser
-            trace.add("event", "8.1", f"{why}, but the {side} Event would be ineffective: "
+                choice = discord(state, faction)
+                trace.add("discord", "8.1",
+                          f"Insurgent Discord: the Government chooses {choice} ({why})")
+                if choice == "event":
+                    return _event(state, faction, card, side, dice, trace,
+                                  "Insurgent Discord: the Government chose the Event")
+            else:
+                trace.add("discord", "8.1", f"Insurgent Discord: {_the_event(card, side)} would be "
+                          "ineffective, so the Government has nothing to choose: Operation")
+        elif take:
+            if np_events.is_effective(state, faction, card, side):
+                return _event(state, faction, card, side, dice, trace, why)
+            trace.add("event", "8.1", f"{why}, but {_the_event(card, side)} would be ineffective: "
                       "Operation instead")
         else:
             trace.add("event", "8.1", why)
@@ -140,6 +148,24 @@ def decide(
     if action is None:
         return "pass", Pass(), trace, None
     return "operation", action, trace, None
+
+
+def _the_event(card: int, side: str) -> str:
+    """'the shaded Event'; 'the Event' of a single-text card (5.2)."""
+    return " ".join(filter(None, ("the", CARDS[card].side_word(side), "Event")))
+
+
+def _event(state: GameState, faction: Faction, card: int, side: str, dice: DiceSource,
+           trace: Trace, why: str) -> tuple[str, Command, Trace, Any]:
+    """The Non-player's Event decision (8.1, effectiveness already checked), with its
+    chooser (8.4) and the card's 8.4.4 instruction in the trace when it applies."""
+    trace.add("event", "8.1", f"{why}; {_the_event(card, side)} is effective")
+    chooser = np_events.NonPlayerChooser(dice, state, faction, card)
+    row = np_events.card_row(card)
+    if row.instruction and np_events.instructions_apply(card, faction):
+        trace.add("instruction", "8.4.4",
+                  f"card {card} instruction ({row.source}): {row.instruction}")
+    return "event", PlayEvent(side), trace, chooser
 
 
 def take_turn(

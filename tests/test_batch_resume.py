@@ -112,7 +112,10 @@ def test_a_fresh_run_removes_the_previous_summary(tmp_path, capsys, monkeypatch)
     import nonplayer.games as games
 
     monkeypatch.setattr(games, "play_record", stop)
-    assert main(["batch", "--games", "2", "--out", str(outdir)]) == 130
+    # another run's files are replaced only with --force (issue 25 item 1)
+    assert main(["batch", "--games", "2", "--out", str(outdir)]) == 2
+    assert (outdir / "summary.json").read_text() == "{}"
+    assert main(["batch", "--games", "2", "--out", str(outdir), "--force"]) == 130
     assert not (outdir / "summary.json").exists()
     assert read_csv(outdir / "games.csv") == []
     assert "batch stopped: 0 of 2" in capsys.readouterr().err

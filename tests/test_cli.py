@@ -237,7 +237,7 @@ def test_bad_arguments_exit_2_one_line(argv, capsys, tmp_path, monkeypatch):
         (["new", "--scenario", "quick", "--short", "--out", "{tmp}/g.json"], "short game"),
         (["new", "--deployment", "open", "--out", "{tmp}/g.json"], "placement"),
         (["new", "--players", "3", "--seats", "1,2,-,-", "--out", "{tmp}/g.json"], "players"),
-        (["new", "--out", "{tmp}/no/such/dir/g.json"], "No such file"),
+        (["new", "--out", "{tmp}/no/such/dir/g.json"], "does not exist"),  # checked first
     ],
 )
 def test_bad_option_values_exit_2_one_line(argv, fragment, capsys, tmp_path):

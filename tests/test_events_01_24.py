@@ -223,6 +223,26 @@ def test_05_occidental_ecopetrol_unshaded_only_available_police_5_1_1():
     assert state.police(ac) == 2 and state.available(P) == 0
 
 
+def test_05_occidental_ecopetrol_unshaded_1_police_flips_there_or_adjacent_5_1_3():
+    # #5 "Place 6 Police onto pipelines. 3 Guerrillas there or adjacent flip to Active"
+    # with 1 Police Available (5.1.3): "there" is the pipeline that got the Police,
+    # "adjacent" its neighbours (docs/readings.md#r-05-flips-there): Arauca's and the
+    # pipeline's Guerrillas are offered; Cali's and the Bogotá-Neiva pipeline's are not.
+    state = position({
+        "Bogotá": "29P",
+        "Arauca-Cúcuta": "1FU",
+        "Arauca": "1FU",
+        "Bogotá-Neiva": "1FU",
+        "Cali": "1FU",
+    })
+    ac, arauca = sid("Arauca-Cúcuta"), sid("Arauca")
+    spy = play(state, 5, UNSHADED, [[ac], [ac]])
+    assert state.police(ac) == 1 and state.available(P) == 0
+    assert set(spy.asked[1].options) == {ac, arauca}
+    assert state.active(ac, FARC) == state.active(arauca, FARC) == 1
+    assert state.underground(sid("Bogotá-Neiva"), FARC) == state.underground(sid("Cali"), FARC) == 1
+
+
 def test_05_occidental_ecopetrol_unshaded_no_police_nothing_to_do_5_1_3():
     state = position({"Bogotá": "30P", "Santander": "1FU"})
     unchanged(state, 5, UNSHADED)

@@ -916,6 +916,39 @@ def test_69_riverines_farc_moves_guerrillas_then_free_terror_3_3_4():
     assert spy.asked[4].options == ("Rally", "Terror") and spy.asked[4].min == 0
 
 
+class _Greedy:
+    """Answers every question with the most it offers: Ecuador when offered, the largest
+    number, a free Sweep; records the questions."""
+
+    def __init__(self) -> None:
+        self.asked: list = []
+
+    def choose(self, state, choice):  # type: ignore[no-untyped-def]
+        self.asked.append(choice)
+        opts = list(choice.options)
+        if choice.kind == "spaces" and MAP.ECUADOR in opts:
+            return [MAP.ECUADOR]
+        if choice.kind == "number":
+            return [max(opts)]
+        if choice.kind == "option" and "Sweep" in opts:
+            return ["Sweep"]
+        return opts[: max(choice.min, 1)]
+
+
+def test_69_riverines_govt_into_ecuador_offers_only_legal_sweeps_1_4_2():
+    # 1.4.2 with card 33 (Ecuador holds 2 Government pieces): the Government's chain brings
+    # 2 Troops into Ecuador; the free Sweep there then offers no Troops from Nariño (an
+    # offered answer is always legal). Before issue 27 it offered 3 and the answer raised
+    # "illegal (1.4.2): no more than 2 Government pieces in Ecuador".
+    s = position({"Nariño": "3T", "Putumayo": "2T", "Ecuador": "1FU"}, card=69)
+    s.foreign_in_play.append(MAP.ECUADOR)
+    chooser = _Greedy()
+    events.run_event(s, Context(faction=GOVT, chooser=chooser, dice=ScriptedDice([1] * 20)),
+                     69, UNSHADED)
+    assert s.cubes(MAP.ECUADOR) == 2 and s.check_invariants() == []
+    assert not any("Sweep moves how many Troops" in c.why for c in chooser.asked)
+
+
 def test_69_riverines_chain_may_not_end_in_its_origin_5_1():
     # card 69: "Move ... from 1 space through a chain of up to 3 adjacent Depts": the chain
     # ends elsewhere, so at least 1 piece moves (readings.md#r-69-moves)

@@ -342,8 +342,11 @@ def test_discord_callback_is_used_for_a_2nd_eligible_nonplayer_8_1() -> None:
     decide(game, discord=discord)
     from nonplayer import events as np_events
 
-    take, _ = np_events.wants_event(game.state, Faction.AUC, 2)
-    assert bool(asked) == take
+    # 8.1 Exception: any 2nd Eligible Non-player with a Resource, whenever its Event is
+    # effective (gray "2" or not; docs/readings.md#r-discord-any-second)
+    effective = np_events.is_effective(game.state, Faction.AUC, card,
+                                       np_events.side_for(card))
+    assert bool(asked) == effective
 
 
 # ======================================================================================

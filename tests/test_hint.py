@@ -122,5 +122,8 @@ def test_describe_every_government_command() -> None:
     erad = Eradicate(space=sid("Guaviare"), shift=sid("Guaviare"))
     assert describe(OperationAction(patrol, erad)).startswith(
         "Patrol, moving 2 cubes to Cali-Pasto LoC, then Eradicate in Guaviare (shifting")
-    assert describe(PlayEvent("shaded"), blank_state(card=19)) ==\
-        "play the shaded Event of #19 General Offensive"
+    assert describe(PlayEvent("shaded"), blank_state(card=18)) ==\
+        "play the shaded Event of #18 NSPD-18"
+    # 5.2: a single-text card has no side to name (issue 24, Why 9)
+    assert describe(PlayEvent("unshaded"), blank_state(card=19)) ==\
+        "play the Event of #19 General Offensive"

@@ -232,7 +232,7 @@ def panel(app: PlayApp) -> list[str]:
 def newest_in_view(app: PlayApp) -> bool:
     tree = app.query_one("#log", Tree)
     node = tree.cursor_node
-    turns = [c for g in tree.root.children for c in g.children]
+    turns = [c for g in tree.root.children for c in g.children if c.data[0] == "turn"]
     top = tree.scroll_offset.y
     height = tree.scrollable_content_region.height
     return node is turns[-1] and top <= tree.cursor_line < top + height
@@ -247,7 +247,7 @@ async def test_app_undo_then_pass_leaves_no_undone_turn_in_the_panel(size):
         await press(pilot, "a")
         await answer(pilot, *TRAIN[:-1])
         await press(pilot, "y")
-        assert "  1. Government: Train" in panel(app)
+        assert any(x.startswith("  1. Government: Train in Bogot") for x in panel(app))
         await press(pilot, "u")
         assert panel(app) == []  # the Government was first: nothing left
         await press(pilot, "a")
@@ -257,7 +257,7 @@ async def test_app_undo_then_pass_leaves_no_undone_turn_in_the_panel(size):
         lines = panel(app)
         assert not any("Train" in line for line in lines)
         assert lines[0] == "#18 NSPD-18 — Govt, Cartels, AUC, FARC"
-        assert lines[1] == "  1. Government: Pass"
+        assert lines[1] == "  1. Government: Pass: +3 Resources (2.3.3)"
         assert len([x for x in lines if x.startswith("  ")]) == len(app.controller.game.log)
         assert newest_in_view(app)  # scrolled to the newest turn
 
@@ -279,8 +279,8 @@ async def test_app_hint_applied_train_comes_before_the_bot_turns(monkeypatch):
         assert isinstance(app.screen, ConfirmScreen)
         await press(pilot, "y")
         await pilot.pause()
-        turns = [x.strip() for x in panel(app) if x.startswith("  ")]
-        assert turns[0] == "1. Government: Train"
+        turns = [x.strip() for x in panel(app) if x.startswith("  ") and x[2:4] != "- "]
+        assert turns[0].startswith("1. Government: Train in Bogot")
         assert len(turns) >= 3 and all("(Non-player)" in t for t in turns[1:])
         assert [t.split(".")[0] for t in turns] == [str(i) for i in range(1, len(turns) + 1)]
         # the hint's explanation is not part of the Train's account
@@ -301,10 +301,12 @@ async def test_app_resume_then_why_undo_and_rollback(tmp_path):
         await pilot.pause()
         lines = panel(app)
         assert lines[0] == "#18 NSPD-18 — Govt, Cartels, AUC, FARC"
-        assert "  1. Government: Train" in lines
-        assert len([x for x in lines if x.startswith("  ")]) == len(played)
+        assert any(x.startswith("  1. Government: Train in Bogot") for x in lines)
+        assert len([x for x in lines if x.startswith("  ") and x[2:4] != "- "]) \
+            == len(played)
         assert newest_in_view(app)
-        await press(pilot, "w")
+        await press(pilot, "w")  # the turns listed, the last Non-player's highlighted
+        await press(pilot, "enter")
         assert isinstance(app.screen, TextScreen)
         assert "(Non-player)" in app.screen.title_text
         why = app.screen.lines[app.screen.lines.index("Why:") + 1:]
@@ -427,7 +429,7 @@ async def test_app_unfolded_turn_starts_with_who_flowchart_and_dice(size):
         await press(pilot, "y")
         await pilot.pause()
         tree = app.query_one("#log", Tree)
-        turns = [c for g in tree.root.children for c in g.children]
+        turns = [c for g in tree.root.children for c in g.children if c.data[0] == "turn"]
         bot = next(t for t in turns if "(Non-player)" in str(t.label))
         number = bot.data[1]
         report = controller.turns()[number - 1].report
@@ -441,8 +443,8 @@ async def test_app_unfolded_turn_starts_with_who_flowchart_and_dice(size):
         # the person's Pass: who decided it, and its dice (none)
         govt = [str(c.label) for c in turns[0].children]
         assert govt[0].startswith("Who: Government") and govt[1] == "Dice: none rolled"
-        await pilot.press("w")  # the same lines under the turn's heading, said once
-        await pilot.pause()
+        await press(pilot, "w")  # the same lines under the turn's heading, said once
+        await press(pilot, "enter")
         assert app.screen.lines[0].startswith("Who: ")
         assert app.screen.title_text not in app.screen.lines
 
@@ -491,13 +493,13 @@ def test_assist_side_panel_shows_no_card_of_the_programs_own_deck():  # 2.3.8, 2
     for lines in (AssistApp(controller).side_lines(),
                   plain_assist_tracks(controller)):
         text = "\n".join(lines)
-        assert "next not named yet" in text
+        assert "not named yet" in text  # the next card (Next: not named yet)
         assert CARDS[deck_top].title not in text
-        assert "before the next Propaganda card" not in text
+        assert "before the next Propaganda card" not in text and "next in" not in text
     named = controller_for(table_game(12, 40), manual=False)
-    assert "next #40 Demobilization" in "\n".join(AssistApp(named).side_lines())
+    assert "#40 Demobilization" in "\n".join(AssistApp(named).side_lines())
     # play keeps the program's deck: the next card and the count are known
-    assert "before the next Propaganda card" in "\n".join(PlayApp(new_controller()).side_lines())
+    assert "Propaganda 0/4; next in " in "\n".join(PlayApp(new_controller()).side_lines())
 
 
 def plain_assist_tracks(controller: Controller) -> list[str]:

@@ -512,7 +512,7 @@ def test_menu_offers_insurgents_what_the_sequence_of_play_allows():  # 2.3.3-2.3
     assert ("operation", False) in values and ("pass",) in values
     assert any(v[0] == "event" for v in values)
     pass_option = next(o for o in menu_options(ctx) if o.value == ("pass",))
-    assert "+1 Resources" in pass_option.detail  # Insurgents +1 (2.3.3)
+    assert "+1 Resource," in pass_option.detail  # Insurgents +1 (2.3.3), "1 Resource" (3.2.1)
     game.state.step["acted"].append([int(GOVT), "op_sa"])
     values = [o.value for o in menu_options(ctx)]
     assert ("operation", True) in values and ("operation", False) not in values

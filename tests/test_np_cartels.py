@@ -320,7 +320,7 @@ def test_rally_bullet_3_gather_random_source_active_first_published_roll_13() ->
         "Cartels: 8.5.1 bullet 3 “Cartels Bases and no Cartels Guerrillas: place Guerrillas"
         " (Population plus Bases) or, none Available, move in up to 3 from spaces without"
         " Cartels Bases”: Meta West: no Cartels Guerrilla Available: move in 3 from"
-        " Huila-Tolima with 1 Shipment(s), flip them Underground [sources: Huila-Tolima"
+        " Huila-Tolima with 1 Shipment, flip them Underground [sources: Huila-Tolima"
         " (red 6, yellow 4, green 5)]"
     )
 

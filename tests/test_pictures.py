@@ -25,7 +25,7 @@ from nonplayer.games import play
 from tui.commands.main import main
 from tui.pictures import board, report
 from tui.pictures.history import EDITOR, Recorder, from_game
-from tui.pictures.textmap import render_text
+from tui.pictures.textmap import LEGEND, label_lines, legend, render_text
 
 SVG = "{http://www.w3.org/2000/svg}"
 KIND_ATTRS = [k.name.lower().replace("_", "-") for k, _ in board.KINDS]
@@ -101,6 +101,77 @@ def test_geography_places_every_space_once():
     assert {MAP.id_of(n) for n in data["locs"]} == {s.id for s in MAP.locs}
     for sid, (x, y) in geo.at.items():
         assert 0 <= x <= geo.width and 0 <= y <= geo.height, MAP[sid].name
+
+
+Rect = tuple[float, float, float, float]
+
+
+def drawn_geometry(state: GameState) -> tuple[list[tuple[str, Rect]],
+                                              list[tuple[str, str, Rect]]]:
+    """From the drawn shapes: each space's box (a card, or the box of a LoC's pieces)
+    and what must stay visible: each card's name (its first text, measured at 0.7 of
+    the font size a bold letter) and each LoC's Econ disc with the Sabotage tag's room."""
+    boxes: list[tuple[str, Rect]] = []
+    marks: list[tuple[str, str, Rect]] = []
+    space, named = None, False
+    for shape in board.draw_board(state, panel=False).shapes:
+        a = shape.args
+        if shape.kind == "group":
+            space, named = a["data"]["space"], False
+        elif shape.kind == "end":
+            space = None
+        elif space is not None:
+            sp = MAP[MAP.id_of(space)]
+            if shape.kind == "rect" and a["title"] == sp.full_name:
+                boxes.append((space, (a["x"], a["y"], a["x"] + a["w"], a["y"] + a["h"])))
+            elif shape.kind == "circle" and a["title"] == sp.full_name:
+                x, y, r = a["cx"], a["cy"], a["r"]
+                marks.append((space, "Econ disc", (x - r, y - r, x + r, y + r)))
+            elif shape.kind == "rect" and a["title"] == "Sabotage":
+                marks.append((space, "Sabotage", (a["x"], a["y"], a["x"] + a["w"],
+                                                  a["y"] + a["h"])))
+            elif shape.kind == "text" and not named and not sp.is_loc:
+                named = True
+                w = len(a["text"]) * a["size"] * 0.7
+                marks.append((space, "name", (a["x"], a["y"] - a["size"] * 0.8,
+                                              a["x"] + w, a["y"] + a["size"] * 0.25)))
+    return boxes, marks
+
+
+def covered(state: GameState) -> list[str]:
+    """Every box that covers another space's name or LoC marker, or another box."""
+    def meet(p: Rect, q: Rect) -> bool:
+        return p[0] < q[2] and q[0] < p[2] and p[1] < q[3] and q[1] < p[3]
+
+    boxes, marks = drawn_geometry(state)
+    found = [f"{b} covers {m}'s {what}" for b, box in boxes for m, what, mark in marks
+             if m != b and meet(box, mark)]
+    found += [f"{b} overlaps {c}" for i, (b, p) in enumerate(boxes)
+              for c, q in boxes[i + 1:] if b != c and meet(p, q)]
+    return found
+
+
+def test_no_box_covers_a_name_or_a_loc_marker(standard, late):  # issue 24 item 5
+    """The map picture (`andean map`): no card or LoC piece box hides another space's
+    name, a LoC's Econ disc or Sabotage, or another box: at the Standard and Quick set-ups
+    and after every card of a whole game (boxes grow with the pieces)."""
+    _, _, history = late
+    states = [standard.state, Game.new("quick", seed=2).state] + [
+        step.state for step in history.steps]
+    problems = {p for state in states for p in covered(state)}
+    assert not problems, sorted(problems)
+    boxes, marks = drawn_geometry(standard.state)  # the geometry read is the drawn one
+    in_play = [sp for sp in MAP if standard.state.in_play(sp.id)]
+    loaded = [sp for sp in in_play if sp.is_loc and any(standard.state.row(sp.id))]
+    assert len(boxes) == sum(not sp.is_loc for sp in in_play) + len(loaded)
+    assert sum(what == "Econ disc" for _, what, _ in marks) == len(MAP.locs) == 18
+
+
+def test_the_legend_explains_the_box_borders(standard):  # issue 24 item 5
+    texts = [s.args["text"] for s in board.draw_board(standard.state).shapes
+             if s.kind == "text"]
+    assert "City" in texts and "Department or country, border by terrain:" in texts
+    assert {"forest", "mountain", "grassland"} <= set(texts)
 
 
 def test_png_is_drawn_without_a_converter(standard, tmp_path):
@@ -204,6 +275,56 @@ def test_text_map_fits_and_names_the_cities(late, size):
         for sp in MAP:
             if game.state.in_play(sp.id) and not sp.is_loc:
                 assert sp.name in text.plain, sp.name
+
+
+PIECES = re.compile(r"[GFAC]:(\d+[TPgGB])+")  # a Faction's letter, then its pieces
+MARKERS = re.compile(r"\$+|!\d|#|Z|\*")  # Shipments, Terror, Sabotage, FARC Zone, left out
+HEAD = re.compile(r"(?P<name>[^\d+\-\[*]+)(?P<pop>\d)?(?P<support>\+\+|\+|--|-)?"
+                  r"(?P<control>\[[GF]\])?\*?")
+
+
+@pytest.mark.parametrize("size", [(80, 16), (120, 36)])  # (80, 16): the map at 80x24
+def test_text_map_words_carry_every_meaning(standard, late, size):  # issue 24 item 5
+    """Every piece count carries its Faction's letter (1.4), Support and Opposition are
+    written, not only coloured (1.6), Control is [G]/[F] (1.7), and a label's lines on a
+    row are parted from the next by a blank cell (no "SantaG", "HuilF*·6P 1B")."""
+    game, _, _ = late
+    for state in (standard.state, game.state):
+        text = render_text(state, *size).plain.split("\n")
+        lines = label_lines(state, *size)
+        assert lines
+        for col, row, label in lines:
+            assert text[row][col:col + len(label)] == label
+            assert col == 0 or text[row][col - 1] == " ", (label, text[row])
+            end = col + len(label)
+            assert end == size[0] or text[row][end] == " ", (label, text[row])
+            tokens = label.split(" ")
+            if all(PIECES.fullmatch(t) or MARKERS.fullmatch(t) for t in tokens):
+                continue  # a pieces line
+            head = HEAD.fullmatch(label)
+            assert head, label
+            named = [s for s in MAP if s.name.startswith(head["name"].rstrip())
+                     and state.in_play(s.id) and not s.is_loc]
+            assert named, label
+            sp = named[0]
+            if len(named) == 1 and sp.is_populated:
+                level = state.support[sp.id]
+                mark = {2: "++", 1: "+", 0: None, -1: "-", -2: "--"}[level]
+                assert head["support"] == mark, (label, sp.name)
+    full = render_text(standard.state, 120, 40).plain
+    assert "Bogotá8++[G]" in full and "Nariño1--[F]" in full and "G:3T2P" in full
+    assert "F:2g A:1g C:1g2B" in full  # Putumayo: each Faction's pieces lettered
+
+
+def test_text_map_legend_keys_every_sign():  # issue 24 item 5
+    assert all(len(line) <= 78 for line in LEGEND)  # 80 columns less the padding
+    key = " ".join(LEGEND)
+    for sign in ("G Government", "F FARC", "A AUC", "C Cartels", "* pieces left out",
+                 "+ Passive", "- -- Opposition", "Control", "g Underground", "G Active",
+                 "$ Shipment", "!n Terror", "# Sabotage", "Z FARC Zone", "· road",
+                 ": pipeline"):
+        assert sign in key, sign
+    assert legend(200).count("\n") < legend(80).count("\n") == len(LEGEND) - 1
 
 
 # ======================================================================================

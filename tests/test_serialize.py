@@ -93,10 +93,11 @@ def random_states(draw) -> GameState:
     for i in range(draw(st.integers(0, 4))):
         state.shipments[i] = [draw(space), draw(st.integers(1, 3))]
     state.capabilities = draw(
-        st.dictionaries(st.sampled_from([1, 2, 3, 7, 9, 10, 11, 12, 13]),
+        st.dictionaries(st.sampled_from([1, 2, 3, 7, 9, 10, 11, 13]),  # Capabilities (5.3)
                         st.sampled_from(["unshaded", "shaded"]), max_size=3)
     )
-    state.momentum = draw(st.lists(st.sampled_from([17, 22, 27, 42, 67]), max_size=2))
+    state.momentum = draw(st.lists(st.sampled_from([17, 22, 27, 42, 67]), max_size=2,
+                                   unique=True))  # Momentum cards (5.4), each once
     state.resources = draw(st.lists(st.integers(0, 99), min_size=4, max_size=4))
     state.aid = draw(st.integers(0, 29))
     state.president = draw(st.integers(0, 2))
@@ -157,7 +158,7 @@ def test_roundtrip_copies_nothing_shared():
         (lambda d: d.update(resources=[1, 2, 3]), "state.resources"),
         (lambda d: d["shipments"].__setitem__(0, [0, 0]), "state.shipments[0][1]"),
         (lambda d: d.update(deck=[1, 99]), "no card numbered 99"),
-        (lambda d: d.update(capabilities={"x": "shaded"}), "not a card number"),
+        (lambda d: d.update(capabilities={"x": "shaded"}), "not a Capability card number"),
         (lambda d: d.update(capabilities={"1": "both"}), "'unshaded' or 'shaded'"),
         (lambda d: d.update(seats=[1, 2, 3, 9]), "state.seats[3]"),
         (lambda d: d.update(eligible=[1, 1, 1, 1]), "true or false"),

@@ -76,7 +76,8 @@ def test_cli_exits_1_listing_each_problem_with_its_settings(tmp_path, capsys,
     assert json.loads(report.read_text())["problems"] == [
         {"seed": 11, "govt": "random", "scenario": "standard", "players": 1,
          "message": "made-up problem"}]
-    assert "seed 11 (random Government, standard, 1 player(s)): made-up problem" in out
+    assert "seed 11 (random Government, standard, 1 player): made-up problem" in out
+    assert "soak: 3 games, 1 problem, " in out  # core.words (issue 24, Why 9)
 
 
 def test_cli_checks_out_before_playing(tmp_path, capsys) -> None:
@@ -103,5 +104,5 @@ def test_a_stopped_soak_still_lists_the_problems_found_so_far(capsys, monkeypatc
                  "standard", "--players", "1", "--workers", "1"])
     out, err = capsys.readouterr()
     assert code == 130
-    assert "seed 11 (random Government, standard, 1 player(s)): made-up problem" in out
-    assert "soak stopped after 2 of 4 games (1 problems so far" in err
+    assert "seed 11 (random Government, standard, 1 player): made-up problem" in out
+    assert "soak stopped after 2 of 4 games (1 problem so far" in err

@@ -180,7 +180,7 @@ def _error(edit) -> str:
      f"state.deck[{len(BASE['state']['deck'])}]: no card numbered 77"),
     (lambda d: d["state"]["shipments"].pop(), "state.shipments: expected 4 entries, not 3"),
     (lambda d: d["state"]["capabilities"].update({"80": "shaded"}),
-     "state.capabilities: key '80' is not a card number"),
+     "state.capabilities: key '80' is not a Capability card number"),
     (lambda d: d["state"]["capabilities"].update({"7": "both"}),
      "state.capabilities.7: expected 'unshaded' or 'shaded', not 'both'"),
     (lambda d: d["state"].update(phase="bogus"),

@@ -19,6 +19,8 @@ from nonplayer.solitaire import new_solitaire  # noqa: E402
 from tests.pilot import answer, fake_hint, press, run_async  # noqa: E402
 from tui.controller import Controller  # noqa: E402
 from tui.screens.dialogs import ConfirmScreen, FormScreen, TextScreen  # noqa: E402
+from tui.screens.history_views import TurnPickScreen  # noqa: E402
+from tui.screens.keys import HelpScreen  # noqa: E402
 from tui.screens.play import PlayApp  # noqa: E402
 from tui.session import Session  # noqa: E402
 
@@ -120,15 +122,17 @@ async def test_undo_help_space_detail_filter_and_why():
         await press(pilot, "a")
         await answer(pilot, "pass")
         await press(pilot, "y")
-        await pilot.press("w")  # the last Non-player turn with its reasons
-        await pilot.pause()
+        await press(pilot, "w")  # the turns listed, the last Non-player's highlighted
+        assert isinstance(app.screen, TurnPickScreen)
+        await press(pilot, "enter")  # its reasons
         assert isinstance(app.screen, TextScreen)
         assert any("Why:" in line for line in app.screen.lines)
         await pilot.press("escape")
         await press(pilot, "u")
         assert app.controller.state == start
         await press(pilot, "question_mark")
-        assert isinstance(app.screen, TextScreen) and "Keys" in app.screen.lines
+        assert isinstance(app.screen, HelpScreen) and ("q", "quit (the game is saved)") \
+            in app.screen.keys
         await pilot.press("escape")
         await press(pilot, "f")
         app.query_one("#filter", Input).value = "farc"

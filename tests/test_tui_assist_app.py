@@ -38,6 +38,8 @@ from tui.screens.assist import (  # noqa: E402
     card_choices,
 )
 from tui.screens.dialogs import ConfirmScreen, TextScreen  # noqa: E402
+from tui.screens.history_views import TurnPickScreen  # noqa: E402
+from tui.screens.keys import HelpScreen  # noqa: E402
 from tui.session import Session  # noqa: E402
 
 SIZE = (80, 24)
@@ -304,8 +306,8 @@ async def test_help_editor_from_a_form_undo_and_why_keys():
         await pilot.pause()
         start = app.controller.state.clone()
         await press(pilot, "question_mark")
-        assert isinstance(app.screen, TextScreen)
-        assert any("board editor" in line for line in app.screen.lines)
+        assert isinstance(app.screen, HelpScreen)
+        assert any("board editor" in text for _, text in app.screen.keys)
         await pilot.press("escape")
         await press(pilot, "a")
         await pilot.press("ctrl+e")  # from the form to the board editor
@@ -318,7 +320,9 @@ async def test_help_editor_from_a_form_undo_and_why_keys():
         await through_turns(pilot)  # the bots after the Pass; then the next card is asked
         assert isinstance(app.screen, CardScreen)
         await pilot.press("escape")  # later
-        await press(pilot, "w")
+        await press(pilot, "w")  # the turns listed, the last Non-player's highlighted
+        assert isinstance(app.screen, TurnPickScreen)
+        await press(pilot, "enter")
         assert isinstance(app.screen, TextScreen) and "Why:" in app.screen.lines
         assert "(Non-player): " in app.screen.title_text  # the last one to move
         await pilot.press("escape")

@@ -172,7 +172,8 @@ def test_resizing_the_terminal_chooses_the_layout_again():
             await pilot.resize_terminal(200, 50)
             await pilot.pause()
             assert "Support" in board_headers(app) and "Pieces" not in board_headers(app)
-            assert app.query_one("#side", Static).outer_size.width == 200 - app.query_one(
+            # the side panel's column takes what the board leaves
+            assert app.query_one("#right").outer_size.width == 200 - app.query_one(
                 "#board", DataTable).outer_size.width
 
     asyncio.run(run())

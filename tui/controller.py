@@ -37,6 +37,7 @@ from core.rules import propaganda, sequence
 from core.rules.board_editor import RecordAction, SetNextCard
 from core.rules.editor import EditorCommand
 from core.state import GameState
+from core.words import counted, them
 from tui import describe
 from tui.forms.base import FormRun
 from tui.forms.decision import DecisionContext, MemoDice, command_title, decision_form
@@ -140,7 +141,7 @@ def dice_text(entries: list[dict]) -> str:
 # ======================================================================================
 # describing what a command did
 # ======================================================================================
-_MARCH = re.compile(r"^March: (\d+) (\w+) Guerrillas? from (.+?) to (.+?)( with \d+ Shipment\(s\))?"
+_MARCH = re.compile(r"^March: (\d+) (\w+) Guerrillas? from (.+?) to (.+?)( with \d+ Shipments?)?"
                     r"( \(Activated\))?$")
 
 
@@ -153,17 +154,16 @@ def _instruction(line: str, cmd: Command, groups: list[tuple[int, ...]]) -> str:
     group = groups.pop(0)
     n, faction, src, dst, ships, activated = m.groups()
     underground, active = group[2], group[3]
-    plural = "Guerrillas" if int(n) > 1 else "Guerrilla"
-    text = f"Move {n} {faction} {plural} from {src} to {dst}{ships or ''}"
+    text = f"Move {counted(int(n), f'{faction} Guerrilla')} from {src} to {dst}{ships or ''}"
     if activated and underground:
-        text += ", flipping them to Active" if not active else \
-            f", flipping the {underground} Underground to Active"
+        text += (", flipping it to Active" if int(n) == 1 else ", flipping them to Active") \
+            if not active else f", flipping the {underground} Underground to Active"
     elif underground and not active:
-        text += ", they stay Underground"
+        text += f", {them(int(n))} Underground"
     elif underground:
         text += f" ({underground} Underground, {active} Active, as they were)"
     else:
-        text += ", they stay Active"
+        text += f", {them(int(n))} Active"
     return text
 
 
@@ -545,8 +545,10 @@ class Controller:
         return True
 
     def deck_card(self, card: int) -> int:
-        """A Propaganda title names the first Propaganda card still in the deck."""
-        if CARDS[card].propaganda:
+        """``card``, or if it is a Propaganda card already played, the first Propaganda
+        card still in the deck: the four are alike and their title names them all. A
+        Propaganda card still in the deck is recorded as chosen (#73 stays #73)."""
+        if CARDS[card].propaganda and card not in self.state.deck:
             for c in self.state.deck:
                 if CARDS[c].propaganda:
                     return c
@@ -586,7 +588,7 @@ def _turn_title(result: Any, before: GameState) -> str:
     if result.decision == "propaganda":
         return f"{before.step.get('phase')}"
     if result.decision == "event":
-        return f"Event {describe.card_title(before.current_card)} ({result.command.side})"
+        return command_title(result.command, before)
     return command_title(result.command, before)
 
 

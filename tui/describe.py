@@ -26,6 +26,7 @@ from core.map import MAP, space_name
 from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, UNDERGROUND_OF, Faction, Piece
 from core.rules import sequence
 from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
+from core.words import counted
 from nonplayer.trace import names, operation_text
 
 if TYPE_CHECKING:
@@ -281,7 +282,7 @@ def tracks_lines(state: GameState, next_known: bool = True,
     else:
         lines.append(rounds + "; " + (
             "no Propaganda card left in the deck" if left is None
-            else f"{left} Event card(s) before the next Propaganda card"))
+            else f"{counted(left, 'Event card')} before the next Propaganda card"))
     return lines
 
 
@@ -478,7 +479,9 @@ def turn_line(faction: str, kind: str, cmd: Any, card: int | None,
         side = str(getattr(cmd, "side", ""))
         printed = CARDS[card].text(side) if card is not None else None
         quote = f': "{printed}"' if printed is not None else ""
-        return f"{faction}: Event, {side} text of {card_title(card)}{quote}"
+        word = CARDS[card].side_word(side) if card is not None else side
+        what = f"{word} text of " if word else ""
+        return f"{faction}: Event, {what}{card_title(card)}{quote}"
     if getattr(cmd, "op", None) is not None:
         return f"{faction}: {operation_text(cmd, kind == 'limited_operation')}"
     if kind == "pass":

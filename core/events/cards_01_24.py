@@ -330,6 +330,8 @@ def occidental_ecopetrol_unshaded(state: GameState, ctx: Context, chooser: Choos
         state.place(space, Piece.POLICE)
     for space in sorted(set(where)):
         ctx.say(f"#5: place {where.count(space)} Police in {space_name(space)}")
+    # "there or adjacent": the pipelines that got Police and their neighbours, however
+    # few Police were Available (docs/readings.md#r-05-flips-there)
     region = sorted({a for s in where for a in MAP[s].adjacent if state.in_play(a)} | set(where))
     _activate_chosen(state, ctx, chooser, region, 3, _why(5, "flip"))
 

@@ -62,6 +62,7 @@ from core.rules.propaganda import (
     troop_destinations,
 )
 from core.state import SUPPORT_LABELS, GameState
+from core.words import counted
 
 GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CARTELS
 PASSIVE_SUPPORT, NEUTRAL, PASSIVE_OPPOSITION = 1, 0, -1
@@ -208,8 +209,7 @@ def _place(state: GameState, ctx: Context, space: int, kind: Piece, n: int, card
     placed = state.place_up_to(space, kind, n)
     if placed:
         label = f"{kind.faction.label} Guerrilla" if kind.is_guerrilla else kind.label
-        plural = "s" if placed > 1 and not kind.is_cube else ""
-        ctx.say(f"{card}: place {placed} {label}{plural} in {space_name(space)}")
+        ctx.say(f"{card}: place {counted(placed, label)} in {space_name(space)}")
     return placed
 
 
@@ -311,7 +311,8 @@ def _event_assault(
         ctx.say(f"{card}: Assault in {space_name(space)}: remove 1 {kind.label}")
     if lost:
         gained = state.add_aid(coin_ops.DRUG_BUST_AID * lost)
-        ctx.say(f"Drug Bust in {space_name(space)}: {lost} Shipment(s) removed, Aid +{gained}")
+        ctx.say(f"Drug Bust in {space_name(space)}: {counted(lost, 'Shipment')} removed, "
+                f"Aid +{gained}")
 
 
 def _sweep_activate(
@@ -320,7 +321,8 @@ def _sweep_activate(
     """A free Sweep's Activation (3.2.3) of ``faction`` only, to the cubes' capacity."""
     flipped = state.activate(space, faction, capacity)
     ctx.say(
-        f"{card}: Sweep in {space_name(space)}: Activate {flipped} {faction.label} Guerrilla(s)"
+        f"{card}: Sweep in {space_name(space)}: "
+        f"Activate {counted(flipped, f'{faction.label} Guerrilla')}"
     )
 
 
@@ -474,7 +476,7 @@ def gramaje_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         if state.bases(s.id, CARTELS) and state.guerrillas(s.id, FARC)
     )
     moved = state.transfer_resources(CARTELS, FARC, GRAMAJE_FEE * n)
-    ctx.say(f"{GRAMAJE}: {n} space(s): Cartels transfer {moved} Resources to FARC")
+    ctx.say(f"{GRAMAJE}: {counted(n, 'space')}: Cartels transfer {moved} Resources to FARC")
 
 
 # ======================================================================================
@@ -651,7 +653,7 @@ def kill_zone_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None
     if space is None:
         return
     flipped = state.activate(space, FARC, state.underground(space, FARC))
-    ctx.say(f"{KILL_ZONE}: Activate {flipped} FARC Guerrilla(s) in {space_name(space)}")
+    ctx.say(f"{KILL_ZONE}: Activate {counted(flipped, 'FARC Guerrilla')} in {space_name(space)}")
     capacity = coin_ops.assault_capacity(state, space)
     _event_assault(state, ctx, chooser, space, capacity, INSURGENTS, KILL_ZONE)
 
@@ -1166,7 +1168,7 @@ def ncc_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     for s in state.spaces_in_play():
         if state.active(s.id, AUC) and _cubes_or_support(state, s.id):
             n = state.flip(s.id, AUC, state.active(s.id, AUC), to_active=False)
-            ctx.say(f"{NCC}: flip {n} AUC Guerrilla(s) Underground in {space_name(s)}")
+            ctx.say(f"{NCC}: flip {counted(n, 'AUC Guerrilla')} Underground in {space_name(s)}")
 
 
 # ======================================================================================
@@ -1552,7 +1554,7 @@ def pinto_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     for s in state.spaces_in_play():
         if state.underground(s.id, AUC):
             n = state.activate(s.id, AUC, state.underground(s.id, AUC))
-            ctx.say(f"{PINTO}: Activate {n} AUC Guerrilla(s) in {space_name(s)}")
+            ctx.say(f"{PINTO}: Activate {counted(n, 'AUC Guerrilla')} in {space_name(s)}")
     for s in state.spaces_in_play():
         if state.police(s.id) and state.faction_pieces(s.id, AUC):
             capacity = coin_ops.assault_capacity(state, s.id, troops=state.police(s.id), police=0)

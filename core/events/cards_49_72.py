@@ -64,6 +64,7 @@ from core.pieces import (
 from core.rules import coin_ops, insurgent_ops, insurgent_special
 from core.rules.coin_ops import senado_immune
 from core.state import SUPPORT_LABELS, GameState
+from core.words import counted
 
 GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CARTELS
 CUBES = (Piece.TROOPS, Piece.POLICE)
@@ -212,7 +213,7 @@ def _remove_all(state: GameState, ctx: Context, space: int, faction: Faction) ->
             state.remove(space, kind, n)
             removed += n
     if removed:
-        ctx.say(f"Remove {removed} {faction.label} piece(s) from {space_name(space)}")
+        ctx.say(f"Remove {counted(removed, f'{faction.label} piece')} from {space_name(space)}")
     return removed
 
 
@@ -310,7 +311,7 @@ def bloques_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     Guerrillas. (Only Available ones: fewer if fewer are Available, 5.1.3.)"""
     n = min(3, state.available_guerrillas(AUC))
     state.removed_from_game[AUC] += n
-    ctx.say(f"#49 Bloques: {n} Available AUC Guerrilla(s) removed from the game")
+    ctx.say(f"#49 Bloques: {counted(n, 'Available AUC Guerrilla')} removed from the game")
 
 
 @event(49, SHADED)
@@ -510,7 +511,8 @@ def criminal_air_force(state: GameState, ctx: Context, chooser: Chooser) -> None
     _move_guerrillas(state, mover, src, dst, n - a, a, ships)
     state.flip(dst, mover, a, to_active=False)
     ctx.say(
-        f"{card}: {n} {mover.label} Guerrilla(s) fly from {space_name(src)} to {space_name(dst)} "
+        f"{card}: {counted(n, f'{mover.label} Guerrilla')} fly from {space_name(src)} "
+        f"to {space_name(dst)} "
         "and go Underground"
     )
     return None
@@ -551,20 +553,25 @@ def deserters_defectors(state: GameState, ctx: Context, chooser: Chooser) -> Non
     mode = ask_one(
         chooser, state, "option", modes, f"{card}: remove the Guerrillas or replace them?"
     )
+    # "replace them": the 2 Guerrillas are pieces the Event found on the map; a Guerrilla
+    # it placed as a replacement is never one of them (docs/readings.md#r-card-54-own-pieces)
+    placed: dict[tuple[int, int], int] = {}
+
+    def targets(space: int) -> list[int]:
+        return [k for k in _kinds_in(state, space, GUERRILLA_KINDS)
+                if state.count(space, Piece(k)) > placed.get((space, k), 0)]
+
     for _ in range(2):
-        where = None
+        where = _spaces(state, lambda s: targets(s.id) != [])
         if mode == REPLACE:
-            held = _spaces(state, lambda s: _kinds_in(state, s.id, GUERRILLA_KINDS) != [])
-            where = best(held, lambda s: 2 if any(
-                replacements(s, Piece(k)) for k in _kinds_in(state, s, GUERRILLA_KINDS)
-            ) else 1)
-        picked = _pick_piece(
-            chooser, state, GUERRILLA_KINDS, f"{card}: {mode} a Guerrilla", where=where,
-            optional=True,
-        )
-        if picked is None:
+            where = best(where, lambda s: 2 if any(
+                replacements(s, Piece(k)) for k in targets(s)) else 1)
+        space = ask_space(chooser, state, where, lambda s: bool(targets(s)),
+                          f"{card}: {mode} a Guerrilla: from which space?", optional=True)
+        if space is None:
             return None
-        space, kind = picked
+        kind = Piece(ask_one(chooser, state, "pieces", targets(space),
+                             f"{card}: {mode} a Guerrilla: which piece in {space_name(space)}?"))
         fate = REMOVE
         if mode == REPLACE:
             others = [f.label for f in replacements(space, kind)]
@@ -573,7 +580,9 @@ def deserters_defectors(state: GameState, ctx: Context, chooser: Chooser) -> Non
                 f"{card}: replace the {kind.label} in {space_name(space)} with which Faction's?",
             ) or REMOVE
         if fate != REMOVE:
-            state.place(space, UNDERGROUND_OF[Faction.parse(fate)])
+            new = UNDERGROUND_OF[Faction.parse(fate)]
+            state.place(space, new)
+            placed[(space, int(new))] = placed.get((space, int(new)), 0) + 1
         state.remove(space, kind)
         ctx.say(
             f"{card}: remove 1 {kind.label} in {space_name(space)}"
@@ -791,12 +800,14 @@ def _assault_against(state: GameState, ctx: Context, space: int, target: Faction
         state.remove(space, BASE_OF[target], bases)
     if guerrillas + bases:
         ctx.say(
-            f"Assault in {space_name(space)}: remove {guerrillas} Active {target.label} "
-            f"Guerrilla(s) and {bases} {target.label} Base(s)"
+            f"Assault in {space_name(space)}: remove "
+            f"{counted(guerrillas, f'Active {target.label} Guerrilla')} and "
+            f"{counted(bases, f'{target.label} Base')}"
         )
     if lost:
         gained = state.add_aid(coin_ops.DRUG_BUST_AID * lost)
-        ctx.say(f"Drug Bust in {space_name(space)}: {lost} Shipment(s) removed, Aid +{gained}")
+        ctx.say(f"Drug Bust in {space_name(space)}: {counted(lost, 'Shipment')} removed, "
+                f"Aid +{gained}")
     return guerrillas + bases
 
 
@@ -821,16 +832,21 @@ def salcedo_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     for space in _spaces(state, lambda s: state.active(s.id, CARTELS) > 0):
         state.flip(space, CARTELS, state.active(space, CARTELS), to_active=False)
     ctx.say(f"{card}: all Cartels Guerrillas go Underground")
+    # "relocate up to 3 of them": 3 different Guerrillas; one already relocated is not
+    # relocated again (docs/readings.md#r-card-54-own-pieces)
+    arrived: dict[int, int] = {}
     for _ in range(3):
         moved = _relocation(
             chooser, state, card, "a Cartels Guerrilla", CARTELS,
-            lambda s: state.guerrillas(s, CARTELS) > 0, lambda s: state.room(s, CARTELS) > 0,
+            lambda s: state.guerrillas(s, CARTELS) > arrived.get(s, 0),
+            lambda s: state.room(s, CARTELS) > 0,
         )
         if moved is None:
             return
         src, dst = moved
         ships = _ask_shipments(chooser, state, CARTELS, src, card, CARTELS)
         _move_guerrillas(state, CARTELS, src, dst, 1, 0, ships)
+        arrived[dst] = arrived.get(dst, 0) + 1
         ctx.say(f"{card}: relocate 1 Cartels Guerrilla from {space_name(src)} to {space_name(dst)}")
 
 
@@ -1030,7 +1046,7 @@ def narco_war(state: GameState, ctx: Context, chooser: Chooser) -> None:
         from_active = min(extra, state.active(space, CARTELS))
         state.remove(space, Piece.CARTELS_ACTIVE, from_active)
         state.remove(space, Piece.CARTELS_UNDERGROUND, extra - from_active)
-        ctx.say(f"{card}: remove {extra} Cartels Guerrilla(s) in {space_name(space)}")
+        ctx.say(f"{card}: remove {counted(extra, 'Cartels Guerrilla')} in {space_name(space)}")
         insurgent_ops.resolve_terror(state, cctx, space)
     ineligible_through_next_card(state, ctx, CARTELS)
 
@@ -1440,17 +1456,21 @@ def _activations(
 
 def _free_sweep(state: GameState, chooser: Chooser, space: int, why: str) -> Operation:
     moves: list[tuple[int, int, tuple[int, ...]]] = []
+    # only what stacking lets in is offered (1.4.2: Ecuador holds 2 Government pieces,
+    # card 33, counting those the chain of #69 just moved there)
+    room = state.capacity(space, Piece.TROOPS)
     for src, path in sorted(coin_ops.sweep_sources(state, space).items()):
         n = _ask_number(
             chooser,
             state,
             0,
-            state.troops(src),
+            min(state.troops(src), room),
             f"{why}: Sweep moves how many Troops in from {space_name(src)}?",
         )
+        room -= n
         if n:
             moves.append((int(Piece.TROOPS), n, path))
-    if state.capability(coin_ops.NDSC) == UNSHADED:
+    if state.capability(coin_ops.NDSC) == UNSHADED and room > 0:
         sources = sorted(coin_ops.sweep_sources(state, space, Piece.POLICE).items())
         src = ask_one(
             chooser,
@@ -1820,5 +1840,6 @@ def sicarios_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     for space in answer:
         state.place(space, Piece.CARTELS_UNDERGROUND)
     for space in sorted(set(answer)):
-        ctx.say(f"{card}: place {answer.count(space)} Cartels Guerrilla(s) in {space_name(space)}")
+        ctx.say(f"{card}: place {counted(answer.count(space), 'Cartels Guerrilla')} in "
+                f"{space_name(space)}")
     return None

@@ -79,6 +79,7 @@ from core.rules.common import (
     recall_own_pieces,
 )
 from core.state import GameState
+from core.words import counted
 
 GOVT_ONLY = frozenset({Faction.GOVT})
 
@@ -279,7 +280,7 @@ def _activate(
 ) -> None:
     for f, n in plan.items():
         state.activate(space, f, n)
-        ctx.say(f"{op} in {_name(space)}: Activate {n} {f.label} Guerrilla{'s' * (n > 1)}")
+        ctx.say(f"{op} in {_name(space)}: Activate {counted(n, f'{f.label} Guerrilla')}")
 
 
 def random_activations(
@@ -442,7 +443,7 @@ def _assault_space(
             )
     if lost:
         gained = state.add_aid(DRUG_BUST_AID * lost)
-        ctx.say(f"Drug Bust in {_name(space)}: {lost} Shipment(s) removed, Aid +{gained}")
+        ctx.say(f"Drug Bust in {_name(space)}: {counted(lost, 'Shipment')} removed, Aid +{gained}")
 
 
 def _check_assault_piece(state: GameState, space: int, kind: Piece) -> None:

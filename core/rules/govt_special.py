@@ -40,6 +40,7 @@ from core.errors import IllegalAction
 from core.map import MAP, space_name
 from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, UNDERGROUND_OF, Faction, Piece
 from core.state import GameState
+from core.words import counted
 
 GOVT_ONLY = frozenset({Faction.GOVT})
 
@@ -379,7 +380,7 @@ class Eradicate(SpecialActivity):
         bases = state.bases(self.space, Faction.CARTELS)
         if bases:
             state.remove(self.space, Piece.CARTELS_BASE, bases)
-            ctx.say(f"Eradicate in {space_name(s)}: remove {bases} Cartels Base{'s' * (bases > 1)}")
+            ctx.say(f"Eradicate in {space_name(s)}: remove {counted(bases, 'Cartels Base')}")
         self._shift_or_place(state, ctx)
 
     def _shift_or_place(self, state: GameState, ctx: Context) -> None:

@@ -62,6 +62,7 @@ from core.rules.common import (
     recall_own_pieces,
 )
 from core.state import SUPPORT_LABELS, GameState
+from core.words import counted
 
 # ======================================================================================
 # plan types (plain tuples, so commands stay frozen and JSON-friendly)
@@ -101,7 +102,7 @@ def _name(space: int) -> str:
 
 def _g(faction: Faction, n: int) -> str:
     """'1 FARC Guerrilla', '3 AUC Guerrillas'."""
-    return f"{n} {faction.label} Guerrilla{'s' if n != 1 else ''}"
+    return counted(n, f"{faction.label} Guerrilla")
 
 
 def _check_space_id(space: int, rule: str) -> None:
@@ -294,7 +295,7 @@ def _rally_regroup(
         _move_group(state, f, src, space, underground, active, shipments)
         ctx.say(
             f"Rally in {_name(space)}: move {_g(f, underground + active)} in from {_name(src)}"
-            + (f" with {shipments} Shipment(s)" if shipments else "")
+            + (f" with {counted(shipments, 'Shipment')}" if shipments else "")
         )
     flipped = state.flip(space, f, state.active(space, f), to_active=False)
     ctx.say(f"Rally in {_name(space)}: flip {_g(f, flipped)} Underground")
@@ -474,7 +475,7 @@ def _march_group(
         state.activate(dst, f, underground)
     ctx.say(
         f"March: {_g(f, underground + active)} from {_name(src)} to {_name(dst)}"
-        + (f" with {shipments} Shipment(s)" if shipments else "")
+        + (f" with {counted(shipments, 'Shipment')}" if shipments else "")
         + (" (Activated)" if exposed else "")
     )
 

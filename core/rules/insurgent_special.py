@@ -70,6 +70,7 @@ from core.pieces import (
 )
 from core.rules.common import full_extent_error
 from core.state import GameState
+from core.words import counted
 
 MAX_KIDNAP_SPACES = 3  # 4.3.3
 MAX_ASSASSINATE_SPACES = 3  # 4.4.2
@@ -477,7 +478,7 @@ class Assassinate(SpecialActivity):
             ctx.say(f"Assassinate in {_name(space)}: remove 1 {kind.label}")
             gained = len(state.shipments_at(space, Faction.AUC)) - len(before)
             if gained:
-                ctx.say(f"Commandeer: {gained} Shipment(s) pass to AUC in {_name(space)}")
+                ctx.say(f"Commandeer: {counted(gained, 'Shipment')} pass to AUC in {_name(space)}")
 
 
 def random_assassinate(

@@ -67,6 +67,7 @@ from core.rules.common import (
     transfers_decider,
 )
 from core.state import PASTRANA, PRESIDENTS, SAMPER, URIBE, GameState
+from core.words import counted
 
 # Names of the decisions (``state.step["phase"]``) and of the end of the Round.
 SEVENTH_SF = "7th Special Forces"
@@ -176,7 +177,7 @@ def sabotage_cause(state: GameState, space: int) -> str:
     who = " and ".join(f"{f.label} {n}" for f, n in present)
     one = sum(n for _, n in present) == 1
     guerrillas = "Guerrilla" if one else "Guerrillas"
-    cube_text = f"{cubes} cube{'s' * (cubes != 1)}"
+    cube_text = counted(cubes, "cube")
     if present and sum(n for _, n in present) > cubes:
         return f"{who} {guerrillas} outnumber{'s' * one} {cube_text}"
     cities = [a for a in MAP[space].adjacent
@@ -276,7 +277,8 @@ def resources_phase(state: GameState, report: list[str]) -> None:
     for f, n in earnings(state).items():
         got = state.add_resources(f, n)
         verb = "earn" if f is Faction.CARTELS else "earns"  # "the Cartels earn", "FARC earns"
-        report.append(f"{f.label} {verb} {n} Resources (+{got}, now {state.resources[f]})")
+        report.append(f"{f.label} {verb} {counted(n, 'Resource')} (+{got}, now "
+                      f"{state.resources[f]})")
 
 
 # --- 6.3.3 Drug Profits -------------------------------------------------------------------
@@ -681,7 +683,7 @@ def place_farc_zone(
     bases = state.bases(space, Faction.GOVT)
     if bases:
         state.remove(space, Piece.GOVT_BASE, bases)
-        say(f"FARC Zone: remove {bases} Government Base(s) from {_name(space)}")
+        say(f"FARC Zone: remove {counted(bases, 'Government Base')} from {_name(space)}")
     state.set_farc_zone(space)
     say(f"FARC Zone placed in {_name(space)}")
 

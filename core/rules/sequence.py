@@ -32,6 +32,7 @@ from core.pieces import Faction
 from core.rules import propaganda, victory
 from core.rules.common import is_final_event_card, is_nonplayer, transfers_decider
 from core.state import GameState
+from core.words import counted
 
 PASS = "pass"
 EVENT = "event"
@@ -126,7 +127,7 @@ class Pass(Command):
         gain = 3 if ctx.faction is Faction.GOVT else 1
         got = state.add_resources(ctx.faction, gain)
         state.step["passed"].append(int(ctx.faction))
-        ctx.say(f"{ctx.faction.label} Pass: +{got} Resources (2.3.3)")
+        ctx.say(f"{ctx.faction.label} Pass: +{counted(got, 'Resource')} (2.3.3)")
 
 
 @command
@@ -154,7 +155,9 @@ class PlayEvent(Command):
         state.step["acted"].append([int(ctx.faction), "event"])
         text = CARDS[card].text(self.side)
         quote = f': "{text}"' if text is not None else ""
-        ctx.say(f"{ctx.faction.label} executes the {self.side} Event of {CARDS[card]}{quote}")
+        word = CARDS[card].side_word(self.side)
+        ctx.say(f"{ctx.faction.label} executes the {word + ' ' if word else ''}Event of "
+                f"{CARDS[card]}{quote}")
         ctx.notes["event_choices"] = events.run_event(state, ctx, card, self.side, self.choices)
 
 

@@ -1241,7 +1241,9 @@ def discord_choice(state: GameState, faction: Faction) -> tuple[str, str]:
     event_value = -math.inf
     if card is not None:
         side = np_events.side_for(card)
-        after = simulate(state, PlayEvent(side), np_events.NonPlayerChooser(dice), dice)
+        # the Event as the Non-player executes it (8.4): its own choices, its card's rows
+        chooser = np_events.NonPlayerChooser(dice, faction=faction, card=card)
+        after = simulate(state, PlayEvent(side), chooser, dice)
         if after is not None:
             event_value = evaluate(after)
     planning = state.clone()

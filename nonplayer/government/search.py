@@ -53,6 +53,8 @@ delegated to the heuristic Government (:mod:`nonplayer.government.heuristic`).
 from __future__ import annotations
 
 import math
+import signal
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -84,6 +86,7 @@ from core.rules.common import CIVIC_ACTION_COST, civic_action_problem
 from core.rules.govt_special import AirLift, AirStrike, Eradicate
 from core.rules.sequence import OperationAction, Pass, PlayEvent
 from core.state import SAMPER, GameState
+from core.words import counted
 from nonplayer.government.base import (
     EvaluatingChooser,
     GovtDecision,
@@ -1294,6 +1297,30 @@ class _Clock:
         return False
 
 
+def solve_keeping_signals(solver: cp_model.CpSolver, model: cp_model.CpModel) -> Any:
+    """``solver.solve(model)`` without losing Ctrl-C (issue 25 item 3): every CP-SAT
+    solve goes through here. By default CP-SAT installs its own SIGINT handler for the
+    solve and leaves SIGINT with the default action afterwards, so the next Ctrl-C killed
+    the process without a word or a save. The solve is told not to catch SIGINT
+    (``catch_sigint_signal``: a Ctrl-C during it waits for the solve's time limit, at most
+    the --think budget), and Python's handlers are installed again after it whatever
+    happened (main thread only: signal handlers belong to it)."""
+    solver.parameters.catch_sigint_signal = False
+    if threading.current_thread() is not threading.main_thread():
+        return solver.solve(model)
+    handlers = {s: signal.getsignal(s) for s in _STOP_SIGNALS}
+    try:
+        return solver.solve(model)
+    finally:
+        for number, handler in handlers.items():
+            if handler is not None:
+                signal.signal(number, handler)
+
+
+_STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                      if hasattr(signal, name))
+
+
 def _solve_model(
     model: _Model, seed: int, det_limit: float, wall_limit: float, k: int, runs: list[ModelRun]
 ) -> list[tuple[Command, float, str]]:
@@ -1307,7 +1334,7 @@ def _solve_model(
         solver.parameters.max_deterministic_time = max(det_limit, 0.005)
         solver.parameters.max_time_in_seconds = max(wall_limit, 0.01)
         t = time.perf_counter()
-        status = solver.solve(model.m)
+        status = solve_keeping_signals(solver, model.m)
         name = solver.status_name(status)
         feasible = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
         runs.append(ModelRun(model.name, name, solver.objective_value / SCALE if feasible
@@ -1430,7 +1457,9 @@ def _event_candidates(state: GameState, seed: int, w: Weights, budget: int) -> l
             return EvaluatingChooser(state, side, LookaheadDice(seed + 7), budget=budget,
                                      evaluator=lambda s: evaluate(s, w))
 
-        out.append(Candidate(f"Event ({side}): {CARDS[card].title}", "event",
+        word = CARDS[card].side_word(side)
+        out.append(Candidate(f"Event ({word}): {CARDS[card].title}" if word
+                             else f"Event: {CARDS[card].title}", "event",
                              PlayEvent(side), chooser=make(), chooser_factory=make))
     return out
 
@@ -1593,7 +1622,7 @@ def result_trace(result: SearchResult, top: int = 6) -> Trace:
                   f"{cand.score - result.baseline:+.1f}: {cand.label}{est}")
     refused = [c for c in result.candidates if c.error and c.error[0].isdigit()]
     if refused:
-        trace.add("search.refused", "", f"{len(refused)} plan(s) refused by the engine, "
+        trace.add("search.refused", "", f"{counted(len(refused), 'plan')} refused by the engine, "
                   f"e.g. {refused[0].label}: {refused[0].error}")
     if result.cut_short:
         trace.add("search.time", "", f"time limit {result.time_limit:.2f} s reached: "

@@ -33,6 +33,7 @@ from pathlib import Path
 
 import pytest
 
+from core.dice import ScriptedDice
 from core.map import MAP
 from core.pieces import Faction, Piece
 from core.state import GameState
@@ -244,6 +245,61 @@ def _k70(b: GameState, a: GameState, f: Faction) -> bool:
     return new_terror >= 1 and res(f)(b, a) == 3 * len(own)
 
 
+def _k20(b: GameState, a: GameState, f: Faction) -> bool:
+    # the FARC Guerrillas March (all of them: test_card_20_every_farc_guerrilla_marches)
+    # and none is left Active ("then flips up to 3 of its Guerrillas Underground")
+    return (moved(b, a) and a.on_map(Piece.FARC_ACTIVE) == 0
+            and a.on_map(Piece.FARC_UNDERGROUND) == b.on_map(Piece.FARC_UNDERGROUND))
+
+
+def _k50(b: GameState, a: GameState, f: Faction) -> bool:
+    # 8.4.2 « Placez ... autant de pièces que possible »: "replace", not "remove"
+    # (docs/readings.md#r-np-replace): 2 Police off, 2 AUC Guerrillas on
+    auc = on(Piece.AUC_UNDERGROUND, b, a) + on(Piece.AUC_ACTIVE, b, a)
+    return on(Piece.POLICE, b, a) == -2 and auc == 2
+
+
+def _k53(b: GameState, a: GameState, f: Faction) -> bool:
+    # "An Insurgent Faction moves 1 or 2 Guerrillas between any 2 Departments": the
+    # executor moves its own (8.1.2), as many as possible (8.4.2), and they end Underground
+    depts = [s.id for s in MAP.spaces if s.is_department]
+    most = min(2, max(b.guerrillas(d, f) for d in depts))
+    lost = [b.guerrillas(d, f) - a.guerrillas(d, f) for d in depts]
+    gained = [d for d in depts if a.guerrillas(d, f) > b.guerrillas(d, f)]
+    return (sorted(x for x in lost if x > 0) == [most] and len(gained) == 1
+            and a.underground(gained[0], f) - b.underground(gained[0], f) == most)
+
+
+def _k54(b: GameState, a: GameState, f: Faction) -> bool:
+    # 8.4.2 replace (as many pieces as possible), 8.1.2 enemy Guerrillas first, the
+    # executor's own as replacements, never its own new ones (r-card-54-own-pieces)
+    others = [g for g in (F, A, C) if g is not f]
+    def total(g: Faction, st: GameState) -> int:
+        return sum(st.on_map(k) for k in GUERRILLAS[g])
+
+    own = total(f, a) - total(f, b)
+    lost = sum(total(g, b) - total(g, a) for g in others)
+    return own == 2 and lost == 2
+
+
+def _k59(b: GameState, a: GameState, f: Faction) -> bool:
+    # "Cartels flip all their Guerrillas Underground and relocate up to 3 of them":
+    # as many different Guerrillas relocated as there are, up to 3 (8.4.2; 2 on the
+    # Standard set up: Cali, Putumayo), none relocated twice (r-card-54-own-pieces)
+    arrived = sum(max(0, a.guerrillas(s, C) - b.guerrillas(s, C))
+                  for s in range(len(MAP.spaces)))
+    most = min(3, sum(b.on_map(k) for k in GUERRILLAS[C]))
+    return a.on_map(Piece.CARTELS_ACTIVE) == 0 and arrived == most
+
+
+def _k69(b: GameState, a: GameState, f: Faction) -> bool:
+    # "Move any of your ... Guerrillas from 1 space": the space where the executor has the
+    # most (8.4.2), all of them
+    spaces = range(len(MAP.spaces))
+    lost = [b.guerrillas(s, f) - a.guerrillas(s, f) for s in spaces]
+    return sorted(x for x in lost if x > 0) == [max(b.guerrillas(s, f) for s in spaces)]
+
+
 def _k71(b: GameState, a: GameState, f: Faction) -> bool:
     return a.bases(MAP.PANAMA, f) == 2
 
@@ -273,7 +329,7 @@ KEY_EFFECT: dict[int, tuple[str, Check]] = {
          lambda b, a, f: res(G)(b, a) == -6 and 3 <= a.aid <= 8),
     19: ("free Attack or Terror wherever possible: the board changes",
          lambda b, a, f: moved(b, a) or a.terror != b.terror),
-    20: ("FARC free March: FARC Guerrillas move", lambda b, a, f: moved(b, a)),
+    20: ("FARC free March, none left Active", _k20),
     21: ("FARC Resources +6 and a FARC Base placed",
          lambda b, a, f: res(F)(b, a) == 6 and bases(F, b, a) == 1),
     22: ("Momentum Alfonso Cano", momentum(22)),
@@ -314,12 +370,12 @@ KEY_EFFECT: dict[int, tuple[str, Check]] = {
     49: ("an AUC Guerrilla and an AUC Base placed",
          lambda b, a, f: bases(A, b, a) == 1 and on(Piece.AUC_UNDERGROUND, b, a)
          + on(Piece.AUC_ACTIVE, b, a) == 1),
-    50: ("2 Police removed", lambda b, a, f: on(Piece.POLICE, b, a) == -2),
+    50: ("2 Police replaced by AUC Guerrillas (8.4.2)", _k50),
     51: ("3 pipelines Sabotaged", lambda b, a, f: sab(b, a) == 3),
     52: ("AUC Base placed, +1 AUC Resource per AUC Base (2)",
          lambda b, a, f: bases(A, b, a) == 1 and res(A)(b, a) == 2),
-    53: ("Guerrillas moved between 2 Departments", lambda b, a, f: moved(b, a)),
-    54: ("up to 2 Guerrillas removed or replaced", lambda b, a, f: moved(b, a)),
+    53: ("the executor's Guerrillas, as many as possible, moved between 2 Departments", _k53),
+    54: ("2 enemy Guerrillas replaced by the executor's (8.4.2, 8.1.2)", _k54),
     55: ("Cali 1 level toward Opposition (printed)", _k55),
     56: ("Cartels +4 and a Cartels Base in each of 2 Cities (printed)", _k56),
     57: ("2 Police replaced by Cartels pieces",
@@ -327,7 +383,7 @@ KEY_EFFECT: dict[int, tuple[str, Check]] = {
              a.faction_pieces(s.id, C) - b.faction_pieces(s.id, C) for s in MAP.spaces) == 2),
     58: ("up to 4 Police relocated (as many as possible, 8.4.2)",
          lambda b, a, f: moved(b, a) and on(Piece.POLICE, b, a) == 0),
-    59: ("Cartels Guerrillas relocated", lambda b, a, f: moved(b, a)),
+    59: ("all Cartels Guerrillas Underground, up to 3 different ones relocated", _k59),
     60: ("a Cartels Base in each of 2 Cities",
          lambda b, a, f: sum(a.bases(s, C) - b.bases(s, C) for s in CITIES) == 2),
     61: ("a Cartels Base in each of 3 Departments without Cartels pieces",
@@ -336,7 +392,7 @@ KEY_EFFECT: dict[int, tuple[str, Check]] = {
     64: ("Cartels Resources +7 (printed: +2 per City Base, +1 per Department Base)", _k64),
     65: ("a Shipment and an Insurgent Base placed in a Mountain Department (printed)", _k65),
     67: ("Momentum Mexican Traffickers", momentum(67)),
-    69: ("pieces moved through Departments", lambda b, a, f: moved(b, a)),
+    69: ("all the executor's Guerrillas of the space where it has most moved", _k69),
     70: ("free Terror in each Forest with the executor's Guerrilla, +3 each", _k70),
     71: ("both of the executor's Bases in Panamá", _k71),
     72: ("every Available Cartels Guerrilla placed",
@@ -418,3 +474,47 @@ def test_card_37_ambush_takes_the_shipment_first() -> None:
     board = game.state
     assert board.guerrillas(cesar, C) == 0 and board.shipments_at(cesar, A)
     assert board.guerrillas(cesar, F) == 0 and board.police(cesar) == 1
+
+
+def test_engine_gray_2_marks_are_the_printed_ones() -> None:
+    # 8.1 bullet 2 « sauf si la carte Évènement possède le symbole 2 en gris »: the
+    # engine's table (flowcharts/nonplayer_events.toml) marks exactly the printed cards
+    assert _engine_gray2() == GRAY2
+
+
+def test_card_54_never_takes_back_its_own_replacement() -> None:
+    # 8.4.2 « Placez ... autant de pièces que possible » (replace, not remove) and 8.1.2
+    # « Éliminez les Bases ennemies, ... puis les Guérillas Dormantes » (enemy pieces
+    # first): the AUC on #54 replace the FARC Guerrilla of Santander with an AUC one; the
+    # chart then points at Santander again (red 2, yellow 4, green 6), where only AUC
+    # Guerrillas are left, so the second Guerrilla comes from a space with an enemy one,
+    # never the replacement just placed. Before issue 27 (D13) the second pick replaced
+    # that AUC Guerrilla with a FARC one and the board was as before.
+    game = standard_game(54, A, 1)
+    before = game.state.clone()
+    take_turn(game, ScriptedDice([2, 4, 6] * 6))
+    after = game.state
+    santander = sid("Santander")
+    assert after.guerrillas(santander, F) == 0
+    assert after.guerrillas(santander, A) == before.guerrillas(santander, A) + 1
+    assert sum(after.on_map(k) for k in GUERRILLAS[A]) == \
+        sum(before.on_map(k) for k in GUERRILLAS[A]) + 2
+    assert sum(after.on_map(k) for k in GUERRILLAS[F]) == \
+        sum(before.on_map(k) for k in GUERRILLAS[F]) - 2
+
+
+def test_card_20_every_farc_guerrilla_marches() -> None:
+    # card 20 shaded « FARC free Marches any of its Guerrillas then flips up to 3 of its
+    # Guerrillas Underground »; 8.4.2 « relocalisez autant de pièces que possible »: on
+    # the Standard set up every FARC Guerrilla on the map Marches (the report's March
+    # lines add up to all of them), and none is left Active.
+    import re
+
+    game = standard_game(20, F, 1)
+    before = sum(game.state.on_map(k) for k in GUERRILLAS[F])
+    result = take_turn(game)
+    assert result.decision == "event"
+    lines = "\n".join(result.report)
+    marched = sum(int(n) for n in re.findall(r"March: (\d+) FARC Guerrilla", lines))
+    assert marched == before
+    assert game.state.on_map(Piece.FARC_ACTIVE) == 0

@@ -77,6 +77,40 @@ def test_insurgent_discord_government_chooses_in_a_two_player_game() -> None:
     assert decide(game, None, discord)[0] == "event" and asked == [A]
 
 
+@pytest.mark.s8(bullet="8.1 bullet 2 discord")
+@pytest.mark.parametrize("card", [41, 63])
+def test_insurgent_discord_any_second_eligible_gray_2_and_card_63(card: int) -> None:
+    # 8.1 « le Gouvernement choisit entre une Évènement avec effet ou une Opération pour
+    # n'importe quelle 2nde Faction Non-joueur Éligible ayant au moins 1 Ressource » (for
+    # ANY 2nd Eligible Non-player with a Resource): the exception overrides « sauf si la
+    # carte Évènement possède le symbole 2 en gris » and card 63's published "always
+    # Operations". Card 41 shaded (gray 2: AUC Resources +6) and card 63 (gray 2, always
+    # Operations; 2 Cartels Guerrillas in Cali make it effective), the AUC / Cartels 2nd
+    # Eligible: alone they execute an Operation; in a 2-player game the Government is
+    # asked, and its "event" is executed. (Fails before issue 27 D3: the Government was
+    # asked only when the bot already wanted the Event.)
+    faction = A if card == 41 else C
+    asked: list[Faction] = []
+
+    def discord(state: GameState, f: Faction) -> str:
+        asked.append(f)
+        return "event"
+
+    game = standard_game(card, faction, 2)
+    put(game.state, "Cali", Piece.CARTELS_UNDERGROUND, 2)
+    assert decide(game, None, None)[0] == "operation"  # 8.1 bullet 2 (gray 2)
+    game.state.seats = [1, 2, None, None]
+    got, cmd, trace, _ = decide(game, None, discord)
+    assert asked == [faction] and got == "event", "\n".join(trace.lines())
+    assert cmd.side == ("unshaded" if card == 63 else "shaded")
+    # « Évènement avec effet »: an Ineffective Event leaves nothing to choose
+    asked.clear()
+    assert decide(standard_game(68, C, 2), None, discord)[0] == "operation"
+    game68 = standard_game(68, C, 2)
+    game68.state.seats = [1, 2, None, None]
+    assert decide(game68, None, discord)[0] == "operation" and asked == []
+
+
 @pytest.mark.s8(bullet="8.1 bullet 3")
 def test_ineffective_event_operation_instead_narco_subs_example() -> None:
     # 8.1 EXEMPLE D'EVENEMENT SANS EFFET « Les Cartels est la 1ère Éligible d'après la
@@ -455,6 +489,42 @@ def test_shift_where_the_totals_change_most() -> None:
 
 
 @pytest.mark.s8(bullet="8.4.3")
+def test_shift_the_greatest_change_not_the_first_of_equal_population() -> None:
+    # 8.4.3 « choisissez les zones pour lesquelles l'écart entre l'ancienne et la nouvelle
+    # valeur est le plus grand » (the greatest difference between old and new value):
+    # card 44 shaded « Shift a City from Support to Neutral », the only Cities with Support
+    # Cartagena (Active) and Cúcuta (Passive), both Population 1: Cartagena changes 2, so
+    # it goes to Neutral whatever the dice (red 3 on the 8.2 chart gives Cúcuta). (Fails
+    # before issue 27 D4: Population alone tied them and the chart chose Cúcuta.)
+    game = standard_game(44, A, 1)
+    state = game.state
+    for city in MAP.cities:
+        state.set_support(city.id, 0)
+    state.set_support(sid("Cartagena"), 2)
+    state.set_support(sid("Cúcuta"), 1)
+    take_turn(game, ScriptedDice([3, 1, 1] * 10))
+    assert game.state.support[sid("Cartagena")] == 0
+    assert game.state.support[sid("Cúcuta")] == 1
+
+
+@pytest.mark.s8(bullet="8.4.3")
+def test_shift_value_is_population_times_levels() -> None:
+    # 8.4.3 « l'écart entre l'ancienne et la nouvelle valeur » read as the space's
+    # Support/Opposition value (1.6.2 « le soutien ou l'opposition actifs comptent double
+    # dans l'évaluation du total des valeurs de soutien/opposition »): Population x levels
+    # (docs/readings.md#r-np-event-shift). Card 44 shaded: Bogotá at Passive Support
+    # (8 x 1) goes to Neutral before Cartagena at Active Support (1 x 2).
+    game = standard_game(44, A, 1)
+    state = game.state
+    for city in MAP.cities:
+        state.set_support(city.id, 0)
+    state.set_support(MAP.BOGOTA, 1)
+    state.set_support(sid("Cartagena"), 2)
+    take_turn(game, ScriptedDice([3, 1, 1] * 10))
+    assert game.state.support[MAP.BOGOTA] == 0 and game.state.support[sid("Cartagena")] == 2
+
+
+@pytest.mark.s8(bullet="8.4.3")
 def test_non_shift_space_choice_is_random_on_a_shift_card() -> None:
     # 8.4.3 « Sélectionnez les zones au hasard (8.2-.3) ... Pour un changement de Soutien
     # ... » (Population only for the shift): card 24 shaded « Remove 2 Troops from a space
@@ -479,6 +549,35 @@ def test_instruction_of_the_leftmost_factions_aid() -> None:
     before = game.state.clone()
     take_turn(game)
     assert game.state.bases(sid("Santander"), F) == before.bases(sid("Santander"), F) + 1
+
+
+@pytest.mark.s8(bullet="8.4.4")
+def test_instruction_binds_only_the_faction_whose_symbol_is_leftmost() -> None:
+    # 8.4.4 « vérifiez pour cet Évènement s'il existe des instructions spécifiques à cette
+    # Faction Non-Joueur si son symbole est situé le plus à gauche sur la carte »
+    # (docs/readings.md#r-np-instructions-leftmost): card 57 (Cartels leftmost; published
+    # instruction: Police in Cities first). The Cartels replace Cali's Police first; the
+    # FARC executing the same text (2nd Eligible) pick both spaces on the chart (1,1,3:
+    # Antioquia, then Huila) and Cali keeps its Police. (Fails before issue 27 D9: the
+    # instruction bound every executor, Cali went first.)
+    from core import events
+    from core.commands import Context
+    from nonplayer.events import NonPlayerChooser
+
+    def run(faction: Faction) -> GameState:
+        state = blank_state(card=57)
+        for name in ("Huila", "Cali", "Antioquia"):
+            put(state, name, Piece.POLICE, 1)
+        chooser = NonPlayerChooser(ScriptedDice([1, 1, 3] * 4), state, faction, 57)
+        events.run_event(state, Context(faction=faction, chooser=chooser, nonplayer=True),
+                         57, "shaded")
+        return state
+
+    cartels = run(C)
+    assert cartels.police(sid("Cali")) == 0
+    farc = run(F)
+    assert farc.police(sid("Cali")) == 1
+    assert farc.police(sid("Antioquia")) == 0 and farc.police(sid("Huila")) == 0
 
 
 @pytest.mark.s8(bullet="8.1 bullet 1")

@@ -14,6 +14,12 @@ from typing import TextIO
 
 from core.pieces import Faction
 
+# how a command stops on a signal: defined beside the handlers (standard library only)
+from tui.commands.stops import HungUp as HungUp
+from tui.commands.stops import Interrupted as Interrupted
+from tui.commands.stops import Terminated as Terminated
+from tui.commands.stops import stop_code as stop_code
+
 
 class CliError(Exception):
     """A user error: printed as one line on stderr, exit code 2."""
@@ -27,24 +33,6 @@ class Subcommand:
     help: str
     configure: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace, TextIO], int]
-
-
-class Interrupted(Exception):
-    """Ctrl-C or SIGTERM stopped a command that has something to say about it (where
-    the game was saved, how to resume): one line on stderr, exit ``code``."""
-
-    def __init__(self, message: str, code: int = 130) -> None:
-        super().__init__(message)
-        self.code = code
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM, raised in the main thread like a Ctrl-C so the same clean-up runs."""
-
-
-def stop_code(stop: KeyboardInterrupt) -> int:
-    """The exit status of a stop: 128 + the signal number (130 Ctrl-C, 143 SIGTERM)."""
-    return 143 if isinstance(stop, Terminated) else 130
 
 
 def faction_argument(text: str, govt_refusal: str | None = None) -> Faction:

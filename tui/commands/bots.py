@@ -25,11 +25,15 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from core import serialize
+from core.atomic import write_text
 from core.cards import CARDS
 from core.extras import require_extras
+from core.files import check_output, read_input, shown
 from core.game import Game
 from core.pieces import Faction
 from core.rules import victory
+from core.words import counted
 from nonplayer.games import (
     BACKENDS,
     GameRecord,
@@ -66,6 +70,18 @@ def _whole_number_or_auto(text: str) -> int:
     return _whole_number(text, 0, "expected 0 (one per core) or more")
 
 
+#: the most games one batch or soak plays (its list of jobs is held in memory)
+MAX_GAMES = 1_000_000
+
+
+def _games(text: str) -> int:
+    value = _whole_number(text, 1, "expected 1 or more")
+    if value > MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"at most {MAX_GAMES} games in one run, not "
+                                         f"{shown(value)}")
+    return value
+
+
 def _seed(text: str) -> int:
     return _whole_number(text, 0, "a seed is 0 or more")
 
@@ -74,12 +90,14 @@ def _common(p: argparse.ArgumentParser, govt: str = "heuristic") -> None:
     p.add_argument("--scenario", choices=("standard", "quick"), default="standard",
                    help="full game or the Quick-Play scenario (default: standard)")
     p.add_argument("--govt", choices=tuple(GOVERNMENTS), default=govt,
-                   help=f"the Government bot (default: {govt}; search is the campaign "
-                   "Government, heuristic the fast rule-based one, lookahead the "
-                   "one-card-ahead search that was 'search' before issue 13)")
+                   help=f"the Government bot (default: {govt}; search plays its "
+                   "candidates forward to the next Propaganda Round, heuristic is the fast "
+                   "rule-based one, lookahead looks one card ahead; docs/strength.md "
+                   "compares them)")
     p.add_argument("--think", choices=THINK_CHOICES, default=None,
                    help="thinking budget of --govt search per decision (default "
-                   f"{DEFAULT_THINK}: a standard game in well under a minute)")
+                   f"{DEFAULT_THINK}: a standard game in about 9 s on a quiet 2-core "
+                   "machine, docs/strength.md)")
 
 
 #: ``--think`` levels (nonplayer.government.campaign.THINK_LEVELS, spelled out here so
@@ -128,6 +146,9 @@ def _configure_demo(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print only a JSON summary")
     p.add_argument("--report", metavar="FILE.html", default=None,
                    help="also write the game card by card as one HTML page (maps, charts)")
+    p.add_argument("--save", metavar="FILE", default=None,
+                   help="also save the finished game to FILE (a new file), for andean "
+                   "status, map or report, or play --load")
 
 
 def _card_title(card: int | None) -> str:
@@ -165,6 +186,9 @@ def demo_summary(game: Game, seed: int, govt: str, seconds: float, note: str = "
 
 def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    save = check_output(args.save, "--save") if args.save else None
+    if save is not None and save.exists():
+        raise CliError(f"--save {args.save}: the file exists; name a new file")
     bot = _bot(args.govt, seed, sys.stderr, govt_options(args))
     verbose = args.verbose and not args.json
     shown: dict[str, Any] = {"card": None, "round": 0, "after": None, "played": 0}
@@ -189,6 +213,8 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
     recorder = None
     if args.report:
         from tui.pictures.history import Recorder
+
+        check_output(args.report, "--report")
 
         recorder = Recorder()
 
@@ -242,6 +268,9 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
     start = time.perf_counter()
     game, _ = play(seed, bot, args.scenario, on_turn=narrate)
     summary = demo_summary(game, seed, bot.name, time.perf_counter() - start, bot.note)
+    if save is not None:
+        serialize.save(game, save)
+        print(f"andean: saved the game to {save}", file=sys.stderr)
     if recorder is not None:
         from tui.pictures.report import game_report, write
 
@@ -270,7 +299,7 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
 # ======================================================================================
 def _configure_batch(p: argparse.ArgumentParser) -> None:
     _common(p)
-    p.add_argument("--games", type=_positive, required=True, help="how many games")
+    p.add_argument("--games", type=_games, required=True, help="how many games")
     p.add_argument("--seed", type=_seed, default=0,
                    help="seed of the first game; game i uses seed S+i (default 0)")
     p.add_argument("--workers", type=_positive, default=1,
@@ -291,6 +320,9 @@ def _configure_batch(p: argparse.ArgumentParser) -> None:
     p.add_argument("--resume", action="store_true",
                    help="continue a stopped run from DIR/games.csv: play only the seeds "
                    "it lacks (give the same --games, --seed, --scenario and --govt)")
+    p.add_argument("--force", action="store_true",
+                   help="start over in a DIR that holds another run's games.csv or "
+                   "summary.json (replacing them)")
 
 
 def summary_text(summary: dict) -> list[str]:
@@ -313,12 +345,11 @@ def summary_text(summary: dict) -> list[str]:
     lines.append("Mean margins: " + ", ".join(margins))
     lines.append(f"Mean length: {summary['mean_cards_played']} Event cards, "
                  f"{summary['mean_length']} commands; {summary.get('games_per_second')} "
-                 f"games/s with {summary['workers']} {summary['backend']} worker(s)")
+                 f"games/s with {counted(summary['workers'], str(summary['backend']) + ' worker')}")
     return lines
 
 
 def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
-    from core.atomic import write_text
     from nonplayer.games import CsvLog, read_csv
     from tui.progress import RunProgress
 
@@ -331,19 +362,41 @@ def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
     if args.plot:
         needs["plot"] = "--plot"
     require_extras(needs)
-    outdir = _check_out_dir(args.out)
-    if args.plot:
-        _check_out_file(args.plot, "--plot")
-    if args.report:
-        _check_out_file(args.report, "--report")
-    csv_path, json_path = outdir / "games.csv", outdir / "summary.json"
+    # every argument and output checked before anything on disk changes (issue 25 item 1)
     options = govt_options(args)
+    outdir = _check_out_dir(args.out)
+    for flag, path in (("--plot", args.plot), ("--report", args.report)):
+        if path:
+            check_output(path, flag, parent_made=outdir)
+    csv_path, json_path = outdir / "games.csv", outdir / "summary.json"
+    run_path = outdir / RUN_FILE
+    for flag, path in (("--plot", args.plot), ("--report", args.report)):
+        if path and Path(path).absolute() in {p.absolute() for p in
+                                              (csv_path, json_path, run_path)}:
+            raise CliError(f"{flag} {shown(path)}: is one of the run's own files; "
+                           "give another name")
     bot = make_government(args.govt, args.seed, **options)
+    run = {"games": args.games, "seed": args.seed, "scenario": args.scenario,
+           "govt": args.govt, "think": args.think, "plays": bot.name}
+    seeds = list(range(args.seed, args.seed + args.games))
+    if args.resume:
+        kept = _resume_records(csv_path, seeds, args.scenario, bot.name)
+        _check_run(run_path, run)
+    else:
+        kept = []
+        old = [p.name for p in (csv_path, json_path, run_path) if p.exists()]
+        if old and not args.force:
+            raise CliError(f"--out {shown(args.out)}: already holds {', '.join(old)} of "
+                           "another run: continue it with --resume, or replace it with "
+                           "--force")
+        for path in (csv_path, json_path, run_path):
+            check_output(path, "--out", parent_made=outdir)
     if bot.note:
         print(f"andean: note: {bot.note}", file=sys.stderr)
-    seeds = list(range(args.seed, args.seed + args.games))
-    kept = _resume_records(csv_path, seeds, args.scenario, bot.name) if args.resume else []
+    outdir.mkdir(parents=True, exist_ok=True)
     json_path.unlink(missing_ok=True)  # never a previous run's summary beside this run's rows
+    if not args.resume or not run_path.exists():
+        write_text(run_path, json.dumps(run, indent=2) + "\n")
     todo = [s for s in seeds if s not in {r.seed for r in kept}]
     if args.resume:
         print(f"andean: resuming: {len(kept)} of {len(seeds)} games already in {csv_path}",
@@ -390,18 +443,48 @@ def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
     return 1 if summary["errors"] else 0
 
 
+#: the batch's parameters, written in its --out directory when it starts: --resume
+#: refuses to mix another --games, --seed, --scenario, --govt or --think into the run
+RUN_FILE = "run.json"
+
+
 def _check_out_dir(path: str) -> Path:
-    """The batch's output directory, made and checked before the first game."""
+    """The batch's output directory, checked before the first game; made only once every
+    argument has been checked (a refused command leaves no empty directory behind)."""
     target = Path(path)
+    if target.is_symlink() and not target.is_dir():
+        raise CliError(f"--out {shown(path)}: is a broken symbolic link")
     if target.exists() and not target.is_dir():
-        raise CliError(f"--out {path}: is a file, not a directory")
-    try:
-        target.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise CliError(f"--out {path}: cannot make the directory ({err.strerror})") from None
-    if not os.access(target, os.W_OK):
-        raise CliError(f"--out {path}: directory is not writable")
+        raise CliError(f"--out {shown(path)}: is a file, not a directory")
+    if target.is_dir():
+        if not os.access(target, os.W_OK | os.X_OK):
+            raise CliError(f"--out {shown(path)}: directory is not writable")
+        return target
+    existing = next((p for p in target.absolute().parents if p.exists()), None)
+    if existing is None or not existing.is_dir():
+        raise CliError(f"--out {shown(path)}: cannot make the directory "
+                       f"({shown(existing)} is not a directory)")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise CliError(f"--out {shown(path)}: cannot make the directory ({shown(existing)} "
+                       "is not writable)")
     return target
+
+
+def _check_run(run_path: Path, run: dict[str, Any]) -> None:
+    """--resume: the run in the directory was started with these parameters."""
+    if not run_path.exists():
+        return  # a run of an older version: its rows were checked one by one
+    try:
+        before = json.loads(read_input(run_path, RUN_FILE).decode("utf-8"))
+    except (ValueError, UnicodeDecodeError) as err:
+        raise CliError(f"--resume: {shown(run_path)} cannot be read ({shown(err)})") from None
+    if not isinstance(before, dict):
+        raise CliError(f"--resume: {shown(run_path)} was not written by andean batch")
+    changed = [f"--{k} {before.get(k)} (now {v})" for k, v in run.items()
+               if k != "plays" and before.get(k) != v]
+    if changed:
+        raise CliError(f"--resume: the run in {shown(run_path.parent)} was started with "
+                       f"{', '.join(changed)}: give the same options")
 
 
 def _resume_records(csv_path: Path, seeds: list[int], scenario: str,
@@ -409,8 +492,8 @@ def _resume_records(csv_path: Path, seeds: list[int], scenario: str,
     """The finished games of a stopped run, checked to belong to this run."""
     from nonplayer.games import read_csv
 
-    if not csv_path.exists():
-        raise CliError(f"--resume: {csv_path} does not exist (run without --resume)")
+    if not csv_path.is_file():
+        raise CliError(f"--resume: {shown(csv_path)} does not exist (run without --resume)")
     try:
         records = read_csv(csv_path)
     except ValueError as err:
@@ -457,7 +540,7 @@ def _choices(allowed: tuple[Any, ...], kind: type = str) -> Any:
 def _configure_soak(p: argparse.ArgumentParser) -> None:
     from nonplayer.soak import GOVTS, PLAYERS, SCENARIOS
 
-    p.add_argument("--games", type=_positive, required=True, help="how many games")
+    p.add_argument("--games", type=_games, required=True, help="how many games")
     p.add_argument("--seed", type=_seed, default=0,
                    help="seed of the first game; game i uses seed S+i (default 0)")
     p.add_argument("--workers", type=_positive, default=1,
@@ -479,7 +562,7 @@ def _run_soak(args: argparse.Namespace, out: TextIO) -> int:
     from nonplayer.soak import run_soak, soak_jobs
     from tui.progress import RunProgress
 
-    outfile = _check_out_file(args.out) if args.out else None
+    outfile = check_output(args.out, "--out") if args.out else None
     for name in args.govt:
         note = make_government(name, args.seed).note
         if note:
@@ -500,7 +583,8 @@ def _run_soak(args: argparse.Namespace, out: TextIO) -> int:
         for problem in so_far:  # what was found is never lost with the stop
             _print_problem(problem, out)
         raise Interrupted(f"soak stopped after {found[0]} of {len(jobs)} games "
-                          f"({found[1]} problems so far, listed above); no report written",
+                          f"({counted(found[1], 'problem')} so far, listed above); no report "
+                          "written",
                           stop_code(stop)) from None
     seconds = time.perf_counter() - start
     report = {
@@ -518,12 +602,11 @@ def _run_soak(args: argparse.Namespace, out: TextIO) -> int:
     }
     for problem in report["problems"]:
         _print_problem(problem, out)
-    print(f"soak: {report['games']} games, {len(report['problems'])} problems, "
+    print(f"soak: {counted(report['games'], 'game')}, "
+          f"{counted(len(report['problems']), 'problem')}, "
           f"{report['seconds']} s ({report['games_per_second']} games/s, "
-          f"{args.workers} worker(s))", file=out)
+          f"{counted(args.workers, 'worker')})", file=out)
     if outfile is not None:
-        from core.atomic import write_text
-
         write_text(outfile, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
         print(f"Wrote {outfile}", file=out)
     return 1 if report["problems"] else 0
@@ -531,20 +614,7 @@ def _run_soak(args: argparse.Namespace, out: TextIO) -> int:
 
 def _print_problem(problem: dict[str, Any], out: TextIO) -> None:
     print(f"seed {problem['seed']} ({problem['govt']} Government, {problem['scenario']}, "
-          f"{problem['players']} player(s)): {problem['message']}", file=out, flush=True)
-
-
-def _check_out_file(path: str, flag: str = "--out") -> Path:
-    """A file the run will write at the end: checked now, before the first game."""
-    target = Path(path)
-    if target.is_dir():
-        raise CliError(f"{flag} {path}: is a directory, not a file")
-    parent = target.parent if str(target.parent) else Path(".")
-    if not parent.is_dir():
-        raise CliError(f"{flag} {path}: directory {parent} does not exist")
-    if not os.access(parent, os.W_OK):
-        raise CliError(f"{flag} {path}: directory {parent} is not writable")
-    return target
+          f"{counted(problem['players'], 'player')}): {problem['message']}", file=out, flush=True)
 
 
 SUBCOMMANDS: list[Subcommand] = [

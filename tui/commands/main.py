@@ -20,23 +20,17 @@ Set ``ANDEAN_DEBUG=1`` to see the traceback of an unexpected error.
 
 from __future__ import annotations
 
+# Only the standard library and tui.commands.stops at the top: main() installs the signal
+# handlers first, then imports the engine, so a Ctrl-C while it loads ends with one line.
 import argparse
+import contextlib
 import os
-import signal
+import re
 import sys
-import threading
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import NoReturn
 
-from core.errors import AndeanError
-from core.extras import MissingExtra
-from tui.commands import bots, pictures, play, reference, saves
-from tui.commands.base import (
-    CliError,
-    Interrupted,
-    Terminated,
-    stop_code,
-)
+from tui.commands import stops
 
 PROG = "andean"
 
@@ -45,11 +39,15 @@ class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors become :class:`CliError` (one line, exit 2)."""
 
     def error(self, message: str) -> NoReturn:
+        from tui.commands.base import CliError
+
         where = self.prog.removeprefix(PROG).strip()
         raise CliError(f"{where + ': ' if where else ''}{message} (see --help)")
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from tui.commands import bots, pictures, play, reference, saves
+
     parser = _Parser(
         prog=PROG,
         description="Andean Abyss (2nd edition) rules engine: set up, inspect and check games.",
@@ -66,44 +64,69 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (0 ok, 1 verify mismatch or problems
-    found, 2 error, 130 Ctrl-C, 143 SIGTERM)."""
-    parser = build_parser()
-    previous = _catch_sigterm()
+    found, 2 error, 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).
+
+    The signal handlers come first (:mod:`tui.commands.stops`), before the engine is
+    imported and the parser built: a signal at any moment ends with one line."""
+    previous = stops.install()
     try:
-        args = parser.parse_args(argv)
+        return _run(argv)
+    except stops.Interrupted as stop:
+        stops.stopping()
+        _say(f"{PROG}: {stop}")
+        return stop.code
+    except KeyboardInterrupt as stop:  # also while the engine is being imported
+        stops.stopping()
+        _say(f"{PROG}: stopped")
+        return stops.stop_code(stop)
+    finally:
+        stops.restore(previous)
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    from core.errors import AndeanError
+    from core.extras import MissingExtra
+    from tui.commands.base import CliError
+
+    try:
+        parser = build_parser()
+        args = parser.parse_args(_joined(sys.argv[1:] if argv is None else list(argv)))
         return int(args.run(args, sys.stdout))
     except SystemExit as done:  # --help, --version
         return done.code if isinstance(done.code, int) else 0
-    except Interrupted as stop:
-        print(f"{PROG}: {stop}", file=sys.stderr)
-        return stop.code
-    except KeyboardInterrupt as stop:
-        print(f"{PROG}: stopped", file=sys.stderr)
-        return stop_code(stop)
+    except stops.Interrupted:
+        raise  # main() says it
     except BrokenPipeError:  # output piped into head/less that closed early
         sys.stderr.close()
         return 0
     except (CliError, AndeanError, MissingExtra, ValueError, OSError) as err:
         return _fail(str(err))
+    except MemoryError:
+        return _fail("out of memory: ask for less (fewer games, a smaller --scale)")
     except Exception as err:
         if os.environ.get("ANDEAN_DEBUG"):
             raise
         return _fail(f"unexpected error: {type(err).__name__}: {err}")
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
 
 
-def _catch_sigterm() -> Any:
-    """SIGTERM raises :class:`Terminated` (a KeyboardInterrupt) so it stops a command
-    as cleanly as Ctrl-C; returns the handler to restore (None off the main thread)."""
-    if threading.current_thread() is not threading.main_thread():
-        return None
+#: options whose value may start with "-" (``--seats -,1,-,-``): argparse would read
+#: such a value as an option and say "expected one argument"
+_DASH_VALUES = ("--seats",)
 
-    def stop(signum: int, frame: Any) -> None:
-        raise Terminated()
 
-    return signal.signal(signal.SIGTERM, stop)
+def _joined(argv: list[str]) -> list[str]:
+    """``--seats -,1,-,-`` as ``--seats=-,1,-,-``, which argparse reads as meant."""
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        if argv[i] in _DASH_VALUES and i + 1 < len(argv) and argv[i + 1].startswith("-") \
+                and "," in argv[i + 1]:
+            out.append(f"{argv[i]}={argv[i + 1]}")
+            i += 2
+            continue
+        out.append(argv[i])
+        i += 1
+    return out
 
 
 def _version() -> str:
@@ -116,9 +139,20 @@ def _version() -> str:
 
 
 def _fail(message: str) -> int:
+    """One line on stderr, exit 2. A word of the user's input longer than ~80 characters
+    (a 10,000-character space name) is cut, and the line is at most ~400 characters."""
     line = " ".join(message.split())
-    print(f"{PROG}: error: {line}", file=sys.stderr)
+    line = re.sub(r"\S{81,}", lambda m: m[0][:77] + "...", line)
+    if len(line) > 400:
+        line = line[:397] + "..."
+    _say(f"{PROG}: error: {line}")
     return 2
+
+
+def _say(line: str) -> None:
+    """A line on stderr; nothing if stderr is gone (SIGHUP: the terminal closed)."""
+    with contextlib.suppress(OSError, ValueError):
+        print(line, file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":  # pragma: no cover

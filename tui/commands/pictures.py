@@ -16,7 +16,12 @@ from typing import TextIO
 from core import serialize
 from core.cards import CARDS
 from core.extras import require_extra
+from core.files import check_output, shown
 from tui.commands.base import CliError, Subcommand
+
+#: the commands that write a save file, named in the SAVE argument's help
+SAVE_HELP = ("a saved game, as written by andean new, play and assist (their autosave), "
+             "demo, random-game, np-turn and event with --save")
 
 
 def _load(path: str):  # type: ignore[no-untyped-def]
@@ -27,13 +32,26 @@ def _load(path: str):  # type: ignore[no-untyped-def]
 
 
 def _configure_map(p: argparse.ArgumentParser) -> None:
-    p.add_argument("save", metavar="SAVE", help="a saved game (andean new / play / demo)")
+    p.add_argument("save", metavar="SAVE", help=SAVE_HELP)
     p.add_argument("--out", default="board.svg", metavar="FILE",
                    help="board.svg (default) or a .png file (needs the plot extra)")
     p.add_argument("--card", type=int, default=None, metavar="N",
                    help="draw the board right after card #N was played (replays the log)")
-    p.add_argument("--scale", type=float, default=1.0,
-                   help="PNG size factor (default 1: about 1440 x 1420 pixels)")
+    p.add_argument("--scale", type=_scale, default=1.0,
+                   help="PNG size factor, above 0 and at most 10 (default 1: about "
+                   "1440 x 1420 pixels)")
+
+
+def _scale(text: str) -> float:
+    """``--scale``: checked before drawing (a scale of 1000 ran out of memory)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, not {shown(text)!r}") from None
+    if not 0 < value <= 10:  # (also refuses nan)
+        raise argparse.ArgumentTypeError(f"expected a number above 0 and at most 10, "
+                                         f"not {shown(text)}")
+    return value
 
 
 def _run_map(args: argparse.Namespace, out: TextIO) -> int:
@@ -44,6 +62,7 @@ def _run_map(args: argparse.Namespace, out: TextIO) -> int:
         raise CliError("--out must end in .svg or .png")
     if args.out.lower().endswith(".png"):
         require_extra("plot", "andean map --out FILE.png")
+    check_output(args.out, "--out", inputs=[args.save])
     game = _load(args.save)
     state = game.state
     heading = ""
@@ -61,7 +80,7 @@ def _run_map(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _configure_report(p: argparse.ArgumentParser) -> None:
-    p.add_argument("save", metavar="SAVE", help="a saved game")
+    p.add_argument("save", metavar="SAVE", help=SAVE_HELP)
     p.add_argument("--out", default="game.html", metavar="FILE.html",
                    help="the HTML file to write (default game.html)")
 
@@ -70,6 +89,7 @@ def _run_report(args: argparse.Namespace, out: TextIO) -> int:
     from tui.pictures.history import from_game
     from tui.pictures.report import game_report, write
 
+    check_output(args.out, "--out", inputs=[args.save])  # never over the save it reads
     game = _load(args.save)
     history = from_game(game)
     subtitle = (f"{game.state.scenario.title()} scenario; rebuilt from {args.save} by "

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from core import serialize
 from core.errors import IllegalAction
+from core.files import check_output, locked
 from core.game import Game
 from core.pieces import Faction
 from tui.commands.base import (
@@ -37,6 +38,7 @@ from tui.commands.base import (
     faction_argument,
     stop_code,
 )
+from tui.commands.stops import stopping
 from tui.session import Session
 
 if TYPE_CHECKING:
@@ -135,8 +137,9 @@ def _run_play(args: argparse.Namespace, out: TextIO) -> int:
 
     app = PlayApp(controller)
     app.expert = args.expert
-    app.run()
-    return 0
+    with saved_on_stop(session):  # SIGTERM, SIGHUP (the app takes ctrl+c as a key)
+        app.run()
+    return _after_app(app.return_code, session)
 
 
 @contextmanager
@@ -148,6 +151,7 @@ def saved_on_stop(session: Session, new: bool = False) -> Iterator[None]:
     try:
         yield
     except KeyboardInterrupt as stop:
+        stopping()  # a second signal cannot cut the save short
         if session.path is not None and session.game is not placeholder:
             session.save()
             raise Interrupted(f"stopped; the game is saved in {session.path}",
@@ -198,8 +202,20 @@ def _run_assist(args: argparse.Namespace, out: TextIO) -> int:
             return run_assist(session, new, args, sys.stdin, out)
     from tui.screens.assist import AssistApp
 
-    AssistApp(assist_controller(session, args), new_game=assist_factory(args) if new else None,
-              setup=setup_lines(args.scenario, assist_seats(args.bots))).run()
+    app = AssistApp(assist_controller(session, args),
+                    new_game=assist_factory(args) if new else None,
+                    setup=setup_lines(args.scenario, assist_seats(args.bots)))
+    with saved_on_stop(session, new):
+        app.run()
+    return _after_app(app.return_code, session)
+
+
+def _after_app(code: int | None, session: Session) -> int:
+    """The full-screen app's end: ctrl+c (exit code 130) is a stop, said in one line."""
+    if code == 130:
+        where = f"the game is saved in {session.path}" if session.path is not None \
+            else "no game was started"
+        raise Interrupted(f"stopped; {where}", 130)
     return 0
 
 
@@ -291,11 +307,27 @@ def run_assist(session: Session, new: bool, args: argparse.Namespace, inp: TextI
     return ui.run()
 
 
+def _one_writer(run: Callable[[argparse.Namespace, TextIO], int],
+                default_save: str) -> Callable[[argparse.Namespace, TextIO], int]:
+    """``run`` with its save file checked before anything happens (a directory that
+    exists and is writable, a regular file or none: issue 25 item 1) and locked while the
+    game runs (item 2): a second game on the same save is refused with one line."""
+
+    def checked(args: argparse.Namespace, out: TextIO) -> int:
+        target = args.save or args.load or default_save
+        check_output(target, "--save" if args.save or not args.load else "--load",
+                     same_ok=True)
+        with locked(target):
+            return run(args, out)
+
+    return checked
+
+
 SUBCOMMANDS: list[Subcommand] = [
     Subcommand("play", "play the Government against the three Non-player Insurgents",
-               _configure_play, _run_play),
+               _configure_play, _one_writer(_run_play, PLAY_SAVE)),
     Subcommand("assist", "tabletop assistant: run the Non-players of a game on a real table",
-               _configure_assist, _run_assist),
+               _configure_assist, _one_writer(_run_assist, ASSIST_SAVE)),
 ]
 
 _ = serialize

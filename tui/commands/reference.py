@@ -8,15 +8,16 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
-import sys
 from pathlib import Path
 from typing import Any, TextIO
 
 from core import serialize
 from core.cards import CARDS
+from core.files import check_output, locked
 from core.game import Game
 from core.pieces import Faction
 from tui.commands.base import (
+    CliError,
     Subcommand,
     insurgent_argument,
 )
@@ -44,6 +45,7 @@ def _configure_random_game(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true",
                    help="print only a JSON summary (winner, margins, cards played)")
     p.add_argument("--save", metavar="FILE", help="also save the finished game to FILE")
+    p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
 
 
 def _run_random_game(args: argparse.Namespace, out: TextIO) -> int:
@@ -51,6 +53,8 @@ def _run_random_game(args: argparse.Namespace, out: TextIO) -> int:
 
     from core.random_play import play_random_game
 
+    if args.save:  # checked before the game is played (issue 25 item 1)
+        check_output(args.save, "--save", force=args.force)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     game = Game.new(scenario=args.scenario, seed=seed, short=args.short)
     last_card: list[int | None] = [None]
@@ -84,7 +88,8 @@ def _run_random_game(args: argparse.Namespace, out: TextIO) -> int:
         "commands": len(game.log),
     }
     if args.save:
-        serialize.save(game, Path(args.save))
+        with locked(args.save):
+            serialize.save(game, Path(args.save), exclusive=not args.force)
     if args.json:
         print(json.dumps(summary, indent=2, ensure_ascii=False), file=out)
     else:
@@ -113,8 +118,9 @@ def _run_flowchart(args: argparse.Namespace, out: TextIO) -> int:
 
 def _configure_cards(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.add_argument("--text", type=int, metavar="N",
-                   help="print card N's printed 2nd-edition texts")
+    p.add_argument("--text", metavar="CARD",
+                   help="print a card's printed 2nd-edition texts: its number, its title "
+                   "or the title's start (accents and case optional: 'raul reyes', 'sica')")
 
 
 def card_rows() -> list[dict[str, Any]]:
@@ -155,12 +161,15 @@ def card_rows() -> list[dict[str, Any]]:
 
 def _run_cards(args: argparse.Namespace, out: TextIO) -> int:
     if args.text is not None:
-        if args.text not in CARDS:
-            print(f"andean cards: no card {args.text} (cards are 1-76)", file=sys.stderr)
-            return 2
         from tui.describe import card_text
+        from tui.forms.base import InputError
+        from tui.forms.editor import find_card
 
-        print("\n".join(card_text(args.text)), file=out)
+        try:
+            card = find_card(args.text)
+        except InputError as err:
+            raise CliError(f"--text: {err}") from None
+        print("\n".join(card_text(card)), file=out)
         return 0
     rows = card_rows()
     if args.json:

@@ -19,11 +19,13 @@ from typing import Any, TextIO
 
 from core import serialize
 from core.cards import CARDS
+from core.files import check_output, locked
 from core.game import Game
 from core.map import MAP
 from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
 from core.rules import sequence
 from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
+from tui.available import available_dict, available_lines
 from tui.commands.base import (
     CliError,
     Subcommand,
@@ -81,23 +83,6 @@ def _space_status(state: GameState, space: int) -> dict[str, Any]:
     }
 
 
-def _available(state: GameState) -> dict[str, dict[str, int]]:
-    return {
-        Faction.GOVT.label: {
-            "troops": state.available(Piece.TROOPS),
-            "police": state.available(Piece.POLICE),
-            "bases": state.available(Piece.GOVT_BASE),
-        },
-        **{
-            f.label: {
-                "guerrillas": state.available_guerrillas(f),
-                "bases": state.available_bases(f),
-            }
-            for f in (Faction.FARC, Faction.AUC, Faction.CARTELS)
-        },
-    }
-
-
 def status_dict(game: Game) -> dict[str, Any]:
     """Everything ``andean status --json`` shows: tracks, cards, Eligibility, whose turn,
     victory margins and every space in play (keyed by space name)."""
@@ -129,7 +114,7 @@ def status_dict(game: Game) -> dict[str, Any]:
             for card, side in sorted(state.capabilities.items())
         ],
         "momentum": list(state.momentum),
-        "available": _available(state),
+        "available": available_dict(state),
         "shipments_available": state.shipments_available(),
         "markers_available": state.markers_available(),
         "log_length": len(game.log),
@@ -167,7 +152,8 @@ def by_faction(values: dict[str, Any]) -> str:
 
 
 def status_text(game: Game) -> str:
-    """A human-readable summary: tracks, then one line per space with anything on it."""
+    """A human-readable summary: tracks, then one line per space: Population (a LoC:
+    its Econ, 1.3.4), Support, Control, pieces and markers."""
     d = status_dict(game)
     lines = [
         f"Andean Abyss: {d['scenario']} scenario, seed {d['seed']}, phase {d['phase']}",
@@ -181,6 +167,7 @@ def status_text(game: Game) -> str:
         f"Opposition + Bases {d['opposition_plus_bases']}",
         f"Victory margins: {by_faction(d['victory_margins'])}",
     ]
+    lines += available_lines(game.state, 100)
     if d["capabilities"]:
         lines.append(
             "Capabilities: "
@@ -195,7 +182,7 @@ def status_text(game: Game) -> str:
         lines.append(f"Game over: {over['reason']}; ranking {', '.join(over['ranking'])}")
     lines.append("")
     lines.append(
-        f"{'Space':<30} {'Pop':>3} {'Support':<18} {'Control':<10} "
+        f"{'Space':<30} {'Pop/Econ':>8} {'Support':<18} {'Control':<10} "
         f"{'Gov T/P/B':>9} {'FARC U/A/B':>10} {'AUC U/A/B':>9} {'Cart U/A/B':>10}  Markers"
     )
     for name, sp in d["spaces"].items():
@@ -219,8 +206,9 @@ def _space_line(name: str, sp: dict[str, Any]) -> str:
     if sp["shipments"]:
         marks.append("Shipments: " + ", ".join(sp["shipment_holders"]))
     support = sp["support"] if sp["kind"] != "loc" else "-"
+    pop = f"Econ {sp['econ']}" if sp["kind"] == "loc" else str(sp["pop"])
     return (
-        f"{name:<30} {sp['pop']:>3} {support:<18} {sp['control'] or '-':<10} "
+        f"{name:<30} {pop:>8} {support:<18} {sp['control'] or '-':<10} "
         f"{cols[0]:>9} {cols[1]:>10} {cols[2]:>9} {cols[3]:>10}  {'; '.join(marks)}"
     ).rstrip()
 
@@ -270,9 +258,9 @@ def _configure_new(p: argparse.ArgumentParser) -> None:
 
 
 def _run_new(args: argparse.Namespace, out: TextIO) -> int:
-    target = Path(args.out)
-    if target.exists() and not args.force:
-        raise CliError(f"{target} already exists (use --force to overwrite)")
+    target = check_output(args.out, "--out", force=args.force)
+    if args.placement is not None:
+        check_output(args.out, "--out", inputs=[args.placement])
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     options: dict[str, Any] = {
         "short": args.short,
@@ -293,7 +281,8 @@ def _run_new(args: argparse.Namespace, out: TextIO) -> int:
     if args.placement is not None:
         options["open_placement"] = args.placement
     game = Game.new(scenario=args.scenario, seed=seed, **options)
-    serialize.save(game, target)
+    with locked(target):  # not over a running game; not over a file made meanwhile
+        serialize.save(game, target, exclusive=not args.force)
     d = status_dict(game)
     print(
         f"New {args.scenario} game, seed {seed}, saved to {target}. "
@@ -374,6 +363,7 @@ def _run_np_turn(args: argparse.Namespace, out: TextIO) -> int:
     from core.rules.editor import SetTurn
     from nonplayer.turn import take_turn
 
+    _check_save(args)
     game = serialize.load(args.file, verify=not args.no_verify)
     faction = Faction.parse(args.faction)
     if game.is_terminal():
@@ -396,7 +386,8 @@ def _report_turn(result: Any, game: Game, args: argparse.Namespace, out: TextIO)
     data = result.to_json()
     data["status"] = status_dict(game)
     if args.save:
-        serialize.save(game, Path(args.save))
+        with locked(args.save):
+            serialize.save(game, Path(args.save))
     if args.json:
         print(json.dumps(data, indent=2, ensure_ascii=False), file=out)
     else:
@@ -405,6 +396,13 @@ def _report_turn(result: Any, game: Game, args: argparse.Namespace, out: TextIO)
         if "card_ends" in data["status"]:
             print(data["status"]["card_ends"], file=out)
     return 0
+
+
+def _check_save(args: argparse.Namespace) -> None:
+    """``--save OUT`` of np-turn and event, checked before the save is read: a save (its
+    own input included, the same format) may be replaced; a link, FIFO or device not."""
+    if args.save:
+        check_output(args.save, "--save", inputs=[args.file], same_ok=True)
 
 
 def _configure_event(p: argparse.ArgumentParser) -> None:
@@ -430,6 +428,7 @@ def _run_event(args: argparse.Namespace, out: TextIO) -> int:
     from nonplayer.trace import Trace
     from nonplayer.turn import TurnResult
 
+    _check_save(args)
     game = serialize.load(args.file, verify=not args.no_verify)
     faction = Faction.parse(args.faction)
     if game.is_terminal():
@@ -445,7 +444,7 @@ def _run_event(args: argparse.Namespace, out: TextIO) -> int:
     row = np_events.card_row(args.card)
     trace.add("event", "8.4", f"{CARDS[args.card]} {args.side}, choices by the Non-player "
               "rules (8.4.2-8.4.3)")
-    if row.instruction:
+    if row.instruction and np_events.instructions_apply(args.card, faction):
         trace.add("instruction", "8.4.4", f"card {args.card} instruction ({row.source}): "
                   f"{row.instruction}")
     report = game.apply(PlayEvent(args.side), chooser=chooser, dice=dice)

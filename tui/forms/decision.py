@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core import events
+from core.cards import CARDS
 from core.commands import Command
 from core.dice import DiceSource
 from core.errors import IllegalAction
@@ -32,6 +33,7 @@ from core.rules import propaganda as prop
 from core.rules import sequence
 from core.rules.board_editor import RecordAction
 from core.state import GameState
+from core.words import counted
 from tui.describe import card_title, event_text, space_name
 from tui.forms import government as govt_forms
 from tui.forms import insurgent as insurgent_forms
@@ -300,7 +302,8 @@ def menu_options(ctx: DecisionContext) -> list[Option]:
                                aliases=("record event",)))
     if sequence.PASS in legal:
         gain = 3 if faction is GOVT else 1
-        opts.append(Option(("pass",), "Pass", f"+{gain} Resources, stay Eligible (2.3.3)"))
+        opts.append(Option(("pass",), "Pass",
+                           f"+{counted(gain, 'Resource')}, stay Eligible (2.3.3)"))
     return opts
 
 
@@ -375,7 +378,8 @@ def command_title(cmd: Command, state: GameState | None = None) -> str:
     if isinstance(cmd, sequence.PlayEvent):
         card = state.current_card if state is not None else None
         where = f" {card_title(card)}" if card is not None else ""
-        return f"Event{where} ({cmd.side})"
+        word = CARDS[card].side_word(cmd.side) if card is not None else cmd.side
+        return f"Event{where}" + (f" ({word})" if word else "")
     return str(cmd.name)
 
 

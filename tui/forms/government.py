@@ -27,6 +27,7 @@ from core.rules import propaganda as prop
 from core.rules import sequence
 from core.rules.common import CIVIC_ACTION_COST, civic_action_step
 from core.state import SUPPORT_LABELS, GameState
+from core.words import counted
 from tui.describe import space_name
 from tui.forms.base import Form, InputError, Option, Question
 
@@ -487,7 +488,7 @@ def sweep_form(state: GameState, limited: bool = False, free: bool = False) -> F
 
     def detail(s: int) -> str:
         under = sum(state.underground(s, f) for f in INSURGENTS)
-        return f"{_cubes_detail(state, s)}; {under} Underground Guerrillas"
+        return f"{_cubes_detail(state, s)}; {counted(under, 'Underground Guerrilla')}"
 
     selected = yield Question.many(
         f"Sweep: select Cities or Departments ({cost} Resources each, Resources "

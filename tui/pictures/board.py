@@ -169,23 +169,40 @@ def _text_width(text: str, size: float) -> float:
     return len(text) * size * 0.6
 
 
+def _card_lines(state: GameState, sp: Space) -> tuple[str, str]:
+    """A card's title (name and Population) and its line of Support and FARC Zone."""
+    sid = sp.id
+    title = sp.name + (f" {sp.pop}" if sp.pop else "")
+    sub = SUPPORT_LABELS[state.support[sid]] if sp.is_populated else ""
+    if state.farc_zone[sid]:
+        sub = (sub + ", " if sub else "") + "FARC Zone"
+    return title, sub
+
+
+def card_size(state: GameState, sp: Space) -> tuple[float, float]:
+    """The width and height of a City's, Department's or foreign country's card."""
+    sid = sp.id
+    kinds = _kinds_in(state, sid)
+    ships = any(s is not None and s[0] == sid for s in state.shipments)
+    title, sub = _card_lines(state, sp)
+    ncol = min(PER_ROW, max(1, len(kinds)))
+    rows = math.ceil(len(kinds) / PER_ROW) if kinds else 0
+    w = max(_text_width(title, 12) * 1.2 + 34, ncol * (GLYPH + GAP) + 10, 64,
+            _text_width(sub, 10) * 0.95 + 12)
+    h = 20 + (13 if sub else 0) + rows * (GLYPH + GAP) + (4 if rows else 0) \
+        + (16 if ships else 0)
+    return w, h
+
+
 def _space_card(c: Canvas, state: GameState, sp: Space, x: float, y: float,
                 changed: bool) -> None:
     """A City, Department or foreign country: a card centred at (x, y)."""
     sid = sp.id
     kinds = _kinds_in(state, sid)
     ships = [s[1] for s in state.shipments if s is not None and s[0] == sid]
-    title = sp.name + (f" {sp.pop}" if sp.pop else "")
-    ncol = min(PER_ROW, max(1, len(kinds)))
-    rows = math.ceil(len(kinds) / PER_ROW) if kinds else 0
+    title, sub = _card_lines(state, sp)
     support = state.support[sid]
-    sub = SUPPORT_LABELS[support] if sp.is_populated else ""
-    if state.farc_zone[sid]:
-        sub = (sub + ", " if sub else "") + "FARC Zone"
-    w = max(_text_width(title, 12) * 1.2 + 34, ncol * (GLYPH + GAP) + 10, 64,
-            _text_width(sub, 10) * 0.95 + 12)
-    h = 20 + (13 if sub else 0) + rows * (GLYPH + GAP) + (4 if rows else 0) \
-        + (16 if ships else 0)
+    w, h = card_size(state, sp)
     left, top = x - w / 2, y - h / 2
     fill = SUPPORT_FILL[support] if sp.is_populated else "#fbfaf6"
     edge = "#333" if sp.is_city else TERRAIN_EDGE.get(sp.terrain or "", "#777")
@@ -213,7 +230,7 @@ def _space_card(c: Canvas, state: GameState, sp: Space, x: float, y: float,
     for i, (kind, name, n) in enumerate(kinds):
         col, row = i % PER_ROW, i // PER_ROW
         _glyph(c, left + 5 + col * (GLYPH + GAP), gy + row * (GLYPH + GAP), kind, n, name)
-    sy = gy + rows * (GLYPH + GAP) + 1
+    sy = gy + math.ceil(len(kinds) / PER_ROW) * (GLYPH + GAP) + 1
     for i, holder in enumerate(ships):
         _shipment(c, left + 6 + i * 17, sy, holder)
     if state.terror[sid]:
@@ -227,13 +244,23 @@ def _terror(c: Canvas, x: float, y: float, n: int) -> None:
            weight="bold")
 
 
+def loc_box_size(state: GameState, sp: Space) -> tuple[float, float] | None:
+    """The width and height of the box of a LoC's pieces and Shipments (None: empty)."""
+    n = len(_kinds_in(state, sp.id))
+    ships = sum(1 for s in state.shipments if s is not None and s[0] == sp.id)
+    if not n and not ships:
+        return None
+    rows = math.ceil(n / PER_ROW) if n else 1
+    return min(n, PER_ROW) * (GLYPH + GAP) + 4 + ships * 17, rows * (GLYPH + GAP) + 3
+
+
 def _loc_card(c: Canvas, state: GameState, sp: Space, x: float, y: float,
-              changed: bool) -> None:
-    """A LoC: its Econ disc on the road, with pieces and Sabotage beside it."""
+              changed: bool, box: Rect | None) -> None:
+    """A LoC: its Econ disc on the road, Sabotage above it, its pieces in ``box``."""
     sid = sp.id
     kinds = _kinds_in(state, sid)
     ships = [s[1] for s in state.shipments if s is not None and s[0] == sid]
-    r = 9.0
+    r = DISC
     colour = ROAD if sp.loc_type == "road" else PIPELINE
     if changed:
         c.circle(x, y, r + 6, fill="none", stroke=HIGHLIGHT, width=4)
@@ -243,12 +270,10 @@ def _loc_card(c: Canvas, state: GameState, sp: Space, x: float, y: float,
         c.rect(x - 17, y - 25, 34, 14, fill="#111", stroke="#f2c14e", width=1.5, rx=2,
                title="Sabotage")
         c.text(x, y - 14.5, "SAB", size=10, fill="#f2c14e", anchor="middle", weight="bold")
-    if kinds or ships:
+    if box is not None:
         n = len(kinds)
-        w = min(n, PER_ROW) * (GLYPH + GAP) + 4 + len(ships) * 17
-        rows = math.ceil(n / PER_ROW) if n else 1
-        h = rows * (GLYPH + GAP) + 3
-        left, top = x + r + 2, y - h / 2
+        left, top, _, _ = box
+        w, h = loc_box_size(state, sp)
         c.rect(left, top, w, h, fill="#ffffffdd", stroke=colour, width=1, rx=3,
                title=sp.full_name)
         for i, (kind, name, k) in enumerate(kinds):
@@ -260,6 +285,116 @@ def _loc_card(c: Canvas, state: GameState, sp: Space, x: float, y: float,
                       holder)
 
 
+# ======================================================================================
+# layout: nothing covers a space's name or a LoC's disc
+# ======================================================================================
+Rect = tuple[float, float, float, float]  # left, top, right, bottom
+#: the Econ disc's radius, the room kept around cards, discs and boxes
+DISC = 9.0
+MARGIN = 4.0
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where this position's cards, Econ discs and LoC piece boxes are drawn."""
+
+    cards: dict[int, Rect]  # City, Department, foreign country -> its card
+    discs: dict[int, tuple[float, float]]  # LoC -> its Econ disc's centre
+    loc_boxes: dict[int, Rect]  # LoC with pieces or Shipments -> their box
+    on_road: dict[int, tuple[float, float]]  # LoC -> the road's point its disc stands for
+
+
+def disc_rect(x: float, y: float) -> Rect:
+    """What a LoC's marker takes: its Econ disc and the room for Sabotage above it."""
+    return (x - 17, y - 25, x + 17, y + DISC)
+
+
+def _meet(a: Rect, b: Rect, margin: float = MARGIN) -> bool:
+    return a[0] < b[2] + margin and b[0] < a[2] + margin and a[1] < b[3] + margin \
+        and b[1] < a[3] + margin
+
+
+def layout(state: GameState) -> Layout:
+    """Cards at their places (``geography.json``), pushed apart where their sizes in
+    this position make them overlap; each LoC's disc at the point of its road nearest
+    its place that no card covers; a LoC's pieces beside its disc, on the first side
+    that covers no card, disc or other box."""
+    geo = geography()
+    spaces = [s for s in MAP if state.in_play(s.id)]
+    centre = {s.id: geo.at[s.id] for s in spaces if not s.is_loc}
+    size = {s.id: card_size(state, s) for s in spaces if not s.is_loc}
+
+    def rect(sid: int) -> Rect:
+        (x, y), (w, h) = centre[sid], size[sid]
+        return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+
+    ids = sorted(centre)
+    for _ in range(200):  # push overlapping cards apart along the shorter overlap
+        moved = False
+        for i, a in enumerate(ids):
+            for b in ids[i + 1:]:
+                ra, rb = rect(a), rect(b)
+                if not _meet(ra, rb):
+                    continue
+                dx = min(ra[2], rb[2]) - max(ra[0], rb[0]) + MARGIN
+                dy = min(ra[3], rb[3]) - max(ra[1], rb[1]) + MARGIN
+                (ax, ay), (bx, by) = centre[a], centre[b]
+                if dx <= dy:
+                    d = (dx / 2 + 0.5) * (1 if ax <= bx else -1)
+                    centre[a], centre[b] = (ax - d, ay), (bx + d, by)
+                else:
+                    d = (dy / 2 + 0.5) * (1 if ay <= by else -1)
+                    centre[a], centre[b] = (ax, ay - d), (bx, by + d)
+                moved = True
+        if not moved:
+            break
+    cards = {sid: rect(sid) for sid in ids}
+    discs: dict[int, tuple[float, float]] = {}
+    leaders: dict[int, tuple[float, float]] = {}
+    for sp in spaces:
+        if not sp.is_loc:
+            continue
+        ax_, ay = geo.at[sp.id]
+        points: list[tuple[float, float, float, float]] = []  # point, its road's normal
+        for line in geo.roads[sp.id]:
+            for (x1, y1), (x2, y2) in zip(line, line[1:], strict=False):
+                length = math.hypot(x2 - x1, y2 - y1)
+                n = max(1, int(length / 4))
+                points += [(x1 + (x2 - x1) * k / n, y1 + (y2 - y1) * k / n,
+                            (y1 - y2) / length, (x2 - x1) / length) for k in range(n + 1)]
+        points.sort(key=lambda p: math.hypot(p[0] - ax_, p[1] - ay))
+        # on the road if it can; else as near the road as it can, with a leader to it
+        tries = [((x, y), (x, y)) for x, y, _, _ in points] + [
+            ((x + nx * d, y + ny * d), (x, y)) for d in (22, -22, 32, -32, 44, -44, 56, -56)
+            for x, y, nx, ny in points] + [
+            ((ax_ + d * math.cos(a / 8 * math.pi), ay + d * math.sin(a / 8 * math.pi)),
+             (ax_, ay)) for d in range(40, 200, 10) for a in range(16)]
+        discs[sp.id], leaders[sp.id] = next(
+            (t for t in tries
+             if not any(_meet(disc_rect(*t[0]), r) for r in cards.values())
+             and not any(_meet(disc_rect(*t[0]), disc_rect(*q)) for q in discs.values())),
+            ((ax_, ay), (ax_, ay)))
+    taken = list(cards.values()) + [disc_rect(*p) for p in discs.values()]
+    loc_boxes: dict[int, Rect] = {}
+    for sid, (x, y) in discs.items():
+        wh = loc_box_size(state, MAP[sid])
+        if wh is None:
+            continue
+        w, h = wh
+        sides = [(x + DISC + 2, y - h / 2), (x - DISC - 2 - w, y - h / 2),
+                 (x - w / 2, y + DISC + 2), (x - w / 2, y - 27 - h),
+                 (x + DISC + 2, y + DISC + 2), (x - DISC - 2 - w, y + DISC + 2),
+                 (x + DISC + 2, y - 27 - h), (x - DISC - 2 - w, y - 27 - h)]
+        own = disc_rect(x, y)
+        box = next(((left, top, left + w, top + h) for left, top in sides
+                    if not any(_meet((left, top, left + w, top + h), r, 2)
+                               for r in taken if r != own)),
+                   (sides[0][0], sides[0][1], sides[0][0] + w, sides[0][1] + h))
+        loc_boxes[sid] = box
+        taken.append(box)
+    return Layout(cards, discs, loc_boxes, leaders)
+
+
 def draw_board(state: GameState, changed: set[int] | frozenset[int] = frozenset(),
                *, heading: str = "", panel: bool = True) -> Canvas:
     """The position as shapes; ``changed`` spaces get an orange ring."""
@@ -268,6 +403,9 @@ def draw_board(state: GameState, changed: set[int] | frozenset[int] = frozenset(
     c = Canvas(width, geo.height, background=SEA)
     c.polygon(geo.outline, fill=LAND, stroke="#8d8672", width=1.5)
     in_play = [s for s in MAP if state.in_play(s.id)]
+    where = layout(state)
+    at = {sid: ((r[0] + r[2]) / 2, (r[1] + r[3]) / 2) for sid, r in where.cards.items()}
+    at.update(where.discs)
     # roads under everything
     for sp in in_play:
         if not sp.is_loc:
@@ -277,6 +415,9 @@ def draw_board(state: GameState, changed: set[int] | frozenset[int] = frozenset(
             c.line(line, stroke="#ffffff", width=7, opacity=0.8)
             c.line(line, stroke=colour, width=3.5 if sp.loc_type == "road" else 3,
                    dash="" if sp.loc_type == "road" else "7 4")
+    for sid, (x, y) in where.discs.items():  # a disc moved off its road: a leader to it
+        if (x, y) != where.on_road[sid]:
+            c.line([where.on_road[sid], (x, y)], stroke="#666", width=1.2, dash="2 2")
     # the foreign countries' links and the towns that end LoCs
     for name, (px, py) in geo.places.items():
         if name == "Arauca":
@@ -287,13 +428,13 @@ def draw_board(state: GameState, changed: set[int] | frozenset[int] = frozenset(
         if sp.is_foreign:
             for n in sp.adjacent:
                 if not MAP[n].is_loc:
-                    c.line([geo.at[sp.id], geo.at[n]], stroke="#999", width=1.5, dash="3 3")
+                    c.line([at[sp.id], at[n]], stroke="#999", width=1.5, dash="3 3")
     # a thin leader from each card moved away from its place to the place itself
     for sp in in_play:
         if sp.is_loc:
             continue
         hx, hy = geo.home[sp.id]
-        ax_, ay = geo.at[sp.id]
+        ax_, ay = at[sp.id]
         if math.hypot(hx - ax_, hy - ay) > 25:
             c.line([(hx, hy), (ax_, ay)], stroke="#666", width=1, dash="2 3")
         c.circle(hx, hy, 3 if not sp.is_city else 4, fill="#333")
@@ -301,10 +442,10 @@ def draw_board(state: GameState, changed: set[int] | frozenset[int] = frozenset(
     order = sorted(in_play, key=lambda s: {"loc": 0, "department": 1, "foreign": 1,
                                            "city": 2}[s.kind])
     for sp in order:
-        x, y = geo.at[sp.id]
+        x, y = at[sp.id]
         c.group("space", space=sp.name, kind=sp.kind, **_counts(state, sp.id))
         if sp.is_loc:
-            _loc_card(c, state, sp, x, y, sp.id in changed)
+            _loc_card(c, state, sp, x, y, sp.id in changed, where.loc_boxes.get(sp.id))
         else:
             _space_card(c, state, sp, x, y, sp.id in changed)
         c.end()
@@ -425,6 +566,20 @@ def _panel(c: Canvas, state: GameState, x0: float) -> None:
     c.text(x + 36, y + 10, "road", size=11)
     c.line([(x + 90, y + 6), (x + 120, y + 6)], stroke=PIPELINE, width=3, dash="7 4")
     c.text(x + 126, y + 10, "pipeline (Econ in the disc)", size=11)
+    y += 22
+    c.rect(x, y, 22, 15, fill="#fbfaf6", stroke="#333", width=2.6, rx=5)
+    c.text(x + 28, y + 12, "City", size=11)
+    y += 20
+    c.text(x, y + 12, "Department or country, border by terrain:", size=11)
+    y += 19
+    for i, terrain in enumerate(("forest", "mountain", "grassland")):
+        c.rect(x + i * 96, y, 22, 15, fill="#fbfaf6", stroke=TERRAIN_EDGE[terrain], width=2,
+               rx=2)
+        c.text(x + i * 96 + 28, y + 12, terrain, size=11)
+    y += 22
+    c.line([(x + 3, y + 7), (x + 30, y + 7)], stroke="#666", width=1, dash="2 3")
+    c.circle(x + 3, y + 7, 3, fill="#333")
+    c.text(x + 36, y + 11, "a card's place, if drawn away from it", size=11)
     y += 22
     c.rect(x, y, 22, 15, fill="none", stroke=HIGHLIGHT, width=3, rx=4)
     c.text(x + 28, y + 12, "changed by the last card", size=11)

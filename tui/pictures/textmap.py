@@ -2,16 +2,24 @@
 
 The same positions as the pictures (``geography.json``) are scaled to the cells
 available; roads are dotted lines, land a dim background, and each space a label at
-its place: its name (shortened when room is short), its Control (G or F), Support or
-Opposition as the label's background, and on a second line its pieces by Faction in
-the Faction's colour: ``3T 2P 1B`` Troops, Police, Base; ``2g 1G`` Underground and
-Active Guerrillas. Terror is ``!n``, Sabotage ``#``, the FARC Zone ``Z``, Shipments
-``$``. When two labels would overlap, the later one moves to the nearest free cells,
-and when there is no room for the long form, a shorter one is used.
+its place. Nothing is said by colour alone (the colours only repeat the letters):
+
+* the first line: the name (shortened when room is short), the Population, Support
+  ``+``/``++`` or Opposition ``-``/``--`` (also the background: blue, purple) and
+  Control ``[G]`` or ``[F]``: ``Bogotá8++[G]``;
+* the second line: the pieces by Faction, in the board table's notation, each group
+  headed by its Faction's letter (and in its colour): ``G:3T2P1B`` Troops, Police,
+  Base; ``F:2g1G1B`` (``A:`` AUC, ``C:`` Cartels) Underground and Active Guerrillas,
+  Base; then ``$`` a Shipment, ``!n`` Terror, ``#`` Sabotage, ``Z`` the FARC Zone;
+* ``*`` where a space's pieces were left out for room (the table lists them).
+
+When two labels would overlap, the later one moves to the nearest free cells, and when
+there is no room for the long form, a shorter one is used; labels on a row are always
+parted by a blank cell.
 
 >>> from core.setup import new_state
 >>> text = render_text(new_state("standard", seed=1), 120, 40)
->>> "Bogotá" in text.plain
+>>> "Bogotá8++[G]" in text.plain
 True
 """
 
@@ -23,22 +31,19 @@ from rich.style import Style
 from rich.text import Text
 
 from core.map import MAP, Space
-from core.pieces import Faction, Piece
+from core.pieces import Faction
 from core.state import GameState
+from tui.describe import FACTION_LETTER, pieces_short
 from tui.pictures.board import geography
 
 COLOUR = {Faction.GOVT: "#5b8fe0", Faction.FARC: "#e0554a", Faction.AUC: "#e3c24a",
           Faction.CARTELS: "#4cb860"}
-SUPPORT_BG = {2: "#1d4f91", 1: "#2f5173", 0: "", -1: "#6e3a36", -2: "#9b2d22"}
+#: Support blue, Opposition purple (FARC's pieces and Control are red)
+SUPPORT_BG = {2: "#1d4f91", 1: "#2f5173", 0: "", -1: "#5a3a6a", -2: "#7a2f8f"}
+SUPPORT_MARK = {2: "++", 1: "+", 0: "", -1: "-", -2: "--"}
 LAND_BG = "#2b2a24"
 ROAD = "#8a8a8a"
 PIPE = "#b0703f"
-
-_LETTERS = {Piece.TROOPS: "T", Piece.POLICE: "P", Piece.GOVT_BASE: "B",
-            Piece.FARC_UNDERGROUND: "g", Piece.FARC_ACTIVE: "G", Piece.FARC_BASE: "B",
-            Piece.AUC_UNDERGROUND: "g", Piece.AUC_ACTIVE: "G", Piece.AUC_BASE: "B",
-            Piece.CARTELS_UNDERGROUND: "g", Piece.CARTELS_ACTIVE: "G",
-            Piece.CARTELS_BASE: "B"}
 
 Cell = tuple[str, Style]
 
@@ -49,12 +54,13 @@ def _short(sp: Space, n: int) -> str:
 
 
 def piece_tokens(state: GameState, sid: int) -> list[tuple[str, Style]]:
-    """``3T``-style tokens for a space's pieces, each in its Faction's colour."""
+    """``G:3T2P``-style tokens for a space's pieces, one per Faction, in its colour,
+    then its Shipments and markers."""
     out = []
-    for kind in Piece:
-        n = state.count(sid, kind)
-        if n:
-            out.append((f"{n}{_LETTERS[kind]}", Style(color=COLOUR[kind.faction], bold=True)))
+    for f in Faction:
+        pieces = pieces_short(state, sid, f)
+        if pieces:
+            out.append((f"{FACTION_LETTER[f]}:{pieces}", Style(color=COLOUR[f], bold=True)))
     ships = sum(1 for s in state.shipments if s is not None and s[0] == sid)
     if ships:
         out.append(("$" * ships, Style(color="#ffffff", bold=True)))
@@ -94,6 +100,8 @@ class _Grid:
             [(" ", Style(bgcolor=LAND_BG) if (c, r) in land else Style()) for c in
              range(width)] for r in range(height)]
         self.taken: set[tuple[int, int]] = set()
+        #: each label line written: (column, row, text)
+        self.labels: list[tuple[int, int, str]] = []
 
     def put(self, col: int, row: int, ch: str, style: Style) -> None:
         if 0 <= col < self.width and 0 <= row < self.height:
@@ -103,9 +111,15 @@ class _Grid:
     def free(self, col: int, row: int, n: int) -> bool:
         if row < 0 or row >= self.height or col < 0 or col + n > self.width:
             return False
-        return all((c, row) not in self.taken for c in range(col - 1, col + n + 1))
+        return all((c, row) not in self.taken for c in range(col - 2, col + n + 2))
 
     def write(self, col: int, row: int, parts: list[tuple[str, Style]]) -> None:
+        """Write a label's line, with a blank cell on each side (over a road) so that
+        it never runs into its neighbour (:meth:`free` kept those cells unwritten)."""
+        self.labels.append((col, row, "".join(text for text, _ in parts)))
+        for c in (col - 1, col + sum(len(text) for text, _ in parts)):
+            if 0 <= c < self.width and (c, row) not in self.taken:
+                self.cells[row][c] = (" ", Style(bgcolor=self.cells[row][c][1].bgcolor))
         for text, style in parts:
             for ch in text:
                 self.put(col, row, ch, style)
@@ -143,9 +157,12 @@ def _label_parts(state: GameState, sp: Space, name_len: int, pieces: bool
         head.append((_short(sp, name_len), style))
         if sp.pop and name_len >= len(sp.name):
             head.append((str(sp.pop), Style(color="#bbbbbb", bgcolor=bg or None)))
+        if sp.is_populated and SUPPORT_MARK[state.support[sid]]:
+            head.append((SUPPORT_MARK[state.support[sid]],
+                         Style(color="#ffffff", bgcolor=bg or None, bold=True)))
         control = state.controller(sid) if (sp.is_populated or sp.is_foreign) else None
         if control is not None:
-            head.append(("G" if control == Faction.GOVT else "F",
+            head.append((f"[{FACTION_LETTER[control]}]",
                          Style(color="#ffffff", bgcolor=COLOUR[control], bold=True)))
     tokens = piece_tokens(state, sid)
     lines = [head] if head else []
@@ -165,6 +182,15 @@ def _label_parts(state: GameState, sp: Space, name_len: int, pieces: bool
 
 def render_text(state: GameState, width: int, height: int) -> Text:
     """The map in ``width`` x ``height`` cells."""
+    return _draw(state, width, height).text()
+
+
+def label_lines(state: GameState, width: int, height: int) -> list[tuple[int, int, str]]:
+    """Each line of a label as drawn at that size: (column, row, text)."""
+    return _draw(state, width, height).labels
+
+
+def _draw(state: GameState, width: int, height: int) -> _Grid:
     width, height = max(20, width), max(8, height)
     geo = geography()
     sx, sy = width / geo.width, height / geo.height
@@ -199,12 +225,12 @@ def render_text(state: GameState, width: int, height: int) -> Text:
                     grid.write(c0 + (max(widths) - widths[i]) // 2, r0 + i, ln)
                 placed = True
                 break
-        if not placed and not sp.is_loc:  # last resort: the name's first letters anywhere near
-            lines = _label_parts(state, sp, 3, False)
-            spot = _find(grid, col, row, [3], radius=8)
+        if not placed and not sp.is_loc:  # last resort: the name's first letters (with
+            head = _label_parts(state, sp, 3, False)[0]  # Support and Control) anywhere near
+            spot = _find(grid, col, row, [sum(len(t) for t, _ in head)], radius=8)
             if spot is not None:
-                grid.write(spot[0], spot[1], [lines[0][0]])
-    return grid.text()
+                grid.write(spot[0], spot[1], head)
+    return grid
 
 
 def _find(grid: _Grid, col: int, row: int, widths: list[int], radius: int = 3
@@ -223,8 +249,25 @@ def _find(grid: _Grid, col: int, row: int, widths: list[int], radius: int = 3
     return None
 
 
-LEGEND = ("T Troops P Police g/G Guerrillas Underground/Active B Base $ Shipment "
-          "!n Terror # Sabotage Z FARC Zone G/F Control; blue Support, red Opposition")
+#: the map's key, in lines of at most 78 characters (80 columns less the padding)
+LEGEND = (
+    "Factions: G Government, F FARC, A AUC, C Cartels.  * pieces left out for room",
+    "Bogotá8++[G]: Population, Active Support (+ Passive, - -- Opposition), Control",
+    "G:3T2P1B Troops, Police, Base.  F:2g1G1B Guerrillas: g Underground, G Active",
+    "$ Shipment, !n Terror, # Sabotage, Z FARC Zone.  · road, : pipeline",
+)
+
+
+def legend(width: int) -> str:
+    """The key in as few lines as ``width`` allows, never breaking inside a line of
+    :data:`LEGEND` (no symbol parted from its meaning)."""
+    out: list[str] = []
+    for line in LEGEND:
+        if out and len(out[-1]) + 3 + len(line) <= width:
+            out[-1] += "   " + line
+        else:
+            out.append(line)
+    return "\n".join(out)
 
 
 # ======================================================================================
@@ -235,6 +278,7 @@ def map_screen_class():  # type: ignore[no-untyped-def]
     """The map view's Screen class (Textual imported only when a TUI runs)."""
     from textual.app import ComposeResult
     from textual.binding import Binding
+    from textual.geometry import Size
     from textual.screen import Screen
     from textual.widget import Widget
     from textual.widgets import Static
@@ -253,6 +297,17 @@ def map_screen_class():  # type: ignore[no-untyped-def]
         def render(self) -> Text:
             return render_text(self.state, self.size.width, self.size.height)
 
+    class MapLegend(Widget):
+        """The key, packed into as few lines as the width allows."""
+
+        DEFAULT_CSS = "MapLegend { height: auto; width: 1fr; }"
+
+        def render(self) -> Text:
+            return Text(legend(self.size.width or 78))
+
+        def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+            return legend(width).count("\n") + 1
+
     class MapScreen(Screen[None]):
         """The board as a map of Colombia; m or Escape goes back to the table."""
 
@@ -260,8 +315,7 @@ def map_screen_class():  # type: ignore[no-untyped-def]
         DEFAULT_CSS = """
         MapScreen #map-title { height: 1; background: $boost; padding: 0 1; }
         MapScreen #map-tracks { height: auto; max-height: 3; padding: 0 1; color: $text; }
-        MapScreen #map-legend { height: auto; max-height: 2; padding: 0 1;
-                                color: $text-muted; }
+        MapScreen #map-legend { height: auto; padding: 0 1; color: $text-muted; }
         """
 
         def __init__(self, state: GameState) -> None:
@@ -282,6 +336,6 @@ def map_screen_class():  # type: ignore[no-untyped-def]
                 + f"  Card {describe.card_title(self.state.current_card)}; next "
                 + describe.card_title(self.state.deck[0] if self.state.deck else None),
                 id="map-tracks", markup=False)
-            yield Static(LEGEND, id="map-legend", markup=False)
+            yield MapLegend(id="map-legend")
 
     return MapScreen

@@ -41,11 +41,13 @@ from core.pieces import Faction
 from core.rules import sequence
 from core.rules.board_editor import RecordAction, SetNextCard
 from tui import describe
+from tui.available import available_lines
 from tui.controller import Controller, TurnReport, solo_result_lines
 from tui.forms.base import YES_NO, Cancelled, InputError, Question, fold
 from tui.forms.editor import EDIT_HELP, find_card, is_edit, parse_edit
 from tui.prompts import RECORDED, board_match, die_name, die_purpose, yes_no
 from tui.turn_log import current_heading
+from tui.victory_watch import decision_warning
 
 HELP = """\
 At any prompt:
@@ -151,7 +153,8 @@ class PlainUI:
         if word in ("tracks", "status"):
             table = self.assist  # the deck is the table's: only what it named
             self.say(describe.whose_turn(self.c.state), *describe.tracks_lines(
-                self.c.state, not (table and self.c.needs_next_card()), deck_known=not table))
+                self.c.state, not (table and self.c.needs_next_card()), deck_known=not table),
+                *available_lines(self.c.state))
             return True
         if word == "card" and not rest:
             next_known = not (self.assist and self.c.needs_next_card())
@@ -364,6 +367,12 @@ class PlainUI:
         """A Propaganda title names the first Propaganda card still in the deck."""
         return self.c.deck_card(card)
 
+    def warning(self) -> str | None:
+        """Before a person's decision with a Propaganda card next: who would win its
+        victory check as the board stands (:mod:`tui.victory_watch`)."""
+        return decision_warning(self.c.state, self.c.person_to_move(),
+                                not (self.assist and self.c.needs_next_card()))
+
     def show_hint(self) -> None:
         try:
             h = self.c.hint()
@@ -375,7 +384,8 @@ class PlainUI:
             return
         lines = h.lines(self.expert) if hasattr(h, "lines") \
             else [str(getattr(h, "explanation", ""))]
-        self.say(f"Hint: {lines[0]}", *lines[1:])
+        warning = self.warning()
+        self.say(*([warning] if warning else []), f"Hint: {lines[0]}", *lines[1:])
         cmd = getattr(h, "command", None)
         if cmd is None:
             return
@@ -414,6 +424,8 @@ class PlainUI:
             self.acting = None
             if self.c.is_over():
                 self.say(*solo_result_lines(self.c.state))
+                if self.after_the_end():
+                    continue  # undone or rolled back: the game goes on
                 return
             if self.assist and self.needs_next_card():
                 self.ask_next_card()
@@ -422,6 +434,28 @@ class PlainUI:
                 self.nonplayer()
                 continue
             self.decide()
+
+    def after_the_end(self) -> bool:
+        """The game is over: its history and board can still be read (``log``, ``show
+        N``, ``board``...), the last decision undone or a card rolled back; ``quit`` or
+        the end of the input leaves. True when the game goes on (undone, rolled back)."""
+        self.say("The game is over. Type log, show N, why N, board or status to read it; "
+                 "undo or rollback N to take it back; quit to leave.")
+        while True:
+            text = self.read()
+            if self.global_command(text):
+                continue
+            key = fold(text)
+            if key == "undo":
+                self.undo()
+            elif key.split()[:1] == ["rollback"]:
+                with contextlib.suppress(Cancelled):
+                    self.rollback(text.strip()[len("rollback"):].strip())
+            elif key:
+                self.say("! the game is over: log, show N, why N, board, status, undo, "
+                         "rollback N or quit")
+            if not self.c.is_over():
+                return True
 
     def nonplayer(self) -> None:
         """One Non-player decision; with typed-in dice, who acts and why is said before
@@ -457,6 +491,9 @@ class PlainUI:
         self.acting = self.c.to_move()
         self.c.decision_start()
         self.say(describe.whose_turn(self.c.state))
+        warning = self.warning()
+        if warning:
+            self.say(warning)
         try:
             decision = self.c.decision()
         except InputError as err:

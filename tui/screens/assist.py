@@ -588,6 +588,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
         Binding("c", "current_card", "Current card", show=False),
         Binding("t", "cards", "Card texts", show=False),
         Binding("w", "why", "Why"),
+        Binding("b", "board_at", "Board then", show=False),
         Binding("m", "map", "Map", show=False),
         Binding("u", "undo", "Undo"),
         Binding("r", "rollback", "Rollback", show=False),
@@ -598,6 +599,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
         Binding("o", "load", "Load", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
+        Binding("ctrl+c", "interrupt", "Stop", show=False, priority=True),  # PlayApp's
     ]
 
     def __init__(self, controller: Controller, *, new_game: NewGame | None = None,
@@ -944,8 +946,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
 
     # --- other keys --------------------------------------------------------------------
     def action_help(self) -> None:
-        self.push_screen(TextScreen("Help: tabletop assistant",
-                                    (ASSIST_HELP + EDIT_HELP).splitlines()))
+        self.show_help(ASSIST_HELP + EDIT_HELP)
 
     def action_undo(self) -> None:
         if self.busy:

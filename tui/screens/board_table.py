@@ -19,7 +19,7 @@ leaves the side panel room for its own content; the side panel takes the rest.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -27,6 +27,7 @@ from rich.text import Text
 from core.map import MAP
 from core.pieces import INSURGENTS, Faction, Piece
 from core.state import SUPPORT_LABELS, GameState
+from core.words import counted
 from tui.describe import (
     FARC_ZONE,
     SABOTAGE,
@@ -116,7 +117,7 @@ _LONG_MARKERS: MarkerWords = {
     TERROR: lambda n: f"Terror {n}",
     SABOTAGE: lambda n: "Sabotage",
     FARC_ZONE: lambda n: "FARC Zone",
-    SHIPMENTS: lambda n: f"{n} Shipment{'s' if n > 1 else ''}",
+    SHIPMENTS: lambda n: counted(n, "Shipment"),
 }
 
 
@@ -216,11 +217,21 @@ class Table:
         return SCROLLBAR + sum(w + PADDING for w in self.widths)
 
 
-def fill(layout: str, state: GameState, spaces: list[int]) -> Table:
-    """``layout``'s cells for ``spaces`` (optional columns empty everywhere dropped)."""
+#: before the name of a space marked as changed (the Non-players' turns since the
+#: person's last decision, :func:`tui.card_summary.marked_spaces`)
+MARK = ">"
+
+
+def fill(layout: str, state: GameState, spaces: list[int],
+         marked: Collection[int] = ()) -> Table:
+    """``layout``'s cells for ``spaces`` (optional columns empty everywhere dropped);
+    the names of ``marked`` spaces begin with :data:`MARK`, in bold."""
     columns = LAYOUTS[layout]
     grid = [[Text(c) if isinstance(c, str) else c for c in (col.cell(state, s)
              for col in columns)] for s in spaces]
+    for s, row in zip(spaces, grid, strict=True):
+        if s in marked:
+            row[0] = Text(MARK, style="bold reverse") + Text(row[0].plain, style="bold")
     keep = [i for i, col in enumerate(columns)
             if not col.optional or any(row[i].plain for row in grid)]
     rows = [(s, [row[i] for i in keep]) for s, row in zip(spaces, grid, strict=True)]
@@ -232,13 +243,13 @@ def fill(layout: str, state: GameState, spaces: list[int]) -> Table:
 
 
 def choose(state: GameState, spaces: list[int], width: int, side_want: int,
-           side_min: int) -> tuple[Table, int]:
+           side_min: int, marked: Collection[int] = ()) -> tuple[Table, int]:
     """The board table for a terminal ``width`` columns wide, and the side panel's width.
 
     The richest layout that leaves the side panel ``side_want`` columns is taken, else
     the compact one; the side panel gets what the table leaves, and at least
     ``side_min`` (the table then scrolls sideways)."""
-    tables = [fill(name, state, spaces) for name in LAYOUTS]
+    tables = [fill(name, state, spaces, marked) for name in LAYOUTS]
     for table in tables:
         if table.width + side_want <= width:
             return table, width - table.width

@@ -155,7 +155,9 @@ class RollbackScreen(ModalScreen[int | None]):
 class FormScreen(ModalScreen[Preview | None]):
     """A decision, question by question; returns the confirmed preview (or None)."""
 
-    BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+x", "cancel", "Cancel")]
+    # ctrl+x over the answer box's own (cut): it cancels the whole form
+    BINDINGS = [Binding("escape", "back", "Back"),
+                Binding("ctrl+x", "cancel", "Cancel", priority=True)]
     confirm_screen: type[ConfirmScreen] = ConfirmScreen  # where the result is confirmed
 
     def __init__(self, controller: Controller, decision: Decision) -> None:

@@ -1,18 +1,24 @@
 """The Textual app of ``andean play``: the solitaire Government on screen.
 
-The main screen fits 80x24: a status line (card, whose turn), the board table (every
-space in play with its pieces, Support and Control, laid out for the terminal's width by
-:mod:`tui.screens.board_table`; filterable and sortable; Enter opens a space), the tracks panel
-(as wide as the board leaves it), the history (the save's command log under card
-headings, newest at the bottom; Enter on a turn unfolds its instructions and the reasons
-behind it), and the keys in the footer.
+The main screen fits 80x24: a status line (card, whose turn), a warning line when the
+next card is a Propaganda card (who would win its victory check, :mod:`tui.victory_watch`),
+the board table (every space in play with its pieces, Support and Control, laid out for
+the terminal's width by :mod:`tui.screens.board_table`; the spaces the Non-players changed
+since the person's last decision marked; filterable and sortable; Enter opens a space),
+beside it the side panel (the tracks and the Available Forces,
+:mod:`tui.screens.side_panel`, then the current card's text), under the board the history
+(the save's command log under card headings, each turn in one line
+(:mod:`tui.card_summary`), newest at the bottom; Enter on a turn unfolds its
+instructions and the reasons behind it), and every key in the footer
+(:mod:`tui.screens.keys`).
 The Government's decisions run the same forms as the ``--plain`` mode
 (:mod:`tui.forms.decision`): each question shows its options; type a number or a name in the
 answer box (or pick from the list), Escape goes back a question. A finished command is
 previewed on a copy of the game, and applied only when confirmed.
 
 Keys: a act, h hint, u undo, r rollback (to the start of a card), l the history,
-f filter, s sort, w why (last Non-player turn), ctrl+s save, o load, ? help, q quit.
+f filter, s sort, w why (any turn), b the board after a card (read only), t card texts,
+m map, ctrl+s save, o load, ? help, q quit.
 """
 
 from __future__ import annotations
@@ -22,12 +28,12 @@ from typing import Any
 
 from rich.text import Text
 from textual import events, on, work
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, ScreenStackError
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.widgets import (
     DataTable,
-    Footer,
     Input,
     Static,
     Tree,
@@ -36,9 +42,10 @@ from textual.widgets import (
 from core.errors import AndeanError
 from core.map import MAP
 from tui import describe
+from tui.card_summary import card_notes, marked_spaces, turn_line
 from tui.controller import Controller, Preview, TurnReport, solo_result_lines
 from tui.forms.base import Cancelled, InputError
-from tui.screens import board_table
+from tui.screens import board_table, side_panel
 from tui.screens.dialogs import (
     ConfirmScreen,
     FormScreen,
@@ -47,8 +54,17 @@ from tui.screens.dialogs import (
     TextScreen,
     YesNoScreen,
 )
+from tui.screens.history_views import (
+    BoardAtScreen,
+    CardPickScreen,
+    TurnPickScreen,
+    board_after,
+    turn_of,
+)
+from tui.screens.keys import HelpScreen, KeysFooter, key_label
 from tui.session import Session
 from tui.turn_log import CardGroup, Turn
+from tui.victory_watch import decision_warning
 
 HELP_TEXT = """\
 Keys
@@ -64,7 +80,11 @@ Keys
   f        filter the board (all, city, dept, loc, farc, auc, cartels, govt, a name)
   s        sort the board (map order, Population, Government, FARC, AUC, Cartels)
   Enter    on the board: the space in detail
-  w        why: the reasons of the last Non-player turn
+  w        why: any turn of the history whole (who acted and why, the dice, the
+           instructions, the reasons); the one under the history's cursor first, else
+           the last Non-player turn
+  b        the board as it was after a card of the history (read only: nothing is
+           rolled back)
   t        the current and next card with their printed texts
   m        map: the board drawn as a map of Colombia (m again: back)
   ctrl+s   save now (the game is also saved after every change)
@@ -77,7 +97,15 @@ or pick from the list; Escape goes back a question; the last step shows the resu
 on the board before it is applied.
 
 The board (wider terminals show more columns and longer forms):
-""" + "\n".join("  " + line for line in board_table.LEGEND[1:])
+""" + "\n".join("  " + line for line in board_table.LEGEND[1:]) + """
+  > before a name: the Non-players changed the space since your last decision
+
+The side panel: the tracks, then the Available Forces boxes (1.4.1: T Troops,
+P Police, g Guerrillas, B Bases; Shipments 4.5.3; Terror and Sabotage markers 3.3.4),
+then the current card's text. Above the board, when the next card is a Propaganda card:
+who would win its victory check (6.1, 7.2) as the board stands.
+The history: each turn in one line; under a card, who did not act on it and why.
+"""
 
 SORTS = ("map", "pop", "govt", "farc", "auc", "cartels")
 
@@ -109,12 +137,19 @@ class PlayApp(App[None]):
     TITLE = "Andean Abyss"
     CSS = """
     #status { height: 1; background: $boost; padding: 0 1; }
+    #warning { height: auto; background: $warning 40%; padding: 0 1; display: none; }
+    #warning.shown { display: block; }
     #main { height: 1fr; }
-    #board { width: 1fr; }
-    #side { width: 34; padding: 0 1; border-left: solid $primary; overflow: hidden; }
-    #log { height: 28%; min-height: 7; border-top: solid $primary; overflow-x: hidden; }
-    #log:focus { height: 50%; min-height: 14; }
+    #left { width: 1fr; }
+    #board { height: 1fr; }
+    #right { width: 34; border-left: solid $primary; }
+    #side { height: auto; padding: 0 1; }
+    #card-box { height: 1fr; border-top: solid $primary; }
+    #card { padding: 0 1; }
+    #log { height: 30%; min-height: 8; border-top: solid $primary; overflow-x: hidden; }
+    #log:focus { height: 50%; min-height: 8; }
     #cards { height: 1fr; }
+    #dialog.wide { width: 100%; max-width: 140; height: 90%; }
     #filter { height: 3; display: none; }
     #filter.shown { display: block; }
     ModalScreen { align: center middle; }
@@ -133,17 +168,21 @@ class PlayApp(App[None]):
         Binding("h", "hint", "Hint"),
         Binding("x", "expert", "Expert hints", show=False),
         Binding("u", "undo", "Undo"),
-        Binding("r", "rollback", "Rollback", show=False),
-        Binding("l", "focus_log", "History", show=False),
+        Binding("r", "rollback", "Rollback"),
+        Binding("l", "focus_log", "History"),
         Binding("f", "filter", "Filter"),
         Binding("s", "sort", "Sort"),
         Binding("w", "why", "Why"),
-        Binding("t", "cards", "Card texts", show=False),
-        Binding("m", "map", "Map", show=False),
+        Binding("b", "board_at", "Board then"),
+        Binding("t", "cards", "Card texts"),
+        Binding("m", "map", "Map"),
         Binding("ctrl+s", "save", "Save"),
         Binding("o", "load", "Load"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
+        # Textual binds ctrl+c itself (to copy, or to a "press ctrl+q" notice): here it
+        # stops the game, saved, like Ctrl-C anywhere else (issue 25 item 3)
+        Binding("ctrl+c", "interrupt", "Stop", show=False, priority=True),
     ]
 
     def __init__(self, controller: Controller, *, run_nonplayers: bool = True) -> None:
@@ -156,20 +195,27 @@ class PlayApp(App[None]):
         #: the log entries the history panel shows, in order (to add only what is new)
         self._shown_log: list[dict] = []
         self.expert = False  # hints show the search's numbers too (x toggles)
+        #: spaces the Non-players changed since the person's last decision (marked)
+        self.marked: set[int] = set()
 
     # --- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static("", id="status", markup=False)
+        yield Static("", id="warning", markup=False)
         with BoardRow(id="main"):
-            yield DataTable(id="board", cursor_type="row", zebra_stripes=True)
-            yield Static("", id="side", markup=False)
-        yield Input(placeholder="filter: all, city, dept, loc, farc, auc, cartels, govt, "
-                    "or a name (Enter)", id="filter", disabled=True)
-        log: Tree[tuple[str, int]] = Tree("History", id="log")
-        log.show_root = False
-        log.guide_depth = 2
-        yield log
-        yield Footer()
+            with Vertical(id="left"):
+                yield DataTable(id="board", cursor_type="row", zebra_stripes=True)
+                yield Input(placeholder="filter: all, city, dept, loc, farc, auc, cartels, "
+                            "govt, or a name (Enter)", id="filter", disabled=True)
+                log: Tree[tuple[str, int]] = Tree("History", id="log")
+                log.show_root = False
+                log.guide_depth = 2
+                yield log
+            with Vertical(id="right"):
+                yield Static("", id="side", markup=False)
+                with VerticalScroll(id="card-box"):
+                    yield Static("", id="card", markup=False)
+        yield KeysFooter(self.BINDINGS)
 
     def on_mount(self) -> None:
         table = self.query_one("#board", DataTable)
@@ -185,23 +231,50 @@ class PlayApp(App[None]):
         if self.controller.person_to_move():
             turn += "  - press a to act"
         self.query_one("#status", Static).update(turn)
+        self.query_one(KeysFooter).refresh()  # (the keys an app takes may change)
+        warning = self.warning_line()
+        box = self.query_one("#warning", Static)
+        box.update(warning or "")
+        box.set_class(bool(warning), "shown")
+        self.marked = marked_spaces(self.controller.turns())
         self.query_one("#side", Static).update("\n".join(self.side_lines()))
+        self.query_one("#card", Static).update("\n".join(self.card_lines()))
         self.refresh_board()
         self.refresh_log()
         if self.controller.is_over() and not self.over_shown:
             self.over_shown = True
             self.push_screen(TextScreen("Game over", solo_result_lines(state)))
 
+    def warning_line(self) -> str | None:
+        """Before the person's decision, when the next card is a Propaganda card: who
+        would win its victory check as the board stands (:mod:`tui.victory_watch`)."""
+        c = self.controller
+        return decision_warning(c.state, c.person_to_move(),
+                                not (c.assist and c.needs_next_card()))
+
     def side_lines(self) -> list[str]:
+        """The tracks and the Available Forces (:mod:`tui.screens.side_panel`) in the
+        side panel's width."""
         state = self.controller.state
         table = self.controller.assist  # the deck is the table's: only what it named
-        lines = describe.tracks_lines(state, not (table and self.controller.needs_next_card()),
-                                      deck_known=not table)
-        lines.append("")
-        lines += describe.card_text(state.current_card)
-        lines.append("")
-        lines += board_table.LEGEND
-        return lines
+        return side_panel.side_lines(state, self.side_width(),
+                                     not (table and self.controller.needs_next_card()),
+                                     deck_known=not table)
+
+    def side_width(self) -> int:
+        """The side panel's text width (before the screen is laid out: the width wanted)."""
+        try:
+            width = self.query_one("#right").size.width
+        except (NoMatches, ScreenStackError):
+            width = 0
+        return max(self.SIDE_MIN, width - self.SIDE_FRAME) if width else self.SIDE_WANT
+
+    def card_lines(self) -> list[str]:
+        """Under the side panel: the current card's text, then the board's legend."""
+        return [*side_panel.card_lines(self.controller.state.current_card,
+                                       self.side_width()), "",
+                *board_table.LEGEND,
+                "  > before a name: changed by the Non-players since your last decision"]
 
     #: the side panel's width beyond its text (padding and border)
     SIDE_FRAME = 3
@@ -222,8 +295,12 @@ class PlayApp(App[None]):
         width = self.query_one("#main", BoardRow).size.width or self.size.width
         content, side = board_table.choose(state, spaces, width,
                                            self.SIDE_WANT + self.SIDE_FRAME,
-                                           self.SIDE_MIN + self.SIDE_FRAME)
-        self.query_one("#side", Static).styles.width = side
+                                           self.SIDE_MIN + self.SIDE_FRAME,
+                                           marked=self.marked)
+        right = self.query_one("#right")
+        if right.styles.width is None or right.styles.width.value != side:
+            right.styles.width = side
+            self.call_after_refresh(self._side_again)
         row = table.cursor_row
         # the columns anew, their widths given: a DataTable column only widens, and
         # measures new rows only once idle (a snapshot could come first)
@@ -234,6 +311,11 @@ class PlayApp(App[None]):
             table.add_row(*cells, key=str(s))
         if content.rows:
             table.move_cursor(row=min(row, len(content.rows) - 1), animate=False)
+
+    def _side_again(self) -> None:
+        """The side panel's lines again, in its new width."""
+        self.query_one("#side", Static).update("\n".join(self.side_lines()))
+        self.query_one("#card", Static).update("\n".join(self.card_lines()))
 
     def refresh_log(self) -> None:
         """The history panel shows the game's log (:meth:`Controller.cards`): what is
@@ -252,15 +334,19 @@ class PlayApp(App[None]):
             shown = []
         newest = None
         cards = list(tree.root.children)
-        for group in groups:
+        for i, group in enumerate(groups):
             fresh = [t for t in group.turns if t.number > len(shown)]
             if not fresh:
                 continue
             last = cards[-1] if cards else None
             if last is None or last.data != ("card", group.number):
+                if last is not None and i:  # the card before is over: who was not reached
+                    self._add_notes(last, card_notes(groups[i - 1], None, True))
                 last = tree.root.add(Text(group.heading()), data=("card", group.number),
                                      expand=True)
                 cards.append(last)
+                self._add_notes(last, card_notes(group, groups[i - 1] if i else None,
+                                                 False))
             for turn in fresh:
                 newest = self._add_turn(last, turn)
         self._shown_log = entries
@@ -273,12 +359,23 @@ class PlayApp(App[None]):
         tree.scroll_to_node(node, animate=False)
 
     @staticmethod
+    def _add_notes(parent: Any, notes: list[str]) -> None:
+        """Lines under a card: who did not act on it and why (:func:`card_notes`; with
+        no card before, only who was not reached)."""
+        have = {str(n.label) for n in parent.children}
+        for note in notes:
+            if f"- {note}" not in have and not note.startswith(tuple(
+                    h[2:].split(": ")[0] + ": Ineligible" for h in have if h[:2] == "- ")):
+                parent.add_leaf(Text(f"- {note}", style="italic"),
+                                data=("note", parent.data[1]))
+
+    @staticmethod
     def _add_turn(parent: Any, turn: Turn) -> Any:
         """A turn under its card: its heading, unfolding to what ``w`` shows of it (who
         acts and why, the flowchart nodes, the dice, the numbered instructions) and the
         reasons behind them."""
         report = turn.report
-        node = parent.add(Text(f"{turn.number}. {report.heading()}"),
+        node = parent.add(Text(f"{turn.number}. {turn_line(turn)}"),
                           data=("turn", turn.number), expand=False)
         data = ("line", turn.number)
         for line in report.lines()[1:]:  # TurnReport.lines: the heading, then these
@@ -414,7 +511,26 @@ class PlayApp(App[None]):
         self.push_screen(TextScreen("Cards", lines))
 
     def action_help(self) -> None:
-        self.push_screen(TextScreen("Help", HELP_TEXT.splitlines()))
+        self.show_help(HELP_TEXT)
+
+    def show_help(self, help_text: str) -> None:
+        """Every key of the screen with what it does (from ``help_text``'s 'Keys' list),
+        wrapped to the terminal's width, then the rest of the help text."""
+        lines = help_text.splitlines()
+        keys: list[tuple[str, str]] = []
+        rest: list[str] = []
+        for line in lines[1:]:
+            if rest or not line.startswith("  "):
+                rest.append(line)
+            elif line.startswith("   ") and keys:  # a key's text going on
+                keys[-1] = (keys[-1][0], f"{keys[-1][1]} {line.strip()}")
+            else:
+                key, _, text = line.strip().partition(" ")
+                keys.append((key, text.strip()))
+        listed = {k for k, _ in keys}
+        keys += [(key_label(b), b.description) for b in self.BINDINGS
+                 if key_label(b) not in listed and b.key.split(",")[0] not in listed]
+        self.push_screen(HelpScreen(keys, rest))
 
     def action_filter(self) -> None:
         box = self.query_one("#filter", Input)
@@ -436,12 +552,55 @@ class PlayApp(App[None]):
         self.notify(f"Board sorted by {self.sort}")
         self.refresh_board()
 
+    def history_cursor(self) -> tuple[int | None, int | None]:
+        """(card number, turn number) under the history's cursor, None where none."""
+        node = self.query_one("#log", Tree).cursor_node
+        data = node.data if node is not None else None
+        if data is None:
+            return None, None
+        if data[0] == "card":
+            return data[1], None
+        card = node.parent.data[1] if data[0] in ("turn", "line") and node.parent.data \
+            and data[0] == "turn" else None
+        if data[0] == "line":
+            parent = node.parent.parent
+            card = parent.data[1] if parent is not None and parent.data else None
+        return card, data[1] if data[0] in ("turn", "line") else None
+
     def action_why(self) -> None:
-        turns = [t.report for t in self.controller.turns() if t.report.nonplayer]
+        """Any turn of the history, whole: picked from the list (the one under the
+        history's cursor, else the last Non-player turn, highlighted)."""
+        turns = self.controller.turns()
         if not turns:
-            self.notify("No Non-player turn yet.")
+            self.notify("No turn yet.")
             return
-        self.show_turn(turns[-1])
+        _, current = self.history_cursor()
+        if current is None or not self.query_one("#log", Tree).has_focus:
+            bots = [t.number for t in turns if t.report.nonplayer]
+            current = bots[-1] if bots else turns[-1].number
+
+        def picked(number: int | None) -> None:
+            turn = turn_of(turns, number) if number is not None else None
+            if turn is not None:
+                self.show_turn(turn.report)
+
+        self.push_screen(TurnPickScreen(self.controller.cards(), current), picked)
+
+    def action_board_at(self) -> None:
+        """The board as it was after a card of the history (read only)."""
+        groups = self.controller.cards()
+        if not groups:
+            self.notify("No card played yet.")
+            return
+        card, _ = self.history_cursor()
+
+        def picked(number: int | None) -> None:
+            if number is not None and 1 <= number <= len(groups):
+                group = groups[number - 1]
+                self.push_screen(BoardAtScreen(group, board_after(self.controller.game,
+                                                                  group)))
+
+        self.push_screen(CardPickScreen(groups, card), picked)
 
     def show_turn(self, report: TurnReport) -> None:
         # the heading is the dialog's title: the lines start with who acts and why
@@ -501,6 +660,9 @@ class PlayApp(App[None]):
     def _show_hint(self, hint: Any) -> None:
         lines = hint.lines(self.expert) if hasattr(hint, "lines") \
             else [str(getattr(hint, "explanation", ""))]
+        warning = self.warning_line()
+        if warning:  # the victory check ahead, weighed with the hint
+            lines = [warning, "", *lines]
         cmd = getattr(hint, "command", None)
         if cmd is None:
             self.push_screen(TextScreen("Hint", lines))
@@ -517,6 +679,13 @@ class PlayApp(App[None]):
                 self._decided(preview)
 
         self.push_screen(ConfirmScreen(preview), confirmed)
+
+    async def action_interrupt(self) -> None:
+        """Ctrl-C: save and stop; the command line says where, with exit status 130."""
+        if self.controller.session.path is not None:
+            with contextlib.suppress(OSError):
+                self.controller.save()
+        self.exit(return_code=130)
 
     async def action_quit(self) -> None:
         if self.controller.session.path is not None:

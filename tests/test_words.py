@@ -1,0 +1,171 @@
+"""Words a player reads and the command line's help (issue 24, Why 9 and 10): single-text
+cards named without a side, plurals from one helper (core.words), refusals without
+jargon, a chosen Propaganda card recorded as chosen, help texts that are true, `cards
+--text` by title, LoCs with their Econ in `status`, a finished game still readable in
+`play --plain`."""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from core import serialize
+from core.cards import CARDS
+from core.errors import IllegalAction
+from core.game import Game
+from core.rules.board_editor import SetNextCard
+from core.rules.propaganda import resources_phase
+from core.rules.sequence import PlayEvent
+from core.words import counted, plural
+from tests.test_tui_assist_app import controller_for, table_game
+from tui.commands.main import main
+from tui.controller import _instruction
+from tui.describe import turn_line
+from tui.forms.decision import command_title
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def help_text(capsys, *argv: str) -> str:
+    code, out, _ = run(capsys, *argv, "--help")
+    assert code == 0
+    return " ".join(out.split())  # argparse's wrapping undone
+
+
+# ======================================================================================
+# words
+# ======================================================================================
+def test_plurals_come_from_one_helper():
+    # the rulebook: "1 Resource per space" (3.2.1), "1 Troops cube" (2.1)
+    assert counted(1, "Resource") == "1 Resource" and counted(30, "Resource") == "30 Resources"
+    assert counted(6, "Cartels Guerrilla") == "6 Cartels Guerrillas"
+    assert counted(1, "Shipment") == "1 Shipment"
+    assert counted(1, "Underground Guerrilla") == "1 Underground Guerrilla"
+    assert counted(1, "Troops") == "1 Troops" and counted(3, "Police") == "3 Police"
+    assert plural("Government Base") == "Government Bases"
+
+
+def test_single_text_cards_are_not_called_unshaded():  # 5.2: only Dual Use cards have sides
+    assert CARDS[46].shaded is None and CARDS[53].shaded is None
+    state = Game.new("standard", seed=1).state
+    state.current_card = 46
+    assert command_title(PlayEvent("unshaded"), state) == "Event #46 Limpieza"
+    line = turn_line("FARC", "event", PlayEvent("unshaded"), 53, [])
+    assert line.startswith('FARC: Event, #53 Criminal Air Force: "Insurgent access')
+    state.current_card = 12  # a Dual Use card keeps its side
+    assert command_title(PlayEvent("shaded"), state) == "Event #12 Plan Colombia (shaded)"
+
+
+def test_march_instructions_agree_in_number():  # 3.3.2
+    class March:
+        name = "March"
+        groups = ((0, 1, 0, 1),)  # 1 Active Guerrilla
+
+    class Cmd:
+        op = March()
+        ship_op = None
+
+    line = "March: 1 FARC Guerrilla from Meta East to Guaviare with 1 Shipment"
+    assert _instruction(line, Cmd(), [(0, 1, 0, 1)]) == \
+        "Move 1 FARC Guerrilla from Meta East to Guaviare with 1 Shipment, it stays Active"
+    assert _instruction("March: 2 FARC Guerrillas from Meta East to Guaviare", Cmd(),
+                        [(0, 1, 0, 2)]).endswith("2 FARC Guerrillas from Meta East to "
+                                                 "Guaviare, they stay Active")
+
+
+def test_earnings_of_one_resource_are_singular():  # 6.3.2: 1 per Base
+    state = Game.new("standard", seed=1).state
+    report: list[str] = []
+    resources_phase(state, report)
+    auc = next(line for line in report if line.startswith("AUC"))
+    assert re.match(r"AUC earns 1 Resource \(", auc), auc
+
+
+def test_refusals_are_said_in_a_players_words():
+    assert str(IllegalAction("3.2.1", "Train may not select a LoC")) == \
+        "not allowed (3.2.1): Train may not select a LoC"
+    controller = controller_for(table_game(first=12, nxt=40))
+    with pytest.raises(IllegalAction) as err:
+        controller.edit(SetNextCard(12))  # the card face up: already played
+    assert str(err.value).startswith("not possible: ") and "editor" not in str(err.value)
+
+
+def test_a_propaganda_card_chosen_is_recorded_as_chosen():  # the table named #73
+    controller = controller_for(table_game(first=12, nxt=40))
+    deck = controller.state.deck
+    assert 73 in deck and 75 in deck
+    first = next(c for c in deck if CARDS[c].propaganda)
+    chosen = 75 if first == 73 else 73  # not the first Propaganda card in the deck
+    controller.edit(SetNextCard(chosen))
+    assert controller.state.deck[0] == chosen
+    assert controller.deck_card(chosen) == chosen
+
+
+# ======================================================================================
+# the command line
+# ======================================================================================
+def test_map_help_names_only_commands_that_write_saves(capsys, tmp_path):
+    text = help_text(capsys, "map")
+    assert "demo" in text
+    save = tmp_path / "demo.json"
+    code, _, err = run(capsys, "demo", "--seed", "2", "--scenario", "quick", "--save",
+                       str(save))
+    assert code == 0 and "saved the game" in err
+    assert serialize.load(save).state.phase == "over"
+    code, _, _ = run(capsys, "map", str(save), "--out", str(tmp_path / "b.svg"))
+    assert code == 0
+    code, _, err = run(capsys, "demo", "--seed", "2", "--save", str(save))  # never over one
+    assert code == 2 and "exists" in err
+
+
+def test_demo_help_is_current_and_agrees_with_the_readme(capsys):
+    text = help_text(capsys, "demo")
+    assert "issue 13" not in text and "well under a minute" not in text
+    claim = re.search(r"default 2s: a standard game in (about \d+ s)", text)
+    assert claim, text
+    readme = " ".join(README.read_text(encoding="utf-8").split())
+    assert f"default 2s: a standard game in {claim.group(1)}" in readme
+
+
+def test_cards_text_takes_a_number_or_a_title(capsys):
+    for name in ("21", "#21", "Raúl Reyes", "raul reyes", "raul"):
+        code, out, _ = run(capsys, "cards", "--text", name)
+        assert code == 0 and out.startswith("#21 Raúl Reyes"), name
+    code, out, _ = run(capsys, "cards", "--text", "sica")
+    assert out.startswith("#72 Sicarios")
+    code, _, err = run(capsys, "cards", "--text", "plan")
+    assert code == 2 and "ambiguous" in err and "#12 Plan Colombia" in err
+    code, _, err = run(capsys, "cards", "--text", "99")
+    assert code == 2 and "no card 99" in err
+
+
+def test_status_prints_a_locs_econ(capsys, tmp_path):  # 1.3.4: LoCs have Econ, no Pop
+    save = tmp_path / "g.json"
+    assert run(capsys, "new", "--seed", "1", "--out", str(save))[0] == 0
+    _, out, _ = run(capsys, "status", str(save))
+    header = next(line for line in out.splitlines() if line.startswith("Space"))
+    assert "Pop/Econ" in header
+    line = next(line for line in out.splitlines() if line.startswith("Cali-Pasto LoC"))
+    assert re.match(r"Cali-Pasto LoC +Econ 1 ", line), line
+
+
+def test_plain_play_reads_a_finished_game(capsys, tmp_path, monkeypatch):
+    save = tmp_path / "over.json"
+    assert run(capsys, "demo", "--seed", "2", "--scenario", "quick", "--save",
+               str(save))[0] == 0
+    monkeypatch.setattr(sys, "stdin", io.StringIO("show 1\nlog 1\nquit\n"))
+    code, out, _ = run(capsys, "play", "--plain", "--load", str(save))
+    assert code == 0
+    after = out.split("The game is over.", 1)[1]
+    assert "> show 1\nGovernment: " in after and "Who:" in after  # the first turn's account
+    assert "Dice:" in after
