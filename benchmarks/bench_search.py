@@ -2,7 +2,7 @@
 
     python benchmarks/bench_search.py [--games 3] [--time-limit 1.5] [--seed 0] [--json]
                                       [--save-baseline FILE] [--compare FILE]
-                                      [--think 0.5s|2s|10s]
+                                      [--think 0.5s|2s|10s] [--workers N]
 
 Plays whole solitaire games (section-8 Insurgents, the search Government) and times
 every Government decision on an Event card, from the call to
@@ -16,7 +16,8 @@ percentiles and baselines: benchmarks/harness.py.
 ``--think LEVEL`` times the campaign Government (``--govt search`` since issue 13,
 :mod:`nonplayer.government.campaign`) at that level instead: decision times, the
 rollouts per decision and **rollouts per second** (rollout time only, and whole
-decisions), and the game time.
+decisions), and the game time. ``--workers N`` runs each decision's determinizations in
+N worker processes (issue 28; the games are the same for any N, only the time moves).
 """
 
 from __future__ import annotations
@@ -78,10 +79,10 @@ class TimedCampaign:
     name = "search"
     note = ""
 
-    def __init__(self, think: str, seed: int) -> None:
+    def __init__(self, think: str, seed: int, workers: int = 1) -> None:
         from nonplayer.government.campaign import CampaignGovernment
 
-        self.bot = CampaignGovernment(seed, think=think)
+        self.bot = CampaignGovernment(seed, think=think, workers=workers)
         self.card_times: list[float] = []
         self.rollouts: list[int] = []
         self.rollout_seconds: list[float] = []
@@ -102,7 +103,7 @@ class TimedCampaign:
 
 
 def bench_campaign(args: argparse.Namespace) -> dict[str, Any]:
-    bot = TimedCampaign(args.think, args.seed)
+    bot = TimedCampaign(args.think, args.seed, args.workers)
     scores, game_times = [], []
     start = time.perf_counter()
     for game_seed in range(args.seed, args.seed + args.games):
@@ -114,6 +115,7 @@ def bench_campaign(args: argparse.Namespace) -> dict[str, Any]:
     return {
         "games": args.games,
         "think": args.think,
+        "workers": args.workers,
         "decisions": len(times),
         **harness.summarize("decision", times, "s", digits=3),
         "rollouts_per_decision": round(rollouts / max(1, len(times)), 1),
@@ -158,6 +160,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--think", default=None,
                         help="time the campaign Government (--govt search) at this level")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="worker processes for the determinizations (with --think)")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -3,7 +3,7 @@
     python benchmarks/strength.py [--games 200] [--govts random heuristic search]
                                   [--workers 2] [--seed 0] [--out docs/strength.md]
                                   [--think 0.5s] [--csv LABEL=games.csv ...]
-                                  [--section NAME]
+                                  [--section NAME] [--save LABEL=games.csv ...]
 
 Every bot plays the same seeds (same decks, same Insurgent dice streams) of the standard
 scenario against the section-8 Insurgents. For each bot: mean solo score with its 95%
@@ -20,7 +20,9 @@ checkout, to pair a new bot against it game by game on the same seeds (issue 13)
 label given twice takes its games from both files (the first file wins a seed). The
 seeds compared are those of ``--seed``/``--games``. ``--section NAME`` writes the tables
 between ``<!-- strength:NAME -->`` and ``<!-- /strength:NAME -->`` in ``--out`` (added at
-the end the first time), leaving the rest of the file as it is.
+the end the first time), leaving the rest of the file as it is. ``--save GOVT=PATH``
+writes each game of a bot played here to a CSV (the ``andean batch`` columns) as the game
+ends, so a long held-out run can be read, or cut short, while it goes (issue 28).
 """
 
 from __future__ import annotations
@@ -32,7 +34,15 @@ from itertools import combinations
 from pathlib import Path
 
 from core.extras import MissingExtra, require_extra
-from nonplayer.games import LEVELS, GameRecord, mean_ci, paired_difference, read_csv, run_batch
+from nonplayer.games import (
+    LEVELS,
+    CsvLog,
+    GameRecord,
+    mean_ci,
+    paired_difference,
+    read_csv,
+    run_batch,
+)
 from nonplayer.government import make_government
 from tui.progress import RunProgress
 
@@ -70,16 +80,25 @@ def _with_section(document: str, name: str, body: str) -> str:
 
 
 def _play(seeds: list[int], govt: str, scenario: str, workers: int,
-          options: dict[str, str]) -> list[GameRecord]:
-    """One bot's games, with progress (rate, time left) on stderr."""
+          options: dict[str, str], save: str | None = None) -> list[GameRecord]:
+    """One bot's games, with progress (rate, time left) on stderr; each written to the
+    CSV ``save`` as it ends."""
     errors = [0]
+    log = CsvLog(save) if save else None
 
     def count(record: GameRecord) -> None:
         errors[0] += bool(record.error)
+        if log is not None:
+            log.add(record)
 
-    with RunProgress(sys.stderr, len(seeds), problems="errors", label=govt) as bar:
-        return run_batch(seeds, govt, scenario, workers=workers, govt_options=options,
-                         on_record=count, progress=lambda done, _: bar.update(done, errors[0]))
+    try:
+        with RunProgress(sys.stderr, len(seeds), problems="errors", label=govt) as bar:
+            return run_batch(seeds, govt, scenario, workers=workers, govt_options=options,
+                             on_record=count,
+                             progress=lambda done, _: bar.update(done, errors[0]))
+    finally:
+        if log is not None:
+            log.close()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -93,6 +112,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", default=None, help="--think of the search bot")
     parser.add_argument("--csv", action="append", default=[], metavar="LABEL=PATH",
                         help="a bot's games from a saved games.csv instead of playing")
+    parser.add_argument("--save", action="append", default=[], metavar="GOVT=PATH",
+                        help="write a bot's games to a CSV as each one ends")
     parser.add_argument("--section", default=None,
                         help="write only the marked section NAME of --out")
     args = parser.parse_args(argv)
@@ -102,6 +123,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"strength.py: error: {missing}", file=sys.stderr)
         return 2
     seeds = list(range(args.seed, args.seed + args.games))
+    saves = {}
+    for item in args.save:
+        label, _, path = item.partition("=")
+        if not path:
+            parser.error(f"--save takes GOVT=PATH, not {item!r}")
+        saves[label] = path
     results: dict[str, tuple[list[GameRecord], float, str]] = {}
     for item in args.csv:
         label, _, path = item.partition("=")
@@ -122,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         if note:
             print(f"note: {note}", file=sys.stderr)
         start = time.perf_counter()
-        records = _play(seeds, govt, args.scenario, args.workers, options)
+        records = _play(seeds, govt, args.scenario, args.workers, options, saves.get(govt))
         seconds = time.perf_counter() - start
         errors = [r for r in records if r.error]
         results[govt] = (records, seconds, note)

@@ -121,7 +121,7 @@ def test_ctrl_c_in_assist_plain_before_a_game_saves_nothing(capsys, tmp_path,
 
 
 @pytest.mark.parametrize("argv", [
-    ("demo", "--seed", "1", "--scenario", "quick"),
+    ("demo", "--govt", "heuristic", "--seed", "1", "--scenario", "quick"),
     ("soak", "--games", "2"),
     ("batch", "--games", "2", "--out", "OUT"),
 ])

@@ -178,7 +178,8 @@ def test_demo_plays_with_no_extra_installed() -> None:
 
         sys.meta_path.insert(0, NoExtras())
         from tui.commands.main import main
-        code = main(["demo", "--scenario", "quick", "--seed", "3", "--json"])
+        code = main(["demo", "--govt", "heuristic", "--scenario", "quick", "--seed", "3",
+                     "--json"])
         loaded = [m for m in sys.modules if m.split(".")[0] in BLOCKED]
         print("LOADED", loaded, file=sys.stderr)
         sys.exit(code)

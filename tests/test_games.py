@@ -160,7 +160,8 @@ SUMMARY_KEYS = {"winner", "victory_margins", "solo_score", "solo_level", "cards_
 
 
 def test_demo_json_summary_keys(capsys) -> None:
-    code, out, err = run(capsys, "demo", "--scenario", "quick", "--seed", "4", "--json")
+    code, out, err = run(capsys, "demo", "--govt", "heuristic", "--scenario", "quick",
+                         "--seed", "4", "--json")
     assert code == 0 and err == ""
     data = json.loads(out)
     assert set(data) >= SUMMARY_KEYS
@@ -169,7 +170,8 @@ def test_demo_json_summary_keys(capsys) -> None:
 
 
 def test_demo_narrates_card_by_card(capsys) -> None:
-    code, out, _ = run(capsys, "demo", "--scenario", "quick", "--seed", "4", "--verbose")
+    code, out, _ = run(capsys, "demo", "--govt", "heuristic", "--scenario", "quick",
+                       "--seed", "4", "--verbose")
     assert code == 0
     assert "Card #" in out and "Government:" in out and "why: Government" in out
     assert "Propaganda Round 1" in out

@@ -204,3 +204,62 @@ def test_tuned_numbers_say_how_they_were_obtained():
         assert getattr(weights, name) == value
     assert weights.govt_margin == Weights().govt_margin  # the unit is not tuned
     assert tuned_policy() == data["policy"]
+
+
+def test_parallel_determinizations_give_the_serial_decision():
+    # issue 28 item 4: the determinizations may run in worker processes; every rollout is
+    # a function of its sampled future and candidate, so the decision and everything it
+    # was computed from are those of the serial run for the same seed
+    import threading
+
+    if threading.active_count() > 1:  # the bot stays serial rather than fork threads
+        pytest.skip("other threads in this process: the parallel path is not taken")
+    game = at_government_decision(7, cards=4)
+    budget = Budget("test3", Effort((NO_SA,), 1, 4), 0.1, 1, 3, 3, 60.0)
+    serial = inputs(campaign_search(game, budget, seed=5, workers=1))
+    pools = campaign.POOLS_STARTED
+    assert inputs(campaign_search(game, budget, seed=5, workers=2)) == serial
+    assert inputs(campaign_search(game, budget, seed=5, workers=3)) == serial
+    assert pools + 2 == campaign.POOLS_STARTED  # both ran in worker processes
+
+
+def test_a_rollout_at_the_card_cap_plays_on_to_a_victory_check_within_reach():
+    # issue 28 item 2 / 6.1: at the cap, a Propaganda card within check_reach cards is
+    # played (its Round's victory check included), not guessed; further away it stops
+    from core.rules.sequence import Pass
+    from nonplayer.government.campaign import rollout, tuned_weights
+    from nonplayer.government.heuristic import HeuristicGovernment
+    from nonplayer.government.search import Candidate
+
+    game = at_government_decision(7, cards=4)
+    state = game.state
+    props = [c for c in state.deck[1:] if CARDS[c].propaganda]
+    events = [c for c in state.deck[1:] if not CARDS[c].propaganda]
+    # the next Propaganda card 2 cards after the next one
+    state.deck = state.deck[:1] + events[:1] + props[:1] + events[1:] + props[1:]
+    policy = HeuristicGovernment(event_budget=2)
+    cand = Candidate("Pass", "pass", Pass())
+    reach = Budget("reach", Effort((NO_SA,), 1, 4), 0.1, 1, 1, 1, 60.0, check_reach=3)
+    stop = Budget("stop", Effort((NO_SA,), 1, 4), 0.1, 1, 1, 1, 60.0, check_reach=0)
+    reached, _ = rollout(state.clone(), cand, reach, tuned_weights(), policy)
+    stopped, _ = rollout(state.clone(), cand, stop, tuned_weights(), policy)
+    assert reached is not None and stopped is not None
+    assert reached.reached_round or reached.over
+    assert not stopped.reached_round and stopped.cards == 1
+
+
+def test_demo_defaults_to_the_campaign_government_on_every_core():
+    # issue 28 item 6: andean demo shows the campaign Government; --govt heuristic stays;
+    # --workers (default 0: one per core) reaches the bot, and only the search bot
+    import argparse
+
+    from tui.commands.bots import _configure_demo, govt_options
+
+    parser = argparse.ArgumentParser()
+    _configure_demo(parser)
+    args = parser.parse_args([])
+    assert args.govt == "search" and govt_options(args) == {"workers": 0}
+    assert govt_options(parser.parse_args(["--workers", "2"])) == {"workers": 2}
+    assert govt_options(parser.parse_args(["--govt", "heuristic"])) == {}
+    assert make_government("search", 1, workers=0).workers >= 1
+    assert make_government("search", 1, workers=2).workers == 2

@@ -474,3 +474,21 @@ def test_every_government_decision_of_a_bot_game_is_legal(seed) -> None:
 def test_space_names_used_here_exist() -> None:
     for name in ("Arauca", "Meta East", "Antioquia", "Bucaramanga", "Cúcuta", "Guaviare"):
         assert MAP.space(name)
+
+
+def test_no_run_of_passes_while_an_operation_would_raise_the_margin_issue_28():
+    # 2.3.3 / 7.3 (issue 28 item 6): seed 1 used to end with the Government passing on
+    # the last five cards it could act on ("no rule found an Operation worth more") while
+    # FARC sat past its threshold; an Operation that raises the Government's margin over
+    # the leading Insurgent is now played instead of a Pass.
+    from nonplayer.games import play
+
+    kinds: list[str] = []
+
+    def look(game, turn) -> None:  # type: ignore[no-untyped-def]
+        if turn.faction == "Government" and turn.phase == "card":
+            kinds.append(turn.kind)
+
+    play(1, "heuristic", on_turn=look)
+    runs = "".join("p" if k == "pass" else "x" for k in kinds)
+    assert "p" not in runs[-3:], runs  # the last three cards: Operations or Events

@@ -38,9 +38,10 @@ UPDATE = os.environ.get("ANDEAN_UPDATE_GOLDEN") == "1"
 #: (file, demo arguments). Standard seed 1, as the README shows it, in both views, and
 #: one Quick-Play seed.
 DEMOS = [
-    ("demo_standard_seed1.txt", ["demo", "--seed", "1"]),
-    ("demo_standard_seed1_verbose.txt", ["demo", "--seed", "1", "--verbose"]),
-    ("demo_quick_seed3.txt", ["demo", "--seed", "3", "--scenario", "quick"]),
+    ("demo_standard_seed1.txt", ["demo", "--seed", "1", "--govt", "heuristic"]),
+    ("demo_standard_seed1_verbose.txt",
+     ["demo", "--seed", "1", "--verbose", "--govt", "heuristic"]),
+    ("demo_quick_seed3.txt", ["demo", "--seed", "3", "--scenario", "quick", "--govt", "heuristic"]),
 ]
 
 
@@ -113,22 +114,31 @@ def test_a_redeploy_line_says_redeploy_once_6_5() -> None:
 
 def test_redeploy_without_moves_says_so() -> None:
     # 6.5: a Redeploy that moves nothing reports it (was an empty "Government: Redeploy")
-    game = _propaganda_at(propaganda.REDEPLOY)
-    assert game is not None, "seed 1 reaches the Government's Redeploy (6.5)"
-    trace = game.apply(propaganda.Redeploy(()))
+    from core.errors import IllegalAction
+
+    trace = None
+    for seed in range(1, 8):  # a Redeploy where no cube has to move (6.5)
+        game = _propaganda_at(propaganda.REDEPLOY, seed)
+        assert game is not None, f"seed {seed} reaches the Government's Redeploy (6.5)"
+        try:
+            trace = game.apply(propaganda.Redeploy(()))
+        except IllegalAction:  # some cube must move in this one
+            continue
+        break
+    assert trace is not None
     assert "Redeploy: no cube moves (6.5)" in trace
     assert describe.turn_line("Government", "propaganda", propaganda.Redeploy(()), None,
                               ["Redeploy: no cube moves (6.5)"]) \
         == "Government: Redeploy: no cube moves (6.5)"
 
 
-def _propaganda_at(phase: str) -> Game | None:
+def _propaganda_at(phase: str, seed: int = 1) -> Game | None:
     from nonplayer.games import step
     from nonplayer.government import make_government
     from nonplayer.solitaire import new_solitaire
 
-    game = new_solitaire("standard", 1)
-    bot = make_government("heuristic", 1)
+    game = new_solitaire("standard", seed)
+    bot = make_government("heuristic", seed)
     for _ in range(400):
         s = game.state
         if s.phase == "propaganda" and s.step.get("phase") == phase \
@@ -180,9 +190,10 @@ def test_ineligible_factions_are_named_with_the_reason_2_3_7() -> None:
 
 
 def test_the_demo_names_who_sits_out_and_why_a_faction_passed() -> None:
-    # seed 12 holds all three cases (seed 1 did until issue 27's section-8 fixes moved its
-    # game); checked by their form, so a later rule change that keeps them keeps the test
-    text = _narration(["demo", "--seed", "12"])
+    # seed 22 holds all three cases (seed 1 did until issue 27's section-8 fixes moved its
+    # game, seed 12 until issue 28's heuristic stopped passing where an Operation raises
+    # its margin); checked by their form, so a later rule change that keeps them keeps it
+    text = _narration(["demo", "--seed", "22", "--govt", "heuristic"])
     reason = (r"(?:executed (?:the Event|an Operation|an Operation and a Special Activity"
               r"|a Limited Operation) on #\d+ [^;\n]+|made Ineligible by the Event of #\d+ "
               r"[^;\n]+)")
@@ -270,7 +281,7 @@ def test_every_space_has_one_name_in_narration() -> None:
     # Chocó-Córdoba in the next
     choco = sid("Chocó")
     assert space_name(choco) == "Chocó-Córdoba" == str(MAP[choco])
-    text = _narration(["demo", "--seed", "1", "--verbose"])
+    text = _narration(["demo", "--seed", "1", "--verbose", "--govt", "heuristic"])
     text = re.sub(r'"[^"\n]*"', '""', text)  # a card's printed text is quoted as printed
     short = [s.name for s in MAP if s.name != s.full_name]
     pattern = re.compile(r"(?<![-\w])(" + "|".join(map(re.escape, short)) + r")(?![-\w]| &)")
@@ -382,7 +393,7 @@ def test_an_agitation_or_civic_action_that_shifts_nothing_says_so_6_4() -> None:
 def test_the_demo_narrates_the_final_round() -> None:
     # issue 24 Why 6: seed 1 went from #57 Op Millennium to "Game over" with no word of
     # the Round whose victory check ended it (2.4.1, 6.1, 7.2)
-    text = _narration(["demo", "--seed", "1"])
+    text = _narration(["demo", "--seed", "1", "--govt", "heuristic"])
     final = text.rindex("\nPropaganda Round ")
     assert text.rindex("\nCard #") < final < text.index("Game over: victory check won")
     assert "  . 6.1 Victory: victory check won by FARC (6.1, 7.2)" in text[final:]

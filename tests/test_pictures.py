@@ -236,7 +236,7 @@ def test_game_report_is_self_contained(late, tmp_path):
 
 def test_demo_and_batch_reports(tmp_path):
     out = tmp_path / "demo.html"
-    assert main(["demo", "--seed", "3", "--report", str(out)]) == 0
+    assert main(["demo", "--govt", "heuristic", "--seed", "3", "--report", str(out)]) == 0
     assert out.read_text(encoding="utf-8").count('<section class="card') >= 10
     summary = tmp_path / "summary.html"
     assert main(["batch", "--games", "2", "--out", str(tmp_path / "b"), "--report",

@@ -10,8 +10,11 @@ unseen cards and the dice. So this bot, every time it decides on an Event card:
    Operation with each Special Activity), both Event halves (choices answered by
    look-ahead) and Pass, each checked by the real engine and pre-scored one card ahead
    (the Insurgents still to act on this card reply on a clone) with the shared
-   evaluation. The best ``shortlist`` go on to step 3, plus always Pass and the best
-   Event, so that "wait" and "the card" are judged on the same footing.
+   evaluation of the position reached, or with the learned value
+   (:mod:`nonplayer.government.value`, issue 28) when :data:`LEARNED_VALUE_ENV` turns
+   it on (off by default: it measured worse, docs/strength.md). The best ``shortlist``
+   go on to step 3, plus always Pass and the best Event, so that "wait" and "the card"
+   are judged on the same footing.
 2. **Determinizations.** ``determinizations`` possible futures are sampled, each a clone
    of the position with (a) the unseen part of the draw deck replaced by a sample
    consistent with what is public (:func:`sample_deck`: the deck's size, the cards
@@ -28,13 +31,21 @@ unseen cards and the dice. So this bot, every time it decides on an Event card:
    Non-players by their flowcharts and the Government by a fast policy (the heuristic
    Government, :mod:`nonplayer.government.heuristic`, Propaganda decisions included),
    to the end of the next Propaganda Round (victory check 6.1, Support Phase 6.4) or
-   the game's end, or ``max_cards`` cards, whichever comes first.
+   the game's end, or ``max_cards`` cards, whichever comes first; but a rollout at the
+   card cap whose next Propaganda card is at most ``check_reach`` cards away plays on
+   to it, so that a victory check just past the cap is played, not guessed. The
+   determinizations run in ``workers`` forked processes when asked (``--workers``, or
+   one per core in ``andean demo``); each rollout depends only on its determinization
+   and candidate, so the decision is the serial run's (a test checks it).
 4. **Score.** A finished game scores its 8.8 solo score (Government margin minus the
    best Non-player margin, 7.3) times 10, plus a bonus for every 8.8 level above COIN
    Failure; a game an Insurgent wins at a victory check therefore counts as a heavy
-   loss. Otherwise the shared evaluation (:func:`nonplayer.government.search.evaluate`:
-   the real victory margins first, then what turns into margin later) of the position
-   the rollout reached. The candidate with the best mean wins; the trace says what it
+   loss. Otherwise the shared evaluation of the position the rollout reached or, when
+   turned on, the final solo score the learned value expects from it
+   (:mod:`nonplayer.government.value`: a linear model of
+   features a COIN player would name, the margins, the cards to the next victory check
+   and whether its Round is the last among them, fitted on self-play games by
+   ``benchmarks/fit_value.py``). The candidate with the best mean wins; the trace says what it
    aims at and what the bot expects the Non-players to do (the replies on this card, the
    Support and margins expected at the next Propaganda Round, how often an Insurgent
    wins there).
@@ -54,10 +65,14 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
+import sys
+import threading
 import time
 import zlib
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -90,6 +105,7 @@ from nonplayer.government.search import (
     reply_text,
     rule_of,
 )
+from nonplayer.government.value import ValueModel, cards_to_propaganda, load_model
 from nonplayer.trace import Trace
 from nonplayer.turn import take_turn
 
@@ -107,7 +123,10 @@ class Budget:
     planned solver time); ``shortlist``: candidates rolled out (besides Pass and the
     best Event); ``determinizations``: sampled futures, the same for every candidate;
     ``max_cards``: cards a rollout may reveal before it stops short of the Propaganda
-    Round; ``safety``: wall-clock seconds after which remaining rollouts are skipped.
+    Round; ``safety``: wall-clock seconds after which remaining rollouts are skipped;
+    ``check_reach``: at the card cap, a rollout whose next Propaganda card is at most
+    this many cards away plays on to its Round, so that the victory check (6.1) it was
+    about to miss is played, not guessed (issue 28).
     """
 
     name: str
@@ -117,6 +136,7 @@ class Budget:
     determinizations: int
     max_cards: int
     safety: float
+    check_reach: int = 2
 
     @property
     def rollouts(self) -> int:
@@ -274,14 +294,46 @@ class Outcome:
     cards: int
 
 
+#: The environment variable that turns the learned value on (``ANDEAN_LEARNED_VALUE=1``).
+#: Off by default: on the first 76 held-out seeds (100000-100075) the campaign Government
+#: scoring with the learned value played worse than with the hand-weighted evaluation,
+#: paired -2.80 (95% CI -4.40 to -1.20; docs/strength.md, issue 28), so it is an option to
+#: measure, not the default.
+LEARNED_VALUE_ENV = "ANDEAN_LEARNED_VALUE"
+
+
+def value_model() -> ValueModel | None:
+    """The learned model when it is turned on (:data:`LEARNED_VALUE_ENV`) and shipped;
+    else None, and the shared evaluation scores positions."""
+    if os.environ.get(LEARNED_VALUE_ENV, "") not in ("1", "yes", "true"):
+        return None
+    return load_model()
+
+
+def learned_value(state: GameState) -> float:
+    """The final 8.8 solo score the learned model (:mod:`nonplayer.government.value`)
+    expects from ``state`` if the fast policy played on: in points of margin, the units
+    of the shared evaluation it replaces. A finished game counts 10 x its solo score
+    (:func:`leaf_score`), so a rollout an Insurgent wins at a victory check stays a heavy
+    loss against one that goes on, as before: the model expects the heuristic's play
+    (about -12 a game), and a 1 x scale keeps an early defeat below going on."""
+    model = value_model()
+    assert model is not None
+    return model.predict(state)
+
+
 def leaf_score(state: GameState, weights: Weights) -> float:
     """A finished game: 10 x the 8.8 solo score plus :data:`LEVEL_BONUS` per level above
-    COIN Failure. Otherwise the shared evaluation (margins first)."""
+    COIN Failure. Otherwise the learned value of the position (the solo score it
+    expects, :func:`learned_value`), or, without the model file, the shared evaluation
+    (margins first)."""
     if state.phase == "over":
         score = victory.solo_score(state)
         level = victory.solo_level(score)
         steps = ["COIN Failure", "Stalemate", "COIN Progress", "COIN Triumph"].index(level)
         return 10.0 * score + LEVEL_BONUS * steps
+    if value_model() is not None:
+        return learned_value(state)
     return evaluate(state, weights)
 
 
@@ -304,8 +356,11 @@ def rollout(state: GameState, cand: Candidate, budget: Budget, weights: Weights,
             break
         if s.propaganda_rounds > start_rounds and s.phase == "card":
             break  # the Round is over and the next card is out
-        if len(s.played) - start_cards >= budget.max_cards and s.phase == "card":
-            break
+        cards = len(s.played) - start_cards
+        if cards >= budget.max_cards and s.phase == "card" and (
+                cards >= budget.max_cards + budget.check_reach
+                or cards_to_propaganda(s)[0] > budget.check_reach):
+            break  # the card cap, unless the victory check is within reach
         f = sequence.to_move(s)
         if f is None:
             break
@@ -376,13 +431,66 @@ def shortlist(candidates: list[Candidate], n: int) -> list[Candidate]:
     return chosen
 
 
+#: What the worker processes of one decision roll out (set before they are forked).
+_JOB: tuple[Any, ...] | None = None
+#: Worker pools started so far in this process (the tests check the parallel path ran).
+POOLS_STARTED = 0
+
+
+def _one_future(d: int) -> list[tuple[Outcome | None, list[str]]]:
+    """Every short-listed candidate rolled out on determinization ``d`` (of :data:`_JOB`)."""
+    assert _JOB is not None
+    futures, cands, budget, weights, policy = _JOB
+    return [rollout(futures[d].clone(), c, budget, weights, policy) for c in cands]
+
+
+def auto_workers() -> int:
+    """Worker processes for the determinizations when not told: the machine's cores,
+    or 1 inside a worker process (a batch already plays one game per core)."""
+    import multiprocessing as mp
+
+    if mp.current_process().daemon:
+        return 1
+    return max(1, os.cpu_count() or 1)
+
+
+def _rollouts(futures: list[GameState], cands: list[Candidate], budget: Budget,
+              weights: Weights, policy: HeuristicGovernment,
+              workers: int) -> Iterator[list[tuple[Outcome | None, list[str]]]]:
+    """Each determinization's rollouts, in order. With ``workers`` > 1 they run in forked
+    worker processes; every rollout is a function of its (cloned) determinization and
+    candidate only (its dice are the clone's own reseeded stream), so the results are
+    those of the serial run (``tests/test_govt_campaign.py``)."""
+    global _JOB
+    import multiprocessing as mp
+
+    workers = min(workers, len(futures))
+    if workers <= 1 or mp.current_process().daemon or sys.platform != "linux" \
+            or threading.active_count() > 1:  # forking a threaded process is unsafe
+        for future in futures:
+            yield [rollout(future.clone(), c, budget, weights, policy) for c in cands]
+        return
+    global POOLS_STARTED
+    _JOB = (futures, cands, budget, weights, policy)
+    pool = mp.get_context("fork").Pool(workers)
+    POOLS_STARTED += 1
+    try:
+        yield from pool.imap(_one_future, range(len(futures)), chunksize=1)
+        pool.close()
+    finally:
+        _JOB = None
+        pool.terminate()
+        pool.join()
+
+
 def campaign_search(game: Game, think: str | float | Budget = DEFAULT_THINK, seed: int = 0,
                     weights: Weights | None = None,
-                    civic_reserve: int | None = None) -> CampaignResult:
+                    civic_reserve: int | None = None, workers: int = 1) -> CampaignResult:
     """Judge the Government's candidates by determinized rollouts (module docstring).
 
     ``weights``: the evaluation's (default: the tuned ones); ``civic_reserve``: the fast
-    policy's Resources kept back from Civic Action (default: the tuned one)."""
+    policy's Resources kept back from Civic Action (default: the tuned one); ``workers``:
+    processes for the determinizations (the decision is the same for any number)."""
     state = game.state
     if state.phase != "card" or sequence.to_move(state) is not GOVT:
         raise ValueError("the campaign search plays the Government's decisions on Event cards")
@@ -403,8 +511,9 @@ def campaign_search(game: Game, think: str | float | Budget = DEFAULT_THINK, see
     if sequence.OPERATION in opts or sequence.LIMITED in opts:
         candidates += _operation_candidates(seen, _Values(seen, weights), limited, seed,
                                             budget.effort, clock, runs)
+    value = learned_value if value_model() is not None else None
     for cand in distinct(candidates):
-        _score(seen, cand, pre_seed, weights, budget.effort)
+        _score(seen, cand, pre_seed, weights, budget.effort, value)
     short = shortlist(candidates, budget.shortlist)
     futures = [determinize(seen, rng) for _ in range(budget.determinizations)]
     if civic_reserve is None:
@@ -414,12 +523,11 @@ def campaign_search(game: Game, think: str | float | Budget = DEFAULT_THINK, see
     t0 = time.perf_counter()
     cut = False
     done = 0
-    for d, future in enumerate(futures):
+    for d, results in enumerate(_rollouts(futures, short, budget, weights, policy, workers)):
         if time.perf_counter() - start > budget.safety and d > 0:
             cut = True
             break
-        for j in judged:
-            outcome, replies = rollout(future.clone(), j.cand, budget, weights, policy)
+        for j, (outcome, replies) in zip(judged, results, strict=True):
             done += 1
             if outcome is not None:
                 j.outcomes.append(outcome)
@@ -526,9 +634,11 @@ class CampaignGovernment:
 
     def __init__(self, seed: int = 0, think: str | float | Budget = DEFAULT_THINK,
                  weights: Weights | None = None, civic_reserve: int | None = None,
-                 **options: Any) -> None:
+                 workers: int | None = 1, **options: Any) -> None:
         self.seed = seed
         self.budget = budget_for(think)
+        #: determinization worker processes (None or 0: :func:`auto_workers`)
+        self.workers = workers or auto_workers()
         self.weights = weights or tuned_weights()
         self.civic_reserve = tuned_policy().get("civic_reserve") if civic_reserve is None \
             else civic_reserve
@@ -545,7 +655,7 @@ class CampaignGovernment:
                                "the heuristic Government's rule")
             return decision
         result = campaign_search(game, self.budget, self.seed, self.weights,
-                                 self.civic_reserve)
+                                 self.civic_reserve, self.workers)
         best = result.best
         notes = {
             "score": best.mean,

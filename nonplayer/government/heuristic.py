@@ -868,6 +868,9 @@ class HeuristicGovernment:
                                             scores=scores)
                 return GovtDecision(PlayEvent(event_side), trace, chooser, "event",
                                     {"gain": event_value - base})
+        if candidate is None and (sequence.OPERATION in opts or limited):
+            candidate = margin_operation(state, limited, trace)
+            op_value = pass_val if candidate is not None else op_value
         if candidate is not None and op_value >= pass_val:
             kind = "limited_operation" if limited else "operation"
             cmd = candidate.command()
@@ -883,6 +886,45 @@ def pass_value(state: GameState) -> float:
     """The evaluation of a Pass (2.3.3) now, with :data:`PASS_BONUS` for staying Eligible."""
     passed = _simulate(state, Pass())
     return (_evaluate(passed) if passed is not None else _evaluate(state)) + PASS_BONUS
+
+
+def solo_margin(state: GameState) -> int:
+    """The Government's victory margin minus the best Insurgent's (7.3, the 8.8 score)."""
+    m = state.victory_margins()
+    return m[GOVT] - max(m[f] for f in INSURGENTS)
+
+
+def margin_operation(state: GameState, limited: bool, trace: Trace) -> Candidate | None:
+    """When no rule fired: the rules' plan that raises the Government's margin over the
+    best Insurgent's (7.3) most, against a Pass, if any does (issue 28: the heuristic
+    passed card after card while FARC crossed its threshold). None if none raises it."""
+    cheapest = min(coin_ops.assault_cost(state), coin_ops.sweep_cost(state),
+                   coin_ops.TRAIN_COST, coin_ops.PATROL_COST)
+    board = Board(state, limited)
+    if board.resources < cheapest:
+        return None
+    passed = _simulate(state, Pass())
+    floor = solo_margin(passed if passed is not None else state)
+    values = piece_values(state)
+    best: tuple[int, Candidate] | None = None
+    for _name, _ref, _question, _threshold, planner in OPERATION_RULES:
+        cand = planner(board, values)
+        if cand is None or _score(state, cand, limited, values) is None:
+            continue
+        after = _simulate(state, cand.command())
+        if after is None:
+            continue
+        gain = solo_margin(after) - floor
+        if gain > 0 and (best is None or gain > best[0]):
+            best = (gain, cand)
+        board = Board(state, limited)  # a planner may have used the board up
+    if best is None:
+        return None
+    gain, cand = best
+    cand.why += f"; raises the margin over the leading Insurgent by {gain} against a Pass"
+    trace.add("govt.margin", "7.3", "Does any planned Operation raise the Government's "
+              "margin over the leading Insurgent?", answer=True, detail=cand.why)
+    return cand
 
 
 def choose_operation(

@@ -1389,14 +1389,18 @@ def _rollout(
     return game.state, lines
 
 
-def _score(state: GameState, cand: Candidate, seed: int, w: Weights, effort: Effort) -> None:
+def _score(state: GameState, cand: Candidate, seed: int, w: Weights, effort: Effort,
+           value: Callable[[GameState], float] | None = None) -> None:
     """Execute the candidate on a clone (look-ahead dice), play on to the horizon, and
     fill in its score (the mean over ``effort.samples`` dice sequences, the same ones for
-    every candidate), or its error if the engine refuses it."""
+    every candidate), or its error if the engine refuses it. The score is the shared
+    evaluation's, or ``value`` of the position reached when one is given (the campaign
+    Government's learned value, issue 28); ``terms`` are the evaluation's either way."""
     govt = None
     if effort.horizon:
         govt = HeuristicGovernment()
     totals: dict[str, float] = {}
+    learned = 0.0
     for k in range(max(1, effort.samples)):
         trial = state.clone()
         dice = LookaheadDice(seed + 7919 * k)
@@ -1411,11 +1415,13 @@ def _score(state: GameState, cand: Candidate, seed: int, w: Weights, effort: Eff
         if k == 0:
             cand.effects = list(ctx.trace)
             cand.replies = replies
-        for name, value in evaluation_terms(after, w).items():
-            totals[name] = totals.get(name, 0.0) + value
+        for name, term in evaluation_terms(after, w).items():
+            totals[name] = totals.get(name, 0.0) + term
+        if value is not None:
+            learned += value(after)
     n = max(1, effort.samples)
-    cand.terms = {name: value / n for name, value in totals.items()}
-    cand.score = sum(cand.terms.values())
+    cand.terms = {name: term / n for name, term in totals.items()}
+    cand.score = learned / n if value is not None else sum(cand.terms.values())
 
 
 def reply_text(decision: str, cmd: Command) -> str:

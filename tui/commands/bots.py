@@ -68,6 +68,10 @@ def _positive(text: str) -> int:
     return _whole_number(text, 1, "expected 1 or more")
 
 
+def _whole_number_or_auto(text: str) -> int:
+    return _whole_number(text, 0, "expected 0 (one per core) or more")
+
+
 #: the most games one batch or soak plays (its list of jobs is held in memory)
 MAX_GAMES = 1_000_000
 
@@ -84,13 +88,14 @@ def _seed(text: str) -> int:
     return _whole_number(text, 0, "a seed is 0 or more")
 
 
-def _common(p: argparse.ArgumentParser) -> None:
+def _common(p: argparse.ArgumentParser, govt: str = "heuristic") -> None:
     p.add_argument("--scenario", choices=("standard", "quick"), default="standard",
                    help="full game or the Quick-Play scenario (default: standard)")
-    p.add_argument("--govt", choices=tuple(GOVERNMENTS), default="heuristic",
-                   help="the Government bot (default: heuristic; search plays its "
-                   "candidates forward to the next Propaganda Round, lookahead looks one "
-                   "card ahead; docs/strength.md compares them)")
+    p.add_argument("--govt", choices=tuple(GOVERNMENTS), default=govt,
+                   help=f"the Government bot (default: {govt}; search plays its "
+                   "candidates forward to the next Propaganda Round, heuristic is the fast "
+                   "rule-based one, lookahead looks one card ahead; docs/strength.md "
+                   "compares them)")
     p.add_argument("--think", choices=THINK_CHOICES, default=None,
                    help="thinking budget of --govt search per decision (default "
                    f"{DEFAULT_THINK}: a standard game in about 9 s on a quiet 2-core "
@@ -104,13 +109,18 @@ DEFAULT_THINK = "2s"
 
 
 def govt_options(args: argparse.Namespace) -> dict[str, Any]:
-    """Options for the Government bot from the command line (``--think``)."""
+    """Options for the Government bot from the command line (``--think``, and the
+    demo's ``--workers``: the campaign Government's determinization processes)."""
     think = getattr(args, "think", None)
-    if think is None:
-        return {}
-    if args.govt != "search":
-        raise CliError("--think sets the budget of --govt search only")
-    return {"think": think}
+    workers = getattr(args, "search_workers", None)
+    options: dict[str, Any] = {}
+    if think is not None:
+        if args.govt != "search":
+            raise CliError("--think sets the budget of --govt search only")
+        options["think"] = think
+    if args.govt == "search" and workers is not None:
+        options["workers"] = workers  # 0: one per core (campaign.auto_workers)
+    return options
 
 
 def _bot(name: str, seed: int, err: TextIO, options: dict[str, Any] | None = None) -> Any:
@@ -124,7 +134,13 @@ def _bot(name: str, seed: int, err: TextIO, options: dict[str, Any] | None = Non
 # demo
 # ======================================================================================
 def _configure_demo(p: argparse.ArgumentParser) -> None:
-    _common(p)
+    # issue 28: a demo shows the campaign Government (a standard game in about ten
+    # seconds on 2 cores); --govt heuristic is the fast rule-based one
+    _common(p, govt="search")
+    p.add_argument("--workers", dest="search_workers", metavar="N", type=_whole_number_or_auto,
+                   default=0, help="worker processes for the campaign Government's "
+                   "sampled futures (default 0: one per core); the game is the same "
+                   "for any number")
     p.add_argument("--seed", type=_seed, default=None,
                    help="seed for the deck, the dice and the bots (default: a random one)")
     p.add_argument("--verbose", action="store_true",
