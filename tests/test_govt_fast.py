@@ -39,7 +39,9 @@ GOVT = Faction.GOVT
 def event_position(steps: int, card: int):  # type: ignore[no-untyped-def]
     """Quick-Play seed 0 after ``steps`` steps of a heuristic game, the Government to move
     on ``card``: after 7 steps card 29, both halves asking the Government choices; after
-    12 card 27, whose unshaded half (choices too) the Government takes."""
+    33 card 56, whose unshaded half (choices too) the Government takes (the heuristic
+    of issue 28 and the section-8 changes of issue 27 moved this game: it was step 12,
+    card 27)."""
     game = new_solitaire("quick", 0)
     bot = make_government("heuristic", 0)
     for _ in range(steps):
@@ -80,7 +82,7 @@ def test_the_executing_chooser_reuses_the_look_ahead_scores_5_1(side, monkeypatc
 
 
 def test_a_decision_to_take_the_event_hands_its_scores_to_the_chooser_5_1() -> None:
-    game = event_position(12, 27)
+    game = event_position(33, 56)
     decision = make_government("heuristic", 0).decide(game)
     assert decision.command == PlayEvent("unshaded")
     assert decision.chooser.scores  # filled by the look-ahead before the Event is applied
