@@ -118,38 +118,58 @@ class YesNoScreen(_YesNoButtons):
 
 
 
-class RollbackScreen(ModalScreen[int | None]):
-    """Pick a card of the history to go back to the start of (its number, or None)."""
+class PickScreen(ModalScreen[int | None]):
+    """Pick one numbered entry of the history from a list (its number, or None on
+    Escape): the cursor starts on ``current`` when listed, else on the newest. A subclass
+    names its title, its keys line and its entries (:meth:`entries`: label and number,
+    None for a heading that cannot be picked)."""
 
     BINDINGS = [Binding("escape", "dismiss_none", "Cancel")]
+    TITLE_TEXT = ""
+    KEYS_TEXT = "Enter: choose  Escape: cancel"
+    WIDE = False
+    LIST_ID = "cards"  # the list's id (the screens' CSS sizes #cards and #turns)
 
     def __init__(self, groups: list[CardGroup], current: int | None = None) -> None:
         super().__init__()
         self.groups = groups
         self.current = current
 
+    def entries(self) -> list[tuple[str, int | None]]:
+        return [(f"{g.number}. {g.heading()}", g.number) for g in self.groups]
+
     def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            yield Static("[b]Roll back to the start of which card?[/b]", id="dialog-title")
-            yield OptionList(*[ListOption(f"{g.number}. {g.heading()} ({len(g.turns)} "
-                                          f"turn{'s' if len(g.turns) != 1 else ''})",
-                                          id=str(g.number)) for g in self.groups],
-                             id="cards")
-            yield Static("Enter: choose  Escape: cancel", classes="keys")
+        options = [ListOption(label, id=None if n is None else str(n), disabled=n is None)
+                   for label, n in self.entries()]
+        with Vertical(id="dialog", classes="wide" if self.WIDE else ""):
+            yield Static(f"[b]{self.TITLE_TEXT}[/b]", id="dialog-title")
+            yield OptionList(*options, id=self.LIST_ID)
+            yield Static(self.KEYS_TEXT, classes="keys")
 
     def on_mount(self) -> None:
-        options = self.query_one("#cards", OptionList)
-        numbers = [g.number for g in self.groups]
-        pick = self.current if self.current in numbers else numbers[-1]
-        options.highlighted = numbers.index(pick)
-        options.focus()
+        picks = self.query_one(f"#{self.LIST_ID}", OptionList)
+        ids = [o.id for o in picks.options]
+        pick = str(self.current) if str(self.current) in ids else \
+            next(i for i in reversed(ids) if i is not None)
+        picks.highlighted = ids.index(pick)
+        picks.focus()
 
     def action_dismiss_none(self) -> None:
         self.dismiss(None)
 
-    @on(OptionList.OptionSelected, "#cards")
+    @on(OptionList.OptionSelected)
     def _picked(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(int(str(event.option.id)))
+
+
+class RollbackScreen(PickScreen):
+    """Pick a card of the history to go back to the start of (its number, or None)."""
+
+    TITLE_TEXT = "Roll back to the start of which card?"
+
+    def entries(self) -> list[tuple[str, int | None]]:
+        return [(f"{g.number}. {g.heading()} ({len(g.turns)} "
+                 f"turn{'s' if len(g.turns) != 1 else ''})", g.number) for g in self.groups]
 
 
 class FormScreen(ModalScreen[Preview | None]):

@@ -10,18 +10,17 @@ beside the tracks and the Available Forces of that moment.
 
 from __future__ import annotations
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, OptionList, Static
-from textual.widgets.option_list import Option as ListOption
+from textual.widgets import DataTable, Static
 
 from core.game import Game
 from core.state import GameState
 from tui.card_summary import turn_line
 from tui.screens import board_table, side_panel
+from tui.screens.dialogs import PickScreen
 from tui.turn_log import CardGroup, Turn
 
 
@@ -32,75 +31,28 @@ def board_after(game: Game, group: CardGroup) -> GameState:
     return Game.replay(game.initial, game.log[:end]).state
 
 
-class TurnPickScreen(ModalScreen[int | None]):
+class TurnPickScreen(PickScreen):
     """Pick a turn of the history (its number, or None): every turn in one line
     (:func:`tui.card_summary.turn_line`) under its card's heading."""
 
-    BINDINGS = [Binding("escape", "dismiss_none", "Cancel")]
+    TITLE_TEXT = "Why: which turn?"
+    KEYS_TEXT = "Enter: show the turn  Escape: cancel"
+    WIDE = True
+    LIST_ID = "turns"
 
-    def __init__(self, groups: list[CardGroup], current: int | None = None) -> None:
-        super().__init__()
-        self.groups = groups
-        self.current = current
-
-    def compose(self) -> ComposeResult:
-        options: list[ListOption | None] = []
+    def entries(self) -> list[tuple[str, int | None]]:
+        out: list[tuple[str, int | None]] = []
         for group in self.groups:
-            options.append(ListOption(group.heading(), disabled=True))
-            options += [ListOption(f"  {t.number}. {turn_line(t)}", id=str(t.number))
-                        for t in group.turns]
-        with Vertical(id="dialog", classes="wide"):
-            yield Static("[b]Why: which turn?[/b]", id="dialog-title")
-            yield OptionList(*[o for o in options if o is not None], id="turns")
-            yield Static("Enter: show the turn  Escape: cancel", classes="keys")
-
-    def on_mount(self) -> None:
-        turns = self.query_one("#turns", OptionList)
-        ids = [o.id for o in turns.options]
-        pick = str(self.current) if str(self.current) in ids else \
-            next(i for i in reversed(ids) if i is not None)
-        turns.highlighted = ids.index(pick)
-        turns.focus()
-
-    def action_dismiss_none(self) -> None:
-        self.dismiss(None)
-
-    @on(OptionList.OptionSelected, "#turns")
-    def _picked(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(int(str(event.option.id)))
+            out.append((group.heading(), None))
+            out += [(f"  {t.number}. {turn_line(t)}", t.number) for t in group.turns]
+        return out
 
 
-class CardPickScreen(ModalScreen[int | None]):
+class CardPickScreen(PickScreen):
     """Pick a card of the history to see the board after it (its number, or None)."""
 
-    BINDINGS = [Binding("escape", "dismiss_none", "Cancel")]
-
-    def __init__(self, groups: list[CardGroup], current: int | None = None) -> None:
-        super().__init__()
-        self.groups = groups
-        self.current = current
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            yield Static("[b]The board after which card? (read only)[/b]",
-                         id="dialog-title")
-            yield OptionList(*[ListOption(f"{g.number}. {g.heading()}", id=str(g.number))
-                               for g in self.groups], id="cards")
-            yield Static("Enter: show the board  Escape: cancel", classes="keys")
-
-    def on_mount(self) -> None:
-        options = self.query_one("#cards", OptionList)
-        numbers = [g.number for g in self.groups]
-        pick = self.current if self.current in numbers else numbers[-1]
-        options.highlighted = numbers.index(pick)
-        options.focus()
-
-    def action_dismiss_none(self) -> None:
-        self.dismiss(None)
-
-    @on(OptionList.OptionSelected, "#cards")
-    def _picked(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(int(str(event.option.id)))
+    TITLE_TEXT = "The board after which card? (read only)"
+    KEYS_TEXT = "Enter: show the board  Escape: cancel"
 
 
 class BoardAtScreen(ModalScreen[None]):
