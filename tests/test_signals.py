@@ -199,3 +199,15 @@ def test_sigterm_and_sighup_stop_the_full_screen_app_saved(tmp_path, number, cod
     assert term.finish() == code, term.text[-2000:]
     assert "the game is saved in" in term.stop_lines()[-1]
     serialize.load(save)
+
+
+def test_a_demo_with_rollout_workers_ends_without_a_worker_traceback(tmp_path):
+    # issue 25 item 3 / issue 28 item 4: the rollout pool's terminate() sends SIGTERM to
+    # workers that inherited the stop-and-save handlers; they must end quietly
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    done = subprocess.run(
+        [sys.executable, "-m", "tui.commands.main", "demo", "--scenario", "quick", "--seed",
+         "1", "--think", "0.5s", "--workers", "2"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "Traceback" not in done.stderr, done.stderr[-2000:]
