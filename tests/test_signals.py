@@ -211,3 +211,27 @@ def test_a_demo_with_rollout_workers_ends_without_a_worker_traceback(tmp_path):
         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "Traceback" not in done.stderr, done.stderr[-2000:]
+
+
+@pytest.mark.parametrize("caught_as", ["KeyboardInterrupt", "Interrupted"])
+def test_a_ctrl_c_inside_a_string_exec_still_exits_130(tmp_path, caught_as):
+    # CPython marks the process to die by SIGINT when a string exec ends in
+    # KeyboardInterrupt, caught or not; under `python -m` that beat sys.exit(130) and the
+    # CI run saw exit -2 after "andean: stopped" (a Ctrl-C while a dataclass was built).
+    raised = ("exec('raise KeyboardInterrupt')" if caught_as == "KeyboardInterrupt" else
+              "exec('raise KeyboardInterrupt')\n    except KeyboardInterrupt:\n"
+              "        raise stops.Interrupted('stopped; the game is saved')")
+    if caught_as == "Interrupted":
+        raised = "try:\n        " + raised
+    (tmp_path / "ctrl_c_in_exec.py").write_text(
+        "import sys\n"
+        "from tui.commands import main, stops\n"
+        "def run(argv):\n"
+        f"    {raised}\n"
+        "main._run = run\n"
+        "sys.exit(main.main([]))\n")
+    env = dict(os.environ, PYTHONPATH=f"{REPO}{os.pathsep}{tmp_path}")
+    done = subprocess.run([sys.executable, "-m", "ctrl_c_in_exec"], env=env,  # noqa: S603
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 130, done.stderr
+    assert done.stderr.strip().startswith("andean: stopped")

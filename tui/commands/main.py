@@ -74,10 +74,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run(argv)
     except stops.Interrupted as stop:
         stops.stopping()
+        stops.forget_uncaught_interrupt()
         _say(f"{PROG}: {stop}")
         return stop.code
     except KeyboardInterrupt as stop:  # also while the engine is being imported
         stops.stopping()
+        stops.forget_uncaught_interrupt()
         _say(f"{PROG}: stopped")
         return stops.stop_code(stop)
     finally:

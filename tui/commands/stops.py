@@ -61,6 +61,19 @@ def _raise(kind: type[KeyboardInterrupt]) -> Any:
     return handler
 
 
+def forget_uncaught_interrupt() -> None:
+    """Keep the exit status we return after a caught Ctrl-C.
+
+    CPython (3.11, 3.12) marks the interpreter to die by SIGINT at exit when a string
+    ``exec``/``eval`` ends in ``KeyboardInterrupt``, even one a caller then catches; under
+    ``python -m`` the mark wins over ``sys.exit(130)`` and the process dies with no status
+    (-2). The Ctrl-C lands in such an ``exec`` whenever it comes while a dataclass or
+    namedtuple is being built during the imports. Every string eval clears the mark first,
+    so evaluating an empty one after the catch clears it for good.
+    """
+    exec("None")  # noqa: S102 - a constant string; see the docstring
+
+
 def install() -> dict[int, Any]:
     """Install the handlers of SIGINT, SIGTERM and SIGHUP; the previous ones, to give to
     :func:`restore` (nothing off the main thread: handlers belong to it)."""
