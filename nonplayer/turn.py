@@ -112,7 +112,7 @@ def decide(
     if sequence.EVENT in opts:
         take, why = np_events.wants_event(state, faction, position)
         side = np_events.side_for(card)
-        if position == 2 and discord is not None and _two_players(state) \
+        if position == 2 and discord is not None and two_players(state) \
                 and state.resources[faction] > 0:
             # 8.1 Exception « le Gouvernement choisit entre une Évènement avec effet ou une
             # Opération pour n'importe quelle 2nde Faction Non-joueur Éligible ayant au
@@ -205,7 +205,9 @@ def _logged(game: Game) -> Command:
     return from_json(data)
 
 
-def _two_players(state: GameState) -> bool:
+def two_players(state: GameState) -> bool:
+    """A 2-player game (two people at the table, whatever their seats): Insurgent Discord
+    (8.1) applies."""
     return len({s for s in state.seats if s is not None}) == 2
 
 
@@ -341,4 +343,4 @@ def run_nonplayers(game: Game, dice: DiceSource | None = None,
     return out
 
 
-__all__ = ["TurnResult", "decide", "run_nonplayers", "take_turn", "OperationAction"]
+__all__ = ["TurnResult", "decide", "run_nonplayers", "take_turn", "two_players", "OperationAction"]

@@ -321,3 +321,33 @@ def test_the_report_names_the_program_s_government_and_who_won(tmp_path, capsys)
     text = html.unescape(page.read_text())
     assert f">{GOVT_AI_LABEL}</span>" in text  # each of its turns
     assert "Decided by 7." in text and "solo score (8.8)" not in text
+
+
+@run_async
+async def test_insurgent_discord_is_asked_of_the_government_player_on_screen():
+    # 8.1 Exception, 2-player game (Government person + FARC person): the Government
+    # chooses the Event or an Operation for the 2nd Eligible Non-player (the Cartels here,
+    # standard seed 1, card #18). Escape leaves the Cartels waiting; a asks again.
+    from nonplayer.government.heuristic import HeuristicGovernment
+    from tui.screens.questions import QuestionScreen
+
+    game = Game.new("standard", seed=1, seats=[1, 2, None, None])
+    app = PlayApp(Controller(Session(game)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.controller.apply(HeuristicGovernment().decide(app.controller.game, None).command)
+        app.run_nonplayers()
+        await pilot.pause()
+        assert isinstance(app.screen, QuestionScreen)
+        assert "Cartels is 2nd Eligible" in app.screen.question.prompt
+        assert app.controller.to_move() is CARTELS  # nothing done yet
+        await press(pilot, "escape")
+        assert app.controller.to_move() is CARTELS
+        assert "press a to run its turn" in app.controller.turn_line() + str(
+            app.query_one("#status").render())
+        await press(pilot, "a")
+        assert isinstance(app.screen, QuestionScreen)
+        await answer(pilot, "operation")
+        report = next(r for r in app.controller.history if r.faction is CARTELS)
+        assert "Event" not in report.title
+        assert any("the Government chooses operation" in r for r in report.reasons)

@@ -462,14 +462,14 @@ class Controller:
     # --- Non-players ---------------------------------------------------------------
     def nonplayer_turn(self) -> TurnReport:
         """Play the decision of the Non-player to move; kept only if it completes."""
-        from nonplayer.turn import take_turn
+        from nonplayer.turn import take_turn, two_players
 
         trial = self.game.clone()
         before = trial.state.clone()
         faction = trial.to_move()
         dice = self.dice() if self.manual else None
         # Insurgent Discord (8.1) is the Government player's: a person's, not the AI's
-        discord = self.discord if _two_players(trial.state) and \
+        discord = self.discord if two_players(trial.state) and \
             trial.state.seats[Faction.GOVT] is not None else None
         ai = faction is Faction.GOVT and government_ai(trial.state) is not None
         try:
@@ -674,10 +674,6 @@ def title_of(cmd: Command, before: GameState) -> str:
     if isinstance(cmd, RecordAction):
         return RECORDED_TITLES.get(cmd.kind, cmd.name)
     return command_title(cmd, before)
-
-
-def _two_players(state: GameState) -> bool:
-    return len({s for s in state.seats if s is not None}) == 2
 
 
 def _turn_title(result: Any, before: GameState) -> str:

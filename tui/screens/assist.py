@@ -32,16 +32,10 @@ confirm step) with what a table needs on top:
 * **Propaganda Rounds**: the status line and the side panel show the phase (6.1-6.6);
   the automatic phases are shown as instructions after the decision that started them.
 
-How a synchronous question is asked on an event-driven screen
--------------------------------------------------------------
-The engine asks for a die (or for Insurgent Discord, 8.1) in the middle of a Non-player
-turn, as a function call that must return the answer. A Textual app cannot wait there.
-So the function reads the answers given so far from :class:`Replies` and, when it has
-none left, raises :class:`NeedAnswer`; the app shows a dialog, stores the answer, and
-runs the step again from the start. Steps are deterministic given their answers (the
-same idea as the forms' *back*, :class:`tui.forms.base.FormRun`), Non-player turns run on a
-copy of the game, and a person's decision remembers its dice (:class:`MemoDice`), so
-nothing is done twice and an abandoned step changes nothing.
+Dice and Insurgent Discord asked in the middle of a Non-player turn: the turn is run again
+from its start after each answer (:mod:`tui.screens.questions`); a person's decision
+remembers its dice (:class:`MemoDice`), so nothing is done twice and an abandoned step
+changes nothing.
 """
 
 from __future__ import annotations
@@ -70,11 +64,18 @@ from core.state import GameState
 from tui import describe
 from tui.commands.base import CliError
 from tui.controller import Controller, Preview, TurnReport, numbered, phase_of
-from tui.forms.base import YES_NO, Cancelled, FormRun, InputError, Option, Question, fold
+from tui.forms.base import YES_NO, Cancelled, FormRun, InputError, fold
 from tui.forms.editor import CARD_NAMES, EDIT_HELP, EDIT_WORDS, find_card, parse_edit
-from tui.prompts import RECORDED, die_name, die_purpose, yes_no
+from tui.prompts import RECORDED, die_name, yes_no
 from tui.screens.dialogs import ConfirmScreen, FormScreen, TextScreen, text_dialog
 from tui.screens.play import PlayApp
+from tui.screens.questions import (
+    NeedAnswer,
+    QuestionScreen,
+    Replies,
+    die_question,
+    discord_question,
+)
 
 ASSIST_HELP = """\
 Keys
@@ -113,7 +114,6 @@ menu.
 """
 
 ASSIST_CSS = """
-#dialog.small { height: 11; }
 #cards { height: 1fr; }
 CardScreen #error { height: auto; max-height: 3; }
 #edit-help { height: 1fr; border-bottom: solid $primary; }
@@ -127,123 +127,8 @@ _ROUND_LINE = re.compile(r"^\s*(Propaganda Round|6\.\d|Game over)")
 
 
 # ======================================================================================
-# answers the engine asks for in the middle of a step
-# ======================================================================================
-class NeedAnswer(Exception):
-    """The engine asked for an answer (``kind``: ``die`` or ``discord``) not given yet."""
-
-    def __init__(self, kind: str, text: str, faction: Faction | None = None) -> None:
-        super().__init__(text)
-        self.kind = kind
-        self.text = text
-        self.faction = faction
-
-
-class Replies:
-    """The answers typed in dialogs, handed out in order when the engine asks again.
-
-    A Non-player turn is run again from its start after every answer: :meth:`rewind`
-    before each try hands the same answers out again. A person's decision remembers its
-    own dice (:class:`~tui.forms.decision.MemoDice`) and asks only for new ones, so its tries
-    are not rewound.
-    """
-
-    def __init__(self) -> None:
-        self.answers: list[tuple[str, Any]] = []
-        self.position = 0
-
-    def clear(self) -> None:
-        self.answers.clear()
-        self.position = 0
-
-    def rewind(self) -> None:
-        self.position = 0
-
-    def give(self, kind: str, value: Any) -> None:
-        self.answers.append((kind, value))
-
-    def take(self, kind: str, text: str, faction: Faction | None = None) -> Any:
-        if self.position < len(self.answers):
-            given_kind, value = self.answers[self.position]
-            if given_kind == kind:
-                self.position += 1
-                return value
-            del self.answers[self.position:]  # the step went another way: ask again
-        raise NeedAnswer(kind, text, faction)
-
-
-def die_question(purpose: str, context: str = "") -> Question:
-    """A die asked by colour and purpose: 'Roll the red die: random space for Rally (8.2)?
-    (1-6)'; ``context`` (who rolls it, for what turn) above it."""
-    return Question.number(f"Roll {die_name(purpose)}: {die_purpose(purpose)}?", 1, 6,
-                           info=[context] if context else [])
-
-
-def discord_question(faction: Faction | None) -> Question:
-    """Insurgent Discord (8.1): the Government player chooses the 2nd Eligible
-    Non-player's Event or Operation (2-player games)."""
-    label = faction.label if faction is not None else "The Non-player"
-    return Question.one(
-        f"Insurgent Discord (8.1): {label} is 2nd Eligible. Government player, choose:",
-        [Option("event", "Event (if effective)"), Option("operation", "Operation")],
-    )
-
-
-# ======================================================================================
 # dialogs
 # ======================================================================================
-class QuestionScreen(ModalScreen[Any]):
-    """One :class:`~tui.forms.base.Question` (a die, Insurgent Discord); Escape: None."""
-
-    BINDINGS = [Binding("escape", "abandon", "Abandon")]
-
-    def __init__(self, title: str, question: Question, escape: str = "abandon") -> None:
-        super().__init__()
-        self.title_text = title
-        self.question = question
-        self.escape = escape
-
-    def compose(self) -> ComposeResult:
-        small = "small" if not self.question.options else ""
-        with Vertical(id="dialog", classes=small):
-            yield Static(self.title_text, id="dialog-title", markup=False)
-            q = self.question
-            yield Static("\n".join([*q.info, f"{q.prompt} {q.hint()}"]), id="question",
-                         markup=False)
-            options = OptionList(*[ListOption(f"{i}. {opt.label}", id=str(i))
-                                   for i, opt in enumerate(q.options, 1)], id="options")
-            options.display = bool(q.options)
-            yield options
-            yield Input(placeholder="your answer, then Enter", id="answer")
-            yield Static("", id="error", markup=False)
-            yield Static(f"Enter: answer  Escape: {self.escape}", classes="keys")
-
-    def on_mount(self) -> None:
-        self.query_one("#answer", Input).focus()
-
-    def submit(self, text: str) -> None:
-        try:
-            value = self.question.parse(text)
-        except InputError as err:
-            self.query_one("#error", Static).update(f"! {err}")
-            box = self.query_one("#answer", Input)
-            box.value = ""
-            box.focus()
-            return
-        self.dismiss(value)
-
-    @on(Input.Submitted, "#answer")
-    def _submitted(self, event: Input.Submitted) -> None:
-        self.submit(event.value)
-
-    @on(OptionList.OptionSelected, "#options")
-    def _picked(self, event: OptionList.OptionSelected) -> None:
-        self.submit(str(event.option.id))
-
-    def action_abandon(self) -> None:
-        self.dismiss(None)
-
-
 class CardSuggester(Suggester):
     """Completes a card title from its start (accents and case optional)."""
 

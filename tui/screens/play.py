@@ -66,6 +66,7 @@ from tui.screens.history_views import (
     turn_of,
 )
 from tui.screens.keys import HelpScreen, KeysFooter, key_label
+from tui.screens.questions import NeedAnswer, QuestionScreen, Replies, discord_question
 from tui.session import Session
 from tui.turn_log import CardGroup, Turn
 from tui.victory_watch import decision_warning
@@ -156,6 +157,7 @@ class PlayApp(App[None]):
     #log:focus { height: 50%; min-height: 8; }
     #cards { height: 1fr; }
     #dialog.wide { width: 100%; max-width: 140; height: 90%; }
+    #dialog.small { height: 11; }
     #filter { height: 3; display: none; }
     #filter.shown { display: block; }
     ModalScreen { align: center middle; }
@@ -203,6 +205,10 @@ class PlayApp(App[None]):
         self.expert = False  # hints show the search's numbers too (x toggles)
         #: spaces the Non-players changed since the person's last decision (marked)
         self.marked: set[int] = set()
+        #: the Government player's Insurgent Discord answers (8.1) in a Non-player turn
+        self.replies = Replies()
+        if controller.discord is None:
+            controller.discord = self._discord
 
     # --- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -236,6 +242,8 @@ class PlayApp(App[None]):
         turn = self.controller.turn_line()
         if self.controller.person_to_move():
             turn += "  - press a to act"
+        elif self.controller.nonplayer_to_move() and not self.controller.is_over():
+            turn += "  - press a to run its turn"
         self.query_one("#status", Static).update(turn)
         self.query_one(KeysFooter).refresh()  # (the keys an app takes may change)
         warning = self.warning_line()
@@ -416,12 +424,45 @@ class PlayApp(App[None]):
         self.refresh_log()
 
     def run_nonplayers(self) -> None:
-        while self.controller.nonplayer_to_move():
-            self.controller.nonplayer_turn()
+        """Play the Non-players' turns until a person must decide. A turn that needs the
+        Government player's Insurgent Discord choice (8.1, 2-player games) stops to ask it
+        in a dialog and is run again from its start with the answer
+        (:mod:`tui.screens.questions`); Escape leaves it waiting (``a`` asks again)."""
+        c = self.controller
+        while c.nonplayer_to_move():
+            self.replies.rewind()
+            try:
+                c.nonplayer_turn()
+            except NeedAnswer as need:
+                self.refresh_log()
+                self._ask_discord(need)
+                return
+            self.replies.clear()
         self.refresh_log()
+
+    def _discord(self, state: Any, faction: Faction) -> str:
+        return str(self.replies.take("discord", "Insurgent Discord", faction))
+
+    def _ask_discord(self, need: NeedAnswer) -> None:
+        def answered(value: Any) -> None:
+            if value is None:
+                self.replies.clear()
+                self.notify("The Non-player waits for your Insurgent Discord choice: "
+                            "press a to choose.")
+            else:
+                self.replies.give(need.kind, value)
+                self.run_nonplayers()
+            self.refresh_all()
+
+        self.push_screen(QuestionScreen("Insurgent Discord (8.1)", discord_question(need.faction),
+                                        "later (a asks again)"), answered)
 
     # --- actions ------------------------------------------------------------------------
     def action_act(self) -> None:
+        if self.controller.nonplayer_to_move() and not self.controller.is_over():
+            self.run_nonplayers()  # stopped at a question the person left for later
+            self.refresh_all()
+            return
         if not self.controller.person_to_move():
             self.notify("It is not your decision." if not self.controller.is_over()
                         else "The game is over.")
