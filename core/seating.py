@@ -33,7 +33,7 @@ def seating_problem(seats: Sequence[int | None], government_ai: str | None = Non
     if govt is None and not government_ai:
         return ("the Government is a Non-player but there is no Government flowchart (it is "
                 "in none of our sources): seat a person at it, or let the program's AI run "
-                "it (andean play --govt heuristic|search)")
+                "it (--govt heuristic|search of andean new or play)")
     if govt is not None and government_ai:
         return f"a person takes the Government: no Government AI ({government_ai}) runs it"
     return None

@@ -1,5 +1,5 @@
-"""``andean serve`` (issue 26 item 5): the play app served by textual-serve on a free
-local port, opened in headless Chromium; the board must appear in the screenshot.
+"""``andean serve`` (issue 26 item 5): the play and assist apps served by textual-serve on
+a free local port, opened in headless Chromium; the board must appear in the screenshot.
 
 Chromium is driven through its DevTools protocol (a websocket, with aiohttp, which
 textual-serve brings): the page opens the app's own websocket, which starts ``andean
@@ -101,15 +101,32 @@ async def _shoot(browser_ws: str, url: str, seconds: float) -> tuple[bytes, floa
         return png, busy
 
 
+def _assist_save(path: Path) -> list[str]:
+    """A tabletop game whose first card (#12) the table has named, saved at ``path``:
+    ``serve assist`` resumes it in the tab (the board, then the first bot turn)."""
+    from core import serialize
+    from tui.commands.play import new_assist_game
+
+    serialize.save(new_assist_game("standard", 3, [1, None, None, None], 12), path)
+    return ["--load", str(path)]
+
+
+APPS = {
+    "play": lambda save: ["--as", "FARC", "--govt", "heuristic", "--scenario", "quick",
+                          "--seed", "1"],
+    "assist": _assist_save,
+}
+
+
 @pytest.mark.skipif(_chromium() is None, reason="no headless browser: install Debian's "
                     "chromium (apt-get install -y chromium)")
-def test_served_play_app_shows_the_board_in_chromium(tmp_path):
+@pytest.mark.parametrize("app", sorted(APPS))
+def test_served_app_shows_the_board_in_chromium(tmp_path, app):
     port = _free_port()
     save = tmp_path / "served.json"
     serve = subprocess.Popen(
-        [sys.executable, "-m", "tui.commands.main", "serve", "--port", str(port), "play",
-         "--as", "FARC", "--govt", "heuristic", "--scenario", "quick", "--seed", "1",
-         "--save", str(save)],
+        [sys.executable, "-m", "tui.commands.main", "serve", "--port", str(port), app,
+         *APPS[app](save), "--save", str(save)],
         cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
         start_new_session=True)
@@ -130,7 +147,7 @@ def test_served_play_app_shows_the_board_in_chromium(tmp_path):
         png, busy = asyncio.run(_shoot(browser_ws, f"http://127.0.0.1:{port}/", 90))
         keep = os.environ.get("ANDEAN_SERVE_SHOT")
         if keep:
-            Path(keep).write_bytes(png)
+            Path(keep.replace(".png", f"-{app}.png")).write_bytes(png)
         assert png.startswith(b"\x89PNG")
         assert busy > 0.15, f"only {busy:.0%} of the page drawn: the board did not appear"
     finally:
@@ -139,7 +156,7 @@ def test_served_play_app_shows_the_board_in_chromium(tmp_path):
         if browser is not None:
             os.killpg(browser.pid, signal.SIGTERM)
             browser.wait(timeout=30)
-    assert f"Serving play on http://127.0.0.1:{port}" in out
+    assert f"Serving {app} on http://127.0.0.1:{port}" in out
     assert "Stopped; the game is saved in" in out or "stopped; the game is saved" in out
     end = time.monotonic() + 20
     while _apps_on(save) and time.monotonic() < end:

@@ -236,6 +236,9 @@ def test_two_people_hot_seat_government_and_auc_through_plain(monkeypatch, tmp_p
 @pytest.mark.parametrize("argv,words", [
     (["new", "--seats=-,-,-,-"], "no person at the table"),
     (["new", "--seats=-,1,-,-"], "no Government flowchart"),
+    (["new", "--seats=1,-,-,-", "--govt", "heuristic"], "a person takes the Government"),
+    (["new", "--seats=-,1,-,-", "--govt", "heuristic", "--think", "2s"],
+     "--think sets the budget of --govt search only"),
     (["play", "--seats=-,-,-,-", "--plain"], "no person at the table"),
     (["play", "--as", "FARC", "--govt", "heuristic", "--think", "2s", "--plain"],
      "--think sets the budget of --govt search only"),
@@ -251,6 +254,27 @@ def test_seatings_that_cannot_be_played_are_refused_in_one_line(argv, words, tmp
     err = capsys.readouterr().err
     assert words in err and len(err.strip().splitlines()) == 1
     assert not target.exists()  # nothing written
+
+
+def test_new_seats_the_program_s_government_and_status_names_every_seat(tmp_path, capsys):
+    # `andean new` takes --govt and --think as `andean play` does; status says who sits
+    # where, the program's Government AI named as such (issue 26 item 1)
+    import json
+
+    from core import serialize
+    from tui.commands.main import main
+
+    target = tmp_path / "g.json"
+    assert main(["new", "--scenario", "quick", "--seed", "2", "--seats=-,1,-,-", "--govt",
+                 "search", "--think", "0.5s", "--out", str(target)]) == 0
+    assert serialize.load(target).state.options["government_ai"] == "search:0.5s"
+    capsys.readouterr()
+    assert main(["status", str(target)]) == 0
+    seats = capsys.readouterr().out.splitlines()[1]
+    assert seats.startswith(f"Seats: {GOVT_AI_LABEL}: campaign search, easy")
+    assert "FARC: player 1" in seats and "AUC: section-8 flowchart (8.6)" in seats
+    assert main(["status", "--json", str(target)]) == 0
+    assert json.loads(capsys.readouterr().out)["government_ai"] == "search:0.5s"
 
 
 def test_a_save_with_a_flowchart_government_is_refused_at_load(tmp_path, capsys):

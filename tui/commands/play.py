@@ -144,7 +144,7 @@ def play_controller(args: argparse.Namespace, out: TextIO) -> Controller:
     anything is written."""
     from tui.commands.seating import seating, seating_given
     from tui.controller import Controller
-    from tui.screens.seats import seat_lines
+    from tui.seats import seat_lines
 
     target = Path(args.save or args.load or PLAY_SAVE)
     resuming = not args.new and (args.load is not None or target.exists())

@@ -25,6 +25,7 @@ from core.map import MAP
 from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
 from core.rules import sequence
 from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
+from nonplayer.seats import LEVELS, ai_spec, government_ai
 from tui.available import available_dict, available_lines
 from tui.commands.base import (
     CliError,
@@ -33,6 +34,7 @@ from tui.commands.base import (
     faction_argument,
     insurgent_argument,
 )
+from tui.seats import seat_lines
 
 
 # ======================================================================================
@@ -94,6 +96,7 @@ def status_dict(game: Game) -> dict[str, Any]:
         "seed": state.rng_seed,
         "options": state.options,
         "seats": {f.label: state.seats[f] for f in Faction},
+        "government_ai": government_ai(state),
         "phase": state.phase,
         "to_move": to_move.label if to_move is not None else None,
         "current_card": card_data(state.current_card),
@@ -157,6 +160,7 @@ def status_text(game: Game) -> str:
     d = status_dict(game)
     lines = [
         f"Andean Abyss: {d['scenario']} scenario, seed {d['seed']}, phase {d['phase']}",
+        "Seats: " + "; ".join(seat_lines(game.state, you=False)),
         f"Card: {card_label(d['current_card'])}   next: {card_label(d['next_card'])}   "
         f"deck: {d['deck_remaining']} cards   Propaganda: {d['propaganda_rounds']} of "
         f"{d['final_propaganda']}",
@@ -249,6 +253,12 @@ def _configure_new(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seats", type=seats_argument, default=None,
                    help="explicit seats for Government,FARC,AUC,Cartels, e.g. 1,-,2,- "
                    "(- = Non-player)")
+    p.add_argument("--govt", choices=("heuristic", "search"), default=None,
+                   help="the program's AI for a Government no person takes (the seats "
+                   "leave it to no one): heuristic, or search (the campaign search)")
+    p.add_argument("--think", choices=tuple(LEVELS), default=None,
+                   help="thinking budget of --govt search per decision: " + ", ".join(
+                       f"{k} {v}" for k, v in LEVELS.items()) + " (default: 2s)")
     p.add_argument("--deployment", choices=("standard", "open"), default="standard",
                    help="Standard or Open Deployment (default: standard)")
     p.add_argument("--placement", metavar="FILE", default=None,
@@ -280,6 +290,11 @@ def _run_new(args: argparse.Namespace, out: TextIO) -> int:
         raise CliError("--placement goes with --deployment open")
     if args.placement is not None:
         options["open_placement"] = args.placement
+    if args.govt is not None or args.think is not None:
+        try:
+            options["government_ai"] = ai_spec(args.govt or "search", args.think)
+        except ValueError as err:
+            raise CliError(str(err)) from None
     game = Game.new(scenario=args.scenario, seed=seed, **options)
     with locked(target):  # not over a running game; not over a file made meanwhile
         serialize.save(game, target, exclusive=not args.force)

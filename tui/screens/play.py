@@ -298,7 +298,7 @@ class PlayApp(App[None]):
 
         if self.controller.assist or is_solitaire(self.controller.state):
             return []
-        from tui.screens.seats import seat_lines
+        from tui.seats import seat_lines
 
         return [*seat_lines(self.controller.state), ""]
 

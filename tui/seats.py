@@ -1,4 +1,5 @@
-"""Who holds each Faction, as the play screen's side panel shows it (issue 26)."""
+"""Who holds each Faction, as the play screen's side panel, plain mode and `andean status`
+show it (issue 26)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from nonplayer.seats import GOVT_AI_LABEL, ai_level, government_ai
 from tui.outcome import people
 
 
-def seat_lines(state: GameState) -> list[str]:
+def seat_lines(state: GameState, you: bool = True) -> list[str]:
     """'FARC: you', 'AUC: player 2', 'Cartels: flowchart (8.5)', and the Government AI
-    with its level: one line each."""
-    several = len(people(state)) > 1
+    with its level: one line each. ``you``: a lone person is 'you' (on their screen),
+    else 'player 1' (``andean status``)."""
+    several = len(people(state)) > 1 or not you
     out = []
     flowchart = {Faction.FARC: "8.7", Faction.AUC: "8.6", Faction.CARTELS: "8.5"}
     for f in Faction:
