@@ -252,7 +252,7 @@ def test_footer_lists_every_key_in_80_columns():
     words = line.split(" ")
     for b in PlayApp.BINDINGS:
         assert key_label(b) in words, b.key
-    for must in ("t card", "m map", "r roll", "l log", "q quit", "? help", "w why"):
+    for must in ("t text", "m map", "r roll", "l log", "q quit", "? help", "w why"):
         assert must in line
     wide = keys_line(PlayApp.BINDINGS, 196)
     assert "t Card texts" in wide and "r Rollback" in wide
@@ -265,7 +265,7 @@ async def test_footer_on_screen_at_80_columns():
         await pilot.pause()
         footer = app.query_one(KeysFooter)
         text = str(footer.render())
-        assert "q quit" in text and "t card" in text and len(text) <= 78
+        assert "q quit" in text and "t text" in text and len(text) <= 78
 
 
 @run_async

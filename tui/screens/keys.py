@@ -34,7 +34,7 @@ def key_label(binding: Binding) -> str:
 
 
 #: short words of the actions whose description's first word is long
-SHORT_WORDS = {"rollback": "roll", "focus_log": "log", "expert": "expert", "cards": "card",
+SHORT_WORDS = {"rollback": "roll", "focus_log": "log", "expert": "expert", "cards": "text",
                "filter": "filter", "board_at": "past", "next_card": "next",
                "current_card": "card", "editor": "edit"}
 
