@@ -53,6 +53,19 @@ def add_no_verify(p: argparse.ArgumentParser) -> None:
                    help="skip replaying the save's log on loading (faster; see andean verify)")
 
 
+def add_government_ai_options(p: argparse.ArgumentParser) -> None:
+    """``--govt heuristic|search`` and ``--think``: the program's AI for a Government no
+    person takes (``andean new``, ``play``, ``serve``; :func:`nonplayer.seats.ai_spec`)."""
+    from nonplayer.seats import LEVELS
+
+    p.add_argument("--govt", choices=("heuristic", "search"), default=None,
+                   help="the program's AI for a Government no person takes (default: "
+                   "search, the campaign search)")
+    p.add_argument("--think", choices=tuple(LEVELS), default=None,
+                   help="thinking budget of --govt search per decision: " + ", ".join(
+                       f"{k} {v}" for k, v in LEVELS.items()) + " (default: 2s)")
+
+
 def insurgent_argument(text: str) -> str:
     """``text`` as the label of a Non-player Insurgent (FARC, AUC, Cartels) for argparse."""
     return faction_argument(

@@ -25,11 +25,12 @@ from core.map import MAP
 from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
 from core.rules import sequence
 from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
-from nonplayer.seats import LEVELS, ai_spec, government_ai
+from nonplayer.seats import ai_spec, government_ai
 from tui.available import available_dict, available_lines
 from tui.commands.base import (
     CliError,
     Subcommand,
+    add_government_ai_options,
     add_no_verify,
     faction_argument,
     insurgent_argument,
@@ -253,12 +254,7 @@ def _configure_new(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seats", type=seats_argument, default=None,
                    help="explicit seats for Government,FARC,AUC,Cartels, e.g. 1,-,2,- "
                    "(- = Non-player)")
-    p.add_argument("--govt", choices=("heuristic", "search"), default=None,
-                   help="the program's AI for a Government no person takes (the seats "
-                   "leave it to no one): heuristic, or search (the campaign search)")
-    p.add_argument("--think", choices=tuple(LEVELS), default=None,
-                   help="thinking budget of --govt search per decision: " + ", ".join(
-                       f"{k} {v}" for k, v in LEVELS.items()) + " (default: 2s)")
+    add_government_ai_options(p)
     p.add_argument("--deployment", choices=("standard", "open"), default="standard",
                    help="Standard or Open Deployment (default: standard)")
     p.add_argument("--placement", metavar="FILE", default=None,

@@ -22,8 +22,8 @@ import argparse
 
 from core.pieces import Faction
 from core.seating import seating_problem
-from nonplayer.seats import LEVELS, ai_spec
-from tui.commands.base import CliError, faction_argument
+from nonplayer.seats import ai_spec
+from tui.commands.base import CliError, add_government_ai_options, faction_argument
 from tui.commands.saves import seats_argument
 
 
@@ -54,12 +54,7 @@ def add_seat_options(p: argparse.ArgumentParser) -> None:
                        metavar="G,F,A,C",
                        help="explicit seats for Government,FARC,AUC,Cartels as in "
                        "'andean new', e.g. 1,-,2,- (- = not a person)")
-    p.add_argument("--govt", choices=("heuristic", "search"), default=None,
-                   help="the program's AI for a Government no person takes (default: "
-                   "search, the campaign search)")
-    p.add_argument("--think", choices=tuple(LEVELS), default=None,
-                   help="thinking budget of --govt search per decision: " + ", ".join(
-                       f"{k} {v}" for k, v in LEVELS.items()) + " (default: 2s)")
+    add_government_ai_options(p)
 
 
 def seating_given(args: argparse.Namespace) -> bool:
