@@ -530,7 +530,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
         Binding("o", "load", "Load", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
-        Binding("ctrl+c", "interrupt", "Stop", show=False, priority=True),  # PlayApp's
+        Binding("ctrl+c", "interrupt", "Stop", show=False, priority=True, system=True),  # PlayApp's
     ]
 
     def __init__(self, controller: Controller, *, new_game: NewGame | None = None,

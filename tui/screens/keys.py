@@ -87,10 +87,10 @@ class KeysFooter(Widget):
 
     def shown(self) -> list[Binding]:
         """The keys the screen takes now (an app's ``check_action`` may refuse some:
-        the assistant before its first card takes only ? and q). Ctrl-C (save and stop,
-        as in every terminal program) is left to the ``?`` page: at 80 columns it would
-        push a key of the game off the line."""
-        return [b for b in self.bindings if b.action != "interrupt"
+        the assistant before its first card takes only ? and q). A ``system`` binding
+        (Ctrl-C: save and stop, as in every terminal program) is left to the ``?`` page:
+        at 80 columns it would push a key of the game off the line."""
+        return [b for b in self.bindings if not b.system
                 and self.app.check_action(b.action.split("(")[0], ()) is not False]
 
     def render(self) -> RenderResult:

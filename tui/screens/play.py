@@ -190,7 +190,7 @@ class PlayApp(App[None]):
         Binding("q", "quit", "Quit"),
         # Textual binds ctrl+c itself (to copy, or to a "press ctrl+q" notice): here it
         # stops the game, saved, like Ctrl-C anywhere else (issue 25 item 3)
-        Binding("ctrl+c", "interrupt", "Stop", show=False, priority=True),
+        Binding("ctrl+c", "interrupt", "Stop", show=False, priority=True, system=True),
     ]
 
     def __init__(self, controller: Controller, *, run_nonplayers: bool = True) -> None:
