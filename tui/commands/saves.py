@@ -369,16 +369,22 @@ def _configure_np_turn(p: argparse.ArgumentParser) -> None:
     _add_dice_and_outputs(p, "the turn")
 
 
+def _what_if_start(args: argparse.Namespace) -> tuple[Game, Faction]:
+    """The save and the Faction of ``np-turn`` and ``event`` (what-if commands on a save):
+    the outputs checked first, the save loaded, a game over refused."""
+    _check_save(args)
+    game = serialize.load(args.file, verify=not args.no_verify)
+    if game.is_terminal():
+        raise CliError(f"{args.file}: the game is over")
+    return game, Faction.parse(args.faction)
+
+
 def _run_np_turn(args: argparse.Namespace, out: TextIO) -> int:
     from core.dice import ScriptedDice
     from core.rules.editor import SetTurn
     from nonplayer.turn import take_turn
 
-    _check_save(args)
-    game = serialize.load(args.file, verify=not args.no_verify)
-    faction = Faction.parse(args.faction)
-    if game.is_terminal():
-        raise CliError(f"{args.file}: the game is over")
+    game, faction = _what_if_start(args)
     card = args.card if args.card is not None else game.state.current_card
     if card is None or card not in CARDS or CARDS[card].propaganda:
         raise CliError(f"card {card} is not an Event card: give --card 1-72")
@@ -439,11 +445,7 @@ def _run_event(args: argparse.Namespace, out: TextIO) -> int:
     from nonplayer.trace import Trace
     from nonplayer.turn import TurnResult
 
-    _check_save(args)
-    game = serialize.load(args.file, verify=not args.no_verify)
-    faction = Faction.parse(args.faction)
-    if game.is_terminal():
-        raise CliError(f"{args.file}: the game is over")
+    game, faction = _what_if_start(args)
     if args.card not in CARDS or CARDS[args.card].propaganda:
         raise CliError(f"card {args.card} is not an Event card: give --card 1-72")
     if not events.implemented(args.card, args.side):
