@@ -492,3 +492,35 @@ def test_no_run_of_passes_while_an_operation_would_raise_the_margin_issue_28():
     play(1, "heuristic", on_turn=look)
     runs = "".join("p" if k == "pass" else "x" for k in kinds)
     assert "p" not in runs[-3:], runs  # the last three cards: Operations or Events
+
+
+def test_greedy_choice_is_the_best_of_the_rules_that_fire() -> None:  # issue 28 item 3
+    # solitaire games played on by the heuristic: at each Operation decision the greedy
+    # choice is worth at least the first rule that fires, the same when one rule fires,
+    # and somewhere in these games strictly more (it is not the first-fire choice)
+    from nonplayer.turn import take_turn
+
+    bot = HeuristicGovernment()
+    better = 0
+    for seed in (1, 2, 3):
+        game = new_solitaire(seed=seed)
+        for _ in range(40):
+            if game.is_terminal():
+                break
+            if game.to_move() is not GOVT:
+                take_turn(game)
+                continue
+            state = game.state
+            if state.phase == "card" and sequence.OPERATION in sequence.options(state):
+                first_trace, greedy_trace = Trace(GOVT.label), Trace(GOVT.label)
+                _, first_value = choose_operation(state, trace=first_trace)
+                _, best_value = choose_operation(state, trace=greedy_trace, greedy=True)
+                n = len(fired(first_trace))
+                assert fired(greedy_trace)[:n] == fired(first_trace)
+                assert best_value >= first_value
+                if len(fired(greedy_trace)) <= 1:
+                    assert best_value == first_value
+                better += best_value > first_value
+            decision = bot.decide(game)
+            game.apply(decision.command, chooser=decision.chooser)
+    assert better > 0

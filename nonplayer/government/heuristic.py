@@ -811,9 +811,11 @@ class HeuristicGovernment:
     name = "heuristic"
 
     def __init__(self, event_budget: int | None = None, civic_reserve: int | None = None,
-                 **_: Any) -> None:
+                 greedy: bool = False, **_: Any) -> None:
         self.event_budget = EVENT_BUDGET if event_budget is None else event_budget
         self.civic_reserve = CIVIC_RESERVE if civic_reserve is None else civic_reserve
+        #: the Operation worth most among the rules that fire, not the first (choose_operation)
+        self.greedy = greedy
         self.note = ""
 
     # --- the interface ------------------------------------------------------------
@@ -848,7 +850,8 @@ class HeuristicGovernment:
         candidate: Candidate | None = None
         op_value = -math.inf
         if sequence.OPERATION in opts or limited:
-            candidate, op_value = choose_operation(state, limited, pass_val, trace)
+            candidate, op_value = choose_operation(state, limited, pass_val, trace,
+                                                   self.greedy)
         event_side, event_value = None, -math.inf
         if sequence.EVENT in opts:
             scores: dict[Any, float] = {}  # shared with the chooser that executes it
@@ -929,12 +932,16 @@ def margin_operation(state: GameState, limited: bool, trace: Trace) -> Candidate
 
 def choose_operation(
     state: GameState, limited: bool = False, against: float | None = None,
-    trace: Trace | None = None,
+    trace: Trace | None = None, greedy: bool = False,
 ) -> tuple[Candidate | None, float]:
     """Ask the Operation rules in order (:data:`OPERATION_RULES`); the first that fires
     gives the plan, completed with its best Special Activity. Returns (candidate or
     None, its value). A rule fires when its plan scores at least its threshold above
-    ``against`` (default: a Pass). Each question and answer goes into ``trace``."""
+    ``against`` (default: a Pass). Each question and answer goes into ``trace``.
+
+    ``greedy``: every rule is asked and, of those that fire, the plan worth most wins
+    (the rules' order only breaks ties): a fast policy for the campaign's rollouts
+    (issue 28 item 3), about as many plans built as there are rules."""
     trace = trace if trace is not None else Trace(GOVT.label)
     against = pass_value(state) if against is None else against
     board = Board(state, limited)
@@ -945,6 +952,7 @@ def choose_operation(
                   answer=False, detail=f"{board.resources} Resources")
         return None, -math.inf
     values = piece_values(state)
+    best: tuple[Candidate | None, float] = (None, -math.inf)
     for name, ref, question, threshold, planner in OPERATION_RULES:
         cand = planner(board, values)
         if cand is None:
@@ -957,8 +965,11 @@ def choose_operation(
                       detail=f"{cand.why}, but worth {gain} against a Pass")
             continue
         trace.add(f"govt.{name}", ref, question, answer=True, detail=cand.why)
-        return cand, value + cand.bonus
-    return None, -math.inf
+        if not greedy:
+            return cand, value + cand.bonus
+        if value + cand.bonus > best[1]:
+            best = (cand, value + cand.bonus)
+    return best
 
 
 def _score(
