@@ -190,7 +190,9 @@ def tuned_weights(path: Path = TUNED_FILE) -> Weights:
 
 
 def tuned_policy(path: Path = TUNED_FILE) -> dict[str, int]:
-    """The fast policy's knobs from the tuning file (empty: the heuristic's defaults)."""
+    """The fast policy's knobs from the tuning file (empty: the heuristic's defaults):
+    ``civic_reserve``, and ``greedy`` (1: the heuristic's greedy Operation choice,
+    :func:`nonplayer.government.heuristic.choose_operation`)."""
     if not path.exists():
         return {}
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -528,9 +530,11 @@ def campaign_search(game: Game, think: str | float | Budget = DEFAULT_THINK, see
         _score(seen, cand, pre_seed, weights, budget.effort, value)
     short = shortlist(candidates, budget.shortlist)
     futures = [determinize(seen, rng) for _ in range(budget.determinizations)]
+    knobs = tuned_policy()
     if civic_reserve is None:
-        civic_reserve = tuned_policy().get("civic_reserve")
-    policy = HeuristicGovernment(event_budget=POLICY_EVENT_BUDGET, civic_reserve=civic_reserve)
+        civic_reserve = knobs.get("civic_reserve")
+    policy = HeuristicGovernment(event_budget=POLICY_EVENT_BUDGET, civic_reserve=civic_reserve,
+                                 greedy=bool(knobs.get("greedy", 0)))
     judged = [Judged(c) for c in short]
     t0 = time.perf_counter()
     cut = False
