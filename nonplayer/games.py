@@ -44,6 +44,7 @@ from core.files import read_input
 from core.game import Game
 from core.pieces import Faction
 from core.rules import victory
+from core.rules.propaganda import VICTORY_CHECK_REASON
 from core.state import GameState
 from nonplayer.government import GovernmentBot, GovtDecision, apply_decision, make_government
 from nonplayer.solitaire import new_solitaire
@@ -124,7 +125,7 @@ def record_of(game: Game, seed: int, govt: str, seconds: float = 0.0,
     state = game.state
     over = state.phase == "over"
     margins = state.victory_margins()
-    score = victory.solo_score(state) if over else None
+    score, level = victory.solo_result(state) if over else (None, None)
     ranking = state.step.get("ranking") if over else None
     return GameRecord(
         seed=seed,
@@ -133,7 +134,7 @@ def record_of(game: Game, seed: int, govt: str, seconds: float = 0.0,
         winner=Faction(ranking[0]).label if ranking else None,
         victory_margins={f.label: margins[f] for f in Faction},
         solo_score=score,
-        solo_level=victory.solo_level(score) if score is not None else None,
+        solo_level=level,
         cards_played=cards_played(game),
         propaganda_rounds=state.propaganda_rounds,
         length=len(game.log),
@@ -482,6 +483,17 @@ def read_csv(path: str | Path) -> list[GameRecord]:
     return records
 
 
+def _level_of_row(row: dict[str, str]) -> str | None:
+    """The row's 8.8 level by today's rule: rows written before the level counted a
+    Non-player's win at a victory check as COIN Failure (:func:`core.rules.victory.solo_level`)
+    are read with it, from the ending they recorded."""
+    if not row["solo_level"]:
+        return None
+    if row["reason"].startswith(VICTORY_CHECK_REASON):
+        return "COIN Failure"
+    return row["solo_level"]
+
+
 def _record_of_row(row: dict[str, str]) -> GameRecord:
     def opt_int(text: str) -> int | None:
         return int(text) if text != "" else None
@@ -491,7 +503,7 @@ def _record_of_row(row: dict[str, str]) -> GameRecord:
         winner=row["winner"] or None,
         victory_margins={f: int(row[f"margin_{f}"]) for f in FACTIONS
                          if row[f"margin_{f}"] != ""},
-        solo_score=opt_int(row["solo_score"]), solo_level=row["solo_level"] or None,
+        solo_score=opt_int(row["solo_score"]), solo_level=_level_of_row(row),
         cards_played=int(row["cards_played"]), propaganda_rounds=int(row["propaganda_rounds"]),
         length=int(row["length"]), reason=row["reason"], seconds=float(row["seconds"]),
         error=row["error"],

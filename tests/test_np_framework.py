@@ -265,6 +265,46 @@ def test_government_never_wins_at_a_solitaire_victory_check_8_8():
     assert victory.check_ends_game(s) == []
 
 
+def test_a_nonplayer_win_at_a_victory_check_is_coin_failure_even_when_ahead_8_8_7_1():
+    # Total Support 62 (Government +2) and 1 AUC Base (AUC +1 > 0: its goal, 7.2): the
+    # AUC passes the check and ends the game, every player loses (7.1); 8.8 asks the player
+    # to keep the Insurgents from their goals, so the level is COIN Failure although the
+    # subtraction alone (2 - 1 = 1) would say Stalemate (docs/readings.md#r-solo-level)
+    from core.rules import propaganda
+
+    s = blank_state()
+    s.seats = [1, None, None, None]
+    s.resources = [0, 0, 0, 0]
+    for c in MAP.cities:  # 50
+        s.set_support(c.id, 2)
+    s.set_support(sid("Santander"), 2)  # 54
+    s.set_support(sid("Huila"), 2)  # 58
+    s.set_support(sid("Antioquia"), 2)  # 62
+    place(s, {"Guainía": "1AB"})
+    margins = s.victory_margins()
+    assert margins[Faction.GOVT] == 2 and margins[Faction.AUC] == 1
+    assert propaganda.victory_phase(s)  # 6.1: the AUC's win ends the game
+    assert victory.insurgent_won(s)
+    assert victory.solo_result(s) == (1, "COIN Failure")
+    assert victory.solo_level(1) == "Stalemate"  # the same score after the final Round
+
+
+def test_rows_written_before_the_rule_read_a_victory_check_loss_as_coin_failure_8_8(tmp_path):
+    from nonplayer.games import CSV_FIELDS, read_csv
+
+    row = {f: "" for f in CSV_FIELDS}
+    row.update(seed="1", scenario="standard", govt="search", winner="Government",
+               solo_score="2", solo_level="Stalemate", cards_played="40",
+               propaganda_rounds="3", length="90", seconds="1.0",
+               reason="victory check won by AUC (6.1, 7.2)", margin_Government="3",
+               margin_FARC="-10", margin_AUC="1", margin_Cartels="-27")
+    after_final = dict(row, seed="2", reason="final Propaganda Round completed (2.4.1, 7.3)")
+    path = tmp_path / "games.csv"
+    path.write_text(",".join(CSV_FIELDS) + "\n" + "\n".join(
+        ",".join(f'"{r[f]}"' for f in CSV_FIELDS) for r in (row, after_final)) + "\n")
+    assert [r.solo_level for r in read_csv(path)] == ["COIN Failure", "Stalemate"]
+
+
 def test_docs_flowcharts_are_in_step_with_the_data_files():
     # docs/flowcharts.md is generated: python -c "from nonplayer.flowchart import
     # docs_markdown; open('docs/flowcharts.md','w').write(docs_markdown())"

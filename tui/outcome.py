@@ -71,9 +71,10 @@ def result_lines(state: GameState) -> list[str]:
                 lines.append(f"{_first_up(person_name(state, seat))}: "
                              f"{'wins' if won else 'loses'}")
     if victory.is_solitaire(state):
-        score = victory.solo_score(state)
-        lines.append(f"8.8 score {score:+d}: {victory.solo_level(score)} (the Government's "
-                     "margin minus the highest Non-player margin)")
+        score, level = victory.solo_result(state)
+        lines.append(f"8.8 score {score:+d}: {level} (the Government's margin minus the "
+                     "highest Non-player margin" + ("; a Non-player won at a victory check, "
+                     "so COIN Failure" if victory.insurgent_won(state) else "") + ")")
     return lines
 
 

@@ -125,6 +125,10 @@ class PropagandaCommand(Command):
 # ======================================================================================
 # 6.1 Victory Phase
 # ======================================================================================
+#: how the reason of a game ended at a victory check begins (``state.step["reason"]``)
+VICTORY_CHECK_REASON = "victory check won by"
+
+
 def victory_phase(state: GameState) -> bool:
     """Check victory (6.1, 7.2); end the game and return True if a Faction won.
 
@@ -137,7 +141,7 @@ def victory_phase(state: GameState) -> bool:
     if not enders:
         return False
     names = ", ".join(f.label for f in enders)
-    reason = f"victory check won by {names} (6.1, 7.2)"
+    reason = f"{VICTORY_CHECK_REASON} {names} (6.1, 7.2)"
     victory.finish(state, reason, victory.winners_at_check(state))
     return True
 

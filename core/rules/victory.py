@@ -110,9 +110,30 @@ def solo_score(state: GameState) -> int:
     return margins[Faction.GOVT] - max(others)
 
 
-def solo_level(score: int) -> str:
-    """8.8: 0 or less COIN Failure; 1-3 Stalemate; 4-8 COIN Progress; 9+ COIN Triumph."""
+def solo_level(score: int, insurgent_won: bool = False) -> str:
+    """8.8: 0 or less COIN Failure; 1-3 Stalemate; 4-8 COIN Progress; 9+ COIN Triumph.
+
+    ``insurgent_won``: a Non-player passed a victory check and ended the game (6.1, 7.2).
+    Every player then loses (7.1), and 8.8 makes keeping the Insurgents from their goals a
+    condition of success: COIN Failure whatever the subtraction gives (the Government can
+    be ahead on margins when, say, the AUC passes its goal; docs/readings.md#r-solo-level).
+    """
+    if insurgent_won:
+        return "COIN Failure"
     for lowest, name in SOLO_LEVELS:
         if score >= lowest:
             return name
     return "COIN Failure"
+
+
+def insurgent_won(state: GameState) -> bool:
+    """The game ended at a victory check that a Non-player passed (7.1: every player
+    loses)."""
+    return state.phase == "over" and bool(state.step.get("players_lose"))
+
+
+def solo_result(state: GameState) -> tuple[int, str]:
+    """The 8.8 score and level of the solitaire Government (:func:`solo_score`,
+    :func:`solo_level`, a Non-player's win at a victory check counted)."""
+    score = solo_score(state)
+    return score, solo_level(score, insurgent_won(state))

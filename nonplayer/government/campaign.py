@@ -39,9 +39,10 @@ unseen cards and the dice. So this bot, every time it decides on an Event card:
    and candidate, so the decision is the serial run's (a test checks it).
 4. **Score.** A finished game scores its 8.8 solo score (Government margin minus the
    best Non-player margin, 7.3) times 10, plus a bonus for every 8.8 level above COIN
-   Failure; a game an Insurgent wins at a victory check therefore counts as a heavy
-   loss. Otherwise the shared evaluation of the position the rollout reached or, when
-   turned on, the final solo score the learned value expects from it
+   Failure; a game an Insurgent wins at a victory check is COIN Failure (7.1, 8.8) and
+   counts a score of at most 0, a heavy loss. Otherwise the shared evaluation of the
+   position the rollout reached or, when turned on, the final solo score the learned
+   value expects from it
    (:mod:`nonplayer.government.value`: a linear model of
    features a COIN player would name, the margins, the cards to the next victory check
    and whether its Round is the last among them, fitted on self-play games by
@@ -327,12 +328,15 @@ def learned_value(state: GameState) -> float:
 
 def leaf_score(state: GameState, weights: Weights) -> float:
     """A finished game: 10 x the 8.8 solo score plus :data:`LEVEL_BONUS` per level above
-    COIN Failure. Otherwise the learned value of the position (the solo score it
-    expects, :func:`learned_value`), or, without the model file, the shared evaluation
-    (margins first)."""
+    COIN Failure (a Non-player's win at a victory check is COIN Failure and counts a
+    score of at most 0, even when the Government was ahead on margins, 7.1). Otherwise
+    the learned value of the position (the solo score it expects,
+    :func:`learned_value`), or, without the model file, the shared evaluation (margins
+    first)."""
     if state.phase == "over":
-        score = victory.solo_score(state)
-        level = victory.solo_level(score)
+        score, level = victory.solo_result(state)
+        if victory.insurgent_won(state):  # a loss (7.1) even when ahead on margins
+            score = min(score, 0)
         steps = ["COIN Failure", "Stalemate", "COIN Progress", "COIN Triumph"].index(level)
         return 10.0 * score + LEVEL_BONUS * steps
     if value_model() is not None:

@@ -169,7 +169,7 @@ def demo_summary(game: Game, seed: int, govt: str, seconds: float, note: str = "
     """The ``demo --json`` summary."""
     state = game.state
     margins = state.victory_margins()
-    score = victory.solo_score(state)
+    score, level = victory.solo_result(state)
     ranking = [Faction(f).label for f in state.step.get("ranking", [])]
     return {
         "seed": seed,
@@ -181,7 +181,7 @@ def demo_summary(game: Game, seed: int, govt: str, seconds: float, note: str = "
         "reason": state.step.get("reason"),
         "victory_margins": {f.label: margins[f] for f in Faction},
         "solo_score": score,
-        "solo_level": victory.solo_level(score),
+        "solo_level": level,
         "cards_played": sum(1 for c in state.played if not CARDS[c].propaganda),
         "propaganda_rounds": state.propaganda_rounds,
         "commands": len(game.log),

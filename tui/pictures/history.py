@@ -266,8 +266,7 @@ def from_game(game: Game, *, traces: bool = True) -> History:
 
 def solo_line(state: GameState) -> str:
     """The 8.8 result, or where it would stand now if the game is not over."""
-    score = victory.solo_score(state)
-    level = victory.solo_level(score)
+    score, level = victory.solo_result(state)
     if state.phase == "over":
         return f"Government solo score (8.8): {score:+d}: {level}"
     return f"Game not over; the 8.8 score would be {score:+d} ({level}) now"

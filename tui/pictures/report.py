@@ -286,7 +286,7 @@ def game_report(history: History, *, title: str = "Andean Abyss game report",
     final = history.final
     margins = final.victory_margins()
     ranking = [Faction(f).label for f in final.step.get("ranking", [])]
-    score = victory.solo_score(final)
+    score, level = victory.solo_result(final)
     facts = [
         ("Cards played", str(len(history.steps))),
         ("Propaganda Rounds", str(final.propaganda_rounds)),
@@ -302,7 +302,7 @@ def game_report(history: History, *, title: str = "Andean Abyss game report",
         f"<div><b>{escape(k)}</b>{escape(v)}</div>" for k, v in facts) + "</div>")
     if victory.is_solitaire(final):  # 8.8 is the solitaire Government's
         body.append(f'<p class="level">{escape(solo_line(final))}</p>'
-                    f'<p class="sub">8.8: {score:+d} is "{escape(victory.solo_level(score))}" '
+                    f'<p class="sub">8.8: {score:+d} is "{escape(level)}" '
                     "(0 or less COIN Failure; 1-3 Stalemate; 4-8 COIN Progress; 9+ COIN "
                     "Triumph).</p>")
     elif final.phase == "over":  # who won, by which rule (7.1-7.3)
