@@ -126,12 +126,11 @@ def record_of(game: Game, seed: int, govt: str, seconds: float = 0.0,
     over = state.phase == "over"
     margins = state.victory_margins()
     score, level = victory.solo_result(state) if over else (None, None)
-    ranking = state.step.get("ranking") if over else None
     return GameRecord(
         seed=seed,
         scenario=state.scenario,
         govt=govt,
-        winner=Faction(ranking[0]).label if ranking else None,
+        winner=won.label if (won := victory.winner(state)) is not None else None,
         victory_margins={f.label: margins[f] for f in Faction},
         solo_score=score,
         solo_level=level,
@@ -494,13 +493,26 @@ def _level_of_row(row: dict[str, str]) -> str | None:
     return row["solo_level"]
 
 
+def _winner_of_row(row: dict[str, str]) -> str | None:
+    """The row's winner by today's rule: rows written before named the first of the
+    ranking even when a Non-player had ended the game at a victory check; the reason they
+    recorded names who passed it (:func:`core.rules.victory.winner`)."""
+    reason = row["reason"]
+    if reason.startswith(VICTORY_CHECK_REASON):
+        names = reason[len(VICTORY_CHECK_REASON):].split("(")[0]
+        passed = [n.strip() for n in names.split(",") if n.strip()]
+        if passed and row["winner"] not in passed:  # the highest margin of them (7.1)
+            return max(passed, key=lambda n: int(row.get(f"margin_{n}") or -99))
+    return row["winner"] or None
+
+
 def _record_of_row(row: dict[str, str]) -> GameRecord:
     def opt_int(text: str) -> int | None:
         return int(text) if text != "" else None
 
     return GameRecord(
         seed=int(row["seed"]), scenario=row["scenario"], govt=row["govt"],
-        winner=row["winner"] or None,
+        winner=_winner_of_row(row),
         victory_margins={f: int(row[f"margin_{f}"]) for f in FACTIONS
                          if row[f"margin_{f}"] != ""},
         solo_score=opt_int(row["solo_score"]), solo_level=_level_of_row(row),

@@ -286,6 +286,8 @@ def test_a_nonplayer_win_at_a_victory_check_is_coin_failure_even_when_ahead_8_8_
     assert propaganda.victory_phase(s)  # 6.1: the AUC's win ends the game
     assert victory.insurgent_won(s)
     assert victory.solo_result(s) == (1, "COIN Failure")
+    assert victory.ranking(s)[0] is Faction.GOVT  # first on margins...
+    assert victory.winner(s) is Faction.AUC  # ...but the AUC won (7.1)
     assert victory.solo_level(1) == "Stalemate"  # the same score after the final Round
 
 
@@ -302,7 +304,9 @@ def test_rows_written_before_the_rule_read_a_victory_check_loss_as_coin_failure_
     path = tmp_path / "games.csv"
     path.write_text(",".join(CSV_FIELDS) + "\n" + "\n".join(
         ",".join(f'"{r[f]}"' for f in CSV_FIELDS) for r in (row, after_final)) + "\n")
-    assert [r.solo_level for r in read_csv(path)] == ["COIN Failure", "Stalemate"]
+    records = read_csv(path)
+    assert [r.solo_level for r in records] == ["COIN Failure", "Stalemate"]
+    assert [r.winner for r in records] == ["AUC", "Government"]  # who passed the check
 
 
 def test_docs_flowcharts_are_in_step_with_the_data_files():

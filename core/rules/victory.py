@@ -132,6 +132,22 @@ def insurgent_won(state: GameState) -> bool:
     return state.phase == "over" and bool(state.step.get("players_lose"))
 
 
+def winner(state: GameState) -> Faction | None:
+    """Who won a finished game: a Faction that ended it at a victory check (6.1; a
+    Non-player before a player, 7.1, then by ranking), else the first of the ranking
+    after the final Round (7.3). None while the game goes on."""
+    if state.phase != "over":
+        return None
+    order = [Faction(f) for f in state.step.get("ranking", [])]
+    won = {Faction(f) for f in state.step.get("winners", [])}
+    if state.step.get("players_lose"):
+        won = {f for f in won if state.seats[f] is None}
+    for f in order:
+        if not won or f in won:
+            return f
+    return None
+
+
 def solo_result(state: GameState) -> tuple[int, str]:
     """The 8.8 score and level of the solitaire Government (:func:`solo_score`,
     :func:`solo_level`, a Non-player's win at a victory check counted)."""

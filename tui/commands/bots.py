@@ -176,7 +176,7 @@ def demo_summary(game: Game, seed: int, govt: str, seconds: float, note: str = "
         "scenario": state.scenario,
         "govt": govt,
         "note": note,
-        "winner": ranking[0] if ranking else None,
+        "winner": won.label if (won := victory.winner(state)) is not None else None,
         "ranking": ranking,
         "reason": state.step.get("reason"),
         "victory_margins": {f.label: margins[f] for f in Faction},
