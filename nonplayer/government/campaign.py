@@ -94,18 +94,18 @@ from nonplayer.government.search import (
     NO_SA,
     SA_VARIANTS,
     Candidate,
+    Clock,
     Effort,
     ModelRun,
+    Values,
     Weights,
-    _Clock,
-    _event_candidates,
-    _operation_candidates,
-    _score,
-    _Values,
     distinct,
     evaluate,
+    event_candidates,
+    operation_candidates,
     reply_text,
     rule_of,
+    score_candidate,
 )
 from nonplayer.government.value import ValueModel, cards_to_propaganda, load_model
 from nonplayer.trace import Trace
@@ -520,18 +520,18 @@ def campaign_search(game: Game, think: str | float | Budget = DEFAULT_THINK, see
     # the position as the Government sees it: unseen deck and dice already resampled, so
     # that nothing below (one-card pre-scores, Event choices) can read the real ones
     seen = determinize(state, rng)
-    clock = _Clock(budget.safety, budget.model_seconds)
+    clock = Clock(budget.safety, budget.model_seconds)
     opts = sequence.options(seen)
     runs: list[ModelRun] = []
     candidates: list[Candidate] = [Candidate("Pass", "pass", sequence.Pass())]
-    candidates += _event_candidates(seen, pre_seed, weights, budget.effort.event_budget)
+    candidates += event_candidates(seen, pre_seed, weights, budget.effort.event_budget)
     limited = sequence.OPERATION not in opts
     if sequence.OPERATION in opts or sequence.LIMITED in opts:
-        candidates += _operation_candidates(seen, _Values(seen, weights), limited, seed,
+        candidates += operation_candidates(seen, Values(seen, weights), limited, seed,
                                             budget.effort, clock, runs)
     value = learned_value if value_model() is not None else None
     for cand in distinct(candidates):
-        _score(seen, cand, pre_seed, weights, budget.effort, value)
+        score_candidate(seen, cand, pre_seed, weights, budget.effort, value)
     short = shortlist(candidates, budget.shortlist)
     futures = [determinize(seen, rng) for _ in range(budget.determinizations)]
     knobs = tuned_policy()

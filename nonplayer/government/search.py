@@ -344,7 +344,7 @@ class SearchResult:
 # ======================================================================================
 # linear values for the models (derived from the evaluation's weights)
 # ======================================================================================
-class _Values:
+class Values:
     """Linear estimates, for the CP-SAT objectives, of what one unit of each change is
     worth under :func:`evaluate` in the current position: one enemy piece removed, one
     Guerrilla Activated, one level of Support, Control of a space, one Resource spent."""
@@ -452,7 +452,7 @@ class _Model:
     next solve find a different one.
     """
 
-    def __init__(self, name: str, state: GameState, values: _Values) -> None:
+    def __init__(self, name: str, state: GameState, values: Values) -> None:
         self.name = name
         self.state = state
         self.v = values
@@ -603,7 +603,7 @@ def _action(op: Any, special: Command | None) -> OperationAction:
 
 def _add_eradicate(model: _Model, use: Any) -> dict[int, tuple[Any, int | None]]:
     """Eradicate (4.2.3) in 1 Department with Cartels pieces, valued by
-    :meth:`_Values.eradicate` (Aid, Cartels Bases, the least harmful shift)."""
+    :meth:`Values.eradicate` (Aid, Cartels Bases, the least harmful shift)."""
     out: dict[int, tuple[Any, int | None]] = {}
     for space in govt_special.eradicate_spaces(model.state):
         value, shift = model.v.eradicate(space)
@@ -669,7 +669,7 @@ def _sa_uses(model: _Model, sa: str, allowed: tuple[str, ...]) -> dict[str, Any]
 
 
 # ---- Train (3.2.1) ---------------------------------------------------------------------
-def _train_model(state: GameState, v: _Values, sa: str, limited: bool) -> _Model | None:
+def _train_model(state: GameState, v: Values, sa: str, limited: bool) -> _Model | None:
     """Train: which Cities/Departments to select (3 Resources each), how many Troops and
     Police to place in each (up to 6, in Cities and Departments with a Government Base,
     within the Available cubes), then a Base from 3 cubes or Civic Action in 1 of them
@@ -872,7 +872,7 @@ def _decode_air_strike(solver: cp_model.CpSolver, chosen: dict) -> AirStrike | N
     return None
 
 
-def _sweep_model(state: GameState, v: _Values, sa: str, limited: bool) -> _Model | None:
+def _sweep_model(state: GameState, v: Values, sa: str, limited: bool) -> _Model | None:
     """Sweep: which Cities/Departments to select, how many Troops move in from adjacent
     spaces or through an adjacent Guerrilla-free LoC (each Troops cube once), and which
     Underground Guerrillas the cubes there Activate (1 per cube, Forest 1 per 2; NDSC
@@ -1040,7 +1040,7 @@ def _removal_order(rem_a: dict, rem_b: dict, solver: cp_model.CpSolver) -> tuple
     return tuple(order)
 
 
-def _assault_model(state: GameState, v: _Values, sa: str, limited: bool) -> _Model | None:
+def _assault_model(state: GameState, v: Values, sa: str, limited: bool) -> _Model | None:
     """Assault: which spaces (3 Resources each; Tapias unshaded 1) and which pieces the
     cubes there remove, Active Guerrillas before Bases. Air Lift lands first (its Troops
     add to the capacity), Air Strike hits after (what the Assault left)."""
@@ -1121,7 +1121,7 @@ def _assault_model(state: GameState, v: _Values, sa: str, limited: bool) -> _Mod
 
 
 # ---- Patrol (3.2.2) --------------------------------------------------------------------
-def _patrol_model(state: GameState, v: _Values, sa: str, limited: bool) -> _Model | None:
+def _patrol_model(state: GameState, v: Values, sa: str, limited: bool) -> _Model | None:
     """Patrol: 3 Resources in all. Which cubes move where along chains of LoCs and Cities
     (stopping on entering a space with Guerrillas), the Activation on every LoC (1 per
     cube; none under Plan Colombia), and the free Assault in 1 LoC (Plan Meteoro: every /
@@ -1272,7 +1272,7 @@ RULE_OF = {"Train": "3.2.1", "Patrol": "3.2.2", "Sweep": "3.2.3", "Assault": "3.
            "Event": "5.1", "Pass": "2.3.3"}
 
 
-class _Clock:
+class Clock:
     """Wall-clock budget of one search: ``limit`` is the safety net, ``budget`` the
     planned thinking time the solver's deterministic budgets are cut from."""
 
@@ -1389,7 +1389,7 @@ def _rollout(
     return game.state, lines
 
 
-def _score(state: GameState, cand: Candidate, seed: int, w: Weights, effort: Effort,
+def score_candidate(state: GameState, cand: Candidate, seed: int, w: Weights, effort: Effort,
            value: Callable[[GameState], float] | None = None) -> None:
     """Execute the candidate on a clone (look-ahead dice), play on to the horizon, and
     fill in its score (the mean over ``effort.samples`` dice sequences, the same ones for
@@ -1447,7 +1447,7 @@ def _label(cmd: Command) -> str:
     return cmd.name
 
 
-def _event_candidates(state: GameState, seed: int, w: Weights, budget: int) -> list[Candidate]:
+def event_candidates(state: GameState, seed: int, w: Weights, budget: int) -> list[Candidate]:
     card = state.current_card
     if card is None or sequence.EVENT not in sequence.options(state):
         return []
@@ -1514,17 +1514,17 @@ def search(
     state = game.state
     if state.phase != "card" or sequence.to_move(state) is not GOVT:
         raise ValueError("the search plays the Government's decisions on Event cards")
-    clock = _Clock(time_limit if wall_limit is None else wall_limit, time_limit)
+    clock = Clock(time_limit if wall_limit is None else wall_limit, time_limit)
     weights = weights or DEFAULT_WEIGHTS
     effort = effort or effort_for(time_limit)
     opts = sequence.options(state)
-    v = _Values(state, weights)
+    v = Values(state, weights)
     runs: list[ModelRun] = []
     candidates: list[Candidate] = [Candidate("Pass", "pass", Pass())]
-    candidates += _event_candidates(state, seed, weights, effort.event_budget)
+    candidates += event_candidates(state, seed, weights, effort.event_budget)
     limited = sequence.OPERATION not in opts
     if sequence.OPERATION in opts or sequence.LIMITED in opts:
-        candidates += _operation_candidates(state, v, limited, seed, effort, clock, runs)
+        candidates += operation_candidates(state, v, limited, seed, effort, clock, runs)
     # score every candidate on the real engine, each with the same look-ahead dice
     look_seed = _lookahead_seed(state, seed)
     baseline_terms = evaluation_terms(state, weights)
@@ -1532,7 +1532,7 @@ def search(
         if cand.kind != "pass" and clock.out():
             cand.error = "not scored: time limit"
             continue
-        _score(state, cand, look_seed, weights, effort)
+        score_candidate(state, cand, look_seed, weights, effort)
     scored = [c for c in candidates if c.score is not None]
     # Pass is always legal on an Event card (2.3.3), so something was scored
     best = max(scored, key=lambda c: c.score if c.score is not None else -math.inf)
@@ -1542,8 +1542,8 @@ def search(
                         clock.elapsed, time_limit, clock.cut_short, opts)
 
 
-def _operation_candidates(
-    state: GameState, v: _Values, limited: bool, seed: int, effort: Effort, clock: _Clock,
+def operation_candidates(
+    state: GameState, v: Values, limited: bool, seed: int, effort: Effort, clock: Clock,
     runs: list[ModelRun],
 ) -> list[Candidate]:
     """Build every Operation model (each Special Activity variant; a Limited Operation
