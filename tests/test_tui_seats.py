@@ -364,6 +364,7 @@ async def test_insurgent_discord_is_asked_of_the_government_player_on_screen():
         await pilot.pause()
         assert isinstance(app.screen, QuestionScreen)
         assert "Cartels is 2nd Eligible" in app.screen.question.prompt
+        assert "#18" in app.screen.question.info[0]  # the Event it would execute, shown
         assert app.controller.to_move() is CARTELS  # nothing done yet
         await press(pilot, "escape")
         assert app.controller.to_move() is CARTELS

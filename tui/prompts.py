@@ -7,8 +7,9 @@ from __future__ import annotations
 from core.map import MAP
 from core.pieces import Faction
 from core.state import GameState
+from nonplayer.events import side_for
 from tui import describe
-from tui.forms.base import InputError, Question, fold
+from tui.forms.base import InputError, Option, Question, fold
 
 #: what a yes/no question accepts (strict: not "1", not "ok")
 YES = ("y", "yes")
@@ -73,3 +74,20 @@ def board_match(state: GameState, space: int, key: str) -> bool:
     if key in factions:
         return state.faction_pieces(space, Faction(factions[key])) > 0
     return key in fold(s.full_name) or key in fold(s.name)
+
+
+def discord_question(faction: Faction | None, card: int | None = None) -> Question:
+    """Insurgent Discord (8.1): the Government player chooses the 2nd Eligible
+    Non-player's Event or Operation (2-player games); above the choice, the Event text the
+    Non-player would execute (8.4.1: the shaded half of a dual-use card)."""
+    label = faction.label if faction is not None else "The Non-player"
+    info: list[str] = []
+    if card is not None:
+        side = side_for(card)
+        info = [f"{describe.card_title(card)}: its Event would be "
+                f"{describe.event_text(card, side)}"]
+    return Question.one(
+        f"Insurgent Discord (8.1): {label} is 2nd Eligible. Government player, choose:",
+        [Option("event", "Event (if effective)"), Option("operation", "Operation")],
+        info=info,
+    )

@@ -40,12 +40,20 @@ from core.map import MAP
 from core.pieces import Faction
 from core.rules import sequence
 from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
+from core.state import GameState
 from tui import describe
 from tui.available import available_lines
 from tui.controller import Controller, TurnReport, solo_result_lines
 from tui.forms.base import YES_NO, Cancelled, InputError, Question, fold
 from tui.forms.editor import EDIT_HELP, find_card, is_edit, parse_edit
-from tui.prompts import RECORDED, board_match, die_name, die_purpose, yes_no
+from tui.prompts import (
+    RECORDED,
+    board_match,
+    die_name,
+    die_purpose,
+    discord_question,
+    yes_no,
+)
 from tui.turn_log import current_heading
 from tui.victory_watch import decision_warning
 
@@ -714,23 +722,13 @@ class PlainUI:
                 continue
             self.say("! a die shows 1 to 6")
 
-    def ask_discord(self, state: object, faction: object) -> str:
-        q = Question.one(
-            f"Insurgent Discord (8.1): {getattr(faction, 'label', faction)} is 2nd Eligible. "
-            "Government player, choose:",
-            [_opt("event", "Event (if effective)"), _opt("operation", "Operation")],
-        )
+    def ask_discord(self, state: GameState, faction: Faction) -> str:
+        q = discord_question(faction, state.current_card)
         acting, self.acting = self.acting, Faction.GOVT  # the Government player answers
         try:
             return str(self.answer(q))
         finally:
             self.acting = acting
-
-
-def _opt(value: str, label: str):  # type: ignore[no-untyped-def]
-    from tui.forms.base import Option
-
-    return Option(value, label)
 
 
 def _enable_completion() -> None:

@@ -554,7 +554,8 @@ class AssistApp(PlayApp, inherit_bindings=False):
         return int(self.replies.take("die", purpose))
 
     def _discord(self, state: GameState, faction: Faction) -> str:
-        return str(self.replies.take("discord", "Insurgent Discord", faction))
+        return str(self.replies.take("discord", "Insurgent Discord", faction,
+                                     state.current_card))
 
     def ask(self, need: NeedAnswer, context: str, then: Callable[[], None],
             abandon: Callable[[], None]) -> None:
@@ -564,8 +565,8 @@ class AssistApp(PlayApp, inherit_bindings=False):
             title = f"Roll {die_name(need.text)}"
             question = die_question(need.text, f"For {context}.")
         else:
-            title = "Insurgent Discord (8.1)"
-            question = discord_question(need.faction)
+            title = "2-player game: the Government player's choice"
+            question = discord_question(need.faction, need.card)
 
         def answered(value: Any) -> None:
             if value is None:

@@ -441,7 +441,8 @@ class PlayApp(App[None]):
         self.refresh_log()
 
     def _discord(self, state: Any, faction: Faction) -> str:
-        return str(self.replies.take("discord", "Insurgent Discord", faction))
+        return str(self.replies.take("discord", "Insurgent Discord", faction,
+                                     state.current_card))
 
     def _ask_discord(self, need: NeedAnswer) -> None:
         def answered(value: Any) -> None:
@@ -454,7 +455,8 @@ class PlayApp(App[None]):
                 self.run_nonplayers()
             self.refresh_all()
 
-        self.push_screen(QuestionScreen("Insurgent Discord (8.1)", discord_question(need.faction),
+        self.push_screen(QuestionScreen("2-player game: the Government player's choice",
+                                        discord_question(need.faction, need.card),
                                         "later (a asks again)"), answered)
 
     # --- actions ------------------------------------------------------------------------

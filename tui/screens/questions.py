@@ -25,18 +25,20 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
 from core.pieces import Faction
-from tui.forms.base import InputError, Option, Question
-from tui.prompts import die_name, die_purpose
+from tui.forms.base import InputError, Question
+from tui.prompts import die_name, die_purpose, discord_question
 
 
 class NeedAnswer(Exception):
     """The engine asked for an answer (``kind``: ``die`` or ``discord``) not given yet."""
 
-    def __init__(self, kind: str, text: str, faction: Faction | None = None) -> None:
+    def __init__(self, kind: str, text: str, faction: Faction | None = None,
+                 card: int | None = None) -> None:
         super().__init__(text)
         self.kind = kind
         self.text = text
         self.faction = faction
+        self.card = card  # the Event card Insurgent Discord is about
 
 
 class Replies:
@@ -62,14 +64,15 @@ class Replies:
     def give(self, kind: str, value: Any) -> None:
         self.answers.append((kind, value))
 
-    def take(self, kind: str, text: str, faction: Faction | None = None) -> Any:
+    def take(self, kind: str, text: str, faction: Faction | None = None,
+             card: int | None = None) -> Any:
         if self.position < len(self.answers):
             given_kind, value = self.answers[self.position]
             if given_kind == kind:
                 self.position += 1
                 return value
             del self.answers[self.position:]  # the step went another way: ask again
-        raise NeedAnswer(kind, text, faction)
+        raise NeedAnswer(kind, text, faction, card)
 
 
 def die_question(purpose: str, context: str = "") -> Question:
@@ -77,16 +80,6 @@ def die_question(purpose: str, context: str = "") -> Question:
     (1-6)'; ``context`` (who rolls it, for what turn) above it."""
     return Question.number(f"Roll {die_name(purpose)}: {die_purpose(purpose)}?", 1, 6,
                            info=[context] if context else [])
-
-
-def discord_question(faction: Faction | None) -> Question:
-    """Insurgent Discord (8.1): the Government player chooses the 2nd Eligible
-    Non-player's Event or Operation (2-player games)."""
-    label = faction.label if faction is not None else "The Non-player"
-    return Question.one(
-        f"Insurgent Discord (8.1): {label} is 2nd Eligible. Government player, choose:",
-        [Option("event", "Event (if effective)"), Option("operation", "Operation")],
-    )
 
 
 class QuestionScreen(ModalScreen[Any]):
