@@ -190,6 +190,26 @@ _INSURGENT_BASES = tuple(int(BASE_OF[f]) for f in INSURGENTS)
 _TROOPS, _POLICE = int(Piece.TROOPS), int(Piece.POLICE)
 
 
+def control_tally(state: GameState) -> tuple[int, int, int, int]:
+    """One pass over the populated spaces: Population under Government Control, under
+    FARC Control (1.7), Terror markers, and the Support levels below Passive Support
+    where the Government has Control (Population x levels, what Civic Action could add,
+    6.4.1). Shared by the one-card search's evaluation and the learned value's features."""
+    govt_pop = farc_pop = terror = civic_room = 0
+    for s in MAP.spaces:
+        if not s.is_populated:
+            continue
+        c = state.controller(s.id)
+        if c is GOVT:
+            govt_pop += s.pop
+            if state.support[s.id] < 2:
+                civic_room += s.pop * (2 - state.support[s.id])
+        elif c is FARC:
+            farc_pop += s.pop
+        terror += state.terror[s.id]
+    return govt_pop, farc_pop, terror, civic_room
+
+
 def _terms(state: GameState) -> tuple[float, ...]:
     """The values of :func:`evaluate`'s terms, in the order of :data:`TERM_NAMES`.
 
@@ -430,6 +450,7 @@ __all__ = [
     "LookaheadDice",
     "apply_decision",
     "card_label",
+    "control_tally",
     "evaluate",
     "evaluation_terms",
     "event_outcomes",

@@ -91,6 +91,7 @@ from nonplayer.government.base import (
     EvaluatingChooser,
     GovtDecision,
     LookaheadDice,
+    control_tally,
     lookahead_seed,
 )
 from nonplayer.government.heuristic import HeuristicGovernment
@@ -234,16 +235,7 @@ def evaluation_terms(state: GameState, w: Weights = DEFAULT_WEIGHTS) -> dict[str
         w.cartels_resource * state.resources[CARTELS]
         + w.insurgent_resource * (state.resources[FARC] + state.resources[AUC])
     )
-    govt_pop = farc_pop = terror = 0
-    for s in MAP.spaces:
-        if not s.is_populated:
-            continue
-        c = state.controller(s.id)
-        if c is GOVT:
-            govt_pop += s.pop
-        elif c is FARC:
-            farc_pop += s.pop
-        terror += state.terror[s.id]
+    govt_pop, farc_pop, terror, _ = control_tally(state)
     soon = _propaganda_next(state)
     boost = w.propaganda_boost if soon else 1.0
     terms["Control"] = boost * (w.govt_control * govt_pop - w.farc_control * farc_pop)

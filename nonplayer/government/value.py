@@ -28,6 +28,7 @@ from core.events import UNSHADED
 from core.map import MAP
 from core.pieces import ACTIVE_OF, INSURGENTS, UNDERGROUND_OF, Faction, Piece
 from core.state import SAMPER, GameState
+from nonplayer.government.base import control_tally
 
 GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CARTELS
 
@@ -101,18 +102,7 @@ def features(state: GameState) -> dict[str, float]:
     f["AUC Resources"] = state.resources[AUC]
     f["Cartels Resources"] = state.resources[CARTELS]
     f["Aid"] = state.aid * (0.5 if state.president == SAMPER else 1.0)
-    govt_pop = farc_pop = terror = neutral_govt = 0
-    for s in MAP.spaces:
-        if not s.is_populated:
-            continue
-        c = state.controller(s.id)
-        if c is GOVT:
-            govt_pop += s.pop
-            if state.support[s.id] < 2:
-                neutral_govt += s.pop * (2 - state.support[s.id])
-        elif c is FARC:
-            farc_pop += s.pop
-        terror += state.terror[s.id]
+    govt_pop, farc_pop, terror, neutral_govt = control_tally(state)
     f["Population under Government Control"] = govt_pop
     f["Population under FARC Control"] = farc_pop
     f["Support levels Civic Action could add under Control"] = neutral_govt
