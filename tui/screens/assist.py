@@ -66,7 +66,7 @@ from tui.commands.base import CliError
 from tui.controller import Controller, Preview, TurnReport, numbered, phase_of
 from tui.forms.base import YES_NO, Cancelled, FormRun, InputError, fold
 from tui.forms.editor import CARD_NAMES, EDIT_HELP, EDIT_WORDS, find_card, parse_edit
-from tui.prompts import RECORDED, die_name, yes_no
+from tui.prompts import RECORDED, yes_no
 from tui.screens.dialogs import ConfirmScreen, FormScreen, TextScreen, text_dialog
 from tui.screens.play import PlayApp
 from tui.screens.questions import (
@@ -512,6 +512,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
 
     TITLE = "Andean Abyss - tabletop assistant"
     CSS = PlayApp.CSS + ASSIST_CSS
+    QUESTION_ESCAPE = "abandon (nothing changes)"
     BINDINGS = [
         Binding("a", "act", "Go on"),
         Binding("e", "editor", "Editor"),
@@ -556,27 +557,6 @@ class AssistApp(PlayApp, inherit_bindings=False):
     def _discord(self, state: GameState, faction: Faction) -> str:
         return str(self.replies.take("discord", "Insurgent Discord", faction,
                                      state.current_card))
-
-    def ask(self, need: NeedAnswer, context: str, then: Callable[[], None],
-            abandon: Callable[[], None]) -> None:
-        """Ask ``need`` in a dialog; store the answer and call ``then`` (the step is run
-        again), or ``abandon`` on Escape."""
-        if need.kind == "die":
-            title = f"Roll {die_name(need.text)}"
-            question = die_question(need.text, f"For {context}.")
-        else:
-            title = "2-player game: the Government player's choice"
-            question = discord_question(need.faction, need.card)
-
-        def answered(value: Any) -> None:
-            if value is None:
-                abandon()
-                return
-            self.replies.give(need.kind, value)
-            then()
-
-        self.push_screen(QuestionScreen(title, question, "abandon (nothing changes)"),
-                         answered)
 
     # --- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:

@@ -27,6 +27,7 @@ m map, ctrl+s save, o load, ? help, q quit.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -49,6 +50,7 @@ from tui import describe
 from tui.card_summary import card_notes, marked_spaces, turn_line
 from tui.controller import Controller, Preview, TurnReport, solo_result_lines
 from tui.forms.base import Cancelled, InputError
+from tui.prompts import die_name, discord_question
 from tui.screens import board_table, side_panel
 from tui.screens.dialogs import (
     ConfirmScreen,
@@ -66,7 +68,7 @@ from tui.screens.history_views import (
     turn_of,
 )
 from tui.screens.keys import HelpScreen, KeysFooter, key_label
-from tui.screens.questions import NeedAnswer, QuestionScreen, Replies, discord_question
+from tui.screens.questions import NeedAnswer, QuestionScreen, Replies, die_question
 from tui.session import Session
 from tui.turn_log import CardGroup, Turn
 from tui.victory_watch import decision_warning
@@ -435,7 +437,7 @@ class PlayApp(App[None]):
                 c.nonplayer_turn()
             except NeedAnswer as need:
                 self.refresh_log()
-                self._ask_discord(need)
+                self.ask(need, "the Non-player's turn", self._asked, self._left_waiting)
                 return
             self.replies.clear()
         self.refresh_log()
@@ -444,20 +446,38 @@ class PlayApp(App[None]):
         return str(self.replies.take("discord", "Insurgent Discord", faction,
                                      state.current_card))
 
-    def _ask_discord(self, need: NeedAnswer) -> None:
+    def _asked(self) -> None:
+        self.run_nonplayers()
+        self.refresh_all()
+
+    def _left_waiting(self) -> None:
+        self.replies.clear()
+        self.notify("The Non-player waits for your Insurgent Discord choice: press a to "
+                    "choose.")
+        self.refresh_all()
+
+    #: what Escape does in the dialog of an engine's question (:meth:`ask`)
+    QUESTION_ESCAPE = "later (a asks again)"
+
+    def ask(self, need: NeedAnswer, context: str, then: Callable[[], None],
+            abandon: Callable[[], None]) -> None:
+        """Ask ``need`` (a die, Insurgent Discord) in a dialog; store the answer and call
+        ``then`` (the step is run again), or ``abandon`` on Escape."""
+        if need.kind == "die":
+            title = f"Roll {die_name(need.text)}"
+            question = die_question(need.text, f"For {context}.")
+        else:
+            title = "2-player game: the Government player's choice"
+            question = discord_question(need.faction, need.card)
+
         def answered(value: Any) -> None:
             if value is None:
-                self.replies.clear()
-                self.notify("The Non-player waits for your Insurgent Discord choice: "
-                            "press a to choose.")
-            else:
-                self.replies.give(need.kind, value)
-                self.run_nonplayers()
-            self.refresh_all()
+                abandon()
+                return
+            self.replies.give(need.kind, value)
+            then()
 
-        self.push_screen(QuestionScreen("2-player game: the Government player's choice",
-                                        discord_question(need.faction, need.card),
-                                        "later (a asks again)"), answered)
+        self.push_screen(QuestionScreen(title, question, self.QUESTION_ESCAPE), answered)
 
     # --- actions ------------------------------------------------------------------------
     def action_act(self) -> None:
