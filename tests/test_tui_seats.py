@@ -348,7 +348,7 @@ def test_the_report_names_the_program_s_government_and_who_won(tmp_path, capsys)
 
 
 @run_async
-async def test_insurgent_discord_is_asked_of_the_government_player_on_screen():
+async def test_insurgent_discord_is_asked_of_the_government_player_on_screen_8_1():
     # 8.1 Exception, 2-player game (Government person + FARC person): the Government
     # chooses the Event or an Operation for the 2nd Eligible Non-player (the Cartels here,
     # standard seed 1, card #18). Escape leaves the Cartels waiting; a asks again.
