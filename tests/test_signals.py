@@ -235,3 +235,63 @@ def test_a_ctrl_c_inside_a_string_exec_still_exits_130(tmp_path, caught_as):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 130, done.stderr
     assert done.stderr.strip().startswith("andean: stopped")
+
+
+def test_a_ctrl_c_inside_a_weakref_callback_still_stops_the_command(tmp_path):
+    # issue 25 item 3: a Ctrl-C that lands while the import system runs a weakref callback
+    # (importlib's _get_module_lock.<locals>.cb) raised KeyboardInterrupt where CPython can
+    # only print it ("Exception ignored in ...", a traceback) and carries on; the CI run saw
+    # the command finish as if nothing was typed. The stop must still happen, in one line.
+    (tmp_path / "ctrl_c_in_callback.py").write_text(
+        "import os, signal, sys, time, weakref\n"
+        "from tui.commands import main\n"
+        "class Thing:\n"
+        "    pass\n"
+        "def run(argv):\n"
+        "    thing = Thing()\n"
+        "    def callback(_):\n"
+        "        os.kill(os.getpid(), signal.SIGINT)\n"
+        "        for _ in range(100):\n"
+        "            time.sleep(0.01)\n"
+        "    ref = weakref.ref(thing, callback)\n"
+        "    del thing\n"
+        "    for _ in range(1000):\n"
+        "        time.sleep(0.01)\n"
+        "    print('ran on', ref)\n"
+        "    return 0\n"
+        "main._run = run\n"
+        "sys.exit(main.main([]))\n")
+    env = dict(os.environ, PYTHONPATH=f"{REPO}{os.pathsep}{tmp_path}")
+    done = subprocess.run([sys.executable, "-m", "ctrl_c_in_callback"], env=env,  # noqa: S603
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 130, done.stdout + done.stderr
+    assert "ran on" not in done.stdout
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.strip().startswith("andean: stopped"), done.stderr
+
+
+def test_a_ctrl_c_while_the_interpreter_cleans_up_is_ignored(tmp_path):
+    # issue 25 item 3: once the command is over, Python's own clean-up (atexit, the
+    # modules torn down: tenths of a second with the engine loaded) used to run with the
+    # default handler back, and a Ctrl-C there killed the finished command by SIGINT (exit
+    # -2, as a run of the random-moment test above saw with the status already printed)
+    (tmp_path / "ctrl_c_at_exit.py").write_text(
+        "import atexit, os, signal, time\n"
+        "from tui.commands import main\n"
+        "def late_ctrl_c():\n"
+        "    os.kill(os.getpid(), signal.SIGINT)\n"
+        "    for _ in range(50):\n"
+        "        time.sleep(0.01)\n"
+        "    print('cleaned up')\n"
+        "def run(argv):\n"
+        "    atexit.register(late_ctrl_c)\n"
+        "    print('done')\n"
+        "    return 0\n"
+        "main._run = run\n"
+        "main.entry_point()\n")
+    env = dict(os.environ, PYTHONPATH=f"{REPO}{os.pathsep}{tmp_path}")
+    done = subprocess.run([sys.executable, "-m", "ctrl_c_at_exit"], env=env,  # noqa: S603
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.split() == ["done", "cleaned", "up"]
+    assert done.stderr == ""

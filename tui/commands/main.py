@@ -63,12 +63,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, exiting: bool = False) -> int:
     """Run the command line; return the exit code (0 ok, 1 verify mismatch or problems
     found, 2 error, 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).
 
     The signal handlers come first (:mod:`tui.commands.stops`), before the engine is
-    imported and the parser built: a signal at any moment ends with one line."""
+    imported and the parser built: a signal at any moment ends with one line. Afterwards
+    the previous handlers are back, or, when the process is ``exiting`` (the ``andean``
+    command itself, :func:`entry_point`), signals are ignored until it has exited."""
     previous = stops.install()
     try:
         return _run(argv)
@@ -83,7 +85,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say(f"{PROG}: stopped")
         return stops.stop_code(stop)
     finally:
-        stops.restore(previous)
+        if exiting:
+            stops.ignore_from_now()
+        else:
+            stops.restore(previous)
+
+
+def entry_point() -> NoReturn:
+    """The ``andean`` command: :func:`main`, then exit with its code.
+
+    Once the command is over, a Ctrl-C cannot change what it did: it is ignored while the
+    interpreter cleans up (a few tenths of a second with the engine loaded), where Python's
+    default handler would otherwise be back and kill the process by SIGINT after the output
+    was complete."""
+    sys.exit(main(exiting=True))
 
 
 def _run(argv: Sequence[str] | None) -> int:
@@ -159,4 +174,4 @@ def _say(line: str) -> None:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    entry_point()

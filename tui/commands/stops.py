@@ -9,11 +9,18 @@ anything heavy: a Ctrl-C while the engine is still loading ends with one line to
   129), see :func:`stop_code`.
 * Once a command is stopping (:func:`stopping`), further signals are ignored, so a second
   Ctrl-C cannot cut the save on stop short.
+* A stop raised where CPython cannot raise (a weakref callback such as the import system's
+  module-lock clean-up, a ``__del__``) reaches ``sys.unraisablehook`` instead of the
+  command; :func:`install` puts a hook there that sends the same signal again a moment
+  later, so it lands in ordinary code and the command stops as usual, with no traceback.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
+import sys
 import threading
 from typing import Any
 
@@ -45,7 +52,10 @@ def stop_code(stop: KeyboardInterrupt) -> int:
     return 130
 
 
-_state = {"stopping": False}
+_state = {"stopping": False, "in_hook": False}
+
+#: how long after a swallowed stop the signal is sent again (seconds)
+REDELIVERY_DELAY = 0.01
 
 
 def stopping() -> None:
@@ -55,10 +65,41 @@ def stopping() -> None:
 
 def _raise(kind: type[KeyboardInterrupt]) -> Any:
     def handler(signum: int, frame: Any) -> None:
-        if not _state["stopping"]:
-            raise kind()
+        if _state["stopping"]:
+            return
+        if _state["in_hook"]:  # raising here would be swallowed again: send it once more
+            _send_again(signum)
+            return
+        raise kind()
 
     return handler
+
+
+def _send_again(signum: int) -> None:
+    """Send ``signum`` to this process from a helper thread a moment from now."""
+    timer = threading.Timer(REDELIVERY_DELAY, os.kill, (os.getpid(), signum))
+    timer.daemon = True
+    timer.start()
+
+
+def _unraisable_hook(previous: Any) -> Any:
+    """A ``sys.unraisablehook`` that turns a swallowed stop into the same signal sent
+    again, and gives everything else to ``previous``."""
+
+    def hook(unraisable: Any) -> None:
+        stop = unraisable.exc_value
+        if not isinstance(stop, KeyboardInterrupt):
+            previous(unraisable)
+            return
+        if _state["stopping"]:
+            return
+        _state["in_hook"] = True
+        try:
+            _send_again(stop_code(stop) - 128)
+        finally:
+            _state["in_hook"] = False
+
+    return hook
 
 
 def forget_uncaught_interrupt() -> None:
@@ -83,11 +124,44 @@ def install() -> dict[int, Any]:
     wanted = {signal.SIGINT: _raise(KeyboardInterrupt), signal.SIGTERM: _raise(Terminated)}
     if hasattr(signal, "SIGHUP"):
         wanted[signal.SIGHUP] = _raise(HungUp)
-    return {number: signal.signal(number, handler) for number, handler in wanted.items()}
+    previous: dict[int, Any] = {
+        number: signal.signal(number, handler) for number, handler in wanted.items()}
+    _hooks.append(sys.unraisablehook)
+    sys.unraisablehook = _unraisable_hook(sys.unraisablehook)
+    return previous
+
+
+_hooks: list[Any] = []
 
 
 def restore(previous: dict[int, Any]) -> None:
+    """Put back the handlers :func:`install` replaced (a caller that goes on running: the
+    tests). A signal still pending when the command ended is dropped: the command's
+    outcome stands (``signal.signal`` runs pending handlers, the one just put back
+    included)."""
+    _state["stopping"] = True
     for number, handler in previous.items():
         if handler is not None:
-            signal.signal(number, handler)
+            with contextlib.suppress(KeyboardInterrupt):
+                signal.signal(number, handler)
+    if previous and _hooks:
+        sys.unraisablehook = _hooks.pop()
     _state["stopping"] = False
+
+
+def ignore_from_now() -> None:
+    """The command is over and the process exits next: ignore SIGINT, SIGTERM and SIGHUP
+    (the handlers stay ignored through the interpreter's clean-up; Python puts its default
+    back only for handlers that are functions)."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    _state["stopping"] = True
+    for number in _numbers():
+        signal.signal(number, signal.SIG_IGN)
+
+
+def _numbers() -> list[int]:
+    numbers = [signal.SIGINT, signal.SIGTERM]
+    if hasattr(signal, "SIGHUP"):
+        numbers.append(signal.SIGHUP)
+    return numbers
