@@ -68,10 +68,14 @@ class Hint:
         return out
 
 
-def suggest(game: Game, time_limit: float = 2.0, seed: int = 0) -> Hint:
+def suggest(game: Game, time_limit: float = 2.0, seed: int = 0,
+            wall_limit: float | None = None) -> Hint:
     """The search Government's best action for the decision the game awaits.
 
-    Raises ValueError when the Government is not the Faction to decide.
+    ``time_limit`` is the search's planned work; ``wall_limit`` its wall-clock safety net
+    (:func:`nonplayer.government.search.search`; default ``time_limit``: a larger one makes
+    the hint independent of the machine's load). Raises ValueError when the Government is
+    not the Faction to decide.
     """
     from nonplayer.government import search as govt_search
 
@@ -79,7 +83,8 @@ def suggest(game: Game, time_limit: float = 2.0, seed: int = 0) -> Hint:
     if sequence.to_move(state) is not GOVT:
         raise ValueError("no hint: the Government is not the Faction to decide")
     if state.phase == "propaganda":
-        decision = govt_search.search_decide(game, time_limit=time_limit, seed=seed)
+        decision = govt_search.search_decide(game, time_limit=time_limit, seed=seed,
+                                              wall_limit=wall_limit)
         lines = decision.lines()
         phase = state.step.get("phase", "Propaganda")
         reason = _last_reason(lines)
@@ -87,7 +92,8 @@ def suggest(game: Game, time_limit: float = 2.0, seed: int = 0) -> Hint:
         if reason:
             text += f" Why: {reason}."
         return Hint(decision.command, text, lines, decision.chooser, "propaganda")
-    result = govt_search.search(game, time_limit=time_limit, seed=seed)
+    result = govt_search.search(game, time_limit=time_limit, seed=seed,
+                                wall_limit=wall_limit)
     trace = govt_search.result_trace(result)
     best = result.best
     gain = None if best.score is None else best.score - result.baseline

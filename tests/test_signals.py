@@ -132,10 +132,16 @@ def test_the_solver_leaves_python_its_sigint_handler():
     model = cp_model.CpModel()
     x = model.new_int_var(0, 5, "x")
     model.maximize(x)
-    before = signal.getsignal(signal.SIGINT)
-    solve_keeping_signals(cp_model.CpSolver(), model)
-    assert signal.getsignal(signal.SIGINT) is before
-    assert caught() & (1 << (signal.SIGINT - 1)), "SIGINT is no longer caught by Python"
+    # Python's own handler to start from: pytest started in the background of a
+    # non-interactive shell inherits SIGINT ignored, and Python then installs none
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        before = signal.getsignal(signal.SIGINT)
+        solve_keeping_signals(cp_model.CpSolver(), model)
+        assert signal.getsignal(signal.SIGINT) is before
+        assert caught() & (1 << (signal.SIGINT - 1)), "SIGINT is no longer caught by Python"
+    finally:
+        signal.signal(signal.SIGINT, inherited)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
