@@ -102,6 +102,16 @@ def assert_one_stop_line(term: Terminal, code: int, expected: int) -> None:
     assert len(term.stop_lines()) == 1, text[-2000:]
 
 
+def run_module(tmp_path: Path, name: str, source: str) -> subprocess.CompletedProcess:
+    """``python -m NAME`` of a module written from ``source`` (which swaps
+    ``tui.commands.main._run`` for a stand-in that brings the stop about at the moment
+    under test), with the repository importable."""
+    (tmp_path / f"{name}.py").write_text(source)
+    env = dict(os.environ, PYTHONPATH=f"{REPO}{os.pathsep}{tmp_path}")
+    return subprocess.run([sys.executable, "-m", name], env=env,  # noqa: S603
+                          capture_output=True, text=True, timeout=60)
+
+
 def test_ctrl_c_right_after_a_hint_saves_and_says_so(tmp_path):
     # The search Government's hint runs CP-SAT, which took SIGINT away for good: the next
     # Ctrl-C killed the process with no line and no save (exit -2).
@@ -229,16 +239,13 @@ def test_a_ctrl_c_inside_a_string_exec_still_exits_130(tmp_path, caught_as):
               "        raise stops.Interrupted('stopped; the game is saved')")
     if caught_as == "Interrupted":
         raised = "try:\n        " + raised
-    (tmp_path / "ctrl_c_in_exec.py").write_text(
+    done = run_module(tmp_path, "ctrl_c_in_exec", (
         "import sys\n"
         "from tui.commands import main, stops\n"
         "def run(argv):\n"
         f"    {raised}\n"
         "main._run = run\n"
-        "sys.exit(main.main([]))\n")
-    env = dict(os.environ, PYTHONPATH=f"{REPO}{os.pathsep}{tmp_path}")
-    done = subprocess.run([sys.executable, "-m", "ctrl_c_in_exec"], env=env,  # noqa: S603
-                          capture_output=True, text=True, timeout=60)
+        "sys.exit(main.main([]))\n"))
     assert done.returncode == 130, done.stderr
     assert done.stderr.strip().startswith("andean: stopped")
 
@@ -248,7 +255,7 @@ def test_a_ctrl_c_inside_a_weakref_callback_still_stops_the_command(tmp_path):
     # (importlib's _get_module_lock.<locals>.cb) raised KeyboardInterrupt where CPython can
     # only print it ("Exception ignored in ...", a traceback) and carries on; the CI run saw
     # the command finish as if nothing was typed. The stop must still happen, in one line.
-    (tmp_path / "ctrl_c_in_callback.py").write_text(
+    done = run_module(tmp_path, "ctrl_c_in_callback", (
         "import os, signal, sys, time, weakref\n"
         "from tui.commands import main\n"
         "class Thing:\n"
@@ -266,10 +273,7 @@ def test_a_ctrl_c_inside_a_weakref_callback_still_stops_the_command(tmp_path):
         "    print('ran on', ref)\n"
         "    return 0\n"
         "main._run = run\n"
-        "sys.exit(main.main([]))\n")
-    env = dict(os.environ, PYTHONPATH=f"{REPO}{os.pathsep}{tmp_path}")
-    done = subprocess.run([sys.executable, "-m", "ctrl_c_in_callback"], env=env,  # noqa: S603
-                          capture_output=True, text=True, timeout=60)
+        "sys.exit(main.main([]))\n"))
     assert done.returncode == 130, done.stdout + done.stderr
     assert "ran on" not in done.stdout
     assert "Traceback" not in done.stderr, done.stderr
@@ -281,7 +285,7 @@ def test_a_ctrl_c_while_the_interpreter_cleans_up_is_ignored(tmp_path):
     # modules torn down: tenths of a second with the engine loaded) used to run with the
     # default handler back, and a Ctrl-C there killed the finished command by SIGINT (exit
     # -2, as a run of the random-moment test above saw with the status already printed)
-    (tmp_path / "ctrl_c_at_exit.py").write_text(
+    done = run_module(tmp_path, "ctrl_c_at_exit", (
         "import atexit, os, signal, time\n"
         "from tui.commands import main\n"
         "def late_ctrl_c():\n"
@@ -294,10 +298,7 @@ def test_a_ctrl_c_while_the_interpreter_cleans_up_is_ignored(tmp_path):
         "    print('done')\n"
         "    return 0\n"
         "main._run = run\n"
-        "main.entry_point()\n")
-    env = dict(os.environ, PYTHONPATH=f"{REPO}{os.pathsep}{tmp_path}")
-    done = subprocess.run([sys.executable, "-m", "ctrl_c_at_exit"], env=env,  # noqa: S603
-                          capture_output=True, text=True, timeout=60)
+        "main.entry_point()\n"))
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.split() == ["done", "cleaned", "up"]
     assert done.stderr == ""
