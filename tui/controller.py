@@ -39,7 +39,7 @@ from core.rules.editor import EditorCommand
 from core.state import GameState
 from core.words import counted, them
 from nonplayer.seats import GOVT_AI_LABEL, government_ai, government_turn, make_bot
-from tui import describe
+from tui import describe, table_deck
 from tui.forms.base import FormRun
 from tui.forms.decision import DecisionContext, MemoDice, command_title, decision_form
 from tui.session import Session
@@ -53,6 +53,7 @@ from tui.turn_log import (
     discarded,
     kind_of,
     numbered,
+    numbered_turns,
     replayed,
 )
 
@@ -433,8 +434,8 @@ class Controller:
         if isinstance(cmd, sequence.PlayEvent) and not cmd.choices:
             cmd = from_json(trial.log[-1]["command"])  # with the answers given
         reports = round_reports(before, trial.log[-1])
-        return Preview(cmd, trial, title_of(cmd, before), trace, reports,
-                       describe.changes(before, trial.state))
+        return self._table_preview(Preview(cmd, trial, title_of(cmd, before), trace, reports,
+                                           describe.changes(before, trial.state)), before)
 
     def commit(self, preview: Preview) -> TurnReport:
         """Keep a previewed result (it becomes the game; autosaved)."""
@@ -452,7 +453,7 @@ class Controller:
             _as_correction(report)
         else:
             report.context = context_lines(before, self.game.log[start:], person=True)
-        self._remember(report)
+        self._remember(report, before)
         return report
 
     def apply(self, cmd: Command) -> TurnReport:
@@ -490,7 +491,7 @@ class Controller:
             who=GOVT_AI_LABEL if ai else "",
         )
         self.session.commit(trial)
-        self._remember(report)
+        self._remember(report, before)
         return report
 
     def _nonplayer_fallback(self, faction: Faction | None, err: Exception) -> TurnReport:
@@ -510,7 +511,7 @@ class Controller:
                                   preview.game.state),
             reasons=[note], changes=preview.changes,
         )
-        self._remember(report)
+        self._remember(report, before)
         return report
 
     def nonplayer_to_move(self) -> bool:
@@ -540,10 +541,28 @@ class Controller:
         return self.session.undo()
 
     # --- the history -----------------------------------------------------------------
-    def _remember(self, report: TurnReport) -> None:
-        """``report`` is the account of the game's last logged command."""
+    def _remember(self, report: TurnReport, before: GameState) -> None:
+        """``report`` is the account of the game's last logged command (played on
+        ``before``)."""
         logged = self.game.log[-1]
-        self._reports[id(logged)] = (logged, report)
+        self._reports[id(logged)] = (logged, self._table_report(report, before, self.state))
+
+    def _table_report(self, report: TurnReport, before: GameState, after: GameState
+                      ) -> TurnReport:
+        """At the table, ``report`` with no card the table did not name
+        (:func:`tui.table_deck.masked`)."""
+        if self.assist:
+            report.instructions = table_deck.masked(report.instructions, self.game, before,
+                                                    after)
+            report.changes = table_deck.masked(report.changes, self.game, before, after)
+        return report
+
+    def _table_preview(self, preview: Preview, before: GameState) -> Preview:
+        """At the table, ``preview`` with no card the table did not name."""
+        if self.assist:
+            preview.changes = table_deck.masked(preview.changes, preview.game, before,
+                                                preview.game.state)
+        return preview
 
     def turns(self) -> list[Turn]:
         """The game's log, command by command with its account, in order. Accounts not
@@ -557,10 +576,10 @@ class Controller:
             for i, before, trace, after in replayed(self.game, missing):
                 entry = log[i]
                 if id(entry) not in known:
-                    known[id(entry)] = (entry, rebuilt_report(
-                        self.game, steps[i], before, trace, after))
+                    known[id(entry)] = (entry, self._table_report(rebuilt_report(
+                        self.game, steps[i], before, trace, after), before, after))
         self._reports = known  # accounts of discarded commands go
-        return [Turn(n, step, known[id(step.logged)][1]) for n, step in enumerate(steps, 1)]
+        return numbered_turns(steps, [known[id(step.logged)][1] for step in steps])
 
     def cards(self) -> list[CardGroup]:
         """The history under its cards (:class:`tui.turn_log.CardGroup`)."""
@@ -595,18 +614,6 @@ class Controller:
             return "next"
         return None
 
-    def _named(self, card: int | None) -> bool:
-        """The table named ``card`` (the first card, or a card named since: on top of
-        the deck or face up, also by asking the program to draw it)."""
-        initial = self.game.initial
-        first = initial.current_card if initial.current_card is not None else \
-            (initial.deck[0] if initial.deck else None)
-        if card == first:
-            return True
-        names = (SetNextCard.name, SetCurrentCard.name)
-        return any(e["command"].get("type") in names and e["command"].get("card") == card
-                   for e in self.game.log)
-
     def needs_current_card(self) -> bool:
         """The Event card face up is one the table never named (the program turned it
         from its own deck, e.g. at the end of a Propaganda Round): asked before anyone
@@ -616,7 +623,7 @@ class Controller:
             return False
         if state.step.get("acted") or state.step.get("passed"):
             return False
-        return not self._named(state.current_card)
+        return not table_deck.named(self.game, state.current_card)
 
     def needs_next_card(self) -> bool:
         """The program does not know the card on top of the table's deck yet: nobody
@@ -628,10 +635,7 @@ class Controller:
             return False
         if state.phase == "propaganda" and propaganda.is_final_round(state):
             return False
-        for entry in reversed(self.game.log):
-            if entry["command"].get("type") == SetNextCard.name:
-                return entry["command"].get("card") != state.deck[0]
-        return True
+        return not table_deck.next_named(self.game)
 
     def draw_card(self, which: str) -> TurnReport:
         """The table asked the program to turn the card itself (``which``: 'current' or

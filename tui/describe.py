@@ -53,6 +53,17 @@ def card_title(card: int | None) -> str:
     return "none" if card is None else f"#{card} {CARDS[card].title}"
 
 
+def next_card_title(state: GameState, next_known: bool = True) -> str:
+    """The card on top of the draw deck as every screen names it: its title; 'not named
+    yet' where the deck is the table's and nobody named it (``next_known`` False,
+    tabletop assist); 'none (the game is over)' once no card follows (2.4.1, 7.3)."""
+    if state.phase == "over":
+        return "none (the game is over)"
+    if not state.deck:
+        return card_title(None)
+    return card_title(state.deck[0]) if next_known else "not named yet"
+
+
 def card_order(card: int) -> str:
     order = CARDS[card].faction_order
     return ", ".join(f.label for f in order) if order else "Propaganda"
@@ -274,9 +285,8 @@ def tracks_lines(state: GameState, next_known: bool = True,
         lines.append("Momentum: " + ", ".join(CARDS[c].title for c in state.momentum))
     lines.append(eligibility_line(state))
     left = cards_to_propaganda(state)
-    nxt = card_title(state.deck[0] if state.deck else None) if next_known or not state.deck \
-        else "not named yet"
-    lines.append(f"Card {card_title(state.current_card)}; next {nxt}")
+    lines.append(f"Card {card_title(state.current_card)}; next "
+                 f"{next_card_title(state, next_known)}")
     rounds = f"Propaganda Rounds {state.propaganda_rounds} of {state.final_propaganda}"
     if not deck_known:
         lines.append(rounds)

@@ -202,9 +202,11 @@ def new_assist_game(scenario: str, seed: int, seats: list[int | None], first: in
     from core import setup
     from core.dice import SEEDED
     from core.rules import sequence
+    from core.rules.board_editor import bring_into_deck
+    from tui.table_deck import TABLE_DECK
 
     state = setup.new_state(scenario=scenario, seed=seed, seats=seats, short=short)
-    from core.rules.board_editor import bring_into_deck
+    state.options[TABLE_DECK] = True  # the deck is the table's: only named cards count
 
     try:
         bring_into_deck(state, first)

@@ -36,6 +36,7 @@ from tui.commands.base import (
     insurgent_argument,
 )
 from tui.seats import seat_lines
+from tui.table_deck import is_table_deck, next_named
 
 
 # ======================================================================================
@@ -92,6 +93,7 @@ def status_dict(game: Game) -> dict[str, Any]:
     state = game.state
     to_move = game.to_move()
     margins = state.victory_margins()
+    table = is_table_deck(game)
     out: dict[str, Any] = {
         "scenario": state.scenario,
         "seed": state.rng_seed,
@@ -101,8 +103,11 @@ def status_dict(game: Game) -> dict[str, Any]:
         "phase": state.phase,
         "to_move": to_move.label if to_move is not None else None,
         "current_card": card_data(state.current_card),
-        "next_card": card_data(state.deck[0] if state.deck else None),
-        "deck_remaining": len(state.deck),
+        # an assist save's deck is the table's: only the cards the table named count
+        "table_deck": table,
+        "next_card": card_data(state.deck[0] if state.deck and (
+            not table or next_named(game)) else None),
+        "deck_remaining": None if table else len(state.deck),
         "propaganda_rounds": state.propaganda_rounds,
         "final_propaganda": state.final_propaganda,
         "eligible": [f.label for f in Faction if state.eligible[f]],
@@ -125,11 +130,13 @@ def status_dict(game: Game) -> dict[str, Any]:
         "spaces": {s.name: _space_status(state, s.id) for s in state.spaces_in_play()},
     }
     if sequence.card_ended(state):
-        nxt = card_data(state.deck[0] if state.deck else None)
+        nxt = out["next_card"]
         out["card_ends"] = (
             "Nobody is left to decide: the card ends with the next command (2.3.7 "
             "Eligibility), then "
-            + ("the game ends, the deck being empty (7.3)" if nxt is None else
+            + ("the card the table names next is played (2.3.8)" if nxt is None and table
+               and state.deck else
+               "the game ends, the deck being empty (7.3)" if nxt is None else
                f"#{nxt['number']} {nxt['title']} is played (2.3.8)")
         )
     if state.phase == "over":
@@ -162,9 +169,12 @@ def status_text(game: Game) -> str:
     lines = [
         f"Andean Abyss: {d['scenario']} scenario, seed {d['seed']}, phase {d['phase']}",
         "Seats: " + "; ".join(seat_lines(game.state, you=False)),
-        f"Card: {card_label(d['current_card'])}   next: {card_label(d['next_card'])}   "
-        f"deck: {d['deck_remaining']} cards   Propaganda: {d['propaganda_rounds']} of "
-        f"{d['final_propaganda']}",
+        f"Card: {card_label(d['current_card'])}   next: "
+        + (card_label(d['next_card']) if d["next_card"] or not d["table_deck"]
+           else "not named yet")
+        + ("   deck: the table's" if d["table_deck"] else
+           f"   deck: {d['deck_remaining']} cards")
+        + f"   Propaganda: {d['propaganda_rounds']} of {d['final_propaganda']}",
         f"To move: {d['to_move'] or '-'}   Eligible: {', '.join(d['eligible']) or '-'}",
         f"El Presidente: {d['el_presidente']}   Aid: {d['aid']}   Resources: "
         + ", ".join(f"{k} {v}" for k, v in d["resources"].items()),

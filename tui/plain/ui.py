@@ -54,7 +54,7 @@ from tui.prompts import (
     discord_question,
     yes_no,
 )
-from tui.turn_log import current_heading
+from tui.turn_log import current_heading, naming_line, turn_by_number
 from tui.victory_watch import decision_warning
 
 HELP = """\
@@ -258,6 +258,9 @@ class PlainUI:
             self.say(f"Card {group.number}: {group.heading()}")
             self.say(*[f"       {line}" for line in group.opening])
             for turn in group.turns:
+                if turn.naming:
+                    self.say(f"       {naming_line(turn)}")
+                    continue
                 self.say(f"  {turn.number:>3}. {turn.report.heading()}")
                 if turn.report.note:
                     self.say(f"       (reasons not rebuilt: {turn.report.note})")
@@ -269,8 +272,8 @@ class PlainUI:
         self.say("(show N, why N: a turn; rollback N: back to the start of card N)")
 
     def show_turn(self, which: str, reasons: bool) -> None:
-        history = self.c.history
-        if not history:
+        turns = [t for t in self.c.turns() if not t.naming]
+        if not turns:
             self.say("(no turn yet)")
             return
         try:
@@ -278,13 +281,14 @@ class PlainUI:
         except ValueError:
             self.say("! give the turn number shown by 'log'")
             return
+        history = [t.report for t in turns]
         if n is None:
             candidates = [r for r in history if r.nonplayer] if reasons else history
             rep = candidates[-1] if candidates else history[-1]
-        elif 1 <= n <= len(history):
-            rep = history[n - 1]
+        elif (turn := turn_by_number(turns, n)) is not None:
+            rep = turn.report
         else:
-            self.say(f"! no turn {n} (1-{len(history)})")
+            self.say(f"! no turn {n} (1-{len(turns)})")
             return
         if reasons:
             self.say(f"Why {rep.heading()}:", *[f"  {r}" for r in rep.why_lines()])

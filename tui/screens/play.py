@@ -70,7 +70,7 @@ from tui.screens.history_views import (
 from tui.screens.keys import HelpScreen, KeysFooter, key_label
 from tui.screens.questions import NeedAnswer, QuestionScreen, Replies, die_question
 from tui.session import Session
-from tui.turn_log import CardGroup, Turn
+from tui.turn_log import CardGroup, Turn, naming_line
 from tui.victory_watch import decision_warning
 
 HELP_TEXT = """\
@@ -364,7 +364,7 @@ class PlayApp(App[None]):
         cards = list(tree.root.children)
         known = {node.data for node in cards}
         for i, group in enumerate(groups):
-            fresh = [t for t in group.turns if t.number > len(shown)]
+            fresh = [t for t in group.turns if t.step.index >= len(shown)]
             if not fresh and ("card", group.number) in known:
                 continue
             last = cards[-1] if cards else None
@@ -408,6 +408,8 @@ class PlayApp(App[None]):
         acts and why, the flowchart nodes, the dice, the numbered instructions) and the
         reasons behind them."""
         report = turn.report
+        if turn.naming:  # the table named a card: no turn of anyone, unnumbered
+            return parent.add_leaf(Text(naming_line(turn)), data=("card", parent.data[1]))
         node = parent.add(Text(f"{turn.number}. {turn_line(turn)}"),
                           data=("turn", turn.number), expand=False)
         data = ("line", turn.number)
@@ -509,7 +511,9 @@ class PlayApp(App[None]):
         """The board as a map of Colombia in text (tui/pictures/textmap.py)."""
         from tui.pictures.textmap import map_screen_class
 
-        self.push_screen(map_screen_class()(self.controller.state))
+        c = self.controller
+        self.push_screen(map_screen_class()(
+            c.state, not (c.assist and c.needs_next_card())))
 
     def action_undo(self) -> None:
         if self.controller.undo():
@@ -663,7 +667,8 @@ class PlayApp(App[None]):
         _, current = self.history_cursor()
         if current is None or not self.query_one("#log", Tree).has_focus:
             bots = [t.number for t in turns if t.report.nonplayer]
-            current = bots[-1] if bots else turns[-1].number
+            numbers = [t.number for t in turns if not t.naming]
+            current = bots[-1] if bots else (numbers[-1] if numbers else None)
 
         def picked(number: int | None) -> None:
             turn = turn_of(turns, number) if number is not None else None
