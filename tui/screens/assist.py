@@ -12,8 +12,10 @@ confirm step) with what a table needs on top:
   pick from the list, which narrows as you type. It draws from its own deck only when
   the table asks it to ('draw').
 * **Non-player turns** (:class:`TurnScreen`): numbered physical instructions, one turn at
-  a time; ``w`` shows the reasons (the section-8 trace with rules and dice); Enter once
-  done on the table, and the next turn comes.
+  a time, as large as the terminal allows; ``w`` shows the reasons (the section-8 trace
+  with rules and dice); while steps are out of view it says how many and Enter shows
+  the next page; once the last step was shown, Enter when done on the table, and the
+  next turn comes.
 * **Typed-in dice** (``--dice manual``, :class:`QuestionScreen`): each die is asked for in
   a dialog naming it (red, yellow, green for the 8.2 random space chart) and what it is
   for. Escape abandons the turn: nothing changes.
@@ -380,9 +382,20 @@ class EditorScreen(ModalScreen[str | None]):
 
 
 class TurnScreen(TextScreen):
-    """A turn as numbered instructions for the table; ``w`` shows its reasons."""
+    """A turn as numbered instructions for the table; ``w`` shows its reasons.
 
-    BINDINGS = [Binding("w", "why", "Why")]
+    As large as the terminal allows (up to 140 columns, 90% of the height). Each step
+    is a line of its own in the scrolled list, so the dialog knows which are out of
+    view: its key line says "N more steps below" while any is, and Enter (also Escape)
+    then scrolls a page down instead of closing: "done on the table" is taken only once
+    the last step has been on the screen (issue 31 item 5)."""
+
+    BINDINGS = [Binding("w", "why", "Why"),
+                Binding("escape,q,enter", "done", "Done on the table")]
+    DEFAULT_CSS = """
+    TurnScreen #steps { height: 1fr; }
+    TurnScreen .step { height: auto; }
+    """
 
     def __init__(self, report: TurnReport, after: list[str] | None = None) -> None:
         super().__init__(report.heading(), [])
@@ -390,6 +403,8 @@ class TurnScreen(TextScreen):
         self.after = list(after or [])
         self.why = False
         self.lines = self.body()
+        #: the last step has been on the screen: Enter is "done on the table"
+        self.seen_end = False
 
     def body(self) -> list[str]:
         lines = list(self.report.context) + numbered(self.report.instructions) + self.after
@@ -398,16 +413,81 @@ class TurnScreen(TextScreen):
             lines += [f"  {r}" for r in self.report.reasons] or ["  (a person's decision)"]
         return lines
 
+    def steps(self) -> list[str]:
+        """The numbered instructions, one text per step (a step with the indented lines
+        under it, e.g. a Propaganda Round's phases)."""
+        out: list[str] = []
+        for raw, line in zip(self.report.instructions, numbered(self.report.instructions),
+                             strict=True):
+            if out and raw[:1].isspace():
+                out[-1] += "\n" + line
+            else:
+                out.append(line)
+        return out
+
+    def tail(self) -> list[str]:
+        """What follows the steps: the card now face up, the reasons (``w``)."""
+        lines = list(self.after)
+        if self.why:
+            lines += ["", "Why:"]
+            lines += [f"  {r}" for r in self.report.reasons] or ["  (a person's decision)"]
+        return lines
+
     def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            yield from text_dialog(Static(self.title_text, id="dialog-title", markup=False),
-                                   self.lines)
-            yield Static("Enter: done on the table  w: why (the reasons)", classes="keys")
+        with Vertical(id="dialog", classes="wide"):
+            yield Static(self.title_text, id="dialog-title", markup=False)
+            with VerticalScroll(id="steps"):
+                if self.report.context:
+                    yield Static("\n".join(self.report.context), markup=False,
+                                 id="context")
+                for text in self.steps():
+                    yield Static(text, markup=False, classes="step")
+                yield Static("\n".join(self.tail()), markup=False, id="text")
+            yield Static("", id="turn-keys", classes="keys", markup=False)
+
+    def on_mount(self) -> None:
+        scroll = self.query_one("#steps", VerticalScroll)
+        self.watch(scroll, "scroll_y", lambda _: self.show_hidden(), init=False)
+        self.call_after_refresh(self.show_hidden)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.show_hidden)
+
+    def hidden_steps(self) -> int:
+        """How many numbered steps are not (wholly) on the screen, below the view."""
+        scroll = self.query_one("#steps", VerticalScroll)
+        bottom = scroll.scroll_y + scroll.scrollable_content_region.height
+        return sum(1 for w in scroll.query(".step")
+                   if w.virtual_region.bottom > bottom and w.virtual_region.height)
+
+    def show_hidden(self) -> None:
+        """The key line: how many steps are below the view, or Enter is done."""
+        try:
+            hidden = self.hidden_steps()
+        except Exception:  # noqa: BLE001 (not laid out yet, or closing)
+            return
+        if not hidden:
+            self.seen_end = True
+        keys = self.query_one("#turn-keys", Static)
+        if hidden:
+            keys.update(f"{hidden} more step{'s' if hidden != 1 else ''} below: Enter or "
+                        "Page Down shows them  w: why")
+        else:
+            keys.update("Enter: done on the table  w: why (the reasons)")
+
+    def action_done(self) -> None:
+        """Done on the table, once every step has been shown; else the next page."""
+        self.show_hidden()
+        if self.seen_end:
+            self.dismiss()
+            return
+        self.query_one("#steps", VerticalScroll).scroll_page_down(animate=False)
+        self.call_after_refresh(self.show_hidden)
 
     def action_why(self) -> None:
         self.why = not self.why
         self.lines = self.body()
-        self.query_one("#text", Static).update("\n".join(self.lines))
+        self.query_one("#text", Static).update("\n".join(self.tail()))
         if self.why:  # the reasons are below the instructions: bring them into view
             self.call_after_refresh(self.query_one(VerticalScroll).scroll_end, animate=False)
 
@@ -701,6 +781,8 @@ class AssistApp(PlayApp, inherit_bindings=False):
         if self.controller.is_over():
             return ["", "The game is over."]
         if any(i.startswith("Reveal") for i in report.instructions):
+            if self.controller.needs_current_card():  # the program's own: not named
+                return ["", "Now face up: the card the table turns (named next)"]
             return ["", "Now face up:", *describe.card_text(self.controller.state.current_card)]
         return []
 

@@ -80,8 +80,8 @@ Keys
            FARC, AUC, Cartels: what the section-8 flowchart would do (its advice)
   x        expert hints on/off: add the search's numbers (scores, solver runs) to hints
   u        undo: back to the start of your last decision (again: further back)
-  r        rollback: back to the start of a card of the history (asks which; the
-           dice return to where they were then)
+  r        rollback: back to the start of a card of the history (asks which: its
+           number + Enter, or the arrows; the dice return to where they were then)
   l        the history: one heading per card, the turns under it; Enter on a turn
            unfolds it (who acts and why, the dice, the instructions and the reasons),
            Enter on a line of it shows it whole
