@@ -7,9 +7,9 @@ from __future__ import annotations
 from core.map import MAP
 from core.pieces import Faction
 from core.state import GameState
+from nonplayer.decisions.base import InputError, Option, Question, fold
 from nonplayer.events import side_for
 from tui import describe
-from tui.forms.base import InputError, Option, Question, fold
 
 #: what a yes/no question accepts (strict: not "1", not "ok")
 YES = ("y", "yes")

@@ -25,7 +25,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
 from core.pieces import Faction
-from tui.forms.base import InputError, Question
+from nonplayer.decisions.base import InputError, Question
 from tui.prompts import die_name, die_purpose, discord_question
 
 
@@ -46,8 +46,8 @@ class Replies:
 
     A Non-player turn is run again from its start after every answer: :meth:`rewind`
     before each try hands the same answers out again. A person's decision remembers its
-    own dice (:class:`~tui.forms.decision.MemoDice`) and asks only for new ones, so its tries
-    are not rewound.
+    own dice (:class:`~nonplayer.decisions.decision.MemoDice`) and asks only for new ones, so its
+    tries are not rewound.
     """
 
     def __init__(self) -> None:
@@ -83,7 +83,7 @@ def die_question(purpose: str, context: str = "") -> Question:
 
 
 class QuestionScreen(ModalScreen[Any]):
-    """One :class:`~tui.forms.base.Question` (a die, Insurgent Discord); Escape: None."""
+    """One :class:`~nonplayer.decisions.base.Question` (a die, Insurgent Discord); Escape: None."""
 
     BINDINGS = [Binding("escape", "abandon", "Abandon")]
 
