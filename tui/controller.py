@@ -38,8 +38,7 @@ from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.rules.editor import EditorCommand
 from core.state import GameState
 from core.words import counted, them
-from nonplayer.decisions.base import FormRun
-from nonplayer.decisions.decision import DecisionContext, MemoDice, command_title, decision_form
+from nonplayer.decisions.decision import Decision, DecisionContext, MemoDice, command_title
 from nonplayer.seats import GOVT_AI_LABEL, government_ai, government_turn, make_bot
 from tui import describe
 from tui.session import Session
@@ -321,15 +320,6 @@ def _phased(lines: list[str]) -> list[str]:
 # ======================================================================================
 # the controller
 # ======================================================================================
-class Decision:
-    """A person's decision in progress: its form and the dice it remembers."""
-
-    def __init__(self, ctx: DecisionContext, memo: MemoDice | None) -> None:
-        self.ctx = ctx
-        self.memo = memo
-        self.form = FormRun(lambda: decision_form(ctx))
-
-
 Discord = Callable[[GameState, Faction], str]
 
 

@@ -37,7 +37,7 @@ from core.state import GameState
 from core.words import counted
 from nonplayer.decisions import government as govt_forms
 from nonplayer.decisions import insurgent as insurgent_forms
-from nonplayer.decisions.base import Form, InputError, Option, Question
+from nonplayer.decisions.base import Form, FormRun, InputError, Option, Question
 from nonplayer.decisions.government import DONE, done_option, space_option, space_options
 
 GOVT = Faction.GOVT
@@ -351,6 +351,16 @@ def decision_form(ctx: DecisionContext) -> Form:
     raise InputError(f"unknown choice {pick!r}")
 
 
+class Decision:
+    """A seat's decision in progress (a person's or an agent's): its form and the dice
+    it remembers."""
+
+    def __init__(self, ctx: DecisionContext, memo: MemoDice | None) -> None:
+        self.ctx = ctx
+        self.memo = memo
+        self.form = FormRun(lambda: decision_form(ctx))
+
+
 def propaganda_form(state: GameState, faction: Faction, phase: str,
                     dice: DiceSource | None = None) -> Form:
     if faction is GOVT and phase in govt_forms.GOVT_PROPAGANDA_FORMS:
@@ -384,6 +394,7 @@ def command_title(cmd: Command, state: GameState | None = None) -> str:
 
 
 __all__ = [
+    "Decision",
     "DecisionContext",
     "MemoDice",
     "choice_question",

@@ -25,8 +25,8 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
 from core.pieces import Faction
+from nonplayer.decisions.asked import die_question, discord_question
 from nonplayer.decisions.base import InputError, Question
-from tui.prompts import die_name, die_purpose, discord_question
 
 
 class NeedAnswer(Exception):
@@ -73,13 +73,6 @@ class Replies:
                 return value
             del self.answers[self.position:]  # the step went another way: ask again
         raise NeedAnswer(kind, text, faction, card)
-
-
-def die_question(purpose: str, context: str = "") -> Question:
-    """A die asked by colour and purpose: 'Roll the red die: random space for Rally (8.2)?
-    (1-6)'; ``context`` (who rolls it, for what turn) above it."""
-    return Question.number(f"Roll {die_name(purpose)}: {die_purpose(purpose)}?", 1, 6,
-                           info=[context] if context else [])
 
 
 class QuestionScreen(ModalScreen[Any]):
