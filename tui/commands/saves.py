@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
