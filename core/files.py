@@ -185,7 +185,7 @@ def same_path(a: str | PathLike[str], b: str | PathLike[str]) -> bool:
 _HELD: dict[str, SaveLock] = {}
 
 #: What opens a lock file: never through a symbolic link, never blocking on a FIFO.
-_LOCK_FLAGS = (os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+_LOCK_FLAGS = (os.O_RDWR | getattr(os, "O_NOFOLLOW", 0)
                | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
 
 
@@ -228,11 +228,14 @@ class SaveLock:
         except ImportError:  # pragma: no cover - not POSIX
             return
         for _ in range(10):
-            fd = self._open()
+            fd, created = self._open()
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError as err:
                 holder = _read_pid(fd)
+                if created:  # a refusal leaves no file behind
+                    with suppress(OSError):
+                        os.unlink(self.path)
                 os.close(fd)
                 if err.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
                     raise FileCheckError(f"{shown(self.save)}: cannot lock it "
@@ -253,14 +256,20 @@ class SaveLock:
         raise FileCheckError(f"{shown(self.save)}: cannot lock it (its lock file "
                              f"{shown(self.path.name)} keeps changing)")
 
-    def _open(self) -> int:
-        """The lock file, opened (made if missing) without following a link or blocking,
-        checked to be a regular file of one name before anything is written to it."""
+    def _open(self) -> tuple[int, bool]:
+        """The lock file, opened (made if missing: the bool says so) without following a
+        link or blocking, checked to be a regular file of one name before anything is
+        written to it."""
         name = shown(self.path.name)
+        created = False
         try:
-            fd = os.open(self.path, _LOCK_FLAGS, 0o644)
+            try:
+                fd = os.open(self.path, _LOCK_FLAGS)
+            except FileNotFoundError:
+                fd = os.open(self.path, _LOCK_FLAGS | os.O_CREAT | os.O_EXCL, 0o644)
+                created = True
         except OSError as err:
-            if err.errno == errno.ELOOP:
+            if err.errno == errno.ELOOP or os.path.islink(self.path):
                 raise FileCheckError(f"{shown(self.save)}: its lock file {name} is a "
                                      "symbolic link (never followed): remove it") from None
             parent = self.path.parent
@@ -276,7 +285,7 @@ class SaveLock:
                 "a second name of another file (a hard link)"
             raise FileCheckError(f"{shown(self.save)}: its lock file {name} is {kind}, "
                                  "not a lock file: remove it")
-        return fd
+        return fd, created
 
     def release(self) -> None:
         fd, self._fd = self._fd, None
