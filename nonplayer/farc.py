@@ -373,7 +373,10 @@ def _groups_into(plan: Plan, movers: Movers, dst: int) -> list[tuple[int, int, i
 
 
 def _stays_underground(plan: Plan, dst: int, groups: list[tuple[int, int, int]]) -> bool:
-    return not any(ops.march_would_activate(plan.before, FARC, dst, u + a) for _, u, a in groups)
+    """8.7.2 bullet 2 « ... où les Guérillas FARC qui se déplacent peuvent demeurer
+    Dormantes »: no Underground mover turns Active (:func:`procedures.stays_underground`;
+    a group of Active Guerrillas only has nothing to keep Underground)."""
+    return procedures.stays_underground(plan.before, FARC, dst, [(u, a) for _, u, a in groups])
 
 
 def _all_served(plan: Plan, movers: Movers, dsts: list[int]) -> bool:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from core.commands import Context
 from core.dice import SEEDED, ScriptedDice
 from core.game import Game
-from core.map import MAP
+from core.map import MAP, space_name
 from core.pieces import Faction, Piece
 from core.rules import insurgent_ops as ops
 from core.rules.sequence import OperationAction
@@ -449,6 +449,32 @@ def test_march_bullet_2_first_where_underground_and_not_where_farc_agitates_8_7_
     # Arauca gets none; Guaviare is not a destination at all. 1 stays with the Cartels
     # Bases (r-march-base).
     assert action.op.groups == ((vichada, meta_east, 3, 0, 0),)
+
+
+def _active_vichada() -> GameState:
+    """Issue 33's position: Vichada with Active FARC Guerrillas only, FARC Resources 1,
+    Guaviare at Passive Support, Arauca Neutral (Meta East at Passive Opposition: no
+    bullet 2 destination). 2 Cartels Bases keep Vichada from a Rally Base (and 1
+    Guerrilla back, r-march-base), so 5 make the 4 that March: more than 3 with Support."""
+    state = few(blank_state())
+    place(state, {"Vichada": "5FA"}, support={"Guaviare": 1, "Meta East": -1})
+    crowd(state, "Vichada")
+    state.resources[F] = 1
+    return state
+
+
+@pytest.mark.parametrize("dice, chosen", [([6, 1, 5], "Guaviare"), ([4, 4, 1], "Arauca")])
+def test_march_bullet_2_active_group_keeps_nothing_underground_8_7_2_8_2(
+    dice: list[int], chosen: str
+) -> None:
+    """# 8.7.2 bullet 2 « où les Guérillas FARC qui se déplacent peuvent demeurer
+    Dormantes »: a group with no Underground Guerrilla has none to keep Underground, so
+    Guaviare (Support) and Arauca (Neutral) rank alike and 8.2 decides between them
+    (today's main took Arauca always, without a die)."""
+    action, bot = run(_active_vichada(), dice)
+    assert action is not None
+    assert action.op.destinations() == (sid(chosen),)
+    assert f"random choice {space_name(sid(chosen))} (red {dice[0]}" in text(bot)
 
 
 def test_march_activation_unavoidable_moves_active_first_and_all_8_1_2() -> None:
