@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.commands import Context
-from core.dice import SEEDED, ScriptedDice
+from core.dice import SEEDED, AskDice, ScriptedDice
 from core.game import Game
 from core.map import MAP, space_name
 from core.pieces import Faction, Piece
@@ -399,6 +399,38 @@ def test_march_bullet_2_shared_guerrillas_random_destination_8_7_2_note() -> Non
     # 1 stays with the Cartels Bases (r-march-base)
     assert action.op.groups == ((vichada, sid("Guaviare"), 1, 0, 0),)
     assert "Guaviare (dice red 6, yellow 1, green 3" in text(bot)
+
+
+def test_march_bullet_2_walks_down_the_chart_past_an_invalid_space_8_2() -> None:
+    """# 8.2 « parcourez la colonne vers le bas jusqu'à trouver un choix valide »: the
+    chart names Guaviare (red 6, yellow 1, green 3), where the March turns out impossible
+    (the action refuses it here); the walk goes on down the chart (Meta West, Neiva, ...,
+    Cali, ... Cúcuta) to Arauca, before Meta East. A table rolling physical dice (typed
+    in, AskDice) is asked for red, yellow and green once; today's main rolled again."""
+    state = few(blank_state())
+    put(state, "Vichada", FU, 2)  # 1 may go (Cartels Bases: 1 stays), wanted by 3 spaces
+    crowd(state, "Vichada")
+    _settle(state)
+    guaviare = sid("Guaviare")
+    real = registry.ACTIONS["farc.march_into_space"]
+
+    def refuse_guaviare(bot: Bot, plan, space: int) -> str | None:  # type: ignore[no-untyped-def]
+        return None if space == guaviare else real(bot, plan, space)
+
+    typed = [6, 1, 3]
+    asked: list[str] = []
+
+    def table(purpose: str) -> int:
+        asked.append(purpose)
+        return typed.pop(0) if typed else 1
+
+    with patch.dict(registry.ACTIONS, {"farc.march_into_space": refuse_guaviare}):
+        trip = Bot(state, F, AskDice(table))
+        action = plan_operation(trip)
+    assert action is not None
+    assert action.op.groups == ((sid("Vichada"), sid("Arauca"), 1, 0, 0),)
+    assert [p.split(",")[0] for p in asked] == ["red die", "yellow die", "green die"]
+    assert "Guaviare -> Meta West -> " in text(trip)
 
 
 def test_march_no_loc_bullet_before_final_propaganda_card_8_7_2() -> None:
