@@ -376,9 +376,9 @@ def _configure_np_turn(p: argparse.ArgumentParser) -> None:
 
 def _discord_argument(text: str) -> str:
     """``--discord``: an answer to the same question play and assist ask
-    (:func:`tui.prompts.discord_question`: a number, a name or its start)."""
-    from tui.forms.base import InputError
-    from tui.prompts import discord_question
+    (:func:`nonplayer.decisions.asked.discord_question`: a number, a name or its start)."""
+    from nonplayer.decisions.asked import discord_question
+    from nonplayer.decisions.base import InputError
 
     try:
         return str(discord_question(None).parse(text))
@@ -390,10 +390,11 @@ def _discord(given: str | None, inp: TextIO, out: TextIO) -> Any:
     """Insurgent Discord (8.1) for ``np-turn``, asked only when the engine needs it (a
     2-player game, 2nd Eligible Non-player with Resources and an effective Event): the
     ``--discord`` answer, else the Government player on the terminal (the question of
-    play and assist, :func:`tui.prompts.discord_question`, written to ``out``), else a
+    play and assist, :func:`nonplayer.decisions.asked.discord_question`, written to
+    ``out``), else a
     refusal (nothing is applied nor saved)."""
-    from tui.forms.base import InputError
-    from tui.prompts import discord_question
+    from nonplayer.decisions.asked import discord_question
+    from nonplayer.decisions.base import InputError
 
     def ask(state: GameState, faction: Faction) -> str:
         question = discord_question(faction, state.current_card)
