@@ -452,15 +452,15 @@ class Controller:
     # --- Non-players ---------------------------------------------------------------
     def nonplayer_turn(self) -> TurnReport:
         """Play the decision of the Non-player to move; kept only if it completes."""
-        from nonplayer.turn import take_turn, two_players
+        from nonplayer.turn import take_turn
 
         trial = self.game.clone()
         before = trial.state.clone()
         faction = trial.to_move()
         dice = self.dice() if self.manual else None
         # Insurgent Discord (8.1) is the Government player's: a person's, not the AI's
-        discord = self.discord if two_players(trial.state) and \
-            trial.state.seats[Faction.GOVT] is not None else None
+        # (:func:`nonplayer.turn.discord_applies`, asked by the turn itself)
+        discord = self.discord
         ai = faction is Faction.GOVT and government_ai(trial.state) is not None
         try:
             if ai:
