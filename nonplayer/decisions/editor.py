@@ -58,7 +58,12 @@ def find_card(text: str, *, events_only: bool = False) -> int:
         if not hits:
             raise InputError(f"{text.strip()!r} is not a card: {CARD_NAMES}")
         if len(titles) > 1:
-            names = ", ".join(f"#{c.number} {c.title}" for c in hits[:8])
+            hits = list({fold(c.title): c for c in reversed(hits)}.values())[::-1]  # one
+            # Propaganda! for the four; never a card silently left out
+            shown = hits if len(hits) <= 12 else hits[:10]
+            names = ", ".join(f"#{c.number} {c.title}" for c in shown)
+            if len(shown) < len(hits):
+                names += f" and {len(hits) - len(shown)} more (type more of the title)"
             raise InputError(f"{text.strip()!r} is ambiguous: {names}")
         card = hits[0].number  # the 4 Propaganda! cards share a title
     if events_only and CARDS[card].propaganda:

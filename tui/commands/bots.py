@@ -50,6 +50,7 @@ from tui import describe as text
 from tui.commands.base import CliError, Interrupted, Subcommand, stop_code
 from tui.controller import round_reports
 from tui.describe import game_turn_line as describe
+from tui.seats import DEMO_GOVERNMENT
 
 
 def _whole_number(text: str, least: int, too_low: str) -> int:
@@ -295,6 +296,10 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
     game, _ = play(seed, bot, args.scenario, on_turn=narrate)
     summary = demo_summary(game, seed, bot.name, time.perf_counter() - start, bot.note)
     if save is not None:
+        # the Government seat was the demo's bot, not a person (seat 1 keeps the save
+        # playable by the loader's rules): said in the save, so status says who
+        for state in (game.initial, game.state):
+            state.options[DEMO_GOVERNMENT] = bot.name
         serialize.save(game, save)
         print(f"andean: saved the game to {save}", file=sys.stderr)
     if recorder is not None:

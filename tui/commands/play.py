@@ -22,6 +22,7 @@ resume it.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -129,6 +130,7 @@ def _session(args: argparse.Namespace, default_save: str, out: TextIO) -> tuple[
 
 
 def _run_play(args: argparse.Namespace, out: TextIO) -> int:
+    needs_terminal("play", args.plain)
     controller = play_controller(args, out)
     if args.plain:
         from tui.plain.ui import make_ui
@@ -225,7 +227,20 @@ def new_assist_game(scenario: str, seed: int, seats: list[int | None], first: in
     return Game(state, SEEDED, [], initial)
 
 
+def needs_terminal(command: str, plain: bool) -> None:
+    """The full-screen app draws with escape codes: with standard output piped or
+    redirected it would write them as text. Refused with one line before anything is
+    written, suggesting ``--plain`` (a browser tab of ``andean serve`` has no terminal
+    either: its app runs under Textual's web driver, which needs none)."""
+    if plain or os.environ.get("TEXTUAL_DRIVER") or sys.stdout.isatty():
+        return
+    raise CliError(f"standard output is not a terminal (piped or redirected): the "
+                   f"full-screen app needs one; add --plain for the line mode "
+                   f"(andean {command} --plain)")
+
+
 def _run_assist(args: argparse.Namespace, out: TextIO) -> int:
+    needs_terminal("assist", args.plain)
     session, new = _session(args, ASSIST_SAVE, out)
     if args.plain:
         with saved_on_stop(session, new):

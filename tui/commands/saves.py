@@ -107,7 +107,7 @@ def status_dict(game: Game) -> dict[str, Any]:
         "current_card": card_data(state.current_card),
         # an assist save's deck is the table's: only the cards the table named count
         "table_deck": table,
-        "next_card": card_data(state.deck[0] if state.deck and (
+        "next_card": card_data(state.deck[0] if state.deck and state.phase != "over" and (
             not table or next_named(game)) else None),
         "deck_remaining": None if table else len(state.deck),
         "propaganda_rounds": state.propaganda_rounds,
@@ -172,7 +172,8 @@ def status_text(game: Game) -> str:
         f"Andean Abyss: {d['scenario']} scenario, seed {d['seed']}, phase {d['phase']}",
         "Seats: " + "; ".join(seat_lines(game.state, you=False)),
         f"Card: {card_label(d['current_card'])}   next: "
-        + (card_label(d['next_card']) if d["next_card"] or not d["table_deck"]
+        + ("none (the game is over)" if d["phase"] == "over" else
+           card_label(d['next_card']) if d["next_card"] or not d["table_deck"]
            else "not named yet")
         + ("   deck: the table's" if d["table_deck"] else
            f"   deck: {d['deck_remaining']} cards")

@@ -43,6 +43,9 @@ def _configure(p: argparse.ArgumentParser) -> None:
     for cmd in play.SUBCOMMANDS:
         sub = apps.add_parser(cmd.name, help=cmd.help, description=cmd.help)
         cmd.configure(sub)
+        for action in sub._actions:  # the browser shows the app: no line mode to offer
+            if "--plain" in action.option_strings:
+                action.help = argparse.SUPPRESS
 
 
 def app_command(args: argparse.Namespace, out: TextIO) -> tuple[str, Path]:

@@ -87,28 +87,38 @@ Keys
            match the table?" (no: back to the form or the editor). The card goes on,
            and the next bot acts, only once it matches.
   e        board editor: bring the program's board in line with the table
-  n        name the card on top of the deck (c: correct the card face up)
+  n        name the card on top of the deck
+  c        correct the card face up (before anyone acted on it)
   t        the current and next card with their printed texts
-  w        why: the reasons of the last Non-player turn
+  w        why: the reasons of any turn of the history (number + Enter, or the arrows)
+  b        the board as it was after a card of the history (read only)
   m        map: the board drawn as a map of Colombia (m again: back)
   u        undo: back to the start of the last decision (take it back on the table too)
-  r        rollback: back to the start of a card of the history (asks which)
+  r        rollback: back to the start of a card of the history (asks which: number
+           + Enter, or the arrows)
   l        the history: one heading per card, the turns under it; Enter on a turn
            unfolds its instructions and reasons
   f, s     filter, sort the board; Enter on the board: a space in detail
-  ctrl+s   save now (the game is also saved after every change); o load
-  ?        this help;  q quit (the game is saved)
+  ctrl+s   save now (the game is also saved after every change)
+  o        load a saved game
+  ?        this help
+  q        quit (the game is saved)
+  ctrl+c   stop (the game is saved)
 
 Cards: every card that becomes face up is asked of the table before any bot acts
 on it (the card on top of the deck after each card, also as a Propaganda card comes
 up). Type its number, its title or the start of its title (accents optional; Right
 arrow completes) or pick from the list below the box, which narrows as you type.
 'draw' (the list's first entry) asks the program to draw the card from its own deck.
+
 Dice (--dice manual): each die is asked for by colour and purpose; Escape abandons
 the Non-player's turn and nothing changes (a runs it again).
+
 A Non-player turn: who acts and why (card, position, flowchart nodes) and the dice
 rolled, then the numbered instructions; carry them out, w shows the reasons, Enter
-when done. In a form: type a number or a name (yes/no: y or n), Escape goes back a
+when done (while steps are below the view, Enter shows them first).
+
+In a form: type a number or a name (yes/no: y or n), Escape goes back a
 question, ctrl+e leaves the form for the board editor. Recording a choice carried out
 on the table: type editor commands, Escape when the board matches, 'cancel' for the
 menu.

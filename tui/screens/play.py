@@ -27,6 +27,7 @@ m map, ctrl+s save, o load, ? help, q quit.
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -67,7 +68,7 @@ from tui.screens.history_views import (
     board_after,
     turn_of,
 )
-from tui.screens.keys import HelpScreen, KeysFooter, key_label
+from tui.screens.keys import HelpScreen, KeysFooter, key_label, reflowed
 from tui.screens.questions import NeedAnswer, QuestionScreen, Replies, die_question
 from tui.turn_log import CardGroup, Turn, naming_line
 from tui.victory_watch import decision_warning
@@ -613,10 +614,11 @@ class PlayApp(App[None]):
                 rest.append(line)
             elif line.startswith("   ") and keys:  # a key's text going on
                 keys[-1] = (keys[-1][0], f"{keys[-1][1]} {line.strip()}")
-            else:
-                key, _, text = line.strip().partition(" ")
-                keys.append((key, text.strip()))
-        listed = {k for k, _ in keys}
+            else:  # the key (it may be 'f, s') and its text, two spaces or more apart
+                key, *text = re.split(r"\s{2,}", line.strip(), maxsplit=1)
+                keys.append((key, " ".join(text).strip()))
+        rest = reflowed(rest)
+        listed = {part.strip() for k, _ in keys for part in k.split(",")}
         keys += [(key_label(b), b.description) for b in self.BINDINGS
                  if key_label(b) not in listed and b.key.split(",")[0] not in listed]
         self.push_screen(HelpScreen(keys, rest))

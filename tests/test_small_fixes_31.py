@@ -1,0 +1,99 @@
+"""Issue 31 item 6, the smaller things, each with the behaviour a user sees:
+
+* `andean play` / `assist` with standard output piped refuse with one line suggesting
+  `--plain` (nothing written), except under textual-serve's web driver;
+* `serve play --help` / `serve assist --help` do not offer `--plain` (refused there);
+* a `demo --save` game names the bot that played the Government, not "player 1";
+* a finished game names no next card (status and the board picture);
+* an ambiguous card start lists every card it may mean (`c`: #64 Cocaine Labs too);
+* the `?` page lists each key once, 'f, s' aligned like the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from core import serialize
+from nonplayer.decisions.base import InputError
+from nonplayer.decisions.editor import find_card
+from tui.commands.base import CliError
+from tui.commands.main import main
+from tui.commands.play import needs_terminal
+from tui.commands.saves import status_text
+
+
+def test_play_with_stdout_piped_refuses_and_suggests_plain(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)
+    save = tmp_path / "g.json"
+    for command in ("play", "assist"):
+        assert main([command, "--save", str(save)]) == 2  # pytest's stdout: no terminal
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "standard output is not a terminal" in err
+        assert f"andean {command} --plain" in err
+        assert not save.exists()
+    with pytest.raises(CliError):
+        needs_terminal("play", plain=False)
+    needs_terminal("play", plain=True)  # the line mode needs no terminal
+    monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
+    needs_terminal("play", plain=False)  # a browser tab of andean serve
+
+
+@pytest.mark.parametrize("app", ["play", "assist"])
+def test_serve_help_offers_no_plain(app, capsys):
+    assert main(["serve", app, "--help"]) == 0
+    assert "--plain" not in capsys.readouterr().out
+    assert main([app, "--help"]) == 0
+    assert "--plain" in capsys.readouterr().out
+
+
+def test_a_demo_save_names_the_bot_at_the_government_and_no_next_card(tmp_path, capsys):
+    save = tmp_path / "demo.json"
+    assert main(["demo", "--seed", "2", "--govt", "heuristic", "--scenario", "quick",
+                 "--save", str(save)]) == 0
+    capsys.readouterr()
+    game = serialize.load(save)
+    text = status_text(game)
+    assert "Seats: Government: the heuristic bot (andean demo);" in text, text
+    assert "player 1" not in text
+    # the game is over: no card follows it (2.4.1, 7.3)
+    assert game.state.phase == "over"
+    assert "next: none (the game is over)" in text
+    from tui.pictures.board import board_svg
+
+    assert "Next: none (the game is over)" in board_svg(game.state)
+
+
+def test_an_ambiguous_start_lists_every_card_it_may_mean():
+    with pytest.raises(InputError) as err:
+        find_card("c")
+    assert "#64 Cocaine Labs" in str(err.value) and "#4 Caño" in str(err.value)
+    with pytest.raises(InputError) as err:
+        find_card("p")
+    assert str(err.value).count("Propaganda!") == 1  # the four are one card to name
+
+
+def test_the_help_page_lists_each_key_once():
+    pytest.importorskip("textual")
+    from tests.pilot import press
+    from tests.test_tui_assist_app import controller_for, table_game
+    from tui.screens.assist import AssistApp
+    from tui.screens.keys import HelpScreen
+
+    async def run() -> None:
+        app = AssistApp(controller_for(table_game(), manual=False))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await press(pilot, "escape", "question_mark")
+            assert isinstance(app.screen, HelpScreen)
+            keys = [k for k, _ in app.screen.keys]
+            parts = [p.strip() for k in keys for p in k.split(",")]
+            assert len(parts) == len(set(parts)), keys
+            assert dict(app.screen.keys)["f, s"].startswith("filter, sort the board")
+            assert {"c", "b", "o", "q"} <= set(parts)
+            # the paragraphs after the keys are whole, wrapped by the screen
+            assert any(line.startswith("Cards: ") and "draw the card from its own deck"
+                       in line for line in app.screen.more)
+
+    asyncio.run(run())
