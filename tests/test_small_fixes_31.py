@@ -97,3 +97,42 @@ def test_the_help_page_lists_each_key_once():
                        in line for line in app.screen.more)
 
     asyncio.run(run())
+
+
+def test_hint_in_assist_is_checked_against_the_table(monkeypatch):
+    # 2.3.3 Pass: the hint's suggestion goes through the table check, as any decision
+    from core.rules.sequence import Pass
+    from tests.pilot import fake_hint
+    from tests.test_assist_flow import table
+
+    fake_hint(monkeypatch, Pass(), "Pass and keep the Resources.", [])
+    session, text, _ = table(["12", "40", "hint", "y", "y", "quit"], dice=[3, 3, 3] * 5)
+    assert "Hint: Pass and keep the Resources." in text
+    assert "No hints" not in text and "not one of the options" not in text
+    check = "Does the board match the table once this is carried out there? (yes/no)"
+    assert text.index("Result of Pass") < text.index(check) < text.index("Done: Pass.")
+    assert [e["command"]["type"] for e in session.game.log].count("Pass") == 1
+
+
+def test_hint_key_in_the_assist_screen(monkeypatch):
+    pytest.importorskip("textual")
+    from core.rules.sequence import Pass
+    from tests.pilot import fake_hint, press
+    from tests.test_tui_assist_app import controller_for, table_game
+    from tui.screens.assist import AssistApp, TableCheckScreen
+
+    fake_hint(monkeypatch, Pass(), "Pass and keep the Resources.", [])
+
+    async def run() -> None:
+        app = AssistApp(controller_for(table_game(), manual=False))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await press(pilot, "h")
+            await app.workers.wait_for_complete()  # the hint runs in a worker thread
+            await pilot.pause()
+            assert isinstance(app.screen, TableCheckScreen), type(app.screen)
+            await press(pilot, "y")
+            log = [e["command"]["type"] for e in app.controller.game.log]
+            assert "Pass" in log
+
+    asyncio.run(run())

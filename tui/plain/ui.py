@@ -6,7 +6,7 @@ reader, from a script, or in a test. The same forms as the Textual app (see
 
 ``help``, ``board [WORD]``, ``space NAME``, ``tracks``, ``card``, ``log [N]``,
 ``why [N]``, ``show [N]``, ``save [FILE]``, ``quit``, ``undo``; inside a form ``back``
-and ``cancel``; at the start of a decision ``rollback N`` and (``play``) ``hint``;
+and ``cancel``; at the start of a decision ``rollback N`` and ``hint``;
 in ``assist`` the board editor (``help edit``).
 
 Every prompt names the Faction acting ("FARC — roll the red die: ... (1-6): ") and
@@ -47,7 +47,7 @@ from nonplayer.decisions.base import YES_NO, Cancelled, InputError, Question, fo
 from nonplayer.decisions.editor import EDIT_HELP, find_card, is_edit, parse_edit
 from tui import describe
 from tui.available import available_lines
-from tui.controller import Controller, TurnReport, solo_result_lines
+from tui.controller import Controller, Preview, TurnReport, solo_result_lines
 from tui.prompts import (
     RECORDED,
     board_match,
@@ -74,7 +74,8 @@ At any prompt:
                       prompt of a Non-player's turn, that turn is abandoned first
 In a form: back (previous question), cancel (start the decision again).
 At the start of a decision: rollback N (back to the start of card N of the log, after
-a confirmation), hint (play: ask the search Government for a suggestion).
+a confirmation), hint (the seat's suggestion: the search Government's, an Insurgent's
+flowchart advice; in assist checked against the table like any decision).
 Assist, at a card prompt: the card's number, its title or the start of its title
 (accents optional); 'draw': the program draws the card from its own deck; 'next CARD'
 and 'current CARD' work as in the board editor.
@@ -350,7 +351,7 @@ class PlainUI:
         if key.split()[:1] == ["rollback"]:
             self.rollback(text.strip()[len("rollback"):].strip())
             return True
-        if key == "hint" and not self.assist:
+        if key == "hint":
             self.show_hint()
             return True
         if self.assist and is_edit(text):
@@ -445,10 +446,7 @@ class PlainUI:
         except AndeanError as err:
             self.say(f"! the suggestion cannot be applied: {err}")
             return
-        self.say(*preview.lines())
-        if self.answer(Question.yes_no("Apply this?", default=True)):
-            rep = self.c.commit(preview)
-            self.say(f"Done: {rep.title}.")
+        if self.check_and_commit(preview):
             raise Cancelled()  # the decision is made
 
     # --- the main loop ---------------------------------------------------------------
@@ -589,6 +587,11 @@ class PlainUI:
         except (IllegalAction, AndeanError) as err:
             self.say(f"! {err}")
             return False
+        return self.check_and_commit(preview)
+
+    def check_and_commit(self, preview: Preview) -> bool:
+        """Show ``preview`` and apply it if the person confirms (in assist: the table
+        check); False: not applied."""
         self.say(*preview.lines())
         if self.assist:
             q = Question.yes_no("Does the board match the table once this is carried out "

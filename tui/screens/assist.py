@@ -91,6 +91,9 @@ Keys
   c        correct the card face up (before anyone acted on it)
   t        the current and next card with their printed texts
   w        why: the reasons of any turn of the history (number + Enter, or the arrows)
+  h        hint for the person to move: the Government: the campaign search's choice;
+           FARC, AUC, Cartels: what the section-8 flowchart would do (its advice);
+           its result is checked against the table like any decision
   b        the board as it was after a card of the history (read only)
   m        map: the board drawn as a map of Colombia (m again: back)
   u        undo: back to the start of the last decision (take it back on the table too)
@@ -610,6 +613,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
         Binding("c", "current_card", "Current card", show=False),
         Binding("t", "cards", "Card texts", show=False),
         Binding("w", "why", "Why"),
+        Binding("h", "hint", "Hint", show=False),
         Binding("b", "board_at", "Board then", show=False),
         Binding("m", "map", "Map", show=False),
         Binding("u", "undo", "Undo"),
@@ -996,8 +1000,15 @@ class AssistApp(PlayApp, inherit_bindings=False):
         return ["Take the same moves back on the table, and put the cards back as they "
                 "were at the start of that card."]
 
-    def action_hint(self) -> None:  # no search Government at the table
-        self.notify("No hints in the tabletop assistant.")
+    #: a hint's suggestion is checked against the table like any decision of a person
+    HINT_CONFIRM = TableCheckScreen
+
+    def action_hint(self) -> None:
+        """The hint for the person to move (the Government: the campaign search's
+        choice; an Insurgent: its flowchart's advice), as in ``play``."""
+        if self.busy or self.new_game is not None:
+            return
+        super().action_hint()
 
 
 def turn_context(state: GameState) -> str:

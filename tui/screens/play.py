@@ -724,6 +724,9 @@ class PlayApp(App[None]):
         if 1 <= data[1] <= len(turns):
             self.show_turn(turns[data[1] - 1].report)
 
+    #: the dialog that shows a hint's result before it is applied
+    HINT_CONFIRM: type[ConfirmScreen] = ConfirmScreen
+
     def action_hint(self) -> None:
         if not self.controller.person_to_move():
             self.notify("Hints are for your decisions.")
@@ -772,7 +775,7 @@ class PlayApp(App[None]):
             if ok:
                 self._decided(preview)
 
-        self.push_screen(ConfirmScreen(preview), confirmed)
+        self.push_screen(self.HINT_CONFIRM(preview), confirmed)
 
     async def action_interrupt(self) -> None:
         """Ctrl-C: save and stop; the command line says where, with exit status 130."""
