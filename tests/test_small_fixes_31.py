@@ -136,3 +136,36 @@ def test_hint_key_in_the_assist_screen(monkeypatch):
             assert "Pass" in log
 
     asyncio.run(run())
+
+
+def test_a_yes_no_inside_a_form_takes_y_alone_like_the_dialogs():
+    pytest.importorskip("textual")
+    from textual.widgets import Input
+
+    from nonplayer.decisions.base import Question
+    from tests.pilot import press
+    from tests.test_tui_assist_app import controller_for, table_game
+    from tui.screens.assist import AssistApp, AssistFormScreen
+
+    async def run() -> None:
+        app = AssistApp(controller_for(table_game(), manual=False))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await press(pilot, "a")
+            screen = app.screen
+            assert isinstance(screen, AssistFormScreen)
+            answered: list[str] = []
+            screen.submit = answered.append  # type: ignore[method-assign]
+            box = screen.query_one("#answer", Input)
+            # an options question: y and n are letters typed into the box
+            await press(pilot, "n", "y")
+            assert box.value == "ny" and not answered
+            box.value = ""
+            screen.decision.form.question = Question.yes_no("Shift toward Support?")
+            await press(pilot, "y")
+            assert answered == ["y"]
+            box.value = ""  # (the real submit shows the next question, the box empty)
+            await press(pilot, "n")
+            assert answered[-1] == "n"
+
+    asyncio.run(run())

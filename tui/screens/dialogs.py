@@ -18,7 +18,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option as ListOption
 
 from core.errors import AndeanError
-from nonplayer.decisions.base import InputError
+from nonplayer.decisions.base import YES_NO, InputError
 from tui.controller import Controller, Decision, Preview
 from tui.turn_log import CardGroup
 
@@ -279,6 +279,14 @@ class FormScreen(ModalScreen[Preview | None]):
                 self.show()
 
         self.app.push_screen(self.confirm_screen(preview), confirmed)
+
+    @on(Input.Changed, "#answer")
+    def _typed(self, event: Input.Changed) -> None:
+        """A yes/no question takes ``y`` or ``n`` alone, as the dialogs do: the letter
+        typed in the empty box is the answer (no Enter needed)."""
+        q = self.decision.form.question
+        if q is not None and q.kind == YES_NO and event.value.strip().lower() in ("y", "n"):
+            self.submit(event.value.strip().lower())
 
     @on(Input.Submitted, "#answer")
     def _submitted(self, event: Input.Submitted) -> None:

@@ -100,7 +100,8 @@ Keys
   ?        this help
   q        quit (the game is saved)
 
-In a form: type a number or a name and press Enter (several: comma-separated),
+In a form: type a number or a name and press Enter (several: comma-separated; a
+yes/no question takes y or n alone, as the dialogs do),
 or pick from the list; Escape goes back a question; the last step shows the result
 on the board before it is applied.
 
