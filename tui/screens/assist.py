@@ -122,9 +122,9 @@ rolled, then the numbered instructions; carry them out, w shows the reasons, Ent
 when done (while steps are below the view, Enter shows them first).
 
 In a form: type a number or a name (a yes/no: y or n alone, as in the dialogs),
-Escape goes back a question, ctrl+e leaves the form for the board editor. Recording a choice carried out
-on the table: type editor commands, Escape when the board matches, 'cancel' for the
-menu.
+Escape goes back a question, ctrl+e leaves the form for the board editor. Recording
+a choice carried out on the table: type editor commands, Escape when the board
+matches, 'cancel' for the menu.
 
 """
 
