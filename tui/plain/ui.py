@@ -69,7 +69,8 @@ At any prompt:
   log [N]             the history: each card (numbered) with its turns (numbered);
                       N: only the last N cards
   show [N], why [N]   a turn's instructions; its reasons (the last Non-player's; w = why)
-  save [FILE], quit   save now; save and stop (resume with --load FILE)
+  save [FILE], quit   save now (to FILE: the game moves there; an existing FILE
+                      only after a yes); save and stop (resume with --load FILE)
   undo                take back your last decision (again: further back); at a die
                       prompt of a Non-player's turn, that turn is abandoned first
 In a form: back (previous question), cancel (start the decision again).
