@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
@@ -370,7 +371,63 @@ def _configure_np_turn(p: argparse.ArgumentParser) -> None:
                    "turn: as 2nd Eligible before the card ends (the next command ends it)")
     p.add_argument("--after", choices=("op", "op_sa", "event"), default="op",
                    help="what the 1st Eligible executed, when --position second (2.3.4)")
+    p.add_argument("--discord", type=_discord_argument, metavar="event|operation",
+                   help="Insurgent Discord (8.1, 2-player games): the Government player's "
+                   "choice for a 2nd Eligible Non-player, Event or Operation; without it "
+                   "the question is asked on the terminal, and refused when there is none")
     _add_dice_and_outputs(p, "the turn")
+
+
+def _discord_argument(text: str) -> str:
+    """``--discord``: an answer to the same question play and assist ask
+    (:func:`nonplayer.decisions.asked.discord_question`: a number, a name or its start)."""
+    from nonplayer.decisions.asked import discord_question
+    from nonplayer.decisions.base import InputError
+
+    try:
+        return str(discord_question(None).parse(text))
+    except InputError as err:
+        raise argparse.ArgumentTypeError(f"{err}: event or operation") from None
+
+
+def _discord(given: str | None, inp: TextIO, out: TextIO) -> Any:
+    """Insurgent Discord (8.1) for ``np-turn``, asked only when the engine needs it (a
+    2-player game, 2nd Eligible Non-player with Resources and an effective Event): the
+    ``--discord`` answer, else the Government player on the terminal (the question of
+    play and assist, :func:`nonplayer.decisions.asked.discord_question`, written to
+    ``out``), else a
+    refusal (nothing is applied nor saved)."""
+    from nonplayer.decisions.asked import discord_question
+    from nonplayer.decisions.base import InputError
+
+    def ask(state: GameState, faction: Faction) -> str:
+        question = discord_question(faction, state.current_card)
+        if given is not None:
+            return given
+        if not _isatty(inp):
+            raise CliError(f"Insurgent Discord (8.1): the Government player chooses "
+                           f"{faction.label}'s Event or Operation, and there is no terminal "
+                           "to ask: give --discord event or --discord operation")
+        print("\n".join(question.lines()), file=out, flush=True)
+        while True:
+            print("> ", end="", file=out, flush=True)
+            line = inp.readline()
+            if not line:
+                raise CliError("Insurgent Discord (8.1): no answer (end of input): "
+                               "give --discord event or --discord operation")
+            try:
+                return str(question.parse(line))
+            except InputError as err:
+                print(f"! {err}", file=out, flush=True)
+
+    return ask
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def _what_if_start(args: argparse.Namespace) -> tuple[Game, Faction]:
@@ -397,7 +454,10 @@ def _run_np_turn(args: argparse.Namespace, out: TextIO) -> int:
     dice = ScriptedDice(args.dice) if args.dice else None
     # the position right after the turn: a card it ends is left to end with the next
     # command (2.3.7-2.3.8), so a Propaganda card's phases do not run here (6.0)
-    result = take_turn(game, dice, stop_after_turn=True)
+    # Insurgent Discord (8.1) on the terminal: the question goes to stderr, so a --json
+    # result on stdout stays JSON
+    discord = _discord(args.discord, sys.stdin, sys.stderr)
+    result = take_turn(game, dice, discord, stop_after_turn=True)
     return _report_turn(result, game, args, out)
 
 
