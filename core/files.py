@@ -228,7 +228,10 @@ class SaveLock:
         except ImportError:  # pragma: no cover - not POSIX
             return
         for _ in range(10):
-            fd, created = self._open()
+            opened = self._open()
+            if opened is None:
+                continue
+            fd, created = opened
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError as err:
@@ -256,18 +259,26 @@ class SaveLock:
         raise FileCheckError(f"{shown(self.save)}: cannot lock it (its lock file "
                              f"{shown(self.path.name)} keeps changing)")
 
-    def _open(self) -> tuple[int, bool]:
+    def _open(self) -> tuple[int, bool] | None:
         """The lock file, opened (made if missing: the bool says so) without following a
         link or blocking, checked to be a regular file of one name before anything is
-        written to it."""
+        written to it; None if it was removed meanwhile (its last holder let go)."""
         name = shown(self.path.name)
         created = False
         try:
             try:
                 fd = os.open(self.path, _LOCK_FLAGS)
             except FileNotFoundError:
-                fd = os.open(self.path, _LOCK_FLAGS | os.O_CREAT | os.O_EXCL, 0o644)
-                created = True
+                try:
+                    fd = os.open(self.path, _LOCK_FLAGS | os.O_CREAT | os.O_EXCL, 0o644)
+                    created = True
+                except FileExistsError:  # made by another writer meanwhile
+                    fd = os.open(self.path, _LOCK_FLAGS)
+        except FileNotFoundError:
+            if not self.path.parent.is_dir():
+                raise FileCheckError(f"{shown(self.save)}: directory "
+                                     f"{shown(self.path.parent)} does not exist") from None
+            return None
         except OSError as err:
             if err.errno == errno.ELOOP or os.path.islink(self.path):
                 raise FileCheckError(f"{shown(self.save)}: its lock file {name} is a "
@@ -279,6 +290,9 @@ class SaveLock:
             raise FileCheckError(f"{shown(self.save)}: cannot lock it ({err.strerror})") \
                 from None
         info = os.fstat(fd)
+        if stat.S_ISREG(info.st_mode) and info.st_nlink == 0:  # removed as we opened it
+            os.close(fd)
+            return None
         if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1:
             os.close(fd)
             kind = _kind(info.st_mode) if not stat.S_ISREG(info.st_mode) else \
