@@ -6,9 +6,12 @@
   the directory exists and is writable, the name fits the file system, the path is absent
   or a regular file (never a symbolic link, FIFO, device or directory replaced silently),
   not one of the command's inputs, and not an existing file unless ``force``.
-* :class:`SaveLock` is the one-writer-per-save lock of a running game: an advisory lock
-  (``fcntl.flock``) on a small lock file beside the save holding the writer's process id;
-  the kernel drops it when the process dies, so a stale lock never blocks anyone.
+* :class:`SaveLock` is the one-writer-per-file lock: an advisory lock (``fcntl.flock``)
+  on a small lock file beside the file holding the writer's process id; the kernel drops
+  it when the process dies, so a stale lock never blocks anyone. A running game holds
+  its save's for as long as it runs (and moves it with :meth:`SaveLock.move`); every
+  other write holds it while it writes (:func:`writing`, from :mod:`core.atomic`).
+* :func:`same_path` compares two paths as files (links and ``..`` resolved).
 * :func:`shown` cuts what a message echoes of the user's input to about 80 characters.
 
 Errors are :class:`FileCheckError` (a ValueError): one line naming the file or option.
