@@ -382,3 +382,30 @@ def test_a_refused_move_of_a_running_game_changes_nothing(tmp_path, door, target
             assert session.path == root / "g.json" and is_held(root / "g.json")
     finally:
         os.chdir(cwd)
+
+
+def test_batch_resume_reads_its_rows_under_the_folders_lock(cwd, capsys, monkeypatch):
+    # issue 32 What to build 1: a read-modify-write holds the lock from load to save;
+    # `batch --resume` reads games.csv and appends to it
+    import nonplayer.games
+    from nonplayer.games import CSV_FIELDS
+
+    (cwd / "B").mkdir()
+    rows = cwd / "B" / "games.csv"
+    rows.write_text(",".join(CSV_FIELDS) + "\n")
+    with held_elsewhere(rows):  # another batch runs in B
+        line = refused(capsys, cwd, "batch", "--games", "1", "--out", "B", "--resume")
+    assert f"process {OTHER_PID}" in line
+    seen: list[bool] = []
+    read = nonplayer.games.read_csv
+
+    def watched(path):
+        seen.append(is_held(rows))
+        return read(path)
+
+    monkeypatch.setattr(nonplayer.games, "read_csv", watched)
+    monkeypatch.setattr("tui.commands.bots.run_batch", _would_run)
+    with pytest.raises(WouldRun):
+        run(capsys, "batch", "--games", "1", "--out", "B", "--resume")
+    assert seen == [True]
+    assert not is_held(rows)
