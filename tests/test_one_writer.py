@@ -290,6 +290,28 @@ def test_an_existing_file_is_replaced_only_with_force(cwd, capsys, monkeypatch, 
     assert code == 0, err
 
 
+FORCED = [
+    ["new", "--seed", "1", "--out", "held.json", "--force"],
+    ["random-game", "--scenario", "quick", "--seed", "1", "--save", "held.json", "--force"],
+    ["np-turn", "g.json", "--faction", "FARC", "--save", "held.json", "--force"],
+    ["report", "g.json", "--out", "held.json", "--force"],
+    ["soak", "--games", "1", "--out", "held.json", "--force"],
+    ["demo", "--govt", "heuristic", "--seed", "1", "--save", "held.json", "--force"],
+    ["play", "--plain", "--load", "g.json", "--save", "held.json", "--force"],
+    ["play", "--plain", "--new", "--save", "held.json"],
+]
+
+
+@pytest.mark.parametrize("argv", FORCED, ids=lambda a: " ".join(a[:1] + a[-3:-1]))
+def test_a_save_a_running_game_holds_is_never_replaced_even_with_force(cwd, capsys, argv):
+    # issue 32 Why 3: `soak --out held.json` replaced the save of a running game;
+    # --force (or --new) replaces a file, never one another andean process holds
+    held = a_save(cwd / "held.json", seed=2)
+    with held_elsewhere(held):
+        line = refused(capsys, cwd, *argv)
+    assert f"process {OTHER_PID}" in line
+
+
 def test_np_turn_still_writes_back_over_its_own_save(cwd, capsys):
     # the read-modify-write of a save needs no --force, under any name of the file
     (cwd / "D").mkdir()
