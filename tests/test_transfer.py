@@ -1,0 +1,93 @@
+"""Voluntary transfers (1.5.1-1.5.2), to a Non-player too (8.1.2 PLAY NOTE « Les joueurs
+peuvent faire normalement des transferts (1.5.1) vers des Factions Non-Joueurs »): one
+command, checked, logged and replayed like every other, that takes no turn."""
+
+from __future__ import annotations
+
+import pytest
+
+from core import serialize
+from core.errors import IllegalAction
+from core.game import Game
+from core.pieces import Faction
+from core.rules import sequence
+from core.rules.transfer import Transfer, transfer_problem
+from tests.helpers import place, sid
+
+GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CARTELS
+
+
+def two_players() -> Game:
+    """2 players (Government, FARC) and 2 Non-players (AUC, Cartels); seed 5's first
+    card (#49) has the AUC to move."""
+    game = Game.new("standard", 5, players=2, nonplayers=True)
+    assert game.state.seats == [1, 2, None, None]
+    assert sequence.to_move(game.state) is AUC
+    return game
+
+
+def refused(game: Game, cmd: Transfer, rule: str) -> IllegalAction:
+    before, logged = game.state.clone(), len(game.log)
+    with pytest.raises(IllegalAction) as err:
+        game.apply(cmd)
+    assert err.value.rule == rule, str(err.value)
+    assert game.state == before and len(game.log) == logged  # nothing changed
+    return err.value
+
+
+def test_government_gives_resources_to_the_nonplayer_auc_8_1_2_play_note() -> None:
+    # 8.1.2 PLAY NOTE: « par exemple le Gouvernement vers le Non-Joueur représentant les
+    # AUC »; 1.5.2 during the receiver's execution: the AUC are to move
+    game = two_players()
+    trace = game.apply(Transfer(int(GOVT), int(AUC), resources=5))
+    assert trace == ["Transfer: 5 Resources from Government to AUC (1.5.2)"]
+    assert game.state.resources[GOVT] == 35 and game.state.resources[AUC] == 15
+    assert sequence.to_move(game.state) is AUC  # no turn taken (1.5.2)
+    assert game.log[-1]["faction"] == "Government"
+    assert game.log[-1]["command"]["type"] == "Transfer"
+    assert serialize.verify(game) == []  # replays from the log
+    assert Game.replay(game.initial, game.log).state.resources == game.state.resources
+
+
+def test_transfer_only_during_the_giver_or_receiver_turn_1_5_2() -> None:
+    # 1.5.2 « only during either's execution ... of an Operation or Event »: the AUC are
+    # to move, so neither Government -> Cartels nor FARC -> Government now
+    game = two_players()
+    refused(game, Transfer(int(GOVT), int(CARTELS), resources=1), "1.5.2")
+    refused(game, Transfer(int(FARC), int(GOVT), resources=1), "1.5.2")
+    game.state.phase = "propaganda"
+    assert transfer_problem(game.state, GOVT, AUC) is not None
+
+
+def test_nonplayers_do_not_transfer_and_players_not_between_their_own_1_5_1() -> None:
+    game = two_players()
+    refused(game, Transfer(int(AUC), int(GOVT), resources=1), "1.5.2")  # a Non-player
+    own = Game.new("standard", 5, players=2)  # Government and AUC one player's (1.5.1)
+    assert own.state.seats[GOVT] == own.state.seats[AUC]
+    refused(own, Transfer(int(GOVT), int(AUC), resources=1), "1.5.1")
+    refused(game, Transfer(int(GOVT), int(GOVT), resources=1), "1.5.2")
+
+
+def test_no_more_resources_than_held_and_something_to_give_1_7() -> None:
+    game = two_players()
+    refused(game, Transfer(int(GOVT), int(AUC), resources=41), "1.7")
+    refused(game, Transfer(int(GOVT), int(AUC)), "1.5.2")
+    refused(game, Transfer(int(GOVT), int(AUC), resources=-1), "1.5.2")
+
+
+def test_shipment_passes_to_a_receiver_guerrilla_in_the_space_4_5_3() -> None:
+    # 1.5.2 Shipments (4.5.3): held by a Guerrilla, so the receiver needs one there
+    game = Game.new("standard", 5, players=3, nonplayers=True)  # Cartels Non-player
+    state = game.state
+    state.seats = [1, 2, 3, None]
+    huila = sid("Huila")
+    place(state, {"Huila": "1AU 1CU", "Chocó": "1AU"})
+    state.shipments[state.shipments.index(None)] = [huila, int(AUC)]
+    state.shipments[state.shipments.index(None)] = [sid("Chocó"), int(AUC)]
+    assert state.guerrillas(sid("Chocó"), CARTELS) == 0
+    # the AUC (a player) are to move: they give the Huila Shipment to the Cartels
+    trace = game.apply(Transfer(int(AUC), int(CARTELS), shipments=(huila,)))
+    assert "a Shipment in Huila" in trace[0]
+    assert game.state.shipments_at(huila, CARTELS) and not game.state.shipments_at(huila, AUC)
+    refused(game, Transfer(int(AUC), int(CARTELS), shipments=(sid("Chocó"),)), "4.5.3")
+    refused(game, Transfer(int(AUC), int(CARTELS), shipments=(huila,)), "4.5.3")
