@@ -91,3 +91,40 @@ def test_shipment_passes_to_a_receiver_guerrilla_in_the_space_4_5_3() -> None:
     assert game.state.shipments_at(huila, CARTELS) and not game.state.shipments_at(huila, AUC)
     refused(game, Transfer(int(AUC), int(CARTELS), shipments=(sid("Chocó"),)), "4.5.3")
     refused(game, Transfer(int(AUC), int(CARTELS), shipments=(huila,)), "4.5.3")
+
+
+# --------------------------------------------------------------------------------------
+# andean transfer (the command line)
+# --------------------------------------------------------------------------------------
+def _cli(capsys, *argv: str) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
+    from tui.commands.main import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_transfer_to_a_nonplayer_is_saved_and_replays_8_1_2(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    # 8.1.2 PLAY NOTE on the command line: Government -> the Non-player AUC, in the save
+    path = str(tmp_path / "g.json")
+    assert _cli(capsys, "new", "--players", "2", "--nonplayers", "--seed", "5",
+                "--out", path)[0] == 0
+    code, out, err = _cli(capsys, "transfer", path, "--from", "Govt", "--to", "AUC",
+                          "--resources", "5")
+    assert code == 0, err
+    assert "Transfer: 5 Resources from Government to AUC (1.5.2)" in out
+    game = serialize.load(path)
+    assert game.state.resources[AUC] == 15 and game.log[-1]["command"]["type"] == "Transfer"
+    assert _cli(capsys, "verify", path)[0] == 0
+
+
+def test_cli_transfer_refused_in_one_line_and_no_file_changed_1_5_2(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "g.json"
+    assert _cli(capsys, "new", "--players", "2", "--nonplayers", "--seed", "5",
+                "--out", str(path))[0] == 0
+    before = path.read_bytes()
+    code, out, err = _cli(capsys, "transfer", str(path), "--from", "Govt", "--to",
+                          "Cartels", "--resources", "5")  # the AUC are to move
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "transfer refused" in err and "(1.5.2)" in err
+    assert path.read_bytes() == before

@@ -34,21 +34,23 @@ from core.words import counted
 _SPACES = frozenset(s.id for s in MAP.spaces)
 
 
-def transfer_problem(state: GameState, giver: Faction, receiver: Faction) -> str | None:
+def transfer_problem(state: GameState, giver: Faction, receiver: Faction) -> IllegalAction | None:
     """Why ``giver`` may not transfer to ``receiver`` now (1.5.1-1.5.2), or None."""
     if giver is receiver:
-        return "a transfer goes to another Faction"
+        return IllegalAction("1.5.2", "a transfer goes to another Faction")
     if state.seats[giver] is None:
-        return f"{giver.label} is a Non-player: only players transfer (1.5.2, 8.1.2)"
+        return IllegalAction("1.5.2", f"{giver.label} is a Non-player: only players give "
+                             "(8.1.2 PLAY NOTE)")
     if state.seats[receiver] == state.seats[giver]:
-        return (f"{giver.label} and {receiver.label} are played by the same player: no "
-                "transfer between one's own Factions (1.5.1)")
+        return IllegalAction("1.5.1", f"{giver.label} and {receiver.label} are played by the "
+                             "same player: no transfer between one's own Factions")
     if state.phase != "card":
-        return "transfers only during an Operation or Event on an Event card (1.5.2)"
+        return IllegalAction("1.5.2", "transfers only during an Operation or Event on an "
+                             "Event card")
     mover = sequence.to_move(state)
     if mover not in (giver, receiver):
-        return (f"transfers only during the giver's or the receiver's turn (1.5.2); "
-                f"{mover.label if mover else 'nobody'} is to move")
+        return IllegalAction("1.5.2", "transfers only during the giver's or the receiver's "
+                             f"turn; {mover.label if mover else 'nobody'} is to move")
     return None
 
 
@@ -74,14 +76,14 @@ class Transfer(SideCommand):
             raise IllegalAction("1.5.2", "a transfer names two Factions 0-3") from None
         problem = transfer_problem(state, giver, receiver)
         if problem is not None:
-            raise IllegalAction("1.5.1" if "(1.5.1)" in problem else "1.5.2", problem)
+            raise problem
         if not isinstance(self.resources, int) or self.resources < 0:
             raise IllegalAction("1.5.2", f"Resources must be 0 or more, not {self.resources!r}")
         if self.resources == 0 and not self.shipments:
             raise IllegalAction("1.5.2", "a transfer gives Resources or Shipments")
         if self.resources > state.resources[giver]:
-            raise IllegalAction("1.7", f"{giver.label} have {state.resources[giver]} "
-                                f"Resources, not {self.resources}")
+            raise IllegalAction("1.7", f"{giver.label} Resources are "
+                                f"{state.resources[giver]}, fewer than {self.resources}")
         moved = state.transfer_resources(giver, receiver, self.resources)
         if moved:
             ctx.say(f"Transfer: {counted(moved, 'Resource')} from {giver.label} to "
@@ -93,7 +95,7 @@ class Transfer(SideCommand):
             held = state.shipments_at(space, giver) if space in _SPACES else []
             if not held:
                 where = space_name(space) if space in _SPACES else repr(space)
-                raise IllegalAction("4.5.3", f"{giver.label} hold no Shipment in {where}")
+                raise IllegalAction("4.5.3", f"no {giver.label} Shipment in {where}")
             state.transfer_shipment(held[0], receiver)
             ctx.say(f"Transfer: a Shipment in {space_name(space)} from {giver.label} to "
                     f"{receiver.label} (1.5.2, 4.5.3)")
