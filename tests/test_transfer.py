@@ -128,3 +128,47 @@ def test_cli_transfer_refused_in_one_line_and_no_file_changed_1_5_2(tmp_path, ca
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "transfer refused" in err and "(1.5.2)" in err
     assert path.read_bytes() == before
+
+
+# --------------------------------------------------------------------------------------
+# play --plain and assist --plain: the word 'transfer' at the start of a decision
+# --------------------------------------------------------------------------------------
+def _plain(game: Game, assist: bool, *lines: str) -> tuple[str, object]:
+    import io
+
+    from tui.controller import Controller
+    from tui.plain.ui import PlainUI
+    from tui.session import Session
+
+    out = io.StringIO()
+    ui = PlainUI(Controller(Session(game), assist=assist), io.StringIO(
+        "".join(f"{line}\n" for line in lines)), out, assist=assist)
+    ui.run()
+    return out.getvalue(), ui.c
+
+
+def test_play_plain_transfer_to_a_nonplayer_8_1_2_play_note() -> None:
+    # 2 players and 2 Non-players: at FARC's decision on #28 (the Non-players played
+    # #49), FARC gives 2 Resources to the Non-player AUC, then decides as before
+    text, c = _plain(two_players(), False, "transfer", "FARC", "AUC", "2", "quit")
+    assert "Transfer: 2 Resources from FARC to AUC (1.5.2)" in text
+    assert c.game.log[-1]["command"] == {"type": "Transfer", "giver": int(FARC),  # type: ignore[attr-defined]
+                                         "receiver": int(AUC), "resources": 2,
+                                         "shipments": []}
+    assert text.count("FARC, 1st Eligible on #28 Hugo Chávez: what do you do?") == 2
+    assert serialize.verify(c.game) == []  # type: ignore[attr-defined]
+
+
+def test_assist_plain_transfer_and_cancel_changes_nothing_1_5_2() -> None:
+    # the table's Government gives the Non-player FARC 4 Resources at its decision; a
+    # second transfer cancelled changes nothing
+    from tui.commands.play import new_assist_game
+
+    game = new_assist_game("standard", 5, [1, None, None, None], 12)
+    assert sequence.to_move(game.state) is GOVT
+    # the table names the next card (#4) first, then the Government decides
+    text, c = _plain(game, True, "4", "transfer", "FARC", "4", "transfer", "cancel", "quit")
+    log = c.game.log  # type: ignore[attr-defined]
+    assert [e["command"]["type"] for e in log].count("Transfer") == 1
+    assert "Transfer: 4 Resources from Government to FARC (1.5.2)" in text
+    assert "No transfer." in text
