@@ -172,3 +172,38 @@ def test_assist_plain_transfer_and_cancel_changes_nothing_1_5_2() -> None:
     assert [e["command"]["type"] for e in log].count("Transfer") == 1
     assert "Transfer: 4 Resources from Government to FARC (1.5.2)" in text
     assert "No transfer." in text
+
+
+# --------------------------------------------------------------------------------------
+# the play screen: g opens the transfer form
+# --------------------------------------------------------------------------------------
+def test_play_screen_g_gives_resources_to_a_nonplayer_8_1_2_play_note() -> None:
+    # solitaire (8.0): the Government person gives the Non-player AUC 3 Resources at its
+    # decision, by the form (g), confirmed; the transfer is logged and takes no turn
+    pytest.importorskip("textual")
+    from nonplayer.solitaire import new_solitaire
+    from tests.pilot import answer, press, run_async
+    from tui.controller import Controller
+    from tui.screens.dialogs import ConfirmScreen
+    from tui.screens.play import PlayApp
+    from tui.session import Session
+
+    app = PlayApp(Controller(Session(new_solitaire("standard", seed=1))))
+
+    @run_async
+    async def drive() -> None:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            c = app.controller
+            assert c.to_move() is GOVT
+            resources = list(c.state.resources)
+            await press(pilot, "g")
+            await answer(pilot, "AUC", "3")
+            assert isinstance(app.screen, ConfirmScreen)
+            await press(pilot, "y")
+            assert c.game.log[-1]["command"]["type"] == "Transfer"
+            assert c.state.resources[GOVT] == resources[GOVT] - 3
+            assert c.state.resources[AUC] == resources[AUC] + 3
+            assert c.to_move() is GOVT  # no turn taken (1.5.2)
+
+    drive()
