@@ -583,8 +583,9 @@ class Controller:
         """A rollback to ``group`` discards (commands, of which a person's)."""
         return discarded(self.session.steps, group.start)
 
-    def save(self, path: str | None = None) -> str:
-        return str(self.session.save(path))
+    def save(self, path: str | None = None, replace: bool = False) -> str:
+        """Save the game (to another file: :meth:`tui.session.Session.save`)."""
+        return str(self.session.save(path, replace))
 
     # --- the table's deck (tabletop assist) ------------------------------------------
     def card_to_name(self) -> str | None:

@@ -16,6 +16,7 @@ import argparse
 import json
 import secrets
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -353,7 +354,10 @@ def _add_dice_and_outputs(p: argparse.ArgumentParser, what: str) -> None:
     """The options of the commands that run one step of a save: its dice and outputs."""
     p.add_argument("--dice", type=_dice_list, metavar="4,1,2,...",
                    help="the dice to use, in order (error if they run out); default: seeded")
-    p.add_argument("--save", metavar="OUT", help=f"save the game after {what} to OUT")
+    p.add_argument("--save", metavar="OUT", help=f"save the game after {what} to OUT "
+                   "(FILE itself, or a new file)")
+    p.add_argument("--force", action="store_true",
+                   help="replace OUT if it is an existing file other than FILE")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     add_no_verify(p)
 
@@ -429,8 +433,8 @@ def _isatty(stream: TextIO) -> bool:
 
 def _what_if_start(args: argparse.Namespace) -> tuple[Game, Faction]:
     """The save and the Faction of ``np-turn`` and ``event`` (what-if commands on a save):
-    the outputs checked first, the save loaded, a game over refused."""
-    _check_save(args)
+    the save loaded (its output already checked and locked: :func:`_one_step`), a game
+    over refused."""
     game = serialize.load(args.file, verify=not args.no_verify)
     if game.is_terminal():
         raise CliError(f"{args.file}: the game is over")
@@ -464,8 +468,7 @@ def _report_turn(result: Any, game: Game, args: argparse.Namespace, out: TextIO)
     data = result.to_json()
     data["status"] = status_dict(game)
     if args.save:
-        with locked(args.save):
-            serialize.save(game, Path(args.save))
+        serialize.save(game, Path(args.save))  # under the lock taken before the load
     if args.json:
         print(json.dumps(data, indent=2, ensure_ascii=False), file=out)
     else:
@@ -476,11 +479,23 @@ def _report_turn(result: Any, game: Game, args: argparse.Namespace, out: TextIO)
     return 0
 
 
-def _check_save(args: argparse.Namespace) -> None:
-    """``--save OUT`` of np-turn and event, checked before the save is read: a save (its
-    own input included, the same format) may be replaced; a link, FIFO or device not."""
-    if args.save:
-        check_output(args.save, "--save", inputs=[args.file], same_ok=True)
+def _one_step(run: Callable[[argparse.Namespace, TextIO], int],
+              ) -> Callable[[argparse.Namespace, TextIO], int]:
+    """``np-turn`` and ``event`` (read, change, write): ``--save OUT`` is checked before
+    the save is read (FILE itself or a new file; another existing file only with
+    ``--force``; a link, FIFO or device never) and its lock is held from before the
+    load to after the save, so two commands on one save cannot both read it and lose a
+    turn (issue 32 item 2): the second is refused with one line."""
+
+    def held(args: argparse.Namespace, out: TextIO) -> int:
+        if not args.save:
+            return run(args, out)
+        check_output(args.save, "--save", force=args.force, inputs=[args.file],
+                     same_ok=True)
+        with locked(args.save):
+            return run(args, out)
+
+    return held
 
 
 def _configure_event(p: argparse.ArgumentParser) -> None:
@@ -547,7 +562,10 @@ def _configure_transfer(p: argparse.ArgumentParser) -> None:
     p.add_argument("--shipment", action="append", type=_space_argument, default=[],
                    metavar="SPACE", help="give the Shipment the giver holds in SPACE to a "
                    "Guerrilla of the receiver there (4.5.3); repeat for more")
-    p.add_argument("--save", metavar="OUT", help="where to save the game (default: FILE)")
+    p.add_argument("--save", metavar="OUT", help="where to save the game (default: FILE "
+                   "itself; else a new file)")
+    p.add_argument("--force", action="store_true",
+                   help="replace OUT if it is an existing file other than FILE")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     add_no_verify(p)
 
@@ -559,7 +577,9 @@ def _run_transfer(args: argparse.Namespace, out: TextIO) -> int:
     from core.rules.transfer import Transfer
 
     target = args.save or args.file
-    check_output(target, "--save", inputs=[args.file], same_ok=True)
+    # checked before the save is read, its lock held from before the load to after the
+    # save (as np-turn and event, issue 32): two commands on one save cannot lose one
+    check_output(target, "--save", force=args.force, inputs=[args.file], same_ok=True)
     with locked(target):
         game = serialize.load(args.file, verify=not args.no_verify)
         if game.is_terminal():
@@ -588,9 +608,9 @@ SUBCOMMANDS: list[Subcommand] = [
     Subcommand("verify", "replay a save's log and check it gives the saved state",
                _configure_verify, _run_verify),
     Subcommand("np-turn", "run one Non-player turn (section 8) on a saved game",
-               _configure_np_turn, _run_np_turn),
+               _configure_np_turn, _one_step(_run_np_turn)),
     Subcommand("event", "execute an Event on a saved game with Non-player choices (8.4)",
-               _configure_event, _run_event),
+               _configure_event, _one_step(_run_event)),
     Subcommand("transfer", "give Resources or Shipments to another Faction, a Non-player "
                "too (1.5.2, 8.1.2)", _configure_transfer, _run_transfer),
 ]
