@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.cards import CARDS
-from core.commands import Command, Context, from_json
+from core.commands import Command, Context, SideCommand, from_json
 from core.dice import AskDice, DiceSource, ScriptedDice
 from core.errors import AndeanError, IllegalAction
 from core.game import Game
@@ -39,6 +39,7 @@ from core.rules.editor import EditorCommand
 from core.state import GameState
 from core.words import counted, them
 from nonplayer.decisions.decision import Decision, DecisionContext, MemoDice, command_title
+from nonplayer.decisions.transfer import TransferDecision, transfer_pairs
 from nonplayer.seats import GOVT_AI_LABEL, government_ai, government_turn, make_bot
 from tui import describe
 from tui.session import Session
@@ -224,6 +225,8 @@ def round_reports(before: GameState, entry: dict) -> list[str]:
     dice = ScriptedDice([v for _, v in entry.get("rolls", [])])
     state = before.clone()
     out: list[str] = []
+    if isinstance(cmd, SideCommand):  # a transfer takes no turn: nothing runs after it
+        return out
     try:
         if isinstance(cmd, EditorCommand):
             if not isinstance(cmd, RecordAction):
@@ -429,7 +432,8 @@ class Controller:
     def commit(self, preview: Preview) -> TurnReport:
         """Keep a previewed result (it becomes the game; autosaved)."""
         before = self.state
-        faction = self.to_move()
+        cmd = preview.command
+        faction = cmd.actor() if isinstance(cmd, SideCommand) else self.to_move()
         start = len(self.game.log)
         self.session.commit(preview.game)
         report = TurnReport(
@@ -448,6 +452,15 @@ class Controller:
     def apply(self, cmd: Command) -> TurnReport:
         """Preview and commit in one go (editor commands, scripted use)."""
         return self.commit(self.preview(cmd))
+
+    def transfer_decision(self) -> TransferDecision:
+        """The transfer form (1.5.2, to a Non-player too: 8.1.2 PLAY NOTE) on the board
+        now; InputError when the rules allow no transfer now."""
+        return TransferDecision(self.state)
+
+    def can_transfer(self) -> bool:
+        """Whether some player's Faction may give something now (1.5.2)."""
+        return bool(transfer_pairs(self.state))
 
     # --- Non-players ---------------------------------------------------------------
     def nonplayer_turn(self) -> TurnReport:
@@ -725,6 +738,9 @@ def rebuilt_report(game: Game, step: Step, before: GameState, trace: list[str],
     if kind in ("card", "correction"):
         return _as_correction(TurnReport(None, cmd.name, lines, changes=changes,
                                          nonplayer=False))
+    if kind == "transfer":
+        return TurnReport(step.faction, title_of(cmd, before), lines, changes=changes,
+                          nonplayer=False)
     if step.person:
         return TurnReport(step.faction, title_of(cmd, before), lines, changes=changes,
                           nonplayer=False, context=context_lines(before, [entry], person=True))

@@ -75,7 +75,8 @@ At any prompt:
                       prompt of a Non-player's turn, that turn is abandoned first
 In a form: back (previous question), cancel (start the decision again).
 At the start of a decision: rollback N (back to the start of card N of the log, after
-a confirmation), hint (play: ask the search Government for a suggestion).
+a confirmation), hint (play: ask the search Government for a suggestion), transfer
+(give Resources or Shipments to another Faction, a Non-player too: 1.5.2, 8.1.2).
 Assist, at a card prompt: the card's number, its title or the start of its title
 (accents optional); 'draw': the program draws the card from its own deck; 'next CARD'
 and 'current CARD' work as in the board editor.
@@ -353,7 +354,48 @@ class PlainUI:
         if self.assist and is_edit(text):
             self.edit(text)
             return True
+        if key == "transfer":
+            self.transfer()
+            return True
         return False
+
+    def transfer(self) -> None:
+        """``transfer``: the transfer form (1.5.2; to a Non-player too, 8.1.2 PLAY NOTE),
+        then the transfer applied and logged; raises Cancelled to ask the decision again
+        (the board changed). ``cancel`` abandons it, nothing changed."""
+        try:
+            form = self.c.transfer_decision().form
+        except InputError as err:
+            self.say(f"! {err}")
+            return
+        top, self._top = self._top, False
+        try:
+            while not form.done:
+                assert form.question is not None
+                question = form.question
+                try:
+                    text = self.ask(question)
+                except _Back:
+                    if not form.back():
+                        self.say("! this is the first question ('cancel' abandons the "
+                                 "transfer)")
+                    continue
+                except Cancelled:
+                    self.say("No transfer.")
+                    return
+                try:
+                    form.answer(parse(question, text))
+                except InputError as err:
+                    self.say(f"! {err}")
+            try:
+                rep = self.c.apply(form.result)
+            except AndeanError as err:
+                self.say(f"! {err}")
+                return
+        finally:
+            self._top = top
+        self.print_report(rep)
+        raise Cancelled()  # the board changed: ask the decision again
 
     def undo(self) -> None:
         """``undo``: back to the start of the person's last decision."""
