@@ -41,7 +41,7 @@ from core.pieces import Faction
 from core.rules import sequence
 from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.state import GameState
-from tui import describe
+from tui import board_changes, describe
 from tui.available import available_lines
 from tui.controller import Controller, TurnReport, solo_result_lines
 from tui.forms.base import YES_NO, Cancelled, InputError, Question, fold
@@ -54,7 +54,7 @@ from tui.prompts import (
     discord_question,
     yes_no,
 )
-from tui.turn_log import current_heading
+from tui.turn_log import current_heading, numbered
 from tui.victory_watch import decision_warning
 
 HELP = """\
@@ -382,7 +382,7 @@ class PlainUI:
         except (InputError, AndeanError) as err:
             self.say(f"! {err}")
             return
-        self.say(*(rep.changes or rep.instructions or ["(no change)"]))
+        self.say(*(numbered(rep.instructions, align=False) or ["(no change)"]))
         raise Cancelled()  # the board changed: ask the decision again
 
     def _deck_card(self, card: int) -> int:
@@ -612,9 +612,10 @@ class PlainUI:
             if key in ("cancel", "back"):
                 return False
             if key == "done":
-                changes = describe.changes(start, self.c.state)
+                changes = board_changes.steps(start, self.c.state)
                 self.say(f"The board editor changed, for {what} (since the decision began):",
-                         *[f"  {line}" for line in changes] or ["  (nothing)"])
+                         *[f"  {line}" for line in numbered(changes, align=False)]
+                         or ["  (nothing)"])
                 if not self.answer(check):
                     self.say("Back to the board editor ('done' when the board matches).")
                     continue
@@ -635,7 +636,7 @@ class PlainUI:
             except (InputError, AndeanError) as err:
                 self.say(f"! {err}")
                 continue
-            self.say(*(edited.changes or edited.instructions or ["(no change)"]))
+            self.say(*(numbered(edited.instructions, align=False) or ["(no change)"]))
 
     # --- tabletop: the cards -----------------------------------------------------------
     def needs_next_card(self) -> bool:

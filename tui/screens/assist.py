@@ -61,7 +61,7 @@ from core.pieces import Faction
 from core.rules import sequence
 from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.state import GameState
-from tui import describe
+from tui import board_changes, describe
 from tui.commands.base import CliError
 from tui.controller import Controller, Preview, TurnReport, numbered, phase_of
 from tui.forms.base import YES_NO, Cancelled, FormRun, InputError, fold
@@ -811,7 +811,8 @@ class AssistApp(PlayApp, inherit_bindings=False):
             self.decide()
             return
         what = RECORDED.get(cmd.kind, "what was done")
-        changes = describe.changes(self.controller.decision_start(), self.controller.state)
+        changes = numbered(board_changes.steps(self.controller.decision_start(),
+                                               self.controller.state), align=False)
         try:
             preview = self.controller.preview(cmd)
         except AndeanError as err:
@@ -857,7 +858,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
             return EDIT_HELP.splitlines()
         report = self.controller.edit(parse_edit(text))
         self.refresh_all()
-        return report.changes or report.instructions
+        return numbered(report.instructions, align=False)
 
     def action_next_card(self) -> None:
         if self.busy or self.new_game is not None:
