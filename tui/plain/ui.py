@@ -68,7 +68,8 @@ At any prompt:
                       N: only the last N cards
   show [N], why [N]   a turn's instructions; its reasons (the last Non-player's; w = why)
   save [FILE], quit   save now; save and stop (resume with --load FILE)
-  undo                take back your last decision (again: further back); at a die
+  undo                take back your last decision (again: further back; assist lists
+                      the steps back on the table and asks yes/no first); at a die
                       prompt of a Non-player's turn, that turn is abandoned first
 In a form: back (previous question), cancel (start the decision again).
 At the start of a decision: rollback N (back to the start of card N of the log, after
@@ -334,11 +335,27 @@ class PlainUI:
         return False
 
     def undo(self) -> None:
-        """``undo``: back to the start of the person's last decision."""
+        """``undo``: back to the start of the person's last decision. In assist the steps
+        that take the table back are listed first, and asked (issue 31 item 3)."""
+        if self.assist:
+            steps = self.c.undo_steps()
+            if steps is None:
+                self.say("! nothing to undo")
+                return
+            self.say("Undo: back to the start of your last decision. On the table:",
+                     *[f"  {line}" for line in numbered(steps, align=False)]
+                     or ["  (nothing to take back on the board)"])
+            q = Question.yes_no("Undo the last decision?", default=False)
+            top, self._top = self._top, False
+            try:
+                ok = self.answer(q)
+            finally:
+                self._top = top
+            if not ok:
+                self.say("Nothing changed.")
+                return
         if self.c.undo():
             self.say("Undone: back to the start of your last decision.")
-            if self.assist:
-                self.say("Take the same moves back on the table.")
         else:
             self.say("! nothing to undo")
 
@@ -362,7 +379,10 @@ class PlainUI:
                  f"command{'s' if commands != 1 else ''} ({yours} of them by a person); "
                  "the dice return to where they were then.")
         if self.assist:
-            self.say("Take the same moves back on the table too.")
+            self.say("On the table, put the cards back as they were at the start of that "
+                     "card and:", *[f"  {line}" for line in numbered(
+                         self.c.rollback_steps(group), align=False)]
+                     or ["  (nothing to take back on the board)"])
         q = Question.yes_no(f"Roll back to the start of {group.title}?", default=False)
         top, self._top = self._top, False
         try:
