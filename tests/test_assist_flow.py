@@ -204,7 +204,7 @@ class Typed(Terminal):
 def test_plain_undo_at_a_die_prompt_abandons_the_turn_and_undoes(tmp_path):
     out = io.StringIO()
     session = Session(Game.new(), tmp_path / "t.json")
-    run_assist(session, True, args(), Typed(out, ["12", "40", "pass", "y", "undo", "quit"]),
+    run_assist(session, True, args(), Typed(out, ["12", "40", "pass", "y", "undo", "yes", "quit"]),
                out)
     text = out.getvalue()
     assert "AUC — roll the red die: random space for Rally 8.6.1 bullet 3 (8.2) (1-6): undo" \
@@ -215,7 +215,7 @@ def test_plain_undo_at_a_die_prompt_abandons_the_turn_and_undoes(tmp_path):
 
 
 def test_plain_undo_inside_a_form():
-    _, text, _ = table(["12", "40", "operation", "undo", "quit"])
+    _, text, _ = table(["12", "40", "operation", "undo", "yes", "quit"])
     assert "Government — Which Operation?" in text
     assert "'undo' is not one of the options" not in text
     # read as undo at the form's second question: the decision is abandoned and the

@@ -379,8 +379,8 @@ class PlainUI:
                  f"command{'s' if commands != 1 else ''} ({yours} of them by a person); "
                  "the dice return to where they were then.")
         if self.assist:
-            self.say("On the table, put the cards back as they were at the start of that "
-                     "card and:", *[f"  {line}" for line in numbered(
+            self.say("Take it back on the table: put the cards back as they were at the "
+                     "start of that card, and:", *[f"  {line}" for line in numbered(
                          self.c.rollback_steps(group), align=False)]
                      or ["  (nothing to take back on the board)"])
         q = Question.yes_no(f"Roll back to the start of {group.title}?", default=False)
@@ -402,7 +402,7 @@ class PlainUI:
         except (InputError, AndeanError) as err:
             self.say(f"! {err}")
             return
-        self.say(*(numbered(rep.instructions, align=False) or ["(no change)"]))
+        self.say(*(rep.changes or rep.instructions or ["(no change)"]))
         raise Cancelled()  # the board changed: ask the decision again
 
     def _deck_card(self, card: int) -> int:

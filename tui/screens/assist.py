@@ -913,8 +913,9 @@ class AssistApp(PlayApp, inherit_bindings=False):
 
     def rollback_notes(self, group: CardGroup) -> list[str]:
         steps = self.controller.rollback_steps(group)
-        return ["On the table, put the cards back as they were at the start of that card "
-                "and:", *(numbered(steps) or ["   (nothing to take back on the board)"])]
+        return ["Take it back on the table: put the cards back as they were at the start "
+                "of that card, and:",
+                *(numbered(steps) or ["   (nothing to take back on the board)"])]
 
     def action_hint(self) -> None:  # no search Government at the table
         self.notify("No hints in the tabletop assistant.")
