@@ -402,7 +402,7 @@ class PlainUI:
         except (InputError, AndeanError) as err:
             self.say(f"! {err}")
             return
-        self.say(*(rep.changes or rep.instructions or ["(no change)"]))
+        self.say(*(numbered(rep.instructions, align=False) or rep.account or ["(no change)"]))
         raise Cancelled()  # the board changed: ask the decision again
 
     def _deck_card(self, card: int) -> int:
@@ -656,7 +656,8 @@ class PlainUI:
             except (InputError, AndeanError) as err:
                 self.say(f"! {err}")
                 continue
-            self.say(*(numbered(edited.instructions, align=False) or ["(no change)"]))
+            self.say(*(numbered(edited.instructions, align=False) or edited.account
+                       or ["(no change)"]))
 
     # --- tabletop: the cards -----------------------------------------------------------
     def needs_next_card(self) -> bool:
@@ -705,7 +706,7 @@ class PlainUI:
                 except (InputError, AndeanError) as err:
                     self.say(f"! {err}; here: {question}? ({CARD_ACCEPTS}, or draw)")
                     continue
-                self.say(*(edited.changes or edited.instructions or ["(no change)"]))
+                self.say(*(edited.changes or edited.account or ["(no change)"]))
                 if key.startswith("current"):
                     self.say(*describe.card_text(self.c.state.current_card))
                 return

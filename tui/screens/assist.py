@@ -859,7 +859,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
             return EDIT_HELP.splitlines()
         report = self.controller.edit(parse_edit(text))
         self.refresh_all()
-        return numbered(report.instructions, align=False)
+        return numbered(report.instructions, align=False) or report.account
 
     def action_next_card(self) -> None:
         if self.busy or self.new_game is not None:
