@@ -45,7 +45,7 @@ from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.state import GameState
 from nonplayer.decisions.base import YES_NO, Cancelled, InputError, Question, fold
 from nonplayer.decisions.editor import EDIT_HELP, find_card, is_edit, parse_edit
-from tui import describe
+from tui import board_changes, describe
 from tui.available import available_lines
 from tui.controller import Controller, TurnReport, solo_result_lines
 from tui.prompts import (
@@ -56,7 +56,7 @@ from tui.prompts import (
     discord_question,
     yes_no,
 )
-from tui.turn_log import current_heading
+from tui.turn_log import current_heading, numbered
 from tui.victory_watch import decision_warning
 
 HELP = """\
@@ -71,7 +71,8 @@ At any prompt:
   show [N], why [N]   a turn's instructions; its reasons (the last Non-player's; w = why)
   save [FILE], quit   save now (to FILE: the game moves there; an existing FILE
                       only after a yes); save and stop (resume with --load FILE)
-  undo                take back your last decision (again: further back); at a die
+  undo                take back your last decision (again: further back; assist lists
+                      the steps back on the table and asks yes/no first); at a die
                       prompt of a Non-player's turn, that turn is abandoned first
 In a form: back (previous question), cancel (start the decision again).
 At the start of a decision: rollback N (back to the start of card N of the log, after
@@ -398,11 +399,27 @@ class PlainUI:
         raise Cancelled()  # the board changed: ask the decision again
 
     def undo(self) -> None:
-        """``undo``: back to the start of the person's last decision."""
+        """``undo``: back to the start of the person's last decision. In assist the steps
+        that take the table back are listed first, and asked (issue 31 item 3)."""
+        if self.assist:
+            steps = self.c.undo_steps()
+            if steps is None:
+                self.say("! nothing to undo")
+                return
+            self.say("Undo: back to the start of your last decision. On the table:",
+                     *[f"  {line}" for line in numbered(steps, align=False)]
+                     or ["  (nothing to take back on the board)"])
+            q = Question.yes_no("Undo the last decision?", default=False)
+            top, self._top = self._top, False
+            try:
+                ok = self.answer(q)
+            finally:
+                self._top = top
+            if not ok:
+                self.say("Nothing changed.")
+                return
         if self.c.undo():
             self.say("Undone: back to the start of your last decision.")
-            if self.assist:
-                self.say("Take the same moves back on the table.")
         else:
             self.say("! nothing to undo")
 
@@ -426,7 +443,10 @@ class PlainUI:
                  f"command{'s' if commands != 1 else ''} ({yours} of them by a person); "
                  "the dice return to where they were then.")
         if self.assist:
-            self.say("Take the same moves back on the table too.")
+            self.say("Take it back on the table: put the cards back as they were at the "
+                     "start of that card, and:", *[f"  {line}" for line in numbered(
+                         self.c.rollback_steps(group), align=False)]
+                     or ["  (nothing to take back on the board)"])
         q = Question.yes_no(f"Roll back to the start of {group.title}?", default=False)
         top, self._top = self._top, False
         try:
@@ -446,7 +466,7 @@ class PlainUI:
         except (InputError, AndeanError) as err:
             self.say(f"! {err}")
             return
-        self.say(*(rep.changes or rep.instructions or ["(no change)"]))
+        self.say(*(numbered(rep.instructions, align=False) or rep.account or ["(no change)"]))
         raise Cancelled()  # the board changed: ask the decision again
 
     def _deck_card(self, card: int) -> int:
@@ -676,9 +696,10 @@ class PlainUI:
             if key in ("cancel", "back"):
                 return False
             if key == "done":
-                changes = describe.changes(start, self.c.state)
+                changes = board_changes.steps(start, self.c.state)
                 self.say(f"The board editor changed, for {what} (since the decision began):",
-                         *[f"  {line}" for line in changes] or ["  (nothing)"])
+                         *[f"  {line}" for line in numbered(changes, align=False)]
+                         or ["  (nothing)"])
                 if not self.answer(check):
                     self.say("Back to the board editor ('done' when the board matches).")
                     continue
@@ -699,7 +720,8 @@ class PlainUI:
             except (InputError, AndeanError) as err:
                 self.say(f"! {err}")
                 continue
-            self.say(*(edited.changes or edited.instructions or ["(no change)"]))
+            self.say(*(numbered(edited.instructions, align=False) or edited.account
+                       or ["(no change)"]))
 
     # --- tabletop: the cards -----------------------------------------------------------
     def needs_next_card(self) -> bool:
@@ -748,7 +770,7 @@ class PlainUI:
                 except (InputError, AndeanError) as err:
                     self.say(f"! {err}; here: {question}? ({CARD_ACCEPTS}, or draw)")
                     continue
-                self.say(*(edited.changes or edited.instructions or ["(no change)"]))
+                self.say(*(edited.changes or edited.account or ["(no change)"]))
                 if key.startswith("current"):
                     self.say(*describe.card_text(self.c.state.current_card))
                 return

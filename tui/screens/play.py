@@ -567,7 +567,7 @@ class PlayApp(App[None]):
                  "on it; the dice return to where they were then.",
                  f"This discards {commands} command{'s' if commands != 1 else ''} from the "
                  f"history ({yours} of them by a person); it cannot be undone.",
-                 *self.rollback_notes()]
+                 *self.rollback_notes(group)]
 
         def answered(ok: bool | None) -> None:
             if not ok:
@@ -582,8 +582,9 @@ class PlayApp(App[None]):
         self.push_screen(YesNoScreen(f"Roll back to the start of {group.title}?", lines),
                          answered)
 
-    def rollback_notes(self) -> list[str]:
-        """More to say before a rollback (the assistant: the table too)."""
+    def rollback_notes(self, group: CardGroup) -> list[str]:
+        """More to say before a rollback to ``group`` (the assistant: the steps that
+        take the table back too)."""
         return []
 
     def action_save(self) -> None:
