@@ -313,6 +313,17 @@ class FormRun:
         self.answers.append(value)
         self.question = question
 
+    def accepts(self, value: Any) -> bool:
+        """Whether the current question's form takes ``value`` (a parsed answer), tried
+        and taken back: a form may refuse an option it offered once it sees where the
+        answer leads (no Special Activity left to do...). Costs a replay of the form."""
+        try:
+            self.answer(value)
+        except InputError:
+            return False
+        self.back()
+        return True
+
     def back(self) -> bool:
         """Return to the previous question (False if at the first one)."""
         if not self.answers:
