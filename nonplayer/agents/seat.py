@@ -217,6 +217,12 @@ class AgentSetup:
     def by_faction(self) -> dict[Faction, str]:
         return {Faction(f): where for f, where in self.specs}
 
+    def govt_label(self, bot: str) -> str:
+        """What the records call the Government: ``agent:COMMAND`` when an agent plays
+        it, else the Government bot's name."""
+        where = self.by_faction().get(Faction.GOVT)
+        return bot if where is None else f"agent:{where}"
+
     def seats(self) -> list[int | None]:
         """The seating of a bot game with these agents: the Government is player 1 (the
         Government bot's seat, or its agent's), each Insurgent agent a player of its own
