@@ -91,7 +91,8 @@ class Connection:
     def exit_note(self) -> str:
         return ""
 
-    def close(self) -> None:
+    def close(self, failed: bool = False) -> None:
+        """Close the stream (``failed``: the agent is not waited for)."""
         self._closed = True
         if self._out is not None:
             with contextlib.suppress(OSError):
@@ -126,8 +127,12 @@ class ProcessConnection(Connection):
             return ""
         return f" (it exited with code {code})"
 
-    def close(self) -> None:
+    def close(self, failed: bool = False) -> None:
+        """Close its stdin and wait for it to end (5 s, then killed); a failed agent
+        is killed at once."""
         super().close()
+        if failed:
+            self.process.kill()
         try:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:
@@ -171,8 +176,8 @@ class TcpConnection(Connection):
         self._start(self.sock.makefile("r", encoding="utf-8"),
                     self.sock.makefile("w", encoding="utf-8"))
 
-    def close(self) -> None:
-        super().close()
+    def close(self, failed: bool = False) -> None:
+        super().close(failed)
         if self.sock is not None:
             with contextlib.suppress(OSError):
                 self.sock.shutdown(socket.SHUT_RDWR)

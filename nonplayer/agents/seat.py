@@ -63,7 +63,7 @@ class AgentSeat:
                 raise AgentError(f"the agent {where} answered hello with "
                                  f"{reply.get('type')!r}, not ready")
         except AgentError:
-            self.conn.close()
+            self.conn.close(failed=True)
             raise
         if reply.get("name"):
             self.name = f"{reply['name']} ({where})"
@@ -163,7 +163,7 @@ class AgentSeat:
             return
         if reason is not None:
             self.tell(protocol.bye(reason))
-        self.conn.close()
+        self.conn.close(failed=reason is not None)
         self.conn = None
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import math
+from collections.abc import Iterable
 
 from core.pieces import Faction
 from nonplayer.agents.seat import FALLBACKS, AgentPolicy
@@ -71,8 +72,34 @@ def parse_agents(args: argparse.Namespace) -> dict[Faction, str]:
     return agents
 
 
+def with_agents(seats: list[int | None], agents: Iterable[Faction]) -> list[int | None]:
+    """The seating ``seats`` with each agent's Faction a player of its own (1.5): the
+    other players keep their order, numbered from 1, the agents after them.
+
+    >>> with_agents([1, None, None, None], [Faction.AUC])
+    [1, None, 2, None]
+    >>> with_agents([1, 1, 2, 2], [Faction.FARC])
+    [1, 3, 2, 2]
+    """
+    chosen = set(agents)
+    out = [None if Faction(f) in chosen else s for f, s in enumerate(seats)]
+    numbers = {old: new for new, old in enumerate(sorted({s for s in out if s is not None}),
+                                                  1)}
+    out = [numbers[s] if s is not None else None for s in out]
+    player = len(numbers)
+    for faction in sorted(chosen):
+        player += 1
+        out[faction] = player
+    return out
+
+
 def agent_policy(args: argparse.Namespace) -> AgentPolicy:
-    return AgentPolicy(timeout=args.agent_timeout, fallback=args.agent_fallback)
+    """The policy ``--agent-timeout`` and ``--agent-fallback`` give (their defaults for a
+    command without them, e.g. serve)."""
+    default = AgentPolicy()
+    return AgentPolicy(timeout=getattr(args, "agent_timeout", default.timeout),
+                       fallback=getattr(args, "agent_fallback", default.fallback))
 
 
-__all__ = ["SEAT_NAMES", "add_agent_arguments", "agent_policy", "parse_agents"]
+__all__ = ["SEAT_NAMES", "add_agent_arguments", "agent_policy", "parse_agents",
+           "with_agents"]
