@@ -393,3 +393,56 @@ def test_a_failing_agent_in_play_hands_the_government_to_the_program_ai(
     assert_whole_game(saved)
     assert government_ai(saved.state) == "heuristic"
     assert "the program's AI" in set_seats(saved)[0]["command"]["who"]
+
+
+def test_an_agent_elsewhere_plays_over_tcp_bound_to_this_machine() -> None:
+    # the same protocol over a TCP connection to 127.0.0.1 (as andean serve binds)
+    import importlib.util
+    import socket
+    import threading
+    import time
+
+    spec = importlib.util.spec_from_file_location("random_agent",
+                                                  ROOT / "examples" / "random_agent.py")
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    seen: list[str] = []
+
+    def agent() -> None:
+        rng = random.Random(1)
+        for _ in range(600):  # the engine starts listening soon; retried, never timed
+            try:
+                sock = socket.create_connection(("127.0.0.1", port))
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            return
+        with sock, sock.makefile("r") as inp, sock.makefile("w") as out:
+            for line in inp:
+                message = json.loads(line)
+                seen.append(message["type"])
+                if message["type"] == "hello":
+                    reply = {"type": "ready", "name": "tcp"}
+                elif message["type"] == "question":
+                    reply = {"type": "answer", "id": message["id"],
+                             "answer": example.answer(message, rng)}
+                else:
+                    if message["type"] == "end":
+                        break
+                    continue
+                out.write(json.dumps(reply) + "\n")
+                out.flush()
+
+    thread = threading.Thread(target=agent, daemon=True)
+    thread.start()
+    game, _ = play(8, "heuristic", "quick",
+                   agents=setup_for(Faction.AUC, f"tcp:127.0.0.1:{port}"))
+    thread.join(timeout=60)
+    assert_whole_game(game)
+    assert not set_seats(game)
+    assert seen[0] == "hello" and seen[-1] == "end" and "question" in seen

@@ -21,6 +21,7 @@ import queue
 import shlex
 import socket
 import subprocess
+import sys
 import threading
 from typing import IO, Any
 
@@ -161,9 +162,14 @@ class TcpConnection(Connection):
         self.wait = wait
 
     def accept(self, on_listen: Any = None) -> None:
-        """Wait (up to ``wait`` seconds) for the agent to connect."""
+        """Wait (up to ``wait`` seconds) for the agent to connect; said on stderr
+        (``on_listen``: told instead)."""
         if on_listen is not None:
             on_listen(self)
+        else:
+            host = self.server.getsockname()[0]
+            print(f"andean: waiting up to {self.wait:g} s for an agent to connect to "
+                  f"{host}:{self.port}", file=sys.stderr, flush=True)
         self.server.settimeout(self.wait)
         try:
             self.sock, _ = self.server.accept()
