@@ -446,3 +446,10 @@ def test_an_agent_elsewhere_plays_over_tcp_bound_to_this_machine() -> None:
     assert_whole_game(game)
     assert not set_seats(game)
     assert seen[0] == "hello" and seen[-1] == "end" and "question" in seen
+
+
+def test_docs_agents_quotes_the_shipped_schema() -> None:
+    # docs/agents.md is the reference a newcomer reads: its schema is the one in force
+    doc = (ROOT / "docs" / "agents.md").read_text(encoding="utf-8")
+    block = doc.split("<!-- protocol-schema -->\n```json\n")[1].split("\n```")[0]
+    assert json.loads(block) == protocol.schema()
