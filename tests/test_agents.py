@@ -120,7 +120,7 @@ def first_messages(game: Game) -> str:
     assert faction is not None
     run = Decision(DecisionContext(game, game.dice), None).form
     assert run.question is not None
-    question, asks = offered(run, run.question)
+    question, asks = offered(run)
     message = protocol.question_message(question, qid=1, decision=1, first=True,
                                         faction=faction, state=game.state, asks=asks)
     return json.dumps(message, sort_keys=True)
@@ -342,7 +342,7 @@ def person_decides(c: object) -> None:
     run = c.decision().form
     while not run.done:
         assert run.question is not None
-        question, _ = offered(run, run.question)
+        question, _ = offered(run)
         pass_option = [o.value for o in question.options if o.value == ("pass",)]
         run.answer(pass_option[0] if pass_option else question.options[0].value)
     c.commit(c.preview(run.result))
@@ -495,3 +495,25 @@ def test_the_line_modes_seat_word_hands_a_seat_to_an_agent(
     saved = serialize.load(save, verify=True)
     assert saved.state.seats[Faction.AUC] == 2
     assert set_seats(saved)[0]["command"]["who"] == f"agent {RANDOM_AGENT!r}"
+
+
+def test_a_question_offers_only_the_answers_its_form_takes() -> None:
+    # item 1: each question lists only legal options, even where a form refuses an
+    # answer it asked for once it sees where it leads (no Special Activity left to do)
+    from nonplayer.decisions.base import FormRun, InputError, Question
+
+    def form():  # type: ignore[no-untyped-def]
+        go_on = yield Question.yes_no("Go on without a Special Activity?")
+        if not go_on:
+            raise InputError("no Special Activity is possible")
+        cubes = yield Question.number("How many cubes?", 0, 4)
+        if cubes % 2:
+            raise InputError("an even number")
+        return cubes
+
+    run = FormRun(form)
+    legal = run.legal_question()
+    assert [(o.label, o.value) for o in legal.options] == [("yes", True)]
+    run.answer(True)
+    assert [o.value for o in run.legal_question().options] == [0, 2, 4]
+    assert run.answers == [True]  # trying the answers changed nothing
