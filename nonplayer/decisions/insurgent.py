@@ -131,9 +131,9 @@ def operation_problem(state: GameState, faction: Faction, name: str,
     if name == "Rally":
         if r < 1:
             return "Rally costs 1 Resource per space"
-        spaces = [s for s in ops.rally_spaces(state, faction)
-                  if ops.rally_actions(state, faction, s)]
-        return None if spaces else "no City or Department to Rally in"
+        if any(ops.rally_actions(state, faction, s) for s in ops.rally_spaces(state, faction)):
+            return None
+        return "no City or Department to Rally in"
     if name == "March":
         if final_card(state, faction):
             return "no March on the final Event card (2.3.9)"
@@ -979,15 +979,17 @@ def bribe_form(state: GameState, reserve: int = 0,
     each: up to 2 cubes, up to 2 Guerrillas or 1 Base (4.5.4)."""
     most = min(isa.MAX_BRIBE_SPACES, (state.resources[CARTELS] - reserve) // isa.BRIBE_COST)
 
-    def plans_in(s: int) -> list[tuple[tuple[Piece, ...], tuple[Piece, ...]]]:
-        plans = isa.bribe_plans(state, s)
-        if keep is not None:
-            plans = [p for p in plans if keep(isa.Bribe(
-                where=(s,), remove=(tuple(int(k) for k in p[0]),),
-                flip=(tuple(int(k) for k in p[1]),)))]
-        return plans
+    def kept(s: int, plan: tuple[tuple[Piece, ...], tuple[Piece, ...]]) -> bool:
+        return keep is None or keep(isa.Bribe(
+            where=(s,), remove=(tuple(int(k) for k in plan[0]),),
+            flip=(tuple(int(k) for k in plan[1]),)))
 
-    spaces = [s for s in isa.bribe_spaces(state) if plans_in(s)]
+    def plans_in(s: int) -> list[tuple[tuple[Piece, ...], tuple[Piece, ...]]]:
+        return [p for p in isa.bribe_plans(state, s) if kept(s, p)]
+
+    # a space is offered once one plan there is kept (trying them all costs a run each)
+    spaces = [s for s in isa.bribe_spaces(state)
+              if any(kept(s, p) for p in isa.bribe_plans(state, s))]
     if most < 1 or not spaces:
         raise InputError("Bribe costs 3 Resources per space")
     picked = yield Question.many(
