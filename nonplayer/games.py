@@ -29,6 +29,7 @@ import contextlib
 import csv
 import math
 import os
+import sys
 import time
 import traceback
 from collections.abc import Callable, Iterable, Sequence
@@ -200,7 +201,8 @@ def play(
     finally:
         if table is not None:
             table.close()
-    return game, record_of(game, seed, bot.name, time.perf_counter() - start)
+    name = agents.govt_label(bot.name) if agents is not None else bot.name
+    return game, record_of(game, seed, name, time.perf_counter() - start)
 
 
 class AgentTable:
@@ -312,11 +314,18 @@ def step(game: Game, bot: GovernmentBot, table: AgentTable | None = None) -> Tur
 
 def play_record(seed: int, govt: str = "heuristic", scenario: str = "standard",
                 options: dict[str, Any] | None = None,
-                govt_options: dict[str, Any] | None = None) -> GameRecord:
-    """:func:`play`, catching any exception into the record's ``error`` (batch workers)."""
+                govt_options: dict[str, Any] | None = None,
+                agents: AgentSetup | None = None) -> GameRecord:
+    """:func:`play`, catching any exception into the record's ``error`` (batch workers);
+    an agent's failure is said on stderr, one line."""
     start = time.perf_counter()
+
+    def say(line: str) -> None:
+        print(f"andean: seed {seed}: agent failed: {line}", file=sys.stderr, flush=True)
+
     try:
-        return play(seed, govt, scenario, govt_options=govt_options, **(options or {}))[1]
+        return play(seed, govt, scenario, govt_options=govt_options, agents=agents,
+                    on_agent_failure=say, **(options or {}))[1]
     except Exception as err:  # a batch reports a failed game instead of dying
         detail = traceback.format_exception_only(type(err), err)[-1].strip()
         return GameRecord(seed, scenario, govt, None, {}, None, None, 0, 0, 0, "",
@@ -365,6 +374,7 @@ def run_batch(
     options: dict[str, Any] | None = None,
     on_record: OnRecord | None = None,
     govt_options: dict[str, Any] | None = None,
+    agents: AgentSetup | None = None,
 ) -> list[GameRecord]:
     """Play a game per seed; records sorted by seed (same seeds, same records whatever
     the backend and ``workers``, timings apart). ``on_record`` sees each record as its
@@ -389,7 +399,8 @@ def run_batch(
             progress(len(records), len(seeds))
 
     if backend == "dask":
-        _run_dask(seeds, govt, scenario, workers, scheduler, done, options, govt_options)
+        _run_dask(seeds, govt, scenario, workers, scheduler, done, options, govt_options,
+                  agents)
     else:
         from contextlib import closing
         from functools import partial
@@ -397,7 +408,7 @@ def run_batch(
         from nonplayer.pool import imap_jobs
 
         job = partial(play_record, govt=govt, scenario=scenario, options=options,
-                      govt_options=govt_options)
+                      govt_options=govt_options, agents=agents)
         with closing(imap_jobs(job, seeds, workers)) as results:
             for record in results:
                 done(record)
@@ -407,7 +418,8 @@ def run_batch(
 def _run_dask(seeds: list[int], govt: str, scenario: str, workers: int,
               scheduler: str | None, done: OnRecord,
               options: dict[str, Any] | None,
-              govt_options: dict[str, Any] | None = None) -> None:
+              govt_options: dict[str, Any] | None = None,
+              agents: AgentSetup | None = None) -> None:
     distributed = require_extra("dask", "the dask batch backend")
     cluster = None
     if scheduler:
@@ -418,7 +430,8 @@ def _run_dask(seeds: list[int], govt: str, scenario: str, workers: int,
         client = distributed.Client(cluster)
     try:
         futures = client.map(play_record, seeds, govt=govt, scenario=scenario,
-                             options=options, govt_options=govt_options, pure=False)
+                             options=options, govt_options=govt_options, agents=agents,
+                             pure=False)
         for future in distributed.as_completed(futures):
             done(future.result())
     finally:

@@ -21,6 +21,7 @@ import queue
 import shlex
 import socket
 import subprocess
+import sys
 import threading
 from typing import IO, Any
 
@@ -91,7 +92,8 @@ class Connection:
     def exit_note(self) -> str:
         return ""
 
-    def close(self) -> None:
+    def close(self, failed: bool = False) -> None:
+        """Close the stream (``failed``: the agent is not waited for)."""
         self._closed = True
         if self._out is not None:
             with contextlib.suppress(OSError):
@@ -126,8 +128,12 @@ class ProcessConnection(Connection):
             return ""
         return f" (it exited with code {code})"
 
-    def close(self) -> None:
+    def close(self, failed: bool = False) -> None:
+        """Close its stdin and wait for it to end (5 s, then killed); a failed agent
+        is killed at once."""
         super().close()
+        if failed:
+            self.process.kill()
         try:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:
@@ -156,9 +162,14 @@ class TcpConnection(Connection):
         self.wait = wait
 
     def accept(self, on_listen: Any = None) -> None:
-        """Wait (up to ``wait`` seconds) for the agent to connect."""
+        """Wait (up to ``wait`` seconds) for the agent to connect; said on stderr
+        (``on_listen``: told instead)."""
         if on_listen is not None:
             on_listen(self)
+        else:
+            host = self.server.getsockname()[0]
+            print(f"andean: waiting up to {self.wait:g} s for an agent to connect to "
+                  f"{host}:{self.port}", file=sys.stderr, flush=True)
         self.server.settimeout(self.wait)
         try:
             self.sock, _ = self.server.accept()
@@ -171,8 +182,8 @@ class TcpConnection(Connection):
         self._start(self.sock.makefile("r", encoding="utf-8"),
                     self.sock.makefile("w", encoding="utf-8"))
 
-    def close(self) -> None:
-        super().close()
+    def close(self, failed: bool = False) -> None:
+        super().close(failed)
         if self.sock is not None:
             with contextlib.suppress(OSError):
                 self.sock.shutdown(socket.SHUT_RDWR)

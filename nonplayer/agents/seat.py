@@ -63,7 +63,7 @@ class AgentSeat:
                 raise AgentError(f"the agent {where} answered hello with "
                                  f"{reply.get('type')!r}, not ready")
         except AgentError:
-            self.conn.close()
+            self.conn.close(failed=True)
             raise
         if reply.get("name"):
             self.name = f"{reply['name']} ({where})"
@@ -163,7 +163,7 @@ class AgentSeat:
             return
         if reason is not None:
             self.tell(protocol.bye(reason))
-        self.conn.close()
+        self.conn.close(failed=reason is not None)
         self.conn = None
 
 
@@ -216,6 +216,12 @@ class AgentSetup:
 
     def by_faction(self) -> dict[Faction, str]:
         return {Faction(f): where for f, where in self.specs}
+
+    def govt_label(self, bot: str) -> str:
+        """What the records call the Government: ``agent:COMMAND`` when an agent plays
+        it, else the Government bot's name."""
+        where = self.by_faction().get(Faction.GOVT)
+        return bot if where is None else f"agent:{where}"
 
     def seats(self) -> list[int | None]:
         """The seating of a bot game with these agents: the Government is player 1 (the

@@ -41,10 +41,12 @@ from core.pieces import Faction
 from core.rules import sequence
 from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.state import GameState
+from nonplayer.agents.connection import AgentError
 from nonplayer.decisions.base import YES_NO, Cancelled, InputError, Question, fold
 from nonplayer.decisions.editor import EDIT_HELP, find_card, is_edit, parse_edit
 from tui import describe
 from tui.available import available_lines
+from tui.commands.agent_args import SEAT_NAMES
 from tui.controller import Controller, TurnReport, solo_result_lines
 from tui.prompts import (
     RECORDED,
@@ -70,6 +72,9 @@ At any prompt:
   save [FILE], quit   save now; save and stop (resume with --load FILE)
   undo                take back your last decision (again: further back); at a die
                       prompt of a Non-player's turn, that turn is abandoned first
+  seat FACTION agent COMMAND, seat FACTION me
+                      hand a seat to an outside program (docs/agents.md), or take an
+                      agent's seat yourself; from the next decision on, logged
 In a form: back (previous question), cancel (start the decision again).
 At the start of a decision: rollback N (back to the start of card N of the log, after
 a confirmation), hint (play: ask the search Government for a suggestion).
@@ -192,9 +197,29 @@ class PlainUI:
             except (OSError, ValueError) as err:
                 self.say(f"! cannot save: {err}")
             return True
+        if word == "seat":
+            self.change_seat(rest)
+            return True
         if word in ("quit", "exit"):
             raise Quit("quit")
         return False
+
+    def change_seat(self, text: str) -> None:
+        """``seat FACTION agent COMMAND`` or ``seat FACTION me`` (issue 34)."""
+        parts = text.split(maxsplit=2)
+        faction = SEAT_NAMES.get(fold(parts[0])) if parts else None
+        how = fold(parts[1]) if len(parts) > 1 else ""
+        if faction is None or how not in ("agent", "me") or (how == "agent") != (
+                len(parts) == 3):
+            self.say("! seat FACTION agent COMMAND, or seat FACTION me "
+                     "(FACTION: Government, FARC, AUC, Cartels)")
+            return
+        try:
+            report = self.c.seat_agent(faction, parts[2] if how == "agent" else None)
+        except (AgentError, AndeanError) as err:
+            self.say(f"! {err}")
+            return
+        self.say(*report.instructions)
 
     def who(self) -> str:
         """The name the prompts start with: the Faction acting (or to move)."""
