@@ -339,52 +339,47 @@ class Encoder:
 
 def encode_board(state: GameState) -> np.ndarray:
     """The observation's blocks that depend on the board only (all but ``observer`` and
-    the question's)."""
-    vec = np.zeros(N_FEATURES, dtype=np.float32)
-
-    def put(name: str, values: Any) -> None:
-        start = _AT[name]
-        vec[start:start + len(values)] = values
-
-    put("pieces", state.pieces)
-    put("support", state.support)
-    put("terror", state.terror)
-    put("sabotage", state.sabotage)
-    put("farc_zone", state.farc_zone)
-    put("in_play", [1 if state.in_play(s) else 0 for s in range(NSPACES)])
-    ships = []
+    the question's), built as one list in :data:`FEATURES` order and converted once."""
+    foreign = state.foreign_in_play
+    ships: list[int] = []
     for shipment in state.shipments:
-        ships += [0, 0] if shipment is None else [shipment[0] + 1, shipment[1]]
-    put("shipments", ships)
-    put("available", [state.available(kind) for kind in Piece])
-    put("removed", state.removed_from_game)
-    put("resources", state.resources)
-    vec[_AT["aid"]] = state.aid
-    vec[_AT["president"] + state.president] = 1
-    put("eligible", [1 if e else 0 for e in state.eligible])
+        ships += (0, 0) if shipment is None else (shipment[0] + 1, shipment[1])
+    president = [0, 0, 0]
+    president[state.president] = 1
+    acted = [0] * 4
     if state.phase == "card":
         for faction, _ in state.step.get("acted", []):  # [Faction number, what it did]
-            vec[_AT["acted"] + int(faction)] = 1
+            acted[int(faction)] = 1
+    cards = [0] * (4 * NCARDS)  # current, next, capabilities, momentum
     if state.current_card is not None:
-        vec[_AT["current_card"] + state.current_card] = 1
+        cards[state.current_card] = 1
     if state.deck:
-        vec[_AT["next_card"] + state.deck[0]] = 1
+        cards[NCARDS + state.deck[0]] = 1
     for card, side in state.capabilities.items():
-        vec[_AT["capabilities"] + int(card)] = 1 if side == "unshaded" else -1
+        cards[2 * NCARDS + int(card)] = 1 if side == "unshaded" else -1
     for card in state.momentum:
-        vec[_AT["momentum"] + card] = 1
-    vec[_AT["deck_size"]] = len(state.deck)
-    vec[_AT["propaganda_rounds"]] = state.propaganda_rounds
-    vec[_AT["final_propaganda"]] = state.final_propaganda
-    if state.phase in PHASES:
-        vec[_AT["phase"] + PHASES.index(state.phase)] = 1
-    vec[_AT["position"]] = sequence.position(state)
+        cards[3 * NCARDS + card] = 1
+    phase = [1 if state.phase == p else 0 for p in PHASES]
     mover = sequence.to_move(state)
-    if mover is not None:
-        vec[_AT["to_move"] + mover] = 1
     margins = state.victory_margins()
-    put("margins", [margins[f] for f in Faction])
+    values: list[float] = [
+        *state.pieces, *state.support, *state.terror, *state.sabotage, *state.farc_zone,
+        *[1 if not _FOREIGN[s] or s in foreign else 0 for s in range(NSPACES)],
+        *ships, *[state.available(kind) for kind in Piece], *state.removed_from_game,
+        *state.resources, state.aid, *president, *[1 if e else 0 for e in state.eligible],
+        *acted, *cards, len(state.deck), state.propaganda_rounds, state.final_propaganda,
+        *phase, sequence.position(state), *[1 if f is mover else 0 for f in Faction],
+        0, 0, 0, 0,  # observer: set by the Encoder
+        *[margins[f] for f in Faction],
+    ]
+    vec = np.zeros(N_FEATURES, dtype=np.float32)
+    vec[:len(values)] = values
     return vec
+
+
+#: Which spaces are foreign countries (in play only once an Event brings them, 1.3.5).
+_FOREIGN = [not GameState().in_play(s) for s in range(NSPACES)]
+assert _AT["margins"] + 4 == _AT["question_kind"], "encode_board lists blocks in order"
 
 
 def _seed(seed: int | None) -> int:

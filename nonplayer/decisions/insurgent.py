@@ -30,7 +30,7 @@ Attack's die did is known to the Special Activity that follows.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from core.commands import Command, Context, Operation, SpecialActivity
@@ -336,15 +336,16 @@ def _may_go_first(state: GameState, faction: Faction, sa_name: str, op_name: str
     Operation needs, after which the Operation still has a space (4.1)."""
     if not _special_targets(state, faction, sa_name, None):
         return False
+    # the trials are made one at a time: the first that leaves the Operation possible ends it
     if sa_name == "Extort":
-        trials: list[SpecialActivity] = [isa.Extort(where=(s,))
-                                         for s in isa.extort_spaces(state, faction)]
+        trials: Iterator[SpecialActivity] = (isa.Extort(where=(s,))
+                                             for s in isa.extort_spaces(state, faction))
     elif sa_name == "Bribe":
         if state.resources[faction] - _reserve(state, faction, op_name) < isa.BRIBE_COST:
             return False
-        trials = [isa.Bribe(where=(s,), remove=(tuple(int(k) for k in r),),
+        trials = (isa.Bribe(where=(s,), remove=(tuple(int(k) for k in r),),
                             flip=(tuple(int(k) for k in f),))
-                  for s in isa.bribe_spaces(state) for r, f in isa.bribe_plans(state, s)]
+                  for s in isa.bribe_spaces(state) for r, f in isa.bribe_plans(state, s))
     else:
         return True  # Cultivate, Process: a Rally or March stays possible after them
     keep = _leaves(state, faction, op_name, limited, dice)
