@@ -226,7 +226,7 @@ def test_docs_list_every_index_of_the_observation_vector() -> None:
     documented = [(name, int(lo), int(hi or lo)) for lo, hi, name in rows]
     expected = [(f.name, f.offset, f.offset + f.size - 1) for f in E.FEATURES]
     assert documented == expected
-    assert f"{E.N_FEATURES} numbers" in section and f"{E.N_ACTIONS} actions" in section
+    assert f"{E.N_FEATURES} numbers" in section and f"Discrete({E.N_ACTIONS})" in section
 
 
 def test_two_agents_with_non_players_are_refused_in_one_line() -> None:
