@@ -229,10 +229,26 @@ def test_docs_list_every_index_of_the_observation_vector() -> None:
     assert f"{E.N_FEATURES} numbers" in section and f"Discrete({E.N_ACTIONS})" in section
 
 
-def test_two_agents_with_non_players_are_refused_in_one_line() -> None:
-    # 8.1: a 2-player game would need Insurgent Discord, which the environment does not ask
+def test_a_government_agent_with_one_insurgent_agent_is_refused_in_one_line() -> None:
+    # 8.1: that 2-player game would ask the Government agent Insurgent Discord mid-turn,
+    # which the environment does not ask
     with pytest.raises(E.EnvError, match="Discord"):
         E.AndeanAbyssEnv(agents=["Government", "FARC"]).reset(seed=1)
+    with pytest.raises(E.EnvError, match="no agent"):
+        E.AndeanAbyssEnv(agents=[]).reset(seed=1)
+
+
+def test_an_insurgent_agent_plays_beside_the_government_bot_and_non_players() -> None:
+    # no section-8 Government flowchart: the program's Government bot plays it (and, the
+    # bot and the agent being the two players, answers Insurgent Discord, 8.1)
+    env = E.AndeanAbyssEnv(agents=["FARC"])
+    totals = random_game(env, 0)
+    assert env.table is not None and env.table.bot is not None
+    game = env.table.game
+    assert game.state.phase == "over" and game.state.seats == [1, 2, None, None]
+    assert {entry["faction"] for entry in game.log} >= {"Government", "FARC", "AUC"}
+    assert totals == {"FARC": env.table.rewards()[Faction.FARC]}
+    assert Game.replay(game.initial, game.log).state == game.state
 
 
 def test_without_the_extra_the_import_names_it_in_one_line(monkeypatch) -> None:

@@ -42,6 +42,7 @@ from core.state import NSPACES, SHIPMENTS, GameState, K
 from nonplayer.agents.protocol import choices, observation
 from nonplayer.decisions.base import MANY, NUMBER, ONE, YES_NO, FormRun, InputError, Question
 from nonplayer.decisions.decision import DecisionContext, decision_form
+from nonplayer.government import GovernmentBot, apply_decision, make_government
 from nonplayer.turn import take_turn
 
 require_extra("env", "the research environment (nonplayer.agents.env)")  # one line if not
@@ -142,20 +143,30 @@ class EnvError(RuntimeError):
 # ======================================================================================
 class Table:
     """One game played question by question: the Factions in ``agents`` answer the
-    decision model's questions, the others are Non-players (the section-8 flowcharts).
+    decision model's questions, the other Insurgents are Non-players (the section-8
+    flowcharts); a Government that is not an agent is played by the program's
+    Government bot ``govt`` (there is no section-8 Government flowchart), which also
+    answers Insurgent Discord (8.1) when the bot and one agent are the two players.
 
     After every action the Non-players move until an agent is asked again or the game
     ends: ``to_move`` is then the Faction whose question is open (None once over).
     ``version`` counts the commands applied (the board changes only then)."""
 
     def __init__(self, agents: Iterable[Faction], scenario: str = "standard",
-                 seed: int = 0, **options: Any) -> None:
+                 seed: int = 0, govt: str = "heuristic", **options: Any) -> None:
         self.agents = frozenset(agents)
+        if not self.agents:
+            raise EnvError("no agent at the table: name at least one seat")
+        self.bot: GovernmentBot | None = None
         players = [f for f in Faction if f in self.agents]
-        if len(players) == 2:
-            raise EnvError("two agents at a table with Non-players would need Insurgent "
-                           "Discord (8.1), which the environment does not ask: seat 1, 3 "
-                           "or 4 agents")
+        if Faction.GOVT not in self.agents:
+            self.bot = make_government(govt, seed)
+            players.insert(0, Faction.GOVT)
+        elif len(players) == 2:
+            raise EnvError("a Government agent and one Insurgent agent beside Non-players "
+                           "would be asked Insurgent Discord (8.1), which the environment "
+                           "does not ask: seat 1, 3 or 4 agents, or leave the Government "
+                           "to the program's bot")
         seats: list[int | None] = [None] * 4
         for number, faction in enumerate(players, 1):
             seats[faction] = number
@@ -259,8 +270,12 @@ class Table:
         while not game.is_terminal():
             faction = game.to_move()
             assert faction is not None, "nobody to move in a game that is not over"
+            if faction is Faction.GOVT and self.bot is not None:
+                apply_decision(game, self.bot.decide(game))
+                self.version += 1
+                continue
             if faction not in self.agents:
-                take_turn(game)
+                take_turn(game, discord=self.bot.discord if self.bot is not None else None)
                 self.version += 1
                 continue
             ctx = DecisionContext(game, game.dice)
@@ -393,8 +408,9 @@ def _seed(seed: int | None) -> int:
 class AndeanAbyssEnv(AECEnv):  # type: ignore[misc]
     """The game as a PettingZoo AEC environment.
 
-    ``agents``: the Factions played by agents (labels, default all four; the others are
-    Non-players, section 8; two agents are refused, see :class:`EnvError`).
+    ``agents``: the Factions played by agents (labels, default all four; the other
+    Insurgents are Non-players, section 8; a Government not named is played by the
+    program's Government bot ``govt``, default ``"heuristic"``; see :class:`Table`).
     ``scenario`` and ``options`` go to :meth:`core.game.Game.new` (e.g. ``short=True``).
     An action the mask forbids is refused: nothing changes, the same agent is asked again
     and its info says why (``refused``); an option the decision form refuses when it sees
@@ -405,7 +421,8 @@ class AndeanAbyssEnv(AECEnv):  # type: ignore[misc]
                 "is_parallelizable": False}
 
     def __init__(self, agents: Iterable[str] = AGENTS, scenario: str = "standard",
-                 render_mode: str | None = None, **options: Any) -> None:
+                 render_mode: str | None = None, govt: str = "heuristic",
+                 **options: Any) -> None:
         super().__init__()
         wanted = set(agents)
         unknown = wanted - set(AGENTS)
@@ -413,7 +430,7 @@ class AndeanAbyssEnv(AECEnv):  # type: ignore[misc]
             raise EnvError(f"unknown agents {sorted(unknown)}: choose from {list(AGENTS)}")
         self.possible_agents = [label for label in AGENTS if label in wanted]
         self.scenario = scenario
-        self.game_options = options
+        self.game_options = dict(options, govt=govt)
         self.render_mode = render_mode
         self._observation_space = spaces.Dict({
             "observation": spaces.Box(-LIMIT, LIMIT, (N_FEATURES,), np.float32),
