@@ -431,3 +431,28 @@ def test_batch_resume_reads_its_rows_under_the_folders_lock(cwd, capsys, monkeyp
         run(capsys, "batch", "--games", "1", "--out", "B", "--resume")
     assert seen == [True]
     assert not is_held(rows)
+
+
+def test_serve_assist_copies_its_load_once(cwd, capsys, monkeypatch):
+    # one writer per save: `serve assist --load X --save Y` passed --load X to every tab,
+    # so a second tab started again from X over the game the first had saved in Y
+    pytest.importorskip("textual_serve")
+    import textual_serve.server
+
+    commands: list[str] = []
+
+    class Server:
+        def __init__(self, command: str, **_kwargs: object) -> None:
+            commands.append(command)
+
+        def serve(self) -> None:
+            raise WouldRun()
+
+    monkeypatch.setattr(textual_serve.server, "Server", Server)
+    with pytest.raises(WouldRun):
+        run(capsys, "serve", "assist", "--load", "g.json", "--save", "y.json")
+    assert "--load" not in commands[0] and str(cwd / "y.json") in commands[0]
+    assert serialize.load(cwd / "y.json").state == serialize.load(cwd / "g.json").state
+    (cwd / "notes.txt").write_text("my notes\n")  # and never over another file unasked
+    line = refused(capsys, cwd, "serve", "assist", "--load", "g.json", "--save", "notes.txt")
+    assert "--force" in line
