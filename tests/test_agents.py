@@ -120,7 +120,7 @@ def first_messages(game: Game) -> str:
     assert faction is not None
     run = Decision(DecisionContext(game, game.dice), None).form
     assert run.question is not None
-    question, asks = offered(run, run.question)
+    question, asks = offered(run)
     message = protocol.question_message(question, qid=1, decision=1, first=True,
                                         faction=faction, state=game.state, asks=asks)
     return json.dumps(message, sort_keys=True)
@@ -342,7 +342,7 @@ def person_decides(c: object) -> None:
     run = c.decision().form
     while not run.done:
         assert run.question is not None
-        question, _ = offered(run, run.question)
+        question, _ = offered(run)
         pass_option = [o.value for o in question.options if o.value == ("pass",)]
         run.answer(pass_option[0] if pass_option else question.options[0].value)
     c.commit(c.preview(run.result))
@@ -453,3 +453,67 @@ def test_docs_agents_quotes_the_shipped_schema() -> None:
     doc = (ROOT / "docs" / "agents.md").read_text(encoding="utf-8")
     block = doc.split("<!-- protocol-schema -->\n```json\n")[1].split("\n```")[0]
     assert json.loads(block) == protocol.schema()
+
+
+def test_assist_plays_an_agents_seat_among_the_table(tmp_path: Path) -> None:
+    # the tabletop assistant: the table names the cards, the agent plays FARC
+    from tui.commands.agent_args import with_agents
+    from tui.commands.play import assist_seats, new_assist_game
+    from tui.controller import Controller
+    from tui.session import Session
+
+    seats = with_agents(assist_seats(None), [Faction.FARC])
+    assert seats == [1, 2, None, None]
+    game = new_assist_game("quick", 5, seats, 12, False)
+    c = Controller(Session(game, tmp_path / "table.json"), assist=True,
+                   agents={Faction.FARC: RANDOM_AGENT}, agent_policy=POLICY)
+    agent_turns = 0
+    while not c.is_over():
+        card = c.card_to_name()
+        if card is not None:
+            c.draw_card(card)
+        elif c.nonplayer_to_move():
+            agent_turns += c.nonplayer_turn().faction is Faction.FARC
+        else:
+            person_decides(c)
+    assert agent_turns > 5
+    assert_whole_game(serialize.load(tmp_path / "table.json", verify=True))
+
+
+def test_the_line_modes_seat_word_hands_a_seat_to_an_agent(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    save = tmp_path / "game.json"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(
+        f"seat AUC agent {RANDOM_AGENT}\nseat farc robot\nquit\n"))
+    main(["play", "--plain", "--scenario", "quick", "--seed", "2", "--save", str(save)])
+    out = capsys.readouterr().out
+    assert "AUC is played from now on by agent" in out
+    assert "! seat FACTION agent COMMAND, or seat FACTION me" in out
+    saved = serialize.load(save, verify=True)
+    assert saved.state.seats[Faction.AUC] == 2
+    assert set_seats(saved)[0]["command"]["who"] == f"agent {RANDOM_AGENT!r}"
+
+
+def test_a_question_offers_only_the_answers_its_form_takes() -> None:
+    # item 1: each question lists only legal options, even where a form refuses an
+    # answer it asked for once it sees where it leads (no Special Activity left to do)
+    from nonplayer.decisions.base import FormRun, InputError, Question
+
+    def form():  # type: ignore[no-untyped-def]
+        go_on = yield Question.yes_no("Go on without a Special Activity?")
+        if not go_on:
+            raise InputError("no Special Activity is possible")
+        cubes = yield Question.number("How many cubes?", 0, 4)
+        if cubes % 2:
+            raise InputError("an even number")
+        return cubes
+
+    run = FormRun(form)
+    legal = run.legal_question()
+    assert [(o.label, o.value) for o in legal.options] == [("yes", True)]
+    run.answer(True)
+    assert [o.value for o in run.legal_question().options] == [0, 2, 4]
+    assert run.answers == [True]  # trying the answers changed nothing

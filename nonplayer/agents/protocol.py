@@ -27,7 +27,7 @@ from core.pieces import Faction
 from core.rules import victory
 from core.serialize import state_to_json
 from core.state import GameState
-from nonplayer.decisions.base import MANY, NUMBER, ONE, YES_NO, Question
+from nonplayer.decisions.base import MANY, NUMBER, ONE, YES_NO, Question, answers
 
 PROTOCOL = "andean-agent"
 VERSION = 1
@@ -97,25 +97,16 @@ def jsonable(value: Any) -> Any:
     return str(value)
 
 
-def choices(question: Question) -> list[tuple[str, str, Any]]:
-    """The question's options as (label, detail, value), whatever its kind: a number
-    question offers each number, a yes/no question yes and no."""
-    if question.kind == NUMBER:
-        return [(str(n), "", n) for n in range(question.lo, question.hi + 1)]
-    if question.kind == YES_NO:
-        return [("yes", "", True), ("no", "", False)]
-    return [(o.label, o.detail, o.value) for o in question.options]
-
-
 def question_message(question: Question, *, qid: int, decision: int, first: bool,
                      faction: Faction, state: GameState, asks: str | None = None
                      ) -> dict[str, Any]:
     """A question as the agent reads it: options numbered from 0."""
     options = []
-    for i, (label, detail, value) in enumerate(choices(question)):
-        option: dict[str, Any] = {"id": i, "label": label, "value": jsonable(value)}
-        if detail:
-            option["detail"] = detail
+    for i, choice in enumerate(answers(question)):
+        option: dict[str, Any] = {"id": i, "label": choice.label,
+                                  "value": jsonable(choice.value)}
+        if choice.detail:
+            option["detail"] = choice.detail
         options.append(option)
     many = question.kind == MANY
     return {
@@ -131,7 +122,7 @@ def question_message(question: Question, *, qid: int, decision: int, first: bool
 def answer_value(question: Question, message: dict[str, Any]) -> Any:
     """The value an ``answer`` message picks (ProtocolError if its ids are not options
     or their number is out of range); the form then checks it against the rules."""
-    values = [value for _, _, value in choices(question)]
+    values = [choice.value for choice in answers(question)]
     picked = message["answer"]
     ids = picked if isinstance(picked, list) else [picked]
     for i in ids:

@@ -14,7 +14,7 @@ seat's default player takes over, or the game stops) is the caller's choice
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from core.commands import Command, from_json
@@ -24,7 +24,7 @@ from core.state import GameState
 from nonplayer.agents import protocol
 from nonplayer.agents.connection import AgentError, Connection, connect
 from nonplayer.decisions.asked import discord_question
-from nonplayer.decisions.base import MANY, ONE, FormRun, InputError, Option, Question
+from nonplayer.decisions.base import FormRun, InputError, Question
 from nonplayer.decisions.decision import Decision, DecisionContext
 
 #: what the user may choose to happen when an agent fails
@@ -112,9 +112,7 @@ class AgentSeat:
         run = Decision(DecisionContext(game, game.dice), None).form
         first = True
         while not run.done:
-            asked = run.question
-            assert asked is not None
-            question, asks = offered(run, asked)
+            question, asks = offered(run)
             reply = self.ask(question, state, first=first, asks=asks)
             if reply["type"] == "command":
                 return self._command(game, reply["command"])
@@ -167,18 +165,15 @@ class AgentSeat:
         self.conn = None
 
 
-def offered(run: FormRun, question: Question) -> tuple[Question, str | None]:
-    """The question as an agent is asked it: a question of one answer (an option, a
-    number, yes/no) offers only the answers the form takes (:meth:`FormRun.accepts`), as
-    options; a question of several options is asked as it is (the form checks the
-    combination; its options are each legal)."""
-    if question.kind == MANY:
-        return question, None
-    legal = [Option(value, label, detail) for label, detail, value in
-             protocol.choices(question) if run.accepts(value)]
-    if not legal:
-        raise AgentError(f"no answer to {question.prompt!r} is legal (an engine error)")
-    return replace(question, kind=ONE, options=legal), protocol.ASKS[question.kind]
+def offered(run: FormRun) -> tuple[Question, str]:
+    """The current question as an agent is asked it (:meth:`FormRun.legal_question`:
+    only the answers the form takes) and what it asks (:data:`protocol.ASKS`)."""
+    asked = run.question
+    assert asked is not None
+    try:
+        return run.legal_question(), protocol.ASKS[asked.kind]
+    except InputError as err:
+        raise AgentError(f"{err} (an engine error)") from None
 
 
 def open_agents(specs: dict[Faction, str], state: GameState, policy: AgentPolicy,

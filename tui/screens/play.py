@@ -46,6 +46,7 @@ from textual.widgets import (
 from core.errors import AndeanError
 from core.map import MAP
 from core.pieces import Faction
+from nonplayer.agents.seat import AgentStopped
 from nonplayer.decisions.base import Cancelled, InputError
 from tui import describe
 from tui.card_summary import card_notes, marked_spaces, turn_line
@@ -438,6 +439,9 @@ class PlayApp(App[None]):
             except NeedAnswer as need:
                 self.refresh_log()
                 self.ask(need, "the Non-player's turn", self._asked, self._left_waiting)
+                return
+            except AgentStopped as stop:  # --agent-fallback stop: saved, said, ended
+                self.exit(return_code=1, message=f"andean: agent failed: {stop}")
                 return
             self.replies.clear()
         self.refresh_log()
