@@ -1,5 +1,5 @@
 """The commands on one saved game: ``new``, ``status`` (also as data: :func:`status_dict`),
-``verify``, ``np-turn`` and ``event``.
+``verify``, ``np-turn``, ``event`` and ``transfer``.
 
 ::
 
@@ -7,6 +7,7 @@
     andean status game.json                                   # tracks, cards, board
     andean status game.json --json                            # the same as JSON
     andean verify game.json                                   # replay the log, compare
+    andean transfer game.json --from Govt --to AUC --resources 5   # 1.5.2, logged
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -351,7 +354,10 @@ def _add_dice_and_outputs(p: argparse.ArgumentParser, what: str) -> None:
     """The options of the commands that run one step of a save: its dice and outputs."""
     p.add_argument("--dice", type=_dice_list, metavar="4,1,2,...",
                    help="the dice to use, in order (error if they run out); default: seeded")
-    p.add_argument("--save", metavar="OUT", help=f"save the game after {what} to OUT")
+    p.add_argument("--save", metavar="OUT", help=f"save the game after {what} to OUT "
+                   "(FILE itself, or a new file)")
+    p.add_argument("--force", action="store_true",
+                   help="replace OUT if it is an existing file other than FILE")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     add_no_verify(p)
 
@@ -366,13 +372,69 @@ def _configure_np_turn(p: argparse.ArgumentParser) -> None:
                    "turn: as 2nd Eligible before the card ends (the next command ends it)")
     p.add_argument("--after", choices=("op", "op_sa", "event"), default="op",
                    help="what the 1st Eligible executed, when --position second (2.3.4)")
+    p.add_argument("--discord", type=_discord_argument, metavar="event|operation",
+                   help="Insurgent Discord (8.1, 2-player games): the Government player's "
+                   "choice for a 2nd Eligible Non-player, Event or Operation; without it "
+                   "the question is asked on the terminal, and refused when there is none")
     _add_dice_and_outputs(p, "the turn")
+
+
+def _discord_argument(text: str) -> str:
+    """``--discord``: an answer to the same question play and assist ask
+    (:func:`nonplayer.decisions.asked.discord_question`: a number, a name or its start)."""
+    from nonplayer.decisions.asked import discord_question
+    from nonplayer.decisions.base import InputError
+
+    try:
+        return str(discord_question(None).parse(text))
+    except InputError as err:
+        raise argparse.ArgumentTypeError(f"{err}: event or operation") from None
+
+
+def _discord(given: str | None, inp: TextIO, out: TextIO) -> Any:
+    """Insurgent Discord (8.1) for ``np-turn``, asked only when the engine needs it (a
+    2-player game, 2nd Eligible Non-player with Resources and an effective Event): the
+    ``--discord`` answer, else the Government player on the terminal (the question of
+    play and assist, :func:`nonplayer.decisions.asked.discord_question`, written to
+    ``out``), else a
+    refusal (nothing is applied nor saved)."""
+    from nonplayer.decisions.asked import discord_question
+    from nonplayer.decisions.base import InputError
+
+    def ask(state: GameState, faction: Faction) -> str:
+        question = discord_question(faction, state.current_card)
+        if given is not None:
+            return given
+        if not _isatty(inp):
+            raise CliError(f"Insurgent Discord (8.1): the Government player chooses "
+                           f"{faction.label}'s Event or Operation, and there is no terminal "
+                           "to ask: give --discord event or --discord operation")
+        print("\n".join(question.lines()), file=out, flush=True)
+        while True:
+            print("> ", end="", file=out, flush=True)
+            line = inp.readline()
+            if not line:
+                raise CliError("Insurgent Discord (8.1): no answer (end of input): "
+                               "give --discord event or --discord operation")
+            try:
+                return str(question.parse(line))
+            except InputError as err:
+                print(f"! {err}", file=out, flush=True)
+
+    return ask
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def _what_if_start(args: argparse.Namespace) -> tuple[Game, Faction]:
     """The save and the Faction of ``np-turn`` and ``event`` (what-if commands on a save):
-    the outputs checked first, the save loaded, a game over refused."""
-    _check_save(args)
+    the save loaded (its output already checked and locked: :func:`_one_step`), a game
+    over refused."""
     game = serialize.load(args.file, verify=not args.no_verify)
     if game.is_terminal():
         raise CliError(f"{args.file}: the game is over")
@@ -393,7 +455,10 @@ def _run_np_turn(args: argparse.Namespace, out: TextIO) -> int:
     dice = ScriptedDice(args.dice) if args.dice else None
     # the position right after the turn: a card it ends is left to end with the next
     # command (2.3.7-2.3.8), so a Propaganda card's phases do not run here (6.0)
-    result = take_turn(game, dice, stop_after_turn=True)
+    # Insurgent Discord (8.1) on the terminal: the question goes to stderr, so a --json
+    # result on stdout stays JSON
+    discord = _discord(args.discord, sys.stdin, sys.stderr)
+    result = take_turn(game, dice, discord, stop_after_turn=True)
     return _report_turn(result, game, args, out)
 
 
@@ -403,8 +468,7 @@ def _report_turn(result: Any, game: Game, args: argparse.Namespace, out: TextIO)
     data = result.to_json()
     data["status"] = status_dict(game)
     if args.save:
-        with locked(args.save):
-            serialize.save(game, Path(args.save))
+        serialize.save(game, Path(args.save))  # under the lock taken before the load
     if args.json:
         print(json.dumps(data, indent=2, ensure_ascii=False), file=out)
     else:
@@ -415,11 +479,23 @@ def _report_turn(result: Any, game: Game, args: argparse.Namespace, out: TextIO)
     return 0
 
 
-def _check_save(args: argparse.Namespace) -> None:
-    """``--save OUT`` of np-turn and event, checked before the save is read: a save (its
-    own input included, the same format) may be replaced; a link, FIFO or device not."""
-    if args.save:
-        check_output(args.save, "--save", inputs=[args.file], same_ok=True)
+def _one_step(run: Callable[[argparse.Namespace, TextIO], int],
+              ) -> Callable[[argparse.Namespace, TextIO], int]:
+    """``np-turn`` and ``event`` (read, change, write): ``--save OUT`` is checked before
+    the save is read (FILE itself or a new file; another existing file only with
+    ``--force``; a link, FIFO or device never) and its lock is held from before the
+    load to after the save, so two commands on one save cannot both read it and lose a
+    turn (issue 32 item 2): the second is refused with one line."""
+
+    def held(args: argparse.Namespace, out: TextIO) -> int:
+        if not args.save:
+            return run(args, out)
+        check_output(args.save, "--save", force=args.force, inputs=[args.file],
+                     same_ok=True)
+        with locked(args.save):
+            return run(args, out)
+
+    return held
 
 
 def _configure_event(p: argparse.ArgumentParser) -> None:
@@ -468,6 +544,63 @@ def _run_event(args: argparse.Namespace, out: TextIO) -> int:
     result = TurnResult(faction, "event", from_json(game.log[-1]["command"]), trace, report)
     return _report_turn(result, game, args, out)
 
+def _space_argument(text: str) -> int:
+    try:
+        return MAP.id_of(text.strip())
+    except KeyError as err:
+        raise argparse.ArgumentTypeError(str(err.args[0] if err.args else err)) from None
+
+
+def _configure_transfer(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="a save file")
+    p.add_argument("--from", dest="giver", required=True, type=faction_argument,
+                   metavar="FACTION", help="the player's Faction that gives")
+    p.add_argument("--to", dest="receiver", required=True, type=faction_argument,
+                   metavar="FACTION", help="the Faction that receives (a Non-player too)")
+    p.add_argument("--resources", type=int, default=0, metavar="N",
+                   help="Resources to give (1.7)")
+    p.add_argument("--shipment", action="append", type=_space_argument, default=[],
+                   metavar="SPACE", help="give the Shipment the giver holds in SPACE to a "
+                   "Guerrilla of the receiver there (4.5.3); repeat for more")
+    p.add_argument("--save", metavar="OUT", help="where to save the game (default: FILE "
+                   "itself; else a new file)")
+    p.add_argument("--force", action="store_true",
+                   help="replace OUT if it is an existing file other than FILE")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_no_verify(p)
+
+
+def _run_transfer(args: argparse.Namespace, out: TextIO) -> int:
+    """A voluntary transfer (1.5.2; to a Non-player too, 8.1.2 PLAY NOTE), logged in the
+    save: refused with one line (and no file changed) where the rules do not allow it."""
+    from core.errors import IllegalAction
+    from core.rules.transfer import Transfer
+
+    target = args.save or args.file
+    # checked before the save is read, its lock held from before the load to after the
+    # save (as np-turn and event, issue 32): two commands on one save cannot lose one
+    check_output(target, "--save", force=args.force, inputs=[args.file], same_ok=True)
+    with locked(target):
+        game = serialize.load(args.file, verify=not args.no_verify)
+        if game.is_terminal():
+            raise CliError(f"{args.file}: the game is over")
+        cmd = Transfer(int(args.giver), int(args.receiver), args.resources,
+                       tuple(args.shipment))
+        try:
+            trace = game.apply(cmd)
+        except IllegalAction as err:
+            raise CliError(f"transfer refused: {err}") from None
+        serialize.save(game, Path(target))
+    if args.json:
+        data = {"command": cmd.to_json(), "trace": trace, "status": status_dict(game)}
+        print(json.dumps(data, indent=2, ensure_ascii=False), file=out)
+    else:
+        for line in trace:
+            print(line, file=out)
+        print(f"saved to {target}", file=out)
+    return 0
+
+
 SUBCOMMANDS: list[Subcommand] = [
     Subcommand("new", "set up a new game and reveal its first card", _configure_new, _run_new),
     Subcommand("status", "show a saved game's tracks, cards and board", _configure_status,
@@ -475,7 +608,9 @@ SUBCOMMANDS: list[Subcommand] = [
     Subcommand("verify", "replay a save's log and check it gives the saved state",
                _configure_verify, _run_verify),
     Subcommand("np-turn", "run one Non-player turn (section 8) on a saved game",
-               _configure_np_turn, _run_np_turn),
+               _configure_np_turn, _one_step(_run_np_turn)),
     Subcommand("event", "execute an Event on a saved game with Non-player choices (8.4)",
-               _configure_event, _run_event),
+               _configure_event, _one_step(_run_event)),
+    Subcommand("transfer", "give Resources or Shipments to another Faction, a Non-player "
+               "too (1.5.2, 8.1.2)", _configure_transfer, _run_transfer),
 ]
