@@ -597,12 +597,12 @@ class Controller:
             trace = trial.apply(cmd)
         except (AgentError, AndeanError) as err:
             return self.agent_failed(faction, err)
-        reports = round_reports(before, trial.log[-1])
         logged = from_json(trial.log[-1]["command"])
         report = TurnReport(
             faction, title_of(logged, before),
-            instructions(logged, trace, reports, before, trial.state),
-            changes=describe.changes(before, trial.state), nonplayer=False,
+            instructions(logged, trace, before, trial.state, trial.log[-1]),
+            changes=describe.changes(before, trial.state), account=list(trace),
+            nonplayer=False,
             context=context_lines(before, trial.log[start:]), who=f"{faction.label} "
             f"({agent.label})")
         self.session.commit(trial)

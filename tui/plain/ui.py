@@ -243,7 +243,7 @@ class PlainUI:
         except (AgentError, AndeanError) as err:
             self.say(f"! {err}")
             return
-        self.say(*report.instructions)
+        self.say(*(report.account or report.instructions))  # the seat change as logged
 
     def who(self) -> str:
         """The name the prompts start with: the Faction acting (or to move)."""
