@@ -467,7 +467,7 @@ class Controller:
     def nonplayer_turn(self) -> TurnReport:
         """Play the decision of the Non-player (or agent) to move; kept only if it
         completes."""
-        from nonplayer.turn import take_turn, two_players
+        from nonplayer.turn import take_turn
 
         if self.to_move() in self.agent_specs:
             faction = self.to_move()
@@ -478,9 +478,10 @@ class Controller:
         faction = trial.to_move()
         dice = self.dice() if self.manual else None
         # Insurgent Discord (8.1) is the Government player's: a person's, not the AI's
-        discord = self.discord if two_players(trial.state) and \
-            trial.state.seats[Faction.GOVT] is not None else None
-        if discord is not None and Faction.GOVT in self.agents:
+        # (:func:`nonplayer.turn.discord_applies`, asked by the turn itself); asked of
+        # the Government's agent when an agent plays it
+        discord = self.discord
+        if Faction.GOVT in self.agents:
             discord = self.agents[Faction.GOVT].discord
         ai = faction is Faction.GOVT and government_ai(trial.state) is not None
         try:
@@ -713,8 +714,9 @@ class Controller:
         """A rollback to ``group`` discards (commands, of which a person's)."""
         return discarded(self.session.steps, group.start)
 
-    def save(self, path: str | None = None) -> str:
-        return str(self.session.save(path))
+    def save(self, path: str | None = None, replace: bool = False) -> str:
+        """Save the game (to another file: :meth:`tui.session.Session.save`)."""
+        return str(self.session.save(path, replace))
 
     # --- the table's deck (tabletop assist) ------------------------------------------
     def card_to_name(self) -> str | None:

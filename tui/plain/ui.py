@@ -30,12 +30,14 @@ input the game is saved and the program stops (it resumes with ``--load``).
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 from collections.abc import Callable
 from typing import TextIO
 
 from core.cards import CARDS
 from core.errors import AndeanError, IllegalAction
+from core.files import same_path, shown
 from core.map import MAP
 from core.pieces import Faction
 from core.rules import sequence
@@ -192,10 +194,7 @@ class PlainUI:
             self.show_turn(rest, reasons=word != "show")
             return True
         if word == "save":
-            try:
-                self.say(f"Saved to {self.c.save(rest.strip() or None)}")
-            except (OSError, ValueError) as err:
-                self.say(f"! cannot save: {err}")
+            self.save_as(rest.strip() or None)
             return True
         if word == "seat":
             self.change_seat(rest)
@@ -220,6 +219,28 @@ class PlainUI:
             self.say(f"! {err}")
             return
         self.say(*report.instructions)
+
+    def save_as(self, name: str | None) -> None:
+        """``save [FILE]``: save now; to FILE, the game moves there (its autosaves too).
+        An existing FILE other than the game's own is replaced only after a yes."""
+        replace = False
+        path = self.c.session.path
+        if name is not None and os.path.lexists(name) and (
+                path is None or not same_path(name, path)):
+            q = Question.yes_no(f"{shown(name)} exists: replace it with this game?",
+                                default=False)
+            top, self._top = self._top, False
+            try:
+                replace = bool(self.answer(q))
+            finally:
+                self._top = top
+            if not replace:
+                self.say(f"Not saved to {shown(name)}.")
+                return
+        try:
+            self.say(f"Saved to {self.c.save(name, replace)}")
+        except (OSError, ValueError) as err:
+            self.say(f"! cannot save: {err}")
 
     def who(self) -> str:
         """The name the prompts start with: the Faction acting (or to move)."""

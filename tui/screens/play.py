@@ -70,7 +70,6 @@ from tui.screens.history_views import (
 )
 from tui.screens.keys import HelpScreen, KeysFooter, key_label
 from tui.screens.questions import NeedAnswer, QuestionScreen, Replies, die_question
-from tui.session import Session
 from tui.turn_log import CardGroup, Turn
 from tui.victory_watch import decision_warning
 
@@ -578,8 +577,8 @@ class PlayApp(App[None]):
         def loaded(path: str | None) -> None:
             if not path:
                 return
-            try:
-                session = Session.load(path)
+            try:  # the new file's lock first, then the old one dropped
+                session = self.controller.session.load_instead(path)
             except (AndeanError, OSError, ValueError) as err:
                 self.notify(f"Cannot load: {err}", severity="error")
                 return
