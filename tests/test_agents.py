@@ -517,3 +517,45 @@ def test_a_question_offers_only_the_answers_its_form_takes() -> None:
     run.answer(True)
     assert [o.value for o in run.legal_question().options] == [0, 2, 4]
     assert run.answers == [True]  # trying the answers changed nothing
+
+
+def test_a_refused_combination_is_asked_again_saying_why(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # options each legal, the combination refused by the rules: asked again, a few times
+    from nonplayer.agents import seat as seat_module
+    from nonplayer.agents.connection import AgentError
+    from nonplayer.decisions.base import FormRun, InputError, Option, Question
+
+    def form():  # type: ignore[no-untyped-def]
+        picked = yield Question.many("Which spaces?", [Option(s, f"space {s}") for s in
+                                                       (1, 2, 3)], 1, 3)
+        if 1 in picked and 2 in picked:
+            raise InputError("not enough Resources for both")
+        return picked
+
+    class FakeDecision:
+        def __init__(self, *_: object) -> None:
+            self.form = FormRun(form)
+
+    class Scripted:
+        def __init__(self, answers: list[list[int]]) -> None:
+            self.answers, self.sent = answers, []  # type: ignore[var-annotated]
+
+        def send(self, message: dict) -> None:
+            self.sent.append(message)
+
+        def receive(self, timeout: float) -> dict:
+            return {"type": "answer", "id": self.sent[-1]["id"],
+                    "answer": self.answers.pop(0)}
+
+    monkeypatch.setattr(seat_module, "Decision", FakeDecision)
+    game = Game.new("quick", 1, players=1)
+    agent = object.__new__(seat_module.AgentSeat)
+    agent.where, agent.faction, agent.policy = "scripted", Faction.GOVT, POLICY
+    agent.questions = agent.decisions = 0
+    agent.conn = Scripted([[0, 1], [0, 2]])  # type: ignore[assignment]
+    assert agent.decide(game) == [1, 3]
+    assert agent.conn.sent[1]["info"] == ["Refused: not enough Resources for both"]
+    agent.conn = Scripted([[0, 1]] * 4)  # type: ignore[assignment]
+    with pytest.raises(AgentError, match="answered illegally"):
+        agent.decide(game)
