@@ -179,21 +179,33 @@ def test_the_python_random_agent_plays_a_whole_game_in_any_seat(faction: Faction
 NODE = shutil.which("node")
 
 
+def demo_with(agent: str, seat: str, seed: int, folder: Path) -> Game:
+    """``andean demo --agent SEAT=agent --save``: the saved game, loaded (and replayed:
+    the strict loader replays its log)."""
+    save = folder / f"{seat}.json"
+    code = main(["demo", "--govt", "heuristic", "--scenario", "quick", "--seed", str(seed),
+                 "--save", str(save), "--agent", f"{seat}={agent}"])
+    assert code == 0
+    return serialize.load(save, verify=True)
+
+
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
-@pytest.mark.parametrize("faction", [Faction.FARC, Faction.GOVT], ids=lambda f: f.label)
-def test_the_javascript_agent_plays_a_whole_game(faction: Faction) -> None:
-    agent = f"{NODE} {ROOT / 'examples' / 'agent.js'}"
-    game, _ = play(11, "heuristic", "quick", agents=setup_for(faction, agent))
+@pytest.mark.parametrize("seat", ["FARC", "Government"])
+def test_the_javascript_agent_plays_a_whole_game(
+        seat: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = demo_with(f"{NODE} {ROOT / 'examples' / 'agent.js'}", seat, 11, tmp_path)
     assert_whole_game(game)
     assert not set_seats(game)
+    assert f"{seat}: agent" in capsys.readouterr().out.splitlines()[0]
 
 
-def test_the_government_ai_agent_plays_a_whole_game_through_the_protocol() -> None:
+def test_the_government_ai_agent_plays_a_whole_game_through_the_protocol(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     agent = f"{sys.executable} {ROOT / 'examples' / 'government_ai_agent.py'}"
-    game, record = play(13, "heuristic", "quick", agents=setup_for(Faction.GOVT, agent))
+    game = demo_with(agent, "Government", 13, tmp_path)
     assert_whole_game(game)
     assert not set_seats(game)  # every command it sent was legal
-    assert record.govt.startswith("agent:")
+    assert "Government: agent" in capsys.readouterr().out.splitlines()[0]
 
 
 # ======================================================================================
