@@ -499,14 +499,16 @@ def test_the_line_modes_seat_word_hands_a_seat_to_an_agent(
 
     save = tmp_path / "game.json"
     monkeypatch.setattr(sys, "stdin", io.StringIO(
-        f"seat AUC agent {RANDOM_AGENT}\nseat farc robot\nquit\n"))
+        f"seat AUC agent {RANDOM_AGENT}\nseat farc robot\nseat Cartels me\n"
+        "seat Cartels bot\nquit\n"))
     main(["play", "--plain", "--scenario", "quick", "--seed", "2", "--save", str(save)])
     out = capsys.readouterr().out
     assert "AUC is played from now on by agent" in out
-    assert "! seat FACTION agent COMMAND, or seat FACTION me" in out
+    assert "! seat FACTION agent COMMAND, seat FACTION me or seat FACTION bot" in out
     saved = serialize.load(save, verify=True)
-    assert saved.state.seats[Faction.AUC] == 2
-    assert set_seats(saved)[0]["command"]["who"] == f"agent {RANDOM_AGENT!r}"
+    assert saved.state.seats == [1, None, 2, None]
+    assert [e["command"]["who"] for e in set_seats(saved)] == [
+        f"agent {RANDOM_AGENT!r}", "a person", "the section-8 flowchart"]
 
 
 def test_a_question_offers_only_the_answers_its_form_takes() -> None:

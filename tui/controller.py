@@ -626,6 +626,19 @@ class Controller:
         player = min(people) if people else (seats[faction] or 1)
         return self.apply(SetSeat(int(faction), player, who="a person"))
 
+    def seat_bot(self, faction: Faction) -> TurnReport:
+        """Hand ``faction`` to its default player mid-game: the section-8 flowchart, or
+        for the Government the program's AI (:data:`FALLBACK_AI`); logged (Set Seat).
+        IllegalAction when nobody would be left at the table (1.5)."""
+        govt = faction is Faction.GOVT
+        report = self.apply(SetSeat(int(faction), None, FALLBACK_AI if govt else None,
+                                    who=GOVT_AI_LABEL if govt else "the section-8 flowchart"))
+        old = self.agents.pop(faction, None)
+        self.agent_specs.pop(faction, None)
+        if old is not None:
+            old.close("the seat goes to its default player")
+        return report
+
     def _tell_agents(self, report: TurnReport) -> None:
         """Every agent hears of every decision (a trace), and of the end."""
         if not self.agents or not self.game.log:
