@@ -573,3 +573,31 @@ def test_a_refused_combination_is_asked_again_saying_why(
     agent.conn = Scripted([[0, 1]] * 4)  # type: ignore[assignment]
     with pytest.raises(AgentError, match="answered illegally"):
         agent.decide(game)
+
+
+def test_insurgent_discord_is_asked_of_the_governments_agent() -> None:
+    # 8.1: in a 2-player game the Government player chooses the 2nd Eligible
+    # Non-player's Event or Operation: an agent at the Government is asked it
+    from nonplayer.agents import seat as seat_module
+
+    class Scripted:
+        def __init__(self) -> None:
+            self.sent: list[dict] = []
+
+        def send(self, message: dict) -> None:
+            self.sent.append(message)
+
+        def receive(self, timeout: float) -> dict:
+            options = self.sent[-1]["options"]
+            pick = next(o["id"] for o in options if o["value"] == "operation")
+            return {"type": "answer", "id": self.sent[-1]["id"], "answer": pick}
+
+    game = Game.new("quick", 1, seats=[1, 2, None, None])
+    agent = object.__new__(seat_module.AgentSeat)
+    agent.where, agent.faction, agent.policy = "scripted", Faction.GOVT, POLICY
+    agent.questions = agent.decisions = 0
+    agent.conn = Scripted()  # type: ignore[assignment]
+    assert agent.discord(game.state, Faction.AUC) == "operation"
+    question = agent.conn.sent[0]
+    validator().validate(question)
+    assert question["asks"] == "discord" and "Insurgent Discord (8.1)" in question["prompt"]

@@ -473,6 +473,11 @@ class Controller:
             faction = self.to_move()
             assert faction is not None
             return self.agent_turn(faction)
+        if Faction.GOVT in self.agent_specs:  # it may be asked Insurgent Discord (8.1)
+            try:
+                self._connected(Faction.GOVT)  # its seat logged before the turn's trial
+            except AgentError as err:
+                return self.agent_failed(Faction.GOVT, err)
         trial = self.game.clone()
         before = trial.state.clone()
         faction = trial.to_move()
@@ -481,8 +486,8 @@ class Controller:
         # (:func:`nonplayer.turn.discord_applies`, asked by the turn itself); asked of
         # the Government's agent when an agent plays it
         discord = self.discord
-        if Faction.GOVT in self.agents:
-            discord = self.agents[Faction.GOVT].discord
+        if Faction.GOVT in self.agent_specs:
+            discord = self._agent_discord
         ai = faction is Faction.GOVT and government_ai(trial.state) is not None
         try:
             if ai:
@@ -491,6 +496,8 @@ class Controller:
                 result = take_turn(trial, dice, discord)
         except IllegalAction as err:
             return self._nonplayer_fallback(faction, err)
+        except AgentError as err:  # the Government's agent, asked Insurgent Discord
+            return self.agent_failed(Faction.GOVT, err)
         reports = round_reports(before, trial.log[-1])
         title = _turn_title(result, before)
         report = TurnReport(
@@ -638,6 +645,12 @@ class Controller:
         if old is not None:
             old.close("the seat goes to its default player")
         return report
+
+    def _agent_discord(self, state: GameState, faction: Faction) -> str:
+        """Insurgent Discord (8.1) asked of the agent playing the Government (started
+        if it was not yet); its failure ends the Non-player's turn unplayed (AgentError)
+        and hands the Government over."""
+        return self._connected(Faction.GOVT).discord(state, faction)
 
     def _tell_agents(self, report: TurnReport) -> None:
         """Every agent hears of every decision (a trace), and of the end."""
