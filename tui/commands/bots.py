@@ -472,12 +472,12 @@ def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
         print(f"andean: note: {bot.note}", file=sys.stderr)
     outdir.mkdir(parents=True, exist_ok=True)
     with SaveLock(csv_path):  # one batch at a time in a folder (issue 32 item 1)
-        return _batch_in(args, out, outdir, run, seeds, kept, options, bot, agents)
+        return _batch_in(args, out, outdir, run, seeds, kept, options, bot, agents, plays)
 
 
 def _batch_in(args: argparse.Namespace, out: TextIO, outdir: Path, run: dict[str, Any],
               seeds: list[int], kept: list[GameRecord], options: dict[str, Any],
-              bot: Any, agents: AgentSetup | None = None) -> int:
+              bot: Any, agents: AgentSetup | None, plays: str) -> int:
     """The batch's games, in its checked ``outdir``, holding the lock of its games.csv."""
     from nonplayer.games import CsvLog, read_csv
     from tui.progress import RunProgress
