@@ -601,3 +601,29 @@ def test_insurgent_discord_is_asked_of_the_governments_agent() -> None:
     question = agent.conn.sent[0]
     validator().validate(question)
     assert question["asks"] == "discord" and "Insurgent Discord (8.1)" in question["prompt"]
+
+
+def test_the_play_screen_plays_agents_seats(tmp_path: Path) -> None:
+    # the full-screen app runs agents' turns like Non-players': an agent at each
+    # Insurgent, the program's AI at the Government, no person: the whole game is played
+    # as the app starts
+    from tests.pilot import run_async
+    from tui.controller import Controller
+    from tui.screens.play import PlayApp
+    from tui.session import Session
+
+    game = Game.new("quick", 3, seats=[None, 1, 2, 3], government_ai="heuristic")
+    agents = {f: f"{RANDOM_AGENT} --seed {int(f)}" for f in Faction if f is not Faction.GOVT}
+    controller = Controller(Session(game, tmp_path / "game.json"), agents=agents,
+                            agent_policy=POLICY)
+
+    @run_async
+    async def run() -> None:
+        app = PlayApp(controller)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert controller.is_over()
+
+    run()
+    assert any("agent random" in r.heading() for r in controller.history)
+    assert_whole_game(serialize.load(tmp_path / "game.json", verify=True))
