@@ -533,7 +533,7 @@ def _batch_in(args: argparse.Namespace, out: TextIO, outdir: Path, run: dict[str
     seconds = time.perf_counter() - start
     records = sorted(kept + records, key=lambda r: r.seed)
     extra = {"agents": run["agents"]} if agents is not None else {}
-    summary = summarize(records, seconds, govt=args.govt, plays=plays, **extra,
+    summary = summarize(records, seconds, govt=args.govt, plays=run["plays"], **extra,
                         note=bot.note, scenario=args.scenario, backend=args.backend,
                         workers=args.workers, resumed=len(kept))
     write_csv(records, csv_path)  # the whole run, in seed order
