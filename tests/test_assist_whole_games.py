@@ -79,7 +79,8 @@ def test_plain_whole_game_two_propaganda_cards_in_a_row_and_undo_after_a_reset(t
     assert plan.undone
     reset = text.index("6.6 Reset")
     after = text[reset:]
-    assert after.index("undo\nUndone") < after.index("Government decides Redeploy")
+    assert after.index("? undo\n") < after.index("Undone: back to the start") \
+        < after.index("Government decides Redeploy")
     assert text.count("Recorded: the Propaganda decision carried out on the table.") >= 2
     saved = serialize.load(tmp_path / "table.json")
     assert saved.state.phase == "over"

@@ -71,40 +71,42 @@ def next_named(game: Game) -> bool:
     return False
 
 
-def unnamed_face_up(game: Game, before: GameState, after: GameState) -> int | None:
-    """The card ``after`` shows face up that ``before`` did not and the table never
-    named (the program turned it from its own deck), if any."""
+def unnamed_face_up(game: Game, after: GameState) -> int | None:
+    """The card ``after`` (the board a command left) shows face up that the table never
+    named (the program turned it from its own deck), if any. Nobody acts on such a card
+    before the table names it, so only the command that turned it shows it."""
     card = after.current_card
-    if card is None or card == before.current_card or named(game, card):
+    if card is None or named(game, card):
         return None
     return card
 
 
-def skipped_propaganda(before: GameState, after: GameState) -> list[int]:
-    """The Propaganda cards played between ``before`` and ``after`` with no Round: a
-    second Propaganda card in a row (6.0 EXCEPTION)."""
-    new = after.played[len(before.played):]
-    return [c for c in new[:-1] if CARDS[c].propaganda and c != after.current_card]
+def skipped_propaganda(after: GameState) -> list[int]:
+    """The Propaganda card played just before the card face up with no Round of its own:
+    a second Propaganda card in a row (6.0 EXCEPTION)."""
+    before_it = after.played[-2:-1] if after.played[-1:] == [after.current_card] else []
+    return [c for c in before_it if CARDS[c].propaganda and after.phase == "card"]
 
 
-def masked(lines: Iterable[str], game: Game, before: GameState, after: GameState
-           ) -> list[str]:
-    """``lines`` (a command's instructions or changes, ``before`` -> ``after``) with the
-    card face up after it left unnamed when the table never named it, and the table told
-    to turn it and name it; a second Propaganda card in a row is said set aside (6.0)."""
+def masked(lines: Iterable[str], game: Game, after: GameState) -> list[str]:
+    """``lines`` (a command's instructions or changes, leaving the board ``after``) with
+    the card face up left unnamed when the table never named it, and the table told to
+    turn it and name it; a second Propaganda card in a row is said set aside (6.0)."""
     out = list(lines)
-    card = unnamed_face_up(game, before, after)
+    card = unnamed_face_up(game, after)
     if card is None:
         return out
     title = f"#{card} {CARDS[card].title}"
-    skipped = skipped_propaganda(before, after)
-    reveal = "Reveal the next card: "
+    skipped = skipped_propaganda(after)
     if skipped:
         first = skipped[0]
-        reveal += (f"#{first} {CARDS[first].title} comes face up, a second Propaganda "
-                   "card in a row: set it aside with no Propaganda Round (6.0); ")
-    reveal += "turn the card under it face up and name it when asked"
-    return [reveal if line.startswith("Reveal the next card") and title in line
+        reveal = (f"Reveal the next card: #{first} {CARDS[first].title} comes face up, a "
+                  "second Propaganda card in a row: set it aside with no Propaganda Round "
+                  "(6.0); turn the card under it face up and name it when asked")
+    else:
+        reveal = "Reveal the next card: turn the top card face up and name it when asked"
+    return [line[:len(line) - len(line.lstrip())] + reveal
+            if line.lstrip().startswith("Reveal the next card") and title in line
             else line.replace(title, "the card the table turns next (not named yet)")
             for line in out]
 
