@@ -169,3 +169,40 @@ def test_a_yes_no_inside_a_form_takes_y_alone_like_the_dialogs():
             assert answered[-1] == "n"
 
     asyncio.run(run())
+
+
+def test_the_8_8_level_lines_sit_between_the_levels_scores():
+    # 8.8: 0 or less COIN Failure, 1-3 Stalemate, 4-8 COIN Progress, 9+ COIN Triumph; bar
+    # i of the chart is score lo + i, its left edge at index i
+    from tui.pictures.report import level_marks
+
+    assert level_marks(-5) == [(6.0, "Stalemate"), (9.0, "COIN Progress"),
+                               (14.0, "COIN Triumph")]
+    assert level_marks(0)[0] == (1.0, "Stalemate")  # after the 0 bar, not on it
+
+
+def test_a_bar_chart_title_leaves_room_for_the_tallest_bar_s_value():
+    import re as regex
+
+    from tui.pictures.report import bar_chart
+
+    svg = bar_chart([("19", 3.0), ("20", 1.0)], title="Event cards played before the end")
+    title_y = float(regex.search(r'<text x="\d+" y="([\d.]+)" font-size="14"', svg)[1])
+    value_y = float(regex.search(r'y="([\d.]+)" text-anchor="middle" font-size="11">3<',
+                                 svg)[1])
+    assert value_y - 11 > title_y + 4  # the value's top below the title's descenders
+
+
+def test_the_game_report_folds_each_card_s_board():
+    from nonplayer.games import play
+    from tui.pictures import report
+    from tui.pictures.history import Recorder
+
+    rec = Recorder()
+    game, _ = play(3, "heuristic", scenario="quick", on_turn=rec.on_turn)
+    history = rec.finish(game.state)
+    html = report.game_report(history)
+    steps = len(history.steps)
+    assert html.count('<details class="board"><summary>The board after this card') == steps
+    assert html.count("</details></section>") == steps
+    assert "Next: none (the game is over)" in html  # the final position's panel
