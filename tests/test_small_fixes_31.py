@@ -206,3 +206,16 @@ def test_the_game_report_folds_each_card_s_board():
     assert html.count('<details class="board"><summary>The board after this card') == steps
     assert html.count("</details></section>") == steps
     assert "Next: none (the game is over)" in html  # the final position's panel
+
+
+def test_declining_a_hint_in_plain_asks_the_question_again_in_full(monkeypatch):
+    # the decision's question comes back with who is asked what, never a bare '>'
+    from core.rules.sequence import Pass
+    from tests.pilot import fake_hint
+    from tests.test_tui_plain import play
+
+    fake_hint(monkeypatch, Pass(), "Pass and keep the Resources.", [])
+    for declined in (["hint", "n"], ["hint", "y", "n"]):
+        _, text = play([*declined, "quit"])
+        after = text.rsplit("> n\n", 1)[1]
+        assert after.startswith("Government, 1st Eligible on #18 NSPD-18: what do you do?")
