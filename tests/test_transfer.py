@@ -207,3 +207,35 @@ def test_play_screen_g_gives_resources_to_a_nonplayer_8_1_2_play_note() -> None:
             assert c.to_move() is GOVT  # no turn taken (1.5.2)
 
     drive()
+
+
+def test_assist_screen_g_gives_resources_to_a_nonplayer_8_1_2_play_note() -> None:
+    # the table's Government gives the Non-player Cartels 2 Resources by g, confirmed
+    pytest.importorskip("textual")
+    from core.rules.board_editor import SetNextCard
+    from tests.pilot import answer, press, run_async
+    from tui.commands.play import new_assist_game
+    from tui.controller import Controller
+    from tui.screens.assist import AssistApp
+    from tui.screens.dialogs import ConfirmScreen
+    from tui.session import Session
+
+    game = new_assist_game("standard", 5, [1, None, None, None], 12)
+    game.apply(SetNextCard(40))
+    app = AssistApp(Controller(Session(game), assist=True))
+
+    @run_async
+    async def drive() -> None:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            c = app.controller
+            assert c.to_move() is GOVT
+            before = c.state.resources[CARTELS]
+            await press(pilot, "g")
+            await answer(pilot, "Cartels", "2")
+            assert isinstance(app.screen, ConfirmScreen)
+            await press(pilot, "y")
+            assert c.game.log[-1]["command"]["type"] == "Transfer"
+            assert c.state.resources[CARTELS] == before + 2
+
+    drive()
