@@ -57,6 +57,9 @@ class TurnReport:
     #: the lines heading the instructions: who acts and why (card, position, flowchart
     #: nodes) and the dice used (:func:`context_lines`)
     context: list[str] = field(default_factory=list)
+    #: the engine's own account of the command (its trace), for the history's one-line
+    #: summaries; the table's steps are ``instructions``
+    account: list[str] = field(default_factory=list)
 
     def heading(self) -> str:
         who = self.who or (self.faction.label if self.faction is not None else "Editor")
@@ -79,13 +82,13 @@ class TurnReport:
 
 
 def numbered(instructions: list[str], align: bool = True) -> list[str]:
-    """Instructions numbered for the table; indented lines (a Propaganda Round's phases
-    under its heading) stay under the step before them, unnumbered. ``align``: numbers
-    right-aligned on 2 columns (the screen's dialog)."""
+    """Instructions numbered for the table; indented lines (headings: a Propaganda
+    Round's phases, what set off the steps after them) are never numbered. ``align``:
+    numbers right-aligned on 2 columns (the screen's dialog)."""
     out: list[str] = []
     n = 0
     for line in instructions:
-        if line[:1].isspace() and n:
+        if line[:1].isspace():
             out.append(f"    {line}")
         else:
             n += 1
@@ -293,8 +296,8 @@ def card_groups(turns: Sequence[Turn]) -> list[CardGroup]:
     return out
 
 
-_ROUND_HEADING = re.compile(r"^Propaganda Round (\d+) \(#(\d+) .*\):$")
-_PHASE_LINE = re.compile(r"^\s+(6\.\d [A-Z][a-z]+)( — [A-Za-z]+)?: (.*)$")
+_ROUND_HEADING = re.compile(r"^\s*Propaganda Round (\d+) \(#(\d+) .*\):$")
+_PHASE_LINE = re.compile(r"^\s+(6\.\d(?:\.\d)? [A-Z][A-Za-z0-9 ]*?)( — [A-Za-z]+)?: (.*)$")
 
 
 def round_steps(instructions: Sequence[str]

@@ -63,7 +63,7 @@ from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.state import GameState
 from nonplayer.decisions.base import YES_NO, Cancelled, FormRun, InputError, fold
 from nonplayer.decisions.editor import CARD_NAMES, EDIT_HELP, EDIT_WORDS, find_card, parse_edit
-from tui import describe
+from tui import board_changes, describe
 from tui.commands.base import CliError
 from tui.controller import Controller, Preview, TurnReport, numbered, phase_of
 from tui.prompts import RECORDED, yes_no
@@ -71,6 +71,7 @@ from tui.screens.dialogs import (
     ConfirmScreen,
     FormScreen,
     TextScreen,
+    YesNoScreen,
     open_transfer,
     text_dialog,
 )
@@ -82,6 +83,7 @@ from tui.screens.questions import (
     die_question,
     discord_question,
 )
+from tui.turn_log import CardGroup
 
 ASSIST_HELP = """\
 Keys
@@ -97,7 +99,7 @@ Keys
            too, during the giver's or the receiver's turn (1.5.2, 8.1.2); no turn taken
   w        why: the reasons of the last Non-player turn
   m        map: the board drawn as a map of Colombia (m again: back)
-  u        undo: back to the start of the last decision (take it back on the table too)
+  u        undo: lists the steps that take the last decision back on the table, y undoes
   r        rollback: back to the start of a card of the history (asks which)
   l        the history: one heading per card, the turns under it; Enter on a turn
            unfolds its instructions and reasons
@@ -820,7 +822,8 @@ class AssistApp(PlayApp, inherit_bindings=False):
             self.decide()
             return
         what = RECORDED.get(cmd.kind, "what was done")
-        changes = describe.changes(self.controller.decision_start(), self.controller.state)
+        changes = numbered(board_changes.steps(self.controller.decision_start(),
+                                               self.controller.state), align=False)
         try:
             preview = self.controller.preview(cmd)
         except AndeanError as err:
@@ -875,7 +878,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
             return EDIT_HELP.splitlines()
         report = self.controller.edit(parse_edit(text))
         self.refresh_all()
-        return report.changes or report.instructions
+        return numbered(report.instructions, align=False) or report.account
 
     def action_next_card(self) -> None:
         if self.busy or self.new_game is not None:
@@ -905,22 +908,33 @@ class AssistApp(PlayApp, inherit_bindings=False):
         self.show_help(ASSIST_HELP + EDIT_HELP)
 
     def action_undo(self) -> None:
+        """``u``: the steps that take the table back to the start of the last decision,
+        then asked (y) before anything is undone (issue 31 item 3)."""
         if self.busy:
             return
-        if self.controller.undo():
-            self.notify("Undone: back to the start of the last decision. Take the same "
-                        "moves back on the table.")
-        else:
+        steps = self.controller.undo_steps()
+        if steps is None:
             self.notify("Nothing to undo.")
-        self.refresh_all()
+            return
+        lines = ["Back to the start of the last decision. On the table:",
+                 *(numbered(steps) or ["   (nothing to take back on the board)"])]
+
+        def answered(ok: bool | None) -> None:
+            if ok and self.controller.undo():
+                self.notify("Undone: back to the start of the last decision.")
+            self.refresh_all()
+
+        self.push_screen(YesNoScreen("Undo the last decision?", lines), answered)
 
     def action_rollback(self) -> None:
         if not self.busy:
             super().action_rollback()
 
-    def rollback_notes(self) -> list[str]:
-        return ["Take the same moves back on the table, and put the cards back as they "
-                "were at the start of that card."]
+    def rollback_notes(self, group: CardGroup) -> list[str]:
+        steps = self.controller.rollback_steps(group)
+        return ["Take it back on the table: put the cards back as they were at the start "
+                "of that card, and:",
+                *(numbered(steps) or ["   (nothing to take back on the board)"])]
 
     def action_hint(self) -> None:  # no search Government at the table
         self.notify("No hints in the tabletop assistant.")

@@ -46,6 +46,7 @@ from textual.widgets import (
 from core.errors import AndeanError
 from core.map import MAP
 from core.pieces import Faction
+from nonplayer.agents.seat import AgentStopped
 from nonplayer.decisions.base import Cancelled, InputError
 from tui import describe
 from tui.card_summary import card_notes, marked_spaces, turn_line
@@ -442,6 +443,9 @@ class PlayApp(App[None]):
                 self.refresh_log()
                 self.ask(need, "the Non-player's turn", self._asked, self._left_waiting)
                 return
+            except AgentStopped as stop:  # --agent-fallback stop: saved, said, ended
+                self.exit(return_code=1, message=f"andean: agent failed: {stop}")
+                return
             self.replies.clear()
         self.refresh_log()
 
@@ -556,7 +560,7 @@ class PlayApp(App[None]):
                  "on it; the dice return to where they were then.",
                  f"This discards {commands} command{'s' if commands != 1 else ''} from the "
                  f"history ({yours} of them by a person); it cannot be undone.",
-                 *self.rollback_notes()]
+                 *self.rollback_notes(group)]
 
         def answered(ok: bool | None) -> None:
             if not ok:
@@ -571,8 +575,9 @@ class PlayApp(App[None]):
         self.push_screen(YesNoScreen(f"Roll back to the start of {group.title}?", lines),
                          answered)
 
-    def rollback_notes(self) -> list[str]:
-        """More to say before a rollback (the assistant: the table too)."""
+    def rollback_notes(self, group: CardGroup) -> list[str]:
+        """More to say before a rollback to ``group`` (the assistant: the steps that
+        take the table back too)."""
         return []
 
     def action_save(self) -> None:
