@@ -151,7 +151,7 @@ def test_play_plain_transfer_to_a_nonplayer_8_1_2_play_note() -> None:
     # 2 players and 2 Non-players: at FARC's decision on #28 (the Non-players played
     # #49), FARC gives 2 Resources to the Non-player AUC, then decides as before
     text, c = _plain(two_players(), False, "transfer", "FARC", "AUC", "2", "quit")
-    assert "Transfer: 2 Resources from FARC to AUC (1.5.2)" in text
+    assert "FARC: Transfer" in text and "Set AUC Resources to 12 (was 10)" in text
     assert c.game.log[-1]["command"] == {"type": "Transfer", "giver": int(FARC),  # type: ignore[attr-defined]
                                          "receiver": int(AUC), "resources": 2,
                                          "shipments": []}
@@ -170,7 +170,8 @@ def test_assist_plain_transfer_and_cancel_changes_nothing_1_5_2() -> None:
     text, c = _plain(game, True, "4", "transfer", "FARC", "4", "transfer", "cancel", "quit")
     log = c.game.log  # type: ignore[attr-defined]
     assert [e["command"]["type"] for e in log].count("Transfer") == 1
-    assert "Transfer: 4 Resources from Government to FARC (1.5.2)" in text
+    assert "Government: Transfer" in text and "Set FARC Resources to" in text
+    assert log[-1]["command"]["resources"] == 4 and log[-1]["faction"] == "Government"
     assert "No transfer." in text
 
 
