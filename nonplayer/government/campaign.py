@@ -15,6 +15,12 @@ unseen cards and the dice. So this bot, every time it decides on an Event card:
    it on (off by default: it measured worse, docs/strength.md). The best ``shortlist``
    go on to step 3, plus always Pass and the best Event, so that "wait" and "the card"
    are judged on the same footing.
+   With :data:`PLANS_ENV` set (issue 35 item 2; off by default until measured better),
+   one more candidate per **campaign plan** (:mod:`nonplayer.government.plan`: pacify a
+   Department, ready spaces for Civic Action, garrison the spaces FARC could Agitate,
+   remove exposed FARC Bases, keep Resources for the Support Phase): the command the
+   heuristic following the plan chooses now, and in its rollouts the Government keeps
+   following that plan to the Round, Redeploy included (:func:`plan_candidates`).
 2. **Determinizations.** ``determinizations`` possible futures are sampled, each a clone
    of the position with (a) the unseen part of the draw deck replaced by a sample
    consistent with what is public (:func:`sample_deck`: the deck's size, the cards
@@ -97,8 +103,9 @@ from core.rules import sequence
 from core.rules.sequence import OperationAction, PlayEvent
 from core.setup import PILE_SIZE, PILES, QUICK_PROPAGANDA_PILES, SEEDED_BOTTOM
 from core.state import GameState
-from nonplayer.government.base import GOING_ON_FLOOR, GovtDecision, final_score
+from nonplayer.government.base import GOING_ON_FLOOR, GovtDecision, LookaheadDice, final_score
 from nonplayer.government.heuristic import HeuristicGovernment, discord_choice
+from nonplayer.government.plan import PLANS
 from nonplayer.government.search import (
     NO_SA,
     SA_VARIANTS,
@@ -108,6 +115,7 @@ from nonplayer.government.search import (
     ModelRun,
     Values,
     Weights,
+    command_label,
     distinct,
     evaluate,
     event_candidates,
@@ -352,6 +360,8 @@ def rollout(state: GameState, cand: Candidate, budget: Budget, weights: Weights,
     to the end of the next Propaganda Round (or the game, or ``budget.max_cards``)."""
     dice = SeededDice()  # the clone's own, reseeded stream
     chooser = cand.chooser_factory() if cand.chooser_factory is not None else None
+    if cand.plan is not None:  # the rollouts' Government follows the plan it evaluates
+        policy = policy.following(cand.plan)
     try:
         execute(state, cand.command, dice, chooser)
     except IllegalAction:
@@ -426,6 +436,43 @@ class CampaignResult:
     rollout_seconds: float
     cut_short: bool
     options: list[str]
+
+
+#: The environment variable that turns the campaign plans on (``ANDEAN_CAMPAIGN_PLANS=1``,
+#: issue 35 item 2): off by default until a measurement shows them better
+#: (docs/strength.md).
+PLANS_ENV = "ANDEAN_CAMPAIGN_PLANS"
+
+
+def plans_on() -> bool:
+    """Are the campaign plans (:mod:`nonplayer.government.plan`) judged too?"""
+    return os.environ.get(PLANS_ENV, "") in ("1", "yes", "true")
+
+
+def plan_candidates(seen: GameState, policy: HeuristicGovernment,
+                    candidates: list[Candidate], seed: int) -> list[Candidate]:
+    """One candidate per campaign plan (:data:`nonplayer.government.plan.PLANS`): the
+    command the policy following the plan chooses now, rolled out with the same policy
+    on every card after it. An Event takes the choices of the Event candidate of the
+    same half (answered by look-ahead); a plan whose Event half is not among them is
+    left out."""
+    out: list[Candidate] = []
+    for plan in PLANS:
+        game = Game(seen.clone(), LookaheadDice(seed), [], seen)
+        decision = policy.following(plan).decide(game, game.dice)
+        cmd = decision.command
+        factory = None
+        if isinstance(cmd, PlayEvent):
+            same = [c for c in candidates if c.kind == "event" and c.command == cmd]
+            if not same:
+                continue
+            factory = same[0].chooser_factory
+        where = plan.targets(seen)
+        label = f"Plan {plan.name}{' (' + ', '.join(where) + ')' if where else ''}: " \
+            f"{command_label(cmd)}"
+        out.append(Candidate(label, decision.kind, cmd, model="plan",
+                             chooser_factory=factory, plan=plan))
+    return out
 
 
 def shortlist(candidates: list[Candidate], n: int) -> list[Candidate]:
@@ -542,6 +589,8 @@ def campaign_search(game: Game, think: str | float | Budget = DEFAULT_THINK, see
         civic_reserve = knobs.get("civic_reserve")
     policy = HeuristicGovernment(event_budget=POLICY_EVENT_BUDGET, civic_reserve=civic_reserve,
                                  greedy=bool(knobs.get("greedy", 0)))
+    if plans_on():
+        short += plan_candidates(seen, policy, candidates, pre_seed)
     judged = [Judged(c) for c in short]
     t0 = time.perf_counter()
     cut = False
@@ -577,8 +626,11 @@ def campaign_search(game: Game, think: str | float | Budget = DEFAULT_THINK, see
 # explaining the choice in player language
 # ======================================================================================
 def aim_of(cand: Candidate) -> str:
-    """What a command aims at, as a Government player would say it."""
+    """What a command aims at, as a Government player would say it (a plan: its
+    intention to the next Support Phase and the spaces it is about)."""
     cmd = cand.command
+    if cand.plan is not None:
+        return f"plan to the next Support Phase: {cand.plan.intention}"
     if isinstance(cmd, PlayEvent):
         return "take the Event: its effect is worth more than an Operation now"
     if cand.kind == "pass":
@@ -687,6 +739,7 @@ class CampaignGovernment:
             "rollout_seconds": result.rollout_seconds,
             "cut_short": result.cut_short,
             "think": result.budget.name,
+            "plan": best.cand.plan.name if best.cand.plan is not None else "",
         }
         return GovtDecision(best.cand.command, campaign_trace(result), best.cand.chooser,
                             best.cand.kind, notes)

@@ -305,6 +305,9 @@ class Candidate:
     terms: dict[str, float] = field(default_factory=dict)
     #: Makes a fresh chooser for the real game (an Event's choices are re-asked there).
     chooser_factory: Callable[[], Any] | None = None
+    #: The campaign plan the rollouts' Government follows after this command
+    #: (:mod:`nonplayer.government.plan`, issue 35), or None: the plan-less heuristic.
+    plan: Any = None
 
 
 @dataclass
@@ -1431,7 +1434,9 @@ def reply_text(decision: str, cmd: Command) -> str:
     return str(cmd.name)
 
 
-def _label(cmd: Command) -> str:
+def command_label(cmd: Command) -> str:
+    """A candidate command named for the trace: "Train (Cali) + Air Lift (...)", the
+    Event half, Pass."""
     if isinstance(cmd, OperationAction):
         names = ", ".join(space_name(s) for s in dict.fromkeys(cmd.op.spaces()))
         text = f"{cmd.op.name} ({names})" if names else cmd.op.name
@@ -1566,7 +1571,7 @@ def operation_candidates(
         cap = 0.05 + 10 * per_solve if clock.limit == clock.budget else clock.limit
         for cmd, value, status in _solve_model(model, seed, per_solve, cap,
                                                effort.solutions, runs):
-            out.append(Candidate(_label(cmd), kind, cmd, model=model.name, status=status,
+            out.append(Candidate(command_label(cmd), kind, cmd, model=model.name, status=status,
                                  model_value=value))
     return out
 
