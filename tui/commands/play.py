@@ -289,8 +289,8 @@ def setup_lines(scenario: str, seats: list[int | None]) -> list[str]:
 def run_assist(session: Session, new: bool, args: argparse.Namespace, inp: TextIO,
                out: TextIO) -> int:
     """The assistant on text streams (also used by the tests)."""
-    from tui.forms.base import InputError, fold
-    from tui.forms.editor import find_card
+    from nonplayer.decisions.base import InputError, fold
+    from nonplayer.decisions.editor import find_card
     from tui.plain.ui import Quit, make_ui
 
     ui = make_ui(assist_controller(session, args), inp, out, assist=True)

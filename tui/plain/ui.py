@@ -2,7 +2,7 @@
 
 One question at a time on stdout, one answer a line on stdin: usable with a screen
 reader, from a script, or in a test. The same forms as the Textual app (see
-:mod:`tui.forms.base`); at any prompt these words work too:
+:mod:`nonplayer.decisions.base`); at any prompt these words work too:
 
 ``help``, ``board [WORD]``, ``space NAME``, ``tracks``, ``card``, ``log [N]``,
 ``why [N]``, ``show [N]``, ``save [FILE]``, ``quit``, ``undo``; inside a form ``back``
@@ -41,11 +41,11 @@ from core.pieces import Faction
 from core.rules import sequence
 from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.state import GameState
+from nonplayer.decisions.base import YES_NO, Cancelled, InputError, Question, fold
+from nonplayer.decisions.editor import EDIT_HELP, find_card, is_edit, parse_edit
 from tui import describe
 from tui.available import available_lines
 from tui.controller import Controller, TurnReport, solo_result_lines
-from tui.forms.base import YES_NO, Cancelled, InputError, Question, fold
-from tui.forms.editor import EDIT_HELP, find_card, is_edit, parse_edit
 from tui.prompts import (
     RECORDED,
     board_match,
@@ -90,7 +90,7 @@ CARD_QUESTIONS = {
     "current": "which card is face up now (play reached a card the table did not name)",
     "next": "which card is on top of the deck now",
 }
-#: what a card prompt accepts (:func:`tui.forms.editor.find_card`)
+#: what a card prompt accepts (:func:`nonplayer.decisions.editor.find_card`)
 CARD_ACCEPTS = "number, title or the start of a title"
 
 
@@ -737,7 +737,7 @@ def _enable_completion() -> None:
         import readline
     except ImportError:  # pragma: no cover - not on every platform
         return
-    from tui.forms.editor import EDIT_WORDS
+    from nonplayer.decisions.editor import EDIT_WORDS
 
     words = sorted({c.title for c in CARDS.values()} | {s.full_name for s in MAP.spaces}
                    | {s.name for s in MAP.spaces} | set(EDIT_WORDS)

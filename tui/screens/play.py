@@ -13,7 +13,7 @@ instructions and the reasons behind it), and every key in the footer
 (:mod:`tui.screens.keys`).
 The decisions of whichever Faction a person holds (hot-seat: the status line names the
 person whose decision it is) run the same forms as the ``--plain`` mode and the
-assistant (:mod:`tui.forms.decision`: the Government's, and FARC's, AUC's and Cartels'
+assistant (:mod:`nonplayer.decisions.decision`: the Government's, and FARC's, AUC's and Cartels'
 Operations, Special Activities, Events and Propaganda decisions): each question shows
 its options; type a number or a name in the
 answer box (or pick from the list), Escape goes back a question. A finished command is
@@ -46,10 +46,10 @@ from textual.widgets import (
 from core.errors import AndeanError
 from core.map import MAP
 from core.pieces import Faction
+from nonplayer.decisions.base import Cancelled, InputError
 from tui import describe
 from tui.card_summary import card_notes, marked_spaces, turn_line
 from tui.controller import Controller, Preview, TurnReport, solo_result_lines
-from tui.forms.base import Cancelled, InputError
 from tui.prompts import die_name, discord_question
 from tui.screens import board_table, side_panel
 from tui.screens.dialogs import (
