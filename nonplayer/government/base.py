@@ -20,6 +20,9 @@ Shared tools for bots that look ahead live here too:
 * :func:`simulate`: run a command on a clone, None if illegal.
 * :func:`evaluate`: the Government's view of a position (its 8.8 solo score, smoothed,
   plus small terms for Resources, Control, Sabotage, Capabilities and Momentum).
+* :func:`final_score`: a finished game on the one scale every evaluation shares
+  (issue 35): a victory check lost scores below any position that goes on, graded by
+  how much it loses.
 * :class:`EvaluatingChooser`: answers an Event's choices by trying them on clones.
 """
 

@@ -46,6 +46,14 @@ Event card (2.3)
    :class:`~nonplayer.government.base.EvaluatingChooser`); the Event is taken when it scores
    better than the Operation chosen (and a Pass).
 
+Following a campaign plan (issue 35)
+------------------------------------
+``HeuristicGovernment(plan=...)`` (or :meth:`HeuristicGovernment.following`) adds the
+plan's value of a position (:mod:`nonplayer.government.plan`) to its evaluation in every
+choice above, and its Redeploy sends the Troops that must move where one more Troop
+raises that value most: the campaign Government's rollouts follow the plan they
+evaluate. Without a plan the bot is unchanged.
+
 Propaganda Round (6.0)
 ----------------------
 * 7th Special Forces (card 7): remove Sabotage from the highest-Econ LoCs, then Terror
