@@ -55,7 +55,7 @@ from nonplayer.decisions.base import (
     Question,
     answers,
 )
-from nonplayer.decisions.decision import DecisionContext, decision_form
+from nonplayer.decisions.decision import EVENT_TRIAL, DecisionContext, decision_form
 from nonplayer.government import GovernmentBot, apply_decision, make_government
 from nonplayer.turn import take_turn
 
@@ -191,6 +191,7 @@ class Table:
         self.version = 0
         self.decisions = 0
         self.run: FormRun | None = None
+        self.ctx: DecisionContext | None = None
         self.question: Question | None = None
         self.options: list[Option] = []
         self.picks: list[int] = []
@@ -277,7 +278,17 @@ class Table:
 
     # --- moving on --------------------------------------------------------------------
     def _apply(self, command: Any) -> None:
-        self.game.apply(command)
+        """Apply the finished command; an Event the form already tried out to the end
+        on this very state is kept as tried, not executed again (the same result:
+        :class:`~nonplayer.decisions.decision.EventTrial`)."""
+        assert self.ctx is not None
+        kept = self.ctx.extra.pop(EVENT_TRIAL, None)
+        game = self.game
+        if kept is not None and kept.command is command and kept.before is game.state \
+                and kept.dice is game.dice:
+            game.keep_trial(command, kept.after, kept.ctx)
+        else:
+            game.apply(command)
         self.version += 1
         self.decisions += 1
 
@@ -295,7 +306,7 @@ class Table:
                 take_turn(game, discord=self.bot.discord if self.bot is not None else None)
                 self.version += 1
                 continue
-            ctx = DecisionContext(game, game.dice)
+            ctx = self.ctx = DecisionContext(game, game.dice)
             run = FormRun(lambda ctx=ctx: decision_form(ctx))  # type: ignore[misc]
             if run.done:  # a decision with nothing to ask
                 self._apply(run.result)
@@ -471,7 +482,7 @@ class AndeanAbyssEnv(AECEnv):  # type: ignore[misc]
         return self._action_space
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        factions = [Faction[_name(label)] for label in self.possible_agents]
+        factions = [_FACTION_OF[label] for label in self.possible_agents]
         self.table = Table(factions, self.scenario, _seed(seed), **self.game_options)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -484,7 +495,7 @@ class AndeanAbyssEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         table = self.table
         assert table is not None, "reset() first"
-        faction = Faction[_name(agent)]
+        faction = _FACTION_OF[agent]
         mine = table.to_move is faction
         return {"observation": self.encoder.encode(table, faction),
                 "action_mask": table.mask().copy() if mine else np.zeros(N_ACTIONS, np.int8)}
@@ -532,9 +543,8 @@ class AndeanAbyssEnv(AECEnv):  # type: ignore[misc]
         self.table = None
 
 
-def _name(label: str) -> str:
-    """The Faction enum member's name for an agent's label ('Government' -> 'GOVT')."""
-    return next(f.name for f in Faction if f.label == label)
+#: The Faction of each agent's label ('Government' -> Faction.GOVT).
+_FACTION_OF = {f.label: f for f in Faction}
 
 
 def question_info(table: Table, refused: str | None = None) -> dict[str, Any]:

@@ -222,12 +222,12 @@ class Question:
     def check(self, value: Any) -> Any:
         """Validate an already-parsed answer (from a widget rather than typed text)."""
         if self.kind == ONE:
-            if not any(_key(o.value) == _key(value) for o in self.options):
+            if not self._offers(value):
                 raise InputError("not one of the options")
         elif self.kind == MANY:
             values = list(value)
             for v in values:
-                if not any(_key(o.value) == _key(v) for o in self.options):
+                if not self._offers(v):
                     raise InputError("not one of the options")
             if not self.repeat and len(values) != len({_key(v) for v in values}):
                 raise InputError("the same option was named twice")
@@ -240,6 +240,15 @@ class Question:
         elif self.kind == YES_NO and not isinstance(value, bool):
             raise InputError("answer yes or no")
         return value
+
+
+    def _offers(self, value: Any) -> bool:
+        """Whether ``value`` is one of the options' values (lists and tuples alike);
+        an option's own value object, as a list widget returns it, is found first."""
+        if any(o.value is value for o in self.options):
+            return True
+        key = _key(value)
+        return any(_key(o.value) == key for o in self.options)
 
 
 def answers(question: Question) -> list[Option]:

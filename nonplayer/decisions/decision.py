@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from core import events
 from core.cards import CARDS, card_title, event_text
-from core.commands import Command
+from core.commands import Command, Context
 from core.dice import DiceSource
 from core.errors import IllegalAction
 from core.events.choice import Choice
@@ -132,17 +132,38 @@ def choice_question(choice: Choice) -> Question:
     return Question.many(prompt, opts, choice.min, choice.max, repeat=choice.repeat)
 
 
-def event_form(game: Game, side: str, dice: DiceSource) -> Form:
-    """Ask the Event's choices one by one by trying it out; return the PlayEvent."""
+class EventTrial(NamedTuple):
+    """The last try of an Event by :func:`event_form`, kept so the caller applying the
+    finished command need not execute it again (:meth:`core.game.Game.keep_trial`):
+    ``command`` run by :func:`core.game.execute` on a clone of ``before`` (the game's
+    state then) with ``dice``, giving ``after`` and ``ctx``."""
+
+    command: sequence.PlayEvent
+    before: GameState
+    dice: DiceSource
+    after: GameState
+    ctx: Context
+
+
+def event_form(game: Game, side: str, dice: DiceSource,
+               kept: dict[str, Any] | None = None) -> Form:
+    """Ask the Event's choices one by one by trying it out; return the PlayEvent.
+
+    ``kept``: where to leave the last try as an :class:`EventTrial` (key ``"event"``),
+    when it is what applying the command would do: no Non-player answered a choice of
+    it (the section-8 chart's dice moved the try's stream, not the real one's)."""
     card = game.state.current_card
     answers: list[list[Any]] = []
+    if kept is not None:
+        kept.pop(EVENT_TRIAL, None)
     while True:
         if isinstance(dice, MemoDice):
             dice.rewind()
         probe = ProbeChooser(answers, nonplayer_answer(dice, card))
+        asked = len(answers)
         trial = game.state.clone()
         try:
-            execute(trial, sequence.PlayEvent(side), dice, probe)
+            ctx = execute(trial, sequence.PlayEvent(side), dice, probe)
         except NeedChoice as need:
             question = choice_question(need.choice)
             value = yield question
@@ -151,7 +172,14 @@ def event_form(game: Game, side: str, dice: DiceSource) -> Form:
         except IllegalAction as err:
             raise InputError(str(err)) from None
         break
-    return sequence.PlayEvent(side, tuple(tuple(a) for a in answers))
+    command = sequence.PlayEvent(side, tuple(tuple(a) for a in answers))
+    if kept is not None and len(answers) == asked:  # no Non-player answer added
+        kept[EVENT_TRIAL] = EventTrial(command, game.state, dice, trial, ctx)
+    return command
+
+
+#: The key of :class:`EventTrial` in a :class:`DecisionContext`'s ``extra``.
+EVENT_TRIAL = "event_trial"
 
 
 # ======================================================================================
@@ -237,7 +265,9 @@ def agitation_form(state: GameState) -> Form:
 @dataclass
 class DecisionContext:
     """What a decision form needs: the game, the dice for trying Events out, and
-    whether this is the tabletop assistant (which also offers recording by hand)."""
+    whether this is the tabletop assistant (which also offers recording by hand).
+    ``extra``: what the forms leave for the caller (the Event's last try,
+    :data:`EVENT_TRIAL`)."""
 
     game: Game
     dice: DiceSource
@@ -341,7 +371,7 @@ def decision_form(ctx: DecisionContext) -> Form:
     if what == "decline":
         return prop.EliteBacking(None)
     if what == "event":
-        return (yield from event_form(ctx.game, pick[1], ctx.dice))
+        return (yield from event_form(ctx.game, pick[1], ctx.dice, ctx.extra))
     if what == "operation":
         if faction is GOVT:
             return (yield from govt_forms.operation_form(state, pick[1]))
@@ -396,6 +426,8 @@ def command_title(cmd: Command, state: GameState | None = None) -> str:
 __all__ = [
     "Decision",
     "DecisionContext",
+    "EVENT_TRIAL",
+    "EventTrial",
     "MemoDice",
     "choice_question",
     "command_title",

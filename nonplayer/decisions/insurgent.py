@@ -43,7 +43,7 @@ from core.rules import insurgent_special as isa
 from core.rules import propaganda as prop
 from core.rules import sequence
 from core.rules.common import recall_own_pieces
-from core.state import SUPPORT_LABELS, GameState
+from core.state import SUPPORT_LABELS, GameState, K
 from nonplayer.decisions.base import Form, InputError, Option, Question
 from nonplayer.decisions.government import (
     DONE,
@@ -131,13 +131,15 @@ def operation_problem(state: GameState, faction: Faction, name: str,
     if name == "Rally":
         if r < 1:
             return "Rally costs 1 Resource per space"
-        if any(ops.rally_actions(state, faction, s) for s in ops.rally_spaces(state, faction)):
+        # rally_actions is empty where Rally may not go (rally_spaces): stop at the first
+        if any(ops.rally_actions(state, faction, s.id) for s in MAP.spaces if not s.is_loc):
             return None
         return "no City or Department to Rally in"
     if name == "March":
         if final_card(state, faction):
             return "no March on the final Event card (2.3.9)"
-        if not march_origins(state, faction, _unmoved(state, faction), set(), budget=r):
+        if next(_march_origins(state, faction, _unmoved(state, faction), set(), r), None) \
+                is None:  # the first origin found is enough
             return "no Guerrilla can March"
         return None
     if name == "Attack":
@@ -634,8 +636,11 @@ def _carried(state: GameState, faction: Faction, src: int, moving: int) -> Form:
 # March (3.3.2)
 # ======================================================================================
 def _unmoved(state: GameState, faction: Faction) -> dict[tuple[int, Piece], int]:
-    return {(s.id, k): state.count(s.id, k) for s in MAP.spaces
-            for k in (UNDERGROUND_OF[faction], ACTIVE_OF[faction]) if state.count(s.id, k)}
+    """Where ``faction``'s Guerrillas are, by (space, Underground or Active): the
+    March's pieces not moved yet, in space order."""
+    pieces, kinds = state.pieces, (UNDERGROUND_OF[faction], ACTIVE_OF[faction])
+    return {(space, kind): pieces[space * K + kind] for space in range(len(MAP.spaces))
+            for kind in kinds if pieces[space * K + kind]}
 
 
 def march_origins(state: GameState, faction: Faction, unmoved: dict[tuple[int, Piece], int],
@@ -644,20 +649,24 @@ def march_origins(state: GameState, faction: Faction, unmoved: dict[tuple[int, P
     """Origins with unmoved Guerrillas and the destinations still open from each
     (adjacent, in play, with room, not already used by a group from there, affordable,
     and the Limited Operation's single destination ``only``)."""
+    return dict(_march_origins(state, faction, unmoved, pairs, budget, entered, only))
+
+
+def _march_origins(state: GameState, faction: Faction, unmoved: dict[tuple[int, Piece], int],
+                   pairs: set[tuple[int, int]], budget: int, entered: set[int] | None = None,
+                   only: int | None = None) -> Iterator[tuple[int, list[int]]]:
+    """:func:`march_origins` one origin at a time, in space order (so a caller asking
+    whether there is any stops at the first)."""
     entered = entered or set()
     paid = len([d for d in entered if not MAP[d].is_loc])
-    out: dict[int, list[int]] = {}
-    for s in MAP.spaces:
-        if not any(unmoved.get((s.id, k), 0) for k in (UNDERGROUND_OF[faction],
-                                                       ACTIVE_OF[faction])):
-            continue
-        dests = [d for d in ops.march_destinations(state, faction, s.id)
-                 if (s.id, d) not in pairs
+    sources = sorted({space for (space, _), n in unmoved.items() if n})
+    for src in sources:
+        dests = [d for d in ops.march_destinations(state, faction, src)
+                 if (src, d) not in pairs
                  and (MAP[d].is_loc or d in entered or paid < budget)
                  and (only is None or d == only)]
         if dests:
-            out[s.id] = dests
-    return out
+            yield src, dests
 
 
 def march_form(state: GameState, faction: Faction, limited: bool = False,
