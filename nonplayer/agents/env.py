@@ -388,8 +388,15 @@ class Encoder:
 
 def encode_board(state: GameState) -> np.ndarray:
     """The observation's blocks that depend on the board only (all but ``observer`` and
-    the question's), built as one list in :data:`FEATURES` order and converted once."""
-    foreign = state.foreign_in_play
+    the question's), in :data:`FEATURES` order: the per-space blocks converted as one
+    list, the card blocks (mostly zeros) set entry by entry, the rest as one list."""
+    vec = np.zeros(N_FEATURES, dtype=np.float32)
+    vec[:_AT["in_play"]] = [*state.pieces, *state.support, *state.terror, *state.sabotage,
+                            *state.farc_zone]
+    in_play = _DOMESTIC.copy()
+    for space in state.foreign_in_play:
+        in_play[space] = 1
+    vec[_AT["in_play"]:_AT["shipments"]] = in_play
     ships: list[int] = []
     for shipment in state.shipments:
         ships += (0, 0) if shipment is None else (shipment[0] + 1, shipment[1])
@@ -399,36 +406,41 @@ def encode_board(state: GameState) -> np.ndarray:
     if state.phase == "card":
         for faction, _ in state.step.get("acted", []):  # [Faction number, what it did]
             acted[int(faction)] = 1
-    cards = [0] * (4 * NCARDS)  # current, next, capabilities, momentum
-    if state.current_card is not None:
-        cards[state.current_card] = 1
-    if state.deck:
-        cards[NCARDS + state.deck[0]] = 1
-    for card, side in state.capabilities.items():
-        cards[2 * NCARDS + int(card)] = 1 if side == "unshaded" else -1
-    for card in state.momentum:
-        cards[3 * NCARDS + card] = 1
-    phase = [1 if state.phase == p else 0 for p in PHASES]
-    mover = sequence.to_move(state)
-    margins = state.victory_margins()
-    values: list[float] = [
-        *state.pieces, *state.support, *state.terror, *state.sabotage, *state.farc_zone,
-        *[1 if not _FOREIGN[s] or s in foreign else 0 for s in range(NSPACES)],
+    vec[_AT["shipments"]:_AT["current_card"]] = [
         *ships, *[state.available(kind) for kind in Piece], *state.removed_from_game,
         *state.resources, state.aid, *president, *[1 if e else 0 for e in state.eligible],
-        *acted, *cards, len(state.deck), state.propaganda_rounds, state.final_propaganda,
-        *phase, sequence.position(state), *[1 if f is mover else 0 for f in Faction],
+        *acted]
+    if state.current_card is not None:
+        vec[_AT["current_card"] + state.current_card] = 1
+    if state.deck:
+        vec[_AT["next_card"] + state.deck[0]] = 1
+    for card, side in state.capabilities.items():
+        vec[_AT["capabilities"] + int(card)] = 1 if side == "unshaded" else -1
+    for card in state.momentum:
+        vec[_AT["momentum"] + card] = 1
+    mover = sequence.to_move(state)
+    margins = state.victory_margins()
+    vec[_AT["deck_size"]:_AT["question_kind"]] = [
+        len(state.deck), state.propaganda_rounds, state.final_propaganda,
+        *[1 if state.phase == p else 0 for p in PHASES], sequence.position(state),
+        *[1 if f is mover else 0 for f in Faction],
         0, 0, 0, 0,  # observer: set by the Encoder
         *[margins[f] for f in Faction],
     ]
-    vec = np.zeros(N_FEATURES, dtype=np.float32)
-    vec[:len(values)] = values
     return vec
 
 
-#: Which spaces are foreign countries (in play only once an Event brings them, 1.3.5).
-_FOREIGN = [not GameState().in_play(s) for s in range(NSPACES)]
-assert _AT["margins"] + 4 == _AT["question_kind"], "encode_board lists blocks in order"
+#: 1 for the spaces always in play; the foreign countries, 0 here, only once an Event
+#: brings them (1.3.5).
+_DOMESTIC = np.array([1 if GameState().in_play(s) else 0 for s in range(NSPACES)],
+                     dtype=np.float32)
+assert [f.name for f in FEATURES[:FEATURES.index(next(
+    f for f in FEATURES if f.name == "question_kind"))]] == [
+    "pieces", "support", "terror", "sabotage", "farc_zone", "in_play", "shipments",
+    "available", "removed", "resources", "aid", "president", "eligible", "acted",
+    "current_card", "next_card", "capabilities", "momentum", "deck_size",
+    "propaganda_rounds", "final_propaganda", "phase", "position", "to_move", "observer",
+    "margins"], "encode_board lists blocks in order"
 
 
 def _seed(seed: int | None) -> int:

@@ -347,7 +347,7 @@ def _may_go_first(state: GameState, faction: Faction, sa_name: str, op_name: str
             return False
         trials = (isa.Bribe(where=(s,), remove=(tuple(int(k) for k in r),),
                             flip=(tuple(int(k) for k in f),))
-                  for s in isa.bribe_spaces(state) for r, f in isa.bribe_plans(state, s))
+                  for s in isa.bribe_spaces(state) for r, f in isa.iter_bribe_plans(state, s))
     else:
         return True  # Cultivate, Process: a Rally or March stays possible after them
     keep = _leaves(state, faction, op_name, limited, dice)
@@ -989,17 +989,23 @@ def bribe_form(state: GameState, reserve: int = 0,
     each: up to 2 cubes, up to 2 Guerrillas or 1 Base (4.5.4)."""
     most = min(isa.MAX_BRIBE_SPACES, (state.resources[CARTELS] - reserve) // isa.BRIBE_COST)
 
+    tried: dict[tuple[int, tuple[tuple[Piece, ...], tuple[Piece, ...]]], bool] = {}
+
     def kept(s: int, plan: tuple[tuple[Piece, ...], tuple[Piece, ...]]) -> bool:
-        return keep is None or keep(isa.Bribe(
-            where=(s,), remove=(tuple(int(k) for k in plan[0]),),
-            flip=(tuple(int(k) for k in plan[1]),)))
+        if keep is None:
+            return True
+        if (s, plan) not in tried:  # each plan tried once (a run of the plan each)
+            tried[s, plan] = keep(isa.Bribe(
+                where=(s,), remove=(tuple(int(k) for k in plan[0]),),
+                flip=(tuple(int(k) for k in plan[1]),)))
+        return tried[s, plan]
 
     def plans_in(s: int) -> list[tuple[tuple[Piece, ...], tuple[Piece, ...]]]:
         return [p for p in isa.bribe_plans(state, s) if kept(s, p)]
 
     # a space is offered once one plan there is kept (trying them all costs a run each)
     spaces = [s for s in isa.bribe_spaces(state)
-              if any(kept(s, p) for p in isa.bribe_plans(state, s))]
+              if any(kept(s, p) for p in isa.iter_bribe_plans(state, s))]
     if most < 1 or not spaces:
         raise InputError("Bribe costs 3 Resources per space")
     picked = yield Question.many(
