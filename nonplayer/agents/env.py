@@ -39,7 +39,7 @@ import numpy as np
 
 from core.cards import CARDS
 from core.extras import require_extra
-from core.game import Game
+from core.game import Game, finish_command
 from core.pieces import Faction, Piece
 from core.rules import sequence, victory
 from core.state import NSPACES, SHIPMENTS, GameState, K
@@ -48,14 +48,16 @@ from nonplayer.decisions.base import (
     MANY,
     NUMBER,
     ONE,
+    TRIAL,
     YES_NO,
     FormRun,
     InputError,
     Option,
     Question,
+    Trial,
     answers,
 )
-from nonplayer.decisions.decision import EVENT_TRIAL, DecisionContext, decision_form
+from nonplayer.decisions.decision import DecisionContext, decision_form
 from nonplayer.government import GovernmentBot, apply_decision, make_government
 from nonplayer.turn import take_turn
 
@@ -278,17 +280,11 @@ class Table:
 
     # --- moving on --------------------------------------------------------------------
     def _apply(self, command: Any) -> None:
-        """Apply the finished command; an Event the form already tried out to the end
-        on this very state is kept as tried, not executed again (the same result:
-        :class:`~nonplayer.decisions.decision.EventTrial`)."""
+        """Apply the finished command; one the form already tried out to the end on this
+        very state is kept as tried, not executed again (:func:`keep_trial`)."""
         assert self.ctx is not None
-        kept = self.ctx.extra.pop(EVENT_TRIAL, None)
-        game = self.game
-        if kept is not None and kept.command is command and kept.before is game.state \
-                and kept.dice is game.dice:
-            game.keep_trial(command, kept.after, kept.ctx)
-        else:
-            game.apply(command)
+        if not keep_trial(self.game, command, self.ctx.extra.pop(TRIAL, None)):
+            self.game.apply(command)
         self.version += 1
         self.decisions += 1
 
@@ -345,6 +341,28 @@ class Table:
         if not self.over:
             return {f: 0.0 for f in Faction}
         return {f: float(subtraction(self.game.state, f)) for f in Faction}
+
+
+def keep_trial(game: Game, command: Any, trial: Trial | None) -> bool:
+    """Make ``trial`` (a form's last try of ``command``) the game's next state, as
+    :meth:`Game.apply` of ``command`` would (True), if it is exactly that: tried on the
+    game's current state with its dice and, for a try by the command's own ``execute``
+    only, with the Context :func:`core.game.begin_command` would give (the Faction to
+    move, no chooser, whether it is a Non-player) on an Event card it need not end
+    first; then play moves on (:func:`core.game.finish_command`). Else False, nothing
+    changed."""
+    if trial is None or trial.command is not command or trial.before is not game.state \
+            or trial.dice is not game.dice:
+        return False
+    if not trial.finished:
+        before, ctx = trial.before, trial.ctx
+        if before.phase != "card" or sequence.to_move(before) is not ctx.faction \
+                or ctx.chooser is not None \
+                or ctx.nonplayer != sequence.is_nonplayer(before, ctx.faction):
+            return False
+        finish_command(trial.after, game.dice)
+    game.keep_trial(command, trial.after, trial.ctx)
+    return True
 
 
 def subtraction(state: GameState, faction: Faction) -> int:

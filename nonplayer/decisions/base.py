@@ -25,7 +25,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from core.errors import AndeanError
 
@@ -37,6 +37,28 @@ YES_NO = "yes/no"
 #: A form: yields questions, receives answers, returns its result (usually a Command).
 Form = Generator["Question", Any, Any]
 FormFactory = Callable[[], Form]
+
+
+class Trial(NamedTuple):
+    """A finished command as a form last tried it out, left for the caller applying it
+    so it need not execute it again (:meth:`core.game.Game.keep_trial`): ``command``
+    executed on a clone of ``before`` (the game's state then) with ``dice``, giving
+    ``after`` and ``ctx``. ``finished``: by :func:`core.game.execute` (play moved on as
+    after :meth:`~core.game.Game.apply`); else by the command's own ``execute`` only,
+    with the Context and empty roll log :func:`core.game.begin_command` would give it,
+    so :func:`core.game.finish_command` is still to come."""
+
+    command: Any
+    before: Any
+    dice: Any
+    after: Any
+    ctx: Any
+    finished: bool
+
+
+#: The key of a form's :class:`Trial` in the ``kept`` dict a form is given (a
+#: DecisionContext's ``extra``).
+TRIAL = "trial"
 
 
 class InputError(ValueError):

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from core import events
 from core.cards import CARDS, card_title, event_text
-from core.commands import Command, Context
+from core.commands import Command
 from core.dice import DiceSource
 from core.errors import IllegalAction
 from core.events.choice import Choice
@@ -37,7 +37,7 @@ from core.state import GameState
 from core.words import counted
 from nonplayer.decisions import government as govt_forms
 from nonplayer.decisions import insurgent as insurgent_forms
-from nonplayer.decisions.base import Form, FormRun, InputError, Option, Question
+from nonplayer.decisions.base import TRIAL, Form, FormRun, InputError, Option, Question, Trial
 from nonplayer.decisions.government import DONE, done_option, space_option, space_options
 
 GOVT = Faction.GOVT
@@ -132,30 +132,18 @@ def choice_question(choice: Choice) -> Question:
     return Question.many(prompt, opts, choice.min, choice.max, repeat=choice.repeat)
 
 
-class EventTrial(NamedTuple):
-    """The last try of an Event by :func:`event_form`, kept so the caller applying the
-    finished command need not execute it again (:meth:`core.game.Game.keep_trial`):
-    ``command`` run by :func:`core.game.execute` on a clone of ``before`` (the game's
-    state then) with ``dice``, giving ``after`` and ``ctx``."""
-
-    command: sequence.PlayEvent
-    before: GameState
-    dice: DiceSource
-    after: GameState
-    ctx: Context
-
-
 def event_form(game: Game, side: str, dice: DiceSource,
                kept: dict[str, Any] | None = None) -> Form:
     """Ask the Event's choices one by one by trying it out; return the PlayEvent.
 
-    ``kept``: where to leave the last try as an :class:`EventTrial` (key ``"event"``),
-    when it is what applying the command would do: no Non-player answered a choice of
-    it (the section-8 chart's dice moved the try's stream, not the real one's)."""
+    ``kept``: where to leave the last try as a :class:`~nonplayer.decisions.base.Trial`
+    (key :data:`~nonplayer.decisions.base.TRIAL`), when it is what applying the command
+    would do: no Non-player answered a choice of it (the section-8 chart's dice moved
+    the try's stream, not the real one's)."""
     card = game.state.current_card
     answers: list[list[Any]] = []
     if kept is not None:
-        kept.pop(EVENT_TRIAL, None)
+        kept.pop(TRIAL, None)
     while True:
         if isinstance(dice, MemoDice):
             dice.rewind()
@@ -174,12 +162,8 @@ def event_form(game: Game, side: str, dice: DiceSource,
         break
     command = sequence.PlayEvent(side, tuple(tuple(a) for a in answers))
     if kept is not None and len(answers) == asked:  # no Non-player answer added
-        kept[EVENT_TRIAL] = EventTrial(command, game.state, dice, trial, ctx)
+        kept[TRIAL] = Trial(command, game.state, dice, trial, ctx, finished=True)
     return command
-
-
-#: The key of :class:`EventTrial` in a :class:`DecisionContext`'s ``extra``.
-EVENT_TRIAL = "event_trial"
 
 
 # ======================================================================================
@@ -267,7 +251,7 @@ class DecisionContext:
     """What a decision form needs: the game, the dice for trying Events out, and
     whether this is the tabletop assistant (which also offers recording by hand).
     ``extra``: what the forms leave for the caller (the Event's last try,
-    :data:`EVENT_TRIAL`)."""
+    a :class:`~nonplayer.decisions.base.Trial` of the finished command)."""
 
     game: Game
     dice: DiceSource
@@ -375,7 +359,8 @@ def decision_form(ctx: DecisionContext) -> Form:
     if what == "operation":
         if faction is GOVT:
             return (yield from govt_forms.operation_form(state, pick[1]))
-        return (yield from insurgent_forms.operation_form(state, faction, pick[1], ctx.dice))
+        return (yield from insurgent_forms.operation_form(state, faction, pick[1], ctx.dice,
+                                                          ctx.extra))
     if what == "propaganda":
         return (yield from propaganda_form(state, faction, pick[1], ctx.dice))
     raise InputError(f"unknown choice {pick!r}")
@@ -426,8 +411,6 @@ def command_title(cmd: Command, state: GameState | None = None) -> str:
 __all__ = [
     "Decision",
     "DecisionContext",
-    "EVENT_TRIAL",
-    "EventTrial",
     "MemoDice",
     "choice_question",
     "command_title",

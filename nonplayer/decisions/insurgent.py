@@ -44,7 +44,7 @@ from core.rules import propaganda as prop
 from core.rules import sequence
 from core.rules.common import recall_own_pieces
 from core.state import SUPPORT_LABELS, GameState, K
-from nonplayer.decisions.base import Form, InputError, Option, Question
+from nonplayer.decisions.base import TRIAL, Form, InputError, Option, Question, Trial
 from nonplayer.decisions.government import (
     DONE,
     done_option,
@@ -223,10 +223,11 @@ _SA_DETAIL = {
 # Operation + Special Activity
 # ======================================================================================
 def operation_form(state: GameState, faction: Faction, limited: bool,
-                   dice: DiceSource | None = None) -> Form:
+                   dice: DiceSource | None = None, kept: dict[str, Any] | None = None) -> Form:
     """Choose an Operation, optionally a Special Activity and when it happens, then fill
     in both (a Limited Operation: 1 space, no Special Activity, 2.3.5); finally ask
-    where displaced Shipments go (4.5.3). Returns the OperationAction."""
+    where displaced Shipments go (4.5.3). Returns the OperationAction (``kept``: see
+    :func:`transfers_form`)."""
     options = [Option(n, n, _OP_DETAIL[n]) for n in OPERATIONS
                if operation_problem(state, faction, n, limited) is None]
     if not options:
@@ -281,7 +282,7 @@ def operation_form(state: GameState, faction: Faction, limited: bool,
         state, faction, dice,
         lambda transfers: sequence.OperationAction(op, sa, special_first=bool(first),
                                                    ship=ship, ship_op=ship_op,
-                                                   transfers=transfers)))
+                                                   transfers=transfers), kept))
 
 
 def ship_form(state: GameState, faction: Faction, op: Operation, op_fields: dict[str, Any],
@@ -412,11 +413,15 @@ class NeedTransfer(Exception):
 
 
 def transfers_form(state: GameState, faction: Faction, dice: DiceSource | None,
-                   build: Callable[[tuple[tuple[int, int, int], ...]], Command]) -> Form:
+                   build: Callable[[tuple[tuple[int, int, int], ...]], Command],
+                   kept: dict[str, Any] | None = None) -> Form:
     """Try the command ``build(transfers)`` out; each time a Shipment of a person-run
     Faction loses its last Guerrilla of that Faction in a space with Guerrillas of 2+
-    Factions, ask its owner which Faction's Guerrilla takes it (4.5.3)."""
+    Factions, ask its owner which Faction's Guerrilla takes it (4.5.3). ``kept``: where
+    to leave the last try, an unfinished :class:`~nonplayer.decisions.base.Trial`."""
     transfers: list[tuple[int, int, int]] = []
+    if kept is not None:
+        kept.pop(TRIAL, None)
 
     def decide(st: GameState, space: int, owner: Faction,
                options: list[Faction]) -> Faction | None:
@@ -428,6 +433,7 @@ def transfers_form(state: GameState, faction: Faction, dice: DiceSource | None,
         cmd = build(tuple(transfers))
         _rewind(dice)
         trial = state.clone()
+        trial.roll_log = []  # this command's rolls, as core.game.begin_command starts it
         ctx = Context(faction=faction)
         if dice is not None:
             ctx.dice = dice
@@ -446,6 +452,8 @@ def transfers_form(state: GameState, faction: Faction, dice: DiceSource | None,
             continue
         except IllegalAction as err:
             raise InputError(str(err)) from None
+        if kept is not None:
+            kept[TRIAL] = Trial(cmd, state, dice, trial, ctx, finished=False)
         return cmd
 
 
