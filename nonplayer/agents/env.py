@@ -406,11 +406,15 @@ class Encoder:
 
 def encode_board(state: GameState) -> np.ndarray:
     """The observation's blocks that depend on the board only (all but ``observer`` and
-    the question's), in :data:`FEATURES` order: the per-space blocks converted as one
-    list, the card blocks (mostly zeros) set entry by entry, the rest as one list."""
+    the question's), in :data:`FEATURES` order: the pieces as one buffer, the other
+    per-space blocks as one list, the card blocks (mostly zeros) entry by entry, the
+    rest as one list."""
     vec = np.zeros(N_FEATURES, dtype=np.float32)
-    vec[:_AT["in_play"]] = [*state.pieces, *state.support, *state.terror, *state.sabotage,
-                            *state.farc_zone]
+    # piece counts are bytes (at most a Faction's inventory, 1.4.1): read as one buffer,
+    # a third of the cost of converting them number by number
+    vec[:_AT["support"]] = np.frombuffer(bytes(state.pieces), dtype=np.uint8)
+    vec[_AT["support"]:_AT["in_play"]] = [*state.support, *state.terror, *state.sabotage,
+                                          *state.farc_zone]
     in_play = _DOMESTIC.copy()
     for space in state.foreign_in_play:
         in_play[space] = 1
