@@ -212,15 +212,16 @@ class Table:
         computed once per change."""
         if self._mask is None:
             self._mask = self._make_mask()
-            self._mask.flags.writeable = False
         return self._mask
 
     def _make_mask(self) -> np.ndarray:
-        mask = np.zeros(N_ACTIONS, dtype=np.int8)
         question = self.question
         if question is None:
-            return mask
+            return _FIRST[0]
         n = len(self.options)
+        if question.kind != MANY and not self.refused and n <= MAX_OPTIONS:
+            return _FIRST[n]  # the usual case: every option of a question of one answer
+        mask = np.zeros(N_ACTIONS, dtype=np.int8)
         if question.kind == MANY:
             if len(self.picks) < question.hi:
                 mask[:n] = 1
@@ -232,6 +233,7 @@ class Table:
             mask[:n] = 1
             if self.refused:
                 mask[list(self.refused)] = 0
+        mask.flags.writeable = False  # a mask is shared, never changed
         return mask
 
     def public_state(self) -> dict[str, Any]:
@@ -363,6 +365,18 @@ def keep_trial(game: Game, command: Any, trial: Trial | None) -> bool:
         finish_command(trial.after, game.dice)
     game.keep_trial(command, trial.after, trial.ctx)
     return True
+
+
+def _first(n: int) -> np.ndarray:
+    """The read-only mask of actions 0 .. n-1."""
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    mask[:n] = 1
+    mask.flags.writeable = False
+    return mask
+
+
+#: The mask of a question of one answer among ``n`` options, for each ``n``: shared.
+_FIRST = [_first(n) for n in range(MAX_OPTIONS + 1)]
 
 
 def subtraction(state: GameState, faction: Faction) -> int:
