@@ -282,3 +282,46 @@ def test_one_dice_line_per_roll() -> None:
     dice = [x for x in lines if x.startswith("Dice: ")]
     assert dice == ["Dice: red 1, yellow 2, green 3 for random space for #20 Mono Jojoy "
                     "(8.2)"] * 3
+
+
+def test_a_persons_civic_action_and_farc_zone_show_numbered_steps() -> None:
+    # 6.4.1, 6.4.4: a person's own Propaganda decision shows the table's numbered steps
+    # under "Changes on the board" (was "Done: Civic Action." with a per-space line)
+    from core.rules import propaganda
+
+    seen: set[str] = set()
+    for seed in range(40, 60):
+        state = new_state(seed=seed, seats=[1, None, None, None])
+        initial = state.clone()
+        from core.dice import SEEDED
+        from core.rules import sequence
+
+        sequence.start_game(state, SEEDED)
+        c = Controller(Session(Game(state, SEEDED, [], initial)), assist=True)
+        rng = random.Random(seed)
+        for _ in range(120):
+            if c.is_over() or len(seen) == 2:
+                break
+            step = c.state.step
+            if c.nonplayer_to_move():
+                c.nonplayer_turn()
+                continue
+            cmd = random_command(c.state, rng)
+            if c.state.phase == "propaganda" and step.get("phase") in (
+                    propaganda.CIVIC_ACTION, propaganda.FARC_ZONE):
+                preview = c.preview(cmd)
+                lines = preview.lines()
+                at = lines.index("Changes on the board:")
+                if isinstance(cmd, propaganda.CivicAction) and cmd.actions:
+                    assert re.match(r"  1\. Set .+ \(was .+\)$", lines[at + 1]), lines
+                    seen.add("civic")
+                if isinstance(cmd, propaganda.PlaceFarcZone):
+                    assert any(re.match(r"  \d+\. Place a FARC Zone marker in ", x)
+                               for x in lines[at:]), lines
+                    seen.add("zone")
+                c.commit(preview)
+            else:
+                c.commit(c.preview(cmd))
+        if len(seen) == 2:
+            break
+    assert seen == {"civic", "zone"}

@@ -6,15 +6,17 @@ undo) and answers what a screen needs, without knowing how it is shown:
 * :meth:`Controller.decision` starts the form of the person to move (only the options
   the Sequence of Play allows, see :mod:`nonplayer.decisions.decision`);
 * :meth:`Controller.preview` executes a finished command on a copy of the game and
-  describes the result (the engine's account, the Propaganda phases it ran, and the
-  differences on the board); nothing changes until :meth:`Controller.commit`;
+  describes the result (the engine's account, then the steps for the table: "Changes
+  on the board", :func:`instructions`); nothing changes until :meth:`Controller.commit`;
 * :meth:`Controller.nonplayer_turn` plays one Non-player decision (section 8) and
   returns numbered physical instructions with the reasons behind them;
 * :meth:`Controller.hint` asks the search Government (``nonplayer.hint.suggest``);
 * :meth:`Controller.turns` and :meth:`Controller.cards` are the history: the save's
   command log (:mod:`tui.turn_log`), each command with its account (the one given when
   it was played, or rebuilt from the log: a resumed save, see :func:`rebuilt_report`);
-  :meth:`Controller.undo` and :meth:`Controller.rollback` go back in that log.
+  :meth:`Controller.undo` and :meth:`Controller.rollback` go back in that log, and
+  :meth:`Controller.undo_steps` and :meth:`Controller.rollback_steps` say first what the
+  table takes back (the change model read backwards).
 
 Every change is applied whole or not at all: a Non-player turn with typed-in dice runs
 on a copy and is kept only once all its dice were given.
