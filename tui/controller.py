@@ -30,16 +30,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.cards import CARDS
-from core.commands import Command, Context, from_json
+from core.commands import Command, Context, SideCommand, from_json
 from core.dice import AskDice, DiceSource, ScriptedDice
 from core.errors import AndeanError, IllegalAction
 from core.game import Game
 from core.pieces import Faction
 from core.rules import propaganda, sequence
 from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
-from core.rules.editor import EditorCommand
+from core.rules.editor import EditorCommand, SetSeat
 from core.state import GameState
+from nonplayer.agents.connection import AgentError
+from nonplayer.agents.protocol import end_message, trace_message
+from nonplayer.agents.seat import AgentPolicy, AgentSeat, AgentStopped
 from nonplayer.decisions.decision import Decision, DecisionContext, MemoDice, command_title
+from nonplayer.decisions.transfer import TransferDecision, transfer_pairs
 from nonplayer.seats import GOVT_AI_LABEL, government_ai, government_turn, make_bot
 from tui import board_changes, describe
 from tui.session import Session
@@ -245,6 +249,10 @@ class _Walk:
         dice = ScriptedDice([v for _, v in self.entry.get("rolls", [])])
         state = self.state
         try:
+            if isinstance(cmd, SideCommand):  # a transfer takes no turn: nothing runs after
+                cmd.execute(state, Context(faction=cmd.actor(), dice=dice, nonplayer=False))
+                self.changed(self.trace)
+                return
             if isinstance(cmd, EditorCommand):
                 if not isinstance(cmd, RecordAction):
                     self.changed(self.trace)
@@ -364,6 +372,10 @@ def _phased(lines: list[str]) -> list[str]:
 # ======================================================================================
 Discord = Callable[[GameState, Faction], str]
 
+#: the program's Government AI that takes a Government seat whose agent failed (the
+#: fast rule-based one: it needs no OR-tools and never keeps the table waiting)
+FALLBACK_AI = "heuristic"
+
 
 class Controller:
     """Drives a :class:`Session` for a user interface (see the module docstring).
@@ -380,8 +392,15 @@ class Controller:
         assist: bool = False,
         ask_dice: Callable[[str], int] | None = None,
         discord: Discord | None = None,
+        agents: dict[Faction, str] | None = None,
+        agent_policy: AgentPolicy | None = None,
     ) -> None:
         self.session = session
+        #: the seats outside programs play (issue 34; :mod:`nonplayer.agents`), by
+        #: Faction: the agent's command (or tcp:PORT); each is started at its first turn
+        self.agent_specs: dict[Faction, str] = dict(agents or {})
+        self.agents: dict[Faction, AgentSeat] = {}
+        self.agent_policy = agent_policy or AgentPolicy()
         self.assist = assist
         self.ask_dice = ask_dice
         self.discord = discord
@@ -417,7 +436,7 @@ class Controller:
         return self.game.to_move()
 
     def person_to_move(self) -> bool:
-        return self.session.is_player_turn()
+        return self.session.is_player_turn() and self.to_move() not in self.agent_specs
 
     def turn_line(self) -> str:
         """Whose decision it is (:func:`tui.describe.whose_turn`); with several people
@@ -472,7 +491,8 @@ class Controller:
     def commit(self, preview: Preview) -> TurnReport:
         """Keep a previewed result (it becomes the game; autosaved)."""
         before = self.state
-        faction = self.to_move()
+        cmd = preview.command
+        faction = cmd.actor() if isinstance(cmd, SideCommand) else self.to_move()
         start = len(self.game.log)
         self.session.commit(preview.game)
         report = TurnReport(faction, preview.title, list(preview.changes),
@@ -489,18 +509,35 @@ class Controller:
         """Preview and commit in one go (editor commands, scripted use)."""
         return self.commit(self.preview(cmd))
 
+    def transfer_decision(self) -> TransferDecision:
+        """The transfer form (1.5.2, to a Non-player too: 8.1.2 PLAY NOTE) on the board
+        now; InputError when the rules allow no transfer now."""
+        return TransferDecision(self.state)
+
+    def can_transfer(self) -> bool:
+        """Whether some player's Faction may give something now (1.5.2)."""
+        return bool(transfer_pairs(self.state))
+
     # --- Non-players ---------------------------------------------------------------
     def nonplayer_turn(self) -> TurnReport:
-        """Play the decision of the Non-player to move; kept only if it completes."""
+        """Play the decision of the Non-player (or agent) to move; kept only if it
+        completes."""
         from nonplayer.turn import take_turn
 
+        if self.to_move() in self.agent_specs:
+            faction = self.to_move()
+            assert faction is not None
+            return self.agent_turn(faction)
         trial = self.game.clone()
         before = trial.state.clone()
         faction = trial.to_move()
         dice = self.dice() if self.manual else None
         # Insurgent Discord (8.1) is the Government player's: a person's, not the AI's
-        # (:func:`nonplayer.turn.discord_applies`, asked by the turn itself)
+        # (:func:`nonplayer.turn.discord_applies`, asked by the turn itself); an agent
+        # in the Government's seat answers it
         discord = self.discord
+        if Faction.GOVT in self.agents:
+            discord = self.agents[Faction.GOVT].discord
         ai = faction is Faction.GOVT and government_ai(trial.state) is not None
         try:
             if ai:
@@ -542,8 +579,126 @@ class Controller:
         return report
 
     def nonplayer_to_move(self) -> bool:
+        """A turn the program plays: a Non-player's, or an agent's seat."""
         f = self.to_move()
-        return f is not None and self.state.seats[f] is None
+        return f is not None and (self.state.seats[f] is None or f in self.agent_specs)
+
+    # --- agents (issue 34) ---------------------------------------------------------
+    def agent_turn(self, faction: Faction) -> TurnReport:
+        """The decision of the agent playing ``faction``, kept only once it is complete
+        and legal; a failing agent hands its seat over (:meth:`agent_failed`)."""
+        try:
+            agent = self._connected(faction)
+        except AgentError as err:
+            return self.agent_failed(faction, err)
+        trial = self.game.clone()
+        before = trial.state.clone()
+        start = len(trial.log)
+        try:
+            cmd = agent.decide(trial)
+            trace = trial.apply(cmd)
+        except (AgentError, AndeanError) as err:
+            return self.agent_failed(faction, err)
+        reports = round_reports(before, trial.log[-1])
+        logged = from_json(trial.log[-1]["command"])
+        report = TurnReport(
+            faction, title_of(logged, before),
+            instructions(logged, trace, reports, before, trial.state),
+            changes=describe.changes(before, trial.state), nonplayer=False,
+            context=context_lines(before, trial.log[start:]), who=f"{faction.label} "
+            f"({agent.label})")
+        self.session.commit(trial)
+        self._remember(report)
+        return report
+
+    def agent_failed(self, faction: Faction, err: Exception) -> TurnReport:
+        """Say why the agent failed, then hand its seat to its default player (the
+        section-8 flowchart, the program's Government AI) with a logged Set Seat, or
+        stop (:class:`AgentStopped`); the game is saved either way."""
+        agent = self.agents.pop(faction, None)
+        self.agent_specs.pop(faction, None)
+        default = GOVT_AI_LABEL if faction is Faction.GOVT else "the section-8 flowchart"
+        change = SetSeat(int(faction), None, FALLBACK_AI if faction is Faction.GOVT else None,
+                         who=f"{default} (its agent failed)")
+        stop = self.agent_policy.fallback == "stop"
+        report = None
+        if not stop:
+            try:
+                report = self.apply(change)
+            except IllegalAction as refused:  # nobody left at the table (1.5)
+                stop, err = True, AgentError(f"{err}; {refused}")
+        path = self.save()
+        then = "the game stops" if stop else f"{default} takes the seat"
+        line = f"{faction.label}: {err}; {then} (game saved to {path})"
+        if agent is not None:
+            agent.close(f"{err}; {then}")
+        if stop or report is None:
+            raise AgentStopped(line)
+        report.instructions.insert(0, f"Agent failed: {line}")
+        return report
+
+    def _connected(self, faction: Faction) -> AgentSeat:
+        """The agent of ``faction``, started (and its seat made a player's of its own,
+        logged) at its first turn."""
+        agent = self.agents.get(faction)
+        if agent is not None:
+            return agent
+        where = self.agent_specs[faction]
+        seats = self.state.seats
+        player = seats[faction]
+        if player is None or sum(s == player for s in seats) > 1:
+            player = 1 + max((s for s in seats if s is not None), default=0)
+        agent = AgentSeat(where, faction, player, self.state, self.agent_policy)
+        if seats[faction] != player:
+            self.apply(SetSeat(int(faction), player, who=f"agent {where!r}"))
+        self.agents[faction] = agent
+        return agent
+
+    def seat_agent(self, faction: Faction, where: str | None) -> TurnReport:
+        """Change who plays ``faction`` mid-game: the agent ``where`` takes the seat, or
+        (None) the person at this screen takes back an agent's seat. Logged (Set Seat),
+        so the save says who played when; AgentError if the agent does not start."""
+        old = self.agents.pop(faction, None)
+        self.agent_specs.pop(faction, None)
+        if old is not None:
+            old.close("a person takes the seat" if where is None else "another agent "
+                      "takes the seat")
+        seats = self.state.seats
+        if where is not None:
+            player = seats[faction]
+            if player is None or sum(s == player for s in seats) > 1 or any(
+                    seats[f] == player for f in Faction if f is not faction):
+                player = 1 + max((s for s in seats if s is not None), default=0)
+            agent = AgentSeat(where, faction, player, self.state, self.agent_policy)
+            report = self.apply(SetSeat(int(faction), player, who=f"agent {where!r}"))
+            self.agent_specs[faction] = where
+            self.agents[faction] = agent
+            return report
+        people = [s for f, s in enumerate(seats) if s is not None and
+                  Faction(f) not in self.agent_specs and Faction(f) is not faction]
+        player = min(people) if people else (seats[faction] or 1)
+        return self.apply(SetSeat(int(faction), player, who="a person"))
+
+    def _tell_agents(self, report: TurnReport) -> None:
+        """Every agent hears of every decision (a trace), and of the end."""
+        if not self.agents or not self.game.log:
+            return
+        by = report.who or ("person" if not report.nonplayer else "section-8 flowchart")
+        message = trace_message(report.faction, by, self.game.log[-1]["command"],
+                                report.instructions)
+        for agent in self.agents.values():
+            agent.tell(message)
+        if self.game.is_terminal():
+            end = end_message(self.state)
+            for agent in self.agents.values():
+                agent.tell(end)
+                agent.close()
+            self.agents.clear()
+
+    def close_agents(self) -> None:
+        for agent in self.agents.values():
+            agent.close("the game was stopped")
+        self.agents.clear()
 
     # --- other requests ------------------------------------------------------------
     def hint(self) -> Any:
@@ -582,6 +737,10 @@ class Controller:
 
     # --- the history -----------------------------------------------------------------
     def _remember(self, report: TurnReport) -> None:
+        self._tell_agents(report)
+        self._keep_report(report)
+
+    def _keep_report(self, report: TurnReport) -> None:
         """``report`` is the account of the game's last logged command."""
         logged = self.game.log[-1]
         self._reports[id(logged)] = (logged, report)
@@ -781,6 +940,9 @@ def rebuilt_report(game: Game, step: Step, before: GameState, trace: list[str],
     if kind in ("card", "correction"):
         return _as_correction(TurnReport(None, cmd.name, lines, changes=changes,
                                          account=list(trace), nonplayer=False))
+    if kind == "transfer":
+        return TurnReport(step.faction, title_of(cmd, before), lines, changes=changes,
+                          account=list(trace), nonplayer=False)
     if step.person:
         return TurnReport(step.faction, title_of(cmd, before), lines, changes=changes,
                           account=list(trace), nonplayer=False,

@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from core.cards import CARDS
-from core.commands import from_json
+from core.commands import SideCommand, from_json
 from core.game import Game
 from core.pieces import Faction
 from core.rules import sequence
@@ -114,8 +114,11 @@ class Step:
 def kind_of(entry: dict) -> str:
     """'automatic' (a stopped card's end), 'card' (the table named the card on top of
     its deck), 'correction' (another board-editor change), 'record' (a Faction's
-    action carried out at the table) or 'command'."""
+    action carried out at the table), 'transfer' (a voluntary transfer, 1.5.2: no turn)
+    or 'command'."""
     cmd = from_json(entry["command"])
+    if isinstance(cmd, SideCommand):
+        return "transfer"
     if isinstance(cmd, PlayOn):
         return "automatic"
     if isinstance(cmd, RecordAction):
@@ -131,10 +134,12 @@ def step_of(index: int, before: GameState, entry: dict) -> Step:
     """The :class:`Step` of ``entry`` played on ``before``."""
     kind = kind_of(entry)
     faction = sequence.to_move(before)
-    if faction is None and entry.get("faction"):  # decided once a stopped card ended
+    if kind == "transfer" or (faction is None and entry.get("faction")):
+        # the giver (a transfer); decided once a stopped card ended (the others)
         faction = Faction.parse(entry["faction"])
     seated = faction is not None and before.seats[faction] is not None
-    person = kind in ("card", "correction") or (kind in ("command", "record") and seated)
+    person = kind in ("card", "correction", "transfer") or (
+        kind in ("command", "record") and seated)
     ineligible = tuple(f for f in Faction if not before.eligible[f])
     return Step(index, entry, faction, before.current_card, before.phase,
                 before.propaganda_rounds, ineligible, person, kind)

@@ -88,6 +88,8 @@ Keys
   e        board editor: bring the program's board in line with the table
   n        name the card on top of the deck (c: correct the card face up)
   t        the current and next card with their printed texts
+  g        give (transfer) Resources or Shipments to another Faction, a Non-player
+           too, during the giver's or the receiver's turn (1.5.2, 8.1.2); no turn taken
   w        why: the reasons of the last Non-player turn
   m        map: the board drawn as a map of Colombia (m again: back)
   u        undo: lists the steps that take the last decision back on the table, y undoes
@@ -520,6 +522,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
         Binding("n", "next_card", "Next card"),
         Binding("c", "current_card", "Current card", show=False),
         Binding("t", "cards", "Card texts", show=False),
+        Binding("g", "transfer", "Give (transfer)", show=False),
         Binding("w", "why", "Why"),
         Binding("b", "board_at", "Board then", show=False),
         Binding("m", "map", "Map", show=False),
@@ -846,6 +849,27 @@ class AssistApp(PlayApp, inherit_bindings=False):
             self.push_screen(TurnScreen(report, self.after_lines(report)), self._flow_done)
             return
         self.advance()
+
+    def action_transfer(self) -> None:
+        """``g``: give Resources or Shipments to another Faction, a Non-player too
+        (1.5.2, 8.1.2 PLAY NOTE), by the transfer form; it takes no turn."""
+        if self.busy or self.new_game is not None:
+            return
+        if self.controller.is_over():
+            self.notify("The game is over.")
+            return
+        try:
+            decision = self.controller.transfer_decision()
+        except InputError as err:
+            self.notify(str(err), severity="error")
+            return
+        self.push_screen(FormScreen(self.controller, decision), self._transferred)
+
+    def _transferred(self, preview: Preview | None) -> None:
+        if preview is not None:
+            self.controller.commit(preview)
+            self.refresh_log()
+        self.refresh_all()
 
     # --- the board editor and the cards ------------------------------------------------
     def action_editor(self) -> None:
