@@ -169,9 +169,7 @@ def instructions(cmd: Command, trace: list[str], before: GameState, after: GameS
                                    board_changes.moves_told(trace))
     walk = _Walk(before, entry, trace)
     walk.run()
-    lines = walk.lines
-    lines += board_changes.steps(walk.state, after)  # completeness: nothing left out
-    return lines
+    return walk.steps_to(after)
 
 
 #: the phase of each stage of :data:`core.rules.propaganda.STAGES`, as the rules number it
@@ -220,6 +218,11 @@ class _Walk:
         self.trace = list(trace)
         self.reports: list[str] = []
         self.lines: list[str] = []
+
+    def steps_to(self, after: GameState) -> list[str]:
+        """The table's steps of the walk, then whatever still differs from ``after`` (a
+        replay that stopped short): taken in order, they give ``after``."""
+        return self.lines + board_changes.steps(self.state, after)
 
     def note(self, *lines: str) -> None:
         self.reports += lines
@@ -483,10 +486,10 @@ class Controller:
         trace = trial.apply(cmd, chooser=chooser, dice=dice)
         if isinstance(cmd, sequence.PlayEvent) and not cmd.choices:
             cmd = from_json(trial.log[-1]["command"])  # with the answers given
-        walk = _Walk(before, trial.log[-1])
+        walk = _Walk(before, trial.log[-1], trace)
         walk.run()
         return Preview(cmd, trial, title_of(cmd, before), trace, walk.reports,
-                       instructions(cmd, trace, before, trial.state, trial.log[-1]))
+                       walk.steps_to(trial.state))
 
     def commit(self, preview: Preview) -> TurnReport:
         """Keep a previewed result (it becomes the game; autosaved)."""
