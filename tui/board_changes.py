@@ -66,7 +66,8 @@ class Change:
     * SHIPMENT: ``old`` (space, holder) or None -> ``new`` (space, holder) or None;
     * RESOURCES (``faction``), AID, TOTAL_SUPPORT, OPP_BASES, PRESIDENT, CARD: ``old`` -> ``new``;
     * CAPABILITY, MOMENTUM: ``card``, ``old`` -> ``new`` (side / True, or None);
-    * ELIGIBILITY: ``faction``'s cylinder, ``new`` True for Eligible.
+    * ELIGIBILITY: ``faction``'s cylinder, ``new`` True for Eligible;
+    * CARD: ``n`` 1 when ``new`` is a card played before (an undo takes the table back).
     """
 
     kind: str
@@ -282,7 +283,9 @@ def track_records(before: GameState, after: GameState) -> list[Change]:
             out.append(Change(ELIGIBILITY, faction=f, old=before.eligible[f],
                               new=after.eligible[f]))
     if before.current_card != after.current_card:
-        out.append(Change(CARD, old=before.current_card, new=after.current_card))
+        back = after.current_card is not None and after.current_card in before.played[:-1]
+        out.append(Change(CARD, old=before.current_card, new=after.current_card,
+                          n=1 if back else 0))
     return out
 
 
@@ -411,8 +414,12 @@ def _track_text(c: Change) -> str:
         box = "Eligible" if c.new else "Ineligible"
         return f"Move the {c.faction.label} cylinder to the {box} box"
     if k == CARD:
-        return f"Reveal the next card: {_card(c.new)}" if c.new is not None else \
-            f"Put {_card(c.old)} on the played pile"
+        if c.new is None:
+            return f"Put {_card(c.old)} on the played pile"
+        if c.n and c.old is not None:  # going back (undo, rollback): a card played before
+            return (f"Put {_card(c.new)} face up again, and {_card(c.old)} back on top of "
+                    "the deck")
+        return f"Reveal the next card: {_card(c.new)}"
     raise ValueError(f"no words for a change of kind {k!r}")
 
 
