@@ -21,10 +21,12 @@ Antioquia-Bolívar"); the words are the contract: ``tests/test_mirror.py`` parse
 and replays them on a board of its own. An undo's steps are the same records from
 ``after`` back to ``before`` (:func:`reverse_steps`).
 
-Which pieces "moved" is read from the board alone: a Guerrilla leaving a space and one
-of the same Faction arriving in an adjacent space is a move; Government cubes pair at
-any distance (Air Lift, Redeploy); anything left over is placed or removed. On the board
-the two readings are the same.
+Which pieces "moved" is read from the boards: when the turn's account tells of moving
+(:func:`moves_told`: a March, Sweep, Patrol, Air Lift, Redeploy, an Event's move), a
+piece leaving a space and one of the same kind arriving elsewhere are a move, adjacent
+spaces paired first, then the two ends of a chain (a Guerrilla marched on, a cube Air
+Lifted); otherwise (a Rally, a Propaganda phase) and for what is left over, pieces are
+placed or removed. On the board the two readings are the same.
 """
 
 from __future__ import annotations
@@ -186,16 +188,25 @@ def _piece_changes(before: GameState, after: GameState, f: Faction,
 def _moves(lost: dict[int, dict[Piece, int]], gained: dict[int, dict[Piece, int]],
            f: Faction, spaces: list[int]) -> list[Change]:
     """Pieces that left a space and pieces that arrived elsewhere, paired as moves
-    (``lost`` and ``gained`` are reduced by what was paired). Guerrillas pair between
-    adjacent spaces, the same side first; Troops and Police at any distance."""
+    (``lost`` and ``gained`` are reduced by what was paired): adjacent spaces first (a
+    March, a Sweep), then any two (a chain of moves, Air Lift, Redeploy); the same side
+    first."""
     out: list[Change] = []
     kinds = _kinds(f)
+    for near in (True, False):  # adjacent spaces first, then a chain's two ends
+        out += _paired(lost, gained, f, spaces, kinds, near)
+    return _merged_moves(out)
+
+
+def _paired(lost: dict[int, dict[Piece, int]], gained: dict[int, dict[Piece, int]],
+            f: Faction, spaces: list[int], kinds: tuple[Piece, ...], near: bool) -> list[Change]:
+    out: list[Change] = []
     for dst in spaces:
         for want in kinds:
             for src in spaces:
                 if not gained[dst].get(want):
                     break
-                if src == dst or not (f is Faction.GOVT or MAP.adjacent(src, dst)):
+                if src == dst or (near and not MAP.adjacent(src, dst)):
                     continue
                 sources = (want,) if f is Faction.GOVT else (want, _other_side(want))
                 for have in sources:
@@ -205,7 +216,7 @@ def _moves(lost: dict[int, dict[Piece, int]], gained: dict[int, dict[Piece, int]
                         gained[dst][want] -= n
                         out.append(Change(MOVE, src, ((have, n),), to=dst,
                                           new=None if have == want else want))
-    return _merged_moves(out)
+    return out
 
 
 def _merged_moves(moves: list[Change]) -> list[Change]:
