@@ -25,7 +25,7 @@ on a copy and is kept only once all its dice were given.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -211,7 +211,7 @@ class _Walk:
     engine's report lines under their phase (``reports``, as ``andean demo`` tells
     them) and the table's steps (``lines``: indented headings, then the changes)."""
 
-    def __init__(self, before: GameState, entry: dict, trace: list[str] = ()) -> None:
+    def __init__(self, before: GameState, entry: dict, trace: Sequence[str] = ()) -> None:
         self.entry = entry
         self.state = before.clone()
         self.last = before
@@ -228,7 +228,7 @@ class _Walk:
         self.reports += lines
         self.lines += [f"  {line.strip()}" for line in lines]
 
-    def changed(self, told: list[str] = ()) -> None:
+    def changed(self, told: Sequence[str] = ()) -> None:
         """The steps since the last call (``told``: what the engine said of them)."""
         self.lines += board_changes.steps(self.last, self.state,
                                           board_changes.spaces_named(told),
