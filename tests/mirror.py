@@ -267,6 +267,10 @@ class Mirror:
             self.card = UNNAMED  # the table turns it: the program learns it when named
         elif m := re.fullmatch(r"Reveal the next card: (?P<c>#.+)", text):
             self.card = _card(m["c"])
+        elif m := re.fullmatch(r"Put (?P<c>#.+) face up again, and (?P<d>#.+) back on top "
+                               r"of the deck", text):
+            assert self.card == _card(m["d"]), text
+            self.card = _card(m["c"])
         elif m := re.fullmatch(r"Put (?P<c>#.+) on the played pile", text):
             self.card = None
         else:
