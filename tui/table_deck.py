@@ -30,6 +30,8 @@ from core.state import GameState
 #: ``state.options`` key set on every assist game: its deck is the table's
 TABLE_DECK = "table_deck"
 NAMING = (SetNextCard.name, SetCurrentCard.name)
+#: how an instruction names a card turned face up that the table has not named yet
+UNNAMED_CARD = "the card turned face up (not named yet)"
 
 
 def is_table_deck(game: Game) -> bool:
@@ -107,12 +109,13 @@ def masked(lines: Iterable[str], game: Game, after: GameState) -> list[str]:
         reveal = "Reveal the next card: turn the top card face up and name it when asked"
     return [line[:len(line) - len(line.lstrip())] + reveal
             if line.lstrip().startswith("Reveal the next card") and title in line
-            else line.replace(title, "the card the table turns next (not named yet)")
+            else line.replace(title, UNNAMED_CARD)
             for line in out]
 
 
 __all__ = [
     "TABLE_DECK",
+    "UNNAMED_CARD",
     "first_card",
     "is_table_deck",
     "masked",
