@@ -37,3 +37,26 @@ def seating_problem(seats: Sequence[int | None], government_ai: str | None = Non
     if govt is not None and government_ai:
         return f"a person takes the Government: no Government AI ({government_ai}) runs it"
     return None
+
+
+def numbering_problem(seats: Sequence[int | None]) -> str | None:
+    """Why the player numbers of a seating are not ones :func:`core.setup.make_seats`
+    gives (one line), or None: players are numbered 1..N without gaps (1.5), so
+    ``[4, None, None, None]`` (a fourth player alone) is no seating."""
+    used = sorted({s for s in seats if s is not None})
+    if used != list(range(1, len(used) + 1)):
+        return f"player numbers must run 1..N without gaps, not {used}"
+    return None
+
+
+def renumbered(seats: Sequence[int | None]) -> list[int | None]:
+    """``seats`` with the players numbered 1..N again in the order of their numbers,
+    after a Faction became a Non-player (``np-turn``: ``[1, 2, 3, 4]`` with FARC handed
+    to section 8 is ``[1, None, 2, 3]``): who runs which Factions together is kept, so
+    1.5.1's "a player running two Factions" still holds.
+
+    >>> renumbered([1, None, 3, 4])
+    [1, None, 2, 3]
+    """
+    order = {p: i + 1 for i, p in enumerate(sorted({s for s in seats if s is not None}))}
+    return [None if s is None else order[s] for s in seats]

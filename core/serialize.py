@@ -49,7 +49,7 @@ from core.game import Game  # imports every rules module: every command type is 
 from core.map import MAP
 from core.pieces import Piece
 from core.rules.sequence import to_move
-from core.seating import seating_problem
+from core.seating import numbering_problem, seating_problem
 from core.state import NSPACES, GameState
 
 FORMAT = "andean-abyss-save"
@@ -281,6 +281,8 @@ def check_rules(state: GameState, where: str = "state") -> None:
     """What a save must obey beyond the schema's shapes and ranges, for a state whose
     phase and step the schema accepted (SchemaError naming the field otherwise)."""
     step = state.step
+    check_set_up(state, where)
+    check_cards(state, where)
     if state.phase not in ("card", "propaganda"):
         return
     if state.current_card is None:
@@ -305,6 +307,78 @@ def check_rules(state: GameState, where: str = "state") -> None:
         raise SchemaError(f"{where}.eligible", "no Faction can act on the current card, "
                           "but a saved game always awaits a decision (2.3.2: the "
                           "Eligible Factions act in card order; then the next card)")
+
+
+def check_set_up(state: GameState, where: str = "state") -> None:
+    """What Set Up fixed and nothing changes later (SchemaError naming the field): the
+    options go together, the seats are a seating ``new`` makes (players 1..N, someone
+    deciding for the Government), the last Propaganda Round and the skipped Victory
+    Phases are the scenario's. Each rule is the one :func:`core.setup.new_state` uses."""
+    from core import setup  # setup reads placements (core.files), like this module
+
+    options = state.options
+    problem = setup.options_problem(state.scenario, options["short"], options["deployment"])
+    if problem is not None:
+        raise SchemaError(f"{where}.options", problem)
+    problem = numbering_problem(state.seats) or seating_problem(
+        state.seats, options.get(setup.GOVERNMENT_AI))
+    if problem is not None:
+        raise SchemaError(f"{where}.seats", problem)
+    players = len({s for s in state.seats if s is not None})
+    if options["players"] != players:
+        raise SchemaError(f"{where}.options.players", f"{options['players']}, but the "
+                          f"seats name {players} player(s) (1.5)")
+    final = setup.final_propaganda(state.scenario, options["short"])
+    if state.final_propaganda != final:
+        raise SchemaError(f"{where}.final_propaganda", f"{state.final_propaganda}, but the "
+                          f"{state.scenario} scenario{' (short game)' if options['short'] else ''}"
+                          f" ends with Propaganda card {final} (2.4.1)")
+    skipped = setup.skip_victory_on(state.scenario)
+    if state.skip_victory_on != skipped:
+        raise SchemaError(f"{where}.skip_victory_on", f"{state.skip_victory_on}, but the "
+                          f"{state.scenario} scenario skips {skipped} (seed 003)")
+    if state.removed_from_game[0]:
+        raise SchemaError(f"{where}.removed_from_game[0]", "the Government has no "
+                          "Guerrillas to remove from the game (1.4.1)")
+
+
+def check_cards(state: GameState, where: str = "state") -> None:
+    """The cards of the game, drawn or not, are the scenario's (SchemaError naming the
+    field): each card once, in the deck or played; 64 cards (26 in Quick-Play) with the
+    Propaganda cards of the deck; as many Propaganda cards played as Rounds counted (2.4),
+    no more than the last one; the current card the last played."""
+    from core import setup
+
+    seen: set[int] = set()
+    for name, cards in (("deck", state.deck), ("played", state.played)):
+        for i, card in enumerate(cards):
+            if card in seen:
+                other = "deck" if card in state.deck and name == "played" else name
+                raise SchemaError(f"{where}.{name}[{i}]", f"card {card} is already in "
+                                  f"{'the deck' if other == 'deck' else 'played'}: each "
+                                  "card is in the game once (2.2)")
+            seen.add(card)
+    size = setup.deck_size(state.scenario)
+    if len(seen) != size:
+        raise SchemaError(f"{where}.deck", f"{len(state.deck)} cards in the deck and "
+                          f"{len(state.played)} played, but a {state.scenario} game has "
+                          f"{size} cards (seed 003, Deck Preparation)")
+    propaganda = sum(1 for card in seen if CARDS[card].propaganda)
+    if propaganda != setup.propaganda_cards(state.scenario):
+        raise SchemaError(f"{where}.deck", f"{propaganda} Propaganda cards, but a "
+                          f"{state.scenario} game has {setup.propaganda_cards(state.scenario)}"
+                          " (seed 003, Deck Preparation)")
+    rounds = sum(1 for card in state.played if CARDS[card].propaganda)
+    if state.propaganda_rounds != rounds:
+        raise SchemaError(f"{where}.propaganda_rounds", f"{state.propaganda_rounds}, but "
+                          f"{rounds} Propaganda card(s) were played (2.4)")
+    if rounds > state.final_propaganda:
+        raise SchemaError(f"{where}.propaganda_rounds", f"{rounds} Propaganda Rounds, but "
+                          f"the game ends with the {state.final_propaganda}. (2.4.1)")
+    current = state.played[-1] if state.played else None
+    if state.phase in ("setup", "card", "propaganda") and state.current_card != current:
+        raise SchemaError(f"{where}.current_card", f"{state.current_card}, but the last "
+                          f"card played is {current} (2.3.8)")
 
 
 # ======================================================================================
@@ -340,10 +414,6 @@ def game_from_json(data: Any) -> Any:
         state, initial = _state(data["state"]), _state(data["initial"])
         check_rules(state, "state")
         check_rules(initial, "initial")
-        for label, st in (("state", state), ("initial", initial)):
-            problem = seating_problem(st.seats, st.options.get("government_ai"))
-            if problem is not None:
-                raise SchemaError(f"{label}.seats", problem)
         for i, entry in enumerate(data["log"]):
             _command(entry["command"], f"log[{i}].command")
         log = _json_copy(data["log"], keys_to_int=False)

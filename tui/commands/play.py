@@ -204,7 +204,7 @@ def new_assist_game(scenario: str, seed: int, seats: list[int | None], first: in
     from core.rules import sequence
 
     state = setup.new_state(scenario=scenario, seed=seed, seats=seats, short=short)
-    from core.rules.board_editor import bring_into_deck
+    from core.rules.editor import bring_into_deck
 
     try:
         bring_into_deck(state, first)
