@@ -122,7 +122,29 @@ def _session(args: argparse.Namespace, default_save: str, out: TextIO) -> tuple[
     return Session(Game.new(), target), True  # placeholder game, replaced by the caller
 
 
+def need_terminal() -> None:
+    """The full-screen app reads its keys from a terminal and draws on one: with input
+    from a file, ``/dev/null`` or a pipe it would wait for keys that never come (and
+    Textual's reader spins at 100% CPU on the end of input: issue 32), so that is one
+    line naming ``--plain``, before anything is written. ``andean serve``'s tabs set
+    ``TEXTUAL_DRIVER`` (the browser is their terminal) and pass."""
+    import os
+
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return
+    for name, stream in (("input", sys.stdin), ("output", sys.stdout)):
+        try:
+            terminal = stream is not None and stream.isatty()
+        except (ValueError, OSError):  # a closed stream
+            terminal = False
+        if not terminal:
+            raise CliError(f"the full-screen app needs a terminal, and its {name} is not "
+                           "one (a file, a pipe or closed): give --plain for the line mode")
+
+
 def _run_play(args: argparse.Namespace, out: TextIO) -> int:
+    if not args.plain:
+        need_terminal()
     controller = play_controller(args, out)
     if args.plain:
         from tui.plain.ui import make_ui
@@ -218,6 +240,8 @@ def new_assist_game(scenario: str, seed: int, seats: list[int | None], first: in
 
 
 def _run_assist(args: argparse.Namespace, out: TextIO) -> int:
+    if not args.plain:
+        need_terminal()
     session, new = _session(args, ASSIST_SAVE, out)
     if args.plain:
         with saved_on_stop(session, new):
@@ -229,14 +253,15 @@ def _run_assist(args: argparse.Namespace, out: TextIO) -> int:
                     setup=setup_lines(args.scenario, assist_seats(args.bots)))
     with saved_on_stop(session, new):
         app.run()
-    return _after_app(app.return_code, session)
+    return _after_app(app.return_code, session, started=app.new_game is None)
 
 
-def _after_app(code: int | None, session: Session) -> int:
-    """The full-screen app's end: ctrl+c (exit code 130) is a stop, said in one line."""
+def _after_app(code: int | None, session: Session, started: bool = True) -> int:
+    """The full-screen app's end: ctrl+c (exit code 130) is a stop, said in one line
+    (``started``: False when the assistant stopped before its first card)."""
     if code == 130:
         where = f"the game is saved in {session.path}" if session.path is not None \
-            else "no game was started"
+            and started else "no game was started"
         raise Interrupted(f"stopped; {where}", 130)
     return 0
 
