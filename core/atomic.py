@@ -12,7 +12,9 @@ that directory removes every such file whose process is gone (issue 25 item 8), 
 older names ``.TARGET.XXXX.tmp`` of the target it writes.
 
 The target is never a symbolic link, FIFO, device or directory: those are refused, not
-replaced by a regular file. With ``exclusive`` (``andean new`` without ``--force``) the
+replaced by a regular file. Every write holds the target's lock
+(:func:`core.files.writing`): a file another andean process holds (a running game's
+save) is never replaced. With ``exclusive`` (``andean new`` without ``--force``) the
 rename becomes a hard link that fails if the target appeared meanwhile.
 """
 
@@ -25,6 +27,8 @@ import tempfile
 from collections.abc import Callable
 from os import PathLike
 from pathlib import Path
+
+from core.files import FileCheckError, writing
 
 TEMP_PREFIX = ".andean-"
 _TEMP = re.compile(r"\.andean-(\d+)-[A-Za-z0-9_]+\.tmp\Z")
@@ -48,21 +52,27 @@ def write_with(path: str | PathLike[str], write: Callable[[Path], None],
         raise OSError(f"cannot write {_shown(target)}: {_reason(err)}") from None
     tmp = Path(name)
     try:
-        _keep_mode(fd, target)
-        os.close(fd)
-        write(tmp)
-        with open(tmp, "rb+") as fh:
-            os.fsync(fh.fileno())
-        if exclusive:
-            os.link(tmp, target)  # fails if the target appeared since it was checked
-        else:
-            os.replace(tmp, target)
+        with writing(target):  # never a file another andean process holds
+            _keep_mode(fd, target)
+            os.close(fd)
+            fd = -1
+            write(tmp)
+            with open(tmp, "rb+") as fh:
+                os.fsync(fh.fileno())
+            if exclusive:
+                os.link(tmp, target)  # fails if the target appeared since it was checked
+            else:
+                os.replace(tmp, target)
+    except FileCheckError as err:
+        raise OSError(str(err)) from None
     except FileExistsError:
         raise FileExistsError(f"{_shown(target)} appeared meanwhile: not replaced "
                               "(use --force to overwrite)") from None
     except OSError as err:
         raise OSError(f"cannot write {_shown(target)}: {_reason(err)}") from None
     finally:
+        if fd >= 0:
+            os.close(fd)
         if tmp.exists():
             tmp.unlink()
     _fsync_directory(directory)

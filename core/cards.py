@@ -120,3 +120,18 @@ def _load() -> dict[int, Card]:
 
 
 CARDS: dict[int, Card] = _load()
+
+
+def card_title(card: int | None) -> str:
+    """'#12 Plan Colombia' ('none' for no card): how every screen and question names a
+    card."""
+    return "none" if card is None else f"#{card} {CARDS[card].title}"
+
+
+def event_text(card: int, side: str) -> str:
+    """The printed 2nd-edition text of one side of an Event (flavor phrase, then text),
+    from ``core/data/cards.json``; "" if the card has no such side."""
+    if CARDS[card].propaganda:
+        return ""
+    text = CARDS[card].text(side)
+    return "" if text is None else str(text)

@@ -106,12 +106,15 @@ def name_max(directory: Path) -> int:
 
 def check_output(path: str | PathLike[str], flag: str = "--out", *, force: bool = True,
                  inputs: Iterable[str | PathLike[str]] = (), same_ok: bool = False,
-                 parent_made: Path | None = None) -> Path:
+                 parent_made: Path | None = None,
+                 hint: str = "use --force to overwrite") -> Path:
     """Check that the command may write ``path`` (FileCheckError, one line naming ``flag``
     and the path, otherwise); nothing is created. ``force``: an existing regular file may
-    be replaced (else it is refused). ``inputs``: the files the command reads; writing
-    over one of them is refused unless ``same_ok`` (a save written back over itself).
-    ``parent_made``: a directory the command will make before writing (not checked)."""
+    be replaced (else it is refused, the message ending with ``hint``). ``inputs``: the
+    files the command reads (compared as files: links and ``..`` resolved); writing over
+    one of them is refused unless ``same_ok`` (a save written back over itself, which is
+    then no "existing file" either). ``parent_made``: a directory the command will make
+    before writing (not checked)."""
     target = Path(path)
     name = f"{flag} {shown(path)}" if flag else shown(path)
     if not str(path) or target.name in ("", ".", ".."):
@@ -131,21 +134,27 @@ def check_output(path: str | PathLike[str], flag: str = "--out", *, force: bool 
                                  "to (a link is never replaced)")
         if not stat.S_ISREG(info.st_mode):
             raise FileCheckError(f"{name}: is {_kind(info.st_mode)}, not a file to write")
+        own = False
         for source in inputs:
             try:
-                if _same(info, os.stat(source)) and not same_ok:
-                    raise FileCheckError(f"{name}: is also the command's input "
-                                         f"{shown(source)}; write to another file")
+                same = _same(info, os.stat(source))
             except OSError:
                 continue
-        if not force and not same_ok:
-            raise FileCheckError(f"{name}: already exists (use --force to overwrite)")
+            if same and not same_ok:
+                raise FileCheckError(f"{name}: is also the command's input "
+                                     f"{shown(source)}; write to another file")
+            own = own or same
+        if not force and not own:
+            raise FileCheckError(f"{name}: already exists ({hint})")
     if parent_made is not None and parent == parent_made and not parent.exists():
         return target
     if not parent.is_dir():
         raise FileCheckError(f"{name}: directory {shown(parent)} does not exist")
     if not os.access(parent, os.W_OK | os.X_OK):
         raise FileCheckError(f"{name}: directory {shown(parent)} is not writable")
+    if info is not None and not holds(target):  # a running game's save: refused now,
+        with SaveLock(target):                  # not after an hour of work
+            pass
     return target
 
 
@@ -159,60 +168,156 @@ def lock_path(save: str | PathLike[str]) -> Path:
     return target.with_name(f".andean-{digest}.lock")
 
 
+def same_path(a: str | PathLike[str], b: str | PathLike[str]) -> bool:
+    """Whether ``a`` and ``b`` name the same file once links and ``..`` are resolved
+    (``os.path.realpath``; two names of one file, hard links, by ``samefile``)."""
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+#: The locks this process holds, by :meth:`SaveLock.key`: a write of a file whose lock
+#: this process holds (a running game's autosave, ``np-turn`` writing the save it locked
+#: before reading it) goes on under that lock (:func:`writing`).
+_HELD: dict[str, SaveLock] = {}
+
+#: What opens a lock file: never through a symbolic link, never blocking on a FIFO.
+_LOCK_FLAGS = (os.O_RDWR | getattr(os, "O_NOFOLLOW", 0)
+               | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+
+
 class SaveLock:
-    """The lock a running game holds on its save (``with SaveLock(path):``): a second
-    game on the same save is refused with one line naming the process that holds it.
+    """The lock a writer holds on a file it writes (``with SaveLock(path):``): a second
+    writer of the same file is refused with one line naming the process that holds it.
 
     An advisory ``fcntl.flock`` on :func:`lock_path` (its content: the holder's process
     id, for the message). The kernel releases it when the holder dies: a stale lock file
-    left by a killed game is simply locked again. Where flock is missing (not POSIX) the
-    lock is a no-op."""
+    left by a killed game is simply locked again. The lock file is opened without
+    following a symbolic link and without blocking, and must be a regular file with one
+    name: a link, FIFO, device or hard link planted there is refused, never written
+    through (issue 32 item 1). A lock that cannot be taken (no directory, a file system
+    without locks) is an error, never a silent go-on. Where flock is missing (not POSIX)
+    the lock is a no-op. :meth:`move` hands the lock over to another file."""
 
     def __init__(self, save: str | PathLike[str]) -> None:
         self.save = Path(save)
         self.path = lock_path(save)
         self._fd: int | None = None
 
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def key(self) -> str:
+        """The lock file's path with its directory's links and ``..`` resolved: two
+        names of one save (``a.json``, ``d/../a.json``, through a linked folder) have
+        one lock."""
+        return os.path.join(os.path.realpath(self.path.parent), self.path.name)
+
     def acquire(self) -> None:
+        """Take the lock (FileCheckError, one line, if it cannot be taken). flock is per
+        open file: a second :class:`SaveLock` of a file this process holds is refused
+        like another process's, so a writer holds one lock per file."""
+        if self._fd is not None:
+            return
         try:
             import fcntl
         except ImportError:  # pragma: no cover - not POSIX
             return
         for _ in range(10):
-            try:
-                fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-            except OSError as err:
-                if not self.path.parent.is_dir():
-                    return  # no directory: check_output reports it
-                raise FileCheckError(f"{shown(self.save)}: cannot lock it "
-                                     f"({err.strerror})") from None
+            fd, created = self._open()
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError as err:
                 holder = _read_pid(fd)
+                if created:  # a refusal leaves no file behind
+                    with suppress(OSError):
+                        os.unlink(self.path)
                 os.close(fd)
                 if err.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
-                    return  # a file system without locks: nothing to hold
+                    raise FileCheckError(f"{shown(self.save)}: cannot lock it "
+                                         f"({err.strerror}); nothing was written") from None
                 who = f"process {holder}" if holder else "another process"
                 raise FileCheckError(f"{shown(self.save)}: in use by {who} (another andean "
-                                     "game on this save); stop it first") from None
+                                     "command on this file); stop it first") from None
             try:  # the file we locked may have been removed by its last holder meanwhile
-                if _same(os.fstat(fd), os.stat(self.path)):
+                if _same(os.fstat(fd), os.lstat(self.path)):
                     os.ftruncate(fd, 0)
                     os.write(fd, f"{os.getpid()}\n".encode())
                     self._fd = fd
+                    _HELD[self.key()] = self
                     return
             except OSError:
                 pass
             os.close(fd)
+        raise FileCheckError(f"{shown(self.save)}: cannot lock it (its lock file "
+                             f"{shown(self.path.name)} keeps changing)")
+
+    def _open(self) -> tuple[int, bool]:
+        """The lock file, opened (made if missing: the bool says so) without following a
+        link or blocking, checked to be a regular file of one name before anything is
+        written to it."""
+        name = shown(self.path.name)
+        created = False
+        try:
+            try:
+                fd = os.open(self.path, _LOCK_FLAGS)
+            except FileNotFoundError:
+                fd = os.open(self.path, _LOCK_FLAGS | os.O_CREAT | os.O_EXCL, 0o644)
+                created = True
+        except OSError as err:
+            if err.errno == errno.ELOOP or os.path.islink(self.path):
+                raise FileCheckError(f"{shown(self.save)}: its lock file {name} is a "
+                                     "symbolic link (never followed): remove it") from None
+            parent = self.path.parent
+            if not parent.is_dir():
+                raise FileCheckError(f"{shown(self.save)}: directory {shown(parent)} "
+                                     "does not exist") from None
+            raise FileCheckError(f"{shown(self.save)}: cannot lock it ({err.strerror})") \
+                from None
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1:
+            os.close(fd)
+            kind = _kind(info.st_mode) if not stat.S_ISREG(info.st_mode) else \
+                "a second name of another file (a hard link)"
+            raise FileCheckError(f"{shown(self.save)}: its lock file {name} is {kind}, "
+                                 "not a lock file: remove it")
+        return fd, created
 
     def release(self) -> None:
-        if self._fd is None:
+        fd, self._fd = self._fd, None
+        if fd is None:
             return
-        with suppress(OSError):
-            os.unlink(self.path)
-        os.close(self._fd)
-        self._fd = None
+        if _HELD.get(self.key()) is self:
+            del _HELD[self.key()]
+        with suppress(OSError):  # only our own lock file, never what replaced it
+            if _same(os.fstat(fd), os.lstat(self.path)):
+                os.unlink(self.path)
+        os.close(fd)
+
+    def move(self, save: str | PathLike[str]) -> None:
+        """Hold the lock of ``save`` instead (a running game moved to another file): the
+        new file's lock is taken first (FileCheckError if it cannot be: nothing changes,
+        this lock still held), then this one is dropped. The same file (another name
+        of it): nothing to take."""
+        other = SaveLock(save)
+        if self.held and other.key() == self.key():
+            self.save = other.save
+            return
+        other.acquire()
+        self.adopt(other)
+
+    def adopt(self, other: SaveLock) -> None:
+        """Take over the lock ``other`` holds (and drop this one's): ``other`` is left
+        holding nothing."""
+        self.release()
+        self.save, self.path, self._fd = other.save, other.path, other._fd
+        other._fd = None
+        if self._fd is not None:
+            _HELD[self.key()] = self
 
     def __enter__(self) -> SaveLock:
         self.acquire()
@@ -227,17 +332,34 @@ def _read_pid(fd: int) -> int | None:
         text = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
     except OSError:
         return None
-    return int(text) if text.isdigit() else None
+    return int(text) if text.isdigit() and len(text) < 12 else None
 
 
 @contextmanager
-def locked(*saves: str | PathLike[str] | None) -> Iterator[None]:
-    """Hold the :class:`SaveLock` of each save given (None: skipped) for the block."""
+def locked(*saves: str | PathLike[str] | None) -> Iterator[list[SaveLock]]:
+    """Hold the :class:`SaveLock` of each path given (None: skipped) for the block."""
     locks = [SaveLock(s) for s in dict.fromkeys(str(s) for s in saves if s is not None)]
     try:
         for lock in locks:
             lock.acquire()
-        yield
+        yield locks
     finally:
         for lock in reversed(locks):
             lock.release()
+
+
+def holds(path: str | PathLike[str]) -> bool:
+    """Whether this process holds the lock of ``path``."""
+    return SaveLock(path).key() in _HELD
+
+
+@contextmanager
+def writing(path: str | PathLike[str]) -> Iterator[None]:
+    """The one lock every write goes through (:func:`core.atomic.write_with`): the lock
+    of ``path`` for the block, unless this process holds it already (a running game's
+    autosave): a file another andean process holds is never written (FileCheckError)."""
+    if holds(path):
+        yield
+        return
+    with SaveLock(path):
+        yield

@@ -18,8 +18,9 @@ Readings of the open points (see each function):
   AUC holds any Shipment has one Guerrilla *with* a Shipment (:func:`free_guerrillas`).
 * "Rally would place a Base": bullet 1 of 8.6.1 applies in some space
   (:func:`rally_base_possible`).
-* 8.6.2 "lets the Marching AUC Guerrillas stay Underground": March with all adjacent AUC
-  Guerrillas (keeping 1 where 8.6.2 says) turns no Underground mover Active (3.3.2).
+* 8.6.2 "lets the Marching AUC Guerrillas stay Underground": the groups that really
+  March (all adjacent AUC Guerrillas, keeping 1 where 8.6.2 says, an Underground group
+  kept small enough to stay hidden by 8.1.2) turn no Underground mover Active (3.3.2).
 * 8.6.3 "Target ... so as to take Shipments": remove all the Guerrillas of a Faction
   that holds a Shipment there when at most 2 removals do it; the Shipment then passes
   to AUC (Captured Goods, 3.3.3). The Cartels are otherwise no Attack target.
@@ -46,7 +47,6 @@ from core.rules.insurgent_ops import (
     ambush_problem,
     attack_in,
     attack_problem,
-    march_would_activate,
     rally_base_problem,
     rally_place_limit,
     rally_problem,
@@ -317,14 +317,12 @@ def march_groups(state: GameState, dst: int) -> list[insurgent_ops.MarchGroup]:
 
 
 def stays_underground(state: GameState, dst: int) -> bool:
-    """Whether Marching with *all* adjacent AUC Guerrillas (less those 8.6.2 leaves
-    behind) into ``dst`` turns none of the Underground movers Active (3.3.2)."""
-    for origin in _origins(state, dst):
-        movable = state.guerrillas(origin, AUC) - _keep(state, origin)
-        under = min(state.underground(origin, AUC), max(0, movable))
-        if under and march_would_activate(state, AUC, dst, movable):
-            return False
-    return True
+    """Whether the March into ``dst`` (:func:`march_groups`: the groups 8.1.2 really
+    moves, an Underground group kept small enough to stay hidden) turns none of the
+    Underground movers Active (3.3.2; 8.6.2 « celle qui permet aux Guérillas des AUC se
+    déplaçant de rester Dormantes »)."""
+    return procedures.stays_underground(
+        state, AUC, dst, [(u, a) for _src, _dst, u, a, _ships in march_groups(state, dst)])
 
 
 @selector("auc.march_destinations")

@@ -49,9 +49,10 @@ from core.rules import propaganda
 from core.rules.sequence import is_final_event_card
 from core.state import ACTIVE_OPPOSITION, GameState
 from core.words import counted
-from nonplayer import facts, procedures
+from nonplayer import facts, procedures, registry
 from nonplayer.bot import Bot
 from nonplayer.plan import Plan
+from nonplayer.random_spaces import Valid
 from nonplayer.registry import Verdict, action, builder, predicate, selector
 
 FARC = Faction.FARC
@@ -106,12 +107,19 @@ def _narrow(
     groups: list[list[int]],
     limit: int | None,
     why: str,
+    act: str,
     *,
     forced: bool = False,
 ) -> list[list[int]]:
     """Candidate groups for the interpreter, or 1 space of the first group picked at
     random (8.2/8.3) when not all of that group can be taken: more candidates than
     ``limit`` (Terror's room for Kidnap spaces) or ``forced`` (taking one spoils another).
+
+    The pick is among the spaces where the bullet's action (``act``, its flowchart name)
+    would do something (:meth:`Plan.validity`): the walk goes on down the chart past a
+    space drawn that turns out invalid, « parcourez la colonne vers le bas jusqu'à trouver
+    un choix valide » (8.2), and the dice are not rolled again. A first group with no valid space
+    is passed over (each of its spaces is then an offered space turned down).
 
     A space offered alone that the action then turned down is not offered again by the
     same bullet (the interpreter's own list of rejected spaces is not visible here).
@@ -120,23 +128,31 @@ def _narrow(
     dropped = {s for s in offered if s not in plan.spaces}
     groups = [[s for s in g if s not in plan.spaces and s not in dropped] for g in groups]
     groups = [g for g in groups if g]
-    if not groups:
-        return []
     if limit is not None and limit <= 0:
         return []
-    first = groups[0]
-    if len(first) == 1 or (not forced and (limit is None or len(first) <= limit)):
-        return groups
-    space = _random(bot, first, why, f"not all of {_names(sorted(first))} can be done; "
-                    "random choice")
-    offered.add(space)
-    return [[space]]
+    while groups:
+        first = groups[0]
+        if len(first) == 1 or (not forced and (limit is None or len(first) <= limit)):
+            return groups
+        space = _random(bot, first, why, f"not all of {_names(sorted(first))} can be done; "
+                        "random choice", plan.validity(registry.ACTIONS[act]))
+        if space is not None:
+            offered.add(space)
+            return [[space]]
+        offered.update(first)  # none of them valid: the next group (8.1.1)
+        groups = groups[1:]
+        forced = False  # ``forced`` is about the first group only
+    return []
 
 
-def _random(bot: Bot, candidates: list[int], why: str, what: str) -> int:
-    """One of ``candidates`` by 8.2/8.3 (:meth:`Bot.pick`), with a trace line."""
-    pick = bot.pick(candidates, why)
-    assert pick.space is not None
+def _random(
+    bot: Bot, candidates: list[int], why: str, what: str, valid: Valid | None = None
+) -> int | None:
+    """One of ``candidates`` by 8.2/8.3 (:meth:`Bot.pick`), with a trace line; with
+    ``valid``, one of the valid ones (None: none is)."""
+    pick = bot.pick(candidates, why, valid)
+    if pick.space is None:
+        return None
     rule = "8.3" if MAP[pick.space].is_loc else "8.2"
     bot.trace.add("random", rule, f"{why}: {what} {pick.describe()}")
     return pick.space
@@ -373,7 +389,10 @@ def _groups_into(plan: Plan, movers: Movers, dst: int) -> list[tuple[int, int, i
 
 
 def _stays_underground(plan: Plan, dst: int, groups: list[tuple[int, int, int]]) -> bool:
-    return not any(ops.march_would_activate(plan.before, FARC, dst, u + a) for _, u, a in groups)
+    """8.7.2 bullet 2 « ... où les Guérillas FARC qui se déplacent peuvent demeurer
+    Dormantes »: no Underground mover turns Active (:func:`procedures.stays_underground`;
+    a group of Active Guerrillas only has nothing to keep Underground)."""
+    return procedures.stays_underground(plan.before, FARC, dst, [(u, a) for _, u, a in groups])
 
 
 def _all_served(plan: Plan, movers: Movers, dsts: list[int]) -> bool:
@@ -477,6 +496,7 @@ def march_loc_targets(bot: Bot, plan: Plan) -> list[list[int]]:
         return []
     covered = _cover(plan, movers, groups[:1])[0]
     return _narrow(bot, plan, "march_loc", groups, None, "March 8.7.2 bullet 1",
+                   "farc.march_onto_loc",
                    forced=covered < len(groups[0]))
 
 
@@ -502,6 +522,7 @@ def march_onto_loc(bot: Bot, plan: Plan, loc: int) -> str | None:
     if len(tied) > 1:
         origin = _random(bot, [o for o, _, _ in tied], "March 8.7.2 bullet 1",
                          f"origin for {_name(loc)}:")
+        assert origin is not None  # no validity asked: always one
         tied = [t for t in tied if t[0] == origin]
     o, u, a = tied[0]
     if not _add_group(plan, o, loc, u, a, True):
@@ -538,6 +559,7 @@ def march_agitation_targets(bot: Bot, plan: Plan) -> list[list[int]]:
     first = stay or others
     forced = len(first) > 1 and not _all_served(plan, movers, first)
     return _narrow(bot, plan, "march_pop", [stay, others], None, "March 8.7.2 bullet 2",
+                   "farc.march_into_space",
                    forced=forced)
 
 
@@ -586,8 +608,17 @@ def march_final_targets(bot: Bot, plan: Plan) -> list[int]:
         most = max(count[o] for o in ready)
         tied = sorted(o for o in ready if count[o] == most)
         if len(tied) > 1:
-            tied = [_random(bot, tied, "March 8.7.2 bullet 3",
-                            f"{len(tied)} spaces have {_g(most)} to move:")]
+            # 8.2: an origin none of whose destinations the March can enter is no valid
+            # choice: the walk goes on down the chart, the dice are not rolled again
+            def valid(o: int) -> bool:
+                return any(plan.feasible(registry.ACTIONS["farc.march_into_space"], d)
+                           for d in _final_destinations(plan, movers, o))
+
+            pick = _random(bot, tied, "March 8.7.2 bullet 3",
+                           f"{len(tied)} spaces have {_g(most)} to move:", valid)
+            if pick is None:
+                return []
+            tied = [pick]
         origin = plan.notes[_ORIGIN] = tied[0]
     return _final_destinations(plan, movers, origin)
 
@@ -722,7 +753,8 @@ def terror_kidnap_spaces(bot: Bot, plan: Plan) -> list[list[int]]:
         and ops.terror_problem(plan.scratch, FARC, s) is None
         and kidnap_target(state, s) is not None
     ]
-    return _narrow(bot, plan, "terror_kidnap", [spaces], room, "Terror 8.7.4 bullet 2")
+    return _narrow(bot, plan, "terror_kidnap", [spaces], room, "Terror 8.7.4 bullet 2",
+                   "farc.terror_space")
 
 
 @selector("farc.terror_pop_spaces")

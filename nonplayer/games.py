@@ -27,8 +27,10 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import errno
 import math
 import os
+import stat
 import time
 import traceback
 from collections.abc import Callable, Iterable, Sequence
@@ -417,6 +419,11 @@ def write_csv(records: Sequence[GameRecord], path: str | Path) -> Path:
     return write_with(target, write)
 
 
+#: games.csv is opened for writing without following a link or blocking on a FIFO
+_CSV_FLAGS = (os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+              | getattr(os, "O_NONBLOCK", 0))
+
+
 class CsvLog:
     """``games.csv`` grown a row at a time: each row is written and flushed to disk as
     its game ends, so a killed batch loses at most the games still being played."""
@@ -427,10 +434,15 @@ class CsvLog:
             if append:  # a last row cut short by a kill is dropped before rows are added
                 raw = read_input(self.path, "games.csv")
                 complete = raw[: raw.rfind(b"\n") + 1]
-                if complete != raw:
-                    with self.path.open("r+b") as fh:
-                        fh.truncate(len(complete))
-            self._fh = self.path.open("a" if append else "w", newline="", encoding="utf-8")
+            fd = os.open(self.path, _CSV_FLAGS | (os.O_APPEND if append else os.O_TRUNC),
+                         0o644)  # never through a symbolic link, never into a FIFO
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                os.close(fd)
+                raise OSError(errno.EINVAL, "not a regular file")
+            if append and complete != raw:
+                os.ftruncate(fd, len(complete))
+            mode = "a" if append else "w"  # kept open: a row as each game ends
+            self._fh = open(fd, mode, newline="", encoding="utf-8")  # noqa: SIM115
         except OSError as err:
             raise OSError(f"cannot write {self.path}: {err.strerror or err}") from None
         self._writer = csv.DictWriter(self._fh, fieldnames=list(CSV_FIELDS))

@@ -28,7 +28,7 @@ from nonplayer import registry
 from nonplayer.bot import Bot
 from nonplayer.flowchart import Flowchart, Node, load
 from nonplayer.plan import Plan
-from nonplayer.random_spaces import Valid, count_valid
+from nonplayer.random_spaces import count_valid
 
 
 def _groups(raw: object) -> list[list[int]]:
@@ -65,8 +65,8 @@ def run_box(bot: Bot, node: Node, plan: Plan) -> Plan:
             valid = None
             if limit is not None and len(group) > limit:
                 # 8.2: only valid candidates count; each is tried on a copy (no real dice),
-                # as late as possible (:func:`_validity`)
-                valid = _validity(bot, plan, act)
+                # as late as possible (:meth:`Plan.validity`)
+                valid = plan.validity(act)
                 # a repeating bullet picks at random among 2+ (below): enough to know
                 enough = (min(limit, 1) if bullet.repeat else limit) + 1
                 found = count_valid(group, valid, enough)
@@ -86,7 +86,7 @@ def run_box(bot: Bot, node: Node, plan: Plan) -> Plan:
                 # every candidate is taken, but not every one as it would be first: 8.2
                 # « table de choix aléatoire » decides who comes first, not map order
                 pick = bot.pick(group, f"{node.operation} {bullet.rule}".strip(),
-                                _validity(bot, plan, act))
+                                plan.validity(act))
                 if pick.space is None:
                     break
                 space = pick.space
@@ -116,34 +116,6 @@ def _costs_resources(plan: Plan, group: list[int]) -> bool:
     return True
 
 
-def _validity(bot: Bot, plan: Plan, act: object) -> Valid:
-    """Whether the action would do something in a space (:func:`_feasible`), asked only
-    when needed and remembered: the random pick (8.2/8.3) among the valid candidates
-    asks only about those it reaches (:data:`nonplayer.random_spaces.Valid`), which
-    gives the same pick, dice and walk as trying every candidate first."""
-    known: dict[int, bool] = {}
-
-    def valid(space: int) -> bool:
-        answer = known.get(space)
-        if answer is None:
-            answer = known[space] = _feasible(bot, plan, act, space)
-        return answer
-
-    return valid
-
-
-def _feasible(bot: Bot, plan: Plan, act: object, space: int) -> bool:
-    """Would the action do something in ``space``? Tried on a copy of the plan with a
-    silent Bot whose dice are the planning stand-in (the real dice are not touched)."""
-    from nonplayer.plan import PLANNING_DICE
-    from nonplayer.trace import Trace
-
-    trial = plan.copy()
-    quiet = Bot(bot.state, bot.faction, PLANNING_DICE, Trace(bot.faction.label))
-    trial.bot = quiet
-    return act(quiet, trial, space) is not None  # type: ignore[operator]
-
-
 def _map_order(space: int) -> tuple[bool, int]:
     return (MAP[space].kind != "loc", space)
 
@@ -151,7 +123,7 @@ def _map_order(space: int) -> tuple[bool, int]:
 def _order_matters(bot: Bot, plan: Plan, act: object, group: list[int]) -> bool:
     """Whether serving every candidate of ``group`` in one order gives some space other
     than in another order: each is served, on copies of the plan (planning dice, as in
-    :func:`_feasible`), in map order and in the reverse order, and what each space got is
+    :meth:`Plan.feasible`), in map order and in the reverse order, and what each space got is
     compared. A shared supply that runs out (Available Guerrillas or Bases, markers)
     shows: the space served last in one order is served first in the other."""
     ordered = sorted(group, key=_map_order)
@@ -159,13 +131,8 @@ def _order_matters(bot: Bot, plan: Plan, act: object, group: list[int]) -> bool:
 
 
 def _serve(bot: Bot, plan: Plan, act: object, spaces: list[int]) -> dict[int, object]:
-    from nonplayer.plan import PLANNING_DICE
-    from nonplayer.trace import Trace
-
-    trial = plan.copy()
-    quiet = Bot(bot.state, bot.faction, PLANNING_DICE, Trace(bot.faction.label))
-    trial.bot = quiet
-    return {s: act(quiet, trial, s) for s in spaces}  # type: ignore[operator]
+    trial = plan.quiet_copy()
+    return {s: act(trial.bot, trial, s) for s in spaces}  # type: ignore[operator]
 
 
 def _remaining(plan: Plan, count: int | None, taken: int) -> int | None:

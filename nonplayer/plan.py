@@ -12,6 +12,7 @@ choices are checked); the real dice are rolled when the command is executed.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from core.commands import Command, Context, Operation
@@ -20,6 +21,7 @@ from core.map import MAP
 from core.pieces import ACTIVE_OF, UNDERGROUND_OF, Faction
 from core.rules import insurgent_ops, insurgent_special
 from core.state import GameState
+from nonplayer.random_spaces import Valid
 from nonplayer.registry import BUILDERS
 
 if TYPE_CHECKING:
@@ -39,6 +41,10 @@ PLANNING_DICE = _PlanningDice()
 _AFTER_OPERATION = "after the Operation alone"
 
 OPERATIONS = ("Rally", "March", "Attack", "Terror")
+
+#: A flowchart action (:mod:`nonplayer.registry`): ``act(bot, plan, space)`` plans the
+#: box's procedure in ``space`` and says what it did (None: nothing could be done).
+Action = Callable[["Bot", "Plan", int], "str | None"]
 
 
 def _generic_build(kind: str, steps: list[Any]) -> Command | None:
@@ -94,6 +100,39 @@ class Plan:
         new.exhausted = self.exhausted
         new.simulated = self.simulated
         return new
+
+    def quiet_copy(self) -> Plan:
+        """A copy (:meth:`copy`) planned by a silent Bot whose dice are the planning
+        stand-in: trials on it never touch the real dice nor the trace."""
+        from nonplayer.bot import Bot
+        from nonplayer.trace import Trace
+
+        bot = self.bot
+        trial = self.copy()
+        trial.bot = Bot(bot.state, bot.faction, PLANNING_DICE, Trace(bot.faction.label))
+        return trial
+
+    def feasible(self, act: Action, space: int) -> bool:
+        """Would the action do something in ``space``? Tried on a :meth:`quiet_copy`."""
+        trial = self.quiet_copy()
+        return act(trial.bot, trial, space) is not None
+
+    def validity(self, act: Action) -> Valid:
+        """Whether ``act`` would do something in a space (:meth:`feasible`), asked only
+        when needed and remembered: the random pick (8.2/8.3) among the valid candidates
+        asks only about those it reaches (:data:`nonplayer.random_spaces.Valid`), which
+        gives the same pick, dice and walk as trying every candidate first, and walks
+        down the chart past an invalid space instead of rolling again (8.2 « parcourez
+        la colonne vers le bas jusqu'à trouver un choix valide »)."""
+        known: dict[int, bool] = {}
+
+        def valid(space: int) -> bool:
+            answer = known.get(space)
+            if answer is None:
+                answer = known[space] = self.feasible(act, space)
+            return answer
+
+        return valid
 
     @property
     def faction(self) -> Faction:

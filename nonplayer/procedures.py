@@ -24,6 +24,7 @@ from importlib import resources
 
 from core.map import MAP
 from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
+from core.rules.insurgent_ops import march_would_activate
 from core.state import GameState
 
 #: 8.1.2 enemy removal order by piece type.
@@ -179,6 +180,17 @@ def march_group(
     a = min(active, movable)
     u = min(under, movable - a)
     return u, a
+
+
+def stays_underground(
+    state: GameState, faction: Faction, dst: int, groups: Iterable[tuple[int, int]]
+) -> bool:
+    """Whether the March groups ``(Underground, Active)`` that really move into ``dst``
+    (:func:`march_group`) let the moving Guerrillas stay Underground: no group with an
+    Underground Guerrilla turns Active (3.3.2). A group of Active Guerrillas only has
+    nothing to keep Underground: it spoils nothing (8.6.2 « permet aux Guérillas des AUC
+    se déplaçant de rester Dormantes », 8.7.2 « peuvent demeurer Dormantes »)."""
+    return not any(u and march_would_activate(state, faction, dst, u + a) for u, a in groups)
 
 
 #: What makes a March origin keep 1 Guerrilla back (8.5.2, 8.6.2, 8.7.2), as named in the

@@ -9,8 +9,9 @@ applies the command through :meth:`core.game.Game.apply` and returns a
 
 1. Event? 1st Eligible: only if its symbol is leftmost; 2nd Eligible: if the 1st's choice
    leaves the Event open and the card has no gray "2"; never on always-Operations cards;
-   and only if the Event is effective (Ineffective Events). In a 2-player game the
-   Government player decides, through the ``discord`` callback, between the effective Event
+   and only if the Event is effective (Ineffective Events). In a 2-player game with a
+   Government player (:func:`discord_applies`) that player decides, through the
+   ``discord`` callback, between the effective Event
    and an Operation for any 2nd Eligible Non-player with at least 1 Resource (Insurgent
    Discord), gray "2" and always-Operations cards included.
 2. Otherwise an Operation: Pass instead at 0 Resources; else the Faction's flowchart
@@ -112,7 +113,7 @@ def decide(
     if sequence.EVENT in opts:
         take, why = np_events.wants_event(state, faction, position)
         side = np_events.side_for(card)
-        if position == 2 and discord is not None and two_players(state) \
+        if position == 2 and discord is not None and discord_applies(state) \
                 and state.resources[faction] > 0:
             # 8.1 Exception « le Gouvernement choisit entre une Évènement avec effet ou une
             # Opération pour n'importe quelle 2nde Faction Non-joueur Éligible ayant au
@@ -209,6 +210,12 @@ def two_players(state: GameState) -> bool:
     """A 2-player game (two people at the table, whatever their seats): Insurgent Discord
     (8.1) applies."""
     return len({s for s in state.seats if s is not None}) == 2
+
+
+def discord_applies(state: GameState) -> bool:
+    """Whether Insurgent Discord (8.1) is asked: a 2-player game (:func:`two_players`)
+    whose Government is a person's (the Government player's choice, not the AI's)."""
+    return two_players(state) and state.seats[Faction.GOVT] is not None
 
 
 # ======================================================================================
@@ -343,4 +350,5 @@ def run_nonplayers(game: Game, dice: DiceSource | None = None,
     return out
 
 
-__all__ = ["TurnResult", "decide", "run_nonplayers", "take_turn", "two_players", "OperationAction"]
+__all__ = ["OperationAction", "TurnResult", "decide", "discord_applies", "run_nonplayers",
+           "take_turn", "two_players"]

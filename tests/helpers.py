@@ -197,7 +197,7 @@ def planned(state: GameState, faction: Faction, dice: Iterable[int] = ()) -> tup
 
 def run_form(factory, *answers):  # type: ignore[no-untyped-def]
     """Answer a form with typed text; return the finished result."""
-    from tui.forms.base import FormRun
+    from nonplayer.decisions.base import FormRun
 
     run = FormRun(factory)
     for text in answers:

@@ -17,12 +17,12 @@ import pytest
 from core.game import Game
 from core.rules import sequence
 from core.rules.board_editor import SetNextCard
+from nonplayer.decisions.base import InputError
+from nonplayer.decisions.editor import find_card
 from tests.test_tui_assist import args
 from tests.test_tui_plain import Terminal
 from tui.commands.play import new_assist_game, run_assist
 from tui.controller import Controller
-from tui.forms.base import InputError
-from tui.forms.editor import find_card
 from tui.session import Session
 
 SEATS = [1, None, None, None]

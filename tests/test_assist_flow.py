@@ -27,12 +27,12 @@ import pytest
 from core import serialize
 from core.game import Game
 from core.pieces import Faction
+from nonplayer.decisions.base import InputError, Question
 from tests.pilot import press, run_async, type_in
 from tests.test_tui_assist import args
 from tests.test_tui_plain import Terminal
 from tui.commands.play import new_assist_game, run_assist
 from tui.controller import Controller, context_lines, dice_text
-from tui.forms.base import InputError, Question
 from tui.plain.ui import PlainUI
 from tui.prompts import yes_no
 from tui.session import Session

@@ -365,6 +365,74 @@ def test_np_turn_second_eligible_and_save_replays(tmp_path, capsys):
     assert run(capsys, "verify", out_path)[0] == 0
 
 
+def _two_player_save(tmp_path, capsys) -> str:
+    """Issue 33's 2-player game with Non-players (seed 5)."""
+    path = str(tmp_path / "two.json")
+    assert run(capsys, "new", "--players", "2", "--seed", "5", "--out", path)[0] == 0
+    return path
+
+
+_DISCORD_TURN = ("--faction", "AUC", "--card", "61", "--position", "second",
+                 "--after", "op_sa")
+
+
+class _Terminal:
+    """stdin as a terminal, with the lines a person types."""
+
+    def __init__(self, *lines: str) -> None:
+        self.lines = [f"{line}\n" for line in lines]
+
+    def isatty(self) -> bool:
+        return True
+
+    def readline(self) -> str:
+        return self.lines.pop(0) if self.lines else ""
+
+
+def test_np_turn_discord_refused_without_terminal_nor_option_8_1(tmp_path, capsys,
+                                                                 monkeypatch):
+    # 8.1 Exception: in a 2-player game the Government player chooses Event or Operation
+    # for a 2nd Eligible Non-player (#61's gray 2 included): np-turn may not decide alone
+    path = _two_player_save(tmp_path, capsys)
+    monkeypatch.setattr("sys.stdin", open("/dev/null"))  # noqa: SIM115 - not a terminal
+    out_path = str(tmp_path / "after.json")
+    code, out, err = run(capsys, "np-turn", path, *_DISCORD_TURN, "--save", out_path)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "Insurgent Discord (8.1)" in err
+    assert "--discord event" in err
+    assert not Path(out_path).exists()  # nothing applied nor saved
+
+
+@pytest.mark.parametrize("answer, decision", [("event", "event"), ("op", "operation")])
+def test_np_turn_discord_option_answers_the_government_8_1(tmp_path, capsys, answer,
+                                                           decision):
+    # 8.1: --discord answers the question play and assist ask (tui.prompts.discord_question)
+    path = _two_player_save(tmp_path, capsys)
+    code, out, err = run(capsys, "np-turn", path, *_DISCORD_TURN, "--discord", answer,
+                         "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["decision"] == decision
+    assert any("Insurgent Discord: the Government chooses" in line for line in data["trace"])
+
+
+def test_np_turn_discord_asked_on_the_terminal_8_1(tmp_path, capsys, monkeypatch):
+    # 8.1: on a terminal the Government player is asked (stderr), a bad answer again
+    path = _two_player_save(tmp_path, capsys)
+    monkeypatch.setattr("sys.stdin", _Terminal("maybe", "1"))
+    code, out, err = run(capsys, "np-turn", path, *_DISCORD_TURN, "--json")
+    assert code == 0, err
+    assert "Insurgent Discord (8.1): AUC is 2nd Eligible. Government player, choose:" in err
+    assert "! 'maybe' is not one of the options" in err
+    assert json.loads(out)["decision"] == "event"
+
+
+def test_np_turn_discord_option_checked_when_parsed(tmp_path, capsys):
+    path = _two_player_save(tmp_path, capsys)
+    code, _, err = run(capsys, "np-turn", path, *_DISCORD_TURN, "--discord", "maybe")
+    assert code == 2 and "--discord" in err and "event or operation" in err
+
+
 def test_np_turn_typed_dice_are_all_in_the_saved_log_and_it_verifies(tmp_path, capsys):
     # docs/architecture.md: every roll is logged with its purpose. The FARC's 8.7.1 Rally
     # rolls red 4, yellow 4, green 1 on the 8.2 chart (a decision roll, not re-fed on

@@ -12,12 +12,12 @@ import pytest
 from core.map import MAP
 from core.pieces import Faction, Piece
 from core.rules import propaganda as P
+from nonplayer.decisions.base import FormRun, InputError
+from nonplayer.decisions.decision import drug_profits_form
 from tests.helpers import blank_state, place, position, put, run_form, sid
 from tests.test_event_spaces import first_question, play, with_ecuador
 from tests.test_propaganda import awaiting, round_state
 from tests.test_propaganda import run as run_propaganda
-from tui.forms.base import FormRun, InputError
-from tui.forms.decision import drug_profits_form
 
 GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CARTELS
 T, P_, GB = Piece.TROOPS, Piece.POLICE, Piece.GOVT_BASE

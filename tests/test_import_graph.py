@@ -190,7 +190,8 @@ def test_the_registries_are_loaded_from_above() -> None:
 
 
 #: The groups whose module order docs/architecture.md states (``__init__``: the package).
-ORDERED_GROUPS = ("core", "core.events", "core.rules", "nonplayer.government")
+ORDERED_GROUPS = ("core", "core.events", "core.rules", "nonplayer.government",
+                  "nonplayer.decisions")
 
 
 def package_layers() -> list[str]:

@@ -24,12 +24,12 @@ from core.rules import insurgent_special as isa
 from core.rules import propaganda as prop
 from core.rules import sequence
 from core.state import GameState
+from nonplayer.decisions import insurgent as inf
+from nonplayer.decisions.base import MANY, NUMBER, ONE, FormRun, InputError, Question
+from nonplayer.decisions.decision import DecisionContext, command_title, decision_form, menu_options
 from tests.helpers import blank_state, place, put, run_form, sid
 from tests.test_tui_plain import Terminal
 from tui.commands.play import run_assist
-from tui.forms import insurgent as inf
-from tui.forms.base import MANY, NUMBER, ONE, FormRun, InputError, Question
-from tui.forms.decision import DecisionContext, command_title, decision_form, menu_options
 from tui.session import Session
 
 FARC, AUC, CARTELS, GOVT = Faction.FARC, Faction.AUC, Faction.CARTELS, Faction.GOVT

@@ -376,17 +376,39 @@ def test_march_first_where_the_guerrillas_stay_underground_8_6_2() -> None:
     oppose(state, "Bogotá")
     for name in ("Huila", "Meta West"):
         put(state, name, FARC_B)
-    state.support[sid("Huila")] = 1  # Support and 2 Police: 2 + 2 > 3 Activates
-    put(state, "Huila", Piece.POLICE, 2)
+    # Support and 3 Police: even 1 AUC Guerrilla is Activated (1 + 3 > 3); with 2 Police
+    # 8.1.2 would March 1 there, who stays Underground (issue 33)
+    state.support[sid("Huila")] = 1
+    put(state, "Huila", Piece.POLICE, 3)
     action, _ = run(state, [], few=True)
     assert action.op.groups == ((sid("Bogotá"), sid("Meta West"), 2, 0, 0),)
+
+
+def test_march_ranks_by_the_group_that_really_moves_issue_33_8_6_2() -> None:
+    """# 8.6.2 « choisissez d'abord celle qui permet aux Guérillas des AUC se déplaçant
+    de rester Dormantes »: Meta West (3 Police) would Activate all 4; into Guaviare 8.1.2
+    moves 3, who stay Underground. Guaviare comes first, without a die (today's main
+    ranked both as Activating and let the dice 5,3,1 pick Meta West)."""
+    state = position({
+        "Meta East": "4AU",
+        "Meta West": "1FB 3P",
+        "Guaviare": "1FB",
+    }, support={"Meta West": 1, "Guaviare": 1})
+    oppose(state, "Meta East")  # no Rally (a Base) there
+    action, bot = run(state, [5, 3, 1], few=True)
+    assert isinstance(action.op, March)
+    assert action.op.groups == ((sid("Meta East"), sid("Guaviare"), 3, 0, 0),)
+    assert "dice" not in lines(bot)
+    assert auc.stays_underground(state, sid("Guaviare"))
+    assert not auc.stays_underground(state, sid("Meta West"))
 
 
 def test_march_farc_guerrillas_count_as_cubes_for_staying_underground_3_3_2() -> None:
     state = position({"Bogotá": "2AU"})
     oppose(state, "Bogotá")
-    place(state, {"Huila": "2FU 1FB"})
-    oppose(state, "Huila")  # Opposition and 2 FARC Guerrillas: 2 + 2 > 3 for AUC
+    place(state, {"Huila": "3FU 1FB"})
+    # Opposition and 3 FARC Guerrillas: even 1 AUC Guerrilla is Activated (1 + 3 > 3)
+    oppose(state, "Huila")
     put(state, "Meta West", FARC_B)
     state.support[sid("Meta West")] = 1  # Support, no cube: 2 stay Underground
     action, _ = run(state, [], few=True)

@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.commands import Context
-from core.dice import SEEDED, ScriptedDice
+from core.dice import SEEDED, AskDice, ScriptedDice
 from core.game import Game
-from core.map import MAP
+from core.map import MAP, space_name
 from core.pieces import Faction, Piece
 from core.rules import insurgent_ops as ops
 from core.rules.sequence import OperationAction
@@ -401,6 +401,38 @@ def test_march_bullet_2_shared_guerrillas_random_destination_8_7_2_note() -> Non
     assert "Guaviare (dice red 6, yellow 1, green 3" in text(bot)
 
 
+def test_march_bullet_2_walks_down_the_chart_past_an_invalid_space_8_2() -> None:
+    """# 8.2 « parcourez la colonne vers le bas jusqu'à trouver un choix valide »: the
+    chart names Guaviare (red 6, yellow 1, green 3), where the March turns out impossible
+    (the action refuses it here); the walk goes on down the chart (Meta West, Neiva, ...,
+    Cali, ... Cúcuta) to Arauca, before Meta East. A table rolling physical dice (typed
+    in, AskDice) is asked for red, yellow and green once; today's main rolled again."""
+    state = few(blank_state())
+    put(state, "Vichada", FU, 2)  # 1 may go (Cartels Bases: 1 stays), wanted by 3 spaces
+    crowd(state, "Vichada")
+    _settle(state)
+    guaviare = sid("Guaviare")
+    real = registry.ACTIONS["farc.march_into_space"]
+
+    def refuse_guaviare(bot: Bot, plan, space: int) -> str | None:  # type: ignore[no-untyped-def]
+        return None if space == guaviare else real(bot, plan, space)
+
+    typed = [6, 1, 3]
+    asked: list[str] = []
+
+    def table(purpose: str) -> int:
+        asked.append(purpose)
+        return typed.pop(0) if typed else 1
+
+    with patch.dict(registry.ACTIONS, {"farc.march_into_space": refuse_guaviare}):
+        trip = Bot(state, F, AskDice(table))
+        action = plan_operation(trip)
+    assert action is not None
+    assert action.op.groups == ((sid("Vichada"), sid("Arauca"), 1, 0, 0),)
+    assert [p.split(",")[0] for p in asked] == ["red die", "yellow die", "green die"]
+    assert "Guaviare -> Meta West -> " in text(trip)
+
+
 def test_march_no_loc_bullet_before_final_propaganda_card_8_7_2() -> None:
     state = few(blank_state())
     _arauca_origin(state, 3)
@@ -449,6 +481,32 @@ def test_march_bullet_2_first_where_underground_and_not_where_farc_agitates_8_7_
     # Arauca gets none; Guaviare is not a destination at all. 1 stays with the Cartels
     # Bases (r-march-base).
     assert action.op.groups == ((vichada, meta_east, 3, 0, 0),)
+
+
+def _active_vichada() -> GameState:
+    """Issue 33's position: Vichada with Active FARC Guerrillas only, FARC Resources 1,
+    Guaviare at Passive Support, Arauca Neutral (Meta East at Passive Opposition: no
+    bullet 2 destination). 2 Cartels Bases keep Vichada from a Rally Base (and 1
+    Guerrilla back, r-march-base), so 5 make the 4 that March: more than 3 with Support."""
+    state = few(blank_state())
+    place(state, {"Vichada": "5FA"}, support={"Guaviare": 1, "Meta East": -1})
+    crowd(state, "Vichada")
+    state.resources[F] = 1
+    return state
+
+
+@pytest.mark.parametrize("dice, chosen", [([6, 1, 5], "Guaviare"), ([4, 4, 1], "Arauca")])
+def test_march_bullet_2_active_group_keeps_nothing_underground_8_7_2_8_2(
+    dice: list[int], chosen: str
+) -> None:
+    """# 8.7.2 bullet 2 « où les Guérillas FARC qui se déplacent peuvent demeurer
+    Dormantes »: a group with no Underground Guerrilla has none to keep Underground, so
+    Guaviare (Support) and Arauca (Neutral) rank alike and 8.2 decides between them
+    (today's main took Arauca always, without a die)."""
+    action, bot = run(_active_vichada(), dice)
+    assert action is not None
+    assert action.op.destinations() == (sid(chosen),)
+    assert f"random choice {space_name(sid(chosen))} (red {dice[0]}" in text(bot)
 
 
 def test_march_activation_unavoidable_moves_active_first_and_all_8_1_2() -> None:

@@ -15,11 +15,11 @@ from core.game import Game
 from core.map import MAP
 from core.pieces import Faction, Piece
 from core.rules import board_editor as editor
+from nonplayer.decisions.base import InputError
+from nonplayer.decisions.editor import find_card, parse_edit
 from tests.helpers import blank_state, sid
 from tests.test_tui_plain import Terminal
 from tui.commands.play import assist_seats, new_assist_game, run_assist
-from tui.forms.base import InputError
-from tui.forms.editor import find_card, parse_edit
 from tui.session import Session
 
 

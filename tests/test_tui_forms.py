@@ -11,10 +11,10 @@ from core.game import Game
 from core.map import MAP
 from core.pieces import Faction, Piece
 from core.rules import coin_ops, govt_special, propaganda, sequence
+from nonplayer.decisions import government as gf
+from nonplayer.decisions.base import FormRun, InputError, Option, Question
+from nonplayer.decisions.decision import DecisionContext, decision_form, event_form, menu_options
 from tests.helpers import place, position, put, run_form, sid
-from tui.forms import government as gf
-from tui.forms.base import FormRun, InputError, Option, Question
-from tui.forms.decision import DecisionContext, decision_form, event_form, menu_options
 
 GOVT = Faction.GOVT
 

@@ -14,10 +14,10 @@ pytest.importorskip("textual")
 from core.game import Game  # noqa: E402
 from core.pieces import Faction  # noqa: E402
 from core.rules import victory  # noqa: E402
+from nonplayer.decisions.base import MANY, NUMBER, ONE, YES_NO  # noqa: E402
 from nonplayer.seats import GOVT_AI_LABEL  # noqa: E402
 from tests.pilot import answer, press, run_async  # noqa: E402
 from tui.controller import Controller  # noqa: E402
-from tui.forms.base import MANY, NUMBER, ONE, YES_NO  # noqa: E402
 from tui.outcome import result_lines  # noqa: E402
 from tui.screens.dialogs import ConfirmScreen, FormScreen, TextScreen  # noqa: E402
 from tui.screens.play import PlayApp  # noqa: E402

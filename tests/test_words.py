@@ -21,11 +21,11 @@ from core.rules.board_editor import SetNextCard
 from core.rules.propaganda import resources_phase
 from core.rules.sequence import PlayEvent
 from core.words import counted, plural
+from nonplayer.decisions.decision import command_title
 from tests.test_tui_assist_app import controller_for, table_game
 from tui.commands.main import main
 from tui.controller import _instruction
 from tui.describe import turn_line
-from tui.forms.decision import command_title
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 

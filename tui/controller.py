@@ -4,7 +4,7 @@ A :class:`Controller` wraps a :class:`~tui.session.Session` (the game, its save 
 undo) and answers what a screen needs, without knowing how it is shown:
 
 * :meth:`Controller.decision` starts the form of the person to move (only the options
-  the Sequence of Play allows, see :mod:`tui.forms.decision`);
+  the Sequence of Play allows, see :mod:`nonplayer.decisions.decision`);
 * :meth:`Controller.preview` executes a finished command on a copy of the game and
   describes the result (the engine's account, the Propaganda phases it ran, and the
   differences on the board); nothing changes until :meth:`Controller.commit`;
@@ -38,10 +38,9 @@ from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.rules.editor import EditorCommand
 from core.state import GameState
 from core.words import counted, them
+from nonplayer.decisions.decision import Decision, DecisionContext, MemoDice, command_title
 from nonplayer.seats import GOVT_AI_LABEL, government_ai, government_turn, make_bot
 from tui import describe
-from tui.forms.base import FormRun
-from tui.forms.decision import DecisionContext, MemoDice, command_title, decision_form
 from tui.session import Session
 from tui.turn_log import (
     CardGroup,
@@ -321,15 +320,6 @@ def _phased(lines: list[str]) -> list[str]:
 # ======================================================================================
 # the controller
 # ======================================================================================
-class Decision:
-    """A person's decision in progress: its form and the dice it remembers."""
-
-    def __init__(self, ctx: DecisionContext, memo: MemoDice | None) -> None:
-        self.ctx = ctx
-        self.memo = memo
-        self.form = FormRun(lambda: decision_form(ctx))
-
-
 Discord = Callable[[GameState, Faction], str]
 
 
@@ -462,15 +452,15 @@ class Controller:
     # --- Non-players ---------------------------------------------------------------
     def nonplayer_turn(self) -> TurnReport:
         """Play the decision of the Non-player to move; kept only if it completes."""
-        from nonplayer.turn import take_turn, two_players
+        from nonplayer.turn import take_turn
 
         trial = self.game.clone()
         before = trial.state.clone()
         faction = trial.to_move()
         dice = self.dice() if self.manual else None
         # Insurgent Discord (8.1) is the Government player's: a person's, not the AI's
-        discord = self.discord if two_players(trial.state) and \
-            trial.state.seats[Faction.GOVT] is not None else None
+        # (:func:`nonplayer.turn.discord_applies`, asked by the turn itself)
+        discord = self.discord
         ai = faction is Faction.GOVT and government_ai(trial.state) is not None
         try:
             if ai:
@@ -580,8 +570,9 @@ class Controller:
         """A rollback to ``group`` discards (commands, of which a person's)."""
         return discarded(self.session.steps, group.start)
 
-    def save(self, path: str | None = None) -> str:
-        return str(self.session.save(path))
+    def save(self, path: str | None = None, replace: bool = False) -> str:
+        """Save the game (to another file: :meth:`tui.session.Session.save`)."""
+        return str(self.session.save(path, replace))
 
     # --- the table's deck (tabletop assist) ------------------------------------------
     def card_to_name(self) -> str | None:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from core import events
-from core.cards import CARDS
+from core.cards import CARDS, card_title, event_text
 from core.map import MAP, space_name
 from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, UNDERGROUND_OF, Faction, Piece
 from core.rules import sequence
@@ -40,19 +40,6 @@ KIND_LABEL = {"city": "City", "department": "Dept", "loc": "LoC", "foreign": "Fo
 # ======================================================================================
 # cards
 # ======================================================================================
-def event_text(card: int, side: str) -> str:
-    """The printed 2nd-edition text of one side of an Event (flavor phrase, then text),
-    from ``core/data/cards.json``; "" if the card has no such side."""
-    if CARDS[card].propaganda:
-        return ""
-    text = CARDS[card].text(side)
-    return "" if text is None else str(text)
-
-
-def card_title(card: int | None) -> str:
-    return "none" if card is None else f"#{card} {CARDS[card].title}"
-
-
 def card_order(card: int) -> str:
     order = CARDS[card].faction_order
     return ", ".join(f.label for f in order) if order else "Propaganda"

@@ -1,15 +1,20 @@
 """Prompt pieces shared by the line mode (:mod:`tui.plain.ui`) and the screens
-(:mod:`tui.screens`): strict yes/no answers, the names of the dice, the board filter and
-the words for a choice recorded with the board editor."""
+(:mod:`tui.screens`): strict yes/no answers, the board filter and the words for a choice
+recorded with the board editor. The names of the dice and the Discord question are
+:mod:`nonplayer.decisions.asked`'s, imported here too."""
 
 from __future__ import annotations
 
 from core.map import MAP
 from core.pieces import Faction
 from core.state import GameState
-from nonplayer.events import side_for
+
+# the questions asked mid-step live with the decision model (issue 34); still importable here
+from nonplayer.decisions.asked import die_name as die_name
+from nonplayer.decisions.asked import die_purpose as die_purpose
+from nonplayer.decisions.asked import discord_question as discord_question
+from nonplayer.decisions.base import InputError, Question, fold
 from tui import describe
-from tui.forms.base import InputError, Option, Question, fold
 
 #: what a yes/no question accepts (strict: not "1", not "ok")
 YES = ("y", "yes")
@@ -37,24 +42,6 @@ def yes_no(question: Question, text: str) -> bool:
 
 
 
-def die_name(purpose: str) -> str:
-    """'red die, random space for Rally (8.2)' -> 'the red die'."""
-    low = purpose.lower()
-    for color in ("red", "yellow", "green"):
-        if low.startswith(color):
-            return f"the {color} die"
-    return "a die"
-
-
-def die_purpose(purpose: str) -> str:
-    """'red die, random space for Rally (8.2)' -> 'random space for Rally (8.2)'."""
-    for color in ("red", "yellow", "green"):
-        prefix = f"{color} die, "
-        if purpose.lower().startswith(prefix):
-            return purpose[len(prefix):]
-    return purpose
-
-
 def board_match(state: GameState, space: int, key: str) -> bool:
     """Whether ``space`` is shown by the board filter ``key`` (plain ``board WORD`` and the
     app's filter): pieces or markers (empty key), all, a kind of space, a Faction with
@@ -74,20 +61,3 @@ def board_match(state: GameState, space: int, key: str) -> bool:
     if key in factions:
         return state.faction_pieces(space, Faction(factions[key])) > 0
     return key in fold(s.full_name) or key in fold(s.name)
-
-
-def discord_question(faction: Faction | None, card: int | None = None) -> Question:
-    """Insurgent Discord (8.1): the Government player chooses the 2nd Eligible
-    Non-player's Event or Operation (2-player games); above the choice, the Event text the
-    Non-player would execute (8.4.1: the shaded half of a dual-use card)."""
-    label = faction.label if faction is not None else "The Non-player"
-    info: list[str] = []
-    if card is not None:
-        side = side_for(card)
-        info = [f"{describe.card_title(card)}: its Event would be "
-                f"{describe.event_text(card, side)}"]
-    return Question.one(
-        f"Insurgent Discord (8.1): {label} is 2nd Eligible. Government player, choose:",
-        [Option("event", "Event (if effective)"), Option("operation", "Operation")],
-        info=info,
-    )

@@ -14,7 +14,13 @@ that protect a person's game:
 * :meth:`rewind` returns to any earlier position of the log (a rollback to the start of
   a card), the dice stream included: the game is the log's first commands replayed;
 * :meth:`run_nonplayers` plays every Non-player decision until a person must decide,
-  returning the turns (with their traces) for the log.
+  returning the turns (with their traces) for the log;
+* one writer per save (issue 32 item 2): a session given its save's
+  :class:`core.files.SaveLock` (the commands do) keeps it through every door that moves
+  the game to another file: :meth:`save` to another file (the in-game ``save X``) and
+  :meth:`load_instead` (the screen's Load key) take the new file's lock first, and drop
+  the old one only once the game is there. An existing file is replaced only when
+  asked (``replace``: a yes at the in-game prompt).
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from typing import Any
 
 from core import serialize
 from core.commands import Command
+from core.files import SaveLock, check_output, same_path
 from core.game import Game
 from core.pieces import Faction
 from nonplayer.turn import TurnResult, run_nonplayers
@@ -32,9 +39,12 @@ from tui.turn_log import Step, steps_of, undo_point
 
 
 class Session:
-    def __init__(self, game: Game, path: str | Path | None = None) -> None:
+    def __init__(self, game: Game, path: str | Path | None = None,
+                 lock: SaveLock | None = None) -> None:
         self.game = game
         self.path = Path(path) if path is not None else None
+        #: the lock of :attr:`path` this session holds (None: the caller keeps none)
+        self.lock = lock
         self._steps: list[Step] = []
         self._card = game.state.current_card
 
@@ -108,13 +118,53 @@ class Session:
         self._steps = steps
         self._after_change()
 
-    def save(self, path: str | Path | None = None) -> Path:
+    def save(self, path: str | Path | None = None, replace: bool = False) -> Path:
+        """Save the game (to :attr:`path`, or to ``path``, which becomes the file every
+        later autosave goes to). Another file than the session's own is checked first
+        (a regular file, never a link, FIFO or directory; an existing one only with
+        ``replace``: FileCheckError) and its lock taken before it is written (refused if
+        another game holds it); the old file's lock is dropped once the game is there."""
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("no save file given")
-        serialize.save(self.game, target)
+        if self.path is not None and same_path(target, self.path):
+            serialize.save(self.game, self.path)
+            return self.path
+        check_output(target, "", force=replace, hint="not replaced unless you say so")
+        lock = SaveLock(target) if self.lock is not None else None
+        if lock is not None:
+            lock.acquire()
+        try:
+            serialize.save(self.game, target)
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+        if lock is not None and self.lock is not None:
+            self.lock.adopt(lock)
         self.path = target
         return target
+
+    def load_instead(self, path: str | Path, verify: bool = True) -> Session:
+        """The game saved in ``path``, to play on instead of this one (the screen's Load
+        key), as a new session that keeps this one's lock moved to ``path``: the lock of
+        ``path`` is taken first (refused: this game goes on as it was), the save loaded
+        (refused: that lock dropped again), then this session's old lock dropped."""
+        same = self.path is not None and same_path(path, self.path)
+        check_output(path, "", force=True)  # a regular file: every autosave goes there
+        lock = SaveLock(path) if self.lock is not None and not same else None
+        if lock is not None:
+            lock.acquire()
+        try:
+            session = Session.load(path, verify=verify)
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+        if lock is not None and self.lock is not None:
+            self.lock.adopt(lock)
+        session.lock = self.lock
+        return session
 
     @classmethod
     def load(cls, path: str | Path, verify: bool = True) -> Session:

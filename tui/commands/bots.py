@@ -26,11 +26,11 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from core import serialize
+from core import files, serialize
 from core.atomic import write_text
 from core.cards import CARDS
 from core.extras import require_extras
-from core.files import check_output, read_input, shown
+from core.files import SaveLock, check_output, read_input, same_path, shown
 from core.game import Game
 from core.pieces import Faction
 from core.rules import victory
@@ -151,6 +151,8 @@ def _configure_demo(p: argparse.ArgumentParser) -> None:
     p.add_argument("--save", metavar="FILE", default=None,
                    help="also save the finished game to FILE (a new file), for andean "
                    "status, map or report, or play --load")
+    p.add_argument("--force", action="store_true",
+                   help="let --save and --report replace existing files")
 
 
 _ROUND_HEADING = re.compile(r"^Propaganda Round (\d+) \((.*)\):$")
@@ -191,9 +193,12 @@ def demo_summary(game: Game, seed: int, govt: str, seconds: float, note: str = "
 
 def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    save = check_output(args.save, "--save") if args.save else None
-    if save is not None and save.exists():
-        raise CliError(f"--save {args.save}: the file exists; name a new file")
+    save = check_output(args.save, "--save", force=args.force) if args.save else None
+    if args.report:  # checked before the game is played, like --save
+        check_output(args.report, "--report", force=args.force)
+        if save is not None and same_path(args.report, save):
+            raise CliError(f"--report {files.shown(args.report)}: is also the --save file; "
+                           "give another name")
     bot = _bot(args.govt, seed, sys.stderr, govt_options(args))
     verbose = args.verbose and not args.json
     shown: dict[str, Any] = {"card": None, "round": 0, "after": None, "played": 0}
@@ -218,8 +223,6 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
     recorder = None
     if args.report:
         from tui.pictures.history import Recorder
-
-        check_output(args.report, "--report")
 
         recorder = Recorder()
 
@@ -345,7 +348,8 @@ def _configure_batch(p: argparse.ArgumentParser) -> None:
                    "it lacks (give the same --games, --seed, --scenario and --govt)")
     p.add_argument("--force", action="store_true",
                    help="start over in a DIR that holds another run's games.csv or "
-                   "summary.json (replacing them)")
+                   "summary.json (replacing them); let --plot and --report replace "
+                   "existing files")
 
 
 def summary_text(summary: dict) -> list[str]:
@@ -373,9 +377,6 @@ def summary_text(summary: dict) -> list[str]:
 
 
 def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
-    from nonplayer.games import CsvLog, read_csv
-    from tui.progress import RunProgress
-
     if args.scheduler and args.backend != "dask":
         raise CliError("--scheduler needs --backend dask")
     # the extras the run needs, checked before its first game (core/extras.py)
@@ -388,16 +389,17 @@ def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
     # every argument and output checked before anything on disk changes (issue 25 item 1)
     options = govt_options(args)
     outdir = _check_out_dir(args.out)
-    for flag, path in (("--plot", args.plot), ("--report", args.report)):
-        if path:
-            check_output(path, flag, parent_made=outdir)
     csv_path, json_path = outdir / "games.csv", outdir / "summary.json"
     run_path = outdir / RUN_FILE
     for flag, path in (("--plot", args.plot), ("--report", args.report)):
-        if path and Path(path).absolute() in {p.absolute() for p in
-                                              (csv_path, json_path, run_path)}:
+        # compared after links and '..' are resolved (b/../b/games.csv, a linked folder)
+        if path and any(same_path(path, own) for own in (csv_path, json_path, run_path)):
             raise CliError(f"{flag} {shown(path)}: is one of the run's own files; "
                            "give another name")
+        if path:
+            check_output(path, flag, force=args.force, parent_made=outdir)
+    if args.plot and args.report and same_path(args.plot, args.report):
+        raise CliError(f"--report {shown(args.report)}: is also the --plot file")
     bot = make_government(args.govt, args.seed, **options)
     run = {"games": args.games, "seed": args.seed, "scenario": args.scenario,
            "govt": args.govt, "think": args.think, "plays": bot.name}
@@ -417,6 +419,19 @@ def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
     if bot.note:
         print(f"andean: note: {bot.note}", file=sys.stderr)
     outdir.mkdir(parents=True, exist_ok=True)
+    with SaveLock(csv_path):  # one batch at a time in a folder (issue 32 item 1)
+        return _batch_in(args, out, outdir, run, seeds, kept, options, bot)
+
+
+def _batch_in(args: argparse.Namespace, out: TextIO, outdir: Path, run: dict[str, Any],
+              seeds: list[int], kept: list[GameRecord], options: dict[str, Any],
+              bot: Any) -> int:
+    """The batch's games, in its checked ``outdir``, holding the lock of its games.csv."""
+    from nonplayer.games import CsvLog, read_csv
+    from tui.progress import RunProgress
+
+    csv_path, json_path = outdir / "games.csv", outdir / "summary.json"
+    run_path = outdir / RUN_FILE
     json_path.unlink(missing_ok=True)  # never a previous run's summary beside this run's rows
     if not args.resume or not run_path.exists():
         write_text(run_path, json.dumps(run, indent=2) + "\n")
@@ -515,6 +530,9 @@ def _resume_records(csv_path: Path, seeds: list[int], scenario: str,
     """The finished games of a stopped run, checked to belong to this run."""
     from nonplayer.games import read_csv
 
+    if csv_path.is_symlink():  # rows are appended to it: never through a link
+        raise CliError(f"--resume: {shown(csv_path)} is a symbolic link; the run's rows "
+                       "are never written through one")
     if not csv_path.is_file():
         raise CliError(f"--resume: {shown(csv_path)} does not exist (run without --resume)")
     try:
@@ -579,13 +597,14 @@ def _configure_soak(p: argparse.ArgumentParser) -> None:
                    "FARC (AUC) with Non-players for the rest (1.5.1) (default all)")
     p.add_argument("--out", metavar="REPORT.json", default=None,
                    help="write the JSON report here too (written atomically)")
+    p.add_argument("--force", action="store_true", help="let --out replace an existing file")
 
 
 def _run_soak(args: argparse.Namespace, out: TextIO) -> int:
     from nonplayer.soak import run_soak, soak_jobs
     from tui.progress import RunProgress
 
-    outfile = check_output(args.out, "--out") if args.out else None
+    outfile = check_output(args.out, "--out", force=args.force) if args.out else None
     for name in args.govt:
         note = make_government(name, args.seed).note
         if note:

@@ -35,6 +35,7 @@ def _configure_map(p: argparse.ArgumentParser) -> None:
     p.add_argument("save", metavar="SAVE", help=SAVE_HELP)
     p.add_argument("--out", default="board.svg", metavar="FILE",
                    help="board.svg (default) or a .png file (needs the plot extra)")
+    p.add_argument("--force", action="store_true", help="let --out replace an existing file")
     p.add_argument("--card", type=int, default=None, metavar="N",
                    help="draw the board right after card #N was played (replays the log)")
     p.add_argument("--scale", type=_scale, default=1.0,
@@ -62,7 +63,7 @@ def _run_map(args: argparse.Namespace, out: TextIO) -> int:
         raise CliError("--out must end in .svg or .png")
     if args.out.lower().endswith(".png"):
         require_extra("plot", "andean map --out FILE.png")
-    check_output(args.out, "--out", inputs=[args.save])
+    check_output(args.out, "--out", force=args.force, inputs=[args.save])
     game = _load(args.save)
     state = game.state
     heading = ""
@@ -83,13 +84,15 @@ def _configure_report(p: argparse.ArgumentParser) -> None:
     p.add_argument("save", metavar="SAVE", help=SAVE_HELP)
     p.add_argument("--out", default="game.html", metavar="FILE.html",
                    help="the HTML file to write (default game.html)")
+    p.add_argument("--force", action="store_true", help="let --out replace an existing file")
 
 
 def _run_report(args: argparse.Namespace, out: TextIO) -> int:
     from tui.pictures.history import from_game
     from tui.pictures.report import game_report, write
 
-    check_output(args.out, "--out", inputs=[args.save])  # never over the save it reads
+    # never over the save it reads; another existing file only with --force
+    check_output(args.out, "--out", force=args.force, inputs=[args.save])
     game = _load(args.save)
     history = from_game(game)
     subtitle = (f"{game.state.scenario.title()} scenario; rebuilt from {args.save} by "

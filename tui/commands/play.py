@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from core import serialize
 from core.errors import IllegalAction
-from core.files import check_output, locked
+from core.files import SaveLock, check_output
 from core.game import Game
 from core.pieces import Faction
 from tui.commands.base import (
@@ -77,6 +77,9 @@ def _common(p: argparse.ArgumentParser, default_save: str) -> None:
                    help=f"where to autosave (default: the --load file, else {default_save})")
     p.add_argument("--new", action="store_true",
                    help="start a new game even if the save file exists (overwrites it)")
+    p.add_argument("--force", action="store_true",
+                   help="with --load FILE: let --save replace an existing file other "
+                   "than FILE")
     p.add_argument("--plain", action="store_true",
                    help="line-oriented mode on stdin/stdout (screen readers, scripts)")
 
@@ -113,13 +116,16 @@ def _session(args: argparse.Namespace, default_save: str, out: TextIO) -> tuple[
     if args.load and not args.new:
         session = Session.load(args.load, verify=not args.no_verify)
         session.path = target
+        session.lock = getattr(args, "save_lock", None)
         print(f"Resumed {args.load}; saving to {target}", file=out)
         return session, False
     if target.exists() and not args.new:
         session = Session.load(target, verify=not args.no_verify)
+        session.lock = getattr(args, "save_lock", None)
         print(f"Resumed {target} (use --new to start over)", file=out)
         return session, False
-    return Session(Game.new(), target), True  # placeholder game, replaced by the caller
+    # a placeholder game, replaced by the caller
+    return Session(Game.new(), target, getattr(args, "save_lock", None)), True
 
 
 def need_terminal() -> None:
@@ -314,8 +320,8 @@ def setup_lines(scenario: str, seats: list[int | None]) -> list[str]:
 def run_assist(session: Session, new: bool, args: argparse.Namespace, inp: TextIO,
                out: TextIO) -> int:
     """The assistant on text streams (also used by the tests)."""
-    from tui.forms.base import InputError, fold
-    from tui.forms.editor import find_card
+    from nonplayer.decisions.base import InputError, fold
+    from nonplayer.decisions.editor import find_card
     from tui.plain.ui import Quit, make_ui
 
     ui = make_ui(assist_controller(session, args), inp, out, assist=True)
@@ -354,17 +360,28 @@ def run_assist(session: Session, new: bool, args: argparse.Namespace, inp: TextI
     return ui.run()
 
 
+def check_save(args: argparse.Namespace, default_save: str) -> str:
+    """The save file of ``play``/``assist`` (and ``serve``), checked before anything
+    happens: a directory that exists and is writable, a regular file or none (issue 25
+    item 1); with ``--load X --save Y`` an existing Y other than X only with ``--force``
+    (or ``--new``, which starts over in it: issue 32 item 3)."""
+    target = args.save or args.load or default_save
+    replace = args.force or args.new or not (args.load and args.save)
+    check_output(target, "--save" if args.save or not args.load else "--load",
+                 force=replace, inputs=[args.load] if args.load else [], same_ok=True)
+    return str(target)
+
+
 def _one_writer(run: Callable[[argparse.Namespace, TextIO], int],
                 default_save: str) -> Callable[[argparse.Namespace, TextIO], int]:
-    """``run`` with its save file checked before anything happens (a directory that
-    exists and is writable, a regular file or none: issue 25 item 1) and locked while the
-    game runs (item 2): a second game on the same save is refused with one line."""
+    """``run`` with its save file checked before anything happens (:func:`check_save`)
+    and locked while the game runs (issue 25 item 2): a second game on the same save is
+    refused with one line. The session holds the lock (``args.save_lock``) and moves it
+    when the game moves to another file (issue 32 item 2)."""
 
     def checked(args: argparse.Namespace, out: TextIO) -> int:
-        target = args.save or args.load or default_save
-        check_output(target, "--save" if args.save or not args.load else "--load",
-                     same_ok=True)
-        with locked(target):
+        with SaveLock(check_save(args, default_save)) as lock:
+            args.save_lock = lock
             return run(args, out)
 
     return checked

@@ -161,9 +161,9 @@ def card_rows() -> list[dict[str, Any]]:
 
 def _run_cards(args: argparse.Namespace, out: TextIO) -> int:
     if args.text is not None:
+        from nonplayer.decisions.base import InputError
+        from nonplayer.decisions.editor import find_card
         from tui.describe import card_text
-        from tui.forms.base import InputError
-        from tui.forms.editor import find_card
 
         try:
             card = find_card(args.text)

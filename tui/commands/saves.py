@@ -14,6 +14,8 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -351,7 +353,10 @@ def _add_dice_and_outputs(p: argparse.ArgumentParser, what: str) -> None:
     """The options of the commands that run one step of a save: its dice and outputs."""
     p.add_argument("--dice", type=_dice_list, metavar="4,1,2,...",
                    help="the dice to use, in order (error if they run out); default: seeded")
-    p.add_argument("--save", metavar="OUT", help=f"save the game after {what} to OUT")
+    p.add_argument("--save", metavar="OUT", help=f"save the game after {what} to OUT "
+                   "(FILE itself, or a new file)")
+    p.add_argument("--force", action="store_true",
+                   help="replace OUT if it is an existing file other than FILE")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     add_no_verify(p)
 
@@ -366,13 +371,69 @@ def _configure_np_turn(p: argparse.ArgumentParser) -> None:
                    "turn: as 2nd Eligible before the card ends (the next command ends it)")
     p.add_argument("--after", choices=("op", "op_sa", "event"), default="op",
                    help="what the 1st Eligible executed, when --position second (2.3.4)")
+    p.add_argument("--discord", type=_discord_argument, metavar="event|operation",
+                   help="Insurgent Discord (8.1, 2-player games): the Government player's "
+                   "choice for a 2nd Eligible Non-player, Event or Operation; without it "
+                   "the question is asked on the terminal, and refused when there is none")
     _add_dice_and_outputs(p, "the turn")
+
+
+def _discord_argument(text: str) -> str:
+    """``--discord``: an answer to the same question play and assist ask
+    (:func:`nonplayer.decisions.asked.discord_question`: a number, a name or its start)."""
+    from nonplayer.decisions.asked import discord_question
+    from nonplayer.decisions.base import InputError
+
+    try:
+        return str(discord_question(None).parse(text))
+    except InputError as err:
+        raise argparse.ArgumentTypeError(f"{err}: event or operation") from None
+
+
+def _discord(given: str | None, inp: TextIO, out: TextIO) -> Any:
+    """Insurgent Discord (8.1) for ``np-turn``, asked only when the engine needs it (a
+    2-player game, 2nd Eligible Non-player with Resources and an effective Event): the
+    ``--discord`` answer, else the Government player on the terminal (the question of
+    play and assist, :func:`nonplayer.decisions.asked.discord_question`, written to
+    ``out``), else a
+    refusal (nothing is applied nor saved)."""
+    from nonplayer.decisions.asked import discord_question
+    from nonplayer.decisions.base import InputError
+
+    def ask(state: GameState, faction: Faction) -> str:
+        question = discord_question(faction, state.current_card)
+        if given is not None:
+            return given
+        if not _isatty(inp):
+            raise CliError(f"Insurgent Discord (8.1): the Government player chooses "
+                           f"{faction.label}'s Event or Operation, and there is no terminal "
+                           "to ask: give --discord event or --discord operation")
+        print("\n".join(question.lines()), file=out, flush=True)
+        while True:
+            print("> ", end="", file=out, flush=True)
+            line = inp.readline()
+            if not line:
+                raise CliError("Insurgent Discord (8.1): no answer (end of input): "
+                               "give --discord event or --discord operation")
+            try:
+                return str(question.parse(line))
+            except InputError as err:
+                print(f"! {err}", file=out, flush=True)
+
+    return ask
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def _what_if_start(args: argparse.Namespace) -> tuple[Game, Faction]:
     """The save and the Faction of ``np-turn`` and ``event`` (what-if commands on a save):
-    the outputs checked first, the save loaded, a game over refused."""
-    _check_save(args)
+    the save loaded (its output already checked and locked: :func:`_one_step`), a game
+    over refused."""
     game = serialize.load(args.file, verify=not args.no_verify)
     if game.is_terminal():
         raise CliError(f"{args.file}: the game is over")
@@ -393,7 +454,10 @@ def _run_np_turn(args: argparse.Namespace, out: TextIO) -> int:
     dice = ScriptedDice(args.dice) if args.dice else None
     # the position right after the turn: a card it ends is left to end with the next
     # command (2.3.7-2.3.8), so a Propaganda card's phases do not run here (6.0)
-    result = take_turn(game, dice, stop_after_turn=True)
+    # Insurgent Discord (8.1) on the terminal: the question goes to stderr, so a --json
+    # result on stdout stays JSON
+    discord = _discord(args.discord, sys.stdin, sys.stderr)
+    result = take_turn(game, dice, discord, stop_after_turn=True)
     return _report_turn(result, game, args, out)
 
 
@@ -403,8 +467,7 @@ def _report_turn(result: Any, game: Game, args: argparse.Namespace, out: TextIO)
     data = result.to_json()
     data["status"] = status_dict(game)
     if args.save:
-        with locked(args.save):
-            serialize.save(game, Path(args.save))
+        serialize.save(game, Path(args.save))  # under the lock taken before the load
     if args.json:
         print(json.dumps(data, indent=2, ensure_ascii=False), file=out)
     else:
@@ -415,11 +478,23 @@ def _report_turn(result: Any, game: Game, args: argparse.Namespace, out: TextIO)
     return 0
 
 
-def _check_save(args: argparse.Namespace) -> None:
-    """``--save OUT`` of np-turn and event, checked before the save is read: a save (its
-    own input included, the same format) may be replaced; a link, FIFO or device not."""
-    if args.save:
-        check_output(args.save, "--save", inputs=[args.file], same_ok=True)
+def _one_step(run: Callable[[argparse.Namespace, TextIO], int],
+              ) -> Callable[[argparse.Namespace, TextIO], int]:
+    """``np-turn`` and ``event`` (read, change, write): ``--save OUT`` is checked before
+    the save is read (FILE itself or a new file; another existing file only with
+    ``--force``; a link, FIFO or device never) and its lock is held from before the
+    load to after the save, so two commands on one save cannot both read it and lose a
+    turn (issue 32 item 2): the second is refused with one line."""
+
+    def held(args: argparse.Namespace, out: TextIO) -> int:
+        if not args.save:
+            return run(args, out)
+        check_output(args.save, "--save", force=args.force, inputs=[args.file],
+                     same_ok=True)
+        with locked(args.save):
+            return run(args, out)
+
+    return held
 
 
 def _configure_event(p: argparse.ArgumentParser) -> None:
@@ -475,7 +550,7 @@ SUBCOMMANDS: list[Subcommand] = [
     Subcommand("verify", "replay a save's log and check it gives the saved state",
                _configure_verify, _run_verify),
     Subcommand("np-turn", "run one Non-player turn (section 8) on a saved game",
-               _configure_np_turn, _run_np_turn),
+               _configure_np_turn, _one_step(_run_np_turn)),
     Subcommand("event", "execute an Event on a saved game with Non-player choices (8.4)",
-               _configure_event, _run_event),
+               _configure_event, _one_step(_run_event)),
 ]

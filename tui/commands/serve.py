@@ -27,8 +27,9 @@ from pathlib import Path
 from typing import TextIO
 
 from core.extras import require_extra
+from core.files import SaveLock, same_path
 from tui.commands.base import CliError, Interrupted, Subcommand, stop_code
-from tui.commands.play import ASSIST_SAVE
+from tui.commands.play import ASSIST_SAVE, check_save
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
@@ -52,9 +53,12 @@ def app_command(args: argparse.Namespace, out: TextIO) -> tuple[str, Path]:
     if args.plain:
         raise CliError("--plain is the terminal's line mode; the browser shows the app")
     if args.app == "play":
-        from tui.commands.play import play_controller
+        from tui.commands.play import PLAY_SAVE, play_controller
 
-        controller = play_controller(args, out)
+        # made under the save's lock, like play: a save another game holds is refused
+        # (issue 32 item 2); each tab then takes the lock itself
+        with SaveLock(check_save(args, PLAY_SAVE)) as args.save_lock:
+            controller = play_controller(args, out)
         path = controller.session.path
         assert path is not None
         path = path.resolve()
@@ -65,10 +69,11 @@ def app_command(args: argparse.Namespace, out: TextIO) -> tuple[str, Path]:
     if args.new:
         raise CliError("serve assist resumes its save in every tab: remove the save file "
                        "or give another --save instead of --new")
-    path = Path(args.save or args.load or ASSIST_SAVE).resolve()
+    with SaveLock(check_save(args, ASSIST_SAVE)):
+        path = Path(args.save or args.load or ASSIST_SAVE).resolve()
+        if args.load and not same_path(args.load, path):  # copied once: every tab
+            _copy_save(args.load, path, verify=not args.no_verify)  # resumes the copy
     extra = ["--save", str(path), "--scenario", args.scenario, "--dice", args.dice]
-    if args.load:
-        extra += ["--load", str(Path(args.load).resolve())]
     if args.seed is not None:
         extra += ["--seed", str(args.seed)]
     if args.short:
@@ -78,6 +83,15 @@ def app_command(args: argparse.Namespace, out: TextIO) -> tuple[str, Path]:
     if args.no_verify:
         extra.append("--no-verify")
     return "exec " + shlex.join(base + extra), path
+
+
+def _copy_save(source: str, target: Path, verify: bool) -> None:
+    """``serve assist --load X --save Y``: X loaded (the strict loader) and saved to Y
+    once, so a second tab resumes Y instead of starting again from X."""
+    from core import serialize
+    from tui.session import Session
+
+    serialize.save(Session.load(source, verify=verify).game, target)
 
 
 def _children() -> list[int]:

@@ -2,7 +2,7 @@
 
 One question at a time on stdout, one answer a line on stdin: usable with a screen
 reader, from a script, or in a test. The same forms as the Textual app (see
-:mod:`tui.forms.base`); at any prompt these words work too:
+:mod:`nonplayer.decisions.base`); at any prompt these words work too:
 
 ``help``, ``board [WORD]``, ``space NAME``, ``tracks``, ``card``, ``log [N]``,
 ``why [N]``, ``show [N]``, ``save [FILE]``, ``quit``, ``undo``; inside a form ``back``
@@ -30,22 +30,24 @@ input the game is saved and the program stops (it resumes with ``--load``).
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 from collections.abc import Callable
 from typing import TextIO
 
 from core.cards import CARDS
 from core.errors import AndeanError, IllegalAction
+from core.files import same_path, shown
 from core.map import MAP
 from core.pieces import Faction
 from core.rules import sequence
 from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.state import GameState
+from nonplayer.decisions.base import YES_NO, Cancelled, InputError, Question, fold
+from nonplayer.decisions.editor import EDIT_HELP, find_card, is_edit, parse_edit
 from tui import describe
 from tui.available import available_lines
 from tui.controller import Controller, TurnReport, solo_result_lines
-from tui.forms.base import YES_NO, Cancelled, InputError, Question, fold
-from tui.forms.editor import EDIT_HELP, find_card, is_edit, parse_edit
 from tui.prompts import (
     RECORDED,
     board_match,
@@ -90,7 +92,7 @@ CARD_QUESTIONS = {
     "current": "which card is face up now (play reached a card the table did not name)",
     "next": "which card is on top of the deck now",
 }
-#: what a card prompt accepts (:func:`tui.forms.editor.find_card`)
+#: what a card prompt accepts (:func:`nonplayer.decisions.editor.find_card`)
 CARD_ACCEPTS = "number, title or the start of a title"
 
 
@@ -187,14 +189,33 @@ class PlainUI:
             self.show_turn(rest, reasons=word != "show")
             return True
         if word == "save":
-            try:
-                self.say(f"Saved to {self.c.save(rest.strip() or None)}")
-            except (OSError, ValueError) as err:
-                self.say(f"! cannot save: {err}")
+            self.save_as(rest.strip() or None)
             return True
         if word in ("quit", "exit"):
             raise Quit("quit")
         return False
+
+    def save_as(self, name: str | None) -> None:
+        """``save [FILE]``: save now; to FILE, the game moves there (its autosaves too).
+        An existing FILE other than the game's own is replaced only after a yes."""
+        replace = False
+        path = self.c.session.path
+        if name is not None and os.path.lexists(name) and (
+                path is None or not same_path(name, path)):
+            q = Question.yes_no(f"{shown(name)} exists: replace it with this game?",
+                                default=False)
+            top, self._top = self._top, False
+            try:
+                replace = bool(self.answer(q))
+            finally:
+                self._top = top
+            if not replace:
+                self.say(f"Not saved to {shown(name)}.")
+                return
+        try:
+            self.say(f"Saved to {self.c.save(name, replace)}")
+        except (OSError, ValueError) as err:
+            self.say(f"! cannot save: {err}")
 
     def who(self) -> str:
         """The name the prompts start with: the Faction acting (or to move)."""
@@ -737,7 +758,7 @@ def _enable_completion() -> None:
         import readline
     except ImportError:  # pragma: no cover - not on every platform
         return
-    from tui.forms.editor import EDIT_WORDS
+    from nonplayer.decisions.editor import EDIT_WORDS
 
     words = sorted({c.title for c in CARDS.values()} | {s.full_name for s in MAP.spaces}
                    | {s.name for s in MAP.spaces} | set(EDIT_WORDS)

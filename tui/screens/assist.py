@@ -61,11 +61,11 @@ from core.pieces import Faction
 from core.rules import sequence
 from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.state import GameState
+from nonplayer.decisions.base import YES_NO, Cancelled, FormRun, InputError, fold
+from nonplayer.decisions.editor import CARD_NAMES, EDIT_HELP, EDIT_WORDS, find_card, parse_edit
 from tui import describe
 from tui.commands.base import CliError
 from tui.controller import Controller, Preview, TurnReport, numbered, phase_of
-from tui.forms.base import YES_NO, Cancelled, FormRun, InputError, fold
-from tui.forms.editor import CARD_NAMES, EDIT_HELP, EDIT_WORDS, find_card, parse_edit
 from tui.prompts import RECORDED, yes_no
 from tui.screens.dialogs import ConfirmScreen, FormScreen, TextScreen, text_dialog
 from tui.screens.play import PlayApp
@@ -328,7 +328,7 @@ def _complete(value: str, tail: str, vocabulary: Any) -> str | None:
 
 class EditorScreen(ModalScreen[str | None]):
     """The board editor: typed commands, each applied at once and logged (see
-    :mod:`tui.forms.editor`); the changes are shown, a bad command changes nothing.
+    :mod:`nonplayer.decisions.editor`); the changes are shown, a bad command changes nothing.
     ``cancel`` typed (when recording a choice carried out on the table) closes it with
     "cancel": back to the decision menu."""
 
@@ -437,8 +437,8 @@ class TableCheckScreen(ConfirmScreen):
 
 
 class AssistFormScreen(FormScreen):
-    """A person's decision (the forms of :mod:`tui.forms.decision`), asking typed-in dice in
-    a dialog when an Event or the rest of the card needs them; ctrl+e: the editor."""
+    """A person's decision (the forms of :mod:`nonplayer.decisions.decision`), asking typed-in dice
+    in a dialog when an Event or the rest of the card needs them; ctrl+e: the editor."""
 
     BINDINGS = [Binding("ctrl+e", "editor", "Editor", priority=True)]  # (over the box's End)
     confirm_screen = TableCheckScreen

@@ -18,8 +18,8 @@ from textual.widgets import (
 from textual.widgets.option_list import Option as ListOption
 
 from core.errors import AndeanError
+from nonplayer.decisions.base import InputError
 from tui.controller import Controller, Decision, Preview
-from tui.forms.base import InputError
 from tui.turn_log import CardGroup
 
 

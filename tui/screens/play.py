@@ -13,7 +13,7 @@ instructions and the reasons behind it), and every key in the footer
 (:mod:`tui.screens.keys`).
 The decisions of whichever Faction a person holds (hot-seat: the status line names the
 person whose decision it is) run the same forms as the ``--plain`` mode and the
-assistant (:mod:`tui.forms.decision`: the Government's, and FARC's, AUC's and Cartels'
+assistant (:mod:`nonplayer.decisions.decision`: the Government's, and FARC's, AUC's and Cartels'
 Operations, Special Activities, Events and Propaganda decisions): each question shows
 its options; type a number or a name in the
 answer box (or pick from the list), Escape goes back a question. A finished command is
@@ -46,10 +46,10 @@ from textual.widgets import (
 from core.errors import AndeanError
 from core.map import MAP
 from core.pieces import Faction
+from nonplayer.decisions.base import Cancelled, InputError
 from tui import describe
 from tui.card_summary import card_notes, marked_spaces, turn_line
 from tui.controller import Controller, Preview, TurnReport, solo_result_lines
-from tui.forms.base import Cancelled, InputError
 from tui.prompts import die_name, discord_question
 from tui.screens import board_table, side_panel
 from tui.screens.dialogs import (
@@ -69,7 +69,6 @@ from tui.screens.history_views import (
 )
 from tui.screens.keys import HelpScreen, KeysFooter, key_label
 from tui.screens.questions import NeedAnswer, QuestionScreen, Replies, die_question
-from tui.session import Session
 from tui.turn_log import CardGroup, Turn
 from tui.victory_watch import decision_warning
 
@@ -574,8 +573,8 @@ class PlayApp(App[None]):
         def loaded(path: str | None) -> None:
             if not path:
                 return
-            try:
-                session = Session.load(path)
+            try:  # the new file's lock first, then the old one dropped
+                session = self.controller.session.load_instead(path)
             except (AndeanError, OSError, ValueError) as err:
                 self.notify(f"Cannot load: {err}", severity="error")
                 return

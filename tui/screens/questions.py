@@ -25,8 +25,8 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
 from core.pieces import Faction
-from tui.forms.base import InputError, Question
-from tui.prompts import die_name, die_purpose, discord_question
+from nonplayer.decisions.asked import die_question, discord_question
+from nonplayer.decisions.base import InputError, Question
 
 
 class NeedAnswer(Exception):
@@ -46,8 +46,8 @@ class Replies:
 
     A Non-player turn is run again from its start after every answer: :meth:`rewind`
     before each try hands the same answers out again. A person's decision remembers its
-    own dice (:class:`~tui.forms.decision.MemoDice`) and asks only for new ones, so its tries
-    are not rewound.
+    own dice (:class:`~nonplayer.decisions.decision.MemoDice`) and asks only for new ones, so its
+    tries are not rewound.
     """
 
     def __init__(self) -> None:
@@ -75,15 +75,8 @@ class Replies:
         raise NeedAnswer(kind, text, faction, card)
 
 
-def die_question(purpose: str, context: str = "") -> Question:
-    """A die asked by colour and purpose: 'Roll the red die: random space for Rally (8.2)?
-    (1-6)'; ``context`` (who rolls it, for what turn) above it."""
-    return Question.number(f"Roll {die_name(purpose)}: {die_purpose(purpose)}?", 1, 6,
-                           info=[context] if context else [])
-
-
 class QuestionScreen(ModalScreen[Any]):
-    """One :class:`~tui.forms.base.Question` (a die, Insurgent Discord); Escape: None."""
+    """One :class:`~nonplayer.decisions.base.Question` (a die, Insurgent Discord); Escape: None."""
 
     BINDINGS = [Binding("escape", "abandon", "Abandon")]
 

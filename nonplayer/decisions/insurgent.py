@@ -10,7 +10,7 @@ AUC       Extort (any), Ambush (Attack), Assassinate (Terror)
 Cartels   Cultivate (Rally, March), Process (Rally, March), Bribe (any)
 ========  =================================================================
 
-Like :mod:`tui.forms.government`, each form is a generator of :class:`~tui.forms.base.Question`
+Like :mod:`nonplayer.decisions.government`, each form is a generator of ``Question``
 that offers only what the rules allow *now*, using the query helpers of
 :mod:`core.rules.insurgent_ops` and :mod:`core.rules.insurgent_special`
 (``rally_spaces``, ``march_destinations``, ``attack_target_options``, ``extort_spaces``,
@@ -36,7 +36,7 @@ from typing import Any
 from core.commands import Command, Context, Operation, SpecialActivity
 from core.dice import DiceSource
 from core.errors import IllegalAction
-from core.map import MAP
+from core.map import MAP, space_name
 from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, UNDERGROUND_OF, Faction, Piece, pieces_text
 from core.rules import insurgent_ops as ops
 from core.rules import insurgent_special as isa
@@ -44,9 +44,8 @@ from core.rules import propaganda as prop
 from core.rules import sequence
 from core.rules.common import recall_own_pieces
 from core.state import SUPPORT_LABELS, GameState
-from tui.describe import space_name
-from tui.forms.base import Form, InputError, Option, Question
-from tui.forms.government import (
+from nonplayer.decisions.base import Form, InputError, Option, Question
+from nonplayer.decisions.government import (
     DONE,
     done_option,
     space_option,

@@ -1,6 +1,6 @@
 """Step-by-step forms for every Government choice (3.2, 4.2, 6.3-6.5).
 
-Each form is a generator of :class:`~tui.forms.base.Question` (see :mod:`tui.forms.base`) that
+Each form is a generator of :class:`~nonplayer.decisions.base.Question` (see that module) that
 offers only what the rules allow *now*, using the query helpers of the rules modules
 (``train_spaces``, ``sweep_sources``, ``air_lift_destinations``, ``redeploy_mandatory``...),
 and returns the finished command. The engine still validates the command completely
@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from core.commands import Context, Operation, SpecialActivity
 from core.errors import IllegalAction
 from core.events import NDSC, UNSHADED
-from core.map import MAP
+from core.map import MAP, space_name
 from core.pieces import INSURGENTS, Faction, Piece
 from core.rules import coin_ops as coin
 from core.rules import govt_special as gsa
@@ -28,8 +28,7 @@ from core.rules import sequence
 from core.rules.common import CIVIC_ACTION_COST, civic_action_step
 from core.state import SUPPORT_LABELS, GameState
 from core.words import counted
-from tui.describe import space_name
-from tui.forms.base import Form, InputError, Option, Question
+from nonplayer.decisions.base import Form, InputError, Option, Question
 
 GOVT = Faction.GOVT
 TROOPS, POLICE = Piece.TROOPS, Piece.POLICE

@@ -22,23 +22,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core import events
-from core.cards import CARDS
+from core.cards import CARDS, card_title, event_text
 from core.commands import Command
 from core.dice import DiceSource
 from core.errors import IllegalAction
 from core.events.choice import Choice
 from core.game import Game, execute
+from core.map import space_name
 from core.pieces import BASE_OF, Faction, Piece
 from core.rules import propaganda as prop
 from core.rules import sequence
 from core.rules.board_editor import RecordAction
 from core.state import GameState
 from core.words import counted
-from tui.describe import card_title, event_text, space_name
-from tui.forms import government as govt_forms
-from tui.forms import insurgent as insurgent_forms
-from tui.forms.base import Form, InputError, Option, Question
-from tui.forms.government import DONE, done_option, space_option, space_options
+from nonplayer.decisions import government as govt_forms
+from nonplayer.decisions import insurgent as insurgent_forms
+from nonplayer.decisions.base import Form, FormRun, InputError, Option, Question
+from nonplayer.decisions.government import DONE, done_option, space_option, space_options
 
 GOVT = Faction.GOVT
 
@@ -351,6 +351,16 @@ def decision_form(ctx: DecisionContext) -> Form:
     raise InputError(f"unknown choice {pick!r}")
 
 
+class Decision:
+    """A seat's decision in progress (a person's or an agent's): its form and the dice
+    it remembers."""
+
+    def __init__(self, ctx: DecisionContext, memo: MemoDice | None) -> None:
+        self.ctx = ctx
+        self.memo = memo
+        self.form = FormRun(lambda: decision_form(ctx))
+
+
 def propaganda_form(state: GameState, faction: Faction, phase: str,
                     dice: DiceSource | None = None) -> Form:
     if faction is GOVT and phase in govt_forms.GOVT_PROPAGANDA_FORMS:
@@ -384,6 +394,7 @@ def command_title(cmd: Command, state: GameState | None = None) -> str:
 
 
 __all__ = [
+    "Decision",
     "DecisionContext",
     "MemoDice",
     "choice_question",

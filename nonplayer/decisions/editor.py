@@ -2,7 +2,7 @@
 
 ``parse_edit("move 2 farc guerrillas from huila to meta west")`` returns the logged
 editor command (:mod:`core.rules.board_editor`) that does it; :func:`find_card` reads a
-card by number or unique title prefix. Bad text raises :class:`~tui.forms.base.InputError`
+card by number or unique title prefix. Bad text raises :class:`~nonplayer.decisions.base.InputError`
 with what is wrong.
 """
 
@@ -16,7 +16,7 @@ from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
 from core.rules import board_editor as editor
 from core.rules.editor import EditorCommand
 from core.state import PRESIDENTS, SUPPORT_LABELS
-from tui.forms.base import InputError, fold
+from nonplayer.decisions.base import InputError, fold
 
 EDIT_HELP = """\
 Board editor (each change is logged, so the save still replays):

@@ -1,1 +1,0 @@
-"""The legal-only questions every interface asks: forms as generators (:mod:`tui.forms.base`)."""
