@@ -104,6 +104,15 @@ class Command:
         return out
 
 
+class SideCommand(Command):
+    """A command beside the Sequence of Play: it takes no turn and leaves play where it
+    was (a voluntary transfer, 1.5.2). Checked, logged and replayed like every command;
+    :meth:`actor` is the Faction that gives it (the log's ``faction``)."""
+
+    def actor(self) -> Faction:  # pragma: no cover
+        raise NotImplementedError
+
+
 class Operation(Command):
     """An Operation (3.0). ``spaces()`` lists the spaces *selected* for it (3.1)."""
 

@@ -8,7 +8,9 @@ commands need on top (pyproject.toml, docs/architecture.md "Dependencies and ext
   ``andean batch --plot``);
 * ``stats``: scipy, for intervals and paired tests (``andean batch``'s summary,
   ``benchmarks/strength.py``);
-* ``serve``: textual-serve, the play and assist apps in a browser (``andean serve``).
+* ``serve``: textual-serve, the play and assist apps in a browser (``andean serve``);
+* ``env``: pettingzoo and gymnasium, the research environment
+  (:mod:`nonplayer.agents.env`).
 
 :func:`require_extra` imports the module a feature needs, or raises
 :class:`MissingExtra`, whose one-line message names the extra to install
@@ -31,6 +33,7 @@ MODULES = {
     "plot": "matplotlib",
     "stats": "scipy.stats",
     "serve": "textual_serve.server",
+    "env": "pettingzoo",
 }
 
 

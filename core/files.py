@@ -6,9 +6,12 @@
   the directory exists and is writable, the name fits the file system, the path is absent
   or a regular file (never a symbolic link, FIFO, device or directory replaced silently),
   not one of the command's inputs, and not an existing file unless ``force``.
-* :class:`SaveLock` is the one-writer-per-save lock of a running game: an advisory lock
-  (``fcntl.flock``) on a small lock file beside the save holding the writer's process id;
-  the kernel drops it when the process dies, so a stale lock never blocks anyone.
+* :class:`SaveLock` is the one-writer-per-file lock: an advisory lock (``fcntl.flock``)
+  on a small lock file beside the file holding the writer's process id; the kernel drops
+  it when the process dies, so a stale lock never blocks anyone. A running game holds
+  its save's for as long as it runs (and moves it with :meth:`SaveLock.move`); every
+  other write holds it while it writes (:func:`writing`, from :mod:`core.atomic`).
+* :func:`same_path` compares two paths as files (links and ``..`` resolved).
 * :func:`shown` cuts what a message echoes of the user's input to about 80 characters.
 
 Errors are :class:`FileCheckError` (a ValueError): one line naming the file or option.
@@ -228,7 +231,10 @@ class SaveLock:
         except ImportError:  # pragma: no cover - not POSIX
             return
         for _ in range(10):
-            fd, created = self._open()
+            opened = self._open()
+            if opened is None:
+                continue
+            fd, created = opened
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError as err:
@@ -256,18 +262,26 @@ class SaveLock:
         raise FileCheckError(f"{shown(self.save)}: cannot lock it (its lock file "
                              f"{shown(self.path.name)} keeps changing)")
 
-    def _open(self) -> tuple[int, bool]:
+    def _open(self) -> tuple[int, bool] | None:
         """The lock file, opened (made if missing: the bool says so) without following a
         link or blocking, checked to be a regular file of one name before anything is
-        written to it."""
+        written to it; None if it was removed meanwhile (its last holder let go)."""
         name = shown(self.path.name)
         created = False
         try:
             try:
                 fd = os.open(self.path, _LOCK_FLAGS)
             except FileNotFoundError:
-                fd = os.open(self.path, _LOCK_FLAGS | os.O_CREAT | os.O_EXCL, 0o644)
-                created = True
+                try:
+                    fd = os.open(self.path, _LOCK_FLAGS | os.O_CREAT | os.O_EXCL, 0o644)
+                    created = True
+                except FileExistsError:  # made by another writer meanwhile
+                    fd = os.open(self.path, _LOCK_FLAGS)
+        except FileNotFoundError:
+            if not self.path.parent.is_dir():
+                raise FileCheckError(f"{shown(self.save)}: directory "
+                                     f"{shown(self.path.parent)} does not exist") from None
+            return None
         except OSError as err:
             if err.errno == errno.ELOOP or os.path.islink(self.path):
                 raise FileCheckError(f"{shown(self.save)}: its lock file {name} is a "
@@ -279,6 +293,9 @@ class SaveLock:
             raise FileCheckError(f"{shown(self.save)}: cannot lock it ({err.strerror})") \
                 from None
         info = os.fstat(fd)
+        if stat.S_ISREG(info.st_mode) and info.st_nlink == 0:  # removed as we opened it
+            os.close(fd)
+            return None
         if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1:
             os.close(fd)
             kind = _kind(info.st_mode) if not stat.S_ISREG(info.st_mode) else \

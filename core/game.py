@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from core.commands import Command, Context, from_json
+from core.commands import Command, Context, SideCommand, from_json
 from core.dice import SEEDED, DiceSource, ScriptedDice
 from core.errors import IllegalAction
 from core.pieces import Faction
@@ -31,6 +31,7 @@ from core.rules import (
     insurgent_special,
     propaganda,
     sequence,
+    transfer,
 )
 from core.rules.editor import EditorCommand
 from core.state import GameState
@@ -47,6 +48,7 @@ RULE_MODULES = (
     propaganda,
     editor,
     board_editor,
+    transfer,
 )
 
 
@@ -80,6 +82,11 @@ def execute(
     """
     if isinstance(cmd, EditorCommand):
         ctx = Context(faction=Faction.GOVT, dice=dice, chooser=chooser)
+        state.roll_log = []
+        cmd.execute(state, ctx)
+        return ctx
+    if isinstance(cmd, SideCommand):  # takes no turn: play stays where it is (1.5.2)
+        ctx = Context(faction=cmd.actor(), dice=dice, chooser=chooser)
         state.roll_log = []
         cmd.execute(state, ctx)
         return ctx
@@ -213,7 +220,7 @@ class Game:
         there too, and the next command goes on from there.
         """
         trial = self.state.clone()
-        faction = sequence.to_move(trial)
+        faction = cmd.actor() if isinstance(cmd, SideCommand) else sequence.to_move(trial)
         counter = self.state.rng_counter
         ctx = execute(trial, cmd, dice or self.dice, chooser, stop_after_turn)
         return self._keep(cmd, trial, ctx, faction, counter, stop_after_turn)

@@ -48,15 +48,3 @@ def numbering_problem(seats: Sequence[int | None]) -> str | None:
         return f"player numbers must run 1..N without gaps, not {used}"
     return None
 
-
-def renumbered(seats: Sequence[int | None]) -> list[int | None]:
-    """``seats`` with the players numbered 1..N again in the order of their numbers,
-    after a Faction became a Non-player (``np-turn``: ``[1, 2, 3, 4]`` with FARC handed
-    to section 8 is ``[1, None, 2, 3]``): who runs which Factions together is kept, so
-    1.5.1's "a player running two Factions" still holds.
-
-    >>> renumbered([1, None, 3, 4])
-    [1, None, 2, 3]
-    """
-    order = {p: i + 1 for i, p in enumerate(sorted({s for s in seats if s is not None}))}
-    return [None if s is None else order[s] for s in seats]

@@ -107,6 +107,12 @@ def card_row(card: int) -> CardRow:
     return _table()[card]
 
 
+#: Reading r-np-instructions-leftmost (docs/readings.md): a card's 8.4.4 instruction
+#: binds the executing Non-player when its own symbol is leftmost, or the Government's is.
+#: True: the alternative, every instruction binds whichever Non-player executes the card.
+INSTRUCTIONS_BIND_ANY_EXECUTOR = False
+
+
 def instructions_apply(card: int, faction: Faction) -> bool:
     """8.4.4 « vérifiez pour cet Évènement s'il existe des instructions spécifiques à cette
     Faction Non-Joueur si son symbole est situé le plus à gauche sur la carte (ou l'aide de
@@ -114,9 +120,10 @@ def instructions_apply(card: int, faction: Faction) -> bool:
     the card's instruction binds the executing Non-player when its own symbol is leftmost,
     or when the Government's is (those are on the random spaces aid, for any executor);
     not a Non-player executing a card another Insurgent leads
-    (docs/readings.md#r-np-instructions-leftmost)."""
+    (docs/readings.md#r-np-instructions-leftmost; :data:`INSTRUCTIONS_BIND_ANY_EXECUTOR`
+    switches it)."""
     leftmost = CARDS[card].faction_order[0]
-    return leftmost is faction or leftmost is Faction.GOVT
+    return INSTRUCTIONS_BIND_ANY_EXECUTOR or leftmost is faction or leftmost is Faction.GOVT
 
 
 def side_for(card: int) -> str:

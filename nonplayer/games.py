@@ -31,6 +31,7 @@ import errno
 import math
 import os
 import stat
+import sys
 import time
 import traceback
 from collections.abc import Callable, Iterable, Sequence
@@ -40,15 +41,22 @@ from typing import Any
 
 from core.atomic import write_with
 from core.cards import CARDS
-from core.commands import Command
+from core.commands import Command, from_json
+from core.errors import AndeanError
 from core.extras import require_extra
 from core.files import read_input
 from core.game import Game
 from core.pieces import Faction
 from core.rules import victory
+from core.rules.editor import SetSeat
 from core.rules.propaganda import VICTORY_CHECK_REASON
+from core.serialize import save as write_save
 from core.state import GameState
+from nonplayer.agents.connection import AgentError
+from nonplayer.agents.protocol import end_message, trace_message
+from nonplayer.agents.seat import AgentSetup, AgentStopped, open_agents
 from nonplayer.government import GovernmentBot, GovtDecision, apply_decision, make_government
+from nonplayer.seats import command_kind
 from nonplayer.solitaire import new_solitaire
 from nonplayer.turn import TurnResult, take_turn
 
@@ -154,6 +162,8 @@ def play(
     check: bool = False,
     max_commands: int = 5000,
     govt_options: dict[str, Any] | None = None,
+    agents: AgentSetup | None = None,
+    on_agent_failure: Callable[[str], None] | None = None,
     **options: Any,
 ) -> tuple[Game, GameRecord]:
     """Play one game: Government bot ``govt`` (a registry name or a bot) against the
@@ -162,37 +172,134 @@ def play(
     ``check`` verifies every invariant after every command (raises AssertionError).
     ``options`` go to :func:`nonplayer.solitaire.new_solitaire` (e.g. ``short=True``),
     ``govt_options`` to the Government bot made from a name (e.g. ``think="2s"``).
+    ``agents``: outside programs in seats (issue 34, :class:`AgentSetup`); an agent that
+    fails is reported to ``on_agent_failure`` in one line, the game is saved, and its
+    seat goes to the default player (raises :class:`AgentStopped` when the policy says
+    stop).
     """
     bot = make_government(govt, seed, **(govt_options or {})) if isinstance(govt, str) \
         else govt
-    game = new_solitaire(scenario, seed, **options)
-    start = time.perf_counter()
-    for _ in range(max_commands):
-        if game.is_terminal():
-            break
-        turn = step(game, bot)
-        if check:
-            problems = game.state.check_invariants()
-            if problems:
-                raise AssertionError(f"after {turn.faction} {turn.command.name} on card "
-                                     f"{turn.card}: " + "; ".join(problems))
-        if on_turn is not None:
-            on_turn(game, turn)
+    if agents is None:
+        game = new_solitaire(scenario, seed, **options)
+        table = None
     else:
-        raise RuntimeError(f"game not over after {max_commands} commands")
-    return game, record_of(game, seed, bot.name, time.perf_counter() - start)
+        game = Game.new(scenario=scenario, seed=seed, seats=agents.seats(), **options)
+        table = AgentTable(game, bot, agents, seed, on_agent_failure)
+    start = time.perf_counter()
+    try:
+        for _ in range(max_commands):
+            if game.is_terminal():
+                break
+            turn = step(game, bot, table)
+            if check:
+                problems = game.state.check_invariants()
+                if problems:
+                    raise AssertionError(f"after {turn.faction} {turn.command.name} on card "
+                                         f"{turn.card}: " + "; ".join(problems))
+            if on_turn is not None:
+                on_turn(game, turn)
+        else:
+            raise RuntimeError(f"game not over after {max_commands} commands")
+    finally:
+        if table is not None:
+            table.close()
+    name = agents.govt_label(bot.name) if agents is not None else bot.name
+    return game, record_of(game, seed, name, time.perf_counter() - start)
 
 
-def step(game: Game, bot: GovernmentBot) -> Turn:
-    """Play the next decision: a Non-player by section 8, the Government by ``bot``."""
+class AgentTable:
+    """The agents of one bot game: who plays each seat, what everyone is told, and what
+    an agent's failure does (:class:`AgentPolicy`)."""
+
+    def __init__(self, game: Game, bot: GovernmentBot, setup: AgentSetup, seed: int,
+                 on_failure: Callable[[str], None] | None) -> None:
+        self.game = game
+        self.bot = bot
+        self.setup = setup
+        self.seed = seed
+        self.on_failure = on_failure
+        self.agents = open_agents(setup.by_faction(), game.state, setup.policy)
+
+    def discord(self, state: GameState, faction: Faction) -> str:
+        """Insurgent Discord (8.1), asked of the Government's agent if it has one."""
+        agent = self.agents.get(Faction.GOVT)
+        if agent is not None:
+            try:
+                return agent.discord(state, faction)
+            except AgentError as err:
+                self.pending = err
+        return self.bot.discord(state, faction)
+
+    pending: AgentError | None = None
+
+    def tell(self, faction: Faction | None, by: str, lines: list[str]) -> None:
+        message = trace_message(faction, by, self.game.log[-1]["command"], lines)
+        for agent in self.agents.values():
+            agent.tell(message)
+
+    def failed(self, faction: Faction, err: Exception) -> None:
+        """``faction``'s agent failed: say so in one line, save the game, and hand the
+        seat to its default player (a logged Set Seat) or stop (:class:`AgentStopped`)."""
+        agent = self.agents.pop(faction)
+        folder = Path(self.setup.failure_dir or ".")
+        path = folder / f"agent-failure-seed{self.seed}.json"
+        stop = self.setup.policy.fallback == "stop"
+        if faction is Faction.GOVT:
+            default = f"the {self.bot.name} Government bot"
+            command = SetSeat(int(faction), 1, who=f"{default} (its agent failed)")
+        else:
+            default = "the section-8 flowchart"
+            command = SetSeat(int(faction), None, who=f"{default} (its agent failed)")
+        if not stop:
+            self.game.apply(command)
+        write_save(self.game, path)
+        then = "the game stops" if stop else f"{default} takes the seat"
+        line = f"{faction.label}: {err}; {then} (game saved to {path})"
+        agent.close(f"{err}; {then}")
+        if self.on_failure is not None:
+            self.on_failure(line)
+        if stop:
+            raise AgentStopped(line)
+
+    def close(self) -> None:
+        over = self.game.state.phase == "over"
+        for agent in self.agents.values():
+            if over:
+                agent.tell(end_message(self.game.state))
+            agent.close(None if over else "the game was stopped")
+        self.agents.clear()
+
+
+def step(game: Game, bot: GovernmentBot, table: AgentTable | None = None) -> Turn:
+    """Play the next decision: a Non-player by section 8, the Government by ``bot``, a
+    seat with an agent by its agent (``table``)."""
     state = game.state
     faction = game.to_move()
     assert faction is not None
     card, phase = state.current_card, state.phase
     round_report = list(state.step.get("report", [])) if phase == "propaganda" else []
     before = state.clone()
+    agent = table.agents.get(faction) if table is not None else None
+    if agent is not None and table is not None:
+        try:
+            command = agent.decide(game)
+            report = game.apply(command)
+        except (AgentError, AndeanError) as err:
+            table.failed(faction, err)
+            return step(game, bot, table)
+        kind = "propaganda" if phase == "propaganda" else command_kind(command)
+        command = from_json(game.log[-1]["command"])  # an Event: with its answers
+        table.tell(faction, agent.label, report)
+        return Turn(faction.label, card, phase, kind, command, [f"decided by {agent.label}"],
+                    report, round_report, before, game.log[-1])
     if state.seats[faction] is None:
-        result: TurnResult = take_turn(game, discord=bot.discord)
+        discord = table.discord if table is not None else bot.discord
+        result: TurnResult = take_turn(game, discord=discord)
+        if table is not None:
+            table.tell(faction, "section-8 flowchart", result.lines())
+            if table.pending is not None:
+                err, table.pending = table.pending, None
+                table.failed(Faction.GOVT, err)
         return Turn(faction.label, card, phase, result.decision, result.command,
                     result.trace.lines(), result.report, round_report, before,
                     game.log[-1])
@@ -200,20 +307,27 @@ def step(game: Game, bot: GovernmentBot) -> Turn:
     report = apply_decision(game, decision)
     command = decision.command
     if decision.kind == "event":
-        from core.commands import from_json
-
         command = from_json(game.log[-1]["command"])  # with the recorded choices
+    if table is not None:
+        table.tell(faction, f"Government bot {bot.name}", decision.lines() + report)
     return Turn(faction.label, card, phase, decision.kind, command, decision.lines(), report,
                 round_report, before, game.log[-1])
 
 
 def play_record(seed: int, govt: str = "heuristic", scenario: str = "standard",
                 options: dict[str, Any] | None = None,
-                govt_options: dict[str, Any] | None = None) -> GameRecord:
-    """:func:`play`, catching any exception into the record's ``error`` (batch workers)."""
+                govt_options: dict[str, Any] | None = None,
+                agents: AgentSetup | None = None) -> GameRecord:
+    """:func:`play`, catching any exception into the record's ``error`` (batch workers);
+    an agent's failure is said on stderr, one line."""
     start = time.perf_counter()
+
+    def say(line: str) -> None:
+        print(f"andean: seed {seed}: agent failed: {line}", file=sys.stderr, flush=True)
+
     try:
-        return play(seed, govt, scenario, govt_options=govt_options, **(options or {}))[1]
+        return play(seed, govt, scenario, govt_options=govt_options, agents=agents,
+                    on_agent_failure=say, **(options or {}))[1]
     except Exception as err:  # a batch reports a failed game instead of dying
         detail = traceback.format_exception_only(type(err), err)[-1].strip()
         return GameRecord(seed, scenario, govt, None, {}, None, None, 0, 0, 0, "",
@@ -262,6 +376,7 @@ def run_batch(
     options: dict[str, Any] | None = None,
     on_record: OnRecord | None = None,
     govt_options: dict[str, Any] | None = None,
+    agents: AgentSetup | None = None,
 ) -> list[GameRecord]:
     """Play a game per seed; records sorted by seed (same seeds, same records whatever
     the backend and ``workers``, timings apart). ``on_record`` sees each record as its
@@ -286,7 +401,8 @@ def run_batch(
             progress(len(records), len(seeds))
 
     if backend == "dask":
-        _run_dask(seeds, govt, scenario, workers, scheduler, done, options, govt_options)
+        _run_dask(seeds, govt, scenario, workers, scheduler, done, options, govt_options,
+                  agents)
     else:
         from contextlib import closing
         from functools import partial
@@ -294,7 +410,7 @@ def run_batch(
         from nonplayer.pool import imap_jobs
 
         job = partial(play_record, govt=govt, scenario=scenario, options=options,
-                      govt_options=govt_options)
+                      govt_options=govt_options, agents=agents)
         with closing(imap_jobs(job, seeds, workers)) as results:
             for record in results:
                 done(record)
@@ -304,7 +420,8 @@ def run_batch(
 def _run_dask(seeds: list[int], govt: str, scenario: str, workers: int,
               scheduler: str | None, done: OnRecord,
               options: dict[str, Any] | None,
-              govt_options: dict[str, Any] | None = None) -> None:
+              govt_options: dict[str, Any] | None = None,
+              agents: AgentSetup | None = None) -> None:
     distributed = require_extra("dask", "the dask batch backend")
     cluster = None
     if scheduler:
@@ -315,7 +432,8 @@ def _run_dask(seeds: list[int], govt: str, scenario: str, workers: int,
         client = distributed.Client(cluster)
     try:
         futures = client.map(play_record, seeds, govt=govt, scenario=scenario,
-                             options=options, govt_options=govt_options, pure=False)
+                             options=options, govt_options=govt_options, agents=agents,
+                             pure=False)
         for future in distributed.as_completed(futures):
             done(future.result())
     finally:

@@ -249,9 +249,13 @@ def random_loc(
 
 #: Reading r-mixed-pool (docs/readings.md): when LoCs and Cities/Departments are
 #: candidates of the same priority, Ecuador or Panamá first (8.2 « avant tout autre
-#: espace »), then the Cities and Departments (8.2), then the LoCs (8.3). True: the LoCs
-#: before the Cities and Departments (still after Ecuador and Panamá).
-MIXED_LOCS_FIRST = False
+#: espace »), then one die decides which procedure selects: 1-3 the chart among the
+#: Cities and Departments (8.2), 4-6 the LoCs (8.3); no sentence orders the two, as none
+#: orders Ecuador and Panamá (a die there too, :func:`foreign_first`). The alternatives:
+#: ``"cities_first"`` (the Cities and Departments, the LoCs once none is left; the
+#: reading of issue 27) and ``"locs_first"`` (the LoCs first; the reading before it).
+MIXED_ORDER = "die"
+_MIXED_ORDERS = ("die", "cities_first", "locs_first")
 
 
 def random_candidate(
@@ -260,38 +264,64 @@ def random_candidate(
 ) -> Selection:
     """One of ``candidates`` of equal priority at random, for flowcharts and Events alike:
     Ecuador or Panamá before any other (:func:`foreign_first`), then 8.2 among Cities and
-    Departments and 8.3 among LoCs, one kind after the other (:data:`MIXED_LOCS_FIRST`).
-    With ``valid``, among the valid candidates (:data:`Valid`)."""
+    Departments or 8.3 among LoCs; when both kinds are candidates (valid ones, with
+    ``valid``), a die says which (:data:`MIXED_ORDER`). With ``valid``, among the valid
+    candidates (:data:`Valid`)."""
     pool = list(candidates)
     first = foreign_first(state, dice, pool, why, valid=valid)
     if first is not None:
         return first
     locs = [s for s in pool if MAP[s].is_loc]
     others = [s for s in pool if not MAP[s].is_loc and s not in CHART.first]
-    kinds = ((True, locs), (False, others)) if MIXED_LOCS_FIRST else (
-        (False, others), (True, locs))
-    for is_loc, group in kinds:
-        if not group or (valid is not None and count_valid(group, valid, 1) == 0):
-            continue
-        if is_loc:
-            return random_loc(state, dice, group, why, valid)
-        return random_space(state, dice, group, why, valid=valid)
-    return Selection(None)
+    if valid is not None:
+        locs = locs if count_valid(locs, valid, 1) else []
+        others = others if count_valid(others, valid, 1) else []
+    if MIXED_ORDER not in _MIXED_ORDERS:
+        raise ValueError(f"MIXED_ORDER must be one of {_MIXED_ORDERS}, not {MIXED_ORDER!r}")
+    kind: tuple[tuple[str, int], ...] = ()
+    if locs and others:
+        if MIXED_ORDER == "die":
+            label = f" for {why}" if why else ""
+            roll = dice.roll(state, f"die, Cities/Departments (1-3) or LoCs (4-6){label} "
+                             "(8.2-8.3)")
+            kind = (("die", roll),)
+            use_locs = roll >= 4
+        else:
+            use_locs = MIXED_ORDER == "locs_first"
+        if use_locs:
+            others = []
+        else:
+            locs = []
+    if others:
+        pick = random_space(state, dice, others, why, valid=valid)
+    elif locs:
+        pick = random_loc(state, dice, locs, why, valid)
+    else:
+        return Selection(None)
+    if not kind:
+        return pick
+    return Selection(pick.space, kind + pick.dice, pick.walked,
+                     pick.how or ("die, 8.2-8.3" if not pick.dice else ""))
 
 
 def random_outcomes(candidates: Iterable[int]) -> list[int]:
     """The candidates :func:`random_candidate` may return for some roll of the dice (for
     a test made before rolling, such as the Ineffective Event test): Ecuador and/or
-    Panamá when among them (taken before any other space, 8.2); else, in the order of
-    :data:`MIXED_LOCS_FIRST`, every City and Department (8.2) or the LoCs of the highest
-    Econ (8.3; every LoC touches a City, so the City roll reaches each)."""
+    Panamá when among them (taken before any other space, 8.2); else, as
+    :data:`MIXED_ORDER` lets them, every City and Department (8.2) and/or the LoCs of the
+    highest Econ (8.3; every LoC touches a City, so the City roll reaches each)."""
     pool = sorted(set(candidates))
     firsts = [s for s in CHART.first if s in pool]
     if firsts:
         return sorted(firsts)
     locs = [s for s in pool if MAP[s].is_loc]
     others = [s for s in pool if not MAP[s].is_loc]
-    if locs and (MIXED_LOCS_FIRST or not others):
-        top = max(MAP[s].econ for s in locs)
-        return [s for s in locs if MAP[s].econ == top]
-    return others
+    top: list[int] = []
+    if locs:
+        econ = max(MAP[s].econ for s in locs)
+        top = [s for s in locs if MAP[s].econ == econ]
+    if not others or (MIXED_ORDER == "locs_first" and top):
+        return top
+    if not top or MIXED_ORDER == "cities_first":
+        return others
+    return sorted(others + top)

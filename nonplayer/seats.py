@@ -91,12 +91,13 @@ def government_turn(game: Game, bot: Any) -> TurnResult:
     propaganda = game.state.phase == "propaganda"
     decision = bot.decide(game)
     report = ended + game.apply(decision.command, chooser=decision.chooser)
-    kind = "propaganda" if propaganda else _kind_of(decision.command)
+    kind = "propaganda" if propaganda else command_kind(decision.command)
     command: Command = from_json(game.log[-1]["command"])  # an Event: with its answers
     return TurnResult(GOVT, kind, command, decision.trace, report)
 
 
-def _kind_of(cmd: Command) -> str:
+def command_kind(cmd: Command) -> str:
+    """A card decision's kind as the game records say it: pass, event or operation."""
     if isinstance(cmd, Pass):
         return "pass"
     if isinstance(cmd, PlayEvent):
@@ -109,6 +110,7 @@ __all__ = [
     "LEVELS",
     "ai_level",
     "ai_spec",
+    "command_kind",
     "faction_name",
     "government_ai",
     "government_turn",

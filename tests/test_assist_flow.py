@@ -76,7 +76,8 @@ def test_plain_record_opens_the_editor_then_the_table_check_before_the_bot(tmp_p
     assert "Back to the board editor" in text
     # the second check lists every edit since the decision began
     second = text.split(check)[1].rsplit("The board editor changed", 1)[1]
-    assert "Cali: Government Troops 3 -> 6, Police 1 -> 2" in second
+    assert "1. Move 3 Troops cubes and 1 Police cube from Bogotá & Villavicencio to Cali" \
+        in second  # issue 31: the table's steps, numbered
     # the bot acts only after the yes
     assert text.index("Recorded: the Operation carried out on the table.") \
         < text.index("AUC (Non-player)")
@@ -147,7 +148,7 @@ def test_plain_instructions_start_with_who_why_and_the_dice():  # 8.6.1, 8.2
                                "yes -> rally")
     assert lines[3] == ("  Dice: red 3, yellow 4, green 2 for random space for Rally "
                         "8.6.1 bullet 3 (8.2)")
-    assert lines[4].startswith("  1. Rally in ")
+    assert lines[4].startswith("  1. Place ")  # issue 31: steps, not the engine's lines
 
 
 def test_dice_text_has_the_rolls_and_the_decision_rolls():  # 8.2, 8.4
@@ -203,7 +204,7 @@ class Typed(Terminal):
 def test_plain_undo_at_a_die_prompt_abandons_the_turn_and_undoes(tmp_path):
     out = io.StringIO()
     session = Session(Game.new(), tmp_path / "t.json")
-    run_assist(session, True, args(), Typed(out, ["12", "40", "pass", "y", "undo", "quit"]),
+    run_assist(session, True, args(), Typed(out, ["12", "40", "pass", "y", "undo", "yes", "quit"]),
                out)
     text = out.getvalue()
     assert "AUC — roll the red die: random space for Rally 8.6.1 bullet 3 (8.2) (1-6): undo" \
@@ -214,7 +215,7 @@ def test_plain_undo_at_a_die_prompt_abandons_the_turn_and_undoes(tmp_path):
 
 
 def test_plain_undo_inside_a_form():
-    _, text, _ = table(["12", "40", "operation", "undo", "quit"])
+    _, text, _ = table(["12", "40", "operation", "undo", "yes", "quit"])
     assert "Government — Which Operation?" in text
     assert "'undo' is not one of the options" not in text
     # read as undo at the form's second question: the decision is abandoned and the
@@ -347,7 +348,7 @@ async def test_app_record_opens_the_editor_and_waits_for_the_table_check():
         assert len(app.controller.game.log) == start + 1  # the edit; not the record
         await press(pilot, "escape")
         assert isinstance(app.screen, TableCheckScreen)
-        assert "Cali: Government Police 1 -> 3" in shown(app)
+        assert "1. Move 2 Police cubes from Bogotá & Villavicencio to Cali" in shown(app)
         assert types(app.controller.game)[start:] == ["Edit Move"]  # no bot yet
         await press(pilot, "y")
         assert types(app.controller.game)[start:start + 2] == ["Edit Move", "Record Action"]

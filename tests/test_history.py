@@ -463,7 +463,7 @@ def test_instructions_say_how_to_move_the_edge_track_markers():  # 1.9, 6.4
     city = next(s.id for s in MAP if s.pop > 0 and before.support[s.id] == ACTIVE_SUPPORT)
     after.support[city] = ACTIVE_OPPOSITION  # both totals move
     after.president = (before.president + 1) % 3
-    lines = instructions(sequence.Pass(), [], [], before, after)
+    lines = instructions(sequence.Pass(), [], before, after)
     changed = [x for x in lines if "Opposition + Bases" in x or "Total Support" in x]
     assert len(changed) == 2
     assert all(x.startswith("Move the ") and " marker to " in x for x in changed)

@@ -247,16 +247,19 @@ def test_card_46_terror_space_at_random_not_by_population_8_4_3() -> None:
     assert state.terror[sid("Cali")] and not state.terror[sid("Bogotá")]
 
 
-def test_mixed_loc_and_space_candidates_take_the_department_first_r_mixed_pool() -> None:
+@pytest.mark.parametrize("die, pick", [(1, "Huila"), (3, "Huila"), (4, "Bogotá-Neiva"),
+                                       (6, "Bogotá-Neiva")])
+def test_mixed_loc_and_space_candidates_a_die_decides_r_mixed_pool(die: int, pick: str) -> None:
     # 8.2 « Si plusieurs Métropoles ou Départements sont candidats ... sélectionnez
-    # l'espace à l'aide de la table », 8.3 « Pour sélectionner une LdC »: no text puts
-    # a LoC first; Events follow the flowcharts' one rule (docs/readings.md#r-mixed-pool):
-    # Cities and Departments (8.2) before LoCs (8.3); formerly the LoC came first.
+    # l'espace à l'aide de la table », 8.3 « Pour sélectionner une LdC »: no text orders
+    # the two; Events follow the flowcharts' one rule (docs/readings.md#r-mixed-pool): a
+    # die, 1-3 the Cities and Departments (8.2), 4-6 the LoCs (8.3). Issue 33: the
+    # Department was taken always.
     state = blank_state()
     loc, dept = sid("Bogotá-Neiva"), sid("Huila")
-    chooser = NonPlayerChooser(ScriptedDice([]), faction=Faction.FARC)
+    chooser = NonPlayerChooser(ScriptedDice([die]), faction=Faction.FARC)
     answer = chooser.choose(state, Choice("spaces", (dept, loc), 1, 1, "Sabotage where?"))
-    assert answer == [dept]
+    assert answer == [sid(pick)]
 
 
 def test_ecuador_before_a_loc_of_the_same_priority_8_2_r_mixed_pool() -> None:

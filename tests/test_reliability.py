@@ -4,6 +4,8 @@ folder as it was. The signals are in tests/test_signals.py."""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
 import shutil
@@ -15,7 +17,7 @@ from hypothesis import strategies as st
 
 from core import serialize
 from core.atomic import write_text
-from core.files import SaveLock, check_output, read_input
+from core.files import SaveLock, check_output, lock_path, read_input
 from core.game import Game
 from tui.commands.main import main
 
@@ -273,24 +275,33 @@ def test_check_output_names_what_it_refuses(tmp_path):
 
 
 # --- item 7: random valid commands with random bad arguments change nothing ---------------
+# (issue 32 adds the doors around one writer: a save another game holds, serve, --force
+# with every writer, the batch's own rows by another name; the in-game save and Load key
+# are drawn in tests/test_one_writer.py)
 BAD = st.sampled_from([
     "", "-", "--", "nope", "-5", "0", "1e9", "99999999999999999999", "nan", "x" * 300,
     "/nonexistent/dir/file.json", "/dev/zero", "/dev/null", "F", "L", "g.json", "R",
     "a,b,c", "-,-,-,-", "\u00e9\u00e8", "../..",
+    "H.json",  # a save another game holds (issue 32: np-turn, serve, every writer)
+    "R/../R/games.csv", "LR/games.csv",  # the batch's own rows, by '..' and a linked folder
 ])
 COMMANDS = {
-    "new": ["--out", "--seed", "--seats", "--placement", "--players", "--scenario"],
+    "new": ["--out", "--seed", "--seats", "--placement", "--players", "--scenario",
+            "--force"],
     "status": [None, "--json"],
     "verify": [None],
-    "np-turn": [None, "--faction", "--card", "--save", "--dice"],
-    "event": [None, "--card", "--faction", "--save", "--side"],
-    "map": [None, "--out", "--card", "--scale"],
-    "report": [None, "--out"],
-    "batch": ["--games", "--out", "--seed", "--plot", "--think", "--workers"],
-    "soak": ["--games", "--out", "--players"],
-    "random-game": ["--save", "--seed", "--scenario"],
-    "play": ["--load", "--save", "--seed"],
+    "np-turn": [None, "--faction", "--card", "--save", "--dice", "--force"],
+    "event": [None, "--card", "--faction", "--save", "--side", "--force"],
+    "map": [None, "--out", "--card", "--scale", "--force"],
+    "report": [None, "--out", "--force"],
+    "batch": ["--games", "--out", "--seed", "--plot", "--think", "--workers", "--report",
+              "--resume", "--force"],
+    "soak": ["--games", "--out", "--players", "--force"],
+    "random-game": ["--save", "--seed", "--scenario", "--force"],
+    "play": ["--load", "--save", "--seed", "--force", "--new"],
+    "serve": ["--load", "--save", "--seed", "--force", "--new"],
 }
+FLAGS = ("--json", "--force", "--new", "--resume")  # options without a value
 VALID = {
     "new": ["--seed", "1", "--out", "g.json"],
     "status": ["g.json"],
@@ -303,6 +314,7 @@ VALID = {
     "soak": ["--games", "1"],
     "random-game": ["--seed", "1"],
     "play": ["--plain", "--load", "g.json"],
+    "serve": ["play", "--save", "g.json"],
 }
 
 
@@ -314,7 +326,7 @@ def bad_commands(draw):
         option, value = draw(st.sampled_from(COMMANDS[name])), draw(BAD)
         if option is None:  # the positional file
             argv[0] = value
-        elif option == "--json":
+        elif option in FLAGS:
             argv.append(option)
         elif option in argv:
             argv[argv.index(option) + 1] = value
@@ -345,6 +357,10 @@ def test_a_refused_command_leaves_every_file_as_it_was(tmp_path, capsys, command
     (root / "L").symlink_to(root / "g.json")
     (root / "R").mkdir()
     (root / "R" / "games.csv").write_text("not ours\n")
+    (root / "LR").symlink_to(root / "R", target_is_directory=True)
+    serialize.save(Game.new(scenario="quick", seed=2), root / "H.json")
+    holder = os.open(lock_path(root / "H.json"), os.O_RDWR | os.O_CREAT)  # another game
+    fcntl.flock(holder, fcntl.LOCK_EX | fcntl.LOCK_NB)
     before = tree(root)
     cwd = os.getcwd()
     os.chdir(root)
@@ -361,11 +377,16 @@ def test_a_refused_command_leaves_every_file_as_it_was(tmp_path, capsys, command
             mp.setattr(nonplayer.soak, "run_soak", _would_run)
             mp.setattr(core.random_play, "play_random_game", _would_run)
             mp.setattr(tui.plain.ui, "make_ui", _would_run)
+            with contextlib.suppress(ImportError):
+                import textual_serve.server
+
+                mp.setattr(textual_serve.server.Server, "serve", _would_run)
             code = main([name, *argv])
     except WouldRun:
         return
     finally:
         os.chdir(cwd)
+        os.close(holder)
     _, err = capsys.readouterr()
     if code == 2:
         one_line(err)

@@ -52,8 +52,9 @@ def test_assist_transcript_cards_dice_instructions_record_save_resume(tmp_path):
     assert "which card is face up" in text
     assert "Government: 1st Eligible on #12 Plan Colombia" in text
     assert "Next card: #40 Demobilization" in text
-    assert "Cali: Government Troops 3 -> 6" in text
-    assert "Cali: Government Troops 3 -> 6" in text.split("for the Operation")[1]
+    assert "Move 3 Troops cubes from Bogotá & Villavicencio to Cali" in text
+    assert "Move 3 Troops cubes from Bogotá & Villavicencio to Cali" in \
+        text.split("for the Operation")[1]
     assert "Does the board match the table after the Operation? (yes/no)" in text
     assert "! answer yes or no (y/n)" in text
     assert "Recorded: the Operation carried out on the table." in text

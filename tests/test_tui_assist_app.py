@@ -37,7 +37,7 @@ from tui.screens.assist import (  # noqa: E402
     TurnScreen,
     card_choices,
 )
-from tui.screens.dialogs import ConfirmScreen, TextScreen  # noqa: E402
+from tui.screens.dialogs import ConfirmScreen, TextScreen, YesNoScreen  # noqa: E402
 from tui.screens.history_views import TurnPickScreen  # noqa: E402
 from tui.screens.keys import HelpScreen  # noqa: E402
 from tui.session import Session  # noqa: E402
@@ -130,7 +130,7 @@ async def test_assist_session_cards_dice_instructions_editor_save_resume(tmp_pat
         await press(pilot, "e")
         assert isinstance(app.screen, EditorScreen)
         await type_in(pilot, "#command", "move 3 troops from bogota to cali")
-        assert "Cali: Government Troops 3 -> 6" in shown(app)
+        assert "Move 3 Troops cubes from Bogotá & Villavicencio to Cali" in shown(app)
         await press(pilot, "escape")
         # ...recorded as the Government's Operation with the decision form
         await press(pilot, "a")
@@ -143,7 +143,7 @@ async def test_assist_session_cards_dice_instructions_editor_save_resume(tmp_pat
         # the table check lists the edits made since the decision began (the "e" above)
         assert isinstance(app.screen, TableCheckScreen)
         assert "does the board match the table?" in shown(app)
-        assert "Cali: Government Troops 3 -> 6" in shown(app)
+        assert "Move 3 Troops cubes from Bogotá & Villavicencio to Cali" in shown(app)
         await pilot.press("n")  # no: back to the editor, nothing recorded, no bot acted
         await pilot.pause()
         assert isinstance(app.screen, EditorScreen)
@@ -159,13 +159,13 @@ async def test_assist_session_cards_dice_instructions_editor_save_resume(tmp_pat
         assert isinstance(app.screen, TurnScreen)
         text = shown(app)
         assert "AUC (Non-player): Rally + Extort" in text
-        assert " 1. Rally in " in text and "Reveal the next card: #40 Demobilization" in text
+        assert " 1. Place " in text and "Reveal the next card: #40 Demobilization" in text
         assert "Why:" not in text
         # issue 12: who acts and why, and the dice typed, head the instructions
         assert text.index("Who: AUC (Non-player): 2nd Eligible on #12 Plan Colombia") \
             < text.index("Flowchart: card (8.1) -> rally_q (8.6.1): yes") \
             < text.index("Dice: red 3, yellow 3, green 3 for random space for Rally") \
-            < text.index(" 1. Rally in ")
+            < text.index(" 1. Place ")
         await press(pilot, "w")
         assert "Why:" in shown(app) and "(8.6.1)" in shown(app)
         await pilot.press("enter")  # done on the table
@@ -333,6 +333,11 @@ async def test_help_editor_from_a_form_undo_and_why_keys():
         assert "(Non-player): " in app.screen.title_text  # the last one to move
         await pilot.press("escape")
         await pilot.press("u")  # the Pass and the AUC's turn after it
+        await pilot.pause()
+        assert isinstance(app.screen, YesNoScreen)  # issue 31 item 3: asked first,
+        assert any(". " in line for line in app.screen.lines)  # the steps back listed
+        assert app.controller.state != start
+        await pilot.press("y")
         await pilot.pause()
         assert app.controller.state == start
 

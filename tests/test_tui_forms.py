@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from core.cards import SEVENTH_SPECIAL_FORCES
 from core.commands import Context
+from core.events import UNSHADED
 from core.game import Game
 from core.map import MAP
 from core.pieces import Faction, Piece
@@ -286,6 +288,24 @@ def test_civic_action_form():  # 6.4.1
     trial = state.clone()
     cmd.execute(trial, Context(faction=GOVT))
     assert trial.terror[sid("Bogota")] == 0 and trial.support[sid("Bogota")] == 1
+
+
+def test_seventh_sf_form_refuses_a_space_named_more_often_than_it_has_markers():
+    # 5.3, card 7 unshaded: each pick removes one marker (a Sabotage, else a Terror), so a
+    # space may be named again only while it has markers left; the form refuses more
+    # (the research environment's random agents found a form that let it through)
+    state = propaganda_state(propaganda.SEVENTH_SF)
+    state.capabilities[SEVENTH_SPECIAL_FORCES] = UNSHADED
+    state.sabotage[sid("Bogota-Neiva")] = 1
+    state.terror[sid("Bogota")] = 1
+    state.sabotage[sid("Bogota")] = 0
+    run = FormRun(lambda: gf.seventh_sf_form(state))
+    with pytest.raises(InputError, match="Neiva"):
+        run.answer([sid("Bogota-Neiva"), sid("Bogota-Neiva")])
+    run.answer([sid("Bogota-Neiva"), sid("Bogota")])
+    trial = state.clone()
+    run.result.execute(trial, Context(faction=GOVT))
+    assert trial.sabotage[sid("Bogota-Neiva")] == 0 and trial.terror[sid("Bogota")] == 0
 
 
 def test_redeploy_form_moves_mandatory_troops_first():  # 6.5

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -61,7 +62,8 @@ def test_plain_transcript_of_a_government_train():  # 3.2.1 through the line mod
     assert "Government, 1st Eligible on #18" in text
     assert "Space" in text and "Bogotá & Villavicencio (City, Pop 8)" in text
     assert "Train: select Cities or Departments" in text
-    assert "Result of Train:" in text and "Bogotá & Villavicencio: Government Troops" in text
+    assert "Result of Train:" in text and "Changes on the board:" in text
+    assert re.search(r"\d\. Place \d Troops cubes? in Bogotá & Villavicencio", text)  # issue 31
     assert "Done: Train." in text
     # card: the current (#18 NSPD-18) and next card with their printed texts
     assert "Unshaded: US “War on Terror” takes on FARC: Add lesser of Aid or +20" \

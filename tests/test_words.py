@@ -24,7 +24,6 @@ from core.words import counted, plural
 from nonplayer.decisions.decision import command_title
 from tests.test_tui_assist_app import controller_for, table_game
 from tui.commands.main import main
-from tui.controller import _instruction
 from tui.describe import turn_line
 
 README = Path(__file__).resolve().parent.parent / "README.md"
@@ -66,21 +65,25 @@ def test_single_text_cards_are_not_called_unshaded():  # 5.2: only Dual Use card
     assert command_title(PlayEvent("shaded"), state) == "Event #12 Plan Colombia (shaded)"
 
 
-def test_march_instructions_agree_in_number():  # 3.3.2
-    class March:
-        name = "March"
-        groups = ((0, 1, 0, 1),)  # 1 Active Guerrilla
+def test_march_steps_agree_in_number():  # 3.3.2
+    # the table's steps (tui.board_changes): "1 Active FARC Guerrilla", "2 ... Guerrillas",
+    # a cube is "1 Troops cube" (2.1), never "1 Troops"
+    from core.map import MAP
+    from core.pieces import Piece
+    from tui.board_changes import steps
 
-    class Cmd:
-        op = March()
-        ship_op = None
-
-    line = "March: 1 FARC Guerrilla from Meta East to Guaviare with 1 Shipment"
-    assert _instruction(line, Cmd(), [(0, 1, 0, 1)]) == \
-        "Move 1 FARC Guerrilla from Meta East to Guaviare with 1 Shipment, it stays Active"
-    assert _instruction("March: 2 FARC Guerrillas from Meta East to Guaviare", Cmd(),
-                        [(0, 1, 0, 2)]).endswith("2 FARC Guerrillas from Meta East to "
-                                                 "Guaviare, they stay Active")
+    before = Game.new("standard", seed=1).state
+    a = next(s.id for s in MAP.spaces if s.name == "Meta East")
+    b = next(s.id for s in MAP.spaces if s.name == "Guaviare")
+    before.pieces[a * len(Piece) + Piece.FARC_ACTIVE] = 3
+    one, two = before.clone(), before.clone()
+    one.move(a, b, Piece.FARC_ACTIVE, 1)
+    two.move(a, b, Piece.FARC_ACTIVE, 2)
+    assert "Move 1 Active FARC Guerrilla from Meta East to Guaviare" in steps(before, one)
+    assert "Move 2 Active FARC Guerrillas from Meta East to Guaviare" in steps(before, two)
+    cube = before.clone()
+    cube.place(b, Piece.TROOPS, 1)
+    assert steps(before, cube)[0] == "Place 1 Troops cube in Guaviare"
 
 
 def test_earnings_of_one_resource_are_singular():  # 6.3.2: 1 per Base

@@ -75,7 +75,7 @@ def turn_line(turn: Turn) -> str:
         faction = turn.step.faction
         why = describe.reason(faction.label, report.reasons) \
             if report.nonplayer and faction is not None else ""
-        told = [line.split("Pass: ", 1)[1] for line in report.instructions
+        told = [line.split("Pass: ", 1)[1] for line in report.account
                 if "Pass: " in line]  # 'Government Pass: +3 Resources (2.3.3)'
         gain = told[0] if told else "; ".join(c for c in report.changes if "Resources" in c)
         return f"{who}: Pass: {why or gain or '(2.3.3)'}"

@@ -28,19 +28,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.cards import CARDS
-from core.commands import Command, Context, from_json
+from core.commands import Command, Context, SideCommand, from_json
 from core.dice import AskDice, DiceSource, ScriptedDice
 from core.errors import AndeanError, IllegalAction
 from core.game import Game
 from core.pieces import Faction
 from core.rules import propaganda, sequence
 from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
-from core.rules.editor import EditorCommand
+from core.rules.editor import EditorCommand, SetSeat
 from core.state import GameState
-from core.words import counted, them
+from nonplayer.agents.connection import AgentError
+from nonplayer.agents.protocol import end_message, trace_message
+from nonplayer.agents.seat import AgentPolicy, AgentSeat, AgentStopped
 from nonplayer.decisions.decision import Decision, DecisionContext, MemoDice, command_title
+from nonplayer.decisions.transfer import TransferDecision, transfer_pairs
 from nonplayer.seats import GOVT_AI_LABEL, government_ai, government_turn, make_bot
-from tui import describe
+from tui import board_changes, describe
 from tui.session import Session
 from tui.turn_log import (
     CardGroup,
@@ -53,6 +56,7 @@ from tui.turn_log import (
     kind_of,
     numbered,
     replayed,
+    undo_point,
 )
 
 
@@ -64,7 +68,9 @@ class Preview:
     game: Game
     title: str
     trace: list[str]
+    #: the automatic Propaganda phases it set off, as the engine reported them
     reports: list[str]
+    #: the steps for the table (:func:`instructions`): "Changes on the board"
     changes: list[str]
     #: lines shown before the result (a hint's explanation), not part of the turn's account
     intro: list[str] = field(default_factory=list)
@@ -73,10 +79,9 @@ class Preview:
         out = [*self.intro, f"Result of {self.title}:"] if self.intro else \
             [f"Result of {self.title}:"]
         out += [f"  {line}" for line in self.trace]
-        if self.reports:
-            out += [f"  {line}" for line in self.reports]
         out.append("Changes on the board:")
-        out += [f"  {line}" for line in self.changes] or ["  (nothing)"]
+        out += [f"  {line}" for line in numbered(self.changes, align=False)] or \
+            ["  (nothing)"]
         return out
 
 
@@ -99,7 +104,7 @@ def context_lines(before: GameState, entries: list[dict], trace: Any = None,
     nodes = flowchart_nodes(trace) if trace is not None else ""
     if nodes:
         out.append(f"Flowchart: {nodes}")
-    out.append("Dice: " + dice_text(entries))
+    out += [f"Dice: {roll}" for roll in dice_rolls(entries)]  # one line per roll
     return out
 
 
@@ -124,164 +129,207 @@ _COLOUR = re.compile(r"^(red|yellow|green) die, (.*)$", re.IGNORECASE)
 def dice_text(entries: list[dict]) -> str:
     """Every die the logged commands rolled, the chart's three dice together:
     'red 3, yellow 4, green 2 for random space for Rally 8.6.1 bullet 3 (8.2)'."""
+    return "; ".join(dice_rolls(entries))
+
+
+def dice_rolls(entries: list[dict]) -> list[str]:
+    """:func:`dice_text` one roll a line (the chart's three dice are one roll): a long
+    Event's dozen rolls are a dozen short lines, not one of 1,700 characters."""
     rolls = [(str(p), int(v)) for e in entries
              for p, v in [*e.get("rolls", []), *e.get("decision_rolls", [])]]
     if not rolls:
-        return "none rolled"
+        return ["none rolled"]
     parts: list[tuple[str, list[str]]] = []
     for purpose, value in rolls:
         m = _COLOUR.match(purpose)
         what, die = (m.group(2), f"{m.group(1)} {value}") if m else (purpose, str(value))
-        if m and parts and parts[-1][0] == what and not parts[-1][1][-1].isdigit():
+        if m and parts and parts[-1][0] == what and not parts[-1][1][-1].isdigit() \
+                and m.group(1).lower() != "red":  # a red die begins a new roll (8.2)
             parts[-1][1].append(die)
         else:
             parts.append((what, [die]))
-    return "; ".join(f"{', '.join(dice)} for {what}" for what, dice in parts)
+    return [f"{', '.join(dice)} for {what}" for what, dice in parts]
 
 
 # ======================================================================================
 # describing what a command did
 # ======================================================================================
-_MARCH = re.compile(r"^March: (\d+) (\w+) Guerrillas? from (.+?) to (.+?)( with \d+ Shipments?)?"
-                    r"( \(Activated\))?$")
+def instructions(cmd: Command, trace: list[str], before: GameState, after: GameState,
+                 entry: dict | None = None) -> list[str]:
+    """The steps a table carries out for one logged command (``entry``), built from the
+    change model (:mod:`tui.board_changes`), never from the engine's sentences: first
+    what the command itself changed (its spaces in the order ``trace`` names them),
+    then each automatic step it set off (the card's end, a Propaganda Round's phases)
+    under an indented heading. The steps take the board of ``before`` to that of
+    ``after`` exactly: whatever a replay of the automatic steps missed is listed last."""
+    if entry is None:
+        return board_changes.steps(before, after, board_changes.spaces_named(trace),
+                                   board_changes.moves_told(trace))
+    walk = _Walk(before, entry, trace)
+    walk.run()
+    lines = walk.lines
+    lines += board_changes.steps(walk.state, after)  # completeness: nothing left out
+    return lines
 
 
-def _instruction(line: str, cmd: Command, groups: list[tuple[int, ...]]) -> str:
-    """Engine lines read as table instructions; March lines say what happens to the
-    Guerrillas' side ("they stay Underground")."""
-    m = _MARCH.match(line)
-    if not m or not groups:
-        return line
-    group = groups.pop(0)
-    n, faction, src, dst, ships, activated = m.groups()
-    underground, active = group[2], group[3]
-    text = f"Move {counted(int(n), f'{faction} Guerrilla')} from {src} to {dst}{ships or ''}"
-    if activated and underground:
-        text += (", flipping it to Active" if int(n) == 1 else ", flipping them to Active") \
-            if not active else f", flipping the {underground} Underground to Active"
-    elif underground and not active:
-        text += f", {them(int(n))} Underground"
-    elif underground:
-        text += f" ({underground} Underground, {active} Active, as they were)"
-    else:
-        text += f", {them(int(n))} Active"
-    return text
+#: the phase of each stage of :data:`core.rules.propaganda.STAGES`, as the rules number it
+STAGE_NAMES = ("6.2 Sabotage", "6.2 7th Special Forces", "6.3 Resources",
+               "6.3 Drug Profits", "6.3 Drug Profits", "6.3 Drug Profits",
+               "6.4.1 Civic Action", "6.4.2 Agitation", "6.4.3 Election", "6.4.4 FARC Zone",
+               "6.4.5 Elite Backing", "6.5 Redeploy", "6.6 Reset")
+assert len(STAGE_NAMES) == len(propaganda.STAGES)
 
 
-def _march_groups(cmd: Command) -> list[tuple[int, ...]]:
-    out: list[tuple[int, ...]] = []
-    for op in (getattr(cmd, "op", None), getattr(cmd, "ship_op", None)):
-        if op is not None and op.name == "March":
-            out += [tuple(g) for g in op.groups]
-    return out
+def idle_line(index: int, state: GameState) -> str:
+    """Why a Propaganda stage that asks a decision asked none (6.2-6.5): "6.4.1 Civic
+    Action: no space qualifies"; "" for a stage that is no decision or not in play."""
+    name = STAGE_NAMES[index]
+    if name == "6.2 7th Special Forces":
+        if state.capability(7) != "unshaded":
+            return ""
+        return f"{name}: no Terror or Sabotage marker to remove"
+    if name == "6.4.1 Civic Action":
+        if state.resources[Faction.GOVT] < 3:
+            return f"{name}: the Government has fewer than 3 Resources"
+        return f"{name}: no space qualifies"
+    if name == "6.4.2 Agitation":
+        if state.resources[Faction.FARC] < 1:
+            return f"{name}: FARC have no Resources"
+        return f"{name}: no space qualifies"
+    if name == "6.4.5 Elite Backing":
+        return f"{name}: no space qualifies"
+    if name == "6.5 Redeploy":
+        if propaganda.is_final_round(state):
+            return f"{name}: none in the final Round"
+        return f"{name}: no cube has to or can move"
+    return ""
 
 
-def instructions(cmd: Command, trace: list[str], reports: list[str],
-                 before: GameState, after: GameState) -> list[str]:
-    """Numbered-list lines a person can carry out on the table."""
-    groups = _march_groups(cmd)
-    out = []
-    for line in trace:
-        if " executes the " in line and " Event of " in line:
-            continue
-        out.append(_instruction(line, cmd, groups))
-    tracks = [_track_instruction(line) for line in describe.track_changes(before, after)]
-    card_end = [t for t in tracks if t.startswith(("Move the", "Reveal"))]
-    rest = [t for t in tracks if t not in card_end]
-    if before.phase == "propaganda":  # the Round ends (6.5, 6.6) before the next card
-        out += reports + card_end + rest
-    else:  # the card ends, then the Propaganda card's Round begins
-        out += card_end + reports + rest
-    return out
+class _Walk:
+    """A logged command replayed from ``before`` with its own dice, and the automatic
+    steps after it (the card's end, a Propaganda Round's phases) stage by stage: the
+    engine's report lines under their phase (``reports``, as ``andean demo`` tells
+    them) and the table's steps (``lines``: indented headings, then the changes)."""
 
+    def __init__(self, before: GameState, entry: dict, trace: list[str] = ()) -> None:
+        self.entry = entry
+        self.state = before.clone()
+        self.last = before
+        self.trace = list(trace)
+        self.reports: list[str] = []
+        self.lines: list[str] = []
 
-def _track_instruction(line: str) -> str:
-    """A track or card change (:func:`describe.track_changes`) as what to do on the
-    table: 'Set Aid to 9 (was 12)', 'Move the Opposition + Bases marker to 21 (was
-    20)', 'Move the AUC cylinder to the Ineligible box'."""
-    m = re.match(r"^(.*) (\d+) -> (\d+)$", line)
-    if m and ("Resources" in line or line.startswith("Aid")):
-        return f"Set {m.group(1)} to {m.group(3)} (was {m.group(2)})"
-    if m and m.group(1) in ("Total Support", "Opposition + Bases"):  # 1.9 edge track
-        return f"Move the {m.group(1)} marker to {m.group(3)} (was {m.group(2)})"
-    if line.startswith("El Presidente "):
-        old, new = line[len("El Presidente "):].split(" -> ")
-        return f"Set El Presidente to {new} (was {old})"
-    if line.startswith("Card "):
-        return "Reveal the next card: " + line.split(" -> ")[-1]
-    if line.endswith(" Eligible") or line.endswith(" Ineligible"):
-        faction, status = line.rsplit(" ", 1)
-        box = "Eligible" if status == "Eligible" else "Ineligible"
-        return f"Move the {faction} cylinder to the {box} box"
-    return line
+    def note(self, *lines: str) -> None:
+        self.reports += lines
+        self.lines += [f"  {line.strip()}" for line in lines]
+
+    def changed(self, told: list[str] = ()) -> None:
+        """The steps since the last call (``told``: what the engine said of them)."""
+        self.lines += board_changes.steps(self.last, self.state,
+                                          board_changes.spaces_named(told),
+                                          board_changes.moves_told(told))
+        self.last = self.state.clone()
+
+    def stage(self, index: int, report: list[str], decision: object) -> None:
+        phased = _phased(report)
+        self.note(*phased)
+        if not report and decision is None:
+            idle = idle_line(index, self.state)
+            if index == 0:
+                idle = "6.2 Sabotage: no LoC to Sabotage"  # 6.2 runs first: always said
+                self.reports.append(f"  {idle}")
+            if idle:
+                self.lines.append(f"  {idle}")
+        self.changed(report)
+
+    def run(self) -> None:
+        cmd = from_json(self.entry["command"])
+        dice = ScriptedDice([v for _, v in self.entry.get("rolls", [])])
+        state = self.state
+        try:
+            if isinstance(cmd, SideCommand):  # a transfer takes no turn: nothing runs after
+                cmd.execute(state, Context(faction=cmd.actor(), dice=dice, nonplayer=False))
+                self.changed(self.trace)
+                return
+            if isinstance(cmd, EditorCommand):
+                if not isinstance(cmd, RecordAction):
+                    self.changed(self.trace)
+                    return
+                if state.phase == "card":
+                    faction = sequence.to_move(state)
+                    assert faction is not None
+                    state.step["acted"].append([int(faction), cmd.kind])
+            else:
+                faction = sequence.to_move(state)
+                if faction is None:
+                    return
+                ctx = Context(faction=faction, dice=dice,
+                              nonplayer=sequence.is_nonplayer(state, faction))
+                state.roll_log = []
+                cmd.execute(state, ctx)
+            self.changed(self.trace)
+            if state.phase == "propaganda":
+                propaganda.advance(state, dice, self.stage)
+            self._advance(dice)
+        except (AndeanError, KeyError, ValueError, AssertionError):
+            return
+
+    def _advance(self, dice: DiceSource) -> None:
+        """:func:`core.rules.sequence.advance`, step by step."""
+        state = self.state
+        while True:
+            if state.phase == "card":
+                if sequence.to_move(state) is not None:
+                    return
+                sequence.end_card(state)
+                sequence.next_card(state, dice)
+            elif state.phase == "propaganda":
+                if state.step.get("phase") != "done":
+                    return
+                sequence.end_round(state, dice)
+            else:
+                return
+            if state.phase == "propaganda" and not state.step:
+                self.changed()  # the card's end: cylinders, the next card
+                self.reports.append(f"Propaganda Round {state.propaganda_rounds} "
+                                    f"({describe.card_title(state.current_card)}):")
+                self.lines.append(f"  {self.reports[-1]}")
+                rounds = state.propaganda_rounds
+                skipped = rounds in state.skip_victory_on
+                propaganda.start_round(state, dice, self._victory_then(skipped))
+                if state.phase == "over":
+                    self.note("  6.1 Victory: " + str(state.step.get("reason", "game over")))
+                    self.changed()
+            elif state.phase == "over":
+                self.changed()
+                self.note(f"Game over: {state.step.get('reason')}")
+            else:
+                self.changed()  # the card's end
+
+    def _victory_then(self, skipped: bool) -> propaganda.Observer:
+        """The stage observer, saying 6.1 (no Faction won: the stages run) first."""
+        said = [False]
+
+        def observe(index: int, report: list[str], decision: object) -> None:
+            if not said[0]:
+                said[0] = True
+                self.note(
+                    "  6.1 Victory: skipped in this Round (Quick-Play set-up: no Faction "
+                    "can win before the last Propaganda card)" if skipped
+                    else "  6.1 Victory: no Faction wins now")
+            self.stage(index, report, decision)
+
+        return observe
 
 
 def round_reports(before: GameState, entry: dict) -> list[str]:
     """The automatic Propaganda phases a logged command ran (Sabotage, earnings,
     Election, Reset...), replayed from ``before`` with the command's own dice, phase
-    by phase. The engine keeps these reports only until the next card."""
-    cmd = from_json(entry["command"])
-    dice = ScriptedDice([v for _, v in entry.get("rolls", [])])
-    state = before.clone()
-    out: list[str] = []
-    try:
-        if isinstance(cmd, EditorCommand):
-            if not isinstance(cmd, RecordAction):
-                return []
-            if state.phase == "card":
-                faction = sequence.to_move(state)
-                assert faction is not None
-                state.step["acted"].append([int(faction), cmd.kind])
-        else:
-            faction = sequence.to_move(state)
-            if faction is None:
-                return []
-            ctx = Context(faction=faction, dice=dice,
-                          nonplayer=sequence.is_nonplayer(state, faction))
-            state.roll_log = []
-            cmd.execute(state, ctx)
-        if state.phase == "propaganda":
-            propaganda.advance(state, dice)
-            out += _phased(state.step.get("report", []))
-        _advance_collecting(state, dice, out)
-    except (AndeanError, KeyError, ValueError, AssertionError):
-        return out
-    return out
-
-
-def _advance_collecting(state: GameState, dice: DiceSource, out: list[str]) -> None:
-    """:func:`core.rules.sequence.advance`, keeping the Propaganda reports."""
-    while True:
-        if state.phase == "card":
-            if sequence.to_move(state) is not None:
-                return
-            sequence.end_card(state)
-            sequence.next_card(state, dice)
-        elif state.phase == "propaganda":
-            if state.step.get("phase") != "done":
-                return
-            sequence.end_round(state, dice)
-        else:
-            return
-        if state.phase == "propaganda" and not state.step:
-            out.append(f"Propaganda Round {state.propaganda_rounds} "
-                       f"({describe.card_title(state.current_card)}):")
-            propaganda.start_round(state, dice)
-            if state.phase == "over":
-                out.append("  6.1 Victory: " + str(state.step.get("reason", "game over")))
-            else:
-                out.append(
-                    "  6.1 Victory: skipped in this Round (Quick-Play set-up: no Faction "
-                    "can win before the last Propaganda card)"
-                    if state.propaganda_rounds in state.skip_victory_on
-                    else "  6.1 Victory: no Faction wins now")
-                phased = _phased(state.step.get("report", []))
-                if not any(line.lstrip().startswith("6.2") for line in phased):
-                    # 6.2 runs before any decision of the Round: said even when idle
-                    out.append("  6.2 Sabotage: no LoC to Sabotage")
-                out += phased
-        elif state.phase == "over":
-            out.append(f"Game over: {state.step.get('reason')}")
+    by phase, as the engine reported them. The engine keeps these reports only until
+    the next card."""
+    walk = _Walk(before, entry)
+    walk.run()
+    return walk.reports
 
 
 PHASES = (
@@ -322,6 +370,10 @@ def _phased(lines: list[str]) -> list[str]:
 # ======================================================================================
 Discord = Callable[[GameState, Faction], str]
 
+#: the program's Government AI that takes a Government seat whose agent failed (the
+#: fast rule-based one: it needs no OR-tools and never keeps the table waiting)
+FALLBACK_AI = "heuristic"
+
 
 class Controller:
     """Drives a :class:`Session` for a user interface (see the module docstring).
@@ -338,8 +390,15 @@ class Controller:
         assist: bool = False,
         ask_dice: Callable[[str], int] | None = None,
         discord: Discord | None = None,
+        agents: dict[Faction, str] | None = None,
+        agent_policy: AgentPolicy | None = None,
     ) -> None:
         self.session = session
+        #: the seats outside programs play (issue 34; :mod:`nonplayer.agents`), by
+        #: Faction: the agent's command (or tcp:PORT); each is started at its first turn
+        self.agent_specs: dict[Faction, str] = dict(agents or {})
+        self.agents: dict[Faction, AgentSeat] = {}
+        self.agent_policy = agent_policy or AgentPolicy()
         self.assist = assist
         self.ask_dice = ask_dice
         self.discord = discord
@@ -375,7 +434,7 @@ class Controller:
         return self.game.to_move()
 
     def person_to_move(self) -> bool:
-        return self.session.is_player_turn()
+        return self.session.is_player_turn() and self.to_move() not in self.agent_specs
 
     def turn_line(self) -> str:
         """Whose decision it is (:func:`tui.describe.whose_turn`); with several people
@@ -422,22 +481,21 @@ class Controller:
         trace = trial.apply(cmd, chooser=chooser, dice=dice)
         if isinstance(cmd, sequence.PlayEvent) and not cmd.choices:
             cmd = from_json(trial.log[-1]["command"])  # with the answers given
-        reports = round_reports(before, trial.log[-1])
-        return Preview(cmd, trial, title_of(cmd, before), trace, reports,
-                       describe.changes(before, trial.state))
+        walk = _Walk(before, trial.log[-1])
+        walk.run()
+        return Preview(cmd, trial, title_of(cmd, before), trace, walk.reports,
+                       instructions(cmd, trace, before, trial.state, trial.log[-1]))
 
     def commit(self, preview: Preview) -> TurnReport:
         """Keep a previewed result (it becomes the game; autosaved)."""
         before = self.state
-        faction = self.to_move()
+        cmd = preview.command
+        faction = cmd.actor() if isinstance(cmd, SideCommand) else self.to_move()
         start = len(self.game.log)
         self.session.commit(preview.game)
-        report = TurnReport(
-            faction, preview.title,
-            instructions(preview.command, preview.trace, preview.reports, before,
-                         preview.game.state),
-            changes=preview.changes, nonplayer=False,
-        )
+        report = TurnReport(faction, preview.title, list(preview.changes),
+                            changes=describe.changes(before, preview.game.state),
+                            nonplayer=False, account=list(preview.trace))
         if kind_of(self.game.log[-1]) in ("card", "correction"):
             _as_correction(report)
         else:
@@ -449,18 +507,35 @@ class Controller:
         """Preview and commit in one go (editor commands, scripted use)."""
         return self.commit(self.preview(cmd))
 
+    def transfer_decision(self) -> TransferDecision:
+        """The transfer form (1.5.2, to a Non-player too: 8.1.2 PLAY NOTE) on the board
+        now; InputError when the rules allow no transfer now."""
+        return TransferDecision(self.state)
+
+    def can_transfer(self) -> bool:
+        """Whether some player's Faction may give something now (1.5.2)."""
+        return bool(transfer_pairs(self.state))
+
     # --- Non-players ---------------------------------------------------------------
     def nonplayer_turn(self) -> TurnReport:
-        """Play the decision of the Non-player to move; kept only if it completes."""
+        """Play the decision of the Non-player (or agent) to move; kept only if it
+        completes."""
         from nonplayer.turn import take_turn
 
+        if self.to_move() in self.agent_specs:
+            faction = self.to_move()
+            assert faction is not None
+            return self.agent_turn(faction)
         trial = self.game.clone()
         before = trial.state.clone()
         faction = trial.to_move()
         dice = self.dice() if self.manual else None
         # Insurgent Discord (8.1) is the Government player's: a person's, not the AI's
-        # (:func:`nonplayer.turn.discord_applies`, asked by the turn itself)
+        # (:func:`nonplayer.turn.discord_applies`, asked by the turn itself); an agent
+        # in the Government's seat answers it
         discord = self.discord
+        if Faction.GOVT in self.agents:
+            discord = self.agents[Faction.GOVT].discord
         ai = faction is Faction.GOVT and government_ai(trial.state) is not None
         try:
             if ai:
@@ -469,12 +544,12 @@ class Controller:
                 result = take_turn(trial, dice, discord)
         except IllegalAction as err:
             return self._nonplayer_fallback(faction, err)
-        reports = round_reports(before, trial.log[-1])
         title = _turn_title(result, before)
+        steps = instructions(result.command, result.report, before, trial.state,
+                             trial.log[-1])
         report = TurnReport(
-            faction, title,
-            instructions(result.command, result.report, reports, before, trial.state),
-            reasons=result.trace.lines(), changes=describe.changes(before, trial.state),
+            faction, title, steps, reasons=result.trace.lines(),
+            changes=describe.changes(before, trial.state), account=list(result.report),
             context=context_lines(before, trial.log[len(self.game.log):],
                                   None if ai else result.trace),
             who=GOVT_AI_LABEL if ai else "",
@@ -489,23 +564,139 @@ class Controller:
         cmd: Command = sequence.Pass() if self.state.phase == "card" else RecordAction(
             "propaganda")
         preview = self.preview(cmd)
-        before = self.state
         self.session.commit(preview.game)
         instead = "it Passes instead" if isinstance(cmd, sequence.Pass) else \
             "it skips the decision"
         note = f"The Non-player turn could not be carried out ({err}); {instead}"
         report = TurnReport(
             faction, preview.title,
-            [note] + instructions(cmd, preview.trace, preview.reports, before,
-                                  preview.game.state),
+            [f"  {note}", *preview.changes],
             reasons=[note], changes=preview.changes,
         )
         self._remember(report)
         return report
 
     def nonplayer_to_move(self) -> bool:
+        """A turn the program plays: a Non-player's, or an agent's seat."""
         f = self.to_move()
-        return f is not None and self.state.seats[f] is None
+        return f is not None and (self.state.seats[f] is None or f in self.agent_specs)
+
+    # --- agents (issue 34) ---------------------------------------------------------
+    def agent_turn(self, faction: Faction) -> TurnReport:
+        """The decision of the agent playing ``faction``, kept only once it is complete
+        and legal; a failing agent hands its seat over (:meth:`agent_failed`)."""
+        try:
+            agent = self._connected(faction)
+        except AgentError as err:
+            return self.agent_failed(faction, err)
+        trial = self.game.clone()
+        before = trial.state.clone()
+        start = len(trial.log)
+        try:
+            cmd = agent.decide(trial)
+            trace = trial.apply(cmd)
+        except (AgentError, AndeanError) as err:
+            return self.agent_failed(faction, err)
+        reports = round_reports(before, trial.log[-1])
+        logged = from_json(trial.log[-1]["command"])
+        report = TurnReport(
+            faction, title_of(logged, before),
+            instructions(logged, trace, reports, before, trial.state),
+            changes=describe.changes(before, trial.state), nonplayer=False,
+            context=context_lines(before, trial.log[start:]), who=f"{faction.label} "
+            f"({agent.label})")
+        self.session.commit(trial)
+        self._remember(report)
+        return report
+
+    def agent_failed(self, faction: Faction, err: Exception) -> TurnReport:
+        """Say why the agent failed, then hand its seat to its default player (the
+        section-8 flowchart, the program's Government AI) with a logged Set Seat, or
+        stop (:class:`AgentStopped`); the game is saved either way."""
+        agent = self.agents.pop(faction, None)
+        self.agent_specs.pop(faction, None)
+        default = GOVT_AI_LABEL if faction is Faction.GOVT else "the section-8 flowchart"
+        change = SetSeat(int(faction), None, FALLBACK_AI if faction is Faction.GOVT else None,
+                         who=f"{default} (its agent failed)")
+        stop = self.agent_policy.fallback == "stop"
+        report = None
+        if not stop:
+            try:
+                report = self.apply(change)
+            except IllegalAction as refused:  # nobody left at the table (1.5)
+                stop, err = True, AgentError(f"{err}; {refused}")
+        path = self.save()
+        then = "the game stops" if stop else f"{default} takes the seat"
+        line = f"{faction.label}: {err}; {then} (game saved to {path})"
+        if agent is not None:
+            agent.close(f"{err}; {then}")
+        if stop or report is None:
+            raise AgentStopped(line)
+        report.instructions.insert(0, f"Agent failed: {line}")
+        return report
+
+    def _connected(self, faction: Faction) -> AgentSeat:
+        """The agent of ``faction``, started (and its seat made a player's of its own,
+        logged) at its first turn."""
+        agent = self.agents.get(faction)
+        if agent is not None:
+            return agent
+        where = self.agent_specs[faction]
+        seats = self.state.seats
+        player = seats[faction]
+        if player is None or sum(s == player for s in seats) > 1:
+            player = 1 + max((s for s in seats if s is not None), default=0)
+        agent = AgentSeat(where, faction, player, self.state, self.agent_policy)
+        if seats[faction] != player:
+            self.apply(SetSeat(int(faction), player, who=f"agent {where!r}"))
+        self.agents[faction] = agent
+        return agent
+
+    def seat_agent(self, faction: Faction, where: str | None) -> TurnReport:
+        """Change who plays ``faction`` mid-game: the agent ``where`` takes the seat, or
+        (None) the person at this screen takes back an agent's seat. Logged (Set Seat),
+        so the save says who played when; AgentError if the agent does not start."""
+        old = self.agents.pop(faction, None)
+        self.agent_specs.pop(faction, None)
+        if old is not None:
+            old.close("a person takes the seat" if where is None else "another agent "
+                      "takes the seat")
+        seats = self.state.seats
+        if where is not None:
+            player = seats[faction]
+            if player is None or sum(s == player for s in seats) > 1 or any(
+                    seats[f] == player for f in Faction if f is not faction):
+                player = 1 + max((s for s in seats if s is not None), default=0)
+            agent = AgentSeat(where, faction, player, self.state, self.agent_policy)
+            report = self.apply(SetSeat(int(faction), player, who=f"agent {where!r}"))
+            self.agent_specs[faction] = where
+            self.agents[faction] = agent
+            return report
+        people = [s for f, s in enumerate(seats) if s is not None and
+                  Faction(f) not in self.agent_specs and Faction(f) is not faction]
+        player = min(people) if people else (seats[faction] or 1)
+        return self.apply(SetSeat(int(faction), player, who="a person"))
+
+    def _tell_agents(self, report: TurnReport) -> None:
+        """Every agent hears of every decision (a trace), and of the end."""
+        if not self.agents or not self.game.log:
+            return
+        by = report.who or ("person" if not report.nonplayer else "section-8 flowchart")
+        message = trace_message(report.faction, by, self.game.log[-1]["command"],
+                                report.instructions)
+        for agent in self.agents.values():
+            agent.tell(message)
+        if self.game.is_terminal():
+            end = end_message(self.state)
+            for agent in self.agents.values():
+                agent.tell(end)
+                agent.close()
+            self.agents.clear()
+
+    def close_agents(self) -> None:
+        for agent in self.agents.values():
+            agent.close("the game was stopped")
+        self.agents.clear()
 
     # --- other requests ------------------------------------------------------------
     def hint(self) -> Any:
@@ -529,8 +720,25 @@ class Controller:
         """Back to the start of the person's latest decision (:meth:`Session.undo`)."""
         return self.session.undo()
 
+    def undo_steps(self) -> list[str] | None:
+        """What the table takes back if :meth:`undo` is done now: the steps from the
+        board now to the board at the start of the person's latest decision (the same
+        change model as every turn's steps, read backwards); None: nothing to undo."""
+        point = undo_point(self.session.steps)
+        return None if point is None else self.steps_back_to(point)
+
+    def steps_back_to(self, position: int) -> list[str]:
+        """The steps that take the table's board back to the game after the log's first
+        ``position`` commands (:meth:`undo`, :meth:`rollback`)."""
+        target = Game.replay(self.game.initial, self.game.log[:position]).state
+        return board_changes.reverse_steps(target, self.state)
+
     # --- the history -----------------------------------------------------------------
     def _remember(self, report: TurnReport) -> None:
+        self._tell_agents(report)
+        self._keep_report(report)
+
+    def _keep_report(self, report: TurnReport) -> None:
         """``report`` is the account of the game's last logged command."""
         logged = self.game.log[-1]
         self._reports[id(logged)] = (logged, report)
@@ -565,6 +773,10 @@ class Controller:
         """Back to the start of ``group``'s card: the commands from its first on are
         discarded, the dice stream returns to where it was then (autosaved)."""
         self.session.rewind(group.start)
+
+    def rollback_steps(self, group: CardGroup) -> list[str]:
+        """What the table takes back if :meth:`rollback` to ``group`` is done now."""
+        return self.steps_back_to(group.start)
 
     def discarded_by(self, group: CardGroup) -> tuple[int, int]:
         """A rollback to ``group`` discards (commands, of which a person's)."""
@@ -681,8 +893,9 @@ def _as_correction(report: TurnReport) -> TurnReport:
     """A board correction is the editor's ('Editor: Next card: #41 Mancuso'), not the
     move of the Faction whose turn it is."""
     report.faction = None
-    if report.instructions:
-        report.title = report.instructions[0]
+    told = report.account or report.instructions
+    if told:
+        report.title = told[0]
     return report
 
 
@@ -716,30 +929,34 @@ def rebuilt_report(game: Game, step: Step, before: GameState, trace: list[str],
 
     entry = step.logged
     cmd = from_json(entry["command"])
-    lines = instructions(cmd, trace, round_reports(before, entry), before, after)
+    lines = instructions(cmd, trace, before, after, entry)
     changes = describe.changes(before, after)
     kind = kind_of(entry)
     if kind == "automatic":
         return TurnReport(None, "; ".join(trace) or cmd.name, lines, changes=changes,
-                          nonplayer=False, who="Card end")
+                          account=list(trace), nonplayer=False, who="Card end")
     if kind in ("card", "correction"):
         return _as_correction(TurnReport(None, cmd.name, lines, changes=changes,
-                                         nonplayer=False))
+                                         account=list(trace), nonplayer=False))
+    if kind == "transfer":
+        return TurnReport(step.faction, title_of(cmd, before), lines, changes=changes,
+                          account=list(trace), nonplayer=False)
     if step.person:
         return TurnReport(step.faction, title_of(cmd, before), lines, changes=changes,
-                          nonplayer=False, context=context_lines(before, [entry], person=True))
+                          account=list(trace), nonplayer=False,
+                          context=context_lines(before, [entry], person=True))
     if step.faction is Faction.GOVT and government_ai(before) is not None:
         return TurnReport(step.faction, _turn_title(_Decided(_decision(cmd, before), cmd),
                                                      before),
-                          lines, changes=changes, who=GOVT_AI_LABEL,
+                          lines, changes=changes, account=list(trace), who=GOVT_AI_LABEL,
                           note="the AI's reasons are not kept in the save",
                           context=context_lines(before, [entry]))
     position = Game(before, game.dice, game.log[:step.index], game.initial)
-    trace, note = rederive_trace(position, entry)
-    reasons = trace.lines() if trace is not None else []
+    flowchart, note = rederive_trace(position, entry)
+    reasons = flowchart.lines() if flowchart is not None else []
     return TurnReport(step.faction, _turn_title(_Decided(_decision(cmd, before), cmd), before),
-                      lines, reasons=reasons, changes=changes, note=note,
-                      context=context_lines(before, [entry], trace))
+                      lines, reasons=reasons, changes=changes, account=list(trace), note=note,
+                      context=context_lines(before, [entry], flowchart))
 
 
 def solo_result_lines(state: GameState) -> list[str]:

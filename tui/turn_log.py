@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from core.cards import CARDS
-from core.commands import from_json
+from core.commands import SideCommand, from_json
 from core.game import Game
 from core.pieces import Faction
 from core.rules import sequence
@@ -57,6 +57,9 @@ class TurnReport:
     #: the lines heading the instructions: who acts and why (card, position, flowchart
     #: nodes) and the dice used (:func:`context_lines`)
     context: list[str] = field(default_factory=list)
+    #: the engine's own account of the command (its trace), for the history's one-line
+    #: summaries; the table's steps are ``instructions``
+    account: list[str] = field(default_factory=list)
 
     def heading(self) -> str:
         who = self.who or (self.faction.label if self.faction is not None else "Editor")
@@ -79,13 +82,13 @@ class TurnReport:
 
 
 def numbered(instructions: list[str], align: bool = True) -> list[str]:
-    """Instructions numbered for the table; indented lines (a Propaganda Round's phases
-    under its heading) stay under the step before them, unnumbered. ``align``: numbers
-    right-aligned on 2 columns (the screen's dialog)."""
+    """Instructions numbered for the table; indented lines (headings: a Propaganda
+    Round's phases, what set off the steps after them) are never numbered. ``align``:
+    numbers right-aligned on 2 columns (the screen's dialog)."""
     out: list[str] = []
     n = 0
     for line in instructions:
-        if line[:1].isspace() and n:
+        if line[:1].isspace():
             out.append(f"    {line}")
         else:
             n += 1
@@ -111,8 +114,11 @@ class Step:
 def kind_of(entry: dict) -> str:
     """'automatic' (a stopped card's end), 'card' (the table named the card on top of
     its deck), 'correction' (another board-editor change), 'record' (a Faction's
-    action carried out at the table) or 'command'."""
+    action carried out at the table), 'transfer' (a voluntary transfer, 1.5.2: no turn)
+    or 'command'."""
     cmd = from_json(entry["command"])
+    if isinstance(cmd, SideCommand):
+        return "transfer"
     if isinstance(cmd, PlayOn):
         return "automatic"
     if isinstance(cmd, RecordAction):
@@ -128,10 +134,12 @@ def step_of(index: int, before: GameState, entry: dict) -> Step:
     """The :class:`Step` of ``entry`` played on ``before``."""
     kind = kind_of(entry)
     faction = sequence.to_move(before)
-    if faction is None and entry.get("faction"):  # decided once a stopped card ended
+    if kind == "transfer" or (faction is None and entry.get("faction")):
+        # the giver (a transfer); decided once a stopped card ended (the others)
         faction = Faction.parse(entry["faction"])
     seated = faction is not None and before.seats[faction] is not None
-    person = kind in ("card", "correction") or (kind in ("command", "record") and seated)
+    person = kind in ("card", "correction", "transfer") or (
+        kind in ("command", "record") and seated)
     ineligible = tuple(f for f in Faction if not before.eligible[f])
     return Step(index, entry, faction, before.current_card, before.phase,
                 before.propaganda_rounds, ineligible, person, kind)
@@ -288,8 +296,8 @@ def card_groups(turns: Sequence[Turn]) -> list[CardGroup]:
     return out
 
 
-_ROUND_HEADING = re.compile(r"^Propaganda Round (\d+) \(#(\d+) .*\):$")
-_PHASE_LINE = re.compile(r"^\s+(6\.\d [A-Z][a-z]+)( — [A-Za-z]+)?: (.*)$")
+_ROUND_HEADING = re.compile(r"^\s*Propaganda Round (\d+) \(#(\d+) .*\):$")
+_PHASE_LINE = re.compile(r"^\s+(6\.\d(?:\.\d)? [A-Z][A-Za-z0-9 ]*?)( — [A-Za-z]+)?: (.*)$")
 
 
 def round_steps(instructions: Sequence[str]

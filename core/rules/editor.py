@@ -16,7 +16,7 @@ from core.commands import Command, Context, command
 from core.errors import IllegalAction
 from core.pieces import Faction
 from core.rules import sequence
-from core.seating import renumbered, seating_problem
+from core.seating import seating_problem
 from core.setup import GOVERNMENT_AI
 from core.state import GameState
 
@@ -80,8 +80,7 @@ class SetTurn(EditorCommand):
             # a turn stopped before its card's end (np-turn): that card ends first (2.3.7)
             sequence.end_card(state)
         if self.nonplayer and state.seats[faction] is not None:
-            seats = renumbered([None if f is faction else s for f, s in
-                                zip(Faction, state.seats)])
+            seats = [None if f is faction else s for f, s in zip(Faction, state.seats)]
             problem = seating_problem(seats, state.options.get(GOVERNMENT_AI))
             if problem is not None:
                 raise IllegalAction("1.5", f"{faction.label} to section 8: {problem}")
@@ -112,6 +111,55 @@ class SetTurn(EditorCommand):
             state.step["passed"].extend(int(f) for f in before)
         ctx.say(f"Set up: {faction.label} is {['1st', '2nd'][self.position - 1]} Eligible on "
                 f"{CARDS[self.card]}")
+
+
+@command
+@dataclass(frozen=True)
+class SetSeat(EditorCommand):
+    """Change who decides for ``faction`` from now on (issue 34): a seat handed from an
+    outside agent to a person or back, or to the seat's default player when its agent
+    failed. Logged like any command, so the save says who played when.
+
+    ``seat``: a player number 1-4 (a person, or an agent, at the table: it decides with a
+    player's options) or None (a Non-player: the section-8 flowchart, or for the
+    Government the program's AI named by ``government_ai``, as in ``state.options``).
+    ``who`` names the new decider for the log ("agent 'python3 bot.py'", "a person",
+    "the section-8 flowchart: the agent stopped answering"); the rules read only the seat.
+    The seating must stay playable (:func:`core.seating.seating_problem`).
+    """
+
+    faction: int
+    seat: int | None
+    government_ai: str | None = None
+    who: str = ""
+    name = "Set Seat"
+
+    def execute(self, state: GameState, ctx: Context) -> None:
+        if state.phase == "over":
+            raise IllegalAction("7.0", "the game is over")
+        faction = Faction(self.faction)
+        if self.seat is not None and not 1 <= self.seat <= 4:
+            raise IllegalAction("1.5", f"a seat is a player number 1-4, not {self.seat}")
+        if self.government_ai is not None and (faction is not Faction.GOVT
+                                               or self.seat is not None):
+            raise IllegalAction("1.5", "only a Non-player Government is run by a Government "
+                                "AI")
+        seats = list(state.seats)
+        seats[faction] = self.seat
+        government_ai = state.options.get(GOVERNMENT_AI)
+        if faction is Faction.GOVT:
+            government_ai = self.government_ai
+        problem = seating_problem(seats, government_ai)
+        if problem is not None:
+            raise IllegalAction("1.5", problem)
+        state.seats[:] = seats
+        if government_ai is None:
+            state.options.pop(GOVERNMENT_AI, None)
+        else:
+            state.options[GOVERNMENT_AI] = government_ai
+        state.options["players"] = len({s for s in seats if s is not None})
+        who = self.who or (f"player {self.seat}" if self.seat is not None else "a Non-player")
+        ctx.say(f"{faction.label} is played from now on by {who}")
 
 
 @command

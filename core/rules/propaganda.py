@@ -1062,11 +1062,20 @@ STAGES: tuple[Stage, ...] = (
 )
 
 
-def _run(state: GameState, first: int, flags: dict) -> None:
+#: Told after each stage ran: its index in :data:`STAGES`, the report lines it added and
+#: the decision it needs (None: it ran by itself). The tabletop assistant words each
+#: stage's changes from it (tui.controller).
+Observer = Callable[[int, list[str], Decision], None]
+
+
+def _run(state: GameState, first: int, flags: dict, observe: Observer | None = None) -> None:
     """Run stages from ``first`` until one needs a decision, or the Round is done."""
     report: list[str] = []
     for index in range(first, len(STAGES)):
+        said = len(report)
         decision = STAGES[index](state, flags, report)
+        if observe is not None:
+            observe(index, report[said:], decision)
         if decision is not None:
             phase, faction = decision
             state.step = {
@@ -1104,24 +1113,25 @@ def _describe(state: GameState) -> None:
         step["mandatory"] = [[s, n] for s, n in redeploy_mandatory(state).items()]
 
 
-def start_round(state: GameState, dice: DiceSource) -> None:
+def start_round(state: GameState, dice: DiceSource, observe: Observer | None = None) -> None:
     """Begin the Propaganda Round of the card just played (6.0).
 
     Runs the Victory Phase (6.1; the game may end here) and then the phases up to the
-    first decision. ``dice`` is unused: no Propaganda phase rolls dice.
+    first decision. ``dice`` is unused: no Propaganda phase rolls dice. ``observe`` is
+    told of each stage run (:data:`Observer`).
     """
     if victory_phase(state):
         return
-    _run(state, 0, {})
+    _run(state, 0, {}, observe)
 
 
-def advance(state: GameState, dice: DiceSource) -> None:
+def advance(state: GameState, dice: DiceSource, observe: Observer | None = None) -> None:
     """After a Propaganda command: continue the Round to its next decision, or mark it
-    over with ``state.step == {"phase": "done"}``."""
+    over with ``state.step == {"phase": "done"}`` (``observe``: see :data:`Observer`)."""
     step = state.step
     if state.phase != "propaganda" or step.get("phase") in (None, DONE):
         return
-    _run(state, int(step["stage"]) + 1, dict(step.get("flags", {})))
+    _run(state, int(step["stage"]) + 1, dict(step.get("flags", {})), observe)
 
 
 # ======================================================================================

@@ -242,6 +242,17 @@ class Question:
         return value
 
 
+def answers(question: Question) -> list[Option]:
+    """Every answer of ``question`` as an option, whatever its kind: a number question
+    offers each number from ``lo`` to ``hi``, a yes/no question yes and no (a question
+    of one or several options: its options)."""
+    if question.kind == NUMBER:
+        return [Option(n, str(n)) for n in range(question.lo, question.hi + 1)]
+    if question.kind == YES_NO:
+        return [Option(True, "yes"), Option(False, "no")]
+    return list(question.options)
+
+
 def _words(name: str) -> list[str]:
     return re.split(r"[\s\-&/(),]+", name)
 
@@ -312,6 +323,35 @@ class FormRun:
             raise
         self.answers.append(value)
         self.question = question
+
+    def accepts(self, value: Any) -> bool:
+        """Whether the current question's form takes ``value`` (a parsed answer), tried
+        and taken back: a form may refuse an option it offered once it sees where the
+        answer leads (no Special Activity left to do...). Costs a replay of the form."""
+        try:
+            self.answer(value)
+        except InputError:
+            return False
+        self.back()
+        return True
+
+    def legal_question(self) -> Question:
+        """The current question with only the answers the form takes: a question of one
+        answer (an option, a number, yes/no) becomes a question of one option among
+        exactly those (:meth:`accepts`); a question of several options is returned as
+        it is (each option is legal, the form checks the combination). What a program
+        answering for a seat is asked (the agents, issue 34); the kind asked is still
+        ``self.question.kind``."""
+        question = self.question
+        if question is None:
+            raise InputError("the form is complete")
+        if question.kind == MANY:
+            return question
+        legal = [o for o in answers(question) if self.accepts(o.value)]
+        if not legal:
+            raise InputError(f"no answer to {question.prompt!r} is legal")
+        return Question(question.prompt, ONE, legal, default=None, info=list(question.info),
+                        help=question.help)
 
     def back(self) -> bool:
         """Return to the previous question (False if at the first one)."""

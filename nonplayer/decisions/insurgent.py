@@ -30,7 +30,7 @@ Attack's die did is known to the Special Activity that follows.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from core.commands import Command, Context, Operation, SpecialActivity
@@ -131,9 +131,9 @@ def operation_problem(state: GameState, faction: Faction, name: str,
     if name == "Rally":
         if r < 1:
             return "Rally costs 1 Resource per space"
-        spaces = [s for s in ops.rally_spaces(state, faction)
-                  if ops.rally_actions(state, faction, s)]
-        return None if spaces else "no City or Department to Rally in"
+        if any(ops.rally_actions(state, faction, s) for s in ops.rally_spaces(state, faction)):
+            return None
+        return "no City or Department to Rally in"
     if name == "March":
         if final_card(state, faction):
             return "no March on the final Event card (2.3.9)"
@@ -336,15 +336,16 @@ def _may_go_first(state: GameState, faction: Faction, sa_name: str, op_name: str
     Operation needs, after which the Operation still has a space (4.1)."""
     if not _special_targets(state, faction, sa_name, None):
         return False
+    # the trials are made one at a time: the first that leaves the Operation possible ends it
     if sa_name == "Extort":
-        trials: list[SpecialActivity] = [isa.Extort(where=(s,))
-                                         for s in isa.extort_spaces(state, faction)]
+        trials: Iterator[SpecialActivity] = (isa.Extort(where=(s,))
+                                             for s in isa.extort_spaces(state, faction))
     elif sa_name == "Bribe":
         if state.resources[faction] - _reserve(state, faction, op_name) < isa.BRIBE_COST:
             return False
-        trials = [isa.Bribe(where=(s,), remove=(tuple(int(k) for k in r),),
+        trials = (isa.Bribe(where=(s,), remove=(tuple(int(k) for k in r),),
                             flip=(tuple(int(k) for k in f),))
-                  for s in isa.bribe_spaces(state) for r, f in isa.bribe_plans(state, s)]
+                  for s in isa.bribe_spaces(state) for r, f in isa.bribe_plans(state, s))
     else:
         return True  # Cultivate, Process: a Rally or March stays possible after them
     keep = _leaves(state, faction, op_name, limited, dice)
@@ -979,15 +980,17 @@ def bribe_form(state: GameState, reserve: int = 0,
     each: up to 2 cubes, up to 2 Guerrillas or 1 Base (4.5.4)."""
     most = min(isa.MAX_BRIBE_SPACES, (state.resources[CARTELS] - reserve) // isa.BRIBE_COST)
 
-    def plans_in(s: int) -> list[tuple[tuple[Piece, ...], tuple[Piece, ...]]]:
-        plans = isa.bribe_plans(state, s)
-        if keep is not None:
-            plans = [p for p in plans if keep(isa.Bribe(
-                where=(s,), remove=(tuple(int(k) for k in p[0]),),
-                flip=(tuple(int(k) for k in p[1]),)))]
-        return plans
+    def kept(s: int, plan: tuple[tuple[Piece, ...], tuple[Piece, ...]]) -> bool:
+        return keep is None or keep(isa.Bribe(
+            where=(s,), remove=(tuple(int(k) for k in plan[0]),),
+            flip=(tuple(int(k) for k in plan[1]),)))
 
-    spaces = [s for s in isa.bribe_spaces(state) if plans_in(s)]
+    def plans_in(s: int) -> list[tuple[tuple[Piece, ...], tuple[Piece, ...]]]:
+        return [p for p in isa.bribe_plans(state, s) if kept(s, p)]
+
+    # a space is offered once one plan there is kept (trying them all costs a run each)
+    spaces = [s for s in isa.bribe_spaces(state)
+              if any(kept(s, p) for p in isa.bribe_plans(state, s))]
     if most < 1 or not spaces:
         raise InputError("Bribe costs 3 Resources per space")
     picked = yield Question.many(

@@ -378,15 +378,22 @@ def test_ecuador_and_panama_both_candidates_a_die_decides() -> None:
 
 
 @pytest.mark.s8(bullet="8.2 bullet 1")
-def test_mixed_pool_cities_and_departments_before_locs() -> None:
+def test_mixed_pool_a_die_between_cities_and_departments_and_locs() -> None:
     # 8.2 « Si plusieurs Métropoles ou Départements sont candidats ... sélectionnez
-    # l'espace à l'aide de la table »; 8.3 « Pour sélectionner une LdC »: the chart among
-    # the Cities and Departments of a mixed pool, the LoCs once none is left
-    # (docs/readings.md#r-mixed-pool; formerly the LoC was taken first).
+    # l'espace à l'aide de la table »; 8.3 « Pour sélectionner une LdC »: no sentence
+    # orders the two procedures in a mixed pool, as none orders Ecuador and Panamá: one
+    # die decides, 1-3 the chart among the Cities and Departments, 4-6 the LoCs (8.2 NOTE
+    # DE JEU « un simple jet de dé »; docs/readings.md#r-mixed-pool). Issue 33: the
+    # Cities and Departments came first always (the LoC never, with one of them left).
     pool = [sid("Cali-Pasto LoC"), sid("Nariño"), sid("Huila")]
-    dice = ScriptedDice([6, 3, 6])  # chart: Huila
+    dice = ScriptedDice([3, 6, 3, 6])  # Cities/Departments; chart: Huila
     assert random_candidate(GameState(), dice, pool).space == sid("Huila")
-    assert random_candidate(GameState(), ScriptedDice([]), pool[:2]).space == sid("Nariño")
+    assert dice.remaining == 0
+    dice = ScriptedDice([4])  # LoCs: the only one
+    assert random_candidate(GameState(), dice, pool).space == sid("Cali-Pasto LoC")
+    assert random_candidate(GameState(), ScriptedDice([1]), pool[:2]).space == sid("Nariño")
+    assert random_candidate(GameState(), ScriptedDice([6]), pool[:2]).space \
+        == sid("Cali-Pasto LoC")
 
 
 @pytest.mark.s8(bullet="8.2 bullet 4")
@@ -578,6 +585,19 @@ def test_instruction_binds_only_the_faction_whose_symbol_is_leftmost() -> None:
     farc = run(F)
     assert farc.police(sid("Cali")) == 1
     assert farc.police(sid("Antioquia")) == 0 and farc.police(sid("Huila")) == 0
+
+
+def test_instruction_flag_binds_any_executor(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # 8.4.4, decided again in issue 33 (docs/readings.md#r-np-instructions-leftmost): the
+    # alternative reading, every instruction binds whichever Non-player executes, is one
+    # flag away: card 57 (Cartels leftmost) binds the FARC too
+    from nonplayer import events as np_events
+
+    assert not np_events.instructions_apply(57, F)
+    assert np_events.instructions_apply(57, C)
+    assert np_events.instructions_apply(1, F)  # Government leftmost: the random aid's
+    monkeypatch.setattr(np_events, "INSTRUCTIONS_BIND_ANY_EXECUTOR", True)
+    assert np_events.instructions_apply(57, F)
 
 
 @pytest.mark.s8(bullet="8.1 bullet 1")

@@ -35,6 +35,8 @@ from core.game import Game
 from core.pieces import Faction
 from core.rules import victory
 from core.words import counted
+from nonplayer.agents.connection import AgentError, tcp_address
+from nonplayer.agents.seat import AgentSetup, AgentStopped
 from nonplayer.games import (
     BACKENDS,
     GameRecord,
@@ -47,6 +49,7 @@ from nonplayer.games import (
 )
 from nonplayer.government import GOVERNMENTS, make_government
 from tui import describe as text
+from tui.commands.agent_args import add_agent_arguments, agent_policy, parse_agents
 from tui.commands.base import CliError, Interrupted, Subcommand, stop_code
 from tui.controller import round_reports
 from tui.describe import game_turn_line as describe
@@ -153,6 +156,7 @@ def _configure_demo(p: argparse.ArgumentParser) -> None:
                    "status, map or report, or play --load")
     p.add_argument("--force", action="store_true",
                    help="let --save and --report replace existing files")
+    add_agent_arguments(p)
 
 
 _ROUND_HEADING = re.compile(r"^Propaganda Round (\d+) \((.*)\):$")
@@ -191,6 +195,36 @@ def demo_summary(game: Game, seed: int, govt: str, seconds: float, note: str = "
     }
 
 
+def agent_setup(args: argparse.Namespace, failure_dir: str | None = None
+                ) -> AgentSetup | None:
+    """The ``--agent`` seats of demo or batch (None: bots only)."""
+    agents = parse_agents(args)
+    if not agents:
+        return None
+    return AgentSetup(tuple((int(f), where) for f, where in agents.items()),
+                      agent_policy(args), failure_dir)
+
+
+def seating_line(bot_name: str, setup: AgentSetup | None) -> str:
+    """'Government: heuristic; FARC, AUC and Cartels: section-8 Non-players', with the
+    seats agents play named."""
+    agents = setup.by_faction() if setup is not None else {}
+    govt = f"agent {agents[Faction.GOVT]!r}" if Faction.GOVT in agents else bot_name
+    others = [f for f in Faction if f is not Faction.GOVT and f not in agents]
+    parts = [f"Government: {govt}"]
+    parts += [f"{f.label}: agent {agents[f]!r}" for f in Faction
+              if f is not Faction.GOVT and f in agents]
+    if others:
+        names = [f.label for f in others]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        parts.append(f"{listed}: section-8 Non-player{'s' if len(names) > 1 else ''}")
+    return "; ".join(parts)
+
+
+def _say_failure(line: str) -> None:
+    print(f"andean: agent failed: {line}", file=sys.stderr)
+
+
 def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     save = check_output(args.save, "--save", force=args.force) if args.save else None
@@ -199,6 +233,7 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
         if save is not None and same_path(args.report, save):
             raise CliError(f"--report {files.shown(args.report)}: is also the --save file; "
                            "give another name")
+    setup = agent_setup(args, str(save.parent) if save is not None else None)
     bot = _bot(args.govt, seed, sys.stderr, govt_options(args))
     verbose = args.verbose and not args.json
     shown: dict[str, Any] = {"card": None, "round": 0, "after": None, "played": 0}
@@ -288,11 +323,17 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
             print(f"      margins now: {_margins(game)}", file=out)
         after_turn_round(turn)
 
+    seating = seating_line(bot.name, setup)
     if not args.json:
-        print(f"Bot demo: {args.scenario} scenario, seed {seed}; Government: {bot.name}; "
-              "FARC, AUC and Cartels: section-8 Non-players", file=out)
+        print(f"Bot demo: {args.scenario} scenario, seed {seed}; {seating}", file=out)
     start = time.perf_counter()
-    game, _ = play(seed, bot, args.scenario, on_turn=narrate)
+    try:
+        game, _ = play(seed, bot, args.scenario, on_turn=narrate, agents=setup,
+                       on_agent_failure=_say_failure)
+    except AgentError as err:
+        raise CliError(str(err)) from None
+    except AgentStopped:
+        return 1  # the line was said and the game saved (--agent-fallback stop)
     summary = demo_summary(game, seed, bot.name, time.perf_counter() - start, bot.note)
     if save is not None:
         serialize.save(game, save)
@@ -300,8 +341,7 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
     if recorder is not None:
         from tui.pictures.report import game_report, write
 
-        subtitle = (f"Bot demo: {args.scenario} scenario, seed {seed}; Government: "
-                    f"{bot.name}; FARC, AUC and Cartels: section-8 Non-players")
+        subtitle = f"Bot demo: {args.scenario} scenario, seed {seed}; {seating}"
         path = write(game_report(recorder.finish(game.state), subtitle=subtitle),
                      args.report)
         print(f"andean: wrote {path}", file=sys.stderr)
@@ -313,8 +353,9 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
     print("Victory margins: " + ", ".join(f"{k} {v:+d}" for k, v in
                                           summary["victory_margins"].items()), file=out)
     print(f"Winner: {summary['winner']}   (ranking: {', '.join(summary['ranking'])})", file=out)
-    print(f"Government solo score (8.8): {summary['solo_score']:+d}: {summary['solo_level']}",
-          file=out)
+    if summary["solo_score"] is not None:
+        print(f"Government solo score (8.8): {summary['solo_score']:+d}: "
+              f"{summary['solo_level']}", file=out)
     print(f"{summary['cards_played']} Event cards, {summary['propaganda_rounds']} Propaganda "
           f"Rounds, {summary['commands']} commands, {summary['seconds']} s", file=out)
     return 0
@@ -325,6 +366,7 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
 # ======================================================================================
 def _configure_batch(p: argparse.ArgumentParser) -> None:
     _common(p)
+    add_agent_arguments(p)
     p.add_argument("--games", type=_games, required=True, help="how many games")
     p.add_argument("--seed", type=_seed, default=0,
                    help="seed of the first game; game i uses seed S+i (default 0)")
@@ -355,8 +397,11 @@ def _configure_batch(p: argparse.ArgumentParser) -> None:
 def summary_text(summary: dict) -> list[str]:
     score = summary["solo_score"]
     ci = score.get("ci95")
+    govt = summary["govt"]
+    if str(summary.get("plays", "")).startswith("agent:"):
+        govt = summary["plays"]
     lines = [
-        f"{summary['games']} games ({summary['govt']} Government, {summary['scenario']}, "
+        f"{summary['games']} games ({govt} Government, {summary['scenario']}, "
         f"seeds {summary['seeds'][0]}-{summary['seeds'][-1]}), {summary['errors']} errors",
         "Wins: " + ", ".join(f"{k} {v}" for k, v in summary["wins"].items()),
         "8.8 levels: " + ", ".join(f"{k} {v}" for k, v in summary["solo_level"].items()),
@@ -401,11 +446,18 @@ def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
     if args.plot and args.report and same_path(args.plot, args.report):
         raise CliError(f"--report {shown(args.report)}: is also the --plot file")
     bot = make_government(args.govt, args.seed, **options)
+    agents = agent_setup(args, str(outdir))
+    plays = agents.govt_label(bot.name) if agents is not None else bot.name
     run = {"games": args.games, "seed": args.seed, "scenario": args.scenario,
-           "govt": args.govt, "think": args.think, "plays": bot.name}
+           "govt": args.govt, "think": args.think, "plays": plays}
+    if agents is not None:
+        run["agents"] = {Faction(f).label: where for f, where in agents.specs}
+        if args.workers > 1 and any(tcp_address(w) for _, w in agents.specs):
+            raise CliError("--agent tcp:...: one port takes one game at a time: use "
+                           "--workers 1, or an agent command")
     seeds = list(range(args.seed, args.seed + args.games))
     if args.resume:
-        kept = _resume_records(csv_path, seeds, args.scenario, bot.name)
+        kept = _resume_records(csv_path, seeds, args.scenario, plays)
         _check_run(run_path, run)
     else:
         kept = []
@@ -420,12 +472,12 @@ def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
         print(f"andean: note: {bot.note}", file=sys.stderr)
     outdir.mkdir(parents=True, exist_ok=True)
     with SaveLock(csv_path):  # one batch at a time in a folder (issue 32 item 1)
-        return _batch_in(args, out, outdir, run, seeds, kept, options, bot)
+        return _batch_in(args, out, outdir, run, seeds, kept, options, bot, agents, plays)
 
 
 def _batch_in(args: argparse.Namespace, out: TextIO, outdir: Path, run: dict[str, Any],
               seeds: list[int], kept: list[GameRecord], options: dict[str, Any],
-              bot: Any) -> int:
+              bot: Any, agents: AgentSetup | None, plays: str) -> int:
     """The batch's games, in its checked ``outdir``, holding the lock of its games.csv."""
     from nonplayer.games import CsvLog, read_csv
     from tui.progress import RunProgress
@@ -452,7 +504,7 @@ def _batch_in(args: argparse.Namespace, out: TextIO, outdir: Path, run: dict[str
             records = run_batch(todo, args.govt, args.scenario, workers=args.workers,
                                 backend=args.backend, scheduler=args.scheduler,
                                 progress=lambda done, _: bar.update(len(kept) + done, errors[0]),
-                                on_record=add, govt_options=options)
+                                on_record=add, govt_options=options, agents=agents)
     except KeyboardInterrupt as stop:
         log.close()
         done = len(read_csv(csv_path))
@@ -463,7 +515,8 @@ def _batch_in(args: argparse.Namespace, out: TextIO, outdir: Path, run: dict[str
         log.close()
     seconds = time.perf_counter() - start
     records = sorted(kept + records, key=lambda r: r.seed)
-    summary = summarize(records, seconds, govt=args.govt, plays=bot.name,
+    extra = {"agents": run["agents"]} if agents is not None else {}
+    summary = summarize(records, seconds, govt=args.govt, plays=plays, **extra,
                         note=bot.note, scenario=args.scenario, backend=args.backend,
                         workers=args.workers, resumed=len(kept))
     write_csv(records, csv_path)  # the whole run, in seed order

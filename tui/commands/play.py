@@ -33,6 +33,8 @@ from core.errors import IllegalAction
 from core.files import SaveLock, check_output
 from core.game import Game
 from core.pieces import Faction
+from nonplayer.agents.seat import AgentStopped
+from tui.commands.agent_args import add_agent_arguments, agent_policy, parse_agents, with_agents
 from tui.commands.base import (
     CliError,
     Interrupted,
@@ -82,6 +84,7 @@ def _common(p: argparse.ArgumentParser, default_save: str) -> None:
                    "than FILE")
     p.add_argument("--plain", action="store_true",
                    help="line-oriented mode on stdin/stdout (screen readers, scripts)")
+    add_agent_arguments(p)
 
 
 def _configure_play(p: argparse.ArgumentParser) -> None:
@@ -155,15 +158,28 @@ def _run_play(args: argparse.Namespace, out: TextIO) -> int:
     if args.plain:
         from tui.plain.ui import make_ui
 
-        with saved_on_stop(controller.session):
+        with saved_on_stop(controller.session), agents_closed(controller):
             return make_ui(controller, sys.stdin, out, expert=args.expert).run()
     from tui.screens.play import PlayApp
 
     app = PlayApp(controller)
     app.expert = args.expert
-    with saved_on_stop(controller.session):  # SIGTERM, SIGHUP (ctrl+c is a key there)
+    # SIGTERM, SIGHUP (ctrl+c is a key there)
+    with saved_on_stop(controller.session), agents_closed(controller):
         app.run()
     return _after_app(app.return_code, controller.session)
+
+
+@contextmanager
+def agents_closed(controller: Controller) -> Iterator[None]:
+    """The agents of the game are stopped when the interface ends; an agent that failed
+    with ``--agent-fallback stop`` ends it with its one line (exit 1; the game saved)."""
+    try:
+        yield
+    except AgentStopped as err:
+        raise Interrupted(f"agent failed: {err}", 1) from None
+    finally:
+        controller.close_agents()
 
 
 def play_controller(args: argparse.Namespace, out: TextIO) -> Controller:
@@ -181,6 +197,11 @@ def play_controller(args: argparse.Namespace, out: TextIO) -> Controller:
                        "--as, --seats, --govt and --think are for a new game (add --new, "
                        "or --save FILE for another file)")
     seats, spec = seating(args) if not resuming else ([1, None, None, None], None)
+    agents = parse_agents(args)
+    if agents and not resuming:
+        seats = with_agents(seats, agents)
+        if Faction.GOVT in agents:
+            spec = None  # the agent is the Government's player
     session, new = _session(args, PLAY_SAVE, out)
     if new:
         seed = _seed(args)
@@ -189,7 +210,9 @@ def play_controller(args: argparse.Namespace, out: TextIO) -> Controller:
         session.save()
         print(f"New game ({args.scenario}, seed {seed}), saving to {session.path}", file=out)
         print("Seats: " + "; ".join(seat_lines(session.game.state)), file=out)
-    return Controller(session)
+    for faction, where in agents.items():
+        print(f"{faction.label}: played by the agent {where!r}", file=out)
+    return Controller(session, agents=agents, agent_policy=agent_policy(args))
 
 
 @contextmanager
@@ -207,6 +230,12 @@ def saved_on_stop(session: Session, new: bool = False) -> Iterator[None]:
             raise Interrupted(f"stopped; the game is saved in {session.path}",
                               stop_code(stop)) from None
         raise Interrupted("stopped; no game was started", stop_code(stop)) from None
+
+
+def table_seats(args: argparse.Namespace) -> list[int | None]:
+    """The assistant's seats: ``--bots`` (:func:`assist_seats`), each ``--agent`` a
+    player of its own."""
+    return with_agents(assist_seats(args.bots), parse_agents(args))
 
 
 def assist_seats(bots: list[Faction] | None) -> list[int | None]:
@@ -254,10 +283,11 @@ def _run_assist(args: argparse.Namespace, out: TextIO) -> int:
             return run_assist(session, new, args, sys.stdin, out)
     from tui.screens.assist import AssistApp
 
-    app = AssistApp(assist_controller(session, args),
+    controller = assist_controller(session, args)
+    app = AssistApp(controller,
                     new_game=assist_factory(args) if new else None,
-                    setup=setup_lines(args.scenario, assist_seats(args.bots)))
-    with saved_on_stop(session, new):
+                    setup=setup_lines(args.scenario, table_seats(args)))
+    with saved_on_stop(session, new), agents_closed(controller):
         app.run()
     return _after_app(app.return_code, session, started=app.new_game is None)
 
@@ -277,13 +307,18 @@ def assist_controller(session: Session, args: argparse.Namespace) -> Controller:
     installs its own way of asking)."""
     from tui.controller import Controller
 
+    agents = parse_agents(args)
+    if agents and args.dice == "manual":
+        raise CliError("--agent with --dice manual: an agent's turn cannot wait for dice "
+                       "typed in; use --dice auto")
     return Controller(session, assist=True,
-                      ask_dice=(lambda p: 1) if args.dice == "manual" else None)
+                      ask_dice=(lambda p: 1) if args.dice == "manual" else None,
+                      agents=agents, agent_policy=agent_policy(args))
 
 
 def assist_factory(args: argparse.Namespace) -> Callable[[int], Game]:
     """Makes the new game once the table names its first card (``--bots``, ``--seed``)."""
-    seats = assist_seats(args.bots)
+    seats = table_seats(args)
     seed = _seed(args)
 
     def new_game(first: int) -> Game:
@@ -324,9 +359,10 @@ def run_assist(session: Session, new: bool, args: argparse.Namespace, inp: TextI
     from nonplayer.decisions.editor import find_card
     from tui.plain.ui import Quit, make_ui
 
-    ui = make_ui(assist_controller(session, args), inp, out, assist=True)
+    controller = assist_controller(session, args)
+    ui = make_ui(controller, inp, out, assist=True)
     if new:
-        seats = assist_seats(args.bots)
+        seats = table_seats(args)
         seed = _seed(args)
         ui.say(*setup_lines(args.scenario, seats))
         while True:
@@ -357,7 +393,8 @@ def run_assist(session: Session, new: bool, args: argparse.Namespace, inp: TextI
             break
         session.save()
         ui.say(f"New game (seed {seed}), saving to {session.path}")
-    return ui.run()
+    with agents_closed(controller):
+        return ui.run()
 
 
 def check_save(args: argparse.Namespace, default_save: str) -> str:

@@ -1,5 +1,5 @@
 """The commands on one saved game: ``new``, ``status`` (also as data: :func:`status_dict`),
-``verify``, ``np-turn`` and ``event``.
+``verify``, ``np-turn``, ``event`` and ``transfer``.
 
 ::
 
@@ -7,6 +7,7 @@
     andean status game.json                                   # tracks, cards, board
     andean status game.json --json                            # the same as JSON
     andean verify game.json                                   # replay the log, compare
+    andean transfer game.json --from Govt --to AUC --resources 5   # 1.5.2, logged
 """
 
 from __future__ import annotations
@@ -543,6 +544,63 @@ def _run_event(args: argparse.Namespace, out: TextIO) -> int:
     result = TurnResult(faction, "event", from_json(game.log[-1]["command"]), trace, report)
     return _report_turn(result, game, args, out)
 
+def _space_argument(text: str) -> int:
+    try:
+        return MAP.id_of(text.strip())
+    except KeyError as err:
+        raise argparse.ArgumentTypeError(str(err.args[0] if err.args else err)) from None
+
+
+def _configure_transfer(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="a save file")
+    p.add_argument("--from", dest="giver", required=True, type=faction_argument,
+                   metavar="FACTION", help="the player's Faction that gives")
+    p.add_argument("--to", dest="receiver", required=True, type=faction_argument,
+                   metavar="FACTION", help="the Faction that receives (a Non-player too)")
+    p.add_argument("--resources", type=int, default=0, metavar="N",
+                   help="Resources to give (1.7)")
+    p.add_argument("--shipment", action="append", type=_space_argument, default=[],
+                   metavar="SPACE", help="give the Shipment the giver holds in SPACE to a "
+                   "Guerrilla of the receiver there (4.5.3); repeat for more")
+    p.add_argument("--save", metavar="OUT", help="where to save the game (default: FILE "
+                   "itself; else a new file)")
+    p.add_argument("--force", action="store_true",
+                   help="replace OUT if it is an existing file other than FILE")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_no_verify(p)
+
+
+def _run_transfer(args: argparse.Namespace, out: TextIO) -> int:
+    """A voluntary transfer (1.5.2; to a Non-player too, 8.1.2 PLAY NOTE), logged in the
+    save: refused with one line (and no file changed) where the rules do not allow it."""
+    from core.errors import IllegalAction
+    from core.rules.transfer import Transfer
+
+    target = args.save or args.file
+    # checked before the save is read, its lock held from before the load to after the
+    # save (as np-turn and event, issue 32): two commands on one save cannot lose one
+    check_output(target, "--save", force=args.force, inputs=[args.file], same_ok=True)
+    with locked(target):
+        game = serialize.load(args.file, verify=not args.no_verify)
+        if game.is_terminal():
+            raise CliError(f"{args.file}: the game is over")
+        cmd = Transfer(int(args.giver), int(args.receiver), args.resources,
+                       tuple(args.shipment))
+        try:
+            trace = game.apply(cmd)
+        except IllegalAction as err:
+            raise CliError(f"transfer refused: {err}") from None
+        serialize.save(game, Path(target))
+    if args.json:
+        data = {"command": cmd.to_json(), "trace": trace, "status": status_dict(game)}
+        print(json.dumps(data, indent=2, ensure_ascii=False), file=out)
+    else:
+        for line in trace:
+            print(line, file=out)
+        print(f"saved to {target}", file=out)
+    return 0
+
+
 SUBCOMMANDS: list[Subcommand] = [
     Subcommand("new", "set up a new game and reveal its first card", _configure_new, _run_new),
     Subcommand("status", "show a saved game's tracks, cards and board", _configure_status,
@@ -553,4 +611,6 @@ SUBCOMMANDS: list[Subcommand] = [
                _configure_np_turn, _one_step(_run_np_turn)),
     Subcommand("event", "execute an Event on a saved game with Non-player choices (8.4)",
                _configure_event, _one_step(_run_event)),
+    Subcommand("transfer", "give Resources or Shipments to another Faction, a Non-player "
+               "too (1.5.2, 8.1.2)", _configure_transfer, _run_transfer),
 ]

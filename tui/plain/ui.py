@@ -43,10 +43,12 @@ from core.pieces import Faction
 from core.rules import sequence
 from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.state import GameState
+from nonplayer.agents.connection import AgentError
 from nonplayer.decisions.base import YES_NO, Cancelled, InputError, Question, fold
 from nonplayer.decisions.editor import EDIT_HELP, find_card, is_edit, parse_edit
-from tui import describe
+from tui import board_changes, describe
 from tui.available import available_lines
+from tui.commands.agent_args import SEAT_NAMES
 from tui.controller import Controller, TurnReport, solo_result_lines
 from tui.prompts import (
     RECORDED,
@@ -56,7 +58,7 @@ from tui.prompts import (
     discord_question,
     yes_no,
 )
-from tui.turn_log import current_heading
+from tui.turn_log import current_heading, numbered
 from tui.victory_watch import decision_warning
 
 HELP = """\
@@ -69,12 +71,18 @@ At any prompt:
   log [N]             the history: each card (numbered) with its turns (numbered);
                       N: only the last N cards
   show [N], why [N]   a turn's instructions; its reasons (the last Non-player's; w = why)
-  save [FILE], quit   save now; save and stop (resume with --load FILE)
-  undo                take back your last decision (again: further back); at a die
+  save [FILE], quit   save now (to FILE: the game moves there; an existing FILE
+                      only after a yes); save and stop (resume with --load FILE)
+  undo                take back your last decision (again: further back; assist lists
+                      the steps back on the table and asks yes/no first); at a die
                       prompt of a Non-player's turn, that turn is abandoned first
+  seat FACTION agent COMMAND, seat FACTION me
+                      hand a seat to an outside program (docs/agents.md), or take an
+                      agent's seat yourself; from the next decision on, logged
 In a form: back (previous question), cancel (start the decision again).
 At the start of a decision: rollback N (back to the start of card N of the log, after
-a confirmation), hint (play: ask the search Government for a suggestion).
+a confirmation), hint (play: ask the search Government for a suggestion), transfer
+(give Resources or Shipments to another Faction, a Non-player too: 1.5.2, 8.1.2).
 Assist, at a card prompt: the card's number, its title or the start of its title
 (accents optional); 'draw': the program draws the card from its own deck; 'next CARD'
 and 'current CARD' work as in the board editor.
@@ -191,6 +199,9 @@ class PlainUI:
         if word == "save":
             self.save_as(rest.strip() or None)
             return True
+        if word == "seat":
+            self.change_seat(rest)
+            return True
         if word in ("quit", "exit"):
             raise Quit("quit")
         return False
@@ -216,6 +227,23 @@ class PlainUI:
             self.say(f"Saved to {self.c.save(name, replace)}")
         except (OSError, ValueError) as err:
             self.say(f"! cannot save: {err}")
+
+    def change_seat(self, text: str) -> None:
+        """``seat FACTION agent COMMAND`` or ``seat FACTION me`` (issue 34)."""
+        parts = text.split(maxsplit=2)
+        faction = SEAT_NAMES.get(fold(parts[0])) if parts else None
+        how = fold(parts[1]) if len(parts) > 1 else ""
+        if faction is None or how not in ("agent", "me") or (how == "agent") != (
+                len(parts) == 3):
+            self.say("! seat FACTION agent COMMAND, or seat FACTION me "
+                     "(FACTION: Government, FARC, AUC, Cartels)")
+            return
+        try:
+            report = self.c.seat_agent(faction, parts[2] if how == "agent" else None)
+        except (AgentError, AndeanError) as err:
+            self.say(f"! {err}")
+            return
+        self.say(*report.instructions)
 
     def who(self) -> str:
         """The name the prompts start with: the Faction acting (or to move)."""
@@ -352,14 +380,71 @@ class PlainUI:
         if self.assist and is_edit(text):
             self.edit(text)
             return True
+        if key == "transfer":
+            self.transfer()
+            return True
         return False
 
+    def transfer(self) -> None:
+        """``transfer``: the transfer form (1.5.2; to a Non-player too, 8.1.2 PLAY NOTE),
+        then the transfer applied and logged; raises Cancelled to ask the decision again
+        (the board changed). ``cancel`` abandons it, nothing changed."""
+        try:
+            form = self.c.transfer_decision().form
+        except InputError as err:
+            self.say(f"! {err}")
+            return
+        top, self._top = self._top, False
+        try:
+            while not form.done:
+                assert form.question is not None
+                question = form.question
+                try:
+                    text = self.ask(question)
+                except _Back:
+                    if not form.back():
+                        self.say("! this is the first question ('cancel' abandons the "
+                                 "transfer)")
+                    continue
+                except Cancelled:
+                    self.say("No transfer.")
+                    return
+                try:
+                    form.answer(parse(question, text))
+                except InputError as err:
+                    self.say(f"! {err}")
+            try:
+                rep = self.c.apply(form.result)
+            except AndeanError as err:
+                self.say(f"! {err}")
+                return
+        finally:
+            self._top = top
+        self.print_report(rep)
+        raise Cancelled()  # the board changed: ask the decision again
+
     def undo(self) -> None:
-        """``undo``: back to the start of the person's last decision."""
+        """``undo``: back to the start of the person's last decision. In assist the steps
+        that take the table back are listed first, and asked (issue 31 item 3)."""
+        if self.assist:
+            steps = self.c.undo_steps()
+            if steps is None:
+                self.say("! nothing to undo")
+                return
+            self.say("Undo: back to the start of your last decision. On the table:",
+                     *[f"  {line}" for line in numbered(steps, align=False)]
+                     or ["  (nothing to take back on the board)"])
+            q = Question.yes_no("Undo the last decision?", default=False)
+            top, self._top = self._top, False
+            try:
+                ok = self.answer(q)
+            finally:
+                self._top = top
+            if not ok:
+                self.say("Nothing changed.")
+                return
         if self.c.undo():
             self.say("Undone: back to the start of your last decision.")
-            if self.assist:
-                self.say("Take the same moves back on the table.")
         else:
             self.say("! nothing to undo")
 
@@ -383,7 +468,10 @@ class PlainUI:
                  f"command{'s' if commands != 1 else ''} ({yours} of them by a person); "
                  "the dice return to where they were then.")
         if self.assist:
-            self.say("Take the same moves back on the table too.")
+            self.say("Take it back on the table: put the cards back as they were at the "
+                     "start of that card, and:", *[f"  {line}" for line in numbered(
+                         self.c.rollback_steps(group), align=False)]
+                     or ["  (nothing to take back on the board)"])
         q = Question.yes_no(f"Roll back to the start of {group.title}?", default=False)
         top, self._top = self._top, False
         try:
@@ -403,7 +491,7 @@ class PlainUI:
         except (InputError, AndeanError) as err:
             self.say(f"! {err}")
             return
-        self.say(*(rep.changes or rep.instructions or ["(no change)"]))
+        self.say(*(numbered(rep.instructions, align=False) or rep.account or ["(no change)"]))
         raise Cancelled()  # the board changed: ask the decision again
 
     def _deck_card(self, card: int) -> int:
@@ -633,9 +721,10 @@ class PlainUI:
             if key in ("cancel", "back"):
                 return False
             if key == "done":
-                changes = describe.changes(start, self.c.state)
+                changes = board_changes.steps(start, self.c.state)
                 self.say(f"The board editor changed, for {what} (since the decision began):",
-                         *[f"  {line}" for line in changes] or ["  (nothing)"])
+                         *[f"  {line}" for line in numbered(changes, align=False)]
+                         or ["  (nothing)"])
                 if not self.answer(check):
                     self.say("Back to the board editor ('done' when the board matches).")
                     continue
@@ -656,7 +745,8 @@ class PlainUI:
             except (InputError, AndeanError) as err:
                 self.say(f"! {err}")
                 continue
-            self.say(*(edited.changes or edited.instructions or ["(no change)"]))
+            self.say(*(numbered(edited.instructions, align=False) or edited.account
+                       or ["(no change)"]))
 
     # --- tabletop: the cards -----------------------------------------------------------
     def needs_next_card(self) -> bool:
@@ -705,7 +795,7 @@ class PlainUI:
                 except (InputError, AndeanError) as err:
                     self.say(f"! {err}; here: {question}? ({CARD_ACCEPTS}, or draw)")
                     continue
-                self.say(*(edited.changes or edited.instructions or ["(no change)"]))
+                self.say(*(edited.changes or edited.account or ["(no change)"]))
                 if key.startswith("current"):
                     self.say(*describe.card_text(self.c.state.current_card))
                 return

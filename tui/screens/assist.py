@@ -63,11 +63,11 @@ from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.state import GameState
 from nonplayer.decisions.base import YES_NO, Cancelled, FormRun, InputError, fold
 from nonplayer.decisions.editor import CARD_NAMES, EDIT_HELP, EDIT_WORDS, find_card, parse_edit
-from tui import describe
+from tui import board_changes, describe
 from tui.commands.base import CliError
 from tui.controller import Controller, Preview, TurnReport, numbered, phase_of
 from tui.prompts import RECORDED, yes_no
-from tui.screens.dialogs import ConfirmScreen, FormScreen, TextScreen, text_dialog
+from tui.screens.dialogs import ConfirmScreen, FormScreen, TextScreen, YesNoScreen, text_dialog
 from tui.screens.play import PlayApp
 from tui.screens.questions import (
     NeedAnswer,
@@ -76,6 +76,7 @@ from tui.screens.questions import (
     die_question,
     discord_question,
 )
+from tui.turn_log import CardGroup
 
 ASSIST_HELP = """\
 Keys
@@ -87,9 +88,11 @@ Keys
   e        board editor: bring the program's board in line with the table
   n        name the card on top of the deck (c: correct the card face up)
   t        the current and next card with their printed texts
+  g        give (transfer) Resources or Shipments to another Faction, a Non-player
+           too, during the giver's or the receiver's turn (1.5.2, 8.1.2); no turn taken
   w        why: the reasons of the last Non-player turn
   m        map: the board drawn as a map of Colombia (m again: back)
-  u        undo: back to the start of the last decision (take it back on the table too)
+  u        undo: lists the steps that take the last decision back on the table, y undoes
   r        rollback: back to the start of a card of the history (asks which)
   l        the history: one heading per card, the turns under it; Enter on a turn
            unfolds its instructions and reasons
@@ -519,6 +522,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
         Binding("n", "next_card", "Next card"),
         Binding("c", "current_card", "Current card", show=False),
         Binding("t", "cards", "Card texts", show=False),
+        Binding("g", "transfer", "Give (transfer)", show=False),
         Binding("w", "why", "Why"),
         Binding("b", "board_at", "Board then", show=False),
         Binding("m", "map", "Map", show=False),
@@ -829,7 +833,8 @@ class AssistApp(PlayApp, inherit_bindings=False):
             self.decide()
             return
         what = RECORDED.get(cmd.kind, "what was done")
-        changes = describe.changes(self.controller.decision_start(), self.controller.state)
+        changes = numbered(board_changes.steps(self.controller.decision_start(),
+                                               self.controller.state), align=False)
         try:
             preview = self.controller.preview(cmd)
         except AndeanError as err:
@@ -863,6 +868,27 @@ class AssistApp(PlayApp, inherit_bindings=False):
             return
         self.advance()
 
+    def action_transfer(self) -> None:
+        """``g``: give Resources or Shipments to another Faction, a Non-player too
+        (1.5.2, 8.1.2 PLAY NOTE), by the transfer form; it takes no turn."""
+        if self.busy or self.new_game is not None:
+            return
+        if self.controller.is_over():
+            self.notify("The game is over.")
+            return
+        try:
+            decision = self.controller.transfer_decision()
+        except InputError as err:
+            self.notify(str(err), severity="error")
+            return
+        self.push_screen(FormScreen(self.controller, decision), self._transferred)
+
+    def _transferred(self, preview: Preview | None) -> None:
+        if preview is not None:
+            self.controller.commit(preview)
+            self.refresh_log()
+        self.refresh_all()
+
     # --- the board editor and the cards ------------------------------------------------
     def action_editor(self) -> None:
         if self.busy or self.new_game is not None:
@@ -875,7 +901,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
             return EDIT_HELP.splitlines()
         report = self.controller.edit(parse_edit(text))
         self.refresh_all()
-        return report.changes or report.instructions
+        return numbered(report.instructions, align=False) or report.account
 
     def action_next_card(self) -> None:
         if self.busy or self.new_game is not None:
@@ -905,22 +931,33 @@ class AssistApp(PlayApp, inherit_bindings=False):
         self.show_help(ASSIST_HELP + EDIT_HELP)
 
     def action_undo(self) -> None:
+        """``u``: the steps that take the table back to the start of the last decision,
+        then asked (y) before anything is undone (issue 31 item 3)."""
         if self.busy:
             return
-        if self.controller.undo():
-            self.notify("Undone: back to the start of the last decision. Take the same "
-                        "moves back on the table.")
-        else:
+        steps = self.controller.undo_steps()
+        if steps is None:
             self.notify("Nothing to undo.")
-        self.refresh_all()
+            return
+        lines = ["Back to the start of the last decision. On the table:",
+                 *(numbered(steps) or ["   (nothing to take back on the board)"])]
+
+        def answered(ok: bool | None) -> None:
+            if ok and self.controller.undo():
+                self.notify("Undone: back to the start of the last decision.")
+            self.refresh_all()
+
+        self.push_screen(YesNoScreen("Undo the last decision?", lines), answered)
 
     def action_rollback(self) -> None:
         if not self.busy:
             super().action_rollback()
 
-    def rollback_notes(self) -> list[str]:
-        return ["Take the same moves back on the table, and put the cards back as they "
-                "were at the start of that card."]
+    def rollback_notes(self, group: CardGroup) -> list[str]:
+        steps = self.controller.rollback_steps(group)
+        return ["Take it back on the table: put the cards back as they were at the start "
+                "of that card, and:",
+                *(numbered(steps) or ["   (nothing to take back on the board)"])]
 
     def action_hint(self) -> None:  # no search Government at the table
         self.notify("No hints in the tabletop assistant.")

@@ -46,6 +46,7 @@ from textual.widgets import (
 from core.errors import AndeanError
 from core.map import MAP
 from core.pieces import Faction
+from nonplayer.agents.seat import AgentStopped
 from nonplayer.decisions.base import Cancelled, InputError
 from tui import describe
 from tui.card_summary import card_notes, marked_spaces, turn_line
@@ -93,6 +94,8 @@ Keys
   b        the board as it was after a card of the history (read only: nothing is
            rolled back)
   t        the current and next card with their printed texts
+  g        give (transfer) Resources or Shipments to another Faction, a Non-player
+           too, during the giver's or the receiver's turn (1.5.2, 8.1.2); no turn taken
   m        map: the board drawn as a map of Colombia (m again: back)
   ctrl+s   save now (the game is also saved after every change)
   o        load a saved game
@@ -184,6 +187,7 @@ class PlayApp(App[None]):
         Binding("w", "why", "Why"),
         Binding("b", "board_at", "Board then"),
         Binding("t", "cards", "Card texts"),
+        Binding("g", "transfer", "Give (transfer)", show=False),
         Binding("m", "map", "Map"),
         Binding("ctrl+s", "save", "Save"),
         Binding("o", "load", "Load"),
@@ -438,6 +442,9 @@ class PlayApp(App[None]):
                 self.refresh_log()
                 self.ask(need, "the Non-player's turn", self._asked, self._left_waiting)
                 return
+            except AgentStopped as stop:  # --agent-fallback stop: saved, said, ended
+                self.exit(return_code=1, message=f"andean: agent failed: {stop}")
+                return
             self.replies.clear()
         self.refresh_log()
 
@@ -504,6 +511,26 @@ class PlayApp(App[None]):
             self.run_nonplayers()
         self.refresh_all()
 
+    def action_transfer(self) -> None:
+        """``g``: give Resources or Shipments to another Faction, a Non-player too
+        (1.5.2, 8.1.2 PLAY NOTE), by the transfer form; it takes no turn."""
+        if self.controller.is_over():
+            self.notify("The game is over.")
+            return
+        try:
+            decision = self.controller.transfer_decision()
+        except InputError as err:
+            self.notify(str(err), severity="error")
+            return
+        self.push_screen(FormScreen(self.controller, decision), self._transferred)
+
+    def _transferred(self, preview: Preview | None) -> None:
+        if preview is None:
+            return
+        self.controller.commit(preview)
+        self.refresh_log()
+        self.refresh_all()
+
     def action_map(self) -> None:
         """The board as a map of Colombia in text (tui/pictures/textmap.py)."""
         from tui.pictures.textmap import map_screen_class
@@ -544,7 +571,7 @@ class PlayApp(App[None]):
                  "on it; the dice return to where they were then.",
                  f"This discards {commands} command{'s' if commands != 1 else ''} from the "
                  f"history ({yours} of them by a person); it cannot be undone.",
-                 *self.rollback_notes()]
+                 *self.rollback_notes(group)]
 
         def answered(ok: bool | None) -> None:
             if not ok:
@@ -559,8 +586,9 @@ class PlayApp(App[None]):
         self.push_screen(YesNoScreen(f"Roll back to the start of {group.title}?", lines),
                          answered)
 
-    def rollback_notes(self) -> list[str]:
-        """More to say before a rollback (the assistant: the table too)."""
+    def rollback_notes(self, group: CardGroup) -> list[str]:
+        """More to say before a rollback to ``group`` (the assistant: the steps that
+        take the table back too)."""
         return []
 
     def action_save(self) -> None:

@@ -1,0 +1,617 @@
+"""The research environment (issue 34): the game as a PettingZoo AEC environment
+(:class:`AndeanAbyssEnv`, one agent per seat) and, for the Government against the three
+section-8 Non-players, a single-agent Gymnasium environment (:class:`GovernmentEnv`).
+
+Both ask the seats the questions of the one decision model
+(:func:`nonplayer.decisions.decision.decision_form`: the Sequence of Play's menu, then the
+Operation, Event or Propaganda form chosen), so an agent here is offered exactly what a
+person at the screens or an outside program over the protocol is offered. An *action* is
+an option's number, the ``id`` the protocol gives it (:func:`nonplayer.agents.protocol.
+choices`: a number question offers each number, a yes/no question yes then no); a question
+of several options is answered one pick at a time, then :data:`DONE`. What an agent sees:
+
+* ``observation``: :data:`N_FEATURES` numbers, every index documented in docs/agents.md
+  ("The research environment"; :data:`FEATURES` is that table);
+* ``action_mask``: :data:`N_ACTIONS` zeros and ones, 1 for each action the question
+  allows now;
+* the raw state: :meth:`Table.public_state` (the protocol's observation: the save
+  format's ``state`` without the deck's unseen order nor the dice stream's seed).
+
+Rewards come at the end only: each seat's 8.8 subtraction, its victory margin (7.3) minus
+the highest margin among the other Factions (for the solitaire Government exactly the 8.8
+score, :func:`core.rules.victory.solo_score`).
+
+Needs the ``env`` extra (pettingzoo, gymnasium): ``pip install 'andean-abyss-engine[env]'``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from core.cards import CARDS
+from core.extras import require_extra
+from core.game import Game
+from core.pieces import Faction, Piece
+from core.rules import sequence, victory
+from core.state import NSPACES, SHIPMENTS, GameState, K
+from nonplayer.agents.protocol import choices, observation
+from nonplayer.decisions.base import MANY, NUMBER, ONE, YES_NO, FormRun, InputError, Question
+from nonplayer.decisions.decision import DecisionContext, decision_form
+from nonplayer.government import GovernmentBot, apply_decision, make_government
+from nonplayer.turn import take_turn
+
+require_extra("env", "the research environment (nonplayer.agents.env)")  # one line if not
+
+import gymnasium  # noqa: E402
+from gymnasium import spaces  # noqa: E402
+from pettingzoo import AECEnv  # noqa: E402
+
+#: Options a question may have: action ``i`` (0 <= i < MAX_OPTIONS) is option ``i``.
+MAX_OPTIONS = 128
+#: The action that ends the picks of a question of several options.
+DONE = MAX_OPTIONS
+N_ACTIONS = MAX_OPTIONS + 1
+#: The agents' names: the Factions' labels, in Faction order.
+AGENTS = tuple(f.label for f in Faction)
+#: Card numbers run 1-76; a card block has one entry per number, entry 0 unused.
+NCARDS = max(CARDS) + 1
+#: The question kinds, in the order of the ``question_kind`` block.
+KINDS = (ONE, MANY, NUMBER, YES_NO)
+PHASES = ("card", "propaganda", "over")
+#: Bounds of every observed number (the Box's low and high).
+LIMIT = 1000.0
+
+
+@dataclass(frozen=True)
+class Feature:
+    """One block of the observation vector: ``size`` numbers from ``offset``."""
+
+    name: str
+    size: int
+    meaning: str
+    offset: int = 0
+
+
+def _features() -> tuple[Feature, ...]:
+    blocks = [
+        ("pieces", NSPACES * K, "pieces in each space: index 12 x space id + piece kind "
+         "(the save format's piece columns: 0 Troops, 1 Police, 2 Govt Base, 3-5 FARC "
+         "Underground, Active, Base, 6-8 AUC, 9-11 Cartels)"),
+        ("support", NSPACES, "Support or Opposition by space id: -2 Active Opposition .. "
+         "+2 Active Support (1.6)"),
+        ("terror", NSPACES, "Terror markers by space id (3.3.4)"),
+        ("sabotage", NSPACES, "Sabotage markers by space id (3.3.4)"),
+        ("farc_zone", NSPACES, "1 where a FARC Zone is (4.2.2)"),
+        ("in_play", NSPACES, "1 for a space in play (the foreign countries only once an "
+         "Event brings them, 1.3.5)"),
+        ("shipments", SHIPMENTS * 2, "each of the 4 Shipments (4.5.3): space id + 1 (0: "
+         "off the map), then the holder's Faction number"),
+        ("available", K, "pieces Available by piece kind (1.4.1)"),
+        ("removed", 4, "pieces removed from the game by Faction number"),
+        ("resources", 4, "Resources by Faction number (1.8)"),
+        ("aid", 1, "Aid (1.8)"),
+        ("president", 3, "1 for the President: Samper, Pastrana, Uribe (6.3.5)"),
+        ("eligible", 4, "1 for each Eligible Faction (2.3.1)"),
+        ("acted", 4, "1 for each Faction that has acted on this card (2.3.2)"),
+        ("current_card", NCARDS, "1 at the current card's number (2.2)"),
+        ("next_card", NCARDS, "1 at the number of the face-up top card of the deck (2.2)"),
+        ("capabilities", NCARDS, "by card number: +1 unshaded, -1 shaded Capability in "
+         "effect (5.3)"),
+        ("momentum", NCARDS, "1 for each Momentum card in effect (5.4)"),
+        ("deck_size", 1, "cards left in the draw deck"),
+        ("propaganda_rounds", 1, "Propaganda cards played so far (6.0)"),
+        ("final_propaganda", 1, "the Propaganda card whose Round ends the game (2.4.1)"),
+        ("phase", 3, "1 for the phase: card, propaganda, over"),
+        ("position", 1, "1 or 2: the Faction to move is 1st or 2nd Eligible; 0 in a "
+         "Propaganda Round (2.3.2)"),
+        ("to_move", 4, "1 for the Faction to move"),
+        ("observer", 4, "1 for the Faction this observation is for"),
+        ("margins", 4, "victory margins by Faction number (7.3)"),
+        ("question_kind", 4, "1 for the question's kind: one option, several options, a "
+         "number, yes/no (0s when not this agent's turn)"),
+        ("question_size", 1, "options the question lists (the action ids 0 .. size-1)"),
+        ("picks", 1, "options picked so far of a question of several options"),
+        ("picks_min", 1, "fewest picks the question takes"),
+        ("picks_max", 1, "most picks the question takes"),
+    ]
+    out = []
+    offset = 0
+    for name, size, meaning in blocks:
+        out.append(Feature(name, size, meaning, offset))
+        offset += size
+    return tuple(out)
+
+
+#: The observation vector, block by block (docs/agents.md lists it).
+FEATURES = _features()
+N_FEATURES = FEATURES[-1].offset + FEATURES[-1].size
+_AT = {f.name: f.offset for f in FEATURES}
+
+
+class EnvError(RuntimeError):
+    """A question the action space cannot hold (more than :data:`MAX_OPTIONS` options),
+    or a seating the environment does not play; the message says which."""
+
+
+# ======================================================================================
+# one game, decision by decision
+# ======================================================================================
+class Table:
+    """One game played question by question: the Factions in ``agents`` answer the
+    decision model's questions, the other Insurgents are Non-players (the section-8
+    flowcharts); a Government that is not an agent is played by the program's
+    Government bot ``govt`` (there is no section-8 Government flowchart), which also
+    answers Insurgent Discord (8.1) when the bot and one agent are the two players.
+
+    After every action the Non-players move until an agent is asked again or the game
+    ends: ``to_move`` is then the Faction whose question is open (None once over).
+    ``version`` counts the commands applied (the board changes only then)."""
+
+    def __init__(self, agents: Iterable[Faction], scenario: str = "standard",
+                 seed: int = 0, govt: str = "heuristic", **options: Any) -> None:
+        self.agents = frozenset(agents)
+        if not self.agents:
+            raise EnvError("no agent at the table: name at least one seat")
+        self.bot: GovernmentBot | None = None
+        players = [f for f in Faction if f in self.agents]
+        if Faction.GOVT not in self.agents:
+            self.bot = make_government(govt, seed)
+            players.insert(0, Faction.GOVT)
+        elif len(players) == 2:
+            raise EnvError("a Government agent and one Insurgent agent beside Non-players "
+                           "would be asked Insurgent Discord (8.1), which the environment "
+                           "does not ask: seat 1, 3 or 4 agents, or leave the Government "
+                           "to the program's bot")
+        seats: list[int | None] = [None] * 4
+        for number, faction in enumerate(players, 1):
+            seats[faction] = number
+        self.game = Game.new(scenario, seed=seed, seats=seats, **options)
+        self.version = 0
+        self.decisions = 0
+        self.run: FormRun | None = None
+        self.question: Question | None = None
+        self.options: list[tuple[str, str, Any]] = []
+        self.picks: list[int] = []
+        self.refused: set[int] = set()
+        self.to_move: Faction | None = None
+        self._mask: np.ndarray | None = None
+        self._advance()
+
+    # --- what is asked ----------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.game.is_terminal()
+
+    def mask(self) -> np.ndarray:
+        """1 for each action the open question allows now (all 0 once over); read-only,
+        computed once per change."""
+        if self._mask is None:
+            self._mask = self._make_mask()
+            self._mask.flags.writeable = False
+        return self._mask
+
+    def _make_mask(self) -> np.ndarray:
+        mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        question = self.question
+        if question is None:
+            return mask
+        n = len(self.options)
+        if question.kind == MANY:
+            if len(self.picks) < question.hi:
+                mask[:n] = 1
+                if not question.repeat:
+                    mask[self.picks] = 0
+            if len(self.picks) >= question.lo:
+                mask[DONE] = 1
+        else:
+            mask[:n] = 1
+            if self.refused:
+                mask[list(self.refused)] = 0
+        return mask
+
+    def public_state(self) -> dict[str, Any]:
+        """The raw state an agent may see: the protocol's observation (the save format's
+        ``state``, the deck cut to its face-up top card, no dice seed)."""
+        return observation(self.game.state)
+
+    # --- answering --------------------------------------------------------------------
+    def act(self, action: int) -> str | None:
+        """Answer the open question with ``action``; None if taken, else why it was
+        refused (nothing changed but, for an option the form refused, the mask)."""
+        question = self.question
+        if question is None:
+            return "the game is over"
+        action = int(action)
+        if not 0 <= action < N_ACTIONS or not self.mask()[action]:
+            return f"action {action} is not one the question allows now"
+        self._mask = None  # the picks, the refused options or the question change
+        if question.kind == MANY:
+            if action != DONE:
+                self.picks.append(action)
+                if len(self.picks) < question.hi and (
+                        question.repeat or len(self.picks) < len(self.options)):
+                    return None
+            value: Any = [self.options[i][2] for i in self.picks]
+        else:
+            value = self.options[action][2]
+        assert self.run is not None
+        try:
+            self.run.answer(value)
+        except InputError as err:
+            if question.kind == MANY:
+                self.picks = []  # the combination was refused: pick again
+            else:
+                self.refused.add(action)
+                if not self.mask().any():
+                    raise EnvError(f"no option of {question.prompt!r} is taken "
+                                   "(an engine error)") from None
+            return str(err)
+        if self.run.done:
+            self._apply(self.run.result)
+            self._advance()
+        else:
+            self._ask(self.run.question)
+        return None
+
+    # --- moving on --------------------------------------------------------------------
+    def _apply(self, command: Any) -> None:
+        self.game.apply(command)
+        self.version += 1
+        self.decisions += 1
+
+    def _advance(self) -> None:
+        """Play the Non-players' turns, then open the decision of the agent to move."""
+        game = self.game
+        while not game.is_terminal():
+            faction = game.to_move()
+            assert faction is not None, "nobody to move in a game that is not over"
+            if faction is Faction.GOVT and self.bot is not None:
+                apply_decision(game, self.bot.decide(game))
+                self.version += 1
+                continue
+            if faction not in self.agents:
+                take_turn(game, discord=self.bot.discord if self.bot is not None else None)
+                self.version += 1
+                continue
+            ctx = DecisionContext(game, game.dice)
+            run = FormRun(lambda ctx=ctx: decision_form(ctx))  # type: ignore[misc]
+            if run.done:  # a decision with nothing to ask
+                self._apply(run.result)
+                continue
+            self.run = run
+            self.to_move = faction
+            self._ask(run.question)
+            return
+        self.run = None
+        self.question = None
+        self.options = []
+        self.to_move = None
+        self._mask = None
+
+    def _ask(self, question: Question | None) -> None:
+        assert question is not None
+        self.question = question
+        self.options = choices(question)
+        self.picks = []
+        self.refused = set()
+        self._mask = None
+        if len(self.options) > MAX_OPTIONS:
+            raise EnvError(f"{question.prompt!r} lists {len(self.options)} options, more "
+                           f"than the {MAX_OPTIONS} the action space holds")
+
+    # --- the end ----------------------------------------------------------------------
+    def rewards(self) -> dict[Faction, float]:
+        """Each Faction's 8.8 subtraction: its margin minus the highest other margin
+        (0s before the end)."""
+        if not self.over:
+            return {f: 0.0 for f in Faction}
+        return {f: float(subtraction(self.game.state, f)) for f in Faction}
+
+
+def subtraction(state: GameState, faction: Faction) -> int:
+    """8.8's score for any seat: ``faction``'s victory margin minus the highest margin of
+    the others (for the solitaire Government exactly :func:`victory.solo_score`)."""
+    margins = state.victory_margins()
+    return margins[faction] - max(m for f, m in margins.items() if f is not faction)
+
+
+# ======================================================================================
+# the numeric observation
+# ======================================================================================
+class Encoder:
+    """The observation vector of a :class:`Table` for a Faction. The board's part is
+    computed once per command applied (questions do not change the board) and copied."""
+
+    def __init__(self) -> None:
+        self._board: np.ndarray | None = None
+        self._key: tuple[int, int] = (-1, -1)
+
+    def board(self, table: Table) -> np.ndarray:
+        key = (id(table), table.version)
+        if self._board is None or key != self._key:
+            self._board = encode_board(table.game.state)
+            self._key = key
+        return self._board
+
+    def encode(self, table: Table, observer: Faction) -> np.ndarray:
+        vec = self.board(table).copy()
+        vec[_AT["observer"] + observer] = 1
+        question = table.question
+        if question is not None and table.to_move is observer:
+            vec[_AT["question_kind"] + KINDS.index(question.kind)] = 1
+            vec[_AT["question_size"]] = len(table.options)
+            vec[_AT["picks"]] = len(table.picks)
+            many = question.kind == MANY
+            vec[_AT["picks_min"]] = question.lo if many else 1
+            vec[_AT["picks_max"]] = question.hi if many else 1
+        return vec
+
+
+def encode_board(state: GameState) -> np.ndarray:
+    """The observation's blocks that depend on the board only (all but ``observer`` and
+    the question's), built as one list in :data:`FEATURES` order and converted once."""
+    foreign = state.foreign_in_play
+    ships: list[int] = []
+    for shipment in state.shipments:
+        ships += (0, 0) if shipment is None else (shipment[0] + 1, shipment[1])
+    president = [0, 0, 0]
+    president[state.president] = 1
+    acted = [0] * 4
+    if state.phase == "card":
+        for faction, _ in state.step.get("acted", []):  # [Faction number, what it did]
+            acted[int(faction)] = 1
+    cards = [0] * (4 * NCARDS)  # current, next, capabilities, momentum
+    if state.current_card is not None:
+        cards[state.current_card] = 1
+    if state.deck:
+        cards[NCARDS + state.deck[0]] = 1
+    for card, side in state.capabilities.items():
+        cards[2 * NCARDS + int(card)] = 1 if side == "unshaded" else -1
+    for card in state.momentum:
+        cards[3 * NCARDS + card] = 1
+    phase = [1 if state.phase == p else 0 for p in PHASES]
+    mover = sequence.to_move(state)
+    margins = state.victory_margins()
+    values: list[float] = [
+        *state.pieces, *state.support, *state.terror, *state.sabotage, *state.farc_zone,
+        *[1 if not _FOREIGN[s] or s in foreign else 0 for s in range(NSPACES)],
+        *ships, *[state.available(kind) for kind in Piece], *state.removed_from_game,
+        *state.resources, state.aid, *president, *[1 if e else 0 for e in state.eligible],
+        *acted, *cards, len(state.deck), state.propaganda_rounds, state.final_propaganda,
+        *phase, sequence.position(state), *[1 if f is mover else 0 for f in Faction],
+        0, 0, 0, 0,  # observer: set by the Encoder
+        *[margins[f] for f in Faction],
+    ]
+    vec = np.zeros(N_FEATURES, dtype=np.float32)
+    vec[:len(values)] = values
+    return vec
+
+
+#: Which spaces are foreign countries (in play only once an Event brings them, 1.3.5).
+_FOREIGN = [not GameState().in_play(s) for s in range(NSPACES)]
+assert _AT["margins"] + 4 == _AT["question_kind"], "encode_board lists blocks in order"
+
+
+def _seed(seed: int | None) -> int:
+    """The game's seed: the one given, else a fresh one (reset() without a seed)."""
+    return seed if seed is not None else random.SystemRandom().randrange(2**31)
+
+
+# ======================================================================================
+# PettingZoo: every seat an agent (or some, the others Non-players)
+# ======================================================================================
+class AndeanAbyssEnv(AECEnv):  # type: ignore[misc]
+    """The game as a PettingZoo AEC environment.
+
+    ``agents``: the Factions played by agents (labels, default all four; the other
+    Insurgents are Non-players, section 8; a Government not named is played by the
+    program's Government bot ``govt``, default ``"heuristic"``; see :class:`Table`).
+    ``scenario`` and ``options`` go to :meth:`core.game.Game.new` (e.g. ``short=True``).
+    An action the mask forbids is refused: nothing changes, the same agent is asked again
+    and its info says why (``refused``); an option the decision form refuses when it sees
+    where it leads is masked out the same way.
+    """
+
+    metadata = {"name": "andean_abyss_v1", "render_modes": ["ansi"],
+                "is_parallelizable": False}
+
+    def __init__(self, agents: Iterable[str] = AGENTS, scenario: str = "standard",
+                 render_mode: str | None = None, govt: str = "heuristic",
+                 **options: Any) -> None:
+        super().__init__()
+        wanted = set(agents)
+        unknown = wanted - set(AGENTS)
+        if unknown:
+            raise EnvError(f"unknown agents {sorted(unknown)}: choose from {list(AGENTS)}")
+        self.possible_agents = [label for label in AGENTS if label in wanted]
+        self.scenario = scenario
+        self.game_options = dict(options, govt=govt)
+        self.render_mode = render_mode
+        self._observation_space = spaces.Dict({
+            "observation": spaces.Box(-LIMIT, LIMIT, (N_FEATURES,), np.float32),
+            "action_mask": spaces.Box(0, 1, (N_ACTIONS,), np.int8),
+        })
+        self._action_space = spaces.Discrete(N_ACTIONS)
+        self.encoder = Encoder()
+        self.table: Table | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._action_space
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        factions = [Faction[_name(label)] for label in self.possible_agents]
+        self.table = Table(factions, self.scenario, _seed(seed), **self.game_options)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._after_move(self.agents[0])
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        table = self.table
+        assert table is not None, "reset() first"
+        faction = Faction[_name(agent)]
+        mine = table.to_move is faction
+        return {"observation": self.encoder.encode(table, faction),
+                "action_mask": table.mask().copy() if mine else np.zeros(N_ACTIONS, np.int8)}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        table = self.table
+        assert table is not None
+        self._cumulative_rewards[agent] = 0.0
+        if action is None:
+            why: str | None = "a live agent must answer with an action, not None"
+        else:
+            why = table.act(action)
+        self._clear_rewards()
+        self._after_move(agent, why)
+        self._accumulate_rewards()
+
+    def _after_move(self, agent: str, refused: str | None = None) -> None:
+        table = self.table
+        assert table is not None
+        if table.over:
+            for faction, reward in table.rewards().items():
+                if faction.label in self.rewards:
+                    self.rewards[faction.label] = reward
+            self.terminations = {a: True for a in self.agents}
+            self.infos = {a: end_info(table) for a in self.agents}
+            self.agent_selection = agent
+            return
+        assert table.to_move is not None
+        self.agent_selection = table.to_move.label
+        self.infos[agent] = {"refused": refused} if refused else {}
+        self.infos[self.agent_selection] = question_info(table, refused
+                                                         if agent == self.agent_selection
+                                                         else None)
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.table is None:
+            return None
+        return describe(self.table)
+
+    def close(self) -> None:
+        self.table = None
+
+
+def _name(label: str) -> str:
+    """The Faction enum member's name for an agent's label ('Government' -> 'GOVT')."""
+    return next(f.name for f in Faction if f.label == label)
+
+
+def question_info(table: Table, refused: str | None = None) -> dict[str, Any]:
+    """The info of the agent asked: its question, the decision model's object (prompt,
+    kind, options; action ``i`` is ``options[i]``), the action mask, and why its last
+    action was refused if it was."""
+    info: dict[str, Any] = {"question": table.question, "options": list(table.options),
+                            "action_mask": table.mask().copy()}
+    if refused:
+        info["refused"] = refused
+    return info
+
+
+def end_info(table: Table) -> dict[str, Any]:
+    """The info at the end: margins (7.3), each seat's 8.8 subtraction, and for a
+    solitaire Government the 8.8 score and level."""
+    state = table.game.state
+    info: dict[str, Any] = {
+        "margins": {f.label: m for f, m in state.victory_margins().items()},
+        "winners": [Faction(int(f)).label for f in state.step.get("winners") or []],
+    }
+    if victory.is_solitaire(state):
+        info["solo_score"], info["solo_level"] = victory.solo_result(state)
+    return info
+
+
+def describe(table: Table) -> str:
+    """A few lines for ``render_mode="ansi"``: the card, the margins, the question."""
+    state = table.game.state
+    margins = ", ".join(f"{f.label} {m:+d}" for f, m in state.victory_margins().items())
+    lines = [f"card {state.current_card}, phase {state.phase}; margins {margins}"]
+    if table.question is not None and table.to_move is not None:
+        lines.append(f"{table.to_move.label}: {table.question.prompt}")
+        lines += [f"  {i}. {label}" for i, (label, _, _) in enumerate(table.options)]
+    return "\n".join(lines)
+
+
+# ======================================================================================
+# Gymnasium: the Government against the section-8 Non-players
+# ======================================================================================
+class GovernmentEnv(gymnasium.Env):  # type: ignore[misc]
+    """The solitaire game (8.0) as a Gymnasium environment: the agent is the Government,
+    the Insurgents are the section-8 Non-players. The observation is the vector (no
+    mask: ``info["action_mask"]`` holds it); the reward, 0 until the end, is then the 8.8
+    score (:func:`core.rules.victory.solo_score`). An action the mask forbids is refused
+    (nothing changes, ``info["refused"]`` says why, reward 0)."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, scenario: str = "standard", render_mode: str | None = None,
+                 **options: Any) -> None:
+        self.scenario = scenario
+        self.game_options = options
+        self.render_mode = render_mode
+        self.observation_space = spaces.Box(-LIMIT, LIMIT, (N_FEATURES,), np.float32)
+        self.action_space = spaces.Discrete(N_ACTIONS)
+        self.encoder = Encoder()
+        self.table: Table | None = None
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None
+              ) -> tuple[np.ndarray, dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = seed if seed is not None else int(self.np_random.integers(2**31))
+        self.table = Table([Faction.GOVT], self.scenario, game_seed, **self.game_options)
+        return self._observe(), self._info()
+
+    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        table = self.table
+        assert table is not None, "reset() first"
+        refused = table.act(action)
+        reward = table.rewards()[Faction.GOVT] if table.over else 0.0
+        return self._observe(), reward, table.over, False, self._info(refused)
+
+    def _observe(self) -> np.ndarray:
+        assert self.table is not None
+        return self.encoder.encode(self.table, Faction.GOVT)
+
+    def _info(self, refused: str | None = None) -> dict[str, Any]:
+        assert self.table is not None
+        if self.table.over:
+            return end_info(self.table)
+        return question_info(self.table, refused)
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.table is None:
+            return None
+        return describe(self.table)
+
+
+__all__ = [
+    "AGENTS",
+    "DONE",
+    "FEATURES",
+    "MAX_OPTIONS",
+    "N_ACTIONS",
+    "N_FEATURES",
+    "AndeanAbyssEnv",
+    "EnvError",
+    "Feature",
+    "GovernmentEnv",
+    "Table",
+    "encode_board",
+    "subtraction",
+]

@@ -1,0 +1,238 @@
+"""An outside agent in a seat: it answers the seat's questions through the protocol.
+
+:class:`AgentSeat` starts the agent (:func:`nonplayer.agents.connection.connect`), says
+``hello`` and waits for ``ready``; :meth:`AgentSeat.decide` then runs the seat's whole
+decision as the screens do (:class:`nonplayer.decisions.decision.Decision`: the menu the
+Sequence of Play allows, then the chosen form), sending each question and feeding the
+form the answer, and returns the finished command. Any failure (no answer in time, the
+agent gone, a malformed message, an answer the form refuses) raises
+:class:`~nonplayer.agents.connection.AgentError` with one line; what happens then (the
+seat's default player takes over, or the game stops) is the caller's choice
+(:class:`AgentPolicy`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from typing import Any
+
+from core.commands import Command, from_json
+from core.game import Game
+from core.pieces import Faction
+from core.state import GameState
+from nonplayer.agents import protocol
+from nonplayer.agents.connection import AgentError, Connection, connect
+from nonplayer.decisions.asked import discord_question
+from nonplayer.decisions.base import FormRun, InputError, Question
+from nonplayer.decisions.decision import Decision, DecisionContext
+
+#: what the user may choose to happen when an agent fails
+FALLBACKS = ("default", "stop")
+
+
+@dataclass(frozen=True)
+class AgentPolicy:
+    """How agents are waited for and what a failure does: ``timeout`` seconds for each
+    answer (and for ``ready``, and for a TCP agent to connect); ``fallback`` "default":
+    the seat's default player takes over (the section-8 flowchart, or the program's AI
+    for the Government), "stop": the game stops (saved)."""
+
+    timeout: float = 30.0
+    fallback: str = "default"
+
+
+class AgentSeat:
+    """One agent playing ``faction`` as player ``player``."""
+
+    def __init__(self, where: str, faction: Faction, player: int, state: GameState,
+                 policy: AgentPolicy | None = None, on_listen: Any = None) -> None:
+        self.where = where
+        self.faction = faction
+        self.player = player
+        self.policy = policy or AgentPolicy()
+        self.name = where
+        self.questions = 0
+        self.decisions = 0
+        self.conn: Connection | None = None
+        self.conn = connect(where, self.policy.timeout, on_listen)
+        try:
+            self.conn.send(protocol.hello(faction, player, state))
+            reply = self._receive()
+            if reply.get("type") != "ready":
+                raise AgentError(f"the agent {where} answered hello with "
+                                 f"{reply.get('type')!r}, not ready")
+        except AgentError:
+            self.conn.close(failed=True)
+            raise
+        if reply.get("name"):
+            self.name = f"{reply['name']} ({where})"
+
+    @property
+    def label(self) -> str:
+        return f"agent {self.name}"
+
+    # --- the conversation -----------------------------------------------------------
+    def _receive(self) -> dict[str, Any]:
+        assert self.conn is not None
+        message = self.conn.receive(self.policy.timeout)
+        try:
+            protocol.check(message)
+        except protocol.ProtocolError as err:
+            raise AgentError(f"the agent {self.where} wrote a bad message: {err}") from None
+        return message
+
+    def ask(self, question: Question, state: GameState, *, first: bool = False,
+            asks: str | None = None, decision: int | None = None) -> dict[str, Any]:
+        """Send ``question`` and return the agent's reply for it (answer or command)."""
+        assert self.conn is not None
+        self.questions += 1
+        self.conn.send(protocol.question_message(
+            question, qid=self.questions, decision=decision or self.decisions, first=first,
+            faction=self.faction, state=state, asks=asks))
+        reply = self._receive()
+        if reply["type"] not in ("answer", "command"):
+            raise AgentError(f"the agent {self.where} sent {reply['type']!r} where an answer "
+                             "was due")
+        if reply["id"] != self.questions:
+            raise AgentError(f"the agent {self.where} answered question {reply['id']}, "
+                             f"not {self.questions}")
+        if reply["type"] == "command" and not first:
+            raise AgentError(f"the agent {self.where} sent a command to a question that "
+                             "is not the first of its decision")
+        return reply
+
+    def decide(self, game: Game) -> Command:
+        """The agent's command for the decision ``game`` awaits (AgentError if it fails).
+
+        The command is checked by the forms as it is built (only legal options are
+        offered), a whole ``command`` reply by trying it on a copy of the game."""
+        self.decisions += 1
+        state = game.state
+        run = Decision(DecisionContext(game, game.dice), None).form
+        first = True
+        while not run.done:
+            question, asks = offered(run)
+            reply = self.ask(question, state, first=first, asks=asks)
+            if reply["type"] == "command":
+                return self._command(game, reply["command"])
+            try:
+                value = protocol.answer_value(question, reply)
+                run.answer(value)
+            except (protocol.ProtocolError, InputError) as err:
+                raise AgentError(f"the agent {self.where} answered illegally "
+                                 f"({question.prompt!r}): {err}") from None
+            first = False
+        return run.result  # type: ignore[no-any-return]
+
+    def _command(self, game: Game, data: dict[str, Any]) -> Command:
+        from core.errors import AndeanError
+
+        try:
+            cmd = from_json(data)
+            game.clone().apply(cmd)
+        except (AndeanError, KeyError, TypeError, ValueError) as err:
+            raise AgentError(f"the agent {self.where} sent an illegal command "
+                             f"{data.get('type')!r}: {err}") from None
+        return cmd
+
+    def discord(self, state: GameState, faction: Faction) -> str:
+        """Insurgent Discord (8.1) asked of the agent playing the Government."""
+        question = discord_question(faction, state.current_card)
+        self.decisions += 1
+        reply = self.ask(question, state, first=False, asks="discord")
+        try:
+            return str(protocol.answer_value(question, reply))
+        except protocol.ProtocolError as err:
+            raise AgentError(f"the agent {self.where} answered illegally: {err}") from None
+
+    # --- telling -------------------------------------------------------------------
+    def tell(self, message: dict[str, Any]) -> None:
+        """Send a trace or the end; an agent that stopped reading is noticed at its
+        next question, so this never fails."""
+        if self.conn is None:
+            return
+        with contextlib.suppress(AgentError):
+            self.conn.send(message)
+
+    def close(self, reason: str | None = None) -> None:
+        """``bye`` with ``reason`` (a failure), then close; the process is waited for."""
+        if self.conn is None:
+            return
+        if reason is not None:
+            self.tell(protocol.bye(reason))
+        self.conn.close(failed=reason is not None)
+        self.conn = None
+
+
+def offered(run: FormRun) -> tuple[Question, str]:
+    """The current question as an agent is asked it (:meth:`FormRun.legal_question`:
+    only the answers the form takes) and what it asks (:data:`protocol.ASKS`)."""
+    asked = run.question
+    assert asked is not None
+    try:
+        return run.legal_question(), protocol.ASKS[asked.kind]
+    except InputError as err:
+        raise AgentError(f"{err} (an engine error)") from None
+
+
+def open_agents(specs: dict[Faction, str], state: GameState, policy: AgentPolicy,
+                on_listen: Any = None) -> dict[Faction, AgentSeat]:
+    """Start the agents of ``specs`` for the seats ``state.seats`` gives them (each an
+    agent's player number); all are closed again if one fails to start."""
+    agents: dict[Faction, AgentSeat] = {}
+    try:
+        for faction, where in specs.items():
+            player = state.seats[faction]
+            if player is None:
+                raise AgentError(f"{faction.label} has no seat for the agent {where!r}")
+            agents[faction] = AgentSeat(where, faction, player, state, policy, on_listen)
+    except AgentError:
+        for agent in agents.values():
+            agent.close("the game could not start")
+        raise
+    return agents
+
+
+
+
+# ======================================================================================
+# agents at a bot table (demo, batch)
+# ======================================================================================
+@dataclass(frozen=True)
+class AgentSetup:
+    """The agents of a bot game (``--agent`` of demo and batch), picklable for batch
+    workers: ``specs`` (Faction number, where) pairs, the :class:`AgentPolicy`, and the
+    folder where a game whose agent failed is saved (None: the current folder)."""
+
+    specs: tuple[tuple[int, str], ...]
+    policy: AgentPolicy = AgentPolicy()
+    failure_dir: str | None = None
+
+    def by_faction(self) -> dict[Faction, str]:
+        return {Faction(f): where for f, where in self.specs}
+
+    def govt_label(self, bot: str) -> str:
+        """What the records call the Government: ``agent:COMMAND`` when an agent plays
+        it, else the Government bot's name."""
+        where = self.by_faction().get(Faction.GOVT)
+        return bot if where is None else f"agent:{where}"
+
+    def seats(self) -> list[int | None]:
+        """The seating of a bot game with these agents: the Government is player 1 (the
+        Government bot's seat, or its agent's), each Insurgent agent a player of its own
+        (2, 3, 4), the other Insurgents Non-players (section 8)."""
+        seats: list[int | None] = [1, None, None, None]
+        number = 1
+        for faction in Faction:
+            if faction is not Faction.GOVT and faction in self.by_faction():
+                number += 1
+                seats[faction] = number
+        return seats
+
+
+class AgentStopped(Exception):
+    """An agent failed and the user chose that the game stops (it was saved)."""
+
+
+__all__ = ["FALLBACKS", "AgentPolicy", "AgentSeat", "AgentSetup", "AgentStopped", "open_agents"]

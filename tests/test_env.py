@@ -1,0 +1,272 @@
+"""The research environment (issue 34 item 4, nonplayer/agents/env.py): it passes
+PettingZoo's ``api_test`` and Gymnasium's ``check_env``; random agents play whole games
+through every Propaganda Round and the saves replay; the mask offers only what the
+question takes; the observation vector is the one docs/agents.md documents; rewards are
+the 8.8 subtraction at the end.
+
+Needs the ``env`` extra (CI installs ``[dev]``, which brings it); skipped with the reason
+only when it is missing. About 10 seconds on an idle machine (5 whole games, the checkers).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the env extra (pettingzoo, gymnasium) is not "
+                    "installed: pip install 'andean-abyss-engine[env]'")
+
+import numpy as np  # noqa: E402
+
+from core import serialize  # noqa: E402
+from core.extras import MissingExtra  # noqa: E402
+from core.game import Game  # noqa: E402
+from core.pieces import Faction  # noqa: E402
+from core.rules import propaganda as prop  # noqa: E402
+from core.rules import victory  # noqa: E402
+from nonplayer.agents import env as E  # noqa: E402
+from nonplayer.decisions.base import MANY  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def random_game(env: E.AndeanAbyssEnv, seed: int, asked: set[str] | None = None
+                ) -> dict[str, float]:
+    """Play one game with uniform random agents; the agents' summed rewards. Checks on
+    the way that every step keeps the AEC contract this module promises."""
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    totals = {a: 0.0 for a in env.possible_agents}
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        assert not truncated and reward == 0  # rewards come at the end only
+        table = env.table
+        assert table is not None and table.to_move is not None
+        assert table.to_move.label == agent
+        if asked is not None and table.game.state.phase == "propaganda":
+            asked.add(table.game.state.step["phase"])
+        mask = obs["action_mask"]
+        assert mask.any()
+        legal = np.flatnonzero(mask)
+        if table.question.kind != MANY:  # one answer: exactly the options not refused
+            assert set(legal) == set(range(len(table.options))) - table.refused
+        env.step(int(legal[rng.integers(len(legal))]))
+    return totals
+
+
+# ======================================================================================
+# the API checkers
+# ======================================================================================
+def test_the_aec_environment_passes_pettingzoo_api_test() -> None:
+    from pettingzoo.test import api_test
+
+    api_test(E.AndeanAbyssEnv(), num_cycles=200)
+
+
+def test_the_government_environment_passes_gymnasium_check_env() -> None:
+    from gymnasium.utils.env_checker import check_env
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a warning of the checker is a failure here...
+        warnings.filterwarnings("ignore", message=".*alternative render modes.*")  # ...but
+        check_env(E.GovernmentEnv())  # this one: it asks for gymnasium.make's registry
+
+
+# ======================================================================================
+# whole games
+# ======================================================================================
+@pytest.fixture(scope="module")
+def played() -> tuple[E.AndeanAbyssEnv, list[tuple[Game, dict[str, float]]], set[str]]:
+    """Three standard games of random agents in every seat (seeds whose games reach the
+    final Propaganda Round), played once for the tests below."""
+    env = E.AndeanAbyssEnv()
+    games, asked = [], set()
+    for seed in (1, 3, 5):
+        totals = random_game(env, seed, asked)
+        assert env.table is not None
+        games.append((env.table.game, totals))
+    return env, games, asked
+
+
+def test_random_agents_play_whole_games_through_every_propaganda_round(played) -> None:
+    # 2.4.1, 6.0: the game runs to the final Propaganda card's Round, each Round's
+    # decisions asked of the seats' agents
+    _, games, asked = played
+    for game, _ in games:
+        state = game.state
+        assert state.phase == "over"
+        assert state.propaganda_rounds == state.final_propaganda == 4
+        assert state.step["reason"].startswith("final Propaganda Round complete")
+    assert {prop.CIVIC_ACTION, prop.AGITATION, prop.REDEPLOY} <= asked
+
+
+def test_the_saves_of_environment_games_replay(played, tmp_path) -> None:
+    # docs/state-format.md: initial + log replays to the saved state
+    _, games, _ = played
+    for n, (game, _) in enumerate(games):
+        path = tmp_path / f"env{n}.json"
+        serialize.save(game, path)
+        loaded = serialize.load(path)  # verify=True: the log replays to the state
+        assert loaded.state == game.state
+        assert Game.replay(game.initial, game.log).state == game.state
+
+
+def test_rewards_are_the_8_8_subtraction_at_the_end(played) -> None:
+    # 8.8: a margin (7.3) minus the highest other margin, for every seat
+    _, games, _ = played
+    for game, totals in games:
+        margins = game.state.victory_margins()
+        for faction in Faction:
+            best_other = max(m for f, m in margins.items() if f is not faction)
+            assert totals[faction.label] == margins[faction] - best_other
+
+
+def test_the_government_environment_plays_the_solitaire_game(tmp_path) -> None:
+    # 8.0: the Government against three section-8 Non-players; the reward is the 8.8 score
+    env = E.GovernmentEnv()
+    rng = np.random.default_rng(2)
+    obs, info = env.reset(seed=2)
+    total, steps = 0.0, 0
+    while True:
+        assert obs.shape == (E.N_FEATURES,) and obs[E._AT["observer"] + Faction.GOVT] == 1
+        legal = np.flatnonzero(info["action_mask"])
+        obs, reward, terminated, truncated, info = env.step(int(rng.choice(legal)))
+        total += reward
+        steps += 1
+        if terminated:
+            break
+        assert reward == 0 and not truncated
+    assert env.table is not None
+    game = env.table.game
+    assert victory.is_solitaire(game.state)
+    assert total == info["solo_score"] == victory.solo_score(game.state)
+    assert info["solo_level"] == victory.solo_result(game.state)[1]
+    serialize.save(game, tmp_path / "gov.json")
+    assert serialize.load(tmp_path / "gov.json").state == game.state
+
+
+# ======================================================================================
+# actions and observations
+# ======================================================================================
+def test_an_action_the_mask_forbids_changes_nothing() -> None:
+    env = E.AndeanAbyssEnv()
+    env.reset(seed=4)
+    agent = env.agent_selection
+    before = env.observe(agent)
+    forbidden = int(np.flatnonzero(before["action_mask"] == 0)[0])
+    env.step(forbidden)
+    assert env.agent_selection == agent
+    assert "not one the question allows" in env.infos[agent]["refused"]
+    after = env.observe(agent)
+    assert np.array_equal(after["observation"], before["observation"])
+    assert np.array_equal(after["action_mask"], before["action_mask"])
+
+
+def test_several_options_are_picked_one_at_a_time_then_done() -> None:
+    # a question of several options: picks, a picked option is not offered again (no
+    # repeat), DONE once the fewest picks are made
+    def wanted(q: object) -> bool:
+        return q is not None and q.kind == MANY and q.lo == 0 and not q.repeat \
+            and q.hi >= 2 and len(q.options) >= 2  # type: ignore[attr-defined]
+
+    for seed in range(20):  # the first game that asks such a question
+        table = E.Table(list(Faction), seed=seed, scenario="quick")
+        rng = np.random.default_rng(seed)
+        while not table.over and not wanted(table.question):
+            table.act(int(rng.choice(np.flatnonzero(table.mask()))))
+        if not table.over:
+            break
+    assert wanted(table.question)
+    assert table.mask()[E.DONE] == 1  # 0 picks allowed
+    assert table.mask()[:len(table.options)].all()
+    assert not table.mask()[len(table.options):E.DONE].any()
+    question, version = table.question, table.version
+    assert table.act(0) is None
+    assert table.question is question and table.picks == [0]  # not sent yet: hi >= 2
+    assert table.mask()[0] == 0 and table.mask()[1] == 1 and table.mask()[E.DONE] == 1
+    assert table.act(E.DONE) is None or table.picks == []  # sent (or refused: pick again)
+    assert table.question is not question or table.version > version or table.picks == []
+
+
+def test_the_vector_holds_what_its_blocks_say() -> None:
+    # each block read back from a position some way into a game (docs/agents.md table)
+    table = E.Table(list(Faction), seed=7)
+    rng = np.random.default_rng(7)
+    while table.game.state.propaganda_rounds < 1 or table.game.state.phase != "card":
+        table.act(int(rng.choice(np.flatnonzero(table.mask()))))
+    state = table.game.state
+    vec = E.Encoder().encode(table, Faction.AUC)
+
+    def block(name: str) -> list[float]:
+        feature = next(f for f in E.FEATURES if f.name == name)
+        return list(vec[feature.offset:feature.offset + feature.size])
+
+    assert block("pieces") == state.pieces and block("support") == state.support
+    assert block("terror") == state.terror and block("sabotage") == state.sabotage
+    assert block("in_play") == [int(state.in_play(s)) for s in range(len(state.support))]
+    assert block("available") == [state.available(k) for k in range(12)]
+    assert block("resources") == state.resources and block("aid") == [state.aid]
+    assert block("current_card").index(1) == state.current_card
+    assert block("next_card").index(1) == state.deck[0]
+    assert block("propaganda_rounds") == [state.propaganda_rounds]
+    assert block("phase") == [1, 0, 0] and block("observer") == [0, 0, 1, 0]
+    assert block("to_move").index(1) == int(table.to_move)
+    assert block("margins") == [state.victory_margins()[f] for f in Faction]
+    if table.to_move is Faction.AUC:
+        assert block("question_size") == [len(table.options)]
+    else:
+        assert block("question_kind") == [0, 0, 0, 0]
+
+
+def test_docs_list_every_index_of_the_observation_vector() -> None:
+    # docs/agents.md "The research environment": one row per block, its first and last
+    # index, in order, covering 0 .. N_FEATURES-1
+    text = (ROOT / "docs" / "agents.md").read_text(encoding="utf-8")
+    section = text.split("## The research environment", 1)[1]
+    rows = re.findall(r"^\| (\d+)(?:-(\d+))? \| `(\w+)` \|", section, re.M)
+    documented = [(name, int(lo), int(hi or lo)) for lo, hi, name in rows]
+    expected = [(f.name, f.offset, f.offset + f.size - 1) for f in E.FEATURES]
+    assert documented == expected
+    assert f"{E.N_FEATURES} numbers" in section and f"Discrete({E.N_ACTIONS})" in section
+
+
+def test_a_government_agent_with_one_insurgent_agent_is_refused_in_one_line() -> None:
+    # 8.1: that 2-player game would ask the Government agent Insurgent Discord mid-turn,
+    # which the environment does not ask
+    with pytest.raises(E.EnvError, match="Discord"):
+        E.AndeanAbyssEnv(agents=["Government", "FARC"]).reset(seed=1)
+    with pytest.raises(E.EnvError, match="no agent"):
+        E.AndeanAbyssEnv(agents=[]).reset(seed=1)
+
+
+def test_an_insurgent_agent_plays_beside_the_government_bot_and_non_players() -> None:
+    # no section-8 Government flowchart: the program's Government bot plays it (and, the
+    # bot and the agent being the two players, answers Insurgent Discord, 8.1)
+    env = E.AndeanAbyssEnv(agents=["FARC"])
+    totals = random_game(env, 0)
+    assert env.table is not None and env.table.bot is not None
+    game = env.table.game
+    assert game.state.phase == "over" and game.state.seats == [1, 2, None, None]
+    assert {entry["faction"] for entry in game.log} >= {"Government", "FARC", "AUC"}
+    assert totals == {"FARC": env.table.rewards()[Faction.FARC]}
+    assert Game.replay(game.initial, game.log).state == game.state
+
+
+def test_without_the_extra_the_import_names_it_in_one_line(monkeypatch) -> None:
+    for name in [m for m in sys.modules if m.split(".")[0] in ("pettingzoo", "gymnasium")]:
+        monkeypatch.setitem(sys.modules, name, None)
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)
+    monkeypatch.delitem(sys.modules, "nonplayer.agents.env")
+    with pytest.raises(MissingExtra) as missing:
+        importlib.import_module("nonplayer.agents.env")
+    assert str(missing.value).count("\n") == 0
+    assert "pip install 'andean-abyss-engine[env]'" in str(missing.value)

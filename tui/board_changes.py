@@ -1,0 +1,437 @@
+"""What a command changed, as records and as the steps a table carries out (issue 31).
+
+The physical board at a table knows only what it was told. This module is the one
+description of a change every interface prints: :func:`board_changes` compares the
+position before and after (pure: two :class:`~core.state.GameState`, nothing else) and
+returns :class:`Change` records, complete by construction, so that carrying out every
+record's step on the board of ``before`` gives the board of ``after``:
+
+* pieces placed, removed, moved (a Guerrilla's side at both ends: a March that activates
+  says so), flipped, replaced (a Rally's Base for 1 Underground and 1 Active Guerrilla),
+  set aside for good (card 49 Bloques);
+* the Control markers (1.8) gained and lost per space;
+* Support and Opposition (1.6), Terror and Sabotage markers (3.3.4), FARC Zones (4.3.2),
+  Shipments (4.5.3, with the Faction holding each), a foreign country become a space;
+* Resources, Aid, the Total Support and Opposition + Bases markers on the edge track
+  (1.9), El Presidente, Capabilities (5.3) and Momentum (5.4), the Eligibility cylinders
+  (2.3.7) and the card turned.
+
+:func:`step_text` words one record as an instruction ("Remove 1 Active AUC Guerrilla from
+Antioquia-Bolívar"); the words are the contract: ``tests/test_mirror.py`` parses them back
+and replays them on a board of its own. An undo's steps are the same records from
+``after`` back to ``before`` (:func:`reverse_steps`).
+
+Which pieces "moved" is read from the board alone: a Guerrilla leaving a space and one
+of the same Faction arriving in an adjacent space is a move; Government cubes pair at
+any distance (Air Lift, Redeploy); anything left over is placed or removed. On the board
+the two readings are the same.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from core.cards import CARDS
+from core.map import MAP, space_name
+from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, UNDERGROUND_OF, Faction, Piece
+from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
+from core.words import counted
+
+# the kinds of Change, in the order the steps of one space are given
+PLACE, REMOVE, REPLACE, MOVE, FLIP, OUT_OF_GAME = (
+    "place", "remove", "replace", "move", "flip", "out_of_game")
+SUPPORT, TERROR, SABOTAGE, ZONE, SHIPMENT, CONTROL, IN_PLAY = (
+    "support", "terror", "sabotage", "zone", "shipment", "control", "in_play")
+RESOURCES, AID, TOTAL_SUPPORT, OPP_BASES, PRESIDENT = (
+    "resources", "aid", "total_support", "opp_bases", "president")
+CAPABILITY, MOMENTUM, ELIGIBILITY, CARD = "capability", "momentum", "eligibility", "card"
+
+#: pieces as counted by a record: ((kind, how many), ...)
+Counts = tuple[tuple[Piece, int], ...]
+
+
+@dataclass(frozen=True)
+class Change:
+    """One thing the table does. Which fields matter depends on ``kind``:
+
+    * PLACE / REMOVE: ``pieces`` in ``space``;
+    * REPLACE: ``old_pieces`` removed from ``space`` and ``pieces`` placed there;
+    * MOVE: ``pieces`` (their side where they were) from ``space`` to ``to``, arriving as
+      ``new`` (the side they end on: a Piece; None = as they were);
+    * FLIP: ``pieces`` in ``space`` turned over (each kind to the other side);
+    * OUT_OF_GAME: ``n`` Guerrillas of ``faction`` set aside for good;
+    * SUPPORT, TERROR, CONTROL, SABOTAGE, ZONE, IN_PLAY: ``space`` from ``old`` to ``new``;
+    * SHIPMENT: ``old`` (space, holder) or None -> ``new`` (space, holder) or None;
+    * RESOURCES (``faction``), AID, TOTAL_SUPPORT, OPP_BASES, PRESIDENT, CARD: ``old`` -> ``new``;
+    * CAPABILITY, MOMENTUM: ``card``, ``old`` -> ``new`` (side / True, or None);
+    * ELIGIBILITY: ``faction``'s cylinder, ``new`` True for Eligible.
+    """
+
+    kind: str
+    space: int | None = None
+    pieces: Counts = ()
+    old_pieces: Counts = ()
+    to: int | None = None
+    faction: Faction | None = None
+    n: int = 0
+    card: int | None = None
+    old: object = None
+    new: object = None
+
+
+# ======================================================================================
+# the model: records from two states
+# ======================================================================================
+def board_changes(before: GameState, after: GameState, order: Sequence[int] = (),
+                  moves: bool = True) -> list[Change]:
+    """Every difference between ``before`` and ``after`` a table must carry out, as
+    :class:`Change` records: the spaces in ``order`` first (the order an Operation took
+    them), then the rest in map order; then the tracks, the cylinders and the card.
+    ``moves`` False: nothing moved (a Rally, a Propaganda phase), so pieces that left
+    one space and arrived in another are said removed and placed."""
+    k = len(before.pieces) // len(MAP)
+    touched = {s for s in range(len(MAP))
+               if before.pieces[s * k:s * k + k] != after.pieces[s * k:s * k + k]}
+    spaces = [s for s in _space_order(order) if s in touched or _marked(before, after, s)]
+    out: list[Change] = [Change(IN_PLAY, s, old=before.in_play(s), new=after.in_play(s))
+                         for s in spaces if before.in_play(s) != after.in_play(s)]
+    moved = [s for s in spaces if s in touched]
+    for f in Faction:
+        out += _piece_changes(before, after, f, moved, moves)
+    rank = {s: i for i, s in enumerate(spaces)}
+    out.sort(key=lambda c: rank[c.space] if c.space is not None else -1)
+    out += _out_of_game(before, after)
+    for s in spaces:
+        out += _marker_changes(before, after, s)
+    out += _shipment_changes(before, after)
+    out += track_records(before, after)
+    return out
+
+
+def _marked(before: GameState, after: GameState, s: int) -> bool:
+    """A marker or the Support level of ``s`` changed, or whether it is in play."""
+    return (before.support[s] != after.support[s] or before.terror[s] != after.terror[s]
+            or before.sabotage[s] != after.sabotage[s]
+            or before.farc_zone[s] != after.farc_zone[s]
+            or before.in_play(s) != after.in_play(s))
+
+
+def _space_order(order: Sequence[int]) -> list[int]:
+    first = list(dict.fromkeys(s for s in order if 0 <= s < len(MAP)))
+    return first + [s.id for s in MAP.spaces if s.id not in first]
+
+
+def spaces_named(lines: Iterable[str]) -> list[int]:
+    """The spaces ``lines`` name, in the order first named (longest names first, so
+    'Santa Marta' is not read as part of another name)."""
+    text = "\n".join(lines)
+    found: list[tuple[int, int]] = []
+    for s in sorted(MAP.spaces, key=lambda s: -len(space_name(s.id))):
+        at = text.find(space_name(s.id))
+        if at >= 0:
+            found.append((at, s.id))
+            text = text.replace(space_name(s.id), "#" * len(space_name(s.id)))
+    return [s for _, s in sorted(found)]
+
+
+def _kinds(f: Faction) -> tuple[Piece, ...]:
+    if f is Faction.GOVT:
+        return (Piece.TROOPS, Piece.POLICE)
+    return (UNDERGROUND_OF[f], ACTIVE_OF[f])
+
+
+def _other_side(kind: Piece) -> Piece:
+    f = kind.faction
+    return ACTIVE_OF[f] if kind == UNDERGROUND_OF[f] else UNDERGROUND_OF[f]
+
+
+def _piece_changes(before: GameState, after: GameState, f: Faction,
+                   spaces: list[int], moves: bool = True) -> list[Change]:
+    """One Faction's piece records: flips, moves, then what is left placed, removed or
+    (the same Faction's pieces out and in one space) replaced."""
+    out: list[Change] = []
+    lost: dict[int, dict[Piece, int]] = {}
+    gained: dict[int, dict[Piece, int]] = {}
+    for s in spaces:
+        d = {k: after.count(s, k) - before.count(s, k) for k in (*_kinds(f), BASE_OF[f])}
+        if f is not Faction.GOVT:  # a Guerrilla that changed side in place is a flip
+            u, a = UNDERGROUND_OF[f], ACTIVE_OF[f]
+            up = min(max(0, -d[u]), max(0, d[a]))
+            down = min(max(0, -d[a]), max(0, d[u]))
+            if up:
+                out.append(Change(FLIP, s, ((u, up),)))
+            if down:
+                out.append(Change(FLIP, s, ((a, down),)))
+            d[u] += up - down
+            d[a] += down - up
+        lost[s] = {k: -n for k, n in d.items() if n < 0}
+        gained[s] = {k: n for k, n in d.items() if n > 0}
+    if moves:
+        out += _moves(lost, gained, f, spaces)
+    for s in spaces:
+        removed = tuple((k, n) for k, n in lost[s].items() if n)
+        placed = tuple((k, n) for k, n in gained[s].items() if n)
+        if removed and placed:
+            out.append(Change(REPLACE, s, placed, old_pieces=removed))
+        elif removed:
+            out.append(Change(REMOVE, s, removed))
+        elif placed:
+            out.append(Change(PLACE, s, placed))
+    return out
+
+
+def _moves(lost: dict[int, dict[Piece, int]], gained: dict[int, dict[Piece, int]],
+           f: Faction, spaces: list[int]) -> list[Change]:
+    """Pieces that left a space and pieces that arrived elsewhere, paired as moves
+    (``lost`` and ``gained`` are reduced by what was paired). Guerrillas pair between
+    adjacent spaces, the same side first; Troops and Police at any distance."""
+    out: list[Change] = []
+    kinds = _kinds(f)
+    for dst in spaces:
+        for want in kinds:
+            for src in spaces:
+                if not gained[dst].get(want):
+                    break
+                if src == dst or not (f is Faction.GOVT or MAP.adjacent(src, dst)):
+                    continue
+                sources = (want,) if f is Faction.GOVT else (want, _other_side(want))
+                for have in sources:
+                    n = min(lost[src].get(have, 0), gained[dst].get(want, 0))
+                    if n:
+                        lost[src][have] -= n
+                        gained[dst][want] -= n
+                        out.append(Change(MOVE, src, ((have, n),), to=dst,
+                                          new=None if have == want else want))
+    return _merged_moves(out)
+
+
+def _merged_moves(moves: list[Change]) -> list[Change]:
+    """Moves between the same two spaces said once: '2 Underground and 1 Active'."""
+    out: list[Change] = []
+    for m in moves:
+        prev = next((i for i, o in enumerate(out) if o.space == m.space and o.to == m.to
+                     and o.new is None and m.new is None), None)
+        if prev is None:
+            out.append(m)
+        else:
+            out[prev] = Change(MOVE, m.space, out[prev].pieces + m.pieces, to=m.to)
+    return out
+
+
+def _out_of_game(before: GameState, after: GameState) -> list[Change]:
+    return [Change(OUT_OF_GAME, faction=f,
+                   n=after.removed_from_game[f] - before.removed_from_game[f])
+            for f in INSURGENTS if after.removed_from_game[f] != before.removed_from_game[f]]
+
+
+def _marker_changes(before: GameState, after: GameState, s: int) -> list[Change]:
+    out: list[Change] = []
+    if before.support[s] != after.support[s]:
+        out.append(Change(SUPPORT, s, old=before.support[s], new=after.support[s]))
+    if before.terror[s] != after.terror[s]:
+        out.append(Change(TERROR, s, old=before.terror[s], new=after.terror[s]))
+    if before.sabotage[s] != after.sabotage[s]:
+        out.append(Change(SABOTAGE, s, old=bool(before.sabotage[s]),
+                          new=bool(after.sabotage[s])))
+    if before.farc_zone[s] != after.farc_zone[s]:
+        out.append(Change(ZONE, s, old=bool(before.farc_zone[s]),
+                          new=bool(after.farc_zone[s])))
+    if not MAP[s].is_loc and before.controller(s) != after.controller(s):  # 1.8
+        out.append(Change(CONTROL, s, old=before.controller(s), new=after.controller(s)))
+    return out
+
+
+def _shipment_changes(before: GameState, after: GameState) -> list[Change]:
+    """Shipments by marker: placed, removed, moved with their Guerrilla, passed on."""
+    out = []
+    for old, new in zip(before.shipments, after.shipments, strict=True):
+        o = None if old is None else (old[0], Faction(old[1]))
+        n = None if new is None else (new[0], Faction(new[1]))
+        if o != n:
+            out.append(Change(SHIPMENT, old=o, new=n))
+    return out
+
+
+def track_records(before: GameState, after: GameState) -> list[Change]:
+    """The tracks, lasting Events, cylinders and the card (no space)."""
+    out: list[Change] = []
+    for f in Faction:
+        if before.resources[f] != after.resources[f]:
+            out.append(Change(RESOURCES, faction=f, old=before.resources[f],
+                              new=after.resources[f]))
+    if before.aid != after.aid:
+        out.append(Change(AID, old=before.aid, new=after.aid))
+    if before.total_support() != after.total_support():
+        out.append(Change(TOTAL_SUPPORT, old=before.total_support(), new=after.total_support()))
+    if before.opposition_plus_bases() != after.opposition_plus_bases():
+        out.append(Change(OPP_BASES, old=before.opposition_plus_bases(),
+                          new=after.opposition_plus_bases()))
+    if before.president != after.president:
+        out.append(Change(PRESIDENT, old=before.president, new=after.president))
+    for card in sorted(set(before.capabilities) | set(after.capabilities)):
+        old, new = before.capabilities.get(card), after.capabilities.get(card)
+        if old != new:
+            out.append(Change(CAPABILITY, card=card, old=old, new=new))
+    for card in sorted(set(before.momentum) ^ set(after.momentum)):
+        out.append(Change(MOMENTUM, card=card, old=card in before.momentum,
+                          new=card in after.momentum))
+    for f in Faction:
+        if before.eligible[f] != after.eligible[f]:
+            out.append(Change(ELIGIBILITY, faction=f, old=before.eligible[f],
+                              new=after.eligible[f]))
+    if before.current_card != after.current_card:
+        out.append(Change(CARD, old=before.current_card, new=after.current_card))
+    return out
+
+
+# ======================================================================================
+# the words
+# ======================================================================================
+#: the cubes by their noun (2.1: "1 Troops cube")
+_NOUN = {Piece.TROOPS: "Troops cube", Piece.POLICE: "Police cube"}
+
+
+def pieces_text(counts: Counts) -> str:
+    """'1 Underground AUC Guerrilla and 1 Active AUC Guerrilla', '2 Troops cubes'."""
+    parts = [counted(n, _NOUN.get(k, k.label)) for k, n in counts if n]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _card(card: object) -> str:
+    return "none" if card is None else f"#{card} {CARDS[int(card)].title}"  # type: ignore[call-overload]
+
+
+def _control(f: object) -> str:
+    return "Government" if f is Faction.GOVT else "FARC"
+
+
+def step_text(c: Change) -> str:
+    """One record as an instruction for the table (the words tests/test_mirror.py reads)."""
+    where = space_name(c.space) if c.space is not None else ""
+    k = c.kind
+    if k == PLACE:
+        return f"Place {pieces_text(c.pieces)} in {where}"
+    if k == REMOVE:
+        return f"Remove {pieces_text(c.pieces)} from {where}"
+    if k == REPLACE:
+        return f"In {where}, replace {pieces_text(c.old_pieces)} with {pieces_text(c.pieces)}"
+    if k == MOVE:
+        text = f"Move {pieces_text(c.pieces)} from {where} to {space_name(c.to or 0)}"
+        if isinstance(c.new, Piece):
+            text += f", flipping {'it' if c.pieces[0][1] == 1 else 'them'} " + \
+                ("Active" if c.new in ACTIVE_OF.values() else "Underground")
+        return text
+    if k == FLIP:
+        kind, n = c.pieces[0]
+        side = "Active" if kind in UNDERGROUND_OF.values() else "Underground"
+        return f"In {where}, flip {pieces_text(c.pieces)} to {side}"
+    if k == OUT_OF_GAME:
+        assert c.faction is not None
+        return (f"Set {counted(c.n, c.faction.label + ' Guerrilla')} aside from Available: "
+                "removed from the game") if c.n > 0 else \
+            f"Return {counted(-c.n, c.faction.label + ' Guerrilla')} removed from the game " \
+            "to Available"
+    if k == IN_PLAY:
+        return f"{where} is now a space in play" if c.new else f"{where} is no longer in play"
+    if k == SUPPORT:
+        return (f"Set {where} to {SUPPORT_LABELS[int(c.new)]} "  # type: ignore[call-overload]
+                f"(was {SUPPORT_LABELS[int(c.old)]})")  # type: ignore[call-overload]
+    if k == TERROR:
+        n = int(c.new) - int(c.old)  # type: ignore[call-overload]
+        return f"Place {counted(n, 'Terror marker')} in {where}" if n > 0 else \
+            f"Remove {counted(-n, 'Terror marker')} from {where}"
+    if k == SABOTAGE:
+        return f"Place a Sabotage marker on {where}" if c.new else \
+            f"Remove the Sabotage marker from {where}"
+    if k == ZONE:
+        return f"Place a FARC Zone marker in {where}" if c.new else \
+            f"Remove the FARC Zone marker from {where}"
+    if k == CONTROL:
+        if c.old is None:
+            return f"Place a {_control(c.new)} Control marker in {where}"
+        if c.new is None:
+            return f"Remove the {_control(c.old)} Control marker from {where}"
+        return (f"In {where}, replace the {_control(c.old)} Control marker with a "
+                f"{_control(c.new)} Control marker")
+    if k == SHIPMENT:
+        return _shipment_text(c)
+    return _track_text(c)
+
+
+def _shipment_text(c: Change) -> str:
+    old, new = c.old, c.new
+    if old is None:
+        s, f = new  # type: ignore[misc]
+        return f"Place a Shipment under {_a(f)} Guerrilla in {space_name(s)}"
+    s0, f0 = old  # type: ignore[misc]
+    if new is None:
+        return f"Remove the Shipment held by {f0.label} in {space_name(s0)}"
+    s1, f1 = new  # type: ignore[misc]
+    if s0 == s1:
+        return (f"In {space_name(s0)}, pass the Shipment held by {f0.label} to "
+                f"{_a(f1)} Guerrilla")
+    return (f"Move the Shipment held by {f0.label} in {space_name(s0)} to {_a(f1)} "
+            f"Guerrilla in {space_name(s1)}")
+
+
+def _a(f: Faction) -> str:
+    """'a FARC', 'an AUC', 'a Cartels'."""
+    return f"an {f.label}" if f.label[0] in "AEIOU" else f"a {f.label}"
+
+
+def _track_text(c: Change) -> str:
+    k = c.kind
+    if k == RESOURCES:
+        assert c.faction is not None
+        return f"Set {c.faction.label} Resources to {c.new} (was {c.old})"
+    if k == AID:
+        return f"Set Aid to {c.new} (was {c.old})"
+    if k == TOTAL_SUPPORT:
+        return f"Move the Total Support marker to {c.new} (was {c.old})"
+    if k == OPP_BASES:
+        return f"Move the Opposition + Bases marker to {c.new} (was {c.old})"
+    if k == PRESIDENT:
+        return (f"Set El Presidente to {PRESIDENTS[int(c.new)]} "  # type: ignore[call-overload]
+                f"(was {PRESIDENTS[int(c.old)]})")  # type: ignore[call-overload]
+    if k == CAPABILITY:
+        title = _card(c.card)
+        if c.old is None:
+            return f"Put {title} by the board as a Capability, {c.new} side up"
+        if c.new is None:
+            return f"Discard the Capability {title}"
+        return f"Turn the Capability {title} {c.new} side up"
+    if k == MOMENTUM:
+        title = _card(c.card)
+        return f"Put {title} by the board as Momentum (until the next Reset)" if c.new \
+            else f"Discard the Momentum {title}"
+    if k == ELIGIBILITY:
+        assert c.faction is not None
+        box = "Eligible" if c.new else "Ineligible"
+        return f"Move the {c.faction.label} cylinder to the {box} box"
+    if k == CARD:
+        return f"Reveal the next card: {_card(c.new)}" if c.new is not None else \
+            f"Put {_card(c.old)} on the played pile"
+    raise ValueError(f"no words for a change of kind {k!r}")
+
+
+def steps(before: GameState, after: GameState, order: Sequence[int] = (),
+          moves: bool = True) -> list[str]:
+    """:func:`board_changes` as instructions, in order (not numbered)."""
+    return [step_text(c) for c in board_changes(before, after, order, moves)]
+
+
+_MOVING = re.compile(r"\b(March|Sweep|Patrol|Air Lift|Redeploy|Transport|[Mm]ove[sd]?)\b")
+
+
+def moves_told(lines: Iterable[str]) -> bool:
+    """Whether an account (a trace, a report) tells of pieces moving: only then are
+    pieces that left one space and arrived in another said to have moved."""
+    return any(_MOVING.search(line) for line in lines)
+
+
+def reverse_steps(before: GameState, after: GameState) -> list[str]:
+    """The steps that take the table from ``after`` back to ``before`` (undo, rollback):
+    the same model read the other way."""
+    return steps(after, before)
