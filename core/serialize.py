@@ -392,17 +392,18 @@ def check_rules(state: GameState, where: str = "state") -> None:
 
 def check_set_up(state: GameState, where: str = "state") -> None:
     """What Set Up fixed and nothing changes later (SchemaError naming the field): the
-    options go together, the seats are a seating ``new`` makes (players 1..N, someone
-    deciding for the Government), the last Propaganda Round and the skipped Victory
-    Phases are the scenario's. Each rule is the one :func:`core.setup.new_state` uses."""
+    options go together, someone decides for the Government, ``options.players`` counts
+    the seats, the last Propaganda Round and the skipped Victory Phases are the
+    scenario's. Each rule is the one :func:`core.setup.new_state` uses. (The players'
+    numbers run 1..N in ``initial``, which ``new`` made: :func:`game_from_json`; later a
+    seat may go to section 8 or to an agent and leave a gap, ``SetTurn``/``SetSeat``.)"""
     from core import setup  # setup reads placements (core.files), like this module
 
     options = state.options
     problem = setup.options_problem(state.scenario, options["short"], options["deployment"])
     if problem is not None:
         raise SchemaError(f"{where}.options", problem)
-    problem = numbering_problem(state.seats) or seating_problem(
-        state.seats, options.get(setup.GOVERNMENT_AI))
+    problem = seating_problem(state.seats, options.get(setup.GOVERNMENT_AI))
     if problem is not None:
         raise SchemaError(f"{where}.seats", problem)
     players = len({s for s in state.seats if s is not None})
@@ -498,6 +499,9 @@ def game_from_json(data: Any, fresh: bool = False) -> Any:
         state, initial = _state(data["state"]), _state(data["initial"])
         check_rules(state, "state")
         check_rules(initial, "initial")
+        problem = numbering_problem(initial.seats)  # as new numbers them (1.5)
+        if problem is not None:
+            raise SchemaError("initial.seats", problem)
         for i, entry in enumerate(data["log"]):
             _command(entry["command"], f"log[{i}].command")
         log = data["log"] if fresh else _json_copy(data["log"], keys_to_int=False)

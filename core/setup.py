@@ -50,9 +50,7 @@ from core.state import (
 )
 
 SCENARIOS = ("standard", "quick")
-#: The largest seed (``--seed``, ``rng_seed``): the stream uses its low 64 bits, and a
-#: save must stay a file any JSON reader takes (the schema's maximum says the same).
-MAX_SEED = 2**63 - 1
+MAX_SEED = dice.MAX_SEED
 DEPLOYMENTS = ("standard", "open")
 
 #: Cards set aside unseen when preparing the deck (seed 003, Deck Preparation).
@@ -467,6 +465,9 @@ def load_placement(source: Mapping[str, Any] | str | PathLike[str]) -> Placement
         except (json.JSONDecodeError, UnicodeDecodeError) as err:
             raise ValueError(f"placement file {shown(path)} is not valid JSON: "
                              f"{shown(err)}") from None
+        except RecursionError:  # (a RuntimeError) lists in lists, thousands deep
+            raise ValueError(f"placement file {shown(path)}: not a placement (nested too "
+                             "deeply)") from None
         except ValueError:  # an integer of more than 4300 digits
             raise ValueError(f"placement file {shown(path)}: a number with too many "
                              "digits") from None

@@ -59,6 +59,7 @@ def _two_card_deck(d: dict) -> None:  # the issue's [18, 5]: 64 cards in a full 
 
 def _fourth_player_alone(d: dict) -> None:  # 1.5: players 1..N, as new numbers them
     _both(d, "seats", [4, None, None, None])
+    d["state"]["options"]["players"] = d["initial"]["options"]["players"] = 1
 
 
 def _too_many_rounds(d: dict) -> None:  # 2.4.1: the 4th Propaganda Round is the last
@@ -103,7 +104,7 @@ CASES: list[tuple[Callable[[dict], None], str]] = [
     (_deck_and_played, "state.played[0]"),
     (_no_propaganda, "state.deck"),
     (_two_card_deck, "initial.deck"),
-    (_fourth_player_alone, "state.seats"),
+    (_fourth_player_alone, "initial.seats"),
     (_too_many_rounds, "state.propaganda_rounds"),
     (_rounds_not_played, "state.propaganda_rounds"),
     (_wrong_final, "state.final_propaganda"),
@@ -164,8 +165,8 @@ def _saved(tmp_path: Path, game: Game, name: str) -> Path:
 
 
 def test_np_turn_in_a_four_player_game_saves_a_game_that_loads(tmp_path, capsys) -> None:
-    # 1.5 / 8.0: FARC handed to section 8 in a game of four people; the players are
-    # numbered 1..N again, so the save is one new could make and loads again
+    # 1.5 / 8.0: FARC handed to section 8 in a game of four people: options.players
+    # counts the three left, so the save loads again
     game = Game.new("standard", seed=5, seats=[1, 2, 3, 4])
     path = _saved(tmp_path, game, "four.json")
     out = tmp_path / "after.json"
@@ -173,7 +174,7 @@ def test_np_turn_in_a_four_player_game_saves_a_game_that_loads(tmp_path, capsys)
     capsys.readouterr()
     assert code == 0
     loaded = serialize.load(out)
-    assert loaded.state.seats == [1, None, 2, 3] and loaded.state.options["players"] == 3
+    assert loaded.state.seats == [1, None, 3, 4] and loaded.state.options["players"] == 3
 
 
 def test_np_turn_on_a_card_set_aside_keeps_the_card_set(tmp_path, capsys) -> None:

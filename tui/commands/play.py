@@ -41,6 +41,7 @@ from tui.commands.base import (
     Subcommand,
     add_no_verify,
     faction_argument,
+    seed_argument,
     stop_code,
 )
 from tui.commands.stops import stopping
@@ -70,7 +71,7 @@ def _bots(text: str) -> list[Faction]:
 def _common(p: argparse.ArgumentParser, default_save: str) -> None:
     p.add_argument("--scenario", choices=("standard", "quick"), default="standard",
                    help="full game or the Quick-Play scenario (default: standard)")
-    p.add_argument("--seed", type=int, default=None,
+    p.add_argument("--seed", type=seed_argument, default=None,
                    help="seed for the deck and the dice (default: a random one)")
     p.add_argument("--short", action="store_true", help="short game (2.4.1)")
     p.add_argument("--load", metavar="FILE", default=None, help="resume a saved game")
@@ -131,6 +132,19 @@ def _session(args: argparse.Namespace, default_save: str, out: TextIO) -> tuple[
     return Session(Game.new(), target, getattr(args, "save_lock", None)), True
 
 
+def check_streams(plain: bool) -> None:
+    """Before anything is written: the line mode needs standard input and output open
+    (a closed one, ``<&-`` or ``>&-``, is one line instead of a crash at the first
+    question), the full-screen app a terminal (:func:`need_terminal`)."""
+    if not plain:
+        need_terminal()
+        return
+    for name, stream in (("input", sys.stdin), ("output", sys.stdout)):
+        if stream is None or stream.closed:
+            raise CliError(f"the line mode needs standard {name}, and it is closed: give "
+                           "it a terminal, a file or a pipe")
+
+
 def need_terminal() -> None:
     """The full-screen app reads its keys from a terminal and draws on one: with input
     from a file, ``/dev/null`` or a pipe it would wait for keys that never come (and
@@ -152,8 +166,7 @@ def need_terminal() -> None:
 
 
 def _run_play(args: argparse.Namespace, out: TextIO) -> int:
-    if not args.plain:
-        need_terminal()
+    check_streams(args.plain)
     controller = play_controller(args, out)
     if args.plain:
         from tui.plain.ui import make_ui
@@ -275,8 +288,7 @@ def new_assist_game(scenario: str, seed: int, seats: list[int | None], first: in
 
 
 def _run_assist(args: argparse.Namespace, out: TextIO) -> int:
-    if not args.plain:
-        need_terminal()
+    check_streams(args.plain)
     session, new = _session(args, ASSIST_SAVE, out)
     if args.plain:
         with saved_on_stop(session, new):
