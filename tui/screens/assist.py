@@ -55,6 +55,7 @@ from textual.widgets.option_list import Option as ListOption
 
 from core.cards import CARDS
 from core.errors import AndeanError
+from core.files import shown
 from core.game import Game
 from core.map import MAP
 from core.pieces import Faction
@@ -236,7 +237,7 @@ class CardScreen(ModalScreen[int | None]):
             return
         if words[:1] in (["current"], ["next"]):  # the editor's words for a card
             if words[0] != self.which or len(words) < 2:
-                self.error(f"'{text.strip()}': here type only the card ({CARD_NAMES}); "
+                self.error(f"'{shown(text.strip())}': here type only the card ({CARD_NAMES}); "
                            "c corrects the card face up, n names the card on top of the "
                            "deck")
                 return
