@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 from typing import Any
 
 import pytest
@@ -17,20 +16,9 @@ from hypothesis import strategies as st
 
 from core import serialize
 from core.errors import SaveFileError
-from core.events.choice import RandomChooser
-from core.game import Game
-from core.random_play import random_command
+from tests.helpers import random_played
 
-
-def _game() -> Game:
-    game = Game.new("standard", seed=4)
-    rng = random.Random(4)
-    for _ in range(3):
-        game.apply(random_command(game.state, rng), chooser=RandomChooser(rng))
-    return game
-
-
-BASE = serialize.game_to_json(_game())
+BASE = serialize.game_to_json(random_played(4, 3))
 ROLLS = 200_000
 
 

@@ -11,7 +11,6 @@ import copy
 import io
 import json
 import os
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -20,23 +19,14 @@ import pytest
 
 from core import serialize
 from core.errors import SaveFileError
-from core.events.choice import RandomChooser
 from core.game import Game
-from core.random_play import random_command
+from tests.helpers import random_played
 from tui.commands.main import main
 
 REPO = Path(__file__).resolve().parent.parent
 
 
-def _played() -> Game:
-    game = Game.new("standard", seed=2)
-    rng = random.Random(2)
-    for _ in range(12):
-        game.apply(random_command(game.state, rng), chooser=RandomChooser(rng))
-    return game
-
-
-BASE = serialize.game_to_json(_played())
+BASE = serialize.game_to_json(random_played(2, 12))
 FARC_ZONE = next(i for i, e in enumerate(BASE["log"])
                  if e["command"]["type"] == "Place FARC Zone")  # 6.4.4
 ROLLED = next(i for i, e in enumerate(BASE["log"]) if e["rolls"])
