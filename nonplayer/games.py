@@ -218,6 +218,9 @@ class AgentTable:
         self.setup = setup
         self.seed = seed
         self.on_failure = on_failure
+        #: a failure of the Government's agent met inside another Faction's turn
+        #: (Insurgent Discord), handled once that turn is over
+        self.pending: AgentError | None = None
         self.agents = open_agents(setup.by_faction(), game.state, setup.policy)
 
     def discord(self, state: GameState, faction: Faction) -> str:
@@ -229,8 +232,6 @@ class AgentTable:
             except AgentError as err:
                 self.pending = err
         return self.bot.discord(state, faction)
-
-    pending: AgentError | None = None
 
     def tell(self, faction: Faction | None, by: str, lines: list[str]) -> None:
         message = trace_message(faction, by, self.game.log[-1]["command"], lines)

@@ -179,21 +179,33 @@ def test_the_python_random_agent_plays_a_whole_game_in_any_seat(faction: Faction
 NODE = shutil.which("node")
 
 
+def demo_with(agent: str, seat: str, seed: int, folder: Path) -> Game:
+    """``andean demo --agent SEAT=agent --save``: the saved game, loaded (and replayed:
+    the strict loader replays its log)."""
+    save = folder / f"{seat}.json"
+    code = main(["demo", "--govt", "heuristic", "--scenario", "quick", "--seed", str(seed),
+                 "--save", str(save), "--agent", f"{seat}={agent}"])
+    assert code == 0
+    return serialize.load(save, verify=True)
+
+
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
-@pytest.mark.parametrize("faction", [Faction.FARC, Faction.GOVT], ids=lambda f: f.label)
-def test_the_javascript_agent_plays_a_whole_game(faction: Faction) -> None:
-    agent = f"{NODE} {ROOT / 'examples' / 'agent.js'}"
-    game, _ = play(11, "heuristic", "quick", agents=setup_for(faction, agent))
+@pytest.mark.parametrize("seat", ["FARC", "Government"])
+def test_the_javascript_agent_plays_a_whole_game(
+        seat: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = demo_with(f"{NODE} {ROOT / 'examples' / 'agent.js'}", seat, 11, tmp_path)
     assert_whole_game(game)
     assert not set_seats(game)
+    assert f"{seat}: agent" in capsys.readouterr().out.splitlines()[0]
 
 
-def test_the_government_ai_agent_plays_a_whole_game_through_the_protocol() -> None:
+def test_the_government_ai_agent_plays_a_whole_game_through_the_protocol(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     agent = f"{sys.executable} {ROOT / 'examples' / 'government_ai_agent.py'}"
-    game, record = play(13, "heuristic", "quick", agents=setup_for(Faction.GOVT, agent))
+    game = demo_with(agent, "Government", 13, tmp_path)
     assert_whole_game(game)
     assert not set_seats(game)  # every command it sent was legal
-    assert record.govt.startswith("agent:")
+    assert "Government: agent" in capsys.readouterr().out.splitlines()[0]
 
 
 # ======================================================================================
@@ -487,14 +499,16 @@ def test_the_line_modes_seat_word_hands_a_seat_to_an_agent(
 
     save = tmp_path / "game.json"
     monkeypatch.setattr(sys, "stdin", io.StringIO(
-        f"seat AUC agent {RANDOM_AGENT}\nseat farc robot\nquit\n"))
+        f"seat AUC agent {RANDOM_AGENT}\nseat farc robot\nseat Cartels me\n"
+        "seat Cartels bot\nquit\n"))
     main(["play", "--plain", "--scenario", "quick", "--seed", "2", "--save", str(save)])
     out = capsys.readouterr().out
     assert "AUC is played from now on by agent" in out
-    assert "! seat FACTION agent COMMAND, or seat FACTION me" in out
+    assert "! seat FACTION agent COMMAND, seat FACTION me or seat FACTION bot" in out
     saved = serialize.load(save, verify=True)
-    assert saved.state.seats[Faction.AUC] == 2
-    assert set_seats(saved)[0]["command"]["who"] == f"agent {RANDOM_AGENT!r}"
+    assert saved.state.seats == [1, None, 2, None]
+    assert [e["command"]["who"] for e in set_seats(saved)] == [
+        f"agent {RANDOM_AGENT!r}", "a person", "the section-8 flowchart"]
 
 
 def test_a_question_offers_only_the_answers_its_form_takes() -> None:
@@ -517,3 +531,99 @@ def test_a_question_offers_only_the_answers_its_form_takes() -> None:
     run.answer(True)
     assert [o.value for o in run.legal_question().options] == [0, 2, 4]
     assert run.answers == [True]  # trying the answers changed nothing
+
+
+def test_a_refused_combination_is_asked_again_saying_why(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # options each legal, the combination refused by the rules: asked again, a few times
+    from nonplayer.agents import seat as seat_module
+    from nonplayer.agents.connection import AgentError
+    from nonplayer.decisions.base import FormRun, InputError, Option, Question
+
+    def form():  # type: ignore[no-untyped-def]
+        picked = yield Question.many("Which spaces?", [Option(s, f"space {s}") for s in
+                                                       (1, 2, 3)], 1, 3)
+        if 1 in picked and 2 in picked:
+            raise InputError("not enough Resources for both")
+        return picked
+
+    class FakeDecision:
+        def __init__(self, *_: object) -> None:
+            self.form = FormRun(form)
+
+    class Scripted:
+        def __init__(self, answers: list[list[int]]) -> None:
+            self.answers, self.sent = answers, []  # type: ignore[var-annotated]
+
+        def send(self, message: dict) -> None:
+            self.sent.append(message)
+
+        def receive(self, timeout: float) -> dict:
+            return {"type": "answer", "id": self.sent[-1]["id"],
+                    "answer": self.answers.pop(0)}
+
+    monkeypatch.setattr(seat_module, "Decision", FakeDecision)
+    game = Game.new("quick", 1, players=1)
+    agent = object.__new__(seat_module.AgentSeat)
+    agent.where, agent.faction, agent.policy = "scripted", Faction.GOVT, POLICY
+    agent.questions = agent.decisions = 0
+    agent.conn = Scripted([[0, 1], [0, 2]])  # type: ignore[assignment]
+    assert agent.decide(game) == [1, 3]
+    assert agent.conn.sent[1]["info"] == ["Refused: not enough Resources for both"]
+    agent.conn = Scripted([[0, 1]] * 4)  # type: ignore[assignment]
+    with pytest.raises(AgentError, match="answered illegally"):
+        agent.decide(game)
+
+
+def test_insurgent_discord_is_asked_of_the_governments_agent() -> None:
+    # 8.1: in a 2-player game the Government player chooses the 2nd Eligible
+    # Non-player's Event or Operation: an agent at the Government is asked it
+    from nonplayer.agents import seat as seat_module
+
+    class Scripted:
+        def __init__(self) -> None:
+            self.sent: list[dict] = []
+
+        def send(self, message: dict) -> None:
+            self.sent.append(message)
+
+        def receive(self, timeout: float) -> dict:
+            options = self.sent[-1]["options"]
+            pick = next(o["id"] for o in options if o["value"] == "operation")
+            return {"type": "answer", "id": self.sent[-1]["id"], "answer": pick}
+
+    game = Game.new("quick", 1, seats=[1, 2, None, None])
+    agent = object.__new__(seat_module.AgentSeat)
+    agent.where, agent.faction, agent.policy = "scripted", Faction.GOVT, POLICY
+    agent.questions = agent.decisions = 0
+    agent.conn = Scripted()  # type: ignore[assignment]
+    assert agent.discord(game.state, Faction.AUC) == "operation"
+    question = agent.conn.sent[0]
+    validator().validate(question)
+    assert question["asks"] == "discord" and "Insurgent Discord (8.1)" in question["prompt"]
+
+
+def test_the_play_screen_plays_agents_seats(tmp_path: Path) -> None:
+    # the full-screen app runs agents' turns like Non-players': an agent at each
+    # Insurgent, the program's AI at the Government, no person: the whole game is played
+    # as the app starts
+    from tests.pilot import run_async
+    from tui.controller import Controller
+    from tui.screens.play import PlayApp
+    from tui.session import Session
+
+    game = Game.new("quick", 3, seats=[None, 1, 2, 3], government_ai="heuristic")
+    agents = {f: f"{RANDOM_AGENT} --seed {int(f)}" for f in Faction if f is not Faction.GOVT}
+    controller = Controller(Session(game, tmp_path / "game.json"), agents=agents,
+                            agent_policy=POLICY)
+
+    @run_async
+    async def run() -> None:
+        app = PlayApp(controller)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert controller.is_over()
+
+    run()
+    assert any("agent random" in r.heading() for r in controller.history)
+    assert_whole_game(serialize.load(tmp_path / "game.json", verify=True))

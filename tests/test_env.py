@@ -171,6 +171,33 @@ def test_an_action_the_mask_forbids_changes_nothing() -> None:
     assert np.array_equal(after["action_mask"], before["action_mask"])
 
 
+def test_an_answer_the_form_refuses_is_masked_after_it_is_tried_or_before_if_strict(
+) -> None:
+    # 4.1: "After this March there is nothing for Extort to do. Go on without a Special
+    # Activity?" offers yes, which the form refuses (the Special Activity was chosen);
+    # quick game 13, the 100th action of random agents drawn from seed 13
+    lazy = E.Table(list(Faction), seed=13, scenario="quick")
+    rng = np.random.default_rng(13)
+    actions: list[int] = []
+    while True:
+        action = int(rng.choice(np.flatnonzero(lazy.mask())))
+        before = lazy.mask().copy()
+        version, question = lazy.version, lazy.question
+        refused = lazy.act(action)
+        if refused is not None and question.kind != MANY:
+            break
+        actions.append(action)
+    assert "nothing for" in question.prompt and "no Extort is possible" in refused
+    assert before[action] == 1 and lazy.mask()[action] == 0  # masked once tried
+    assert lazy.version == version and lazy.question is question  # asked again
+    strict = E.Table(list(Faction), seed=13, scenario="quick", strict=True)
+    for taken in actions:  # the same answers reach the same question...
+        assert strict.act(taken) is None
+    assert strict.question.prompt == question.prompt
+    assert strict.mask()[action] == 0  # ...where the refused answer is never offered
+    assert np.array_equal(strict.mask(), lazy.mask())
+
+
 def test_several_options_are_picked_one_at_a_time_then_done() -> None:
     # a question of several options: picks, a picked option is not offered again (no
     # repeat), DONE once the fewest picks are made

@@ -290,6 +290,28 @@ def test_an_existing_file_is_replaced_only_with_force(cwd, capsys, monkeypatch, 
     assert code == 0, err
 
 
+FORCED = [
+    ["new", "--seed", "1", "--out", "held.json", "--force"],
+    ["random-game", "--scenario", "quick", "--seed", "1", "--save", "held.json", "--force"],
+    ["np-turn", "g.json", "--faction", "FARC", "--save", "held.json", "--force"],
+    ["report", "g.json", "--out", "held.json", "--force"],
+    ["soak", "--games", "1", "--out", "held.json", "--force"],
+    ["demo", "--govt", "heuristic", "--seed", "1", "--save", "held.json", "--force"],
+    ["play", "--plain", "--load", "g.json", "--save", "held.json", "--force"],
+    ["play", "--plain", "--new", "--save", "held.json"],
+]
+
+
+@pytest.mark.parametrize("argv", FORCED, ids=lambda a: " ".join(a[:1] + a[-3:-1]))
+def test_a_save_a_running_game_holds_is_never_replaced_even_with_force(cwd, capsys, argv):
+    # issue 32 Why 3: `soak --out held.json` replaced the save of a running game;
+    # --force (or --new) replaces a file, never one another andean process holds
+    held = a_save(cwd / "held.json", seed=2)
+    with held_elsewhere(held):
+        line = refused(capsys, cwd, *argv)
+    assert f"process {OTHER_PID}" in line
+
+
 def test_np_turn_still_writes_back_over_its_own_save(cwd, capsys):
     # the read-modify-write of a save needs no --force, under any name of the file
     (cwd / "D").mkdir()
@@ -382,3 +404,55 @@ def test_a_refused_move_of_a_running_game_changes_nothing(tmp_path, door, target
             assert session.path == root / "g.json" and is_held(root / "g.json")
     finally:
         os.chdir(cwd)
+
+
+def test_batch_resume_reads_its_rows_under_the_folders_lock(cwd, capsys, monkeypatch):
+    # issue 32 What to build 1: a read-modify-write holds the lock from load to save;
+    # `batch --resume` reads games.csv and appends to it
+    import nonplayer.games
+    from nonplayer.games import CSV_FIELDS
+
+    (cwd / "B").mkdir()
+    rows = cwd / "B" / "games.csv"
+    rows.write_text(",".join(CSV_FIELDS) + "\n")
+    with held_elsewhere(rows):  # another batch runs in B
+        line = refused(capsys, cwd, "batch", "--games", "1", "--out", "B", "--resume")
+    assert f"process {OTHER_PID}" in line
+    seen: list[bool] = []
+    read = nonplayer.games.read_csv
+
+    def watched(path):
+        seen.append(is_held(rows))
+        return read(path)
+
+    monkeypatch.setattr(nonplayer.games, "read_csv", watched)
+    monkeypatch.setattr("tui.commands.bots.run_batch", _would_run)
+    with pytest.raises(WouldRun):
+        run(capsys, "batch", "--games", "1", "--out", "B", "--resume")
+    assert seen == [True]
+    assert not is_held(rows)
+
+
+def test_serve_assist_copies_its_load_once(cwd, capsys, monkeypatch):
+    # one writer per save: `serve assist --load X --save Y` passed --load X to every tab,
+    # so a second tab started again from X over the game the first had saved in Y
+    pytest.importorskip("textual_serve")
+    import textual_serve.server
+
+    commands: list[str] = []
+
+    class Server:
+        def __init__(self, command: str, **_kwargs: object) -> None:
+            commands.append(command)
+
+        def serve(self) -> None:
+            raise WouldRun()
+
+    monkeypatch.setattr(textual_serve.server, "Server", Server)
+    with pytest.raises(WouldRun):
+        run(capsys, "serve", "assist", "--load", "g.json", "--save", "y.json")
+    assert "--load" not in commands[0] and str(cwd / "y.json") in commands[0]
+    assert serialize.load(cwd / "y.json").state == serialize.load(cwd / "g.json").state
+    (cwd / "notes.txt").write_text("my notes\n")  # and never over another file unasked
+    line = refused(capsys, cwd, "serve", "assist", "--load", "g.json", "--save", "notes.txt")
+    assert "--force" in line

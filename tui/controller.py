@@ -527,16 +527,21 @@ class Controller:
             faction = self.to_move()
             assert faction is not None
             return self.agent_turn(faction)
+        if Faction.GOVT in self.agent_specs:  # it may be asked Insurgent Discord (8.1)
+            try:
+                self._connected(Faction.GOVT)  # its seat logged before the turn's trial
+            except AgentError as err:
+                return self.agent_failed(Faction.GOVT, err)
         trial = self.game.clone()
         before = trial.state.clone()
         faction = trial.to_move()
         dice = self.dice() if self.manual else None
         # Insurgent Discord (8.1) is the Government player's: a person's, not the AI's
-        # (:func:`nonplayer.turn.discord_applies`, asked by the turn itself); an agent
-        # in the Government's seat answers it
+        # (:func:`nonplayer.turn.discord_applies`, asked by the turn itself); asked of
+        # the Government's agent when an agent plays it
         discord = self.discord
-        if Faction.GOVT in self.agents:
-            discord = self.agents[Faction.GOVT].discord
+        if Faction.GOVT in self.agent_specs:
+            discord = self._agent_discord
         ai = faction is Faction.GOVT and government_ai(trial.state) is not None
         try:
             if ai:
@@ -545,6 +550,8 @@ class Controller:
                 result = take_turn(trial, dice, discord)
         except IllegalAction as err:
             return self._nonplayer_fallback(faction, err)
+        except AgentError as err:  # the Government's agent, asked Insurgent Discord
+            return self.agent_failed(Faction.GOVT, err)
         title = _turn_title(result, before)
         steps = instructions(result.command, result.report, before, trial.state,
                              trial.log[-1])
@@ -598,14 +605,13 @@ class Controller:
             trace = trial.apply(cmd)
         except (AgentError, AndeanError) as err:
             return self.agent_failed(faction, err)
-        reports = round_reports(before, trial.log[-1])
         logged = from_json(trial.log[-1]["command"])
         report = TurnReport(
             faction, title_of(logged, before),
-            instructions(logged, trace, reports, before, trial.state),
+            instructions(logged, trace, before, trial.state, trial.log[-1]),
             changes=describe.changes(before, trial.state), nonplayer=False,
-            context=context_lines(before, trial.log[start:]), who=f"{faction.label} "
-            f"({agent.label})")
+            account=list(trace), context=context_lines(before, trial.log[start:]),
+            who=f"{faction.label} ({agent.label})")
         self.session.commit(trial)
         self._remember(report)
         return report
@@ -677,6 +683,25 @@ class Controller:
                   Faction(f) not in self.agent_specs and Faction(f) is not faction]
         player = min(people) if people else (seats[faction] or 1)
         return self.apply(SetSeat(int(faction), player, who="a person"))
+
+    def seat_bot(self, faction: Faction) -> TurnReport:
+        """Hand ``faction`` to its default player mid-game: the section-8 flowchart, or
+        for the Government the program's AI (:data:`FALLBACK_AI`); logged (Set Seat).
+        IllegalAction when nobody would be left at the table (1.5)."""
+        govt = faction is Faction.GOVT
+        report = self.apply(SetSeat(int(faction), None, FALLBACK_AI if govt else None,
+                                    who=GOVT_AI_LABEL if govt else "the section-8 flowchart"))
+        old = self.agents.pop(faction, None)
+        self.agent_specs.pop(faction, None)
+        if old is not None:
+            old.close("the seat goes to its default player")
+        return report
+
+    def _agent_discord(self, state: GameState, faction: Faction) -> str:
+        """Insurgent Discord (8.1) asked of the agent playing the Government (started
+        if it was not yet); its failure ends the Non-player's turn unplayed (AgentError)
+        and hands the Government over."""
+        return self._connected(Faction.GOVT).discord(state, faction)
 
     def _tell_agents(self, report: TurnReport) -> None:
         """Every agent hears of every decision (a trace), and of the end."""

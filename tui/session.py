@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from core import serialize
 from core.commands import Command
@@ -36,6 +36,8 @@ from core.game import Game
 from core.pieces import Faction
 from nonplayer.turn import TurnResult, run_nonplayers
 from tui.turn_log import Step, steps_of, undo_point
+
+T = TypeVar("T")
 
 
 class Session:
@@ -131,17 +133,7 @@ class Session:
             serialize.save(self.game, self.path)
             return self.path
         check_output(target, "", force=replace, hint="not replaced unless you say so")
-        lock = SaveLock(target) if self.lock is not None else None
-        if lock is not None:
-            lock.acquire()
-        try:
-            serialize.save(self.game, target)
-        except BaseException:
-            if lock is not None:
-                lock.release()
-            raise
-        if lock is not None and self.lock is not None:
-            self.lock.adopt(lock)
+        self._moving_to(target, lambda: serialize.save(self.game, target))
         self.path = target
         return target
 
@@ -150,21 +142,30 @@ class Session:
         key), as a new session that keeps this one's lock moved to ``path``: the lock of
         ``path`` is taken first (refused: this game goes on as it was), the save loaded
         (refused: that lock dropped again), then this session's old lock dropped."""
-        same = self.path is not None and same_path(path, self.path)
         check_output(path, "", force=True)  # a regular file: every autosave goes there
-        lock = SaveLock(path) if self.lock is not None and not same else None
-        if lock is not None:
-            lock.acquire()
-        try:
+        if self.path is not None and same_path(path, self.path):
             session = Session.load(path, verify=verify)
-        except BaseException:
-            if lock is not None:
-                lock.release()
-            raise
-        if lock is not None and self.lock is not None:
-            self.lock.adopt(lock)
+        else:
+            session = self._moving_to(path, lambda: Session.load(path, verify=verify))
         session.lock = self.lock
         return session
+
+    def _moving_to(self, path: str | Path, step: Callable[[], T]) -> T:
+        """``step`` (writing or reading ``path``) with ``path``'s lock taken first; once
+        it is done, this session's lock is that one (the old file's dropped); if it
+        fails, the new lock is dropped and the old one kept. A session given no lock
+        takes none."""
+        if self.lock is None:
+            return step()
+        lock = SaveLock(path)
+        lock.acquire()
+        try:
+            result = step()
+        except BaseException:
+            lock.release()
+            raise
+        self.lock.adopt(lock)
+        return result
 
     @classmethod
     def load(cls, path: str | Path, verify: bool = True) -> Session:

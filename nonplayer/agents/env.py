@@ -6,9 +6,13 @@ Both ask the seats the questions of the one decision model
 (:func:`nonplayer.decisions.decision.decision_form`: the Sequence of Play's menu, then the
 Operation, Event or Propaganda form chosen), so an agent here is offered exactly what a
 person at the screens or an outside program over the protocol is offered. An *action* is
-an option's number, the ``id`` the protocol gives it (:func:`nonplayer.agents.protocol.
-choices`: a number question offers each number, a yes/no question yes then no); a question
-of several options is answered one pick at a time, then :data:`DONE`. What an agent sees:
+an answer's number in the question's list (:func:`nonplayer.decisions.base.answers`: its
+options; for a number question each number, for a yes/no question yes then no); a
+question of several options is answered one pick at a time, then :data:`DONE`. An
+answer the form refuses once it sees where it leads (rare) is masked out when tried, or,
+with ``strict=True``, before (each answer tried and taken back, as the protocol's
+:meth:`~nonplayer.decisions.base.FormRun.legal_question` does: exact, and many times
+slower). What an agent sees:
 
 * ``observation``: :data:`N_FEATURES` numbers, every index documented in docs/agents.md
   ("The research environment"; :data:`FEATURES` is that table);
@@ -39,8 +43,18 @@ from core.game import Game
 from core.pieces import Faction, Piece
 from core.rules import sequence, victory
 from core.state import NSPACES, SHIPMENTS, GameState, K
-from nonplayer.agents.protocol import choices, observation
-from nonplayer.decisions.base import MANY, NUMBER, ONE, YES_NO, FormRun, InputError, Question
+from nonplayer.agents.protocol import observation
+from nonplayer.decisions.base import (
+    MANY,
+    NUMBER,
+    ONE,
+    YES_NO,
+    FormRun,
+    InputError,
+    Option,
+    Question,
+    answers,
+)
 from nonplayer.decisions.decision import DecisionContext, decision_form
 from nonplayer.government import GovernmentBot, apply_decision, make_government
 from nonplayer.turn import take_turn
@@ -147,14 +161,17 @@ class Table:
     flowcharts); a Government that is not an agent is played by the program's
     Government bot ``govt`` (there is no section-8 Government flowchart), which also
     answers Insurgent Discord (8.1) when the bot and one agent are the two players.
+    ``strict``: mask the answers the form would refuse before they are tried.
 
     After every action the Non-players move until an agent is asked again or the game
     ends: ``to_move`` is then the Faction whose question is open (None once over).
     ``version`` counts the commands applied (the board changes only then)."""
 
     def __init__(self, agents: Iterable[Faction], scenario: str = "standard",
-                 seed: int = 0, govt: str = "heuristic", **options: Any) -> None:
+                 seed: int = 0, govt: str = "heuristic", strict: bool = False,
+                 **options: Any) -> None:
         self.agents = frozenset(agents)
+        self.strict = strict
         if not self.agents:
             raise EnvError("no agent at the table: name at least one seat")
         self.bot: GovernmentBot | None = None
@@ -175,7 +192,7 @@ class Table:
         self.decisions = 0
         self.run: FormRun | None = None
         self.question: Question | None = None
-        self.options: list[tuple[str, str, Any]] = []
+        self.options: list[Option] = []
         self.picks: list[int] = []
         self.refused: set[int] = set()
         self.to_move: Faction | None = None
@@ -236,9 +253,9 @@ class Table:
                 if len(self.picks) < question.hi and (
                         question.repeat or len(self.picks) < len(self.options)):
                     return None
-            value: Any = [self.options[i][2] for i in self.picks]
+            value: Any = [self.options[i].value for i in self.picks]
         else:
-            value = self.options[action][2]
+            value = self.options[action].value
         assert self.run is not None
         try:
             self.run.answer(value)
@@ -296,13 +313,19 @@ class Table:
     def _ask(self, question: Question | None) -> None:
         assert question is not None
         self.question = question
-        self.options = choices(question)
+        self.options = answers(question)
         self.picks = []
         self.refused = set()
         self._mask = None
         if len(self.options) > MAX_OPTIONS:
             raise EnvError(f"{question.prompt!r} lists {len(self.options)} options, more "
                            f"than the {MAX_OPTIONS} the action space holds")
+        if self.strict and question.kind != MANY:
+            assert self.run is not None
+            self.refused = {i for i, option in enumerate(self.options)
+                            if not self.run.accepts(option.value)}
+            if len(self.refused) == len(self.options):
+                raise EnvError(f"no answer to {question.prompt!r} is taken (an engine error)")
 
     # --- the end ----------------------------------------------------------------------
     def rewards(self) -> dict[Faction, float]:
@@ -411,10 +434,11 @@ class AndeanAbyssEnv(AECEnv):  # type: ignore[misc]
     ``agents``: the Factions played by agents (labels, default all four; the other
     Insurgents are Non-players, section 8; a Government not named is played by the
     program's Government bot ``govt``, default ``"heuristic"``; see :class:`Table`).
-    ``scenario`` and ``options`` go to :meth:`core.game.Game.new` (e.g. ``short=True``).
-    An action the mask forbids is refused: nothing changes, the same agent is asked again
-    and its info says why (``refused``); an option the decision form refuses when it sees
-    where it leads is masked out the same way.
+    ``strict``: see :class:`Table`. ``scenario`` and ``options`` go to
+    :meth:`core.game.Game.new` (e.g. ``short=True``). An action the mask forbids is
+    refused: nothing changes, the same agent is asked again and its info says why
+    (``refused``); an option the decision form refuses when it sees where it leads is
+    masked out the same way.
     """
 
     metadata = {"name": "andean_abyss_v1", "render_modes": ["ansi"],
@@ -422,7 +446,7 @@ class AndeanAbyssEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(self, agents: Iterable[str] = AGENTS, scenario: str = "standard",
                  render_mode: str | None = None, govt: str = "heuristic",
-                 **options: Any) -> None:
+                 strict: bool = False, **options: Any) -> None:
         super().__init__()
         wanted = set(agents)
         unknown = wanted - set(AGENTS)
@@ -430,7 +454,7 @@ class AndeanAbyssEnv(AECEnv):  # type: ignore[misc]
             raise EnvError(f"unknown agents {sorted(unknown)}: choose from {list(AGENTS)}")
         self.possible_agents = [label for label in AGENTS if label in wanted]
         self.scenario = scenario
-        self.game_options = dict(options, govt=govt)
+        self.game_options = dict(options, govt=govt, strict=strict)
         self.render_mode = render_mode
         self._observation_space = spaces.Dict({
             "observation": spaces.Box(-LIMIT, LIMIT, (N_FEATURES,), np.float32),
@@ -515,8 +539,9 @@ def _name(label: str) -> str:
 
 def question_info(table: Table, refused: str | None = None) -> dict[str, Any]:
     """The info of the agent asked: its question, the decision model's object (prompt,
-    kind, options; action ``i`` is ``options[i]``), the action mask, and why its last
-    action was refused if it was."""
+    kind, ``lo``/``hi``), its ``options`` (action ``i`` is ``options[i]``, an
+    :class:`~nonplayer.decisions.base.Option`), the action mask, and why its last action
+    was refused if it was."""
     info: dict[str, Any] = {"question": table.question, "options": list(table.options),
                             "action_mask": table.mask().copy()}
     if refused:
@@ -544,7 +569,7 @@ def describe(table: Table) -> str:
     lines = [f"card {state.current_card}, phase {state.phase}; margins {margins}"]
     if table.question is not None and table.to_move is not None:
         lines.append(f"{table.to_move.label}: {table.question.prompt}")
-        lines += [f"  {i}. {label}" for i, (label, _, _) in enumerate(table.options)]
+        lines += [f"  {i}. {option.label}" for i, option in enumerate(table.options)]
     return "\n".join(lines)
 
 
@@ -561,9 +586,9 @@ class GovernmentEnv(gymnasium.Env):  # type: ignore[misc]
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, scenario: str = "standard", render_mode: str | None = None,
-                 **options: Any) -> None:
+                 strict: bool = False, **options: Any) -> None:
         self.scenario = scenario
-        self.game_options = options
+        self.game_options = dict(options, strict=strict)
         self.render_mode = render_mode
         self.observation_space = spaces.Box(-LIMIT, LIMIT, (N_FEATURES,), np.float32)
         self.action_space = spaces.Discrete(N_ACTIONS)

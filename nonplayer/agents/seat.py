@@ -14,7 +14,7 @@ seat's default player takes over, or the game stops) is the caller's choice
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from core.commands import Command, from_json
@@ -24,11 +24,14 @@ from core.state import GameState
 from nonplayer.agents import protocol
 from nonplayer.agents.connection import AgentError, Connection, connect
 from nonplayer.decisions.asked import discord_question
-from nonplayer.decisions.base import FormRun, InputError, Question
+from nonplayer.decisions.base import MANY, FormRun, InputError, Question
 from nonplayer.decisions.decision import Decision, DecisionContext
 
 #: what the user may choose to happen when an agent fails
 FALLBACKS = ("default", "stop")
+#: how many times a question of several options is asked again when the rules refuse
+#: the combination answered (each option alone being legal)
+MANY_RETRIES = 3
 
 
 @dataclass(frozen=True)
@@ -111,17 +114,30 @@ class AgentSeat:
         state = game.state
         run = Decision(DecisionContext(game, game.dice), None).form
         first = True
+        refused: list[str] = []
         while not run.done:
             question, asks = offered(run)
+            if refused:
+                question = replace(question, info=[*question.info, *refused])
             reply = self.ask(question, state, first=first, asks=asks)
             if reply["type"] == "command":
                 return self._command(game, reply["command"])
             try:
                 value = protocol.answer_value(question, reply)
-                run.answer(value)
-            except (protocol.ProtocolError, InputError) as err:
+            except protocol.ProtocolError as err:
                 raise AgentError(f"the agent {self.where} answered illegally "
                                  f"({question.prompt!r}): {err}") from None
+            try:
+                run.answer(value)
+            except InputError as err:
+                # options each legal, their combination refused by the rules: asked
+                # again, saying why, a few times (docs/agents.md)
+                if question.kind != MANY or len(refused) >= MANY_RETRIES:
+                    raise AgentError(f"the agent {self.where} answered illegally "
+                                     f"({question.prompt!r}): {err}") from None
+                refused.append(f"Refused: {err}")
+                continue
+            refused = []
             first = False
         return run.result  # type: ignore[no-any-return]
 

@@ -434,9 +434,30 @@ def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
     if args.plot:
         needs["plot"] = "--plot"
     require_extras(needs)
-    # every argument and output checked before anything on disk changes (issue 25 item 1)
     options = govt_options(args)
     outdir = _check_out_dir(args.out)
+    # one batch at a time in a folder, from before it reads the rows it resumes to its
+    # last write (issue 32 item 2); a folder still to make is locked once it is made
+    lock = SaveLock(outdir / "games.csv")
+    try:
+        if outdir.is_dir():
+            lock.acquire()
+        run, seeds, kept, bot, agents, plays = _checked_run(args, outdir, options)
+        if bot.note:
+            print(f"andean: note: {bot.note}", file=sys.stderr)
+        outdir.mkdir(parents=True, exist_ok=True)
+        lock.acquire()
+        return _batch_in(args, out, outdir, run, seeds, kept, options, bot, agents, plays)
+    finally:
+        lock.release()
+
+
+def _checked_run(args: argparse.Namespace, outdir: Path, options: dict[str, Any],
+                 ) -> tuple[dict[str, Any], list[int], list[GameRecord], Any,
+                            AgentSetup | None, str]:
+    """Every argument and output of a batch checked before anything on disk changes
+    (issue 25 item 1): the run's parameters, its seeds, the games a --resume keeps, its
+    Government, its agents and the label the Government plays under."""
     csv_path, json_path = outdir / "games.csv", outdir / "summary.json"
     run_path = outdir / RUN_FILE
     for flag, path in (("--plot", args.plot), ("--report", args.report)):
@@ -472,11 +493,7 @@ def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
                            f"another run: {resumable}replace it with --force")
         for path in (csv_path, json_path, run_path):
             check_output(path, "--out", parent_made=outdir)
-    if bot.note:
-        print(f"andean: note: {bot.note}", file=sys.stderr)
-    outdir.mkdir(parents=True, exist_ok=True)
-    with SaveLock(csv_path):  # one batch at a time in a folder (issue 32 item 1)
-        return _batch_in(args, out, outdir, run, seeds, kept, options, bot, agents, plays)
+    return run, seeds, kept, bot, agents, plays
 
 
 def _batch_in(args: argparse.Namespace, out: TextIO, outdir: Path, run: dict[str, Any],
@@ -520,7 +537,7 @@ def _batch_in(args: argparse.Namespace, out: TextIO, outdir: Path, run: dict[str
     seconds = time.perf_counter() - start
     records = sorted(kept + records, key=lambda r: r.seed)
     extra = {"agents": run["agents"]} if agents is not None else {}
-    summary = summarize(records, seconds, govt=args.govt, plays=plays, **extra,
+    summary = summarize(records, seconds, govt=args.govt, plays=run["plays"], **extra,
                         note=bot.note, scenario=args.scenario, backend=args.backend,
                         workers=args.workers, resumed=len(kept))
     write_csv(records, csv_path)  # the whole run, in seed order

@@ -77,9 +77,10 @@ At any prompt:
   undo                take back your last decision (again: further back; assist lists
                       the steps back on the table and asks yes/no first); at a die
                       prompt of a Non-player's turn, that turn is abandoned first
-  seat FACTION agent COMMAND, seat FACTION me
-                      hand a seat to an outside program (docs/agents.md), or take an
-                      agent's seat yourself; from the next decision on, logged
+  seat FACTION agent COMMAND, seat FACTION me, seat FACTION bot
+                      hand a seat to an outside program (docs/agents.md), take a seat
+                      yourself, or hand it to the section-8 flowchart (the Government:
+                      the program's AI); from the next decision on, logged
 In a form: back (previous question), cancel (start the decision again).
 At the start of a decision: rollback N (back to the start of card N of the log, after
 a confirmation), hint (play: ask the search Government for a suggestion), transfer
@@ -224,6 +225,27 @@ class PlainUI:
             raise Quit("quit")
         return False
 
+    def change_seat(self, text: str) -> None:
+        """``seat FACTION agent COMMAND``, ``seat FACTION me`` or ``seat FACTION bot``
+        (issue 34): who plays a seat from the next decision on, logged."""
+        parts = text.split(maxsplit=2)
+        faction = SEAT_NAMES.get(fold(parts[0])) if parts else None
+        how = fold(parts[1]) if len(parts) > 1 else ""
+        if faction is None or how not in ("agent", "me", "bot") or (how == "agent") != (
+                len(parts) == 3):
+            self.say("! seat FACTION agent COMMAND, seat FACTION me or seat FACTION bot "
+                     "(FACTION: Government, FARC, AUC, Cartels)")
+            return
+        try:
+            if how == "bot":
+                report = self.c.seat_bot(faction)
+            else:
+                report = self.c.seat_agent(faction, parts[2] if how == "agent" else None)
+        except (AgentError, AndeanError) as err:
+            self.say(f"! {err}")
+            return
+        self.say(*(report.account or report.instructions))
+
     def save_as(self, name: str | None) -> None:
         """``save [FILE]``: save now; to FILE, the game moves there (its autosaves too).
         An existing FILE other than the game's own is replaced only after a yes."""
@@ -245,23 +267,6 @@ class PlainUI:
             self.say(f"Saved to {self.c.save(name, replace)}")
         except (OSError, ValueError) as err:
             self.say(f"! cannot save: {err}")
-
-    def change_seat(self, text: str) -> None:
-        """``seat FACTION agent COMMAND`` or ``seat FACTION me`` (issue 34)."""
-        parts = text.split(maxsplit=2)
-        faction = SEAT_NAMES.get(fold(parts[0])) if parts else None
-        how = fold(parts[1]) if len(parts) > 1 else ""
-        if faction is None or how not in ("agent", "me") or (how == "agent") != (
-                len(parts) == 3):
-            self.say("! seat FACTION agent COMMAND, or seat FACTION me "
-                     "(FACTION: Government, FARC, AUC, Cartels)")
-            return
-        try:
-            report = self.c.seat_agent(faction, parts[2] if how == "agent" else None)
-        except (AgentError, AndeanError) as err:
-            self.say(f"! {err}")
-            return
-        self.say(*report.instructions)
 
     def who(self) -> str:
         """The name the prompts start with: the Faction acting (or to move)."""

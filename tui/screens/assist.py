@@ -62,6 +62,7 @@ from core.pieces import Faction
 from core.rules import sequence
 from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.state import GameState
+from nonplayer.agents.seat import AgentStopped
 from nonplayer.decisions.base import YES_NO, Cancelled, FormRun, InputError, fold
 from nonplayer.decisions.editor import CARD_NAMES, EDIT_HELP, EDIT_WORDS, find_card, parse_edit
 from tui import board_changes, describe
@@ -709,6 +710,9 @@ class AssistApp(PlayApp, inherit_bindings=False):
                 abandon()
 
             self.ask(need, context, again, gave_up)
+            return
+        except AgentStopped as stop:  # --agent-fallback stop: saved, said, ended
+            self.exit(return_code=1, message=f"andean: agent failed: {stop}")
             return
         self.replies.clear()
         done(report)
