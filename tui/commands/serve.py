@@ -189,29 +189,30 @@ def _serve(server: Any) -> int | None:
     """Run textual-serve's ``server`` until a stop; the signal that stopped it, or None.
 
     ``Server.serve`` takes SIGINT and SIGTERM into its event loop and returns as if
-    nothing happened (``serve`` exited 0 on Ctrl-C, SIGTERM and SIGHUP: issue 32); this
-    is its body with our three stops, each remembered, then the same graceful exit."""
+    nothing happened (``serve`` exited 0 on Ctrl-C, SIGTERM and SIGHUP: issue 32). Its
+    loop is made here, with the loop's ``add_signal_handler`` noting which signal came
+    before the server's graceful exit, and SIGHUP added to the two."""
     import asyncio
-
-    from aiohttp import web
-
-    stopped: list[int] = []
-
-    def stop(number: int) -> None:
-        if not stopped:
-            stopped.append(number)
-            server.request_exit()
 
     numbers = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
     ours = {number: signal.getsignal(number) for number in numbers}  # (stops.install's)
-    server.initialize_logging()
+    stopped: list[int] = []
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
-    for number in numbers:
-        loop.add_signal_handler(number, stop, int(number))
+    register = loop.add_signal_handler
+
+    def noted(number: int, callback: Any, *args: Any) -> None:
+        def stop() -> None:
+            if not stopped:  # the first stop ends the server; a second changes nothing
+                stopped.append(int(number))
+                callback(*args)
+
+        register(number, stop)
+
+    loop.add_signal_handler = noted  # type: ignore[method-assign]
     try:
-        web.run_app(server._make_app(), host=server.host, port=server.port,
-                    handle_signals=False, loop=loop, print=lambda *_args: None)
+        noted(signal.SIGHUP, lambda: server.request_exit())  # (looked up when it comes)
+        server.serve()
     finally:
         for number in numbers:  # the loop's handlers out, the command's back in
             with contextlib.suppress(Exception):
