@@ -82,12 +82,12 @@ def government_advice(game: Game, think: str = HINT_THINK, seed: int = 0) -> Hin
 
 def flowchart_advice(game: Game, seed: int = 0) -> Hint:
     """What the Faction's section-8 flowchart would do in this seat now."""
-    from nonplayer.turn import decide
+    from nonplayer.turn import decide, flowchart_stand_in
 
     faction = game.to_move()
     assert faction is not None and faction is not GOVT
     trial = game.clone()
-    trial.state.seats[faction] = None  # the flowchart plays the seat, as a Non-player
+    flowchart_stand_in(trial.state, [faction])  # the flowchart plays the seat
     dice = RecordingDice(lookahead_seed(game.state, seed))
     decision, cmd, trace, chooser = decide(trial, dice)
     state = game.state

@@ -20,7 +20,7 @@ applies the command through :meth:`core.game.Game.apply` and returns a
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,7 +29,7 @@ from core.commands import Command
 from core.dice import DiceSource
 from core.game import Game
 from core.map import MAP, space_name
-from core.pieces import Faction
+from core.pieces import INSURGENTS, Faction
 from core.rules import propaganda, sequence
 from core.rules.sequence import OperationAction, Pass, PlayEvent
 from core.state import GameState
@@ -204,6 +204,21 @@ def _logged(game: Game) -> Command:
     if data.get("type") == PlayEvent.name and set(data) == {"type", "side", "choices"}:
         return PlayEvent(data["side"], tuple(tuple(answer) for answer in data["choices"]))
     return from_json(data)
+
+
+def flowchart_stand_in(state: GameState,
+                       factions: Iterable[Faction] | None = None) -> list[Faction]:
+    """Seat the section-8 flowchart in place of the person at each Insurgent of
+    ``factions`` (default all three) on ``state``, a clone that looks ahead: the seat
+    becomes a Non-player, so the Non-player rules its flowchart assumes apply (8.1;
+    e.g. Non-player Eligibility options and Shipment transfers, 8.1.2). The documented
+    model of a person wherever the program must guess what a person will do: the seat
+    hint's "what the flowchart would do" and the campaign Government's rollouts
+    (issue 35). Returns the seats replaced. Never call it on the game itself."""
+    replaced = [f for f in (factions or INSURGENTS) if state.seats[f] is not None]
+    for f in replaced:
+        state.seats[f] = None
+    return replaced
 
 
 def two_players(state: GameState) -> bool:

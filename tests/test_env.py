@@ -297,3 +297,30 @@ def test_without_the_extra_the_import_names_it_in_one_line(monkeypatch) -> None:
         importlib.import_module("nonplayer.agents.env")
     assert str(missing.value).count("\n") == 0
     assert "pip install 'andean-abyss-engine[env]'" in str(missing.value)
+
+
+def test_a_command_kept_as_the_form_tried_it_is_what_applying_it_gives(monkeypatch) -> None:
+    # Game.keep_trial: an Event (5.1) or Insurgent Operation (3.3, 4.1) the form tried
+    # out to the end is kept, not executed again; the state and the log entry must be
+    # exactly those of Game.apply of the same command on the same game
+    real = E.keep_trial
+    kept: dict[str, int] = {}
+
+    def checked(game: Game, command, trial) -> bool:
+        applied = game.clone()
+        applied.apply(command)
+        if not real(game, command, trial):
+            return False
+        kind = "event" if trial.finished else "operation"
+        kept[kind] = kept.get(kind, 0) + 1
+        assert game.state == applied.state
+        assert game.log[-1] == applied.log[-1]
+        return True
+
+    monkeypatch.setattr(E, "keep_trial", checked)
+    for seed in range(4):
+        table = E.Table(list(Faction), seed=seed, short=True)
+        rng = np.random.default_rng(seed)
+        while not table.over:
+            table.act(int(rng.choice(np.flatnonzero(table.mask()))))
+    assert kept.get("event", 0) > 5 and kept.get("operation", 0) > 5, kept

@@ -9,12 +9,14 @@ and everything it was computed from unchanged.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from core.cards import CARDS
 from core.game import Game
 from core.pieces import Faction
+from core.rules.sequence import Pass
 from core.setup import PILE_SIZE
 from nonplayer.government import campaign, make_government
 from nonplayer.government.campaign import (
@@ -28,7 +30,7 @@ from nonplayer.government.campaign import (
 )
 from nonplayer.government.search import NO_SA, Effort
 from nonplayer.solitaire import new_solitaire
-from nonplayer.turn import run_nonplayers
+from nonplayer.turn import run_nonplayers, take_turn
 from tests.helpers import blank_state
 from tui.commands.bots import DEFAULT_THINK, THINK_CHOICES
 
@@ -281,3 +283,40 @@ def test_demo_defaults_to_the_campaign_government_on_every_core():
     assert govt_options(parser.parse_args(["--govt", "heuristic"])) == {}
     assert make_government("search", 1, workers=0).workers >= 1
     assert make_government("search", 1, workers=2).workers == 2
+
+
+def farc_seated_at_government_decision(seed: int) -> Game:
+    """``andean play --as FARC``'s game (a person at FARC, the Government run by the AI)
+    at the Government's first decision on an Event card; the person passes until then."""
+    seats: list[int | None] = [None] * 4
+    seats[Faction.FARC] = 1
+    game = Game.new("standard", seed=seed, seats=seats, government_ai="search:2s")
+    for _ in range(200):
+        game.play_on()
+        f = game.to_move()
+        if f is GOVT and game.state.phase == "card":
+            return game
+        if f is Faction.FARC:
+            game.apply(Pass())
+        elif f is GOVT:
+            decision = make_government("heuristic", seed).decide(game)
+            game.apply(decision.command, chooser=decision.chooser)
+        else:
+            take_turn(game)
+    raise AssertionError("no Government decision reached")
+
+
+def test_rollouts_play_a_person_seated_insurgent_by_its_flowchart():
+    # issue 35 item 3; 8.1: a person's seat is played in the rollouts by its section-8
+    # flowchart (as a Non-player on the clone), so the futures reach the Propaganda Round
+    # (6.0) instead of stopping at the person's first turn; the trace (the play screen's
+    # `w`) says in how many futures it was reached
+    game = farc_seated_at_government_decision(5)
+    budget = replace(TINY, max_cards=30)
+    result = campaign_search(game, budget, seed=5)
+    assert game.state.seats[Faction.FARC] == 1  # the game itself keeps its person
+    outcomes = [o for j in result.judged for o in j.outcomes]
+    assert outcomes and all(o.reached_round or o.over for o in outcomes)
+    n = len(result.best.outcomes)
+    assert any(f"reached in {n} of {n} futures" in line
+               for line in campaign.campaign_trace(result).lines())

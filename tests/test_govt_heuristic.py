@@ -480,18 +480,23 @@ def test_no_run_of_passes_while_an_operation_would_raise_the_margin_issue_28():
     # 2.3.3 / 7.3 (issue 28 item 6): seed 1 used to end with the Government passing on
     # the last five cards it could act on ("no rule found an Operation worth more") while
     # FARC sat past its threshold; an Operation that raises the Government's margin over
-    # the leading Insurgent is now played instead of a Pass.
+    # the leading Insurgent is now played instead of a Pass. A Pass the Government cannot
+    # avoid (no Operation affordable, 2.3.3) is no such Pass: what is checked is that the
+    # last cards it could pay for were not passed. (The game's path moves with every
+    # section-8 change, so the check names the reason, not the positions of the passes.)
     from nonplayer.games import play
 
     kinds: list[str] = []
 
     def look(game, turn) -> None:  # type: ignore[no-untyped-def]
         if turn.faction == "Government" and turn.phase == "card":
-            kinds.append(turn.kind)
+            broke = any("no Operation affordable" in line for line in turn.trace)
+            if not broke:
+                kinds.append(turn.kind)
 
     play(1, "heuristic", on_turn=look)
     runs = "".join("p" if k == "pass" else "x" for k in kinds)
-    assert "p" not in runs[-3:], runs  # the last three cards: Operations or Events
+    assert "p" not in runs[-3:], runs  # the last three it could pay for: no Pass
 
 
 def test_greedy_choice_is_the_best_of_the_rules_that_fire() -> None:  # issue 28 item 3

@@ -318,14 +318,21 @@ def test_evaluation_rewards_support_and_removals() -> None:
     assert evaluate(fewer) > evaluate(state.clone()) + 1
 
 
-def test_evaluation_of_a_finished_game_is_its_margins() -> None:
+def test_evaluation_of_a_finished_game_is_its_result_on_the_one_scale() -> None:
+    # 7.3, 8.8: a game run to its end counts 10 x the solo score (Government margin
+    # minus the best Insurgent margin), plus a bonus per level above COIN Failure; the
+    # one function every path shares (issue 35, tests/test_govt_one_scale.py)
+    from nonplayer.government.base import LEVEL_BONUS, final_score
+
     state = blank_state()
     state.phase = "over"
     terms = evaluation_terms(state)
     margins = state.victory_margins()
     lead = max(margins[f] for f in (FARC, AUC, Faction.CARTELS))
-    assert list(terms) == ["final margins"]
-    assert terms["final margins"] == 10.0 * (margins[GOVT] - lead) + margins[GOVT]
+    assert list(terms) == ["final result"]
+    solo = margins[GOVT] - lead
+    assert terms["final result"] == final_score(state) == 10.0 * solo + LEVEL_BONUS * (
+        solo >= 1) + LEVEL_BONUS * (solo >= 4) + LEVEL_BONUS * (solo >= 9)
 
 
 def test_propaganda_next_values_civic_action_potential() -> None:

@@ -151,7 +151,7 @@ def test_play_plain_transfer_to_a_nonplayer_8_1_2_play_note() -> None:
     # 2 players and 2 Non-players: at FARC's decision on #28 (the Non-players played
     # #49), FARC gives 2 Resources to the Non-player AUC, then decides as before
     text, c = _plain(two_players(), False, "transfer", "FARC", "AUC", "2", "quit")
-    assert "Transfer: 2 Resources from FARC to AUC (1.5.2)" in text
+    assert "FARC: Transfer" in text and "Set AUC Resources to 12 (was 10)" in text
     assert c.game.log[-1]["command"] == {"type": "Transfer", "giver": int(FARC),  # type: ignore[attr-defined]
                                          "receiver": int(AUC), "resources": 2,
                                          "shipments": []}
@@ -170,25 +170,19 @@ def test_assist_plain_transfer_and_cancel_changes_nothing_1_5_2() -> None:
     text, c = _plain(game, True, "4", "transfer", "FARC", "4", "transfer", "cancel", "quit")
     log = c.game.log  # type: ignore[attr-defined]
     assert [e["command"]["type"] for e in log].count("Transfer") == 1
-    assert "Transfer: 4 Resources from Government to FARC (1.5.2)" in text
+    assert "Government: Transfer" in text and "Set FARC Resources to" in text
+    assert log[-1]["command"]["resources"] == 4 and log[-1]["faction"] == "Government"
     assert "No transfer." in text
 
 
 # --------------------------------------------------------------------------------------
-# the play screen: g opens the transfer form
+# the play and assist screens: g opens the transfer form
 # --------------------------------------------------------------------------------------
-def test_play_screen_g_gives_resources_to_a_nonplayer_8_1_2_play_note() -> None:
-    # solitaire (8.0): the Government person gives the Non-player AUC 3 Resources at its
-    # decision, by the form (g), confirmed; the transfer is logged and takes no turn
-    pytest.importorskip("textual")
-    from nonplayer.solitaire import new_solitaire
+def _screen_gives(app, receiver: Faction, n: int) -> None:  # type: ignore[no-untyped-def]
+    """On ``app`` (the Government person to move): g, the form answered (``receiver``,
+    ``n`` Resources), confirmed; the transfer is logged and takes no turn (1.5.2)."""
     from tests.pilot import answer, press, run_async
-    from tui.controller import Controller
     from tui.screens.dialogs import ConfirmScreen
-    from tui.screens.play import PlayApp
-    from tui.session import Session
-
-    app = PlayApp(Controller(Session(new_solitaire("standard", seed=1))))
 
     @run_async
     async def drive() -> None:
@@ -198,12 +192,37 @@ def test_play_screen_g_gives_resources_to_a_nonplayer_8_1_2_play_note() -> None:
             assert c.to_move() is GOVT
             resources = list(c.state.resources)
             await press(pilot, "g")
-            await answer(pilot, "AUC", "3")
+            await answer(pilot, receiver.label, str(n))
             assert isinstance(app.screen, ConfirmScreen)
             await press(pilot, "y")
             assert c.game.log[-1]["command"]["type"] == "Transfer"
-            assert c.state.resources[GOVT] == resources[GOVT] - 3
-            assert c.state.resources[AUC] == resources[AUC] + 3
+            assert c.state.resources[GOVT] == resources[GOVT] - n
+            assert c.state.resources[receiver] == resources[receiver] + n
             assert c.to_move() is GOVT  # no turn taken (1.5.2)
 
     drive()
+
+
+def test_play_screen_g_gives_resources_to_a_nonplayer_8_1_2_play_note() -> None:
+    # solitaire (8.0): the Government person gives the Non-player AUC 3 Resources
+    pytest.importorskip("textual")
+    from nonplayer.solitaire import new_solitaire
+    from tui.controller import Controller
+    from tui.screens.play import PlayApp
+    from tui.session import Session
+
+    _screen_gives(PlayApp(Controller(Session(new_solitaire("standard", seed=1)))), AUC, 3)
+
+
+def test_assist_screen_g_gives_resources_to_a_nonplayer_8_1_2_play_note() -> None:
+    # the table's Government gives the Non-player Cartels 2 Resources
+    pytest.importorskip("textual")
+    from core.rules.board_editor import SetNextCard
+    from tui.commands.play import new_assist_game
+    from tui.controller import Controller
+    from tui.screens.assist import AssistApp
+    from tui.session import Session
+
+    game = new_assist_game("standard", 5, [1, None, None, None], 12)
+    game.apply(SetNextCard(40))
+    _screen_gives(AssistApp(Controller(Session(game), assist=True)), CARTELS, 2)

@@ -55,6 +55,7 @@ Readings of the rules' open points are documented on each command and summarised
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -903,17 +904,23 @@ def _bribe_plan_error(
 
 def bribe_plans(state: GameState, space: int) -> list[tuple[tuple[Piece, ...], tuple[Piece, ...]]]:
     """Every legal Bribe in ``space`` as (removed, flipped) kinds (4.5.4, 1.4.1)."""
+    return sorted(set(iter_bribe_plans(state, space)))
+
+
+def iter_bribe_plans(state: GameState, space: int
+                     ) -> Iterator[tuple[tuple[Piece, ...], tuple[Piece, ...]]]:
+    """The legal Bribes of :func:`bribe_plans` as they are found (unsorted, a plan
+    possibly more than once): for a caller asking whether there is one that fits, which
+    stops at the first."""
     here = [k for k in Piece if state.count(space, k)]
     actions = [(True, k) for k in here if k.faction is not Faction.CARTELS]
     actions += [(False, k) for k in here if k.is_guerrilla]
-    plans: set[tuple[tuple[Piece, ...], tuple[Piece, ...]]] = set()
     for i, first in enumerate(actions):
         for chosen in [[first]] + [[first, second] for second in actions[i:]]:
             removed = sorted(k for r, k in chosen if r)
             flipped = sorted(k for r, k in chosen if not r)
             if _bribe_plan_error(state, space, removed, flipped) is None:
-                plans.add((tuple(removed), tuple(flipped)))
-    return sorted(plans)
+                yield tuple(removed), tuple(flipped)
 
 
 def _remove_with_contraband(

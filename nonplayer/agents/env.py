@@ -39,7 +39,7 @@ import numpy as np
 
 from core.cards import CARDS
 from core.extras import require_extra
-from core.game import Game
+from core.game import Game, finish_command
 from core.pieces import Faction, Piece
 from core.rules import sequence, victory
 from core.state import NSPACES, SHIPMENTS, GameState, K
@@ -48,11 +48,13 @@ from nonplayer.decisions.base import (
     MANY,
     NUMBER,
     ONE,
+    TRIAL,
     YES_NO,
     FormRun,
     InputError,
     Option,
     Question,
+    Trial,
     answers,
 )
 from nonplayer.decisions.decision import DecisionContext, decision_form
@@ -191,6 +193,7 @@ class Table:
         self.version = 0
         self.decisions = 0
         self.run: FormRun | None = None
+        self.ctx: DecisionContext | None = None
         self.question: Question | None = None
         self.options: list[Option] = []
         self.picks: list[int] = []
@@ -209,15 +212,16 @@ class Table:
         computed once per change."""
         if self._mask is None:
             self._mask = self._make_mask()
-            self._mask.flags.writeable = False
         return self._mask
 
     def _make_mask(self) -> np.ndarray:
-        mask = np.zeros(N_ACTIONS, dtype=np.int8)
         question = self.question
         if question is None:
-            return mask
+            return _FIRST[0]
         n = len(self.options)
+        if question.kind != MANY and not self.refused and n <= MAX_OPTIONS:
+            return _FIRST[n]  # the usual case: every option of a question of one answer
+        mask = np.zeros(N_ACTIONS, dtype=np.int8)
         if question.kind == MANY:
             if len(self.picks) < question.hi:
                 mask[:n] = 1
@@ -229,6 +233,7 @@ class Table:
             mask[:n] = 1
             if self.refused:
                 mask[list(self.refused)] = 0
+        mask.flags.writeable = False  # a mask is shared, never changed
         return mask
 
     def public_state(self) -> dict[str, Any]:
@@ -277,7 +282,11 @@ class Table:
 
     # --- moving on --------------------------------------------------------------------
     def _apply(self, command: Any) -> None:
-        self.game.apply(command)
+        """Apply the finished command; one the form already tried out to the end on this
+        very state is kept as tried, not executed again (:func:`keep_trial`)."""
+        assert self.ctx is not None
+        if not keep_trial(self.game, command, self.ctx.extra.pop(TRIAL, None)):
+            self.game.apply(command)
         self.version += 1
         self.decisions += 1
 
@@ -295,7 +304,7 @@ class Table:
                 take_turn(game, discord=self.bot.discord if self.bot is not None else None)
                 self.version += 1
                 continue
-            ctx = DecisionContext(game, game.dice)
+            ctx = self.ctx = DecisionContext(game, game.dice)
             run = FormRun(lambda ctx=ctx: decision_form(ctx))  # type: ignore[misc]
             if run.done:  # a decision with nothing to ask
                 self._apply(run.result)
@@ -334,6 +343,40 @@ class Table:
         if not self.over:
             return {f: 0.0 for f in Faction}
         return {f: float(subtraction(self.game.state, f)) for f in Faction}
+
+
+def keep_trial(game: Game, command: Any, trial: Trial | None) -> bool:
+    """Make ``trial`` (a form's last try of ``command``) the game's next state, as
+    :meth:`Game.apply` of ``command`` would (True), if it is exactly that: tried on the
+    game's current state with its dice and, for a try by the command's own ``execute``
+    only, with the Context :func:`core.game.begin_command` would give (the Faction to
+    move, no chooser, whether it is a Non-player) on an Event card it need not end
+    first; then play moves on (:func:`core.game.finish_command`). Else False, nothing
+    changed."""
+    if trial is None or trial.command is not command or trial.before is not game.state \
+            or trial.dice is not game.dice:
+        return False
+    if not trial.finished:
+        before, ctx = trial.before, trial.ctx
+        if before.phase != "card" or sequence.to_move(before) is not ctx.faction \
+                or ctx.chooser is not None \
+                or ctx.nonplayer != sequence.is_nonplayer(before, ctx.faction):
+            return False
+        finish_command(trial.after, game.dice)
+    game.keep_trial(command, trial.after, trial.ctx)
+    return True
+
+
+def _first(n: int) -> np.ndarray:
+    """The read-only mask of actions 0 .. n-1."""
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    mask[:n] = 1
+    mask.flags.writeable = False
+    return mask
+
+
+#: The mask of a question of one answer among ``n`` options, for each ``n``: shared.
+_FIRST = [_first(n) for n in range(MAX_OPTIONS + 1)]
 
 
 def subtraction(state: GameState, faction: Faction) -> int:
@@ -377,8 +420,19 @@ class Encoder:
 
 def encode_board(state: GameState) -> np.ndarray:
     """The observation's blocks that depend on the board only (all but ``observer`` and
-    the question's), built as one list in :data:`FEATURES` order and converted once."""
-    foreign = state.foreign_in_play
+    the question's), in :data:`FEATURES` order: the pieces as one buffer, the other
+    per-space blocks as one list, the card blocks (mostly zeros) entry by entry, the
+    rest as one list."""
+    vec = np.zeros(N_FEATURES, dtype=np.float32)
+    # piece counts are bytes (at most a Faction's inventory, 1.4.1): read as one buffer,
+    # a third of the cost of converting them number by number
+    vec[:_AT["support"]] = np.frombuffer(bytes(state.pieces), dtype=np.uint8)
+    vec[_AT["support"]:_AT["in_play"]] = [*state.support, *state.terror, *state.sabotage,
+                                          *state.farc_zone]
+    in_play = _DOMESTIC.copy()
+    for space in state.foreign_in_play:
+        in_play[space] = 1
+    vec[_AT["in_play"]:_AT["shipments"]] = in_play
     ships: list[int] = []
     for shipment in state.shipments:
         ships += (0, 0) if shipment is None else (shipment[0] + 1, shipment[1])
@@ -388,36 +442,41 @@ def encode_board(state: GameState) -> np.ndarray:
     if state.phase == "card":
         for faction, _ in state.step.get("acted", []):  # [Faction number, what it did]
             acted[int(faction)] = 1
-    cards = [0] * (4 * NCARDS)  # current, next, capabilities, momentum
-    if state.current_card is not None:
-        cards[state.current_card] = 1
-    if state.deck:
-        cards[NCARDS + state.deck[0]] = 1
-    for card, side in state.capabilities.items():
-        cards[2 * NCARDS + int(card)] = 1 if side == "unshaded" else -1
-    for card in state.momentum:
-        cards[3 * NCARDS + card] = 1
-    phase = [1 if state.phase == p else 0 for p in PHASES]
-    mover = sequence.to_move(state)
-    margins = state.victory_margins()
-    values: list[float] = [
-        *state.pieces, *state.support, *state.terror, *state.sabotage, *state.farc_zone,
-        *[1 if not _FOREIGN[s] or s in foreign else 0 for s in range(NSPACES)],
+    vec[_AT["shipments"]:_AT["current_card"]] = [
         *ships, *[state.available(kind) for kind in Piece], *state.removed_from_game,
         *state.resources, state.aid, *president, *[1 if e else 0 for e in state.eligible],
-        *acted, *cards, len(state.deck), state.propaganda_rounds, state.final_propaganda,
-        *phase, sequence.position(state), *[1 if f is mover else 0 for f in Faction],
+        *acted]
+    if state.current_card is not None:
+        vec[_AT["current_card"] + state.current_card] = 1
+    if state.deck:
+        vec[_AT["next_card"] + state.deck[0]] = 1
+    for card, side in state.capabilities.items():
+        vec[_AT["capabilities"] + int(card)] = 1 if side == "unshaded" else -1
+    for card in state.momentum:
+        vec[_AT["momentum"] + card] = 1
+    mover = sequence.to_move(state)
+    margins = state.victory_margins()
+    vec[_AT["deck_size"]:_AT["question_kind"]] = [
+        len(state.deck), state.propaganda_rounds, state.final_propaganda,
+        *[1 if state.phase == p else 0 for p in PHASES], sequence.position(state),
+        *[1 if f is mover else 0 for f in Faction],
         0, 0, 0, 0,  # observer: set by the Encoder
         *[margins[f] for f in Faction],
     ]
-    vec = np.zeros(N_FEATURES, dtype=np.float32)
-    vec[:len(values)] = values
     return vec
 
 
-#: Which spaces are foreign countries (in play only once an Event brings them, 1.3.5).
-_FOREIGN = [not GameState().in_play(s) for s in range(NSPACES)]
-assert _AT["margins"] + 4 == _AT["question_kind"], "encode_board lists blocks in order"
+#: 1 for the spaces always in play; the foreign countries, 0 here, only once an Event
+#: brings them (1.3.5).
+_DOMESTIC = np.array([1 if GameState().in_play(s) else 0 for s in range(NSPACES)],
+                     dtype=np.float32)
+assert [f.name for f in FEATURES[:FEATURES.index(next(
+    f for f in FEATURES if f.name == "question_kind"))]] == [
+    "pieces", "support", "terror", "sabotage", "farc_zone", "in_play", "shipments",
+    "available", "removed", "resources", "aid", "president", "eligible", "acted",
+    "current_card", "next_card", "capabilities", "momentum", "deck_size",
+    "propaganda_rounds", "final_propaganda", "phase", "position", "to_move", "observer",
+    "margins"], "encode_board lists blocks in order"
 
 
 def _seed(seed: int | None) -> int:
@@ -471,7 +530,7 @@ class AndeanAbyssEnv(AECEnv):  # type: ignore[misc]
         return self._action_space
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        factions = [Faction[_name(label)] for label in self.possible_agents]
+        factions = [_FACTION_OF[label] for label in self.possible_agents]
         self.table = Table(factions, self.scenario, _seed(seed), **self.game_options)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -484,7 +543,7 @@ class AndeanAbyssEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         table = self.table
         assert table is not None, "reset() first"
-        faction = Faction[_name(agent)]
+        faction = _FACTION_OF[agent]
         mine = table.to_move is faction
         return {"observation": self.encoder.encode(table, faction),
                 "action_mask": table.mask().copy() if mine else np.zeros(N_ACTIONS, np.int8)}
@@ -532,9 +591,8 @@ class AndeanAbyssEnv(AECEnv):  # type: ignore[misc]
         self.table = None
 
 
-def _name(label: str) -> str:
-    """The Faction enum member's name for an agent's label ('Government' -> 'GOVT')."""
-    return next(f.name for f in Faction if f.label == label)
+#: The Faction of each agent's label ('Government' -> Faction.GOVT).
+_FACTION_OF = {f.label: f for f in Faction}
 
 
 def question_info(table: Table, refused: str | None = None) -> dict[str, Any]:

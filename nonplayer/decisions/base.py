@@ -25,7 +25,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from core.errors import AndeanError
 
@@ -37,6 +37,28 @@ YES_NO = "yes/no"
 #: A form: yields questions, receives answers, returns its result (usually a Command).
 Form = Generator["Question", Any, Any]
 FormFactory = Callable[[], Form]
+
+
+class Trial(NamedTuple):
+    """A finished command as a form last tried it out, left for the caller applying it
+    so it need not execute it again (:meth:`core.game.Game.keep_trial`): ``command``
+    executed on a clone of ``before`` (the game's state then) with ``dice``, giving
+    ``after`` and ``ctx``. ``finished``: by :func:`core.game.execute` (play moved on as
+    after :meth:`~core.game.Game.apply`); else by the command's own ``execute`` only,
+    with the Context and empty roll log :func:`core.game.begin_command` would give it,
+    so :func:`core.game.finish_command` is still to come."""
+
+    command: Any
+    before: Any
+    dice: Any
+    after: Any
+    ctx: Any
+    finished: bool
+
+
+#: The key of a form's :class:`Trial` in the ``kept`` dict a form is given (a
+#: DecisionContext's ``extra``).
+TRIAL = "trial"
 
 
 class InputError(ValueError):
@@ -222,12 +244,12 @@ class Question:
     def check(self, value: Any) -> Any:
         """Validate an already-parsed answer (from a widget rather than typed text)."""
         if self.kind == ONE:
-            if not any(_key(o.value) == _key(value) for o in self.options):
+            if not self._offers(value):
                 raise InputError("not one of the options")
         elif self.kind == MANY:
             values = list(value)
             for v in values:
-                if not any(_key(o.value) == _key(v) for o in self.options):
+                if not self._offers(v):
                     raise InputError("not one of the options")
             if not self.repeat and len(values) != len({_key(v) for v in values}):
                 raise InputError("the same option was named twice")
@@ -240,6 +262,15 @@ class Question:
         elif self.kind == YES_NO and not isinstance(value, bool):
             raise InputError("answer yes or no")
         return value
+
+
+    def _offers(self, value: Any) -> bool:
+        """Whether ``value`` is one of the options' values (lists and tuples alike);
+        an option's own value object, as a list widget returns it, is found first."""
+        if any(o.value is value for o in self.options):
+            return True
+        key = _key(value)
+        return any(_key(o.value) == key for o in self.options)
 
 
 def answers(question: Question) -> list[Option]:

@@ -37,7 +37,7 @@ from core.state import GameState
 from core.words import counted
 from nonplayer.decisions import government as govt_forms
 from nonplayer.decisions import insurgent as insurgent_forms
-from nonplayer.decisions.base import Form, FormRun, InputError, Option, Question
+from nonplayer.decisions.base import TRIAL, Form, FormRun, InputError, Option, Question, Trial
 from nonplayer.decisions.government import DONE, done_option, space_option, space_options
 
 GOVT = Faction.GOVT
@@ -132,17 +132,26 @@ def choice_question(choice: Choice) -> Question:
     return Question.many(prompt, opts, choice.min, choice.max, repeat=choice.repeat)
 
 
-def event_form(game: Game, side: str, dice: DiceSource) -> Form:
-    """Ask the Event's choices one by one by trying it out; return the PlayEvent."""
+def event_form(game: Game, side: str, dice: DiceSource,
+               kept: dict[str, Any] | None = None) -> Form:
+    """Ask the Event's choices one by one by trying it out; return the PlayEvent.
+
+    ``kept``: where to leave the last try as a :class:`~nonplayer.decisions.base.Trial`
+    (key :data:`~nonplayer.decisions.base.TRIAL`), when it is what applying the command
+    would do: no Non-player answered a choice of it (the section-8 chart's dice moved
+    the try's stream, not the real one's)."""
     card = game.state.current_card
     answers: list[list[Any]] = []
+    if kept is not None:
+        kept.pop(TRIAL, None)
     while True:
         if isinstance(dice, MemoDice):
             dice.rewind()
         probe = ProbeChooser(answers, nonplayer_answer(dice, card))
+        asked = len(answers)
         trial = game.state.clone()
         try:
-            execute(trial, sequence.PlayEvent(side), dice, probe)
+            ctx = execute(trial, sequence.PlayEvent(side), dice, probe)
         except NeedChoice as need:
             question = choice_question(need.choice)
             value = yield question
@@ -151,7 +160,10 @@ def event_form(game: Game, side: str, dice: DiceSource) -> Form:
         except IllegalAction as err:
             raise InputError(str(err)) from None
         break
-    return sequence.PlayEvent(side, tuple(tuple(a) for a in answers))
+    command = sequence.PlayEvent(side, tuple(tuple(a) for a in answers))
+    if kept is not None and len(answers) == asked:  # no Non-player answer added
+        kept[TRIAL] = Trial(command, game.state, dice, trial, ctx, finished=True)
+    return command
 
 
 # ======================================================================================
@@ -237,7 +249,9 @@ def agitation_form(state: GameState) -> Form:
 @dataclass
 class DecisionContext:
     """What a decision form needs: the game, the dice for trying Events out, and
-    whether this is the tabletop assistant (which also offers recording by hand)."""
+    whether this is the tabletop assistant (which also offers recording by hand).
+    ``extra``: what the forms leave for the caller (the Event's last try,
+    a :class:`~nonplayer.decisions.base.Trial` of the finished command)."""
 
     game: Game
     dice: DiceSource
@@ -341,11 +355,12 @@ def decision_form(ctx: DecisionContext) -> Form:
     if what == "decline":
         return prop.EliteBacking(None)
     if what == "event":
-        return (yield from event_form(ctx.game, pick[1], ctx.dice))
+        return (yield from event_form(ctx.game, pick[1], ctx.dice, ctx.extra))
     if what == "operation":
         if faction is GOVT:
             return (yield from govt_forms.operation_form(state, pick[1]))
-        return (yield from insurgent_forms.operation_form(state, faction, pick[1], ctx.dice))
+        return (yield from insurgent_forms.operation_form(state, faction, pick[1], ctx.dice,
+                                                          ctx.extra))
     if what == "propaganda":
         return (yield from propaganda_form(state, faction, pick[1], ctx.dice))
     raise InputError(f"unknown choice {pick!r}")

@@ -43,8 +43,8 @@ from core.rules import insurgent_special as isa
 from core.rules import propaganda as prop
 from core.rules import sequence
 from core.rules.common import recall_own_pieces
-from core.state import SUPPORT_LABELS, GameState
-from nonplayer.decisions.base import Form, InputError, Option, Question
+from core.state import SUPPORT_LABELS, GameState, K
+from nonplayer.decisions.base import TRIAL, Form, InputError, Option, Question, Trial
 from nonplayer.decisions.government import (
     DONE,
     done_option,
@@ -131,13 +131,15 @@ def operation_problem(state: GameState, faction: Faction, name: str,
     if name == "Rally":
         if r < 1:
             return "Rally costs 1 Resource per space"
-        if any(ops.rally_actions(state, faction, s) for s in ops.rally_spaces(state, faction)):
+        # rally_actions is empty where Rally may not go (rally_spaces): stop at the first
+        if any(ops.rally_actions(state, faction, s.id) for s in MAP.spaces if not s.is_loc):
             return None
         return "no City or Department to Rally in"
     if name == "March":
         if final_card(state, faction):
             return "no March on the final Event card (2.3.9)"
-        if not march_origins(state, faction, _unmoved(state, faction), set(), budget=r):
+        if next(_march_origins(state, faction, _unmoved(state, faction), set(), r), None) \
+                is None:  # the first origin found is enough
             return "no Guerrilla can March"
         return None
     if name == "Attack":
@@ -221,10 +223,11 @@ _SA_DETAIL = {
 # Operation + Special Activity
 # ======================================================================================
 def operation_form(state: GameState, faction: Faction, limited: bool,
-                   dice: DiceSource | None = None) -> Form:
+                   dice: DiceSource | None = None, kept: dict[str, Any] | None = None) -> Form:
     """Choose an Operation, optionally a Special Activity and when it happens, then fill
     in both (a Limited Operation: 1 space, no Special Activity, 2.3.5); finally ask
-    where displaced Shipments go (4.5.3). Returns the OperationAction."""
+    where displaced Shipments go (4.5.3). Returns the OperationAction (``kept``: see
+    :func:`transfers_form`)."""
     options = [Option(n, n, _OP_DETAIL[n]) for n in OPERATIONS
                if operation_problem(state, faction, n, limited) is None]
     if not options:
@@ -279,7 +282,7 @@ def operation_form(state: GameState, faction: Faction, limited: bool,
         state, faction, dice,
         lambda transfers: sequence.OperationAction(op, sa, special_first=bool(first),
                                                    ship=ship, ship_op=ship_op,
-                                                   transfers=transfers)))
+                                                   transfers=transfers), kept))
 
 
 def ship_form(state: GameState, faction: Faction, op: Operation, op_fields: dict[str, Any],
@@ -345,7 +348,7 @@ def _may_go_first(state: GameState, faction: Faction, sa_name: str, op_name: str
             return False
         trials = (isa.Bribe(where=(s,), remove=(tuple(int(k) for k in r),),
                             flip=(tuple(int(k) for k in f),))
-                  for s in isa.bribe_spaces(state) for r, f in isa.bribe_plans(state, s))
+                  for s in isa.bribe_spaces(state) for r, f in isa.iter_bribe_plans(state, s))
     else:
         return True  # Cultivate, Process: a Rally or March stays possible after them
     keep = _leaves(state, faction, op_name, limited, dice)
@@ -410,11 +413,15 @@ class NeedTransfer(Exception):
 
 
 def transfers_form(state: GameState, faction: Faction, dice: DiceSource | None,
-                   build: Callable[[tuple[tuple[int, int, int], ...]], Command]) -> Form:
+                   build: Callable[[tuple[tuple[int, int, int], ...]], Command],
+                   kept: dict[str, Any] | None = None) -> Form:
     """Try the command ``build(transfers)`` out; each time a Shipment of a person-run
     Faction loses its last Guerrilla of that Faction in a space with Guerrillas of 2+
-    Factions, ask its owner which Faction's Guerrilla takes it (4.5.3)."""
+    Factions, ask its owner which Faction's Guerrilla takes it (4.5.3). ``kept``: where
+    to leave the last try, an unfinished :class:`~nonplayer.decisions.base.Trial`."""
     transfers: list[tuple[int, int, int]] = []
+    if kept is not None:
+        kept.pop(TRIAL, None)
 
     def decide(st: GameState, space: int, owner: Faction,
                options: list[Faction]) -> Faction | None:
@@ -426,6 +433,7 @@ def transfers_form(state: GameState, faction: Faction, dice: DiceSource | None,
         cmd = build(tuple(transfers))
         _rewind(dice)
         trial = state.clone()
+        trial.roll_log = []  # this command's rolls, as core.game.begin_command starts it
         ctx = Context(faction=faction)
         if dice is not None:
             ctx.dice = dice
@@ -444,6 +452,8 @@ def transfers_form(state: GameState, faction: Faction, dice: DiceSource | None,
             continue
         except IllegalAction as err:
             raise InputError(str(err)) from None
+        if kept is not None:
+            kept[TRIAL] = Trial(cmd, state, dice, trial, ctx, finished=False)
         return cmd
 
 
@@ -634,8 +644,11 @@ def _carried(state: GameState, faction: Faction, src: int, moving: int) -> Form:
 # March (3.3.2)
 # ======================================================================================
 def _unmoved(state: GameState, faction: Faction) -> dict[tuple[int, Piece], int]:
-    return {(s.id, k): state.count(s.id, k) for s in MAP.spaces
-            for k in (UNDERGROUND_OF[faction], ACTIVE_OF[faction]) if state.count(s.id, k)}
+    """Where ``faction``'s Guerrillas are, by (space, Underground or Active): the
+    March's pieces not moved yet, in space order."""
+    pieces, kinds = state.pieces, (UNDERGROUND_OF[faction], ACTIVE_OF[faction])
+    return {(space, kind): pieces[space * K + kind] for space in range(len(MAP.spaces))
+            for kind in kinds if pieces[space * K + kind]}
 
 
 def march_origins(state: GameState, faction: Faction, unmoved: dict[tuple[int, Piece], int],
@@ -644,20 +657,24 @@ def march_origins(state: GameState, faction: Faction, unmoved: dict[tuple[int, P
     """Origins with unmoved Guerrillas and the destinations still open from each
     (adjacent, in play, with room, not already used by a group from there, affordable,
     and the Limited Operation's single destination ``only``)."""
+    return dict(_march_origins(state, faction, unmoved, pairs, budget, entered, only))
+
+
+def _march_origins(state: GameState, faction: Faction, unmoved: dict[tuple[int, Piece], int],
+                   pairs: set[tuple[int, int]], budget: int, entered: set[int] | None = None,
+                   only: int | None = None) -> Iterator[tuple[int, list[int]]]:
+    """:func:`march_origins` one origin at a time, in space order (so a caller asking
+    whether there is any stops at the first)."""
     entered = entered or set()
     paid = len([d for d in entered if not MAP[d].is_loc])
-    out: dict[int, list[int]] = {}
-    for s in MAP.spaces:
-        if not any(unmoved.get((s.id, k), 0) for k in (UNDERGROUND_OF[faction],
-                                                       ACTIVE_OF[faction])):
-            continue
-        dests = [d for d in ops.march_destinations(state, faction, s.id)
-                 if (s.id, d) not in pairs
+    sources = sorted({space for (space, _), n in unmoved.items() if n})
+    for src in sources:
+        dests = [d for d in ops.march_destinations(state, faction, src)
+                 if (src, d) not in pairs
                  and (MAP[d].is_loc or d in entered or paid < budget)
                  and (only is None or d == only)]
         if dests:
-            out[s.id] = dests
-    return out
+            yield src, dests
 
 
 def march_form(state: GameState, faction: Faction, limited: bool = False,
@@ -980,17 +997,23 @@ def bribe_form(state: GameState, reserve: int = 0,
     each: up to 2 cubes, up to 2 Guerrillas or 1 Base (4.5.4)."""
     most = min(isa.MAX_BRIBE_SPACES, (state.resources[CARTELS] - reserve) // isa.BRIBE_COST)
 
+    tried: dict[tuple[int, tuple[tuple[Piece, ...], tuple[Piece, ...]]], bool] = {}
+
     def kept(s: int, plan: tuple[tuple[Piece, ...], tuple[Piece, ...]]) -> bool:
-        return keep is None or keep(isa.Bribe(
-            where=(s,), remove=(tuple(int(k) for k in plan[0]),),
-            flip=(tuple(int(k) for k in plan[1]),)))
+        if keep is None:
+            return True
+        if (s, plan) not in tried:  # each plan tried once (a run of the plan each)
+            tried[s, plan] = keep(isa.Bribe(
+                where=(s,), remove=(tuple(int(k) for k in plan[0]),),
+                flip=(tuple(int(k) for k in plan[1]),)))
+        return tried[s, plan]
 
     def plans_in(s: int) -> list[tuple[tuple[Piece, ...], tuple[Piece, ...]]]:
         return [p for p in isa.bribe_plans(state, s) if kept(s, p)]
 
     # a space is offered once one plan there is kept (trying them all costs a run each)
     spaces = [s for s in isa.bribe_spaces(state)
-              if any(kept(s, p) for p in isa.bribe_plans(state, s))]
+              if any(kept(s, p) for p in isa.iter_bribe_plans(state, s))]
     if most < 1 or not spaces:
         raise InputError("Bribe costs 3 Resources per space")
     picked = yield Question.many(

@@ -20,6 +20,9 @@ Shared tools for bots that look ahead live here too:
 * :func:`simulate`: run a command on a clone, None if illegal.
 * :func:`evaluate`: the Government's view of a position (its 8.8 solo score, smoothed,
   plus small terms for Resources, Control, Sabotage, Capabilities and Momentum).
+* :func:`final_score`: a finished game on the one scale every evaluation shares
+  (issue 35): a victory check lost scores below any position that goes on, graded by
+  how much it loses.
 * :class:`EvaluatingChooser`: answers an Event's choices by trying them on clones.
 """
 
@@ -42,6 +45,7 @@ from core.map import MAP
 from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, NUM_KINDS, UNDERGROUND_OF, Faction, Piece
 from core.rules import sequence
 from core.rules.sequence import PlayEvent
+from core.rules.victory import solo_level
 from core.state import SAMPER, GameState
 from nonplayer.events import NonPlayerChooser
 from nonplayer.trace import Trace
@@ -270,6 +274,53 @@ def _terms(state: GameState) -> tuple[float, ...]:
     )
 
 
+# ======================================================================================
+# one scale: a finished game against positions that go on
+# ======================================================================================
+#: The score of a game an Insurgent ended at a victory check (6.1; every player loses,
+#: 7.1), before its grade: far below :data:`GOING_ON_FLOOR`, under which no position that
+#: goes on is ever scored, so that a check lost by 1 scores below the worst position
+#: that goes on, on every path that scores a position (issue 35).
+CHECK_LOSS = -1000.0
+#: The lowest score of a position that goes on (every evaluation is clamped to it; the
+#: evaluations' terms are bounded far above it on any real position).
+GOING_ON_FLOOR = CHECK_LOSS / 2
+#: Points per point of the 8.8 solo score in a finished game, and per point the
+#: Government loses a check by.
+FINAL_SCALE = 10.0
+#: Bonus per 8.8 level above COIN Failure for a game that ran to its end (7.3).
+LEVEL_BONUS = 15.0
+_LEVELS = ("COIN Failure", "Stalemate", "COIN Progress", "COIN Triumph")
+
+
+def final_score(state: GameState) -> float:
+    """A finished game on the one scale of every Government evaluation (issue 35).
+
+    * An Insurgent won at a victory check (6.1, 7.1; in a solitaire game only a
+      Non-player can end the game there, 8.8): :data:`CHECK_LOSS`, graded down by
+      :data:`FINAL_SCALE` x how far the Government is behind the leading Insurgent, so
+      that losing by 1 scores above losing by 5 and both below any position that goes
+      on. A loss on Non-player goals is COIN Failure even when the Government is ahead
+      on margins (8.8, docs/readings.md#r-solo-level): its grade is then 0.
+    * The Government won at a victory check (games with players only, 7.2): the mirror
+      image, above every position that goes on.
+    * The game ran to its end (7.3): :data:`FINAL_SCALE` x the 8.8 solo score plus
+      :data:`LEVEL_BONUS` per 8.8 level above COIN Failure. Every future reaches the
+      final Round after the same number of cards, so these compare only with each
+      other.
+
+    The leading Insurgent is the best of all three (the 8.8 subtraction of a solitaire
+    game; also the Government's view when a person plays an Insurgent)."""
+    margins = state.victory_margins()
+    solo = margins[GOVT] - max(margins[f] for f in INSURGENTS)
+    winners = {Faction(f) for f in state.step.get("winners", [])}
+    if winners & set(INSURGENTS):
+        return CHECK_LOSS + FINAL_SCALE * min(solo, 0)
+    if GOVT in winners:
+        return -CHECK_LOSS + FINAL_SCALE * max(solo, 0)
+    return FINAL_SCALE * solo + LEVEL_BONUS * _LEVELS.index(solo_level(solo))
+
+
 def evaluation_terms(state: GameState) -> dict[str, float]:
     """The terms of :func:`evaluate`, by name (for traces and tests)."""
     return dict(zip(TERM_NAMES, _terms(state), strict=True))
@@ -284,13 +335,14 @@ def evaluate(state: GameState) -> float:
     of populated spaces (Civic Action needs it; FARC Control lets FARC Agitate), spaces
     ready for Civic Action (Control, Troops and Police) that can still gain, Sabotage
     (lost Econ), Terror (blocks Civic Action shifts), Insurgent Bases and Guerrillas, and
-    lasting cards (Capabilities 5.3, Momentum 5.4). Once the game is over only the
-    final solo score counts.
+    lasting cards (Capabilities 5.3, Momentum 5.4). Once the game is over it is scored
+    by :func:`final_score`, on the same scale: a check lost scores below any position
+    that goes on (never below :data:`GOING_ON_FLOOR`).
     """
     if state.phase == "over":
-        margins = state.victory_margins()
-        return 10.0 * (margins[GOVT] - max(margins[f] for f in INSURGENTS))
-    return sum(_terms(state))  # the terms' sum in their order, as evaluation_terms lists them
+        return final_score(state)
+    # the terms' sum in their order, as evaluation_terms lists them
+    return max(sum(_terms(state)), GOING_ON_FLOOR)
 
 
 # ======================================================================================

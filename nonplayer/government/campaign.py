@@ -15,6 +15,12 @@ unseen cards and the dice. So this bot, every time it decides on an Event card:
    it on (off by default: it measured worse, docs/strength.md). The best ``shortlist``
    go on to step 3, plus always Pass and the best Event, so that "wait" and "the card"
    are judged on the same footing.
+   With :data:`PLANS_ENV` set (issue 35 item 2; off by default until measured better),
+   one more candidate per **campaign plan** (:mod:`nonplayer.government.plan`: pacify a
+   Department, ready spaces for Civic Action, garrison the spaces FARC could Agitate,
+   remove exposed FARC Bases, keep Resources for the Support Phase): the command the
+   heuristic following the plan chooses now, and in its rollouts the Government keeps
+   following that plan to the Round, Redeploy included (:func:`plan_candidates`).
 2. **Determinizations.** ``determinizations`` possible futures are sampled, each a clone
    of the position with (a) the unseen part of the draw deck replaced by a sample
    consistent with what is public (:func:`sample_deck`: the deck's size, the cards
@@ -37,10 +43,19 @@ unseen cards and the dice. So this bot, every time it decides on an Event card:
    determinizations run in ``workers`` forked processes when asked (``--workers``, or
    one per core in ``andean demo``); each rollout depends only on its determinization
    and candidate, so the decision is the serial run's (a test checks it).
-4. **Score.** A finished game scores its 8.8 solo score (Government margin minus the
-   best Non-player margin, 7.3) times 10, plus a bonus for every 8.8 level above COIN
-   Failure; a game an Insurgent wins at a victory check is COIN Failure (7.1, 8.8) and
-   counts a score of at most 0, a heavy loss. Otherwise the shared evaluation of the
+   A person's Insurgent seat (``andean play --as FARC``) is played in the rollouts by
+   its section-8 flowchart, as a Non-player on the clone
+   (:func:`nonplayer.turn.flowchart_stand_in`, issue 35), so the futures reach the
+   Propaganda Round there too and the levels mean what they say.
+4. **Score, on one scale** (:func:`nonplayer.government.base.final_score`, issue 35). A
+   game an Insurgent wins at a victory check (6.1, 7.1; COIN Failure, 8.8) scores
+   ``CHECK_LOSS`` (-1000) graded down by 10 per point the Government is behind, below
+   any position that goes on (every evaluation is clamped at ``GOING_ON_FLOOR``, -500):
+   before issue 35 a check lost by 2 scored -20 while going on scored about -50, so the
+   mean over futures preferred a loss (seed 4242, card #48). A game run to its end
+   scores its 8.8 solo score times 10 plus a bonus for every 8.8 level above COIN
+   Failure; the one-card pre-score and the heuristic's evaluation use the same
+   function. Otherwise the shared evaluation of the
    position the rollout reached or, when turned on, the final solo score the learned
    value expects from it
    (:mod:`nonplayer.government.value`: a linear model of
@@ -83,12 +98,13 @@ from core.dice import SeededDice
 from core.errors import IllegalAction
 from core.game import Game, execute
 from core.pieces import INSURGENTS, Faction
-from core.rules import sequence, victory
+from core.rules import sequence
 from core.rules.sequence import OperationAction, PlayEvent
 from core.setup import PILE_SIZE, PILES, QUICK_PROPAGANDA_PILES, SEEDED_BOTTOM
 from core.state import GameState
-from nonplayer.government.base import GovtDecision
+from nonplayer.government.base import GOING_ON_FLOOR, GovtDecision, LookaheadDice, final_score
 from nonplayer.government.heuristic import HeuristicGovernment, discord_choice
+from nonplayer.government.plan import PLANS
 from nonplayer.government.search import (
     NO_SA,
     SA_VARIANTS,
@@ -98,6 +114,7 @@ from nonplayer.government.search import (
     ModelRun,
     Values,
     Weights,
+    command_label,
     distinct,
     evaluate,
     event_candidates,
@@ -109,7 +126,7 @@ from nonplayer.government.search import (
 from nonplayer.government.value import ValueModel, cards_to_propaganda, load_model
 from nonplayer.pool import worker_signals
 from nonplayer.trace import Trace
-from nonplayer.turn import take_turn
+from nonplayer.turn import flowchart_stand_in, take_turn
 
 GOVT = Faction.GOVT
 
@@ -202,8 +219,6 @@ def tuned_policy(path: Path = TUNED_FILE) -> dict[str, int]:
 
 #: Simulations per Event choice of the fast policy in rollouts (the heuristic plays 24).
 POLICY_EVENT_BUDGET = 6
-#: Bonus per 8.8 level above COIN Failure, for a finished game (in evaluation units).
-LEVEL_BONUS = 15.0
 
 
 # ======================================================================================
@@ -317,30 +332,25 @@ def value_model() -> ValueModel | None:
 def learned_value(state: GameState) -> float:
     """The final 8.8 solo score the learned model (:mod:`nonplayer.government.value`)
     expects from ``state`` if the fast policy played on: in points of margin, the units
-    of the shared evaluation it replaces. A finished game counts 10 x its solo score
-    (:func:`leaf_score`), so a rollout an Insurgent wins at a victory check stays a heavy
-    loss against one that goes on, as before: the model expects the heuristic's play
-    (about -12 a game), and a 1 x scale keeps an early defeat below going on."""
+    of the shared evaluation it replaces. A finished game is scored by
+    :func:`base.final_score` (:func:`leaf_score`): a rollout an Insurgent wins at a
+    victory check scores below any that goes on."""
     model = value_model()
     assert model is not None
     return model.predict(state)
 
 
 def leaf_score(state: GameState, weights: Weights) -> float:
-    """A finished game: 10 x the 8.8 solo score plus :data:`LEVEL_BONUS` per level above
-    COIN Failure (a Non-player's win at a victory check is COIN Failure and counts a
-    score of at most 0, even when the Government was ahead on margins, 7.1). Otherwise
-    the learned value of the position (the solo score it expects,
-    :func:`learned_value`), or, without the model file, the shared evaluation (margins
-    first)."""
+    """A finished game: :func:`base.final_score`, the one scale of every Government
+    evaluation (a victory check lost scores :data:`base.CHECK_LOSS` graded by how much
+    it loses, below any position that goes on; a game run to its end 10 x the 8.8 solo
+    score plus a bonus per level above COIN Failure). Otherwise the learned value of the
+    position (the solo score it expects, :func:`learned_value`) when turned on, or the
+    shared evaluation (margins first); neither scores below :data:`base.GOING_ON_FLOOR`."""
     if state.phase == "over":
-        score, level = victory.solo_result(state)
-        if victory.insurgent_won(state):  # a loss (7.1) even when ahead on margins
-            score = min(score, 0)
-        steps = ["COIN Failure", "Stalemate", "COIN Progress", "COIN Triumph"].index(level)
-        return 10.0 * score + LEVEL_BONUS * steps
+        return final_score(state)
     if value_model() is not None:
-        return learned_value(state)
+        return max(learned_value(state), GOING_ON_FLOOR)
     return evaluate(state, weights)
 
 
@@ -350,10 +360,15 @@ def rollout(state: GameState, cand: Candidate, budget: Budget, weights: Weights,
     to the end of the next Propaganda Round (or the game, or ``budget.max_cards``)."""
     dice = SeededDice()  # the clone's own, reseeded stream
     chooser = cand.chooser_factory() if cand.chooser_factory is not None else None
+    if cand.plan is not None:  # the rollouts' Government follows the plan it evaluates
+        policy = policy.following(cand.plan)
     try:
         execute(state, cand.command, dice, chooser)
     except IllegalAction:
         return None, []
+    # a person's Insurgent seat is played by its section-8 flowchart (issue 35), so that
+    # the rollouts reach the next Propaganda Round in a game where a person plays FARC
+    flowchart_stand_in(state)
     game = Game(state, dice, [], state)
     start_cards, start_rounds = len(state.played), state.propaganda_rounds
     replies: list[str] = []
@@ -376,8 +391,6 @@ def rollout(state: GameState, cand: Candidate, budget: Budget, weights: Weights,
                 decision = policy.decide(game, dice)
                 game.apply(decision.command, chooser=decision.chooser, dice=dice)
                 continue
-            if s.seats[f] is not None:
-                break
             on_card = len(s.played) == start_cards
             result = take_turn(game, dice, discord=policy.discord)
         except (IllegalAction, ValueError, RuntimeError):  # pragma: no cover - safety
@@ -423,6 +436,43 @@ class CampaignResult:
     rollout_seconds: float
     cut_short: bool
     options: list[str]
+
+
+#: The environment variable that turns the campaign plans on (``ANDEAN_CAMPAIGN_PLANS=1``,
+#: issue 35 item 2): off by default until a measurement shows them better
+#: (docs/strength.md).
+PLANS_ENV = "ANDEAN_CAMPAIGN_PLANS"
+
+
+def plans_on() -> bool:
+    """Are the campaign plans (:mod:`nonplayer.government.plan`) judged too?"""
+    return os.environ.get(PLANS_ENV, "") in ("1", "yes", "true")
+
+
+def plan_candidates(seen: GameState, policy: HeuristicGovernment,
+                    candidates: list[Candidate], seed: int) -> list[Candidate]:
+    """One candidate per campaign plan (:data:`nonplayer.government.plan.PLANS`): the
+    command the policy following the plan chooses now, rolled out with the same policy
+    on every card after it. An Event takes the choices of the Event candidate of the
+    same half (answered by look-ahead); a plan whose Event half is not among them is
+    left out."""
+    out: list[Candidate] = []
+    for plan in PLANS:
+        game = Game(seen.clone(), LookaheadDice(seed), [], seen)
+        decision = policy.following(plan).decide(game, game.dice)
+        cmd = decision.command
+        factory = None
+        if isinstance(cmd, PlayEvent):
+            same = [c for c in candidates if c.kind == "event" and c.command == cmd]
+            if not same:
+                continue
+            factory = same[0].chooser_factory
+        where = plan.targets(seen)
+        label = f"Plan {plan.name}{' (' + ', '.join(where) + ')' if where else ''}: " \
+            f"{command_label(cmd)}"
+        out.append(Candidate(label, decision.kind, cmd, model="plan",
+                             chooser_factory=factory, plan=plan))
+    return out
 
 
 def shortlist(candidates: list[Candidate], n: int) -> list[Candidate]:
@@ -528,6 +578,8 @@ def campaign_search(game: Game, think: str | float | Budget = DEFAULT_THINK, see
         civic_reserve = knobs.get("civic_reserve")
     policy = HeuristicGovernment(event_budget=POLICY_EVENT_BUDGET, civic_reserve=civic_reserve,
                                  greedy=bool(knobs.get("greedy", 0)))
+    if plans_on():
+        short += plan_candidates(seen, policy, candidates, pre_seed)
     judged = [Judged(c) for c in short]
     t0 = time.perf_counter()
     cut = False
@@ -563,8 +615,11 @@ def campaign_search(game: Game, think: str | float | Budget = DEFAULT_THINK, see
 # explaining the choice in player language
 # ======================================================================================
 def aim_of(cand: Candidate) -> str:
-    """What a command aims at, as a Government player would say it."""
+    """What a command aims at, as a Government player would say it (a plan: its
+    intention to the next Support Phase and the spaces it is about)."""
     cmd = cand.command
+    if cand.plan is not None:
+        return f"plan to the next Support Phase: {cand.plan.intention}"
     if isinstance(cmd, PlayEvent):
         return "take the Event: its effect is worth more than an Operation now"
     if cand.kind == "pass":
@@ -673,6 +728,7 @@ class CampaignGovernment:
             "rollout_seconds": result.rollout_seconds,
             "cut_short": result.cut_short,
             "think": result.budget.name,
+            "plan": best.cand.plan.name if best.cand.plan is not None else "",
         }
         return GovtDecision(best.cand.command, campaign_trace(result), best.cand.chooser,
                             best.cand.kind, notes)

@@ -46,6 +46,14 @@ Event card (2.3)
    :class:`~nonplayer.government.base.EvaluatingChooser`); the Event is taken when it scores
    better than the Operation chosen (and a Pass).
 
+Following a campaign plan (issue 35)
+------------------------------------
+``HeuristicGovernment(plan=...)`` (or :meth:`HeuristicGovernment.following`) adds the
+plan's value of a position (:mod:`nonplayer.government.plan`) to its evaluation in every
+choice above, and its Redeploy sends the Troops that must move where one more Troop
+raises that value most: the campaign Government's rollouts follow the plan they
+evaluate. Without a plan the bot is unchanged.
+
 Propaganda Round (6.0)
 ----------------------
 * 7th Special Forces (card 7): remove Sabotage from the highest-Econ LoCs, then Terror
@@ -124,6 +132,10 @@ def _names(spaces: Any) -> str:
 #: (board, board after the command or None) and id(board) -> (board, evaluation). The
 #: boards are held, so their identities cannot be reused; none is changed meanwhile.
 _memo: dict[Any, tuple[Any, Any]] | None = None
+#: The campaign plan the deciding Government follows (issue 35,
+#: :mod:`nonplayer.government.plan`), or None: set by :meth:`HeuristicGovernment.decide`
+#: for the decision only; :func:`_evaluate` adds its value.
+_plan: Any = None
 
 
 @contextmanager
@@ -168,14 +180,34 @@ def _remembered(state: GameState, name: str, compute: Callable[[], Any]) -> Any:
 
 
 def _evaluate(state: GameState) -> float:
-    """:func:`nonplayer.government.evaluate`, remembered inside :func:`_lookahead_scope`."""
+    """:func:`nonplayer.government.evaluate`, plus the value of the plan followed (if
+    any, :data:`_plan`), remembered inside :func:`_lookahead_scope`."""
     if _memo is None:
-        return evaluate(state)
+        return _planned(state)
     key = id(state)
     known = _memo.get(key)
     if known is None or known[0] is not state:
-        known = _memo[key] = (state, evaluate(state))
+        known = _memo[key] = (state, _planned(state))
     return known[1]  # type: ignore[no-any-return]
+
+
+def _planned(state: GameState) -> float:
+    value = evaluate(state)
+    if _plan is not None and state.phase != "over":  # a finished game is only its result
+        value += _plan.value(state)
+    return value
+
+
+@contextmanager
+def _following(plan: Any) -> Iterator[None]:
+    """:data:`_plan` is ``plan`` for the decision made inside."""
+    global _plan
+    before = _plan
+    _plan = plan
+    try:
+        yield
+    finally:
+        _plan = before
 
 
 # ======================================================================================
@@ -811,16 +843,23 @@ class HeuristicGovernment:
     name = "heuristic"
 
     def __init__(self, event_budget: int | None = None, civic_reserve: int | None = None,
-                 greedy: bool = False, **_: Any) -> None:
+                 greedy: bool = False, plan: Any = None, **_: Any) -> None:
         self.event_budget = EVENT_BUDGET if event_budget is None else event_budget
         self.civic_reserve = CIVIC_RESERVE if civic_reserve is None else civic_reserve
         #: the Operation worth most among the rules that fire, not the first (choose_operation)
         self.greedy = greedy
+        #: the campaign plan followed (:class:`nonplayer.government.plan.Plan`) or None:
+        #: its value joins the evaluation of every choice, and Redeploy serves it
+        self.plan = plan
         self.note = ""
+
+    def following(self, plan: Any) -> HeuristicGovernment:
+        """The same policy following ``plan`` (the campaign's rollouts, issue 35)."""
+        return HeuristicGovernment(self.event_budget, self.civic_reserve, self.greedy, plan)
 
     # --- the interface ------------------------------------------------------------
     def decide(self, game: Game, dice: DiceSource | None = None) -> GovtDecision:
-        with _lookahead_scope():
+        with _following(self.plan), _lookahead_scope():
             return self._decide(game, dice)
 
     def _decide(self, game: Game, dice: DiceSource | None) -> GovtDecision:
@@ -1129,15 +1168,31 @@ def civic_action(state: GameState, trace: Trace, reserve: int = CIVIC_RESERVE
 
 def _troop_priorities(state: GameState, allowed: list[int]) -> list[int]:
     """Troops destinations in order: spaces where Civic Action lacks Troops, Cities whose
-    Control is thin, then by Population."""
+    Control is thin, then by Population. With a plan followed (:data:`_plan`), the
+    spaces where one more Troop raises the plan's value most come first."""
     need = civic_need(state)
+    gain = _plan_gains(state, allowed, Piece.TROOPS)
 
-    def key(s: int) -> tuple[int, int, int, int]:
+    def key(s: int) -> tuple[float, int, int, int, int]:
         civic = support_room(state, s) > 0 and state.police(s) >= need and state.troops(s) < need
         thin = govt_lead(state, s) <= 2
-        return (0 if civic else 1, 0 if thin else 1, -MAP[s].pop, s)
+        return (-gain.get(s, 0.0), 0 if civic else 1, 0 if thin else 1, -MAP[s].pop, s)
 
     return sorted(allowed, key=key)
+
+
+def _plan_gains(state: GameState, spaces: list[int], kind: Piece) -> dict[int, float]:
+    """How much one more ``kind`` cube in each of ``spaces`` raises the value of the
+    plan followed (empty without a plan): Redeploy serves the plan (issue 35)."""
+    if _plan is None:
+        return {}
+    now = _plan.value(state)
+    gains: dict[int, float] = {}
+    for s in spaces:
+        trial = state.clone()
+        trial.pieces[s * NUM_KINDS + kind] += 1  # moved in, not placed from Available
+        gains[s] = round(_plan.value(trial) - now, 6)
+    return gains
 
 
 def redeploy(state: GameState, trace: Trace) -> propaganda.Redeploy:

@@ -88,10 +88,12 @@ from core.rules.sequence import OperationAction, Pass, PlayEvent
 from core.state import SAMPER, GameState
 from core.words import counted
 from nonplayer.government.base import (
+    GOING_ON_FLOOR,
     EvaluatingChooser,
     GovtDecision,
     LookaheadDice,
     control_tally,
+    final_score,
     lookahead_seed,
 )
 from nonplayer.government.heuristic import HeuristicGovernment
@@ -214,9 +216,9 @@ def evaluation_terms(state: GameState, w: Weights = DEFAULT_WEIGHTS) -> dict[str
     margins = state.victory_margins()
     terms: dict[str, float] = {}
     if state.phase == "over":
-        # The game is decided: only the final margins count (7.3, 8.8).
-        lead = max(margins[f] for f in INSURGENTS)
-        terms["final margins"] = 10.0 * (margins[GOVT] - lead) + margins[GOVT]
+        # The game is decided: its result on the one scale (a check lost below any
+        # position that goes on, base.final_score).
+        terms["final result"] = final_score(state)
         return terms
     terms["Government margin"] = w.govt_margin * margins[GOVT]
     terms["leading Insurgent margin"] = -w.lead_margin * _soft_max(
@@ -268,9 +270,12 @@ def evaluate(state: GameState, w: Weights = DEFAULT_WEIGHTS) -> float:
     Victory margins (7.3) dominate: the Government's own margin, minus part of the
     leading Insurgent's margin (the 8.8 score subtracts it) and of FARC's Opposition +
     Bases. Smaller terms value what becomes margin later. A finished game counts only its
-    final margins. See :class:`Weights` for every term.
+    result, :func:`base.final_score`, on the same scale as the shared and the heuristic's
+    evaluation: a victory check lost scores below any position that goes on (those never
+    score below :data:`base.GOING_ON_FLOOR`). See :class:`Weights` for every term.
     """
-    return sum(evaluation_terms(state, w).values())
+    value = sum(evaluation_terms(state, w).values())
+    return value if state.phase == "over" else max(value, GOING_ON_FLOOR)
 
 
 # ======================================================================================
@@ -300,6 +305,9 @@ class Candidate:
     terms: dict[str, float] = field(default_factory=dict)
     #: Makes a fresh chooser for the real game (an Event's choices are re-asked there).
     chooser_factory: Callable[[], Any] | None = None
+    #: The campaign plan the rollouts' Government follows after this command
+    #: (:mod:`nonplayer.government.plan`, issue 35), or None: the plan-less heuristic.
+    plan: Any = None
 
 
 @dataclass
@@ -1426,7 +1434,9 @@ def reply_text(decision: str, cmd: Command) -> str:
     return str(cmd.name)
 
 
-def _label(cmd: Command) -> str:
+def command_label(cmd: Command) -> str:
+    """A candidate command named for the trace: "Train (Cali) + Air Lift (...)", the
+    Event half, Pass."""
     if isinstance(cmd, OperationAction):
         names = ", ".join(space_name(s) for s in dict.fromkeys(cmd.op.spaces()))
         text = f"{cmd.op.name} ({names})" if names else cmd.op.name
@@ -1561,7 +1571,7 @@ def operation_candidates(
         cap = 0.05 + 10 * per_solve if clock.limit == clock.budget else clock.limit
         for cmd, value, status in _solve_model(model, seed, per_solve, cap,
                                                effort.solutions, runs):
-            out.append(Candidate(_label(cmd), kind, cmd, model=model.name, status=status,
+            out.append(Candidate(command_label(cmd), kind, cmd, model=model.name, status=status,
                                  model_value=value))
     return out
 

@@ -69,7 +69,14 @@ from tui import board_changes, describe
 from tui.commands.base import CliError
 from tui.controller import Controller, Preview, TurnReport, numbered, phase_of
 from tui.prompts import RECORDED, yes_no
-from tui.screens.dialogs import ConfirmScreen, FormScreen, TextScreen, YesNoScreen, text_dialog
+from tui.screens.dialogs import (
+    ConfirmScreen,
+    FormScreen,
+    TextScreen,
+    YesNoScreen,
+    open_transfer,
+    text_dialog,
+)
 from tui.screens.play import PlayApp
 from tui.screens.questions import (
     NeedAnswer,
@@ -874,24 +881,12 @@ class AssistApp(PlayApp, inherit_bindings=False):
         self.advance()
 
     def action_transfer(self) -> None:
-        """``g``: give Resources or Shipments to another Faction, a Non-player too
-        (1.5.2, 8.1.2 PLAY NOTE), by the transfer form; it takes no turn."""
-        if self.busy or self.new_game is not None:
-            return
-        if self.controller.is_over():
-            self.notify("The game is over.")
-            return
-        try:
-            decision = self.controller.transfer_decision()
-        except InputError as err:
-            self.notify(str(err), severity="error")
-            return
-        self.push_screen(FormScreen(self.controller, decision), self._transferred)
+        """``g``: give Resources or Shipments to another Faction (1.5.2, 8.1.2)."""
+        if not self.busy and self.new_game is None:
+            open_transfer(self, self.controller, self._transferred)
 
-    def _transferred(self, preview: Preview | None) -> None:
-        if preview is not None:
-            self.controller.commit(preview)
-            self.refresh_log()
+    def _transferred(self) -> None:
+        self.refresh_log()
         self.refresh_all()
 
     # --- the board editor and the cards ------------------------------------------------

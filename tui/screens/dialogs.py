@@ -4,8 +4,10 @@ the load dialog. :mod:`tui.screens.play` and :mod:`tui.screens.assist` open them
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
@@ -279,6 +281,29 @@ class FormScreen(ModalScreen[Preview | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def open_transfer(app: App[object], controller: Controller, refresh: Callable[[], None],
+                  ) -> None:
+    """``g`` on the play and assist screens: the transfer form (1.5.2, to a Non-player
+    too: 8.1.2 PLAY NOTE) in a :class:`FormScreen`; once confirmed it is kept (it takes
+    no turn) and ``refresh`` redraws the screen. Refused with a notice when the rules
+    allow no transfer now."""
+    if controller.is_over():
+        app.notify("The game is over.")
+        return
+    try:
+        decision = controller.transfer_decision()
+    except InputError as err:
+        app.notify(str(err), severity="error")
+        return
+
+    def done(preview: Preview | None) -> None:
+        if preview is not None:
+            controller.commit(preview)
+        refresh()
+
+    app.push_screen(FormScreen(controller, decision), done)  # type: ignore[arg-type]
 
 
 class LoadScreen(ModalScreen[str | None]):

@@ -60,6 +60,7 @@ from tui.screens.dialogs import (
     RollbackScreen,
     TextScreen,
     YesNoScreen,
+    open_transfer,
 )
 from tui.screens.history_views import (
     BoardAtScreen,
@@ -512,22 +513,10 @@ class PlayApp(App[None]):
         self.refresh_all()
 
     def action_transfer(self) -> None:
-        """``g``: give Resources or Shipments to another Faction, a Non-player too
-        (1.5.2, 8.1.2 PLAY NOTE), by the transfer form; it takes no turn."""
-        if self.controller.is_over():
-            self.notify("The game is over.")
-            return
-        try:
-            decision = self.controller.transfer_decision()
-        except InputError as err:
-            self.notify(str(err), severity="error")
-            return
-        self.push_screen(FormScreen(self.controller, decision), self._transferred)
+        """``g``: give Resources or Shipments to another Faction (1.5.2, 8.1.2)."""
+        open_transfer(self, self.controller, self._transferred)
 
-    def _transferred(self, preview: Preview | None) -> None:
-        if preview is None:
-            return
-        self.controller.commit(preview)
+    def _transferred(self) -> None:
         self.refresh_log()
         self.refresh_all()
 
