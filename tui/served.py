@@ -33,12 +33,14 @@ from textual.app import App, ComposeResult
 from textual.drivers.web_driver import WebDriver
 from textual.widgets import Static
 
+from tui.commands.serve import SERVED_DRIVER
+
 #: Seconds an app is given to end after its tab went or a stop came, before the process
 #: exits without it.
 GRACE = 10.0
 
 #: What serve puts in the tab's environment so Textual uses this driver.
-DRIVER = "tui.served:ServedDriver"
+DRIVER = SERVED_DRIVER
 
 
 def _exit_soon(code: int) -> None:

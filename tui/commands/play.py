@@ -141,7 +141,7 @@ def check_streams(command: str, plain: bool) -> None:
         need_terminal(command)
         return
     for name, stream in (("input", sys.stdin), ("output", sys.stdout)):
-        if stream is None or stream.closed:
+        if stream is None or getattr(stream, "closed", False):
             raise CliError(f"the line mode needs standard {name}, and it is closed: give "
                            "it a terminal, a file or a pipe")
 

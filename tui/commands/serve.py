@@ -31,6 +31,10 @@ from core.files import SaveLock, same_path, shown
 from tui.commands.base import CliError, Interrupted, Subcommand, stop_code
 from tui.commands.play import ASSIST_SAVE, check_save
 
+#: the Textual driver of a tab's game, :class:`tui.served.ServedDriver`, named here (and
+#: imported by :mod:`tui.served`) so that this module never imports the tab's module,
+#: which runs ``andean`` itself: no import circle
+SERVED_DRIVER = "tui.served:ServedDriver"
 
 def _configure(p: argparse.ArgumentParser) -> None:
     from tui.commands import play
@@ -128,9 +132,7 @@ def app_command(args: argparse.Namespace, out: TextIO) -> tuple[str, Path]:
 def _tab(argv: list[str]) -> str:
     """The shell line of a tab's game: ``tui.served`` with its own Textual driver (the
     app ends when its tab goes; start-up errors shown in the tab)."""
-    from tui.served import DRIVER
-
-    return f"TEXTUAL_DRIVER={shlex.quote(DRIVER)} exec " + shlex.join(argv)
+    return f"TEXTUAL_DRIVER={shlex.quote(SERVED_DRIVER)} exec " + shlex.join(argv)
 
 
 def _copy_save(source: str, target: Path, verify: bool) -> None:
