@@ -175,3 +175,13 @@ def double_propaganda_to_face_up(tmp_path: Path) -> tuple[str, Path]:
     script = DOUBLE_PROPAGANDA[:DOUBLE_PROPAGANDA.index("log") - 1] + ["quit"]
     _, text, _ = table(script, path=path, seed=30, dice="auto")
     return text, path
+
+
+def test_the_cards_page_names_no_card_face_up_the_table_did_not_name(tmp_path):
+    from tui.describe import cards_lines
+
+    _, path = double_propaganda_to_face_up(tmp_path)
+    game = serialize.load(path)
+    hidden = game.state.current_card
+    text = "\n".join(cards_lines(game.state, False, current_known=False))
+    assert CARDS[hidden].title not in text and "not named yet" in text
