@@ -20,7 +20,7 @@ from nonplayer.decisions.base import InputError
 from nonplayer.decisions.editor import find_card
 from tui.commands.base import CliError
 from tui.commands.main import main
-from tui.commands.play import needs_terminal
+from tui.commands.play import check_streams
 from tui.commands.saves import status_text
 
 
@@ -34,10 +34,10 @@ def test_play_with_stdout_piped_refuses_and_suggests_plain(tmp_path, capsys, mon
         assert f"andean {command} --plain" in err
         assert not save.exists()
     with pytest.raises(CliError):
-        needs_terminal("play", plain=False)
-    needs_terminal("play", plain=True)  # the line mode needs no terminal
+        check_streams("play", plain=False)
+    check_streams("play", plain=True)  # the line mode needs no terminal
     monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
-    needs_terminal("play", plain=False)  # a browser tab of andean serve
+    check_streams("play", plain=False)  # a browser tab of andean serve
 
 
 @pytest.mark.parametrize("app", ["play", "assist"])

@@ -39,6 +39,7 @@ from core.rules import propaganda, sequence
 from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.rules.editor import EditorCommand, SetSeat
 from core.state import GameState
+from core.words import printable
 from nonplayer.agents.connection import AgentError
 from nonplayer.agents.protocol import end_message, trace_message
 from nonplayer.agents.seat import AgentPolicy, AgentSeat, AgentStopped
@@ -138,7 +139,7 @@ def dice_text(entries: list[dict]) -> str:
 def dice_rolls(entries: list[dict]) -> list[str]:
     """:func:`dice_text` one roll a line (the chart's three dice are one roll): a long
     Event's dozen rolls are a dozen short lines, not one of 1,700 characters."""
-    rolls = [(str(p), int(v)) for e in entries
+    rolls = [(printable(str(p)), int(v)) for e in entries
              for p, v in [*e.get("rolls", []), *e.get("decision_rolls", [])]]
     if not rolls:
         return ["none rolled"]

@@ -28,6 +28,7 @@ from core.map import MAP
 from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
 from core.rules import sequence
 from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
+from core.words import printable
 from nonplayer.seats import ai_spec, government_ai
 from tui.available import available_dict, available_lines
 from tui.commands.base import (
@@ -37,6 +38,7 @@ from tui.commands.base import (
     add_no_verify,
     faction_argument,
     insurgent_argument,
+    seed_argument,
 )
 from tui.seats import seat_lines
 from tui.table_deck import is_table_deck, next_named
@@ -254,7 +256,7 @@ def seats_argument(text: str) -> list[int | None]:
 def _configure_new(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scenario", choices=("standard", "quick"), default="standard",
                    help="full game or the Quick-Play scenario (default: standard)")
-    p.add_argument("--seed", type=int, default=None,
+    p.add_argument("--seed", type=seed_argument, default=None,
                    help="random seed for the deck and dice (default: a random one)")
     p.add_argument("--short", action="store_true",
                    help="short game: the 3rd Propaganda card's Round is the last (2.4.1)")
@@ -329,7 +331,7 @@ def _run_status(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         print(json.dumps(status_dict(game), indent=2, ensure_ascii=False), file=out)
     else:
-        print(status_text(game), file=out)
+        print(printable(status_text(game)), file=out)
     return 0
 
 
@@ -343,7 +345,7 @@ def _run_verify(args: argparse.Namespace, out: TextIO) -> int:
     if problems:
         print(f"{args.file}: replaying the log does NOT give the saved state:", file=out)
         for line in problems:
-            print(f"  {line}", file=out)
+            print(f"  {printable(line)}", file=out)
         return 1
     print(f"{args.file}: OK, {len(game.log)} commands replay to the saved state", file=out)
     return 0

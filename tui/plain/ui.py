@@ -43,6 +43,7 @@ from core.pieces import Faction
 from core.rules import sequence
 from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.state import GameState
+from core.words import printable
 from nonplayer.agents.connection import AgentError
 from nonplayer.decisions.base import YES_NO, Cancelled, InputError, Question, fold
 from nonplayer.decisions.editor import EDIT_HELP, find_card, is_edit, parse_edit
@@ -118,6 +119,11 @@ class UndoRequest(Exception):
     """``undo`` typed at a die prompt: the turn being played is abandoned, then undone."""
 
 
+#: The longest line read as an answer: a number, a word, a card title, an editor line
+#: ("place 3 Troops in Bogotá") are far shorter.
+LONGEST_ANSWER = 1000
+
+
 class PlainUI:
     """Runs a :class:`Controller` on text streams."""
 
@@ -139,11 +145,23 @@ class PlainUI:
 
     # --- output and input ----------------------------------------------------------
     def say(self, *lines: str) -> None:
+        """Print ``lines``; control characters (from a save's strings, from what was
+        typed) are shown escaped, never sent to the terminal (:func:`printable`)."""
         for line in lines:
-            print(line, file=self.out)
+            print(printable(line), file=self.out)
         self.out.flush()
 
     def read(self, prompt: str = "> ") -> str:
+        """The next answer. A line longer than any answer (:data:`LONGEST_ANSWER`) is
+        refused with its length, never echoed in full (a 5 MB line gave a 5 MB error)."""
+        while True:
+            line = self._read_line(prompt)
+            if len(line) <= LONGEST_ANSWER:
+                return line
+            self.say(f"! a line of {len(line):,} characters is no answer (at most "
+                     f"{LONGEST_ANSWER:,}): type a number, a word or a card title")
+
+    def _read_line(self, prompt: str) -> str:
         if self.inp is sys.stdin and self.out is sys.stdout and _isatty(self.inp):
             try:  # input() gives line editing and Tab completion in a terminal
                 return input(prompt)
@@ -158,7 +176,7 @@ class PlainUI:
             raise Quit("end of input")
         line = line.rstrip("\n")
         if self.echo:
-            self.say(line)
+            self.say(shown(line))  # (cut: a long line is refused just after)
         return line
 
     # --- global commands -------------------------------------------------------------

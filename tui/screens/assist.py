@@ -57,6 +57,7 @@ from textual.widgets.option_list import Option as ListOption
 
 from core.cards import CARDS
 from core.errors import AndeanError
+from core.files import shown
 from core.game import Game
 from core.map import MAP
 from core.pieces import Faction
@@ -260,7 +261,7 @@ class CardScreen(ModalScreen[int | None]):
             return
         if words[:1] in (["current"], ["next"]):  # the editor's words for a card
             if words[0] != self.which or len(words) < 2:
-                self.error(f"'{text.strip()}': here type only the card ({CARD_NAMES}); "
+                self.error(f"'{shown(text.strip())}': here type only the card ({CARD_NAMES}); "
                            "c corrects the card face up, n names the card on top of the "
                            "deck")
                 return
@@ -639,6 +640,9 @@ class AssistApp(PlayApp, inherit_bindings=False):
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
         Binding("ctrl+c", "interrupt", "Stop", show=False, priority=True, system=True),  # PlayApp's
+        # Textual's own ctrl+q is not inherited here: without it the set-up's card box
+        # (which takes every letter, q too) could not be left but by Escape (issue 32)
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, system=True),
     ]
 
     def __init__(self, controller: Controller, *, new_game: NewGame | None = None,
@@ -673,7 +677,22 @@ class AssistApp(PlayApp, inherit_bindings=False):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Before the first card only help and quit: the other keys would show the
         placeholder game (its board, cards, map), not the table's."""
-        return self.new_game is None or action in ("help", "quit")
+        return self.new_game is None or action in ("help", "quit", "interrupt")
+
+    async def action_quit(self) -> None:
+        """q, ctrl+q: stop; before the first card there is no game to save (the session
+        holds a placeholder, never written)."""
+        if self.new_game is not None:
+            self.exit()
+            return
+        await super().action_quit()
+
+    async def action_interrupt(self) -> None:
+        """Ctrl-C: save and stop (exit status 130); before the first card, only stop."""
+        if self.new_game is not None:
+            self.exit(return_code=130)
+            return
+        await super().action_interrupt()
 
     def on_mount(self) -> None:  # (Textual runs PlayApp.on_mount too, after this)
         if self.new_game is not None:
