@@ -138,3 +138,50 @@ def test_the_map_footer_names_no_card_the_table_did_not_name():
             assert "next not named yet" in tracks, tracks
 
     asyncio.run(run())
+
+
+def test_the_screen_names_nothing_of_the_program_s_card_face_up(tmp_path):
+    # 6.0: after #73's Round the table named #74 on top; the engine turned the card
+    # under it from its own deck: the status line and the side panel say nothing of it
+    # (neither its title nor who is 1st Eligible on it) until the table names it
+    pytest.importorskip("textual")
+    from textual.widgets import Static
+
+    from tests.test_tui_assist_app import controller_for
+    from tui.screens.assist import AssistApp
+
+    _, path = double_propaganda_to_face_up(tmp_path)
+    game = serialize.load(path)
+    hidden = game.state.current_card
+    assert hidden is not None and hidden not in (41, 73, 74)
+
+    async def run() -> None:
+        app = AssistApp(controller_for(game, path, manual=False), run_nonplayers=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            status = app.status_text()
+            panel = "\n".join(app.card_lines())
+            assert status.startswith("[a] name the card face up | a card the table turned")
+            for text in (status, panel, str(app.query_one("#card", Static).render())):
+                assert f"#{hidden} " not in text and CARDS[hidden].title not in text, text
+                assert "Eligible on" not in text
+
+    asyncio.run(run())
+
+
+def double_propaganda_to_face_up(tmp_path: Path) -> tuple[str, Path]:
+    """The double-Propaganda game stopped at the question for the card face up."""
+    path = tmp_path / "table.json"
+    script = DOUBLE_PROPAGANDA[:DOUBLE_PROPAGANDA.index("log") - 1] + ["quit"]
+    _, text, _ = table(script, path=path, seed=30, dice="auto")
+    return text, path
+
+
+def test_the_cards_page_names_no_card_face_up_the_table_did_not_name(tmp_path):
+    from tui.describe import cards_lines
+
+    _, path = double_propaganda_to_face_up(tmp_path)
+    game = serialize.load(path)
+    hidden = game.state.current_card
+    text = "\n".join(cards_lines(game.state, False, current_known=False))
+    assert CARDS[hidden].title not in text and "not named yet" in text

@@ -81,11 +81,15 @@ def card_text(card: int | None) -> list[str]:
     return lines
 
 
-def cards_lines(state: GameState, next_known: bool = True) -> list[str]:
+def cards_lines(state: GameState, next_known: bool = True,
+                current_known: bool = True) -> list[str]:
     """The card face up and the next card (face up on the deck), with their texts.
-    ``next_known`` False: the table has not named the top card yet (tabletop assist)."""
+    ``next_known`` / ``current_known`` False: the table has not named the top card / the
+    card face up yet (tabletop assist: the program's own card stands in, unnamed)."""
     nxt = state.deck[0] if state.deck else None
-    lines = ["Current card:", *card_text(state.current_card), "", "Next card:"]
+    current = card_text(state.current_card) if current_known else \
+        ["(not named yet: the table names the card it turned face up)"]
+    lines = ["Current card:", *current, "", "Next card:"]
     if nxt is None:
         lines.append("(none: the deck is empty)")
     elif not next_known:

@@ -208,7 +208,8 @@ class PlainUI:
             return True
         if word == "card" and not rest:
             next_known = not (self.assist and self.c.needs_next_card())
-            self.say(*describe.cards_lines(self.c.state, next_known))
+            self.say(*describe.cards_lines(
+                self.c.state, next_known, not (self.assist and self.c.needs_current_card())))
             return True
         if word == "log":
             self.show_log(rest)

@@ -71,6 +71,7 @@ from tui import board_changes, describe
 from tui.commands.base import CliError
 from tui.controller import Controller, Preview, TurnReport, numbered, phase_of
 from tui.prompts import RECORDED, yes_no
+from tui.screens import side_panel
 from tui.screens.dialogs import (
     ConfirmScreen,
     FormScreen,
@@ -760,6 +761,8 @@ class AssistApp(PlayApp, inherit_bindings=False):
         if c.state.phase == "propaganda":
             text += f" ({phase_of(str(c.state.step.get('phase', '')))})"
         which = c.card_to_name()  # the key first: a long card title may be cut at 80
+        if which == "current":  # the program's own card stands in: name nothing of it
+            text = "a card the table turned face up, not named yet"
         if which is not None:
             return f"[a] name the {'card face up' if which == 'current' else 'next card'} | " \
                 + text
@@ -1054,6 +1057,16 @@ class AssistApp(PlayApp, inherit_bindings=False):
         return ["Take it back on the table: put the cards back as they were at the start "
                 "of that card, and:",
                 *(numbered(steps) or ["   (nothing to take back on the board)"])]
+
+    def card_lines(self) -> list[str]:
+        """Under the side panel: the card face up, once the table named it."""
+        lines = super().card_lines()
+        if self.new_game is None and self.controller.needs_current_card():
+            current = side_panel.card_lines(self.controller.state.current_card,
+                                            self.side_width())
+            lines = ["The card face up: not named yet (a names it)",
+                     *lines[len(current):]]
+        return lines
 
     #: a hint's suggestion is checked against the table like any decision of a person
     HINT_CONFIRM = TableCheckScreen

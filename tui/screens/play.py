@@ -615,7 +615,9 @@ class PlayApp(App[None]):
         return True
 
     def action_cards(self) -> None:
-        lines = describe.cards_lines(self.controller.state, self.cards_known())
+        c = self.controller
+        lines = describe.cards_lines(c.state, self.cards_known(),
+                                     not (c.assist and c.needs_current_card()))
         self.push_screen(TextScreen("Cards", lines))
 
     def action_help(self) -> None:
