@@ -255,13 +255,7 @@ class PlainUI:
         path = self.c.session.path
         if name is not None and os.path.lexists(name) and (
                 path is None or not same_path(name, path)):
-            q = Question.yes_no(f"{shown(name)} exists: replace it with this game?",
-                                default=False)
-            top, self._top = self._top, False
-            try:
-                replace = bool(self.answer(q))
-            finally:
-                self._top = top
+            replace = self.yes_or_no(f"{shown(name)} exists: replace it with this game?")
             if not replace:
                 self.say(f"Not saved to {shown(name)}.")
                 return
@@ -299,6 +293,15 @@ class PlainUI:
                 return parse(question, self.ask(question, form=False))
             except InputError as err:
                 self.say(f"! {err}")
+
+    def yes_or_no(self, text: str) -> bool:
+        """A yes/no (Enter: no) asked in the middle of a decision: the words of the
+        decision's first question (undo, rollback, save...) are not offered meanwhile."""
+        top, self._top = self._top, False
+        try:
+            return bool(self.answer(Question.yes_no(text, default=False)))
+        finally:
+            self._top = top
 
     def show_board(self, word: str) -> None:
         state = self.c.state
@@ -463,13 +466,7 @@ class PlainUI:
             self.say("Undo: back to the start of your last decision. On the table:",
                      *[f"  {line}" for line in numbered(steps, align=False)]
                      or ["  (nothing to take back on the board)"])
-            q = Question.yes_no("Undo the last decision?", default=False)
-            top, self._top = self._top, False
-            try:
-                ok = self.answer(q)
-            finally:
-                self._top = top
-            if not ok:
+            if not self.yes_or_no("Undo the last decision?"):
                 self.say("Nothing changed.")
                 return
         if self.c.undo():
@@ -501,13 +498,7 @@ class PlainUI:
                      "start of that card, and:", *[f"  {line}" for line in numbered(
                          self.c.rollback_steps(group), align=False)]
                      or ["  (nothing to take back on the board)"])
-        q = Question.yes_no(f"Roll back to the start of {group.title}?", default=False)
-        top, self._top = self._top, False
-        try:
-            ok = self.answer(q)
-        finally:
-            self._top = top
-        if not ok:
+        if not self.yes_or_no(f"Roll back to the start of {group.title}?"):
             self.say("Nothing changed.")
             return
         self.c.rollback(group)
