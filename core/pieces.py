@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import IntEnum
 
+from core.words import counted
+
 
 class Faction(IntEnum):
     """The four Factions (1.5), in the order used for every per-Faction list."""
@@ -179,17 +181,15 @@ MAX_BASES_PER_SPACE = 2  # 1.4.2
 
 
 def piece_count(kind: Piece | int, n: int) -> str:
-    """``n`` pieces of one kind, counted: '2 Troops', '1 FARC Base', '3 Active AUC
-    Guerrillas'. Every report line that names removed or placed pieces counts them so."""
-    label = Piece(kind).label
-    if n != 1 and not label.endswith(("Troops", "Police")):
-        label += "s"
-    return f"{n} {label}"
+    """``n`` pieces of one kind, counted (:func:`core.words.counted`): '2 Troops cubes',
+    '1 FARC Base', '3 Active AUC Guerrillas'. Every report line that names removed or
+    placed pieces counts them so."""
+    return counted(n, Piece(kind).label)
 
 
 def pieces_text(kinds: Iterable[Piece | int]) -> str:
     """Piece kinds listed one per piece, as counts in first-seen order:
-    (Troops, Troops, FARC Base) -> '2 Troops and 1 FARC Base'."""
+    (Troops, Troops, FARC Base) -> '2 Troops cubes and 1 FARC Base'."""
     counts: dict[Piece, int] = {}
     for kind in kinds:
         counts[Piece(kind)] = counts.get(Piece(kind), 0) + 1

@@ -2,12 +2,20 @@
 "1 Cartels Guerrilla", ``counted(6, "Cartels Guerrilla")`` "6 Cartels Guerrillas".
 
 The rulebook's words: "1 Resource per space" (3.2.1), "Resources" the track's name
-(1.8); "Troops" and "Police" are the same in the singular ("1 Troops cube", 2.1).
+(1.8); "Troops" and "Police" are the same in the singular, so a counted cube is named
+as the rulebook names it, "1 Troops cube" (2.1): ``counted`` adds "cube"/"cubes" to
+them, the one place that does (a bare "1 Troops" reads wrong, issue 31).
 
 >>> counted(1, "Resource"), counted(3, "Resource"), counted(1, "Troops")
-('1 Resource', '3 Resources', '1 Troops')
+('1 Resource', '3 Resources', '1 Troops cube')
 >>> counted(2, "Underground Guerrilla"), counted(0, "Shipment"), counted(2, "Police")
-('2 Underground Guerrillas', '0 Shipments', '2 Police')
+('2 Underground Guerrillas', '0 Shipments', '2 Police cubes')
+
+A list of counts leaves out the ones that are zero ("remove 0 Cartels Guerrillas" or
+"and 0 Active" tell the table nothing):
+
+>>> listed((1, "Troops"), (0, "Police")), listed((0, "Troops"), (2, "Police"), (1, "Base"))
+('1 Troops cube', '2 Police cubes and 1 Base')
 """
 
 from __future__ import annotations
@@ -17,6 +25,9 @@ import unicodedata
 
 #: last words that read the same for one and many
 SAME = frozenset({"Troops", "Police", "Resources", "Aid"})
+
+#: the cubes (2.1), counted as "1 Troops cube", "3 Police cubes"
+CUBES = frozenset({"Troops", "Police"})
 
 
 def plural(noun: str, n: int = 2) -> str:
@@ -30,8 +41,18 @@ def plural(noun: str, n: int = 2) -> str:
 
 
 def counted(n: int, noun: str) -> str:
-    """``n`` and ``noun`` agreeing: "1 Shipment", "2 Shipments"."""
+    """``n`` and ``noun`` agreeing: "1 Shipment", "2 Shipments", "1 Troops cube"."""
+    if noun.rpartition(" ")[2] in CUBES:
+        noun += " cube"
     return f"{n} {plural(noun, n)}"
+
+
+def listed(*counts: tuple[int, str]) -> str:
+    """The ``(n, noun)`` counts that are not zero, :func:`counted` and joined: "1 Troops
+    cube and 2 Police cubes"; "" when all are zero."""
+    parts = [counted(n, noun) for n, noun in counts if n]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1] \
+        if parts else ""
 
 
 def them(n: int) -> str:

@@ -137,7 +137,7 @@ def rally_condition(bot: Bot) -> Verdict:
     state = bot.state
     available = state.available_guerrillas(AUC)
     bases = [s for s in _cities_departments(state) if rally_base_possible(state, s)]
-    facts = f"{available} AUC Guerrillas Available"
+    facts = f"{counted(available, 'AUC Guerrilla')} Available"
     facts += (
         f"; Rally could place a Base in {_names(bases)}"
         if bases
@@ -546,7 +546,7 @@ def assassinate_space(bot: Bot, plan: Plan, space: int) -> str | None:
         return None
     gained = len(plan.scratch.shipments_at(space, AUC)) - ships
     tail = f" (Commandeer: {counted(gained, 'Shipment')} to AUC)" if gained else ""
-    return f"Assassinate: remove 1 {kind.label}{tail}"
+    return f"Assassinate: remove {counted(1, kind.label)}{tail}"
 
 
 @builder("auc.Assassinate")

@@ -67,7 +67,7 @@ from core.rules.insurgent_ops import (
 from core.rules.insurgent_ops import march_group as march_group_step
 from core.rules.insurgent_special import Bribe, Cultivate, Process, cultivate_problem
 from core.state import SUPPORT_LABELS, GameState
-from core.words import counted
+from core.words import counted, listed
 from nonplayer import facts, procedures
 from nonplayer.bot import Bot
 from nonplayer.plan import Plan
@@ -140,7 +140,8 @@ def rally_condition(bot: Bot) -> Verdict:
     guerrillas, bases = st.available_guerrillas(C), st.available_bases(C)
     pieces = guerrillas + bases
     where = base_replace_spaces(st)
-    facts = f"{pieces} Cartels pieces Available ({guerrillas} Guerrillas, {bases} Bases)"
+    detail = listed((guerrillas, "Guerrilla"), (bases, "Base"))
+    facts = f"{counted(pieces, 'Cartels piece')} Available" + (f" ({detail})" if detail else "")
     if where:
         facts += "; Rally could replace 2 Guerrillas with a Base in " + ", ".join(
             _name(s) for s in where
@@ -646,7 +647,7 @@ def bribe_space(bot: Bot, plan: Plan, space: int) -> str | None:
     if not plan.try_add((space, tuple(int(k) for k in removed), receiver), space):
         return None
     counts = Counter(removed)
-    names = ", ".join(f"{n} {k.label}" for k, n in counts.items())
+    names = ", ".join(counted(n, k.label) for k, n in counts.items())
     extra = f"; a Shipment passes to {receiver.label}" if receiver is not None else ""
     return f"pay 3 Resources, remove {names}{extra}"
 

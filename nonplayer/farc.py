@@ -185,7 +185,7 @@ def rally_condition(bot: Bot) -> Verdict:
     state = bot.state
     available = state.available_guerrillas(FARC)
     bases = [s for s in _in_play(state) if can_rally_base(state, s)]
-    facts = f"{available} FARC Guerrillas Available"
+    facts = f"{counted(available, 'FARC Guerrilla')} Available"
     if bases:
         facts += f"; a Rally could place a Base in {_names(bases)}"
     else:
@@ -206,7 +206,8 @@ def rally_replace_with_base(bot: Bot, plan: Plan, space: int) -> str | None:
     active = sum(1 for k in removed if k is Piece.FARC_ACTIVE)
     if not plan.try_add(ops.rally_step(space, ops.RALLY_BASE, active), space):
         return None
-    return f"Rally in {_name(space)}: replace 2 FARC Guerrillas ({active} Active) with a Base"
+    which = f" ({active} Active)" if active else ""
+    return f"Rally in {_name(space)}: replace 2 FARC Guerrillas{which} with a Base"
 
 
 @selector("farc.rally_flip_spaces")

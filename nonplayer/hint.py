@@ -35,7 +35,7 @@ from core.rules.coin_ops import Assault, Patrol, Sweep, Train
 from core.rules.govt_special import AirLift, AirStrike, Eradicate
 from core.rules.sequence import OperationAction, Pass, PlayEvent
 from core.state import SUPPORT_LABELS, GameState
-from core.words import counted
+from core.words import counted, listed
 
 GOVT = Faction.GOVT
 
@@ -223,8 +223,7 @@ def _names(spaces: Any) -> str:
 
 
 def _cubes(troops: int, police: int) -> str:
-    parts = [f"{troops} Troops" if troops else "", f"{police} Police" if police else ""]
-    return " and ".join(p for p in parts if p)
+    return listed((troops, "Troops"), (police, "Police"))
 
 
 def _count(n: int, what: str) -> str:
@@ -288,7 +287,7 @@ def _describe_op(op: Any) -> str:
         moved = sum(n for _, n, _ in op.moves)
         text = f"Sweep in {_names(op.selected)}"
         if moved:
-            text += f" (moving in {moved} Troops)"
+            text += f" (moving in {counted(moved, 'Troops')})"
         activated = sum(n for _, _, n in op.activate)
         if activated:
             text += f", Activating {_count(activated, 'Guerrilla')}"
@@ -317,7 +316,8 @@ def _describe_op(op: Any) -> str:
 
 def _describe_special(sa: Any) -> str:
     if isinstance(sa, AirLift):
-        return f"Air Lift {sa.troops} Troops from {space_name(sa.src)} to {space_name(sa.dst)}"
+        return (f"Air Lift {counted(sa.troops, 'Troops')} from {space_name(sa.src)} "
+                f"to {space_name(sa.dst)}")
     if isinstance(sa, AirStrike):
         label = Piece(sa.target).label
         article = "an" if label[0] in "AEIOU" else "a"

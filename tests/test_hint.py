@@ -108,18 +108,18 @@ def test_describe_every_government_command() -> None:
     assert describe(Pass()) == "pass (+3 Resources, stay Eligible)"
     train = Train(selected=(b,), place=((b, 1, 2),), civic=b, civic_steps=2)
     assert describe(OperationAction(train)) == (
-        "Train in Bogotá & Villavicencio (place 1 Troops and 2 Police in Bogotá & "
-        "Villavicencio), with Civic Action in Bogotá & Villavicencio (2 steps)")
+        "Train in Bogotá & Villavicencio (place 1 Troops cube and 2 Police cubes in "
+        "Bogotá & Villavicencio), with Civic Action in Bogotá & Villavicencio (2 steps)")
     sweep = Sweep(selected=(m,), moves=((int(Piece.TROOPS), 3, (b, m)),),
                   activate=((m, int(FARC), 2),))
     text = describe(OperationAction(sweep, AirStrike(space=m, target=int(Piece.FARC_ACTIVE))))
-    assert text == ("Sweep in Meta East (moving in 3 Troops), Activating 2 Guerrillas, then "
+    assert text == ("Sweep in Meta East (moving in 3 Troops cubes), Activating 2 Guerrillas, then "
                     "Air Strike on an Active FARC Guerrilla in Meta East")
     assault = Assault(selected=(m,), removals=((m, (int(Piece.FARC_ACTIVE),
                                                     int(Piece.FARC_BASE))),))
     lift = AirLift(src=b, dst=m, troops=3)
     assert describe(OperationAction(assault, lift, special_first=True)) == (
-        "Assault in Meta East (1 FARC Guerrilla, 1 FARC Base), first Air Lift 3 Troops "
+        "Assault in Meta East (1 FARC Guerrilla, 1 FARC Base), first Air Lift 3 Troops cubes "
         "from Bogotá & Villavicencio to Meta East")
     patrol = Patrol(moves=((int(Piece.POLICE), 2, (c, sid("Cali-Pasto"))),))
     erad = Eradicate(space=sid("Guaviare"), shift=sid("Guaviare"))

@@ -193,8 +193,8 @@ def test_attack_chooses_the_pieces_and_ambush_succeeds_without_a_die():  # 3.3.3
     assert labels(q) == ["Meta West"] and q.lo == 0
     q = asked(op_form(state, FARC), "attack", "ambush", "none")
     # up to 2 enemy pieces; Bases last (3.3.3): the AUC Base only with the AUC Guerrilla
-    assert labels(q) == ["1 Troops", "1 Troops and 1 Active AUC Guerrilla",
-                         "1 Active AUC Guerrilla and 1 Troops",
+    assert labels(q) == ["1 Troops cube", "1 Troops cube and 1 Active AUC Guerrilla",
+                         "1 Active AUC Guerrilla and 1 Troops cube",
                          "1 Active AUC Guerrilla and 1 AUC Base"]
     cmd = run_form(op_form(state, FARC), "attack", "ambush", "none",
                    "1 active auc guerrilla and 1 auc base")
@@ -317,7 +317,7 @@ def test_a_special_activity_first_keeps_the_operation_possible():  # 4.1, 3.3.4,
     place(state, {"Huila": "1P 1FA 1CU"})  # the one Guerrilla for a Terror
     q = asked(op_form(state, CARTELS), "terror", "bribe", "before", "huila")
     # flipping the Cartels Guerrilla Active before the Terror would leave it none
-    assert labels(q) == ["flip 1 Active FARC Guerrilla to Underground", "remove 1 Police",
+    assert labels(q) == ["flip 1 Active FARC Guerrilla to Underground", "remove 1 Police cube",
                          "remove 1 Active FARC Guerrilla"]
     q = asked(op_form(state, CARTELS), "terror", "bribe", "after", "huila", "huila")
     assert "flip 1 Active Cartels Guerrilla to Underground" in labels(q)  # after: it may

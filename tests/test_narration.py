@@ -256,20 +256,20 @@ def test_sabotage_phase_names_whose_guerrillas_6_2() -> None:
     place(state, {loc: "1P 2FU 1AU"})
     report: list[str] = []
     propaganda.sabotage_phase(state, report)
-    assert report == [f"Sabotage {space_name(loc)} (FARC 2 and AUC 1 Guerrillas outnumber "
-                      "1 cube)"]
+    assert report == [f"Sabotage {space_name(loc)} (2 FARC Guerrillas and 1 AUC Guerrilla "
+                      "outnumber 1 cube)"]
 
 
 def test_attack_counts_the_pieces_it_removes_3_3_3() -> None:
-    # 3.3.3: "remove 2 Troops", not "remove Troops, Troops"
+    # 3.3.3: "remove 2 Troops cubes" (2.1), not "remove Troops, Troops"
     state = blank_state(resources=5)
     huila = sid("Huila")
     place(state, {huila: "2T 3FU"})
     ctx = Context(faction=Faction.FARC, dice=ScriptedDice([1]))
     Attack(targets=(attack_in(huila, Piece.TROOPS, Piece.TROOPS),)).execute(state, ctx)
-    assert "Attack in Huila-Tolima: remove 2 Troops" in ctx.trace
+    assert "Attack in Huila-Tolima: remove 2 Troops cubes" in ctx.trace
     assert pieces_text([Piece.TROOPS, Piece.TROOPS, Piece.FARC_BASE]) \
-        == "2 Troops and 1 FARC Base"
+        == "2 Troops cubes and 1 FARC Base"
     assert pieces_text([Piece.AUC_ACTIVE] * 3) == "3 Active AUC Guerrillas"
 
 

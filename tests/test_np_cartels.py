@@ -129,7 +129,7 @@ def test_every_name_in_the_cartels_flowchart_is_registered() -> None:
 def test_rally_condition_ten_pieces_available_8_5_1() -> None:
     verdict = PREDICATES["cartels.rally_condition"](Bot(blank_state(), C, ScriptedDice([])))
     assert verdict.value
-    assert "27 Cartels pieces Available (12 Guerrillas, 15 Bases)" in verdict.detail
+    assert "27 Cartels pieces Available (12 Guerrillas and 15 Bases)" in verdict.detail
 
 
 def test_rally_condition_fails_with_nine_pieces_and_no_base_to_make_8_5_1() -> None:
@@ -858,7 +858,7 @@ def test_golden_first_turn_standard_setup() -> None:
     assert after.available_guerrillas(C) == 4
     assert bot.trace.lines()[0].startswith(
         "Cartels: 10+ Cartels pieces Available, or could Rally replace 2 Guerrillas with a"
-        " Base? (19 Cartels pieces Available (10 Guerrillas, 9 Bases);"
+        " Base? (19 Cartels pieces Available (10 Guerrillas and 9 Bases);"
     )
 
 

@@ -20,7 +20,7 @@ from core.game import Game
 from core.rules.board_editor import SetNextCard
 from core.rules.propaganda import resources_phase
 from core.rules.sequence import PlayEvent
-from core.words import counted, plural
+from core.words import counted, listed, plural
 from nonplayer.decisions.decision import command_title
 from tests.test_tui_assist_app import controller_for, table_game
 from tui.commands.main import main
@@ -50,7 +50,15 @@ def test_plurals_come_from_one_helper():
     assert counted(6, "Cartels Guerrilla") == "6 Cartels Guerrillas"
     assert counted(1, "Shipment") == "1 Shipment"
     assert counted(1, "Underground Guerrilla") == "1 Underground Guerrilla"
-    assert counted(1, "Troops") == "1 Troops" and counted(3, "Police") == "3 Police"
+    # a cube counted is named as the rulebook names it (2.1), never a bare "1 Troops"
+    assert counted(1, "Troops") == "1 Troops cube" and counted(3, "Police") == "3 Police cubes"
+    assert counted(2, "Troops cube") == "2 Troops cubes"  # the table's steps' noun
+    # a zero is left out of a list (issue 31: "and 0 Active")
+    assert listed((1, "Troops"), (0, "Police")) == "1 Troops cube"
+    assert listed((3, "Underground Guerrilla"), (0, "Active Guerrilla")) == \
+        "3 Underground Guerrillas"
+    assert listed((1, "AUC Guerrilla"), (1, "AUC Base")) == "1 AUC Guerrilla and 1 AUC Base"
+    assert listed((0, "Troops")) == ""
     assert plural("Government Base") == "Government Bases"
 
 
@@ -172,3 +180,50 @@ def test_plain_play_reads_a_finished_game(capsys, tmp_path, monkeypatch):
     after = out.split("The game is over.", 1)[1]
     assert "> show 1\nGovernment: " in after and "Who:" in after  # the first turn's account
     assert "Dice:" in after
+
+
+# ======================================================================================
+# narration of bot games agrees in number (issue 31, Why 6 "words")
+# ======================================================================================
+#: What the engine's narration must never print: a bare "1 Troops" (2.1: "1 Troops
+#: cube"), "1 Bases", a zero listed ("remove 0 Cartels Guerrillas", "and 0 Active"), a
+#: shift naming the level the space is already at.
+_KINDS = r"(?:(?:Active|Underground|FARC|AUC|Cartels|Government) )*"
+BAD_WORDS = [re.compile(p) for p in (
+    r"\b1 Bases\b", r"\b0 [A-Z]\w*", r"\b1 Troops\b(?! cube)", r"\b1 Police\b(?! cube)",
+    rf"\b1 {_KINDS}(?:Guerrillas|Bases)\b", rf"\b([2-9]|\d\d+) {_KINDS}Guerrilla\b(?!s)",
+    r"toward ([A-Z][a-z]+(?: [A-Z][a-z]+)?) \(\1\)")]
+#: A zero that is a fact, not a listed part: a track at 0 ("0 Resources"), a 0 Population
+#: space (card text and 1.3.1), how many are Available (the flowcharts' questions).
+ZERO_FACTS = re.compile(r"\b0 (?:Pop\b|Population\b|Resources\b|[\w ]+? Available\b)")
+
+
+def bad_words(line: str) -> list[str]:
+    """The bad patterns in ``line``, card texts (quoted) left out: they are the card's."""
+    line = ZERO_FACTS.sub("", re.sub(r'"[^"]*"|“[^”]*”', "", line))
+    return [m.group(0) for p in BAD_WORDS for m in p.finditer(line)]
+
+
+def test_bad_words_are_found():  # the scan below can fail
+    assert bad_words("Train in Cali: place 1 Troops and 0 Police") == ["0 Police", "1 Troops"]
+    assert bad_words("move 1 Underground Cartels Guerrilla and 0 Active Cartels Guerrilla")
+    assert bad_words("shift toward Active Opposition (Active Opposition)")
+    assert not bad_words("Train in Cali: place 1 Troops cube; 0 FARC Guerrillas Available")
+
+
+def test_bot_game_narration_agrees_in_number():  # 2.1, issue 31 Why 6
+    # Short seeded games (Quick-Play, heuristic Government, about 1 s each): every line
+    # the engine said (Operations, Special Activities, Events, Propaganda) and every
+    # reason the section-8 bots gave.
+    from nonplayer.games import play
+
+    found: dict[str, str] = {}
+
+    def collect(_game, turn) -> None:
+        for line in (*turn.report, *turn.round_report, *turn.trace):
+            for bad in bad_words(line):
+                found.setdefault(bad, line)
+
+    for seed in range(1, 17):
+        play(seed, "heuristic", "quick", on_turn=collect)
+    assert not found, "\n".join(f"{bad!r} in: {line}" for bad, line in found.items())

@@ -79,6 +79,7 @@ from core.state import (
     SUPPORT_LABELS,
     GameState,
 )
+from core.words import counted, listed
 
 GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CARTELS
 
@@ -221,7 +222,7 @@ def _remove_one_by_one(
             break
         state.remove(space, kind, 1)
         removed += 1
-        ctx.say(f"Remove 1 {kind.label} from {space_name(space)}")
+        ctx.say(f"Remove {counted(1, kind.label)} from {space_name(space)}")
     return removed
 
 
@@ -244,7 +245,7 @@ _LASTING_TEXTS: dict[tuple[int, str], str] = {
     (HIGH_MOUNTAIN_BATTALIONS, SHADED): "Assault in Mountain removes only 1 piece for 4 Troops",
     (BLACKHAWKS, UNSHADED): "Air Lift moves any number of Troops",
     (BLACKHAWKS, SHADED): "Air Lift moves only 1 Troops cube",
-    (NDSC, UNSHADED): "1 Police may enter each Sweep space",
+    (NDSC, UNSHADED): "1 Police cube may enter each Sweep space",
     (NDSC, SHADED): "a Sweep Operation Activates Guerrillas via Troops or Police, not both",
     (PLAN_COLOMBIA, SHADED): "no Air Strike or Activation by Patrol until next Propaganda",
     (PLAN_METEORO, UNSHADED): "Patrol conducts a free Assault in each LoC",
@@ -329,7 +330,7 @@ def occidental_ecopetrol_unshaded(state: GameState, ctx: Context, chooser: Choos
     for space in where:
         state.place(space, Piece.POLICE)
     for space in sorted(set(where)):
-        ctx.say(f"#5: place {where.count(space)} Police in {space_name(space)}")
+        ctx.say(f"#5: place {counted(where.count(space), 'Police')} in {space_name(space)}")
     # "there or adjacent": the pipelines that got Police and their neighbours, however
     # few Police were Available (docs/readings.md#r-05-flips-there)
     region = sorted({a for s in where for a in MAP[s].adjacent if state.in_play(a)} | set(where))
@@ -451,7 +452,7 @@ def fuerza_aerea_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> N
             ask_one(chooser, state, "pieces", kinds, why + " remove which piece?", decider=decider)
         )
         state.remove(space, kind, 1)
-        ctx.say(f"#8 free Air Strike in {space_name(space)}: remove 1 {kind.label}")
+        ctx.say(f"#8 free Air Strike in {space_name(space)}: remove {counted(1, kind.label)}")
 
 
 @event(8, SHADED)
@@ -512,7 +513,8 @@ def tres_esquinas_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> 
         return
     base = _place(state, space, Piece.GOVT_BASE, 1)
     troops = _place(state, space, Piece.TROOPS, 3)
-    ctx.say(f"#14: place {base} Government Base and {troops} Troops in {space_name(space)}")
+    ctx.say(f"#14: place {listed((base, 'Government Base'), (troops, 'Troops'))} in "
+            f"{space_name(space)}")
 
 
 @event(14, SHADED)
@@ -538,7 +540,7 @@ def tres_esquinas_shaded(state: GameState, ctx: Context, chooser: Chooser) -> No
     cube = ask_one(chooser, state, "pieces", cubes, _why(14, "remove which cube?"))
     if cube is not None:
         state.remove(space, Piece(cube), 1)
-        ctx.say(f"#14: remove 1 {Piece(cube).label} from {space_name(space)}")
+        ctx.say(f"#14: remove {counted(1, Piece(cube).label)} from {space_name(space)}")
 
 
 # ======================================================================================
@@ -824,7 +826,7 @@ def mono_jojoy_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
         state.move(src, dst, kind, n)  # the last FARC Guerrillas take their Shipments (4.5.3)
         unmoved[(src, kind)] -= n
         moved += n
-        ctx.say(f"#20: move {n} {kind.label} from {space_name(src)} to {space_name(dst)}")
+        ctx.say(f"#20: move {counted(n, kind.label)} from {space_name(src)} to {space_name(dst)}")
 
 
 def _destinations_20(state: GameState, src: int) -> list[int]:
@@ -974,11 +976,11 @@ def dod_contractors_unshaded(state: GameState, ctx: Context, chooser: Chooser) -
     for f in INSURGENTS:
         n = state.activate(space, f, state.underground(space, f))
         if n:
-            ctx.say(f"#23: Activate {n} {f.label} Guerrillas in {space_name(space)}")
+            ctx.say(f"#23: Activate {counted(n, f'{f.label} Guerrilla')} in {space_name(space)}")
     bases = state.bases(space, CARTELS)
     if bases:
         state.remove(space, Piece.CARTELS_BASE, bases)
-        ctx.say(f"#23: remove {bases} Cartels Bases from {space_name(space)}")
+        ctx.say(f"#23: remove {counted(bases, 'Cartels Base')} from {space_name(space)}")
 
 
 @event(23, SHADED)
@@ -1019,7 +1021,7 @@ def operacion_jaque_shaded(state: GameState, ctx: Context, chooser: Chooser) -> 
     if space is not None:
         n = min(2, state.troops(space))
         state.remove(space, Piece.TROOPS, n)
-        ctx.say(f"#24: remove {n} Troops from {space_name(space)}")
+        ctx.say(f"#24: remove {counted(n, 'Troops')} from {space_name(space)}")
     city = ask_space(
         chooser, state, [s.id for s in MAP.cities], lambda c: state.support[c] > NEUTRAL,
         _why(24, "which City with Support?"),

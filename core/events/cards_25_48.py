@@ -175,7 +175,7 @@ def _remove_all(
         n = state.count(space, kind)
         if n:
             state.remove(space, kind, n)
-            ctx.say(f"{card}: remove {n} {kind.label} from {space_name(space)}")
+            ctx.say(f"{card}: remove {counted(n, kind.label)} from {space_name(space)}")
 
 
 def _remove_picked(
@@ -200,7 +200,7 @@ def _remove_picked(
             break
         state.remove(space, kind, 1)
         removed += 1
-        ctx.say(f"{card}: remove 1 {kind.label} from {space_name(space)}")
+        ctx.say(f"{card}: remove {counted(1, kind.label)} from {space_name(space)}")
     return removed
 
 
@@ -308,7 +308,7 @@ def _event_assault(
         kind = Piece(value)
         lost += state.remove(space, kind, 1)
         targeted.add(kind.faction)
-        ctx.say(f"{card}: Assault in {space_name(space)}: remove 1 {kind.label}")
+        ctx.say(f"{card}: Assault in {space_name(space)}: remove {counted(1, kind.label)}")
     if lost:
         gained = state.add_aid(coin_ops.DRUG_BUST_AID * lost)
         ctx.say(f"Drug Bust in {space_name(space)}: {counted(lost, 'Shipment')} removed, "
@@ -1211,7 +1211,7 @@ def soldados_campesinos_shaded(state: GameState, ctx: Context, chooser: Chooser)
 
     def replace(space: int) -> None:
         state.remove(space, Piece.POLICE, 1)
-        ctx.say(f"{SOLDADOS}: remove 1 Police from {space_name(space)}")
+        ctx.say(f"{SOLDADOS}: remove 1 Police cube from {space_name(space)}")
         _place(state, ctx, space, Piece.AUC_UNDERGROUND, 1, SOLDADOS)
 
     depts = [s for s in _departments(state) if state.police(s)]
@@ -1250,7 +1250,7 @@ def demobilization_unshaded(state: GameState, ctx: Context, chooser: Chooser) ->
         )
         assert kind is not None
         state.remove(space, kind, 1)
-        ctx.say(f"{DEMOBILIZATION}: remove 1 {kind.label} from {space_name(space)}")
+        ctx.say(f"{DEMOBILIZATION}: remove {counted(1, kind.label)} from {space_name(space)}")
         _place(state, ctx, space, Piece.POLICE, 1, DEMOBILIZATION)
 
 
@@ -1280,8 +1280,8 @@ def demobilization_shaded(state: GameState, ctx: Context, chooser: Chooser) -> N
             dests = ask(chooser, state, "spaces", cities, why, lo=n, hi=n, repeat=True)
             for dst, k in sorted(Counter(dests).items()):
                 state.move(dept, dst, kind, k)
-                ctx.say(f"{DEMOBILIZATION}: move {k} {kind.label} from {space_name(dept)} to "
-                        f"{space_name(dst)}")
+                ctx.say(f"{DEMOBILIZATION}: move {counted(k, kind.label)} from "
+                        f"{space_name(dept)} to {space_name(dst)}")
 
     def place_piece(city: int) -> None:
         options = _auc_piece_options(state, city)

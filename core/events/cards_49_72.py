@@ -64,7 +64,7 @@ from core.pieces import (
 from core.rules import coin_ops, insurgent_ops, insurgent_special
 from core.rules.coin_ops import senado_immune
 from core.state import SUPPORT_LABELS, GameState
-from core.words import counted
+from core.words import counted, listed
 
 GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CARTELS
 CUBES = (Piece.TROOPS, Piece.POLICE)
@@ -330,7 +330,8 @@ def bloques_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         return _nothing(ctx, "#49 Bloques")
     b = state.place_up_to(space, Piece.AUC_BASE, 1)
     g = state.place_up_to(space, Piece.AUC_UNDERGROUND, 1)
-    ctx.say(f"#49 Bloques: place {g} AUC Guerrilla and {b} AUC Base in {space_name(space)}")
+    ctx.say(f"#49 Bloques: place {listed((g, 'AUC Guerrilla'), (b, 'AUC Base'))} in "
+            f"{space_name(space)}")
     return None
 
 
@@ -354,7 +355,7 @@ def carabineros_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> No
     )
     for space in answer:
         state.place(space, Piece.POLICE)
-        ctx.say(f"#50 Carabineros: place 1 Police in {space_name(space)}")
+        ctx.say(f"#50 Carabineros: place 1 Police cube in {space_name(space)}")
     return None
 
 
@@ -387,7 +388,7 @@ def carabineros_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None
         state.remove(space, Piece.POLICE)
         placed = state.place_up_to(space, Piece.AUC_UNDERGROUND, 1) if mode == REPLACE else 0
         placing = ", place 1 AUC Guerrilla" * placed
-        ctx.say(f"{card}: remove 1 Police in {space_name(space)}{placing}")
+        ctx.say(f"{card}: remove 1 Police cube in {space_name(space)}{placing}")
     return None
 
 
@@ -585,7 +586,7 @@ def deserters_defectors(state: GameState, ctx: Context, chooser: Chooser) -> Non
             placed[(space, int(new))] = placed.get((space, int(new)), 0) + 1
         state.remove(space, kind)
         ctx.say(
-            f"{card}: remove 1 {kind.label} in {space_name(space)}"
+            f"{card}: remove {counted(1, kind.label)} in {space_name(space)}"
             + ("" if fate == REMOVE else f", place 1 {fate} Guerrilla")
         )
     return None
@@ -640,7 +641,7 @@ def dea_agents_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
             chooser, state, cartels, f"{card}: remove a Cartels Guerrilla"
         )
         state.remove(space, kind)
-        ctx.say(f"{card}: remove 1 {kind.label} in {space_name(space)}")
+        ctx.say(f"{card}: remove {counted(1, kind.label)} in {space_name(space)}")
     gained = state.add_aid(3)
     ctx.say(f"{card}: Aid +{gained} (now {state.aid})")
 
@@ -672,7 +673,8 @@ def drogas_la_rebaja_shaded(state: GameState, ctx: Context, chooser: Chooser) ->
     Cartels Resources. Then place a Cartels Base in each of 2 Cities."""
     in_cities = sum(state.faction_pieces(s.id, CARTELS) for s in MAP.cities)
     gained = state.add_resources(CARTELS, 2 * in_cities)
-    ctx.say(f"#56 Drogas La Rebaja: {in_cities} Cartels pieces in Cities: Resources +{gained}")
+    pieces = counted(in_cities, "Cartels piece") if in_cities else "no Cartels piece"
+    ctx.say(f"#56 Drogas La Rebaja: {pieces} in Cities: Resources +{gained}")
     cities = _spaces(state, lambda s: s.is_city)
     why = "#56 Drogas La Rebaja: place a Cartels Base in which 2 Cities?"
     _place_bases(state, ctx, chooser, CARTELS, cities, 2, why)
@@ -709,8 +711,8 @@ def op_millennium_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> 
         state.remove(space, kind)
         placed = state.place_up_to(space, Piece.POLICE, 1)
         ctx.say(
-            f"{card}: remove 1 {kind.label} in {space_name(space)}"
-            + (", place 1 Police" if placed else "")
+            f"{card}: remove {counted(1, kind.label)} in {space_name(space)}"
+            + (", place 1 Police cube" if placed else "")
         )
 
 
@@ -735,8 +737,8 @@ def op_millennium_shaded(state: GameState, ctx: Context, chooser: Chooser) -> No
         if kind is not None:
             state.place(space, Piece(kind))
         ctx.say(
-            f"{card}: remove 1 Police in {space_name(space)}"
-            + (f", place 1 {Piece(kind).label}" if kind is not None else "")
+            f"{card}: remove 1 Police cube in {space_name(space)}"
+            + (f", place {counted(1, Piece(kind).label)}" if kind is not None else "")
         )
 
     # one space at a time, replaced before the next is asked: when Cartels pieces run
@@ -777,7 +779,8 @@ def general_serrano_shaded(state: GameState, ctx: Context, chooser: Chooser) -> 
             return
         src, dst = moved
         state.move(src, dst, Piece.POLICE)
-        ctx.say(f"{card}: Cartels relocate 1 Police from {space_name(src)} to {space_name(dst)}")
+        ctx.say(f"{card}: Cartels relocate 1 Police cube from {space_name(src)} "
+                f"to {space_name(dst)}")
 
 
 # ======================================================================================
@@ -1014,7 +1017,7 @@ def amazonia_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
             return
         space, kind = picked
         state.remove(space, kind)
-        ctx.say(f"{card}: remove 1 {kind.label} from {space_name(space)}")
+        ctx.say(f"{card}: remove {counted(1, kind.label)} from {space_name(space)}")
 
 
 @event(62, SHADED)
@@ -1239,7 +1242,7 @@ def narco_subs_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
                 where=coast,
             )
             state.remove(space, kind)
-            ctx.say(f"{card}: remove 1 {kind.label} from {space_name(space)}")
+            ctx.say(f"{card}: remove {counted(1, kind.label)} from {space_name(space)}")
     elif mode == SHIPMENTS_MODE:
         for _ in range(2):
             index = _pick_shipment(
@@ -1359,7 +1362,7 @@ def _riverine_move(state: GameState, ctx: Context, chooser: Chooser, card: str) 
         _move_guerrillas(state, f, origin, final, a, b, ships)
     route = ", ".join(space_name(s) for s in path)
     ctx.say(
-        f"{card}: move {a} {kinds[0].label} and {b} {kinds[1].label} from "
+        f"{card}: move {listed((a, kinds[0].label), (b, kinds[1].label))} from "
         f"{space_name(origin)} through {route}"
     )
     return final
@@ -1742,7 +1745,8 @@ def darien_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     kind = Piece(kind)
     state.remove(choco, kind)
     lost = state.add_resources(kind.faction, -5)
-    ctx.say(f"{card}: remove 1 {kind.label} from Chocó; {kind.faction.label} Resources {lost:+d}")
+    ctx.say(f"{card}: remove {counted(1, kind.label)} from Chocó; "
+            f"{kind.faction.label} Resources {lost:+d}")
     return None
 
 
@@ -1813,8 +1817,8 @@ def sicarios_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         for kind in guerrilla_kinds([CARTELS]):
             state.remove(space, kind, state.count(space, kind))
         ctx.say(
-            f"{card}: replace {n} Cartels Guerrillas in {space_name(space)} with {k} FARC "
-            f"and {total - k} AUC Guerrillas"
+            f"{card}: replace {counted(n, 'Cartels Guerrilla')} in {space_name(space)} with "
+            f"{listed((k, 'FARC Guerrilla'), (total - k, 'AUC Guerrilla'))}"
         )
 
     spaces = _spaces(state, lambda s: state.guerrillas(s.id, CARTELS) > 0)

@@ -34,6 +34,7 @@ from core.pieces import ACTIVE_OF, UNDERGROUND_OF, Faction, Piece
 from core.rules import propaganda, sequence
 from core.rules.editor import EditorCommand, bring_into_deck
 from core.state import PRESIDENTS, GameState
+from core.words import counted
 
 RULE = "editor"
 
@@ -148,10 +149,10 @@ class EditPieces(EditorCommand):
                     state.flip(self.space, f, self.n, to_active=True)
             else:
                 state.place(self.space, kind, self.n)
-            ctx.say(f"Place {self.n} {kind.label} in {where}")
+            ctx.say(f"Place {counted(self.n, kind.label)} in {where}")
         else:
             state.remove(self.space, kind, -self.n)
-            ctx.say(f"Remove {-self.n} {kind.label} from {where}")
+            ctx.say(f"Remove {counted(-self.n, kind.label)} from {where}")
 
 
 @command
@@ -173,7 +174,7 @@ class EditMove(EditorCommand):
         if self.n < 1 or self.src == self.dst:
             raise IllegalAction(RULE, "move at least 1 piece to another space")
         state.move(self.src, self.dst, kind, self.n, shipments=self.shipments)
-        ctx.say(f"Move {self.n} {kind.label} from {a} to {b}")
+        ctx.say(f"Move {counted(self.n, kind.label)} from {a} to {b}")
 
 
 @command
@@ -197,7 +198,7 @@ class EditFlip(EditorCommand):
             )
         state.flip(self.space, f, self.n, to_active=self.to_active)
         side = "Active" if self.to_active else "Underground"
-        ctx.say(f"Flip {self.n} {f.label} Guerrillas in {where} {side}")
+        ctx.say(f"Flip {counted(self.n, f'{f.label} Guerrilla')} in {where} {side}")
 
 
 # ======================================================================================

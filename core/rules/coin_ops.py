@@ -79,7 +79,7 @@ from core.rules.common import (
     recall_own_pieces,
 )
 from core.state import GameState
-from core.words import counted
+from core.words import counted, listed
 
 GOVT_ONLY = frozenset({Faction.GOVT})
 
@@ -130,7 +130,7 @@ def _check_space(state: GameState, space: Any, rule: str) -> None:
 
 
 def _plural(n: int, kind: Piece) -> str:
-    return f"{n} {kind.label}"
+    return counted(n, kind.label)
 
 
 def _check_city_or_department(state: GameState, space: int, op: str, rule: str) -> None:
@@ -430,7 +430,7 @@ def _assault_space(
         _check_assault_piece(state, space, kind)
         lost += state.remove(space, kind, 1)
         targeted.add(kind.faction)
-        ctx.say(f"{op} in {_name(space)}: remove 1 {kind.label}")
+        ctx.say(f"{op} in {_name(space)}: remove {counted(1, kind.label)}")
     if len(order) < capacity:
         for f in sorted(targeted):
             if assault_targets(state, space, f):
@@ -596,7 +596,7 @@ class Train(Operation):
             )
         state.place(space, Piece.TROOPS, troops)
         state.place(space, Piece.POLICE, police)
-        ctx.say(f"Train in {space_name(s)}: place {troops} Troops and {police} Police")
+        ctx.say(f"Train in {space_name(s)}: place {listed((troops, 'Troops'), (police, 'Police'))}")
 
     def _then(self, state: GameState, ctx: Context) -> None:
         if self.base is not None and self.civic is not None:
@@ -618,8 +618,9 @@ class Train(Operation):
         state.remove(space, Piece.POLICE, BASE_CUBES - self.base_troops)
         state.place(space, Piece.GOVT_BASE)
         ctx.say(
-            f"Train in {_name(space)}: replace {self.base_troops} Troops and "
-            f"{BASE_CUBES - self.base_troops} Police with a Government Base"
+            f"Train in {_name(space)}: replace "
+            f"{listed((self.base_troops, 'Troops'), (BASE_CUBES - self.base_troops, 'Police'))}"
+            " with a Government Base"
         )
 
     def _civic_action(self, state: GameState, ctx: Context, space: int) -> None:

@@ -18,6 +18,7 @@ from core.errors import IllegalAction
 from core.map import MAP, space_name
 from core.pieces import FACTION_KINDS, INSURGENTS, Faction, Piece
 from core.state import GameState, ShipmentDecider
+from core.words import counted
 
 CIVIC_ACTION_COST = 3  # 6.4.1: every 3 Resources
 AGITATION_COST = 1  # 6.4.2: every 1 Resource
@@ -106,7 +107,7 @@ def recall_own_pieces(state: GameState, ctx: Context, recall: tuple) -> None:
             raise IllegalAction("1.4.1", "a recall removes at least 1 piece")
         piece = Piece(kind)
         state.remove(space, piece, n)
-        ctx.say(f"Remove {n} {piece.label} from {space_name(space)} to Available (1.4.1)")
+        ctx.say(f"Remove {counted(n, piece.label)} from {space_name(space)} to Available (1.4.1)")
 
 
 # ======================================================================================

@@ -165,7 +165,8 @@ class AirLift(SpecialActivity):
         check_faction(self, ctx)
         _check_air_lift(state, self.src, self.dst, self.troops)
         state.move(self.src, self.dst, Piece.TROOPS, self.troops)
-        ctx.say(f"Air Lift: {self.troops} Troops fly from {_name(self.src)} to {_name(self.dst)}")
+        ctx.say(f"Air Lift: {counted(self.troops, 'Troops')} fly from {_name(self.src)} "
+                f"to {_name(self.dst)}")
 
 
 def random_air_lift(
@@ -273,7 +274,7 @@ class AirStrike(SpecialActivity):
                 "4.2.2", f"Air Strike hits a {f.label} Base only if no {f.label} Guerrilla is there"
             )
         state.remove(self.space, kind, 1)
-        ctx.say(f"Air Strike in {space_name(s)}: remove 1 {kind.label}")
+        ctx.say(f"Air Strike in {space_name(s)}: remove {counted(1, kind.label)}")
 
     def _kind(self) -> Piece:
         try:

@@ -257,7 +257,8 @@ def _rally_place(state: GameState, ctx: Context, space: int, n: int) -> None:
     if n == 0 and available and not state.bases(space, f):
         raise IllegalAction("3.3.1", "Rally without a Base there places 1 Available Guerrilla")
     state.place(space, UNDERGROUND_OF[f], n)
-    ctx.say(f"Rally in {_name(space)}: place {_g(f, n)}")
+    ctx.say(f"Rally in {_name(space)}: place {_g(f, n)}" if n
+            else f"Rally in {_name(space)}: no {f.label} Guerrilla Available to place")
 
 
 def _rally_base(state: GameState, ctx: Context, space: int, active: int) -> None:
@@ -298,7 +299,8 @@ def _rally_regroup(
             + (f" with {counted(shipments, 'Shipment')}" if shipments else "")
         )
     flipped = state.flip(space, f, state.active(space, f), to_active=False)
-    ctx.say(f"Rally in {_name(space)}: flip {_g(f, flipped)} Underground")
+    ctx.say(f"Rally in {_name(space)}: flip {_g(f, flipped)} Underground" if flipped
+            else f"Rally in {_name(space)}: no Active {f.label} Guerrilla to flip Underground")
 
 
 def _move_group(
@@ -614,14 +616,16 @@ def resolve_attack(
         if activate and state.underground(space, f) == 0:
             raise IllegalAction("4.3.2", f"Ambush needs an Underground {f.label} Guerrilla")
         flipped = state.activate(space, f, 1) if activate else 0
-        ctx.say(f"Ambush in {_name(space)}: Activate {_g(f, flipped)}; the Attack succeeds")
+        ctx.say(f"Ambush in {_name(space)}: "
+                + (f"Activate {_g(f, flipped)}; " if flipped else "") + "the Attack succeeds")
         success, captured = True, True
     else:
         flipped = state.activate(space, f, state.underground(space, f))
         roll = ctx.roll(state, f"Attack in {MAP[space].name}")  # a saved key: short name
         success, captured = roll <= state.guerrillas(space, f), roll == 1
         ctx.say(
-            f"Attack in {_name(space)}: Activate {_g(f, flipped)}, roll {roll} against "
+            f"Attack in {_name(space)}: "
+            + (f"Activate {_g(f, flipped)}, " if flipped else "") + f"roll {roll} against "
             f"{state.guerrillas(space, f)}: {'success' if success else 'failure'}"
         )
     if success:
@@ -630,7 +634,8 @@ def resolve_attack(
         ctx.say(f"Attack in {_name(space)}: remove {pieces_text(kinds)}")
     if captured:
         placed = state.place_up_to(space, UNDERGROUND_OF[f], 1)
-        ctx.say(f"Captured Goods in {_name(space)}: place {_g(f, placed)}")
+        ctx.say(f"Captured Goods in {_name(space)}: place {_g(f, placed)}" if placed
+                else f"Captured Goods in {_name(space)}: no {f.label} Guerrilla Available")
     return success
 
 

@@ -377,7 +377,7 @@ class Kidnap(SpecialActivity):
         for kind in order:
             if state.can_place(space, kind):
                 state.place(space, kind)
-                ctx.say(f"Kidnap rolled a 6: AUC places 1 {kind.label} in {_name(space)}")
+                ctx.say(f"Kidnap rolled a 6: AUC places {counted(1, kind.label)} in {_name(space)}")
                 return
         ctx.say(f"Kidnap rolled a 6: AUC has no piece it can place in {_name(space)}")
 
@@ -476,7 +476,7 @@ class Assassinate(SpecialActivity):
                 raise IllegalAction("4.4.2", f"no {kind.label} in {_name(space)} to Assassinate")
             before = state.shipments_at(space, Faction.AUC)
             state.remove(space, kind, 1, capturer=Faction.AUC)
-            ctx.say(f"Assassinate in {_name(space)}: remove 1 {kind.label}")
+            ctx.say(f"Assassinate in {_name(space)}: remove {counted(1, kind.label)}")
             gained = len(state.shipments_at(space, Faction.AUC)) - len(before)
             if gained:
                 ctx.say(f"Commandeer: {counted(gained, 'Shipment')} pass to AUC in {_name(space)}")
@@ -846,7 +846,7 @@ class Bribe(SpecialActivity):
             if not state.count(space, kind):
                 raise IllegalAction("4.5.4", f"no {kind.label} left in {where} to Bribe")
             _remove_with_contraband(state, ctx, space, kind, receiver)
-            ctx.say(f"Bribe in {where}: remove 1 {kind.label}")
+            ctx.say(f"Bribe in {where}: remove {counted(1, kind.label)}")
         for kind in flipped:
             to_active = kind in UNDERGROUND_OF.values()
             if not state.flip(space, kind.faction, 1, to_active=to_active):

@@ -67,7 +67,7 @@ from core.rules.common import (
     transfers_decider,
 )
 from core.state import PASTRANA, PRESIDENTS, SAMPER, URIBE, GameState
-from core.words import counted
+from core.words import counted, listed
 
 # Names of the decisions (``state.step["phase"]``) and of the end of the Round.
 SEVENTH_SF = "7th Special Forces"
@@ -173,22 +173,21 @@ def sabotage_phase_locs(state: GameState) -> list[int]:
 
 def sabotage_cause(state: GameState, space: int) -> str:
     """Who Sabotages ``space`` in the Sabotage Phase and why (6.2), for the report:
-    'FARC 2 and AUC 1 Guerrillas outnumber 1 cube', 'FARC Guerrillas next to
-    FARC-Controlled Cali'."""
+    '2 FARC Guerrillas and 1 AUC Guerrilla outnumber 1 cube', 'next to FARC-Controlled
+    Cali'."""
     counts = [(f, state.guerrillas(space, f)) for f in INSURGENTS]
     present = [(f, n) for f, n in counts if n]
     cubes = state.cubes(space)
-    who = " and ".join(f"{f.label} {n}" for f, n in present)
+    who = listed(*((n, f"{f.label} Guerrilla") for f, n in present))
     one = sum(n for _, n in present) == 1
-    guerrillas = "Guerrilla" if one else "Guerrillas"
     cube_text = counted(cubes, "cube")
     if present and sum(n for _, n in present) > cubes:
-        return f"{who} {guerrillas} outnumber{'s' * one} {cube_text}"
+        return f"{who} outnumber{'s' * one} {cube_text}"
     cities = [a for a in MAP[space].adjacent
               if MAP[a].is_city and state.controller(a) is Faction.FARC]
     if cities:
         return f"next to FARC-Controlled {_name(cities[0])}"
-    return f"{who} {guerrillas} equal{'s' * one} {cube_text} (7th Special Forces shaded)"
+    return f"{who} equal{'s' * one} {cube_text} (7th Special Forces shaded)"
 
 
 def sabotage_phase(state: GameState, report: list[str]) -> None:
@@ -683,7 +682,8 @@ def place_farc_zone(
             )
     for kind, dst, n in moves:
         state.move(space, dst, Piece(kind), n)
-        say(f"FARC Zone: Redeploy {n} {Piece(kind).label} from {_name(space)} to {_name(dst)}")
+        say(f"FARC Zone: Redeploy {counted(n, Piece(kind).label)} from {_name(space)} "
+            f"to {_name(dst)}")
     bases = state.bases(space, Faction.GOVT)
     if bases:
         state.remove(space, Piece.GOVT_BASE, bases)
@@ -917,7 +917,7 @@ class Redeploy(PropagandaCommand):
                 raise IllegalAction("6.5.1", f"all {troops} Troops must leave {_name(space)}")
         for kind, src, dst, n in self.moves:
             state.move(src, dst, Piece(kind), n)
-            ctx.say(f"Redeploy {n} {Piece(kind).label} from {_name(src)} to {_name(dst)}")
+            ctx.say(f"Redeploy {counted(n, Piece(kind).label)} from {_name(src)} to {_name(dst)}")
         if not self.moves:
             ctx.say("Redeploy: no cube moves (6.5)")
 

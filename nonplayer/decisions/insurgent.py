@@ -827,12 +827,15 @@ def terror_form(state: GameState, faction: Faction, limited: bool = False,
     candidates = ops.terror_spaces(state, faction)
     if not candidates:
         raise InputError("no Underground Guerrilla to Terrorize with")
-    shift = "toward Active Opposition" if faction is FARC else "toward Neutral"
+    end = "Active Opposition" if faction is FARC else "Neutral"
 
     def detail(s: int) -> str:
         if MAP[s].is_loc:
             return "LoC, free: Sabotage"
-        return f"1 Resource: Terror, shift {shift} ({SUPPORT_LABELS[state.support[s]]})"
+        now = SUPPORT_LABELS[state.support[s]]
+        if now == end:  # a space already there is not shifted (issue 31)
+            return f"1 Resource: Terror, no shift (already {now})"
+        return f"1 Resource: Terror, shift toward {end} (now {now})"
 
     aid = " AUC Terror also cuts Aid: -3 for 1 space, -5 for 2+." if faction is AUC else ""
     selected: list[int] = []

@@ -89,6 +89,7 @@ from core.rules.coin_ops import Assault, Patrol, Sweep, Train
 from core.rules.govt_special import AirLift, AirStrike, Eradicate
 from core.rules.sequence import OperationAction, Pass, PlayEvent
 from core.state import GameState
+from core.words import counted
 from nonplayer.government.base import (
     WEIGHTS,
     EvaluatingChooser,
@@ -383,7 +384,8 @@ def plan_assault(board: Board, bases_only: bool, allow_air_lift: bool) -> Candid
                      Assault(selected=selected, removals=removals), f"remove {what}")
     if lift is not None and lift[1] in selected:
         cand.special, cand.special_first = lift[3], True
-        cand.why += f" (Air Lift {lift[3].troops} Troops from {_name(lift[3].src)} first)"
+        cand.why += (f" (Air Lift {counted(lift[3].troops, 'Troops')} from "
+                     f"{_name(lift[3].src)} first)")
     return cand
 
 
@@ -404,7 +406,7 @@ def _pieces(order: tuple[int, ...]) -> str:
     counts: dict[int, int] = {}
     for k in order:
         counts[k] = counts.get(k, 0) + 1
-    return ", ".join(f"{n} {Piece(k).label}" for k, n in counts.items())
+    return ", ".join(counted(n, Piece(k).label) for k, n in counts.items())
 
 
 def _assault_air_lift(
@@ -739,7 +741,8 @@ def plan_sweep(board: Board) -> Candidate | None:
         return None
     op = Sweep(selected=tuple(selected), moves=tuple(moves))
     return Candidate("sweep", "3.2.3", op,
-                     f"Sweep {_names(selected)}: Activate {activated} Guerrillas shielding Bases",
+                     f"Sweep {_names(selected)}: Activate "
+                     f"{counted(activated, 'Guerrilla')} shielding Bases",
                      bonus=SWEEP_SETUP_VALUE * activated)
 
 
@@ -770,12 +773,13 @@ def special_options(
             continue
         options = govt_special.eradicate_shift_options(after, s)
         shift = _least_harmful_shift(after, options)
-        out.append((f"Eradicate in {_name(s)} ({bases} Cartels Bases)",
+        held = counted(bases, "Cartels Base") if bases else "no Cartels Base"
+        out.append((f"Eradicate in {_name(s)} ({held})",
                     Eradicate(space=s, shift=shift)))
     lift = _civic_air_lift(after)
     if lift is not None:
-        out.append((f"Air Lift {lift.troops} Troops {_name(lift.src)} -> {_name(lift.dst)}",
-                    lift))
+        out.append((f"Air Lift {counted(lift.troops, 'Troops')} {_name(lift.src)} -> "
+                    f"{_name(lift.dst)}", lift))
     return out
 
 
@@ -1234,7 +1238,7 @@ def redeploy(state: GameState, trace: Trace) -> propaganda.Redeploy:
             dst = propaganda.troop_destinations(state)[0]
             cmd = propaganda.Redeploy(tuple((int(Piece.TROOPS), s, dst, n)
                                             for s, n in mandatory.items() if s != dst))
-    text = ", ".join(f"{n} {Piece(k).label} {_name(s)}->{_name(d)}"
+    text = ", ".join(f"{counted(n, Piece(k).label)} {_name(s)}->{_name(d)}"
                      for k, s, d, n in cmd.moves) or "no cube moves"
     trace.add("govt.redeploy", "6.5", f"Redeploy: {text}")
     return cmd
