@@ -650,3 +650,17 @@ def test_drug_profits_for_a_person_run_insurgent():  # 6.3.3
     cmd = _finish(run)
     assert isinstance(cmd, prop.DrugProfits)
     applied(state, cmd)
+
+
+def test_terror_names_no_shift_where_the_space_is_already_there():  # 3.3.4, issue 31
+    # FARC Terror shifts toward Active Opposition: a space already there is not shifted,
+    # and the detail says so instead of "shift toward Active Opposition (Active Opposition)"
+    from core.state import ACTIVE_OPPOSITION
+
+    state = board(FARC, resources=5)
+    place(state, {"Huila": "1FU", "Meta West": "1FU"})
+    state.support[sid("Huila")] = ACTIVE_OPPOSITION
+    q = asked(op_form(state, FARC), "terror", "none")
+    detail = {o.label: o.detail for o in q.options}
+    assert detail["Huila-Tolima"] == "1 Resource: Terror, no shift (already Active Opposition)"
+    assert detail["Meta West"] == "1 Resource: Terror, shift toward Active Opposition (now Neutral)"
