@@ -264,6 +264,10 @@ class Mirror:
             self.eligible[_FACTION[m["f"]]] = m["box"] == "Eligible"
         elif m := re.fullmatch(r"Reveal the next card: (?P<c>#.+)", text):
             self.card = _card(m["c"])
+        elif m := re.fullmatch(r"Put (?P<c>#.+) face up again, and (?P<d>#.+) back on top "
+                               r"of the deck", text):
+            assert self.card == _card(m["d"]), text
+            self.card = _card(m["c"])
         elif m := re.fullmatch(r"Put (?P<c>#.+) on the played pile", text):
             self.card = None
         else:

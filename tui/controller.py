@@ -6,15 +6,17 @@ undo) and answers what a screen needs, without knowing how it is shown:
 * :meth:`Controller.decision` starts the form of the person to move (only the options
   the Sequence of Play allows, see :mod:`nonplayer.decisions.decision`);
 * :meth:`Controller.preview` executes a finished command on a copy of the game and
-  describes the result (the engine's account, the Propaganda phases it ran, and the
-  differences on the board); nothing changes until :meth:`Controller.commit`;
+  describes the result (the engine's account, then the steps for the table: "Changes
+  on the board", :func:`instructions`); nothing changes until :meth:`Controller.commit`;
 * :meth:`Controller.nonplayer_turn` plays one Non-player decision (section 8) and
   returns numbered physical instructions with the reasons behind them;
 * :meth:`Controller.hint` asks the search Government (``nonplayer.hint.suggest``);
 * :meth:`Controller.turns` and :meth:`Controller.cards` are the history: the save's
   command log (:mod:`tui.turn_log`), each command with its account (the one given when
   it was played, or rebuilt from the log: a resumed save, see :func:`rebuilt_report`);
-  :meth:`Controller.undo` and :meth:`Controller.rollback` go back in that log.
+  :meth:`Controller.undo` and :meth:`Controller.rollback` go back in that log, and
+  :meth:`Controller.undo_steps` and :meth:`Controller.rollback_steps` say first what the
+  table takes back (the change model read backwards).
 
 Every change is applied whole or not at all: a Non-player turn with typed-in dice runs
 on a copy and is kept only once all its dice were given.
@@ -23,7 +25,7 @@ on a copy and is kept only once all its dice were given.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -167,9 +169,7 @@ def instructions(cmd: Command, trace: list[str], before: GameState, after: GameS
                                    board_changes.moves_told(trace))
     walk = _Walk(before, entry, trace)
     walk.run()
-    lines = walk.lines
-    lines += board_changes.steps(walk.state, after)  # completeness: nothing left out
-    return lines
+    return walk.steps_to(after)
 
 
 #: the phase of each stage of :data:`core.rules.propaganda.STAGES`, as the rules number it
@@ -211,7 +211,7 @@ class _Walk:
     engine's report lines under their phase (``reports``, as ``andean demo`` tells
     them) and the table's steps (``lines``: indented headings, then the changes)."""
 
-    def __init__(self, before: GameState, entry: dict, trace: list[str] = ()) -> None:
+    def __init__(self, before: GameState, entry: dict, trace: Sequence[str] = ()) -> None:
         self.entry = entry
         self.state = before.clone()
         self.last = before
@@ -219,11 +219,16 @@ class _Walk:
         self.reports: list[str] = []
         self.lines: list[str] = []
 
+    def steps_to(self, after: GameState) -> list[str]:
+        """The table's steps of the walk, then whatever still differs from ``after`` (a
+        replay that stopped short): taken in order, they give ``after``."""
+        return self.lines + board_changes.steps(self.state, after)
+
     def note(self, *lines: str) -> None:
         self.reports += lines
         self.lines += [f"  {line.strip()}" for line in lines]
 
-    def changed(self, told: list[str] = ()) -> None:
+    def changed(self, told: Sequence[str] = ()) -> None:
         """The steps since the last call (``told``: what the engine said of them)."""
         self.lines += board_changes.steps(self.last, self.state,
                                           board_changes.spaces_named(told),
@@ -481,10 +486,10 @@ class Controller:
         trace = trial.apply(cmd, chooser=chooser, dice=dice)
         if isinstance(cmd, sequence.PlayEvent) and not cmd.choices:
             cmd = from_json(trial.log[-1]["command"])  # with the answers given
-        walk = _Walk(before, trial.log[-1])
+        walk = _Walk(before, trial.log[-1], trace)
         walk.run()
         return Preview(cmd, trial, title_of(cmd, before), trace, walk.reports,
-                       instructions(cmd, trace, before, trial.state, trial.log[-1]))
+                       walk.steps_to(trial.state))
 
     def commit(self, preview: Preview) -> TurnReport:
         """Keep a previewed result (it becomes the game; autosaved)."""

@@ -4,8 +4,10 @@
   text of each side (``core/data/cards.json``); :func:`cards_lines`: the current and next card.
 * :func:`space_row` / :func:`space_detail`: a space as a table row or a full description.
 * :func:`changes`: the differences between two states, as lines a person can carry out on
-  the table ("Huila-Tolima: FARC Guerrillas 2 Underground -> 1 Underground, 1 Active").
-  The confirm step of every form shows them, and the tabletop assistant prints them.
+  the table ("Huila-Tolima: FARC Guerrillas 2 Underground -> 1 Underground, 1 Active"),
+  one line per space: the history's one-line summaries and the board editor's card
+  corrections read them. The steps a table carries out (every turn, a form's "Changes on
+  the board", undo) are :mod:`tui.board_changes`.
 * :func:`tracks_lines`: Resources, Aid, totals, margins, President, lasting Events,
   Eligibility and the cards.
 * Narration of a decision (``andean demo``, the game report): :func:`turn_line` (one
