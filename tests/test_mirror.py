@@ -121,6 +121,11 @@ def _session(seed: int, seats: list[int | None], commands: int) -> dict[str, int
             if nxt is not None:  # the table turns a 2nd Propaganda card (6.0)
                 c.edit(SetNextCard(nxt))
                 seen["two_rounds"] += 1
+        which = c.card_to_name()
+        if which is not None:  # the table asks the program to draw the card: it names it
+            c.draw_card(which)
+            if which == "current":  # the card the table just turned face up
+                mirror.card = c.state.current_card
         if c.nonplayer_to_move():
             report = c.nonplayer_turn()
         else:

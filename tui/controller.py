@@ -39,13 +39,14 @@ from core.rules import propaganda, sequence
 from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.rules.editor import EditorCommand, SetSeat
 from core.state import GameState
+from core.words import printable
 from nonplayer.agents.connection import AgentError
 from nonplayer.agents.protocol import end_message, trace_message
 from nonplayer.agents.seat import AgentPolicy, AgentSeat, AgentStopped
 from nonplayer.decisions.decision import Decision, DecisionContext, MemoDice, command_title
 from nonplayer.decisions.transfer import TransferDecision, transfer_pairs
 from nonplayer.seats import GOVT_AI_LABEL, government_ai, government_turn, make_bot
-from tui import board_changes, describe
+from tui import board_changes, describe, table_deck
 from tui.session import Session
 from tui.turn_log import (
     CardGroup,
@@ -57,6 +58,7 @@ from tui.turn_log import (
     discarded,
     kind_of,
     numbered,
+    numbered_turns,
     replayed,
     undo_point,
 )
@@ -137,7 +139,7 @@ def dice_text(entries: list[dict]) -> str:
 def dice_rolls(entries: list[dict]) -> list[str]:
     """:func:`dice_text` one roll a line (the chart's three dice are one roll): a long
     Event's dozen rolls are a dozen short lines, not one of 1,700 characters."""
-    rolls = [(str(p), int(v)) for e in entries
+    rolls = [(printable(str(p)), int(v)) for e in entries
              for p, v in [*e.get("rolls", []), *e.get("decision_rolls", [])]]
     if not rolls:
         return ["none rolled"]
@@ -488,8 +490,9 @@ class Controller:
             cmd = from_json(trial.log[-1]["command"])  # with the answers given
         walk = _Walk(before, trial.log[-1], trace)
         walk.run()
-        return Preview(cmd, trial, title_of(cmd, before), trace, walk.reports,
-                       walk.steps_to(trial.state))
+        return self._table_preview(Preview(
+            cmd, trial, title_of(cmd, before), trace, walk.reports,
+            walk.steps_to(trial.state)))
 
     def commit(self, preview: Preview) -> TurnReport:
         """Keep a previewed result (it becomes the game; autosaved)."""
@@ -761,12 +764,30 @@ class Controller:
         """The steps that take the table's board back to the game after the log's first
         ``position`` commands (:meth:`undo`, :meth:`rollback`)."""
         target = Game.replay(self.game.initial, self.game.log[:position]).state
-        return board_changes.reverse_steps(target, self.state)
+        steps = board_changes.reverse_steps(target, self.state)
+        # the card face up now, if the table has not named it, is not named either
+        return table_deck.masked(steps, self.game, self.state) if self.assist else steps
 
     # --- the history -----------------------------------------------------------------
     def _remember(self, report: TurnReport) -> None:
+        report = self._table_report(report, self.state)
         self._tell_agents(report)
         self._keep_report(report)
+
+    def _table_report(self, report: TurnReport, after: GameState) -> TurnReport:
+        """At the table, ``report`` (of a command that left the board ``after``) with
+        no card the table did not name (:func:`tui.table_deck.masked`)."""
+        if self.assist:
+            report.instructions = table_deck.masked(report.instructions, self.game, after)
+            report.changes = table_deck.masked(report.changes, self.game, after)
+        return report
+
+    def _table_preview(self, preview: Preview) -> Preview:
+        """At the table, ``preview`` with no card the table did not name."""
+        if self.assist:
+            preview.changes = table_deck.masked(preview.changes, preview.game,
+                                                preview.game.state)
+        return preview
 
     def _keep_report(self, report: TurnReport) -> None:
         """``report`` is the account of the game's last logged command."""
@@ -785,10 +806,10 @@ class Controller:
             for i, before, trace, after in replayed(self.game, missing):
                 entry = log[i]
                 if id(entry) not in known:
-                    known[id(entry)] = (entry, rebuilt_report(
-                        self.game, steps[i], before, trace, after))
+                    known[id(entry)] = (entry, self._table_report(rebuilt_report(
+                        self.game, steps[i], before, trace, after), after))
         self._reports = known  # accounts of discarded commands go
-        return [Turn(n, step, known[id(step.logged)][1]) for n, step in enumerate(steps, 1)]
+        return numbered_turns(steps, [known[id(step.logged)][1] for step in steps])
 
     def cards(self) -> list[CardGroup]:
         """The history under its cards (:class:`tui.turn_log.CardGroup`)."""
@@ -828,18 +849,6 @@ class Controller:
             return "next"
         return None
 
-    def _named(self, card: int | None) -> bool:
-        """The table named ``card`` (the first card, or a card named since: on top of
-        the deck or face up, also by asking the program to draw it)."""
-        initial = self.game.initial
-        first = initial.current_card if initial.current_card is not None else \
-            (initial.deck[0] if initial.deck else None)
-        if card == first:
-            return True
-        names = (SetNextCard.name, SetCurrentCard.name)
-        return any(e["command"].get("type") in names and e["command"].get("card") == card
-                   for e in self.game.log)
-
     def needs_current_card(self) -> bool:
         """The Event card face up is one the table never named (the program turned it
         from its own deck, e.g. at the end of a Propaganda Round): asked before anyone
@@ -849,7 +858,7 @@ class Controller:
             return False
         if state.step.get("acted") or state.step.get("passed"):
             return False
-        return not self._named(state.current_card)
+        return not table_deck.named(self.game, state.current_card)
 
     def needs_next_card(self) -> bool:
         """The program does not know the card on top of the table's deck yet: nobody
@@ -861,10 +870,7 @@ class Controller:
             return False
         if state.phase == "propaganda" and propaganda.is_final_round(state):
             return False
-        for entry in reversed(self.game.log):
-            if entry["command"].get("type") == SetNextCard.name:
-                return entry["command"].get("card") != state.deck[0]
-        return True
+        return not table_deck.next_named(self.game)
 
     def draw_card(self, which: str) -> TurnReport:
         """The table asked the program to turn the card itself (``which``: 'current' or
