@@ -9,7 +9,8 @@ The temporary file is ``.andean-PID-XXXXXXXX.tmp`` whatever the target's name (a
 name stays legal: a 250-character save name does not make a too-long temporary name).
 A process killed between the write and the rename leaves one behind: the next write into
 that directory removes every such file whose process is gone (issue 25 item 8), and the
-older names ``.TARGET.XXXX.tmp`` of the target it writes.
+older names ``.TARGET.XXXXXXXX.tmp`` of the target it writes; only names exactly of
+those forms (8 characters of mkstemp's alphabet), never ``.TARGET.backup.tmp``.
 
 The target is never a symbolic link, FIFO, device or directory: those are refused, not
 replaced by a regular file. Every write holds the target's lock
@@ -31,7 +32,11 @@ from pathlib import Path
 from core.files import FileCheckError, writing
 
 TEMP_PREFIX = ".andean-"
-_TEMP = re.compile(r"\.andean-(\d+)-[A-Za-z0-9_]+\.tmp\Z")
+#: What :func:`tempfile.mkstemp` puts between prefix and suffix: 8 characters of its
+#: alphabet, exactly. Only names of that form are ever removed as leftovers, so a file of
+#: the user's such as ``.game.json.backup.tmp`` is never taken for one (issue 32).
+_RANDOM = r"[a-z0-9_]{8}"
+_TEMP = re.compile(rf"\.andean-(\d+)-{_RANDOM}\.tmp\Z")
 
 
 def write_with(path: str | PathLike[str], write: Callable[[Path], None],
@@ -91,7 +96,7 @@ def clean_leftovers(directory: Path, name: str | None = None) -> list[Path]:
         entries = list(os.scandir(directory))
     except OSError:
         return removed
-    old = re.compile(re.escape(f".{name}.") + r"[A-Za-z0-9_]{6,}\.tmp\Z") if name else None
+    old = re.compile(re.escape(f".{name}.") + rf"{_RANDOM}\.tmp\Z") if name else None
     for entry in entries:
         m = _TEMP.match(entry.name)
         stale = (m is not None and not _alive(int(m.group(1)))) or (

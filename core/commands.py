@@ -23,6 +23,7 @@ Writing a command
 from __future__ import annotations
 
 import dataclasses
+import types
 import typing
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -220,8 +221,49 @@ def from_json(data: dict) -> Command:
     kwargs = {}
     for name, hint in _fields_of(cls):
         if name in data:
-            kwargs[name] = _decode(data[name], hint)
+            value = kwargs[name] = _decode(data[name], hint)
+            if not conforms(value, hint):
+                raise TypeError(f"field {name} must be {_hint_words(hint)}, not "
+                                f"{_short_repr(data[name])}")
     return cls(**kwargs)
+
+
+def conforms(value: Any, hint: Any) -> bool:
+    """``value`` (decoded) is of the field type ``hint``: a save's command whose fields
+    have the wrong types (a space given as text, a list for a number) is refused where it
+    is read, not met as a crash wherever it is shown or applied (issue 32)."""
+    if hint is Any:
+        return True
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is types.UnionType or origin is typing.Union:
+        return any(conforms(value, a) for a in args)
+    if origin is tuple:
+        if type(value) is not tuple:
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(conforms(v, args[0]) for v in value)
+        return len(value) == len(args) and all(map(conforms, value, args))
+    if hint is type(None):
+        return value is None
+    if hint is bool:
+        return type(value) is bool
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if isinstance(hint, type):
+        return isinstance(value, hint)
+    return True  # a hint this check does not know (none today): left to the rules
+
+
+def _hint_words(hint: Any) -> str:
+    if isinstance(hint, type):
+        return {int: "a whole number", str: "a string", bool: "true or false"}.get(
+            hint, f"a {hint.__name__}")
+    return str(hint).replace("core.pieces.", "").replace("core.commands.", "")
+
+
+def _short_repr(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 _FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}

@@ -19,6 +19,10 @@ from typing import TYPE_CHECKING, Protocol
 
 from core.errors import DiceExhausted
 
+#: The largest seed (``--seed``, a save's ``rng_seed``): the stream mixes its low 64 bits,
+#: and a save stays a file any JSON reader takes (the schema's maximum says the same).
+MAX_SEED = 2**63 - 1
+
 if TYPE_CHECKING:
     from core.state import GameState
 

@@ -37,3 +37,14 @@ def seating_problem(seats: Sequence[int | None], government_ai: str | None = Non
     if govt is not None and government_ai:
         return f"a person takes the Government: no Government AI ({government_ai}) runs it"
     return None
+
+
+def numbering_problem(seats: Sequence[int | None]) -> str | None:
+    """Why the player numbers of a seating are not ones :func:`core.setup.make_seats`
+    gives (one line), or None: players are numbered 1..N without gaps (1.5), so
+    ``[4, None, None, None]`` (a fourth player alone) is no seating."""
+    used = sorted({s for s in seats if s is not None})
+    if used != list(range(1, len(used) + 1)):
+        return f"player numbers must run 1..N without gaps, not {used}"
+    return None
+

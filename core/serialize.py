@@ -36,6 +36,7 @@ import functools
 import json
 import re
 from importlib import resources
+from operator import itemgetter
 from os import PathLike
 from pathlib import Path
 from typing import Any
@@ -49,7 +50,7 @@ from core.game import Game  # imports every rules module: every command type is 
 from core.map import MAP
 from core.pieces import Piece
 from core.rules.sequence import to_move
-from core.seating import seating_problem
+from core.seating import numbering_problem, seating_problem
 from core.state import NSPACES, GameState
 
 FORMAT = "andean-abyss-save"
@@ -190,6 +191,86 @@ def validate(data: Any, definition: str | None = None, where: str = "save") -> N
     raise SchemaError(_path(where, error.absolute_path), _message(error))
 
 
+@functools.cache
+def _roll_bounds() -> tuple[int, int]:
+    """The die values a roll may hold, as the schema's ``roll`` says (1..6)."""
+    value = schema()["$defs"]["roll"]["prefixItems"][1]
+    return value["minimum"], value["maximum"]
+
+
+def rolls_ok(rolls: Any) -> bool:
+    """``rolls`` is a list of ``[purpose, value]`` pairs the schema's ``rolls`` accepts
+    (a string, a whole number within the schema's range), checked in one plain loop.
+
+    A game logs every die with its purpose; a log of millions of ``decision_rolls`` took
+    jsonschema about 40 microseconds a roll (issue 32: 123 s for a 24 MB save). The
+    loader checks such lists here first and gives jsonschema only the rest; a list this
+    refuses is left to jsonschema, whose message names the entry at fault."""
+    if type(rolls) is not list:
+        return False
+    if not rolls:
+        return True
+    # whole-list passes in C (map, set, min, max): about ten times a Python loop's speed
+    if set(map(type, rolls)) != {list} or set(map(len, rolls)) != {2}:
+        return False
+    values = list(map(itemgetter(1), rolls))
+    lo, hi = _roll_bounds()
+    return set(map(type, map(itemgetter(0), rolls))) == {str} and \
+        set(map(type, values)) == {int} and lo <= min(values) and max(values) <= hi
+
+
+#: The fields holding lists of rolls: in a state, and in each log entry.
+_STATE_ROLLS = ("roll_log",)
+_ENTRY_ROLLS = ("rolls", "decision_rolls")
+
+
+def _without_checked_rolls(data: dict[str, Any]) -> dict[str, Any]:
+    """A shallow copy of a save whose roll lists are checked here and emptied (the schema
+    then checks everything else; nothing in ``data`` is changed). A list with a bad roll
+    is refused here too, naming that roll, so a long one never reaches jsonschema."""
+    out = dict(data)
+    for label in ("state", "initial"):
+        state = out.get(label)
+        if isinstance(state, dict):
+            out[label] = state = dict(state)
+            for key in _STATE_ROLLS:
+                if _rolls_checked(state.get(key), f"{label}.{key}"):
+                    state[key] = []
+    log = out.get("log")
+    if type(log) is list:
+        entries = []
+        for i, entry in enumerate(log):
+            if type(entry) is dict:
+                checked = [k for k in _ENTRY_ROLLS
+                           if entry.get(k) and _rolls_checked(entry[k], f"log[{i}].{k}")]
+                if checked:
+                    entry = dict(entry) | {k: [] for k in checked}
+            entries.append(entry)
+        out["log"] = entries
+    return out
+
+
+def _check_log_length(log: Any) -> None:
+    """The schema's bound on the log's length, checked before the schema reads each entry
+    (jsonschema takes about a tenth of a millisecond an entry: issue 32)."""
+    most = schema()["properties"]["log"]["maxItems"]
+    if type(log) is list and len(log) > most:
+        raise SchemaError("log", f"{len(log)} entries, more than a game logs (at most "
+                          f"{most})")
+
+
+def _rolls_checked(rolls: Any, where: str) -> bool:
+    """True if ``rolls`` is a good list of rolls; SchemaError naming the first bad roll
+    of a list; False for anything else (left to the schema)."""
+    if rolls_ok(rolls):
+        return True
+    if type(rolls) is list:
+        for j, roll in enumerate(rolls):
+            if not rolls_ok([roll]):
+                validate(roll, "roll", f"{where}[{j}]")
+    return False
+
+
 def _path(where: str, path: Any) -> str:
     out, previous = "" if where == "save" and path else where, None
     for key in path:
@@ -281,6 +362,8 @@ def check_rules(state: GameState, where: str = "state") -> None:
     """What a save must obey beyond the schema's shapes and ranges, for a state whose
     phase and step the schema accepted (SchemaError naming the field otherwise)."""
     step = state.step
+    check_set_up(state, where)
+    check_cards(state, where)
     if state.phase not in ("card", "propaganda"):
         return
     if state.current_card is None:
@@ -307,6 +390,79 @@ def check_rules(state: GameState, where: str = "state") -> None:
                           "Eligible Factions act in card order; then the next card)")
 
 
+def check_set_up(state: GameState, where: str = "state") -> None:
+    """What Set Up fixed and nothing changes later (SchemaError naming the field): the
+    options go together, someone decides for the Government, ``options.players`` counts
+    the seats, the last Propaganda Round and the skipped Victory Phases are the
+    scenario's. Each rule is the one :func:`core.setup.new_state` uses. (The players'
+    numbers run 1..N in ``initial``, which ``new`` made: :func:`game_from_json`; later a
+    seat may go to section 8 or to an agent and leave a gap, ``SetTurn``/``SetSeat``.)"""
+    from core import setup  # setup reads placements (core.files), like this module
+
+    options = state.options
+    problem = setup.options_problem(state.scenario, options["short"], options["deployment"])
+    if problem is not None:
+        raise SchemaError(f"{where}.options", problem)
+    problem = seating_problem(state.seats, options.get(setup.GOVERNMENT_AI))
+    if problem is not None:
+        raise SchemaError(f"{where}.seats", problem)
+    players = len({s for s in state.seats if s is not None})
+    if options["players"] != players:
+        raise SchemaError(f"{where}.options.players", f"{options['players']}, but the "
+                          f"seats name {players} player(s) (1.5)")
+    final = setup.final_propaganda(state.scenario, options["short"])
+    if state.final_propaganda != final:
+        raise SchemaError(f"{where}.final_propaganda", f"{state.final_propaganda}, but the "
+                          f"{state.scenario} scenario{' (short game)' if options['short'] else ''}"
+                          f" ends with Propaganda card {final} (2.4.1)")
+    skipped = setup.skip_victory_on(state.scenario)
+    if state.skip_victory_on != skipped:
+        raise SchemaError(f"{where}.skip_victory_on", f"{state.skip_victory_on}, but the "
+                          f"{state.scenario} scenario skips {skipped} (seed 003)")
+    if state.removed_from_game[0]:
+        raise SchemaError(f"{where}.removed_from_game[0]", "the Government has no "
+                          "Guerrillas to remove from the game (1.4.1)")
+
+
+def check_cards(state: GameState, where: str = "state") -> None:
+    """The cards of the game, drawn or not, are the scenario's (SchemaError naming the
+    field): each card once, in the deck or played; 64 cards (26 in Quick-Play) with the
+    Propaganda cards of the deck; as many Propaganda cards played as Rounds counted (2.4),
+    no more than the last one; the current card the last played."""
+    from core import setup
+
+    seen: set[int] = set()
+    for name, cards in (("deck", state.deck), ("played", state.played)):
+        for i, card in enumerate(cards):
+            if card in seen:
+                other = "deck" if card in state.deck and name == "played" else name
+                raise SchemaError(f"{where}.{name}[{i}]", f"card {card} is already in "
+                                  f"{'the deck' if other == 'deck' else 'played'}: each "
+                                  "card is in the game once (2.2)")
+            seen.add(card)
+    size = setup.deck_size(state.scenario)
+    if len(seen) != size:
+        raise SchemaError(f"{where}.deck", f"{len(state.deck)} cards in the deck and "
+                          f"{len(state.played)} played, but a {state.scenario} game has "
+                          f"{size} cards (seed 003, Deck Preparation)")
+    propaganda = sum(1 for card in seen if CARDS[card].propaganda)
+    if propaganda != setup.propaganda_cards(state.scenario):
+        raise SchemaError(f"{where}.deck", f"{propaganda} Propaganda cards, but a "
+                          f"{state.scenario} game has {setup.propaganda_cards(state.scenario)}"
+                          " (seed 003, Deck Preparation)")
+    rounds = sum(1 for card in state.played if CARDS[card].propaganda)
+    if state.propaganda_rounds != rounds:
+        raise SchemaError(f"{where}.propaganda_rounds", f"{state.propaganda_rounds}, but "
+                          f"{rounds} Propaganda card(s) were played (2.4)")
+    if rounds > state.final_propaganda:
+        raise SchemaError(f"{where}.propaganda_rounds", f"{rounds} Propaganda Rounds, but "
+                          f"the game ends with the {state.final_propaganda}. (2.4.1)")
+    current = state.played[-1] if state.played else None
+    if state.phase in ("setup", "card", "propaganda") and state.current_card != current:
+        raise SchemaError(f"{where}.current_card", f"{state.current_card}, but the last "
+                          f"card played is {current} (2.3.8)")
+
+
 # ======================================================================================
 # whole saves
 # ======================================================================================
@@ -321,8 +477,10 @@ def game_to_json(game: Any) -> dict[str, Any]:
     }
 
 
-def game_from_json(data: Any) -> Any:
+def game_from_json(data: Any, fresh: bool = False) -> Any:
     """A :class:`~core.game.Game` from a save-file object. Raises SaveFileError.
+    ``fresh``: ``data`` was made for this call (just read from a file), so the game may
+    keep its log entries instead of a copy (half the memory of a long log).
 
     The format and version first (a file of another format version follows another
     schema), then the schema once for the whole save, then what only the rules can say:
@@ -336,17 +494,17 @@ def game_from_json(data: Any) -> Any:
             f"save format version {version!r} is not supported (this engine reads {VERSION})"
         )
     try:
-        validate(data)
+        _check_log_length(data.get("log"))
+        validate(_without_checked_rolls(data))
         state, initial = _state(data["state"]), _state(data["initial"])
         check_rules(state, "state")
         check_rules(initial, "initial")
-        for label, st in (("state", state), ("initial", initial)):
-            problem = seating_problem(st.seats, st.options.get("government_ai"))
-            if problem is not None:
-                raise SchemaError(f"{label}.seats", problem)
+        problem = numbering_problem(initial.seats)  # as new numbers them (1.5)
+        if problem is not None:
+            raise SchemaError("initial.seats", problem)
         for i, entry in enumerate(data["log"]):
             _command(entry["command"], f"log[{i}].command")
-        log = _json_copy(data["log"], keys_to_int=False)
+        log = data["log"] if fresh else _json_copy(data["log"], keys_to_int=False)
     except SchemaError as err:
         raise SaveFileError(f"damaged save file: {err}") from None
     for label, st in (("state", state), ("initial", initial)):
@@ -419,7 +577,7 @@ def load(path: str | PathLike[str], verify: bool = True) -> Any:
         raise SaveFileError(f"{target}: not a save file (a number with too many "
                             "digits)") from None
     try:
-        game = game_from_json(data)
+        game = game_from_json(data, fresh=True)
     except SaveFileError as err:
         raise SaveFileError(f"{target}: {err}") from None
     except RecursionError:

@@ -39,7 +39,7 @@ from core.errors import IllegalAction
 from core.files import FileCheckError, read_input, shown
 from core.map import MAP, Space
 from core.pieces import Faction, Piece
-from core.seating import seating_problem
+from core.seating import numbering_problem, seating_problem
 from core.state import (
     ACTIVE_OPPOSITION,
     ACTIVE_SUPPORT,
@@ -50,6 +50,7 @@ from core.state import (
 )
 
 SCENARIOS = ("standard", "quick")
+MAX_SEED = dice.MAX_SEED
 DEPLOYMENTS = ("standard", "open")
 
 #: Cards set aside unseen when preparing the deck (seed 003, Deck Preparation).
@@ -203,7 +204,9 @@ def new_state(
     if scenario not in SCENARIOS:
         raise ValueError(f"scenario must be one of {', '.join(SCENARIOS)}, not {scenario!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed must be a whole number 0 or more, not {seed!r}")
+        raise ValueError(f"seed must be a whole number 0 or more, not {shown(seed)}")
+    if seed > MAX_SEED:
+        raise ValueError(f"seed must be at most {MAX_SEED} (2**63 - 1), not {shown(seed)}")
     for flag, value in (
         ("short", short),
         ("seeded_propaganda", seeded_propaganda),
@@ -215,10 +218,9 @@ def new_state(
         raise ValueError(
             f"deployment must be one of {', '.join(DEPLOYMENTS)}, not {deployment!r}"
         )
-    if short and scenario == "quick":
-        raise ValueError("the short game option (2.4.1) is for the full scenario, not Quick-Play")
-    if deployment == "open" and scenario == "quick":
-        raise ValueError("Open Deployment is an alternative for the full scenario, not Quick-Play")
+    problem = options_problem(scenario, short, deployment)
+    if problem is not None:
+        raise ValueError(problem)
     if deployment == "open" and open_placement is None:
         raise ValueError("Open Deployment needs a placement (open_placement)")
     if deployment == "standard" and open_placement is not None:
@@ -236,7 +238,7 @@ def new_state(
     state.seats = seating
     state.deck = prepare_deck(state, scenario, seeded_propaganda)
     state.final_propaganda = final_propaganda(scenario, short)
-    state.skip_victory_on = [1] if scenario == "quick" else []
+    state.skip_victory_on = skip_victory_on(scenario)
     state.options = {
         "short": short,
         "seeded_propaganda": seeded_propaganda,
@@ -257,6 +259,35 @@ def new_state(
     state.phase = "setup"
     state.step = {}
     return state
+
+
+def options_problem(scenario: str, short: bool, deployment: str) -> str | None:
+    """Why these Set Up choices go not together (one line), or None: the short game and
+    Open Deployment are options of the full scenario only (2.4.1, seed 003). Checked by
+    :func:`new_state` and by the loader (:func:`core.serialize.check_rules`)."""
+    if short and scenario == "quick":
+        return "the short game option (2.4.1) is for the full scenario, not Quick-Play"
+    if deployment == "open" and scenario == "quick":
+        return "Open Deployment is an alternative for the full scenario, not Quick-Play"
+    return None
+
+
+def skip_victory_on(scenario: str) -> list[int]:
+    """The Propaganda Rounds whose Victory Phase is skipped: the first in Quick-Play."""
+    return [1] if scenario == "quick" else []
+
+
+def propaganda_cards(scenario: str) -> int:
+    """How many Propaganda cards the deck holds: one per pile, Quick-Play's 2nd and 4th
+    piles only (seed 003, Deck Preparation)."""
+    return PILES if scenario == "standard" else len(QUICK_PROPAGANDA_PILES)
+
+
+def deck_size(scenario: str) -> int:
+    """The cards of a game, drawn or not (64 full, 26 Quick-Play): the Event cards of the
+    piles and the Propaganda cards. The set-aside cards leave the game (a card the table
+    plays that the program had set aside takes one's place, ``bring_into_deck``)."""
+    return PILES * PILE_SIZE[scenario] + propaganda_cards(scenario)
 
 
 def final_propaganda(scenario: str, short: bool) -> int:
@@ -334,9 +365,9 @@ def _check_seats(seats: Sequence[int | None]) -> list[int | None]:
             raise ValueError(f"seat of {faction.label} must be a player 1-4 or None, not {seat!r}")
         else:
             result.append(seat)
-    used = sorted({s for s in result if s is not None})
-    if used != list(range(1, len(used) + 1)):
-        raise ValueError(f"player numbers must run 1..N without gaps, not {used}")
+    problem = numbering_problem(result)
+    if problem is not None:
+        raise ValueError(problem)
     return result
 
 
@@ -434,6 +465,9 @@ def load_placement(source: Mapping[str, Any] | str | PathLike[str]) -> Placement
         except (json.JSONDecodeError, UnicodeDecodeError) as err:
             raise ValueError(f"placement file {shown(path)} is not valid JSON: "
                              f"{shown(err)}") from None
+        except RecursionError:  # (a RuntimeError) lists in lists, thousands deep
+            raise ValueError(f"placement file {shown(path)}: not a placement (nested too "
+                             "deeply)") from None
         except ValueError:  # an integer of more than 4300 digits
             raise ValueError(f"placement file {shown(path)}: a number with too many "
                              "digits") from None

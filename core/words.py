@@ -12,6 +12,9 @@ The rulebook's words: "1 Resource per space" (3.2.1), "Resources" the track's na
 
 from __future__ import annotations
 
+import codecs
+import unicodedata
+
 #: last words that read the same for one and many
 SAME = frozenset({"Troops", "Police", "Resources", "Aid"})
 
@@ -34,3 +37,62 @@ def counted(n: int, noun: str) -> str:
 def them(n: int) -> str:
     """The pronoun and verb for ``n`` things that stay: "it stays", "they stay"."""
     return "it stays" if n == 1 else "they stay"
+
+
+#: Characters never written as they are: the C0 and C1 controls (ESC starts a terminal's
+#: escape sequences) and the bidirectional overrides that reorder what follows.
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def printable(text: str) -> str:
+    """``text`` safe for any terminal: line breaks and tabs kept, every other control
+    character (a save's dice purpose holding ``\\x1b[2J``, a typed ``\\x07``) shown
+    escaped as Python writes it, so it is seen, not obeyed (issue 32).
+
+    >>> printable("red die\\x1b[31m, Bogot\\u00e1")
+    'red die\\\\x1b[31m, Bogotá'
+    """
+    if text.isprintable():
+        return text
+    return "".join(
+        ch if ch in "\n\t" or (ch.isprintable() and ch not in _BIDI)
+        else ascii(ch)[1:-1] for ch in text)
+
+
+#: Typographic marks the card texts use, in plain ASCII.
+_PLAIN_MARKS = {"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'", "\u2013": "-",
+                "\u2014": "-", "\u2026": "...", "\u2192": "->", "\u2022": "*", "\u00d7": "x",
+                "\u2212": "-", "\u00a0": " "}
+
+
+def plain_letters(err: UnicodeError) -> tuple[str, int]:
+    """A codec error handler (registered as ``"andean-plain"``): a character the output
+    encoding cannot hold is written in plain letters, "Bogotá" as "Bogota", "“War”" as
+    '"War"', anything else as "?" (``PYTHONIOENCODING=ascii`` failed on the first
+    accented name: issue 32)."""
+    if not isinstance(err, UnicodeEncodeError):
+        raise err
+    out = []
+    for ch in err.object[err.start:err.end]:
+        plain = _PLAIN_MARKS.get(ch)
+        if plain is None:
+            letters = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
+            plain = letters or "?"
+        out.append(plain)
+    return "".join(out), err.end
+
+
+def plain_letters_where_needed(*streams: object) -> None:
+    """Make the text ``streams`` (stdout, stderr) fall back to :func:`plain_letters` when
+    their encoding is not UTF-8; a stream that cannot be reconfigured is left as it is."""
+    codecs.register_error("andean-plain", plain_letters)
+    for stream in streams:
+        encoding = getattr(stream, "encoding", None)
+        reconfigure = getattr(stream, "reconfigure", None)
+        if not encoding or reconfigure is None:
+            continue
+        try:
+            if codecs.lookup(encoding).name != "utf-8":
+                reconfigure(errors="andean-plain")
+        except (LookupError, ValueError, OSError):  # an unknown codec; a closed stream
+            continue

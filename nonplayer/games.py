@@ -424,13 +424,16 @@ def _run_dask(seeds: list[int], govt: str, scenario: str, workers: int,
               govt_options: dict[str, Any] | None = None,
               agents: AgentSetup | None = None) -> None:
     distributed = require_extra("dask", "the dask batch backend")
+    from nonplayer.pool import children_leave_stops_to_us
+
     cluster = None
-    if scheduler:
-        client = distributed.Client(scheduler)
-    else:
-        cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
-                                           processes=True, dashboard_address=None)
-        client = distributed.Client(cluster)
+    with children_leave_stops_to_us():  # the cluster's processes leave stops to us
+        if scheduler:
+            client = distributed.Client(scheduler)
+        else:
+            cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
+                                               processes=True, dashboard_address=None)
+            client = distributed.Client(cluster)
     try:
         futures = client.map(play_record, seeds, govt=govt, scenario=scenario,
                              options=options, govt_options=govt_options, agents=agents,

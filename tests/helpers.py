@@ -218,3 +218,19 @@ def trim_ecuador(state: GameState) -> None:
         for kind in kinds:
             while state.faction_pieces(e, faction) > 2 and state.count(e, kind):
                 state.remove(e, kind)
+
+
+def random_played(seed: int, commands: int, scenario: str = "standard") -> Any:
+    """A new game with ``commands`` random legal commands played (the random legal
+    player, Event choices by a seeded chooser): a save with a log to mutate."""
+    import random
+
+    from core.events.choice import RandomChooser
+    from core.game import Game
+    from core.random_play import random_command
+
+    game = Game.new(scenario, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(commands):
+        game.apply(random_command(game.state, rng), chooser=RandomChooser(rng))
+    return game

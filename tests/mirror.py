@@ -262,7 +262,16 @@ class Mirror:
         elif m := re.fullmatch(r"Move the (?P<f>\w+) cylinder to the (?P<box>Eligible|"
                                r"Ineligible) box", text):
             self.eligible[_FACTION[m["f"]]] = m["box"] == "Eligible"
+        elif re.fullmatch(r"Reveal the next card: .*turn the (top card|card under it) face "
+                          r"up and name it when asked", text):
+            self.card = UNNAMED  # the table turns it: the program learns it when named
         elif m := re.fullmatch(r"Reveal the next card: (?P<c>#.+)", text):
+            self.card = _card(m["c"])
+        elif m := re.fullmatch(r"Put (?P<c>#.+) face up again, and (?P<d>#.+|the card "
+                               r"turned face up \(not named yet\)) back on top "
+                               r"of the deck", text):
+            # (a card the table turned and has not named: whatever the mirror holds)
+            assert not m["d"].startswith("#") or self.card == _card(m["d"]), text
             self.card = _card(m["c"])
         elif m := re.fullmatch(r"Put (?P<c>#.+) on the played pile", text):
             self.card = None
@@ -280,6 +289,8 @@ class Mirror:
                      "opp_bases", "president", "capabilities", "momentum", "eligible",
                      "card"):
             mine, theirs = getattr(self, name), getattr(other, name)
+            if name == "card" and mine == UNNAMED:
+                continue  # turned at the table, not named yet (tui.table_deck)
             if mine != theirs:
                 if isinstance(mine, list) and len(mine) == len(MAP):
                     where = [f"{space_name(s)}: table {mine[s]}, engine {theirs[s]}"
@@ -290,6 +301,10 @@ class Mirror:
         if +self.shipments != +other.shipments:
             out.append(f"shipments: table {+self.shipments}, engine {+other.shipments}")
         return out
+
+
+#: the card face up is one the table turned and has not named yet (assist)
+UNNAMED = -1
 
 
 def _control(word: str) -> Faction:

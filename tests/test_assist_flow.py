@@ -453,3 +453,20 @@ async def card_screen_up(pilot) -> None:  # type: ignore[no-untyped-def]
         if isinstance(pilot.app.screen, CardScreen):
             break
     await pilot.pause()
+
+
+def test_plain_undo_lists_the_steps_back_and_asks_first():  # issue 31 item 3
+    # the steps that take the table back are listed, numbered, from the same change
+    # model as the turns (the AUC's Rally taken back piece by piece, the card face up
+    # again); "no" changes nothing, "yes" undoes
+    session, text, _ = table(["12", "40", "pass", "y", "undo", "no", "undo", "yes", "quit"],
+                             dice=[3, 4, 2] * 10)
+    listed = text.split("Undo: back to the start of your last decision. On the table:")
+    assert len(listed) == 3
+    steps = listed[1].split("Table — Undo the last decision?")[0].splitlines()
+    assert steps[1].startswith("  1. ") and any(" AUC Guerrilla" in x for x in steps)
+    assert any(x.endswith(". Put #12 Plan Colombia face up again, and #40 Demobilization "
+                          "back on top of the deck") for x in steps)
+    assert listed[1].count("Nothing changed.") == 1
+    assert "Undone: back to the start of your last decision." in listed[2]
+    assert types(session.game) == ["Set Next Card"]

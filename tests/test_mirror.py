@@ -16,6 +16,7 @@ Time: about 25 s for the bot games and 10 s for the sessions on an idle 2-core m
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -120,6 +121,11 @@ def _session(seed: int, seats: list[int | None], commands: int) -> dict[str, int
             if nxt is not None:  # the table turns a 2nd Propaganda card (6.0)
                 c.edit(SetNextCard(nxt))
                 seen["two_rounds"] += 1
+        which = c.card_to_name()
+        if which is not None:  # the table asks the program to draw the card: it names it
+            c.draw_card(which)
+            if which == "current":  # the card the table just turned face up
+                mirror.card = c.state.current_card
         if c.nonplayer_to_move():
             report = c.nonplayer_turn()
         else:
@@ -230,3 +236,97 @@ def test_undo_steps_are_the_changes_read_backwards() -> None:
     assert any(t.startswith("Remove 1 Terror marker from") for t in back)
     mirror = Mirror.of(after)
     _check(mirror, back, before, "undo")
+
+
+# ======================================================================================
+# item 5: every step seen
+# ======================================================================================
+def _all_steps(seed: int) -> list[list[str]]:
+    out: list[list[str]] = []
+
+    def on_turn(game: Game, turn) -> None:  # type: ignore[no-untyped-def]
+        out.append(instructions(turn.command, turn.report, turn.before, game.state,
+                                turn.entry))
+
+    play(seed, "random", short=True, on_turn=on_turn)
+    return out
+
+
+def test_automatic_steps_name_their_spaces_and_idle_decisions_say_so() -> None:
+    # 6.4.3: "Uribe removes all FARC Zones (1)" is followed by the step naming the space;
+    # 6.4.1-6.4.5: a decision with nothing to do says so in a line under its phase
+    turns: list[list[str]] = []
+    for seed in range(1000, 1010):  # seeded games until Uribe takes office over Zones
+        turns += _all_steps(seed)
+        said = [(lines, i) for lines in turns for i, x in enumerate(lines)
+                if re.search(r"Uribe removes all FARC Zones \([1-9]\)", x)]
+        if said:
+            break
+    assert said
+    lines, at = said[0]
+    zones = int(re.search(r"\((\d)\)", lines[at])[1])  # type: ignore[index]
+    named = [x for x in lines[at + 1:] if x.startswith("Remove the FARC Zone marker from ")]
+    assert len(named) == zones  # every Zone by its space
+    notes = [x for lines in turns for x in lines if x.startswith("  6.4.")]
+    assert any(x.endswith(("no space qualifies", "fewer than 3 Resources", "no Resources"))
+               for x in notes), notes
+    # the headings are never numbered: every numbered line is a step the table carries out
+    for lines in turns:
+        steps = [x for x in lines if not x.startswith(" ")]
+        assert [x for x in numbered(lines, align=False) if x[:1].isdigit()] == \
+            [f"{n}. {x}" for n, x in enumerate(steps, 1)]
+
+
+def test_one_dice_line_per_roll() -> None:
+    # 8.2: the chart's three dice are one roll; each roll is its own "Dice:" line
+    from tui.controller import context_lines
+
+    rolls = [[f"{colour} die, random space for #20 Mono Jojoy (8.2)", v]
+             for _ in range(3) for colour, v in (("red", 1), ("yellow", 2), ("green", 3))]
+    lines = context_lines(new_state(seed=1), [{"rolls": [], "decision_rolls": rolls}])
+    dice = [x for x in lines if x.startswith("Dice: ")]
+    assert dice == ["Dice: red 1, yellow 2, green 3 for random space for #20 Mono Jojoy "
+                    "(8.2)"] * 3
+
+
+def test_a_persons_civic_action_and_farc_zone_show_numbered_steps() -> None:
+    # 6.4.1, 6.4.4: a person's own Propaganda decision shows the table's numbered steps
+    # under "Changes on the board" (was "Done: Civic Action." with a per-space line)
+    from core.rules import propaganda
+
+    seen: set[str] = set()
+    for seed in range(40, 60):
+        state = new_state(seed=seed, seats=[1, None, None, None])
+        initial = state.clone()
+        from core.dice import SEEDED
+        from core.rules import sequence
+
+        sequence.start_game(state, SEEDED)
+        c = Controller(Session(Game(state, SEEDED, [], initial)), assist=True)
+        rng = random.Random(seed)
+        for _ in range(120):
+            if c.is_over() or len(seen) == 2:
+                break
+            step = c.state.step
+            if c.nonplayer_to_move():
+                c.nonplayer_turn()
+                continue
+            cmd = random_command(c.state, rng)
+            if c.state.phase == "propaganda" and step.get("phase") in (
+                    propaganda.CIVIC_ACTION, propaganda.FARC_ZONE):
+                preview = c.preview(cmd)
+                lines = preview.lines()
+                at = lines.index("Changes on the board:")
+                if isinstance(cmd, propaganda.CivicAction) and cmd.actions:
+                    assert re.match(r"  1\. Set .+ \(was .+\)$", lines[at + 1]), lines
+                    seen.add("civic")
+                if isinstance(cmd, propaganda.PlaceFarcZone):
+                    assert any(re.match(r"  \d+\. Place a FARC Zone marker in ", x)
+                               for x in lines[at:]), lines
+                    seen.add("zone")
+                c.commit(preview)
+            else:
+                c.commit(c.preview(cmd))
+        if len(seen) == 2:
+            break
+    assert seen == {"civic", "zone"}

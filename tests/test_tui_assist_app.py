@@ -393,6 +393,7 @@ def test_cli_assist_starts_the_textual_screen(tmp_path, monkeypatch):
 
     started: list[AssistApp] = []
     monkeypatch.setattr(App, "run", lambda self, **kw: started.append(self))
+    monkeypatch.setattr("tui.commands.play.need_terminal", lambda *_: None)  # (no terminal here)
     path = tmp_path / "t.json"
     assert main(["assist", "--save", str(path), "--dice", "manual", "--bots", "AUC,Cartels",
                  "--seed", "3"]) == 0

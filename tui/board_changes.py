@@ -21,10 +21,12 @@ Antioquia-Bolívar"); the words are the contract: ``tests/test_mirror.py`` parse
 and replays them on a board of its own. An undo's steps are the same records from
 ``after`` back to ``before`` (:func:`reverse_steps`).
 
-Which pieces "moved" is read from the board alone: a Guerrilla leaving a space and one
-of the same Faction arriving in an adjacent space is a move; Government cubes pair at
-any distance (Air Lift, Redeploy); anything left over is placed or removed. On the board
-the two readings are the same.
+Which pieces "moved" is read from the boards: when the turn's account tells of moving
+(:func:`moves_told`: a March, Sweep, Patrol, Air Lift, Redeploy, an Event's move), a
+piece leaving a space and one of the same kind arriving elsewhere are a move, adjacent
+spaces paired first, then the two ends of a chain (a Guerrilla marched on, a cube Air
+Lifted); otherwise (a Rally, a Propaganda phase) and for what is left over, pieces are
+placed or removed. On the board the two readings are the same.
 """
 
 from __future__ import annotations
@@ -66,7 +68,8 @@ class Change:
     * SHIPMENT: ``old`` (space, holder) or None -> ``new`` (space, holder) or None;
     * RESOURCES (``faction``), AID, TOTAL_SUPPORT, OPP_BASES, PRESIDENT, CARD: ``old`` -> ``new``;
     * CAPABILITY, MOMENTUM: ``card``, ``old`` -> ``new`` (side / True, or None);
-    * ELIGIBILITY: ``faction``'s cylinder, ``new`` True for Eligible.
+    * ELIGIBILITY: ``faction``'s cylinder, ``new`` True for Eligible;
+    * CARD: ``n`` 1 when ``new`` is a card played before (an undo takes the table back).
     """
 
     kind: str
@@ -185,16 +188,25 @@ def _piece_changes(before: GameState, after: GameState, f: Faction,
 def _moves(lost: dict[int, dict[Piece, int]], gained: dict[int, dict[Piece, int]],
            f: Faction, spaces: list[int]) -> list[Change]:
     """Pieces that left a space and pieces that arrived elsewhere, paired as moves
-    (``lost`` and ``gained`` are reduced by what was paired). Guerrillas pair between
-    adjacent spaces, the same side first; Troops and Police at any distance."""
+    (``lost`` and ``gained`` are reduced by what was paired): adjacent spaces first (a
+    March, a Sweep), then any two (a chain of moves, Air Lift, Redeploy); the same side
+    first."""
     out: list[Change] = []
     kinds = _kinds(f)
+    for near in (True, False):  # adjacent spaces first, then a chain's two ends
+        out += _paired(lost, gained, f, spaces, kinds, near)
+    return _merged_moves(out)
+
+
+def _paired(lost: dict[int, dict[Piece, int]], gained: dict[int, dict[Piece, int]],
+            f: Faction, spaces: list[int], kinds: tuple[Piece, ...], near: bool) -> list[Change]:
+    out: list[Change] = []
     for dst in spaces:
         for want in kinds:
             for src in spaces:
                 if not gained[dst].get(want):
                     break
-                if src == dst or not (f is Faction.GOVT or MAP.adjacent(src, dst)):
+                if src == dst or (near and not MAP.adjacent(src, dst)):
                     continue
                 sources = (want,) if f is Faction.GOVT else (want, _other_side(want))
                 for have in sources:
@@ -204,7 +216,7 @@ def _moves(lost: dict[int, dict[Piece, int]], gained: dict[int, dict[Piece, int]
                         gained[dst][want] -= n
                         out.append(Change(MOVE, src, ((have, n),), to=dst,
                                           new=None if have == want else want))
-    return _merged_moves(out)
+    return out
 
 
 def _merged_moves(moves: list[Change]) -> list[Change]:
@@ -282,7 +294,9 @@ def track_records(before: GameState, after: GameState) -> list[Change]:
             out.append(Change(ELIGIBILITY, faction=f, old=before.eligible[f],
                               new=after.eligible[f]))
     if before.current_card != after.current_card:
-        out.append(Change(CARD, old=before.current_card, new=after.current_card))
+        back = after.current_card is not None and after.current_card in before.played[:-1]
+        out.append(Change(CARD, old=before.current_card, new=after.current_card,
+                          n=1 if back else 0))
     return out
 
 
@@ -411,8 +425,12 @@ def _track_text(c: Change) -> str:
         box = "Eligible" if c.new else "Ineligible"
         return f"Move the {c.faction.label} cylinder to the {box} box"
     if k == CARD:
-        return f"Reveal the next card: {_card(c.new)}" if c.new is not None else \
-            f"Put {_card(c.old)} on the played pile"
+        if c.new is None:
+            return f"Put {_card(c.old)} on the played pile"
+        if c.n and c.old is not None:  # going back (undo, rollback): a card played before
+            return (f"Put {_card(c.new)} face up again, and {_card(c.old)} back on top of "
+                    "the deck")
+        return f"Reveal the next card: {_card(c.new)}"
     raise ValueError(f"no words for a change of kind {k!r}")
 
 

@@ -6,15 +6,17 @@ undo) and answers what a screen needs, without knowing how it is shown:
 * :meth:`Controller.decision` starts the form of the person to move (only the options
   the Sequence of Play allows, see :mod:`nonplayer.decisions.decision`);
 * :meth:`Controller.preview` executes a finished command on a copy of the game and
-  describes the result (the engine's account, the Propaganda phases it ran, and the
-  differences on the board); nothing changes until :meth:`Controller.commit`;
+  describes the result (the engine's account, then the steps for the table: "Changes
+  on the board", :func:`instructions`); nothing changes until :meth:`Controller.commit`;
 * :meth:`Controller.nonplayer_turn` plays one Non-player decision (section 8) and
   returns numbered physical instructions with the reasons behind them;
 * :meth:`Controller.hint` asks the search Government (``nonplayer.hint.suggest``);
 * :meth:`Controller.turns` and :meth:`Controller.cards` are the history: the save's
   command log (:mod:`tui.turn_log`), each command with its account (the one given when
   it was played, or rebuilt from the log: a resumed save, see :func:`rebuilt_report`);
-  :meth:`Controller.undo` and :meth:`Controller.rollback` go back in that log.
+  :meth:`Controller.undo` and :meth:`Controller.rollback` go back in that log, and
+  :meth:`Controller.undo_steps` and :meth:`Controller.rollback_steps` say first what the
+  table takes back (the change model read backwards).
 
 Every change is applied whole or not at all: a Non-player turn with typed-in dice runs
 on a copy and is kept only once all its dice were given.
@@ -23,7 +25,7 @@ on a copy and is kept only once all its dice were given.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,13 +39,14 @@ from core.rules import propaganda, sequence
 from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.rules.editor import EditorCommand, SetSeat
 from core.state import GameState
+from core.words import printable
 from nonplayer.agents.connection import AgentError
 from nonplayer.agents.protocol import end_message, trace_message
 from nonplayer.agents.seat import AgentPolicy, AgentSeat, AgentStopped
 from nonplayer.decisions.decision import Decision, DecisionContext, MemoDice, command_title
 from nonplayer.decisions.transfer import TransferDecision, transfer_pairs
 from nonplayer.seats import GOVT_AI_LABEL, government_ai, government_turn, make_bot
-from tui import board_changes, describe
+from tui import board_changes, describe, table_deck
 from tui.session import Session
 from tui.turn_log import (
     CardGroup,
@@ -55,6 +58,7 @@ from tui.turn_log import (
     discarded,
     kind_of,
     numbered,
+    numbered_turns,
     replayed,
     undo_point,
 )
@@ -135,7 +139,7 @@ def dice_text(entries: list[dict]) -> str:
 def dice_rolls(entries: list[dict]) -> list[str]:
     """:func:`dice_text` one roll a line (the chart's three dice are one roll): a long
     Event's dozen rolls are a dozen short lines, not one of 1,700 characters."""
-    rolls = [(str(p), int(v)) for e in entries
+    rolls = [(printable(str(p)), int(v)) for e in entries
              for p, v in [*e.get("rolls", []), *e.get("decision_rolls", [])]]
     if not rolls:
         return ["none rolled"]
@@ -167,9 +171,7 @@ def instructions(cmd: Command, trace: list[str], before: GameState, after: GameS
                                    board_changes.moves_told(trace))
     walk = _Walk(before, entry, trace)
     walk.run()
-    lines = walk.lines
-    lines += board_changes.steps(walk.state, after)  # completeness: nothing left out
-    return lines
+    return walk.steps_to(after)
 
 
 #: the phase of each stage of :data:`core.rules.propaganda.STAGES`, as the rules number it
@@ -211,7 +213,7 @@ class _Walk:
     engine's report lines under their phase (``reports``, as ``andean demo`` tells
     them) and the table's steps (``lines``: indented headings, then the changes)."""
 
-    def __init__(self, before: GameState, entry: dict, trace: list[str] = ()) -> None:
+    def __init__(self, before: GameState, entry: dict, trace: Sequence[str] = ()) -> None:
         self.entry = entry
         self.state = before.clone()
         self.last = before
@@ -219,11 +221,16 @@ class _Walk:
         self.reports: list[str] = []
         self.lines: list[str] = []
 
+    def steps_to(self, after: GameState) -> list[str]:
+        """The table's steps of the walk, then whatever still differs from ``after`` (a
+        replay that stopped short): taken in order, they give ``after``."""
+        return self.lines + board_changes.steps(self.state, after)
+
     def note(self, *lines: str) -> None:
         self.reports += lines
         self.lines += [f"  {line.strip()}" for line in lines]
 
-    def changed(self, told: list[str] = ()) -> None:
+    def changed(self, told: Sequence[str] = ()) -> None:
         """The steps since the last call (``told``: what the engine said of them)."""
         self.lines += board_changes.steps(self.last, self.state,
                                           board_changes.spaces_named(told),
@@ -481,10 +488,11 @@ class Controller:
         trace = trial.apply(cmd, chooser=chooser, dice=dice)
         if isinstance(cmd, sequence.PlayEvent) and not cmd.choices:
             cmd = from_json(trial.log[-1]["command"])  # with the answers given
-        walk = _Walk(before, trial.log[-1])
+        walk = _Walk(before, trial.log[-1], trace)
         walk.run()
-        return Preview(cmd, trial, title_of(cmd, before), trace, walk.reports,
-                       instructions(cmd, trace, before, trial.state, trial.log[-1]))
+        return self._table_preview(Preview(
+            cmd, trial, title_of(cmd, before), trace, walk.reports,
+            walk.steps_to(trial.state)))
 
     def commit(self, preview: Preview) -> TurnReport:
         """Keep a previewed result (it becomes the game; autosaved)."""
@@ -756,12 +764,30 @@ class Controller:
         """The steps that take the table's board back to the game after the log's first
         ``position`` commands (:meth:`undo`, :meth:`rollback`)."""
         target = Game.replay(self.game.initial, self.game.log[:position]).state
-        return board_changes.reverse_steps(target, self.state)
+        steps = board_changes.reverse_steps(target, self.state)
+        # the card face up now, if the table has not named it, is not named either
+        return table_deck.masked(steps, self.game, self.state) if self.assist else steps
 
     # --- the history -----------------------------------------------------------------
     def _remember(self, report: TurnReport) -> None:
+        report = self._table_report(report, self.state)
         self._tell_agents(report)
         self._keep_report(report)
+
+    def _table_report(self, report: TurnReport, after: GameState) -> TurnReport:
+        """At the table, ``report`` (of a command that left the board ``after``) with
+        no card the table did not name (:func:`tui.table_deck.masked`)."""
+        if self.assist:
+            report.instructions = table_deck.masked(report.instructions, self.game, after)
+            report.changes = table_deck.masked(report.changes, self.game, after)
+        return report
+
+    def _table_preview(self, preview: Preview) -> Preview:
+        """At the table, ``preview`` with no card the table did not name."""
+        if self.assist:
+            preview.changes = table_deck.masked(preview.changes, preview.game,
+                                                preview.game.state)
+        return preview
 
     def _keep_report(self, report: TurnReport) -> None:
         """``report`` is the account of the game's last logged command."""
@@ -780,10 +806,10 @@ class Controller:
             for i, before, trace, after in replayed(self.game, missing):
                 entry = log[i]
                 if id(entry) not in known:
-                    known[id(entry)] = (entry, rebuilt_report(
-                        self.game, steps[i], before, trace, after))
+                    known[id(entry)] = (entry, self._table_report(rebuilt_report(
+                        self.game, steps[i], before, trace, after), after))
         self._reports = known  # accounts of discarded commands go
-        return [Turn(n, step, known[id(step.logged)][1]) for n, step in enumerate(steps, 1)]
+        return numbered_turns(steps, [known[id(step.logged)][1] for step in steps])
 
     def cards(self) -> list[CardGroup]:
         """The history under its cards (:class:`tui.turn_log.CardGroup`)."""
@@ -823,18 +849,6 @@ class Controller:
             return "next"
         return None
 
-    def _named(self, card: int | None) -> bool:
-        """The table named ``card`` (the first card, or a card named since: on top of
-        the deck or face up, also by asking the program to draw it)."""
-        initial = self.game.initial
-        first = initial.current_card if initial.current_card is not None else \
-            (initial.deck[0] if initial.deck else None)
-        if card == first:
-            return True
-        names = (SetNextCard.name, SetCurrentCard.name)
-        return any(e["command"].get("type") in names and e["command"].get("card") == card
-                   for e in self.game.log)
-
     def needs_current_card(self) -> bool:
         """The Event card face up is one the table never named (the program turned it
         from its own deck, e.g. at the end of a Propaganda Round): asked before anyone
@@ -844,7 +858,7 @@ class Controller:
             return False
         if state.step.get("acted") or state.step.get("passed"):
             return False
-        return not self._named(state.current_card)
+        return not table_deck.named(self.game, state.current_card)
 
     def needs_next_card(self) -> bool:
         """The program does not know the card on top of the table's deck yet: nobody
@@ -856,10 +870,7 @@ class Controller:
             return False
         if state.phase == "propaganda" and propaganda.is_final_round(state):
             return False
-        for entry in reversed(self.game.log):
-            if entry["command"].get("type") == SetNextCard.name:
-                return entry["command"].get("card") != state.deck[0]
-        return True
+        return not table_deck.next_named(self.game)
 
     def draw_card(self, which: str) -> TurnReport:
         """The table asked the program to turn the card itself (``which``: 'current' or

@@ -4,8 +4,10 @@
   text of each side (``core/data/cards.json``); :func:`cards_lines`: the current and next card.
 * :func:`space_row` / :func:`space_detail`: a space as a table row or a full description.
 * :func:`changes`: the differences between two states, as lines a person can carry out on
-  the table ("Huila-Tolima: FARC Guerrillas 2 Underground -> 1 Underground, 1 Active").
-  The confirm step of every form shows them, and the tabletop assistant prints them.
+  the table ("Huila-Tolima: FARC Guerrillas 2 Underground -> 1 Underground, 1 Active"),
+  one line per space: the history's one-line summaries and the board editor's card
+  corrections read them. The steps a table carries out (every turn, a form's "Changes on
+  the board", undo) are :mod:`tui.board_changes`.
 * :func:`tracks_lines`: Resources, Aid, totals, margins, President, lasting Events,
   Eligibility and the cards.
 * Narration of a decision (``andean demo``, the game report): :func:`turn_line` (one
@@ -40,6 +42,17 @@ KIND_LABEL = {"city": "City", "department": "Dept", "loc": "LoC", "foreign": "Fo
 # ======================================================================================
 # cards
 # ======================================================================================
+def next_card_title(state: GameState, next_known: bool = True) -> str:
+    """The card on top of the draw deck as every screen names it: its title; 'not named
+    yet' where the deck is the table's and nobody named it (``next_known`` False,
+    tabletop assist); 'none (the game is over)' once no card follows (2.4.1, 7.3)."""
+    if state.phase == "over":
+        return "none (the game is over)"
+    if not state.deck:
+        return card_title(None)
+    return card_title(state.deck[0]) if next_known else "not named yet"
+
+
 def card_order(card: int) -> str:
     order = CARDS[card].faction_order
     return ", ".join(f.label for f in order) if order else "Propaganda"
@@ -68,11 +81,15 @@ def card_text(card: int | None) -> list[str]:
     return lines
 
 
-def cards_lines(state: GameState, next_known: bool = True) -> list[str]:
+def cards_lines(state: GameState, next_known: bool = True,
+                current_known: bool = True) -> list[str]:
     """The card face up and the next card (face up on the deck), with their texts.
-    ``next_known`` False: the table has not named the top card yet (tabletop assist)."""
+    ``next_known`` / ``current_known`` False: the table has not named the top card / the
+    card face up yet (tabletop assist: the program's own card stands in, unnamed)."""
     nxt = state.deck[0] if state.deck else None
-    lines = ["Current card:", *card_text(state.current_card), "", "Next card:"]
+    current = card_text(state.current_card) if current_known else \
+        ["(not named yet: the table names the card it turned face up)"]
+    lines = ["Current card:", *current, "", "Next card:"]
     if nxt is None:
         lines.append("(none: the deck is empty)")
     elif not next_known:
@@ -261,9 +278,8 @@ def tracks_lines(state: GameState, next_known: bool = True,
         lines.append("Momentum: " + ", ".join(CARDS[c].title for c in state.momentum))
     lines.append(eligibility_line(state))
     left = cards_to_propaganda(state)
-    nxt = card_title(state.deck[0] if state.deck else None) if next_known or not state.deck \
-        else "not named yet"
-    lines.append(f"Card {card_title(state.current_card)}; next {nxt}")
+    lines.append(f"Card {card_title(state.current_card)}; next "
+                 f"{next_card_title(state, next_known)}")
     rounds = f"Propaganda Rounds {state.propaganda_rounds} of {state.final_propaganda}"
     if not deck_known:
         lines.append(rounds)

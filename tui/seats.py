@@ -8,6 +8,10 @@ from core.state import GameState
 from nonplayer.seats import GOVT_AI_LABEL, ai_level, government_ai
 from tui.outcome import people
 
+#: ``state.options`` key of a game saved by ``andean demo --save``: the bot that
+#: played the Government seat (the seat is a person's for the loader, 1.5)
+DEMO_GOVERNMENT = "demo_government"
+
 
 def seat_lines(state: GameState, you: bool = True) -> list[str]:
     """'FARC: you', 'AUC: player 2', 'Cartels: flowchart (8.5)', and the Government AI
@@ -18,7 +22,10 @@ def seat_lines(state: GameState, you: bool = True) -> list[str]:
     flowchart = {Faction.FARC: "8.7", Faction.AUC: "8.6", Faction.CARTELS: "8.5"}
     for f in Faction:
         seat = state.seats[f]
-        if seat is not None:
+        if f is Faction.GOVT and state.options.get(DEMO_GOVERNMENT):
+            out.append(f"{f.label}: the {state.options[DEMO_GOVERNMENT]} bot "
+                       "(andean demo)")
+        elif seat is not None:
             out.append(f"{f.label}: {'player ' + str(seat) if several else 'you'}")
         elif f is Faction.GOVT:
             spec = government_ai(state)

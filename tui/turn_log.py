@@ -31,7 +31,7 @@ from core.commands import SideCommand, from_json
 from core.game import Game
 from core.pieces import Faction
 from core.rules import sequence
-from core.rules.board_editor import RecordAction, SetNextCard
+from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.rules.editor import EditorCommand, PlayOn
 from core.state import GameState
 
@@ -149,16 +149,26 @@ def replayed(game: Game, first: int = 0, start: Game | None = None
              ) -> Iterator[tuple[int, GameState, list[str], GameState]]:
     """Replay ``game``'s log from position ``first``: (position, state before, the
     command's trace, state after) for each command. ``start``: a game at position
-    ``first`` of the same log, to start from (else the log is replayed up to there)."""
+    ``first`` of the same log, to start from (else the log is replayed up to there).
+
+    The replay ends at the first command that does not replay: only a save loaded with
+    ``--no-verify`` (the replay check skipped) has one, and its history then ends there
+    (``andean verify`` names the command) instead of every history view failing."""
     log = game.log
-    if start is not None and len(start.log) == first \
-            and all(a is b for a, b in zip(start.log, log, strict=False)):
-        walker = start.clone()
-    else:
-        walker = Game.replay(game.initial, log[:first])
+    try:
+        if start is not None and len(start.log) == first \
+                and all(a is b for a, b in zip(start.log, log, strict=False)):
+            walker = start.clone()
+        else:
+            walker = Game.replay(game.initial, log[:first])
+    except Exception:  # noqa: BLE001 - any failure: the log stops replaying there
+        return
     for i in range(first, len(log)):
         before = walker.state
-        trace = walker.replay_entry(log[i])
+        try:
+            trace = walker.replay_entry(log[i])
+        except Exception:  # noqa: BLE001 - as above (issue 32)
+            return
         yield i, before, trace, walker.state
 
 
@@ -203,9 +213,49 @@ def undo_point(steps: Sequence[Step]) -> int | None:
 class Turn:
     """A command of the log as the history shows it: its step and its account."""
 
-    number: int  # 1-based among the history's turns ('show N', 'why N')
+    number: int  # 1-based among the history's turns ('show N', 'why N'); 0: a card named
     step: Step
     report: TurnReport
+
+    @property
+    def naming(self) -> bool:
+        """The table named a card (on top of its deck, or face up): no turn of anyone,
+        so shown unnumbered under its card (:func:`naming_line`)."""
+        return self.number == 0
+
+
+def names_a_card(entry: dict) -> bool:
+    """A logged command naming the card on top of the table's deck or face up."""
+    return entry["command"].get("type") in (SetNextCard.name, SetCurrentCard.name)
+
+
+def numbered_turns(steps: Sequence[Step], reports: Sequence[TurnReport]) -> list[Turn]:
+    """The history's turns: numbered 1, 2, ... except the cards the table named (number
+    0, shown as :func:`naming_line`), so 'show N' and 'why N' count turns alone."""
+    out: list[Turn] = []
+    n = 0
+    for step, report in zip(steps, reports, strict=True):
+        if names_a_card(step.logged):
+            out.append(Turn(0, step, report))
+        else:
+            n += 1
+            out.append(Turn(n, step, report))
+    return out
+
+
+def naming_line(turn: Turn) -> str:
+    """A card the table named, as the history shows it: 'Next card: #46 Limpieza (named
+    by the table)', 'Face up: #1 1st Division (named by the table)'."""
+    card = turn.step.logged["command"].get("card")
+    title = f"#{card} {CARDS[card].title}" if card in CARDS else str(card)
+    which = "Next card" if turn.step.logged["command"].get("type") == SetNextCard.name \
+        else "Face up"
+    return f"{which}: {title} (named by the table)"
+
+
+def turn_by_number(turns: Sequence[Turn], number: int) -> Turn | None:
+    """The turn numbered ``number`` ('show N', 'why N'), if any."""
+    return next((t for t in turns if t.number == number and number > 0), None)
 
 
 @dataclass
@@ -285,7 +335,14 @@ def card_groups(turns: Sequence[Turn]) -> list[CardGroup]:
         last = out[-1] if out else None
         if last is None or (last.card, last.phase) != (s.card, s.phase):
             out.append(CardGroup(len(out) + 1, s.card, s.phase, s.round, s.ineligible, []))
-        out[-1].turns.append(turn)
+        group = out[-1]
+        group.turns.append(turn)
+        cmd = s.logged["command"]
+        if cmd.get("type") == SetCurrentCard.name and s.phase == "card" \
+                and all(t.naming for t in group.turns):
+            # the card the table turned face up (the program's own stands in until
+            # then): the card's heading is the named one (issue 31 item 4)
+            group.card = cmd.get("card")
         after, began = round_steps(turn.report.instructions)
         if after:
             out[-1].automatic[turn.number] = after
@@ -355,6 +412,10 @@ __all__ = [
     "automatic_line",
     "card_groups",
     "card_heading",
+    "naming_line",
+    "names_a_card",
+    "numbered_turns",
+    "turn_by_number",
     "current_heading",
     "discarded",
     "replayed",

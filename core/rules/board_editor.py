@@ -32,7 +32,7 @@ from core.errors import IllegalAction
 from core.map import MAP
 from core.pieces import ACTIVE_OF, UNDERGROUND_OF, Faction, Piece
 from core.rules import propaganda, sequence
-from core.rules.editor import EditorCommand
+from core.rules.editor import EditorCommand, bring_into_deck
 from core.state import PRESIDENTS, GameState
 
 RULE = "editor"
@@ -76,25 +76,6 @@ class SetNextCard(EditorCommand):
         state.deck.remove(self.card)
         state.deck.insert(0, self.card)
         ctx.say(f"Next card: {CARDS[self.card]}")
-
-
-def bring_into_deck(state: GameState, card: int) -> None:
-    """Make sure ``card`` is in the program's draw deck.
-
-    The set up puts some Event cards aside unseen (the full game plays 60 of the 72), and
-    the table's aside cards are not the program's. A card the table plays that the
-    program had set aside takes the place of the program's bottom-most Event card, which
-    goes aside instead: the deck keeps its size and its Propaganda cards.
-    """
-    if card in state.deck:
-        return
-    if card in state.played:
-        raise IllegalAction(RULE, f"{CARDS[card]} has already been played")
-    for i in range(len(state.deck) - 1, -1, -1):
-        if not CARDS[state.deck[i]].propaganda:
-            state.deck[i] = card
-            return
-    raise IllegalAction(RULE, f"{CARDS[card]} cannot come up: no Event card left in the deck")
 
 
 @command

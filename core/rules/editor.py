@@ -27,6 +27,26 @@ class EditorCommand(Command):
     """Marker base class: executed directly, without the Sequence of Play's checks."""
 
 
+def bring_into_deck(state: GameState, card: int) -> None:
+    """Make sure ``card`` is in the program's draw deck (IllegalAction if it was played:
+    each card is played once, 2.3.8).
+
+    The set up puts some Event cards aside unseen (the full game plays 60 of the 72), and
+    the table's aside cards are not the program's. A card the table plays that the
+    program had set aside takes the place of the program's bottom-most Event card, which
+    goes aside instead: the deck keeps its size and its Propaganda cards.
+    """
+    if card in state.deck:
+        return
+    if card in state.played:
+        raise IllegalAction("editor", f"{CARDS[card]} has already been played")
+    for i in range(len(state.deck) - 1, -1, -1):
+        if not CARDS[state.deck[i]].propaganda:
+            state.deck[i] = card
+            return
+    raise IllegalAction("editor", f"{CARDS[card]} cannot come up: no Event card left in the deck")
+
+
 @command
 @dataclass(frozen=True)
 class SetTurn(EditorCommand):
@@ -59,16 +79,24 @@ class SetTurn(EditorCommand):
         if sequence.card_ended(state):
             # a turn stopped before its card's end (np-turn): that card ends first (2.3.7)
             sequence.end_card(state)
+        if self.nonplayer and state.seats[faction] is not None:
+            seats = [None if f is faction else s for f, s in zip(Faction, state.seats)]
+            problem = seating_problem(seats, state.options.get(GOVERNMENT_AI))
+            if problem is not None:
+                raise IllegalAction("1.5", f"{faction.label} to section 8: {problem}")
         if state.current_card != self.card:
-            if self.card in state.deck:
-                state.deck.remove(self.card)
+            # the card comes off the draw deck (one the program had set aside takes the
+            # place of its bottom-most Event card)
+            bring_into_deck(state, self.card)
+            state.deck.remove(self.card)
             state.played.append(self.card)
             state.current_card = self.card
+        if self.nonplayer and state.seats[faction] is not None:
+            state.seats = seats
+            state.options["players"] = len({s for s in seats if s is not None})
         state.phase = "card"
         state.step = sequence.fresh_card_step()
         state.eligible[faction] = True
-        if self.nonplayer:
-            state.seats[faction] = None
         order = list(CARDS[self.card].faction_order)
         others = [f for f in order if f is not faction]
         if self.position == 2:

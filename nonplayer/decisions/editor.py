@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from core.cards import CARDS
+from core.files import shown
 from core.map import MAP
 from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
 from core.rules import board_editor as editor
@@ -47,19 +48,24 @@ def find_card(text: str, *, events_only: bool = False) -> int:
     if not key:
         raise InputError(f"name a card: {CARD_NAMES}")
     if key.isdigit():
-        n = int(key)
+        n = int(key) if len(key.lstrip("0")) <= 4 else 0  # (int() stops at 4,300 digits)
         if n not in CARDS:
-            raise InputError(f"there is no card {n} (1-76)")
+            raise InputError(f"there is no card {shown(key)} (1-76)")
         card = n
     else:
         exact = [c for c in CARDS.values() if fold(c.title) == key]
         hits = exact or [c for c in CARDS.values() if fold(c.title).startswith(key)]
         titles = {fold(c.title) for c in hits}
         if not hits:
-            raise InputError(f"{text.strip()!r} is not a card: {CARD_NAMES}")
+            raise InputError(f"{shown(repr(text.strip()))} is not a card: {CARD_NAMES}")
         if len(titles) > 1:
-            names = ", ".join(f"#{c.number} {c.title}" for c in hits[:8])
-            raise InputError(f"{text.strip()!r} is ambiguous: {names}")
+            hits = list({fold(c.title): c for c in reversed(hits)}.values())[::-1]  # one
+            # Propaganda! for the four; never a card silently left out
+            listed = hits if len(hits) <= 12 else hits[:10]
+            names = ", ".join(f"#{c.number} {c.title}" for c in listed)
+            if len(listed) < len(hits):
+                names += f" and {len(hits) - len(listed)} more (type more of the title)"
+            raise InputError(f"{shown(repr(text.strip()))} is ambiguous: {names}")
         card = hits[0].number  # the 4 Propaganda! cards share a title
     if events_only and CARDS[card].propaganda:
         raise InputError("that is a Propaganda card, not an Event card")

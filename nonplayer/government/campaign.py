@@ -83,7 +83,6 @@ import json
 import math
 import os
 import random
-import signal
 import sys
 import threading
 import time
@@ -125,6 +124,7 @@ from nonplayer.government.search import (
     score_candidate,
 )
 from nonplayer.government.value import ValueModel, cards_to_propaganda, load_model
+from nonplayer.pool import worker_signals
 from nonplayer.trace import Trace
 from nonplayer.turn import flowchart_stand_in, take_turn
 
@@ -511,17 +511,6 @@ def auto_workers() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def _worker_signals() -> None:
-    """A rollout worker leaves the signals to its parent: Ctrl-C (sent to the whole
-    terminal's process group) is ignored there, and the parent's stop-and-save handlers
-    (``tui.commands.stops``, inherited by the fork) give way to the default SIGTERM and
-    SIGHUP, so the pool's ``terminate()`` ends a worker quietly, with no traceback."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if hasattr(signal, "SIGHUP"):
-        signal.signal(signal.SIGHUP, signal.SIG_DFL)
-
-
 def _rollouts(futures: list[GameState], cands: list[Candidate], budget: Budget,
               weights: Weights, policy: HeuristicGovernment,
               workers: int) -> Iterator[list[tuple[Outcome | None, list[str]]]]:
@@ -540,7 +529,7 @@ def _rollouts(futures: list[GameState], cands: list[Candidate], budget: Budget,
         return
     global POOLS_STARTED
     _JOB = (futures, cands, budget, weights, policy)
-    pool = mp.get_context("fork").Pool(workers, initializer=_worker_signals)
+    pool = mp.get_context("fork").Pool(workers, initializer=worker_signals)
     POOLS_STARTED += 1
     try:
         yield from pool.imap(_one_future, range(len(futures)), chunksize=1)

@@ -47,6 +47,25 @@ def faction_argument(text: str, govt_refusal: str | None = None) -> Faction:
     return f
 
 
+def seed_argument(text: str, most: int | None = None) -> int:
+    """``text`` as a seed for argparse: a whole number from 0 to ``most`` (default the
+    largest seed, :data:`core.dice.MAX_SEED`), so a bad seed is refused when the command
+    starts, never later (``assist --seed -9`` was refused at every card: issue 32)."""
+    from core.dice import MAX_SEED
+    from core.files import shown
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {shown(repr(text))}"
+                                         ) from None
+    most = MAX_SEED if most is None else most
+    if not 0 <= value <= most:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {most}, not "
+                                         f"{shown(value)}")
+    return value
+
+
 def add_no_verify(p: argparse.ArgumentParser) -> None:
     """The ``--no-verify`` option of the commands that load a save."""
     p.add_argument("--no-verify", action="store_true",

@@ -17,6 +17,7 @@ command says so on stderr.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import re
@@ -29,8 +30,9 @@ from typing import Any, TextIO
 from core import files, serialize
 from core.atomic import write_text
 from core.cards import CARDS
+from core.dice import MAX_SEED
 from core.extras import require_extras
-from core.files import SaveLock, check_output, read_input, same_path, shown
+from core.files import SaveLock, check_output, name_max, read_input, same_path, shown
 from core.game import Game
 from core.pieces import Faction
 from core.rules import victory
@@ -50,9 +52,10 @@ from nonplayer.games import (
 from nonplayer.government import GOVERNMENTS, make_government
 from tui import describe as text
 from tui.commands.agent_args import add_agent_arguments, agent_policy, parse_agents
-from tui.commands.base import CliError, Interrupted, Subcommand, stop_code
+from tui.commands.base import CliError, Interrupted, Subcommand, seed_argument, stop_code
 from tui.controller import round_reports
 from tui.describe import game_turn_line as describe
+from tui.seats import DEMO_GOVERNMENT
 
 
 def _whole_number(text: str, least: int, too_low: str) -> int:
@@ -88,7 +91,8 @@ def _games(text: str) -> int:
 
 
 def _seed(text: str) -> int:
-    return _whole_number(text, 0, "a seed is 0 or more")
+    """The first seed of a run: game i plays seed + i, each a seed ``new`` takes."""
+    return seed_argument(text, MAX_SEED - MAX_GAMES)
 
 
 def _common(p: argparse.ArgumentParser, govt: str = "heuristic") -> None:
@@ -336,6 +340,10 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
         return 1  # the line was said and the game saved (--agent-fallback stop)
     summary = demo_summary(game, seed, bot.name, time.perf_counter() - start, bot.note)
     if save is not None:
+        # the Government seat was the demo's bot, not a person (seat 1 keeps the save
+        # playable by the loader's rules): said in the save, so status says who
+        for state in (game.initial, game.state):
+            state.options[DEMO_GOVERNMENT] = bot.name
         serialize.save(game, save)
         print(f"andean: saved the game to {save}", file=sys.stderr)
     if recorder is not None:
@@ -484,9 +492,10 @@ def _checked_run(args: argparse.Namespace, outdir: Path, options: dict[str, Any]
         kept = []
         old = [p.name for p in (csv_path, json_path, run_path) if p.exists()]
         if old and not args.force:
+            resumable = "continue it with --resume, or " if csv_path.exists() else \
+                "it has no games.csv, so nothing to resume: "
             raise CliError(f"--out {shown(args.out)}: already holds {', '.join(old)} of "
-                           "another run: continue it with --resume, or replace it with "
-                           "--force")
+                           f"another run: {resumable}replace it with --force")
         for path in (csv_path, json_path, run_path):
             check_output(path, "--out", parent_made=outdir)
     return run, seeds, kept, bot, agents, plays
@@ -560,6 +569,20 @@ def _check_out_dir(path: str) -> Path:
     """The batch's output directory, checked before the first game; made only once every
     argument has been checked (a refused command leaves no empty directory behind)."""
     target = Path(path)
+    try:
+        return _checked_out_dir(target, path)
+    except OSError as err:  # a path the system cannot even look up (ENAMETOOLONG...)
+        raise CliError(f"--out {shown(path)}: {_words(err)}") from None
+
+
+def _words(err: OSError) -> str:
+    """An OSError in words, without its '[Errno N]' and the path echoed in full."""
+    if err.errno == errno.ENAMETOOLONG:
+        return "a name in the path is too long for the file system"
+    return err.strerror or type(err).__name__
+
+
+def _checked_out_dir(target: Path, path: str) -> Path:
     if target.is_symlink() and not target.is_dir():
         raise CliError(f"--out {shown(path)}: is a broken symbolic link")
     if target.exists() and not target.is_dir():
@@ -575,6 +598,13 @@ def _check_out_dir(path: str) -> Path:
     if not os.access(existing, os.W_OK | os.X_OK):
         raise CliError(f"--out {shown(path)}: cannot make the directory ({shown(existing)} "
                        "is not writable)")
+    # each folder still to make fits the file system's names (checked before any is made)
+    longest = name_max(existing)
+    for part in target.absolute().relative_to(existing.absolute()).parts:
+        if len(os.fsencode(part)) > longest:
+            raise CliError(f"--out {shown(path)}: the folder name {shown(part)} is too "
+                           f"long ({len(os.fsencode(part))} bytes; the file system takes "
+                           f"at most {longest})")
     return target
 
 
@@ -604,6 +634,12 @@ def _resume_records(csv_path: Path, seeds: list[int], scenario: str,
         raise CliError(f"--resume: {shown(csv_path)} is a symbolic link; the run's rows "
                        "are never written through one")
     if not csv_path.is_file():
+        others = [p.name for p in (csv_path.parent / "summary.json", csv_path.parent / RUN_FILE)
+                  if p.exists()]
+        if others:  # a run's files, but no game of it ended: the same advice as without
+            raise CliError(f"--resume: {shown(csv_path)} does not exist, so nothing to "
+                           f"resume ({shown(csv_path.parent)} holds {', '.join(others)}): "
+                           "replace that run with --force, without --resume")
         raise CliError(f"--resume: {shown(csv_path)} does not exist (run without --resume)")
     try:
         records = read_csv(csv_path)

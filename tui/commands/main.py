@@ -104,8 +104,10 @@ def entry_point() -> NoReturn:
 def _run(argv: Sequence[str] | None) -> int:
     from core.errors import AndeanError
     from core.extras import MissingExtra
+    from core.words import plain_letters_where_needed
     from tui.commands.base import CliError
 
+    plain_letters_where_needed(sys.stdout, sys.stderr)
     try:
         parser = build_parser()
         args = parser.parse_args(_joined(sys.argv[1:] if argv is None else list(argv)))
@@ -159,7 +161,9 @@ def _version() -> str:
 def _fail(message: str) -> int:
     """One line on stderr, exit 2. A word of the user's input longer than ~80 characters
     (a 10,000-character space name) is cut, and the line is at most ~400 characters."""
-    line = " ".join(message.split())
+    from core.words import printable  # (standard library only)
+
+    line = printable(" ".join(message.split()))
     line = re.sub(r"\S{81,}", lambda m: m[0][:77] + "...", line)
     if len(line) > 400:
         line = line[:397] + "..."

@@ -58,6 +58,7 @@ def _scale(text: str) -> float:
 def _run_map(args: argparse.Namespace, out: TextIO) -> int:
     from tui.pictures.board import write_board
     from tui.pictures.history import from_game
+    from tui.table_deck import is_table_deck, next_named
 
     if not args.out.lower().endswith((".svg", ".png")):
         raise CliError("--out must end in .svg or .png")
@@ -75,7 +76,9 @@ def _run_map(args: argparse.Namespace, out: TextIO) -> int:
             raise CliError(f"card #{args.card} was not played in this game")
         state = steps[-1].state
         heading = f"After {steps[-1].heading}"
-    path = write_board(state, args.out, heading=heading, scale=args.scale)
+    # an assist save's deck is the table's: the picture names only a card it named
+    known = args.card is not None or not is_table_deck(game) or next_named(game)
+    path = write_board(state, args.out, heading=heading, scale=args.scale, next_known=known)
     print(f"Wrote {path}", file=out)
     return 0
 

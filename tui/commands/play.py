@@ -22,6 +22,7 @@ resume it.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -41,6 +42,7 @@ from tui.commands.base import (
     Subcommand,
     add_no_verify,
     faction_argument,
+    seed_argument,
     stop_code,
 )
 from tui.commands.stops import stopping
@@ -70,7 +72,7 @@ def _bots(text: str) -> list[Faction]:
 def _common(p: argparse.ArgumentParser, default_save: str) -> None:
     p.add_argument("--scenario", choices=("standard", "quick"), default="standard",
                    help="full game or the Quick-Play scenario (default: standard)")
-    p.add_argument("--seed", type=int, default=None,
+    p.add_argument("--seed", type=seed_argument, default=None,
                    help="seed for the deck and the dice (default: a random one)")
     p.add_argument("--short", action="store_true", help="short game (2.4.1)")
     p.add_argument("--load", metavar="FILE", default=None, help="resume a saved game")
@@ -131,7 +133,42 @@ def _session(args: argparse.Namespace, default_save: str, out: TextIO) -> tuple[
     return Session(Game.new(), target, getattr(args, "save_lock", None)), True
 
 
+def check_streams(command: str, plain: bool) -> None:
+    """Before anything is written: the line mode needs standard input and output open
+    (a closed one, ``<&-`` or ``>&-``, is one line instead of a crash at the first
+    question), the full-screen app a terminal (:func:`need_terminal`)."""
+    if not plain:
+        need_terminal(command)
+        return
+    for name, stream in (("input", sys.stdin), ("output", sys.stdout)):
+        if stream is None or getattr(stream, "closed", False):
+            raise CliError(f"the line mode needs standard {name}, and it is closed: give "
+                           "it a terminal, a file or a pipe")
+
+
+def need_terminal(command: str = "play") -> None:
+    """The full-screen app reads its keys from a terminal and draws on one with escape
+    codes: with output piped or redirected it would write them as text, and with input
+    from a file, ``/dev/null`` or a pipe it would wait for keys that never come
+    (Textual's reader spins at 100% CPU on the end of input: issue 32). So either is one
+    line naming ``--plain``, before anything is written. ``andean serve``'s tabs set
+    ``TEXTUAL_DRIVER`` (the browser is their terminal) and pass."""
+
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return
+    for name, stream in (("output", sys.stdout), ("input", sys.stdin)):
+        try:
+            terminal = stream is not None and stream.isatty()
+        except (ValueError, OSError):  # a closed stream
+            terminal = False
+        if not terminal:
+            raise CliError(f"standard {name} is not a terminal (a file, a pipe or "
+                           "closed): the full-screen app needs a terminal; add --plain "
+                           f"for the line mode (andean {command} --plain)")
+
+
 def _run_play(args: argparse.Namespace, out: TextIO) -> int:
+    check_streams("play", args.plain)
     controller = play_controller(args, out)
     if args.plain:
         from tui.plain.ui import make_ui
@@ -237,9 +274,11 @@ def new_assist_game(scenario: str, seed: int, seats: list[int | None], first: in
     from core import setup
     from core.dice import SEEDED
     from core.rules import sequence
+    from core.rules.editor import bring_into_deck
+    from tui.table_deck import TABLE_DECK
 
     state = setup.new_state(scenario=scenario, seed=seed, seats=seats, short=short)
-    from core.rules.board_editor import bring_into_deck
+    state.options[TABLE_DECK] = True  # the deck is the table's: only named cards count
 
     try:
         bring_into_deck(state, first)
@@ -253,6 +292,7 @@ def new_assist_game(scenario: str, seed: int, seats: list[int | None], first: in
 
 
 def _run_assist(args: argparse.Namespace, out: TextIO) -> int:
+    check_streams("assist", args.plain)
     session, new = _session(args, ASSIST_SAVE, out)
     if args.plain:
         with saved_on_stop(session, new):
@@ -265,14 +305,15 @@ def _run_assist(args: argparse.Namespace, out: TextIO) -> int:
                     setup=setup_lines(args.scenario, table_seats(args)))
     with saved_on_stop(session, new), agents_closed(controller):
         app.run()
-    return _after_app(app.return_code, session)
+    return _after_app(app.return_code, session, started=app.new_game is None)
 
 
-def _after_app(code: int | None, session: Session) -> int:
-    """The full-screen app's end: ctrl+c (exit code 130) is a stop, said in one line."""
+def _after_app(code: int | None, session: Session, started: bool = True) -> int:
+    """The full-screen app's end: ctrl+c (exit code 130) is a stop, said in one line
+    (``started``: False when the assistant stopped before its first card)."""
     if code == 130:
         where = f"the game is saved in {session.path}" if session.path is not None \
-            else "no game was started"
+            and started else "no game was started"
         raise Interrupted(f"stopped; {where}", 130)
     return 0
 

@@ -20,6 +20,7 @@ from tui.commands.base import (
     CliError,
     Subcommand,
     insurgent_argument,
+    seed_argument,
 )
 from tui.commands.saves import by_faction, card_data, card_label
 
@@ -39,7 +40,7 @@ def _command_title(cmd: Any) -> str:
 
 def _configure_random_game(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scenario", choices=("standard", "quick"), default="standard")
-    p.add_argument("--seed", type=int, default=None,
+    p.add_argument("--seed", type=seed_argument, default=None,
                    help="seed for the deck, the dice and the players' choices (default random)")
     p.add_argument("--short", action="store_true", help="short game: 3 Propaganda cards (2.4.1)")
     p.add_argument("--json", action="store_true",

@@ -28,6 +28,7 @@ from core.map import MAP
 from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
 from core.rules import sequence
 from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
+from core.words import printable
 from nonplayer.seats import ai_spec, government_ai
 from tui.available import available_dict, available_lines
 from tui.commands.base import (
@@ -37,8 +38,10 @@ from tui.commands.base import (
     add_no_verify,
     faction_argument,
     insurgent_argument,
+    seed_argument,
 )
 from tui.seats import seat_lines
+from tui.table_deck import is_table_deck, next_named
 
 
 # ======================================================================================
@@ -95,6 +98,7 @@ def status_dict(game: Game) -> dict[str, Any]:
     state = game.state
     to_move = game.to_move()
     margins = state.victory_margins()
+    table = is_table_deck(game)
     out: dict[str, Any] = {
         "scenario": state.scenario,
         "seed": state.rng_seed,
@@ -104,8 +108,11 @@ def status_dict(game: Game) -> dict[str, Any]:
         "phase": state.phase,
         "to_move": to_move.label if to_move is not None else None,
         "current_card": card_data(state.current_card),
-        "next_card": card_data(state.deck[0] if state.deck else None),
-        "deck_remaining": len(state.deck),
+        # an assist save's deck is the table's: only the cards the table named count
+        "table_deck": table,
+        "next_card": card_data(state.deck[0] if state.deck and state.phase != "over" and (
+            not table or next_named(game)) else None),
+        "deck_remaining": None if table else len(state.deck),
         "propaganda_rounds": state.propaganda_rounds,
         "final_propaganda": state.final_propaganda,
         "eligible": [f.label for f in Faction if state.eligible[f]],
@@ -128,11 +135,13 @@ def status_dict(game: Game) -> dict[str, Any]:
         "spaces": {s.name: _space_status(state, s.id) for s in state.spaces_in_play()},
     }
     if sequence.card_ended(state):
-        nxt = card_data(state.deck[0] if state.deck else None)
+        nxt = out["next_card"]
         out["card_ends"] = (
             "Nobody is left to decide: the card ends with the next command (2.3.7 "
             "Eligibility), then "
-            + ("the game ends, the deck being empty (7.3)" if nxt is None else
+            + ("the card the table names next is played (2.3.8)" if nxt is None and table
+               and state.deck else
+               "the game ends, the deck being empty (7.3)" if nxt is None else
                f"#{nxt['number']} {nxt['title']} is played (2.3.8)")
         )
     if state.phase == "over":
@@ -165,9 +174,13 @@ def status_text(game: Game) -> str:
     lines = [
         f"Andean Abyss: {d['scenario']} scenario, seed {d['seed']}, phase {d['phase']}",
         "Seats: " + "; ".join(seat_lines(game.state, you=False)),
-        f"Card: {card_label(d['current_card'])}   next: {card_label(d['next_card'])}   "
-        f"deck: {d['deck_remaining']} cards   Propaganda: {d['propaganda_rounds']} of "
-        f"{d['final_propaganda']}",
+        f"Card: {card_label(d['current_card'])}   next: "
+        + ("none (the game is over)" if d["phase"] == "over" else
+           card_label(d['next_card']) if d["next_card"] or not d["table_deck"]
+           else "not named yet")
+        + ("   deck: the table's" if d["table_deck"] else
+           f"   deck: {d['deck_remaining']} cards")
+        + f"   Propaganda: {d['propaganda_rounds']} of {d['final_propaganda']}",
         f"To move: {d['to_move'] or '-'}   Eligible: {', '.join(d['eligible']) or '-'}",
         f"El Presidente: {d['el_presidente']}   Aid: {d['aid']}   Resources: "
         + ", ".join(f"{k} {v}" for k, v in d["resources"].items()),
@@ -243,7 +256,7 @@ def seats_argument(text: str) -> list[int | None]:
 def _configure_new(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scenario", choices=("standard", "quick"), default="standard",
                    help="full game or the Quick-Play scenario (default: standard)")
-    p.add_argument("--seed", type=int, default=None,
+    p.add_argument("--seed", type=seed_argument, default=None,
                    help="random seed for the deck and dice (default: a random one)")
     p.add_argument("--short", action="store_true",
                    help="short game: the 3rd Propaganda card's Round is the last (2.4.1)")
@@ -318,7 +331,7 @@ def _run_status(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         print(json.dumps(status_dict(game), indent=2, ensure_ascii=False), file=out)
     else:
-        print(status_text(game), file=out)
+        print(printable(status_text(game)), file=out)
     return 0
 
 
@@ -332,7 +345,7 @@ def _run_verify(args: argparse.Namespace, out: TextIO) -> int:
     if problems:
         print(f"{args.file}: replaying the log does NOT give the saved state:", file=out)
         for line in problems:
-            print(f"  {line}", file=out)
+            print(f"  {printable(line)}", file=out)
         return 1
     print(f"{args.file}: OK, {len(game.log)} commands replay to the saved state", file=out)
     return 0

@@ -24,13 +24,17 @@ import shlex
 import signal
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from core.extras import require_extra
-from core.files import SaveLock, same_path
+from core.files import SaveLock, same_path, shown
 from tui.commands.base import CliError, Interrupted, Subcommand, stop_code
 from tui.commands.play import ASSIST_SAVE, check_save
 
+#: the Textual driver of a tab's game, :class:`tui.served.ServedDriver`, named here (and
+#: imported by :mod:`tui.served`) so that this module never imports the tab's module,
+#: which runs ``andean`` itself: no import circle
+SERVED_DRIVER = "tui.served:ServedDriver"
 
 def _configure(p: argparse.ArgumentParser) -> None:
     from tui.commands import play
@@ -38,18 +42,58 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="127.0.0.1",
                    help="the address to listen on (default 127.0.0.1: this machine only; "
                    "0.0.0.0 lets other devices on the network in)")
-    p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    p.add_argument("--port", type=_port, default=8000, help="the port (default 8000)")
     apps = p.add_subparsers(dest="app", metavar="{play,assist}", required=True)
     for cmd in play.SUBCOMMANDS:
         sub = apps.add_parser(cmd.name, help=cmd.help, description=cmd.help)
         cmd.configure(sub)
+        for action in sub._actions:  # the browser shows the app: no line mode to offer
+            if "--plain" in action.option_strings:
+                action.help = argparse.SUPPRESS
+
+
+def _port(text: str) -> int:
+    """A TCP port for argparse: 1-65535 (``--port 99999`` was 'unexpected error:
+    OverflowError', after the save was written)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, not {shown(repr(text))}"
+                                         ) from None
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not "
+                                         f"{shown(value)}")
+    return value
+
+
+def check_address(host: str, port: int) -> None:
+    """The server can listen on ``host``:``port``, checked before anything is written (a
+    busy port or a host that is not this machine left a new save behind): each address
+    the host names is bound once, as the server will, and let go. CliError otherwise."""
+    import socket
+
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as err:
+        reason = getattr(err, "strerror", None) or str(err)
+        raise CliError(f"--host {shown(host)}: not an address to listen on ({reason})"
+                       ) from None
+    for family, kind, proto, _name, address in found:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as aiohttp
+            try:
+                probe.bind(address)
+            except OSError as err:
+                raise CliError(f"cannot serve on {shown(host)}:{port}: "
+                               f"{err.strerror or err}") from None
 
 
 def app_command(args: argparse.Namespace, out: TextIO) -> tuple[str, Path]:
     """The command each browser tab runs, and the save file it plays on. ``play``: the
     game is made (or resumed, its seats checked) here first."""
     # (the shell textual-serve starts becomes the app: a stop reaches the app itself)
-    base = [sys.executable, "-m", "tui.commands.main", args.app]
+    base = [sys.executable, "-m", "tui.served", args.app]
     if args.plain:
         raise CliError("--plain is the terminal's line mode; the browser shows the app")
     if args.app == "play":
@@ -65,7 +109,7 @@ def app_command(args: argparse.Namespace, out: TextIO) -> tuple[str, Path]:
         extra = ["--save", str(path)]
         if args.expert:
             extra.append("--expert")
-        return "exec " + shlex.join(base + extra), path
+        return _tab(base + extra), path
     if args.new:
         raise CliError("serve assist resumes its save in every tab: remove the save file "
                        "or give another --save instead of --new")
@@ -82,7 +126,13 @@ def app_command(args: argparse.Namespace, out: TextIO) -> tuple[str, Path]:
         extra += ["--bots", ",".join(f.label for f in args.bots) or "none"]
     if args.no_verify:
         extra.append("--no-verify")
-    return "exec " + shlex.join(base + extra), path
+    return _tab(base + extra), path
+
+
+def _tab(argv: list[str]) -> str:
+    """The shell line of a tab's game: ``tui.served`` with its own Textual driver (the
+    app ends when its tab goes; start-up errors shown in the tab)."""
+    return f"TEXTUAL_DRIVER={shlex.quote(SERVED_DRIVER)} exec " + shlex.join(argv)
 
 
 def _copy_save(source: str, target: Path, verify: bool) -> None:
@@ -119,13 +169,14 @@ def _stop_apps() -> None:
 
 def _run(args: argparse.Namespace, out: TextIO) -> int:
     server_module = require_extra("serve", "andean serve")
+    check_address(args.host, args.port)  # before the game is made or resumed
     command, path = app_command(args, out)
     title = "Andean Abyss" + (" - tabletop assistant" if args.app == "assist" else "")
     server = server_module.Server(command, host=args.host, port=args.port, title=title)
     print(f"Serving {args.app} on http://{args.host}:{args.port} (open it in a browser; "
           f"the game is saved in {path}; Ctrl-C stops)", file=out, flush=True)
     try:
-        server.serve()
+        stopped_by = _serve(server)
     except KeyboardInterrupt as stop:
         raise Interrupted(f"stopped; the game is saved in {path}", stop_code(stop)) from None
     except OSError as err:
@@ -133,8 +184,46 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
             from None
     finally:
         _stop_apps()
+    if stopped_by is not None:  # Ctrl-C, SIGTERM, SIGHUP: 130, 143, 129 like any stop
+        raise Interrupted(f"stopped; the game is saved in {path}", 128 + stopped_by)
     print(f"Stopped; the game is saved in {path}", file=out)
     return 0
+
+
+def _serve(server: Any) -> int | None:
+    """Run textual-serve's ``server`` until a stop; the signal that stopped it, or None.
+
+    ``Server.serve`` takes SIGINT and SIGTERM into its event loop and returns as if
+    nothing happened (``serve`` exited 0 on Ctrl-C, SIGTERM and SIGHUP: issue 32). Its
+    loop is made here, with the loop's ``add_signal_handler`` noting which signal came
+    before the server's graceful exit, and SIGHUP added to the two."""
+    import asyncio
+
+    numbers = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    ours = {number: signal.getsignal(number) for number in numbers}  # (stops.install's)
+    stopped: list[int] = []
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    register = loop.add_signal_handler
+
+    def noted(number: int, callback: Any, *args: Any) -> None:
+        def stop() -> None:
+            if not stopped:  # the first stop ends the server; a second changes nothing
+                stopped.append(int(number))
+                callback(*args)
+
+        register(number, stop)
+
+    loop.add_signal_handler = noted  # type: ignore[method-assign]
+    try:
+        noted(signal.SIGHUP, lambda: server.request_exit())  # (looked up when it comes)
+        server.serve()
+    finally:
+        for number in numbers:  # the loop's handlers out, the command's back in
+            with contextlib.suppress(Exception):
+                loop.remove_signal_handler(number)
+            signal.signal(number, ours[number])
+    return stopped[0] if stopped else None
 
 
 SUBCOMMANDS: list[Subcommand] = [

@@ -57,6 +57,7 @@ section.card.propaganda h3 { color: #7a4b00; }
 .note { font-size: 12px; color: var(--muted); font-style: italic; }
 .tracks { font-size: 13px; color: #333; margin: 4px 0; }
 .map { max-width: 820px; }
+details.board summary { cursor: pointer; color: var(--muted); font-size: 13px; }
 table { border-collapse: collapse; margin: 8px 0; }
 td, th { padding: 3px 10px; border-bottom: 1px solid var(--rule); text-align: right; }
 th:first-child, td:first-child { text-align: left; }
@@ -164,7 +165,8 @@ def bar_chart(bars: Sequence[tuple[str, float]], *, colours: Sequence[str] | Non
     fractional bar index (e.g. the 8.8 level boundaries)."""
     n = max(1, len(bars))
     hi = max([v for _, v in bars] + [1])
-    left, right, top, bottom = 40, 20, 30, 40
+    # under a title, room for the tallest bar's value (it sat on the title)
+    left, right, top, bottom = 40, 20, 44 if title else 30, 40
     pw, ph = width - left - right, height - top - bottom
     bw = pw / n
     out = _chart_head(width, height, title, left)
@@ -275,9 +277,10 @@ def _step_html(step: CardStep) -> str:
     return (f'<section class="{cls}" id="card-{step.index}"><h3>{escape(heading)}</h3>'
             f'<ul class="actions">{"".join(_action_html(a) for a in step.actions)}</ul>'
             f'<p class="tracks">{escape(tracks)}</p>'
-            f'<figure class="map">{svg}<figcaption>The board after this card'
+            # each card's board folds (53 full maps made a page too long to read)
+            f'<details class="board"><summary>The board after this card'
             f'{f"; {changed} space(s) changed, ringed in orange" if changed else ""}'
-            "</figcaption></figure></section>")
+            f'</summary><figure class="map">{svg}</figure></details></section>')
 
 
 def game_report(history: History, *, title: str = "Andean Abyss game report",
@@ -325,6 +328,17 @@ def game_report(history: History, *, title: str = "Andean Abyss game report",
 # ======================================================================================
 # the batch summary
 # ======================================================================================
+#: the first solo score of each 8.8 level above COIN Failure (0 or less)
+LEVEL_STARTS = ((1, "Stalemate"), (4, "COIN Progress"), (9, "COIN Triumph"))
+
+
+def level_marks(lo: int) -> list[tuple[float, str]]:
+    """The 8.8 levels' lines on a bar chart of solo scores whose first bar is score
+    ``lo``: each on the left edge of its level's first score (1-3 Stalemate, 4-8 COIN
+    Progress, 9+ COIN Triumph), so the score 0 bar stays COIN Failure's."""
+    return [(float(first - lo), name) for first, name in LEVEL_STARTS]
+
+
 def batch_report(records: Sequence[Any], summary: dict[str, Any], *,
                  title: str = "Andean Abyss batch summary") -> str:
     """Solo score distribution, winners by Faction and when games end."""
@@ -350,8 +364,7 @@ def batch_report(records: Sequence[Any], summary: dict[str, Any], *,
         lo, hi = min(scores + [0]), max(scores + [9])
         counts = Counter(scores)
         bars = [(str(v), float(counts.get(v, 0))) for v in range(lo, hi + 1)]
-        marks = [(b - lo + 0.5, name) for b, name in
-                 ((0, "Stalemate"), (3, "COIN Progress"), (8, "COIN Triumph"))]
+        marks = level_marks(lo)
         colours = [_level_colour(v) for v in range(lo, hi + 1)]
         body.append("<h2>Solo scores (8.8)</h2><figure>" + bar_chart(
             bars, colours=colours, marks=marks, xlabel="Government margin minus the best "

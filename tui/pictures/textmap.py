@@ -318,9 +318,12 @@ def map_screen_class():  # type: ignore[no-untyped-def]
         MapScreen #map-legend { height: auto; padding: 0 1; color: $text-muted; }
         """
 
-        def __init__(self, state: GameState) -> None:
+        def __init__(self, state: GameState, next_known: bool = True) -> None:
+            """``next_known`` False: the table has not named the card on top of its
+            deck (tabletop assist): the footer does not name the program's."""
             super().__init__()
             self.state = state
+            self.next_known = next_known
 
         def compose(self) -> ComposeResult:
             yield Static(f"Map  {describe.whose_turn(self.state)}   (m or Escape: back)",
@@ -334,7 +337,7 @@ def map_screen_class():  # type: ignore[no-untyped-def]
                 + f"  Opp+Bases {self.state.opposition_plus_bases()}  Margins "
                 + " ".join(f"{f.label} {m[f]:+d}" for f in Faction)
                 + f"  Card {describe.card_title(self.state.current_card)}; next "
-                + describe.card_title(self.state.deck[0] if self.state.deck else None),
+                + describe.next_card_title(self.state, self.next_known),
                 id="map-tracks", markup=False)
             yield MapLegend(id="map-legend")
 

@@ -6,7 +6,7 @@ reader, from a script, or in a test. The same forms as the Textual app (see
 
 ``help``, ``board [WORD]``, ``space NAME``, ``tracks``, ``card``, ``log [N]``,
 ``why [N]``, ``show [N]``, ``save [FILE]``, ``quit``, ``undo``; inside a form ``back``
-and ``cancel``; at the start of a decision ``rollback N`` and (``play``) ``hint``;
+and ``cancel``; at the start of a decision ``rollback N`` and ``hint``;
 in ``assist`` the board editor (``help edit``).
 
 Every prompt names the Faction acting ("FARC — roll the red die: ... (1-6): ") and
@@ -43,13 +43,14 @@ from core.pieces import Faction
 from core.rules import sequence
 from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.state import GameState
+from core.words import printable
 from nonplayer.agents.connection import AgentError
 from nonplayer.decisions.base import YES_NO, Cancelled, InputError, Question, fold
 from nonplayer.decisions.editor import EDIT_HELP, find_card, is_edit, parse_edit
 from tui import board_changes, describe
 from tui.available import available_lines
 from tui.commands.agent_args import SEAT_NAMES
-from tui.controller import Controller, TurnReport, solo_result_lines
+from tui.controller import Controller, Preview, TurnReport, solo_result_lines
 from tui.prompts import (
     RECORDED,
     board_match,
@@ -58,7 +59,7 @@ from tui.prompts import (
     discord_question,
     yes_no,
 )
-from tui.turn_log import current_heading, numbered
+from tui.turn_log import current_heading, naming_line, numbered, turn_by_number
 from tui.victory_watch import decision_warning
 
 HELP = """\
@@ -82,7 +83,8 @@ At any prompt:
                       the program's AI); from the next decision on, logged
 In a form: back (previous question), cancel (start the decision again).
 At the start of a decision: rollback N (back to the start of card N of the log, after
-a confirmation), hint (play: ask the search Government for a suggestion), transfer
+a confirmation), hint (the seat's suggestion: the search Government's, an Insurgent's
+flowchart advice; in assist checked against the table like any decision), transfer
 (give Resources or Shipments to another Faction, a Non-player too: 1.5.2, 8.1.2).
 Assist, at a card prompt: the card's number, its title or the start of its title
 (accents optional); 'draw': the program draws the card from its own deck; 'next CARD'
@@ -117,6 +119,11 @@ class UndoRequest(Exception):
     """``undo`` typed at a die prompt: the turn being played is abandoned, then undone."""
 
 
+#: The longest line read as an answer: a number, a word, a card title, an editor line
+#: ("place 3 Troops in Bogotá") are far shorter.
+LONGEST_ANSWER = 1000
+
+
 class PlainUI:
     """Runs a :class:`Controller` on text streams."""
 
@@ -138,11 +145,23 @@ class PlainUI:
 
     # --- output and input ----------------------------------------------------------
     def say(self, *lines: str) -> None:
+        """Print ``lines``; control characters (from a save's strings, from what was
+        typed) are shown escaped, never sent to the terminal (:func:`printable`)."""
         for line in lines:
-            print(line, file=self.out)
+            print(printable(line), file=self.out)
         self.out.flush()
 
     def read(self, prompt: str = "> ") -> str:
+        """The next answer. A line longer than any answer (:data:`LONGEST_ANSWER`) is
+        refused with its length, never echoed in full (a 5 MB line gave a 5 MB error)."""
+        while True:
+            line = self._read_line(prompt)
+            if len(line) <= LONGEST_ANSWER:
+                return line
+            self.say(f"! a line of {len(line):,} characters is no answer (at most "
+                     f"{LONGEST_ANSWER:,}): type a number, a word or a card title")
+
+    def _read_line(self, prompt: str) -> str:
         if self.inp is sys.stdin and self.out is sys.stdout and _isatty(self.inp):
             try:  # input() gives line editing and Tab completion in a terminal
                 return input(prompt)
@@ -157,7 +176,7 @@ class PlainUI:
             raise Quit("end of input")
         line = line.rstrip("\n")
         if self.echo:
-            self.say(line)
+            self.say(shown(line))  # (cut: a long line is refused just after)
         return line
 
     # --- global commands -------------------------------------------------------------
@@ -189,7 +208,8 @@ class PlainUI:
             return True
         if word == "card" and not rest:
             next_known = not (self.assist and self.c.needs_next_card())
-            self.say(*describe.cards_lines(self.c.state, next_known))
+            self.say(*describe.cards_lines(
+                self.c.state, next_known, not (self.assist and self.c.needs_current_card())))
             return True
         if word == "log":
             self.show_log(rest)
@@ -235,13 +255,7 @@ class PlainUI:
         path = self.c.session.path
         if name is not None and os.path.lexists(name) and (
                 path is None or not same_path(name, path)):
-            q = Question.yes_no(f"{shown(name)} exists: replace it with this game?",
-                                default=False)
-            top, self._top = self._top, False
-            try:
-                replace = bool(self.answer(q))
-            finally:
-                self._top = top
+            replace = self.yes_or_no(f"{shown(name)} exists: replace it with this game?")
             if not replace:
                 self.say(f"Not saved to {shown(name)}.")
                 return
@@ -280,6 +294,15 @@ class PlainUI:
             except InputError as err:
                 self.say(f"! {err}")
 
+    def yes_or_no(self, text: str) -> bool:
+        """A yes/no (Enter: no) asked in the middle of a decision: the words of the
+        decision's first question (undo, rollback, save...) are not offered meanwhile."""
+        top, self._top = self._top, False
+        try:
+            return bool(self.answer(Question.yes_no(text, default=False)))
+        finally:
+            self._top = top
+
     def show_board(self, word: str) -> None:
         state = self.c.state
         key = fold(word)
@@ -312,6 +335,9 @@ class PlainUI:
             self.say(f"Card {group.number}: {group.heading()}")
             self.say(*[f"       {line}" for line in group.opening])
             for turn in group.turns:
+                if turn.naming:
+                    self.say(f"       {naming_line(turn)}")
+                    continue
                 self.say(f"  {turn.number:>3}. {turn.report.heading()}")
                 if turn.report.note:
                     self.say(f"       (reasons not rebuilt: {turn.report.note})")
@@ -323,8 +349,8 @@ class PlainUI:
         self.say("(show N, why N: a turn; rollback N: back to the start of card N)")
 
     def show_turn(self, which: str, reasons: bool) -> None:
-        history = self.c.history
-        if not history:
+        turns = [t for t in self.c.turns() if not t.naming]
+        if not turns:
             self.say("(no turn yet)")
             return
         try:
@@ -332,13 +358,14 @@ class PlainUI:
         except ValueError:
             self.say("! give the turn number shown by 'log'")
             return
+        history = [t.report for t in turns]
         if n is None:
             candidates = [r for r in history if r.nonplayer] if reasons else history
             rep = candidates[-1] if candidates else history[-1]
-        elif 1 <= n <= len(history):
-            rep = history[n - 1]
+        elif (turn := turn_by_number(turns, n)) is not None:
+            rep = turn.report
         else:
-            self.say(f"! no turn {n} (1-{len(history)})")
+            self.say(f"! no turn {n} (1-{len(turns)})")
             return
         if reasons:
             self.say(f"Why {rep.heading()}:", *[f"  {r}" for r in rep.why_lines()])
@@ -379,7 +406,7 @@ class PlainUI:
         if key.split()[:1] == ["rollback"]:
             self.rollback(text.strip()[len("rollback"):].strip())
             return True
-        if key == "hint" and not self.assist:
+        if key == "hint":
             self.show_hint()
             return True
         if self.assist and is_edit(text):
@@ -439,13 +466,7 @@ class PlainUI:
             self.say("Undo: back to the start of your last decision. On the table:",
                      *[f"  {line}" for line in numbered(steps, align=False)]
                      or ["  (nothing to take back on the board)"])
-            q = Question.yes_no("Undo the last decision?", default=False)
-            top, self._top = self._top, False
-            try:
-                ok = self.answer(q)
-            finally:
-                self._top = top
-            if not ok:
+            if not self.yes_or_no("Undo the last decision?"):
                 self.say("Nothing changed.")
                 return
         if self.c.undo():
@@ -477,13 +498,7 @@ class PlainUI:
                      "start of that card, and:", *[f"  {line}" for line in numbered(
                          self.c.rollback_steps(group), align=False)]
                      or ["  (nothing to take back on the board)"])
-        q = Question.yes_no(f"Roll back to the start of {group.title}?", default=False)
-        top, self._top = self._top, False
-        try:
-            ok = self.answer(q)
-        finally:
-            self._top = top
-        if not ok:
+        if not self.yes_or_no(f"Roll back to the start of {group.title}?"):
             self.say("Nothing changed.")
             return
         self.c.rollback(group)
@@ -534,10 +549,7 @@ class PlainUI:
         except AndeanError as err:
             self.say(f"! the suggestion cannot be applied: {err}")
             return
-        self.say(*preview.lines())
-        if self.answer(Question.yes_no("Apply this?", default=True)):
-            rep = self.c.commit(preview)
-            self.say(f"Done: {rep.title}.")
+        if self.check_and_commit(preview):
             raise Cancelled()  # the decision is made
 
     # --- the main loop ---------------------------------------------------------------
@@ -678,6 +690,11 @@ class PlainUI:
         except (IllegalAction, AndeanError) as err:
             self.say(f"! {err}")
             return False
+        return self.check_and_commit(preview)
+
+    def check_and_commit(self, preview: Preview) -> bool:
+        """Show ``preview`` and apply it if the person confirms (in assist: the table
+        check); False: not applied."""
         self.say(*preview.lines())
         if self.assist:
             q = Question.yes_no("Does the board match the table once this is carried out "

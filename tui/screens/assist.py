@@ -12,8 +12,10 @@ confirm step) with what a table needs on top:
   pick from the list, which narrows as you type. It draws from its own deck only when
   the table asks it to ('draw').
 * **Non-player turns** (:class:`TurnScreen`): numbered physical instructions, one turn at
-  a time; ``w`` shows the reasons (the section-8 trace with rules and dice); Enter once
-  done on the table, and the next turn comes.
+  a time, as large as the terminal allows; ``w`` shows the reasons (the section-8 trace
+  with rules and dice); while steps are out of view it says how many and Enter shows
+  the next page; once the last step was shown, Enter when done on the table, and the
+  next turn comes.
 * **Typed-in dice** (``--dice manual``, :class:`QuestionScreen`): each die is asked for in
   a dialog naming it (red, yellow, green for the 8.2 random space chart) and what it is
   for. Escape abandons the turn: nothing changes.
@@ -55,6 +57,7 @@ from textual.widgets.option_list import Option as ListOption
 
 from core.cards import CARDS
 from core.errors import AndeanError
+from core.files import shown
 from core.game import Game
 from core.map import MAP
 from core.pieces import Faction
@@ -68,6 +71,7 @@ from tui import board_changes, describe
 from tui.commands.base import CliError
 from tui.controller import Controller, Preview, TurnReport, numbered, phase_of
 from tui.prompts import RECORDED, yes_no
+from tui.screens import side_panel
 from tui.screens.dialogs import (
     ConfirmScreen,
     FormScreen,
@@ -94,33 +98,46 @@ Keys
            match the table?" (no: back to the form or the editor). The card goes on,
            and the next bot acts, only once it matches.
   e        board editor: bring the program's board in line with the table
-  n        name the card on top of the deck (c: correct the card face up)
+  n        name the card on top of the deck
+  c        correct the card face up (before anyone acted on it)
   t        the current and next card with their printed texts
   g        give (transfer) Resources or Shipments to another Faction, a Non-player
            too, during the giver's or the receiver's turn (1.5.2, 8.1.2); no turn taken
-  w        why: the reasons of the last Non-player turn
+  w        why: the reasons of any turn of the history (number + Enter, or the arrows)
+  h        hint for the person to move: the Government: the campaign search's choice;
+           FARC, AUC, Cartels: what the section-8 flowchart would do (its advice);
+           its result is checked against the table like any decision
+  b        the board as it was after a card of the history (read only)
   m        map: the board drawn as a map of Colombia (m again: back)
   u        undo: lists the steps that take the last decision back on the table, y undoes
-  r        rollback: back to the start of a card of the history (asks which)
+  r        rollback: back to the start of a card of the history (asks which: number
+           + Enter, or the arrows)
   l        the history: one heading per card, the turns under it; Enter on a turn
            unfolds its instructions and reasons
   f, s     filter, sort the board; Enter on the board: a space in detail
-  ctrl+s   save now (the game is also saved after every change); o load
-  ?        this help;  q quit (the game is saved)
+  ctrl+s   save now (the game is also saved after every change)
+  o        load a saved game
+  ?        this help
+  q        quit (the game is saved)
+  ctrl+c   stop (the game is saved)
 
 Cards: every card that becomes face up is asked of the table before any bot acts
 on it (the card on top of the deck after each card, also as a Propaganda card comes
 up). Type its number, its title or the start of its title (accents optional; Right
 arrow completes) or pick from the list below the box, which narrows as you type.
 'draw' (the list's first entry) asks the program to draw the card from its own deck.
+
 Dice (--dice manual): each die is asked for by colour and purpose; Escape abandons
 the Non-player's turn and nothing changes (a runs it again).
+
 A Non-player turn: who acts and why (card, position, flowchart nodes) and the dice
 rolled, then the numbered instructions; carry them out, w shows the reasons, Enter
-when done. In a form: type a number or a name (yes/no: y or n), Escape goes back a
-question, ctrl+e leaves the form for the board editor. Recording a choice carried out
-on the table: type editor commands, Escape when the board matches, 'cancel' for the
-menu.
+when done (while steps are below the view, Enter shows them first).
+
+In a form: type a number or a name (a yes/no: y or n alone, as in the dialogs),
+Escape goes back a question, ctrl+e leaves the form for the board editor. Recording
+a choice carried out on the table: type editor commands, Escape when the board
+matches, 'cancel' for the menu.
 
 """
 
@@ -244,7 +261,7 @@ class CardScreen(ModalScreen[int | None]):
             return
         if words[:1] in (["current"], ["next"]):  # the editor's words for a card
             if words[0] != self.which or len(words) < 2:
-                self.error(f"'{text.strip()}': here type only the card ({CARD_NAMES}); "
+                self.error(f"'{shown(text.strip())}': here type only the card ({CARD_NAMES}); "
                            "c corrects the card face up, n names the card on top of the "
                            "deck")
                 return
@@ -391,9 +408,20 @@ class EditorScreen(ModalScreen[str | None]):
 
 
 class TurnScreen(TextScreen):
-    """A turn as numbered instructions for the table; ``w`` shows its reasons."""
+    """A turn as numbered instructions for the table; ``w`` shows its reasons.
 
-    BINDINGS = [Binding("w", "why", "Why")]
+    As large as the terminal allows (up to 140 columns, 90% of the height). Each step
+    is a line of its own in the scrolled list, so the dialog knows which are out of
+    view: its key line says "N more steps below" while any is, and Enter (also Escape)
+    then scrolls a page down instead of closing: "done on the table" is taken only once
+    the last step has been on the screen (issue 31 item 5)."""
+
+    BINDINGS = [Binding("w", "why", "Why"),
+                Binding("escape,q,enter", "done", "Done on the table")]
+    DEFAULT_CSS = """
+    TurnScreen #steps { height: 1fr; }
+    TurnScreen .step { height: auto; }
+    """
 
     def __init__(self, report: TurnReport, after: list[str] | None = None) -> None:
         super().__init__(report.heading(), [])
@@ -401,6 +429,8 @@ class TurnScreen(TextScreen):
         self.after = list(after or [])
         self.why = False
         self.lines = self.body()
+        #: the last step has been on the screen: Enter is "done on the table"
+        self.seen_end = False
 
     def body(self) -> list[str]:
         lines = list(self.report.context) + numbered(self.report.instructions) + self.after
@@ -409,16 +439,81 @@ class TurnScreen(TextScreen):
             lines += [f"  {r}" for r in self.report.reasons] or ["  (a person's decision)"]
         return lines
 
+    def steps(self) -> list[str]:
+        """The numbered instructions, one text per step (a step with the indented lines
+        under it, e.g. a Propaganda Round's phases)."""
+        out: list[str] = []
+        for raw, line in zip(self.report.instructions, numbered(self.report.instructions),
+                             strict=True):
+            if out and raw[:1].isspace():
+                out[-1] += "\n" + line
+            else:
+                out.append(line)
+        return out
+
+    def tail(self) -> list[str]:
+        """What follows the steps: the card now face up, the reasons (``w``)."""
+        lines = list(self.after)
+        if self.why:
+            lines += ["", "Why:"]
+            lines += [f"  {r}" for r in self.report.reasons] or ["  (a person's decision)"]
+        return lines
+
     def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            yield from text_dialog(Static(self.title_text, id="dialog-title", markup=False),
-                                   self.lines)
-            yield Static("Enter: done on the table  w: why (the reasons)", classes="keys")
+        with Vertical(id="dialog", classes="wide"):
+            yield Static(self.title_text, id="dialog-title", markup=False)
+            with VerticalScroll(id="steps"):
+                if self.report.context:
+                    yield Static("\n".join(self.report.context), markup=False,
+                                 id="context")
+                for text in self.steps():
+                    yield Static(text, markup=False, classes="step")
+                yield Static("\n".join(self.tail()), markup=False, id="text")
+            yield Static("", id="turn-keys", classes="keys", markup=False)
+
+    def on_mount(self) -> None:
+        scroll = self.query_one("#steps", VerticalScroll)
+        self.watch(scroll, "scroll_y", lambda _: self.show_hidden(), init=False)
+        self.call_after_refresh(self.show_hidden)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.show_hidden)
+
+    def hidden_steps(self) -> int:
+        """How many numbered steps are not (wholly) on the screen, below the view."""
+        scroll = self.query_one("#steps", VerticalScroll)
+        bottom = scroll.scroll_y + scroll.scrollable_content_region.height
+        return sum(1 for w in scroll.query(".step")
+                   if w.virtual_region.bottom > bottom and w.virtual_region.height)
+
+    def show_hidden(self) -> None:
+        """The key line: how many steps are below the view, or Enter is done."""
+        try:
+            hidden = self.hidden_steps()
+        except Exception:  # noqa: BLE001 (not laid out yet, or closing)
+            return
+        if not hidden:
+            self.seen_end = True
+        keys = self.query_one("#turn-keys", Static)
+        if hidden:
+            keys.update(f"{hidden} more step{'s' if hidden != 1 else ''} below: Enter or "
+                        "Page Down shows them  w: why")
+        else:
+            keys.update("Enter: done on the table  w: why (the reasons)")
+
+    def action_done(self) -> None:
+        """Done on the table, once every step has been shown; else the next page."""
+        self.show_hidden()
+        if self.seen_end:
+            self.dismiss()
+            return
+        self.query_one("#steps", VerticalScroll).scroll_page_down(animate=False)
+        self.call_after_refresh(self.show_hidden)
 
     def action_why(self) -> None:
         self.why = not self.why
         self.lines = self.body()
-        self.query_one("#text", Static).update("\n".join(self.lines))
+        self.query_one("#text", Static).update("\n".join(self.tail()))
         if self.why:  # the reasons are below the instructions: bring them into view
             self.call_after_refresh(self.query_one(VerticalScroll).scroll_end, animate=False)
 
@@ -532,6 +627,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
         Binding("t", "cards", "Card texts", show=False),
         Binding("g", "transfer", "Give (transfer)", show=False),
         Binding("w", "why", "Why"),
+        Binding("h", "hint", "Hint", show=False),
         Binding("b", "board_at", "Board then", show=False),
         Binding("m", "map", "Map", show=False),
         Binding("u", "undo", "Undo"),
@@ -544,6 +640,9 @@ class AssistApp(PlayApp, inherit_bindings=False):
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
         Binding("ctrl+c", "interrupt", "Stop", show=False, priority=True, system=True),  # PlayApp's
+        # Textual's own ctrl+q is not inherited here: without it the set-up's card box
+        # (which takes every letter, q too) could not be left but by Escape (issue 32)
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, system=True),
     ]
 
     def __init__(self, controller: Controller, *, new_game: NewGame | None = None,
@@ -578,7 +677,22 @@ class AssistApp(PlayApp, inherit_bindings=False):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Before the first card only help and quit: the other keys would show the
         placeholder game (its board, cards, map), not the table's."""
-        return self.new_game is None or action in ("help", "quit")
+        return self.new_game is None or action in ("help", "quit", "interrupt")
+
+    async def action_quit(self) -> None:
+        """q, ctrl+q: stop; before the first card there is no game to save (the session
+        holds a placeholder, never written)."""
+        if self.new_game is not None:
+            self.exit()
+            return
+        await super().action_quit()
+
+    async def action_interrupt(self) -> None:
+        """Ctrl-C: save and stop (exit status 130); before the first card, only stop."""
+        if self.new_game is not None:
+            self.exit(return_code=130)
+            return
+        await super().action_interrupt()
 
     def on_mount(self) -> None:  # (Textual runs PlayApp.on_mount too, after this)
         if self.new_game is not None:
@@ -647,6 +761,8 @@ class AssistApp(PlayApp, inherit_bindings=False):
         if c.state.phase == "propaganda":
             text += f" ({phase_of(str(c.state.step.get('phase', '')))})"
         which = c.card_to_name()  # the key first: a long card title may be cut at 80
+        if which == "current":  # the program's own card stands in: name nothing of it
+            text = "a card the table turned face up, not named yet"
         if which is not None:
             return f"[a] name the {'card face up' if which == 'current' else 'next card'} | " \
                 + text
@@ -716,6 +832,8 @@ class AssistApp(PlayApp, inherit_bindings=False):
         if self.controller.is_over():
             return ["", "The game is over."]
         if any(i.startswith("Reveal") for i in report.instructions):
+            if self.controller.needs_current_card():  # the program's own: not named
+                return ["", "Now face up: the card the table turns (named next)"]
             return ["", "Now face up:", *describe.card_text(self.controller.state.current_card)]
         return []
 
@@ -940,8 +1058,25 @@ class AssistApp(PlayApp, inherit_bindings=False):
                 "of that card, and:",
                 *(numbered(steps) or ["   (nothing to take back on the board)"])]
 
-    def action_hint(self) -> None:  # no search Government at the table
-        self.notify("No hints in the tabletop assistant.")
+    def card_lines(self) -> list[str]:
+        """Under the side panel: the card face up, once the table named it."""
+        lines = super().card_lines()
+        if self.new_game is None and self.controller.needs_current_card():
+            current = side_panel.card_lines(self.controller.state.current_card,
+                                            self.side_width())
+            lines = ["The card face up: not named yet (a names it)",
+                     *lines[len(current):]]
+        return lines
+
+    #: a hint's suggestion is checked against the table like any decision of a person
+    HINT_CONFIRM = TableCheckScreen
+
+    def action_hint(self) -> None:
+        """The hint for the person to move (the Government: the campaign search's
+        choice; an Insurgent: its flowchart's advice), as in ``play``."""
+        if self.busy or self.new_game is not None:
+            return
+        super().action_hint()
 
 
 def turn_context(state: GameState) -> str:

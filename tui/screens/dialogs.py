@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from textual import on
+from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -20,7 +20,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option as ListOption
 
 from core.errors import AndeanError
-from nonplayer.decisions.base import InputError
+from nonplayer.decisions.base import YES_NO, InputError
 from tui.controller import Controller, Decision, Preview
 from tui.turn_log import CardGroup
 
@@ -136,9 +136,36 @@ class PickScreen(ModalScreen[int | None]):
         super().__init__()
         self.groups = groups
         self.current = current
+        #: the digits typed so far: the entry of that number is highlighted, so Enter
+        #: takes it (typing 4 + Enter picks entry 4, not the highlighted row)
+        self.typed = ""
 
     def entries(self) -> list[tuple[str, int | None]]:
         return [(f"{g.number}. {g.heading()}", g.number) for g in self.groups]
+
+    def on_key(self, event: events.Key) -> None:
+        """Digits pick an entry by its number (Backspace takes one back)."""
+        if event.character is not None and event.character.isdigit():
+            typed = self.typed + event.character
+        elif event.key == "backspace" and self.typed:
+            typed = self.typed[:-1]
+        else:
+            return
+        event.stop()
+        picks = self.query_one(f"#{self.LIST_ID}", OptionList)
+        ids = [o.id for o in picks.options]
+        if typed and typed not in ids and event.character is not None \
+                and event.character in ids:
+            typed = event.character  # no entry of that number: start again from this digit
+        self.typed = typed
+        keys = self.query_one(".keys", Static)
+        if typed in ids:
+            picks.highlighted = ids.index(typed)
+            keys.update(f"{typed}: Enter takes entry {typed}  " + self.KEYS_TEXT)
+        else:  # Enter takes nothing rather than the wrong row
+            picks.highlighted = None if typed else picks.highlighted
+            keys.update(f"{typed}: no entry numbered {typed}  " + self.KEYS_TEXT
+                        if typed else self.KEYS_TEXT)
 
     def compose(self) -> ComposeResult:
         options = [ListOption(label, id=None if n is None else str(n), disabled=n is None)
@@ -254,6 +281,14 @@ class FormScreen(ModalScreen[Preview | None]):
                 self.show()
 
         self.app.push_screen(self.confirm_screen(preview), confirmed)
+
+    @on(Input.Changed, "#answer")
+    def _typed(self, event: Input.Changed) -> None:
+        """A yes/no question takes ``y`` or ``n`` alone, as the dialogs do: the letter
+        typed in the empty box is the answer (no Enter needed)."""
+        q = self.decision.form.question
+        if q is not None and q.kind == YES_NO and event.value.strip().lower() in ("y", "n"):
+            self.submit(event.value.strip().lower())
 
     @on(Input.Submitted, "#answer")
     def _submitted(self, event: Input.Submitted) -> None:

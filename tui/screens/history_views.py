@@ -21,7 +21,7 @@ from core.state import GameState
 from tui.card_summary import turn_line
 from tui.screens import board_table, side_panel
 from tui.screens.dialogs import PickScreen
-from tui.turn_log import CardGroup, Turn
+from tui.turn_log import CardGroup, Turn, naming_line, turn_by_number
 
 
 def board_after(game: Game, group: CardGroup) -> GameState:
@@ -44,7 +44,8 @@ class TurnPickScreen(PickScreen):
         out: list[tuple[str, int | None]] = []
         for group in self.groups:
             out.append((group.heading(), None))
-            out += [(f"  {t.number}. {turn_line(t)}", t.number) for t in group.turns]
+            out += [(f"  {naming_line(t)}", None) if t.naming else
+                    (f"  {t.number}. {turn_line(t)}", t.number) for t in group.turns]
         return out
 
 
@@ -102,7 +103,7 @@ class BoardAtScreen(ModalScreen[None]):
 
 def turn_of(turns: list[Turn], number: int) -> Turn | None:
     """The turn numbered ``number`` (1-based) of ``turns``, if any."""
-    return turns[number - 1] if 1 <= number <= len(turns) else None
+    return turn_by_number(turns, number)
 
 
 __all__ = ["BoardAtScreen", "CardPickScreen", "TurnPickScreen", "board_after", "turn_of"]

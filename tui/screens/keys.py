@@ -105,6 +105,25 @@ class KeysFooter(Widget):
         return text
 
 
+def reflowed(lines: Sequence[str]) -> list[str]:
+    """Help text hard-wrapped for the source file, as paragraphs the screen wraps to its
+    own width: the lines of a paragraph (not indented, no blank line between) are
+    joined; indented lines (a table of commands) and blank lines stay as they are."""
+    out: list[str] = []
+    joining = False
+    for line in lines:
+        if line.strip() and not line[:1].isspace():
+            if joining:
+                out[-1] += " " + line.strip()
+            else:
+                out.append(line)
+            joining = not line.rstrip().endswith(":")  # a heading above a table
+        else:
+            out.append(line)
+            joining = False
+    return out
+
+
 class HelpScreen(ModalScreen[None]):
     """Every key with what it does, then more text; as wide as the terminal allows,
     long texts wrapped under their own column. Escape (or q, ?) closes it."""
@@ -135,4 +154,4 @@ class HelpScreen(ModalScreen[None]):
                 yield Static("\n".join(["", *self.more]), id="help-more", markup=False)
 
 
-__all__ = ["HelpScreen", "KeysFooter", "key_label", "keys_line"]
+__all__ = ["HelpScreen", "KeysFooter", "key_label", "keys_line", "reflowed"]

@@ -27,6 +27,7 @@ m map, ctrl+s save, o load, ? help, q quit.
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -69,9 +70,9 @@ from tui.screens.history_views import (
     board_after,
     turn_of,
 )
-from tui.screens.keys import HelpScreen, KeysFooter, key_label
+from tui.screens.keys import HelpScreen, KeysFooter, key_label, reflowed
 from tui.screens.questions import NeedAnswer, QuestionScreen, Replies, die_question
-from tui.turn_log import CardGroup, Turn
+from tui.turn_log import CardGroup, Turn, naming_line
 from tui.victory_watch import decision_warning
 
 HELP_TEXT = """\
@@ -81,8 +82,8 @@ Keys
            FARC, AUC, Cartels: what the section-8 flowchart would do (its advice)
   x        expert hints on/off: add the search's numbers (scores, solver runs) to hints
   u        undo: back to the start of your last decision (again: further back)
-  r        rollback: back to the start of a card of the history (asks which; the
-           dice return to where they were then)
+  r        rollback: back to the start of a card of the history (asks which: its
+           number + Enter, or the arrows; the dice return to where they were then)
   l        the history: one heading per card, the turns under it; Enter on a turn
            unfolds it (who acts and why, the dice, the instructions and the reasons),
            Enter on a line of it shows it whole
@@ -103,7 +104,8 @@ Keys
   ?        this help
   q        quit (the game is saved)
 
-In a form: type a number or a name and press Enter (several: comma-separated),
+In a form: type a number or a name and press Enter (several: comma-separated; a
+yes/no question takes y or n alone, as the dialogs do),
 or pick from the list; Escape goes back a question; the last step shows the result
 on the board before it is applied.
 
@@ -368,7 +370,7 @@ class PlayApp(App[None]):
         cards = list(tree.root.children)
         known = {node.data for node in cards}
         for i, group in enumerate(groups):
-            fresh = [t for t in group.turns if t.number > len(shown)]
+            fresh = [t for t in group.turns if t.step.index >= len(shown)]
             if not fresh and ("card", group.number) in known:
                 continue
             last = cards[-1] if cards else None
@@ -412,6 +414,8 @@ class PlayApp(App[None]):
         acts and why, the flowchart nodes, the dice, the numbered instructions) and the
         reasons behind them."""
         report = turn.report
+        if turn.naming:  # the table named a card: no turn of anyone, unnumbered
+            return parent.add_leaf(Text(naming_line(turn)), data=("card", parent.data[1]))
         node = parent.add(Text(f"{turn.number}. {turn_line(turn)}"),
                           data=("turn", turn.number), expand=False)
         data = ("line", turn.number)
@@ -524,7 +528,9 @@ class PlayApp(App[None]):
         """The board as a map of Colombia in text (tui/pictures/textmap.py)."""
         from tui.pictures.textmap import map_screen_class
 
-        self.push_screen(map_screen_class()(self.controller.state))
+        c = self.controller
+        self.push_screen(map_screen_class()(
+            c.state, not (c.assist and c.needs_next_card())))
 
     def action_undo(self) -> None:
         if self.controller.undo():
@@ -609,7 +615,9 @@ class PlayApp(App[None]):
         return True
 
     def action_cards(self) -> None:
-        lines = describe.cards_lines(self.controller.state, self.cards_known())
+        c = self.controller
+        lines = describe.cards_lines(c.state, self.cards_known(),
+                                     not (c.assist and c.needs_current_card()))
         self.push_screen(TextScreen("Cards", lines))
 
     def action_help(self) -> None:
@@ -626,10 +634,11 @@ class PlayApp(App[None]):
                 rest.append(line)
             elif line.startswith("   ") and keys:  # a key's text going on
                 keys[-1] = (keys[-1][0], f"{keys[-1][1]} {line.strip()}")
-            else:
-                key, _, text = line.strip().partition(" ")
-                keys.append((key, text.strip()))
-        listed = {k for k, _ in keys}
+            else:  # the key (it may be 'f, s') and its text, two spaces or more apart
+                key, *text = re.split(r"\s{2,}", line.strip(), maxsplit=1)
+                keys.append((key, " ".join(text).strip()))
+        rest = reflowed(rest)
+        listed = {part.strip() for k, _ in keys for part in k.split(",")}
         keys += [(key_label(b), b.description) for b in self.BINDINGS
                  if key_label(b) not in listed and b.key.split(",")[0] not in listed]
         self.push_screen(HelpScreen(keys, rest))
@@ -679,7 +688,8 @@ class PlayApp(App[None]):
         _, current = self.history_cursor()
         if current is None or not self.query_one("#log", Tree).has_focus:
             bots = [t.number for t in turns if t.report.nonplayer]
-            current = bots[-1] if bots else turns[-1].number
+            numbers = [t.number for t in turns if not t.naming]
+            current = bots[-1] if bots else (numbers[-1] if numbers else None)
 
         def picked(number: int | None) -> None:
             turn = turn_of(turns, number) if number is not None else None
@@ -734,6 +744,9 @@ class PlayApp(App[None]):
         if 1 <= data[1] <= len(turns):
             self.show_turn(turns[data[1] - 1].report)
 
+    #: the dialog that shows a hint's result before it is applied
+    HINT_CONFIRM: type[ConfirmScreen] = ConfirmScreen
+
     def action_hint(self) -> None:
         if not self.controller.person_to_move():
             self.notify("Hints are for your decisions.")
@@ -782,7 +795,7 @@ class PlayApp(App[None]):
             if ok:
                 self._decided(preview)
 
-        self.push_screen(ConfirmScreen(preview), confirmed)
+        self.push_screen(self.HINT_CONFIRM(preview), confirmed)
 
     async def action_interrupt(self) -> None:
         """Ctrl-C: save and stop; the command line says where, with exit status 130."""

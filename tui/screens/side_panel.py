@@ -59,9 +59,7 @@ def compact_tracks(state: GameState, width: int, next_known: bool = True,
     lines += pack("Eligible:", ["all"] if not ineligible else eligible or ["-"], width)
     if ineligible:
         lines += pack("Ineligible:", ineligible, width)
-    nxt = describe.card_title(state.deck[0] if state.deck else None) \
-        if next_known or not state.deck else "not named yet"
-    lines += pack("Next:", [nxt], width)
+    lines += pack("Next:", [describe.next_card_title(state, next_known)], width)
     rounds = f"Propaganda {state.propaganda_rounds}/{state.final_propaganda}"
     left = describe.cards_to_propaganda(state)
     if not deck_known:
