@@ -299,7 +299,8 @@ def menu_options(ctx: DecisionContext) -> list[Option]:
     for kind in (sequence.OPERATION, sequence.LIMITED):
         if kind in legal:
             limited = kind == sequence.LIMITED
-            if operation_possible(state, faction, limited):
+            if operation_possible(state, faction, limited,
+                                  operation_checks(ctx, state, faction, limited)):
                 label = "Limited Operation" if limited else "Operation"
                 detail = ("1 space, no Special Activity (2.3.5)" if limited
                           else "with an optional Special Activity")
@@ -321,13 +322,51 @@ def menu_options(ctx: DecisionContext) -> list[Option]:
     return opts
 
 
-def operation_possible(state: GameState, faction: Faction, limited: bool) -> bool:
-    """Whether ``faction`` has any Operation it can execute now (3.2, 3.3)."""
+#: The key, in a DecisionContext's ``extra``, of the Operations' problems found so far
+#: for one state (:func:`operation_checks`).
+PROBLEMS = "operation problems"
+
+#: Why an Operation cannot be executed now (None if it can), by its name.
+ProblemCheck = Callable[[str], "str | None"]
+
+
+def operation_checks(ctx: DecisionContext, state: GameState, faction: Faction,
+                     limited: bool) -> ProblemCheck:
+    """The ``operation_problem`` of ``faction`` on ``state`` (the Government's or an
+    Insurgent's form module), each Operation checked at most once per decision: the
+    menu (is any Operation possible?) and the Operation form (which ones?) ask the same
+    checks of the same board, so the answers are kept in ``ctx.extra`` for the state
+    they were found on (a state replaced, by an applied command, starts afresh)."""
+    memo = ctx.extra.get(PROBLEMS)
+    if memo is None or memo[0] is not state:
+        memo = ctx.extra[PROBLEMS] = (state, {})
+    found: dict[tuple[Faction, str, bool], str | None] = memo[1]
+    check = _operation_check(state, faction, limited)
+
+    def problem(name: str) -> str | None:
+        key = (faction, name, limited)
+        if key not in found:
+            found[key] = check(name)
+        return found[key]
+
+    return problem
+
+
+def _operation_check(state: GameState, faction: Faction, limited: bool) -> ProblemCheck:
+    """The ``operation_problem`` of ``faction`` on ``state`` by name, made afresh."""
     if faction is GOVT:
-        return any(govt_forms.operation_problem(state, n, limited) is None
-                   for n in govt_forms.OPERATIONS)
-    return any(insurgent_forms.operation_problem(state, faction, n, limited) is None
-               for n in insurgent_forms.OPERATIONS)
+        return lambda name: govt_forms.operation_problem(state, name, limited)
+    return lambda name: insurgent_forms.operation_problem(state, faction, name, limited)
+
+
+def operation_possible(state: GameState, faction: Faction, limited: bool,
+                       problem: ProblemCheck | None = None) -> bool:
+    """Whether ``faction`` has any Operation it can execute now (3.2, 3.3); ``problem``:
+    the checks to use (:func:`operation_checks`; default: each made afresh)."""
+    names = govt_forms.OPERATIONS if faction is GOVT else insurgent_forms.OPERATIONS
+    if problem is None:
+        problem = _operation_check(state, faction, limited)
+    return any(problem(n) is None for n in names)
 
 
 def decision_form(ctx: DecisionContext) -> Form:
@@ -358,9 +397,11 @@ def decision_form(ctx: DecisionContext) -> Form:
         return (yield from event_form(ctx.game, pick[1], ctx.dice, ctx.extra))
     if what == "operation":
         if faction is GOVT:
-            return (yield from govt_forms.operation_form(state, pick[1]))
-        return (yield from insurgent_forms.operation_form(state, faction, pick[1], ctx.dice,
-                                                          ctx.extra))
+            return (yield from govt_forms.operation_form(
+                state, pick[1], operation_checks(ctx, state, faction, pick[1])))
+        return (yield from insurgent_forms.operation_form(
+            state, faction, pick[1], ctx.dice, ctx.extra,
+            operation_checks(ctx, state, faction, pick[1])))
     if what == "propaganda":
         return (yield from propaganda_form(state, faction, pick[1], ctx.dice))
     raise InputError(f"unknown choice {pick!r}")

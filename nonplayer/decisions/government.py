@@ -41,10 +41,14 @@ SPECIALS = ("Air Lift", "Air Strike", "Eradicate")
 # ======================================================================================
 # small helpers
 # ======================================================================================
+#: Each space's label (its full name) and aliases (its short name where different), by id.
+_SPACE_NAMES = {s.id: (s.full_name, (s.name,) if s.name != s.full_name else ())
+                for s in MAP.spaces}
+
+
 def space_option(space: int, detail: str = "", value: object = None) -> Option:
-    s = MAP[space]
-    aliases = (s.name,) if s.name != s.full_name else ()
-    return Option(space if value is None else value, s.full_name, detail, aliases)
+    label, aliases = _SPACE_NAMES[space]
+    return Option(space if value is None else value, label, detail, aliases)
 
 
 def space_options(spaces: Sequence[int], detail=None) -> list[Option]:  # type: ignore[no-untyped-def]
@@ -149,14 +153,17 @@ def special_problem(state: GameState, name: str, op: str) -> str | None:
 # ======================================================================================
 # Operation + Special Activity
 # ======================================================================================
-def operation_form(state: GameState, limited: bool) -> Form:
+def operation_form(state: GameState, limited: bool,
+                   problem: Callable[[str], str | None] | None = None) -> Form:
     """Choose an Operation, optionally a Special Activity and when it happens, then fill
-    in both (a Limited Operation: 1 space, no Special Activity, 2.3.5)."""
-    options = []
-    for name in OPERATIONS:
-        problem = operation_problem(state, name, limited)
-        if problem is None:
-            options.append(Option(name, name, _op_detail(state, name)))
+    in both (a Limited Operation: 1 space, no Special Activity, 2.3.5). ``problem``:
+    :func:`operation_problem` of this state by name, as the decision's menu already
+    checked it."""
+    if problem is None:
+        def problem(name: str) -> str | None:
+            return operation_problem(state, name, limited)
+    options = [Option(name, name, _op_detail(state, name)) for name in OPERATIONS
+               if problem(name) is None]
     if not options:
         raise InputError("no Operation is possible now")
     what = "Limited Operation (1 space)" if limited else "Operation"

@@ -223,13 +223,17 @@ _SA_DETAIL = {
 # Operation + Special Activity
 # ======================================================================================
 def operation_form(state: GameState, faction: Faction, limited: bool,
-                   dice: DiceSource | None = None, kept: dict[str, Any] | None = None) -> Form:
+                   dice: DiceSource | None = None, kept: dict[str, Any] | None = None,
+                   problem: Callable[[str], str | None] | None = None) -> Form:
     """Choose an Operation, optionally a Special Activity and when it happens, then fill
     in both (a Limited Operation: 1 space, no Special Activity, 2.3.5); finally ask
     where displaced Shipments go (4.5.3). Returns the OperationAction (``kept``: see
-    :func:`transfers_form`)."""
-    options = [Option(n, n, _OP_DETAIL[n]) for n in OPERATIONS
-               if operation_problem(state, faction, n, limited) is None]
+    :func:`transfers_form`; ``problem``: :func:`operation_problem` of this state by
+    name, as the decision's menu already checked it)."""
+    if problem is None:
+        def problem(name: str) -> str | None:
+            return operation_problem(state, faction, name, limited)
+    options = [Option(n, n, _OP_DETAIL[n]) for n in OPERATIONS if problem(n) is None]
     if not options:
         raise InputError("no Operation is possible now")
     what = "Limited Operation (1 space)" if limited else "Operation"
@@ -244,8 +248,11 @@ def operation_form(state: GameState, faction: Faction, limited: bool,
         if len(specials) > 1:
             sa_name = yield Question.one(f"{faction.label}: Special Activity (4.1)?", specials)
     first = False
+    # one test of what a Special Activity first leaves, shared by the question whether it
+    # may go first and its form: each Extort or Bribe is tried once
+    keep = _leaves(state, faction, op_name, limited, dice)
     if sa_name is not None and sa_name not in _AFTER_ONLY and \
-            _may_go_first(state, faction, sa_name, op_name, limited, dice):
+            _may_go_first(state, faction, sa_name, op_name, keep):
         first = yield Question.one(
             f"{sa_name} before or after the {op_name}?",
             [Option(False, f"after the {op_name}"), Option(True, f"before the {op_name}")],
@@ -256,7 +263,7 @@ def operation_form(state: GameState, faction: Faction, limited: bool,
     if sa_name is not None and first:
         sa = yield from special_form(state, faction, sa_name, None, dice,
                                      reserve=_reserve(state, faction, op_name),
-                                     keep=_leaves(state, faction, op_name, limited, dice))
+                                     keep=keep)
         board = _run(state, faction, dice, [(sa, {})])
         problem = operation_problem(board, faction, op_name, limited)
         if problem is not None:
@@ -333,10 +340,11 @@ def op_form(state: GameState, faction: Faction, name: str, limited: bool = False
 
 
 def _may_go_first(state: GameState, faction: Faction, sa_name: str, op_name: str,
-                  limited: bool, dice: DiceSource | None) -> bool:
+                  keep: Callable[[SpecialActivity], bool]) -> bool:
     """Whether Special Activity ``sa_name`` can be carried out before ``op_name`` and
-    leave it possible: some Extort space, or some Bribe within the Resources the
-    Operation needs, after which the Operation still has a space (4.1)."""
+    leave it possible (``keep``: :func:`_leaves`): some Extort space, or some Bribe
+    within the Resources the Operation needs, after which the Operation still has a
+    space (4.1)."""
     if not _special_targets(state, faction, sa_name, None):
         return False
     # the trials are made one at a time: the first that leaves the Operation possible ends it
@@ -351,21 +359,25 @@ def _may_go_first(state: GameState, faction: Faction, sa_name: str, op_name: str
                   for s in isa.bribe_spaces(state) for r, f in isa.iter_bribe_plans(state, s))
     else:
         return True  # Cultivate, Process: a Rally or March stays possible after them
-    keep = _leaves(state, faction, op_name, limited, dice)
     return any(keep(sa) for sa in trials)
 
 
 def _leaves(state: GameState, faction: Faction, op_name: str, limited: bool,
             dice: DiceSource | None) -> Callable[[SpecialActivity], bool]:
     """A test of a Special Activity carried out first: does Operation ``op_name``
-    remain possible after it?"""
+    remain possible after it? Each Special Activity is tried once (a run of it on a
+    copy of the board and the Operation's check): the answers are kept."""
+    tried: dict[SpecialActivity, bool] = {}
 
     def keep(sa: SpecialActivity) -> bool:
-        try:
-            board = _run(state, faction, dice, [(sa, {})])
-        except InputError:
-            return False
-        return operation_problem(board, faction, op_name, limited) is None
+        if sa not in tried:
+            try:
+                board = _run(state, faction, dice, [(sa, {})])
+            except InputError:
+                tried[sa] = False
+            else:
+                tried[sa] = operation_problem(board, faction, op_name, limited) is None
+        return tried[sa]
 
     return keep
 
