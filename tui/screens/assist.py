@@ -77,7 +77,6 @@ from tui.screens.dialogs import (
     FormScreen,
     TextScreen,
     YesNoScreen,
-    open_transfer,
     text_dialog,
 )
 from tui.screens.play import PlayApp
@@ -980,13 +979,10 @@ class AssistApp(PlayApp, inherit_bindings=False):
         self.advance()
 
     def action_transfer(self) -> None:
-        """``g``: give Resources or Shipments to another Faction (1.5.2, 8.1.2)."""
+        """``g``: give Resources or Shipments to another Faction (1.5.2, 8.1.2), once the
+        table's game has started and no Non-player turn is under way."""
         if not self.busy and self.new_game is None:
-            open_transfer(self, self.controller, self._transferred)
-
-    def _transferred(self) -> None:
-        self.refresh_log()
-        self.refresh_all()
+            super().action_transfer()
 
     # --- the board editor and the cards ------------------------------------------------
     def action_editor(self) -> None:
