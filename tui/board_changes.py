@@ -35,11 +35,11 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from core.cards import CARDS
+from core.cards import card_title
 from core.map import MAP, space_name
 from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, UNDERGROUND_OF, Faction, Piece
 from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
-from core.words import counted
+from core.words import counted, listed
 
 # the kinds of Change, in the order the steps of one space are given
 PLACE, REMOVE, REPLACE, MOVE, FLIP, OUT_OF_GAME = (
@@ -303,18 +303,13 @@ def track_records(before: GameState, after: GameState) -> list[Change]:
 # ======================================================================================
 # the words
 # ======================================================================================
-#: the cubes by their noun (2.1: "1 Troops cube")
-_NOUN = {Piece.TROOPS: "Troops cube", Piece.POLICE: "Police cube"}
-
-
 def pieces_text(counts: Counts) -> str:
     """'1 Underground AUC Guerrilla and 1 Active AUC Guerrilla', '2 Troops cubes'."""
-    parts = [counted(n, _NOUN.get(k, k.label)) for k, n in counts if n]
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return listed(*((n, k.label) for k, n in counts))
 
 
 def _card(card: object) -> str:
-    return "none" if card is None else f"#{card} {CARDS[int(card)].title}"  # type: ignore[call-overload]
+    return card_title(None if card is None else int(card))  # type: ignore[call-overload]
 
 
 def _control(f: object) -> str:

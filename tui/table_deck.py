@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from core.cards import CARDS
+from core.cards import CARDS, card_title
 from core.game import Game
 from core.rules.board_editor import SetCurrentCard, SetNextCard
 from core.state import GameState
@@ -98,11 +98,11 @@ def masked(lines: Iterable[str], game: Game, after: GameState) -> list[str]:
     card = unnamed_face_up(game, after)
     if card is None:
         return out
-    title = f"#{card} {CARDS[card].title}"
+    title = card_title(card)
     skipped = skipped_propaganda(after)
     if skipped:
         first = skipped[0]
-        reveal = (f"Reveal the next card: #{first} {CARDS[first].title} comes face up, a "
+        reveal = (f"Reveal the next card: {card_title(first)} comes face up, a "
                   "second Propaganda card in a row: set it aside with no Propaganda Round "
                   "(6.0); turn the card under it face up and name it when asked")
     else:

@@ -27,6 +27,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from core.cards import CARDS
+from core.cards import card_title as card_name
 from core.commands import SideCommand, from_json
 from core.game import Game
 from core.pieces import Faction
@@ -34,6 +35,7 @@ from core.rules import sequence
 from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.rules.editor import EditorCommand, PlayOn
 from core.state import GameState
+from tui.table_deck import NAMING
 
 #: Faction names in card headings (short, as on the cards' Faction order).
 SHORT = {Faction.GOVT: "Govt", Faction.FARC: "FARC", Faction.AUC: "AUC",
@@ -226,7 +228,7 @@ class Turn:
 
 def names_a_card(entry: dict) -> bool:
     """A logged command naming the card on top of the table's deck or face up."""
-    return entry["command"].get("type") in (SetNextCard.name, SetCurrentCard.name)
+    return entry["command"].get("type") in NAMING
 
 
 def numbered_turns(steps: Sequence[Step], reports: Sequence[TurnReport]) -> list[Turn]:
@@ -247,7 +249,7 @@ def naming_line(turn: Turn) -> str:
     """A card the table named, as the history shows it: 'Next card: #46 Limpieza (named
     by the table)', 'Face up: #1 1st Division (named by the table)'."""
     card = turn.step.logged["command"].get("card")
-    title = f"#{card} {CARDS[card].title}" if card in CARDS else str(card)
+    title = card_name(card) if card in CARDS else str(card)
     which = "Next card" if turn.step.logged["command"].get("type") == SetNextCard.name \
         else "Face up"
     return f"{which}: {title} (named by the table)"
@@ -300,7 +302,7 @@ def card_title(card: int | None, phase: str, round_: int) -> str:
     """'#26 Gramaje', 'Propaganda Round 2: #50 Propaganda!'."""
     if card is None:
         return "Before the first card"
-    title = f"#{card} {CARDS[card].title}"
+    title = card_name(card)
     if phase == "propaganda":
         return f"Propaganda Round {round_}: {title}"
     return title
