@@ -627,3 +627,22 @@ def test_the_play_screen_plays_agents_seats(tmp_path: Path) -> None:
     run()
     assert any("agent random" in r.heading() for r in controller.history)
     assert_whole_game(serialize.load(tmp_path / "game.json", verify=True))
+
+
+def test_an_agent_writing_only_blank_lines_is_a_silent_one() -> None:
+    # issue 34 item 2: a slow, silent or babbling agent gets a clear line, never a crash;
+    # 2000 blank lines once recursed past Python's limit (RecursionError, not AgentError)
+    import shlex
+
+    from nonplayer.agents.connection import AgentError, ProcessConnection
+
+    def agent(code: str) -> ProcessConnection:
+        return ProcessConnection(shlex.join([sys.executable, "-c", code]))
+
+    conn = agent("print('\\n' * 2000, flush=True)")
+    with pytest.raises(AgentError, match="closed its output"):
+        conn.receive(timeout=60)
+    conn.close(failed=True)
+    conn = agent("print('\\n' * 2000 + '{\"type\": \"ready\"}', flush=True)")
+    assert conn.receive(timeout=60) == {"type": "ready"}
+    conn.close(failed=True)

@@ -23,6 +23,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from typing import IO, Any
 
 
@@ -67,18 +68,21 @@ class Connection:
 
     def receive(self, timeout: float) -> dict[str, Any]:
         """The agent's next message (AgentError: none within ``timeout`` seconds, the
-        stream closed, or not a JSON object)."""
-        try:
-            line = self._lines.get(timeout=timeout)
-        except queue.Empty:
-            raise AgentError(f"the agent {self.where} gave no answer within {timeout:g} "
-                             "seconds") from None
-        if line is _EOF:
-            self._lines.put(_EOF)
-            raise AgentError(f"the agent {self.where} closed its output{self.exit_note()}")
-        text = str(line).strip()
-        if not text:
-            return self.receive(timeout)
+        stream closed, or not a JSON object). Blank lines are skipped, within the same
+        ``timeout``: an agent writing only blank lines is a silent one."""
+        deadline = time.monotonic() + timeout
+        text = ""
+        while not text:
+            try:
+                line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise AgentError(f"the agent {self.where} gave no answer within "
+                                 f"{timeout:g} seconds") from None
+            if line is _EOF:
+                self._lines.put(_EOF)
+                raise AgentError(f"the agent {self.where} closed its output"
+                                 f"{self.exit_note()}")
+            text = str(line).strip()
         try:
             data = json.loads(text)
         except json.JSONDecodeError:
