@@ -9,7 +9,8 @@
 * :class:`SaveLock` is the one-writer-per-file lock: an advisory lock (``fcntl.flock``)
   on a small lock file beside the file holding the writer's process id; the kernel drops
   it when the process dies, so a stale lock never blocks anyone. A running game holds
-  its save's for as long as it runs (and moves it with :meth:`SaveLock.move`); every
+  its save's for as long as it runs (a move to another file takes the new lock first and
+  then :meth:`SaveLock.adopt` drops the old: ``tui.session.Session``); every
   other write holds it while it writes (:func:`writing`, from :mod:`core.atomic`).
 * :func:`same_path` compares two paths as files (links and ``..`` resolved).
 * :func:`shown` cuts what a message echoes of the user's input to about 80 characters.
@@ -203,16 +204,12 @@ class SaveLock:
     name: a link, FIFO, device or hard link planted there is refused, never written
     through (issue 32 item 1). A lock that cannot be taken (no directory, a file system
     without locks) is an error, never a silent go-on. Where flock is missing (not POSIX)
-    the lock is a no-op. :meth:`move` hands the lock over to another file."""
+    the lock is a no-op. :meth:`adopt` takes over another lock's hold."""
 
     def __init__(self, save: str | PathLike[str]) -> None:
         self.save = Path(save)
         self.path = lock_path(save)
         self._fd: int | None = None
-
-    @property
-    def held(self) -> bool:
-        return self._fd is not None
 
     def key(self) -> str:
         """The lock file's path with its directory's links and ``..`` resolved: two
@@ -315,18 +312,6 @@ class SaveLock:
                 os.unlink(self.path)
         os.close(fd)
 
-    def move(self, save: str | PathLike[str]) -> None:
-        """Hold the lock of ``save`` instead (a running game moved to another file): the
-        new file's lock is taken first (FileCheckError if it cannot be: nothing changes,
-        this lock still held), then this one is dropped. The same file (another name
-        of it): nothing to take."""
-        other = SaveLock(save)
-        if self.held and other.key() == self.key():
-            self.save = other.save
-            return
-        other.acquire()
-        self.adopt(other)
-
     def adopt(self, other: SaveLock) -> None:
         """Take over the lock ``other`` holds (and drop this one's): ``other`` is left
         holding nothing."""
@@ -353,13 +338,13 @@ def _read_pid(fd: int) -> int | None:
 
 
 @contextmanager
-def locked(*saves: str | PathLike[str] | None) -> Iterator[list[SaveLock]]:
+def locked(*saves: str | PathLike[str] | None) -> Iterator[None]:
     """Hold the :class:`SaveLock` of each path given (None: skipped) for the block."""
     locks = [SaveLock(s) for s in dict.fromkeys(str(s) for s in saves if s is not None)]
     try:
         for lock in locks:
             lock.acquire()
-        yield locks
+        yield
     finally:
         for lock in reversed(locks):
             lock.release()
