@@ -82,7 +82,7 @@ def run_box(bot: Bot, node: Node, plan: Plan) -> Plan:
                 space = pick.space
                 how = pick.describe()
             elif len(group) > 1 and not settled.issuperset(group) and _order_matters(
-                    bot, plan, act, group):
+                    plan, act, group):
                 # every candidate is taken, but not every one as it would be first: 8.2
                 # « table de choix aléatoire » decides who comes first, not map order
                 pick = bot.pick(group, f"{node.operation} {bullet.rule}".strip(),
@@ -120,17 +120,17 @@ def _map_order(space: int) -> tuple[bool, int]:
     return (MAP[space].kind != "loc", space)
 
 
-def _order_matters(bot: Bot, plan: Plan, act: object, group: list[int]) -> bool:
+def _order_matters(plan: Plan, act: object, group: list[int]) -> bool:
     """Whether serving every candidate of ``group`` in one order gives some space other
     than in another order: each is served, on copies of the plan (planning dice, as in
     :meth:`Plan.feasible`), in map order and in the reverse order, and what each space got is
     compared. A shared supply that runs out (Available Guerrillas or Bases, markers)
     shows: the space served last in one order is served first in the other."""
     ordered = sorted(group, key=_map_order)
-    return _serve(bot, plan, act, ordered) != _serve(bot, plan, act, ordered[::-1])
+    return _serve(plan, act, ordered) != _serve(plan, act, ordered[::-1])
 
 
-def _serve(bot: Bot, plan: Plan, act: object, spaces: list[int]) -> dict[int, object]:
+def _serve(plan: Plan, act: object, spaces: list[int]) -> dict[int, object]:
     trial = plan.quiet_copy()
     return {s: act(trial.bot, trial, s) for s in spaces}  # type: ignore[operator]
 
