@@ -795,12 +795,9 @@ def seventh_sf_form(state: GameState) -> Form:
         "7th Special Forces: remove up to 3 Terror/Sabotage markers (a space may be named "
         "again for another Terror marker)", opts, 0, prop.SEVENTH_SF_MAX, repeat=True,
     )
-    for space in set(picked):  # each pick removes one marker: a Sabotage, else a Terror
-        markers = state.terror[space] + (1 if state.sabotage[space] else 0)
-        if picked.count(space) > markers:
-            raise InputError(f"{space_name(space)} has only "
-                             f"{counted(markers, 'marker')} to remove")
-    return prop.SeventhSpecialForces(tuple(picked))
+    cmd = prop.SeventhSpecialForces(tuple(picked))
+    _execute(state, cmd)  # a space named more often than it has markers: refused (6.2)
+    return cmd
 
 
 GOVT_PROPAGANDA_FORMS = {
