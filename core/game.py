@@ -80,13 +80,11 @@ def execute(
     (:func:`core.rules.sequence.advance`); the next command (not an editor command)
     first carries out what was left, so who decides next is settled then.
     """
-    if isinstance(cmd, EditorCommand):
-        ctx = Context(faction=Faction.GOVT, dice=dice, chooser=chooser)
-        state.roll_log = []
-        cmd.execute(state, ctx)
-        return ctx
-    if isinstance(cmd, SideCommand):  # takes no turn: play stays where it is (1.5.2)
-        ctx = Context(faction=cmd.actor(), dice=dice, chooser=chooser)
+    if isinstance(cmd, EditorCommand | SideCommand):
+        # beside the Sequence of Play: play stays where it is (a transfer takes no turn,
+        # 1.5.2); an editor command acts for the table, a transfer for its giver
+        faction = cmd.actor() if isinstance(cmd, SideCommand) else Faction.GOVT
+        ctx = Context(faction=faction, dice=dice, chooser=chooser)
         state.roll_log = []
         cmd.execute(state, ctx)
         return ctx
