@@ -44,6 +44,7 @@ from core.pieces import Faction, Piece
 from core.rules import sequence, victory
 from core.state import NSPACES, SHIPMENTS, GameState, K
 from nonplayer.agents.protocol import observation
+from nonplayer.agents.seat import with_agents
 from nonplayer.decisions.base import (
     MANY,
     NUMBER,
@@ -180,15 +181,12 @@ class Table:
         players = [f for f in Faction if f in self.agents]
         if Faction.GOVT not in self.agents:
             self.bot = make_government(govt, seed)
-            players.insert(0, Faction.GOVT)
         elif len(players) == 2:
             raise EnvError("a Government agent and one Insurgent agent beside Non-players "
                            "would be asked Insurgent Discord (8.1), which the environment "
                            "does not ask: seat 1, 3 or 4 agents, or leave the Government "
                            "to the program's bot")
-        seats: list[int | None] = [None] * 4
-        for number, faction in enumerate(players, 1):
-            seats[faction] = number
+        seats = with_agents([1, None, None, None], self.agents)  # the bot's Government: 1
         self.game = Game.new(scenario, seed=seed, seats=seats, **options)
         self.version = 0
         self.decisions = 0

@@ -14,6 +14,7 @@ seat's default player takes over, or the game stops) is the caller's choice
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -238,17 +239,34 @@ class AgentSetup:
         """The seating of a bot game with these agents: the Government is player 1 (the
         Government bot's seat, or its agent's), each Insurgent agent a player of its own
         (2, 3, 4), the other Insurgents Non-players (section 8)."""
-        seats: list[int | None] = [1, None, None, None]
-        number = 1
-        for faction in Faction:
-            if faction is not Faction.GOVT and faction in self.by_faction():
-                number += 1
-                seats[faction] = number
-        return seats
+        return with_agents([1, None, None, None], self.by_faction())
+
+
+def with_agents(seats: list[int | None], agents: Iterable[Faction]) -> list[int | None]:
+    """The seating ``seats`` with each agent's Faction a player of its own (1.5): the
+    other players keep their order, numbered from 1, the agents after them.
+
+    >>> with_agents([1, None, None, None], [Faction.AUC])
+    [1, None, 2, None]
+    >>> with_agents([1, 1, 2, 2], [Faction.FARC])
+    [1, 3, 2, 2]
+    """
+    chosen = set(agents)
+    out = [None if Faction(f) in chosen else s for f, s in enumerate(seats)]
+    numbers = {old: new for new, old in enumerate(sorted({s for s in out if s is not None}),
+                                                  1)}
+    out = [numbers[s] if s is not None else None for s in out]
+    player = len(numbers)
+    for faction in sorted(chosen):
+        player += 1
+        out[faction] = player
+    return out
+
 
 
 class AgentStopped(Exception):
     """An agent failed and the user chose that the game stops (it was saved)."""
 
 
-__all__ = ["FALLBACKS", "AgentPolicy", "AgentSeat", "AgentSetup", "AgentStopped", "open_agents"]
+__all__ = ["FALLBACKS", "AgentPolicy", "AgentSeat", "AgentSetup", "AgentStopped", "open_agents",
+           "with_agents"]

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import argparse
 import math
-from collections.abc import Iterable
 
 from core.pieces import Faction
-from nonplayer.agents.seat import FALLBACKS, AgentPolicy
+from nonplayer.agents.seat import FALLBACKS, AgentPolicy, with_agents
 from tui.commands.base import CliError
 
 #: the words a seat may be named by
@@ -70,27 +69,6 @@ def parse_agents(args: argparse.Namespace) -> dict[Faction, str]:
             raise CliError(f"--agent: {faction.label} is given two agents")
         agents[faction] = command.strip()
     return agents
-
-
-def with_agents(seats: list[int | None], agents: Iterable[Faction]) -> list[int | None]:
-    """The seating ``seats`` with each agent's Faction a player of its own (1.5): the
-    other players keep their order, numbered from 1, the agents after them.
-
-    >>> with_agents([1, None, None, None], [Faction.AUC])
-    [1, None, 2, None]
-    >>> with_agents([1, 1, 2, 2], [Faction.FARC])
-    [1, 3, 2, 2]
-    """
-    chosen = set(agents)
-    out = [None if Faction(f) in chosen else s for f, s in enumerate(seats)]
-    numbers = {old: new for new, old in enumerate(sorted({s for s in out if s is not None}),
-                                                  1)}
-    out = [numbers[s] if s is not None else None for s in out]
-    player = len(numbers)
-    for faction in sorted(chosen):
-        player += 1
-        out[faction] = player
-    return out
 
 
 def agent_policy(args: argparse.Namespace) -> AgentPolicy:
