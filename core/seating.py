@@ -16,6 +16,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
+def player_count(seats: Sequence[int | None]) -> int:
+    """How many people play (1.5): the distinct player numbers of ``seats`` (one person
+    may take several Factions; None is a Non-player).
+
+    >>> player_count([1, None, 2, 1])
+    2
+    """
+    return len({s for s in seats if s is not None})
+
+
 def seating_problem(seats: Sequence[int | None], government_ai: str | None = None) -> str | None:
     """Why a seating cannot be played (one line), or None.
 

@@ -50,7 +50,7 @@ from core.game import Game  # imports every rules module: every command type is 
 from core.map import MAP
 from core.pieces import Piece
 from core.rules.sequence import to_move
-from core.seating import numbering_problem, seating_problem
+from core.seating import numbering_problem, player_count, seating_problem
 from core.state import NSPACES, GameState
 
 FORMAT = "andean-abyss-save"
@@ -406,7 +406,7 @@ def check_set_up(state: GameState, where: str = "state") -> None:
     problem = seating_problem(state.seats, options.get(setup.GOVERNMENT_AI))
     if problem is not None:
         raise SchemaError(f"{where}.seats", problem)
-    players = len({s for s in state.seats if s is not None})
+    players = player_count(state.seats)
     if options["players"] != players:
         raise SchemaError(f"{where}.options.players", f"{options['players']}, but the "
                           f"seats name {players} player(s) (1.5)")

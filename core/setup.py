@@ -39,7 +39,7 @@ from core.errors import IllegalAction
 from core.files import FileCheckError, read_input, shown
 from core.map import MAP, Space
 from core.pieces import Faction, Piece
-from core.seating import numbering_problem, seating_problem
+from core.seating import numbering_problem, player_count, seating_problem
 from core.state import (
     ACTIVE_OPPOSITION,
     ACTIVE_SUPPORT,
@@ -244,7 +244,7 @@ def new_state(
         "seeded_propaganda": seeded_propaganda,
         "nonplayers": nonplayers,
         "deployment": deployment,
-        "players": len({s for s in state.seats if s is not None}),
+        "players": player_count(state.seats),
     }
     if government_ai is not None:
         state.options[GOVERNMENT_AI] = government_ai
@@ -334,7 +334,7 @@ def make_seats(
         raise ValueError(f"players must be 1, 2, 3 or 4, not {players!r}")
     if seats is not None:
         result = _check_seats(seats)
-        used = len({s for s in result if s is not None})
+        used = player_count(result)
         if players is not None and players != used:
             raise ValueError(f"seats name {used} players but players={players}")
         return result

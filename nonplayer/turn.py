@@ -32,6 +32,7 @@ from core.map import MAP, space_name
 from core.pieces import INSURGENTS, Faction
 from core.rules import propaganda, sequence
 from core.rules.sequence import OperationAction, Pass, PlayEvent
+from core.seating import player_count
 from core.state import GameState
 from nonplayer import events as np_events
 from nonplayer.bot import Bot
@@ -224,7 +225,7 @@ def flowchart_stand_in(state: GameState,
 def two_players(state: GameState) -> bool:
     """A 2-player game (two people at the table, whatever their seats): Insurgent Discord
     (8.1) applies."""
-    return len({s for s in state.seats if s is not None}) == 2
+    return player_count(state.seats) == 2
 
 
 def discord_applies(state: GameState) -> bool:

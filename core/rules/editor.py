@@ -16,7 +16,7 @@ from core.commands import Command, Context, command
 from core.errors import IllegalAction
 from core.pieces import Faction
 from core.rules import sequence
-from core.seating import seating_problem
+from core.seating import player_count, seating_problem
 from core.setup import GOVERNMENT_AI
 from core.state import GameState
 
@@ -93,7 +93,7 @@ class SetTurn(EditorCommand):
             state.current_card = self.card
         if self.nonplayer and state.seats[faction] is not None:
             state.seats = seats
-            state.options["players"] = len({s for s in seats if s is not None})
+            state.options["players"] = player_count(seats)
         state.phase = "card"
         state.step = sequence.fresh_card_step()
         state.eligible[faction] = True
@@ -157,7 +157,7 @@ class SetSeat(EditorCommand):
             state.options.pop(GOVERNMENT_AI, None)
         else:
             state.options[GOVERNMENT_AI] = government_ai
-        state.options["players"] = len({s for s in seats if s is not None})
+        state.options["players"] = player_count(seats)
         who = self.who or (f"player {self.seat}" if self.seat is not None else "a Non-player")
         ctx.say(f"{faction.label} is played from now on by {who}")
 
