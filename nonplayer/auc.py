@@ -316,13 +316,16 @@ def march_groups(state: GameState, dst: int) -> list[insurgent_ops.MarchGroup]:
     return out
 
 
-def stays_underground(state: GameState, dst: int) -> bool:
+def stays_underground(state: GameState, dst: int,
+                      groups: list[insurgent_ops.MarchGroup] | None = None) -> bool:
     """Whether the March into ``dst`` (:func:`march_groups`: the groups 8.1.2 really
-    moves, an Underground group kept small enough to stay hidden) turns none of the
-    Underground movers Active (3.3.2; 8.6.2 « celle qui permet aux Guérillas des AUC se
-    déplaçant de rester Dormantes »)."""
+    moves, an Underground group kept small enough to stay hidden; ``groups`` when the
+    caller has them already) turns none of the Underground movers Active (3.3.2; 8.6.2
+    « celle qui permet aux Guérillas des AUC se déplaçant de rester Dormantes »)."""
+    if groups is None:
+        groups = march_groups(state, dst)
     return procedures.stays_underground(
-        state, AUC, dst, [(u, a) for _src, _dst, u, a, _ships in march_groups(state, dst)])
+        state, AUC, dst, [(u, a) for _src, _dst, u, a, _ships in groups])
 
 
 @selector("auc.march_destinations")
@@ -332,14 +335,23 @@ def march_destinations(bot: Bot, plan: Plan) -> list[list[int]]:
     those where the Marching Guerrillas stay Underground."""
     if not _can_pay(plan):
         return []
-    state = plan.scratch
+    return ranked_destinations(plan.scratch)
+
+
+def ranked_destinations(state: GameState) -> list[list[int]]:
+    """The 8.6.2 March destinations in their four ranks: a FARC Base and the movers stay
+    Underground; a FARC Base; the movers stay Underground; the rest (Cities and
+    Departments with FARC pieces, no AUC Guerrillas, and some AUC Guerrilla to March
+    in). :func:`march_destinations` and card 37's free March (nonplayer/events.py)."""
     groups: list[list[int]] = [[], [], [], []]
     for s in _cities_departments(state):
         if not state.faction_pieces(s, FARC) or state.guerrillas(s, AUC):
             continue
-        if not march_groups(state, s):
+        moving = march_groups(state, s)
+        if not moving:
             continue
-        rank = (0 if state.bases(s, FARC) else 2) + (0 if stays_underground(state, s) else 1)
+        rank = (0 if state.bases(s, FARC) else 2) + (
+            0 if stays_underground(state, s, moving) else 1)
         groups[rank].append(s)
     return groups
 

@@ -240,15 +240,7 @@ def _auc_march_then_attack(
     why = choice.why
     if "March from which space" in why:
         if "groups" not in memo:
-            ranked: list[list[int]] = [[], [], [], []]
-            for s in state.spaces_in_play():
-                sid = s.id
-                if s.is_loc or not state.faction_pieces(sid, Faction.FARC) \
-                        or state.guerrillas(sid, Faction.AUC) or not auc.march_groups(state, sid):
-                    continue
-                rank = (0 if state.bases(sid, Faction.FARC) else 2) \
-                    + (0 if auc.stays_underground(state, sid) else 1)
-                ranked[rank].append(sid)
+            ranked = auc.ranked_destinations(state)  # the 8.6.2 ranks, as the flowchart's
             group = next((g for g in ranked if g), [])
             dst = chooser._take(state, Choice("spaces", tuple(group), 1, 1, why), group, 1)
             memo["dst"] = dst[0] if dst else None
