@@ -37,6 +37,7 @@ from core.game import Game
 from core.pieces import Faction
 from core.rules import propaganda, sequence
 from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
+from core.rules.common import CIVIC_ACTION_COST
 from core.rules.editor import EditorCommand, SetSeat
 from core.state import GameState
 from core.words import printable
@@ -191,8 +192,8 @@ def idle_line(index: int, state: GameState) -> str:
             return ""
         return f"{name}: no Terror or Sabotage marker to remove"
     if name == "6.4.1 Civic Action":
-        if state.resources[Faction.GOVT] < 3:
-            return f"{name}: the Government has fewer than 3 Resources"
+        if state.resources[Faction.GOVT] < CIVIC_ACTION_COST:
+            return f"{name}: the Government has fewer than {CIVIC_ACTION_COST} Resources"
         return f"{name}: no space qualifies"
     if name == "6.4.2 Agitation":
         if state.resources[Faction.FARC] < 1:

@@ -45,7 +45,7 @@ from core.map import MAP
 from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, NUM_KINDS, UNDERGROUND_OF, Faction, Piece
 from core.rules import sequence
 from core.rules.sequence import PlayEvent
-from core.rules.victory import solo_level
+from core.rules.victory import SOLO_LEVELS, solo_level
 from core.state import SAMPER, GameState
 from nonplayer.events import NonPlayerChooser
 from nonplayer.trace import Trace
@@ -290,7 +290,8 @@ GOING_ON_FLOOR = CHECK_LOSS / 2
 FINAL_SCALE = 10.0
 #: Bonus per 8.8 level above COIN Failure for a game that ran to its end (7.3).
 LEVEL_BONUS = 15.0
-_LEVELS = ("COIN Failure", "Stalemate", "COIN Progress", "COIN Triumph")
+#: the 8.8 levels from the lowest up (victory.SOLO_LEVELS lists those above COIN Failure)
+_LEVELS = ("COIN Failure",) + tuple(name for _, name in reversed(SOLO_LEVELS))
 
 
 def final_score(state: GameState) -> float:
