@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import IntEnum
 
-from core.words import counted
+from core.words import counted, joined
 
 
 class Faction(IntEnum):
@@ -193,7 +193,4 @@ def pieces_text(kinds: Iterable[Piece | int]) -> str:
     counts: dict[Piece, int] = {}
     for kind in kinds:
         counts[Piece(kind)] = counts.get(Piece(kind), 0) + 1
-    parts = [piece_count(k, n) for k, n in counts.items()]
-    if len(parts) <= 1:
-        return "".join(parts) or "nothing"
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return joined(piece_count(k, n) for k, n in counts.items()) or "nothing"

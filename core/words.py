@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import codecs
 import unicodedata
+from collections.abc import Iterable
 
 #: last words that read the same for one and many
 SAME = frozenset({"Troops", "Police", "Resources", "Aid"})
@@ -47,12 +48,18 @@ def counted(n: int, noun: str) -> str:
     return f"{n} {plural(noun, n)}"
 
 
+def joined(items: Iterable[str]) -> str:
+    """Items as a list reads: "a", "a and b", "a, b and c"; "" for none."""
+    parts = list(items)
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def listed(*counts: tuple[int, str]) -> str:
     """The ``(n, noun)`` counts that are not zero, :func:`counted` and joined: "1 Troops
     cube and 2 Police cubes"; "" when all are zero."""
-    parts = [counted(n, noun) for n, noun in counts if n]
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1] \
-        if parts else ""
+    return joined(counted(n, noun) for n, noun in counts if n)
 
 
 def them(n: int) -> str:

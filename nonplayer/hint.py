@@ -35,7 +35,7 @@ from core.rules.coin_ops import Assault, Patrol, Sweep, Train
 from core.rules.govt_special import AirLift, AirStrike, Eradicate
 from core.rules.sequence import OperationAction, Pass, PlayEvent
 from core.state import SUPPORT_LABELS, GameState
-from core.words import counted, listed
+from core.words import counted, joined, listed
 
 GOVT = Faction.GOVT
 
@@ -216,10 +216,7 @@ def _last_reason(lines: list[str]) -> str:
 
 
 def _names(spaces: Any) -> str:
-    names = [space_name(s) for s in dict.fromkeys(spaces)]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return joined(space_name(s) for s in dict.fromkeys(spaces))
 
 
 def _cubes(troops: int, police: int) -> str:

@@ -36,7 +36,7 @@ from core.files import SaveLock, check_output, name_max, read_input, same_path, 
 from core.game import Game
 from core.pieces import Faction
 from core.rules import victory
-from core.words import counted
+from core.words import counted, joined
 from nonplayer.agents.connection import AgentError, tcp_address
 from nonplayer.agents.seat import AgentSetup, AgentStopped
 from nonplayer.games import (
@@ -220,8 +220,7 @@ def seating_line(bot_name: str, setup: AgentSetup | None) -> str:
               if f is not Faction.GOVT and f in agents]
     if others:
         names = [f.label for f in others]
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        parts.append(f"{listed}: section-8 Non-player{'s' if len(names) > 1 else ''}")
+        parts.append(f"{joined(names)}: section-8 Non-player{'s' if len(names) > 1 else ''}")
     return "; ".join(parts)
 
 
