@@ -16,6 +16,8 @@ command is appended to :attr:`Game.log` with the dice it rolled, so
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from core.commands import Command, Context, SideCommand, from_json
@@ -35,6 +37,12 @@ from core.rules import (
 )
 from core.rules.editor import EditorCommand
 from core.state import GameState
+
+#: Told of each automatic Propaganda stage a replay runs, with the state as the stage
+#: left it, then :data:`core.rules.propaganda.Observer`'s stage index, report lines and
+#: decision: an analysis of a saved game watches the Support Phase through it
+#: (:meth:`Game.replay`, :meth:`Game.replay_entry`; ``benchmarks/ledger.py``).
+StageWatcher = Callable[[GameState, int, list[str], propaganda.Decision], None]
 
 #: The rules modules, imported here (above them) for the commands they register with
 #: :func:`core.commands.command` (below them), so :func:`core.commands.from_json` knows
@@ -58,13 +66,14 @@ def apply_command(
     dice: DiceSource = SEEDED,
     chooser: Any = None,
     stop_after_turn: bool = False,
+    observe: propaganda.Observer | None = None,
 ) -> list[str]:
     """Apply ``cmd`` for the Faction to move, *in place*, and advance play.
 
     Callers wanting the all-or-nothing guarantee use :meth:`Game.apply` (or clone first).
-    Returns the plain-English trace of what happened.
+    Returns the plain-English trace of what happened. ``observe``: see :func:`execute`.
     """
-    return execute(state, cmd, dice, chooser, stop_after_turn).trace
+    return execute(state, cmd, dice, chooser, stop_after_turn, observe).trace
 
 
 def execute(
@@ -73,12 +82,15 @@ def execute(
     dice: DiceSource = SEEDED,
     chooser: Any = None,
     stop_after_turn: bool = False,
+    observe: propaganda.Observer | None = None,
 ) -> Context:
     """:func:`apply_command`, returning the whole :class:`Context` (trace and notes).
 
     ``stop_after_turn``: play stops right after this command, before the end of the card
     (:func:`core.rules.sequence.advance`); the next command (not an editor command)
     first carries out what was left, so who decides next is settled then.
+    ``observe``: told of each automatic Propaganda stage the command sets off
+    (:data:`core.rules.propaganda.Observer`).
     """
     if isinstance(cmd, EditorCommand | SideCommand):
         # beside the Sequence of Play: play stays where it is (a transfer takes no turn,
@@ -90,7 +102,7 @@ def execute(
         return ctx
     ctx = begin_command(state, cmd, dice, chooser)
     cmd.execute(state, ctx)
-    finish_command(state, dice, stop_after_turn)
+    finish_command(state, dice, stop_after_turn, observe)
     return ctx
 
 
@@ -121,14 +133,14 @@ def begin_command(
 
 
 def finish_command(state: GameState, dice: DiceSource = SEEDED,
-                   stop_after_turn: bool = False) -> None:
+                   stop_after_turn: bool = False,
+                   observe: propaganda.Observer | None = None) -> None:
     """What :func:`execute` does after the command: play moves on (a Propaganda phase,
-    the card's end, the next card) until a decision is needed."""
+    the card's end, the next card) until a decision is needed (``observe``: told of
+    each Propaganda stage run, :data:`core.rules.propaganda.Observer`)."""
     if state.phase == "propaganda":
-        from core.rules import propaganda
-
-        propaganda.advance(state, dice)
-    sequence.advance(state, dice, stop_after_turn)
+        propaganda.advance(state, dice, observe)
+    sequence.advance(state, dice, stop_after_turn, observe)
 
 
 class Game:
@@ -285,25 +297,29 @@ class Game:
         return self.apply(PlayOn())
 
     @classmethod
-    def replay(cls, initial: GameState, log: list[dict]) -> Game:
+    def replay(cls, initial: GameState, log: list[dict],
+               watch: StageWatcher | None = None) -> Game:
         """Rebuild a game from its initial state (before the first card) and its log,
-        feeding each command the dice it rolled originally."""
+        feeding each command the dice it rolled originally. ``watch``: told of every
+        automatic Propaganda stage on the way (:data:`StageWatcher`)."""
         state = initial.clone()
-        sequence.start_game(state, SEEDED)
+        sequence.start_game(state, SEEDED, None if watch is None else partial(watch, state))
         game = cls(state, SEEDED, [], initial.clone())
         for entry in log:
-            game.replay_entry(entry)
+            game.replay_entry(entry, watch)
         return game
 
-    def replay_entry(self, entry: dict) -> list[str]:
+    def replay_entry(self, entry: dict, watch: StageWatcher | None = None) -> list[str]:
         """Apply one logged command (an entry of another game's :attr:`log`, at this
         game's position) with the dice it rolled; append the entry itself; return the
-        command's trace. :meth:`replay` is this, entry after entry."""
+        command's trace. :meth:`replay` is this, entry after entry. ``watch``: told of
+        each automatic Propaganda stage the command sets off (:data:`StageWatcher`)."""
         rolls = [v for _, v in entry.get("rolls", [])]
         cmd = from_json(entry["command"])
         trial = self.state.clone()
         trace = apply_command(trial, cmd, ScriptedDice(rolls),
-                              stop_after_turn=bool(entry.get("stop_after_turn")))
+                              stop_after_turn=bool(entry.get("stop_after_turn")),
+                              observe=None if watch is None else partial(watch, trial))
         # The scripted dice stood in for whatever source rolled originally; restore
         # the seeded stream's position so later seeded rolls match too.
         trial.rng_counter = int(entry.get("rng_after", trial.rng_counter))

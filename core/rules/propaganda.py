@@ -1061,6 +1061,11 @@ STAGES: tuple[Stage, ...] = (
     _stage_reset,
 )
 
+#: The index in :data:`STAGES` of the Support Phase's first stage, Civic Action (6.4.1):
+#: an :data:`Observer` told of it sees the board the Government's Civic Action meets
+#: (the Support/Opposition ledger of ``benchmarks/ledger.py`` measures the room there).
+SUPPORT_PHASE_STAGE = STAGES.index(_stage_civic_action)
+
 
 #: Told after each stage ran: its index in :data:`STAGES`, the report lines it added and
 #: the decision it needs (None: it ran by itself). The tabletop assistant words each

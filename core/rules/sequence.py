@@ -334,7 +334,8 @@ def card_ended(state: GameState) -> bool:
     return state.phase == "card" and to_move(state) is None
 
 
-def advance(state: GameState, dice: DiceSource, stop_after_turn: bool = False) -> None:
+def advance(state: GameState, dice: DiceSource, stop_after_turn: bool = False,
+            observe: propaganda.Observer | None = None) -> None:
     """After a command: finish the card, play the next ones, run automatic phases, until
     a decision is needed or the game is over.
 
@@ -342,6 +343,8 @@ def advance(state: GameState, dice: DiceSource, stop_after_turn: bool = False) -
     and whatever automatic phases the next card brings (6.0); the state is then
     :func:`card_ended` and a later ``advance`` goes on from there. Nothing in these steps
     rolls dice, so stopping changes only *when* they happen, never what they do.
+    ``observe``: told of each Propaganda stage a Round begun here runs
+    (:data:`core.rules.propaganda.Observer`).
     """
     while True:
         if state.phase == "card":
@@ -356,7 +359,7 @@ def advance(state: GameState, dice: DiceSource, stop_after_turn: bool = False) -
         else:
             return
         if state.phase == "propaganda" and not state.step:
-            propaganda.start_round(state, dice)
+            propaganda.start_round(state, dice, observe)
 
 
 def end_card(state: GameState) -> None:
@@ -404,9 +407,10 @@ def end_round(state: GameState, dice: DiceSource) -> None:
     next_card(state, dice)
 
 
-def start_game(state: GameState, dice: DiceSource) -> None:
-    """Reveal the first card and begin (2.2)."""
+def start_game(state: GameState, dice: DiceSource,
+               observe: propaganda.Observer | None = None) -> None:
+    """Reveal the first card and begin (2.2); ``observe``: as for :func:`advance`."""
     next_card(state, dice)
     if state.phase == "propaganda" and not state.step:
-        propaganda.start_round(state, dice)
-    advance(state, dice)
+        propaganda.start_round(state, dice, observe)
+    advance(state, dice, observe=observe)

@@ -1,0 +1,561 @@
+"""The Support/Opposition ledger of saved games (not a test): who builds and who destroys
+Support, and where the Government's Civic Action room sits at each Support Phase.
+
+    python benchmarks/ledger.py DIR [LABEL=DIR ...] [--common] [--events N] [--json]
+
+Each ``DIR`` is a folder of saved games: the ``--out`` folder of ``andean batch
+--keep-games`` (its ``games/`` subfolder is read) or any folder of save files
+(``*.json``, docs/state-format.md). Give several to compare runs side by side (one column
+each); ``LABEL=DIR`` names a column. ``--common`` keeps only the games (file names, the
+seeds of a batch) every folder has, for a paired look at runs still filling up.
+``--json`` prints every figure, per game too, instead of the Markdown tables.
+
+How it works. Each game's log is replayed from its initial state, command by command,
+by the engine's own replay (:meth:`core.game.Game.replay_entry`, the replay ``andean
+verify`` makes; its end must equal the saved state, or the game is skipped and named).
+The state before and after each command gives every space's change of Support/Opposition
+level, weighted by the space's Population: the units of the victory totals (1.6.3) --
+**Total Support** (Population x level in Support spaces, the Government's 60, 7.2) and
+**Opposition** (Population x level in Opposition spaces, with FARC Bases the FARC 25).
+Each change is booked to the Faction that executed the command (the log entry's
+``faction``) and to how it was made, from the command itself:
+
+* ``Civic Action (6.4.1)`` and ``Agitation (6.4.2)``: the Support Phase's decisions;
+* ``Train's Civic Action (3.2.1)``: a Train buying Civic Action in an Operation command;
+  ``Eradicate (4.2.3)``: its shift toward Opposition (in an Operation command holding
+  both, the shifts toward Support are Train's and those toward Opposition Eradicate's,
+  the only shifts either makes); ``Terror (3.3.4)``: an Insurgent's Terror (FARC's shift
+  toward Active Opposition, AUC's and the Cartels' toward Neutral); any other Operation or
+  Special Activity would be named by its parts;
+* ``Event (unshaded)`` / ``Event (shaded)``: a card's Event, by the Faction executing it
+  (the Events table names the cards);
+* ``automatic: <stage>``: a Propaganda stage that ran by itself (seen through the
+  Round's observer, :data:`core.rules.propaganda.Observer`), booked as the change since
+  the previous stage seen; none of Sabotage, earnings, Election, FARC Zone or Reset
+  moves a level, so this row should stay empty.
+
+The books balance: per game, the sum of all rows equals the end's Total Support and
+Opposition minus the initial state's (``tests/test_ledger.py``).
+
+**Who builds and who destroys** (per game, mean over the games): ``times`` is the number
+of commands of that kind that moved some level; ``Support +`` / ``Support -`` the Total
+Support they added / removed; ``Opposition +`` / ``Opposition -`` likewise. A shift from
+Passive Opposition to Neutral is ``Opposition -1 x Pop`` and no Support: that is how the
+totals count it.
+
+**Support Phases** (6.4): at each one, seen as the Civic Action stage begins
+(:data:`core.rules.propaganda.SUPPORT_PHASE_STAGE`), the Government's Resources, the
+Civic Action steps they pay for (3 each, 6.4.1), what its Civic Action spent and the
+Total Support it added, and the *room*: the Population x levels each City and Department
+could still shift toward Active Support, split by what stands in the way --
+
+* (a) *ready*: Civic Action is possible there now (Government Control with Troops and
+  Police, :func:`core.rules.common.civic_action_problem`: the engine's own test, 1st
+  Division shaded included; its unshaded one-space exception is not counted);
+* (b) *Government Control but no Troops* / *no Police* / *neither* (or, with 1st Division
+  shaded, *too few*: both there but fewer than 2 of each);
+* (c) *not Government-Controlled*, in Cities and in Departments.
+
+(a) + (b) + (c) is the whole room. Terror markers in ready spaces each take a paid step
+before any shift. Beside it, FARC's side of the same phase: its Resources and the
+*Agitation room* (Population x levels toward Active Opposition in FARC-Controlled
+spaces, :func:`core.rules.common.agitation_problem`; Alfonso Cano's extra spaces not
+counted), and the Opposition Agitation then added.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout first
+
+from core.commands import from_json  # noqa: E402
+from core.errors import AndeanError  # noqa: E402
+from core.game import Game  # noqa: E402
+from core.map import MAP  # noqa: E402
+from core.pieces import Faction  # noqa: E402
+from core.rules import propaganda  # noqa: E402
+from core.rules.common import (  # noqa: E402
+    CIVIC_ACTION_COST,
+    agitation_problem,
+    civic_action_problem,
+)
+from core.rules.editor import EditorCommand  # noqa: E402
+from core.rules.sequence import OperationAction, PlayEvent  # noqa: E402
+from core.serialize import differences, load  # noqa: E402
+from core.state import GameState  # noqa: E402
+from core.words import counted  # noqa: E402
+
+GAMES_DIR = "games"  # where andean batch --keep-games saves (nonplayer.games.kept_name)
+AUTOMATIC = "-"  # the Faction column of a stage that ran by itself
+CIVIC_ACTION = "Civic Action (6.4.1)"
+AGITATION = "Agitation (6.4.2)"
+TRAIN = "Train's Civic Action (3.2.1)"
+ERADICATE = "Eradicate (4.2.3)"
+TERROR = "Terror (3.3.4)"
+#: the room at a Support Phase, in the order of the table: (a), (b) and (c)
+ROOM = ("ready", "no Troops", "no Police", "neither", "too few", "City", "Department")
+
+
+# ======================================================================================
+# one game
+# ======================================================================================
+@dataclass
+class Flow:
+    """Population x levels a kind of change moved in one game (or summed over games)."""
+
+    times: int = 0
+    support_up: int = 0
+    support_down: int = 0
+    opposition_up: int = 0
+    opposition_down: int = 0
+
+    def add(self, other: Flow) -> None:
+        self.times += other.times
+        self.support_up += other.support_up
+        self.support_down += other.support_down
+        self.opposition_up += other.opposition_up
+        self.opposition_down += other.opposition_down
+
+    @property
+    def support(self) -> int:
+        """Net change of Total Support."""
+        return self.support_up - self.support_down
+
+    @property
+    def opposition(self) -> int:
+        """Net change of Opposition."""
+        return self.opposition_up - self.opposition_down
+
+
+@dataclass
+class SupportPhase:
+    """One Support Phase (6.4) as its Civic Action stage began, and what followed."""
+
+    round: int
+    resources: int
+    steps: int
+    room: dict[str, int]
+    terror_ready: int
+    farc_resources: int
+    agitation_room: int
+    spent: int = 0
+    civic_support: int = 0
+    agitation_opposition: int = 0
+
+    @property
+    def total_room(self) -> int:
+        return sum(self.room.values())
+
+
+@dataclass
+class GameLedger:
+    """The ledger of one saved game."""
+
+    name: str
+    start_support: int
+    start_opposition: int
+    end_support: int = 0
+    end_opposition: int = 0
+    kinds: dict[tuple[str, str], Flow] = field(default_factory=dict)
+    events: dict[tuple[int, str, str], Flow] = field(default_factory=dict)
+    phases: list[SupportPhase] = field(default_factory=list)
+
+    def book(self, faction: str, kind: str, flow: Flow, event: tuple[int, str] | None) -> None:
+        self.kinds.setdefault((faction, kind), Flow()).add(flow)
+        if event is not None:
+            self.events.setdefault((*event, faction), Flow()).add(flow)
+
+    def net(self) -> tuple[int, int]:
+        """Net Total Support and Opposition change over every row."""
+        total = Flow()
+        for flow in self.kinds.values():
+            total.add(flow)
+        return total.support, total.opposition
+
+
+def level_flows(before: list[int], after: list[int]) -> dict[int, Flow]:
+    """The change of each space's level from ``before`` to ``after`` by direction (+1:
+    toward Active Support, -1: toward Active Opposition), in the victory totals' units
+    (Population x level, 1.6.3); ``times`` is 1 where anything moved."""
+    out: dict[int, Flow] = {}
+    for space, (a, b) in enumerate(zip(before, after, strict=True)):
+        if a == b:
+            continue
+        pop = MAP[space].pop
+        ds = pop * (max(b, 0) - max(a, 0))
+        do = pop * (max(-b, 0) - max(-a, 0))
+        flow = out.setdefault(1 if b > a else -1, Flow(times=1))
+        flow.support_up += max(ds, 0)
+        flow.support_down += max(-ds, 0)
+        flow.opposition_up += max(do, 0)
+        flow.opposition_down += max(-do, 0)
+    return out
+
+
+def kind_of(entry: dict, before: GameState, direction: int) -> tuple[str, tuple[int, str] | None]:
+    """How a logged command moved levels in ``direction`` (+1 toward Support), and for an
+    Event its ``(card, side)``; see the module docstring for the names."""
+    cmd = from_json(entry["command"])
+    if isinstance(cmd, propaganda.CivicAction):
+        return CIVIC_ACTION, None
+    if isinstance(cmd, propaganda.Agitation):
+        return AGITATION, None
+    if isinstance(cmd, PlayEvent):
+        card = before.current_card
+        return f"Event ({cmd.side})", (card if card is not None else 0, cmd.side)
+    if isinstance(cmd, OperationAction):
+        parts = [p.name for p in (cmd.op, cmd.special, cmd.ship_op) if p is not None]
+        if direction > 0 and "Train" in parts:
+            return TRAIN, None
+        if direction < 0 and "Eradicate" in parts:
+            return ERADICATE, None
+        if "Terror" in parts:
+            return TERROR, None
+        return " + ".join(dict.fromkeys(parts)), None
+    if isinstance(cmd, EditorCommand):
+        return f"board edit ({cmd.name})", None
+    return cmd.name, None
+
+
+def room_at(state: GameState) -> tuple[dict[str, int], int, int]:
+    """The Civic Action room of ``state`` (see the module docstring), the Terror markers
+    in its ready spaces, and FARC's Agitation room: Population x levels."""
+    room = dict.fromkeys(ROOM, 0)
+    terror = agitation = 0
+    for s in state.spaces_in_play():
+        if not s.is_populated:
+            continue
+        level = state.support[s.id]
+        if agitation_problem(state, s.id) is None:
+            agitation += s.pop * (level + 2)  # levels toward Active Opposition (-2)
+        toward = s.pop * (2 - level)  # levels toward Active Support (+2)
+        if civic_action_problem(state, s.id) is None:
+            room["ready"] += toward
+            terror += state.terror[s.id]
+        elif state.controller(s.id) is Faction.GOVT:
+            troops, police = state.troops(s.id), state.police(s.id)
+            lack = ("neither" if not troops and not police else "no Troops" if not troops
+                    else "no Police" if not police else "too few")
+            room[lack] += toward
+        else:
+            room["City" if s.is_city else "Department"] += toward
+    return room, terror, agitation
+
+
+class _Watch:
+    """The replay's eyes on the Propaganda stages (:data:`core.game.StageWatcher`): the
+    levels after each stage, and the Support Phase's board."""
+
+    def __init__(self, ledger: GameLedger) -> None:
+        self.ledger = ledger
+        self.seen: list[tuple[int, list[int]]] = []
+        self.open: SupportPhase | None = None  # the Support Phase under way
+        self.support = self.opposition = 0  # the totals as its last decision began
+
+    def __call__(self, state: GameState, index: int, report: list[str],
+                 decision: propaganda.Decision) -> None:
+        self.seen.append((index, list(state.support)))
+        if index == propaganda.SUPPORT_PHASE_STAGE:
+            room, terror, agitation = room_at(state)
+            govt = state.resources[Faction.GOVT]
+            phase = SupportPhase(state.propaganda_rounds, govt, govt // CIVIC_ACTION_COST,
+                                 room, terror,
+                                 state.resources[Faction.FARC], agitation)
+            self.ledger.phases.append(phase)
+            self.open = phase
+        elif index == propaganda.SUPPORT_PHASE_STAGE + 1 and self.open is not None:
+            # Civic Action decided (or skipped): Agitation's turn
+            self.open.spent = self.open.resources - state.resources[Faction.GOVT]
+            self.open.civic_support = state.total_support() - self.support
+        elif index == propaganda.SUPPORT_PHASE_STAGE + 2 and self.open is not None:
+            # Agitation decided (or skipped): the Election
+            self.open.agitation_opposition = state.total_opposition() - self.opposition
+            self.open = None
+        self.support, self.opposition = state.total_support(), state.total_opposition()
+
+
+def stage_name(index: int) -> str:
+    """The name of Propaganda stage ``index``, e.g. 'election' (-1: the game's start)."""
+    if index < 0:
+        return "the first card (2.2)"
+    name = propaganda.STAGES[index].__name__.removeprefix("_stage_")
+    return name.replace("_", " ") if name != "stage" else f"stage {index}"
+
+
+def ledger_of(saved: Game, name: str) -> GameLedger:
+    """Replay ``saved`` from its initial state and book every change of level.
+    ValueError if the replay does not end at the saved state."""
+    initial = saved.initial
+    ledger = GameLedger(name, initial.total_support(), initial.total_opposition())
+    watch = _Watch(ledger)
+    game = Game.replay(initial, [], watch)  # the first card revealed (2.2)
+    book_stages(ledger, [(-1, list(initial.support)), *watch.seen], list(game.state.support))
+    for entry in saved.log:
+        before = game.state  # replay_entry replaces it with a new state, this one stays
+        watch.seen = []
+        game.replay_entry(entry, watch)
+        first = watch.seen[0][1] if watch.seen else list(game.state.support)
+        faction = entry.get("faction") or AUTOMATIC
+        for direction, flow in level_flows(before.support, first).items():
+            kind, event = kind_of(entry, before, direction)
+            ledger.book(faction, kind, flow, event)
+        book_stages(ledger, watch.seen, list(game.state.support))
+    problems = differences(saved.state, game.state)
+    if problems:
+        raise ValueError(f"the log does not replay to the saved state ({problems[0]})")
+    ledger.end_support = game.state.total_support()
+    ledger.end_opposition = game.state.total_opposition()
+    return ledger
+
+
+def book_stages(ledger: GameLedger, seen: list[tuple[int, list[int]]],
+                end: list[int]) -> None:
+    """Book what each automatic stage ``seen`` (index, levels after it) moved: the
+    change since the stage before it; what moved after the last one (the Round's end,
+    the next card) to ``end`` is booked to the last."""
+    marks = [*seen, (seen[-1][0], end)] if seen else []
+    for (_, a), (index, b) in zip(marks, marks[1:], strict=False):
+        for flow in level_flows(a, b).values():
+            ledger.book(AUTOMATIC, f"automatic: {stage_name(index)}", flow, None)
+
+
+# ======================================================================================
+# runs: folders of games
+# ======================================================================================
+@dataclass
+class Run:
+    """The ledgers of one folder of saved games."""
+
+    label: str
+    folder: Path
+    games: list[GameLedger]
+    skipped: list[str]
+
+
+def game_files(folder: Path) -> dict[str, Path]:
+    """The save files of a run folder (its ``games/`` if it has one), by name (a batch's
+    seed), in seed order."""
+    if (folder / GAMES_DIR).is_dir():
+        folder = folder / GAMES_DIR
+    if not folder.is_dir():
+        raise SystemExit(f"ledger: {folder} is not a folder")
+    files = [p for p in folder.glob("*.json") if not p.name.startswith(".")]
+    files.sort(key=lambda p: (not p.stem.isdigit(), int(p.stem) if p.stem.isdigit() else 0,
+                              p.stem))
+    return {p.stem: p for p in files}
+
+
+def read_run(label: str, folder: Path, names: Iterable[str] | None = None) -> Run:
+    """The ledgers of the games of ``folder`` (only ``names``, if given); an unreadable
+    game or one whose log does not replay is skipped and named."""
+    files = game_files(folder)
+    wanted = list(files) if names is None else [n for n in files if n in set(names)]
+    run = Run(label, folder, [], [])
+    for name in wanted:
+        try:
+            run.games.append(ledger_of(load(files[name], verify=False), name))
+        except (AndeanError, ValueError) as err:
+            run.skipped.append(f"{name}: {str(err).splitlines()[0]}")
+    return run
+
+
+def totals(run: Run) -> tuple[dict[tuple[str, str], Flow], dict[tuple[int, str, str], Flow]]:
+    """Every kind's and every Event's flow summed over the run's games."""
+    kinds: dict[tuple[str, str], Flow] = defaultdict(Flow)
+    events: dict[tuple[int, str, str], Flow] = defaultdict(Flow)
+    for g in run.games:
+        for key, flow in g.kinds.items():
+            kinds[key].add(flow)
+        for ekey, flow in g.events.items():
+            events[ekey].add(flow)
+    return kinds, events
+
+
+def phase_figures(run: Run) -> dict[str, float]:
+    """The Support Phase figures of a run: means per phase (``phases`` per game)."""
+    phases = [p for g in run.games for p in g.phases]
+    n = len(phases) or 1
+    out: dict[str, float] = {"phases": len(phases) / (len(run.games) or 1)}
+
+    def mean(values: Iterable[float]) -> float:
+        return sum(values) / n
+
+    out["resources"] = mean(p.resources for p in phases)
+    out["steps"] = mean(p.steps for p in phases)
+    out["spent"] = mean(p.spent for p in phases)
+    out["civic_support"] = mean(p.civic_support for p in phases)
+    out["room"] = mean(p.total_room for p in phases)
+    for key in ROOM:
+        out[f"room {key}"] = mean(p.room[key] for p in phases)
+    out["terror_ready"] = mean(p.terror_ready for p in phases)
+    out["farc_resources"] = mean(p.farc_resources for p in phases)
+    out["agitation_room"] = mean(p.agitation_room for p in phases)
+    out["agitation_opposition"] = mean(p.agitation_opposition for p in phases)
+    return out
+
+
+# ======================================================================================
+# output
+# ======================================================================================
+def _f(value: float, sign: bool = False) -> str:
+    return f"{value:+.1f}" if sign else f"{value:.1f}"
+
+
+def _order(key: tuple[str, str]) -> tuple[int, str, str]:
+    factions = [f.label for f in Faction] + [AUTOMATIC]
+    return (factions.index(key[0]) if key[0] in factions else len(factions), key[0], key[1])
+
+
+def markdown(runs: list[Run], events: int = 12) -> list[str]:
+    """The ledger's Markdown tables (module docstring), a column per run."""
+    heads = [f"{r.label} ({counted(len(r.games), 'game')})" for r in runs]
+    lines = ["#### Books (per game, Population x levels, 1.6.3)", "",
+             "| | " + " | ".join(heads) + " |", "|---|" + "---|" * len(runs)]
+
+    def row(name: str, cells: Iterable[str]) -> None:
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+
+    def per_game(run: Run, value: Any) -> float:
+        return sum(value(g) for g in run.games) / (len(run.games) or 1)
+
+    row("Total Support at the start / end", (
+        f"{_f(per_game(r, lambda g: g.start_support))} / "
+        f"{_f(per_game(r, lambda g: g.end_support))}" for r in runs))
+    row("Opposition at the start / end", (
+        f"{_f(per_game(r, lambda g: g.start_opposition))} / "
+        f"{_f(per_game(r, lambda g: g.end_opposition))}" for r in runs))
+    sums = [totals(r) for r in runs]
+    for label, attr in (("Support built / destroyed", ("support_up", "support_down")),
+                        ("Opposition added / removed", ("opposition_up", "opposition_down"))):
+        cells = []
+        for r, (kinds, _) in zip(runs, sums, strict=True):
+            up = sum(getattr(f, attr[0]) for f in kinds.values()) / (len(r.games) or 1)
+            down = sum(getattr(f, attr[1]) for f in kinds.values()) / (len(r.games) or 1)
+            cells.append(f"+{_f(up)} / -{_f(down)}")
+        row(label, cells)
+    skipped = [s for r in runs for s in r.skipped]
+    if skipped:
+        lines += ["", "Skipped: " + "; ".join(skipped)]
+
+    for r, (kinds, _) in zip(runs, sums, strict=True):
+        n = len(r.games) or 1
+        lines += ["", f"#### Who builds and who destroys: {r.label} (per game)", "",
+                  "| by | how | times | Support + | Support - | Opposition + | "
+                  "Opposition - |", "|---|---|---|---|---|---|---|"]
+        for key in sorted(kinds, key=_order):
+            f = kinds[key]
+            lines.append(f"| {key[0]} | {key[1]} | {_f(f.times / n)} | {_f(f.support_up / n)}"
+                         f" | {_f(f.support_down / n)} | {_f(f.opposition_up / n)} | "
+                         f"{_f(f.opposition_down / n)} |")
+        total = Flow()
+        for f in kinds.values():
+            total.add(f)
+        lines.append(f"| all | net | | {_f(total.support / n, True)} | | "
+                     f"{_f(total.opposition / n, True)} | |")
+
+    if len(runs) > 1:
+        keys = sorted({k for kinds, _ in sums for k in kinds}, key=_order)
+        lines += ["", "#### Side by side: net Support / Opposition per game", "",
+                  "| by | how | " + " | ".join(heads) + " |", "|---|---|" + "---|" * len(runs)]
+        for key in keys:
+            cells = []
+            for r, (kinds, _) in zip(runs, sums, strict=True):
+                f, n = kinds.get(key, Flow()), len(r.games) or 1
+                cells.append(f"{_f(f.support / n, True)} / {_f(f.opposition / n, True)}")
+            row(f"{key[0]} | {key[1]}", cells)
+
+    for r, (_, evs) in zip(runs, sums, strict=True):
+        n = len(r.games) or 1
+        top = sorted(evs.items(), key=lambda kv: -(abs(kv[1].support) + abs(kv[1].opposition)))
+        lines += ["", f"#### Events that moved most: {r.label} (per game)", "",
+                  "| card | side | by | times | Support | Opposition |",
+                  "|---|---|---|---|---|---|"]
+        for (card, side, by), f in top[:events]:
+            lines.append(f"| {card} | {side} | {by} | {_f(f.times / n)} | "
+                         f"{_f(f.support / n, True)} | {_f(f.opposition / n, True)} |")
+
+    figs = [phase_figures(r) for r in runs]
+    lines += ["", "#### Support Phases (6.4): means per phase, Population x levels", "",
+              "| | " + " | ".join(heads) + " |", "|---|" + "---|" * len(runs)]
+    labels = [
+        ("phases", "Support Phases per game"),
+        ("resources", "Government Resources"),
+        ("steps", "Civic Action steps they pay for (3 each)"),
+        ("spent", "Resources spent on Civic Action"),
+        ("civic_support", "Total Support its Civic Action added"),
+        ("room", "room toward Active Support"),
+        ("room ready", "(a) ready: Control, Troops and Police"),
+        ("room no Troops", "(b) Control, no Troops"),
+        ("room no Police", "(b) Control, no Police"),
+        ("room neither", "(b) Control, no cube"),
+        ("room too few", "(b) Control, too few cubes (1st Division shaded)"),
+        ("room City", "(c) no Government Control: Cities"),
+        ("room Department", "(c) no Government Control: Departments"),
+        ("terror_ready", "Terror markers in ready spaces"),
+        ("farc_resources", "FARC Resources"),
+        ("agitation_room", "Agitation room (FARC Control)"),
+        ("agitation_opposition", "Opposition Agitation added"),
+    ]
+    for key, label in labels:
+        row(label, (_f(f[key]) for f in figs))
+    return lines
+
+
+def as_json(runs: list[Run]) -> dict[str, Any]:
+    """Every figure of :func:`markdown`, and per game."""
+    def flows(d: dict) -> list[dict[str, Any]]:
+        return [{"key": list(k), **asdict(f)} for k, f in sorted(d.items(), key=str)]
+
+    out = []
+    for r in runs:
+        kinds, events = totals(r)
+        out.append({
+            "label": r.label, "folder": str(r.folder), "games": len(r.games),
+            "skipped": r.skipped, "kinds": flows(kinds), "events": flows(events),
+            "support_phases": phase_figures(r),
+            "per_game": [{
+                "name": g.name, "start_support": g.start_support,
+                "start_opposition": g.start_opposition, "end_support": g.end_support,
+                "end_opposition": g.end_opposition, "kinds": flows(g.kinds),
+                "phases": [{**asdict(p), "total_room": p.total_room} for p in g.phases],
+            } for g in r.games],
+        })
+    return {"runs": out}
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    p.add_argument("runs", nargs="+", metavar="[LABEL=]DIR",
+                   help="a folder of saved games (andean batch --keep-games --out DIR)")
+    p.add_argument("--common", action="store_true",
+                   help="only the games every folder has (a paired comparison)")
+    p.add_argument("--events", type=int, default=12, metavar="N",
+                   help="Events listed per run (default 12)")
+    p.add_argument("--json", action="store_true", help="every figure as JSON")
+    args = p.parse_args(argv)
+    folders = []
+    for item in args.runs:
+        label, sep, path = item.partition("=")
+        folders.append((label if sep else item, Path(path if sep else item)))
+    names = None
+    if args.common:
+        common = set.intersection(*(set(game_files(f)) for _, f in folders))
+        names = sorted(common)
+    runs = [read_run(label, folder, names) for label, folder in folders]
+    if args.json:
+        print(json.dumps(as_json(runs), indent=1))
+    else:
+        print("\n".join(markdown(runs, args.events)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

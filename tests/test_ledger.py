@@ -1,0 +1,141 @@
+"""The Support/Opposition ledger of saved games (``benchmarks/ledger.py``, issue 35 item
+4): its books balance against the victory totals, every change is booked to the command
+that made it, and the Support Phase's Civic Action room is split without loss.
+
+A few Quick-Play games of the heuristic Government, saved by ``andean batch
+--keep-games`` once for the module (about a second)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from benchmarks import ledger
+from core.game import Game
+from core.map import MAP
+from core.rules import propaganda
+from core.rules.common import civic_action_problem
+from core.serialize import dumps, game_to_json, load
+from core.state import GameState
+from tui.commands.main import main
+
+SEEDS = (40, 41, 42)
+
+
+@pytest.fixture(scope="module")
+def run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("ledger") / "run"
+    assert main(["batch", "--games", str(len(SEEDS)), "--seed", str(SEEDS[0]), "--scenario",
+                 "quick", "--keep-games", "--out", str(out)]) == 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def run(run_dir: Path) -> ledger.Run:
+    return ledger.read_run("quick", run_dir)
+
+
+def test_every_kept_game_is_read(run: ledger.Run) -> None:
+    assert [g.name for g in run.games] == [str(s) for s in SEEDS]
+    assert run.skipped == []
+
+
+def test_the_books_balance(run: ledger.Run, run_dir: Path) -> None:
+    # 1.6.3: Total Support and Opposition are Population x level; the ledger's rows of a
+    # game add up to the end's totals minus the start's, nothing missed or counted twice
+    for g in run.games:
+        saved = load(run_dir / "games" / f"{g.name}.json")
+        assert (g.start_support, g.start_opposition) == (
+            saved.initial.total_support(), saved.initial.total_opposition())
+        assert (g.end_support, g.end_opposition) == (
+            saved.state.total_support(), saved.state.total_opposition())
+        assert g.net() == (g.end_support - g.start_support,
+                           g.end_opposition - g.start_opposition)
+        assert any(f.times for f in g.kinds.values())  # these games move levels
+
+
+def test_changes_are_booked_to_what_makes_them(run: ledger.Run) -> None:
+    kinds, _ = ledger.totals(run)
+    for (faction, kind), flow in kinds.items():
+        if kind in (ledger.CIVIC_ACTION, ledger.TRAIN):
+            # 6.4.1, 3.2.1: Civic Action shifts toward Active Support only, by the
+            # Government
+            assert faction == "Government"
+            assert flow.support_down == flow.opposition_up == 0
+        if kind in (ledger.AGITATION, ledger.ERADICATE):
+            # 6.4.2, 4.2.3: Agitation and Eradicate shift toward Active Opposition only
+            assert flow.support_up == flow.opposition_down == 0
+        # 6.2-6.6: no stage that runs by itself moves a level
+        assert not kind.startswith("automatic"), (faction, kind)
+    assert (("Government", ledger.TRAIN)) in kinds
+
+
+def test_support_phase_figures_match_the_rows(run: ledger.Run) -> None:
+    # 6.4.1 / 6.4.2: what the phases saw Civic Action add and Agitation add is what the
+    # ledger booked to those commands; the Resources spent pay 3 a step
+    for g in run.games:
+        civic = g.kinds.get(("Government", ledger.CIVIC_ACTION), ledger.Flow())
+        agitation = g.kinds.get(("FARC", ledger.AGITATION), ledger.Flow())
+        assert sum(p.civic_support for p in g.phases) == civic.support_up
+        assert sum(p.agitation_opposition for p in g.phases) == agitation.opposition_up
+        for p in g.phases:
+            assert p.spent % 3 == 0 and 0 <= p.spent <= p.resources
+            assert p.civic_support <= p.room["ready"]
+    assert sum(len(g.phases) for g in run.games) >= 3
+
+
+def _support_phase_states(game: Game) -> list[GameState]:
+    """The board as each Support Phase of ``game`` began (6.4), by the engine's replay."""
+    seen: list[GameState] = []
+
+    def watch(state: GameState, index: int, report: list[str], decision: object) -> None:
+        if index == propaganda.SUPPORT_PHASE_STAGE:
+            seen.append(state.clone())
+
+    Game.replay(game.initial, game.log, watch)
+    return seen
+
+
+def test_the_room_split_sums_to_the_whole_room(run_dir: Path) -> None:
+    # 6.4.1: room = Population x levels each City and Department could still shift
+    # toward Active Support (+2); (a) + (b) + (c) is all of it, and (a) is exactly where
+    # Civic Action is possible now
+    states = [s for seed in SEEDS
+              for s in _support_phase_states(load(run_dir / "games" / f"{seed}.json"))]
+    assert states
+    for state in states:
+        room, _, _ = ledger.room_at(state)
+        whole = sum(s.pop * (2 - state.support[s.id])
+                    for s in MAP.spaces if s.is_populated and state.in_play(s.id))
+        assert sum(room.values()) == whole
+        ready = sum(s.pop * (2 - state.support[s.id]) for s in MAP.spaces
+                    if s.is_populated and civic_action_problem(state, s.id) is None)
+        assert room["ready"] == ready
+
+
+def test_a_game_that_does_not_replay_is_skipped_and_named(run_dir: Path,
+                                                          tmp_path: Path) -> None:
+    game = load(run_dir / "games" / "40.json")
+    populated = next(s.id for s in MAP.spaces if s.is_populated)
+    game.state.support[populated] = 2 if game.state.support[populated] != 2 else 1
+    (tmp_path / "40.json").write_text(dumps(game_to_json(game)), encoding="utf-8")
+    bad = ledger.read_run("bad", tmp_path)
+    assert bad.games == [] and len(bad.skipped) == 1
+    assert bad.skipped[0].startswith("40: the log does not replay")
+
+
+def test_command_line_side_by_side_and_json(run_dir: Path, tmp_path: Path, capsys) -> None:
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "41.json").write_text((run_dir / "games" / "41.json").read_text("utf-8"),
+                                   encoding="utf-8")
+    assert ledger.main([f"all={run_dir}", f"one={other}"]) == 0
+    text = capsys.readouterr().out
+    assert "all (3 games)" in text and "one (1 game)" in text
+    assert "Side by side" in text and "(a) ready" in text
+    assert ledger.main([str(run_dir), str(other), "--common", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [r["games"] for r in data["runs"]] == [1, 1]
+    assert data["runs"][0]["per_game"] == data["runs"][1]["per_game"]
