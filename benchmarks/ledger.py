@@ -51,7 +51,8 @@ could still shift toward Active Support, split by what stands in the way --
 
 * (a) *ready*: Civic Action is possible there now (Government Control with Troops and
   Police, :func:`core.rules.common.civic_action_problem`: the engine's own test, 1st
-  Division shaded included; its unshaded one-space exception is not counted);
+  Division shaded included); with 1st Division unshaded (card 1) also the one space
+  with the most room among those it opens (Government Control and any cube);
 * (b) *Government Control but no Troops* / *no Police* / *neither* (or, with 1st Division
   shaded, *too few*: both there but fewer than 2 of each);
 * (c) *not Government-Controlled*, in Cities and in Departments.
@@ -61,6 +62,12 @@ before any shift. Beside it, FARC's side of the same phase: its Resources and th
 *Agitation room* (Population x levels toward Active Opposition in FARC-Controlled
 spaces, :func:`core.rules.common.agitation_problem`; Alfonso Cano's extra spaces not
 counted), and the Opposition Agitation then added.
+
+**The Government's Eradicates** (4.2.3), per game: every Operation command with an
+Eradicate (whether it shifted a level or placed a FARC Guerrilla), the Cartels' victory
+margin (7.3) before it (mean, and how many came with the Cartels within 5 of their
+goal: Eradicate "when the Cartels threaten", issue 35), and the Opposition added and
+Total Support removed by its shifts (the ``Eradicate`` row of the ledger).
 """
 
 from __future__ import annotations
@@ -101,7 +108,10 @@ TRAIN = "Train's Civic Action (3.2.1)"
 ERADICATE = "Eradicate (4.2.3)"
 TERROR = "Terror (3.3.4)"
 #: the room at a Support Phase, in the order of the table: (a), (b) and (c)
-ROOM = ("ready", "no Troops", "no Police", "neither", "too few", "City", "Department")
+#: an Eradicate "while the Cartels threaten": their margin at most this far below 0
+CARTELS_NEAR = 5
+ROOM = ("ready", "1st Division", "no Troops", "no Police", "neither", "too few", "City",
+        "Department")
 
 
 # ======================================================================================
@@ -167,6 +177,8 @@ class GameLedger:
     kinds: dict[tuple[str, str], Flow] = field(default_factory=dict)
     events: dict[tuple[int, str, str], Flow] = field(default_factory=dict)
     phases: list[SupportPhase] = field(default_factory=list)
+    #: the Cartels' victory margin (7.3) before each Government Eradicate (4.2.3)
+    eradicates: list[int] = field(default_factory=list)
 
     def book(self, faction: str, kind: str, flow: Flow, event: tuple[int, str] | None) -> None:
         self.kinds.setdefault((faction, kind), Flow()).add(flow)
@@ -230,6 +242,7 @@ def room_at(state: GameState) -> tuple[dict[str, int], int, int]:
     in its ready spaces, and FARC's Agitation room: Population x levels."""
     room = dict.fromkeys(ROOM, 0)
     terror = agitation = 0
+    joint: list[tuple[int, str]] = []  # 1st Division's one space: (room, the room it leaves)
     for s in state.spaces_in_play():
         if not s.is_populated:
             continue
@@ -245,8 +258,15 @@ def room_at(state: GameState) -> tuple[dict[str, int], int, int]:
             lack = ("neither" if not troops and not police else "no Troops" if not troops
                     else "no Police" if not police else "too few")
             room[lack] += toward
+            if propaganda.jointness_in_effect(state) and \
+                    civic_action_problem(state, s.id, jointness=True) is None:
+                joint.append((toward, lack))
         else:
             room["City" if s.is_city else "Department"] += toward
+    if joint:  # card 1 unshaded: the best such space counts as ready
+        toward, lack = max(joint)
+        room[lack] -= toward
+        room["1st Division"] += toward
     return room, terror, agitation
 
 
@@ -304,6 +324,10 @@ def ledger_of(saved: Game, name: str) -> GameLedger:
         game.replay_entry(entry, watch)
         first = watch.seen[0][1] if watch.seen else list(game.state.support)
         faction = entry.get("faction") or AUTOMATIC
+        cmd = from_json(entry["command"])
+        if isinstance(cmd, OperationAction) and cmd.special is not None and \
+                cmd.special.name == "Eradicate":
+            ledger.eradicates.append(before.victory_margins()[Faction.CARTELS])
         for direction, flow in level_flows(before.support, first).items():
             kind, event = kind_of(entry, before, direction)
             ledger.book(faction, kind, flow, event)
@@ -402,6 +426,24 @@ def phase_figures(run: Run) -> dict[str, float]:
     return out
 
 
+def eradicate_figures(run: Run) -> dict[str, float]:
+    """The Government's Eradicates (4.2.3) of a run, per game: how many, the Cartels'
+    victory margin before them (mean; how many came with the Cartels within
+    :data:`CARTELS_NEAR` of their goal), and what their shifts did to the totals."""
+    n = len(run.games) or 1
+    margins = [m for g in run.games for m in g.eradicates]
+    flow = Flow()
+    for g in run.games:
+        flow.add(g.kinds.get(("Government", ERADICATE), Flow()))
+    return {
+        "eradicates": len(margins) / n,
+        "cartels_margin": sum(margins) / len(margins) if margins else float("nan"),
+        "cartels_near": sum(1 for m in margins if m >= -CARTELS_NEAR) / n,
+        "opposition": flow.opposition_up / n,
+        "support": flow.support_down / n,
+    }
+
+
 # ======================================================================================
 # output
 # ======================================================================================
@@ -493,6 +535,7 @@ def markdown(runs: list[Run], events: int = 12) -> list[str]:
         ("civic_support", "Total Support its Civic Action added"),
         ("room", "room toward Active Support"),
         ("room ready", "(a) ready: Control, Troops and Police"),
+        ("room 1st Division", "(a) ready by 1st Division (unshaded): Control, a cube"),
         ("room no Troops", "(b) Control, no Troops"),
         ("room no Police", "(b) Control, no Police"),
         ("room neither", "(b) Control, no cube"),
@@ -506,6 +549,17 @@ def markdown(runs: list[Run], events: int = 12) -> list[str]:
     ]
     for key, label in labels:
         row(label, (_f(f[key]) for f in figs))
+
+    erad = [eradicate_figures(r) for r in runs]
+    lines += ["", "#### The Government's Eradicates (4.2.3), per game", "",
+              "| | " + " | ".join(heads) + " |", "|---|" + "---|" * len(runs)]
+    for key, label in (
+            ("eradicates", "Eradicates"),
+            ("cartels_margin", "Cartels margin before them (mean, 7.3)"),
+            ("cartels_near", f"of them with the Cartels within {CARTELS_NEAR} of their goal"),
+            ("opposition", "Opposition their shifts added"),
+            ("support", "Total Support their shifts removed")):
+        row(label, (_f(f[key]) for f in erad))
     return lines
 
 
@@ -520,12 +574,13 @@ def as_json(runs: list[Run]) -> dict[str, Any]:
         out.append({
             "label": r.label, "folder": str(r.folder), "games": len(r.games),
             "skipped": r.skipped, "kinds": flows(kinds), "events": flows(events),
-            "support_phases": phase_figures(r),
+            "support_phases": phase_figures(r), "eradicate": eradicate_figures(r),
             "per_game": [{
                 "name": g.name, "start_support": g.start_support,
                 "start_opposition": g.start_opposition, "end_support": g.end_support,
                 "end_opposition": g.end_opposition, "kinds": flows(g.kinds),
                 "phases": [{**asdict(p), "total_room": p.total_room} for p in g.phases],
+                "eradicate_cartels_margins": g.eradicates,
             } for g in r.games],
         })
     return {"runs": out}

@@ -21,7 +21,7 @@ from core.serialize import dumps, game_to_json, load
 from core.state import GameState
 from tui.commands.main import main
 
-SEEDS = (40, 41, 42)
+SEEDS = (9, 10, 11)  # each with a Support Phase Civic Action, Agitation and Train
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +70,9 @@ def test_changes_are_booked_to_what_makes_them(run: ledger.Run) -> None:
         # 6.2-6.6: no stage that runs by itself moves a level
         assert not kind.startswith("automatic"), (faction, kind)
     assert (("Government", ledger.TRAIN)) in kinds
+    for g in run.games:  # 4.2.3: an Eradicate shifts 1 level or places a Guerrilla
+        assert len(g.eradicates) >= g.kinds.get(("Government", ledger.ERADICATE),
+                                                 ledger.Flow()).times
 
 
 def test_support_phase_figures_match_the_rows(run: ledger.Run) -> None:
@@ -82,8 +85,9 @@ def test_support_phase_figures_match_the_rows(run: ledger.Run) -> None:
         assert sum(p.agitation_opposition for p in g.phases) == agitation.opposition_up
         for p in g.phases:
             assert p.spent % 3 == 0 and 0 <= p.spent <= p.resources
-            assert p.civic_support <= p.room["ready"]
+            assert p.civic_support <= p.room["ready"] + p.room["1st Division"]
     assert sum(len(g.phases) for g in run.games) >= 3
+    assert all(any(p.spent for p in g.phases) for g in run.games)  # not vacuous
 
 
 def _support_phase_states(game: Game) -> list[GameState]:
@@ -113,24 +117,26 @@ def test_the_room_split_sums_to_the_whole_room(run_dir: Path) -> None:
         ready = sum(s.pop * (2 - state.support[s.id]) for s in MAP.spaces
                     if s.is_populated and civic_action_problem(state, s.id) is None)
         assert room["ready"] == ready
+        if not propaganda.jointness_in_effect(state):  # card 1 unshaded: 1 space more
+            assert room["1st Division"] == 0
 
 
 def test_a_game_that_does_not_replay_is_skipped_and_named(run_dir: Path,
                                                           tmp_path: Path) -> None:
-    game = load(run_dir / "games" / "40.json")
+    game = load(run_dir / "games" / f"{SEEDS[0]}.json")
     populated = next(s.id for s in MAP.spaces if s.is_populated)
     game.state.support[populated] = 2 if game.state.support[populated] != 2 else 1
-    (tmp_path / "40.json").write_text(dumps(game_to_json(game)), encoding="utf-8")
+    (tmp_path / f"{SEEDS[0]}.json").write_text(dumps(game_to_json(game)), encoding="utf-8")
     bad = ledger.read_run("bad", tmp_path)
     assert bad.games == [] and len(bad.skipped) == 1
-    assert bad.skipped[0].startswith("40: the log does not replay")
+    assert bad.skipped[0].startswith(f"{SEEDS[0]}: the log does not replay")
 
 
 def test_command_line_side_by_side_and_json(run_dir: Path, tmp_path: Path, capsys) -> None:
     other = tmp_path / "other"
     other.mkdir()
-    (other / "41.json").write_text((run_dir / "games" / "41.json").read_text("utf-8"),
-                                   encoding="utf-8")
+    name = f"{SEEDS[1]}.json"
+    (other / name).write_text((run_dir / "games" / name).read_text("utf-8"), encoding="utf-8")
     assert ledger.main([f"all={run_dir}", f"one={other}"]) == 0
     text = capsys.readouterr().out
     assert "all (3 games)" in text and "one (1 game)" in text
