@@ -99,8 +99,8 @@ from core.rules.sequence import OperationAction, PlayEvent  # noqa: E402
 from core.serialize import differences, load  # noqa: E402
 from core.state import GameState  # noqa: E402
 from core.words import counted  # noqa: E402
+from nonplayer.games import kept_games  # noqa: E402
 
-GAMES_DIR = "games"  # where andean batch --keep-games saves (nonplayer.games.kept_name)
 AUTOMATIC = "-"  # the Faction column of a stage that ran by itself
 CIVIC_ACTION = "Civic Action (6.4.1)"
 AGITATION = "Agitation (6.4.2)"
@@ -364,23 +364,10 @@ class Run:
     skipped: list[str]
 
 
-def game_files(folder: Path) -> dict[str, Path]:
-    """The save files of a run folder (its ``games/`` if it has one), by name (a batch's
-    seed), in seed order."""
-    if (folder / GAMES_DIR).is_dir():
-        folder = folder / GAMES_DIR
-    if not folder.is_dir():
-        raise SystemExit(f"ledger: {folder} is not a folder")
-    files = [p for p in folder.glob("*.json") if not p.name.startswith(".")]
-    files.sort(key=lambda p: (not p.stem.isdigit(), int(p.stem) if p.stem.isdigit() else 0,
-                              p.stem))
-    return {p.stem: p for p in files}
-
-
 def read_run(label: str, folder: Path, names: Iterable[str] | None = None) -> Run:
     """The ledgers of the games of ``folder`` (only ``names``, if given); an unreadable
     game or one whose log does not replay is skipped and named."""
-    files = game_files(folder)
+    files = kept_games(folder)
     wanted = list(files) if names is None else [n for n in files if n in set(names)]
     run = Run(label, folder, [], [])
     for name in wanted:
@@ -600,11 +587,14 @@ def main(argv: list[str] | None = None) -> int:
     for item in args.runs:
         label, sep, path = item.partition("=")
         folders.append((label if sep else item, Path(path if sep else item)))
-    names = None
-    if args.common:
-        common = set.intersection(*(set(game_files(f)) for _, f in folders))
-        names = sorted(common)
-    runs = [read_run(label, folder, names) for label, folder in folders]
+    try:
+        names = None
+        if args.common:
+            common = set.intersection(*(set(kept_games(f)) for _, f in folders))
+            names = sorted(common)
+        runs = [read_run(label, folder, names) for label, folder in folders]
+    except NotADirectoryError as err:
+        p.error(str(err))
     if args.json:
         print(json.dumps(as_json(runs), indent=1))
     else:

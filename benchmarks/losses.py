@@ -1,7 +1,11 @@
 """Why the Government loses (not a test): a Markdown summary of saved ``games.csv`` runs.
 
-    python benchmarks/losses.py LABEL=games.csv [LABEL=games.csv ...] [--seed 100000]
-                                [--games 500]
+    python benchmarks/losses.py LABEL=PATH [LABEL=PATH ...] [--seed 100000] [--games 500]
+
+``PATH``: a batch's ``games.csv``; a batch's ``--out`` folder (its ``games.csv``); or a
+folder of kept games without one (``andean batch --keep-games``: the records are rebuilt
+from the saved games' end states, nothing is played again). Runs still filling up are
+read as they are.
 
 For each run: the winners, when the game ended (at which Propaganda Round's victory
 check, or at the end of the deck), the end margins of every Faction in the games the
@@ -19,7 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout first
 
-from nonplayer.games import GameRecord, read_csv  # noqa: E402
+from core.errors import AndeanError  # noqa: E402
+from core.serialize import load  # noqa: E402
+from nonplayer.games import GameRecord, kept_games, read_csv, record_of  # noqa: E402
 
 FACTIONS = ("Government", "FARC", "AUC", "Cartels")
 
@@ -63,6 +69,25 @@ def report(label: str, records: list[GameRecord]) -> list[str]:
     return lines
 
 
+def records_at(path: Path) -> list[GameRecord]:
+    """The records of a run at ``path`` (module docstring): a CSV, a folder's
+    ``games.csv``, or rebuilt from its kept games (named by seed; ``govt`` left "kept",
+    the time 0). A kept game that cannot be read is said on stderr and left out."""
+    if path.is_dir() and (path / "games.csv").is_file():
+        path = path / "games.csv"
+    if not path.is_dir():
+        return read_csv(path)
+    records = []
+    for name, file in kept_games(path).items():
+        if not name.isdigit():
+            continue
+        try:
+            records.append(record_of(load(file, verify=False), int(name), "kept"))
+        except AndeanError as err:
+            print(f"losses: {file}: left out ({str(err).splitlines()[0]})", file=sys.stderr)
+    return records
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("runs", nargs="+", metavar="LABEL=PATH")
@@ -72,7 +97,10 @@ def main(argv: list[str] | None = None) -> int:
     lines: list[str] = []
     for item in args.runs:
         label, _, path = item.partition("=")
-        records = read_csv(path)
+        try:
+            records = records_at(Path(path))
+        except (OSError, ValueError) as err:
+            p.error(f"{item}: {err}")
         if args.seed is not None:
             top = args.seed + (args.games if args.games is not None else 10**9)
             records = [r for r in records if args.seed <= r.seed < top]

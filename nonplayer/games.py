@@ -341,9 +341,31 @@ def play_record(seed: int, govt: str = "heuristic", scenario: str = "standard",
                           time.perf_counter() - start, detail)
 
 
+#: the folder of an ``--out`` directory that ``--keep-games`` saves the games in
+GAMES_DIR = "games"
+
+
 def kept_name(seed: int) -> str:
     """The file name of game ``seed`` in a ``--keep-games`` folder."""
     return f"{seed}.json"
+
+
+def kept_games(folder: str | Path) -> dict[str, Path]:
+    """The save files of a folder of kept games, by name (a batch's seed), seeds in
+    order: ``folder`` is a batch's ``--out`` directory (its :data:`GAMES_DIR` is read)
+    or any folder of save files (``*.json``; hidden files, such as a save being
+    written, left out). Analyses of kept games read them through this
+    (``benchmarks/ledger.py``, ``benchmarks/losses.py``). NotADirectoryError if
+    ``folder`` is not a folder."""
+    folder = Path(folder)
+    if (folder / GAMES_DIR).is_dir():
+        folder = folder / GAMES_DIR
+    if not folder.is_dir():
+        raise NotADirectoryError(f"{folder} is not a folder")
+    files = [p for p in folder.glob("*.json") if not p.name.startswith(".")]
+    files.sort(key=lambda p: (not p.stem.isdigit(), int(p.stem) if p.stem.isdigit() else 0,
+                              p.stem))
+    return {p.stem: p for p in files}
 
 
 def soak_game(seed: int, govt: str = "heuristic", scenario: str = "standard") -> list[str]:

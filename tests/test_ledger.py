@@ -12,13 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import ledger
+from benchmarks import ledger, losses
 from core.game import Game
 from core.map import MAP
 from core.rules import propaganda
 from core.rules.common import civic_action_problem
 from core.serialize import dumps, game_to_json, load
 from core.state import GameState
+from nonplayer.games import read_csv
 from tui.commands.main import main
 
 SEEDS = (9, 10, 11)  # each with a Support Phase Civic Action, Agitation and Train
@@ -145,3 +146,17 @@ def test_command_line_side_by_side_and_json(run_dir: Path, tmp_path: Path, capsy
     data = json.loads(capsys.readouterr().out)
     assert [r["games"] for r in data["runs"]] == [1, 1]
     assert data["runs"][0]["per_game"] == data["runs"][1]["per_game"]
+
+
+def test_the_loss_analysis_reads_kept_games_as_their_rows(run_dir: Path) -> None:
+    # benchmarks/losses.py on a folder of kept games: the records rebuilt from the saved
+    # end states (7.3 margins, 8.8 solo score, why the game ended) are the batch's rows
+    rows = read_csv(run_dir / "games.csv")
+    kept = losses.records_at(run_dir / "games")
+    assert [r.seed for r in kept] == [r.seed for r in rows] == list(SEEDS)
+    for a, b in zip(kept, rows, strict=True):
+        assert (a.winner, a.solo_score, a.solo_level, a.victory_margins, a.cards_played,
+                a.propaganda_rounds, a.length, a.reason) == (
+            b.winner, b.solo_score, b.solo_level, b.victory_margins, b.cards_played,
+            b.propaganda_rounds, b.length, b.reason)
+    assert [r.seed for r in losses.records_at(run_dir)] == list(SEEDS)  # the CSV's

@@ -41,6 +41,7 @@ from nonplayer.agents.connection import AgentError, tcp_address
 from nonplayer.agents.seat import AgentSetup, AgentStopped
 from nonplayer.games import (
     BACKENDS,
+    GAMES_DIR,
     GameRecord,
     Turn,
     play,
@@ -573,9 +574,6 @@ def _batch_in(args: argparse.Namespace, out: TextIO, outdir: Path, run: dict[str
         print(f"Wrote {write(batch_report(records, summary), args.report)}", file=out)
     return 1 if summary["errors"] else 0
 
-
-#: the folder of an ``--out`` directory that ``--keep-games`` saves the games in
-GAMES_DIR = "games"
 
 #: the batch's parameters, written in its --out directory when it starts: --resume
 #: refuses to mix another --games, --seed, --scenario, --govt or --think into the run
