@@ -108,6 +108,8 @@ TRAIN = "Train's Civic Action (3.2.1)"
 ERADICATE = "Eradicate (4.2.3)"
 TERROR = "Terror (3.3.4)"
 #: the room at a Support Phase, in the order of the table: (a), (b) and (c)
+#: (b): Government Control without the cubes Civic Action needs
+LACKING = ("no Troops", "no Police", "neither", "too few")
 #: an Eradicate "while the Cartels threaten": their margin at most this far below 0
 CARTELS_NEAR = 5
 ROOM = ("ready", "1st Division", "no Troops", "no Police", "neither", "too few", "City",
@@ -390,6 +392,30 @@ def totals(run: Run) -> tuple[dict[tuple[str, str], Flow], dict[tuple[int, str, 
     return kinds, events
 
 
+def by_round(run: Run) -> dict[int, dict[str, float]]:
+    """The Support Phase figures of a run by Propaganda Round: the Round's number to its
+    phases' count and means (the room grouped as (a), (b) and (c), and the Resources
+    left once Civic Action was done)."""
+    rounds: dict[int, list[SupportPhase]] = defaultdict(list)
+    for g in run.games:
+        for p in g.phases:
+            rounds[p.round].append(p)
+    out = {}
+    for number, phases in sorted(rounds.items()):
+        n = len(phases)
+        out[number] = {
+            "phases": n,
+            "resources": sum(p.resources for p in phases) / n,
+            "spent": sum(p.spent for p in phases) / n,
+            "left": sum(p.resources - p.spent for p in phases) / n,
+            "ready": sum(p.room["ready"] + p.room["1st Division"] for p in phases) / n,
+            "lacking": sum(p.room[k] for p in phases for k in LACKING) / n,
+            "no control": sum(p.room["City"] + p.room["Department"] for p in phases) / n,
+            "agitation": sum(p.agitation_opposition for p in phases) / n,
+        }
+    return out
+
+
 def phase_figures(run: Run) -> dict[str, float]:
     """The Support Phase figures of a run: means per phase (``phases`` per game)."""
     phases = [p for g in run.games for p in g.phases]
@@ -537,6 +563,16 @@ def markdown(runs: list[Run], events: int = 12) -> list[str]:
     for key, label in labels:
         row(label, (_f(f[key]) for f in figs))
 
+    for r in runs:
+        lines += ["", f"#### Support Phases by Propaganda Round: {r.label} (means per phase)",
+                  "", "| Round | phases | Government Resources | spent on Civic Action | "
+                  "left | room (a) ready | (b) Control lacking cubes | (c) no Control | "
+                  "Opposition Agitation added |", "|---|---|---|---|---|---|---|---|---|"]
+        for number, f in by_round(r).items():
+            lines.append(f"| {number} | {f['phases']:.0f} | " + " | ".join(
+                _f(f[k]) for k in ("resources", "spent", "left", "ready", "lacking",
+                                   "no control", "agitation")) + " |")
+
     erad = [eradicate_figures(r) for r in runs]
     lines += ["", "#### The Government's Eradicates (4.2.3), per game", "",
               "| | " + " | ".join(heads) + " |", "|---|" + "---|" * len(runs)]
@@ -562,6 +598,7 @@ def as_json(runs: list[Run]) -> dict[str, Any]:
             "label": r.label, "folder": str(r.folder), "games": len(r.games),
             "skipped": r.skipped, "kinds": flows(kinds), "events": flows(events),
             "support_phases": phase_figures(r), "eradicate": eradicate_figures(r),
+            "support_phases_by_round": by_round(r),
             "per_game": [{
                 "name": g.name, "start_support": g.start_support,
                 "start_opposition": g.start_opposition, "end_support": g.end_support,

@@ -89,6 +89,11 @@ def test_support_phase_figures_match_the_rows(run: ledger.Run) -> None:
             assert p.civic_support <= p.room["ready"] + p.room["1st Division"]
     assert sum(len(g.phases) for g in run.games) >= 3
     assert all(any(p.spent for p in g.phases) for g in run.games)  # not vacuous
+    rounds = ledger.by_round(run)  # 6.0: one Support Phase per Round not ended at 6.1
+    assert sum(f["phases"] for f in rounds.values()) == sum(len(g.phases) for g in run.games)
+    phases = [p for g in run.games for p in g.phases]
+    assert sum(f["phases"] * f["spent"] for f in rounds.values()) == pytest.approx(
+        sum(p.spent for p in phases))
 
 
 def _support_phase_states(game: Game) -> list[GameState]:
