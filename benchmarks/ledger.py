@@ -61,7 +61,10 @@ could still shift toward Active Support, split by what stands in the way --
 before any shift. Beside it, FARC's side of the same phase: its Resources and the
 *Agitation room* (Population x levels toward Active Opposition in FARC-Controlled
 spaces, :func:`core.rules.common.agitation_problem`; Alfonso Cano's extra spaces not
-counted), and the Opposition Agitation then added.
+counted), and the Opposition Agitation then added. The same by Propaganda Round (how
+many phases reached that Round, the Resources held, spent and left after Civic Action,
+the room's three parts, Agitation): where the room moves between Rounds (Redeploy, 6.5)
+and what a final Round leaves unspent.
 
 **The Government's Eradicates** (4.2.3), per game: every Operation command with an
 Eradicate (whether it shifted a level or placed a FARC Guerrilla), the Cartels' victory
@@ -107,13 +110,12 @@ AGITATION = "Agitation (6.4.2)"
 TRAIN = "Train's Civic Action (3.2.1)"
 ERADICATE = "Eradicate (4.2.3)"
 TERROR = "Terror (3.3.4)"
-#: the room at a Support Phase, in the order of the table: (a), (b) and (c)
 #: (b): Government Control without the cubes Civic Action needs
 LACKING = ("no Troops", "no Police", "neither", "too few")
+#: the room at a Support Phase, in the order of the table: (a), (b) and (c)
+ROOM = ("ready", "1st Division", *LACKING, "City", "Department")
 #: an Eradicate "while the Cartels threaten": their margin at most this far below 0
 CARTELS_NEAR = 5
-ROOM = ("ready", "1st Division", "no Troops", "no Police", "neither", "too few", "City",
-        "Department")
 
 
 # ======================================================================================
