@@ -64,7 +64,10 @@ spaces, :func:`core.rules.common.agitation_problem`; Alfonso Cano's extra spaces
 counted), and the Opposition Agitation then added. The same by Propaganda Round (how
 many phases reached that Round, the Resources held, spent and left after Civic Action,
 the room's three parts, Agitation): where the room moves between Rounds (Redeploy, 6.5)
-and what a final Round leaves unspent.
+and what a final Round leaves unspent. (A Round begun by a ``Play On`` command, after a
+turn stopped before its card's end in ``andean play``, runs inside that command, where
+no observer reaches: its Support Phase is missing from these tables, though its changes
+are in the books. Batch games have none.)
 
 **The Government's Eradicates** (4.2.3), per game: every Operation command with an
 Eradicate (whether it shifted a level or placed a FARC Guerrilla), the Cartels' victory
@@ -280,13 +283,14 @@ class _Watch:
 
     def __init__(self, ledger: GameLedger) -> None:
         self.ledger = ledger
-        self.seen: list[tuple[int, list[int]]] = []
+        #: each stage seen: its index, the levels after it, whether it awaits a decision
+        self.seen: list[tuple[int, list[int], bool]] = []
         self.open: SupportPhase | None = None  # the Support Phase under way
         self.support = self.opposition = 0  # the totals as its last decision began
 
     def __call__(self, state: GameState, index: int, report: list[str],
                  decision: propaganda.Decision) -> None:
-        self.seen.append((index, list(state.support)))
+        self.seen.append((index, list(state.support), decision is not None))
         if index == propaganda.SUPPORT_PHASE_STAGE:
             room, terror, agitation = room_at(state)
             govt = state.resources[Faction.GOVT]
@@ -306,9 +310,9 @@ class _Watch:
         self.support, self.opposition = state.total_support(), state.total_opposition()
 
 
-def stage_name(index: int) -> str:
-    """The name of Propaganda stage ``index``, e.g. 'election' (-1: the game's start)."""
-    if index < 0:
+def stage_name(index: int | None) -> str:
+    """The name of Propaganda stage ``index``, e.g. 'election' (None: the game's start)."""
+    if index is None:
         return "the first card (2.2)"
     name = propaganda.STAGES[index].__name__.removeprefix("_stage_")
     return name.replace("_", " ") if name != "stage" else f"stage {index}"
@@ -321,21 +325,25 @@ def ledger_of(saved: Game, name: str) -> GameLedger:
     ledger = GameLedger(name, initial.total_support(), initial.total_opposition())
     watch = _Watch(ledger)
     game = Game.replay(initial, [], watch)  # the first card revealed (2.2)
-    book_stages(ledger, [(-1, list(initial.support)), *watch.seen], list(game.state.support))
+    for a, b, stage in segments(initial.support, watch.seen, game.state.support):
+        for flow in level_flows(a, b).values():
+            ledger.book(AUTOMATIC, f"automatic: {stage_name(stage)}", flow, None)
     for entry in saved.log:
         before = game.state  # replay_entry replaces it with a new state, this one stays
         watch.seen = []
         game.replay_entry(entry, watch)
-        first = watch.seen[0][1] if watch.seen else list(game.state.support)
         faction = entry.get("faction") or AUTOMATIC
         cmd = from_json(entry["command"])
         if isinstance(cmd, OperationAction) and cmd.special is not None and \
                 cmd.special.name == "Eradicate":
             ledger.eradicates.append(before.victory_margins()[Faction.CARTELS])
-        for direction, flow in level_flows(before.support, first).items():
-            kind, event = kind_of(entry, before, direction)
-            ledger.book(faction, kind, flow, event)
-        book_stages(ledger, watch.seen, list(game.state.support))
+        for a, b, stage in segments(before.support, watch.seen, game.state.support):
+            for direction, flow in level_flows(a, b).items():
+                if stage is None:
+                    kind, event = kind_of(entry, before, direction)
+                    ledger.book(faction, kind, flow, event)
+                else:
+                    ledger.book(AUTOMATIC, f"automatic: {stage_name(stage)}", flow, None)
     problems = differences(saved.state, game.state)
     if problems:
         raise ValueError(f"the log does not replay to the saved state ({problems[0]})")
@@ -344,15 +352,22 @@ def ledger_of(saved: Game, name: str) -> GameLedger:
     return ledger
 
 
-def book_stages(ledger: GameLedger, seen: list[tuple[int, list[int]]],
-                end: list[int]) -> None:
-    """Book what each automatic stage ``seen`` (index, levels after it) moved: the
-    change since the stage before it; what moved after the last one (the Round's end,
-    the next card) to ``end`` is booked to the last."""
-    marks = [*seen, (seen[-1][0], end)] if seen else []
-    for (_, a), (index, b) in zip(marks, marks[1:], strict=False):
-        for flow in level_flows(a, b).values():
-            ledger.book(AUTOMATIC, f"automatic: {stage_name(index)}", flow, None)
+def segments(before: list[int], seen: list[tuple[int, list[int], bool]],
+             after: list[int]) -> list[tuple[list[int], list[int], int | None]]:
+    """A replayed command's levels from ``before`` to ``after`` cut at each Propaganda
+    stage ``seen`` (index, levels after it, whether it awaits a decision): ``(from, to,
+    stage)`` pieces that chain from ``before`` to ``after``. A piece between two stages
+    run one after the other (stage ``i``, needing no decision, then ``i + 1``) is stage
+    ``i + 1``'s own doing; every other piece (before, between or after runs of stages:
+    the command itself, wherever it fell among them, and the card's end) has ``stage``
+    None: the command's. So the first stage of a run (Sabotage, 6.2, or the stage after
+    a decision) is counted with the command; none of them moves a level."""
+    marks = [(None, list(before), False), *seen, (None, list(after), False)]
+    out: list[tuple[list[int], list[int], int | None]] = []
+    for (i, a, decided), (j, b, _) in zip(marks, marks[1:], strict=False):
+        own = i is not None and j is not None and j == i + 1 and not decided
+        out.append((a, b, j if own else None))
+    return out
 
 
 # ======================================================================================

@@ -100,19 +100,22 @@ def execute(
         state.roll_log = []
         cmd.execute(state, ctx)
         return ctx
-    ctx = begin_command(state, cmd, dice, chooser)
+    ctx = begin_command(state, cmd, dice, chooser, observe)
     cmd.execute(state, ctx)
     finish_command(state, dice, stop_after_turn, observe)
     return ctx
 
 
 def begin_command(
-    state: GameState, cmd: Command, dice: DiceSource = SEEDED, chooser: Any = None
+    state: GameState, cmd: Command, dice: DiceSource = SEEDED, chooser: Any = None,
+    observe: propaganda.Observer | None = None,
 ) -> Context:
     """What :func:`execute` does before the command itself (not an editor command):
-    finish a stopped card, check that ``cmd`` is a choice now, and make its Context."""
+    finish a stopped card (``observe``: told of the Propaganda stages that runs),
+    check that ``cmd`` is a choice now, and make its Context."""
     state.roll_log = []
-    sequence.advance(state, dice)  # a card left ended by a stopped turn ends now
+    # a card left ended by a stopped turn ends now
+    sequence.advance(state, dice, observe=observe)
     faction = sequence.to_move(state)
     if faction is None:
         raise IllegalAction("7.0", "the game is over")

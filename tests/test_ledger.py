@@ -165,3 +165,14 @@ def test_the_loss_analysis_reads_kept_games_as_their_rows(run_dir: Path) -> None
             b.winner, b.solo_score, b.solo_level, b.victory_margins, b.cards_played,
             b.propaganda_rounds, b.length, b.reason)
     assert [r.seed for r in losses.records_at(run_dir)] == list(SEEDS)  # the CSV's
+
+
+def test_a_round_begun_after_a_stopped_turn_is_seen(run: ledger.Run, run_dir: Path) -> None:
+    # 6.0: a turn stopped before its card's end (np-turn) leaves the next Propaganda
+    # Round to the next command, which starts it first: its Support Phase is still seen
+    game = load(run_dir / "games" / f"{SEEDS[0]}.json")
+    for entry in game.log[:-1]:  # the last one ends the game (7.3)
+        entry["stop_after_turn"] = True
+    stopped = ledger.ledger_of(game, "stopped")  # still replays to the saved state
+    plain = next(g for g in run.games if g.name == str(SEEDS[0]))
+    assert stopped.phases == plain.phases and stopped.kinds == plain.kinds
