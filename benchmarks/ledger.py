@@ -101,6 +101,7 @@ from core.rules.common import (  # noqa: E402
     civic_action_problem,
 )
 from core.rules.editor import EditorCommand  # noqa: E402
+from core.rules.propaganda import agitation_max_steps, civic_action_max_steps  # noqa: E402
 from core.rules.sequence import OperationAction, PlayEvent  # noqa: E402
 from core.serialize import differences, load  # noqa: E402
 from core.state import GameState  # noqa: E402
@@ -253,10 +254,10 @@ def room_at(state: GameState) -> tuple[dict[str, int], int, int]:
     for s in state.spaces_in_play():
         if not s.is_populated:
             continue
-        level = state.support[s.id]
+        # the levels each could shift (the steps it absorbs, less its Terror markers)
         if agitation_problem(state, s.id) is None:
-            agitation += s.pop * (level + 2)  # levels toward Active Opposition (-2)
-        toward = s.pop * (2 - level)  # levels toward Active Support (+2)
+            agitation += s.pop * (agitation_max_steps(state, s.id) - state.terror[s.id])
+        toward = s.pop * (civic_action_max_steps(state, s.id) - state.terror[s.id])
         if civic_action_problem(state, s.id) is None:
             room["ready"] += toward
             terror += state.terror[s.id]
@@ -299,6 +300,7 @@ class _Watch:
                                  state.resources[Faction.FARC], agitation)
             self.ledger.phases.append(phase)
             self.open = phase
+        # (the stages after Civic Action in propaganda.STAGES: Agitation, then Election)
         elif index == propaganda.SUPPORT_PHASE_STAGE + 1 and self.open is not None:
             # Civic Action decided (or skipped): Agitation's turn
             self.open.spent = self.open.resources - state.resources[Faction.GOVT]
