@@ -8,7 +8,9 @@ Each ``DIR`` is a folder of saved games: the ``--out`` folder of ``andean batch
 (``*.json``, docs/state-format.md). Give several to compare runs side by side (one column
 each); ``LABEL=DIR`` names a column. ``--common`` keeps only the games (file names, the
 seeds of a batch) every folder has, for a paired look at runs still filling up.
-``--json`` prints every figure, per game too, instead of the Markdown tables.
+``--json`` prints every figure instead of the Markdown tables: each run's ``kinds`` and
+``events`` summed over its games, its Support Phase and Eradicate figures as in the
+tables, and ``per_game``, every game's own rows and phases.
 
 How it works. Each game's log is replayed from its initial state, command by command,
 by the engine's own replay (:meth:`core.game.Game.replay_entry`, the replay ``andean
