@@ -5,7 +5,7 @@
 ``PATH``: a batch's ``games.csv``; a batch's ``--out`` folder (its ``games.csv``); or a
 folder of kept games without one (``andean batch --keep-games``: the records are rebuilt
 from the saved games' end states, nothing is played again). Runs still filling up are
-read as they are.
+read as they are. With several runs, a table of their lost games side by side first.
 
 For each run: the winners, when the game ended (at which Propaganda Round's victory
 check, or at the end of the deck), the end margins of every Faction in the games the
@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout first
@@ -69,6 +70,44 @@ def report(label: str, records: list[GameRecord]) -> list[str]:
     return lines
 
 
+def side_by_side(runs: list[tuple[str, list[GameRecord]]]) -> list[str]:
+    """The lost games of several runs in one table, a column per run (shares of each
+    run's COIN Failure games)."""
+    cols = []
+    for label, records in runs:
+        done = [r for r in records if not r.error and r.solo_score is not None]
+        lost = [r for r in done if r.solo_level == "COIN Failure"]
+        cols.append((label, done, lost))
+
+    def share(n: int, lost: list[GameRecord]) -> str:
+        return f"{n} ({100 * n / len(lost):.0f}%)" if lost else "0"
+
+    def at_check(r: GameRecord) -> bool:
+        return "victory check" in (r.reason or "")
+
+    rounds = sorted({r.propaganda_rounds for _, _, lost in cols for r in lost if at_check(r)})
+    lines = ["| | " + " | ".join(f"{label} ({len(done)})" for label, done, _ in cols) + " |",
+             "|---|" + "---|" * len(cols)]
+
+    def row(name: str, cell: Callable[[list[GameRecord]], str]) -> None:
+        lines.append(f"| {name} | " + " | ".join(cell(lost) for _, _, lost in cols) + " |")
+
+    row("COIN Failure", lambda lost: str(len(lost)))
+    for who in ("FARC", "Cartels", "AUC"):
+        row(f"won by {who}", lambda lost, w=who: share(
+            sum(1 for r in lost if r.winner == w), lost))
+    for n in rounds:
+        row(f"lost at Propaganda Round {n}'s victory check", lambda lost, n=n: share(
+            sum(1 for r in lost if r.propaganda_rounds == n and at_check(r)), lost))
+    row("lost on margins after the final Round", lambda lost: share(
+        sum(1 for r in lost if not at_check(r)), lost))
+    row("Government margin in lost games (Total Support - 60)", lambda lost:
+        f"{_mean([r.victory_margins.get('Government', 0) for r in lost]):+.1f}")
+    row("lost games within 3 points of Stalemate", lambda lost: share(
+        sum(1 for r in lost if (r.solo_score or 0) >= -3), lost))
+    return lines + [""]
+
+
 def records_at(path: Path) -> list[GameRecord]:
     """The records of a run at ``path`` (module docstring): a CSV, a folder's
     ``games.csv``, or rebuilt from its kept games (named by seed; ``govt`` left "kept",
@@ -95,6 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=None, help="seeds kept from --seed")
     args = p.parse_args(argv)
     lines: list[str] = []
+    runs: list[tuple[str, list[GameRecord]]] = []
     for item in args.runs:
         label, _, path = item.partition("=")
         try:
@@ -105,6 +145,9 @@ def main(argv: list[str] | None = None) -> int:
             top = args.seed + (args.games if args.games is not None else 10**9)
             records = [r for r in records if args.seed <= r.seed < top]
         lines += report(label, records)
+        runs.append((label, records))
+    if len(runs) > 1:
+        lines = ["### Side by side: the lost games", "", *side_by_side(runs), *lines]
     print("\n".join(lines))
     return 0
 

@@ -176,3 +176,15 @@ def test_a_round_begun_after_a_stopped_turn_is_seen(run: ledger.Run, run_dir: Pa
     stopped = ledger.ledger_of(game, "stopped")  # still replays to the saved state
     plain = next(g for g in run.games if g.name == str(SEEDS[0]))
     assert stopped.phases == plain.phases and stopped.kinds == plain.kinds
+
+
+def test_the_loss_analysis_side_by_side(run_dir: Path) -> None:
+    # 8.8: COIN Failure games, by the winner (7.2) and when they ended (6.1 or 7.3)
+    rows = read_csv(run_dir / "games.csv")
+    lost = [r for r in rows if r.solo_level == "COIN Failure"]
+    table = losses.side_by_side([("a", rows), ("b", rows[:1])])
+    assert table[0] == f"| | a ({len(rows)}) | b (1) |"
+    cells = {line.split(" | ")[0][2:]: line.split(" | ")[1] for line in table[2:] if line}
+    assert cells["COIN Failure"] == str(len(lost))
+    ended = [k for k in cells if k.startswith("lost at") or k.startswith("lost on")]
+    assert sum(int(cells[k].split()[0]) for k in ended) == len(lost)
