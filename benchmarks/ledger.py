@@ -60,16 +60,18 @@ could still shift toward Active Support, split by what stands in the way --
 * (c) *not Government-Controlled*, in Cities and in Departments.
 
 (a) + (b) + (c) is the whole room. Terror markers in ready spaces each take a paid step
-before any shift. Beside it, FARC's side of the same phase: its Resources and the
-*Agitation room* (Population x levels toward Active Opposition in FARC-Controlled
-spaces, :func:`core.rules.common.agitation_problem`; Alfonso Cano's extra spaces not
-counted), and the Opposition Agitation then added. The same by Propaganda Round (how
-many phases reached that Round, the Resources held, spent and left after Civic Action,
-the room's three parts, Agitation): where the room moves between Rounds (Redeploy, 6.5)
-and what a final Round leaves unspent. (A Round begun by a ``Play On`` command, after a
-turn stopped before its card's end in ``andean play``, runs inside that command, where
-no observer reaches: its Support Phase is missing from these tables, though its changes
-are in the books. Batch games have none.)
+before any shift. The Government's Bases then, on the map and in Departments: where
+Troops need not leave at the Redeploy (6.5.1). Beside it, FARC's side of the same
+phase: its Resources and the *Agitation room* (Population x levels toward Active
+Opposition in FARC-Controlled spaces, :func:`core.rules.common.agitation_problem`;
+Alfonso Cano's extra spaces not counted), and the Opposition Agitation then added.
+
+The same by Propaganda Round (how many phases reached that Round, the Resources held,
+spent and left after Civic Action, the room's three parts, Agitation): where the room
+moves between Rounds (Redeploy, 6.5) and what a final Round leaves unspent. (A Round
+begun by a ``Play On`` command, after a turn stopped before its card's end in ``andean
+play``, runs inside that command, where no observer reaches: its Support Phase is
+missing from these tables, though its changes are in the books. Batch games have none.)
 
 **The Government's Eradicates** (4.2.3), per game: every Operation command with an
 Eradicate (whether it shifted a level or placed a FARC Guerrilla), the Cartels' victory
@@ -166,6 +168,9 @@ class SupportPhase:
     terror_ready: int
     farc_resources: int
     agitation_room: int
+    #: Government Bases on the map, and in Departments (Troops stay there, 6.5.1)
+    bases: int = 0
+    bases_departments: int = 0
     spent: int = 0
     civic_support: int = 0
     agitation_opposition: int = 0
@@ -297,9 +302,11 @@ class _Watch:
         if index == propaganda.SUPPORT_PHASE_STAGE:
             room, terror, agitation = room_at(state)
             govt = state.resources[Faction.GOVT]
-            phase = SupportPhase(state.propaganda_rounds, govt, govt // CIVIC_ACTION_COST,
-                                 room, terror,
-                                 state.resources[Faction.FARC], agitation)
+            phase = SupportPhase(
+                state.propaganda_rounds, govt, govt // CIVIC_ACTION_COST, room, terror,
+                state.resources[Faction.FARC], agitation, state.bases_on_map(Faction.GOVT),
+                sum(state.bases(s.id, Faction.GOVT) for s in state.spaces_in_play()
+                    if s.is_department))
             self.ledger.phases.append(phase)
             self.open = phase
         # (the stages after Civic Action in propaganda.STAGES: Agitation, then Election)
@@ -454,6 +461,8 @@ def phase_figures(run: Run) -> dict[str, float]:
     for key in ROOM:
         out[f"room {key}"] = mean(p.room[key] for p in phases)
     out["terror_ready"] = mean(p.terror_ready for p in phases)
+    out["bases"] = mean(p.bases for p in phases)
+    out["bases_departments"] = mean(p.bases_departments for p in phases)
     out["farc_resources"] = mean(p.farc_resources for p in phases)
     out["agitation_room"] = mean(p.agitation_room for p in phases)
     out["agitation_opposition"] = mean(p.agitation_opposition for p in phases)
@@ -577,6 +586,8 @@ def markdown(runs: list[Run], events: int = 12) -> list[str]:
         ("room City", "(c) no Government Control: Cities"),
         ("room Department", "(c) no Government Control: Departments"),
         ("terror_ready", "Terror markers in ready spaces"),
+        ("bases", "Government Bases on the map"),
+        ("bases_departments", "of them in Departments (their Troops stay, 6.5.1)"),
         ("farc_resources", "FARC Resources"),
         ("agitation_room", "Agitation room (FARC Control)"),
         ("agitation_opposition", "Opposition Agitation added"),
