@@ -256,7 +256,7 @@ class AgentTable:
         write_save(self.game, path)
         then = "the game stops" if stop else f"{default} takes the seat"
         line = f"{faction.label}: {err}; {then} (game saved to {path})"
-        agent.close(f"{err}; {then}")
+        agent.fail(f"{err}; {then}")
         if self.on_failure is not None:
             self.on_failure(line)
         if stop:

@@ -644,7 +644,7 @@ class Controller:
         then = "the game stops" if stop else f"{default} takes the seat"
         line = f"{faction.label}: {err}; {then} (game saved to {path})"
         if agent is not None:
-            agent.close(f"{err}; {then}")
+            agent.fail(f"{err}; {then}")
         if stop or report is None:
             raise AgentStopped(line)
         report.instructions.insert(0, f"Agent failed: {line}")

@@ -173,12 +173,24 @@ class AgentSeat:
             self.conn.send(message)
 
     def close(self, reason: str | None = None) -> None:
-        """``bye`` with ``reason`` (a failure), then close; the process is waited for."""
+        """The engine stops using the agent without its failing: ``bye`` with ``reason``
+        (a seat change, a stopped game; None after ``end``), then the end of its input,
+        and its process is waited for (a few seconds, then stopped), so the agent reads
+        the ``bye`` before it goes (docs/agents.md)."""
+        self._leave(reason, failed=False)
+
+    def fail(self, reason: str) -> None:
+        """The agent failed (late, silent, malformed, illegal): ``bye`` with ``reason``
+        when it can still be written, then the agent is stopped at once (a stalled
+        program is not waited for)."""
+        self._leave(reason, failed=True)
+
+    def _leave(self, reason: str | None, failed: bool) -> None:
         if self.conn is None:
             return
         if reason is not None:
             self.tell(protocol.bye(reason))
-        self.conn.close(failed=reason is not None)
+        self.conn.close(failed=failed)
         self.conn = None
 
 
