@@ -8,6 +8,7 @@ Games are Quick-Play games with the heuristic Government, about a second each.""
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 import sys
@@ -49,3 +50,153 @@ def test_an_agent_removed_without_failing_reads_bye_with_the_reason(
     said = transcript(record)
     assert said[0]["type"] == "hello"
     assert said[-1] == {"type": "bye", "reason": reason}
+
+
+# ======================================================================================
+# a batch says which games an agent fell back in (issue 34 item 3: "a bot is measured
+# against the baselines on the same seeds": a game the flowchart finished is not the bot's)
+# ======================================================================================
+def batch(out: Path, *extra: str, games: int = 2) -> tuple[int, str]:
+    code = main(["batch", "--games", str(games), "--scenario", "quick", "--govt",
+                 "heuristic", "--out", str(out), *extra])
+    return code, out.name
+
+
+def test_a_batch_records_and_counts_the_games_an_agent_fell_back_in(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # 8.0: the crashed FARC agent's seat goes to the section-8 flowchart in every game;
+    # the row, the summary, the printed lines and the report page all say so
+    from nonplayer.games import read_csv
+
+    out = tmp_path / "run"
+    report = tmp_path / "report.html"
+    code, _ = batch(out, "--agent", f"FARC={MISBEHAVE} crash", "--report", str(report))
+    printed = capsys.readouterr().out
+    assert code == 0
+    rows = read_csv(out / "games.csv")
+    assert len(rows) == 2 and all(not r.error for r in rows)
+    for r in rows:  # who fell back, when, why and where the game was saved
+        assert r.fallback.startswith("FARC at card ")
+        assert "closed its output" in r.fallback and "section-8 flowchart" in r.fallback
+        assert f"agent-failure-seed{r.seed}.json" in r.fallback
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["agent_fallbacks"] == 2 and summary["errors"] == 0
+    assert "An agent fell back in 2 of 2 games" in printed
+    assert "--agent-fallback stop counts them as errors" in printed
+    assert "An agent fell back in 2 of 2 games" in report.read_text()
+
+
+def test_a_batch_without_fallbacks_says_nothing_of_them(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _ = batch(tmp_path / "run", games=1)
+    printed = capsys.readouterr().out
+    assert code == 0 and "fell back" not in printed
+    assert json.loads((tmp_path / "run" / "summary.json").read_text())["agent_fallbacks"] == 0
+
+
+def test_a_games_csv_written_before_the_fallback_column_is_read_and_resumed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # an older run's games.csv (no fallback column) still reads, and --resume appends
+    # to it under today's header
+    from nonplayer.games import CSV_FIELDS, OLD_CSV_FIELDS, read_csv
+
+    out = tmp_path / "run"
+    assert batch(out)[0] == 0
+    path = out / "games.csv"
+    rows = path.read_text(encoding="utf-8").splitlines()
+    assert rows[0] == ",".join(CSV_FIELDS)
+    # the first game only, as an older version wrote it (a run stopped after a game)
+    old = [",".join(OLD_CSV_FIELDS), rows[1].removesuffix(",")]
+    path.write_text("\n".join(old) + "\n", encoding="utf-8")
+    (out / "summary.json").unlink()
+    assert [r.fallback for r in read_csv(path)] == [""]
+    assert batch(out, "--resume")[0] == 0
+    capsys.readouterr()
+    assert path.read_text(encoding="utf-8").splitlines()[0] == ",".join(CSV_FIELDS)
+    assert [r.seed for r in read_csv(path)] == [0, 1]
+
+
+# ======================================================================================
+# the agents named, and the 8.8 result only where the game is solitaire (8.0, 8.8)
+# ======================================================================================
+def test_the_batch_summary_names_an_insurgent_agent_and_has_no_solo_score(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # 8.8 scores the solitaire game: with the FARC a player of its own the game is not
+    # one, so its margins and winner are the comparison, not a Government score
+    from nonplayer.games import read_csv
+
+    random_agent = f"{sys.executable} {ROOT / 'examples' / 'random_agent.py'}"
+    code, _ = batch(tmp_path / "run", "--agent", f"FARC={random_agent}")
+    printed = capsys.readouterr().out
+    assert code == 0
+    assert f"Seats: Government: heuristic; FARC: agent {random_agent!r}; AUC and " \
+           "Cartels: section-8 Non-players" in printed
+    assert "8.8 levels" not in printed and "Solo score" not in printed
+    assert "Mean margins:" in printed and "Wins:" in printed
+    rows = read_csv(tmp_path / "run" / "games.csv")
+    assert all(r.solo_score is None and r.solo_level is None for r in rows)
+    assert all(r.victory_margins for r in rows)
+
+
+def test_a_government_agent_plays_the_solitaire_game_and_gets_its_8_8_score(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # 8.0: the Government against three Non-players is the solitaire game, whoever plays it
+    from nonplayer.games import read_csv
+
+    random_agent = f"{sys.executable} {ROOT / 'examples' / 'random_agent.py'}"
+    code, _ = batch(tmp_path / "run", "--agent", f"Government={random_agent}", games=1)
+    printed = capsys.readouterr().out
+    assert code == 0 and "8.8 levels" in printed
+    assert f"Seats: Government: agent {random_agent!r}" in printed
+    assert all(r.solo_level is not None for r in read_csv(tmp_path / "run" / "games.csv"))
+
+
+def test_demo_prints_no_solo_score_for_a_game_that_is_not_solitaire(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    random_agent = f"{sys.executable} {ROOT / 'examples' / 'random_agent.py'}"
+    code = main(["demo", "--govt", "heuristic", "--scenario", "quick", "--seed", "3",
+                 "--json", "--agent", f"AUC={random_agent}"])
+    summary = json.loads(capsys.readouterr().out)
+    assert code == 0 and summary["solo_score"] is None and summary["solo_level"] is None
+    assert summary["winner"] in ("Government", "FARC", "AUC", "Cartels")
+
+
+def test_rows_appended_to_an_older_games_csv_keep_their_fallback(tmp_path: Path) -> None:
+    # a --resume killed again keeps what it wrote: the file is brought to today's header
+    # before rows are appended, so an appended row's fallback is read back
+    from dataclasses import replace
+
+    from nonplayer.games import OLD_CSV_FIELDS, CsvLog, GameRecord, read_csv
+
+    path = tmp_path / "games.csv"
+    first = GameRecord(0, "quick", "heuristic", "AUC", {"Government": -5, "FARC": -5,
+                       "AUC": 1, "Cartels": 0}, None, None, 22, 2, 51,
+                       "victory check won by AUC (6.1, 7.2)", 1.0)
+    with path.open("w", newline="", encoding="utf-8") as fh:  # as an older version wrote it
+        writer = csv.DictWriter(fh, fieldnames=list(OLD_CSV_FIELDS), extrasaction="ignore")
+        writer.writeheader()
+        writer.writerow(first.row())
+    log = CsvLog(path, append=True)
+    log.add(replace(first, seed=1, fallback="FARC at card 3 of the game (#8 ...): ..."))
+    log.close()
+    assert [(r.seed, r.fallback) for r in read_csv(path)] == [
+        (0, ""), (1, "FARC at card 3 of the game (#8 ...): ...")]
+
+
+def test_the_end_an_agent_reads_has_no_8_8_score_after_another_agents_fallback(
+        tmp_path: Path) -> None:
+    # 8.0, 8.8: a game with an Insurgent player is not the solitaire game, even once that
+    # player's seat fell back to the flowchart (its seats at the end are solitaire ones)
+    from core.pieces import Faction
+    from nonplayer.agents.seat import AgentPolicy, AgentSetup
+    from nonplayer.games import play
+
+    record = tmp_path / "govt.txt"
+    setup = AgentSetup(((int(Faction.GOVT), f"{MISBEHAVE} record {record}"),
+                        (int(Faction.FARC), f"{MISBEHAVE} crash")),
+                       AgentPolicy(timeout=120), str(tmp_path))
+    game, result = play(5, "heuristic", "quick", agents=setup, on_agent_failure=print)
+    assert game.state.seats[Faction.FARC] is None  # the flowchart finished the game
+    end = transcript(record)[-1]
+    assert end["type"] == "end" and end["solo"] is None
+    assert result.solo_score is None and result.fallback.startswith("FARC at card")

@@ -150,9 +150,10 @@ def trace_message(faction: Faction | None, by: str, command: dict[str, Any],
             "by": by, "command": command, "lines": [str(line) for line in lines]}
 
 
-def end_message(state: GameState) -> dict[str, Any]:
+def end_message(state: GameState, solitaire: bool | None = None) -> dict[str, Any]:
     """The end (7.0): the reason, winners, ranking, margins (7.3) and, for a solitaire
-    Government, the 8.8 score and level."""
+    Government, the 8.8 score and level (``solitaire``: whether the game was the
+    solitaire game of 8.0; by default, whether its seats at the end are)."""
     step = state.step
 
     def names(numbers: Any) -> list[str]:
@@ -160,7 +161,7 @@ def end_message(state: GameState) -> dict[str, Any]:
 
     margins = state.victory_margins()
     solo = None
-    if victory.is_solitaire(state):
+    if victory.is_solitaire(state) if solitaire is None else solitaire:
         score, level = victory.solo_result(state)
         solo = {"score": int(score), "level": str(level)}
     return {"type": "end", "reason": str(step.get("reason", "")),

@@ -349,6 +349,15 @@ def batch_report(records: Sequence[Any], summary: dict[str, Any], *,
             f'Government, {escape(str(summary.get("scenario")))} scenario, seeds '
             f'{"-".join(str(s) for s in summary.get("seeds", []))}; '
             f'{summary["errors"]} error(s)</p>']
+    agents = summary.get("agents") or {}
+    if agents:
+        body.append('<p class="sub">Agents: ' + escape("; ".join(
+            f"{seat}: agent {where!r}" for seat, where in agents.items())) + "</p>")
+    if summary.get("agent_fallbacks"):
+        body.append(f'<p class="sub">An agent fell back in {summary["agent_fallbacks"]} of '
+                    f'{len(done)} games (games.csv\'s fallback column says when): their '
+                    "results are partly the default player's; --agent-fallback stop counts "
+                    "them as errors instead</p>")
     sc = summary["solo_score"]
     facts = []
     if sc.get("mean") is not None:
@@ -370,9 +379,12 @@ def batch_report(records: Sequence[Any], summary: dict[str, Any], *,
             bars, colours=colours, marks=marks, xlabel="Government margin minus the best "
             "Non-player margin") + "</figure>")
     levels = summary["solo_level"]
-    body.append("<h2>8.8 levels and winners</h2><table><tr><th>8.8 level</th><th>games</th>"
-                "</tr>" + "".join(f"<tr><td>{escape(k)}</td><td>{v}</td></tr>"
-                                  for k, v in levels.items()) + "</table>")
+    if scores:  # solitaire games only (8.0): with an Insurgent agent, the winners
+        body.append("<h2>8.8 levels and winners</h2><table><tr><th>8.8 level</th>"
+                    "<th>games</th></tr>" + "".join(f"<tr><td>{escape(k)}</td><td>{v}</td></tr>"
+                                                    for k, v in levels.items()) + "</table>")
+    else:
+        body.append("<h2>Winners</h2>")
     wins = summary["wins"]
     body.append('<figure style="max-width:700px">' + bar_chart(
         list((k, float(v)) for k, v in wins.items()),
