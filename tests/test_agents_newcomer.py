@@ -200,3 +200,102 @@ def test_the_end_an_agent_reads_has_no_8_8_score_after_another_agents_fallback(
     end = transcript(record)[-1]
     assert end["type"] == "end" and end["solo"] is None
     assert result.solo_score is None and result.fallback.startswith("FARC at card")
+
+
+# ======================================================================================
+# whole commands: the types a decision takes, in docs/agents.md's tables
+# ======================================================================================
+def test_docs_agents_tables_of_whole_commands_are_generated_from_the_engine() -> None:
+    # regenerate: the block between <!-- whole-commands --> markers is
+    # nonplayer.agents.protocol.command_reference()
+    from nonplayer.agents.protocol import command_reference
+
+    doc = (ROOT / "docs" / "agents.md").read_text(encoding="utf-8")
+    block = doc.split("<!-- whole-commands -->\n")[1].split("<!-- end whole-commands -->")[0]
+    assert block == command_reference()
+
+
+def test_every_command_type_a_decision_takes_is_in_the_docs_table() -> None:
+    # 2.3 (Event, Operation, Pass on a card) and 6.0 (each Propaganda decision): every
+    # menu choice's command, the assistant's record-by-hand apart (never an agent's)
+    from core.rules import propaganda as prop
+    from nonplayer.agents.protocol import whole_command_types
+    from nonplayer.decisions.decision import choice_command
+
+    phases = (prop.SEVENTH_SF, prop.DRUG_PROFITS, prop.CIVIC_ACTION, prop.AGITATION,
+              prop.FARC_ZONE, prop.ELITE_BACKING, prop.REDEPLOY)
+    choices = [("pass",), ("event", "shaded"), ("operation", True), ("decline",)]
+    choices += [("propaganda", phase) for phase in phases]
+    assert {choice_command(c) for c in choices} == set(whole_command_types())
+
+
+def test_each_decision_of_a_game_is_of_a_type_its_menu_takes() -> None:
+    # what the seats actually play, decision by decision, is what command_types allows
+    # (so a whole command copied from a trace of the same decision is of an allowed type)
+    from core.game import Game
+    from nonplayer.agents.protocol import whole_command_types
+    from nonplayer.decisions.decision import DecisionContext, command_types
+    from nonplayer.games import step
+    from nonplayer.government import make_government
+    from nonplayer.solitaire import new_solitaire
+
+    game = new_solitaire("quick", 4)
+    bot = make_government("heuristic", 4)
+    seen: set[str] = set()
+    while not game.is_terminal():
+        allowed = command_types(DecisionContext(game.clone(), game.dice))
+        assert set(allowed) <= set(whole_command_types())
+        step(game, bot)
+        played = game.log[-1]["command"]["type"]
+        assert played in allowed, (played, allowed)
+        seen.add(played)
+    assert {"Operation", "Agitation", "Redeploy"} <= seen  # a card and Propaganda Rounds
+    assert Game.replay(game.initial, game.log).state == game.state
+
+
+@pytest.mark.parametrize("command, said", [
+    # a board edit is not a decision: refused, the FARC's Resources untouched
+    ({"type": "Edit Track", "track": "resources", "value": 99, "faction": 1},
+     "sent a command 'Edit Track' where this decision takes one of: Event, Operation, Pass"),
+    ({"type": "Set Seat", "faction": 2, "seat": 2, "government_ai": None, "who": "x"},
+     "sent a command 'Set Seat' where this decision takes one of"),
+    # a Faction given by number where the save format names it: one line, not a crash
+    ({"type": "Operation", "op": {"type": "Terror", "where": [3]},
+      "special": {"type": "Kidnap", "where": [3], "targets": [0], "auc_bases": []},
+      "special_first": False, "ship": None, "ship_op": None, "transfers": []},
+     "unknown Faction 0"),
+])
+def test_a_whole_command_the_decision_does_not_take_is_an_illegal_answer(
+        command: dict, said: str, tmp_path: Path) -> None:
+    import shlex
+
+    from core.pieces import Faction
+    from nonplayer.agents.seat import AgentPolicy, AgentSetup
+    from nonplayer.games import play
+
+    lines: list[str] = []
+    where = f"{MISBEHAVE} command {shlex.quote(json.dumps(command))}"
+    setup = AgentSetup(((int(Faction.FARC), where),), AgentPolicy(timeout=120), str(tmp_path))
+    game, record = play(3, "heuristic", "quick", agents=setup, on_agent_failure=lines.append)
+    assert len(lines) == 1 and said in lines[0] and "section-8 flowchart" in lines[0]
+    assert game.state.phase == "over" and record.fallback == lines[0]
+    assert not any(e["command"]["type"] in ("Edit Track", "Set Seat") and
+                   e["command"].get("who") != "the section-8 flowchart (its agent failed)"
+                   for e in game.log)
+
+
+# ======================================================================================
+# README: assist's 'draw' (issue 31: the program's deck is never shown in table mode)
+# ======================================================================================
+def test_draw_at_the_first_card_prompt_says_the_first_card_is_the_tables(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # 2.2: the table shuffles its deck and turns its first card; the program's deck (for
+    # 'draw' later) exists only once the game does. Before: "! 'draw' is not a card"
+    save = tmp_path / "table.json"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("draw\nquit\n"))
+    main(["assist", "--plain", "--scenario", "quick", "--save", str(save)])
+    out = capsys.readouterr().out
+    assert "! the first card is the table's: turn up the top card of your shuffled deck " \
+           "and name it ('draw' works from the next card on)" in out
+    assert "is not a card" not in out and not save.exists()

@@ -397,6 +397,10 @@ def run_assist(session: Session, new: bool, args: argparse.Namespace, inp: TextI
             if word == ["undo"]:
                 ui.say("! nothing to undo: the game starts with the first card")
                 continue
+            if word == ["draw"]:  # the program's deck exists only with a game
+                ui.say("! the first card is the table's: turn up the top card of your "
+                       "shuffled deck and name it ('draw' works from the next card on)")
+                continue
             if word and word[0] in SETUP_LATER:
                 ui.say(f"! no game yet: '{word[0]}' works once the first card is named")
                 continue
