@@ -140,23 +140,16 @@ def cards_played(game: Game) -> int:
     return sum(1 for c in game.state.played if not CARDS[c].propaganda)
 
 
-def solitaire_throughout(game: Game) -> bool:
-    """The game was the solitaire game of 8.0 from its start to its end: the Government
-    the one player, against three Non-players. Only then is the 8.8 score and level its
-    result; a game with an Insurgent agent (a player of its own) is not one, even after
-    the agent's seat fell back to the flowchart (its margins and winner compare it)."""
-    return victory.is_solitaire(game.initial) and victory.is_solitaire(game.state)
-
-
 def record_of(game: Game, seed: int, govt: str, seconds: float = 0.0,
               error: str = "") -> GameRecord:
     """The record of ``game``; its solo score and level only for a solitaire game
-    (:func:`solitaire_throughout`)."""
+    (:func:`core.rules.victory.solitaire_throughout`: with an Insurgent agent the
+    margins and the winner compare it)."""
     state = game.state
     over = state.phase == "over"
     margins = state.victory_margins()
-    score, level = victory.solo_result(state) if over and solitaire_throughout(game) \
-        else (None, None)
+    solitaire = victory.solitaire_throughout(game.initial, state)
+    score, level = victory.solo_result(state) if over and solitaire else (None, None)
     return GameRecord(
         seed=seed,
         scenario=state.scenario,
@@ -294,7 +287,8 @@ class AgentTable:
         over = self.game.state.phase == "over"
         for agent in self.agents.values():
             if over:
-                agent.tell(end_message(self.game.state, solitaire_throughout(self.game)))
+                agent.tell(end_message(self.game.state, victory.solitaire_throughout(
+                    self.game.initial, self.game.state)))
             agent.close(None if over else "the game was stopped")
         self.agents.clear()
 

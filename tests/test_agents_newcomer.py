@@ -299,3 +299,34 @@ def test_draw_at_the_first_card_prompt_says_the_first_card_is_the_tables(
     assert "! the first card is the table's: turn up the top card of your shuffled deck " \
            "and name it ('draw' works from the next card on)" in out
     assert "is not a card" not in out and not save.exists()
+
+
+# ======================================================================================
+# the winner is the narrated one everywhere (7.1: a Non-player's win beats the players')
+# ======================================================================================
+def test_the_game_reports_winner_is_the_non_player_that_won_not_the_first_ranked() -> None:
+    # 7.1, 6.1: the Government (margin 2) and the AUC (margin 1, a Non-player) both pass
+    # the victory check; the AUC wins and every player loses. The report said
+    # "Winner: Government" (the first of the ranking); end's winners lists both.
+    from core.map import MAP
+    from core.pieces import Faction
+    from core.rules import propaganda, victory
+    from nonplayer.agents.protocol import end_message
+    from tests.helpers import blank_state, place, sid
+    from tui.pictures.history import History
+    from tui.pictures.report import game_report
+
+    s = blank_state()
+    s.seats = [1, None, None, None]
+    s.resources = [0, 0, 0, 0]
+    for c in MAP.cities:
+        s.set_support(c.id, 2)
+    for name in ("Santander", "Huila", "Antioquia"):
+        s.set_support(sid(name), 2)
+    place(s, {"Guainía": "1AB"})
+    assert propaganda.victory_phase(s)
+    assert victory.ranking(s)[0] is Faction.GOVT and victory.winner(s) is Faction.AUC
+    end = end_message(s)
+    assert end["winners"] == ["Government", "AUC"] and end["players_lose"]
+    page = game_report(History(s.clone()))
+    assert "<b>Winner</b>AUC" in page and "<b>Winner</b>Government" not in page

@@ -46,7 +46,6 @@ from nonplayer.games import (
     play,
     plot_scores,
     run_batch,
-    solitaire_throughout,
     summarize,
     write_csv,
 )
@@ -182,7 +181,8 @@ def demo_summary(game: Game, seed: int, govt: str, seconds: float, note: str = "
     margins = state.victory_margins()
     # the 8.8 result only of the solitaire game (8.0): with an Insurgent agent the
     # margins and the winner are the comparison (docs/agents.md)
-    score, level = victory.solo_result(state) if solitaire_throughout(game) else (None, None)
+    score, level = victory.solo_result(state) \
+        if victory.solitaire_throughout(game.initial, state) else (None, None)
     ranking = [Faction(f).label for f in state.step.get("ranking", [])]
     return {
         "seed": seed,

@@ -288,12 +288,12 @@ def game_report(history: History, *, title: str = "Andean Abyss game report",
     """The whole game as one HTML page."""
     final = history.final
     margins = final.victory_margins()
-    ranking = [Faction(f).label for f in final.step.get("ranking", [])]
     score, level = victory.solo_result(final)
+    won = victory.winner(final)  # a Non-player's win at a check beats the players' (7.1)
     facts = [
         ("Cards played", str(len(history.steps))),
         ("Propaganda Rounds", str(final.propaganda_rounds)),
-        ("Winner", ranking[0] if ranking else "game not over"),
+        ("Winner", won.label if won is not None else "game not over"),
         ("Margins", ", ".join(f"{f.label} {margins[f]:+d}" for f in Faction)),
     ]
     if final.phase == "over":
@@ -303,7 +303,7 @@ def game_report(history: History, *, title: str = "Andean Abyss game report",
         body.append(f'<p class="sub">{escape(subtitle)}</p>')
     body.append('<div class="facts">' + "".join(
         f"<div><b>{escape(k)}</b>{escape(v)}</div>" for k, v in facts) + "</div>")
-    if victory.is_solitaire(final):  # 8.8 is the solitaire Government's
+    if victory.solitaire_throughout(history.initial, final):  # 8.8: the solitaire game's
         body.append(f'<p class="level">{escape(solo_line(final))}</p>'
                     f'<p class="sub">8.8: {score:+d} is "{escape(level)}" '
                     "(0 or less COIN Failure; 1-3 Stalemate; 4-8 COIN Progress; 9+ COIN "
