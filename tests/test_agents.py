@@ -387,6 +387,30 @@ def test_play_with_agents_and_seats_changed_mid_game(tmp_path: Path) -> None:
     assert not c.agents  # told the end and stopped
 
 
+def test_a_seat_change_that_fails_changes_nothing(tmp_path: Path) -> None:
+    # 1.5: an agent that does not start, or a seating the rules refuse, leaves the seat
+    # to whoever held it (the agent playing it goes on playing); nothing is logged
+    from nonplayer.agents.connection import AgentError
+    from tui.controller import Controller
+    from tui.session import Session
+
+    game = Game.new("quick", 21, seats=[1, 2, None, None])
+    c = Controller(Session(game, tmp_path / "game.json"),
+                   agents={Faction.FARC: RANDOM_AGENT}, agent_policy=POLICY)
+    c.seat_agent(Faction.FARC, RANDOM_AGENT)
+    agent = c.agents[Faction.FARC]
+    logged = len(c.game.log)
+    with pytest.raises(AgentError):
+        c.seat_agent(Faction.FARC, str(tmp_path / "no-such-agent"))
+    assert c.agents[Faction.FARC] is agent and agent.conn is not None
+    assert len(c.game.log) == logged and c.state.seats == [1, 2, None, None]
+    c.seat_bot(Faction.FARC)
+    logged = len(c.game.log)
+    with pytest.raises(IllegalAction, match="no person at the table"):
+        c.seat_bot(Faction.GOVT)
+    assert len(c.game.log) == logged and c.state.seats == [1, None, None, None]
+
+
 def test_a_failing_agent_in_play_hands_the_government_to_the_program_ai(
         tmp_path: Path) -> None:
     from nonplayer.seats import government_ai

@@ -383,6 +383,33 @@ Discord = Callable[[GameState, Faction], str]
 FALLBACK_AI = "heuristic"
 
 
+def default_player(faction: Faction) -> str:
+    """Who plays ``faction`` when no person or agent does: the program's Government AI
+    (:data:`FALLBACK_AI`) or the section-8 flowchart."""
+    return GOVT_AI_LABEL if faction is Faction.GOVT else "the section-8 flowchart"
+
+
+def default_seat(faction: Faction, why: str = "") -> SetSeat:
+    """The logged change handing ``faction`` to its :func:`default_player` (``why``,
+    if given, is said in brackets: 'its agent failed')."""
+    who = default_player(faction) + (f" ({why})" if why else "")
+    govt = faction is Faction.GOVT
+    return SetSeat(int(faction), None, FALLBACK_AI if govt else None, who=who)
+
+
+def own_player(seats: Sequence[int | None], faction: Faction) -> int:
+    """A player number of ``faction``'s own (1.5), for an agent taking its seat: the
+    seat's number when no other Faction shares it, else the next number unused.
+
+    >>> own_player([1, 2, None, None], Faction.FARC), own_player([1, 1, 2, None], Faction.FARC)
+    (2, 3)
+    """
+    player = seats[faction]
+    if player is None or sum(s == player for s in seats) > 1:
+        player = 1 + max((s for s in seats if s is not None), default=0)
+    return player
+
+
 class Controller:
     """Drives a :class:`Session` for a user interface (see the module docstring).
 
@@ -630,9 +657,8 @@ class Controller:
         stop (:class:`AgentStopped`); the game is saved either way."""
         agent = self.agents.pop(faction, None)
         self.agent_specs.pop(faction, None)
-        default = GOVT_AI_LABEL if faction is Faction.GOVT else "the section-8 flowchart"
-        change = SetSeat(int(faction), None, FALLBACK_AI if faction is Faction.GOVT else None,
-                         who=f"{default} (its agent failed)")
+        default = default_player(faction)
+        change = default_seat(faction, "its agent failed")
         stop = self.agent_policy.fallback == "stop"
         report = None
         if not stop:
@@ -657,12 +683,9 @@ class Controller:
         if agent is not None:
             return agent
         where = self.agent_specs[faction]
-        seats = self.state.seats
-        player = seats[faction]
-        if player is None or sum(s == player for s in seats) > 1:
-            player = 1 + max((s for s in seats if s is not None), default=0)
+        player = own_player(self.state.seats, faction)
         agent = AgentSeat(where, faction, player, self.state, self.agent_policy)
-        if seats[faction] != player:
+        if self.state.seats[faction] != player:
             self.apply(SetSeat(int(faction), player, who=f"agent {where!r}"))
         self.agents[faction] = agent
         return agent
@@ -670,40 +693,43 @@ class Controller:
     def seat_agent(self, faction: Faction, where: str | None) -> TurnReport:
         """Change who plays ``faction`` mid-game: the agent ``where`` takes the seat, or
         (None) the person at this screen takes back an agent's seat. Logged (Set Seat),
-        so the save says who played when; AgentError if the agent does not start."""
-        old = self.agents.pop(faction, None)
-        self.agent_specs.pop(faction, None)
-        if old is not None:
-            old.close("a person takes the seat" if where is None else "another agent "
-                      "takes the seat")
+        so the save says who played when. Nothing changes when it fails: AgentError if
+        the agent does not start, AndeanError if the rules refuse the seating (1.5); the
+        agent that held the seat is let go only once the new player has it."""
         seats = self.state.seats
-        if where is not None:
-            player = seats[faction]
-            if player is None or sum(s == player for s in seats) > 1 or any(
-                    seats[f] == player for f in Faction if f is not faction):
-                player = 1 + max((s for s in seats if s is not None), default=0)
-            agent = AgentSeat(where, faction, player, self.state, self.agent_policy)
-            report = self.apply(SetSeat(int(faction), player, who=f"agent {where!r}"))
-            self.agent_specs[faction] = where
-            self.agents[faction] = agent
+        if where is None:
+            people = [s for f, s in enumerate(seats) if s is not None and
+                      Faction(f) not in self.agent_specs and Faction(f) is not faction]
+            player = min(people) if people else (seats[faction] or 1)
+            report = self.apply(SetSeat(int(faction), player, who="a person"))
+            self._let_go(faction, "a person takes the seat")
             return report
-        people = [s for f, s in enumerate(seats) if s is not None and
-                  Faction(f) not in self.agent_specs and Faction(f) is not faction]
-        player = min(people) if people else (seats[faction] or 1)
-        return self.apply(SetSeat(int(faction), player, who="a person"))
+        player = own_player(seats, faction)
+        agent = AgentSeat(where, faction, player, self.state, self.agent_policy)
+        try:
+            report = self.apply(SetSeat(int(faction), player, who=f"agent {where!r}"))
+        except AndeanError as err:
+            agent.close(f"the seat was not changed: {err}")
+            raise
+        self._let_go(faction, "another agent takes the seat")
+        self.agent_specs[faction] = where
+        self.agents[faction] = agent
+        return report
 
     def seat_bot(self, faction: Faction) -> TurnReport:
-        """Hand ``faction`` to its default player mid-game: the section-8 flowchart, or
-        for the Government the program's AI (:data:`FALLBACK_AI`); logged (Set Seat).
+        """Hand ``faction`` to its default player mid-game (:func:`default_seat`: the
+        section-8 flowchart, or for the Government the program's AI); logged (Set Seat).
         IllegalAction when nobody would be left at the table (1.5)."""
-        govt = faction is Faction.GOVT
-        report = self.apply(SetSeat(int(faction), None, FALLBACK_AI if govt else None,
-                                    who=GOVT_AI_LABEL if govt else "the section-8 flowchart"))
+        report = self.apply(default_seat(faction))
+        self._let_go(faction, "the seat goes to its default player")
+        return report
+
+    def _let_go(self, faction: Faction, reason: str) -> None:
+        """The agent that played ``faction`` (if any) is told ``reason`` and stopped."""
         old = self.agents.pop(faction, None)
         self.agent_specs.pop(faction, None)
         if old is not None:
-            old.close("the seat goes to its default player")
-        return report
+            old.close(reason)
 
     def _agent_discord(self, state: GameState, faction: Faction) -> str:
         """Insurgent Discord (8.1) asked of the agent playing the Government (started
