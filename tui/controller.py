@@ -474,11 +474,12 @@ class Controller:
     def turn_line(self) -> str:
         """Whose decision it is (:func:`tui.describe.whose_turn`); with several people
         at the screen (hot-seat) it names the person: '..., player 2's decision'."""
-        from tui.outcome import people
+        from tui.seats import persons
 
         text = describe.whose_turn(self.state)
         faction = self.to_move()
-        if faction is not None and len(people(self.state)) > 1:
+        if faction is not None and faction not in self.agent_specs and \
+                len(persons(self.state, self.agent_specs)) > 1:
             seat = self.state.seats[faction]
             if seat is not None:
                 text += f" - player {seat}'s decision"
@@ -723,6 +724,23 @@ class Controller:
         report = self.apply(default_seat(faction))
         self._let_go(faction, "the seat goes to its default player")
         return report
+
+    def hand_seat(self, faction: Faction, to: str, command: str | None = None) -> TurnReport:
+        """The change of seat a user interface asks for: ``to`` 'person' (the person at
+        this screen, :meth:`seat_agent` with None), 'bot' (:meth:`seat_bot`) or 'agent'
+        (``command``'s agent, :meth:`seat_agent`)."""
+        if to == "bot":
+            return self.seat_bot(faction)
+        if to == "agent" and not command:
+            raise AgentError("no command given for the agent")
+        return self.seat_agent(faction, command if to == "agent" else None)
+
+    def seat_holder(self, faction: Faction) -> str:
+        """Who plays ``faction`` now, as :meth:`hand_seat` names it: 'agent', 'bot' (its
+        default player) or 'person'."""
+        if faction in self.agent_specs:
+            return "agent"
+        return "bot" if self.state.seats[faction] is None else "person"
 
     def _let_go(self, faction: Faction, reason: str) -> None:
         """The agent that played ``faction`` (if any) is told ``reason`` and stopped."""
