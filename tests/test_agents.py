@@ -411,6 +411,27 @@ def test_a_seat_change_that_fails_changes_nothing(tmp_path: Path) -> None:
     assert len(c.game.log) == logged and c.state.seats == [1, None, None, None]
 
 
+def test_the_log_says_who_plays_a_seat_after_a_rollback(tmp_path: Path) -> None:
+    # the seats' agents follow the log back: a rollback past the person's taking FARC
+    # gives FARC to its --agent again (its next turn starts it); the change is gone
+    from tui.controller import Controller
+    from tui.session import Session
+
+    game = Game.new("quick", 21, seats=[1, 2, None, None])
+    c = Controller(Session(game, tmp_path / "game.json"),
+                   agents={Faction.FARC: RANDOM_AGENT}, agent_policy=POLICY)
+    while len(c.cards()) < 2:
+        c.nonplayer_turn() if c.nonplayer_to_move() else person_decides(c)
+    c.seat_agent(Faction.FARC, None)
+    assert not c.agent_specs and not c.agents
+    c.rollback(c.cards()[0])
+    assert c.agent_specs == {Faction.FARC: RANDOM_AGENT} and not set_seats(c.game)
+    while not c.is_over() and len(c.cards()) < 3:
+        c.nonplayer_turn() if c.nonplayer_to_move() else person_decides(c)
+    assert any("agent random" in r.heading() for r in c.history)
+    c.close_agents()
+
+
 def test_a_failing_agent_in_play_hands_the_government_to_the_program_ai(
         tmp_path: Path) -> None:
     from nonplayer.seats import government_ai

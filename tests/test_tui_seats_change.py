@@ -158,6 +158,27 @@ async def test_a_seat_given_to_an_agent_is_played_by_it_and_handed_back(tmp_path
 
 
 @run_async
+async def test_an_undo_past_a_seat_change_gives_the_seat_back(tmp_path):
+    # the log says who plays each seat: undoing the Set Seat that gave FARC to an agent
+    # stops the agent and FARC is the person's again (asked, not played by the agent)
+    app = play_app(tmp_path, [1, 1, None, None])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        c = app.controller
+        before = len(c.game.log)
+        await seat(pilot, "farc", "agent", RANDOM_AGENT)
+        agent = c.agents[FARC]
+        await press(pilot, "escape")
+        assert len(c.game.log) > before + 1  # the Set Seat, then the agent's turn
+        await press(pilot, "u")
+        assert len(c.game.log) == before and c.state.seats[FARC] == 1
+        assert not c.agents and not c.agent_specs and agent.conn is None
+        assert c.to_move() is FARC and c.person_to_move()
+        assert "FARC: you" in "\n".join(app.side_lines())
+    assert not set_seats(saved(tmp_path).log)
+
+
+@run_async
 async def test_bad_input_in_the_seats_dialog_is_said_and_changes_nothing(tmp_path):
     # one line for each refusal; the seats and the log stay as they were
     app = play_app(tmp_path, [1, None, None, None])

@@ -24,6 +24,7 @@ on a copy and is kept only once all its dice were given.
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -397,6 +398,28 @@ def default_seat(faction: Faction, why: str = "") -> SetSeat:
     return SetSeat(int(faction), None, FALLBACK_AI if govt else None, who=who)
 
 
+def agent_who(where: str) -> str:
+    """How a Set Seat names the agent ``where`` taking a seat: "agent 'python3 bot.py'"
+    (read back by :func:`agent_named`)."""
+    return f"agent {where!r}"
+
+
+def agent_named(who: str) -> str | None:
+    """The agent's command a Set Seat's ``who`` names (:func:`agent_who`), or None when
+    it names another player (a person, the default player).
+
+    >>> agent_named("agent 'python3 bot.py'"), agent_named("the section-8 flowchart")
+    ('python3 bot.py', None)
+    """
+    if not who.startswith("agent "):
+        return None
+    try:
+        where = ast.literal_eval(who[len("agent "):])
+    except (ValueError, SyntaxError):
+        return None
+    return where if isinstance(where, str) else None
+
+
 def own_player(seats: Sequence[int | None], faction: Faction) -> int:
     """A player number of ``faction``'s own (1.5), for an agent taking its seat: the
     seat's number when no other Faction shares it, else the next number unused.
@@ -433,6 +456,8 @@ class Controller:
         #: Faction: the agent's command (or tcp:PORT); each is started at its first turn
         self.agent_specs: dict[Faction, str] = dict(agents or {})
         self.agents: dict[Faction, AgentSeat] = {}
+        #: the seats the command line gave to agents: theirs until the log says otherwise
+        self._given_agents = dict(self.agent_specs)
         self.agent_policy = agent_policy or AgentPolicy()
         self.assist = assist
         self.ask_dice = ask_dice
@@ -687,7 +712,7 @@ class Controller:
         player = own_player(self.state.seats, faction)
         agent = AgentSeat(where, faction, player, self.state, self.agent_policy)
         if self.state.seats[faction] != player:
-            self.apply(SetSeat(int(faction), player, who=f"agent {where!r}"))
+            self.apply(SetSeat(int(faction), player, who=agent_who(where)))
         self.agents[faction] = agent
         return agent
 
@@ -708,7 +733,7 @@ class Controller:
         player = own_player(seats, faction)
         agent = AgentSeat(where, faction, player, self.state, self.agent_policy)
         try:
-            report = self.apply(SetSeat(int(faction), player, who=f"agent {where!r}"))
+            report = self.apply(SetSeat(int(faction), player, who=agent_who(where)))
         except AndeanError as err:
             agent.close(f"the seat was not changed: {err}")
             raise
@@ -796,7 +821,35 @@ class Controller:
 
     def undo(self) -> bool:
         """Back to the start of the person's latest decision (:meth:`Session.undo`)."""
-        return self.session.undo()
+        done = self.session.undo()
+        if done:
+            self._agents_from_log()
+        return done
+
+    def resume(self, session: Session) -> None:
+        """Go on with another game (the Load key): its log says who plays each seat."""
+        self.session = session
+        self._agents_from_log()
+
+    def _agents_from_log(self) -> None:
+        """The seats' agents as the log now says (after an undo, a rollback, a load):
+        each seat's latest Set Seat names its player (:func:`agent_named`), else the
+        command line's ``--agent`` holds it. An agent whose seat the log no longer gives
+        it is stopped; one the log gives a seat again starts at its next turn."""
+        specs = dict(self._given_agents)
+        for entry in self.game.log:
+            cmd = entry["command"]
+            if cmd["type"] == SetSeat.name:
+                where = agent_named(cmd.get("who", ""))
+                if where is None:
+                    specs.pop(Faction(cmd["faction"]), None)
+                else:
+                    specs[Faction(cmd["faction"])] = where
+        for faction in Faction:
+            if specs.get(faction) != self.agent_specs.get(faction):
+                self._let_go(faction, "the game went back to before it took the seat")
+                if faction in specs:
+                    self.agent_specs[faction] = specs[faction]
 
     def undo_steps(self) -> list[str] | None:
         """What the table takes back if :meth:`undo` is done now: the steps from the
@@ -869,6 +922,7 @@ class Controller:
         """Back to the start of ``group``'s card: the commands from its first on are
         discarded, the dice stream returns to where it was then (autosaved)."""
         self.session.rewind(group.start)
+        self._agents_from_log()
 
     def rollback_steps(self, group: CardGroup) -> list[str]:
         """What the table takes back if :meth:`rollback` to ``group`` is done now."""

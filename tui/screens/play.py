@@ -624,7 +624,7 @@ class PlayApp(App[None]):
             except (AndeanError, OSError, ValueError) as err:
                 self.notify(f"Cannot load: {err}", severity="error")
                 return
-            self.controller.session = session
+            self.controller.resume(session)
             self.over_shown = False
             if self.auto_nonplayers:
                 self.run_nonplayers()
