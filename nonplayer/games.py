@@ -318,21 +318,32 @@ def step(game: Game, bot: GovernmentBot, table: AgentTable | None = None) -> Tur
 def play_record(seed: int, govt: str = "heuristic", scenario: str = "standard",
                 options: dict[str, Any] | None = None,
                 govt_options: dict[str, Any] | None = None,
-                agents: AgentSetup | None = None) -> GameRecord:
+                agents: AgentSetup | None = None,
+                keep: str | None = None) -> GameRecord:
     """:func:`play`, catching any exception into the record's ``error`` (batch workers);
-    an agent's failure is said on stderr, one line."""
+    an agent's failure is said on stderr, one line. ``keep``: a folder where the
+    finished game is saved as ``<seed>.json`` (the save format, docs/state-format.md),
+    so an analysis can replay its every command later (``andean batch --keep-games``)."""
     start = time.perf_counter()
 
     def say(line: str) -> None:
         print(f"andean: seed {seed}: agent failed: {line}", file=sys.stderr, flush=True)
 
     try:
-        return play(seed, govt, scenario, govt_options=govt_options, agents=agents,
-                    on_agent_failure=say, **(options or {}))[1]
+        game, record = play(seed, govt, scenario, govt_options=govt_options, agents=agents,
+                            on_agent_failure=say, **(options or {}))
+        if keep is not None:
+            write_save(game, Path(keep) / kept_name(seed))
+        return record
     except Exception as err:  # a batch reports a failed game instead of dying
         detail = traceback.format_exception_only(type(err), err)[-1].strip()
         return GameRecord(seed, scenario, govt, None, {}, None, None, 0, 0, 0, "",
                           time.perf_counter() - start, detail)
+
+
+def kept_name(seed: int) -> str:
+    """The file name of game ``seed`` in a ``--keep-games`` folder."""
+    return f"{seed}.json"
 
 
 def soak_game(seed: int, govt: str = "heuristic", scenario: str = "standard") -> list[str]:
@@ -378,10 +389,12 @@ def run_batch(
     on_record: OnRecord | None = None,
     govt_options: dict[str, Any] | None = None,
     agents: AgentSetup | None = None,
+    keep: str | None = None,
 ) -> list[GameRecord]:
     """Play a game per seed; records sorted by seed (same seeds, same records whatever
     the backend and ``workers``, timings apart). ``on_record`` sees each record as its
-    game ends (``andean batch`` appends it to the CSV then).
+    game ends (``andean batch`` appends it to the CSV then). ``keep``: a folder each
+    finished game is saved in (:func:`play_record`; with Dask, one the workers reach).
 
     ``backend="process"``: ``workers`` processes (1: in this process).
     ``backend="dask"``: the Dask scheduler at ``scheduler``, or a local cluster of
@@ -403,7 +416,7 @@ def run_batch(
 
     if backend == "dask":
         _run_dask(seeds, govt, scenario, workers, scheduler, done, options, govt_options,
-                  agents)
+                  agents, keep)
     else:
         from contextlib import closing
         from functools import partial
@@ -411,7 +424,7 @@ def run_batch(
         from nonplayer.pool import imap_jobs
 
         job = partial(play_record, govt=govt, scenario=scenario, options=options,
-                      govt_options=govt_options, agents=agents)
+                      govt_options=govt_options, agents=agents, keep=keep)
         with closing(imap_jobs(job, seeds, workers)) as results:
             for record in results:
                 done(record)
@@ -422,7 +435,7 @@ def _run_dask(seeds: list[int], govt: str, scenario: str, workers: int,
               scheduler: str | None, done: OnRecord,
               options: dict[str, Any] | None,
               govt_options: dict[str, Any] | None = None,
-              agents: AgentSetup | None = None) -> None:
+              agents: AgentSetup | None = None, keep: str | None = None) -> None:
     distributed = require_extra("dask", "the dask batch backend")
     from nonplayer.pool import children_leave_stops_to_us
 
@@ -437,7 +450,7 @@ def _run_dask(seeds: list[int], govt: str, scenario: str, workers: int,
     try:
         futures = client.map(play_record, seeds, govt=govt, scenario=scenario,
                              options=options, govt_options=govt_options, agents=agents,
-                             pure=False)
+                             keep=keep, pure=False)
         for future in distributed.as_completed(futures):
             done(future.result())
     finally:

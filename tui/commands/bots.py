@@ -392,6 +392,9 @@ def _configure_batch(p: argparse.ArgumentParser) -> None:
                    "plot extra)")
     p.add_argument("--report", metavar="FILE.html", default=None,
                    help="also write a summary page: solo scores, winners, when games end")
+    p.add_argument("--keep-games", action="store_true",
+                   help="also save each finished game in DIR/games/SEED.json (the save "
+                   "format: replay it with andean verify, or analyse it)")
     p.add_argument("--resume", action="store_true",
                    help="continue a stopped run from DIR/games.csv: play only the seeds "
                    "it lacks (give the same --games, --seed, --scenario and --govt)")
@@ -497,6 +500,12 @@ def _checked_run(args: argparse.Namespace, outdir: Path, options: dict[str, Any]
                            f"another run: {resumable}replace it with --force")
         for path in (csv_path, json_path, run_path):
             check_output(path, "--out", parent_made=outdir)
+        games_dir = outdir / GAMES_DIR
+        if args.keep_games and games_dir.exists() and not args.force:
+            raise CliError(f"--keep-games: {shown(games_dir)} already exists: replace its "
+                           "games with --force, or give another --out")
+    if args.keep_games and (outdir / GAMES_DIR).exists() and not (outdir / GAMES_DIR).is_dir():
+        raise CliError(f"--keep-games: {shown(outdir / GAMES_DIR)} is not a folder")
     return run, seeds, kept, bot, agents, plays
 
 
@@ -513,6 +522,10 @@ def _batch_in(args: argparse.Namespace, out: TextIO, outdir: Path, run: dict[str
     if not args.resume or not run_path.exists():
         write_text(run_path, json.dumps(run, indent=2) + "\n")
     todo = [s for s in seeds if s not in {r.seed for r in kept}]
+    keep = None
+    if args.keep_games:
+        (outdir / GAMES_DIR).mkdir(exist_ok=True)
+        keep = str(outdir / GAMES_DIR)
     if args.resume:
         print(f"andean: resuming: {len(kept)} of {len(seeds)} games already in {csv_path}",
               file=sys.stderr)
@@ -529,7 +542,8 @@ def _batch_in(args: argparse.Namespace, out: TextIO, outdir: Path, run: dict[str
             records = run_batch(todo, args.govt, args.scenario, workers=args.workers,
                                 backend=args.backend, scheduler=args.scheduler,
                                 progress=lambda done, _: bar.update(len(kept) + done, errors[0]),
-                                on_record=add, govt_options=options, agents=agents)
+                                on_record=add, govt_options=options, agents=agents,
+                                keep=keep)
     except KeyboardInterrupt as stop:
         log.close()
         done = len(read_csv(csv_path))
@@ -548,7 +562,8 @@ def _batch_in(args: argparse.Namespace, out: TextIO, outdir: Path, run: dict[str
     write_text(json_path, json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
     for line in summary_text(summary):
         print(line, file=out)
-    print(f"Wrote {csv_path} and {json_path}", file=out)
+    print(f"Wrote {csv_path} and {json_path}"
+          + (f" and the games in {outdir / GAMES_DIR}" if keep else ""), file=out)
     if args.plot:
         title = f"{args.govt} Government, {len(records)} games ({args.scenario})"
         print(f"Wrote {plot_scores(records, args.plot, title)}", file=out)
@@ -558,6 +573,9 @@ def _batch_in(args: argparse.Namespace, out: TextIO, outdir: Path, run: dict[str
         print(f"Wrote {write(batch_report(records, summary), args.report)}", file=out)
     return 1 if summary["errors"] else 0
 
+
+#: the folder of an ``--out`` directory that ``--keep-games`` saves the games in
+GAMES_DIR = "games"
 
 #: the batch's parameters, written in its --out directory when it starts: --resume
 #: refuses to mix another --games, --seed, --scenario, --govt or --think into the run
