@@ -25,6 +25,7 @@ from core.pieces import Faction
 from nonplayer.agents.connection import AgentError
 from nonplayer.decisions.base import YES_NO, InputError, Option, Question
 from tui.controller import Controller, Decision, Preview, TurnReport, default_player
+from tui.screens.questions import AnsweredScreen
 from tui.seats import seat_holders
 from tui.turn_log import CardGroup
 
@@ -345,7 +346,7 @@ def open_transfer(app: App[object], controller: Controller, refresh: Callable[[]
     app.push_screen(FormScreen(controller, decision), done)  # type: ignore[arg-type]
 
 
-class SeatsScreen(ModalScreen[list[TurnReport]]):
+class SeatsScreen(AnsweredScreen[list[TurnReport]]):
     """Who plays each seat, and a change of it mid-game (issue 34): pick a Faction, then
     who takes it from the next decision on: a person at this screen, its default player
     (the section-8 flowchart; the Government: the program's AI), or an agent (its
@@ -458,14 +459,6 @@ class SeatsScreen(ModalScreen[list[TurnReport]]):
         self.faction = None
         self.typing_command = False
         self.show()
-
-    @on(Input.Submitted, "#answer")
-    def _submitted(self, event: Input.Submitted) -> None:
-        self.submit(event.value)
-
-    @on(OptionList.OptionSelected, "#options")
-    def _picked(self, event: OptionList.OptionSelected) -> None:
-        self.submit(str(event.option.id))
 
     def action_back(self) -> None:
         if self.typing_command:
