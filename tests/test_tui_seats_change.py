@@ -249,6 +249,10 @@ async def test_the_assistant_changes_a_seat_and_goes_on(tmp_path):
         await pilot.pause()
         c = app.controller
         assert c.person_to_move() and not app.busy
+        app.busy = True  # a dialog of the game's flow (a turn, a card, a die) is open
+        await press(pilot, "p")
+        assert not isinstance(app.screen, SeatsScreen)
+        app.busy = False
         await seat(pilot, "farc", "you")
         await press(pilot, "escape")
         assert c.state.seats[FARC] == 1

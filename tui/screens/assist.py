@@ -1037,6 +1037,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
         """``p`` (:meth:`PlayApp.action_seats`), once the game's flow waits for nothing
         else: the next turn is run with the new players when the dialog closes."""
         if self.busy:
+            self.notify("Seats: first finish what is on screen (a turn, a card, a die).")
             return
         super().action_seats()
 

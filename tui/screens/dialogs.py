@@ -26,7 +26,7 @@ from nonplayer.agents.connection import AgentError
 from nonplayer.decisions.base import YES_NO, InputError, Option, Question
 from tui.controller import Controller, Decision, Preview, TurnReport, default_player
 from tui.screens.questions import AnsweredScreen
-from tui.seats import seat_holders
+from tui.seats import persons, seat_holders
 from tui.turn_log import CardGroup
 
 
@@ -388,7 +388,8 @@ class SeatsScreen(AnsweredScreen[list[TurnReport]]):
                 Option(f, f.label, detail=who, aliases=("govt",) if f is Faction.GOVT else ())
                 for f, who in holders.items()], info=[self.told] if self.told else [])
         now = c.seat_holder(self.faction)
-        options = [Option("person", "a person at this screen" if now == "agent" else "you",
+        alone = len(persons(c.state, c.agent_specs)) <= 1
+        options = [Option("person", "you" if alone else "a person at this screen",
                           aliases=("me", "you", "person")),
                    Option("bot", f"its default player: {default_player(self.faction)}",
                           aliases=("bot", "default")),
