@@ -432,6 +432,24 @@ def test_the_log_says_who_plays_a_seat_after_a_rollback(tmp_path: Path) -> None:
     c.close_agents()
 
 
+def test_a_saves_own_set_seat_never_starts_the_command_it_names(tmp_path: Path) -> None:
+    # a save file does not run programs: the Set Seat of an earlier session names an
+    # agent, yet after a rollback in this one FARC is its player's (a person's), as when
+    # the game is resumed without --agent
+    from tui.controller import Controller
+    from tui.session import Session
+
+    marker = tmp_path / "ran"
+    game = Game.new("quick", 21, seats=[1, None, None, None])
+    game.apply(SetSeat(int(Faction.FARC), 2, who=f"agent {MISBEHAVE + ' record ' + str(marker)!r}"))
+    c = Controller(Session(game, tmp_path / "game.json"), agent_policy=POLICY)
+    while len(c.cards()) < 2:
+        c.nonplayer_turn() if c.nonplayer_to_move() else person_decides(c)
+    c.rollback(c.cards()[-1])
+    assert not c.agent_specs and set_seats(c.game)
+    assert not marker.exists()
+
+
 def test_a_failing_agent_in_play_hands_the_government_to_the_program_ai(
         tmp_path: Path) -> None:
     from nonplayer.seats import government_ai

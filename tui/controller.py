@@ -458,6 +458,9 @@ class Controller:
         self.agents: dict[Faction, AgentSeat] = {}
         #: the seats the command line gave to agents: theirs until the log says otherwise
         self._given_agents = dict(self.agent_specs)
+        #: where this session's part of the log begins: only its Set Seats name agents
+        #: to start again (a save's own never make this program run a command)
+        self._log_start = len(session.game.log)
         self.agent_policy = agent_policy or AgentPolicy()
         self.assist = assist
         self.ask_dice = ask_dice
@@ -827,17 +830,22 @@ class Controller:
         return done
 
     def resume(self, session: Session) -> None:
-        """Go on with another game (the Load key): its log says who plays each seat."""
+        """Go on with another game (the Load key), its seats' agents those of the
+        command line, as when the game is resumed by ``andean play --load``."""
         self.session = session
+        self._log_start = len(session.game.log)
         self._agents_from_log()
 
     def _agents_from_log(self) -> None:
         """The seats' agents as the log now says (after an undo, a rollback, a load):
-        each seat's latest Set Seat names its player (:func:`agent_named`), else the
-        command line's ``--agent`` holds it. An agent whose seat the log no longer gives
-        it is stopped; one the log gives a seat again starts at its next turn."""
+        each seat's latest Set Seat of this session names its player
+        (:func:`agent_named`), else the command line's ``--agent`` holds it. An agent
+        whose seat the log no longer gives it is stopped; one the log gives a seat again
+        starts at its next turn. (A Set Seat logged before this session never starts
+        the command it names: a save file does not run programs.)"""
+        self._log_start = min(self._log_start, len(self.game.log))
         specs = dict(self._given_agents)
-        for entry in self.game.log:
+        for entry in self.game.log[self._log_start:]:
             cmd = entry["command"]
             if cmd["type"] == SetSeat.name:
                 where = agent_named(cmd.get("who", ""))
