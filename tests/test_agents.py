@@ -279,6 +279,15 @@ def test_a_bad_agent_argument_is_said_in_one_line(
     assert code == 2 and said in err and len(err.strip().splitlines()) == 1
 
 
+def test_assist_refuses_an_agent_with_dice_typed_in(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["assist", "--plain", "--dice", "manual", "--save", str(tmp_path / "t.json"),
+                 "--agent", "FARC=python3 x.py"])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "--agent with --dice manual: an agent's turn cannot wait for dice typed in" in err
+
+
 def test_demo_with_an_agent_names_it_and_saves_a_game_that_replays(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     save = tmp_path / "game.json"

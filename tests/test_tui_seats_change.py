@@ -258,3 +258,20 @@ async def test_the_assistant_changes_a_seat_and_goes_on(tmp_path):
         assert c.state.seats[FARC] == 1
         assert "People: Government (1), FARC (1)" in "\n".join(app.side_lines())
     assert [s["who"] for s in set_seats(saved(tmp_path).log)] == ["a person"]
+
+
+@run_async
+async def test_no_agent_takes_a_seat_when_the_table_types_its_dice_in(tmp_path):
+    # --dice manual: an agent's turn could not wait for the table's dice (as --agent
+    # with --dice manual is refused on the command line)
+    from tests.test_tui_assist_app import controller_for, table_game
+
+    app = AssistApp(controller_for(table_game(), tmp_path / "game.json", manual=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        c = app.controller
+        logged = len(c.game.log)
+        await seat(pilot, "farc", "agent", RANDOM_AGENT)
+        assert error(app) == ("! --dice manual: an agent's turn cannot wait for dice "
+                              "typed in; use --dice auto")
+        assert len(c.game.log) == logged and not c.agent_specs

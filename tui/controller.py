@@ -384,6 +384,10 @@ Discord = Callable[[GameState, Faction], str]
 FALLBACK_AI = "heuristic"
 
 
+#: why no agent takes a seat of a game whose dice the table types in (``--dice manual``)
+NO_AGENT_WITH_TYPED_DICE = "an agent's turn cannot wait for dice typed in; use --dice auto"
+
+
 def default_player(faction: Faction) -> str:
     """Who plays ``faction`` when no person or agent does: the program's Government AI
     (:data:`FALLBACK_AI`) or the section-8 flowchart."""
@@ -723,7 +727,8 @@ class Controller:
         """Change who plays ``faction`` mid-game: the agent ``where`` takes the seat, or
         (None) the person at this screen takes back an agent's seat. Logged (Set Seat),
         so the save says who played when. Nothing changes when it fails: AgentError if
-        the agent does not start, AndeanError if the rules refuse the seating (1.5); the
+        the agent does not start (or the table types its dice in), AndeanError if the
+        rules refuse the seating (1.5); the
         agent that held the seat is let go only once the new player has it."""
         seats = self.state.seats
         if where is None:
@@ -733,6 +738,8 @@ class Controller:
             report = self.apply(SetSeat(int(faction), player, who="a person"))
             self._let_go(faction, "a person takes the seat")
             return report
+        if self.manual:
+            raise AgentError(f"--dice manual: {NO_AGENT_WITH_TYPED_DICE}")
         player = own_player(seats, faction)
         agent = AgentSeat(where, faction, player, self.state, self.agent_policy)
         try:
