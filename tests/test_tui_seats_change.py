@@ -192,6 +192,7 @@ async def test_bad_input_in_the_seats_dialog_is_said_and_changes_nothing(tmp_pat
         assert error(app) == "! 9 is not one of the options 1-4"
         await answer(pilot, "government", "bot")  # 1.5: nobody left at the table
         assert error(app).startswith("! ") and "no person at the table" in error(app)
+        assert app.screen.query_one("#error").region.height == 2  # all of it, wrapped
         assert "Government: who plays it" in question(app)  # still asked
         await press(pilot, "escape")
         await answer(pilot, "cartels", "agent", "")

@@ -180,6 +180,7 @@ class PlayApp(App[None]):
     #question { height: auto; max-height: 5; }
     #options { height: 1fr; }
     #error { height: 1; color: $error; }
+    SeatsScreen #error { height: auto; max-height: 3; }
     .keys { height: 1; color: $text-muted; }
     .buttons { height: 3; }
     #text { height: auto; }
