@@ -50,6 +50,14 @@ def play_app(tmp_path: Path, seats: list[int | None], seed: int = 8) -> PlayApp:
     return PlayApp(Controller(Session(game, tmp_path / "game.json"), agent_policy=POLICY))
 
 
+def assist_app(tmp_path: Path, manual: bool) -> AssistApp:
+    """The assistant on the table game of tests/test_tui_assist_app.py (the Government
+    a person's, to move; ``manual``: the table types the dice in)."""
+    from tests.test_tui_assist_app import controller_for, table_game
+
+    return AssistApp(controller_for(table_game(), tmp_path / "game.json", manual=manual))
+
+
 def set_seats(log: list[dict]) -> list[dict]:
     return [e["command"] for e in log if e["command"]["type"] == SetSeat.name]
 
@@ -243,9 +251,7 @@ async def test_the_seats_dialog_fits_the_screen(tmp_path, size):
 @run_async
 async def test_the_assistant_changes_a_seat_and_goes_on(tmp_path):
     # the tabletop's person takes FARC: the side panel and the log say so
-    from tests.test_tui_assist_app import controller_for, table_game
-
-    app = AssistApp(controller_for(table_game(), tmp_path / "game.json", manual=False))
+    app = assist_app(tmp_path, manual=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         c = app.controller
@@ -265,9 +271,7 @@ async def test_the_assistant_changes_a_seat_and_goes_on(tmp_path):
 async def test_no_agent_takes_a_seat_when_the_table_types_its_dice_in(tmp_path):
     # --dice manual: an agent's turn could not wait for the table's dice (as --agent
     # with --dice manual is refused on the command line)
-    from tests.test_tui_assist_app import controller_for, table_game
-
-    app = AssistApp(controller_for(table_game(), tmp_path / "game.json", manual=True))
+    app = assist_app(tmp_path, manual=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         c = app.controller
