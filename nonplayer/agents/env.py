@@ -40,7 +40,7 @@ import numpy as np
 from core.cards import CARDS
 from core.extras import require_extra
 from core.game import Game, finish_command
-from core.pieces import Faction, Piece
+from core.pieces import ACTIVE_OF, PIECE_FACTION, UNDERGROUND_OF, Faction, Piece
 from core.rules import sequence, victory
 from core.state import NSPACES, SHIPMENTS, GameState, K
 from nonplayer.agents.protocol import observation
@@ -440,8 +440,9 @@ def encode_board(state: GameState) -> np.ndarray:
     if state.phase == "card":
         for faction, _ in state.step.get("acted", []):  # [Faction number, what it did]
             acted[int(faction)] = 1
+    available = [state.available(kind) for kind in _POOLS]  # once per Guerrilla pool
     vec[_AT["shipments"]:_AT["current_card"]] = [
-        *ships, *[state.available(kind) for kind in Piece], *state.removed_from_game,
+        *ships, *[available[i] for i in _POOL_OF], *state.removed_from_game,
         *state.resources, state.aid, *president, *[1 if e else 0 for e in state.eligible],
         *acted]
     if state.current_card is not None:
@@ -463,6 +464,13 @@ def encode_board(state: GameState) -> np.ndarray:
     ]
     return vec
 
+
+#: The piece kinds whose Available count the vector reads (:meth:`GameState.available`):
+#: each kind but the Active Guerrillas, whose Faction's pool the Underground kind already
+#: reports (one pool a Faction, 1.4.1); ``_POOL_OF[kind]`` is the index of its count.
+_POOLS = tuple(kind for kind in Piece if kind not in ACTIVE_OF.values())
+_POOL_OF = tuple(_POOLS.index(UNDERGROUND_OF[PIECE_FACTION[kind]] if kind in ACTIVE_OF.values()
+                              else kind) for kind in Piece)
 
 #: 1 for the spaces always in play; the foreign countries, 0 here, only once an Event
 #: brings them (1.3.5).
