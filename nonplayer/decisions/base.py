@@ -76,7 +76,7 @@ def fold(text: str) -> str:
     return " ".join(plain.lower().split())
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Option:
     """One choice: the ``value`` returned, its ``label`` (also what may be typed, or any
     unique prefix of it or of an alias) and an optional ``detail`` shown beside it."""
@@ -85,6 +85,17 @@ class Option:
     label: str
     detail: str = ""
     aliases: tuple[str, ...] = ()
+
+    def __init__(self, value: Any, label: str, detail: str = "",
+                 aliases: tuple[str, ...] = ()) -> None:
+        # the generated frozen __init__ sets each field through object.__setattr__; the
+        # forms build tens of options a card, so the fields go straight into __dict__
+        # (still frozen: assigning a field afterwards raises FrozenInstanceError)
+        fields = self.__dict__
+        fields["value"] = value
+        fields["label"] = label
+        fields["detail"] = detail
+        fields["aliases"] = aliases
 
     def names(self) -> list[str]:
         return [fold(self.label)] + [fold(a) for a in self.aliases]
