@@ -404,16 +404,25 @@ class Encoder:
 
     def encode(self, table: Table, observer: Faction) -> np.ndarray:
         vec = self.board(table).copy()
-        vec[_AT["observer"] + observer] = 1
+        vec[_OBSERVER_AT + observer] = 1
         question = table.question
         if question is not None and table.to_move is observer:
-            vec[_AT["question_kind"] + KINDS.index(question.kind)] = 1
-            vec[_AT["question_size"]] = len(table.options)
-            vec[_AT["picks"]] = len(table.picks)
-            many = question.kind == MANY
-            vec[_AT["picks_min"]] = question.lo if many else 1
-            vec[_AT["picks_max"]] = question.hi if many else 1
+            vec[_KIND_AT[question.kind]] = 1
+            vec[_SIZE_AT] = len(table.options)
+            vec[_PICKS_AT] = len(table.picks)
+            if question.kind == MANY:
+                vec[_PICKS_MIN_AT] = question.lo
+                vec[_PICKS_MAX_AT] = question.hi
+            else:
+                vec[_PICKS_MIN_AT] = vec[_PICKS_MAX_AT] = 1
         return vec
+
+
+#: Where :meth:`Encoder.encode` writes the observer and the question (per step).
+_OBSERVER_AT = _AT["observer"]
+_KIND_AT = {kind: _AT["question_kind"] + i for i, kind in enumerate(KINDS)}
+_SIZE_AT, _PICKS_AT = _AT["question_size"], _AT["picks"]
+_PICKS_MIN_AT, _PICKS_MAX_AT = _AT["picks_min"], _AT["picks_max"]
 
 
 def encode_board(state: GameState) -> np.ndarray:
@@ -458,13 +467,15 @@ def encode_board(state: GameState) -> np.ndarray:
     vec[_AT["deck_size"]:_AT["question_kind"]] = [
         len(state.deck), state.propaganda_rounds, state.final_propaganda,
         *[1 if state.phase == p else 0 for p in PHASES], sequence.position(state),
-        *[1 if f is mover else 0 for f in Faction],
+        *[1 if f is mover else 0 for f in _FACTIONS],
         0, 0, 0, 0,  # observer: set by the Encoder
-        *[margins[f] for f in Faction],
+        *[margins[f] for f in _FACTIONS],
     ]
     return vec
 
 
+#: The Factions in order (a tuple: iterating the Enum itself is slower).
+_FACTIONS = tuple(Faction)
 #: The piece kinds whose Available count the vector reads (:meth:`GameState.available`):
 #: each kind but the Active Guerrillas, whose Faction's pool the Underground kind already
 #: reports (one pool a Faction, 1.4.1); ``_POOL_OF[kind]`` is the index of its count.
@@ -582,11 +593,10 @@ class AndeanAbyssEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = agent
             return
         assert table.to_move is not None
-        self.agent_selection = table.to_move.label
-        self.infos[agent] = {"refused": refused} if refused else {}
-        self.infos[self.agent_selection] = question_info(table, refused
-                                                         if agent == self.agent_selection
-                                                         else None)
+        selected = self.agent_selection = table.to_move.label
+        if agent != selected:  # (the agent asked again gets its question's info below)
+            self.infos[agent] = {"refused": refused} if refused else {}
+        self.infos[selected] = question_info(table, refused if agent == selected else None)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.table is None:
