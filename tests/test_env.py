@@ -324,3 +324,27 @@ def test_a_command_kept_as_the_form_tried_it_is_what_applying_it_gives(monkeypat
         while not table.over:
             table.act(int(rng.choice(np.flatnonzero(table.mask()))))
     assert kept.get("event", 0) > 5 and kept.get("operation", 0) > 5, kept
+
+
+def test_an_option_detail_made_only_when_read_is_the_same_read_at_once_or_at_the_end(
+) -> None:
+    # the forms offer some details as functions (space_options(..., later=True)), made
+    # only when read: a detail read after the game must be the text it was when asked,
+    # so each such function reads only what stays as it is (the form's board, values
+    # not changed after asking). Two runs of the same games: details read at each
+    # question, then read only once the game is over.
+    def play(seed: int, at_once: bool) -> list[list[str]]:
+        table = E.Table(list(Faction), seed=seed, short=True)
+        rng = np.random.default_rng(seed)
+        asked, texts = [], []
+        while not table.over:
+            assert table.question is not None
+            options = list(table.question.options)
+            if at_once:
+                texts.append([o.detail for o in options])
+            asked.append(options)
+            table.act(int(rng.choice(np.flatnonzero(table.mask()))))
+        return texts if at_once else [[o.detail for o in options] for options in asked]
+
+    for seed in range(6):
+        assert play(seed, at_once=False) == play(seed, at_once=True)

@@ -15,6 +15,7 @@ one Faction could be hit.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from core.commands import Context, Operation, SpecialActivity
 from core.errors import IllegalAction
@@ -51,8 +52,20 @@ def space_option(space: int, detail: str = "", value: object = None) -> Option:
     return Option(space if value is None else value, label, detail, aliases)
 
 
-def space_options(spaces: Sequence[int], detail=None) -> list[Option]:  # type: ignore[no-untyped-def]
-    return [space_option(s, detail(s) if detail else "") for s in spaces]
+def space_options(spaces: Sequence[int], detail=None,  # type: ignore[no-untyped-def]
+                  later: bool = False) -> list[Option]:
+    """An option for each of ``spaces``, with the text ``detail(space)`` beside it.
+
+    ``later``: each text is made only if it is read (an :class:`Option` given a
+    function): for a ``detail`` that reads only the board the form was given and values
+    the form does not change once it has asked (a snapshot passed as a default argument
+    where it would). The screens, the line mode and the protocol show every detail;
+    the research environment's agents seldom read one."""
+    if not detail:
+        return [space_option(s) for s in spaces]
+    if later:
+        return [space_option(s, partial(detail, s)) for s in spaces]
+    return [space_option(s, detail(s)) for s in spaces]
 
 
 def done_option(label: str = "done") -> Option:
@@ -280,7 +293,7 @@ def train_form(state: GameState, limited: bool = False, free: bool = False) -> F
 
     selected = yield Question.many(
         f"Train: select Cities or Departments (3 Resources each, Resources "
-        f"{state.resources[GOVT]})", space_options(candidates, detail), 1, most,
+        f"{state.resources[GOVT]})", space_options(candidates, detail, later=True), 1, most,
     )
     avail = {TROOPS: state.available(TROOPS), POLICE: state.available(POLICE)}
     place = []
@@ -498,7 +511,7 @@ def sweep_form(state: GameState, limited: bool = False, free: bool = False) -> F
 
     selected = yield Question.many(
         f"Sweep: select Cities or Departments ({cost} Resources each, Resources "
-        f"{state.resources[GOVT]})", space_options(candidates, detail), 1, most,
+        f"{state.resources[GOVT]})", space_options(candidates, detail, later=True), 1, most,
     )
     left = {s.id: state.troops(s.id) for s in MAP.spaces}
     police_left = {s.id: state.police(s.id) for s in MAP.spaces}
@@ -561,7 +574,7 @@ def assault_form(state: GameState, limited: bool = False, free: bool = False) ->
     selected = yield Question.many(
         f"Assault: select spaces ({cost} Resources each, Resources {state.resources[GOVT]})",
         space_options(candidates, lambda s: f"{_cubes_detail(state, s)}; removes up to "
-                      f"{coin.assault_removals(state, s)}"), 1, most,
+                      f"{coin.assault_removals(state, s)}", later=True), 1, most,
     )
     removals = []
     for space in selected:

@@ -515,7 +515,7 @@ def rally_form(state: GameState, faction: Faction, limited: bool = False,
         f"{faction.label} Rally: select Cities or Departments ({cost}; "
         f"{state.available_guerrillas(faction)} Guerrillas, "
         f"{state.available_bases(faction)} Bases Available)",
-        space_options(candidates, detail), 1, most,
+        space_options(candidates, detail, later=True), 1, most,
     )
     sim = state.clone()
     steps: list[ops.RallyStep] = []
@@ -715,7 +715,8 @@ def march_form(state: GameState, faction: Faction, limited: bool = False,
         if src == DONE:
             break
 
-        def detail(d: int, sim: GameState = sim) -> str:
+        def detail(d: int, sim: GameState = sim, entered: frozenset[int] = frozenset(entered)
+                   ) -> str:
             cost = "LoC, free" if MAP[d].is_loc else (
                 "already paid" if d in entered else "1 Resource")
             return f"{cost}; {_exposure(sim, faction, d)}"
@@ -723,7 +724,7 @@ def march_form(state: GameState, faction: Faction, limited: bool = False,
         dst = origins[src][0]
         if len(origins[src]) > 1 or only is None:
             dst = yield Question.one(f"March from {space_name(src)} to?",
-                                     space_options(origins[src], detail))
+                                     space_options(origins[src], detail, later=True))
         u, a = yield from _group_size(state, faction, src, unmoved.get((src, U), 0),
                                       unmoved.get((src, A), 0), sim.room(dst, faction))
         ships = yield from _carried(sim, faction, src, u + a)
@@ -785,7 +786,7 @@ def attack_form(state: GameState, faction: Faction, limited: bool = False,
             f"{'other ' if selected else ''}spaces ({cost}; success if the die is at most "
             "your Guerrillas there)",
             space_options(others, lambda s: f"{_count(state.guerrillas(s, faction), faction)}"
-                          f"; enemies: {_enemies(state, faction, s)}"),
+                          f"; enemies: {_enemies(state, faction, s)}", later=True),
             0 if selected else 1, most - len(selected),
         ))
     targets = []
@@ -825,7 +826,7 @@ def ambush_space_form(state: GameState, faction: Faction) -> Form:
             "Ambush: in which space (it is Attacked first and succeeds without a die, "
             "4.3.2)?",
             space_options(spaces, lambda s: f"{_guerrillas_detail(state, s, faction)}; "
-                          f"enemies: {_enemies(state, faction, s)}"))
+                          f"enemies: {_enemies(state, faction, s)}", later=True))
     return space
 
 
@@ -882,7 +883,8 @@ def extort_form(state: GameState, faction: Faction,
         raise InputError(f"no space {faction.label} Control with an Underground Guerrilla")
     picked = yield Question.many(
         f"{faction.label} Extort: where? (each: Activate 1 Underground Guerrilla, +1 Resource)",
-        space_options(spaces, lambda s: _guerrillas_detail(state, s, faction)), 1, len(spaces))
+        space_options(spaces, lambda s: _guerrillas_detail(state, s, faction), later=True), 1,
+        len(spaces))
     return isa.Extort(where=tuple(picked))
 
 
@@ -1034,7 +1036,8 @@ def bribe_form(state: GameState, reserve: int = 0,
     picked = yield Question.many(
         f"Bribe: which spaces? (3 Resources each, up to {most}; Resources "
         f"{state.resources[CARTELS]})",
-        space_options(spaces, lambda s: _enemies(state, CARTELS, s)), 1, min(most, len(spaces)))
+        space_options(spaces, lambda s: _enemies(state, CARTELS, s), later=True), 1,
+        min(most, len(spaces)))
     removes, flips, contraband = [], [], []
     for space in picked:
         plans = plans_in(space)
