@@ -219,18 +219,21 @@ class Table:
         n = len(self.options)
         if question.kind != MANY and not self.refused and n <= MAX_OPTIONS:
             return _FIRST[n]  # the usual case: every option of a question of one answer
-        mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        picks = self.picks
         if question.kind == MANY:
-            if len(self.picks) < question.hi:
-                mask[:n] = 1
+            if len(picks) < question.hi:
+                mask = _upto(n)
                 if not question.repeat:
-                    mask[self.picks] = 0
-            if len(self.picks) >= question.lo:
+                    for i in picks:  # a few: cheaper one by one than indexed by a list
+                        mask[i] = 0
+            else:
+                mask = np.zeros(N_ACTIONS, dtype=np.int8)
+            if len(picks) >= question.lo:
                 mask[DONE] = 1
         else:
-            mask[:n] = 1
-            if self.refused:
-                mask[list(self.refused)] = 0
+            mask = _upto(n)
+            for i in self.refused:
+                mask[i] = 0
         mask.flags.writeable = False  # a mask is shared, never changed
         return mask
 
@@ -375,6 +378,11 @@ def _first(n: int) -> np.ndarray:
 
 #: The mask of a question of one answer among ``n`` options, for each ``n``: shared.
 _FIRST = [_first(n) for n in range(MAX_OPTIONS + 1)]
+
+
+def _upto(n: int) -> np.ndarray:
+    """A mask of its own (writeable) with actions 0 .. n-1 allowed."""
+    return _FIRST[n].copy() if n <= MAX_OPTIONS else np.ones(N_ACTIONS, dtype=np.int8)
 
 
 def subtraction(state: GameState, faction: Faction) -> int:

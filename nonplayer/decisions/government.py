@@ -746,13 +746,17 @@ def redeploy_form(state: GameState) -> Form:
     moved: dict[tuple[int, int], int] = {}
     for kind_value, src, _, k in moves:
         moved[(src, kind_value)] = moved.get((src, kind_value), 0) + k
+    # the cubes on the board, by space then Troops before Police (the form never changes
+    # the board: read once, not again after every pick)
+    cubes = [(s.id, kind, int(kind), here, dests) for s in MAP.spaces
+             for kind, dests in ((TROOPS, troop_dst), (POLICE, police_dst))
+             if (here := state.count(s.id, kind))]
     while True:
         origins = []
-        for s in MAP.spaces:
-            for kind, dests in ((TROOPS, troop_dst), (POLICE, police_dst)):
-                left = state.count(s.id, kind) - moved.get((s.id, int(kind)), 0)
-                if left > 0 and [d for d in dests if d != s.id]:
-                    origins.append((s.id, kind, left))
+        for s, kind, kind_value, here, dests in cubes:
+            left = here - moved.get((s, kind_value), 0)
+            if left > 0 and any(d != s for d in dests):
+                origins.append((s, kind, left))
         if not origins:
             break
         opts = [done_option("done redeploying")] + [
