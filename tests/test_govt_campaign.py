@@ -320,3 +320,18 @@ def test_rollouts_play_a_person_seated_insurgent_by_its_flowchart():
     n = len(result.best.outcomes)
     assert any(f"reached in {n} of {n} futures" in line
                for line in campaign.campaign_trace(result).lines())
+
+
+def test_clairvoyant_diagnostic_sees_the_true_deck_and_dice_and_only_when_asked(monkeypatch):
+    # issue 35 item 4: the ceiling run's rollouts play the future the game will deal;
+    # without the variable every world is sampled (2.3.8: only the next card is public)
+    state = at_government_decision(3, cards=14).state
+    monkeypatch.delenv(campaign.CLAIRVOYANT_ENV, raising=False)
+    sampled = [campaign.determinize(state, random.Random(i)) for i in range(5)]
+    assert any(s.deck != state.deck for s in sampled)
+    assert all(s.rng_seed != state.rng_seed for s in sampled)
+    monkeypatch.setenv(campaign.CLAIRVOYANT_ENV, "1")
+    true = campaign.determinize(state, random.Random(0))
+    assert true.deck == state.deck
+    assert (true.rng_seed, true.rng_counter) == (state.rng_seed, state.rng_counter)
+    assert true is not state

@@ -164,6 +164,25 @@ def test_insurgent_discord_lets_the_government_choose_8_1():
     assert any("Insurgent Discord" in line for line in trace.lines())
 
 
+def test_insurgent_discord_not_asked_when_the_ai_holds_the_government_8_1():
+    # 8.1: Discord is the Government *player's* choice; with two people in Insurgent
+    # seats and the program's AI as Government nobody is asked, and the flowchart decides
+    s = blank_state(card=6)  # the position of the test above
+    s.seats = [None, 1, 2, None]
+    s.step["acted"] = [[int(Faction.GOVT), "op_sa"]]
+    s.step["passed"] = [int(Faction.FARC)]
+    s.sabotage[sid("Cartagena-Sincelejo LoC")] = 0
+    asked = []
+
+    def discord(state, faction):
+        asked.append(faction)
+        return "operation"
+
+    decision, _, trace, _ = decide(Game(s), ScriptedDice([1] * 40), discord=discord)
+    assert asked == []
+    assert not any("Insurgent Discord" in line for line in trace.lines())
+
+
 def test_nonplayers_never_ship_8_1():
     from core.errors import IllegalAction
     from core.rules.insurgent_ops import Terror

@@ -288,9 +288,25 @@ def sample_deck(state: GameState, rng: random.Random) -> list[int]:
     return deck[:1] + out
 
 
+#: The environment variable of the clairvoyant diagnostic (``ANDEAN_CLAIRVOYANT=1``,
+#: issue 35 item 4): every "sampled" world is the true one, the real deck order and the
+#: real dice stream, so the rollouts see the future the game will deal. It cheats; it
+#: exists only to measure the ceiling of the search's design (docs/strength.md), and no
+#: command or test turns it on for play.
+CLAIRVOYANT_ENV = "ANDEAN_CLAIRVOYANT"
+
+
+def clairvoyant() -> bool:
+    """Is the clairvoyant diagnostic on (:data:`CLAIRVOYANT_ENV`)?"""
+    return os.environ.get(CLAIRVOYANT_ENV, "") in ("1", "yes", "true")
+
+
 def determinize(state: GameState, rng: random.Random) -> GameState:
-    """A clone of ``state`` with a sampled unseen deck and fresh dice."""
+    """A clone of ``state`` with a sampled unseen deck and fresh dice (the true deck and
+    dice when the clairvoyant diagnostic is on)."""
     clone = state.clone()
+    if clairvoyant():
+        return clone
     clone.deck = sample_deck(state, rng)
     clone.rng_seed = rng.getrandbits(48)
     clone.rng_counter = 0
