@@ -348,3 +348,22 @@ def test_an_option_detail_made_only_when_read_is_the_same_read_at_once_or_at_the
 
     for seed in range(6):
         assert play(seed, at_once=False) == play(seed, at_once=True)
+
+
+def test_the_board_vector_made_from_the_previous_one_equals_one_made_afresh() -> None:
+    # the Encoder copies the pieces, the Available counts (1.4.1) and the markers
+    # (1.6, 3.3.4, 4.2.2) from the previous board when their sources are unchanged:
+    # every board it makes must equal encode_board's of the same state
+    encoder = E.Encoder()
+    boards = 0
+    for seed in range(3):
+        table = E.Table(list(Faction), seed=seed, short=True)
+        rng = np.random.default_rng(seed)
+        version = -1
+        while not table.over:
+            if table.version != version:
+                version = table.version
+                assert np.array_equal(encoder.board(table), E.encode_board(table.game.state))
+                boards += 1
+            table.act(int(rng.choice(np.flatnonzero(table.mask()))))
+    assert boards > 100
