@@ -624,7 +624,8 @@ class AndeanAbyssEnv(AECEnv):  # type: ignore[misc]
             why = table.act(action)
         self._clear_rewards()
         self._after_move(agent, why)
-        self._accumulate_rewards()
+        if table.over:  # rewards come at the end only: before it adding them adds 0s
+            self._accumulate_rewards()
 
     def _after_move(self, agent: str, refused: str | None = None) -> None:
         table = self.table

@@ -47,9 +47,17 @@ _SPACE_NAMES = {s.id: (s.full_name, (s.name,) if s.name != s.full_name else ())
                 for s in MAP.spaces}
 
 
-def space_option(space: int, detail: str = "", value: object = None) -> Option:
+def space_option(space: int, detail: str | Callable[[], str] = "",
+                 value: object = None) -> Option:
+    if not detail and value is None and type(space) is int:
+        return _PLAIN_SPACE_OPTIONS[space]  # Options are frozen: one each, shared
     label, aliases = _SPACE_NAMES[space]
     return Option(space if value is None else value, label, detail, aliases)
+
+
+#: Each space's option with no detail, by id (the forms offer about 18 an Event card).
+_PLAIN_SPACE_OPTIONS = {s: Option(s, label, "", aliases)
+                        for s, (label, aliases) in _SPACE_NAMES.items()}
 
 
 def space_options(spaces: Sequence[int], detail=None,  # type: ignore[no-untyped-def]
