@@ -42,6 +42,9 @@ class Faction(IntEnum):
         """
         if isinstance(text, Faction):
             return text
+        if not isinstance(text, str):  # a number or a list read from JSON: refused, not a crash
+            raise ValueError(f"unknown Faction {text!r}: expected one of Government, FARC, "
+                             "AUC, Cartels")
         key = text.strip().lower()
         for faction, names in _ALIASES.items():
             if key in names:

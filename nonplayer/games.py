@@ -40,11 +40,11 @@ from pathlib import Path
 from typing import Any
 
 from core.atomic import write_with
-from core.cards import CARDS
+from core.cards import CARDS, card_title
 from core.commands import Command, from_json
 from core.errors import AndeanError
 from core.extras import require_extra
-from core.files import read_input
+from core.files import FileCheckError, read_input
 from core.game import Game
 from core.pieces import Faction
 from core.rules import victory
@@ -82,6 +82,11 @@ class GameRecord:
     reason: str
     seconds: float = 0.0
     error: str = ""
+    #: the agents whose seats their default players took over in this game, and when:
+    #: their failure lines (:meth:`AgentTable.failed`) joined by " | "; "" if none. Such
+    #: a game's result is partly the default player's, so the batch counts them
+    #: (issue 34 item 3: a bot measured against the baselines; docs/agents.md)
+    fallback: str = ""
 
     def outcome(self) -> dict[str, Any]:
         """Everything but the timing: equal for equal seeds whatever the machinery."""
@@ -99,11 +104,16 @@ class GameRecord:
             out[f"margin_{f}"] = self.victory_margins.get(f, "")
         out.update(cards_played=self.cards_played, propaganda_rounds=self.propaganda_rounds,
                    length=self.length, reason=self.reason, seconds=round(self.seconds, 4),
-                   error=self.error)
+                   error=self.error, fallback=self.fallback)
         return out
 
 
 CSV_FIELDS = tuple(GameRecord(0, "", "", None, {}, None, None, 0, 0, 0, "").row())
+#: the header of a games.csv written before the ``fallback`` column: still read (its
+#: games had no agent fallback recorded), and brought up to date when a --resume appends
+OLD_CSV_FIELDS = CSV_FIELDS[:-1]
+#: how the failure lines of the agents that fell back in one game are joined in its row
+FALLBACK_SEPARATOR = " | "
 
 
 @dataclass
@@ -132,10 +142,14 @@ def cards_played(game: Game) -> int:
 
 def record_of(game: Game, seed: int, govt: str, seconds: float = 0.0,
               error: str = "") -> GameRecord:
+    """The record of ``game``; its solo score and level only for a solitaire game
+    (:func:`core.rules.victory.solitaire_throughout`: with an Insurgent agent the
+    margins and the winner compare it)."""
     state = game.state
     over = state.phase == "over"
     margins = state.victory_margins()
-    score, level = victory.solo_result(state) if over else (None, None)
+    solitaire = victory.solitaire_throughout(game.initial, state)
+    score, level = victory.solo_result(state) if over and solitaire else (None, None)
     return GameRecord(
         seed=seed,
         scenario=state.scenario,
@@ -204,7 +218,10 @@ def play(
         if table is not None:
             table.close()
     name = agents.govt_label(bot.name) if agents is not None else bot.name
-    return game, record_of(game, seed, name, time.perf_counter() - start)
+    record = record_of(game, seed, name, time.perf_counter() - start)
+    if table is not None:
+        record.fallback = FALLBACK_SEPARATOR.join(table.fell_back)
+    return game, record
 
 
 class AgentTable:
@@ -221,6 +238,8 @@ class AgentTable:
         #: a failure of the Government's agent met inside another Faction's turn
         #: (Insurgent Discord), handled once that turn is over
         self.pending: AgentError | None = None
+        #: the failure line of each agent whose seat its default player took over
+        self.fell_back: list[str] = []
         self.agents = open_agents(setup.by_faction(), game.state, setup.policy)
 
     def discord(self, state: GameState, faction: Faction) -> str:
@@ -255,20 +274,31 @@ class AgentTable:
             self.game.apply(command)
         write_save(self.game, path)
         then = "the game stops" if stop else f"{default} takes the seat"
-        line = f"{faction.label}: {err}; {then} (game saved to {path})"
-        agent.close(f"{err}; {then}")
+        line = f"{faction.label} at {moment(self.game.state)}: {err}; {then} " \
+               f"(game saved to {path})"
+        agent.fail(f"{err}; {then}")
         if self.on_failure is not None:
             self.on_failure(line)
         if stop:
             raise AgentStopped(line)
+        self.fell_back.append(line)
 
     def close(self) -> None:
         over = self.game.state.phase == "over"
         for agent in self.agents.values():
             if over:
-                agent.tell(end_message(self.game.state))
+                agent.tell(end_message(self.game.state, victory.solitaire_throughout(
+                    self.game.initial, self.game.state)))
             agent.close(None if over else "the game was stopped")
         self.agents.clear()
+
+
+def moment(state: GameState) -> str:
+    """When in the game a decision falls, for an agent's failure line: 'card 12 of the
+    game (#71 Darién)', counting the Propaganda cards drawn (2.2)."""
+    if state.current_card is None:
+        return "the start of the game"
+    return f"card {len(state.played)} of the game ({card_title(state.current_card)})"
 
 
 def step(game: Game, bot: GovernmentBot, table: AgentTable | None = None) -> Turn:
@@ -504,7 +534,8 @@ def paired_difference(first: Sequence[float], second: Sequence[float]) -> dict[s
 def summarize(records: Sequence[GameRecord], seconds: float | None = None,
               **extra: Any) -> dict[str, Any]:
     """The batch summary: wins per Faction, 8.8 level histogram, mean margins and solo
-    score with 95% confidence intervals, mean length, games per second."""
+    score with 95% confidence intervals, mean length, games per second, and how many
+    games an agent fell back in (``agent_fallbacks``)."""
     done = [r for r in records if not r.error]
     wins = dict.fromkeys(FACTIONS, 0)
     levels = dict.fromkeys(LEVELS, 0)
@@ -517,6 +548,9 @@ def summarize(records: Sequence[GameRecord], seconds: float | None = None,
     out.update({
         "games": len(records),
         "errors": len(records) - len(done),
+        # games played to the end in which an agent's seat went to its default player:
+        # their results are partly the default player's (docs/agents.md)
+        "agent_fallbacks": sum(1 for r in done if r.fallback),
         "seeds": [min(r.seed for r in records), max(r.seed for r in records)] if records
         else [],
         "wins": wins,
@@ -565,6 +599,8 @@ class CsvLog:
 
     def __init__(self, path: str | Path, append: bool = False) -> None:
         self.path = Path(path)
+        if append:
+            _bring_header_up_to_date(self.path)
         try:
             if append:  # a last row cut short by a kill is dropped before rows are added
                 raw = read_input(self.path, "games.csv")
@@ -605,6 +641,21 @@ class CsvLog:
             self._fh.close()
 
 
+def _bring_header_up_to_date(path: Path) -> None:
+    """A games.csv written before the ``fallback`` column, about to be appended to by a
+    --resume, rewritten (atomically) with today's header, its rows unchanged but for the
+    empty new column: the rows appended then fit the header."""
+    if path.is_symlink():
+        return  # never written through a link: refused by the append, in its own words
+    try:
+        raw = read_input(path, "games.csv")
+        header = next(csv.reader(raw.decode("utf-8").splitlines()[:1]), None)
+    except (OSError, FileCheckError, UnicodeDecodeError):
+        return  # said by the append itself, in its own words
+    if header == list(OLD_CSV_FIELDS):
+        write_csv(read_csv(path), path)
+
+
 def read_csv(path: str | Path) -> list[GameRecord]:
     """The complete rows of a batch CSV as records (a last row cut short by a kill is
     left out). ValueError names the problem. The file is only read (issue 25 item 1: a
@@ -617,7 +668,8 @@ def read_csv(path: str | Path) -> list[GameRecord]:
     except UnicodeDecodeError:
         raise ValueError(f"{target} is not a games.csv written by andean batch "
                          "(not text)") from None
-    if not lines or next(csv.reader(lines[:1])) != list(CSV_FIELDS):
+    if not lines or next(csv.reader(lines[:1])) not in (list(CSV_FIELDS),
+                                                         list(OLD_CSV_FIELDS)):
         raise ValueError(f"{target} is not a games.csv written by andean batch "
                          "(its header differs)")
     records = []
@@ -665,7 +717,7 @@ def _record_of_row(row: dict[str, str]) -> GameRecord:
         solo_score=opt_int(row["solo_score"]), solo_level=_level_of_row(row),
         cards_played=int(row["cards_played"]), propaganda_rounds=int(row["propaganda_rounds"]),
         length=int(row["length"]), reason=row["reason"], seconds=float(row["seconds"]),
-        error=row["error"],
+        error=row["error"], fallback=row.get("fallback", ""),  # absent from older rows
     )
 
 

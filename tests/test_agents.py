@@ -279,6 +279,15 @@ def test_a_bad_agent_argument_is_said_in_one_line(
     assert code == 2 and said in err and len(err.strip().splitlines()) == 1
 
 
+def test_assist_refuses_an_agent_with_dice_typed_in(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["assist", "--plain", "--dice", "manual", "--save", str(tmp_path / "t.json"),
+                 "--agent", "FARC=python3 x.py"])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "--agent with --dice manual: an agent's turn cannot wait for dice typed in" in err
+
+
 def test_demo_with_an_agent_names_it_and_saves_a_game_that_replays(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     save = tmp_path / "game.json"
@@ -385,6 +394,69 @@ def test_play_with_agents_and_seats_changed_mid_game(tmp_path: Path) -> None:
     assert [e["command"]["who"] for e in set_seats(saved)] == [
         "a person", f"agent {RANDOM_AGENT!r}"]
     assert not c.agents  # told the end and stopped
+
+
+def test_a_seat_change_that_fails_changes_nothing(tmp_path: Path) -> None:
+    # 1.5: an agent that does not start, or a seating the rules refuse, leaves the seat
+    # to whoever held it (the agent playing it goes on playing); nothing is logged
+    from nonplayer.agents.connection import AgentError
+    from tui.controller import Controller
+    from tui.session import Session
+
+    game = Game.new("quick", 21, seats=[1, 2, None, None])
+    c = Controller(Session(game, tmp_path / "game.json"),
+                   agents={Faction.FARC: RANDOM_AGENT}, agent_policy=POLICY)
+    c.seat_agent(Faction.FARC, RANDOM_AGENT)
+    agent = c.agents[Faction.FARC]
+    logged = len(c.game.log)
+    with pytest.raises(AgentError):
+        c.seat_agent(Faction.FARC, str(tmp_path / "no-such-agent"))
+    assert c.agents[Faction.FARC] is agent and agent.conn is not None
+    assert len(c.game.log) == logged and c.state.seats == [1, 2, None, None]
+    c.seat_bot(Faction.FARC)
+    logged = len(c.game.log)
+    with pytest.raises(IllegalAction, match="no person at the table"):
+        c.seat_bot(Faction.GOVT)
+    assert len(c.game.log) == logged and c.state.seats == [1, None, None, None]
+
+
+def test_the_log_says_who_plays_a_seat_after_a_rollback(tmp_path: Path) -> None:
+    # the seats' agents follow the log back: a rollback past the person's taking FARC
+    # gives FARC to its --agent again (its next turn starts it); the change is gone
+    from tui.controller import Controller
+    from tui.session import Session
+
+    game = Game.new("quick", 21, seats=[1, 2, None, None])
+    c = Controller(Session(game, tmp_path / "game.json"),
+                   agents={Faction.FARC: RANDOM_AGENT}, agent_policy=POLICY)
+    while len(c.cards()) < 2:
+        c.nonplayer_turn() if c.nonplayer_to_move() else person_decides(c)
+    c.seat_agent(Faction.FARC, None)
+    assert not c.agent_specs and not c.agents
+    c.rollback(c.cards()[0])
+    assert c.agent_specs == {Faction.FARC: RANDOM_AGENT} and not set_seats(c.game)
+    while not c.is_over() and len(c.cards()) < 3:
+        c.nonplayer_turn() if c.nonplayer_to_move() else person_decides(c)
+    assert any("agent random" in r.heading() for r in c.history)
+    c.close_agents()
+
+
+def test_a_saves_own_set_seat_never_starts_the_command_it_names(tmp_path: Path) -> None:
+    # a save file does not run programs: the Set Seat of an earlier session names an
+    # agent, yet after a rollback in this one FARC is its player's (a person's), as when
+    # the game is resumed without --agent
+    from tui.controller import Controller
+    from tui.session import Session
+
+    marker = tmp_path / "ran"
+    game = Game.new("quick", 21, seats=[1, None, None, None])
+    game.apply(SetSeat(int(Faction.FARC), 2, who=f"agent {MISBEHAVE + ' record ' + str(marker)!r}"))
+    c = Controller(Session(game, tmp_path / "game.json"), agent_policy=POLICY)
+    while len(c.cards()) < 2:
+        c.nonplayer_turn() if c.nonplayer_to_move() else person_decides(c)
+    c.rollback(c.cards()[-1])
+    assert not c.agent_specs and set_seats(c.game)
+    assert not marker.exists()
 
 
 def test_a_failing_agent_in_play_hands_the_government_to_the_program_ai(

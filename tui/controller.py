@@ -24,6 +24,7 @@ on a copy and is kept only once all its dice were given.
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -383,6 +384,59 @@ Discord = Callable[[GameState, Faction], str]
 FALLBACK_AI = "heuristic"
 
 
+#: why no agent takes a seat of a game whose dice the table types in (``--dice manual``)
+NO_AGENT_WITH_TYPED_DICE = "an agent's turn cannot wait for dice typed in; use --dice auto"
+
+
+def default_player(faction: Faction) -> str:
+    """Who plays ``faction`` when no person or agent does: the program's Government AI
+    (:data:`FALLBACK_AI`) or the section-8 flowchart."""
+    return GOVT_AI_LABEL if faction is Faction.GOVT else "the section-8 flowchart"
+
+
+def default_seat(faction: Faction, why: str = "") -> SetSeat:
+    """The logged change handing ``faction`` to its :func:`default_player` (``why``,
+    if given, is said in brackets: 'its agent failed')."""
+    who = default_player(faction) + (f" ({why})" if why else "")
+    govt = faction is Faction.GOVT
+    return SetSeat(int(faction), None, FALLBACK_AI if govt else None, who=who)
+
+
+def agent_who(where: str) -> str:
+    """How a Set Seat names the agent ``where`` taking a seat: "agent 'python3 bot.py'"
+    (read back by :func:`agent_named`)."""
+    return f"agent {where!r}"
+
+
+def agent_named(who: str) -> str | None:
+    """The agent's command a Set Seat's ``who`` names (:func:`agent_who`), or None when
+    it names another player (a person, the default player).
+
+    >>> agent_named("agent 'python3 bot.py'"), agent_named("the section-8 flowchart")
+    ('python3 bot.py', None)
+    """
+    if not who.startswith("agent "):
+        return None
+    try:
+        where = ast.literal_eval(who[len("agent "):])
+    except (ValueError, SyntaxError):
+        return None
+    return where if isinstance(where, str) else None
+
+
+def own_player(seats: Sequence[int | None], faction: Faction) -> int:
+    """A player number of ``faction``'s own (1.5), for an agent taking its seat: the
+    seat's number when no other Faction shares it, else the next number unused.
+
+    >>> own_player([1, 2, None, None], Faction.FARC), own_player([1, 1, 2, None], Faction.FARC)
+    (2, 3)
+    """
+    player = seats[faction]
+    if player is None or sum(s == player for s in seats) > 1:
+        player = 1 + max((s for s in seats if s is not None), default=0)
+    return player
+
+
 class Controller:
     """Drives a :class:`Session` for a user interface (see the module docstring).
 
@@ -406,6 +460,11 @@ class Controller:
         #: Faction: the agent's command (or tcp:PORT); each is started at its first turn
         self.agent_specs: dict[Faction, str] = dict(agents or {})
         self.agents: dict[Faction, AgentSeat] = {}
+        #: the seats the command line gave to agents: theirs until the log says otherwise
+        self._given_agents = dict(self.agent_specs)
+        #: where this session's part of the log begins: only its Set Seats name agents
+        #: to start again (a save's own never make this program run a command)
+        self._log_start = len(session.game.log)
         self.agent_policy = agent_policy or AgentPolicy()
         self.assist = assist
         self.ask_dice = ask_dice
@@ -447,11 +506,12 @@ class Controller:
     def turn_line(self) -> str:
         """Whose decision it is (:func:`tui.describe.whose_turn`); with several people
         at the screen (hot-seat) it names the person: '..., player 2's decision'."""
-        from tui.outcome import people
+        from tui.seats import persons
 
         text = describe.whose_turn(self.state)
         faction = self.to_move()
-        if faction is not None and len(people(self.state)) > 1:
+        if faction is not None and faction not in self.agent_specs and \
+                len(persons(self.state, self.agent_specs)) > 1:
             seat = self.state.seats[faction]
             if seat is not None:
                 text += f" - player {seat}'s decision"
@@ -630,9 +690,8 @@ class Controller:
         stop (:class:`AgentStopped`); the game is saved either way."""
         agent = self.agents.pop(faction, None)
         self.agent_specs.pop(faction, None)
-        default = GOVT_AI_LABEL if faction is Faction.GOVT else "the section-8 flowchart"
-        change = SetSeat(int(faction), None, FALLBACK_AI if faction is Faction.GOVT else None,
-                         who=f"{default} (its agent failed)")
+        default = default_player(faction)
+        change = default_seat(faction, "its agent failed")
         stop = self.agent_policy.fallback == "stop"
         report = None
         if not stop:
@@ -644,7 +703,7 @@ class Controller:
         then = "the game stops" if stop else f"{default} takes the seat"
         line = f"{faction.label}: {err}; {then} (game saved to {path})"
         if agent is not None:
-            agent.close(f"{err}; {then}")
+            agent.fail(f"{err}; {then}")
         if stop or report is None:
             raise AgentStopped(line)
         report.instructions.insert(0, f"Agent failed: {line}")
@@ -657,53 +716,73 @@ class Controller:
         if agent is not None:
             return agent
         where = self.agent_specs[faction]
-        seats = self.state.seats
-        player = seats[faction]
-        if player is None or sum(s == player for s in seats) > 1:
-            player = 1 + max((s for s in seats if s is not None), default=0)
+        player = own_player(self.state.seats, faction)
         agent = AgentSeat(where, faction, player, self.state, self.agent_policy)
-        if seats[faction] != player:
-            self.apply(SetSeat(int(faction), player, who=f"agent {where!r}"))
+        if self.state.seats[faction] != player:
+            self.apply(SetSeat(int(faction), player, who=agent_who(where)))
         self.agents[faction] = agent
         return agent
 
     def seat_agent(self, faction: Faction, where: str | None) -> TurnReport:
         """Change who plays ``faction`` mid-game: the agent ``where`` takes the seat, or
         (None) the person at this screen takes back an agent's seat. Logged (Set Seat),
-        so the save says who played when; AgentError if the agent does not start."""
-        old = self.agents.pop(faction, None)
-        self.agent_specs.pop(faction, None)
-        if old is not None:
-            old.close("a person takes the seat" if where is None else "another agent "
-                      "takes the seat")
+        so the save says who played when. Nothing changes when it fails: AgentError if
+        the agent does not start (or the table types its dice in), AndeanError if the
+        rules refuse the seating (1.5); the
+        agent that held the seat is let go only once the new player has it."""
         seats = self.state.seats
-        if where is not None:
-            player = seats[faction]
-            if player is None or sum(s == player for s in seats) > 1 or any(
-                    seats[f] == player for f in Faction if f is not faction):
-                player = 1 + max((s for s in seats if s is not None), default=0)
-            agent = AgentSeat(where, faction, player, self.state, self.agent_policy)
-            report = self.apply(SetSeat(int(faction), player, who=f"agent {where!r}"))
-            self.agent_specs[faction] = where
-            self.agents[faction] = agent
+        if where is None:
+            people = [s for f, s in enumerate(seats) if s is not None and
+                      Faction(f) not in self.agent_specs and Faction(f) is not faction]
+            player = min(people) if people else (seats[faction] or 1)
+            report = self.apply(SetSeat(int(faction), player, who="a person"))
+            self._let_go(faction, "a person takes the seat")
             return report
-        people = [s for f, s in enumerate(seats) if s is not None and
-                  Faction(f) not in self.agent_specs and Faction(f) is not faction]
-        player = min(people) if people else (seats[faction] or 1)
-        return self.apply(SetSeat(int(faction), player, who="a person"))
+        if self.manual:
+            raise AgentError(f"--dice manual: {NO_AGENT_WITH_TYPED_DICE}")
+        player = own_player(seats, faction)
+        agent = AgentSeat(where, faction, player, self.state, self.agent_policy)
+        try:
+            report = self.apply(SetSeat(int(faction), player, who=agent_who(where)))
+        except AndeanError as err:
+            agent.close(f"the seat was not changed: {err}")
+            raise
+        self._let_go(faction, "another agent takes the seat")
+        self.agent_specs[faction] = where
+        self.agents[faction] = agent
+        return report
 
     def seat_bot(self, faction: Faction) -> TurnReport:
-        """Hand ``faction`` to its default player mid-game: the section-8 flowchart, or
-        for the Government the program's AI (:data:`FALLBACK_AI`); logged (Set Seat).
+        """Hand ``faction`` to its default player mid-game (:func:`default_seat`: the
+        section-8 flowchart, or for the Government the program's AI); logged (Set Seat).
         IllegalAction when nobody would be left at the table (1.5)."""
-        govt = faction is Faction.GOVT
-        report = self.apply(SetSeat(int(faction), None, FALLBACK_AI if govt else None,
-                                    who=GOVT_AI_LABEL if govt else "the section-8 flowchart"))
+        report = self.apply(default_seat(faction))
+        self._let_go(faction, "the seat goes to its default player")
+        return report
+
+    def hand_seat(self, faction: Faction, to: str, command: str | None = None) -> TurnReport:
+        """The change of seat a user interface asks for: ``to`` 'person' (the person at
+        this screen, :meth:`seat_agent` with None), 'bot' (:meth:`seat_bot`) or 'agent'
+        (``command``'s agent, :meth:`seat_agent`)."""
+        if to == "bot":
+            return self.seat_bot(faction)
+        if to == "agent" and not command:
+            raise AgentError("no command given for the agent")
+        return self.seat_agent(faction, command if to == "agent" else None)
+
+    def seat_holder(self, faction: Faction) -> str:
+        """Who plays ``faction`` now, as :meth:`hand_seat` names it: 'agent', 'bot' (its
+        default player) or 'person'."""
+        if faction in self.agent_specs:
+            return "agent"
+        return "bot" if self.state.seats[faction] is None else "person"
+
+    def _let_go(self, faction: Faction, reason: str) -> None:
+        """The agent that played ``faction`` (if any) is told ``reason`` and stopped."""
         old = self.agents.pop(faction, None)
         self.agent_specs.pop(faction, None)
         if old is not None:
-            old.close("the seat goes to its default player")
-        return report
+            old.close(reason)
 
     def _agent_discord(self, state: GameState, faction: Faction) -> str:
         """Insurgent Discord (8.1) asked of the agent playing the Government (started
@@ -752,7 +831,40 @@ class Controller:
 
     def undo(self) -> bool:
         """Back to the start of the person's latest decision (:meth:`Session.undo`)."""
-        return self.session.undo()
+        done = self.session.undo()
+        if done:
+            self._agents_from_log()
+        return done
+
+    def resume(self, session: Session) -> None:
+        """Go on with another game (the Load key), its seats' agents those of the
+        command line, as when the game is resumed by ``andean play --load``."""
+        self.session = session
+        self._log_start = len(session.game.log)
+        self._agents_from_log()
+
+    def _agents_from_log(self) -> None:
+        """The seats' agents as the log now says (after an undo, a rollback, a load):
+        each seat's latest Set Seat of this session names its player
+        (:func:`agent_named`), else the command line's ``--agent`` holds it. An agent
+        whose seat the log no longer gives it is stopped; one the log gives a seat again
+        starts at its next turn. (A Set Seat logged before this session never starts
+        the command it names: a save file does not run programs.)"""
+        self._log_start = min(self._log_start, len(self.game.log))
+        specs = dict(self._given_agents)
+        for entry in self.game.log[self._log_start:]:
+            cmd = entry["command"]
+            if cmd["type"] == SetSeat.name:
+                where = agent_named(cmd.get("who", ""))
+                if where is None:
+                    specs.pop(Faction(cmd["faction"]), None)
+                else:
+                    specs[Faction(cmd["faction"])] = where
+        for faction in Faction:
+            if specs.get(faction) != self.agent_specs.get(faction):
+                self._let_go(faction, "the game went back to before it took the seat")
+                if faction in specs:
+                    self.agent_specs[faction] = specs[faction]
 
     def undo_steps(self) -> list[str] | None:
         """What the table takes back if :meth:`undo` is done now: the steps from the
@@ -825,6 +937,7 @@ class Controller:
         """Back to the start of ``group``'s card: the commands from its first on are
         discarded, the dice stream returns to where it was then (autosaved)."""
         self.session.rewind(group.start)
+        self._agents_from_log()
 
     def rollback_steps(self, group: CardGroup) -> list[str]:
         """What the table takes back if :meth:`rollback` to ``group`` is done now."""

@@ -57,6 +57,14 @@ def is_solitaire(state: GameState) -> bool:
     )
 
 
+def solitaire_throughout(initial: GameState, final: GameState) -> bool:
+    """A game that began at ``initial`` and stands at ``final`` was the solitaire game
+    of 8.0 all along: the Government the one player, against three Non-players. Only
+    then is the 8.8 score and level its result; a game with an Insurgent player (an
+    outside agent's seat, say) is not one, even after that seat went to the flowchart."""
+    return is_solitaire(initial) and is_solitaire(final)
+
+
 def check_ends_game(state: GameState) -> list[Faction]:
     """Which Factions' victory ends the game at this Victory Phase (6.1).
 

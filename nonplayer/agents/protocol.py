@@ -150,9 +150,10 @@ def trace_message(faction: Faction | None, by: str, command: dict[str, Any],
             "by": by, "command": command, "lines": [str(line) for line in lines]}
 
 
-def end_message(state: GameState) -> dict[str, Any]:
+def end_message(state: GameState, solitaire: bool | None = None) -> dict[str, Any]:
     """The end (7.0): the reason, winners, ranking, margins (7.3) and, for a solitaire
-    Government, the 8.8 score and level."""
+    Government, the 8.8 score and level (``solitaire``: whether the game was the
+    solitaire game of 8.0; by default, whether its seats at the end are)."""
     step = state.step
 
     def names(numbers: Any) -> list[str]:
@@ -160,7 +161,7 @@ def end_message(state: GameState) -> dict[str, Any]:
 
     margins = state.victory_margins()
     solo = None
-    if victory.is_solitaire(state):
+    if victory.is_solitaire(state) if solitaire is None else solitaire:
         score, level = victory.solo_result(state)
         solo = {"score": int(score), "level": str(level)}
     return {"type": "end", "reason": str(step.get("reason", "")),
@@ -173,6 +174,108 @@ def bye(reason: str) -> dict[str, Any]:
     return {"type": "bye", "reason": reason}
 
 
+# ======================================================================================
+# the commands an agent may send whole (docs/agents.md, generated from here)
+# ======================================================================================
+def json_shape(annotation: Any) -> str:
+    """A command field's type as its JSON reads: 'integer', 'list of [integer,
+    integer]', 'an Operation object or null'..."""
+    import types
+    import typing
+
+    from core.commands import Operation, SpecialActivity
+
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(json_shape(a) for a in args)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return f"list of {json_shape(args[0])}"
+        return "[" + ", ".join(json_shape(a) for a in args) + "]"
+    if annotation is type(None):
+        return "null"
+    if annotation is bool:
+        return "true/false"
+    if annotation is Faction:
+        return "Faction name"
+    if isinstance(annotation, type) and issubclass(annotation, Operation):
+        return "an Operation object"
+    if isinstance(annotation, type) and issubclass(annotation, SpecialActivity):
+        return "a Special Activity object"
+    return {int: "integer", str: "string"}.get(annotation, getattr(annotation, "__name__",
+                                                                   str(annotation)))
+
+
+def _fields(cls: type) -> str:
+    import dataclasses
+    import typing
+
+    hints = typing.get_type_hints(cls)
+    shown = [f"`{f.name}`: {json_shape(hints[f.name])}" for f in dataclasses.fields(cls)]
+    return "; ".join(shown) or "none"
+
+
+def _summary(cls: type) -> str:
+    """The first paragraph of a command's docstring, on one line."""
+    text = (cls.__doc__ or "").strip().split("\n\n")[0]
+    return " ".join(text.split()).replace("|", "/")
+
+
+def whole_command_types() -> dict[str, str]:
+    """Every command type an agent may send as a whole decision, with the decisions it
+    answers: what :func:`nonplayer.decisions.decision.command_types` can allow (the
+    menu's choices, bar the assistant's record-by-hand)."""
+    from core.rules import sequence
+    from core.rules.propaganda import EliteBacking
+    from nonplayer.decisions.decision import propaganda_commands
+
+    out = {
+        sequence.PlayEvent.name: "an Event card, the menu's Event: `side` \"unshaded\" "
+        "or \"shaded\" as the menu offers; `choices` the answers to the Event's choices, "
+        "a list per choice in the order the card asks them (2.3, 5.1)",
+        sequence.OperationAction.name: "an Event card, the menu's Operation or Limited "
+        "Operation: the same type, Limited when the Sequence of Play makes it so (1 space, "
+        "`special` null: 2.3.5)",
+        sequence.Pass.name: "an Event card, the menu's Pass (2.3.3)",
+    }
+    for phase, cls in propaganda_commands().items():
+        out[cls.name] = f"a Propaganda Round's {phase} phase (6.0)" + (
+            "; `rally` null declines" if cls is EliteBacking else "")
+    return out
+
+
+def command_reference() -> str:
+    """The tables of docs/agents.md "Answering with a whole command": each command type
+    a decision takes, and the Operations and Special Activities inside an Operation,
+    with their fields' JSON shapes (tests/test_agents_newcomer.py keeps them in step)."""
+    from core.commands import registered
+    from nonplayer.decisions import government, insurgent
+
+    lines = ["| `type` | answers | fields (JSON) | what it is (rule) |",
+             "|---|---|---|---|"]
+    for name, when in whole_command_types().items():
+        cls = registered()[name]
+        lines.append(f"| `{name}` | {when} | {_fields(cls)} | {_summary(cls)} |")
+    lines += ["", "| inside `Operation` | `type` | Factions | fields (JSON) | what it is "
+              "(rule) |", "|---|---|---|---|---|"]
+    rows: list[tuple[str, str, list[str]]] = [
+        ("`op`, `ship_op`", n, ["Government"]) for n in government.OPERATIONS]
+    rows += [("`op`, `ship_op`", n, ["FARC", "AUC", "Cartels"]) for n in insurgent.OPERATIONS]
+    rows += [("`special`", n, ["Government"]) for n in government.SPECIALS]
+    for faction, names in insurgent.SPECIALS.items():
+        for n in names:
+            known = [r for r in rows if r[1] == n]
+            if known:
+                known[0][2].append(faction.label)
+            else:
+                rows.append(("`special`", n, [faction.label]))
+    for where, name, factions in rows:
+        cls = registered()[name]
+        lines.append(f"| {where} | `{name}` | {', '.join(factions)} | {_fields(cls)} | "
+                     f"{_summary(cls)} |")
+    return "\n".join(lines) + "\n"
+
+
 __all__ = [
     "PROTOCOL",
     "VERSION",
@@ -180,10 +283,12 @@ __all__ = [
     "answer_value",
     "bye",
     "check",
+    "command_reference",
     "end_message",
     "hello",
     "observation",
     "question_message",
     "schema",
     "trace_message",
+    "whole_command_types",
 ]

@@ -26,7 +26,7 @@ from nonplayer.agents import protocol
 from nonplayer.agents.connection import AgentError, Connection, connect
 from nonplayer.decisions.asked import discord_question
 from nonplayer.decisions.base import MANY, FormRun, InputError, Question
-from nonplayer.decisions.decision import Decision, DecisionContext
+from nonplayer.decisions.decision import Decision, DecisionContext, command_types
 
 #: what the user may choose to happen when an agent fails
 FALLBACKS = ("default", "stop")
@@ -113,7 +113,8 @@ class AgentSeat:
         offered), a whole ``command`` reply by trying it on a copy of the game."""
         self.decisions += 1
         state = game.state
-        run = Decision(DecisionContext(game, game.dice), None).form
+        context = DecisionContext(game, game.dice)
+        run = Decision(context, None).form
         first = True
         refused: list[str] = []
         while not run.done:
@@ -122,7 +123,7 @@ class AgentSeat:
                 question = replace(question, info=[*question.info, *refused])
             reply = self.ask(question, state, first=first, asks=asks)
             if reply["type"] == "command":
-                return self._command(game, reply["command"])
+                return self._command(game, reply["command"], command_types(context))
             try:
                 value = protocol.answer_value(question, reply)
             except protocol.ProtocolError as err:
@@ -142,9 +143,15 @@ class AgentSeat:
             first = False
         return run.result  # type: ignore[no-any-return]
 
-    def _command(self, game: Game, data: dict[str, Any]) -> Command:
+    def _command(self, game: Game, data: dict[str, Any], allowed: tuple[str, ...]) -> Command:
+        """The whole command ``data`` sent for the decision, if it is of a type the
+        decision takes (``allowed``: no board edit, change of seat or transfer passes
+        for a decision) and the rules accept it on a copy of the game."""
         from core.errors import AndeanError
 
+        if data.get("type") not in allowed:
+            raise AgentError(f"the agent {self.where} sent a command {data.get('type')!r} "
+                             f"where this decision takes one of: {', '.join(allowed)}")
         try:
             cmd = from_json(data)
             game.clone().apply(cmd)
@@ -173,12 +180,24 @@ class AgentSeat:
             self.conn.send(message)
 
     def close(self, reason: str | None = None) -> None:
-        """``bye`` with ``reason`` (a failure), then close; the process is waited for."""
+        """The engine stops using the agent without its failing: ``bye`` with ``reason``
+        (a seat change, a stopped game; None after ``end``), then the end of its input,
+        and its process is waited for (a few seconds, then stopped), so the agent reads
+        the ``bye`` before it goes (docs/agents.md)."""
+        self._leave(reason, failed=False)
+
+    def fail(self, reason: str) -> None:
+        """The agent failed (late, silent, malformed, illegal): ``bye`` with ``reason``
+        when it can still be written, then the agent is stopped at once (a stalled
+        program is not waited for)."""
+        self._leave(reason, failed=True)
+
+    def _leave(self, reason: str | None, failed: bool) -> None:
         if self.conn is None:
             return
         if reason is not None:
             self.tell(protocol.bye(reason))
-        self.conn.close(failed=reason is not None)
+        self.conn.close(failed=failed)
         self.conn = None
 
 

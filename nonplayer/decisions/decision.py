@@ -369,6 +369,43 @@ def operation_possible(state: GameState, faction: Faction, limited: bool,
     return any(problem(n) is None for n in names)
 
 
+def propaganda_commands() -> dict[str, type[prop.PropagandaCommand]]:
+    """The command that answers each Propaganda Round decision, by its phase (6.0)."""
+    return {cls.propaganda_phase: cls for cls in prop.PropagandaCommand.__subclasses__()}
+
+
+def choice_command(value: tuple[Any, ...]) -> str:
+    """The type of the command a choice of the menu (:func:`menu_options`, an option's
+    value) ends in: what :func:`decision_form` returns after it."""
+    what = value[0]
+    if what == "pass":
+        return sequence.Pass.name
+    if what == "event":
+        return sequence.PlayEvent.name
+    if what == "operation":
+        return sequence.OperationAction.name
+    if what == "decline":
+        return prop.EliteBacking.name
+    if what == "record":
+        return RecordAction.name
+    if what == "propaganda":
+        return propaganda_commands()[value[1]].name
+    raise InputError(f"unknown choice {value!r}")
+
+
+def command_types(ctx: DecisionContext) -> tuple[str, ...]:
+    """The command types that make the decision the game awaits, as its menu offers
+    them (a card: Event, Operation, Pass as the Sequence of Play allows, 2.3; a
+    Propaganda Round: its phase's command, 6.0): a whole command sent for the decision
+    (an agent's, docs/agents.md) must be one of them."""
+    names: list[str] = []
+    for option in menu_options(ctx):
+        name = choice_command(option.value)
+        if name not in names:
+            names.append(name)
+    return tuple(names)
+
+
 def decision_form(ctx: DecisionContext) -> Form:
     """The whole decision: the menu, then the chosen form; returns the command."""
     state = ctx.game.state
@@ -453,10 +490,13 @@ __all__ = [
     "Decision",
     "DecisionContext",
     "MemoDice",
+    "choice_command",
     "choice_question",
     "command_title",
+    "command_types",
     "decision_form",
     "event_form",
     "menu_options",
+    "propaganda_commands",
 ]
 

@@ -2,7 +2,8 @@
 its first question does what argv[1] says: crash (exit 3), silent (never answers), illegal
 (an option id that is not offered), garbage (a line that is not JSON), late-ready (never
 says ready). With ``record PATH`` it plays randomly and writes every line it reads and
-writes to PATH (the transcript the schema test checks)."""
+writes to PATH (the transcript the schema test checks); with ``command JSON`` it answers
+its first question with that whole command, then plays randomly."""
 
 import json
 import random
@@ -32,6 +33,10 @@ for line in sys.stdin:
             time.sleep(3600)
         say({"type": "ready", "name": mode})
     elif message["type"] == "question":
+        if mode == "command" and message["first"]:
+            mode = "random"
+            say({"type": "command", "id": message["id"], "command": json.loads(sys.argv[2])})
+            continue
         if mode == "crash":
             sys.exit(3)
         if mode == "silent":

@@ -179,7 +179,10 @@ def demo_summary(game: Game, seed: int, govt: str, seconds: float, note: str = "
     """The ``demo --json`` summary."""
     state = game.state
     margins = state.victory_margins()
-    score, level = victory.solo_result(state)
+    # the 8.8 result only of the solitaire game (8.0): with an Insurgent agent the
+    # margins and the winner are the comparison (docs/agents.md)
+    score, level = victory.solo_result(state) \
+        if victory.solitaire_throughout(game.initial, state) else (None, None)
     ranking = [Faction(f).label for f in state.step.get("ranking", [])]
     return {
         "seed": seed,
@@ -209,10 +212,9 @@ def agent_setup(args: argparse.Namespace, failure_dir: str | None = None
                       agent_policy(args), failure_dir)
 
 
-def seating_line(bot_name: str, setup: AgentSetup | None) -> str:
+def seating_line(bot_name: str, agents: dict[Faction, str]) -> str:
     """'Government: heuristic; FARC, AUC and Cartels: section-8 Non-players', with the
-    seats agents play named."""
-    agents = setup.by_faction() if setup is not None else {}
+    seats agents play named (``agents``: the command or tcp:PORT of each)."""
     govt = f"agent {agents[Faction.GOVT]!r}" if Faction.GOVT in agents else bot_name
     others = [f for f in Faction if f is not Faction.GOVT and f not in agents]
     parts = [f"Government: {govt}"]
@@ -326,7 +328,7 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
             print(f"      margins now: {_margins(game)}", file=out)
         after_turn_round(turn)
 
-    seating = seating_line(bot.name, setup)
+    seating = seating_line(bot.name, setup.by_faction() if setup is not None else {})
     if not args.json:
         print(f"Bot demo: {args.scenario} scenario, seed {seed}; {seating}", file=out)
     start = time.perf_counter()
@@ -405,6 +407,9 @@ def _configure_batch(p: argparse.ArgumentParser) -> None:
 
 
 def summary_text(summary: dict) -> list[str]:
+    """The batch's summary as printed: what played (each agent named, its seat and
+    command), the agents' fallbacks, the winners and, for solitaire games, the 8.8
+    levels and solo score; the mean margins, length and speed."""
     score = summary["solo_score"]
     ci = score.get("ci95")
     govt = summary["govt"]
@@ -413,9 +418,21 @@ def summary_text(summary: dict) -> list[str]:
     lines = [
         f"{summary['games']} games ({govt} Government, {summary['scenario']}, "
         f"seeds {summary['seeds'][0]}-{summary['seeds'][-1]}), {summary['errors']} errors",
-        "Wins: " + ", ".join(f"{k} {v}" for k, v in summary["wins"].items()),
-        "8.8 levels: " + ", ".join(f"{k} {v}" for k, v in summary["solo_level"].items()),
     ]
+    agents = summary.get("agents") or {}
+    if agents:
+        lines.append("Seats: " + seating_line(str(summary["govt"]), {
+            f: agents[f.label] for f in Faction if f.label in agents}))
+    fell_back = summary.get("agent_fallbacks", 0)
+    if fell_back:
+        played = summary["games"] - summary["errors"]
+        lines.append(f"An agent fell back in {fell_back} of {played} games (games.csv's "
+                     "fallback column says when): their results are partly the default "
+                     "player's; --agent-fallback stop counts them as errors instead")
+    lines.append("Wins: " + ", ".join(f"{k} {v}" for k, v in summary["wins"].items()))
+    if score.get("n"):  # solitaire games (8.0): with an Insurgent agent there are none
+        lines.append("8.8 levels: " + ", ".join(f"{k} {v}"
+                                                for k, v in summary["solo_level"].items()))
     if score.get("mean") is not None:
         lines.append(f"Solo score: mean {score['mean']:+.2f}"
                      + (f" (95% CI {ci[0]:+.2f} to {ci[1]:+.2f})" if ci else "")

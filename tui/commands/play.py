@@ -321,12 +321,11 @@ def _after_app(code: int | None, session: Session, started: bool = True) -> int:
 def assist_controller(session: Session, args: argparse.Namespace) -> Controller:
     """The assistant's controller: ``--dice manual`` asks the dice (the user interface
     installs its own way of asking)."""
-    from tui.controller import Controller
+    from tui.controller import NO_AGENT_WITH_TYPED_DICE, Controller
 
     agents = parse_agents(args)
     if agents and args.dice == "manual":
-        raise CliError("--agent with --dice manual: an agent's turn cannot wait for dice "
-                       "typed in; use --dice auto")
+        raise CliError(f"--agent with --dice manual: {NO_AGENT_WITH_TYPED_DICE}")
     return Controller(session, assist=True,
                       ask_dice=(lambda p: 1) if args.dice == "manual" else None,
                       agents=agents, agent_policy=agent_policy(args))
@@ -396,6 +395,10 @@ def run_assist(session: Session, new: bool, args: argparse.Namespace, inp: TextI
                 continue
             if word == ["undo"]:
                 ui.say("! nothing to undo: the game starts with the first card")
+                continue
+            if word == ["draw"]:  # the program's deck exists only with a game
+                ui.say("! the first card is the table's: turn up the top card of your "
+                       "shuffled deck and name it ('draw' works from the next card on)")
                 continue
             if word and word[0] in SETUP_LATER:
                 ui.say(f"! no game yet: '{word[0]}' works once the first card is named")

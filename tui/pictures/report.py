@@ -288,12 +288,12 @@ def game_report(history: History, *, title: str = "Andean Abyss game report",
     """The whole game as one HTML page."""
     final = history.final
     margins = final.victory_margins()
-    ranking = [Faction(f).label for f in final.step.get("ranking", [])]
     score, level = victory.solo_result(final)
+    won = victory.winner(final)  # a Non-player's win at a check beats the players' (7.1)
     facts = [
         ("Cards played", str(len(history.steps))),
         ("Propaganda Rounds", str(final.propaganda_rounds)),
-        ("Winner", ranking[0] if ranking else "game not over"),
+        ("Winner", won.label if won is not None else "game not over"),
         ("Margins", ", ".join(f"{f.label} {margins[f]:+d}" for f in Faction)),
     ]
     if final.phase == "over":
@@ -303,7 +303,7 @@ def game_report(history: History, *, title: str = "Andean Abyss game report",
         body.append(f'<p class="sub">{escape(subtitle)}</p>')
     body.append('<div class="facts">' + "".join(
         f"<div><b>{escape(k)}</b>{escape(v)}</div>" for k, v in facts) + "</div>")
-    if victory.is_solitaire(final):  # 8.8 is the solitaire Government's
+    if victory.solitaire_throughout(history.initial, final):  # 8.8: the solitaire game's
         body.append(f'<p class="level">{escape(solo_line(final))}</p>'
                     f'<p class="sub">8.8: {score:+d} is "{escape(level)}" '
                     "(0 or less COIN Failure; 1-3 Stalemate; 4-8 COIN Progress; 9+ COIN "
@@ -349,6 +349,15 @@ def batch_report(records: Sequence[Any], summary: dict[str, Any], *,
             f'Government, {escape(str(summary.get("scenario")))} scenario, seeds '
             f'{"-".join(str(s) for s in summary.get("seeds", []))}; '
             f'{summary["errors"]} error(s)</p>']
+    agents = summary.get("agents") or {}
+    if agents:
+        body.append('<p class="sub">Agents: ' + escape("; ".join(
+            f"{seat}: agent {where!r}" for seat, where in agents.items())) + "</p>")
+    if summary.get("agent_fallbacks"):
+        body.append(f'<p class="sub">An agent fell back in {summary["agent_fallbacks"]} of '
+                    f'{len(done)} games (games.csv\'s fallback column says when): their '
+                    "results are partly the default player's; --agent-fallback stop counts "
+                    "them as errors instead</p>")
     sc = summary["solo_score"]
     facts = []
     if sc.get("mean") is not None:
@@ -370,9 +379,12 @@ def batch_report(records: Sequence[Any], summary: dict[str, Any], *,
             bars, colours=colours, marks=marks, xlabel="Government margin minus the best "
             "Non-player margin") + "</figure>")
     levels = summary["solo_level"]
-    body.append("<h2>8.8 levels and winners</h2><table><tr><th>8.8 level</th><th>games</th>"
-                "</tr>" + "".join(f"<tr><td>{escape(k)}</td><td>{v}</td></tr>"
-                                  for k, v in levels.items()) + "</table>")
+    if scores:  # solitaire games only (8.0): with an Insurgent agent, the winners
+        body.append("<h2>8.8 levels and winners</h2><table><tr><th>8.8 level</th>"
+                    "<th>games</th></tr>" + "".join(f"<tr><td>{escape(k)}</td><td>{v}</td></tr>"
+                                                    for k, v in levels.items()) + "</table>")
+    else:
+        body.append("<h2>Winners</h2>")
     wins = summary["wins"]
     body.append('<figure style="max-width:700px">' + bar_chart(
         list((k, float(v)) for k, v in wins.items()),

@@ -239,10 +239,8 @@ class PlainUI:
                      "(FACTION: Government, FARC, AUC, Cartels)")
             return
         try:
-            if how == "bot":
-                report = self.c.seat_bot(faction)
-            else:
-                report = self.c.seat_agent(faction, parts[2] if how == "agent" else None)
+            report = self.c.hand_seat(faction, {"me": "person"}.get(how, how),
+                                      parts[2] if how == "agent" else None)
         except (AgentError, AndeanError) as err:
             self.say(f"! {err}")
             return

@@ -108,6 +108,10 @@ Keys
            its result is checked against the table like any decision
   b        the board as it was after a card of the history (read only)
   m        map: the board drawn as a map of Colombia (m again: back)
+  p        seats: who plays each Faction (a person, the section-8 flowchart, the
+           program's Government AI, an agent) and a change of it from the next decision
+           on: a person takes a seat, hands it to its default player, or gives it to an
+           agent (a program speaking docs/agents.md's protocol: type its command); logged
   u        undo: lists the steps that take the last decision back on the table, y undoes
   r        rollback: back to the start of a card of the history (asks which: number
            + Enter, or the arrows)
@@ -629,6 +633,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
         Binding("h", "hint", "Hint", show=False),
         Binding("b", "board_at", "Board then", show=False),
         Binding("m", "map", "Map", show=False),
+        Binding("p", "seats", "Seats", show=False),
         Binding("u", "undo", "Undo"),
         Binding("r", "rollback", "Rollback", show=False),
         Binding("l", "focus_log", "History", show=False),
@@ -726,10 +731,13 @@ class AssistApp(PlayApp, inherit_bindings=False):
 
     def side_lines(self) -> list[str]:
         state = self.controller.state
+        agents = self.controller.agent_specs
         bots = [f.label for f in Faction if state.seats[f] is None]
         people = [f"{f.label} ({state.seats[f]})" for f in Faction
-                  if state.seats[f] is not None]
+                  if state.seats[f] is not None and f not in agents]
         lines = [f"People: {', '.join(people) or '-'}", f"Bots: {', '.join(bots) or '-'}"]
+        if agents:
+            lines.append(f"Agents: {', '.join(f.label for f in Faction if f in agents)}")
         progress = propaganda_progress(state)
         if progress:
             lines.append(progress)
@@ -1024,6 +1032,14 @@ class AssistApp(PlayApp, inherit_bindings=False):
     # --- other keys --------------------------------------------------------------------
     def action_help(self) -> None:
         self.show_help(ASSIST_HELP + EDIT_HELP)
+
+    def action_seats(self) -> None:
+        """``p`` (:meth:`PlayApp.action_seats`), once the game's flow waits for nothing
+        else: the next turn is run with the new players when the dialog closes."""
+        if self.busy:
+            self.notify("Seats: first finish what is on screen (a turn, a card, a die).")
+            return
+        super().action_seats()
 
     def action_undo(self) -> None:
         """``u``: the steps that take the table back to the start of the last decision,

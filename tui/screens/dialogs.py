@@ -1,6 +1,7 @@
 """The dialogs the screens share: a page of text, yes/no and confirm, the rollback
 picker, the form dialog (one question at a time, Escape back, preview before apply) and
-the load dialog. :mod:`tui.screens.play` and :mod:`tui.screens.assist` open them."""
+the load dialog, and the seats dialog (who plays each Faction, changed mid-game).
+:mod:`tui.screens.play` and :mod:`tui.screens.assist` open them."""
 
 from __future__ import annotations
 
@@ -20,8 +21,12 @@ from textual.widgets import (
 from textual.widgets.option_list import Option as ListOption
 
 from core.errors import AndeanError
-from nonplayer.decisions.base import YES_NO, InputError
-from tui.controller import Controller, Decision, Preview
+from core.pieces import Faction
+from nonplayer.agents.connection import AgentError
+from nonplayer.decisions.base import YES_NO, InputError, Option, Question
+from tui.controller import Controller, Decision, Preview, TurnReport, default_player
+from tui.screens.questions import AnsweredScreen
+from tui.seats import persons, seat_holders
 from tui.turn_log import CardGroup
 
 
@@ -339,6 +344,132 @@ def open_transfer(app: App[object], controller: Controller, refresh: Callable[[]
         refresh()
 
     app.push_screen(FormScreen(controller, decision), done)  # type: ignore[arg-type]
+
+
+class SeatsScreen(AnsweredScreen[list[TurnReport]]):
+    """Who plays each seat, and a change of it mid-game (issue 34): pick a Faction, then
+    who takes it from the next decision on: a person at this screen, its default player
+    (the section-8 flowchart; the Government: the program's AI), or an agent (its
+    command typed in, docs/agents.md). Each change is :meth:`Controller.hand_seat`'s (a
+    logged Set Seat); the engine's account of it is shown, and a change refused (an
+    agent that does not start, nobody left at the table: 1.5) is said in one line and
+    changes nothing. Escape goes back a step, and from the list closes the dialog with
+    the changes made, in order (the app then carries the game on)."""
+
+    BINDINGS = [Binding("escape", "back", "Back")]
+
+    def __init__(self, controller: Controller) -> None:
+        super().__init__()
+        self.controller = controller
+        self.faction: Faction | None = None  # the seat being changed
+        self.typing_command = False  # the agent's command is asked
+        self.changes: list[TurnReport] = []
+        self.told = ""  # the account of the last change
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static("[b]Seats: who plays each Faction[/b]", id="dialog-title")
+            yield Static("", id="question", markup=False)
+            yield OptionList(id="options")
+            yield Input(id="answer")
+            yield Static("", id="error", markup=False)
+            yield Static("", classes="keys")
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def question(self) -> Question:
+        """The current step's question: which seat, or who takes it (its holder now
+        left out, but an agent, which another agent may replace)."""
+        c = self.controller
+        holders = dict(seat_holders(c.state, agents=c.agent_specs))
+        if self.faction is None:
+            return Question.one("Change which seat?", [
+                Option(f, f.label, detail=who, aliases=("govt",) if f is Faction.GOVT else ())
+                for f, who in holders.items()], info=[self.told] if self.told else [])
+        now = c.seat_holder(self.faction)
+        alone = len(persons(c.state, c.agent_specs)) <= 1
+        options = [Option("person", "you" if alone else "a person at this screen",
+                          aliases=("me", "you", "person")),
+                   Option("bot", f"its default player: {default_player(self.faction)}",
+                          aliases=("bot", "default")),
+                   Option("agent", "an agent: a program you name (docs/agents.md)",
+                          aliases=("agent",))]
+        return Question.one(f"{self.faction.label}: who plays it from the next decision on?",
+                            [o for o in options if o.value != now or now == "agent"],
+                            info=[f"Now: {holders[self.faction]}"])
+
+    def show(self, error: str = "") -> None:
+        question_box = self.query_one("#question", Static)
+        options = self.query_one("#options", OptionList)
+        answer = self.query_one("#answer", Input)
+        keys = self.query_one(".keys", Static)
+        if self.typing_command:
+            assert self.faction is not None
+            question_box.update(f"{self.faction.label}: the agent's command (a program "
+                                "speaking docs/agents.md's protocol on its stdin and stdout, "
+                                "or tcp:PORT), then Enter")
+            options.display = False
+            answer.placeholder = "e.g. python3 mybot.py"
+            keys.update("Enter: start the agent  Escape: back")
+        else:
+            q = self.question()
+            question_box.update("\n".join([*q.info, f"{q.prompt} {q.hint()}"]))
+            options.clear_options()
+            for i, opt in enumerate(q.options, 1):
+                detail = f"  - {opt.detail}" if opt.detail else ""
+                options.add_option(ListOption(f"{i}. {opt.label}{detail}", id=str(i)))
+            options.display = True
+            answer.placeholder = "number or name, Enter to answer"
+            keys.update("Enter: choose  Escape: " + ("close" if self.faction is None
+                                                      else "back"))
+        self.query_one("#error", Static).update(f"! {error}" if error else "")
+        answer.value = ""
+        answer.focus()
+
+    def submit(self, text: str) -> None:
+        """The current step answered with ``text`` (as typed)."""
+        if self.typing_command:
+            self.change("agent", text.strip())
+            return
+        try:
+            value = self.question().parse(text)
+        except InputError as err:
+            self.show(str(err))
+            return
+        if self.faction is None:
+            self.faction = value
+            self.show()
+        elif value == "agent":
+            self.typing_command = True
+            self.show()
+        else:
+            self.change(value)
+
+    def change(self, to: str, command: str | None = None) -> None:
+        """Hand the seat over (:meth:`Controller.hand_seat`); back to the list with the
+        engine's account, or the same step with the one-line refusal."""
+        assert self.faction is not None
+        try:
+            report = self.controller.hand_seat(self.faction, to, command)
+        except (AgentError, AndeanError) as err:
+            self.show(str(err))
+            return
+        self.changes.append(report)
+        self.told = " ".join(report.account or report.instructions)
+        self.faction = None
+        self.typing_command = False
+        self.show()
+
+    def action_back(self) -> None:
+        if self.typing_command:
+            self.typing_command = False
+        elif self.faction is not None:
+            self.faction = None
+        else:
+            self.dismiss(self.changes)
+            return
+        self.show()
 
 
 class LoadScreen(ModalScreen[str | None]):

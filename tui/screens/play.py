@@ -21,7 +21,8 @@ previewed on a copy of the game, and applied only when confirmed.
 
 Keys: a act, h hint, u undo, r rollback (to the start of a card), l the history,
 f filter, s sort, w why (any turn), b the board after a card (read only), t card texts,
-m map, ctrl+s save, o load, ? help, q quit.
+m map, p seats (who plays each Faction, changed mid-game), ctrl+s save, o load, ? help,
+q quit.
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ from tui.screens.dialogs import (
     FormScreen,
     LoadScreen,
     RollbackScreen,
+    SeatsScreen,
     TextScreen,
     YesNoScreen,
     open_transfer,
@@ -99,6 +101,10 @@ Keys
   g        give (transfer) Resources or Shipments to another Faction, a Non-player
            too, during the giver's or the receiver's turn (1.5.2, 8.1.2); no turn taken
   m        map: the board drawn as a map of Colombia (m again: back)
+  p        seats: who plays each Faction (you, the section-8 flowchart, the program's
+           Government AI, an agent) and a change of it from the next decision on: take
+           a seat, hand it to its default player, or give it to an agent (a program
+           speaking docs/agents.md's protocol: type its command); logged in the save
   ctrl+s   save now (the game is also saved after every change)
   o        load a saved game
   ?        this help
@@ -174,6 +180,7 @@ class PlayApp(App[None]):
     #question { height: auto; max-height: 5; }
     #options { height: 1fr; }
     #error { height: 1; color: $error; }
+    SeatsScreen #error { height: auto; max-height: 3; }
     .keys { height: 1; color: $text-muted; }
     .buttons { height: 3; }
     #text { height: auto; }
@@ -192,6 +199,7 @@ class PlayApp(App[None]):
         Binding("t", "cards", "Card texts"),
         Binding("g", "transfer", "Give (transfer)", show=False),
         Binding("m", "map", "Map"),
+        Binding("p", "seats", "Seats"),
         Binding("ctrl+s", "save", "Save"),
         Binding("o", "load", "Load"),
         Binding("question_mark", "help", "Help"),
@@ -308,7 +316,7 @@ class PlayApp(App[None]):
             return []
         from tui.seats import seat_lines
 
-        return [*seat_lines(self.controller.state), ""]
+        return [*seat_lines(self.controller.state, agents=self.controller.agent_specs), ""]
 
     #: the side panel's width beyond its text (padding and border)
     SIDE_FRAME = 3
@@ -532,6 +540,22 @@ class PlayApp(App[None]):
         self.push_screen(map_screen_class()(
             c.state, not (c.assist and c.needs_next_card())))
 
+    def action_seats(self) -> None:
+        """``p``: who plays each seat, changed mid-game (:class:`SeatsScreen`); once it
+        closes, the game goes on with the new players (a seat handed to a bot or an
+        agent plays at once if it is to move)."""
+        self.push_screen(SeatsScreen(self.controller), self._seats_changed)
+
+    def _seats_changed(self, changes: list[TurnReport] | None) -> None:
+        if not changes:
+            return
+        for report in changes:
+            self.notify(" ".join(report.account or report.instructions))
+        self.refresh_log()
+        if self.auto_nonplayers:
+            self.run_nonplayers()
+        self.refresh_all()
+
     def action_undo(self) -> None:
         if self.controller.undo():
             self.over_shown = False
@@ -601,7 +625,7 @@ class PlayApp(App[None]):
             except (AndeanError, OSError, ValueError) as err:
                 self.notify(f"Cannot load: {err}", severity="error")
                 return
-            self.controller.session = session
+            self.controller.resume(session)
             self.over_shown = False
             if self.auto_nonplayers:
                 self.run_nonplayers()

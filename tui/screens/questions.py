@@ -14,7 +14,7 @@ Insurgent Discord.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -75,7 +75,27 @@ class Replies:
         raise NeedAnswer(kind, text, faction, card)
 
 
-class QuestionScreen(ModalScreen[Any]):
+_Result = TypeVar("_Result")
+
+
+class AnsweredScreen(ModalScreen[_Result]):
+    """A dialog whose step is answered in its ``#answer`` box (Enter) or by picking an
+    entry of its ``#options`` list (the entry's number, as if typed): both go to
+    :meth:`submit`."""
+
+    def submit(self, text: str) -> None:
+        raise NotImplementedError
+
+    @on(Input.Submitted, "#answer")
+    def _submitted(self, event: Input.Submitted) -> None:
+        self.submit(event.value)
+
+    @on(OptionList.OptionSelected, "#options")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        self.submit(str(event.option.id))
+
+
+class QuestionScreen(AnsweredScreen[Any]):
     """One :class:`~nonplayer.decisions.base.Question` (a die, Insurgent Discord); Escape: None."""
 
     BINDINGS = [Binding("escape", "abandon", "Abandon")]
@@ -115,16 +135,9 @@ class QuestionScreen(ModalScreen[Any]):
             return
         self.dismiss(value)
 
-    @on(Input.Submitted, "#answer")
-    def _submitted(self, event: Input.Submitted) -> None:
-        self.submit(event.value)
-
-    @on(OptionList.OptionSelected, "#options")
-    def _picked(self, event: OptionList.OptionSelected) -> None:
-        self.submit(str(event.option.id))
-
     def action_abandon(self) -> None:
         self.dismiss(None)
 
 
-__all__ = ["NeedAnswer", "QuestionScreen", "Replies", "die_question", "discord_question"]
+__all__ = ["AnsweredScreen", "NeedAnswer", "QuestionScreen", "Replies", "die_question",
+           "discord_question"]

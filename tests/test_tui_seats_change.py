@@ -1,0 +1,282 @@
+"""Issue 34 item 3 on the screens: seats changed mid-game in the full-screen apps of
+`andean play` and `andean assist` (the ``p`` key and its dialog,
+:class:`tui.screens.dialogs.SeatsScreen`), driven with Textual's Pilot. A seat handed to
+its default player is played by it at its next turn, a seat a person takes asks the
+person, a seat given to an agent (examples/random_agent.py) is played by the agent and
+handed back; each change is a Set Seat command of the save's log, which replays; bad
+input is said in one line and changes nothing; the dialog fits 80x24 and 200x50.
+
+Each game is a Quick-Play game whose first decisions are played; the agent's whole
+conversation is a handful of messages (a second or so for Python to start)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("textual")
+
+from textual.widgets import OptionList, Static  # noqa: E402
+
+from core import serialize  # noqa: E402
+from core.game import Game  # noqa: E402
+from core.pieces import Faction  # noqa: E402
+from core.rules.editor import SetSeat  # noqa: E402
+from nonplayer.agents.seat import AgentPolicy  # noqa: E402
+from tests.pilot import answer, press, run_async  # noqa: E402
+from tui.controller import Controller  # noqa: E402
+from tui.screens.assist import AssistApp  # noqa: E402
+from tui.screens.dialogs import ConfirmScreen, FormScreen, SeatsScreen  # noqa: E402
+from tui.screens.keys import HelpScreen, KeysFooter  # noqa: E402
+from tui.screens.play import PlayApp  # noqa: E402
+from tui.session import Session  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+RANDOM_AGENT = f"{sys.executable} {ROOT / 'examples' / 'random_agent.py'}"
+#: generous: an answer is never waited for this long unless the agent is silent
+POLICY = AgentPolicy(timeout=120)
+SIZE = (80, 24)
+GOVT, FARC, AUC, CARTELS = Faction
+
+
+def play_app(tmp_path: Path, seats: list[int | None], seed: int = 8) -> PlayApp:
+    """The play screen on a new Quick-Play game saved in ``tmp_path``: seed 8 starts on
+    card 63 with FARC to move first (seats [1, 1, None, None]: the person's FARC), or
+    on card 58 with the Government first and AUC second (seats [1, None, None, None])."""
+    game = Game.new("quick", seed=seed, seats=seats,
+                    government_ai=None if seats[GOVT] else "heuristic")
+    return PlayApp(Controller(Session(game, tmp_path / "game.json"), agent_policy=POLICY))
+
+
+def assist_app(tmp_path: Path, manual: bool) -> AssistApp:
+    """The assistant on the table game of tests/test_tui_assist_app.py (the Government
+    a person's, to move; ``manual``: the table types the dice in)."""
+    from tests.test_tui_assist_app import controller_for, table_game
+
+    return AssistApp(controller_for(table_game(), tmp_path / "game.json", manual=manual))
+
+
+def set_seats(log: list[dict]) -> list[dict]:
+    return [e["command"] for e in log if e["command"]["type"] == SetSeat.name]
+
+
+def saved(tmp_path: Path) -> Game:
+    """The save file, loaded with its log replayed and checked (``verify``)."""
+    return serialize.load(tmp_path / "game.json", verify=True)
+
+
+def error(app: PlayApp) -> str:
+    return str(app.screen.query_one("#error", Static).render())
+
+
+def question(app: PlayApp) -> str:
+    return str(app.screen.query_one("#question", Static).render())
+
+
+async def seat(pilot, *answers: str) -> None:  # type: ignore[no-untyped-def]
+    """Open the seats dialog (``p``) unless it is open, and type ``answers`` in turn."""
+    if not isinstance(pilot.app.screen, SeatsScreen):
+        await press(pilot, "p")
+    assert isinstance(pilot.app.screen, SeatsScreen)
+    await answer(pilot, *answers)
+
+
+# ======================================================================================
+# play: the seat's new player plays from the next decision on
+# ======================================================================================
+@run_async
+async def test_a_seat_handed_to_the_bot_is_played_by_its_flowchart_at_once(tmp_path):
+    # 1.5, 8.0: the person's FARC goes to the section-8 flowchart while FARC is to move
+    app = play_app(tmp_path, [1, 1, None, None])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        c = app.controller
+        assert c.to_move() is FARC and c.person_to_move()
+        await seat(pilot, "farc", "bot")
+        assert "FARC is played from now on by the section-8 flowchart" in question(app)
+        assert c.state.seats[FARC] is None
+        assert c.to_move() is FARC  # nothing played while the dialog is open
+        await press(pilot, "escape")
+        assert not isinstance(app.screen, SeatsScreen)
+        log = c.game.log
+        at = [i for i, e in enumerate(log) if e["command"]["type"] == SetSeat.name][0]
+        assert log[at + 1]["faction"] == FARC.label  # its next turn: the flowchart's
+        assert any("FARC (Non-player)" in r.heading() for r in c.history)
+        assert c.person_to_move() and c.to_move() is GOVT
+    assert set_seats(saved(tmp_path).log) == [
+        {"type": "Set Seat", "faction": 1, "seat": None, "government_ai": None,
+         "who": "the section-8 flowchart"}]
+
+
+@run_async
+async def test_a_person_takes_a_bots_seat_and_is_asked_its_decision(tmp_path):
+    # 1.5: AUC, a Non-player, is the person's from the next decision on: after the
+    # Government's Pass, AUC (2nd on card 58) waits for the person
+    app = play_app(tmp_path, [1, None, None, None])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        c = app.controller
+        assert c.to_move() is GOVT
+        await seat(pilot, "auc")
+        assert "Now: section-8 flowchart (8.6)" in question(app)
+        await answer(pilot, "me")
+        assert c.state.seats[AUC] == 1
+        await press(pilot, "escape")
+        assert "AUC: you" in "\n".join(app.side_lines())
+        await press(pilot, "a")
+        assert isinstance(app.screen, FormScreen)
+        await answer(pilot, "pass")
+        assert isinstance(app.screen, ConfirmScreen)
+        await press(pilot, "y")
+        assert c.to_move() is AUC and c.person_to_move()  # asked, not played by section 8
+        assert "press a to act" in str(app.query_one("#status", Static).render())
+        await press(pilot, "a")
+        assert isinstance(app.screen, FormScreen)  # AUC's own menu, for the person
+    assert [s["who"] for s in set_seats(saved(tmp_path).log)] == ["a person"]
+
+
+@run_async
+async def test_a_seat_given_to_an_agent_is_played_by_it_and_handed_back(tmp_path):
+    # issue 34 item 3: the agent (started by the dialog) plays FARC's turn when the
+    # dialog closes; the person takes the seat back and the agent is stopped
+    app = play_app(tmp_path, [1, 1, None, None])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        c = app.controller
+        await seat(pilot, "2", "agent")
+        assert "the agent's command" in question(app)
+        await answer(pilot, RANDOM_AGENT)
+        assert "FARC is played from now on by agent" in question(app)
+        assert "agent '" in str(app.screen.query_one("#options", OptionList)
+                                .get_option_at_index(1).prompt)
+        await press(pilot, "escape")
+        assert any("agent random" in r.heading() for r in c.history)  # it played FARC
+        assert c.to_move() is not FARC
+        assert "FARC: agent" in "\n".join(app.side_lines())
+        await seat(pilot, "farc", "me")  # and back to the person
+        await press(pilot, "escape")
+        assert not c.agents and not c.agent_specs
+        assert c.state.seats[FARC] == 1
+    game = saved(tmp_path)
+    assert [s["who"] for s in set_seats(game.log)] == [f"agent {RANDOM_AGENT!r}",
+                                                       "a person"]
+    assert game.state.seats == [1, 1, None, None]
+
+
+@run_async
+async def test_an_undo_past_a_seat_change_gives_the_seat_back(tmp_path):
+    # the log says who plays each seat: undoing the Set Seat that gave FARC to an agent
+    # stops the agent and FARC is the person's again (asked, not played by the agent)
+    app = play_app(tmp_path, [1, 1, None, None])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        c = app.controller
+        before = len(c.game.log)
+        await seat(pilot, "farc", "agent", RANDOM_AGENT)
+        agent = c.agents[FARC]
+        await press(pilot, "escape")
+        assert len(c.game.log) > before + 1  # the Set Seat, then the agent's turn
+        await press(pilot, "u")
+        assert len(c.game.log) == before and c.state.seats[FARC] == 1
+        assert not c.agents and not c.agent_specs and agent.conn is None
+        assert c.to_move() is FARC and c.person_to_move()
+        assert "FARC: you" in "\n".join(app.side_lines())
+    assert not set_seats(saved(tmp_path).log)
+
+
+@run_async
+async def test_bad_input_in_the_seats_dialog_is_said_and_changes_nothing(tmp_path):
+    # one line for each refusal; the seats and the log stay as they were
+    app = play_app(tmp_path, [1, None, None, None])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        c = app.controller
+        seats, logged = list(c.state.seats), len(c.game.log)
+        await seat(pilot, "zapatistas")
+        assert error(app) == "! 'zapatistas' is not one of the options"
+        await answer(pilot, "9")
+        assert error(app) == "! 9 is not one of the options 1-4"
+        await answer(pilot, "government", "bot")  # 1.5: nobody left at the table
+        assert error(app).startswith("! ") and "no person at the table" in error(app)
+        assert app.screen.query_one("#error").region.height == 2  # all of it, wrapped
+        assert "Government: who plays it" in question(app)  # still asked
+        await press(pilot, "escape")
+        await answer(pilot, "cartels", "agent", "")
+        assert error(app) == "! no command given for the agent"
+        await answer(pilot, str(tmp_path / "no-such-agent"))
+        assert error(app).startswith("! cannot start the agent")
+        assert "\n" not in error(app)
+        await press(pilot, "escape", "escape", "escape")
+        assert not isinstance(app.screen, SeatsScreen)
+        assert c.state.seats == seats and len(c.game.log) == logged
+        assert not c.agents and not c.agent_specs
+        await seat(pilot, "cartels")  # its holder now is not offered again
+        assert [o.label for o in app.screen.question().options] == [
+            "you", "an agent: a program you name (docs/agents.md)"]
+
+
+# ======================================================================================
+# the key, the help, and the dialog's size
+# ======================================================================================
+@pytest.mark.parametrize("size", [(80, 24), (200, 50)])
+@run_async
+async def test_the_seats_dialog_fits_the_screen(tmp_path, size):
+    app = play_app(tmp_path, [1, None, None, None])
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert "p" in str(app.query_one(KeysFooter).render()).split()
+        await seat(pilot)
+        dialog = app.screen.query_one("#dialog")
+        for step in ([], ["farc"], ["agent"]):
+            await answer(pilot, *step)
+            assert app.screen.region.contains_region(dialog.region)
+            for widget in app.screen.query("#question, #answer, #error, .keys"):
+                if widget.display:
+                    assert dialog.region.contains_region(widget.region), widget
+                    assert widget.region.height >= 1, widget
+        await press(pilot, "escape", "escape")
+        options = app.screen.query_one("#options", OptionList)
+        assert options.option_count == 4
+        assert options.scrollable_content_region.height >= 4  # the four seats in view
+        await press(pilot, "escape", "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        assert any(key == "p" and "agent" in text for key, text in app.screen.keys)
+
+
+# ======================================================================================
+# assist
+# ======================================================================================
+@run_async
+async def test_the_assistant_changes_a_seat_and_goes_on(tmp_path):
+    # the tabletop's person takes FARC: the side panel and the log say so
+    app = assist_app(tmp_path, manual=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        c = app.controller
+        assert c.person_to_move() and not app.busy
+        app.busy = True  # a dialog of the game's flow (a turn, a card, a die) is open
+        await press(pilot, "p")
+        assert not isinstance(app.screen, SeatsScreen)
+        app.busy = False
+        await seat(pilot, "farc", "you")
+        await press(pilot, "escape")
+        assert c.state.seats[FARC] == 1
+        assert "People: Government (1), FARC (1)" in "\n".join(app.side_lines())
+    assert [s["who"] for s in set_seats(saved(tmp_path).log)] == ["a person"]
+
+
+@run_async
+async def test_no_agent_takes_a_seat_when_the_table_types_its_dice_in(tmp_path):
+    # --dice manual: an agent's turn could not wait for the table's dice (as --agent
+    # with --dice manual is refused on the command line)
+    app = assist_app(tmp_path, manual=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        c = app.controller
+        logged = len(c.game.log)
+        await seat(pilot, "farc", "agent", RANDOM_AGENT)
+        assert error(app) == ("! --dice manual: an agent's turn cannot wait for dice "
+                              "typed in; use --dice auto")
+        assert len(c.game.log) == logged and not c.agent_specs
