@@ -448,7 +448,7 @@ def patrol_form(state: GameState, limited: bool = False, free: bool = False) -> 
             paths = reach[src]
             dst = yield Question.one(
                 "Move them to?",
-                [space_option(d, _via(paths[d])) for d in sorted(paths)],
+                [space_option(d, lambda p=paths[d]: _via(p)) for d in sorted(paths)],
             )
         if limited:
             target = dst
@@ -497,6 +497,8 @@ def patrol_form(state: GameState, limited: bool = False, free: bool = False) -> 
 
 
 def _via(path: tuple[int, ...]) -> str:
+    """How cubes reach the end of ``path`` (the options' detail: made when read, from the
+    path and the counts passed in, which stay as they are)."""
     if len(path) <= 2:
         return "adjacent"
     return "via " + ", ".join(space_name(s) for s in path[1:-1])
@@ -531,7 +533,8 @@ def sweep_form(state: GameState, limited: bool = False, free: bool = False) -> F
             if not sources:
                 break
             opts = [done_option(f"no more Troops into {space_name(dst)}")] + [
-                space_option(s, f"{left[s]} Troops, {_via(p)}") for s, p in sources.items()
+                space_option(s, lambda n=left[s], p=p: f"{n} Troops, {_via(p)}")
+                for s, p in sources.items()
             ]
             src = yield Question.one(f"Sweep into {space_name(dst)}: Troops from where?", opts)
             if src == DONE:
@@ -549,7 +552,7 @@ def sweep_form(state: GameState, limited: bool = False, free: bool = False) -> F
                       if police_left[s] > 0}
             if police:
                 opts = [done_option("no Police")] + [
-                    space_option(s, _via(p)) for s, p in police.items()
+                    space_option(s, lambda p=p: _via(p)) for s, p in police.items()
                 ]
                 src = yield Question.one(
                     f"NDSC: 1 Police into {space_name(dst)} from where?", opts

@@ -31,6 +31,7 @@ Attack's die did is known to the Special Activity that follows.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 from core.commands import Command, Context, Operation, SpecialActivity
@@ -708,7 +709,8 @@ def march_form(state: GameState, faction: Faction, limited: bool = False,
         if not origins:
             break
         opts = [done_option("done marching")] if groups else []
-        opts += space_options(list(origins), lambda s: _not_moved(unmoved, s, U, A))
+        opts += [space_option(s, partial(_not_moved, unmoved.get((s, U), 0),
+                                         unmoved.get((s, A), 0))) for s in origins]
         src = yield Question.one(
             f"{faction.label} March: move Guerrillas from which space? (1 Resource per City "
             f"or Department entered, LoCs free; Resources {sim.resources[faction]})", opts)
@@ -749,10 +751,11 @@ def march_form(state: GameState, faction: Faction, limited: bool = False,
     return ops.March(groups=tuple(groups))
 
 
-def _not_moved(unmoved: dict[tuple[int, Piece], int], space: int, under: Piece,
-               active: Piece) -> str:
-    bits = [f"{n} {side}" for n, side in ((unmoved.get((space, under), 0), "Underground"),
-                                          (unmoved.get((space, active), 0), "Active")) if n]
+def _not_moved(underground: int, active: int) -> str:
+    """A March origin's detail: its Guerrillas not moved yet (made when read, from the
+    counts when asked)."""
+    bits = [f"{n} {side}" for n, side in ((underground, "Underground"), (active, "Active"))
+            if n]
     return ", ".join(bits) + " not yet moved"
 
 
