@@ -659,9 +659,15 @@ def _carried(state: GameState, faction: Faction, src: int, moving: int) -> Form:
 def _unmoved(state: GameState, faction: Faction) -> dict[tuple[int, Piece], int]:
     """Where ``faction``'s Guerrillas are, by (space, Underground or Active): the
     March's pieces not moved yet, in space order."""
-    pieces, kinds = state.pieces, (UNDERGROUND_OF[faction], ACTIVE_OF[faction])
-    return {(space, kind): pieces[space * K + kind] for space in range(len(MAP.spaces))
-            for kind in kinds if pieces[space * K + kind]}
+    under, active = UNDERGROUND_OF[faction], ACTIVE_OF[faction]
+    pieces = state.pieces
+    unmoved: dict[tuple[int, Piece], int] = {}
+    for space, (u, a) in enumerate(zip(pieces[under::K], pieces[active::K])):
+        if u:
+            unmoved[(space, under)] = u
+        if a:
+            unmoved[(space, active)] = a
+    return unmoved
 
 
 def march_origins(state: GameState, faction: Faction, unmoved: dict[tuple[int, Piece], int],
