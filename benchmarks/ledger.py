@@ -491,6 +491,7 @@ def eradicate_figures(run: Run) -> dict[str, float]:
 # output
 # ======================================================================================
 def _f(value: float, sign: bool = False) -> str:
+    value = round(value, 1) + 0.0  # no "-0.0" for a mean a little below 0
     return f"{value:+.1f}" if sign else f"{value:.1f}"
 
 
