@@ -51,6 +51,7 @@ from nonplayer.seats import GOVT_AI_LABEL, government_ai, government_turn, make_
 from tui import board_changes, describe, table_deck
 from tui.session import Session
 from tui.turn_log import (
+    AGENT_KEY,
     CardGroup,
     Step,
     Turn,
@@ -673,6 +674,7 @@ class Controller:
             trace = trial.apply(cmd)
         except (AgentError, AndeanError) as err:
             return self.agent_failed(faction, err)
+        trial.log[-1][AGENT_KEY] = agent.where  # its decision: no person's to undo
         logged = from_json(trial.log[-1]["command"])
         report = TurnReport(
             faction, title_of(logged, before),
@@ -689,14 +691,14 @@ class Controller:
         section-8 flowchart, the program's Government AI) with a logged Set Seat, or
         stop (:class:`AgentStopped`); the game is saved either way."""
         agent = self.agents.pop(faction, None)
-        self.agent_specs.pop(faction, None)
+        where = self.agent_specs.pop(faction, None)
         default = default_player(faction)
         change = default_seat(faction, "its agent failed")
         stop = self.agent_policy.fallback == "stop"
         report = None
         if not stop:
             try:
-                report = self.apply(change)
+                report = self._apply_for_agent(change, where or "")
             except IllegalAction as refused:  # nobody left at the table (1.5)
                 stop, err = True, AgentError(f"{err}; {refused}")
         path = self.save()
@@ -719,9 +721,18 @@ class Controller:
         player = own_player(self.state.seats, faction)
         agent = AgentSeat(where, faction, player, self.state, self.agent_policy)
         if self.state.seats[faction] != player:
-            self.apply(SetSeat(int(faction), player, who=agent_who(where)))
+            self._apply_for_agent(SetSeat(int(faction), player, who=agent_who(where)), where)
         self.agents[faction] = agent
         return agent
+
+    def _apply_for_agent(self, cmd: Command, where: str) -> TurnReport:
+        """:meth:`apply` of a seat change the program makes for the agent ``where`` (it
+        starts, or it failed), logged as the agent's (:data:`tui.turn_log.AGENT_KEY`): no
+        person's decision, so undo steps back over it as over the agent's turns (an
+        undo that stopped there would start the agent again, and again)."""
+        preview = self.preview(cmd)
+        preview.game.log[-1][AGENT_KEY] = where
+        return self.commit(preview)
 
     def seat_agent(self, faction: Faction, where: str | None) -> TurnReport:
         """Change who plays ``faction`` mid-game: the agent ``where`` takes the seat, or

@@ -98,6 +98,11 @@ def numbered(instructions: list[str], align: bool = True) -> list[str]:
     return out
 
 
+#: the log entry's key naming the outside agent (its command) that logged it: its
+#: decision, or the change of its seat as it started or failed (issue 34)
+AGENT_KEY = "agent"
+
+
 @dataclass(frozen=True)
 class Step:
     """One command of the log, as replayed (see the module docstring)."""
@@ -140,8 +145,10 @@ def step_of(index: int, before: GameState, entry: dict) -> Step:
         # the giver (a transfer); decided once a stopped card ended (the others)
         faction = Faction.parse(entry["faction"])
     seated = faction is not None and before.seats[faction] is not None
-    person = kind in ("card", "correction", "transfer") or (
-        kind in ("command", "record") and seated)
+    # an outside agent's decision (or its seat's change when it started or failed) is
+    # no person's: undo steps back over it as over a Non-player's turn
+    person = AGENT_KEY not in entry and (kind in ("card", "correction", "transfer") or (
+        kind in ("command", "record") and seated))
     ineligible = tuple(f for f in Faction if not before.eligible[f])
     return Step(index, entry, faction, before.current_card, before.phase,
                 before.propaganda_rounds, ineligible, person, kind)
