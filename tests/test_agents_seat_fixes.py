@@ -14,7 +14,13 @@ from pathlib import Path
 
 import pytest
 
+from core.game import Game
+from core.pieces import Faction
+from core.rules import sequence
+from core.rules.editor import SetSeat
 from tui.commands.main import main
+from tui.controller import Controller
+from tui.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent
 RANDOM_AGENT = f"{sys.executable} {ROOT / 'examples' / 'random_agent.py'}"
@@ -42,3 +48,27 @@ def test_undo_goes_back_past_an_agents_turn_to_the_persons_decision(
     assert "Undone" in after
     assert "FARC, 1st Eligible on #35 Crop Substitution: what do you do?" in after
     assert "AUC (agent" not in after
+
+
+def test_a_seat_handed_to_the_flowchart_at_its_own_prompt_is_played_by_it_at_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # 8.1: FARC handed to its section-8 flowchart while FARC's decision is asked: the
+    # question is dropped and the flowchart decides (8.7.1), never the person's answer
+    # logged as the Non-player's
+    out = plain("seat AUC me\nseat FARC bot\nquit\n", tmp_path, monkeypatch, capsys)
+    after = out.split("> seat FARC bot", 1)[1].split("\n> ", 1)[0]
+    assert "FARC is played from now on by the section-8 flowchart" in after
+    assert "FARC (Non-player): Rally" in after
+    assert "FARC, 1st Eligible on #35" not in after
+
+
+def test_a_non_players_command_its_flowchart_does_not_rerun_names_no_exception() -> None:
+    # 8.1: a Pass logged for the Non-player FARC that its flowchart (8.7) does not make:
+    # the rebuilt account says so in words, no exception's class name (DiceExhausted)
+    game = Game.new("standard", seed=3, seats=[None, 1, 2, None], government_ai="heuristic")
+    game.apply(SetSeat(int(Faction.FARC), None))
+    game.apply(sequence.Pass())
+    report = Controller(Session(game)).turns()[-1].report
+    assert report.nonplayer and report.note
+    assert "Exhausted" not in report.note and "not re-derived" in report.note

@@ -384,6 +384,9 @@ class PlainUI:
         while True:
             text = self.read()
             if self.global_command(text):
+                if form and self.acting is not None and self.acting is self.c.to_move() \
+                        and not self.c.person_to_move():
+                    raise Cancelled()  # its seat was handed over: its new player decides
                 self.say(self.prompt_line(question))  # asked again, under what was shown
                 continue
             key = fold(text)
