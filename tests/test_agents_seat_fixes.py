@@ -72,3 +72,18 @@ def test_a_non_players_command_its_flowchart_does_not_rerun_names_no_exception()
     report = Controller(Session(game)).turns()[-1].report
     assert report.nonplayer and report.note
     assert "Exhausted" not in report.note and "not re-derived" in report.note
+
+
+def test_an_agent_failing_in_the_line_mode_is_said_in_the_promised_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # docs/agents.md "Slow, silent, crashed or illegal": one line 'andean: agent failed:
+    # ...' saying where the game was saved, not a numbered step of the table's; 8.0: the
+    # flowchart takes AUC
+    misbehave = f"{sys.executable} {ROOT / 'tests' / 'agent_scripts' / 'misbehave.py'}"
+    out = plain("pass\ny\nquit\n", tmp_path, monkeypatch, capsys,
+                "--agent", f"AUC={misbehave} crash")
+    said = [line for line in out.splitlines() if "agent failed" in line.lower()]
+    assert said and said[0].startswith("andean: agent failed: AUC: ")
+    assert f"(game saved to {tmp_path / 'game.json'})" in said[0]
+    assert not any("Agent failed" in line for line in out.splitlines())

@@ -35,6 +35,7 @@ from tui.session import Session  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 RANDOM_AGENT = f"{sys.executable} {ROOT / 'examples' / 'random_agent.py'}"
+MISBEHAVE = f"{sys.executable} {ROOT / 'tests' / 'agent_scripts' / 'misbehave.py'}"
 #: generous: an answer is never waited for this long unless the agent is silent
 POLICY = AgentPolicy(timeout=120)
 SIZE = (80, 24)
@@ -280,3 +281,24 @@ async def test_no_agent_takes_a_seat_when_the_table_types_its_dice_in(tmp_path):
         assert error(app) == ("! --dice manual: an agent's turn cannot wait for dice "
                               "typed in; use --dice auto")
         assert len(c.game.log) == logged and not c.agent_specs
+
+
+def notices(app: PlayApp) -> list[str]:
+    """The notifications the app has shown (Textual's toasts)."""
+    return [str(n.message) for n in app._notifications]
+
+
+@run_async
+async def test_an_agent_failing_during_play_is_said_on_screen_at_once(tmp_path):
+    # issue 34 item 2: "a crashed agent gets a clear line, the game is saved, and the
+    # seat falls back to its default player": the line is shown when it happens, not
+    # only under w (8.0: the section-8 flowchart plays FARC on)
+    app = play_app(tmp_path, [1, 1, None, None])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await seat(pilot, "farc", "agent", f"{MISBEHAVE} crash")
+        await press(pilot, "escape")
+        said = [n for n in notices(app) if n.startswith("andean: agent failed: FARC: ")]
+        assert said and "the section-8 flowchart takes the seat" in said[0]
+        assert f"(game saved to {tmp_path / 'game.json'})" in said[0]
+        assert app.controller.state.seats[FARC] is None

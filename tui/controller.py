@@ -708,7 +708,8 @@ class Controller:
             agent.fail(f"{err}; {then}")
         if stop or report is None:
             raise AgentStopped(line)
-        report.instructions.insert(0, f"Agent failed: {line}")
+        report.failure = line
+        report.reasons = [f"Its agent failed: {line}"]
         return report
 
     def _connected(self, faction: Faction) -> AgentSeat:

@@ -62,6 +62,9 @@ class TurnReport:
     #: the engine's own account of the command (its trace), for the history's one-line
     #: summaries; the table's steps are ``instructions``
     account: list[str] = field(default_factory=list)
+    #: the one line saying an agent failed as this turn was asked of it (what happened,
+    #: who took the seat, where the game was saved): the user interfaces say it at once
+    failure: str = ""
 
     def heading(self) -> str:
         who = self.who or (self.faction.label if self.faction is not None else "Editor")

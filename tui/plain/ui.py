@@ -622,6 +622,8 @@ class PlainUI:
             self.say("The Non-player turn was abandoned; nothing of it was kept.")
             self.undo()
             return
+        if rep.failure:  # said as docs/agents.md promises, before the change it made
+            self.say(f"andean: agent failed: {rep.failure}")
         self.print_report(rep)
         if self.assist:
             self.say("(type 'why' for the reasons)")

@@ -450,7 +450,7 @@ class PlayApp(App[None]):
         while c.nonplayer_to_move():
             self.replies.rewind()
             try:
-                c.nonplayer_turn()
+                self.say_failure(c.nonplayer_turn())
             except NeedAnswer as need:
                 self.refresh_log()
                 self.ask(need, "the Non-player's turn", self._asked, self._left_waiting)
@@ -460,6 +460,13 @@ class PlayApp(App[None]):
                 return
             self.replies.clear()
         self.refresh_log()
+
+    def say_failure(self, report: TurnReport) -> None:
+        """An agent failed as ``report``'s turn was asked of it: said at once, in the
+        line docs/agents.md promises (the history keeps it under ``w``)."""
+        if report.failure:
+            self.notify(f"andean: agent failed: {report.failure}", severity="error",
+                        timeout=30)
 
     def _discord(self, state: Any, faction: Faction) -> str:
         return str(self.replies.take("discord", "Insurgent Discord", faction,
