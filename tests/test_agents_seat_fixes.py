@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from core import serialize
 from core.game import Game
 from core.pieces import Faction
 from core.rules import sequence
@@ -87,3 +88,25 @@ def test_an_agent_failing_in_the_line_mode_is_said_in_the_promised_line(
     assert said and said[0].startswith("andean: agent failed: AUC: ")
     assert f"(game saved to {tmp_path / 'game.json'})" in said[0]
     assert not any("Agent failed" in line for line in out.splitlines())
+
+
+def test_a_resumed_agents_seat_is_said_and_yours_changes_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # 1.5: agents are not restarted from a save: AUC, its agent's seat, is player 2's,
+    # said on load; 'seat FARC me' for the person's own FARC changes and logs nothing
+    from tui.commands.play import RESUMED_HOW
+
+    game = Game.new("standard", seed=3, seats=[None, 1, None, None],
+                    government_ai="heuristic")
+    game.apply(SetSeat(int(Faction.AUC), 2, who=f"agent {RANDOM_AGENT!r}"))
+    save = tmp_path / "game.json"
+    serialize.save(game, save)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("seat FARC me\nquit\n"))
+    main(["play", "--plain", "--load", str(save)])
+    out = capsys.readouterr().out
+    how = RESUMED_HOW.format(seat="AUC")
+    assert f"AUC was played by agent {RANDOM_AGENT!r}; agents are not restarted from a " \
+        f"save: AUC is now player 2 - {how}, or --agent AUC=COMMAND" in out
+    assert "! FARC is already yours" in out
+    assert len(serialize.load(save).log) == 1  # only the agent's Set Seat

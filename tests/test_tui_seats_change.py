@@ -302,3 +302,29 @@ async def test_an_agent_failing_during_play_is_said_on_screen_at_once(tmp_path):
         assert said and "the section-8 flowchart takes the seat" in said[0]
         assert f"(game saved to {tmp_path / 'game.json'})" in said[0]
         assert app.controller.state.seats[FARC] is None
+
+
+def resumed_agent_app(tmp_path: Path) -> PlayApp:
+    """The play screen on a save whose AUC an agent played (its Set Seat names it, AUC
+    player 2), resumed with no --agent: the seat is a person's (player 2's)."""
+    game = Game.new("quick", seed=8, seats=[1, 1, None, None], government_ai=None)
+    game.apply(SetSeat(int(AUC), 2, who=f"agent {RANDOM_AGENT!r}"))
+    serialize.save(game, tmp_path / "game.json")
+    session = Session(serialize.load(tmp_path / "game.json"), tmp_path / "game.json")
+    return PlayApp(Controller(session, agent_policy=POLICY), run_nonplayers=False)
+
+
+@run_async
+async def test_a_resumed_agents_seat_is_said_and_offered_to_you(tmp_path):
+    # 1.5: agents are not restarted from a save, so AUC is player 2's: said on load,
+    # and the seats dialog offers it to you (the line mode's 'seat AUC me')
+    app = resumed_agent_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        said = [n for n in notices(app) if n.startswith("AUC was played by agent")]
+        assert said and "AUC is now player 2 - p to change" in said[0]
+        await seat(pilot, "auc")
+        assert "1. you" in str(app.screen.query_one("#options", OptionList)
+                               .get_option_at_index(0).prompt)
+        await answer(pilot, "you")
+        assert app.controller.state.seats[AUC] == 1

@@ -744,9 +744,9 @@ class Controller:
         agent that held the seat is let go only once the new player has it."""
         seats = self.state.seats
         if where is None:
-            people = [s for f, s in enumerate(seats) if s is not None and
-                      Faction(f) not in self.agent_specs and Faction(f) is not faction]
-            player = min(people) if people else (seats[faction] or 1)
+            if self.is_yours(faction):
+                raise AgentError(f"{faction.label} is already yours")
+            player = self.person_player(faction)
             report = self.apply(SetSeat(int(faction), player, who="a person"))
             self._let_go(faction, "a person takes the seat")
             return report
@@ -781,6 +781,43 @@ class Controller:
         if to == "agent" and not command:
             raise AgentError("no command given for the agent")
         return self.seat_agent(faction, command if to == "agent" else None)
+
+    def person_player(self, faction: Faction) -> int:
+        """The player number ``faction`` gets when the person at this screen takes it
+        (:meth:`seat_agent` with None): the lowest of the seats people play (hot-seat:
+        the first player's), else its own (or 1)."""
+        seats = self.state.seats
+        people = [s for f, s in enumerate(seats) if s is not None and
+                  Faction(f) not in self.agent_specs]
+        return min(people) if people else (seats[faction] or 1)
+
+    def is_yours(self, faction: Faction) -> bool:
+        """Whether the person at this screen plays ``faction`` already: handing it to
+        them would change nothing (a seat another person or an agent once played, as a
+        resumed agent's seat is, is not)."""
+        return faction not in self.agent_specs and \
+            self.state.seats[faction] == self.person_player(faction)
+
+    def resumed_agent_seats(self, how: str) -> list[str]:
+        """One notice for each seat an agent played when the game was saved (its latest
+        Set Seat before this session names it, :func:`agent_named`) that no ``--agent``
+        gives it now: the agent is not restarted from a save, so a person plays the
+        seat; ``how`` says how to change that ('p to change'; ``{seat}``: the Faction)."""
+        latest: dict[Faction, str | None] = {}
+        for entry in self.game.log[:self._log_start]:
+            cmd = entry["command"]
+            if cmd["type"] == SetSeat.name:
+                latest[Faction(cmd["faction"])] = agent_named(cmd.get("who", ""))
+        out = []
+        for faction, where in latest.items():
+            seat = self.state.seats[faction]
+            if where is None or seat is None or faction in self.agent_specs:
+                continue
+            out.append(f"{faction.label} was played by agent {where!r}; agents "
+                       f"are not restarted from a save: {faction.label} is now player "
+                       f"{seat} - {how.format(seat=faction.label)}, or --agent "
+                       f"{faction.label}=COMMAND")
+        return out
 
     def seat_holder(self, faction: Faction) -> str:
         """Who plays ``faction`` now, as :meth:`hand_seat` names it: 'agent', 'bot' (its

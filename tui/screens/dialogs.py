@@ -26,7 +26,7 @@ from nonplayer.agents.connection import AgentError
 from nonplayer.decisions.base import YES_NO, InputError, Option, Question
 from tui.controller import Controller, Decision, Preview, TurnReport, default_player
 from tui.screens.questions import AnsweredScreen
-from tui.seats import persons, seat_holders
+from tui.seats import seat_holders
 from tui.turn_log import CardGroup
 
 
@@ -388,15 +388,21 @@ class SeatsScreen(AnsweredScreen[list[TurnReport]]):
                 Option(f, f.label, detail=who, aliases=("govt",) if f is Faction.GOVT else ())
                 for f, who in holders.items()], info=[self.told] if self.told else [])
         now = c.seat_holder(self.faction)
-        alone = len(persons(c.state, c.agent_specs)) <= 1
-        options = [Option("person", "you" if alone else "a person at this screen",
+        others = {s for f, s in enumerate(c.state.seats) if s is not None and
+                  Faction(f) not in c.agent_specs and Faction(f) is not self.faction}
+        options = [Option("person", "you" if len(others) <= 1 else "a person at this screen",
                           aliases=("me", "you", "person")),
                    Option("bot", f"its default player: {default_player(self.faction)}",
                           aliases=("bot", "default")),
                    Option("agent", "an agent: a program you name (docs/agents.md)",
                           aliases=("agent",))]
+        # the seat's player now is left out (an agent may replace an agent); a person's
+        # seat is offered to you when it is another person's (a resumed agent's seat is
+        # player 2's: 'seat AUC me' of the line mode, the same rule)
         return Question.one(f"{self.faction.label}: who plays it from the next decision on?",
-                            [o for o in options if o.value != now or now == "agent"],
+                            [o for o in options if (not c.is_yours(self.faction)
+                                                    if o.value == "person" else
+                                                    o.value != now or now == "agent")],
                             info=[f"Now: {holders[self.faction]}"])
 
     def show(self, error: str = "") -> None:

@@ -247,6 +247,7 @@ class PlayApp(App[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#board", DataTable)
+        self.resumed_notices()
         if self.auto_nonplayers:
             self.run_nonplayers()
         self.refresh_all()
@@ -461,6 +462,12 @@ class PlayApp(App[None]):
             self.replies.clear()
         self.refresh_log()
 
+    def resumed_notices(self) -> None:
+        """A seat an agent played when the game was saved is a person's now (agents are
+        not restarted from a save): said, with how to change it."""
+        for line in self.controller.resumed_agent_seats("p to change"):
+            self.notify(line, timeout=30)
+
     def say_failure(self, report: TurnReport) -> None:
         """An agent failed as ``report``'s turn was asked of it: said at once, in the
         line docs/agents.md promises (the history keeps it under ``w``)."""
@@ -633,6 +640,7 @@ class PlayApp(App[None]):
                 self.notify(f"Cannot load: {err}", severity="error")
                 return
             self.controller.resume(session)
+            self.resumed_notices()
             self.over_shown = False
             if self.auto_nonplayers:
                 self.run_nonplayers()
