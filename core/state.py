@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from operator import getitem
 
 from core.errors import IllegalAction
 from core.map import MAP, Space, space_name
@@ -123,6 +124,12 @@ assert all(ACTIVE_OF[f] == UNDERGROUND_OF[f] + 1 for f in INSURGENTS)
 _IS_LOC = tuple(s.is_loc for s in MAP)
 _DOMESTIC_SPACES = tuple(s for s in MAP if not s.is_foreign)
 _POP = tuple(s.pop for s in MAP)
+#: Per space id, what each level of Support or Opposition (-2 .. +2, 1.6) adds to Total
+#: Support and to Total Opposition (1.6.3), indexed by the level itself (a negative level
+#: counts from the end): 2 x Pop at the Active level, 1 x Pop at the Passive one, else 0.
+#: One table look-up a space: the victory margins read both totals on every check.
+_SUPPORT_POINTS = tuple((0, pop, 2 * pop, 0, 0) for pop in _POP)
+_OPPOSITION_POINTS = tuple((0, 0, 0, 2 * pop, pop) for pop in _POP)
 _new_object = object.__new__
 
 #: Per space id: True for the foreign countries, spaces only once an Event makes them so
@@ -382,11 +389,11 @@ class GameState:
 
     def total_support(self) -> int:
         """(2 x Pop in Active Support) + (1 x Pop in Passive Support) (1.6.3)."""
-        return sum(pop * level for pop, level in zip(_POP, self.support, strict=True) if level > 0)
+        return sum(map(getitem, _SUPPORT_POINTS, self.support))
 
     def total_opposition(self) -> int:
         """(2 x Pop in Active Opposition) + (1 x Pop in Passive Opposition) (1.6.3)."""
-        return sum(-pop * level for pop, level in zip(_POP, self.support, strict=True) if level < 0)
+        return sum(map(getitem, _OPPOSITION_POINTS, self.support))
 
     def opposition_plus_bases(self) -> int:
         """Total Opposition plus FARC Bases on the map (1.6.3)."""

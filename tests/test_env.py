@@ -324,3 +324,46 @@ def test_a_command_kept_as_the_form_tried_it_is_what_applying_it_gives(monkeypat
         while not table.over:
             table.act(int(rng.choice(np.flatnonzero(table.mask()))))
     assert kept.get("event", 0) > 5 and kept.get("operation", 0) > 5, kept
+
+
+def test_an_option_detail_made_only_when_read_is_the_same_read_at_once_or_at_the_end(
+) -> None:
+    # the forms offer some details as functions (space_options(..., later=True)), made
+    # only when read: a detail read after the game must be the text it was when asked,
+    # so each such function reads only what stays as it is (the form's board, values
+    # not changed after asking). Two runs of the same games: details read at each
+    # question, then read only once the game is over.
+    def play(seed: int, at_once: bool) -> list[list[str]]:
+        table = E.Table(list(Faction), seed=seed, short=True)
+        rng = np.random.default_rng(seed)
+        asked, texts = [], []
+        while not table.over:
+            assert table.question is not None
+            options = list(table.question.options)
+            if at_once:
+                texts.append([o.detail for o in options])
+            asked.append(options)
+            table.act(int(rng.choice(np.flatnonzero(table.mask()))))
+        return texts if at_once else [[o.detail for o in options] for options in asked]
+
+    for seed in range(6):
+        assert play(seed, at_once=False) == play(seed, at_once=True)
+
+
+def test_the_board_vector_made_from_the_previous_one_equals_one_made_afresh() -> None:
+    # the Encoder copies the pieces, the Available counts (1.4.1) and the markers
+    # (1.6, 3.3.4, 4.2.2) from the previous board when their sources are unchanged:
+    # every board it makes must equal encode_board's of the same state
+    encoder = E.Encoder()
+    boards = 0
+    for seed in range(3):
+        table = E.Table(list(Faction), seed=seed, short=True)
+        rng = np.random.default_rng(seed)
+        version = -1
+        while not table.over:
+            if table.version != version:
+                version = table.version
+                assert np.array_equal(encoder.board(table), E.encode_board(table.game.state))
+                boards += 1
+            table.act(int(rng.choice(np.flatnonzero(table.mask()))))
+    assert boards > 100

@@ -85,6 +85,32 @@ def test_question_number_and_yes_no():
         yn.parse("maybe")
 
 
+def test_an_option_detail_given_as_a_function_is_made_once_when_first_read():
+    import copy
+    import dataclasses
+    import pickle
+
+    made: list[int] = []
+
+    def detail() -> str:
+        made.append(1)
+        return "2 Troops"
+
+    option = Option(5, "Huila", detail, ("hui",))
+    assert made == []  # nothing made until read
+    assert option.detail == "2 Troops" and option.detail == "2 Troops" and made == [1]
+    assert option == Option(5, "Huila", "2 Troops", ("hui",))
+    assert hash(option) == hash(Option(5, "Huila", "2 Troops", ("hui",)))
+    assert repr(Option(5, "Huila", lambda: "x")) == repr(Option(5, "Huila", "x"))
+    for copied in (copy.copy(Option(1, "a", lambda: "x")),
+                   copy.deepcopy(Option(1, "a", lambda: "x")),
+                   pickle.loads(pickle.dumps(Option(1, "a", lambda: "x")))):
+        assert copied.detail == "x" and copied == Option(1, "a", "x")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        option.detail = "no"  # type: ignore[misc]
+    assert Option(1, "a").detail == "" and dataclasses.fields(Option)[2].default == ""
+
+
 def test_form_back_replays_and_bad_answer_changes_nothing():
     def form():  # type: ignore[no-untyped-def]
         a = yield Question.number("a?", 1, 3)

@@ -33,14 +33,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from core.cards import CARDS
 from core.extras import require_extra
 from core.game import Game, finish_command
-from core.pieces import Faction, Piece
+from core.pieces import ACTIVE_OF, PIECE_FACTION, UNDERGROUND_OF, Faction, Piece
 from core.rules import sequence, victory
 from core.state import NSPACES, SHIPMENTS, GameState, K
 from nonplayer.agents.protocol import observation
@@ -219,18 +219,21 @@ class Table:
         n = len(self.options)
         if question.kind != MANY and not self.refused and n <= MAX_OPTIONS:
             return _FIRST[n]  # the usual case: every option of a question of one answer
-        mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        picks = self.picks
         if question.kind == MANY:
-            if len(self.picks) < question.hi:
-                mask[:n] = 1
+            if len(picks) < question.hi:
+                mask = _upto(n)
                 if not question.repeat:
-                    mask[self.picks] = 0
-            if len(self.picks) >= question.lo:
+                    for i in picks:  # a few: cheaper one by one than indexed by a list
+                        mask[i] = 0
+            else:
+                mask = np.zeros(N_ACTIONS, dtype=np.int8)
+            if len(picks) >= question.lo:
                 mask[DONE] = 1
         else:
-            mask[:n] = 1
-            if self.refused:
-                mask[list(self.refused)] = 0
+            mask = _upto(n)
+            for i in self.refused:
+                mask[i] = 0
         mask.flags.writeable = False  # a mask is shared, never changed
         return mask
 
@@ -377,6 +380,11 @@ def _first(n: int) -> np.ndarray:
 _FIRST = [_first(n) for n in range(MAX_OPTIONS + 1)]
 
 
+def _upto(n: int) -> np.ndarray:
+    """A mask of its own (writeable) with actions 0 .. n-1 allowed."""
+    return _FIRST[n].copy() if n <= MAX_OPTIONS else np.ones(N_ACTIONS, dtype=np.int8)
+
+
 def subtraction(state: GameState, faction: Faction) -> int:
     """8.8's score for any seat: ``faction``'s victory margin minus the highest margin of
     the others (for the solitaire Government exactly :func:`victory.solo_score`)."""
@@ -394,56 +402,99 @@ class Encoder:
     def __init__(self) -> None:
         self._board: np.ndarray | None = None
         self._key: tuple[int, int] = (-1, -1)
+        self._sources: _Sources | None = None
 
     def board(self, table: Table) -> np.ndarray:
         key = (id(table), table.version)
         if self._board is None or key != self._key:
-            self._board = encode_board(table.game.state)
+            self._board, self._sources = _encode_board(table.game.state, self._board,
+                                                       self._sources)
+            self._board.flags.writeable = False  # the next board copies blocks from it
             self._key = key
         return self._board
 
     def encode(self, table: Table, observer: Faction) -> np.ndarray:
         vec = self.board(table).copy()
-        vec[_AT["observer"] + observer] = 1
+        vec[_OBSERVER_AT + observer] = 1
         question = table.question
         if question is not None and table.to_move is observer:
-            vec[_AT["question_kind"] + KINDS.index(question.kind)] = 1
-            vec[_AT["question_size"]] = len(table.options)
-            vec[_AT["picks"]] = len(table.picks)
-            many = question.kind == MANY
-            vec[_AT["picks_min"]] = question.lo if many else 1
-            vec[_AT["picks_max"]] = question.hi if many else 1
+            vec[_KIND_AT[question.kind]] = 1
+            vec[_SIZE_AT] = len(table.options)
+            vec[_PICKS_AT] = len(table.picks)
+            if question.kind == MANY:
+                vec[_PICKS_MIN_AT] = question.lo
+                vec[_PICKS_MAX_AT] = question.hi
+            else:
+                vec[_PICKS_MIN_AT] = vec[_PICKS_MAX_AT] = 1
         return vec
+
+
+#: Where :meth:`Encoder.encode` writes the observer and the question (per step).
+_OBSERVER_AT = _AT["observer"]
+_KIND_AT = {kind: _AT["question_kind"] + i for i, kind in enumerate(KINDS)}
+_SIZE_AT, _PICKS_AT = _AT["question_size"], _AT["picks"]
+_PICKS_MIN_AT, _PICKS_MAX_AT = _AT["picks_min"], _AT["picks_max"]
+
+
+class _Sources(NamedTuple):
+    """What a board vector's costliest blocks were made from (:func:`_encode_board`):
+    the piece counts as bytes, the Guerrillas removed from the game (with the pieces,
+    all :meth:`GameState.available` reads) and the four per-space marker lists as one
+    list. Copies, so a board changed in place afterwards cannot match by mistake."""
+
+    pieces: bytes
+    removed: list[int]
+    markers: list[int]
 
 
 def encode_board(state: GameState) -> np.ndarray:
     """The observation's blocks that depend on the board only (all but ``observer`` and
-    the question's), in :data:`FEATURES` order: the pieces as one buffer, the other
-    per-space blocks as one list, the card blocks (mostly zeros) entry by entry, the
-    rest as one list."""
+    the question's), in :data:`FEATURES` order."""
+    return _encode_board(state)[0]
+
+
+def _encode_board(state: GameState, previous: np.ndarray | None = None,
+                  sources: _Sources | None = None) -> tuple[np.ndarray, _Sources]:
+    """:func:`encode_board`, and what its costliest blocks were made from. Given the
+    ``previous`` board's vector and ``sources``, a block whose sources are equal is
+    copied from it rather than made again: between two decisions the pieces stay as
+    they were about half the time (a Pass, most Events, the Propaganda steps) and the
+    markers four times in five. The pieces are read as one buffer (counts are bytes,
+    at most a Faction's inventory, 1.4.1), the markers as one list, the card blocks
+    (mostly zeros) entry by entry, the rest as lists."""
     vec = np.zeros(N_FEATURES, dtype=np.float32)
-    # piece counts are bytes (at most a Faction's inventory, 1.4.1): read as one buffer,
-    # a third of the cost of converting them number by number
-    vec[:_AT["support"]] = np.frombuffer(bytes(state.pieces), dtype=np.uint8)
-    vec[_AT["support"]:_AT["in_play"]] = [*state.support, *state.terror, *state.sabotage,
-                                          *state.farc_zone]
+    pieces = bytes(state.pieces)
+    removed = state.removed_from_game[:]
+    markers = [*state.support, *state.terror, *state.sabotage, *state.farc_zone]
+    if previous is not None and sources is not None and pieces == sources.pieces \
+            and removed == sources.removed:
+        vec[:_SUPPORT_AT] = previous[:_SUPPORT_AT]
+        vec[_AVAILABLE_AT:_REMOVED_AT] = previous[_AVAILABLE_AT:_REMOVED_AT]
+    else:
+        vec[:_SUPPORT_AT] = np.frombuffer(pieces, dtype=np.uint8)
+        available = [state.available(kind) for kind in _POOLS]  # once per Guerrilla pool
+        vec[_AVAILABLE_AT:_REMOVED_AT] = [available[i] for i in _POOL_OF]
+    if previous is not None and sources is not None and markers == sources.markers:
+        vec[_SUPPORT_AT:_IN_PLAY_AT] = previous[_SUPPORT_AT:_IN_PLAY_AT]
+    else:
+        vec[_SUPPORT_AT:_IN_PLAY_AT] = markers
     in_play = _DOMESTIC.copy()
     for space in state.foreign_in_play:
         in_play[space] = 1
-    vec[_AT["in_play"]:_AT["shipments"]] = in_play
+    vec[_IN_PLAY_AT:_SHIPMENTS_AT] = in_play
     ships: list[int] = []
     for shipment in state.shipments:
         ships += (0, 0) if shipment is None else (shipment[0] + 1, shipment[1])
+    vec[_SHIPMENTS_AT:_AVAILABLE_AT] = ships
     president = [0, 0, 0]
     president[state.president] = 1
     acted = [0] * 4
     if state.phase == "card":
         for faction, _ in state.step.get("acted", []):  # [Faction number, what it did]
             acted[int(faction)] = 1
-    vec[_AT["shipments"]:_AT["current_card"]] = [
-        *ships, *[state.available(kind) for kind in Piece], *state.removed_from_game,
-        *state.resources, state.aid, *president, *[1 if e else 0 for e in state.eligible],
-        *acted]
+    vec[_REMOVED_AT:_AT["current_card"]] = [
+        *removed, *state.resources, state.aid, *president,
+        *[1 if e else 0 for e in state.eligible], *acted]
     if state.current_card is not None:
         vec[_AT["current_card"] + state.current_card] = 1
     if state.deck:
@@ -457,12 +508,25 @@ def encode_board(state: GameState) -> np.ndarray:
     vec[_AT["deck_size"]:_AT["question_kind"]] = [
         len(state.deck), state.propaganda_rounds, state.final_propaganda,
         *[1 if state.phase == p else 0 for p in PHASES], sequence.position(state),
-        *[1 if f is mover else 0 for f in Faction],
+        *[1 if f is mover else 0 for f in _FACTIONS],
         0, 0, 0, 0,  # observer: set by the Encoder
-        *[margins[f] for f in Faction],
+        *[margins[f] for f in _FACTIONS],
     ]
-    return vec
+    return vec, _Sources(pieces, removed, markers)
 
+
+#: Where :func:`_encode_board` writes its blocks.
+_SUPPORT_AT, _IN_PLAY_AT, _SHIPMENTS_AT = _AT["support"], _AT["in_play"], _AT["shipments"]
+_AVAILABLE_AT, _REMOVED_AT = _AT["available"], _AT["removed"]
+
+#: The Factions in order (a tuple: iterating the Enum itself is slower).
+_FACTIONS = tuple(Faction)
+#: The piece kinds whose Available count the vector reads (:meth:`GameState.available`):
+#: each kind but the Active Guerrillas, whose Faction's pool the Underground kind already
+#: reports (one pool a Faction, 1.4.1); ``_POOL_OF[kind]`` is the index of its count.
+_POOLS = tuple(kind for kind in Piece if kind not in ACTIVE_OF.values())
+_POOL_OF = tuple(_POOLS.index(UNDERGROUND_OF[PIECE_FACTION[kind]] if kind in ACTIVE_OF.values()
+                              else kind) for kind in Piece)
 
 #: 1 for the spaces always in play; the foreign countries, 0 here, only once an Event
 #: brings them (1.3.5).
@@ -560,7 +624,8 @@ class AndeanAbyssEnv(AECEnv):  # type: ignore[misc]
             why = table.act(action)
         self._clear_rewards()
         self._after_move(agent, why)
-        self._accumulate_rewards()
+        if table.over:  # rewards come at the end only: before it adding them adds 0s
+            self._accumulate_rewards()
 
     def _after_move(self, agent: str, refused: str | None = None) -> None:
         table = self.table
@@ -574,11 +639,10 @@ class AndeanAbyssEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = agent
             return
         assert table.to_move is not None
-        self.agent_selection = table.to_move.label
-        self.infos[agent] = {"refused": refused} if refused else {}
-        self.infos[self.agent_selection] = question_info(table, refused
-                                                         if agent == self.agent_selection
-                                                         else None)
+        selected = self.agent_selection = table.to_move.label
+        if agent != selected:  # (the agent asked again gets its question's info below)
+            self.infos[agent] = {"refused": refused} if refused else {}
+        self.infos[selected] = question_info(table, refused if agent == selected else None)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.table is None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any, NamedTuple
 
 from core.errors import AndeanError
@@ -76,15 +76,59 @@ def fold(text: str) -> str:
     return " ".join(plain.lower().split())
 
 
-@dataclass(frozen=True)
+class _Detail:
+    """:attr:`Option.detail`: the text given, or for a function given instead (of no
+    arguments, returning the text) its text, computed the first time it is read and kept:
+    the environment's agents never read most details, so building each sentence only
+    when shown saves the forms that work. A data descriptor, so it is consulted before
+    the instance's own ``detail`` entry, where the text or the function is kept."""
+
+    def __get__(self, option: Option | None, owner: type | None = None) -> str:
+        if option is None:
+            return ""  # the field's default (what dataclasses reads from the class)
+        fields = option.__dict__
+        detail = fields["detail"]
+        if callable(detail):
+            detail = fields["detail"] = detail()
+        return detail
+
+    def __set__(self, option: Option, value: Any) -> None:  # pragma: no cover
+        raise FrozenInstanceError("cannot assign to field 'detail'")  # (frozen: never here)
+
+
+@dataclass(frozen=True, init=False)
 class Option:
     """One choice: the ``value`` returned, its ``label`` (also what may be typed, or any
-    unique prefix of it or of an alias) and an optional ``detail`` shown beside it."""
+    unique prefix of it or of an alias) and an optional ``detail`` shown beside it.
+
+    ``detail`` may be given as a function of no arguments instead of the text: it is
+    called the first time the detail is read (by anyone: equality, ``repr``, copies and
+    pickles all read it) and its text kept. Only for a text that would be the same
+    whenever it is read: one made from the board the form was given (a form never
+    changes that board: :class:`FormRun` replays it) and from values the form does not
+    change after asking (:func:`nonplayer.decisions.government.space_options`, ``later``).
+    """
 
     value: Any
     label: str
-    detail: str = ""
+    detail: str = _Detail()  # type: ignore[assignment]
     aliases: tuple[str, ...] = ()
+
+    def __init__(self, value: Any, label: str, detail: str | Callable[[], str] = "",
+                 aliases: tuple[str, ...] = ()) -> None:
+        # the generated frozen __init__ sets each field through object.__setattr__; the
+        # forms build tens of options a card, so the fields go straight into __dict__
+        # (still frozen: assigning a field afterwards raises FrozenInstanceError)
+        fields = self.__dict__
+        fields["value"] = value
+        fields["label"] = label
+        fields["detail"] = detail
+        fields["aliases"] = aliases
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What copies and pickles keep: the fields with the detail as text."""
+        return {"value": self.value, "label": self.label, "detail": self.detail,
+                "aliases": self.aliases}
 
     def names(self) -> list[str]:
         return [fold(self.label)] + [fold(a) for a in self.aliases]
@@ -267,8 +311,9 @@ class Question:
     def _offers(self, value: Any) -> bool:
         """Whether ``value`` is one of the options' values (lists and tuples alike);
         an option's own value object, as a list widget returns it, is found first."""
-        if any(o.value is value for o in self.options):
-            return True
+        for o in self.options:  # a loop: cheaper than any() over a generator
+            if o.value is value:
+                return True
         key = _key(value)
         return any(_key(o.value) == key for o in self.options)
 

@@ -15,6 +15,7 @@ one Faction could be hit.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from core.commands import Context, Operation, SpecialActivity
 from core.errors import IllegalAction
@@ -46,13 +47,33 @@ _SPACE_NAMES = {s.id: (s.full_name, (s.name,) if s.name != s.full_name else ())
                 for s in MAP.spaces}
 
 
-def space_option(space: int, detail: str = "", value: object = None) -> Option:
+def space_option(space: int, detail: str | Callable[[], str] = "",
+                 value: object = None) -> Option:
+    if not detail and value is None and type(space) is int:
+        return _PLAIN_SPACE_OPTIONS[space]  # Options are frozen: one each, shared
     label, aliases = _SPACE_NAMES[space]
     return Option(space if value is None else value, label, detail, aliases)
 
 
-def space_options(spaces: Sequence[int], detail=None) -> list[Option]:  # type: ignore[no-untyped-def]
-    return [space_option(s, detail(s) if detail else "") for s in spaces]
+#: Each space's option with no detail, by id (the forms offer about 18 an Event card).
+_PLAIN_SPACE_OPTIONS = {s: Option(s, label, "", aliases)
+                        for s, (label, aliases) in _SPACE_NAMES.items()}
+
+
+def space_options(spaces: Sequence[int], detail=None,  # type: ignore[no-untyped-def]
+                  later: bool = False) -> list[Option]:
+    """An option for each of ``spaces``, with the text ``detail(space)`` beside it.
+
+    ``later``: each text is made only if it is read (an :class:`Option` given a
+    function): for a ``detail`` that reads only the board the form was given and values
+    the form does not change once it has asked (a snapshot passed as a default argument
+    where it would). The screens, the line mode and the protocol show every detail;
+    the research environment's agents seldom read one."""
+    if not detail:
+        return [space_option(s) for s in spaces]
+    if later:
+        return [space_option(s, partial(detail, s)) for s in spaces]
+    return [space_option(s, detail(s)) for s in spaces]
 
 
 def done_option(label: str = "done") -> Option:
@@ -280,7 +301,7 @@ def train_form(state: GameState, limited: bool = False, free: bool = False) -> F
 
     selected = yield Question.many(
         f"Train: select Cities or Departments (3 Resources each, Resources "
-        f"{state.resources[GOVT]})", space_options(candidates, detail), 1, most,
+        f"{state.resources[GOVT]})", space_options(candidates, detail, later=True), 1, most,
     )
     avail = {TROOPS: state.available(TROOPS), POLICE: state.available(POLICE)}
     place = []
@@ -427,7 +448,7 @@ def patrol_form(state: GameState, limited: bool = False, free: bool = False) -> 
             paths = reach[src]
             dst = yield Question.one(
                 "Move them to?",
-                [space_option(d, _via(paths[d])) for d in sorted(paths)],
+                [space_option(d, lambda p=paths[d]: _via(p)) for d in sorted(paths)],
             )
         if limited:
             target = dst
@@ -476,6 +497,8 @@ def patrol_form(state: GameState, limited: bool = False, free: bool = False) -> 
 
 
 def _via(path: tuple[int, ...]) -> str:
+    """How cubes reach the end of ``path`` (the options' detail: made when read, from the
+    path and the counts passed in, which stay as they are)."""
     if len(path) <= 2:
         return "adjacent"
     return "via " + ", ".join(space_name(s) for s in path[1:-1])
@@ -498,7 +521,7 @@ def sweep_form(state: GameState, limited: bool = False, free: bool = False) -> F
 
     selected = yield Question.many(
         f"Sweep: select Cities or Departments ({cost} Resources each, Resources "
-        f"{state.resources[GOVT]})", space_options(candidates, detail), 1, most,
+        f"{state.resources[GOVT]})", space_options(candidates, detail, later=True), 1, most,
     )
     left = {s.id: state.troops(s.id) for s in MAP.spaces}
     police_left = {s.id: state.police(s.id) for s in MAP.spaces}
@@ -510,7 +533,8 @@ def sweep_form(state: GameState, limited: bool = False, free: bool = False) -> F
             if not sources:
                 break
             opts = [done_option(f"no more Troops into {space_name(dst)}")] + [
-                space_option(s, f"{left[s]} Troops, {_via(p)}") for s, p in sources.items()
+                space_option(s, lambda n=left[s], p=p: f"{n} Troops, {_via(p)}")
+                for s, p in sources.items()
             ]
             src = yield Question.one(f"Sweep into {space_name(dst)}: Troops from where?", opts)
             if src == DONE:
@@ -528,7 +552,7 @@ def sweep_form(state: GameState, limited: bool = False, free: bool = False) -> F
                       if police_left[s] > 0}
             if police:
                 opts = [done_option("no Police")] + [
-                    space_option(s, _via(p)) for s, p in police.items()
+                    space_option(s, lambda p=p: _via(p)) for s, p in police.items()
                 ]
                 src = yield Question.one(
                     f"NDSC: 1 Police into {space_name(dst)} from where?", opts
@@ -561,7 +585,7 @@ def assault_form(state: GameState, limited: bool = False, free: bool = False) ->
     selected = yield Question.many(
         f"Assault: select spaces ({cost} Resources each, Resources {state.resources[GOVT]})",
         space_options(candidates, lambda s: f"{_cubes_detail(state, s)}; removes up to "
-                      f"{coin.assault_removals(state, s)}"), 1, most,
+                      f"{coin.assault_removals(state, s)}", later=True), 1, most,
     )
     removals = []
     for space in selected:
@@ -733,13 +757,17 @@ def redeploy_form(state: GameState) -> Form:
     moved: dict[tuple[int, int], int] = {}
     for kind_value, src, _, k in moves:
         moved[(src, kind_value)] = moved.get((src, kind_value), 0) + k
+    # the cubes on the board, by space then Troops before Police (the form never changes
+    # the board: read once, not again after every pick)
+    cubes = [(s.id, kind, int(kind), here, dests) for s in MAP.spaces
+             for kind, dests in ((TROOPS, troop_dst), (POLICE, police_dst))
+             if (here := state.count(s.id, kind))]
     while True:
         origins = []
-        for s in MAP.spaces:
-            for kind, dests in ((TROOPS, troop_dst), (POLICE, police_dst)):
-                left = state.count(s.id, kind) - moved.get((s.id, int(kind)), 0)
-                if left > 0 and [d for d in dests if d != s.id]:
-                    origins.append((s.id, kind, left))
+        for s, kind, kind_value, here, dests in cubes:
+            left = here - moved.get((s, kind_value), 0)
+            if left > 0 and any(d != s for d in dests):
+                origins.append((s, kind, left))
         if not origins:
             break
         opts = [done_option("done redeploying")] + [

@@ -31,6 +31,7 @@ Attack's die did is known to the Special Activity that follows.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 from core.commands import Command, Context, Operation, SpecialActivity
@@ -515,7 +516,7 @@ def rally_form(state: GameState, faction: Faction, limited: bool = False,
         f"{faction.label} Rally: select Cities or Departments ({cost}; "
         f"{state.available_guerrillas(faction)} Guerrillas, "
         f"{state.available_bases(faction)} Bases Available)",
-        space_options(candidates, detail), 1, most,
+        space_options(candidates, detail, later=True), 1, most,
     )
     sim = state.clone()
     steps: list[ops.RallyStep] = []
@@ -658,9 +659,15 @@ def _carried(state: GameState, faction: Faction, src: int, moving: int) -> Form:
 def _unmoved(state: GameState, faction: Faction) -> dict[tuple[int, Piece], int]:
     """Where ``faction``'s Guerrillas are, by (space, Underground or Active): the
     March's pieces not moved yet, in space order."""
-    pieces, kinds = state.pieces, (UNDERGROUND_OF[faction], ACTIVE_OF[faction])
-    return {(space, kind): pieces[space * K + kind] for space in range(len(MAP.spaces))
-            for kind in kinds if pieces[space * K + kind]}
+    under, active = UNDERGROUND_OF[faction], ACTIVE_OF[faction]
+    pieces = state.pieces
+    unmoved: dict[tuple[int, Piece], int] = {}
+    for space, (u, a) in enumerate(zip(pieces[under::K], pieces[active::K])):
+        if u:
+            unmoved[(space, under)] = u
+        if a:
+            unmoved[(space, active)] = a
+    return unmoved
 
 
 def march_origins(state: GameState, faction: Faction, unmoved: dict[tuple[int, Piece], int],
@@ -708,14 +715,16 @@ def march_form(state: GameState, faction: Faction, limited: bool = False,
         if not origins:
             break
         opts = [done_option("done marching")] if groups else []
-        opts += space_options(list(origins), lambda s: _not_moved(unmoved, s, U, A))
+        opts += [space_option(s, partial(_not_moved, unmoved.get((s, U), 0),
+                                         unmoved.get((s, A), 0))) for s in origins]
         src = yield Question.one(
             f"{faction.label} March: move Guerrillas from which space? (1 Resource per City "
             f"or Department entered, LoCs free; Resources {sim.resources[faction]})", opts)
         if src == DONE:
             break
 
-        def detail(d: int, sim: GameState = sim) -> str:
+        def detail(d: int, sim: GameState = sim, entered: frozenset[int] = frozenset(entered)
+                   ) -> str:
             cost = "LoC, free" if MAP[d].is_loc else (
                 "already paid" if d in entered else "1 Resource")
             return f"{cost}; {_exposure(sim, faction, d)}"
@@ -723,7 +732,7 @@ def march_form(state: GameState, faction: Faction, limited: bool = False,
         dst = origins[src][0]
         if len(origins[src]) > 1 or only is None:
             dst = yield Question.one(f"March from {space_name(src)} to?",
-                                     space_options(origins[src], detail))
+                                     space_options(origins[src], detail, later=True))
         u, a = yield from _group_size(state, faction, src, unmoved.get((src, U), 0),
                                       unmoved.get((src, A), 0), sim.room(dst, faction))
         ships = yield from _carried(sim, faction, src, u + a)
@@ -748,10 +757,11 @@ def march_form(state: GameState, faction: Faction, limited: bool = False,
     return ops.March(groups=tuple(groups))
 
 
-def _not_moved(unmoved: dict[tuple[int, Piece], int], space: int, under: Piece,
-               active: Piece) -> str:
-    bits = [f"{n} {side}" for n, side in ((unmoved.get((space, under), 0), "Underground"),
-                                          (unmoved.get((space, active), 0), "Active")) if n]
+def _not_moved(underground: int, active: int) -> str:
+    """A March origin's detail: its Guerrillas not moved yet (made when read, from the
+    counts when asked)."""
+    bits = [f"{n} {side}" for n, side in ((underground, "Underground"), (active, "Active"))
+            if n]
     return ", ".join(bits) + " not yet moved"
 
 
@@ -785,7 +795,7 @@ def attack_form(state: GameState, faction: Faction, limited: bool = False,
             f"{'other ' if selected else ''}spaces ({cost}; success if the die is at most "
             "your Guerrillas there)",
             space_options(others, lambda s: f"{_count(state.guerrillas(s, faction), faction)}"
-                          f"; enemies: {_enemies(state, faction, s)}"),
+                          f"; enemies: {_enemies(state, faction, s)}", later=True),
             0 if selected else 1, most - len(selected),
         ))
     targets = []
@@ -825,7 +835,7 @@ def ambush_space_form(state: GameState, faction: Faction) -> Form:
             "Ambush: in which space (it is Attacked first and succeeds without a die, "
             "4.3.2)?",
             space_options(spaces, lambda s: f"{_guerrillas_detail(state, s, faction)}; "
-                          f"enemies: {_enemies(state, faction, s)}"))
+                          f"enemies: {_enemies(state, faction, s)}", later=True))
     return space
 
 
@@ -882,7 +892,8 @@ def extort_form(state: GameState, faction: Faction,
         raise InputError(f"no space {faction.label} Control with an Underground Guerrilla")
     picked = yield Question.many(
         f"{faction.label} Extort: where? (each: Activate 1 Underground Guerrilla, +1 Resource)",
-        space_options(spaces, lambda s: _guerrillas_detail(state, s, faction)), 1, len(spaces))
+        space_options(spaces, lambda s: _guerrillas_detail(state, s, faction), later=True), 1,
+        len(spaces))
     return isa.Extort(where=tuple(picked))
 
 
@@ -1034,7 +1045,8 @@ def bribe_form(state: GameState, reserve: int = 0,
     picked = yield Question.many(
         f"Bribe: which spaces? (3 Resources each, up to {most}; Resources "
         f"{state.resources[CARTELS]})",
-        space_options(spaces, lambda s: _enemies(state, CARTELS, s)), 1, min(most, len(spaces)))
+        space_options(spaces, lambda s: _enemies(state, CARTELS, s), later=True), 1,
+        min(most, len(spaces)))
     removes, flips, contraband = [], [], []
     for space in picked:
         plans = plans_in(space)
