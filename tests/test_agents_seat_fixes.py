@@ -110,3 +110,33 @@ def test_a_resumed_agents_seat_is_said_and_yours_changes_nothing(
         f"save: AUC is now player 2 - {how}, or --agent AUC=COMMAND" in out
     assert "! FARC is already yours" in out
     assert len(serialize.load(save).log) == 1  # only the agent's Set Seat
+
+
+def test_seat_changes_and_agent_turns_are_told_as_what_they_were(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # 1.5: a change of seat is the seats', not a board edit of the editor's, and its
+    # undo says it undid that; an agent's turn (2.3.3, AUC's Pass) is the agent's
+    # choice, live and rebuilt from the save
+    out = plain("seat Cartels me\nundo\nseat Cartels me\nseat Cartels bot\npass\ny\n"
+                "log\nwhy 5\nquit\n", tmp_path, monkeypatch, capsys,
+                "--agent", f"AUC={RANDOM_AGENT}")
+    assert "Undone: your change of seat (Cartels is played from now on by a person)." in out
+    assert "1. Seats: Cartels is played from now on by a person" in out
+    assert "Editor:" not in out
+    choice = f"(the choice of agent {RANDOM_AGENT!r}: Pass)"
+    assert "5. AUC (agent random" in out and choice in out.split("> why 5")[1]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("why 5\nquit\n"))
+    main(["play", "--plain", "--load", str(tmp_path / "game.json")])
+    resumed = capsys.readouterr().out.split("> why 5")[1]
+    assert f"Why AUC (agent {RANDOM_AGENT!r}): Pass:" in resumed and choice in resumed
+    assert "a person's decision" not in resumed
+
+
+def test_undo_of_a_decision_names_it_and_the_turns_after_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # 2.3.3: FARC's Pass, then Cartels, AUC and the Government: all taken back
+    out = plain("pass\ny\nundo\nquit\n", tmp_path, monkeypatch, capsys)
+    assert "Undone: back to the start of your last decision. Taken back: FARC: Pass, " \
+        "with the 3 turns after it." in out

@@ -409,6 +409,12 @@ def agent_who(where: str) -> str:
     return f"agent {where!r}"
 
 
+def agent_choice(where: str, title: str) -> str:
+    """Why an agent's turn was what it was, as the history's Why says it: the agent's
+    choice, not a person's decision nor a flowchart's path."""
+    return f"(the choice of {agent_who(where)}: {title})"
+
+
 def agent_named(who: str) -> str | None:
     """The agent's command a Set Seat's ``who`` names (:func:`agent_who`), or None when
     it names another player (a person, the default player).
@@ -567,7 +573,7 @@ class Controller:
                             changes=describe.changes(before, preview.game.state),
                             nonplayer=False, account=list(preview.trace))
         if kind_of(self.game.log[-1]) in ("card", "correction"):
-            _as_correction(report)
+            _as_correction(report, self.game.log[-1])
         else:
             report.context = context_lines(before, self.game.log[start:], person=True)
         self._remember(report)
@@ -676,9 +682,11 @@ class Controller:
             return self.agent_failed(faction, err)
         trial.log[-1][AGENT_KEY] = agent.where  # its decision: no person's to undo
         logged = from_json(trial.log[-1]["command"])
+        title = title_of(logged, before)
         report = TurnReport(
-            faction, title_of(logged, before),
+            faction, title,
             instructions(logged, trace, before, trial.state, trial.log[-1]),
+            reasons=[agent_choice(agent.where, title)],
             changes=describe.changes(before, trial.state), nonplayer=False,
             account=list(trace), context=context_lines(before, trial.log[start:]),
             who=f"{faction.label} ({agent.label})")
@@ -800,7 +808,8 @@ class Controller:
 
     def resumed_agent_seats(self, how: str) -> list[str]:
         """One notice for each seat an agent played when the game was saved (its latest
-        Set Seat before this session names it, :func:`agent_named`) that no ``--agent``
+        Set Seat before this session names it, :func:`agent_named`, or the log marks the
+        seat's latest turn as an agent's, :data:`AGENT_KEY`) that no ``--agent``
         gives it now: the agent is not restarted from a save, so a person plays the
         seat; ``how`` says how to change that ('p to change'; ``{seat}``: the Faction)."""
         latest: dict[Faction, str | None] = {}
@@ -808,6 +817,8 @@ class Controller:
             cmd = entry["command"]
             if cmd["type"] == SetSeat.name:
                 latest[Faction(cmd["faction"])] = agent_named(cmd.get("who", ""))
+            elif AGENT_KEY in entry and entry.get("faction"):  # (--agent on a new game)
+                latest[Faction.parse(entry["faction"])] = entry[AGENT_KEY]
         out = []
         for faction, where in latest.items():
             seat = self.state.seats[faction]
@@ -877,6 +888,25 @@ class Controller:
         if self._government is None or self._government[0] != spec:
             self._government = (spec, make_bot(spec, self.state.rng_seed))
         return self._government[1]
+
+    def undo_said(self) -> str | None:
+        """What :meth:`undo` takes back if done now, as 'Undone: ...' ends: the change
+        of seat when only seats were changed ('your change of seat (AUC is played from
+        now on by a person)'), else the decision ('back to the start of your last
+        decision. Taken back: FARC: Pass'), with the turns after it counted; None:
+        nothing to undo."""
+        point = undo_point(self.session.steps)
+        if point is None:
+            return None
+        taken = [t for t in self.turns() if t.step.index >= point]
+        mine = [t for t in taken if t.step.person]
+        after = len(taken) - len(mine)
+        then = f", with the {after} turn{'s' if after != 1 else ''} after it" if after else ""
+        if mine and all(t.step.logged["command"]["type"] == SetSeat.name for t in mine):
+            seats = "; ".join(" ".join(t.report.account) for t in mine)
+            return f"your change of seat ({seats}){then}."
+        last = f" Taken back: {mine[-1].report.heading()}{then}." if mine else ""
+        return f"back to the start of your last decision.{last}"
 
     def undo(self) -> bool:
         """Back to the start of the person's latest decision (:meth:`Session.undo`)."""
@@ -1088,10 +1118,17 @@ def _turn_title(result: Any, before: GameState) -> str:
     return command_title(result.command, before)
 
 
-def _as_correction(report: TurnReport) -> TurnReport:
-    """A board correction is the editor's ('Editor: Next card: #41 Mancuso'), not the
-    move of the Faction whose turn it is."""
+#: who a change of seat (Set Seat) is in the history: no board correction of the editor's
+SEATS_WHO = "Seats"
+
+
+def _as_correction(report: TurnReport, entry: dict) -> TurnReport:
+    """A board correction (the logged ``entry``) is the editor's ('Editor: Next card:
+    #41 Mancuso'), a change of seat the seats' ('Seats: AUC is played from now on by a
+    person'), not the move of the Faction whose turn it is."""
     report.faction = None
+    if entry["command"]["type"] == SetSeat.name:
+        report.who = SEATS_WHO
     told = report.account or report.instructions
     if told:
         report.title = told[0]
@@ -1136,10 +1173,16 @@ def rebuilt_report(game: Game, step: Step, before: GameState, trace: list[str],
                           account=list(trace), nonplayer=False, who="Card end")
     if kind in ("card", "correction"):
         return _as_correction(TurnReport(None, cmd.name, lines, changes=changes,
-                                         account=list(trace), nonplayer=False))
+                                         account=list(trace), nonplayer=False), entry)
     if kind == "transfer":
         return TurnReport(step.faction, title_of(cmd, before), lines, changes=changes,
                           account=list(trace), nonplayer=False)
+    if AGENT_KEY in entry and step.faction is not None:
+        title = title_of(cmd, before)
+        return TurnReport(step.faction, title, lines, changes=changes, account=list(trace),
+                          nonplayer=False, reasons=[agent_choice(entry[AGENT_KEY], title)],
+                          who=f"{step.faction.label} ({agent_who(entry[AGENT_KEY])})",
+                          context=context_lines(before, [entry]))
     if step.person:
         return TurnReport(step.faction, title_of(cmd, before), lines, changes=changes,
                           account=list(trace), nonplayer=False,

@@ -470,8 +470,9 @@ class PlainUI:
             if not self.yes_or_no("Undo the last decision?"):
                 self.say("Nothing changed.")
                 return
+        said = self.c.undo_said()
         if self.c.undo():
-            self.say("Undone: back to the start of your last decision.")
+            self.say(f"Undone: {said}")
         else:
             self.say("! nothing to undo")
 

@@ -571,9 +571,10 @@ class PlayApp(App[None]):
         self.refresh_all()
 
     def action_undo(self) -> None:
+        said = self.controller.undo_said()
         if self.controller.undo():
             self.over_shown = False
-            self.notify("Undone: back to the start of your last decision.")
+            self.notify(f"Undone: {said}")
         else:
             self.notify("Nothing to undo.")
         self.refresh_all()
