@@ -328,3 +328,33 @@ async def test_a_resumed_agents_seat_is_said_and_offered_to_you(tmp_path):
                                .get_option_at_index(0).prompt)
         await answer(pilot, "you")
         assert app.controller.state.seats[AUC] == 1
+
+
+@run_async
+async def test_the_dialog_says_it_waits_for_a_tcp_agent_and_keeps_a_failed_command(
+        tmp_path, monkeypatch):
+    # issue 34 item 2 (a TCP agent; "a slow, silent ... agent gets a clear line"): what
+    # the screen waits for is on screen before the wait begins, and the command that
+    # failed stays in the box to be corrected. The agent is a stand-in that notes the
+    # dialog as it is started, then fails as one that never connects
+    from textual.widgets import Input
+
+    import tui.controller
+    from nonplayer.agents.connection import AgentError
+
+    app = play_app(tmp_path, [1, 1, None, None])
+    seen: list[str] = []
+
+    def never_connects(where, *args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(error(app))
+        raise AgentError(f"no agent connected to {where} within 120 seconds")
+
+    monkeypatch.setattr(tui.controller, "AgentSeat", never_connects)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await seat(pilot, "auc", "agent", "tcp:59999")
+        await pilot.pause()
+        assert seen == ["waiting for an agent on 127.0.0.1:59999 (up to 120 s)..."]
+        assert "no agent connected to tcp:59999" in error(app)
+        assert app.screen.query_one("#answer", Input).value == "tcp:59999"
+        assert app.controller.state.seats[AUC] is None
