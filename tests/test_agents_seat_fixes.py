@@ -140,3 +140,41 @@ def test_undo_of_a_decision_names_it_and_the_turns_after_it(
     out = plain("pass\ny\nundo\nquit\n", tmp_path, monkeypatch, capsys)
     assert "Undone: back to the start of your last decision. Taken back: FARC: Pass, " \
         "with the 3 turns after it." in out
+
+
+def test_failure_lines_quote_the_agents_command_one_way(tmp_path: Path) -> None:
+    # issue 34 item 2, "a clear line": a command or tcp:PORT is quoted alike in every
+    # failure line, a long one cut as any echoed input is (core.files.shown)
+    from nonplayer.agents.connection import AgentError, connect
+    from nonplayer.agents.seat import AgentSeat
+
+    missing = str(tmp_path / ("x" * 120))
+    with pytest.raises(AgentError) as started:
+        connect(missing, 1)
+    assert str(started.value).startswith(f"cannot start the agent '{missing[:60]}")
+    assert "...': " in str(started.value) and missing not in str(started.value)
+    with pytest.raises(AgentError, match="no agent connected to 'tcp:127.0.0.1:0' within"):
+        connect("tcp:127.0.0.1:0", 0.01)  # nobody ever connects
+    rude = tmp_path / "rude.py"  # answers hello with no ready
+    rude.write_text('print(\'{"type": "answer", "id": 0, "option": 0}\', flush=True)\n')
+    game = Game.new("standard", seed=3, seats=[None, 1, 2, None], government_ai="heuristic")
+    with pytest.raises(AgentError, match=f"^the agent '{sys.executable} .*' (answered hello|"
+                       "wrote a bad message)"):
+        AgentSeat(f"{sys.executable} {rude}", Faction.AUC, 2, game.state)
+
+
+def test_the_seat_words_say_who_plays_and_how_to_hand_the_only_seat_over(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # 1.5: nobody left at the table is refused, saying how to do it all the same; an
+    # agent needs its command; 'seats' lists who plays each seat; nothing is logged
+    out = plain("seat FARC bot\nseat Cartels agent\nseats\nquit\n", tmp_path,
+                monkeypatch, capsys)
+    assert "FARC is the only seat played at the table: take another seat first, or give " \
+        "it to an agent" in out
+    assert "! no command given for the agent: seat FACTION agent COMMAND" in out
+    listed = out.split("> seats\n", 1)[1].splitlines()[:4]
+    assert listed == ["Government (the program's AI): heuristic rules (instant, the weakest)",
+                      "FARC: you", "AUC: section-8 flowchart (8.6)",
+                      "Cartels: section-8 flowchart (8.5)"]
+    assert serialize.load(tmp_path / "game.json").log == []

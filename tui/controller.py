@@ -775,8 +775,16 @@ class Controller:
     def seat_bot(self, faction: Faction) -> TurnReport:
         """Hand ``faction`` to its default player mid-game (:func:`default_seat`: the
         section-8 flowchart, or for the Government the program's AI); logged (Set Seat).
-        IllegalAction when nobody would be left at the table (1.5)."""
-        report = self.apply(default_seat(faction))
+        IllegalAction when nobody would be left at the table (1.5), saying how to hand
+        the seat over all the same."""
+        try:
+            report = self.apply(default_seat(faction))
+        except IllegalAction as err:
+            if any(s is not None for f, s in enumerate(self.state.seats) if f != faction):
+                raise
+            raise IllegalAction(err.rule, f"{err.message}; {faction.label} is the only seat "
+                                "played at the table: take another seat first, or give it "
+                                "to an agent") from None
         self._let_go(faction, "the seat goes to its default player")
         return report
 

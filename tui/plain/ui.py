@@ -59,6 +59,7 @@ from tui.prompts import (
     discord_question,
     yes_no,
 )
+from tui.seats import seat_lines
 from tui.turn_log import current_heading, naming_line, numbered, turn_by_number
 from tui.victory_watch import decision_warning
 
@@ -81,6 +82,7 @@ At any prompt:
                       hand a seat to an outside program (docs/agents.md), take a seat
                       yourself, or hand it to the section-8 flowchart (the Government:
                       the program's AI); from the next decision on, logged
+  seats               who plays each seat now
 In a form: back (previous question), cancel (start the decision again).
 At the start of a decision: rollback N (back to the start of card N of the log, after
 a confirmation), hint (the seat's suggestion: the search Government's, an Insurgent's
@@ -223,6 +225,9 @@ class PlainUI:
         if word == "seat":
             self.change_seat(rest)
             return True
+        if word == "seats" and not rest:
+            self.say(*seat_lines(self.c.state, agents=self.c.agent_specs))
+            return True
         if word in ("quit", "exit"):
             raise Quit("quit")
         return False
@@ -233,6 +238,9 @@ class PlainUI:
         parts = text.split(maxsplit=2)
         faction = SEAT_NAMES.get(fold(parts[0])) if parts else None
         how = fold(parts[1]) if len(parts) > 1 else ""
+        if faction is not None and how == "agent" and len(parts) == 2:
+            self.say("! no command given for the agent: seat FACTION agent COMMAND")
+            return
         if faction is None or how not in ("agent", "me", "bot") or (how == "agent") != (
                 len(parts) == 3):
             self.say("! seat FACTION agent COMMAND, seat FACTION me or seat FACTION bot "
