@@ -358,3 +358,18 @@ async def test_the_dialog_says_it_waits_for_a_tcp_agent_and_keeps_a_failed_comma
         assert "no agent connected to tcp:59999" in error(app)
         assert app.screen.query_one("#answer", Input).value == "tcp:59999"
         assert app.controller.state.seats[AUC] is None
+
+
+@run_async
+async def test_the_status_keeps_its_key_when_a_card_title_is_long(tmp_path):
+    # 2.3.1: the Government, 1st Eligible on #11 National Defense & Security Council: at
+    # 80 columns the line was cut at 'press a' (the key's action lost); now the key comes
+    # first and the title's end is what is cut
+    app = play_app(tmp_path, [1, None, None, None], seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        status = app.query_one("#status", Static)
+        shown = str(status.render())
+        assert "#11 National Defense" in shown
+        assert shown.startswith("press a to act | Government: 1st Eligible on #11")
+        assert status.content_size.width < len(shown)  # still too long: its end is cut

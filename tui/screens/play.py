@@ -150,6 +150,22 @@ class BoardRow(Horizontal):
             refresh()
 
 
+def keyed_status(turn: str, key: str, width: int) -> str:
+    """The status line: whose turn it is, then the key that carries it on ('press a to
+    act'); when that is wider than ``width`` (a long card title at 80 columns) the key
+    comes first, so what is cut is the title's end, never the key.
+
+    >>> keyed_status("FARC: 1st Eligible on #35 Crop Substitution", "press a to act", 80)
+    'FARC: 1st Eligible on #35 Crop Substitution  - press a to act'
+    >>> keyed_status("Government: 1st Eligible on #11 National Defense", "press a to act", 40)
+    'press a to act | Government: 1st Eligible on #11 National Defense'
+    """
+    if not key:
+        return turn
+    line = f"{turn}  - {key}"
+    return line if len(line) <= width else f"{key} | {turn}"
+
+
 class PlayApp(App[None]):
     """People at any Factions against the section-8 Non-players (and the program's
     Government AI when no person takes the Government)."""
@@ -257,11 +273,13 @@ class PlayApp(App[None]):
     def refresh_all(self) -> None:
         state = self.controller.state
         turn = self.controller.turn_line()
+        key = ""
         if self.controller.person_to_move():
-            turn += "  - press a to act"
+            key = "press a to act"
         elif self.controller.nonplayer_to_move() and not self.controller.is_over():
-            turn += "  - press a to run its turn"
-        self.query_one("#status", Static).update(turn)
+            key = "press a to run its turn"
+        self.query_one("#status", Static).update(
+            keyed_status(turn, key, self.size.width - 2))  # (the status's padding)
         self.query_one(KeysFooter).refresh()  # (the keys an app takes may change)
         warning = self.warning_line()
         box = self.query_one("#warning", Static)
