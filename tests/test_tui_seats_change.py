@@ -262,6 +262,9 @@ async def test_the_assistant_changes_a_seat_and_goes_on(tmp_path):
         assert not isinstance(app.screen, SeatsScreen)
         app.busy = False
         await seat(pilot, "farc", "you")
+        # 1.5: what the seat asks of the table now
+        assert "at FARC's turns choose its decision here, carry it out on the table" in \
+            " ".join(question(app).split())
         await press(pilot, "escape")
         assert c.state.seats[FARC] == 1
         assert "People: Government (1), FARC (1)" in "\n".join(app.side_lines())

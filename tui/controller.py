@@ -757,6 +757,10 @@ class Controller:
             player = self.person_player(faction)
             report = self.apply(SetSeat(int(faction), player, who="a person"))
             self._let_go(faction, "a person takes the seat")
+            if self.assist:  # what a person's seat asks of the table
+                report.account.append(
+                    f"(it is yours now: at {faction.label}'s turns choose its decision here, "
+                    "carry it out on the table, and confirm the board matches)")
             return report
         if self.manual:
             raise AgentError(f"--dice manual: {NO_AGENT_WITH_TYPED_DICE}")
