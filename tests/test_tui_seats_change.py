@@ -376,3 +376,26 @@ async def test_the_status_keeps_its_key_when_a_card_title_is_long(tmp_path):
         assert "#11 National Defense" in shown
         assert shown.startswith("press a to act | Government: 1st Eligible on #11")
         assert status.content_size.width < len(shown)  # still too long: its end is cut
+
+
+@run_async
+async def test_one_u_takes_back_the_persons_decision_past_an_agents_turn(tmp_path):
+    # 2.3.3: the person's FARC Passes on #35, Cartels, AUC's agent and the Government
+    # play on; one u goes back to FARC's decision (it stopped before the agent's turn,
+    # which was played again at once), and the agent is not asked before FARC decides
+    game = Game.new("standard", seed=3, seats=[None, 1, None, None],
+                    government_ai="heuristic")
+    app = PlayApp(Controller(Session(game, tmp_path / "game.json"),
+                             agents={AUC: RANDOM_AGENT}, agent_policy=POLICY))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        c = app.controller
+        assert c.to_move() is FARC
+        await press(pilot, "a")
+        await answer(pilot, "pass")
+        await press(pilot, "y")
+        assert any(e.get("agent") for e in c.game.log)  # the agent played
+        await press(pilot, "u")
+        assert c.game.log == [] and c.to_move() is FARC and c.person_to_move()
+        assert notices(app)[-1].startswith("Undone: back to the start of your last "
+                                           "decision. Taken back: FARC: Pass")
