@@ -170,8 +170,8 @@ def test_the_seat_words_say_who_plays_and_how_to_hand_the_only_seat_over(
     # agent needs its command; 'seats' lists who plays each seat; nothing is logged
     out = plain("seat FARC bot\nseat Cartels agent\nseats\nquit\n", tmp_path,
                 monkeypatch, capsys)
-    assert "FARC is the only seat played at the table: take another seat first, or give " \
-        "it to an agent" in out
+    assert "! not allowed (1.5): no person at the table then: FARC is the only seat " \
+        "played; take another seat first, or give it to an agent" in out
     assert "! no command given for the agent: seat FACTION agent COMMAND" in out
     listed = out.split("> seats\n", 1)[1].splitlines()[:4]
     assert listed == ["Government (the program's AI): heuristic rules (instant, the weakest)",

@@ -201,6 +201,7 @@ async def test_bad_input_in_the_seats_dialog_is_said_and_changes_nothing(tmp_pat
         assert error(app) == "! 9 is not one of the options 1-4"
         await answer(pilot, "government", "bot")  # 1.5: nobody left at the table
         assert error(app).startswith("! ") and "no person at the table" in error(app)
+        assert error(app).endswith("take another seat first, or give it to an agent")
         assert app.screen.query_one("#error").region.height == 2  # all of it, wrapped
         assert "Government: who plays it" in question(app)  # still asked
         await press(pilot, "escape")

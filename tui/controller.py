@@ -786,8 +786,8 @@ class Controller:
         except IllegalAction as err:
             if any(s is not None for f, s in enumerate(self.state.seats) if f != faction):
                 raise
-            raise IllegalAction(err.rule, f"{err.message}; {faction.label} is the only seat "
-                                "played at the table: take another seat first, or give it "
+            raise IllegalAction(err.rule, f"no person at the table then: {faction.label} is "
+                                "the only seat played; take another seat first, or give it "
                                 "to an agent") from None
         self._let_go(faction, "the seat goes to its default player")
         return report
