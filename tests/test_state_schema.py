@@ -268,4 +268,4 @@ def test_a_table_row_says_type_range_and_meaning() -> None:
     rows = schema_doc.table("state Board").splitlines()
     assert "| `support` | list of 47 integers | each -2..2 | Support/Opposition level" \
         in "\n".join(rows)
-    assert schema_doc.table("log-entry").count("optional") == 2  # decision_rolls, stop_after_turn
+    assert schema_doc.table("log-entry").count("optional") == 3  # agent, decision_rolls, stop_after

@@ -35,6 +35,7 @@ from tui.session import Session  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 RANDOM_AGENT = f"{sys.executable} {ROOT / 'examples' / 'random_agent.py'}"
+MISBEHAVE = f"{sys.executable} {ROOT / 'tests' / 'agent_scripts' / 'misbehave.py'}"
 #: generous: an answer is never waited for this long unless the agent is silent
 POLICY = AgentPolicy(timeout=120)
 SIZE = (80, 24)
@@ -200,6 +201,7 @@ async def test_bad_input_in_the_seats_dialog_is_said_and_changes_nothing(tmp_pat
         assert error(app) == "! 9 is not one of the options 1-4"
         await answer(pilot, "government", "bot")  # 1.5: nobody left at the table
         assert error(app).startswith("! ") and "no person at the table" in error(app)
+        assert error(app).endswith("take another seat first, or give it to an agent")
         assert app.screen.query_one("#error").region.height == 2  # all of it, wrapped
         assert "Government: who plays it" in question(app)  # still asked
         await press(pilot, "escape")
@@ -261,6 +263,9 @@ async def test_the_assistant_changes_a_seat_and_goes_on(tmp_path):
         assert not isinstance(app.screen, SeatsScreen)
         app.busy = False
         await seat(pilot, "farc", "you")
+        # 1.5: what the seat asks of the table now
+        assert "at FARC's turns choose its decision here, carry it out on the table" in \
+            " ".join(question(app).split())
         await press(pilot, "escape")
         assert c.state.seats[FARC] == 1
         assert "People: Government (1), FARC (1)" in "\n".join(app.side_lines())
@@ -280,3 +285,118 @@ async def test_no_agent_takes_a_seat_when_the_table_types_its_dice_in(tmp_path):
         assert error(app) == ("! --dice manual: an agent's turn cannot wait for dice "
                               "typed in; use --dice auto")
         assert len(c.game.log) == logged and not c.agent_specs
+
+
+def notices(app: PlayApp) -> list[str]:
+    """The notifications the app has shown (Textual's toasts)."""
+    return [str(n.message) for n in app._notifications]
+
+
+@run_async
+async def test_an_agent_failing_during_play_is_said_on_screen_at_once(tmp_path):
+    # issue 34 item 2: "a crashed agent gets a clear line, the game is saved, and the
+    # seat falls back to its default player": the line is shown when it happens, not
+    # only under w (8.0: the section-8 flowchart plays FARC on)
+    app = play_app(tmp_path, [1, 1, None, None])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await seat(pilot, "farc", "agent", f"{MISBEHAVE} crash")
+        await press(pilot, "escape")
+        said = [n for n in notices(app) if n.startswith("andean: agent failed: FARC: ")]
+        assert said and "the section-8 flowchart takes the seat" in said[0]
+        assert f"(game saved to {tmp_path / 'game.json'})" in said[0]
+        assert app.controller.state.seats[FARC] is None
+
+
+def resumed_agent_app(tmp_path: Path) -> PlayApp:
+    """The play screen on a save whose AUC an agent played (its Set Seat names it, AUC
+    player 2), resumed with no --agent: the seat is a person's (player 2's)."""
+    game = Game.new("quick", seed=8, seats=[1, 1, None, None], government_ai=None)
+    game.apply(SetSeat(int(AUC), 2, who=f"agent {RANDOM_AGENT!r}"))
+    serialize.save(game, tmp_path / "game.json")
+    session = Session(serialize.load(tmp_path / "game.json"), tmp_path / "game.json")
+    return PlayApp(Controller(session, agent_policy=POLICY), run_nonplayers=False)
+
+
+@run_async
+async def test_a_resumed_agents_seat_is_said_and_offered_to_you(tmp_path):
+    # 1.5: agents are not restarted from a save, so AUC is player 2's: said on load,
+    # and the seats dialog offers it to you (the line mode's 'seat AUC me')
+    app = resumed_agent_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        said = [n for n in notices(app) if n.startswith("AUC was played by agent")]
+        assert said and "AUC is now player 2 - p to change" in said[0]
+        await seat(pilot, "auc")
+        assert "1. you" in str(app.screen.query_one("#options", OptionList)
+                               .get_option_at_index(0).prompt)
+        await answer(pilot, "you")
+        assert app.controller.state.seats[AUC] == 1
+
+
+@run_async
+async def test_the_dialog_says_it_waits_for_a_tcp_agent_and_keeps_a_failed_command(
+        tmp_path, monkeypatch):
+    # issue 34 item 2 (a TCP agent; "a slow, silent ... agent gets a clear line"): what
+    # the screen waits for is on screen before the wait begins, and the command that
+    # failed stays in the box to be corrected. The agent is a stand-in that notes the
+    # dialog as it is started, then fails as one that never connects
+    from textual.widgets import Input
+
+    import tui.controller
+    from nonplayer.agents.connection import AgentError
+
+    app = play_app(tmp_path, [1, 1, None, None])
+    seen: list[str] = []
+
+    def never_connects(where, *args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(error(app))
+        raise AgentError(f"no agent connected to {where} within 120 seconds")
+
+    monkeypatch.setattr(tui.controller, "AgentSeat", never_connects)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await seat(pilot, "auc", "agent", "tcp:59999")
+        await pilot.pause()
+        assert seen == ["waiting for an agent on 127.0.0.1:59999 (up to 120 s)..."]
+        assert "no agent connected to tcp:59999" in error(app)
+        assert app.screen.query_one("#answer", Input).value == "tcp:59999"
+        assert app.controller.state.seats[AUC] is None
+
+
+@run_async
+async def test_the_status_keeps_its_key_when_a_card_title_is_long(tmp_path):
+    # 2.3.1: the Government, 1st Eligible on #11 National Defense & Security Council: at
+    # 80 columns the line was cut at 'press a' (the key's action lost); now the key comes
+    # first and the title's end is what is cut
+    app = play_app(tmp_path, [1, None, None, None], seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        status = app.query_one("#status", Static)
+        shown = str(status.render())
+        assert "#11 National Defense" in shown
+        assert shown.startswith("press a to act | Government: 1st Eligible on #11")
+        assert status.content_size.width < len(shown)  # still too long: its end is cut
+
+
+@run_async
+async def test_one_u_takes_back_the_persons_decision_past_an_agents_turn(tmp_path):
+    # 2.3.3: the person's FARC Passes on #35, Cartels, AUC's agent and the Government
+    # play on; one u goes back to FARC's decision (it stopped before the agent's turn,
+    # which was played again at once), and the agent is not asked before FARC decides
+    game = Game.new("standard", seed=3, seats=[None, 1, None, None],
+                    government_ai="heuristic")
+    app = PlayApp(Controller(Session(game, tmp_path / "game.json"),
+                             agents={AUC: RANDOM_AGENT}, agent_policy=POLICY))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        c = app.controller
+        assert c.to_move() is FARC
+        await press(pilot, "a")
+        await answer(pilot, "pass")
+        await press(pilot, "y")
+        assert any(e.get("agent") for e in c.game.log)  # the agent played
+        await press(pilot, "u")
+        assert c.game.log == [] and c.to_move() is FARC and c.person_to_move()
+        assert notices(app)[-1].startswith("Undone: back to the start of your last "
+                                           "decision. Taken back: FARC: Pass")

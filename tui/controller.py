@@ -51,6 +51,7 @@ from nonplayer.seats import GOVT_AI_LABEL, government_ai, government_turn, make_
 from tui import board_changes, describe, table_deck
 from tui.session import Session
 from tui.turn_log import (
+    AGENT_KEY,
     CardGroup,
     Step,
     Turn,
@@ -408,6 +409,12 @@ def agent_who(where: str) -> str:
     return f"agent {where!r}"
 
 
+def agent_choice(where: str, title: str) -> str:
+    """Why an agent's turn was what it was, as the history's Why says it: the agent's
+    choice, not a person's decision nor a flowchart's path."""
+    return f"(the choice of {agent_who(where)}: {title})"
+
+
 def agent_named(who: str) -> str | None:
     """The agent's command a Set Seat's ``who`` names (:func:`agent_who`), or None when
     it names another player (a person, the default player).
@@ -566,7 +573,7 @@ class Controller:
                             changes=describe.changes(before, preview.game.state),
                             nonplayer=False, account=list(preview.trace))
         if kind_of(self.game.log[-1]) in ("card", "correction"):
-            _as_correction(report)
+            _as_correction(report, self.game.log[-1])
         else:
             report.context = context_lines(before, self.game.log[start:], person=True)
         self._remember(report)
@@ -673,10 +680,13 @@ class Controller:
             trace = trial.apply(cmd)
         except (AgentError, AndeanError) as err:
             return self.agent_failed(faction, err)
+        trial.log[-1][AGENT_KEY] = agent.where  # its decision: no person's to undo
         logged = from_json(trial.log[-1]["command"])
+        title = title_of(logged, before)
         report = TurnReport(
-            faction, title_of(logged, before),
+            faction, title,
             instructions(logged, trace, before, trial.state, trial.log[-1]),
+            reasons=[agent_choice(agent.where, title)],
             changes=describe.changes(before, trial.state), nonplayer=False,
             account=list(trace), context=context_lines(before, trial.log[start:]),
             who=f"{faction.label} ({agent.label})")
@@ -689,14 +699,14 @@ class Controller:
         section-8 flowchart, the program's Government AI) with a logged Set Seat, or
         stop (:class:`AgentStopped`); the game is saved either way."""
         agent = self.agents.pop(faction, None)
-        self.agent_specs.pop(faction, None)
+        where = self.agent_specs.pop(faction, None)
         default = default_player(faction)
         change = default_seat(faction, "its agent failed")
         stop = self.agent_policy.fallback == "stop"
         report = None
         if not stop:
             try:
-                report = self.apply(change)
+                report = self._apply_for_agent(change, where or "")
             except IllegalAction as refused:  # nobody left at the table (1.5)
                 stop, err = True, AgentError(f"{err}; {refused}")
         path = self.save()
@@ -706,7 +716,8 @@ class Controller:
             agent.fail(f"{err}; {then}")
         if stop or report is None:
             raise AgentStopped(line)
-        report.instructions.insert(0, f"Agent failed: {line}")
+        report.failure = line
+        report.reasons = [f"Its agent failed: {line}"]
         return report
 
     def _connected(self, faction: Faction) -> AgentSeat:
@@ -719,9 +730,18 @@ class Controller:
         player = own_player(self.state.seats, faction)
         agent = AgentSeat(where, faction, player, self.state, self.agent_policy)
         if self.state.seats[faction] != player:
-            self.apply(SetSeat(int(faction), player, who=agent_who(where)))
+            self._apply_for_agent(SetSeat(int(faction), player, who=agent_who(where)), where)
         self.agents[faction] = agent
         return agent
+
+    def _apply_for_agent(self, cmd: Command, where: str) -> TurnReport:
+        """:meth:`apply` of a seat change the program makes for the agent ``where`` (it
+        starts, or it failed), logged as the agent's (:data:`tui.turn_log.AGENT_KEY`): no
+        person's decision, so undo steps back over it as over the agent's turns (an
+        undo that stopped there would start the agent again, and again)."""
+        preview = self.preview(cmd)
+        preview.game.log[-1][AGENT_KEY] = where
+        return self.commit(preview)
 
     def seat_agent(self, faction: Faction, where: str | None) -> TurnReport:
         """Change who plays ``faction`` mid-game: the agent ``where`` takes the seat, or
@@ -732,11 +752,15 @@ class Controller:
         agent that held the seat is let go only once the new player has it."""
         seats = self.state.seats
         if where is None:
-            people = [s for f, s in enumerate(seats) if s is not None and
-                      Faction(f) not in self.agent_specs and Faction(f) is not faction]
-            player = min(people) if people else (seats[faction] or 1)
+            if self.is_yours(faction):
+                raise AgentError(f"{faction.label} is already yours")
+            player = self.person_player(faction)
             report = self.apply(SetSeat(int(faction), player, who="a person"))
             self._let_go(faction, "a person takes the seat")
+            if self.assist:  # what a person's seat asks of the table
+                report.account.append(
+                    f"(it is yours now: at {faction.label}'s turns choose its decision here, "
+                    "carry it out on the table, and confirm the board matches)")
             return report
         if self.manual:
             raise AgentError(f"--dice manual: {NO_AGENT_WITH_TYPED_DICE}")
@@ -755,8 +779,16 @@ class Controller:
     def seat_bot(self, faction: Faction) -> TurnReport:
         """Hand ``faction`` to its default player mid-game (:func:`default_seat`: the
         section-8 flowchart, or for the Government the program's AI); logged (Set Seat).
-        IllegalAction when nobody would be left at the table (1.5)."""
-        report = self.apply(default_seat(faction))
+        IllegalAction when nobody would be left at the table (1.5), saying how to hand
+        the seat over all the same."""
+        try:
+            report = self.apply(default_seat(faction))
+        except IllegalAction as err:
+            if any(s is not None for f, s in enumerate(self.state.seats) if f != faction):
+                raise
+            raise IllegalAction(err.rule, f"no person at the table then: {faction.label} is "
+                                "the only seat played; take another seat first, or give it "
+                                "to an agent") from None
         self._let_go(faction, "the seat goes to its default player")
         return report
 
@@ -769,6 +801,46 @@ class Controller:
         if to == "agent" and not command:
             raise AgentError("no command given for the agent")
         return self.seat_agent(faction, command if to == "agent" else None)
+
+    def person_player(self, faction: Faction) -> int:
+        """The player number ``faction`` gets when the person at this screen takes it
+        (:meth:`seat_agent` with None): the lowest of the seats people play (hot-seat:
+        the first player's), else its own (or 1)."""
+        seats = self.state.seats
+        people = [s for f, s in enumerate(seats) if s is not None and
+                  Faction(f) not in self.agent_specs]
+        return min(people) if people else (seats[faction] or 1)
+
+    def is_yours(self, faction: Faction) -> bool:
+        """Whether the person at this screen plays ``faction`` already: handing it to
+        them would change nothing (a seat another person or an agent once played, as a
+        resumed agent's seat is, is not)."""
+        return faction not in self.agent_specs and \
+            self.state.seats[faction] == self.person_player(faction)
+
+    def resumed_agent_seats(self, how: str) -> list[str]:
+        """One notice for each seat an agent played when the game was saved (its latest
+        Set Seat before this session names it, :func:`agent_named`, or the log marks the
+        seat's latest turn as an agent's, :data:`AGENT_KEY`) that no ``--agent``
+        gives it now: the agent is not restarted from a save, so a person plays the
+        seat; ``how`` says how to change that ('p to change'; ``{seat}``: the Faction)."""
+        latest: dict[Faction, str | None] = {}
+        for entry in self.game.log[:self._log_start]:
+            cmd = entry["command"]
+            if cmd["type"] == SetSeat.name:
+                latest[Faction(cmd["faction"])] = agent_named(cmd.get("who", ""))
+            elif AGENT_KEY in entry and entry.get("faction"):  # (--agent on a new game)
+                latest[Faction.parse(entry["faction"])] = entry[AGENT_KEY]
+        out = []
+        for faction, where in latest.items():
+            seat = self.state.seats[faction]
+            if where is None or seat is None or faction in self.agent_specs:
+                continue
+            out.append(f"{faction.label} was played by agent {where!r}; agents "
+                       f"are not restarted from a save: {faction.label} is now player "
+                       f"{seat} - {how.format(seat=faction.label)}, or --agent "
+                       f"{faction.label}=COMMAND")
+        return out
 
     def seat_holder(self, faction: Faction) -> str:
         """Who plays ``faction`` now, as :meth:`hand_seat` names it: 'agent', 'bot' (its
@@ -828,6 +900,25 @@ class Controller:
         if self._government is None or self._government[0] != spec:
             self._government = (spec, make_bot(spec, self.state.rng_seed))
         return self._government[1]
+
+    def undo_said(self) -> str | None:
+        """What :meth:`undo` takes back if done now, as 'Undone: ...' ends: the change
+        of seat when only seats were changed ('your change of seat (AUC is played from
+        now on by a person)'), else the decision ('back to the start of your last
+        decision. Taken back: FARC: Pass'), with the turns after it counted; None:
+        nothing to undo."""
+        point = undo_point(self.session.steps)
+        if point is None:
+            return None
+        taken = [t for t in self.turns() if t.step.index >= point]
+        mine = [t for t in taken if t.step.person]
+        after = len(taken) - len(mine)
+        then = f", with the {after} turn{'s' if after != 1 else ''} after it" if after else ""
+        if mine and all(t.step.logged["command"]["type"] == SetSeat.name for t in mine):
+            seats = "; ".join(" ".join(t.report.account) for t in mine)
+            return f"your change of seat ({seats}){then}."
+        last = f" Taken back: {mine[-1].report.heading()}{then}." if mine else ""
+        return f"back to the start of your last decision.{last}"
 
     def undo(self) -> bool:
         """Back to the start of the person's latest decision (:meth:`Session.undo`)."""
@@ -1039,10 +1130,17 @@ def _turn_title(result: Any, before: GameState) -> str:
     return command_title(result.command, before)
 
 
-def _as_correction(report: TurnReport) -> TurnReport:
-    """A board correction is the editor's ('Editor: Next card: #41 Mancuso'), not the
-    move of the Faction whose turn it is."""
+#: who a change of seat (Set Seat) is in the history: no board correction of the editor's
+SEATS_WHO = "Seats"
+
+
+def _as_correction(report: TurnReport, entry: dict) -> TurnReport:
+    """A board correction (the logged ``entry``) is the editor's ('Editor: Next card:
+    #41 Mancuso'), a change of seat the seats' ('Seats: AUC is played from now on by a
+    person'), not the move of the Faction whose turn it is."""
     report.faction = None
+    if entry["command"]["type"] == SetSeat.name:
+        report.who = SEATS_WHO
     told = report.account or report.instructions
     if told:
         report.title = told[0]
@@ -1087,10 +1185,16 @@ def rebuilt_report(game: Game, step: Step, before: GameState, trace: list[str],
                           account=list(trace), nonplayer=False, who="Card end")
     if kind in ("card", "correction"):
         return _as_correction(TurnReport(None, cmd.name, lines, changes=changes,
-                                         account=list(trace), nonplayer=False))
+                                         account=list(trace), nonplayer=False), entry)
     if kind == "transfer":
         return TurnReport(step.faction, title_of(cmd, before), lines, changes=changes,
                           account=list(trace), nonplayer=False)
+    if AGENT_KEY in entry and step.faction is not None:
+        title = title_of(cmd, before)
+        return TurnReport(step.faction, title, lines, changes=changes, account=list(trace),
+                          nonplayer=False, reasons=[agent_choice(entry[AGENT_KEY], title)],
+                          who=f"{step.faction.label} ({agent_who(entry[AGENT_KEY])})",
+                          context=context_lines(before, [entry]))
     if step.person:
         return TurnReport(step.faction, title_of(cmd, before), lines, changes=changes,
                           account=list(trace), nonplayer=False,

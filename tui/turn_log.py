@@ -62,6 +62,9 @@ class TurnReport:
     #: the engine's own account of the command (its trace), for the history's one-line
     #: summaries; the table's steps are ``instructions``
     account: list[str] = field(default_factory=list)
+    #: the one line saying an agent failed as this turn was asked of it (what happened,
+    #: who took the seat, where the game was saved): the user interfaces say it at once
+    failure: str = ""
 
     def heading(self) -> str:
         who = self.who or (self.faction.label if self.faction is not None else "Editor")
@@ -96,6 +99,11 @@ def numbered(instructions: list[str], align: bool = True) -> list[str]:
             n += 1
             out.append(f"{n:>2}. {line}" if align else f"{n}. {line}")
     return out
+
+
+#: the log entry's key naming the outside agent (its command) that logged it: its
+#: decision, or the change of its seat as it started or failed (issue 34)
+AGENT_KEY = "agent"
 
 
 @dataclass(frozen=True)
@@ -140,8 +148,10 @@ def step_of(index: int, before: GameState, entry: dict) -> Step:
         # the giver (a transfer); decided once a stopped card ended (the others)
         faction = Faction.parse(entry["faction"])
     seated = faction is not None and before.seats[faction] is not None
-    person = kind in ("card", "correction", "transfer") or (
-        kind in ("command", "record") and seated)
+    # an outside agent's decision (or its seat's change when it started or failed) is
+    # no person's: undo steps back over it as over a Non-player's turn
+    person = AGENT_KEY not in entry and (kind in ("card", "correction", "transfer") or (
+        kind in ("command", "record") and seated))
     ineligible = tuple(f for f in Faction if not before.eligible[f])
     return Step(index, entry, faction, before.current_card, before.phase,
                 before.propaganda_rounds, ineligible, person, kind)

@@ -26,9 +26,23 @@ import threading
 import time
 from typing import IO, Any
 
+from core.files import shown
+from core.words import printable
+
 
 class AgentError(Exception):
     """The agent failed (silent, slow, crashed, malformed or illegal): one line."""
+
+
+def quoted(where: str) -> str:
+    """The agent's command (or tcp:PORT) as every line about it quotes it: in single
+    quotes, cut to :data:`core.files.ECHO` characters ('...'), control characters shown
+    escaped (:func:`core.words.printable`).
+
+    >>> quoted("python3 bot.py"), quoted("x" * 100)[-6:]
+    ("'python3 bot.py'", "xx...'")
+    """
+    return f"'{printable(shown(where))}'"
 
 
 _EOF = object()
@@ -108,11 +122,11 @@ class ProcessConnection(Connection):
     """A child process speaking the protocol on its stdin and stdout."""
 
     def __init__(self, command: str) -> None:
-        super().__init__(repr(command))
+        super().__init__(quoted(command))
         try:
             args = shlex.split(command)
         except ValueError as err:
-            raise AgentError(f"cannot read the agent command {command!r}: {err}") from None
+            raise AgentError(f"cannot read the agent command {quoted(command)}: {err}") from None
         if not args:
             raise AgentError("the agent command is empty")
         try:
@@ -120,7 +134,7 @@ class ProcessConnection(Connection):
                 args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                 encoding="utf-8", bufsize=1)
         except OSError as err:
-            raise AgentError(f"cannot start the agent {command!r}: {err.strerror or err}") \
+            raise AgentError(f"cannot start the agent {quoted(command)}: {err.strerror or err}") \
                 from None
         assert self.process.stdin is not None and self.process.stdout is not None
         self._start(self.process.stdout, self.process.stdin)
@@ -151,7 +165,7 @@ def tcp_address(where: str) -> tuple[str, int] | None:
         return None
     host, _, port = where[4:].rpartition(":")
     if not port.isdigit() or not 0 <= int(port) <= 65535:
-        raise AgentError(f"{where!r}: a TCP agent is tcp:PORT or tcp:HOST:PORT")
+        raise AgentError(f"{quoted(where)}: a TCP agent is tcp:PORT or tcp:HOST:PORT")
     return (host or "127.0.0.1", int(port))
 
 
@@ -159,7 +173,7 @@ class TcpConnection(Connection):
     """The engine listens on ``address`` and takes the first agent that connects."""
 
     def __init__(self, where: str, address: tuple[str, int], wait: float) -> None:
-        super().__init__(where)
+        super().__init__(quoted(where))
         self.server = socket.create_server(address)
         self.port = self.server.getsockname()[1]
         self.sock: socket.socket | None = None
@@ -203,10 +217,10 @@ def connect(where: str, wait: float, on_listen: Any = None) -> Connection:
     try:
         conn = TcpConnection(where, address, wait)
     except OSError as err:
-        raise AgentError(f"cannot listen on {where}: {err.strerror or err}") from None
+        raise AgentError(f"cannot listen on {quoted(where)}: {err.strerror or err}") from None
     conn.accept(on_listen)
     return conn
 
 
 __all__ = ["AgentError", "Connection", "ProcessConnection", "TcpConnection", "connect",
-           "tcp_address"]
+           "quoted", "tcp_address"]

@@ -23,7 +23,7 @@ from core.game import Game
 from core.pieces import Faction
 from core.state import GameState
 from nonplayer.agents import protocol
-from nonplayer.agents.connection import AgentError, Connection, connect
+from nonplayer.agents.connection import AgentError, Connection, connect, quoted
 from nonplayer.decisions.asked import discord_question
 from nonplayer.decisions.base import MANY, FormRun, InputError, Question
 from nonplayer.decisions.decision import Decision, DecisionContext, command_types
@@ -64,13 +64,18 @@ class AgentSeat:
             self.conn.send(protocol.hello(faction, player, state))
             reply = self._receive()
             if reply.get("type") != "ready":
-                raise AgentError(f"the agent {where} answered hello with "
+                raise AgentError(f"the agent {quoted(where)} answered hello with "
                                  f"{reply.get('type')!r}, not ready")
         except AgentError:
             self.conn.close(failed=True)
             raise
         if reply.get("name"):
             self.name = f"{reply['name']} ({where})"
+
+    @property
+    def said(self) -> str:
+        """The command as every line about the agent quotes it (:func:`quoted`)."""
+        return quoted(self.where)
 
     @property
     def label(self) -> str:
@@ -83,7 +88,7 @@ class AgentSeat:
         try:
             protocol.check(message)
         except protocol.ProtocolError as err:
-            raise AgentError(f"the agent {self.where} wrote a bad message: {err}") from None
+            raise AgentError(f"the agent {self.said} wrote a bad message: {err}") from None
         return message
 
     def ask(self, question: Question, state: GameState, *, first: bool = False,
@@ -96,13 +101,13 @@ class AgentSeat:
             faction=self.faction, state=state, asks=asks))
         reply = self._receive()
         if reply["type"] not in ("answer", "command"):
-            raise AgentError(f"the agent {self.where} sent {reply['type']!r} where an answer "
+            raise AgentError(f"the agent {self.said} sent {reply['type']!r} where an answer "
                              "was due")
         if reply["id"] != self.questions:
-            raise AgentError(f"the agent {self.where} answered question {reply['id']}, "
+            raise AgentError(f"the agent {self.said} answered question {reply['id']}, "
                              f"not {self.questions}")
         if reply["type"] == "command" and not first:
-            raise AgentError(f"the agent {self.where} sent a command to a question that "
+            raise AgentError(f"the agent {self.said} sent a command to a question that "
                              "is not the first of its decision")
         return reply
 
@@ -127,7 +132,7 @@ class AgentSeat:
             try:
                 value = protocol.answer_value(question, reply)
             except protocol.ProtocolError as err:
-                raise AgentError(f"the agent {self.where} answered illegally "
+                raise AgentError(f"the agent {self.said} answered illegally "
                                  f"({question.prompt!r}): {err}") from None
             try:
                 run.answer(value)
@@ -135,7 +140,7 @@ class AgentSeat:
                 # options each legal, their combination refused by the rules: asked
                 # again, saying why, a few times (docs/agents.md)
                 if question.kind != MANY or len(refused) >= MANY_RETRIES:
-                    raise AgentError(f"the agent {self.where} answered illegally "
+                    raise AgentError(f"the agent {self.said} answered illegally "
                                      f"({question.prompt!r}): {err}") from None
                 refused.append(f"Refused: {err}")
                 continue
@@ -150,13 +155,13 @@ class AgentSeat:
         from core.errors import AndeanError
 
         if data.get("type") not in allowed:
-            raise AgentError(f"the agent {self.where} sent a command {data.get('type')!r} "
+            raise AgentError(f"the agent {self.said} sent a command {data.get('type')!r} "
                              f"where this decision takes one of: {', '.join(allowed)}")
         try:
             cmd = from_json(data)
             game.clone().apply(cmd)
         except (AndeanError, KeyError, TypeError, ValueError) as err:
-            raise AgentError(f"the agent {self.where} sent an illegal command "
+            raise AgentError(f"the agent {self.said} sent an illegal command "
                              f"{data.get('type')!r}: {err}") from None
         return cmd
 
@@ -168,7 +173,7 @@ class AgentSeat:
         try:
             return str(protocol.answer_value(question, reply))
         except protocol.ProtocolError as err:
-            raise AgentError(f"the agent {self.where} answered illegally: {err}") from None
+            raise AgentError(f"the agent {self.said} answered illegally: {err}") from None
 
     # --- telling -------------------------------------------------------------------
     def tell(self, message: dict[str, Any]) -> None:
@@ -221,7 +226,7 @@ def open_agents(specs: dict[Faction, str], state: GameState, policy: AgentPolicy
         for faction, where in specs.items():
             player = state.seats[faction]
             if player is None:
-                raise AgentError(f"{faction.label} has no seat for the agent {where!r}")
+                raise AgentError(f"{faction.label} has no seat for the agent {quoted(where)}")
             agents[faction] = AgentSeat(where, faction, player, state, policy, on_listen)
     except AgentError:
         for agent in agents.values():

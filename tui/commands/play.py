@@ -227,7 +227,16 @@ def play_controller(args: argparse.Namespace, out: TextIO) -> Controller:
         print("Seats: " + "; ".join(seat_lines(session.game.state)), file=out)
     for faction, where in agents.items():
         print(f"{faction.label}: played by the agent {where!r}", file=out)
-    return Controller(session, agents=agents, agent_policy=agent_policy(args))
+    controller = Controller(session, agents=agents, agent_policy=agent_policy(args))
+    if getattr(args, "plain", False):  # (the screens show them as notices)
+        for line in controller.resumed_agent_seats(RESUMED_HOW):
+            print(line, file=out)
+    return controller
+
+
+#: how the line mode says a resumed agent's seat is changed
+#: (:meth:`tui.controller.Controller.resumed_agent_seats`)
+RESUMED_HOW = "'seat {seat} me', 'seat {seat} bot' or 'seat {seat} agent COMMAND' to change"
 
 
 @contextmanager

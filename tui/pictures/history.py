@@ -22,6 +22,7 @@ from typing import Any
 from core.cards import CARDS
 from core.commands import from_json
 from core.dice import SEEDED, DiceSource, ScriptedDice
+from core.errors import DiceExhausted
 from core.game import Game, apply_command
 from core.map import MAP
 from core.pieces import Faction
@@ -214,8 +215,12 @@ def rederive_trace(game: Game, entry: dict) -> tuple[Trace | None, str]:
         try:
             trial = Game(game.state.clone(), SEEDED, list(game.log), game.initial)
             decision, cmd, trace, chooser = decide(trial, dice)
-        except Exception as err:  # this dice source cannot re-run it: try the next
-            failure = f"flowchart path not re-derived ({type(err).__name__})"
+        except DiceExhausted:  # this dice source cannot re-run it: try the next
+            failure = ("flowchart path not re-derived: run again, the flowchart asks for "
+                       "more dice than the log recorded (not the flowchart's choice?)")
+            continue
+        except Exception:  # noqa: BLE001 - as above, any failure of the re-run
+            failure = "flowchart path not re-derived: the flowchart does not run again there"
             continue
         if _same(cmd.to_json(), entry["command"]):
             if decision == "event" and chooser is not None:

@@ -59,6 +59,7 @@ from tui.prompts import (
     discord_question,
     yes_no,
 )
+from tui.seats import seat_lines
 from tui.turn_log import current_heading, naming_line, numbered, turn_by_number
 from tui.victory_watch import decision_warning
 
@@ -81,6 +82,7 @@ At any prompt:
                       hand a seat to an outside program (docs/agents.md), take a seat
                       yourself, or hand it to the section-8 flowchart (the Government:
                       the program's AI); from the next decision on, logged
+  seats               who plays each seat now
 In a form: back (previous question), cancel (start the decision again).
 At the start of a decision: rollback N (back to the start of card N of the log, after
 a confirmation), hint (the seat's suggestion: the search Government's, an Insurgent's
@@ -223,6 +225,9 @@ class PlainUI:
         if word == "seat":
             self.change_seat(rest)
             return True
+        if word == "seats" and not rest:
+            self.say(*seat_lines(self.c.state, agents=self.c.agent_specs))
+            return True
         if word in ("quit", "exit"):
             raise Quit("quit")
         return False
@@ -233,6 +238,9 @@ class PlainUI:
         parts = text.split(maxsplit=2)
         faction = SEAT_NAMES.get(fold(parts[0])) if parts else None
         how = fold(parts[1]) if len(parts) > 1 else ""
+        if faction is not None and how == "agent" and len(parts) == 2:
+            self.say("! no command given for the agent: seat FACTION agent COMMAND")
+            return
         if faction is None or how not in ("agent", "me", "bot") or (how == "agent") != (
                 len(parts) == 3):
             self.say("! seat FACTION agent COMMAND, seat FACTION me or seat FACTION bot "
@@ -384,6 +392,9 @@ class PlainUI:
         while True:
             text = self.read()
             if self.global_command(text):
+                if form and self.acting is not None and self.acting is self.c.to_move() \
+                        and not self.c.person_to_move():
+                    raise Cancelled()  # its seat was handed over: its new player decides
                 self.say(self.prompt_line(question))  # asked again, under what was shown
                 continue
             key = fold(text)
@@ -467,8 +478,9 @@ class PlainUI:
             if not self.yes_or_no("Undo the last decision?"):
                 self.say("Nothing changed.")
                 return
+        said = self.c.undo_said()
         if self.c.undo():
-            self.say("Undone: back to the start of your last decision.")
+            self.say(f"Undone: {said}")
         else:
             self.say("! nothing to undo")
 
@@ -619,6 +631,8 @@ class PlainUI:
             self.say("The Non-player turn was abandoned; nothing of it was kept.")
             self.undo()
             return
+        if rep.failure:  # said as docs/agents.md promises, before the change it made
+            self.say(f"andean: agent failed: {rep.failure}")
         self.print_report(rep)
         if self.assist:
             self.say("(type 'why' for the reasons)")

@@ -826,6 +826,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
             self.exit(return_code=1, message=f"andean: agent failed: {stop}")
             return
         self.replies.clear()
+        self.say_failure(report)
         done(report)
 
     def _show_turn(self, report: TurnReport) -> None:

@@ -22,11 +22,11 @@ from textual.widgets.option_list import Option as ListOption
 
 from core.errors import AndeanError
 from core.pieces import Faction
-from nonplayer.agents.connection import AgentError
+from nonplayer.agents.connection import AgentError, tcp_address
 from nonplayer.decisions.base import YES_NO, InputError, Option, Question
 from tui.controller import Controller, Decision, Preview, TurnReport, default_player
 from tui.screens.questions import AnsweredScreen
-from tui.seats import persons, seat_holders
+from tui.seats import seat_holders
 from tui.turn_log import CardGroup
 
 
@@ -230,7 +230,9 @@ class FormScreen(ModalScreen[Preview | None]):
     def on_mount(self) -> None:
         self.show()
 
-    def show(self, error: str = "") -> None:
+    def show(self, error: str = "", typed: str = "") -> None:
+        """The current step; ``error``: the one-line refusal of the last answer, whose
+        text (``typed``: an agent's command) is kept in the box to be corrected."""
         form = self.decision.form
         q = form.question
         if q is None:
@@ -388,18 +390,26 @@ class SeatsScreen(AnsweredScreen[list[TurnReport]]):
                 Option(f, f.label, detail=who, aliases=("govt",) if f is Faction.GOVT else ())
                 for f, who in holders.items()], info=[self.told] if self.told else [])
         now = c.seat_holder(self.faction)
-        alone = len(persons(c.state, c.agent_specs)) <= 1
-        options = [Option("person", "you" if alone else "a person at this screen",
+        others = {s for f, s in enumerate(c.state.seats) if s is not None and
+                  Faction(f) not in c.agent_specs and Faction(f) is not self.faction}
+        options = [Option("person", "you" if len(others) <= 1 else "a person at this screen",
                           aliases=("me", "you", "person")),
                    Option("bot", f"its default player: {default_player(self.faction)}",
                           aliases=("bot", "default")),
                    Option("agent", "an agent: a program you name (docs/agents.md)",
                           aliases=("agent",))]
+        # the seat's player now is left out (an agent may replace an agent); a person's
+        # seat is offered to you when it is another person's (a resumed agent's seat is
+        # player 2's: 'seat AUC me' of the line mode, the same rule)
         return Question.one(f"{self.faction.label}: who plays it from the next decision on?",
-                            [o for o in options if o.value != now or now == "agent"],
+                            [o for o in options if (not c.is_yours(self.faction)
+                                                    if o.value == "person" else
+                                                    o.value != now or now == "agent")],
                             info=[f"Now: {holders[self.faction]}"])
 
-    def show(self, error: str = "") -> None:
+    def show(self, error: str = "", typed: str = "") -> None:
+        """The current step; ``error``: the one-line refusal of the last answer, whose
+        text (``typed``: an agent's command) is kept in the box to be corrected."""
         question_box = self.query_one("#question", Static)
         options = self.query_one("#options", OptionList)
         answer = self.query_one("#answer", Input)
@@ -424,13 +434,13 @@ class SeatsScreen(AnsweredScreen[list[TurnReport]]):
             keys.update("Enter: choose  Escape: " + ("close" if self.faction is None
                                                       else "back"))
         self.query_one("#error", Static).update(f"! {error}" if error else "")
-        answer.value = ""
+        answer.value = typed
         answer.focus()
 
     def submit(self, text: str) -> None:
         """The current step answered with ``text`` (as typed)."""
         if self.typing_command:
-            self.change("agent", text.strip())
+            self.start_agent(text.strip())
             return
         try:
             value = self.question().parse(text)
@@ -446,14 +456,35 @@ class SeatsScreen(AnsweredScreen[list[TurnReport]]):
         else:
             self.change(value)
 
+    def start_agent(self, command: str) -> None:
+        """The agent ``command`` takes the seat: what is waited for (a TCP agent to
+        connect, a program to say ready; up to ``--agent-timeout`` seconds, the screen
+        waiting with it) is said first, then the agent is started once it is shown."""
+        policy = self.controller.agent_policy
+        try:
+            address = tcp_address(command) if command else None
+        except AgentError as err:
+            self.show(str(err), command)
+            return
+        if address is not None:
+            waiting = f"waiting for an agent on {address[0]}:{address[1]} (up to " \
+                      f"{policy.timeout:g} s)..."
+        elif command:
+            waiting = f"starting the agent (up to {policy.timeout:g} s for it to say ready)..."
+        else:
+            waiting = ""
+        self.query_one("#error", Static).update(waiting)
+        self.call_after_refresh(self.change, "agent", command)
+
     def change(self, to: str, command: str | None = None) -> None:
         """Hand the seat over (:meth:`Controller.hand_seat`); back to the list with the
-        engine's account, or the same step with the one-line refusal."""
+        engine's account, or the same step with the one-line refusal (a command typed
+        kept in the box, to be corrected)."""
         assert self.faction is not None
         try:
             report = self.controller.hand_seat(self.faction, to, command)
         except (AgentError, AndeanError) as err:
-            self.show(str(err))
+            self.show(str(err), command or "")
             return
         self.changes.append(report)
         self.told = " ".join(report.account or report.instructions)

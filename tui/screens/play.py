@@ -150,6 +150,22 @@ class BoardRow(Horizontal):
             refresh()
 
 
+def keyed_status(turn: str, key: str, width: int) -> str:
+    """The status line: whose turn it is, then the key that carries it on ('press a to
+    act'); when that is wider than ``width`` (a long card title at 80 columns) the key
+    comes first, so what is cut is the title's end, never the key.
+
+    >>> keyed_status("FARC: 1st Eligible on #35 Crop Substitution", "press a to act", 80)
+    'FARC: 1st Eligible on #35 Crop Substitution  - press a to act'
+    >>> keyed_status("Government: 1st Eligible on #11 National Defense", "press a to act", 40)
+    'press a to act | Government: 1st Eligible on #11 National Defense'
+    """
+    if not key:
+        return turn
+    line = f"{turn}  - {key}"
+    return line if len(line) <= width else f"{key} | {turn}"
+
+
 class PlayApp(App[None]):
     """People at any Factions against the section-8 Non-players (and the program's
     Government AI when no person takes the Government)."""
@@ -247,6 +263,7 @@ class PlayApp(App[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#board", DataTable)
+        self.resumed_notices()
         if self.auto_nonplayers:
             self.run_nonplayers()
         self.refresh_all()
@@ -256,11 +273,13 @@ class PlayApp(App[None]):
     def refresh_all(self) -> None:
         state = self.controller.state
         turn = self.controller.turn_line()
+        key = ""
         if self.controller.person_to_move():
-            turn += "  - press a to act"
+            key = "press a to act"
         elif self.controller.nonplayer_to_move() and not self.controller.is_over():
-            turn += "  - press a to run its turn"
-        self.query_one("#status", Static).update(turn)
+            key = "press a to run its turn"
+        self.query_one("#status", Static).update(
+            keyed_status(turn, key, self.size.width - 2))  # (the status's padding)
         self.query_one(KeysFooter).refresh()  # (the keys an app takes may change)
         warning = self.warning_line()
         box = self.query_one("#warning", Static)
@@ -450,7 +469,7 @@ class PlayApp(App[None]):
         while c.nonplayer_to_move():
             self.replies.rewind()
             try:
-                c.nonplayer_turn()
+                self.say_failure(c.nonplayer_turn())
             except NeedAnswer as need:
                 self.refresh_log()
                 self.ask(need, "the Non-player's turn", self._asked, self._left_waiting)
@@ -460,6 +479,19 @@ class PlayApp(App[None]):
                 return
             self.replies.clear()
         self.refresh_log()
+
+    def resumed_notices(self) -> None:
+        """A seat an agent played when the game was saved is a person's now (agents are
+        not restarted from a save): said, with how to change it."""
+        for line in self.controller.resumed_agent_seats("p to change"):
+            self.notify(line, timeout=30)
+
+    def say_failure(self, report: TurnReport) -> None:
+        """An agent failed as ``report``'s turn was asked of it: said at once, in the
+        line docs/agents.md promises (the history keeps it under ``w``)."""
+        if report.failure:
+            self.notify(f"andean: agent failed: {report.failure}", severity="error",
+                        timeout=30)
 
     def _discord(self, state: Any, faction: Faction) -> str:
         return str(self.replies.take("discord", "Insurgent Discord", faction,
@@ -557,9 +589,10 @@ class PlayApp(App[None]):
         self.refresh_all()
 
     def action_undo(self) -> None:
+        said = self.controller.undo_said()
         if self.controller.undo():
             self.over_shown = False
-            self.notify("Undone: back to the start of your last decision.")
+            self.notify(f"Undone: {said}")
         else:
             self.notify("Nothing to undo.")
         self.refresh_all()
@@ -626,6 +659,7 @@ class PlayApp(App[None]):
                 self.notify(f"Cannot load: {err}", severity="error")
                 return
             self.controller.resume(session)
+            self.resumed_notices()
             self.over_shown = False
             if self.auto_nonplayers:
                 self.run_nonplayers()
