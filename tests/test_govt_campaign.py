@@ -28,6 +28,7 @@ from nonplayer.government.campaign import (
     public_seed,
     sample_deck,
 )
+from nonplayer.government.plan import PLANS
 from nonplayer.government.search import NO_SA, Effort
 from nonplayer.solitaire import new_solitaire
 from nonplayer.turn import run_nonplayers, take_turn
@@ -161,7 +162,9 @@ def test_campaign_decision_is_legal_and_explains_itself():
     text = "\n".join(decision.lines())
     assert "aim:" in text
     assert "expect at the next Propaganda Round" in text
-    assert 0 < decision.notes["rollouts"] <= TINY.rollouts
+    # the shortlist's rollouts, and each campaign plan's (issue 35 item 2) when on
+    plans = len(PLANS) * TINY.determinizations if campaign.plans_on() else 0
+    assert 0 < decision.notes["rollouts"] <= TINY.rollouts + plans
 
 
 def test_search_registry_names():

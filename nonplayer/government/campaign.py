@@ -15,8 +15,9 @@ unseen cards and the dice. So this bot, every time it decides on an Event card:
    it on (off by default: it measured worse, docs/strength.md). The best ``shortlist``
    go on to step 3, plus always Pass and the best Event, so that "wait" and "the card"
    are judged on the same footing.
-   With :data:`PLANS_ENV` set (issue 35 item 2; off by default until measured better),
-   one more candidate per **campaign plan** (:mod:`nonplayer.government.plan`: pacify a
+   Unless :data:`PLANS_ENV` turns them off (issue 35 item 2; on by default since they
+   beat the plan-less search on 100 held-out seeds, docs/strength.md), one more
+   candidate per **campaign plan** (:mod:`nonplayer.government.plan`: pacify a
    Department, ready spaces for Civic Action, garrison the spaces FARC could Agitate,
    remove exposed FARC Bases, keep Resources for the Support Phase): the command the
    heuristic following the plan chooses now, and in its rollouts the Government keeps
@@ -454,15 +455,17 @@ class CampaignResult:
     options: list[str]
 
 
-#: The environment variable that turns the campaign plans on (``ANDEAN_CAMPAIGN_PLANS=1``,
-#: issue 35 item 2): off by default until a measurement shows them better
-#: (docs/strength.md).
+#: The environment variable that turns the campaign plans off (``ANDEAN_CAMPAIGN_PLANS=0``,
+#: issue 35 item 2): on by default since the held-out pairing of docs/strength.md (100
+#: seeds, same commit: +2.18 solo score, 95% CI +0.09 to +4.27; 20 against 12 games out
+#: of COIN Failure); ``0`` gives the plan-less search measured before them.
 PLANS_ENV = "ANDEAN_CAMPAIGN_PLANS"
 
 
 def plans_on() -> bool:
-    """Are the campaign plans (:mod:`nonplayer.government.plan`) judged too?"""
-    return os.environ.get(PLANS_ENV, "") in ("1", "yes", "true")
+    """Are the campaign plans (:mod:`nonplayer.government.plan`) judged too? Yes unless
+    :data:`PLANS_ENV` says ``0``, ``no`` or ``false``."""
+    return os.environ.get(PLANS_ENV, "1").strip().lower() not in ("0", "no", "false")
 
 
 def plan_candidates(seen: GameState, policy: HeuristicGovernment,

@@ -106,8 +106,8 @@ def _common(p: argparse.ArgumentParser, govt: str = "heuristic") -> None:
                    "compares them)")
     p.add_argument("--think", choices=THINK_CHOICES, default=None,
                    help="thinking budget of --govt search per decision (default "
-                   f"{DEFAULT_THINK}: a standard game in about 9 s on a quiet 2-core "
-                   "machine, docs/strength.md)")
+                   f"{DEFAULT_THINK}: a standard game in about 20 s on a quiet machine "
+                   "with the campaign plans, docs/strength.md)")
 
 
 #: ``--think`` levels (nonplayer.government.campaign.THINK_LEVELS, spelled out here so
