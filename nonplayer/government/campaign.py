@@ -16,7 +16,7 @@ unseen cards and the dice. So this bot, every time it decides on an Event card:
    go on to step 3, plus always Pass and the best Event, so that "wait" and "the card"
    are judged on the same footing.
    Unless :data:`PLANS_ENV` turns them off (issue 35 item 2; on by default since they
-   beat the plan-less search on 100 held-out seeds, docs/strength.md), one more
+   beat the plan-less search on 200 held-out seeds, docs/strength.md), one more
    candidate per **campaign plan** (:mod:`nonplayer.government.plan`: pacify a
    Department, ready spaces for Civic Action, garrison the spaces FARC could Agitate,
    remove exposed FARC Bases, keep Resources for the Support Phase): the command the
@@ -456,8 +456,8 @@ class CampaignResult:
 
 
 #: The environment variable that turns the campaign plans off (``ANDEAN_CAMPAIGN_PLANS=0``,
-#: issue 35 item 2): on by default since the held-out pairing of docs/strength.md (100
-#: seeds, same commit: +2.18 solo score, 95% CI +0.09 to +4.27; 20 against 12 games out
+#: issue 35 item 2): on by default since the held-out pairing of docs/strength.md (200
+#: seeds, same commit: +2.25 solo score, 95% CI +0.82 to +3.68; 37 against 24 games out
 #: of COIN Failure); ``0`` gives the plan-less search measured before them.
 PLANS_ENV = "ANDEAN_CAMPAIGN_PLANS"
 

@@ -106,7 +106,7 @@ def _common(p: argparse.ArgumentParser, govt: str = "heuristic") -> None:
                    "compares them)")
     p.add_argument("--think", choices=THINK_CHOICES, default=None,
                    help="thinking budget of --govt search per decision (default "
-                   f"{DEFAULT_THINK}: a standard game in about 20 s on a quiet machine "
+                   f"{DEFAULT_THINK}: a standard game in about 25 s on a quiet machine "
                    "with the campaign plans, docs/strength.md)")
 
 
