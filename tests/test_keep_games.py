@@ -56,6 +56,14 @@ def test_an_old_games_folder_is_not_overwritten_without_force(tmp_path, capsys) 
     assert load(outdir / "games" / "40.json").is_terminal()
 
 
+def test_force_replaces_the_other_runs_games_not_only_the_seeds_played_again(tmp_path):
+    # an analysis reads every game of the folder: another run's seeds must not stay
+    outdir = tmp_path / "out"
+    assert _batch(outdir, "--keep-games", games=3) == 0
+    assert _batch(outdir, "--keep-games", "--force") == 0
+    assert sorted(p.name for p in (outdir / "games").iterdir()) == ["40.json", "41.json"]
+
+
 def test_a_file_where_the_folder_goes_is_refused(tmp_path, capsys) -> None:
     outdir = tmp_path / "out"
     outdir.mkdir()

@@ -44,6 +44,7 @@ from nonplayer.games import (
     GAMES_DIR,
     GameRecord,
     Turn,
+    kept_games,
     play,
     plot_scores,
     run_batch,
@@ -542,8 +543,13 @@ def _batch_in(args: argparse.Namespace, out: TextIO, outdir: Path, run: dict[str
     todo = [s for s in seeds if s not in {r.seed for r in kept}]
     keep = None
     if args.keep_games:
-        (outdir / GAMES_DIR).mkdir(exist_ok=True)
-        keep = str(outdir / GAMES_DIR)
+        games_dir = outdir / GAMES_DIR
+        games_dir.mkdir(exist_ok=True)
+        if not args.resume:  # --force replaces the other run's games, not only those
+            for old in kept_games(games_dir).values():  # of seeds played again
+                if old.stem.isdigit():
+                    old.unlink()
+        keep = str(games_dir)
     if args.resume:
         print(f"andean: resuming: {len(kept)} of {len(seeds)} games already in {csv_path}",
               file=sys.stderr)
