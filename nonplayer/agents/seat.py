@@ -58,8 +58,7 @@ class AgentSeat:
         self.name = where
         self.questions = 0
         self.decisions = 0
-        self.conn: Connection | None = None
-        self.conn = connect(where, self.policy.timeout, on_listen)
+        self.conn: Connection | None = connect(where, self.policy.timeout, on_listen)
         try:
             self.conn.send(protocol.hello(faction, player, state))
             reply = self._receive()

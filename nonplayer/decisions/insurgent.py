@@ -1023,16 +1023,11 @@ def bribe_form(state: GameState, reserve: int = 0,
     each: up to 2 cubes, up to 2 Guerrillas or 1 Base (4.5.4)."""
     most = min(isa.MAX_BRIBE_SPACES, (state.resources[CARTELS] - reserve) // isa.BRIBE_COST)
 
-    tried: dict[tuple[int, tuple[tuple[Piece, ...], tuple[Piece, ...]]], bool] = {}
-
     def kept(s: int, plan: tuple[tuple[Piece, ...], tuple[Piece, ...]]) -> bool:
-        if keep is None:
-            return True
-        if (s, plan) not in tried:  # each plan tried once (a run of the plan each)
-            tried[s, plan] = keep(isa.Bribe(
-                where=(s,), remove=(tuple(int(k) for k in plan[0]),),
-                flip=(tuple(int(k) for k in plan[1]),)))
-        return tried[s, plan]
+        # each plan is run once: ``keep`` (insurgent._leaves) remembers its answers
+        return keep is None or keep(isa.Bribe(
+            where=(s,), remove=(tuple(int(k) for k in plan[0]),),
+            flip=(tuple(int(k) for k in plan[1]),)))
 
     def plans_in(s: int) -> list[tuple[tuple[Piece, ...], tuple[Piece, ...]]]:
         return [p for p in isa.bribe_plans(state, s) if kept(s, p)]
