@@ -75,6 +75,23 @@ def test_no_more_resources_than_held_and_something_to_give_1_7() -> None:
     refused(game, Transfer(int(GOVT), int(AUC), resources=-1), "1.5.2")
 
 
+def test_a_number_that_is_no_faction_is_refused_not_a_crash_1_5_2() -> None:
+    # a save or an agent can name any integer; the giver is read first (the actor)
+    game = two_players()
+    refused(game, Transfer(7, int(AUC), resources=1), "1.5.2")
+    refused(game, Transfer(int(GOVT), -1, resources=1), "1.5.2")
+
+
+def test_resources_past_99_stay_with_the_giver_1_7() -> None:
+    # 1.7: no Faction holds more than 99 Resources; the transfer gives what fits (the
+    # reading r-transfer-when in docs/readings.md) and says where the rest stays
+    game = two_players()
+    game.state.resources[AUC] = 97
+    trace = game.apply(Transfer(int(GOVT), int(AUC), resources=5))
+    assert game.state.resources[AUC] == 99 and game.state.resources[GOVT] == 38
+    assert trace[-1] == "AUC Resources stop at 99 (1.7): 3 stay with Government"
+
+
 def test_shipment_passes_to_a_receiver_guerrilla_in_the_space_4_5_3() -> None:
     # 1.5.2 Shipments (4.5.3): held by a Guerrilla, so the receiver needs one there
     game = Game.new("standard", 5, players=3, nonplayers=True)  # Cartels Non-player

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from core.commands import Context, SideCommand, command
 from core.errors import IllegalAction
 from core.map import MAP, space_name
-from core.pieces import Faction
+from core.pieces import MAX_RESOURCES, Faction
 from core.rules import sequence
 from core.state import GameState
 from core.words import counted
@@ -67,13 +67,18 @@ class Transfer(SideCommand):
     name = "Transfer"
 
     def actor(self) -> Faction:
-        return Faction(self.giver)
+        return self.factions()[0]
 
-    def execute(self, state: GameState, ctx: Context) -> None:
+    def factions(self) -> tuple[Faction, Faction]:
+        """The giver and the receiver; IllegalAction for a number that is no Faction
+        (a save or an agent can give one, and the actor is read before execute)."""
         try:
-            giver, receiver = Faction(self.giver), Faction(self.receiver)
+            return Faction(self.giver), Faction(self.receiver)
         except ValueError:
             raise IllegalAction("1.5.2", "a transfer names two Factions 0-3") from None
+
+    def execute(self, state: GameState, ctx: Context) -> None:
+        giver, receiver = self.factions()
         problem = transfer_problem(state, giver, receiver)
         if problem is not None:
             raise problem
@@ -84,7 +89,10 @@ class Transfer(SideCommand):
         if self.resources > state.resources[giver]:
             raise IllegalAction("1.7", f"{giver.label} Resources are "
                                 f"{state.resources[giver]}, fewer than {self.resources}")
-        moved = state.transfer_resources(giver, receiver, self.resources)
+        # what fits under the receiver's 99 (1.7) moves; the rest stays with the giver
+        # (transfer_resources would take it from the giver and lose it, as a Kidnap does)
+        fits = min(self.resources, MAX_RESOURCES - state.resources[receiver])
+        moved = state.transfer_resources(giver, receiver, fits)
         if moved:
             ctx.say(f"Transfer: {counted(moved, 'Resource')} from {giver.label} to "
                     f"{receiver.label} (1.5.2)")
