@@ -46,7 +46,7 @@ from nonplayer.agents.connection import AgentError
 from nonplayer.agents.protocol import end_message, trace_message
 from nonplayer.agents.seat import AgentPolicy, AgentSeat, AgentStopped
 from nonplayer.decisions.decision import Decision, DecisionContext, MemoDice, command_title
-from nonplayer.decisions.transfer import TransferDecision, transfer_pairs
+from nonplayer.decisions.transfer import TransferDecision
 from nonplayer.seats import GOVT_AI_LABEL, government_ai, government_turn, make_bot
 from tui import board_changes, describe, table_deck
 from tui.session import Session
@@ -216,11 +216,13 @@ class _Walk:
     engine's report lines under their phase (``reports``, as ``andean demo`` tells
     them) and the table's steps (``lines``: indented headings, then the changes)."""
 
-    def __init__(self, before: GameState, entry: dict, trace: Sequence[str] = ()) -> None:
+    def __init__(self, before: GameState, entry: dict, trace: Sequence[str] = (),
+                 steps: bool = True) -> None:
         self.entry = entry
         self.state = before.clone()
         self.last = before
         self.trace = list(trace)
+        self.steps = steps  # False: only the reports are wanted (no table steps built)
         self.reports: list[str] = []
         self.lines: list[str] = []
 
@@ -235,6 +237,8 @@ class _Walk:
 
     def changed(self, told: Sequence[str] = ()) -> None:
         """The steps since the last call (``told``: what the engine said of them)."""
+        if not self.steps:
+            return
         self.lines += board_changes.steps(self.last, self.state,
                                           board_changes.spaces_named(told),
                                           board_changes.moves_told(told))
@@ -337,7 +341,7 @@ def round_reports(before: GameState, entry: dict) -> list[str]:
     Election, Reset...), replayed from ``before`` with the command's own dice, phase
     by phase, as the engine reported them. The engine keeps these reports only until
     the next card."""
-    walk = _Walk(before, entry)
+    walk = _Walk(before, entry, steps=False)  # per turn of every demo: reports only
     walk.run()
     return walk.reports
 
@@ -587,10 +591,6 @@ class Controller:
         """The transfer form (1.5.2, to a Non-player too: 8.1.2 PLAY NOTE) on the board
         now; InputError when the rules allow no transfer now."""
         return TransferDecision(self.state)
-
-    def can_transfer(self) -> bool:
-        """Whether some player's Faction may give something now (1.5.2)."""
-        return bool(transfer_pairs(self.state))
 
     # --- Non-players ---------------------------------------------------------------
     def nonplayer_turn(self) -> TurnReport:
