@@ -41,24 +41,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.events import FIRST_DIVISION, SHADED
 from core.map import MAP, space_name
 from core.pieces import Faction, Piece
 from core.rules import propaganda
 from core.state import GameState
+from nonplayer.government.heuristic import civic_need, support_room
 
 GOVT, FARC = Faction.GOVT, Faction.FARC
 
-
-def _need(state: GameState) -> int:
-    """Troops and Police each that Civic Action needs (6.4.1; 2 under 1st Division
-    shaded, card 1)."""
-    return 2 if state.capability(FIRST_DIVISION) == SHADED else 1
-
-
-def _room(state: GameState, space: int) -> int:
-    """Levels ``space`` can still shift toward Active Support."""
-    return 2 - state.support[space]
 
 
 def pacify_value(state: GameState) -> float:
@@ -74,13 +64,13 @@ def pacify_value(state: GameState) -> float:
 
 def civic_value(state: GameState) -> float:
     """Population x levels of room in spaces ready for Civic Action (6.4.1)."""
-    need = _need(state)
+    need = civic_need(state)
     value = 0.0
     for s in MAP.spaces:
         if not s.is_populated or state.controller(s.id) is not GOVT:
             continue
         if state.troops(s.id) >= need and state.police(s.id) >= need:
-            value += s.pop * _room(state, s.id)
+            value += s.pop * support_room(state, s.id)
     return value
 
 
@@ -138,13 +128,13 @@ class Plan:
 
 
 def _target_spaces(name: str, state: GameState) -> list[int]:
-    need = _need(state)
+    need = civic_need(state)
     spaces: list[int] = []
     if name == "pacify":
         spaces = [s.id for s in MAP.spaces if s.is_department and s.pop
                   and state.controller(s.id) is not GOVT]
     elif name == "civic":
-        spaces = [s.id for s in MAP.spaces if s.is_populated and _room(state, s.id) > 0
+        spaces = [s.id for s in MAP.spaces if s.is_populated and support_room(state, s.id) > 0
                   and (state.controller(s.id) is not GOVT or state.troops(s.id) < need
                        or state.police(s.id) < need)]
     elif name == "garrison":
