@@ -309,12 +309,11 @@ class _Watch:
                     if s.is_department))
             self.ledger.phases.append(phase)
             self.open = phase
-        # (the stages after Civic Action in propaganda.STAGES: Agitation, then Election)
-        elif index == propaganda.SUPPORT_PHASE_STAGE + 1 and self.open is not None:
+        elif index == propaganda.AGITATION_STAGE and self.open is not None:
             # Civic Action decided (or skipped): Agitation's turn
             self.open.spent = self.open.resources - state.resources[Faction.GOVT]
             self.open.civic_support = state.total_support() - self.support
-        elif index == propaganda.SUPPORT_PHASE_STAGE + 2 and self.open is not None:
+        elif index == propaganda.ELECTION_STAGE and self.open is not None:
             # Agitation decided (or skipped): the Election
             self.open.agitation_opposition = state.total_opposition() - self.opposition
             self.open = None

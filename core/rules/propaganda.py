@@ -1065,6 +1065,10 @@ STAGES: tuple[Stage, ...] = (
 #: an :data:`Observer` told of it sees the board the Government's Civic Action meets
 #: (the Support/Opposition ledger of ``benchmarks/ledger.py`` measures the room there).
 SUPPORT_PHASE_STAGE = STAGES.index(_stage_civic_action)
+#: The indices of the Support Phase's next stages, Agitation (6.4.2) and the Election
+#: (6.4.3): an Observer told of them sees the board after Civic Action, then Agitation.
+AGITATION_STAGE = STAGES.index(_stage_agitation)
+ELECTION_STAGE = STAGES.index(_stage_election)
 
 
 #: Told after each stage ran: its index in :data:`STAGES`, the report lines it added and
