@@ -49,6 +49,7 @@ from nonplayer.decisions.decision import Decision, DecisionContext, MemoDice, co
 from nonplayer.decisions.transfer import TransferDecision
 from nonplayer.seats import GOVT_AI_LABEL, government_ai, government_turn, make_bot
 from tui import board_changes, describe, table_deck
+from tui.seats import persons
 from tui.session import Session
 from tui.turn_log import (
     AGENT_KEY,
@@ -517,8 +518,6 @@ class Controller:
     def turn_line(self) -> str:
         """Whose decision it is (:func:`tui.describe.whose_turn`); with several people
         at the screen (hot-seat) it names the person: '..., player 2's decision'."""
-        from tui.seats import persons
-
         text = describe.whose_turn(self.state)
         faction = self.to_move()
         if faction is not None and faction not in self.agent_specs and \
@@ -806,10 +805,8 @@ class Controller:
         """The player number ``faction`` gets when the person at this screen takes it
         (:meth:`seat_agent` with None): the lowest of the seats people play (hot-seat:
         the first player's), else its own (or 1)."""
-        seats = self.state.seats
-        people = [s for f, s in enumerate(seats) if s is not None and
-                  Faction(f) not in self.agent_specs]
-        return min(people) if people else (seats[faction] or 1)
+        people = persons(self.state, self.agent_specs)
+        return min(people) if people else (self.state.seats[faction] or 1)
 
     def is_yours(self, faction: Faction) -> bool:
         """Whether the person at this screen plays ``faction`` already: handing it to

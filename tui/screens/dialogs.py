@@ -26,7 +26,7 @@ from nonplayer.agents.connection import AgentError, tcp_address
 from nonplayer.decisions.base import YES_NO, InputError, Option, Question
 from tui.controller import Controller, Decision, Preview, TurnReport, default_player
 from tui.screens.questions import AnsweredScreen
-from tui.seats import seat_holders
+from tui.seats import persons, seat_holders
 from tui.turn_log import CardGroup
 
 
@@ -390,8 +390,7 @@ class SeatsScreen(AnsweredScreen[list[TurnReport]]):
                 Option(f, f.label, detail=who, aliases=("govt",) if f is Faction.GOVT else ())
                 for f, who in holders.items()], info=[self.told] if self.told else [])
         now = c.seat_holder(self.faction)
-        others = {s for f, s in enumerate(c.state.seats) if s is not None and
-                  Faction(f) not in c.agent_specs and Faction(f) is not self.faction}
+        others = persons(c.state, {**c.agent_specs, self.faction: ""})  # but this seat
         options = [Option("person", "you" if len(others) <= 1 else "a person at this screen",
                           aliases=("me", "you", "person")),
                    Option("bot", f"its default player: {default_player(self.faction)}",
