@@ -76,8 +76,6 @@ class Preview:
     game: Game
     title: str
     trace: list[str]
-    #: the automatic Propaganda phases it set off, as the engine reported them
-    reports: list[str]
     #: the steps for the table (:func:`instructions`): "Changes on the board"
     changes: list[str]
     #: lines shown before the result (a hint's explanation), not part of the turn's account
@@ -559,11 +557,9 @@ class Controller:
         trace = trial.apply(cmd, chooser=chooser, dice=dice)
         if isinstance(cmd, sequence.PlayEvent) and not cmd.choices:
             cmd = from_json(trial.log[-1]["command"])  # with the answers given
-        walk = _Walk(before, trial.log[-1], trace)
-        walk.run()
         return self._table_preview(Preview(
-            cmd, trial, title_of(cmd, before), trace, walk.reports,
-            walk.steps_to(trial.state)))
+            cmd, trial, title_of(cmd, before), trace,
+            instructions(cmd, trace, before, trial.state, trial.log[-1])))
 
     def commit(self, preview: Preview) -> TurnReport:
         """Keep a previewed result (it becomes the game; autosaved)."""
