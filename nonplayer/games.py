@@ -148,8 +148,7 @@ def record_of(game: Game, seed: int, govt: str, seconds: float = 0.0,
     state = game.state
     over = state.phase == "over"
     margins = state.victory_margins()
-    solitaire = victory.solitaire_throughout(game.initial, state)
-    score, level = victory.solo_result(state) if over and solitaire else (None, None)
+    score, level = victory.solo_outcome(game.initial, state) if over else (None, None)
     return GameRecord(
         seed=seed,
         scenario=state.scenario,

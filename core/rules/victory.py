@@ -161,3 +161,12 @@ def solo_result(state: GameState) -> tuple[int, str]:
     :func:`solo_level`, a Non-player's win at a victory check counted)."""
     score = solo_score(state)
     return score, solo_level(score, insurgent_won(state))
+
+
+def solo_outcome(initial: GameState, final: GameState) -> tuple[int | None, str | None]:
+    """:func:`solo_result` of a game that was the solitaire game all along
+    (:func:`solitaire_throughout`), else (None, None): with an Insurgent player the
+    margins and the winner compare it (readings.md#r-solo-only-solitaire)."""
+    if not solitaire_throughout(initial, final):
+        return None, None
+    return solo_result(final)

@@ -181,10 +181,7 @@ def demo_summary(game: Game, seed: int, govt: str, seconds: float, note: str = "
     """The ``demo --json`` summary."""
     state = game.state
     margins = state.victory_margins()
-    # the 8.8 result only of the solitaire game (8.0): with an Insurgent agent the
-    # margins and the winner are the comparison (docs/agents.md)
-    score, level = victory.solo_result(state) \
-        if victory.solitaire_throughout(game.initial, state) else (None, None)
+    score, level = victory.solo_outcome(game.initial, state)  # solitaire only (8.0)
     ranking = [Faction(f).label for f in state.step.get("ranking", [])]
     return {
         "seed": seed,
