@@ -41,9 +41,9 @@ from core.cards import CARDS
 from core.extras import require_extra
 from core.game import Game, finish_command
 from core.pieces import ACTIVE_OF, PIECE_FACTION, UNDERGROUND_OF, Faction, Piece
-from core.rules import sequence, victory
+from core.rules import sequence
 from core.state import NSPACES, SHIPMENTS, GameState, K
-from nonplayer.agents.protocol import observation
+from nonplayer.agents.protocol import end_message, observation
 from nonplayer.agents.seat import with_agents
 from nonplayer.decisions.base import (
     MANY,
@@ -670,15 +670,12 @@ def question_info(table: Table, refused: str | None = None) -> dict[str, Any]:
 
 
 def end_info(table: Table) -> dict[str, Any]:
-    """The info at the end: margins (7.3), each seat's 8.8 subtraction, and for a
-    solitaire Government the 8.8 score and level."""
-    state = table.game.state
-    info: dict[str, Any] = {
-        "margins": {f.label: m for f, m in state.victory_margins().items()},
-        "winners": [Faction(int(f)).label for f in state.step.get("winners") or []],
-    }
-    if victory.is_solitaire(state):
-        info["solo_score"], info["solo_level"] = victory.solo_result(state)
+    """The info at the end: margins (7.3), winners, and for a solitaire Government the
+    8.8 score and level (read from the protocol's ``end`` message)."""
+    end = end_message(table.game.state)
+    info: dict[str, Any] = {"margins": end["margins"], "winners": end["winners"]}
+    if end["solo"] is not None:
+        info["solo_score"], info["solo_level"] = end["solo"]["score"], end["solo"]["level"]
     return info
 
 
