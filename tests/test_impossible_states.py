@@ -206,3 +206,17 @@ def test_np_turn_on_a_card_already_played_is_refused(tmp_path, capsys) -> None:
     err = capsys.readouterr().err
     assert code == 2 and "already been played" in err and len(err.strip().splitlines()) == 1
     assert path.read_bytes() == before
+
+
+def test_set_turn_never_leaves_nobody_at_the_table_1_5() -> None:
+    # 1.5: handing the one person's Faction to section 8 would leave a game of bots; the
+    # editor's Set Turn refuses it and changes nothing (not even the card)
+    from core.errors import IllegalAction
+    from core.rules.editor import SetTurn
+
+    game = Game.new("standard", seed=5)  # the Government is the one player's
+    before = serialize.state_to_json(game.state)
+    with pytest.raises(IllegalAction) as err:
+        game.apply(SetTurn(0, game.state.deck[0], 1, "op", nonplayer=True))
+    assert err.value.rule == "1.5" and "Government to section 8" in str(err.value)
+    assert serialize.state_to_json(game.state) == before
