@@ -41,6 +41,7 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
+from core import setup
 from core.atomic import write_text
 from core.cards import CARDS
 from core.commands import from_json, registered
@@ -397,8 +398,6 @@ def check_set_up(state: GameState, where: str = "state") -> None:
     scenario's. Each rule is the one :func:`core.setup.new_state` uses. (The players'
     numbers run 1..N in ``initial``, which ``new`` made: :func:`game_from_json`; later a
     seat may go to section 8 or to an agent and leave a gap, ``SetTurn``/``SetSeat``.)"""
-    from core import setup  # setup reads placements (core.files), like this module
-
     options = state.options
     problem = setup.options_problem(state.scenario, options["short"], options["deployment"])
     if problem is not None:
@@ -429,15 +428,12 @@ def check_cards(state: GameState, where: str = "state") -> None:
     field): each card once, in the deck or played; 64 cards (26 in Quick-Play) with the
     Propaganda cards of the deck; as many Propaganda cards played as Rounds counted (2.4),
     no more than the last one; the current card the last played."""
-    from core import setup
-
     seen: set[int] = set()
     for name, cards in (("deck", state.deck), ("played", state.played)):
         for i, card in enumerate(cards):
             if card in seen:
-                other = "deck" if card in state.deck and name == "played" else name
                 raise SchemaError(f"{where}.{name}[{i}]", f"card {card} is already in "
-                                  f"{'the deck' if other == 'deck' else 'played'}: each "
+                                  f"{'the deck' if card in state.deck else 'played'}: each "
                                   "card is in the game once (2.2)")
             seen.add(card)
     size = setup.deck_size(state.scenario)
