@@ -1192,10 +1192,11 @@ def _plan_gains(state: GameState, spaces: list[int], kind: Piece) -> dict[int, f
         return {}
     now = _plan.value(state)
     gains: dict[int, float] = {}
+    trial = state.clone()  # one copy: each cube put in, valued, and taken out again
     for s in spaces:
-        trial = state.clone()
         trial.pieces[s * NUM_KINDS + kind] += 1  # moved in, not placed from Available
         gains[s] = round(_plan.value(trial) - now, 6)
+        trial.pieces[s * NUM_KINDS + kind] -= 1
     return gains
 
 
