@@ -119,3 +119,28 @@ def test_a_fresh_run_removes_the_previous_summary(tmp_path, capsys, monkeypatch)
     assert not (outdir / "summary.json").exists()
     assert read_csv(outdir / "games.csv") == []
     assert "batch stopped: 0 of 2" in capsys.readouterr().err
+
+
+QUICK_BATCH = ("batch", "--games", "2", "--seed", "40", "--scenario", "quick", "--out")
+
+
+def test_a_folder_with_a_runs_files_but_no_rows_says_what_to_do(tmp_path, capsys) -> None:
+    # a run that wrote run.json but ended no game: nothing to resume, nothing replaced
+    outdir = tmp_path / "out"
+    outdir.mkdir()
+    (outdir / "run.json").write_text("{}", encoding="utf-8")
+    assert main([*QUICK_BATCH, str(outdir), "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert "does not exist, so nothing to resume" in err and "--force" in err
+    assert main([*QUICK_BATCH, str(outdir)]) == 2
+    assert "it has no games.csv, so nothing to resume" in capsys.readouterr().err
+    assert sorted(p.name for p in outdir.iterdir()) == ["run.json"]
+
+
+def test_an_out_path_the_system_cannot_hold_is_one_line(tmp_path, capsys) -> None:
+    # ENAMETOOLONG: said in words, the path not echoed in full, nothing made
+    assert main(["batch", "--games", "1", "--out", str(tmp_path / ("x" * 300))]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "a name in the path is too long for the file system" in err
+    assert len(err.splitlines()) == 1 and "x" * 300 not in err
+    assert not list(tmp_path.iterdir())

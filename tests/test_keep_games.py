@@ -70,3 +70,4 @@ def test_a_file_where_the_folder_goes_is_refused(tmp_path, capsys) -> None:
     (outdir / "games").write_text("not a folder", encoding="utf-8")
     assert _batch(outdir, "--keep-games", "--force") == 2
     assert "not a folder" in capsys.readouterr().err
+
