@@ -35,17 +35,26 @@ def _mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else float("nan")
 
 
+def at_check(record: GameRecord) -> bool:
+    """Whether the game ended at a victory check (7.2), not after the final Round."""
+    return "victory check" in (record.reason or "")
+
+
 def when(record: GameRecord) -> str:
     """'Propaganda Round N victory check' or 'after the final Propaganda Round'."""
-    reason = record.reason or ""
-    if "victory check" in reason:
+    if at_check(record):
         return f"victory check of Propaganda Round {record.propaganda_rounds}"
     return "end of the game (final Propaganda Round)"
 
 
-def report(label: str, records: list[GameRecord]) -> list[str]:
+def done_and_lost(records: list[GameRecord]) -> tuple[list[GameRecord], list[GameRecord]]:
+    """The games that ended with a solo result, and those of them at COIN Failure."""
     done = [r for r in records if not r.error and r.solo_score is not None]
-    lost = [r for r in done if r.solo_level == "COIN Failure"]
+    return done, [r for r in done if r.solo_level == "COIN Failure"]
+
+
+def report(label: str, records: list[GameRecord]) -> list[str]:
+    done, lost = done_and_lost(records)
     lines = [f"### {label}: {len(done)} games, {len(lost)} at COIN Failure", ""]
     lines += ["| winner | games | of them at COIN Failure |", "|---|---|---|"]
     winners = Counter(r.winner or "none" for r in done)
@@ -75,15 +84,10 @@ def side_by_side(runs: list[tuple[str, list[GameRecord]]]) -> list[str]:
     run's COIN Failure games)."""
     cols = []
     for label, records in runs:
-        done = [r for r in records if not r.error and r.solo_score is not None]
-        lost = [r for r in done if r.solo_level == "COIN Failure"]
-        cols.append((label, done, lost))
+        cols.append((label, *done_and_lost(records)))
 
     def share(n: int, lost: list[GameRecord]) -> str:
         return f"{n} ({100 * n / len(lost):.0f}%)" if lost else "0"
-
-    def at_check(r: GameRecord) -> bool:
-        return "victory check" in (r.reason or "")
 
     rounds = sorted({r.propaganda_rounds for _, _, lost in cols for r in lost if at_check(r)})
     lines = ["| | " + " | ".join(f"{label} ({len(done)})" for label, done, _ in cols) + " |",
