@@ -93,7 +93,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout first
 
-from core.commands import from_json  # noqa: E402
+from core.commands import Command, from_json  # noqa: E402
 from core.errors import AndeanError  # noqa: E402
 from core.game import Game  # noqa: E402
 from core.map import MAP  # noqa: E402
@@ -227,10 +227,11 @@ def level_flows(before: list[int], after: list[int]) -> dict[int, Flow]:
     return out
 
 
-def kind_of(entry: dict, before: GameState, direction: int) -> tuple[str, tuple[int, str] | None]:
-    """How a logged command moved levels in ``direction`` (+1 toward Support), and for an
-    Event its ``(card, side)``; see the module docstring for the names."""
-    cmd = from_json(entry["command"])
+def kind_of(cmd: Command, before: GameState,
+            direction: int) -> tuple[str, tuple[int, str] | None]:
+    """How a logged command (``cmd``, decoded from its entry) moved levels in
+    ``direction`` (+1 toward Support), and for an Event its ``(card, side)``; see the
+    module docstring for the names."""
     if isinstance(cmd, propaganda.CivicAction):
         return CIVIC_ACTION, None
     if isinstance(cmd, propaganda.Agitation):
@@ -350,7 +351,7 @@ def ledger_of(saved: Game, name: str) -> GameLedger:
         for a, b, stage in segments(before.support, watch.seen, game.state.support):
             for direction, flow in level_flows(a, b).items():
                 if stage is None:
-                    kind, event = kind_of(entry, before, direction)
+                    kind, event = kind_of(cmd, before, direction)
                     ledger.book(faction, kind, flow, event)
                 else:
                     ledger.book(AUTOMATIC, f"automatic: {stage_name(stage)}", flow, None)
