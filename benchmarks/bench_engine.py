@@ -5,7 +5,7 @@
 
 Times ``GameState.clone``, ``victory_margins`` and applying one command (each call
 repeated, after a warm-up), then plays ``--games`` seeded random-legal standard games
-(:func:`core.random_play.play_random_game`) and reports their time, cards and commands
+(:func:`core.game.random_play.play_random_game`) and reports their time, cards and commands
 per second (and cards per CPU second, which moves less with other load). Timing,
 percentiles and baselines: benchmarks/harness.py; how to compare: docs/performance.md.
 """
@@ -26,7 +26,7 @@ from typing import Any
 from benchmarks import harness
 from core.cards import CARDS
 from core.game import Game
-from core.random_play import play_random_game, random_command
+from core.game.random_play import play_random_game, random_command
 
 
 def bench(args: argparse.Namespace) -> dict[str, Any]:

@@ -4,7 +4,7 @@ PettingZoo environment (issue 34 item 4).
     python benchmarks/bench_env.py [--games 20] [--scenario standard] [--seed 0]
                                    [--json] [--save-baseline FILE] [--compare FILE]
 
-Plays ``--games`` seeded games of :class:`nonplayer.agents.env.AndeanAbyssEnv`, each seat
+Plays ``--games`` seeded games of :class:`agents.env.AndeanAbyssEnv`, each seat
 an agent that picks uniformly among the actions its mask allows (every observation is
 built, as an agent reading it would have it), and reports Event cards, decisions (a
 seat's whole choice: one command) and actions (one answer to one question) a second, wall
@@ -52,7 +52,7 @@ def play_random(env: Any, seed: int) -> tuple[int, int, int]:
 
 
 def bench(args: argparse.Namespace) -> dict[str, Any]:
-    from nonplayer.agents.env import AndeanAbyssEnv
+    from agents.env import AndeanAbyssEnv
 
     env = AndeanAbyssEnv(scenario=args.scenario)
     durations: list[float] = []

@@ -22,9 +22,9 @@ import statistics
 from typing import Any
 
 from benchmarks import harness
-from nonplayer.games import cards_played, record_of, step
 from nonplayer.government import make_government
-from nonplayer.solitaire import new_solitaire
+from runners.games import cards_played, record_of, step
+from runners.solitaire import new_solitaire
 
 
 def bench(args: argparse.Namespace) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from typing import Any
 from benchmarks import harness
 from core.game import Game
 from nonplayer import turn
-from nonplayer.solitaire import new_solitaire, random_chooser, random_player
+from runners.solitaire import new_solitaire, random_chooser, random_player
 
 #: Seeds of the untimed warm-up games (far from the timed games' 0, 1, 2...).
 WARMUP_SEED = 1_000_000

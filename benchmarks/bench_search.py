@@ -35,9 +35,9 @@ from typing import Any
 from benchmarks import harness
 from core.game import Game
 from core.rules import victory
-from nonplayer.games import play
 from nonplayer.government import GovtDecision
 from nonplayer.government import search as govt_search
+from runners.games import play
 
 
 class TimedSearch:

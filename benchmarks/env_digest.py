@@ -35,8 +35,8 @@ def digest(seed: int) -> tuple[str, int]:
     """The hash of one game of seed ``seed`` (short when odd) and its questions."""
     import numpy as np
 
+    from agents.env import Encoder, Table
     from core.pieces import Faction
-    from nonplayer.agents.env import Encoder, Table
 
     table = Table(list(Faction), seed=seed, short=seed % 2 == 1)
     rng = random.Random(seed * 7 + 1)

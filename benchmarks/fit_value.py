@@ -41,14 +41,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout fi
 import numpy as np  # noqa: E402
 
 from core.game import Game  # noqa: E402
-from nonplayer.games import Turn, play  # noqa: E402
+from core.pool import imap_jobs  # noqa: E402
 from nonplayer.government.base import GovtDecision  # noqa: E402
 from nonplayer.government.campaign import POLICY_EVENT_BUDGET, tuned_policy  # noqa: E402
 from nonplayer.government.heuristic import HeuristicGovernment  # noqa: E402
 from nonplayer.government.random_bot import RandomGovernment  # noqa: E402
 from nonplayer.government.value import VALUE_FILE, ValueModel, features  # noqa: E402
-from nonplayer.pool import imap_jobs  # noqa: E402
-from nonplayer.solitaire import new_solitaire  # noqa: E402
+from runners.games import Turn, play  # noqa: E402
+from runners.solitaire import new_solitaire  # noqa: E402
 
 #: Share of random Event-card decisions by ``seed % 4``.
 EPSILON = (0.0, 0.1, 0.25, 0.5)

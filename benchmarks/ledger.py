@@ -96,6 +96,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout fi
 from core.commands import Command, from_json  # noqa: E402
 from core.errors import AndeanError  # noqa: E402
 from core.game import Game  # noqa: E402
+from core.game.editor import EditorCommand  # noqa: E402
+from core.game.sequence import OperationAction, PlayEvent  # noqa: E402
+from core.game.serialize import differences, load  # noqa: E402
 from core.map import MAP  # noqa: E402
 from core.pieces import Faction  # noqa: E402
 from core.rules import propaganda  # noqa: E402
@@ -104,13 +107,10 @@ from core.rules.common import (  # noqa: E402
     agitation_problem,
     civic_action_problem,
 )
-from core.rules.editor import EditorCommand  # noqa: E402
 from core.rules.propaganda import agitation_max_steps, civic_action_max_steps  # noqa: E402
-from core.rules.sequence import OperationAction, PlayEvent  # noqa: E402
-from core.serialize import differences, load  # noqa: E402
 from core.state import GameState  # noqa: E402
 from core.words import counted  # noqa: E402
-from nonplayer.games import kept_games  # noqa: E402
+from runners.games import kept_games  # noqa: E402
 
 AUTOMATIC = "-"  # the Faction column of a stage that ran by itself
 CIVIC_ACTION = "Civic Action (6.4.1)"

@@ -25,8 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout first
 
 from core.errors import AndeanError  # noqa: E402
-from core.serialize import load  # noqa: E402
-from nonplayer.games import GameRecord, kept_games, read_csv, record_of  # noqa: E402
+from core.game.serialize import load  # noqa: E402
+from runners.games import GameRecord, kept_games, read_csv, record_of  # noqa: E402
 
 FACTIONS = ("Government", "FARC", "AUC", "Cartels")
 

@@ -16,8 +16,8 @@ import argparse
 import sys
 import time
 
-from nonplayer.games import soak_game
-from nonplayer.pool import imap_jobs
+from core.pool import imap_jobs
+from runners.games import soak_game
 from tui.progress import RunProgress
 
 

@@ -34,7 +34,8 @@ from itertools import combinations
 from pathlib import Path
 
 from core.extras import MissingExtra, require_extra
-from nonplayer.games import (
+from nonplayer.government import make_government
+from runners.games import (
     LEVELS,
     CsvLog,
     GameRecord,
@@ -43,7 +44,6 @@ from nonplayer.games import (
     read_csv,
     run_batch,
 )
-from nonplayer.government import make_government
 from tui.progress import RunProgress
 
 

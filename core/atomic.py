@@ -1,6 +1,6 @@
 """Atomic file writes: the file appears whole or not at all.
 
-Saves (:func:`core.serialize.save`), batch summaries and plots, soak reports: written to a
+Saves (:func:`core.game.serialize.save`), batch summaries and plots, soak reports: written to a
 temporary file in the same directory, flushed to disk, then renamed over the target (a
 crash never leaves a half-written file). The new file keeps the old one's permissions
 (or rw-r--r--). Errors name the user's path, never the temporary file's.

@@ -17,7 +17,7 @@ class IllegalAction(AndeanError):
     """A command breaks a rule. The game state is left exactly as it was."""
 
     def __init__(self, rule: str, message: str) -> None:
-        #: the board editor's refusals (core.rules.board_editor.RULE) break no game rule
+        #: the board editor's refusals (core.game.board_editor.RULE) break no game rule
         super().__init__(f"not possible: {message}" if rule == "editor"
                          else f"not allowed ({rule}): {message}")
         self.rule = rule

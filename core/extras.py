@@ -10,7 +10,7 @@ commands need on top (pyproject.toml, docs/architecture.md "Dependencies and ext
   ``benchmarks/strength.py``);
 * ``serve``: textual-serve, the play and assist apps in a browser (``andean serve``);
 * ``env``: pettingzoo and gymnasium, the research environment
-  (:mod:`nonplayer.agents.env`).
+  (:mod:`agents.env`).
 
 :func:`require_extra` imports the module a feature needs, or raises
 :class:`MissingExtra`, whose one-line message names the extra to install

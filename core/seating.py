@@ -5,7 +5,7 @@ person (1.5, 8.0) or by the program's Government AI named in ``options["governme
 (issue 26; there is no Government flowchart in our sources). A seating where
 nobody decides for the Government would start a game that stops at its first Government
 decision, so it is refused where a game is made (:func:`core.setup.new_state`) and where
-one is read (:func:`core.serialize.game_from_json`), before anything is written.
+one is read (:func:`core.game.serialize.game_from_json`), before anything is written.
 
 :func:`seating_problem` is the single place that says so; a new way to run the
 Government extends it here.

@@ -264,7 +264,7 @@ def new_state(
 def options_problem(scenario: str, short: bool, deployment: str) -> str | None:
     """Why these Set Up choices go not together (one line), or None: the short game and
     Open Deployment are options of the full scenario only (2.4.1, seed 003). Checked by
-    :func:`new_state` and by the loader (:func:`core.serialize.check_rules`)."""
+    :func:`new_state` and by the loader (:func:`core.game.serialize.check_rules`)."""
     if short and scenario == "quick":
         return "the short game option (2.4.1) is for the full scenario, not Quick-Play"
     if deployment == "open" and scenario == "quick":

@@ -95,7 +95,7 @@ def _copy_plain(value):  # type: ignore[no-untyped-def]
 def _copy_step(step: dict) -> dict:
     """:func:`_copy_plain` of ``state.step``, unrolled one level: the step is a flat dict
     of scalars, short lists of scalars or pairs, and small dicts (see
-    :mod:`core.rules.sequence`), copied on every clone."""
+    :mod:`core.game.sequence`), copied on every clone."""
     out = step.copy()  # the scalars; lists and dicts replaced below by copies
     for key, value in step.items():
         t = type(value)
@@ -177,7 +177,7 @@ class GameState:
     final_propaganda: int = 4  # the Propaganda card whose Round ends the game (2.4.1)
     skip_victory_on: list[int] = field(default_factory=list)  # Quick-Play: [1]
     last_was_propaganda_round: bool = False  # 6.0: never two Rounds in a row
-    #: Where play stands: see core.rules.sequence for the meaning of each field.
+    #: Where play stands: see core.game.sequence for the meaning of each field.
     phase: str = "setup"
     step: dict = field(default_factory=dict)
 

@@ -21,8 +21,8 @@ import json
 import sys
 
 from core.game import Game
+from core.game.serialize import state_from_json
 from core.pieces import Faction
-from core.serialize import state_from_json
 from nonplayer.government import make_government
 
 

@@ -41,12 +41,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from core.game.sequence import is_final_event_card
 from core.map import MAP, space_name
 from core.pieces import ACTIVE_OF, UNDERGROUND_OF, Faction, Piece, pieces_text
 from core.rules import insurgent_ops as ops
 from core.rules import insurgent_special as special
 from core.rules import propaganda
-from core.rules.sequence import is_final_event_card
 from core.state import ACTIVE_OPPOSITION, GameState
 from core.words import counted
 from nonplayer import facts, procedures, registry

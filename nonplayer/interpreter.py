@@ -2,7 +2,7 @@
 
 :func:`plan_operation` starts at the flowchart's first diamond, answers each question
 with its registered predicate, runs the Operation box it reaches bullet by bullet, then
-the box's Special Activity, and returns the :class:`~core.rules.sequence.OperationAction`
+the box's Special Activity, and returns the :class:`~core.game.sequence.OperationAction`
 to execute (or None: Pass). Rules applied here, once for every Faction:
 
 * 8.1.1 GUIDANCE: boxes do as much as possible: every bullet takes every candidate it
@@ -22,8 +22,8 @@ to execute (or None: Pass). Rules applied here, once for every Faction:
 
 from __future__ import annotations
 
+from core.game.sequence import OperationAction
 from core.map import MAP, space_name
-from core.rules.sequence import OperationAction
 from nonplayer import registry
 from nonplayer.bot import Bot
 from nonplayer.flowchart import Flowchart, Node, load

@@ -27,11 +27,11 @@ from typing import Any
 from core.cards import CARDS
 from core.commands import Command
 from core.dice import DiceSource
-from core.game import Game
+from core.game import Game, sequence
+from core.game.sequence import OperationAction, Pass, PlayEvent
 from core.map import MAP, space_name
 from core.pieces import INSURGENTS, Faction
-from core.rules import propaganda, sequence
-from core.rules.sequence import OperationAction, Pass, PlayEvent
+from core.rules import propaganda
 from core.seating import player_count
 from core.state import GameState
 from nonplayer import events as np_events

@@ -10,9 +10,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from core.events.choice import Choice, ScriptedChooser
+from core.game.sequence import fresh_card_step
 from core.map import MAP
 from core.pieces import Faction, Piece
-from core.rules.sequence import fresh_card_step
 from core.state import GameState
 from tests.codes import CODES
 
@@ -197,7 +197,7 @@ def planned(state: GameState, faction: Faction, dice: Iterable[int] = ()) -> tup
 
 def run_form(factory, *answers):  # type: ignore[no-untyped-def]
     """Answer a form with typed text; return the finished result."""
-    from nonplayer.decisions.base import FormRun
+    from decisions.base import FormRun
 
     run = FormRun(factory)
     for text in answers:
@@ -227,7 +227,7 @@ def random_played(seed: int, commands: int, scenario: str = "standard") -> Any:
 
     from core.events.choice import RandomChooser
     from core.game import Game
-    from core.random_play import random_command
+    from core.game.random_play import random_command
 
     game = Game.new(scenario, seed=seed)
     rng = random.Random(seed)

@@ -49,9 +49,9 @@ class FakeHint:
 
 
 def fake_hint(monkeypatch: Any, command: object, explanation: str, trace: list[str]) -> None:
-    """Make the hint key's advice (nonplayer.seat_hint.advise) answer at once with
+    """Make the hint key's advice (runners.seat_hint.advise) answer at once with
     ``command``."""
-    import nonplayer.seat_hint
+    import runners.seat_hint
 
-    monkeypatch.setattr(nonplayer.seat_hint, "advise",
+    monkeypatch.setattr(runners.seat_hint, "advise",
                         lambda game, *a, **kw: FakeHint(command, explanation, trace))

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from core import events
 from core.events.choice import RandomChooser
 from core.game import Game
+from core.game.random_play import random_command
 from core.map import MAP
 from core.pieces import ACTIVE_OF, INSURGENTS, UNDERGROUND_OF, Piece
-from core.random_play import random_command
 from core.state import GameState
 from tests.codes import AB, CB, FB, P, T
 from tests.helpers import blank_state, put

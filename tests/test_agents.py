@@ -17,15 +17,14 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from core import serialize
+from agents import protocol
+from agents.seat import AgentPolicy, AgentSetup, AgentStopped, offered
 from core.errors import IllegalAction
-from core.game import Game
+from core.game import Game, serialize
+from core.game.editor import SetSeat
 from core.pieces import Faction
-from core.rules.editor import SetSeat
-from nonplayer.agents import protocol
-from nonplayer.agents.seat import AgentPolicy, AgentSetup, AgentStopped, offered
-from nonplayer.decisions.decision import Decision, DecisionContext
-from nonplayer.games import play
+from decisions.decision import Decision, DecisionContext
+from runners.games import play
 from tui.commands.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -399,7 +398,7 @@ def test_play_with_agents_and_seats_changed_mid_game(tmp_path: Path) -> None:
 def test_a_seat_change_that_fails_changes_nothing(tmp_path: Path) -> None:
     # 1.5: an agent that does not start, or a seating the rules refuse, leaves the seat
     # to whoever held it (the agent playing it goes on playing); nothing is logged
-    from nonplayer.agents.connection import AgentError
+    from agents.connection import AgentError
     from tui.controller import Controller
     from tui.session import Session
 
@@ -461,7 +460,7 @@ def test_a_saves_own_set_seat_never_starts_the_command_it_names(tmp_path: Path) 
 
 def test_a_failing_agent_in_play_hands_the_government_to_the_program_ai(
         tmp_path: Path) -> None:
-    from nonplayer.seats import government_ai
+    from runners.seats import government_ai
     from tui.controller import Controller
     from tui.session import Session
 
@@ -541,7 +540,7 @@ def test_docs_agents_quotes_the_shipped_schema() -> None:
 
 def test_assist_plays_an_agents_seat_among_the_table(tmp_path: Path) -> None:
     # the tabletop assistant: the table names the cards, the agent plays FARC
-    from tui.commands.agent_args import with_agents
+    from tui.agent_args import with_agents
     from tui.commands.play import assist_seats, new_assist_game
     from tui.controller import Controller
     from tui.session import Session
@@ -586,7 +585,7 @@ def test_the_line_modes_seat_word_hands_a_seat_to_an_agent(
 def test_a_question_offers_only_the_answers_its_form_takes() -> None:
     # item 1: each question lists only legal options, even where a form refuses an
     # answer it asked for once it sees where it leads (no Special Activity left to do)
-    from nonplayer.decisions.base import FormRun, InputError, Question
+    from decisions.base import FormRun, InputError, Question
 
     def form():  # type: ignore[no-untyped-def]
         go_on = yield Question.yes_no("Go on without a Special Activity?")
@@ -608,9 +607,9 @@ def test_a_question_offers_only_the_answers_its_form_takes() -> None:
 def test_a_refused_combination_is_asked_again_saying_why(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # options each legal, the combination refused by the rules: asked again, a few times
-    from nonplayer.agents import seat as seat_module
-    from nonplayer.agents.connection import AgentError
-    from nonplayer.decisions.base import FormRun, InputError, Option, Question
+    from agents import seat as seat_module
+    from agents.connection import AgentError
+    from decisions.base import FormRun, InputError, Option, Question
 
     def form():  # type: ignore[no-untyped-def]
         picked = yield Question.many("Which spaces?", [Option(s, f"space {s}") for s in
@@ -650,7 +649,7 @@ def test_a_refused_combination_is_asked_again_saying_why(
 def test_insurgent_discord_is_asked_of_the_governments_agent() -> None:
     # 8.1: in a 2-player game the Government player chooses the 2nd Eligible
     # Non-player's Event or Operation: an agent at the Government is asked it
-    from nonplayer.agents import seat as seat_module
+    from agents import seat as seat_module
 
     class Scripted:
         def __init__(self) -> None:
@@ -706,7 +705,7 @@ def test_an_agent_writing_only_blank_lines_is_a_silent_one() -> None:
     # 2000 blank lines once recursed past Python's limit (RecursionError, not AgentError)
     import shlex
 
-    from nonplayer.agents.connection import AgentError, ProcessConnection
+    from agents.connection import AgentError, ProcessConnection
 
     def agent(code: str) -> ProcessConnection:
         return ProcessConnection(shlex.join([sys.executable, "-c", code]))

@@ -66,7 +66,7 @@ def test_a_batch_records_and_counts_the_games_an_agent_fell_back_in(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # 8.0: the crashed FARC agent's seat goes to the section-8 flowchart in every game;
     # the row, the summary, the printed lines and the report page all say so
-    from nonplayer.games import read_csv
+    from runners.games import read_csv
 
     out = tmp_path / "run"
     report = tmp_path / "report.html"
@@ -98,7 +98,7 @@ def test_a_games_csv_written_before_the_fallback_column_is_read_and_resumed(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # an older run's games.csv (no fallback column) still reads, and --resume appends
     # to it under today's header
-    from nonplayer.games import CSV_FIELDS, OLD_CSV_FIELDS, read_csv
+    from runners.games import CSV_FIELDS, OLD_CSV_FIELDS, read_csv
 
     out = tmp_path / "run"
     assert batch(out)[0] == 0
@@ -123,7 +123,7 @@ def test_the_batch_summary_names_an_insurgent_agent_and_has_no_solo_score(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # 8.8 scores the solitaire game: with the FARC a player of its own the game is not
     # one, so its margins and winner are the comparison, not a Government score
-    from nonplayer.games import read_csv
+    from runners.games import read_csv
 
     random_agent = f"{sys.executable} {ROOT / 'examples' / 'random_agent.py'}"
     code, _ = batch(tmp_path / "run", "--agent", f"FARC={random_agent}")
@@ -141,7 +141,7 @@ def test_the_batch_summary_names_an_insurgent_agent_and_has_no_solo_score(
 def test_a_government_agent_plays_the_solitaire_game_and_gets_its_8_8_score(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # 8.0: the Government against three Non-players is the solitaire game, whoever plays it
-    from nonplayer.games import read_csv
+    from runners.games import read_csv
 
     random_agent = f"{sys.executable} {ROOT / 'examples' / 'random_agent.py'}"
     code, _ = batch(tmp_path / "run", "--agent", f"Government={random_agent}", games=1)
@@ -166,7 +166,7 @@ def test_rows_appended_to_an_older_games_csv_keep_their_fallback(tmp_path: Path)
     # before rows are appended, so an appended row's fallback is read back
     from dataclasses import replace
 
-    from nonplayer.games import OLD_CSV_FIELDS, CsvLog, GameRecord, read_csv
+    from runners.games import OLD_CSV_FIELDS, CsvLog, GameRecord, read_csv
 
     path = tmp_path / "games.csv"
     first = GameRecord(0, "quick", "heuristic", "AUC", {"Government": -5, "FARC": -5,
@@ -187,9 +187,9 @@ def test_the_end_an_agent_reads_has_no_8_8_score_after_another_agents_fallback(
         tmp_path: Path) -> None:
     # 8.0, 8.8: a game with an Insurgent player is not the solitaire game, even once that
     # player's seat fell back to the flowchart (its seats at the end are solitaire ones)
+    from agents.seat import AgentPolicy, AgentSetup
     from core.pieces import Faction
-    from nonplayer.agents.seat import AgentPolicy, AgentSetup
-    from nonplayer.games import play
+    from runners.games import play
 
     record = tmp_path / "govt.txt"
     setup = AgentSetup(((int(Faction.GOVT), f"{MISBEHAVE} record {record}"),
@@ -207,8 +207,8 @@ def test_the_end_an_agent_reads_has_no_8_8_score_after_another_agents_fallback(
 # ======================================================================================
 def test_docs_agents_tables_of_whole_commands_are_generated_from_the_engine() -> None:
     # regenerate: the block between <!-- whole-commands --> markers is
-    # nonplayer.agents.protocol.command_reference()
-    from nonplayer.agents.protocol import command_reference
+    # agents.protocol.command_reference()
+    from agents.protocol import command_reference
 
     doc = (ROOT / "docs" / "agents.md").read_text(encoding="utf-8")
     block = doc.split("<!-- whole-commands -->\n")[1].split("<!-- end whole-commands -->")[0]
@@ -218,9 +218,9 @@ def test_docs_agents_tables_of_whole_commands_are_generated_from_the_engine() ->
 def test_every_command_type_a_decision_takes_is_in_the_docs_table() -> None:
     # 2.3 (Event, Operation, Pass on a card) and 6.0 (each Propaganda decision): every
     # menu choice's command, the assistant's record-by-hand apart (never an agent's)
+    from agents.protocol import whole_command_types
     from core.rules import propaganda as prop
-    from nonplayer.agents.protocol import whole_command_types
-    from nonplayer.decisions.decision import choice_command
+    from decisions.decision import choice_command
 
     phases = (prop.SEVENTH_SF, prop.DRUG_PROFITS, prop.CIVIC_ACTION, prop.AGITATION,
               prop.FARC_ZONE, prop.ELITE_BACKING, prop.REDEPLOY)
@@ -232,12 +232,12 @@ def test_every_command_type_a_decision_takes_is_in_the_docs_table() -> None:
 def test_each_decision_of_a_game_is_of_a_type_its_menu_takes() -> None:
     # what the seats actually play, decision by decision, is what command_types allows
     # (so a whole command copied from a trace of the same decision is of an allowed type)
+    from agents.protocol import whole_command_types
     from core.game import Game
-    from nonplayer.agents.protocol import whole_command_types
-    from nonplayer.decisions.decision import DecisionContext, command_types
-    from nonplayer.games import step
+    from decisions.decision import DecisionContext, command_types
     from nonplayer.government import make_government
-    from nonplayer.solitaire import new_solitaire
+    from runners.games import step
+    from runners.solitaire import new_solitaire
 
     game = new_solitaire("quick", 4)
     bot = make_government("heuristic", 4)
@@ -269,9 +269,9 @@ def test_a_whole_command_the_decision_does_not_take_is_an_illegal_answer(
         command: dict, said: str, tmp_path: Path) -> None:
     import shlex
 
+    from agents.seat import AgentPolicy, AgentSetup
     from core.pieces import Faction
-    from nonplayer.agents.seat import AgentPolicy, AgentSetup
-    from nonplayer.games import play
+    from runners.games import play
 
     lines: list[str] = []
     where = f"{MISBEHAVE} command {shlex.quote(json.dumps(command))}"
@@ -308,12 +308,12 @@ def test_the_game_reports_winner_is_the_non_player_that_won_not_the_first_ranked
     # 7.1, 6.1: the Government (margin 2) and the AUC (margin 1, a Non-player) both pass
     # the victory check; the AUC wins and every player loses. The report said
     # "Winner: Government" (the first of the ranking); end's winners lists both.
+    from agents.protocol import end_message
     from core.map import MAP
     from core.pieces import Faction
     from core.rules import propaganda, victory
-    from nonplayer.agents.protocol import end_message
     from tests.helpers import blank_state, place, sid
-    from tui.pictures.history import History
+    from tui.history import History
     from tui.pictures.report import game_report
 
     s = blank_state()

@@ -14,11 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from core import serialize
-from core.game import Game
+from core.game import Game, sequence, serialize
+from core.game.editor import SetSeat
 from core.pieces import Faction
-from core.rules import sequence
-from core.rules.editor import SetSeat
 from tui.commands.main import main
 from tui.controller import Controller
 from tui.session import Session
@@ -145,8 +143,8 @@ def test_undo_of_a_decision_names_it_and_the_turns_after_it(
 def test_failure_lines_quote_the_agents_command_one_way(tmp_path: Path) -> None:
     # issue 34 item 2, "a clear line": a command or tcp:PORT is quoted alike in every
     # failure line, a long one cut as any echoed input is (core.files.shown)
-    from nonplayer.agents.connection import AgentError, connect
-    from nonplayer.agents.seat import AgentSeat
+    from agents.connection import AgentError, connect
+    from agents.seat import AgentSeat
 
     missing = str(tmp_path / ("x" * 120))
     with pytest.raises(AgentError) as started:

@@ -14,11 +14,10 @@ import io
 
 import pytest
 
-from core.game import Game
-from core.rules import sequence
-from core.rules.board_editor import SetNextCard
-from nonplayer.decisions.base import InputError
-from nonplayer.decisions.editor import find_card
+from core.game import Game, sequence
+from core.game.board_editor import SetNextCard
+from decisions.base import InputError
+from decisions.editor import find_card
 from tests.test_tui_assist import args
 from tests.test_tui_plain import Terminal
 from tui.commands.play import new_assist_game, run_assist

@@ -24,10 +24,9 @@ from pathlib import Path
 
 import pytest
 
-from core import serialize
-from core.game import Game
+from core.game import Game, serialize
 from core.pieces import Faction
-from nonplayer.decisions.base import InputError, Question
+from decisions.base import InputError, Question
 from tests.pilot import press, run_async, type_in
 from tests.test_tui_assist import args
 from tests.test_tui_plain import Terminal

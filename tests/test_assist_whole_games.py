@@ -25,8 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from core import serialize
-from core.game import Game
+from core.game import Game, serialize
 from tests.table_driver import AutoTable, TablePlan
 from tests.test_tui_assist import args
 from tui.commands.play import run_assist

@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from nonplayer.games import read_csv, run_batch
+from runners.games import read_csv, run_batch
 from tui.commands.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,7 +55,7 @@ def test_kill_9_then_resume_gives_the_uninterrupted_results(tmp_path) -> None:
     assert code == 0
     uninterrupted = run_batch(range(300, 340), "heuristic", "quick", workers=1)
     expected = tmp_path / "expected.csv"
-    from nonplayer.games import write_csv
+    from runners.games import write_csv
 
     write_csv(uninterrupted, expected)
     assert _outcomes(outdir / "games.csv") == _outcomes(expected)
@@ -77,7 +77,7 @@ def test_sigterm_stops_with_one_line_and_a_consistent_csv(tmp_path) -> None:
 
 
 def test_out_is_checked_before_the_first_game(tmp_path, capsys, monkeypatch) -> None:
-    import nonplayer.games as games
+    import runners.games as games
 
     played = []
     monkeypatch.setattr(games, "play_record", lambda *a, **k: played.append(a))
@@ -109,7 +109,7 @@ def test_a_fresh_run_removes_the_previous_summary(tmp_path, capsys, monkeypatch)
     def stop(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise KeyboardInterrupt
 
-    import nonplayer.games as games
+    import runners.games as games
 
     monkeypatch.setattr(games, "play_record", stop)
     # another run's files are replaced only with --force (issue 25 item 1)

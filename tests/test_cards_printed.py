@@ -95,8 +95,8 @@ def test_event_narration_quotes_the_printed_side():
     # card 56 unshaded: the report of an Event quotes the side's printed text (demo, log,
     # np-turn and the screens all show this trace)
     from core.game import Game
+    from core.game.sequence import PlayEvent
     from core.pieces import Faction
-    from core.rules.sequence import PlayEvent
     from tests.helpers import blank_state
 
     game = Game(blank_state(card=56))  # Faction order C G F A
@@ -109,8 +109,8 @@ def test_event_narration_quotes_the_printed_side():
 
 def test_demo_narration_quotes_the_printed_side():
     # card 67 unshaded: the one-line narration of a demo turn quotes the side's text
-    from core.rules.sequence import PlayEvent
-    from nonplayer.games import Turn
+    from core.game.sequence import PlayEvent
+    from runners.games import Turn
     from tui.commands.bots import describe
 
     turn = Turn("Government", 67, "card", "event", PlayEvent("unshaded"), [], [])

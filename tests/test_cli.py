@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from core import serialize
 from core.cards import CARDS
+from core.game import serialize
+from core.game.sequence import Pass
 from core.map import MAP
-from core.rules.sequence import Pass
 from tui.commands.main import main
 from tui.commands.saves import status_dict
 
@@ -466,7 +466,7 @@ def test_np_turn_first_eligible_stops_with_the_2nd_eligible_to_move_2_3_2(tmp_pa
 
 def _propaganda_next_save(tmp_path, capsys) -> tuple[str, int]:
     """A solo save whose draw deck shows a Propaganda card on top (2.3.8)."""
-    from core.rules.board_editor import SetNextCard
+    from core.game.board_editor import SetNextCard
 
     path = _solo_save(tmp_path, capsys)
     game = serialize.load(path)
@@ -510,8 +510,9 @@ def test_np_turn_second_eligible_save_verifies_and_plays_on_2_3_7_6_0(tmp_path, 
     # card (2.3.7), plays the Propaganda card (2.3.8, 6.0) and its automatic phases (6.1
     # Victory, 6.2 Resources, ...), then is applied for the Faction whose decision the
     # Round awaits: here the Government's Civic Action (6.4.1).
+    from core.game import sequence
     from core.pieces import Faction
-    from core.rules import propaganda, sequence
+    from core.rules import propaganda
 
     path, card = _propaganda_next_save(tmp_path, capsys)
     out_path = str(tmp_path / "after.json")

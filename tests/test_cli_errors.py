@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from core import serialize
+from core.game import serialize
 from tui.commands.main import main
 
 
@@ -126,8 +126,8 @@ def test_ctrl_c_in_assist_plain_before_a_game_saves_nothing(capsys, tmp_path,
     ("batch", "--games", "2", "--out", "OUT"),
 ])
 def test_ctrl_c_in_bot_runs_is_one_line_130(capsys, tmp_path, monkeypatch, argv) -> None:
-    import nonplayer.games as games
-    import nonplayer.soak as soak
+    import runners.games as games
+    import runners.soak as soak
 
     def stop(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt

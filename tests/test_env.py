@@ -1,4 +1,4 @@
-"""The research environment (issue 34 item 4, nonplayer/agents/env.py): it passes
+"""The research environment (issue 34 item 4, agents/env.py): it passes
 PettingZoo's ``api_test`` and Gymnasium's ``check_env``; random agents play whole games
 through every Propaganda Round and the saves replay; the mask offers only what the
 question takes; the observation vector is the one docs/agents.md documents; rewards are
@@ -23,14 +23,16 @@ pytest.importorskip("pettingzoo", reason="the env extra (pettingzoo, gymnasium) 
 
 import numpy as np  # noqa: E402
 
-from core import serialize  # noqa: E402
+from agents import env as E  # noqa: E402
 from core.extras import MissingExtra  # noqa: E402
-from core.game import Game  # noqa: E402
+from core.game import (
+    Game,  # noqa: E402
+    serialize,  # noqa: E402
+)
 from core.pieces import Faction  # noqa: E402
 from core.rules import propaganda as prop  # noqa: E402
 from core.rules import victory  # noqa: E402
-from nonplayer.agents import env as E  # noqa: E402
-from nonplayer.decisions.base import MANY  # noqa: E402
+from decisions.base import MANY  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -292,9 +294,9 @@ def test_without_the_extra_the_import_names_it_in_one_line(monkeypatch) -> None:
     for name in [m for m in sys.modules if m.split(".")[0] in ("pettingzoo", "gymnasium")]:
         monkeypatch.setitem(sys.modules, name, None)
     monkeypatch.setitem(sys.modules, "pettingzoo", None)
-    monkeypatch.delitem(sys.modules, "nonplayer.agents.env")
+    monkeypatch.delitem(sys.modules, "agents.env")
     with pytest.raises(MissingExtra) as missing:
-        importlib.import_module("nonplayer.agents.env")
+        importlib.import_module("agents.env")
     assert str(missing.value).count("\n") == 0
     assert "pip install 'andean-abyss-engine[env]'" in str(missing.value)
 

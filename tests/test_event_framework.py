@@ -17,8 +17,8 @@ from core.events.choice import (
     choose_spaces,
 )
 from core.game import Game
+from core.game.sequence import PlayEvent
 from core.pieces import Faction, Piece
-from core.rules.sequence import PlayEvent
 from tests.helpers import blank_state, sid
 
 

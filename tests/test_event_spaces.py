@@ -17,9 +17,9 @@ from core.commands import Context
 from core.errors import IllegalAction
 from core.events.choice import Choice, RandomChooser
 from core.game import Game
+from core.game.random_play import random_command
 from core.map import MAP
 from core.pieces import INSURGENTS, Faction
-from core.random_play import random_command
 from core.state import GameState
 from nonplayer.procedures import drug_profit_bases
 from tests.codes import AA, AB, AU, AUC, CA, CARTELS, CB, CU, FA, FARC, FB, FU, GB, GOVT, P, T
@@ -209,7 +209,7 @@ def test_drug_profits_nonplayer_bases_within_ecuador_room_6_3_3():
 
 def test_soak_seed_1000_heuristic_standard_plays_to_the_end():
     # issue 11: "seed 1000: IllegalAction ... no more than 2 Cartels pieces in Ecuador"
-    from nonplayer.games import soak_game
+    from runners.games import soak_game
 
     assert soak_game(1000, "heuristic", "standard") == []
 

@@ -12,8 +12,8 @@ import pytest
 from core.map import MAP
 from core.pieces import Faction, Piece
 from core.rules import propaganda as P
-from nonplayer.decisions.base import FormRun, InputError
-from nonplayer.decisions.decision import drug_profits_form
+from decisions.base import FormRun, InputError
+from decisions.decision import drug_profits_form
 from tests.helpers import blank_state, place, position, put, run_form, sid
 from tests.test_event_spaces import first_question, play, with_ecuador
 from tests.test_propaganda import awaiting, round_state

@@ -34,11 +34,10 @@ from core.events.cards_01_24 import (
     three_econ_neighbours,
 )
 from core.events.choice import RandomChooser
-from core.game import Game
+from core.game import Game, sequence
+from core.game.sequence import PlayEvent
 from core.map import MAP
 from core.pieces import Faction
-from core.rules import sequence
-from core.rules.sequence import PlayEvent
 from tests.codes import AB, AUC, CARTELS, FA, FARC, FB, FU, GB, GOVT, P, T
 from tests.helpers import Spy, blank_state, place, position, put, sid
 from tests.strategies import SEEDS, random_play, random_position

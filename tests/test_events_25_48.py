@@ -26,9 +26,9 @@ from core.events.cards_25_48 import (
 )
 from core.events.choice import RandomChooser, ScriptedChooser
 from core.game import Game
+from core.game.random_play import random_command
 from core.map import MAP
 from core.pieces import Faction, Piece
-from core.random_play import random_command
 from core.state import GameState
 from tests.codes import AA, AB, AU, AUC, CA, CARTELS, CB, CU, FA, FARC, FB, FU, GB, GOVT, P, T
 from tests.helpers import blank_state, place, position, put, sid
@@ -1080,7 +1080,7 @@ def test_property_events_on_random_boards_keep_invariants(seed: int):
 def test_events_played_in_games_replay_from_the_log_5_1():
     # Whenever a card of this range may be played as an Event, play it with random answers;
     # the logged command (JSON, with the recorded answers) replays the game bit for bit.
-    from core.rules import sequence as seq
+    from core.game import sequence as seq
 
     played = 0
     for seed in range(6):

@@ -23,11 +23,11 @@ from core.events.cards_49_72 import (
     pipelines_near_farc,
 )
 from core.events.choice import RandomChooser
-from core.game import Game
+from core.game import Game, sequence
+from core.game.serialize import state_from_json, state_to_json
 from core.map import MAP
 from core.pieces import Faction, Piece
-from core.rules import coin_ops, sequence
-from core.serialize import state_from_json, state_to_json
+from core.rules import coin_ops
 from core.state import GameState
 from tests.codes import AA, AB, AU, AUC, CA, CARTELS, CB, CU, FA, FARC, FB, FU, GOVT, P, T
 from tests.helpers import Spy, blank_state, place, position, put, sid

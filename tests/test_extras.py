@@ -14,9 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from core import serialize
 from core.extras import MODULES, MissingExtra, require_extra
-from core.game import Game
+from core.game import Game, serialize
 from tui.commands.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -143,7 +142,7 @@ def test_strength_benchmark_without_stats(monkeypatch, capsys, tmp_path) -> None
 
 
 def test_library_functions_name_the_extra_too(monkeypatch, tmp_path) -> None:
-    from nonplayer.games import mean_ci, plot_scores, run_batch
+    from runners.games import mean_ci, plot_scores, run_batch
     from tui.pictures import board
 
     without(monkeypatch, "stats")

@@ -13,7 +13,7 @@ import pytest
 
 from core.game import Game
 from nonplayer import government
-from nonplayer.games import (
+from runners.games import (
     LEVELS,
     GameRecord,
     mean_ci,
@@ -68,7 +68,7 @@ def test_soak_sample_finds_no_problem() -> None:
 
 
 def test_a_failing_game_is_recorded_not_raised(monkeypatch) -> None:
-    import nonplayer.games as games
+    import runners.games as games
 
     def boom(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise RuntimeError("boom")
@@ -215,7 +215,7 @@ def test_batch_errors_are_one_line(capsys, tmp_path) -> None:
 
 def test_solitaire_driver_takes_a_government_bot() -> None:
     from nonplayer.government import make_government
-    from nonplayer.solitaire import government_player, new_solitaire, play_game
+    from runners.solitaire import government_player, new_solitaire, play_game
 
     game = play_game(new_solitaire("quick", 14), government_player(make_government("heuristic")))
     again, _ = play(14, "heuristic", "quick")

@@ -15,8 +15,8 @@ import pytest
 
 from core.cards import CARDS
 from core.game import Game
+from core.game.sequence import Pass
 from core.pieces import Faction
-from core.rules.sequence import Pass
 from core.setup import PILE_SIZE
 from nonplayer.government import campaign, make_government
 from nonplayer.government.campaign import (
@@ -30,8 +30,8 @@ from nonplayer.government.campaign import (
 )
 from nonplayer.government.plan import PLANS
 from nonplayer.government.search import NO_SA, Effort
-from nonplayer.solitaire import new_solitaire
 from nonplayer.turn import run_nonplayers, take_turn
+from runners.solitaire import new_solitaire
 from tests.helpers import blank_state
 from tui.commands.bots import DEFAULT_THINK, THINK_CHOICES
 
@@ -249,7 +249,7 @@ def parallel_equals_serial() -> None:
 def test_a_rollout_at_the_card_cap_plays_on_to_a_victory_check_within_reach():
     # issue 28 item 2 / 6.1: at the cap, a Propaganda card within check_reach cards is
     # played (its Round's victory check included), not guessed; further away it stops
-    from core.rules.sequence import Pass
+    from core.game.sequence import Pass
     from nonplayer.government.campaign import rollout, tuned_weights
     from nonplayer.government.heuristic import HeuristicGovernment
     from nonplayer.government.search import Candidate

@@ -12,13 +12,12 @@ import pytest
 from core.events import FIRST_DIVISION, SHADED
 from core.events.choice import RandomChooser
 from core.game import apply_command
+from core.game.random_play import random_command
+from core.game.sequence import PlayEvent
+from core.game.serialize import state_to_json
 from core.map import MAP
 from core.pieces import ACTIVE_OF, INSURGENTS, UNDERGROUND_OF, Faction
-from core.random_play import random_command
-from core.rules.sequence import PlayEvent
-from core.serialize import state_to_json
 from core.state import SAMPER
-from nonplayer.games import step
 from nonplayer.government import base, make_government
 from nonplayer.government.base import (
     RESERVE,
@@ -31,7 +30,8 @@ from nonplayer.government.base import (
     event_outcomes,
     threat,
 )
-from nonplayer.solitaire import new_solitaire
+from runners.games import step
+from runners.solitaire import new_solitaire
 
 GOVT = Faction.GOVT
 

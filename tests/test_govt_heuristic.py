@@ -11,14 +11,14 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from core.events import SEVENTH_SPECIAL_FORCES
-from core.game import Game
+from core.game import Game, sequence
+from core.game.editor import SetTurn
+from core.game.sequence import OperationAction, Pass, PlayEvent
 from core.map import MAP
 from core.pieces import Faction, Piece
-from core.rules import propaganda, sequence
+from core.rules import propaganda
 from core.rules.coin_ops import Assault, Patrol, Sweep, Train
-from core.rules.editor import SetTurn
 from core.rules.govt_special import AirLift
-from core.rules.sequence import OperationAction, Pass, PlayEvent
 from nonplayer import government
 from nonplayer.government import (
     GovtDecision,
@@ -36,8 +36,8 @@ from nonplayer.government.heuristic import (
     propaganda_decision,
 )
 from nonplayer.government.random_bot import RandomGovernment
-from nonplayer.solitaire import new_solitaire
 from nonplayer.trace import Trace
+from runners.solitaire import new_solitaire
 from tests.helpers import blank_state, place, put, sid
 from tests.strategies import random_play
 
@@ -459,7 +459,7 @@ def test_heuristic_propaganda_decisions_are_legal(seed, commands, phase, final) 
 def test_every_government_decision_of_a_bot_game_is_legal(seed) -> None:
     """Whole games: heuristic Government, section-8 Insurgents; Game.apply refuses any
     illegal command, and every decision explains itself."""
-    from nonplayer.games import play
+    from runners.games import play
 
     kinds = set()
 
@@ -486,7 +486,7 @@ def test_no_run_of_passes_while_an_operation_would_raise_the_margin_issue_28():
     # avoid (no Operation affordable, 2.3.3) is no such Pass: what is checked is that the
     # last cards it could pay for were not passed. (The game's path moves with every
     # section-8 change, so the check names the reason, not the positions of the passes.)
-    from nonplayer.games import play
+    from runners.games import play
 
     kinds: list[str] = []
 

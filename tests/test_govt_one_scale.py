@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from core import serialize
+from core.game import serialize
+from core.game.sequence import PlayEvent
 from core.pieces import Faction, Piece
 from core.rules import victory
-from core.rules.sequence import PlayEvent
 from nonplayer.government import base, campaign, search
 from nonplayer.government.campaign import campaign_search
 

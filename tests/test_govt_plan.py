@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from core import serialize
+from core.game import serialize
+from core.game.sequence import Pass
 from core.map import MAP
 from core.pieces import Faction
-from core.rules.sequence import Pass
 from nonplayer.government import campaign, heuristic
 from nonplayer.government.heuristic import HeuristicGovernment
 from nonplayer.government.plan import (

@@ -11,11 +11,11 @@ import random
 
 import pytest
 
-from core.game import Game
+from core.game import Game, sequence
+from core.game.random_play import random_command
+from core.game.sequence import OperationAction, Pass, PlayEvent
 from core.pieces import Faction, Piece
-from core.random_play import random_command
-from core.rules import coin_ops, sequence
-from core.rules.sequence import OperationAction, Pass, PlayEvent
+from core.rules import coin_ops
 from core.state import GameState
 from nonplayer.government import GovtDecision, SearchGovernment, make_government
 from nonplayer.government import search as govt_search
@@ -26,8 +26,8 @@ from nonplayer.government.search import (
     search,
     search_decide,
 )
-from nonplayer.solitaire import new_solitaire
 from nonplayer.turn import run_nonplayers, take_turn
+from runners.solitaire import new_solitaire
 from tests.helpers import blank_state, place, position, put, sid
 
 GOVT, FARC, AUC = Faction.GOVT, Faction.FARC, Faction.AUC

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from core.commands import Context, from_json
 from core.errors import IllegalAction
 from core.events import BLACKHAWKS, MISIL_ANTIAEREO, PLAN_COLOMBIA, SHADED, UNSHADED
+from core.game.sequence import OperationAction
 from core.map import MAP
 from core.rules.coin_ops import (
     Assault,
@@ -38,7 +39,6 @@ from core.rules.govt_special import (
     random_air_strike,
     random_eradicate,
 )
-from core.rules.sequence import OperationAction
 from tests.codes import AB, CA, CARTELS, CB, CU, FA, FARC, FB, FU, GOVT, T
 from tests.helpers import blank_state, illegal_as, place, position, put, run_as, sid
 from tests.strategies import random_position

@@ -7,16 +7,15 @@ import random
 
 import pytest
 
-from core.game import Game
+from core.game import Game, sequence
+from core.game.random_play import random_command
+from core.game.sequence import OperationAction, Pass, PlayEvent
 from core.pieces import Faction, Piece
-from core.random_play import random_command
-from core.rules import sequence
 from core.rules.coin_ops import Assault, Patrol, Sweep, Train
 from core.rules.govt_special import AirLift, AirStrike, Eradicate
-from core.rules.sequence import OperationAction, Pass, PlayEvent
-from nonplayer.hint import Hint, describe, suggest
-from nonplayer.solitaire import new_solitaire
+from nonplayer.government.hint import Hint, describe, suggest
 from nonplayer.turn import run_nonplayers, take_turn
+from runners.solitaire import new_solitaire
 from tests.helpers import blank_state, position, sid
 
 GOVT, FARC = Faction.GOVT, Faction.FARC

@@ -13,13 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from core import serialize
-from core.game import Game
+from core.game import Game, sequence, serialize
+from core.game.board_editor import EditTrack, SetNextCard
 from core.pieces import Faction
-from core.rules import sequence
-from core.rules.board_editor import EditTrack, SetNextCard
 from nonplayer.government import make_government
-from nonplayer.solitaire import new_solitaire
+from runners.solitaire import new_solitaire
 from tests.pilot import answer, fake_hint, press, run_async
 from tests.test_tui_plain import TRAIN, Terminal
 from tui.controller import Controller

@@ -1,9 +1,9 @@
 """No import circle (issue 19 item 1): every module of the engine depends only on modules
 below it, so a reader can learn the code bottom-up.
 
-The imports of every module of ``core``, ``nonplayer``, ``flowcharts``, ``tui`` and
-``benchmarks`` are read with :mod:`ast` (the code is not run) into a networkx graph of
-modules, an edge ``a -> b`` for each import of ``b`` anywhere in ``a``:
+The imports of every module of the engine's packages (:data:`PACKAGES`) are read with
+:mod:`ast` (the code is not run) into a networkx graph of modules, an edge ``a -> b``
+for each import of ``b`` anywhere in ``a``:
 
 * top-level, lazy (inside a function or method), ``try``-guarded and ``TYPE_CHECKING``-
   guarded imports all count: a name imported only for a type annotation is still a
@@ -51,7 +51,8 @@ from core.game import RULE_MODULES
 from nonplayer.flowchart import FACTION_MODULES
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("core", "nonplayer", "flowcharts", "tui", "benchmarks")
+PACKAGES = ("core", "nonplayer", "decisions", "agents", "runners", "flowcharts", "tui",
+            "benchmarks")
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
 
 #: Modules that import by name only third-party packages, never an engine module (so no
@@ -142,6 +143,43 @@ def test_no_import_cycle() -> None:
     assert not cycles, f"{len(cycles)} import cycle(s):\n" + "\n".join(cycles)
 
 
+def room(module: str, known: dict[str, Path]) -> str:
+    """The room (package) a module stands in: a package is its own room, a plain module
+    stands in its package's."""
+    return module if known[module].name == "__init__.py" else module.rpartition(".")[0]
+
+
+def room_graph() -> nx.DiGraph:
+    """The packages and subpackages, an edge ``p -> q`` when a module of ``p`` imports one
+    of ``q``."""
+    known = modules()
+    rooms = nx.DiGraph()
+    rooms.add_nodes_from({room(m, known) for m in known})
+    for a, b in import_graph().edges:
+        if room(a, known) != room(b, known):
+            rooms.add_edge(room(a, known), room(b, known))
+    return rooms
+
+
+def test_no_arrow_back_up_between_rooms() -> None:
+    # issue 39 item 1: not only modules but rooms have an order. Each package and
+    # subpackage (core.rules, core.game, tui.screens ...) imports only rooms below it: a
+    # reader learns a room from the ones under it, never from one that uses it
+    rooms = room_graph()
+    cycles = sorted({_cycle_text(c) for c in nx.simple_cycles(rooms)}, key=lambda t: (len(t), t))
+    assert not cycles, f"{len(cycles)} arrow(s) back up between rooms:\n" + "\n".join(cycles)
+
+
+def test_nonplayer_holds_only_the_non_players() -> None:
+    # issue 39 item 1: the decision model, the agents and the game runners have rooms of
+    # their own; nonplayer/ is section 8 and the Government AI, and imports none of them
+    graph = import_graph()
+    above = {"decisions", "agents", "runners", "tui", "benchmarks"}
+    wrong = sorted(f"{a} -> {b}" for a, b in graph.edges
+                   if a.split(".")[0] == "nonplayer" and b.split(".")[0] in above)
+    assert wrong == []
+
+
 def test_the_graph_sees_lazy_and_submodule_imports(tmp_path: Path) -> None:
     # the reader itself: a function-level import, a TYPE_CHECKING one, a relative one and
     # `from package import submodule` are all edges (else the test above could not fail)
@@ -162,7 +200,7 @@ def test_the_graph_sees_lazy_and_submodule_imports(tmp_path: Path) -> None:
 
 def test_no_engine_module_is_imported_by_a_computed_name() -> None:
     # an import_module(name) with a computed name is an edge the graph cannot see (the
-    # plugin loaders that did this closed circles: core.commands -> core.rules.sequence
+    # plugin loaders that did this closed circles: core.commands -> core.game.sequence
     # -> core.commands); only the probe of third-party extras may
     known = modules()
     found = {module for module, path in known.items() if dynamic_imports(path)}
@@ -190,8 +228,8 @@ def test_the_registries_are_loaded_from_above() -> None:
 
 
 #: The groups whose module order docs/architecture.md states (``__init__``: the package).
-ORDERED_GROUPS = ("core", "core.events", "core.rules", "nonplayer.government",
-                  "nonplayer.decisions")
+ORDERED_GROUPS = ("core", "core.rules", "core.events", "core.game", "nonplayer.government",
+                  "decisions", "agents", "runners")
 
 
 def package_layers() -> list[str]:
@@ -292,7 +330,7 @@ def _private_imports(package: str) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("package", ["core", "nonplayer", "flowcharts", "tui", "benchmarks"])
+@pytest.mark.parametrize("package", PACKAGES)
 def test_no_module_imports_another_modules_private_name(package: str) -> None:
     # issue 24 item 0: what two modules share is public (tui.prompts, tui.describe ...);
     # the campaign Government imported five private names of the one-card search

@@ -20,10 +20,9 @@ from typing import Any
 
 import pytest
 
-from core import serialize
 from core.cards import CARDS
 from core.errors import SaveFileError
-from core.game import Game
+from core.game import Game, serialize
 from tui.commands.main import main
 
 BASE = serialize.game_to_json(Game.new("standard", seed=3))
@@ -195,7 +194,7 @@ def test_np_turn_on_a_card_set_aside_keeps_the_card_set(tmp_path, capsys) -> Non
 
 def test_np_turn_on_a_card_already_played_is_refused(tmp_path, capsys) -> None:
     # 2.3.8: a played card never comes up again (it was appended a second time)
-    from core.rules.editor import SetTurn
+    from core.game.editor import SetTurn
 
     game = Game.new("standard", seed=5)
     played = game.state.played[0]
@@ -212,7 +211,7 @@ def test_set_turn_never_leaves_nobody_at_the_table_1_5() -> None:
     # 1.5: handing the one person's Faction to section 8 would leave a game of bots; the
     # editor's Set Turn refuses it and changes nothing (not even the card)
     from core.errors import IllegalAction
-    from core.rules.editor import SetTurn
+    from core.game.editor import SetTurn
 
     game = Game.new("standard", seed=5)  # the Government is the one player's
     before = serialize.state_to_json(game.state)

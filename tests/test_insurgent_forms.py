@@ -13,20 +13,18 @@ import io
 import random
 from pathlib import Path
 
-from core import serialize
 from core.commands import Command
 from core.events.choice import RandomChooser
-from core.game import Game, execute
+from core.game import Game, execute, sequence, serialize
+from core.game.random_play import random_command
 from core.pieces import Faction, Piece
-from core.random_play import random_command
 from core.rules import insurgent_ops as ops
 from core.rules import insurgent_special as isa
 from core.rules import propaganda as prop
-from core.rules import sequence
 from core.state import GameState
-from nonplayer.decisions import insurgent as inf
-from nonplayer.decisions.base import MANY, NUMBER, ONE, FormRun, InputError, Question
-from nonplayer.decisions.decision import DecisionContext, command_title, decision_form, menu_options
+from decisions import insurgent as inf
+from decisions.base import MANY, NUMBER, ONE, FormRun, InputError, Question
+from decisions.decision import DecisionContext, command_title, decision_form, menu_options
 from tests.helpers import blank_state, place, put, run_form, sid
 from tests.test_tui_plain import Terminal
 from tui.commands.play import run_assist

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from core.commands import Context, from_json
 from core.dice import ScriptedDice
 from core.errors import DiceExhausted, IllegalAction
+from core.game.sequence import OperationAction
 from core.map import MAP
 from core.pieces import ACTIVE_OF, INSURGENTS, Faction, Piece
 from core.rules import insurgent_ops as io
@@ -30,7 +31,6 @@ from core.rules.insurgent_ops import (
     rally_step,
     terror_in,
 )
-from core.rules.sequence import OperationAction
 from core.state import GameState
 from tests.helpers import blank_state, place, position, put, sid, trim_ecuador
 from tests.strategies import SEEDS

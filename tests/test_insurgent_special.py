@@ -778,7 +778,7 @@ def test_bribe_spaces_helper_4_5_4():
 # through the Sequence of Play (4.1, 4.1.1)
 # ======================================================================================
 def test_kidnap_through_operation_action_reads_the_terror_4_1_1():
-    from core.rules.sequence import OperationAction
+    from core.game.sequence import OperationAction
 
     s = kidnap_city()  # card 19: FARC is 1st Eligible
     ctx = Context(faction=FARC, dice=ScriptedDice([2]))

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import csv
 
-from core.serialize import load
-from nonplayer.games import read_csv
+from core.game.serialize import load
+from runners.games import read_csv
 from tui.commands.main import main
 
 

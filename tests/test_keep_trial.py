@@ -8,15 +8,15 @@ import random
 
 from core.events.choice import RandomChooser
 from core.game import Game
-from core.random_play import _random_command
-from core.serialize import state_to_json
+from core.game.random_play import _random_command
+from core.game.serialize import state_to_json
 
 
 def test_keeping_the_trial_equals_applying_the_command() -> None:
     # 2.3.4: every random Operation of a few seeded games, kept from its trial run and
     # applied afresh, gives the same state, log entry and trace
     # 4.1: an Operation + Special Activity is kept from the run that went on from the
-    # board its Operation left (core.random_play._add_special), not run from the start
+    # board its Operation left (core.game.random_play._add_special), not run from the start
     # 5.1: an Event whose trial asked its chooser nothing is kept too (a random chooser
     # would not have been asked either)
     kept = with_special = events = 0

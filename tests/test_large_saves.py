@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import serialize
 from core.errors import SaveFileError
+from core.game import serialize
 from tests.helpers import random_played
 
 BASE = serialize.game_to_json(random_played(4, 3))

@@ -14,12 +14,12 @@ import pytest
 
 from benchmarks import ledger, losses
 from core.game import Game
+from core.game.serialize import dumps, game_to_json, load
 from core.map import MAP
 from core.rules import propaganda
 from core.rules.common import civic_action_problem
-from core.serialize import dumps, game_to_json, load
 from core.state import GameState
-from nonplayer.games import read_csv
+from runners.games import read_csv
 from tui.commands.main import main
 
 SEEDS = (9, 10, 11)  # each with a Support Phase Civic Action, Agitation and Train

@@ -110,8 +110,8 @@ def test_the_assistants_set_up_prompt_does_not_echo_a_huge_line(tmp_path, capsys
 @pytest.mark.parametrize("junk", ["x" * 100_000, "9" * 6_000])
 def test_a_card_name_echoes_junk_cut_short(junk) -> None:
     # the assistant's card prompts (line mode and screen) say why a name is no card
-    from nonplayer.decisions.base import InputError
-    from nonplayer.decisions.editor import find_card
+    from decisions.base import InputError
+    from decisions.editor import find_card
 
     with pytest.raises(InputError) as refused:
         find_card(junk)

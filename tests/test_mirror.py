@@ -22,12 +22,12 @@ import pytest
 
 from core.cards import CARDS
 from core.game import Game
+from core.game.board_editor import SetNextCard
+from core.game.random_play import random_command
 from core.map import MAP
 from core.pieces import Faction, Piece
-from core.random_play import random_command
-from core.rules.board_editor import SetNextCard
 from core.setup import new_state
-from nonplayer.games import play
+from runners.games import play
 from tests.mirror import Mirror
 from tui import board_changes
 from tui.controller import Controller, instructions
@@ -90,7 +90,7 @@ def _session(seed: int, seats: list[int | None], commands: int) -> dict[str, int
                       government_ai="random" if seats[0] is None else None)
     initial = state.clone()
     from core.dice import SEEDED
-    from core.rules import sequence
+    from core.game import sequence
 
     sequence.start_game(state, SEEDED)
     c = Controller(Session(Game(state, SEEDED, [], initial)), assist=True)
@@ -299,7 +299,7 @@ def test_a_persons_civic_action_and_farc_zone_show_numbered_steps() -> None:
         state = new_state(seed=seed, seats=[1, None, None, None])
         initial = state.clone()
         from core.dice import SEEDED
-        from core.rules import sequence
+        from core.game import sequence
 
         sequence.start_game(state, SEEDED)
         c = Controller(Session(Game(state, SEEDED, [], initial)), assist=True)

@@ -20,14 +20,14 @@ import pytest
 
 from core.commands import Context
 from core.dice import ScriptedDice
-from core.game import Game
+from core.game import Game, sequence
+from core.game.sequence import OperationAction, Pass, PlayEvent
 from core.map import MAP, space_name
 from core.pieces import Faction, Piece, pieces_text
-from core.rules import propaganda, sequence
+from core.rules import propaganda
 from core.rules.insurgent_ops import Attack, attack_in
-from core.rules.sequence import OperationAction, Pass, PlayEvent
-from nonplayer.games import Turn, play
 from nonplayer.trace import Trace, render
+from runners.games import Turn, play
 from tests.helpers import blank_state, place, sid
 from tui import describe
 from tui.commands.bots import describe as turn_line
@@ -133,9 +133,9 @@ def test_redeploy_without_moves_says_so() -> None:
 
 
 def _propaganda_at(phase: str, seed: int = 1) -> Game | None:
-    from nonplayer.games import step
     from nonplayer.government import make_government
-    from nonplayer.solitaire import new_solitaire
+    from runners.games import step
+    from runners.solitaire import new_solitaire
 
     game = new_solitaire("standard", seed)
     bot = make_government("heuristic", seed)
@@ -309,7 +309,7 @@ def test_event_lines_still_quote_the_printed_side() -> None:
 # the hint: the player's language, the search's numbers behind "expert"
 # ======================================================================================
 def _hint():  # type: ignore[no-untyped-def]
-    from nonplayer.hint import Hint
+    from nonplayer.government.hint import Hint
 
     return Hint(Pass(), "Pass: nothing open now beats the 3 Resources (2.3.3).",
                 ["Government: may pass, operation; position now -44.8; 20 CP-SAT solves"],
@@ -324,7 +324,7 @@ def test_hint_lines_keep_the_search_numbers_for_the_expert_view() -> None:
 
 
 def test_plain_hint_shows_search_numbers_only_with_expert(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from nonplayer.solitaire import new_solitaire
+    from runners.solitaire import new_solitaire
     from tui.controller import Controller
     from tui.plain.ui import make_ui
     from tui.session import Session
@@ -343,7 +343,7 @@ def test_plain_hint_shows_search_numbers_only_with_expert(monkeypatch) -> None: 
 def test_app_x_key_toggles_expert_hints() -> None:
     import asyncio
 
-    from nonplayer.solitaire import new_solitaire
+    from runners.solitaire import new_solitaire
     from tui.controller import Controller
     from tui.screens.play import PlayApp
     from tui.session import Session

@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 
 from core.dice import ScriptedDice
 from core.game import Game
+from core.game.sequence import OperationAction
 from core.map import MAP
 from core.pieces import Faction, Piece
 from core.rules.insurgent_ops import Ambush, Attack, March, Rally, Terror
 from core.rules.insurgent_special import Assassinate, Extort
-from core.rules.sequence import OperationAction
 from core.setup import new_state
 from core.state import GameState
 from nonplayer import auc

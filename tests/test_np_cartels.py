@@ -22,11 +22,11 @@ from hypothesis import strategies as st
 
 from core.dice import ScriptedDice, SeededDice
 from core.game import Game
+from core.game.sequence import OperationAction
 from core.map import MAP
 from core.pieces import Faction, Piece
 from core.rules.insurgent_ops import March, Rally, Terror
 from core.rules.insurgent_special import Bribe, Cultivate, Process
-from core.rules.sequence import OperationAction
 from core.setup import new_state
 from core.state import GameState
 from nonplayer import cartels

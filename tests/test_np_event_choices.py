@@ -20,9 +20,9 @@ from core.dice import ScriptedDice, SeededDice
 from core.errors import IllegalAction
 from core.events.choice import Choice
 from core.game import Game
+from core.game.random_play import random_command
 from core.map import MAP
 from core.pieces import Faction, Piece
-from core.random_play import random_command
 from core.setup import new_state
 from core.state import GameState
 from nonplayer.events import (

@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from core.commands import Context
 from core.dice import SEEDED, AskDice, ScriptedDice
 from core.game import Game
+from core.game.sequence import OperationAction
 from core.map import MAP, space_name
 from core.pieces import Faction, Piece
 from core.rules import insurgent_ops as ops
-from core.rules.sequence import OperationAction
 from core.setup import new_state
 from core.state import GameState
 from nonplayer import farc, registry

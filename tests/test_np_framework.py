@@ -292,7 +292,7 @@ def test_a_nonplayer_win_at_a_victory_check_is_coin_failure_even_when_ahead_8_8_
 
 
 def test_rows_written_before_the_rule_read_a_victory_check_loss_as_coin_failure_8_8(tmp_path):
-    from nonplayer.games import CSV_FIELDS, read_csv
+    from runners.games import CSV_FIELDS, read_csv
 
     row = {f: "" for f in CSV_FIELDS}
     row.update(seed="1", scenario="standard", govt="search", winner="Government",

@@ -22,16 +22,16 @@ from core.dice import ScriptedDice
 from core.errors import IllegalAction
 from core.events.choice import RandomChooser
 from core.game import Game
+from core.game.random_play import random_command
 from core.map import MAP
 from core.pieces import Faction
-from core.random_play import random_command
 from core.rules import insurgent_ops as ops
 from core.rules import insurgent_special as special
 from core.state import GameState
 from nonplayer import turn
 from nonplayer.bot import Bot
 from nonplayer.plan import Plan
-from nonplayer.solitaire import new_solitaire, random_chooser, random_player
+from runners.solitaire import new_solitaire, random_chooser, random_player
 
 Outcome = GameState | tuple[str, str]
 

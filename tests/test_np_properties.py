@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from core.game import Game
-from nonplayer.solitaire import new_solitaire, play_game, random_chooser, random_player
+from runners.solitaire import new_solitaire, play_game, random_chooser, random_player
 from tests.strategies import SEEDS
 
 soak = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])

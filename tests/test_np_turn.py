@@ -5,9 +5,9 @@ from __future__ import annotations
 from core.commands import Context
 from core.dice import ScriptedDice
 from core.game import Game
+from core.game.sequence import Pass
 from core.pieces import Faction, Piece
 from core.rules import propaganda
-from core.rules.sequence import Pass
 from nonplayer.trace import Trace
 from nonplayer.turn import agitation_plan, decide, elite_backing_plan, propaganda_decision
 from tests.helpers import blank_state, place, position, put, sid
@@ -185,8 +185,8 @@ def test_insurgent_discord_not_asked_when_the_ai_holds_the_government_8_1():
 
 def test_nonplayers_never_ship_8_1():
     from core.errors import IllegalAction
+    from core.game.sequence import OperationAction
     from core.rules.insurgent_ops import Terror
-    from core.rules.sequence import OperationAction
 
     s = blank_state(card=19)  # FARC first
     s.seats = [1, None, None, None]
@@ -277,7 +277,7 @@ def test_dice_an_event_chooser_rolls_are_logged_as_decision_not_replayed() -> No
     # replayed position equals the played one (soak seed 2041, 2 players, card 46).
     from core.dice import SEEDED
     from core.events.choice import FirstChooser
-    from core.rules.sequence import PlayEvent
+    from core.game.sequence import PlayEvent
     from tests.conformance.s8 import standard_game
 
     class RollingChooser:

@@ -29,10 +29,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import serialize
 from core.errors import AndeanError
 from core.files import FileCheckError, SaveLock, lock_path
-from core.game import Game
+from core.game import Game, serialize
 from tests.test_reliability import WouldRun, _would_run, refused, run, tree
 from tui.session import Session
 
@@ -276,12 +275,12 @@ def test_an_existing_file_is_replaced_only_with_force(cwd, capsys, monkeypatch, 
     (cwd / "board.svg").write_text("<svg/>\n")
     line = refused(capsys, cwd, *argv)
     assert "already exists" in line and "--force" in line
-    import nonplayer.soak
+    import runners.soak
     import tui.commands.bots
     import tui.plain.ui
 
     for module, name in ((tui.commands.bots, "run_batch"), (tui.commands.bots, "play"),
-                         (nonplayer.soak, "run_soak"), (tui.plain.ui, "make_ui")):
+                         (runners.soak, "run_soak"), (tui.plain.ui, "make_ui")):
         monkeypatch.setattr(module, name, _would_run)
     try:  # with --force the command goes on (stopped here before it plays or writes)
         code, _, err = run(capsys, *argv, "--force")
@@ -343,7 +342,7 @@ def test_batch_never_writes_its_pictures_over_its_own_rows(cwd, capsys, monkeypa
 def test_batch_resume_never_appends_through_a_linked_games_csv(cwd, capsys, monkeypatch):
     # issue 32 Why 3: `batch --resume` appended through a symlinked games.csv (and cut
     # its last line) before refusing it
-    from nonplayer.games import CSV_FIELDS
+    from runners.games import CSV_FIELDS
 
     real = cwd / "elsewhere.csv"
     real.write_text(",".join(CSV_FIELDS) + "\n" + "1,cut sho")  # a last row cut short
@@ -409,8 +408,8 @@ def test_a_refused_move_of_a_running_game_changes_nothing(tmp_path, door, target
 def test_batch_resume_reads_its_rows_under_the_folders_lock(cwd, capsys, monkeypatch):
     # issue 32 What to build 1: a read-modify-write holds the lock from load to save;
     # `batch --resume` reads games.csv and appends to it
-    import nonplayer.games
-    from nonplayer.games import CSV_FIELDS
+    import runners.games
+    from runners.games import CSV_FIELDS
 
     (cwd / "B").mkdir()
     rows = cwd / "B" / "games.csv"
@@ -419,13 +418,13 @@ def test_batch_resume_reads_its_rows_under_the_folders_lock(cwd, capsys, monkeyp
         line = refused(capsys, cwd, "batch", "--games", "1", "--out", "B", "--resume")
     assert f"process {OTHER_PID}" in line
     seen: list[bool] = []
-    read = nonplayer.games.read_csv
+    read = runners.games.read_csv
 
     def watched(path):
         seen.append(is_held(rows))
         return read(path)
 
-    monkeypatch.setattr(nonplayer.games, "read_csv", watched)
+    monkeypatch.setattr(runners.games, "read_csv", watched)
     monkeypatch.setattr("tui.commands.bots.run_batch", _would_run)
     with pytest.raises(WouldRun):
         run(capsys, "batch", "--games", "1", "--out", "B", "--resume")

@@ -17,9 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from core import serialize
 from core.errors import SaveFileError
-from core.game import Game
+from core.game import Game, serialize
 from tests.helpers import random_played
 from tui.commands.main import main
 

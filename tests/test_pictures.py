@@ -17,14 +17,13 @@ from pathlib import Path
 
 import pytest
 
-from core import serialize
-from core.game import Game
+from core.game import Game, serialize
 from core.map import MAP
 from core.state import GameState
-from nonplayer.games import play
+from runners.games import play
 from tui.commands.main import main
+from tui.history import EDITOR, Recorder, from_game
 from tui.pictures import board, report
-from tui.pictures.history import EDITOR, Recorder, from_game
 from tui.pictures.textmap import LEGEND, label_lines, legend, render_text
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -249,8 +248,8 @@ def test_demo_and_batch_reports(tmp_path):
 def test_board_editor_corrections_are_reported_as_such(standard):
     """A correction made with the assist board editor is in the log (it replays); the
     report lists it as the editor's, with what it did and no flowchart path."""
+    from core.game.board_editor import EditPieces
     from core.pieces import Piece
-    from core.rules.board_editor import EditPieces
 
     game = standard.clone()
     game.apply(EditPieces(MAP.id_of("Vaupés"), int(Piece.FARC_UNDERGROUND), 2))

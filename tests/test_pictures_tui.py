@@ -12,7 +12,7 @@ pytest.importorskip("textual")
 
 from textual.widgets import Static  # noqa: E402
 
-from nonplayer.solitaire import new_solitaire  # noqa: E402
+from runners.solitaire import new_solitaire  # noqa: E402
 from tests.pilot import press  # noqa: E402
 from tests.test_tui_assist_app import controller_for, table_game  # noqa: E402
 from tui.controller import Controller  # noqa: E402

@@ -22,11 +22,10 @@ from core.events import (
     SHADED,
     UNSHADED,
 )
-from core.game import apply_command
+from core.game import apply_command, sequence
 from core.map import MAP
 from core.pieces import BASE_OF, INSURGENTS, UNDERGROUND_OF, Faction, Piece
 from core.rules import propaganda as P
-from core.rules import sequence
 from core.rules.propaganda import (
     Agitation,
     CivicAction,

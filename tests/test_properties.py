@@ -1,6 +1,6 @@
 """Property tests over random legal games (hypothesis).
 
-The random legal player (core.random_play) drives whole games; after every command the
+The random legal player (core.game.random_play) drives whole games; after every command the
 invariants must hold: 153 pieces conserved (1.4.1), stacking and FARC Zones (1.4.2),
 Resources 0-99 and Aid 0-29 (1.7), Shipments always under a Guerrilla (4.5.3), at most
 40 Terror/Sabotage markers (3.3.4), totals equal to an independent recomputation (1.6.3),
@@ -15,11 +15,10 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.game import Game
+from core.game import Game, sequence
+from core.game.random_play import play_random_game, random_command
 from core.map import MAP
 from core.pieces import Faction
-from core.random_play import play_random_game, random_command
-from core.rules import sequence
 from tests.strategies import SEEDS, random_play
 
 POP = np.array([s.pop for s in MAP.spaces])
@@ -73,7 +72,7 @@ def test_save_load_round_trip_mid_game_is_identical(
     seed: int, moves: int, tmp_path_factory
 ) -> None:
     # A save taken at any point loads back to the same state, initial state and log.
-    from core import serialize
+    from core.game import serialize
 
     rng = random.Random(seed)
     game = Game.new("standard", seed=seed)

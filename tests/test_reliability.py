@@ -15,10 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import serialize
 from core.atomic import write_text
 from core.files import SaveLock, check_output, lock_path, read_input
-from core.game import Game
+from core.game import Game, serialize
 from tui.commands.main import main
 
 
@@ -248,7 +247,7 @@ def test_a_long_space_name_is_not_echoed_whole(tmp_path, capsys):
 def test_resume_refuses_another_think(tmp_path, capsys):
     out = tmp_path / "R"
     out.mkdir()
-    from nonplayer.games import CSV_FIELDS
+    from runners.games import CSV_FIELDS
 
     (out / "games.csv").write_text(",".join(CSV_FIELDS) + "\n")
     (out / "run.json").write_text(json.dumps({"games": 1, "seed": 0, "scenario": "quick",
@@ -259,7 +258,7 @@ def test_resume_refuses_another_think(tmp_path, capsys):
 
 
 def test_a_full_disk_names_the_file():
-    from nonplayer.games import CsvLog
+    from runners.games import CsvLog
 
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full here")
@@ -367,15 +366,15 @@ def test_a_refused_command_leaves_every_file_as_it_was(tmp_path, capsys, command
     try:
         with pytest.MonkeyPatch.context() as mp:
             # a command that passes its checks stops where it would play whole games
-            import core.random_play
-            import nonplayer.soak
+            import core.game.random_play
+            import runners.soak
             import tui.commands.bots
             import tui.plain.ui
 
             mp.setattr(tui.commands.bots, "run_batch", _would_run)
             mp.setattr(tui.commands.bots, "play", _would_run)
-            mp.setattr(nonplayer.soak, "run_soak", _would_run)
-            mp.setattr(core.random_play, "play_random_game", _would_run)
+            mp.setattr(runners.soak, "run_soak", _would_run)
+            mp.setattr(core.game.random_play, "play_random_game", _would_run)
             mp.setattr(tui.plain.ui, "make_ui", _would_run)
             with contextlib.suppress(ImportError):
                 import textual_serve.server

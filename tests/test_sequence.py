@@ -9,10 +9,9 @@ import pytest
 from core.cards import CARDS
 from core.commands import Operation, SpecialActivity, check_faction, command
 from core.errors import IllegalAction
-from core.game import Game, apply_command
+from core.game import Game, apply_command, sequence
+from core.game.sequence import OperationAction, Pass, PlayEvent
 from core.pieces import Faction
-from core.rules import sequence
-from core.rules.sequence import OperationAction, Pass, PlayEvent
 from core.state import GameState
 from tests.helpers import blank_state, sid
 

@@ -13,12 +13,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import serialize
 from core.errors import SaveFileError
-from core.game import Game
+from core.game import Game, serialize
+from core.game.sequence import Pass
 from core.map import MAP
 from core.pieces import Faction, Piece
-from core.rules.sequence import Pass
 from core.setup import new_state
 from core.state import GameState
 from tests.helpers import put, sid
@@ -382,7 +381,7 @@ def _random_play(game: Game, rng, commands: int) -> None:
     """Government Passes, Insurgents run random Operations (dice included) when the
     generators exist; Propaganda decisions use the Round's random generator."""
     from core.errors import IllegalAction
-    from core.rules import sequence
+    from core.game import sequence
 
     ops = pytest.importorskip("core.rules.insurgent_ops")
     propaganda = importlib.import_module("core.rules.propaganda")

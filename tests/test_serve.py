@@ -104,7 +104,7 @@ async def _shoot(browser_ws: str, url: str, seconds: float) -> tuple[bytes, floa
 def _assist_save(path: Path) -> list[str]:
     """A tabletop game whose first card (#12) the table has named, saved at ``path``:
     ``serve assist`` resumes it in the tab (the board, then the first bot turn)."""
-    from core import serialize
+    from core.game import serialize
     from tui.commands.play import new_assist_game
 
     serialize.save(new_assist_game("standard", 3, [1, None, None, None], 12), path)

@@ -21,9 +21,11 @@ import pytest
 
 pytest.importorskip("textual_serve")
 
-from core import serialize  # noqa: E402
 from core.files import SaveLock  # noqa: E402
-from core.game import Game  # noqa: E402
+from core.game import (
+    Game,  # noqa: E402
+    serialize,  # noqa: E402
+)
 from tui.commands.main import main  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
@@ -91,10 +93,10 @@ def test_serve_stops_with_the_signals_exit_status(tmp_path, number, code) -> Non
 
 def _tab(tmp_path: Path, save: Path) -> subprocess.Popen:
     """A tab's game process as textual-serve starts it (pipes for the browser's bytes)."""
-    from tui.served import DRIVER
+    from tui.commands.served import DRIVER
 
     return subprocess.Popen(  # noqa: S603 - our own command line
-        [sys.executable, "-m", "tui.served", "play", "--save", str(save)], cwd=tmp_path,
+        [sys.executable, "-m", "tui.commands.served", "play", "--save", str(save)], cwd=tmp_path,
         env=dict(ENV, TEXTUAL_DRIVER=DRIVER, COLUMNS="400", ROWS="24"),  # (no wrapping)
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from core import serialize
-from core.random_play import random_command
-from nonplayer.solitaire import new_solitaire
+from core.game import serialize
+from core.game.random_play import random_command
+from runners.solitaire import new_solitaire
 from tui.session import Session
 
 
@@ -46,8 +46,8 @@ def test_loading_a_save_stopped_after_a_turn_plays_on_2_3_7_2_3_8(tmp_path):
     # card's end still to come) loads into a session where someone is to move: the card
     # ends (2.3.7), the next is played (2.3.8); logged, so the autosave verifies.
     from core.cards import CARDS
-    from core.rules import sequence
-    from core.rules.editor import SetTurn
+    from core.game import sequence
+    from core.game.editor import SetTurn
     from nonplayer.turn import take_turn
 
     game = new_solitaire("standard", seed=3)

@@ -12,11 +12,11 @@ from core.errors import IllegalAction
 from core.events import run_event
 from core.events.choice import Choice, FirstChooser
 from core.game import Game
+from core.game.sequence import OperationAction
 from core.pieces import Faction, Piece
 from core.rules.coin_ops import Assault
 from core.rules.insurgent_ops import rally_in
 from core.rules.insurgent_special import Bribe, bribe_plans, random_bribe
-from core.rules.sequence import OperationAction
 from core.state import GameState
 from tests.helpers import illegal_as, position, run_as, sid
 

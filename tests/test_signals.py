@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from core import serialize
+from core.game import serialize
 
 REPO = Path(__file__).resolve().parent.parent
 

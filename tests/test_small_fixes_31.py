@@ -15,9 +15,9 @@ import asyncio
 
 import pytest
 
-from core import serialize
-from nonplayer.decisions.base import InputError
-from nonplayer.decisions.editor import find_card
+from core.game import serialize
+from decisions.base import InputError
+from decisions.editor import find_card
 from tui.commands.base import CliError
 from tui.commands.main import main
 from tui.commands.play import check_streams
@@ -101,7 +101,7 @@ def test_the_help_page_lists_each_key_once():
 
 def test_hint_in_assist_is_checked_against_the_table(monkeypatch):
     # 2.3.3 Pass: the hint's suggestion goes through the table check, as any decision
-    from core.rules.sequence import Pass
+    from core.game.sequence import Pass
     from tests.pilot import fake_hint
     from tests.test_assist_flow import table
 
@@ -116,7 +116,7 @@ def test_hint_in_assist_is_checked_against_the_table(monkeypatch):
 
 def test_hint_key_in_the_assist_screen(monkeypatch):
     pytest.importorskip("textual")
-    from core.rules.sequence import Pass
+    from core.game.sequence import Pass
     from tests.pilot import fake_hint, press
     from tests.test_tui_assist_app import controller_for, table_game
     from tui.screens.assist import AssistApp, TableCheckScreen
@@ -142,7 +142,7 @@ def test_a_yes_no_inside_a_form_takes_y_alone_like_the_dialogs():
     pytest.importorskip("textual")
     from textual.widgets import Input
 
-    from nonplayer.decisions.base import Question
+    from decisions.base import Question
     from tests.pilot import press
     from tests.test_tui_assist_app import controller_for, table_game
     from tui.screens.assist import AssistApp, AssistFormScreen
@@ -194,9 +194,9 @@ def test_a_bar_chart_title_leaves_room_for_the_tallest_bar_s_value():
 
 
 def test_the_game_report_folds_each_card_s_board():
-    from nonplayer.games import play
+    from runners.games import play
+    from tui.history import Recorder
     from tui.pictures import report
-    from tui.pictures.history import Recorder
 
     rec = Recorder()
     game, _ = play(3, "heuristic", scenario="quick", on_turn=rec.on_turn)
@@ -210,7 +210,7 @@ def test_the_game_report_folds_each_card_s_board():
 
 def test_declining_a_hint_in_plain_asks_the_question_again_in_full(monkeypatch):
     # the decision's question comes back with who is asked what, never a bare '>'
-    from core.rules.sequence import Pass
+    from core.game.sequence import Pass
     from tests.pilot import fake_hint
     from tests.test_tui_plain import play
 

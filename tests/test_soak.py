@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-import nonplayer.soak as soak
+import runners.soak as soak
 from core.state import GameState
-from nonplayer.soak import SoakJob, soak_game, soak_jobs
+from runners.soak import SoakJob, soak_game, soak_jobs
 from tui.commands.main import main
 
 

@@ -197,7 +197,7 @@ def test_clone_shares_no_mutable_object_at_any_depth():
     import random
 
     from core.game import Game
-    from core.random_play import play_random_game
+    from core.game.random_play import play_random_game
 
     game = play_random_game(Game.new("standard", seed=5), random.Random(5), max_commands=5000)
     for state in (game.state, Game.new("standard", seed=5).state):

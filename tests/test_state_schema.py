@@ -23,14 +23,13 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from core import schema_doc, serialize
 from core.cards import CARDS
 from core.errors import SaveFileError
 from core.events.choice import RandomChooser
-from core.game import Game
+from core.game import Game, schema_doc, serialize
+from core.game.random_play import play_random_game, random_command
 from core.map import MAP
 from core.pieces import FACTION_LABELS, SHIPMENTS, Piece
-from core.random_play import play_random_game, random_command
 from core.rules import propaganda
 from core.state import PRESIDENTS, GameState
 from tests import golden
@@ -249,7 +248,7 @@ def test_the_doc_tables_are_the_generated_ones() -> None:
     assert text.count("<!-- schema-table: ") == 7
     assert schema_doc.render(text) == text, (
         "docs/state-format.md and core/data/save.schema.json differ: "
-        "PYTHONPATH=. python -m core.schema_doc --write")
+        "PYTHONPATH=. python -m core.game.schema_doc --write")
 
 
 def test_the_doc_check_fails_when_either_side_drifts() -> None:

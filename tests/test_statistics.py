@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from nonplayer.games import mean_ci, paired_difference
+from runners.games import mean_ci, paired_difference
 
 #: 97.5% quantiles of Student's t (any printed table): degrees of freedom -> quantile.
 T975 = {1: 12.7062047, 3: 3.1824463, 9: 2.2621572, 29: 2.0452296, 99: 1.9842170,
@@ -68,7 +68,7 @@ def test_strength_report_table_uses_scipy_statistics(tmp_path) -> None:
     # benchmarks/strength.py pairs two saved runs on the same seeds (issue 13's use)
     from benchmarks import strength
     from core.rules.victory import solo_level
-    from nonplayer.games import GameRecord, write_csv
+    from runners.games import GameRecord, write_csv
 
     def runs(scores: list[int], govt: str) -> str:
         path = tmp_path / f"{govt}.csv"

@@ -16,11 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import serialize
 from core.errors import SaveFileError
 from core.events.choice import RandomChooser
-from core.game import Game
-from core.random_play import random_command
+from core.game import Game, serialize
+from core.game.random_play import random_command
 from tui.commands.main import main
 
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from core import serialize
 from core.cards import CARDS
-from core.rules.board_editor import SetNextCard
+from core.game import serialize
+from core.game.board_editor import SetNextCard
 from tests.test_assist_flow import table
 from tui.commands.main import main
 from tui.commands.play import new_assist_game
@@ -95,7 +95,7 @@ def test_status_of_an_assist_save_counts_no_card_of_the_program(tmp_path, capsys
 
 
 def test_a_solitaire_save_keeps_its_deck_count():
-    from nonplayer.solitaire import new_solitaire
+    from runners.solitaire import new_solitaire
 
     game = new_solitaire("standard", seed=1)
     assert not is_table_deck(game)

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from core import serialize
 from core.errors import IllegalAction
-from core.game import Game
+from core.game import Game, sequence, serialize
+from core.game.transfer import Transfer, transfer_problem
 from core.pieces import Faction
-from core.rules import sequence
-from core.rules.transfer import Transfer, transfer_problem
 from tests.helpers import place, sid
 
 GOVT, FARC, AUC, CARTELS = Faction.GOVT, Faction.FARC, Faction.AUC, Faction.CARTELS
@@ -223,7 +221,7 @@ def _screen_gives(app, receiver: Faction, n: int) -> None:  # type: ignore[no-un
 def test_play_screen_g_gives_resources_to_a_nonplayer_8_1_2_play_note() -> None:
     # solitaire (8.0): the Government person gives the Non-player AUC 3 Resources
     pytest.importorskip("textual")
-    from nonplayer.solitaire import new_solitaire
+    from runners.solitaire import new_solitaire
     from tui.controller import Controller
     from tui.screens.play import PlayApp
     from tui.session import Session
@@ -234,7 +232,7 @@ def test_play_screen_g_gives_resources_to_a_nonplayer_8_1_2_play_note() -> None:
 def test_assist_screen_g_gives_resources_to_a_nonplayer_8_1_2_play_note() -> None:
     # the table's Government gives the Non-player Cartels 2 Resources
     pytest.importorskip("textual")
-    from core.rules.board_editor import SetNextCard
+    from core.game.board_editor import SetNextCard
     from tui.commands.play import new_assist_game
     from tui.controller import Controller
     from tui.screens.assist import AssistApp

@@ -11,11 +11,14 @@ pytest.importorskip("textual")
 
 from textual.widgets import Input  # noqa: E402
 
-from core.game import Game  # noqa: E402
+from core.game import (
+    Game,  # noqa: E402
+    sequence,  # noqa: E402
+)
 from core.map import MAP  # noqa: E402
 from core.pieces import Faction  # noqa: E402
-from core.rules import sequence, victory  # noqa: E402
-from nonplayer.solitaire import new_solitaire  # noqa: E402
+from core.rules import victory  # noqa: E402
+from runners.solitaire import new_solitaire  # noqa: E402
 from tests.pilot import answer, fake_hint, press, run_async  # noqa: E402
 from tui.controller import Controller  # noqa: E402
 from tui.screens.dialogs import ConfirmScreen, FormScreen, TextScreen  # noqa: E402

@@ -9,14 +9,13 @@ import io
 
 import pytest
 
-from core import serialize
 from core.errors import IllegalAction
-from core.game import Game
+from core.game import Game, serialize
+from core.game import board_editor as editor
 from core.map import MAP
 from core.pieces import Faction, Piece
-from core.rules import board_editor as editor
-from nonplayer.decisions.base import InputError
-from nonplayer.decisions.editor import find_card, parse_edit
+from decisions.base import InputError
+from decisions.editor import find_card, parse_edit
 from tests.helpers import blank_state, sid
 from tests.test_tui_plain import Terminal
 from tui.commands.play import assist_seats, new_assist_game, run_assist

@@ -17,11 +17,13 @@ pytest.importorskip("textual")
 
 from textual.widgets import Input, OptionList, Static  # noqa: E402
 
-from core import serialize  # noqa: E402
-from core.game import Game  # noqa: E402
+from core.game import (
+    Game,  # noqa: E402
+    serialize,  # noqa: E402
+)
+from core.game.board_editor import SetNextCard  # noqa: E402
 from core.map import MAP  # noqa: E402
 from core.pieces import Faction  # noqa: E402
-from core.rules.board_editor import SetNextCard  # noqa: E402
 from tests.pilot import press, run_async, type_in  # noqa: E402
 from tui.commands.play import new_assist_game  # noqa: E402
 from tui.controller import Controller  # noqa: E402

@@ -9,13 +9,13 @@ import pytest
 from core.cards import SEVENTH_SPECIAL_FORCES
 from core.commands import Context
 from core.events import UNSHADED
-from core.game import Game
+from core.game import Game, sequence
 from core.map import MAP
 from core.pieces import Faction, Piece
-from core.rules import coin_ops, govt_special, propaganda, sequence
-from nonplayer.decisions import government as gf
-from nonplayer.decisions.base import FormRun, InputError, Option, Question
-from nonplayer.decisions.decision import DecisionContext, decision_form, event_form, menu_options
+from core.rules import coin_ops, govt_special, propaganda
+from decisions import government as gf
+from decisions.base import FormRun, InputError, Option, Question
+from decisions.decision import DecisionContext, decision_form, event_form, menu_options
 from tests.helpers import place, position, put, run_form, sid
 
 GOVT = Faction.GOVT

@@ -14,7 +14,7 @@ pytest.importorskip("textual")
 from textual.widgets import DataTable, Static  # noqa: E402
 
 from core.pieces import Faction  # noqa: E402
-from nonplayer.solitaire import new_solitaire  # noqa: E402
+from runners.solitaire import new_solitaire  # noqa: E402
 from tests.pilot import answer, press, type_in  # noqa: E402
 from tests.test_tui_assist_app import (  # noqa: E402
     controller_for,

@@ -13,10 +13,10 @@ import sys
 import time
 from pathlib import Path
 
-from core import serialize
+from core.game import serialize
 from core.map import MAP
 from core.pieces import Faction, Piece
-from nonplayer.solitaire import new_solitaire
+from runners.solitaire import new_solitaire
 from tui.controller import Controller
 from tui.plain.ui import PlainUI
 from tui.session import Session

@@ -15,11 +15,13 @@ pytest.importorskip("textual")
 from textual.widgets import DataTable, Static, Tree  # noqa: E402
 
 from core.cards import CARDS  # noqa: E402
-from core.game import Game  # noqa: E402
+from core.game import (
+    Game,  # noqa: E402
+    sequence,  # noqa: E402
+)
 from core.pieces import Faction  # noqa: E402
-from core.rules import sequence  # noqa: E402
 from core.state import K  # noqa: E402
-from nonplayer.solitaire import new_solitaire  # noqa: E402
+from runners.solitaire import new_solitaire  # noqa: E402
 from tests.pilot import answer, fake_hint, press, run_async  # noqa: E402
 from tui import card_summary  # noqa: E402
 from tui.available import available_dict, available_lines  # noqa: E402

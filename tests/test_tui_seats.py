@@ -14,8 +14,8 @@ pytest.importorskip("textual")
 from core.game import Game  # noqa: E402
 from core.pieces import Faction  # noqa: E402
 from core.rules import victory  # noqa: E402
-from nonplayer.decisions.base import MANY, NUMBER, ONE, YES_NO  # noqa: E402
-from nonplayer.seats import GOVT_AI_LABEL  # noqa: E402
+from decisions.base import MANY, NUMBER, ONE, YES_NO  # noqa: E402
+from runners.seats import GOVT_AI_LABEL  # noqa: E402
 from tests.pilot import answer, press, run_async  # noqa: E402
 from tui.controller import Controller  # noqa: E402
 from tui.outcome import result_lines  # noqa: E402
@@ -208,7 +208,7 @@ def test_two_people_hot_seat_government_and_auc_through_plain(monkeypatch, tmp_p
     import io
     import sys
 
-    from core import serialize
+    from core.game import serialize
     from tui.commands.main import main
 
     out = io.StringIO()
@@ -261,7 +261,7 @@ def test_new_seats_the_program_s_government_and_status_names_every_seat(tmp_path
     # where, the program's Government AI named as such (issue 26 item 1)
     import json
 
-    from core import serialize
+    from core.game import serialize
     from tui.commands.main import main
 
     target = tmp_path / "g.json"
@@ -281,7 +281,7 @@ def test_a_save_with_a_flowchart_government_is_refused_at_load(tmp_path, capsys)
     """The old way to get one: a 4-player save edited to Non-players; play --load
     refuses it in one line and writes nothing (it used to write a bot turn, then fail
     on a missing flowcharts/government.toml)."""
-    from core import serialize
+    from core.game import serialize
     from tui.commands.main import main
 
     game = Game.new("quick", seed=1, players=1)
@@ -322,10 +322,10 @@ def test_the_report_names_the_program_s_government_and_who_won(tmp_path, capsys)
     Government's)."""
     import html
 
-    from core import serialize
-    from nonplayer.seats import government_turn, make_bot
-    from nonplayer.solitaire import random_player
+    from core.game import serialize
     from nonplayer.turn import take_turn
+    from runners.seats import government_turn, make_bot
+    from runners.solitaire import random_player
     from tui.commands.main import main
 
     game = seated_game(AUC, 6)

@@ -20,11 +20,13 @@ pytest.importorskip("textual")
 
 from textual.widgets import OptionList, Static  # noqa: E402
 
-from core import serialize  # noqa: E402
-from core.game import Game  # noqa: E402
+from agents.seat import AgentPolicy  # noqa: E402
+from core.game import (
+    Game,  # noqa: E402
+    serialize,  # noqa: E402
+)
+from core.game.editor import SetSeat  # noqa: E402
 from core.pieces import Faction  # noqa: E402
-from core.rules.editor import SetSeat  # noqa: E402
-from nonplayer.agents.seat import AgentPolicy  # noqa: E402
 from tests.pilot import answer, press, run_async  # noqa: E402
 from tui.controller import Controller  # noqa: E402
 from tui.screens.assist import AssistApp  # noqa: E402
@@ -344,7 +346,7 @@ async def test_the_dialog_says_it_waits_for_a_tcp_agent_and_keeps_a_failed_comma
     from textual.widgets import Input
 
     import tui.controller
-    from nonplayer.agents.connection import AgentError
+    from agents.connection import AgentError
 
     app = play_app(tmp_path, [1, 1, None, None])
     seen: list[str] = []

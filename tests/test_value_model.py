@@ -12,7 +12,7 @@ import numpy as np
 
 from benchmarks import fit_value
 from nonplayer.government.value import VALUE_FILE, ValueModel, features, load_model
-from nonplayer.solitaire import new_solitaire
+from runners.solitaire import new_solitaire
 
 
 def test_shipped_numbers_name_their_command_and_training_seeds():

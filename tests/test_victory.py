@@ -4,9 +4,10 @@ after the final Propaganda card (2.4.1, 6.0, 7.3)."""
 from __future__ import annotations
 
 from core.dice import SEEDED
+from core.game import sequence
 from core.map import MAP
 from core.pieces import Faction, Piece
-from core.rules import propaganda, sequence, victory
+from core.rules import propaganda, victory
 from core.state import GameState
 from tests.helpers import blank_state, put
 

@@ -115,7 +115,7 @@ def test_assist_plain_whole_game_every_card_asked_of_the_table(tmp_path):  # 2.3
 
 
 def test_play_plain_whole_game_through_every_propaganda_round(tmp_path):  # 2.4.1, 6.0
-    from nonplayer.solitaire import new_solitaire
+    from runners.solitaire import new_solitaire
 
     out = io.StringIO()
     person = Table(out, [], assist=False)

@@ -13,15 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from core import serialize
 from core.cards import CARDS
 from core.errors import IllegalAction
-from core.game import Game
-from core.rules.board_editor import SetNextCard
+from core.game import Game, serialize
+from core.game.board_editor import SetNextCard
+from core.game.sequence import PlayEvent
 from core.rules.propaganda import resources_phase
-from core.rules.sequence import PlayEvent
 from core.words import counted, listed, plural
-from nonplayer.decisions.decision import command_title
+from decisions.decision import command_title
 from tests.test_tui_assist_app import controller_for, table_game
 from tui.commands.main import main
 from tui.describe import turn_line
@@ -215,7 +214,7 @@ def test_bot_game_narration_agrees_in_number():  # 2.1, issue 31 Why 6
     # Short seeded games (Quick-Play, heuristic Government, about 1 s each): every line
     # the engine said (Operations, Special Activities, Events, Propaganda) and every
     # reason the section-8 bots gave.
-    from nonplayer.games import play
+    from runners.games import play
 
     found: dict[str, str] = {}
 

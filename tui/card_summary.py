@@ -20,9 +20,9 @@ from collections.abc import Sequence
 
 from core.cards import CARDS
 from core.commands import from_json
+from core.game import sequence
 from core.map import MAP
 from core.pieces import Faction
-from core.rules import sequence
 from nonplayer.trace import operation_text
 from tui import describe
 from tui.turn_log import SHORT, CardGroup, Turn

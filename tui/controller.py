@@ -4,13 +4,13 @@ A :class:`Controller` wraps a :class:`~tui.session.Session` (the game, its save 
 undo) and answers what a screen needs, without knowing how it is shown:
 
 * :meth:`Controller.decision` starts the form of the person to move (only the options
-  the Sequence of Play allows, see :mod:`nonplayer.decisions.decision`);
+  the Sequence of Play allows, see :mod:`decisions.decision`);
 * :meth:`Controller.preview` executes a finished command on a copy of the game and
   describes the result (the engine's account, then the steps for the table: "Changes
   on the board", :func:`instructions`); nothing changes until :meth:`Controller.commit`;
 * :meth:`Controller.nonplayer_turn` plays one Non-player decision (section 8) and
   returns numbered physical instructions with the reasons behind them;
-* :meth:`Controller.hint` asks the search Government (``nonplayer.hint.suggest``);
+* :meth:`Controller.hint` asks the search Government (``nonplayer.government.hint.suggest``);
 * :meth:`Controller.turns` and :meth:`Controller.cards` are the history: the save's
   command log (:mod:`tui.turn_log`), each command with its account (the one given when
   it was played, or rebuilt from the log: a resumed save, see :func:`rebuilt_report`);
@@ -30,24 +30,24 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from agents.connection import AgentError
+from agents.protocol import end_message, trace_message
+from agents.seat import AgentPolicy, AgentSeat, AgentStopped
 from core.cards import CARDS
 from core.commands import Command, Context, SideCommand, from_json
 from core.dice import AskDice, DiceSource, ScriptedDice
 from core.errors import AndeanError, IllegalAction
-from core.game import Game
+from core.game import Game, sequence
+from core.game.board_editor import RecordAction, SetCurrentCard, SetNextCard
+from core.game.editor import EditorCommand, SetSeat
 from core.pieces import Faction
-from core.rules import propaganda, sequence
-from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
+from core.rules import propaganda
 from core.rules.common import CIVIC_ACTION_COST
-from core.rules.editor import EditorCommand, SetSeat
 from core.state import GameState
 from core.words import printable
-from nonplayer.agents.connection import AgentError
-from nonplayer.agents.protocol import end_message, trace_message
-from nonplayer.agents.seat import AgentPolicy, AgentSeat, AgentStopped
-from nonplayer.decisions.decision import Decision, DecisionContext, MemoDice, command_title
-from nonplayer.decisions.transfer import TransferDecision
-from nonplayer.seats import GOVT_AI_LABEL, government_ai, government_turn, make_bot
+from decisions.decision import Decision, DecisionContext, MemoDice, command_title
+from decisions.transfer import TransferDecision
+from runners.seats import GOVT_AI_LABEL, government_ai, government_turn, make_bot
 from tui import board_changes, describe, table_deck
 from tui.seats import persons
 from tui.session import Session
@@ -288,7 +288,7 @@ class _Walk:
             return
 
     def _advance(self, dice: DiceSource) -> None:
-        """:func:`core.rules.sequence.advance`, step by step."""
+        """:func:`core.game.sequence.advance`, step by step."""
         state = self.state
         while True:
             if state.phase == "card":
@@ -466,7 +466,7 @@ class Controller:
         agent_policy: AgentPolicy | None = None,
     ) -> None:
         self.session = session
-        #: the seats outside programs play (issue 34; :mod:`nonplayer.agents`), by
+        #: the seats outside programs play (issue 34; :mod:`agents`), by
         #: Faction: the agent's command (or tcp:PORT); each is started at its first turn
         self.agent_specs: dict[Faction, str] = dict(agents or {})
         self.agents: dict[Faction, AgentSeat] = {}
@@ -878,10 +878,10 @@ class Controller:
 
     # --- other requests ------------------------------------------------------------
     def hint(self) -> Any:
-        """The hint for the seat to move (:func:`nonplayer.seat_hint.advise`): the
+        """The hint for the seat to move (:func:`runners.seat_hint.advise`): the
         campaign Government's choice for the Government, the section-8 flowchart's
         advice for an Insurgent."""
-        from nonplayer.seat_hint import advise
+        from runners.seat_hint import advise
 
         return advise(self.game)
 
@@ -1163,10 +1163,10 @@ def rebuilt_report(game: Game, step: Step, before: GameState, trace: list[str],
     """The account of a logged command rebuilt from the log (a resumed save), as
     :meth:`Controller.commit` and :meth:`Controller.nonplayer_turn` give it when it is
     played. A Non-player's reasons come from running its flowchart again on the
-    position before the command (:func:`tui.pictures.history.rederive_trace`, as
+    position before the command (:func:`tui.history.rederive_trace`, as
     ``andean report`` does); when that does not give the logged command, the account
     says so (``note``)."""
-    from tui.pictures.history import rederive_trace
+    from tui.history import rederive_trace
 
     entry = step.logged
     cmd = from_json(entry["command"])

@@ -24,16 +24,16 @@ from typing import TYPE_CHECKING, Any
 
 from core import events
 from core.cards import CARDS, card_title, event_text
+from core.game import sequence
 from core.map import MAP, space_name
 from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, UNDERGROUND_OF, Faction, Piece
-from core.rules import sequence
 from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
 from core.words import counted
-from nonplayer.seats import faction_name
 from nonplayer.trace import names, operation_text
+from runners.seats import faction_name
 
 if TYPE_CHECKING:
-    from nonplayer.games import Turn
+    from runners.games import Turn
 
 FACTION_LETTER = {Faction.GOVT: "G", Faction.FARC: "F", Faction.AUC: "A", Faction.CARTELS: "C"}
 KIND_LABEL = {"city": "City", "department": "Dept", "loc": "LoC", "foreign": "Foreign"}

@@ -15,7 +15,7 @@ from __future__ import annotations
 from core.pieces import Faction
 from core.rules import victory
 from core.state import GameState
-from nonplayer.seats import faction_name
+from runners.seats import faction_name
 
 
 def people(state: GameState) -> dict[int, list[Faction]]:

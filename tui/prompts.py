@@ -1,7 +1,7 @@
 """Prompt pieces shared by the line mode (:mod:`tui.plain.ui`) and the screens
 (:mod:`tui.screens`): strict yes/no answers, the board filter and the words for a choice
 recorded with the board editor. The names of the dice and the Discord question are
-:mod:`nonplayer.decisions.asked`'s, imported here too."""
+:mod:`decisions.asked`'s, imported here too."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from core.pieces import Faction
 from core.state import GameState
 
 # the questions asked mid-step live with the decision model (issue 34); still importable here
-from nonplayer.decisions.asked import die_name as die_name
-from nonplayer.decisions.asked import die_purpose as die_purpose
-from nonplayer.decisions.asked import discord_question as discord_question
-from nonplayer.decisions.base import InputError, Question, fold
+from decisions.asked import die_name as die_name
+from decisions.asked import die_purpose as die_purpose
+from decisions.asked import discord_question as discord_question
+from decisions.base import InputError, Question, fold
 from tui import describe
 
 #: what a yes/no question accepts (strict: not "1", not "ok")

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from core.pieces import Faction
 from core.state import GameState
-from nonplayer.seats import GOVT_AI_LABEL, ai_level, government_ai
+from runners.seats import GOVT_AI_LABEL, ai_level, government_ai
 
 #: ``state.options`` key of a game saved by ``andean demo --save``: the bot that
 #: played the Government seat (the seat is a person's for the loader, 1.5)

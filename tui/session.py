@@ -29,10 +29,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from core import serialize
 from core.commands import Command
 from core.files import SaveLock, check_output, same_path
-from core.game import Game
+from core.game import Game, serialize
 from core.pieces import Faction
 from nonplayer.turn import TurnResult, run_nonplayers
 from tui.turn_log import Step, steps_of, undo_point

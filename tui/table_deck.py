@@ -24,7 +24,7 @@ from collections.abc import Iterable
 
 from core.cards import CARDS, card_title
 from core.game import Game
-from core.rules.board_editor import SetCurrentCard, SetNextCard
+from core.game.board_editor import SetCurrentCard, SetNextCard
 from core.state import GameState
 
 #: ``state.options`` key set on every assist game: its deck is the table's

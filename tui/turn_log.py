@@ -29,11 +29,10 @@ from dataclasses import dataclass, field
 from core.cards import CARDS
 from core.cards import card_title as card_name
 from core.commands import SideCommand, from_json
-from core.game import Game
+from core.game import Game, sequence
+from core.game.board_editor import RecordAction, SetCurrentCard, SetNextCard
+from core.game.editor import EditorCommand, PlayOn
 from core.pieces import Faction
-from core.rules import sequence
-from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
-from core.rules.editor import EditorCommand, PlayOn
 from core.state import GameState
 from tui.table_deck import NAMING
 

@@ -5,7 +5,7 @@ An Event's text often leaves choices to a Faction: *which* spaces, *which* piece
 request; behind the chooser stands a person (the TUI), a Non-player (rules 8.4), a
 random player, or a script (tests and replays).
 
-Every answer is recorded, and :class:`core.rules.sequence.PlayEvent` carries the recorded
+Every answer is recorded, and :class:`core.game.sequence.PlayEvent` carries the recorded
 answers in its ``choices`` field, so the game log replays an Event exactly, whoever made
 the choices.
 

@@ -2,7 +2,7 @@
 
 A Special Activity (SA) is the extra action a Faction may add to a full Operation (4.1):
 immediately before, during or after it, never with a Limited Operation (2.3.5). The
-Sequence of Play (:class:`core.rules.sequence.OperationAction`) runs the SA with
+Sequence of Play (:class:`core.game.sequence.OperationAction`) runs the SA with
 ``ctx.op`` set to the Operation it accompanies; SAs that may only take place where their
 Operation does (Kidnap, Assassinate) read the Operation's spaces from ``ctx.op.spaces()``.
 

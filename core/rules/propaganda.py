@@ -774,7 +774,7 @@ class EliteBacking(PropagandaCommand):
     Fields:
         rally: an AUC Rally Operation selecting exactly 1 such space, or None to decline.
         transfers: where Shipments go whose last AUC Guerrillas the Rally's Base
-            replaces (4.5.3), as in :class:`~core.rules.sequence.OperationAction`.
+            replaces (4.5.3), as in :class:`~core.game.sequence.OperationAction`.
     """
 
     rally: Operation | None = None

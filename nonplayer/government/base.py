@@ -6,9 +6,9 @@ Every bot answers every Government decision through one method::
     decision = bot.decide(game, dice)          # -> GovtDecision(command, trace, chooser)
     game.apply(decision.command, chooser=decision.chooser, dice=dice)
 
-On an Event card the command is :class:`~core.rules.sequence.PlayEvent` (either half),
-an :class:`~core.rules.sequence.OperationAction` (a Limited Operation when that is all
-that is open) or :class:`~core.rules.sequence.Pass`; in a Propaganda Round it is the
+On an Event card the command is :class:`~core.game.sequence.PlayEvent` (either half),
+an :class:`~core.game.sequence.OperationAction` (a Limited Operation when that is all
+that is open) or :class:`~core.game.sequence.Pass`; in a Propaganda Round it is the
 command for the decision awaited (Civic Action, Redeploy, FARC Zone, 7th Special
 Forces). ``chooser`` answers the open choices of an Event the bot executes. A bot also
 answers Insurgent Discord (8.1, 2-player games) through :meth:`GovernmentBot.discord`.
@@ -40,11 +40,10 @@ from core.dice import DiceSource
 from core.errors import IllegalAction
 from core.events import FIRST_DIVISION, SHADED
 from core.events.choice import Choice, FirstChooser
-from core.game import Game, apply_command
+from core.game import Game, apply_command, sequence
+from core.game.sequence import PlayEvent
 from core.map import MAP
 from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, NUM_KINDS, UNDERGROUND_OF, Faction, Piece
-from core.rules import sequence
-from core.rules.sequence import PlayEvent
 from core.rules.victory import SOLO_LEVELS, solo_level
 from core.state import SAMPER, GameState
 from nonplayer.events import NonPlayerChooser

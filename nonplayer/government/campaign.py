@@ -97,10 +97,10 @@ from typing import Any
 from core.cards import CARDS, EVENT_CARDS, PROPAGANDA_CARDS
 from core.dice import SeededDice
 from core.errors import IllegalAction
-from core.game import Game, execute
+from core.game import Game, execute, sequence
+from core.game.sequence import OperationAction, PlayEvent
 from core.pieces import INSURGENTS, Faction
-from core.rules import sequence
-from core.rules.sequence import OperationAction, PlayEvent
+from core.pool import worker_signals
 from core.setup import PILE_SIZE, PILES, QUICK_PROPAGANDA_PILES, SEEDED_BOTTOM
 from core.state import GameState
 from nonplayer.government.base import GOING_ON_FLOOR, GovtDecision, LookaheadDice, final_score
@@ -125,7 +125,6 @@ from nonplayer.government.search import (
     score_candidate,
 )
 from nonplayer.government.value import ValueModel, cards_to_propaganda, load_model
-from nonplayer.pool import worker_signals
 from nonplayer.trace import Trace
 from nonplayer.turn import flowchart_stand_in, take_turn
 

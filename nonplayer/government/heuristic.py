@@ -81,13 +81,13 @@ from core.commands import Command, Context, Operation, SpecialActivity
 from core.dice import DiceSource
 from core.errors import IllegalAction
 from core.events import FIRST_DIVISION, SHADED
-from core.game import Game
+from core.game import Game, sequence
+from core.game.sequence import OperationAction, Pass, PlayEvent
 from core.map import FOREST, MAP, space_name
 from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, NUM_KINDS, UNDERGROUND_OF, Faction, Piece
-from core.rules import coin_ops, govt_special, propaganda, sequence
+from core.rules import coin_ops, govt_special, propaganda
 from core.rules.coin_ops import Assault, Patrol, Sweep, Train
 from core.rules.govt_special import AirLift, AirStrike, Eradicate
-from core.rules.sequence import OperationAction, Pass, PlayEvent
 from core.state import GameState
 from core.words import counted
 from nonplayer.government.base import (

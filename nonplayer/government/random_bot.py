@@ -1,7 +1,7 @@
 """The random Government: random legal commands, the floor of strength comparisons.
 
 Every decision, on an Event card or in a Propaganda Round, is drawn by the random legal
-player (:func:`core.random_play.random_command`) from the bot's own seeded
+player (:func:`core.game.random_play.random_command`) from the bot's own seeded
 ``random.Random``; Event choices are answered at random by the same generator. Same
 seed, same decisions. Insurgent Discord (8.1) is a coin flip.
 
@@ -18,11 +18,10 @@ from core.commands import Command
 from core.dice import DiceSource
 from core.errors import IllegalAction
 from core.events.choice import RandomChooser
-from core.game import Game
+from core.game import Game, sequence
+from core.game.random_play import random_command
+from core.game.sequence import Pass, PlayEvent
 from core.pieces import Faction
-from core.random_play import random_command
-from core.rules import sequence
-from core.rules.sequence import Pass, PlayEvent
 from core.state import GameState
 from nonplayer.government.base import GovtDecision, card_label, simulate
 from nonplayer.trace import Trace

@@ -77,14 +77,14 @@ from core.events import (
     TAPIAS,
     UNSHADED,
 )
-from core.game import Game, execute
+from core.game import Game, execute, sequence
+from core.game.sequence import OperationAction, Pass, PlayEvent
 from core.map import FOREST, MAP, MOUNTAIN, space_name
 from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, UNDERGROUND_OF, Faction, Piece
-from core.rules import coin_ops, govt_special, sequence
+from core.rules import coin_ops, govt_special
 from core.rules.coin_ops import Assault, Patrol, Sweep, Train
 from core.rules.common import CIVIC_ACTION_COST, civic_action_problem
 from core.rules.govt_special import AirLift, AirStrike, Eradicate
-from core.rules.sequence import OperationAction, Pass, PlayEvent
 from core.state import SAMPER, GameState
 from core.words import counted
 from nonplayer.government.base import (

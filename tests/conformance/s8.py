@@ -8,8 +8,8 @@ from typing import Any
 
 from core.dice import ScriptedDice
 from core.game import Game
+from core.game.sequence import OperationAction, fresh_card_step
 from core.pieces import Faction
-from core.rules.sequence import OperationAction, fresh_card_step
 from core.state import GameState
 from nonplayer.bot import Bot
 from nonplayer.interpreter import plan_operation

@@ -299,7 +299,7 @@ def test_remove_friendly_active_guerrillas_first() -> None:
 
 def Rally_only(action):  # type: ignore[no-untyped-def]  # noqa: N802
     """The planned Operation without its Special Activity (Extort would Activate)."""
-    from core.rules.sequence import OperationAction
+    from core.game.sequence import OperationAction
 
     return OperationAction(action.op, None)
 
@@ -605,7 +605,7 @@ def test_np_turn_stops_right_after_the_nonplayer_turn(tmp_path) -> None:  # type
     # 8.1 bullet 1: the 1st Eligible FARC on card 1 (not leftmost) executes an Operation;
     # `andean np-turn --position first` must return the position right after that turn
     # (card 1 still current, the FARC's Operation recorded), not run on into the next card.
-    from core import serialize
+    from core.game import serialize
     from tui.commands.main import main
 
     main(["new", "--scenario", "standard", "--seed", "1", "--players", "1", "--nonplayers",

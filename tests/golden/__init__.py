@@ -1,7 +1,7 @@
 """Golden games: the engine's behaviour pinned bit for bit (issue 18 item 1).
 
 A few hundred seeded games, played in one process, each reduced to two sha256 hashes:
-the final state (its save-file JSON, :func:`core.serialize.state_to_json`, so the hash
+the final state (its save-file JSON, :func:`core.game.serialize.state_to_json`, so the hash
 does not depend on how the state is held in memory) and the command log (every command
 with the dice it rolled, :attr:`core.game.Game.log`). ``games.json`` beside this module
 holds them, recorded from the engine as it was; ``tests/test_golden.py`` plays the
@@ -14,7 +14,7 @@ commit that names that rule change::
 
 The games (:func:`specs`) cover every seating the engine plays:
 
-* random legal play (:func:`core.random_play.play_random_game`, all four seats), the
+* random legal play (:func:`core.game.random_play.play_random_game`, all four seats), the
   standard scenario, the standard short game (2.4.1) and Quick-Play;
 * 1 player (8.0): the heuristic, random and one-card search (``lookahead``) Government
   bots against the three section-8 Non-players; the search with a fixed planned effort
@@ -22,7 +22,7 @@ The games (:func:`specs`) cover every seating the engine plays:
   (:func:`nonplayer.government.search.search`), so its decisions do not depend on the
   machine's speed or load;
 * 2 and 3 players with the Non-Player Option (1.5.1), seated as the soak seats them
-  (:func:`nonplayer.soak.play_seated`): the Government bot, random legal players for
+  (:func:`runners.soak.play_seated`): the Government bot, random legal players for
   FARC (and AUC), the leftover Insurgents section-8 Non-players;
 
 each in the standard and Quick-Play scenarios.
@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from core.game import Game
-from core.serialize import state_to_json
+from core.game.serialize import state_to_json
 
 PATH = Path(__file__).with_name("games.json")
 
@@ -93,13 +93,13 @@ def label(spec: Spec) -> str:
 def play(spec: Spec) -> Game:
     """Play one golden game to its end."""
     if spec["kind"] == "random_play":
-        from core.random_play import play_random_game
+        from core.game.random_play import play_random_game
 
         seed = spec["seed"]
         return play_random_game(Game.new(spec["scenario"], seed=seed, **spec["options"]),
                                 random.Random(seed))
     if spec["kind"] == "seated":
-        from nonplayer.soak import play_seated
+        from runners.soak import play_seated
 
         return play_seated(spec["seed"], _government(spec), spec["scenario"], spec["players"])
     raise ValueError(f"unknown golden game kind {spec['kind']!r}")

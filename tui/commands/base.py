@@ -20,9 +20,8 @@ from tui.commands.stops import Interrupted as Interrupted
 from tui.commands.stops import Terminated as Terminated
 from tui.commands.stops import stop_code as stop_code
 
-
-class CliError(Exception):
-    """A user error: printed as one line on stderr, exit code 2."""
+# the user-error type, below every interface (tui/errors.py); re-exported for the commands
+from tui.errors import CliError as CliError
 
 
 @dataclass(frozen=True)
@@ -74,8 +73,8 @@ def add_no_verify(p: argparse.ArgumentParser) -> None:
 
 def add_government_ai_options(p: argparse.ArgumentParser) -> None:
     """``--govt heuristic|search`` and ``--think``: the program's AI for a Government no
-    person takes (``andean new``, ``play``, ``serve``; :func:`nonplayer.seats.ai_spec`)."""
-    from nonplayer.seats import LEVELS
+    person takes (``andean new``, ``play``, ``serve``; :func:`runners.seats.ai_spec`)."""
+    from runners.seats import LEVELS
 
     p.add_argument("--govt", choices=("heuristic", "search"), default=None,
                    help="the program's AI for a Government no person takes (default: "

@@ -27,19 +27,20 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from core import files, serialize
+from agents.connection import AgentError, tcp_address
+from agents.seat import AgentSetup, AgentStopped
+from core import files
 from core.atomic import write_text
 from core.cards import CARDS
 from core.dice import MAX_SEED
 from core.extras import require_extras
 from core.files import SaveLock, check_output, name_max, read_input, same_path, shown
-from core.game import Game
+from core.game import Game, serialize
 from core.pieces import Faction
 from core.rules import victory
 from core.words import counted, joined
-from nonplayer.agents.connection import AgentError, tcp_address
-from nonplayer.agents.seat import AgentSetup, AgentStopped
-from nonplayer.games import (
+from nonplayer.government import GOVERNMENTS, make_government
+from runners.games import (
     BACKENDS,
     GAMES_DIR,
     GameRecord,
@@ -51,9 +52,8 @@ from nonplayer.games import (
     summarize,
     write_csv,
 )
-from nonplayer.government import GOVERNMENTS, make_government
 from tui import describe as text
-from tui.commands.agent_args import add_agent_arguments, agent_policy, parse_agents
+from tui.agent_args import add_agent_arguments, agent_policy, parse_agents
 from tui.commands.base import CliError, Interrupted, Subcommand, seed_argument, stop_code
 from tui.controller import round_reports
 from tui.describe import game_turn_line as describe
@@ -261,7 +261,7 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
 
     recorder = None
     if args.report:
-        from tui.pictures.history import Recorder
+        from tui.history import Recorder
 
         recorder = Recorder()
 
@@ -529,7 +529,7 @@ def _batch_in(args: argparse.Namespace, out: TextIO, outdir: Path, run: dict[str
               seeds: list[int], kept: list[GameRecord], options: dict[str, Any],
               bot: Any, agents: AgentSetup | None, plays: str) -> int:
     """The batch's games, in its checked ``outdir``, holding the lock of its games.csv."""
-    from nonplayer.games import CsvLog, read_csv
+    from runners.games import CsvLog, read_csv
     from tui.progress import RunProgress
 
     csv_path, json_path = outdir / "games.csv", outdir / "summary.json"
@@ -663,7 +663,7 @@ def _check_run(run_path: Path, run: dict[str, Any]) -> None:
 def _resume_records(csv_path: Path, seeds: list[int], scenario: str,
                     govt: str) -> list[GameRecord]:
     """The finished games of a stopped run, checked to belong to this run."""
-    from nonplayer.games import read_csv
+    from runners.games import read_csv
 
     if csv_path.is_symlink():  # rows are appended to it: never through a link
         raise CliError(f"--resume: {shown(csv_path)} is a symbolic link; the run's rows "
@@ -720,7 +720,7 @@ def _choices(allowed: tuple[Any, ...], kind: type = str) -> Any:
 
 
 def _configure_soak(p: argparse.ArgumentParser) -> None:
-    from nonplayer.soak import GOVTS, PLAYERS, SCENARIOS
+    from runners.soak import GOVTS, PLAYERS, SCENARIOS
 
     p.add_argument("--games", type=_games, required=True, help="how many games")
     p.add_argument("--seed", type=_seed, default=0,
@@ -742,7 +742,7 @@ def _configure_soak(p: argparse.ArgumentParser) -> None:
 
 
 def _run_soak(args: argparse.Namespace, out: TextIO) -> int:
-    from nonplayer.soak import run_soak, soak_jobs
+    from runners.soak import run_soak, soak_jobs
     from tui.progress import RunProgress
 
     outfile = check_output(args.out, "--out", force=args.force) if args.out else None

@@ -13,10 +13,10 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from core import serialize
 from core.cards import CARDS
 from core.extras import require_extra
 from core.files import check_output, shown
+from core.game import serialize
 from tui.commands.base import CliError, Subcommand
 
 #: the commands that write a save file, named in the SAVE argument's help
@@ -56,8 +56,8 @@ def _scale(text: str) -> float:
 
 
 def _run_map(args: argparse.Namespace, out: TextIO) -> int:
+    from tui.history import from_game
     from tui.pictures.board import write_board
-    from tui.pictures.history import from_game
     from tui.table_deck import is_table_deck, next_named
 
     if not args.out.lower().endswith((".svg", ".png")):
@@ -91,7 +91,7 @@ def _configure_report(p: argparse.ArgumentParser) -> None:
 
 
 def _run_report(args: argparse.Namespace, out: TextIO) -> int:
-    from tui.pictures.history import from_game
+    from tui.history import from_game
     from tui.pictures.report import game_report, write
 
     # never over the save it reads; another existing file only with --force

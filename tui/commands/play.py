@@ -29,13 +29,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from core import serialize
+from agents.seat import AgentStopped
 from core.errors import IllegalAction
 from core.files import SaveLock, check_output
-from core.game import Game
+from core.game import Game, serialize
 from core.pieces import Faction
-from nonplayer.agents.seat import AgentStopped
-from tui.commands.agent_args import add_agent_arguments, agent_policy, parse_agents, with_agents
+from tui.agent_args import add_agent_arguments, agent_policy, parse_agents, with_agents
 from tui.commands.base import (
     CliError,
     Interrupted,
@@ -282,8 +281,8 @@ def new_assist_game(scenario: str, seed: int, seats: list[int | None], first: in
     """A new game whose first card is ``first`` (the card the table turned up)."""
     from core import setup
     from core.dice import SEEDED
-    from core.rules import sequence
-    from core.rules.editor import bring_into_deck
+    from core.game import sequence
+    from core.game.editor import bring_into_deck
     from tui.table_deck import TABLE_DECK
 
     state = setup.new_state(scenario=scenario, seed=seed, seats=seats, short=short)
@@ -379,8 +378,8 @@ def setup_lines(scenario: str, seats: list[int | None]) -> list[str]:
 def run_assist(session: Session, new: bool, args: argparse.Namespace, inp: TextIO,
                out: TextIO) -> int:
     """The assistant on text streams (also used by the tests)."""
-    from nonplayer.decisions.base import InputError, fold
-    from nonplayer.decisions.editor import find_card
+    from decisions.base import InputError, fold
+    from decisions.editor import find_card
     from tui.plain.ui import Quit, make_ui
 
     controller = assist_controller(session, args)

@@ -11,10 +11,9 @@ import secrets
 from pathlib import Path
 from typing import Any, TextIO
 
-from core import serialize
 from core.cards import CARDS
 from core.files import check_output, locked
-from core.game import Game
+from core.game import Game, serialize
 from core.pieces import Faction
 from tui.commands.base import (
     CliError,
@@ -52,7 +51,7 @@ def _configure_random_game(p: argparse.ArgumentParser) -> None:
 def _run_random_game(args: argparse.Namespace, out: TextIO) -> int:
     import random
 
-    from core.random_play import play_random_game
+    from core.game.random_play import play_random_game
 
     if args.save:  # checked before the game is played (issue 25 item 1)
         check_output(args.save, "--save", force=args.force)
@@ -162,8 +161,8 @@ def card_rows() -> list[dict[str, Any]]:
 
 def _run_cards(args: argparse.Namespace, out: TextIO) -> int:
     if args.text is not None:
-        from nonplayer.decisions.base import InputError
-        from nonplayer.decisions.editor import find_card
+        from decisions.base import InputError
+        from decisions.editor import find_card
         from tui.describe import card_text
 
         try:

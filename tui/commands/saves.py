@@ -20,16 +20,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from core import serialize
 from core.cards import CARDS
 from core.files import check_output, locked
-from core.game import Game
+from core.game import Game, sequence, serialize
 from core.map import MAP
 from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
-from core.rules import sequence
 from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
 from core.words import printable
-from nonplayer.seats import ai_spec, government_ai
+from runners.seats import ai_spec, government_ai
 from tui.available import available_dict, available_lines
 from tui.commands.base import (
     CliError,
@@ -394,9 +392,9 @@ def _configure_np_turn(p: argparse.ArgumentParser) -> None:
 
 def _discord_argument(text: str) -> str:
     """``--discord``: an answer to the same question play and assist ask
-    (:func:`nonplayer.decisions.asked.discord_question`: a number, a name or its start)."""
-    from nonplayer.decisions.asked import discord_question
-    from nonplayer.decisions.base import InputError
+    (:func:`decisions.asked.discord_question`: a number, a name or its start)."""
+    from decisions.asked import discord_question
+    from decisions.base import InputError
 
     try:
         return str(discord_question(None).parse(text))
@@ -408,11 +406,11 @@ def _discord(given: str | None, inp: TextIO, out: TextIO) -> Any:
     """Insurgent Discord (8.1) for ``np-turn``, asked only when the engine needs it (a
     2-player game, 2nd Eligible Non-player with Resources and an effective Event): the
     ``--discord`` answer, else the Government player on the terminal (the question of
-    play and assist, :func:`nonplayer.decisions.asked.discord_question`, written to
+    play and assist, :func:`decisions.asked.discord_question`, written to
     ``out``), else a
     refusal (nothing is applied nor saved)."""
-    from nonplayer.decisions.asked import discord_question
-    from nonplayer.decisions.base import InputError
+    from decisions.asked import discord_question
+    from decisions.base import InputError
 
     def ask(state: GameState, faction: Faction) -> str:
         question = discord_question(faction, state.current_card)
@@ -456,7 +454,7 @@ def _what_if_start(args: argparse.Namespace) -> tuple[Game, Faction]:
 
 def _run_np_turn(args: argparse.Namespace, out: TextIO) -> int:
     from core.dice import ScriptedDice
-    from core.rules.editor import SetTurn
+    from core.game.editor import SetTurn
     from nonplayer.turn import take_turn
 
     game, faction = _what_if_start(args)
@@ -528,8 +526,8 @@ def _faction_name(text: str) -> str:
 def _run_event(args: argparse.Namespace, out: TextIO) -> int:
     from core import events
     from core.dice import ScriptedDice
-    from core.rules.editor import SetTurn
-    from core.rules.sequence import PlayEvent
+    from core.game.editor import SetTurn
+    from core.game.sequence import PlayEvent
     from nonplayer import events as np_events
     from nonplayer.trace import Trace
     from nonplayer.turn import TurnResult
@@ -587,7 +585,7 @@ def _run_transfer(args: argparse.Namespace, out: TextIO) -> int:
     """A voluntary transfer (1.5.2; to a Non-player too, 8.1.2 PLAY NOTE), logged in the
     save: refused with one line (and no file changed) where the rules do not allow it."""
     from core.errors import IllegalAction
-    from core.rules.transfer import Transfer
+    from core.game.transfer import Transfer
 
     target = args.save or args.file
     # checked before the save is read, its lock held from before the load to after the

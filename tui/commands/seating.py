@@ -22,7 +22,7 @@ import argparse
 
 from core.pieces import Faction
 from core.seating import seating_problem
-from nonplayer.seats import ai_spec
+from runners.seats import ai_spec
 from tui.commands.base import CliError, add_government_ai_options, faction_argument
 from tui.commands.saves import seats_argument
 

@@ -31,10 +31,10 @@ from core.files import SaveLock, same_path, shown
 from tui.commands.base import CliError, Interrupted, Subcommand, stop_code
 from tui.commands.play import ASSIST_SAVE, check_save
 
-#: the Textual driver of a tab's game, :class:`tui.served.ServedDriver`, named here (and
-#: imported by :mod:`tui.served`) so that this module never imports the tab's module,
+#: the Textual driver of a tab's game, :class:`tui.commands.served.ServedDriver`, named here (and
+#: imported by :mod:`tui.commands.served`) so that this module never imports the tab's module,
 #: which runs ``andean`` itself: no import circle
-SERVED_DRIVER = "tui.served:ServedDriver"
+SERVED_DRIVER = "tui.commands.served:ServedDriver"
 
 def _configure(p: argparse.ArgumentParser) -> None:
     from tui.commands import play
@@ -93,7 +93,7 @@ def app_command(args: argparse.Namespace, out: TextIO) -> tuple[str, Path]:
     """The command each browser tab runs, and the save file it plays on. ``play``: the
     game is made (or resumed, its seats checked) here first."""
     # (the shell textual-serve starts becomes the app: a stop reaches the app itself)
-    base = [sys.executable, "-m", "tui.served", args.app]
+    base = [sys.executable, "-m", "tui.commands.served", args.app]
     if args.plain:
         raise CliError("--plain is the terminal's line mode; the browser shows the app")
     if args.app == "play":
@@ -130,7 +130,7 @@ def app_command(args: argparse.Namespace, out: TextIO) -> tuple[str, Path]:
 
 
 def _tab(argv: list[str]) -> str:
-    """The shell line of a tab's game: ``tui.served`` with its own Textual driver (the
+    """The shell line of a tab's game: ``tui.commands.served`` with its own Textual driver (the
     app ends when its tab goes; start-up errors shown in the tab)."""
     return f"TEXTUAL_DRIVER={shlex.quote(SERVED_DRIVER)} exec " + shlex.join(argv)
 
@@ -138,7 +138,7 @@ def _tab(argv: list[str]) -> str:
 def _copy_save(source: str, target: Path, verify: bool) -> None:
     """``serve assist --load X --save Y``: X loaded (the strict loader) and saved to Y
     once, so a second tab resumes Y instead of starting again from X."""
-    from core import serialize
+    from core.game import serialize
     from tui.session import Session
 
     serialize.save(Session.load(source, verify=verify).game, target)

@@ -16,9 +16,9 @@ from typing import Any
 from core.atomic import write_text
 from core.pieces import Faction
 from core.rules import victory
-from nonplayer.seats import GOVT_AI_LABEL
+from runners.seats import GOVT_AI_LABEL
+from tui.history import EDITOR, CardStep, History, solo_line
 from tui.pictures.board import FACTION_COLOUR, board_svg
-from tui.pictures.history import EDITOR, CardStep, History, solo_line
 
 COLOUR = {f.label: FACTION_COLOUR[f] for f in Faction}
 COLOUR[EDITOR] = "#666"

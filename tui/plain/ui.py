@@ -2,7 +2,7 @@
 
 One question at a time on stdout, one answer a line on stdin: usable with a screen
 reader, from a script, or in a test. The same forms as the Textual app (see
-:mod:`nonplayer.decisions.base`); at any prompt these words work too:
+:mod:`decisions.base`); at any prompt these words work too:
 
 ``help``, ``board [WORD]``, ``space NAME``, ``tracks``, ``card``, ``log [N]``,
 ``why [N]``, ``show [N]``, ``save [FILE]``, ``quit``, ``undo``; inside a form ``back``
@@ -35,21 +35,21 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
+from agents.connection import AgentError
 from core.cards import CARDS
 from core.errors import AndeanError, IllegalAction
 from core.files import same_path, shown
+from core.game import sequence
+from core.game.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.map import MAP
 from core.pieces import Faction
-from core.rules import sequence
-from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.state import GameState
 from core.words import printable
-from nonplayer.agents.connection import AgentError
-from nonplayer.decisions.base import YES_NO, Cancelled, InputError, Question, fold
-from nonplayer.decisions.editor import EDIT_HELP, find_card, is_edit, parse_edit
+from decisions.base import YES_NO, Cancelled, InputError, Question, fold
+from decisions.editor import EDIT_HELP, find_card, is_edit, parse_edit
 from tui import board_changes, describe
+from tui.agent_args import SEAT_NAMES
 from tui.available import available_lines
-from tui.commands.agent_args import SEAT_NAMES
 from tui.controller import Controller, Preview, TurnReport, solo_result_lines
 from tui.prompts import (
     RECORDED,
@@ -105,7 +105,7 @@ CARD_QUESTIONS = {
     "current": "which card is face up now (play reached a card the table did not name)",
     "next": "which card is on top of the deck now",
 }
-#: what a card prompt accepts (:func:`nonplayer.decisions.editor.find_card`)
+#: what a card prompt accepts (:func:`decisions.editor.find_card`)
 CARD_ACCEPTS = "number, title or the start of a title"
 
 
@@ -882,7 +882,7 @@ def _enable_completion() -> None:
         import readline
     except ImportError:  # pragma: no cover - not on every platform
         return
-    from nonplayer.decisions.editor import EDIT_WORDS
+    from decisions.editor import EDIT_WORDS
 
     words = sorted({c.title for c in CARDS.values()} | {s.full_name for s in MAP.spaces}
                    | {s.name for s in MAP.spaces} | set(EDIT_WORDS)

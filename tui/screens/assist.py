@@ -55,21 +55,20 @@ from textual.suggester import Suggester
 from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
+from agents.seat import AgentStopped
 from core.cards import CARDS
 from core.errors import AndeanError
 from core.files import shown
-from core.game import Game
+from core.game import Game, sequence
+from core.game.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.map import MAP
 from core.pieces import Faction
-from core.rules import sequence
-from core.rules.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.state import GameState
-from nonplayer.agents.seat import AgentStopped
-from nonplayer.decisions.base import YES_NO, Cancelled, FormRun, InputError, fold
-from nonplayer.decisions.editor import CARD_NAMES, EDIT_HELP, EDIT_WORDS, find_card, parse_edit
+from decisions.base import YES_NO, Cancelled, FormRun, InputError, fold
+from decisions.editor import CARD_NAMES, EDIT_HELP, EDIT_WORDS, find_card, parse_edit
 from tui import board_changes, describe
-from tui.commands.base import CliError
 from tui.controller import Controller, Preview, TurnReport, numbered, phase_of
+from tui.errors import CliError
 from tui.prompts import RECORDED, yes_no
 from tui.screens import side_panel
 from tui.screens.dialogs import (
@@ -359,7 +358,7 @@ def _complete(value: str, tail: str, vocabulary: Any) -> str | None:
 
 class EditorScreen(ModalScreen[str | None]):
     """The board editor: typed commands, each applied at once and logged (see
-    :mod:`nonplayer.decisions.editor`); the changes are shown, a bad command changes nothing.
+    :mod:`decisions.editor`); the changes are shown, a bad command changes nothing.
     ``cancel`` typed (when recording a choice carried out on the table) closes it with
     "cancel": back to the decision menu."""
 
@@ -546,7 +545,7 @@ class TableCheckScreen(ConfirmScreen):
 
 
 class AssistFormScreen(FormScreen):
-    """A person's decision (the forms of :mod:`nonplayer.decisions.decision`), asking typed-in dice
+    """A person's decision (the forms of :mod:`decisions.decision`), asking typed-in dice
     in a dialog when an Event or the rest of the card needs them; ctrl+e: the editor."""
 
     BINDINGS = [Binding("ctrl+e", "editor", "Editor", priority=True)]  # (over the box's End)

@@ -20,10 +20,10 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option as ListOption
 
+from agents.connection import AgentError, tcp_address
 from core.errors import AndeanError
 from core.pieces import Faction
-from nonplayer.agents.connection import AgentError, tcp_address
-from nonplayer.decisions.base import YES_NO, InputError, Option, Question
+from decisions.base import YES_NO, InputError, Option, Question
 from tui.controller import Controller, Decision, Preview, TurnReport, default_player
 from tui.screens.questions import AnsweredScreen
 from tui.seats import persons, seat_holders

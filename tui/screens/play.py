@@ -13,7 +13,7 @@ instructions and the reasons behind it), and every key in the footer
 (:mod:`tui.screens.keys`).
 The decisions of whichever Faction a person holds (hot-seat: the status line names the
 person whose decision it is) run the same forms as the ``--plain`` mode and the
-assistant (:mod:`nonplayer.decisions.decision`: the Government's, and FARC's, AUC's and Cartels'
+assistant (:mod:`decisions.decision`: the Government's, and FARC's, AUC's and Cartels'
 Operations, Special Activities, Events and Propaganda decisions): each question shows
 its options; type a number or a name in the
 answer box (or pick from the list), Escape goes back a question. A finished command is
@@ -45,11 +45,11 @@ from textual.widgets import (
     Tree,
 )
 
+from agents.seat import AgentStopped
 from core.errors import AndeanError
 from core.map import MAP
 from core.pieces import Faction
-from nonplayer.agents.seat import AgentStopped
-from nonplayer.decisions.base import Cancelled, InputError
+from decisions.base import Cancelled, InputError
 from tui import describe
 from tui.card_summary import card_notes, marked_spaces, turn_line
 from tui.controller import Controller, Preview, TurnReport, solo_result_lines

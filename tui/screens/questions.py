@@ -25,8 +25,8 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
 from core.pieces import Faction
-from nonplayer.decisions.asked import die_question, discord_question
-from nonplayer.decisions.base import InputError, Question
+from decisions.asked import die_question, discord_question
+from decisions.base import InputError, Question
 
 
 class NeedAnswer(Exception):
@@ -46,7 +46,7 @@ class Replies:
 
     A Non-player turn is run again from its start after every answer: :meth:`rewind`
     before each try hands the same answers out again. A person's decision remembers its
-    own dice (:class:`~nonplayer.decisions.decision.MemoDice`) and asks only for new ones, so its
+    own dice (:class:`~decisions.decision.MemoDice`) and asks only for new ones, so its
     tries are not rewound.
     """
 
@@ -96,7 +96,7 @@ class AnsweredScreen(ModalScreen[_Result]):
 
 
 class QuestionScreen(AnsweredScreen[Any]):
-    """One :class:`~nonplayer.decisions.base.Question` (a die, Insurgent Discord); Escape: None."""
+    """One :class:`~decisions.base.Question` (a die, Insurgent Discord); Escape: None."""
 
     BINDINGS = [Binding("escape", "abandon", "Abandon")]
 

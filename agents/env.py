@@ -1,0 +1,758 @@
+"""The research environment (issue 34): the game as a PettingZoo AEC environment
+(:class:`AndeanAbyssEnv`, one agent per seat) and, for the Government against the three
+section-8 Non-players, a single-agent Gymnasium environment (:class:`GovernmentEnv`).
+
+Both ask the seats the questions of the one decision model
+(:func:`decisions.decision.decision_form`: the Sequence of Play's menu, then the
+Operation, Event or Propaganda form chosen), so an agent here is offered exactly what a
+person at the screens or an outside program over the protocol is offered. An *action* is
+an answer's number in the question's list (:func:`decisions.base.answers`: its
+options; for a number question each number, for a yes/no question yes then no); a
+question of several options is answered one pick at a time, then :data:`DONE`. An
+answer the form refuses once it sees where it leads (rare) is masked out when tried, or,
+with ``strict=True``, before (each answer tried and taken back, as the protocol's
+:meth:`~decisions.base.FormRun.legal_question` does: exact, and many times
+slower). What an agent sees:
+
+* ``observation``: :data:`N_FEATURES` numbers, every index documented in docs/agents.md
+  ("The research environment"; :data:`FEATURES` is that table);
+* ``action_mask``: :data:`N_ACTIONS` zeros and ones, 1 for each action the question
+  allows now;
+* the raw state: :meth:`Table.public_state` (the protocol's observation: the save
+  format's ``state`` without the deck's unseen order nor the dice stream's seed).
+
+Rewards come at the end only: each seat's 8.8 subtraction, its victory margin (7.3) minus
+the highest margin among the other Factions (for the solitaire Government exactly the 8.8
+score, :func:`core.rules.victory.solo_score`).
+
+Needs the ``env`` extra (pettingzoo, gymnasium): ``pip install 'andean-abyss-engine[env]'``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from agents.protocol import end_message, observation
+from agents.seat import with_agents
+from core.cards import CARDS
+from core.extras import require_extra
+from core.game import Game, finish_command, sequence
+from core.pieces import ACTIVE_OF, PIECE_FACTION, UNDERGROUND_OF, Faction, Piece
+from core.state import NSPACES, SHIPMENTS, GameState, K
+from decisions.base import (
+    MANY,
+    NUMBER,
+    ONE,
+    TRIAL,
+    YES_NO,
+    FormRun,
+    InputError,
+    Option,
+    Question,
+    Trial,
+    answers,
+)
+from decisions.decision import DecisionContext, decision_form
+from nonplayer.government import GovernmentBot, apply_decision, make_government
+from nonplayer.turn import take_turn
+
+require_extra("env", "the research environment (agents.env)")  # one line if not
+
+import gymnasium  # noqa: E402
+from gymnasium import spaces  # noqa: E402
+from pettingzoo import AECEnv  # noqa: E402
+
+#: Options a question may have: action ``i`` (0 <= i < MAX_OPTIONS) is option ``i``.
+MAX_OPTIONS = 128
+#: The action that ends the picks of a question of several options.
+DONE = MAX_OPTIONS
+N_ACTIONS = MAX_OPTIONS + 1
+#: The agents' names: the Factions' labels, in Faction order.
+AGENTS = tuple(f.label for f in Faction)
+#: Card numbers run 1-76; a card block has one entry per number, entry 0 unused.
+NCARDS = max(CARDS) + 1
+#: The question kinds, in the order of the ``question_kind`` block.
+KINDS = (ONE, MANY, NUMBER, YES_NO)
+PHASES = ("card", "propaganda", "over")
+#: Bounds of every observed number (the Box's low and high).
+LIMIT = 1000.0
+
+
+@dataclass(frozen=True)
+class Feature:
+    """One block of the observation vector: ``size`` numbers from ``offset``."""
+
+    name: str
+    size: int
+    meaning: str
+    offset: int = 0
+
+
+def _features() -> tuple[Feature, ...]:
+    blocks = [
+        ("pieces", NSPACES * K, "pieces in each space: index 12 x space id + piece kind "
+         "(the save format's piece columns: 0 Troops, 1 Police, 2 Govt Base, 3-5 FARC "
+         "Underground, Active, Base, 6-8 AUC, 9-11 Cartels)"),
+        ("support", NSPACES, "Support or Opposition by space id: -2 Active Opposition .. "
+         "+2 Active Support (1.6)"),
+        ("terror", NSPACES, "Terror markers by space id (3.3.4)"),
+        ("sabotage", NSPACES, "Sabotage markers by space id (3.3.4)"),
+        ("farc_zone", NSPACES, "1 where a FARC Zone is (4.2.2)"),
+        ("in_play", NSPACES, "1 for a space in play (the foreign countries only once an "
+         "Event brings them, 1.3.5)"),
+        ("shipments", SHIPMENTS * 2, "each of the 4 Shipments (4.5.3): space id + 1 (0: "
+         "off the map), then the holder's Faction number"),
+        ("available", K, "pieces Available by piece kind (1.4.1)"),
+        ("removed", 4, "pieces removed from the game by Faction number"),
+        ("resources", 4, "Resources by Faction number (1.8)"),
+        ("aid", 1, "Aid (1.8)"),
+        ("president", 3, "1 for the President: Samper, Pastrana, Uribe (6.3.5)"),
+        ("eligible", 4, "1 for each Eligible Faction (2.3.1)"),
+        ("acted", 4, "1 for each Faction that has acted on this card (2.3.2)"),
+        ("current_card", NCARDS, "1 at the current card's number (2.2)"),
+        ("next_card", NCARDS, "1 at the number of the face-up top card of the deck (2.2)"),
+        ("capabilities", NCARDS, "by card number: +1 unshaded, -1 shaded Capability in "
+         "effect (5.3)"),
+        ("momentum", NCARDS, "1 for each Momentum card in effect (5.4)"),
+        ("deck_size", 1, "cards left in the draw deck"),
+        ("propaganda_rounds", 1, "Propaganda cards played so far (6.0)"),
+        ("final_propaganda", 1, "the Propaganda card whose Round ends the game (2.4.1)"),
+        ("phase", 3, "1 for the phase: card, propaganda, over"),
+        ("position", 1, "1 or 2: the Faction to move is 1st or 2nd Eligible; 0 in a "
+         "Propaganda Round (2.3.2)"),
+        ("to_move", 4, "1 for the Faction to move"),
+        ("observer", 4, "1 for the Faction this observation is for"),
+        ("margins", 4, "victory margins by Faction number (7.3)"),
+        ("question_kind", 4, "1 for the question's kind: one option, several options, a "
+         "number, yes/no (0s when not this agent's turn)"),
+        ("question_size", 1, "options the question lists (the action ids 0 .. size-1)"),
+        ("picks", 1, "options picked so far of a question of several options"),
+        ("picks_min", 1, "fewest picks the question takes"),
+        ("picks_max", 1, "most picks the question takes"),
+    ]
+    out = []
+    offset = 0
+    for name, size, meaning in blocks:
+        out.append(Feature(name, size, meaning, offset))
+        offset += size
+    return tuple(out)
+
+
+#: The observation vector, block by block (docs/agents.md lists it).
+FEATURES = _features()
+N_FEATURES = FEATURES[-1].offset + FEATURES[-1].size
+_AT = {f.name: f.offset for f in FEATURES}
+
+
+class EnvError(RuntimeError):
+    """A question the action space cannot hold (more than :data:`MAX_OPTIONS` options),
+    or a seating the environment does not play; the message says which."""
+
+
+# ======================================================================================
+# one game, decision by decision
+# ======================================================================================
+class Table:
+    """One game played question by question: the Factions in ``agents`` answer the
+    decision model's questions, the other Insurgents are Non-players (the section-8
+    flowcharts); a Government that is not an agent is played by the program's
+    Government bot ``govt`` (there is no section-8 Government flowchart), which also
+    answers Insurgent Discord (8.1) when the bot and one agent are the two players.
+    ``strict``: mask the answers the form would refuse before they are tried.
+
+    After every action the Non-players move until an agent is asked again or the game
+    ends: ``to_move`` is then the Faction whose question is open (None once over).
+    ``version`` counts the commands applied (the board changes only then)."""
+
+    def __init__(self, agents: Iterable[Faction], scenario: str = "standard",
+                 seed: int = 0, govt: str = "heuristic", strict: bool = False,
+                 **options: Any) -> None:
+        self.agents = frozenset(agents)
+        self.strict = strict
+        if not self.agents:
+            raise EnvError("no agent at the table: name at least one seat")
+        self.bot: GovernmentBot | None = None
+        players = [f for f in Faction if f in self.agents]
+        if Faction.GOVT not in self.agents:
+            self.bot = make_government(govt, seed)
+        elif len(players) == 2:
+            raise EnvError("a Government agent and one Insurgent agent beside Non-players "
+                           "would be asked Insurgent Discord (8.1), which the environment "
+                           "does not ask: seat 1, 3 or 4 agents, or leave the Government "
+                           "to the program's bot")
+        seats = with_agents([1, None, None, None], self.agents)  # the bot's Government: 1
+        self.game = Game.new(scenario, seed=seed, seats=seats, **options)
+        self.version = 0
+        self.decisions = 0
+        self.run: FormRun | None = None
+        self.ctx: DecisionContext | None = None
+        self.question: Question | None = None
+        self.options: list[Option] = []
+        self.picks: list[int] = []
+        self.refused: set[int] = set()
+        self.to_move: Faction | None = None
+        self._mask: np.ndarray | None = None
+        self._advance()
+
+    # --- what is asked ----------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.game.is_terminal()
+
+    def mask(self) -> np.ndarray:
+        """1 for each action the open question allows now (all 0 once over); read-only,
+        computed once per change."""
+        if self._mask is None:
+            self._mask = self._make_mask()
+        return self._mask
+
+    def _make_mask(self) -> np.ndarray:
+        question = self.question
+        if question is None:
+            return _FIRST[0]
+        n = len(self.options)
+        if question.kind != MANY and not self.refused and n <= MAX_OPTIONS:
+            return _FIRST[n]  # the usual case: every option of a question of one answer
+        picks = self.picks
+        if question.kind == MANY:
+            if len(picks) < question.hi:
+                mask = _upto(n)
+                if not question.repeat:
+                    for i in picks:  # a few: cheaper one by one than indexed by a list
+                        mask[i] = 0
+            else:
+                mask = np.zeros(N_ACTIONS, dtype=np.int8)
+            if len(picks) >= question.lo:
+                mask[DONE] = 1
+        else:
+            mask = _upto(n)
+            for i in self.refused:
+                mask[i] = 0
+        mask.flags.writeable = False  # a mask is shared, never changed
+        return mask
+
+    def public_state(self) -> dict[str, Any]:
+        """The raw state an agent may see: the protocol's observation (the save format's
+        ``state``, the deck cut to its face-up top card, no dice seed)."""
+        return observation(self.game.state)
+
+    # --- answering --------------------------------------------------------------------
+    def act(self, action: int) -> str | None:
+        """Answer the open question with ``action``; None if taken, else why it was
+        refused (nothing changed but, for an option the form refused, the mask)."""
+        question = self.question
+        if question is None:
+            return "the game is over"
+        action = int(action)
+        if not 0 <= action < N_ACTIONS or not self.mask()[action]:
+            return f"action {action} is not one the question allows now"
+        self._mask = None  # the picks, the refused options or the question change
+        if question.kind == MANY:
+            if action != DONE:
+                self.picks.append(action)
+                if len(self.picks) < question.hi and (
+                        question.repeat or len(self.picks) < len(self.options)):
+                    return None
+            value: Any = [self.options[i].value for i in self.picks]
+        else:
+            value = self.options[action].value
+        assert self.run is not None
+        try:
+            self.run.answer(value)
+        except InputError as err:
+            if question.kind == MANY:
+                self.picks = []  # the combination was refused: pick again
+            else:
+                self.refused.add(action)
+                if not self.mask().any():
+                    raise EnvError(f"no option of {question.prompt!r} is taken "
+                                   "(an engine error)") from None
+            return str(err)
+        if self.run.done:
+            self._apply(self.run.result)
+            self._advance()
+        else:
+            self._ask(self.run.question)
+        return None
+
+    # --- moving on --------------------------------------------------------------------
+    def _apply(self, command: Any) -> None:
+        """Apply the finished command; one the form already tried out to the end on this
+        very state is kept as tried, not executed again (:func:`keep_trial`)."""
+        assert self.ctx is not None
+        if not keep_trial(self.game, command, self.ctx.extra.pop(TRIAL, None)):
+            self.game.apply(command)
+        self.version += 1
+        self.decisions += 1
+
+    def _advance(self) -> None:
+        """Play the Non-players' turns, then open the decision of the agent to move."""
+        game = self.game
+        while not game.is_terminal():
+            faction = game.to_move()
+            assert faction is not None, "nobody to move in a game that is not over"
+            if faction is Faction.GOVT and self.bot is not None:
+                apply_decision(game, self.bot.decide(game))
+                self.version += 1
+                continue
+            if faction not in self.agents:
+                take_turn(game, discord=self.bot.discord if self.bot is not None else None)
+                self.version += 1
+                continue
+            ctx = self.ctx = DecisionContext(game, game.dice)
+            run = FormRun(lambda ctx=ctx: decision_form(ctx))  # type: ignore[misc]
+            if run.done:  # a decision with nothing to ask
+                self._apply(run.result)
+                continue
+            self.run = run
+            self.to_move = faction
+            self._ask(run.question)
+            return
+        self.run = None
+        self.question = None
+        self.options = []
+        self.to_move = None
+        self._mask = None
+
+    def _ask(self, question: Question | None) -> None:
+        assert question is not None
+        self.question = question
+        self.options = answers(question)
+        self.picks = []
+        self.refused = set()
+        self._mask = None
+        if len(self.options) > MAX_OPTIONS:
+            raise EnvError(f"{question.prompt!r} lists {len(self.options)} options, more "
+                           f"than the {MAX_OPTIONS} the action space holds")
+        if self.strict and question.kind != MANY:
+            assert self.run is not None
+            self.refused = {i for i, option in enumerate(self.options)
+                            if not self.run.accepts(option.value)}
+            if len(self.refused) == len(self.options):
+                raise EnvError(f"no answer to {question.prompt!r} is taken (an engine error)")
+
+    # --- the end ----------------------------------------------------------------------
+    def rewards(self) -> dict[Faction, float]:
+        """Each Faction's 8.8 subtraction: its margin minus the highest other margin
+        (0s before the end)."""
+        if not self.over:
+            return {f: 0.0 for f in Faction}
+        return {f: float(subtraction(self.game.state, f)) for f in Faction}
+
+
+def keep_trial(game: Game, command: Any, trial: Trial | None) -> bool:
+    """Make ``trial`` (a form's last try of ``command``) the game's next state, as
+    :meth:`Game.apply` of ``command`` would (True), if it is exactly that: tried on the
+    game's current state with its dice and, for a try by the command's own ``execute``
+    only, with the Context :func:`core.game.begin_command` would give (the Faction to
+    move, no chooser, whether it is a Non-player) on an Event card it need not end
+    first; then play moves on (:func:`core.game.finish_command`). Else False, nothing
+    changed."""
+    if trial is None or trial.command is not command or trial.before is not game.state \
+            or trial.dice is not game.dice:
+        return False
+    if not trial.finished:
+        before, ctx = trial.before, trial.ctx
+        if before.phase != "card" or sequence.to_move(before) is not ctx.faction \
+                or ctx.chooser is not None \
+                or ctx.nonplayer != sequence.is_nonplayer(before, ctx.faction):
+            return False
+        finish_command(trial.after, game.dice)
+    game.keep_trial(command, trial.after, trial.ctx)
+    return True
+
+
+def _first(n: int) -> np.ndarray:
+    """The read-only mask of actions 0 .. n-1."""
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    mask[:n] = 1
+    mask.flags.writeable = False
+    return mask
+
+
+#: The mask of a question of one answer among ``n`` options, for each ``n``: shared.
+_FIRST = [_first(n) for n in range(MAX_OPTIONS + 1)]
+
+
+def _upto(n: int) -> np.ndarray:
+    """A mask of its own (writeable) with actions 0 .. n-1 allowed."""
+    return _FIRST[n].copy() if n <= MAX_OPTIONS else np.ones(N_ACTIONS, dtype=np.int8)
+
+
+def subtraction(state: GameState, faction: Faction) -> int:
+    """8.8's score for any seat: ``faction``'s victory margin minus the highest margin of
+    the others (for the solitaire Government exactly :func:`victory.solo_score`)."""
+    margins = state.victory_margins()
+    return margins[faction] - max(m for f, m in margins.items() if f is not faction)
+
+
+# ======================================================================================
+# the numeric observation
+# ======================================================================================
+class Encoder:
+    """The observation vector of a :class:`Table` for a Faction. The board's part is
+    computed once per command applied (questions do not change the board) and copied."""
+
+    def __init__(self) -> None:
+        self._board: np.ndarray | None = None
+        self._key: tuple[int, int] = (-1, -1)
+        self._sources: _Sources | None = None
+
+    def board(self, table: Table) -> np.ndarray:
+        key = (id(table), table.version)
+        if self._board is None or key != self._key:
+            self._board, self._sources = _encode_board(table.game.state, self._board,
+                                                       self._sources)
+            self._board.flags.writeable = False  # the next board copies blocks from it
+            self._key = key
+        return self._board
+
+    def encode(self, table: Table, observer: Faction) -> np.ndarray:
+        vec = self.board(table).copy()
+        vec[_OBSERVER_AT + observer] = 1
+        question = table.question
+        if question is not None and table.to_move is observer:
+            vec[_KIND_AT[question.kind]] = 1
+            vec[_SIZE_AT] = len(table.options)
+            vec[_PICKS_AT] = len(table.picks)
+            if question.kind == MANY:
+                vec[_PICKS_MIN_AT] = question.lo
+                vec[_PICKS_MAX_AT] = question.hi
+            else:
+                vec[_PICKS_MIN_AT] = vec[_PICKS_MAX_AT] = 1
+        return vec
+
+
+#: Where :meth:`Encoder.encode` writes the observer and the question (per step).
+_OBSERVER_AT = _AT["observer"]
+_KIND_AT = {kind: _AT["question_kind"] + i for i, kind in enumerate(KINDS)}
+_SIZE_AT, _PICKS_AT = _AT["question_size"], _AT["picks"]
+_PICKS_MIN_AT, _PICKS_MAX_AT = _AT["picks_min"], _AT["picks_max"]
+
+
+class _Sources(NamedTuple):
+    """What a board vector's costliest blocks were made from (:func:`_encode_board`):
+    the piece counts as bytes, the Guerrillas removed from the game (with the pieces,
+    all :meth:`GameState.available` reads) and the four per-space marker lists as one
+    list. Copies, so a board changed in place afterwards cannot match by mistake."""
+
+    pieces: bytes
+    removed: list[int]
+    markers: list[int]
+
+
+def encode_board(state: GameState) -> np.ndarray:
+    """The observation's blocks that depend on the board only (all but ``observer`` and
+    the question's), in :data:`FEATURES` order."""
+    return _encode_board(state)[0]
+
+
+def _encode_board(state: GameState, previous: np.ndarray | None = None,
+                  sources: _Sources | None = None) -> tuple[np.ndarray, _Sources]:
+    """:func:`encode_board`, and what its costliest blocks were made from. Given the
+    ``previous`` board's vector and ``sources``, a block whose sources are equal is
+    copied from it rather than made again: between two decisions the pieces stay as
+    they were about half the time (a Pass, most Events, the Propaganda steps) and the
+    markers four times in five. The pieces are read as one buffer (counts are bytes,
+    at most a Faction's inventory, 1.4.1), the markers as one list, the card blocks
+    (mostly zeros) entry by entry, the rest as lists."""
+    vec = np.zeros(N_FEATURES, dtype=np.float32)
+    pieces = bytes(state.pieces)
+    removed = state.removed_from_game[:]
+    markers = [*state.support, *state.terror, *state.sabotage, *state.farc_zone]
+    if previous is not None and sources is not None and pieces == sources.pieces \
+            and removed == sources.removed:
+        vec[:_SUPPORT_AT] = previous[:_SUPPORT_AT]
+        vec[_AVAILABLE_AT:_REMOVED_AT] = previous[_AVAILABLE_AT:_REMOVED_AT]
+    else:
+        vec[:_SUPPORT_AT] = np.frombuffer(pieces, dtype=np.uint8)
+        available = [state.available(kind) for kind in _POOLS]  # once per Guerrilla pool
+        vec[_AVAILABLE_AT:_REMOVED_AT] = [available[i] for i in _POOL_OF]
+    if previous is not None and sources is not None and markers == sources.markers:
+        vec[_SUPPORT_AT:_IN_PLAY_AT] = previous[_SUPPORT_AT:_IN_PLAY_AT]
+    else:
+        vec[_SUPPORT_AT:_IN_PLAY_AT] = markers
+    in_play = _DOMESTIC.copy()
+    for space in state.foreign_in_play:
+        in_play[space] = 1
+    vec[_IN_PLAY_AT:_SHIPMENTS_AT] = in_play
+    ships: list[int] = []
+    for shipment in state.shipments:
+        ships += (0, 0) if shipment is None else (shipment[0] + 1, shipment[1])
+    vec[_SHIPMENTS_AT:_AVAILABLE_AT] = ships
+    president = [0, 0, 0]
+    president[state.president] = 1
+    acted = [0] * 4
+    if state.phase == "card":
+        for faction, _ in state.step.get("acted", []):  # [Faction number, what it did]
+            acted[int(faction)] = 1
+    vec[_REMOVED_AT:_AT["current_card"]] = [
+        *removed, *state.resources, state.aid, *president,
+        *[1 if e else 0 for e in state.eligible], *acted]
+    if state.current_card is not None:
+        vec[_AT["current_card"] + state.current_card] = 1
+    if state.deck:
+        vec[_AT["next_card"] + state.deck[0]] = 1
+    for card, side in state.capabilities.items():
+        vec[_AT["capabilities"] + int(card)] = 1 if side == "unshaded" else -1
+    for card in state.momentum:
+        vec[_AT["momentum"] + card] = 1
+    mover = sequence.to_move(state)
+    margins = state.victory_margins()
+    vec[_AT["deck_size"]:_AT["question_kind"]] = [
+        len(state.deck), state.propaganda_rounds, state.final_propaganda,
+        *[1 if state.phase == p else 0 for p in PHASES], sequence.position(state),
+        *[1 if f is mover else 0 for f in _FACTIONS],
+        0, 0, 0, 0,  # observer: set by the Encoder
+        *[margins[f] for f in _FACTIONS],
+    ]
+    return vec, _Sources(pieces, removed, markers)
+
+
+#: Where :func:`_encode_board` writes its blocks.
+_SUPPORT_AT, _IN_PLAY_AT, _SHIPMENTS_AT = _AT["support"], _AT["in_play"], _AT["shipments"]
+_AVAILABLE_AT, _REMOVED_AT = _AT["available"], _AT["removed"]
+
+#: The Factions in order (a tuple: iterating the Enum itself is slower).
+_FACTIONS = tuple(Faction)
+#: The piece kinds whose Available count the vector reads (:meth:`GameState.available`):
+#: each kind but the Active Guerrillas, whose Faction's pool the Underground kind already
+#: reports (one pool a Faction, 1.4.1); ``_POOL_OF[kind]`` is the index of its count.
+_POOLS = tuple(kind for kind in Piece if kind not in ACTIVE_OF.values())
+_POOL_OF = tuple(_POOLS.index(UNDERGROUND_OF[PIECE_FACTION[kind]] if kind in ACTIVE_OF.values()
+                              else kind) for kind in Piece)
+
+#: 1 for the spaces always in play; the foreign countries, 0 here, only once an Event
+#: brings them (1.3.5).
+_DOMESTIC = np.array([1 if GameState().in_play(s) else 0 for s in range(NSPACES)],
+                     dtype=np.float32)
+assert [f.name for f in FEATURES[:FEATURES.index(next(
+    f for f in FEATURES if f.name == "question_kind"))]] == [
+    "pieces", "support", "terror", "sabotage", "farc_zone", "in_play", "shipments",
+    "available", "removed", "resources", "aid", "president", "eligible", "acted",
+    "current_card", "next_card", "capabilities", "momentum", "deck_size",
+    "propaganda_rounds", "final_propaganda", "phase", "position", "to_move", "observer",
+    "margins"], "encode_board lists blocks in order"
+
+
+def _seed(seed: int | None) -> int:
+    """The game's seed: the one given, else a fresh one (reset() without a seed)."""
+    return seed if seed is not None else random.SystemRandom().randrange(2**31)
+
+
+# ======================================================================================
+# PettingZoo: every seat an agent (or some, the others Non-players)
+# ======================================================================================
+class AndeanAbyssEnv(AECEnv):  # type: ignore[misc]
+    """The game as a PettingZoo AEC environment.
+
+    ``agents``: the Factions played by agents (labels, default all four; the other
+    Insurgents are Non-players, section 8; a Government not named is played by the
+    program's Government bot ``govt``, default ``"heuristic"``; see :class:`Table`).
+    ``strict``: see :class:`Table`. ``scenario`` and ``options`` go to
+    :meth:`core.game.Game.new` (e.g. ``short=True``). An action the mask forbids is
+    refused: nothing changes, the same agent is asked again and its info says why
+    (``refused``); an option the decision form refuses when it sees where it leads is
+    masked out the same way.
+    """
+
+    metadata = {"name": "andean_abyss_v1", "render_modes": ["ansi"],
+                "is_parallelizable": False}
+
+    def __init__(self, agents: Iterable[str] = AGENTS, scenario: str = "standard",
+                 render_mode: str | None = None, govt: str = "heuristic",
+                 strict: bool = False, **options: Any) -> None:
+        super().__init__()
+        wanted = set(agents)
+        unknown = wanted - set(AGENTS)
+        if unknown:
+            raise EnvError(f"unknown agents {sorted(unknown)}: choose from {list(AGENTS)}")
+        self.possible_agents = [label for label in AGENTS if label in wanted]
+        self.scenario = scenario
+        self.game_options = dict(options, govt=govt, strict=strict)
+        self.render_mode = render_mode
+        self._observation_space = spaces.Dict({
+            "observation": spaces.Box(-LIMIT, LIMIT, (N_FEATURES,), np.float32),
+            "action_mask": spaces.Box(0, 1, (N_ACTIONS,), np.int8),
+        })
+        self._action_space = spaces.Discrete(N_ACTIONS)
+        self.encoder = Encoder()
+        self.table: Table | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._action_space
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        factions = [_FACTION_OF[label] for label in self.possible_agents]
+        self.table = Table(factions, self.scenario, _seed(seed), **self.game_options)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._after_move(self.agents[0])
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        table = self.table
+        assert table is not None, "reset() first"
+        faction = _FACTION_OF[agent]
+        mine = table.to_move is faction
+        return {"observation": self.encoder.encode(table, faction),
+                "action_mask": table.mask().copy() if mine else np.zeros(N_ACTIONS, np.int8)}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        table = self.table
+        assert table is not None
+        self._cumulative_rewards[agent] = 0.0
+        if action is None:
+            why: str | None = "a live agent must answer with an action, not None"
+        else:
+            why = table.act(action)
+        self._clear_rewards()
+        self._after_move(agent, why)
+        if table.over:  # rewards come at the end only: before it adding them adds 0s
+            self._accumulate_rewards()
+
+    def _after_move(self, agent: str, refused: str | None = None) -> None:
+        table = self.table
+        assert table is not None
+        if table.over:
+            for faction, reward in table.rewards().items():
+                if faction.label in self.rewards:
+                    self.rewards[faction.label] = reward
+            self.terminations = {a: True for a in self.agents}
+            self.infos = {a: end_info(table) for a in self.agents}
+            self.agent_selection = agent
+            return
+        assert table.to_move is not None
+        selected = self.agent_selection = table.to_move.label
+        if agent != selected:  # (the agent asked again gets its question's info below)
+            self.infos[agent] = {"refused": refused} if refused else {}
+        self.infos[selected] = question_info(table, refused if agent == selected else None)
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.table is None:
+            return None
+        return describe(self.table)
+
+    def close(self) -> None:
+        self.table = None
+
+
+#: The Faction of each agent's label ('Government' -> Faction.GOVT).
+_FACTION_OF = {f.label: f for f in Faction}
+
+
+def question_info(table: Table, refused: str | None = None) -> dict[str, Any]:
+    """The info of the agent asked: its question, the decision model's object (prompt,
+    kind, ``lo``/``hi``), its ``options`` (action ``i`` is ``options[i]``, an
+    :class:`~decisions.base.Option`), the action mask, and why its last action
+    was refused if it was."""
+    info: dict[str, Any] = {"question": table.question, "options": list(table.options),
+                            "action_mask": table.mask().copy()}
+    if refused:
+        info["refused"] = refused
+    return info
+
+
+def end_info(table: Table) -> dict[str, Any]:
+    """The info at the end: margins (7.3), winners, and for a solitaire Government the
+    8.8 score and level (read from the protocol's ``end`` message)."""
+    end = end_message(table.game.state)
+    info: dict[str, Any] = {"margins": end["margins"], "winners": end["winners"]}
+    if end["solo"] is not None:
+        info["solo_score"], info["solo_level"] = end["solo"]["score"], end["solo"]["level"]
+    return info
+
+
+def describe(table: Table) -> str:
+    """A few lines for ``render_mode="ansi"``: the card, the margins, the question."""
+    state = table.game.state
+    margins = ", ".join(f"{f.label} {m:+d}" for f, m in state.victory_margins().items())
+    lines = [f"card {state.current_card}, phase {state.phase}; margins {margins}"]
+    if table.question is not None and table.to_move is not None:
+        lines.append(f"{table.to_move.label}: {table.question.prompt}")
+        lines += [f"  {i}. {option.label}" for i, option in enumerate(table.options)]
+    return "\n".join(lines)
+
+
+# ======================================================================================
+# Gymnasium: the Government against the section-8 Non-players
+# ======================================================================================
+class GovernmentEnv(gymnasium.Env):  # type: ignore[misc]
+    """The solitaire game (8.0) as a Gymnasium environment: the agent is the Government,
+    the Insurgents are the section-8 Non-players. The observation is the vector (no
+    mask: ``info["action_mask"]`` holds it); the reward, 0 until the end, is then the 8.8
+    score (:func:`core.rules.victory.solo_score`). An action the mask forbids is refused
+    (nothing changes, ``info["refused"]`` says why, reward 0)."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, scenario: str = "standard", render_mode: str | None = None,
+                 strict: bool = False, **options: Any) -> None:
+        self.scenario = scenario
+        self.game_options = dict(options, strict=strict)
+        self.render_mode = render_mode
+        self.observation_space = spaces.Box(-LIMIT, LIMIT, (N_FEATURES,), np.float32)
+        self.action_space = spaces.Discrete(N_ACTIONS)
+        self.encoder = Encoder()
+        self.table: Table | None = None
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None
+              ) -> tuple[np.ndarray, dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = seed if seed is not None else int(self.np_random.integers(2**31))
+        self.table = Table([Faction.GOVT], self.scenario, game_seed, **self.game_options)
+        return self._observe(), self._info()
+
+    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        table = self.table
+        assert table is not None, "reset() first"
+        refused = table.act(action)
+        reward = table.rewards()[Faction.GOVT] if table.over else 0.0
+        return self._observe(), reward, table.over, False, self._info(refused)
+
+    def _observe(self) -> np.ndarray:
+        assert self.table is not None
+        return self.encoder.encode(self.table, Faction.GOVT)
+
+    def _info(self, refused: str | None = None) -> dict[str, Any]:
+        assert self.table is not None
+        if self.table.over:
+            return end_info(self.table)
+        return question_info(self.table, refused)
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.table is None:
+            return None
+        return describe(self.table)
+
+
+__all__ = [
+    "AGENTS",
+    "DONE",
+    "FEATURES",
+    "MAX_OPTIONS",
+    "N_ACTIONS",
+    "N_FEATURES",
+    "AndeanAbyssEnv",
+    "EnvError",
+    "Feature",
+    "GovernmentEnv",
+    "Table",
+    "encode_board",
+    "subtraction",
+]
