@@ -488,6 +488,17 @@ def test_58_general_serrano_shaded_cartels_relocate_up_to_4_police_5_1():
     assert diff == {} and spy.asked == []
 
 
+def test_58_general_serrano_shaded_never_moves_a_relocated_police_again_8_1_1():
+    # 8.1.1 (do as much as possible) and 5.1: "up to 4 Police" are 4 different cubes; the
+    # cube sent from Cali to a LoC is not the 4th "from" (issue 43: 3 Police changed place)
+    s = position({"Cali": "1P", "Bogotá": "1P"})
+    answers = [[S("Cali")], [S("Cali-Pasto")], [S("Cali-Pasto")], [S("Bogotá")], []]
+    assert illegal(s, CARTELS, 58, SHADED, answers) == "5.1"
+    answers = [[S("Cali")], [S("Cali-Pasto")], [S("Bogotá")], [S("Cali")]]
+    diff, _ = effect(s, CARTELS, 58, SHADED, answers)
+    assert diff == {("Bogotá", P): -1, ("Cali-Pasto LoC", P): 1}
+
+
 # ======================================================================================
 # 59 Salcedo
 # ======================================================================================

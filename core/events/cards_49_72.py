@@ -769,16 +769,21 @@ def general_serrano_shaded(state: GameState, ctx: Context, chooser: Chooser) -> 
     Police to any spaces (not into FARC Zones, 1.4.2). The Cartels choose, Police by
     Police: from where, then to where."""
     card = "#58 General Serrano"
+    # "relocate up to 4 Police": 4 different cubes; one already relocated is not picked
+    # again as a later "from" (as #59 shaded: docs/readings.md#r-card-54-own-pieces)
+    arrived: dict[int, int] = {}
     for _ in range(4):
         # the shared stacking query: no FARC Zone (1.4.2), Ecuador within 2 (card 33)
         moved = _relocation(
             chooser, state, card, "a Police", CARTELS,
-            lambda s: state.police(s) > 0, lambda s: state.capacity(s, Piece.POLICE) > 0,
+            lambda s: state.police(s) > arrived.get(s, 0),
+            lambda s: state.capacity(s, Piece.POLICE) > 0,
         )
         if moved is None:
             return
         src, dst = moved
         state.move(src, dst, Piece.POLICE)
+        arrived[dst] = arrived.get(dst, 0) + 1
         ctx.say(f"{card}: Cartels relocate 1 Police cube from {space_name(src)} "
                 f"to {space_name(dst)}")
 
