@@ -832,6 +832,17 @@ def test_bribe_removal_orders_8_1_2() -> None:
     assert cartels.bribe_removal(state, h, AUC) == [P.AUC_BASE]
 
 
+
+def test_bribe_in_a_space_picked_for_farc_keeps_the_auc_base_8_5_3() -> None:
+    # 8.5.3 "Government, then FARC, then AUC" picks the space for the FARC's pieces; 8.1.2
+    # orders those (Bases first), and the Guerrilla option's second piece (4.5.4 up to 2;
+    # 8.1.1 as much as possible) is another enemy's Guerrilla: the AUC Base stays
+    # (docs/readings.md#r-bribe-target-first; issue 43, Putumayo)
+    state = position({"Putumayo": "1FU 1AU 1AB"})
+    removed = cartels.bribe_removal(state, sid("Putumayo"), FARC)
+    assert removed == [P.FARC_UNDERGROUND, P.AUC_UNDERGROUND]
+
+
 # ======================================================================================
 # Golden first turns
 # ======================================================================================
