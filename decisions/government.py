@@ -392,6 +392,21 @@ def activation_form(
     return tuple(out)
 
 
+def _assault_detail(state: GameState, space: int, faction: Faction) -> str:
+    """What an Assault in ``space`` can remove of ``faction``: its Active Guerrillas, and
+    its Bases only while none of its Guerrillas there is Underground (3.2.4 NOTE)."""
+    parts = []
+    if state.active(space, faction):
+        parts.append(counted(state.active(space, faction), "Active Guerrilla"))
+    bases, hidden = state.bases(space, faction), state.underground(space, faction)
+    if bases and hidden:
+        parts.append(f"{counted(bases, 'Base')} protected by "
+                     f"{counted(hidden, 'Underground Guerrilla')} (3.2.4)")
+    elif bases:
+        parts.append(counted(bases, "Base"))
+    return ", ".join(parts)
+
+
 def removal_form(state: GameState, space: int) -> Form:
     """Which Factions an Assault in ``space`` targets, in order (1.4.1); returns a
     removal entry or None (all Factions: FARC, AUC, Cartels)."""
@@ -399,11 +414,11 @@ def removal_form(state: GameState, space: int) -> Form:
     capacity = coin.assault_capacity(state, space)
     if capacity <= 0 or len(present) < 2:
         return None
-    options = [Option(f, f.label, f"{state.active(space, f)} Active, "
-                      f"{state.bases(space, f)} Bases") for f in present]
+    options = [Option(f, f.label, _assault_detail(state, space, f)) for f in present]
     chosen = yield Question.many(
-        f"{space_name(space)}: Assault removes up to {capacity}. Target which Factions, "
-        "in order (Active Guerrillas first, Bases last)?", options, 1, len(present),
+        f"{space_name(space)}: Assault removes up to {coin.assault_removals(state, space)}. "
+        "Target which Factions, in order (Active Guerrillas first, Bases last)?",
+        options, 1, len(present),
     )
     order = coin.default_removal_order(state, space, capacity, factions=chosen)
     return (space, order)

@@ -227,6 +227,23 @@ def test_sweep_moves_troops_in_and_targets_chosen_factions():  # 3.2.3, 1.4.1
     assert after.underground(sid("Meta West"), Faction.FARC) == 2
 
 
+def test_assault_form_counts_only_what_it_can_remove_3_2_4():
+    # 3.2.4 NOTE: a Base is removed only once no Guerrilla of its Faction there is
+    # Underground. The space list said "removes up to 2", the target question "up to 3",
+    # and offered "1 Active, 1 Bases" while an Underground FARC Guerrilla protected the Base
+    state = position({"Cali": "3T 1FA 1FU 1FB 1AA"})
+    run = FormRun(lambda: gf.assault_form(state))
+    assert any("removes up to 2" in o.detail for o in run.question.options)
+    run.answer_text("cali")  # the only space: selected, nothing more asked
+    prompt = run.question.prompt
+    assert "Assault removes up to 2." in prompt and "up to 3" not in prompt
+    details = {o.label: o.detail for o in run.question.options}
+    assert details["FARC"] == (
+        "1 Active Guerrilla, 1 Base protected by 1 Underground Guerrilla (3.2.4)"
+    )
+    assert details["AUC"] == "1 Active Guerrilla"
+
+
 def test_no_sweep_on_the_final_event_card():  # 2.3.9
     state = board()
     state.deck = [73] + state.deck
