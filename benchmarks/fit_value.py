@@ -18,8 +18,8 @@ fit's R^2 and mean absolute error. Everything is deterministic: the same command
 the same file (``tests/test_value_model.py`` checks it on a small sample).
 
 ``--compare`` instead plays ``--games`` fresh training games and reports how well the
-shipped model and the hand-weighted evaluation (:func:`nonplayer.government.search.
-evaluate` with the tuned weights, given the best linear scale and offset) predict each
+shipped model and the hand-weighted evaluation (:func:`nonplayer.government.
+evaluation.evaluate` with the tuned weights, given the best linear scale and offset) predict each
 game's final solo score, over all positions and by Propaganda Rounds played::
 
     PYTHONPATH=. python benchmarks/fit_value.py --compare --games 100 --seed 12000
@@ -135,7 +135,7 @@ def model_of(names: list[str], params: tuple[np.ndarray, ...]) -> ValueModel:
 def compare(seeds: list[int], workers: int) -> dict[str, Any]:
     """R^2 of the shipped model and of the (linearly calibrated) hand evaluation."""
     from nonplayer.government.campaign import tuned_weights
-    from nonplayer.government.search import evaluate
+    from nonplayer.government.evaluation import evaluate
     from nonplayer.government.value import load_model
 
     model = load_model()

@@ -33,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout first
 
 from nonplayer.government.campaign import TUNED_FILE, CampaignGovernment  # noqa: E402
-from nonplayer.government.search import Weights  # noqa: E402
+from nonplayer.government.evaluation import Weights  # noqa: E402
 from runners.games import play  # noqa: E402
 
 #: (name, low, high) of each tuned number; ``civic_reserve`` is an integer.

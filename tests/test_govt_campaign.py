@@ -28,8 +28,9 @@ from nonplayer.government.campaign import (
     public_seed,
     sample_deck,
 )
+from nonplayer.government.cpsat import NO_SA
 from nonplayer.government.plan import PLANS
-from nonplayer.government.search import NO_SA, Effort
+from nonplayer.government.search import Effort
 from nonplayer.turn import run_nonplayers, take_turn
 from runners.solitaire import new_solitaire
 from tests.helpers import blank_state
@@ -198,7 +199,7 @@ def test_tuned_numbers_say_how_they_were_obtained():
     import json
 
     from nonplayer.government.campaign import TUNED_FILE, tuned_policy, tuned_weights
-    from nonplayer.government.search import Weights
+    from nonplayer.government.evaluation import Weights
 
     data = json.loads(TUNED_FILE.read_text(encoding="utf-8"))
     assert "benchmarks/tune_campaign.py" in data["command"] and data["how"]

@@ -20,7 +20,7 @@ from core.game import serialize
 from core.game.sequence import PlayEvent
 from core.pieces import Faction, Piece
 from core.rules import victory
-from nonplayer.government import base, campaign, search
+from nonplayer.government import base, campaign, evaluation
 from nonplayer.government.campaign import campaign_search
 
 GOVT, FARC = Faction.GOVT, Faction.FARC
@@ -43,7 +43,7 @@ def lost_at_check(state, more_farc_bases: int = 0):
 
 SCORERS = {
     "heuristic (base.evaluate)": base.evaluate,
-    "one-card pre-score (search.evaluate)": search.evaluate,
+    "one-card pre-score (evaluation.evaluate)": evaluation.evaluate,
     "rollout leaf (campaign.leaf_score)": lambda s: campaign.leaf_score(
         s, campaign.tuned_weights()),
 }

@@ -18,14 +18,9 @@ from core.pieces import Faction, Piece
 from core.rules import coin_ops
 from core.state import GameState
 from nonplayer.government import GovtDecision, SearchGovernment, make_government
-from nonplayer.government import search as govt_search
-from nonplayer.government.search import (
-    Effort,
-    evaluate,
-    evaluation_terms,
-    search,
-    search_decide,
-)
+from nonplayer.government.evaluation import civic_potential, evaluate, evaluation_terms
+from nonplayer.government.operation_models import SA_VARIANTS
+from nonplayer.government.search import Effort, search, search_decide
 from nonplayer.turn import run_nonplayers, take_turn
 from runners.solitaire import new_solitaire
 from tests.helpers import blank_state, place, position, put, sid
@@ -36,7 +31,7 @@ FAST = 0.3
 # results do not depend on how loaded the machine is
 WALL = 60.0
 #: Every model variant, 1 plan each: what determinism tests run under a generous limit.
-LIGHT = Effort(govt_search.SA_VARIANTS, 1, 4)
+LIGHT = Effort(SA_VARIANTS, 1, 4)
 
 
 def govt_second_after_event(state: GameState) -> Game:
@@ -339,7 +334,7 @@ def test_propaganda_next_values_civic_action_potential() -> None:
     # 6.4.1 in the coming Support Phase: Resources where Civic Action is possible count.
     state = position({"Bogota": "1T 1P"}, resources=9)
     state.deck = [73] + state.deck  # a Propaganda card is next
-    assert govt_search.civic_potential(state) == 16
+    assert civic_potential(state) == 16
     assert "Civic Action potential" in evaluation_terms(state)
     state.deck = state.deck[1:]
     assert "Civic Action potential" not in evaluation_terms(state)

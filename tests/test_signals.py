@@ -133,7 +133,7 @@ def test_the_solver_leaves_python_its_sigint_handler():
     pytest.importorskip("ortools")
     from ortools.sat.python import cp_model
 
-    from nonplayer.government.search import solve_keeping_signals
+    from nonplayer.government.cpsat import solve_keeping_signals
 
     def caught() -> int:
         status = Path("/proc/self/status").read_text()

@@ -104,20 +104,17 @@ from core.pool import worker_signals
 from core.setup import PILE_SIZE, PILES, QUICK_PROPAGANDA_PILES, SEEDED_BOTTOM
 from core.state import GameState
 from nonplayer.government.base import GOING_ON_FLOOR, GovtDecision, LookaheadDice, final_score
+from nonplayer.government.cpsat import NO_SA, ModelRun, Values
+from nonplayer.government.evaluation import Weights, evaluate
 from nonplayer.government.heuristic import HeuristicGovernment, discord_choice
+from nonplayer.government.operation_models import SA_VARIANTS
 from nonplayer.government.plan import PLANS
 from nonplayer.government.search import (
-    NO_SA,
-    SA_VARIANTS,
     Candidate,
     Clock,
     Effort,
-    ModelRun,
-    Values,
-    Weights,
     command_label,
     distinct,
-    evaluate,
     event_candidates,
     operation_candidates,
     reply_text,
