@@ -39,7 +39,7 @@ _RANDOM = r"[a-z0-9_]{8}"
 _TEMP = re.compile(rf"\.andean-(\d+)-{_RANDOM}\.tmp\Z")
 
 
-def write_with(path: str | PathLike[str], write: Callable[[Path], None],
+def write_with(path: str | PathLike[str], write: Callable[[Path], object],
                exclusive: bool = False) -> Path:
     """Call ``write(tmp)`` to fill a temporary file, then rename it to ``path``
     (``exclusive``: only if ``path`` does not exist, FileExistsError otherwise).
@@ -91,7 +91,7 @@ def write_text(path: str | PathLike[str], text: str, exclusive: bool = False) ->
 def clean_leftovers(directory: Path, name: str | None = None) -> list[Path]:
     """Remove the temporary files in ``directory`` that a killed write left: ours whose
     process is gone, and (``name``) the older ``.NAME.XXXX.tmp`` of that target."""
-    removed = []
+    removed: list[Path] = []
     try:
         entries = list(os.scandir(directory))
     except OSError:

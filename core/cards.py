@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 from core.pieces import Faction
 
@@ -96,7 +97,7 @@ class Card:
         return f"#{self.number} {self.title}"
 
 
-def _text(raw: dict | None) -> CardText | None:
+def _text(raw: dict[str, Any] | None) -> CardText | None:
     return None if raw is None else CardText(flavor=raw["flavor"], text=raw["text"])
 
 

@@ -26,11 +26,11 @@ import dataclasses
 import types
 import typing
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from core.dice import SEEDED, DiceSource
 from core.errors import IllegalAction
-from core.pieces import Faction
+from core.pieces import Faction, Piece
 
 if TYPE_CHECKING:
     from core.state import GameState
@@ -38,7 +38,10 @@ if TYPE_CHECKING:
 _REGISTRY: dict[str, type[Command]] = {}
 
 
-def command(cls: type) -> type:
+_C = TypeVar("_C", bound="type[Command]")
+
+
+def command(cls: _C) -> _C:
     """Class decorator: register a command class under its ``name`` for JSON decoding."""
     name = cls.__dict__.get("name") or cls.__name__
     cls.name = name
@@ -69,7 +72,7 @@ class Context:
     trace: list[str] = field(default_factory=list)
     #: Free-form scratch shared by an Operation and its Special Activity within one
     #: turn (e.g. how many Terror spaces there were for Aid Cut).
-    notes: dict = field(default_factory=dict)
+    notes: dict[str, Any] = field(default_factory=dict)
 
     def roll(self, state: GameState, purpose: str) -> int:
         return self.dice.roll(state, purpose)
@@ -92,7 +95,7 @@ class Command:
         raise NotImplementedError
 
     # --- JSON ------------------------------------------------------------------------
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.name}
         cls = type(self)
         names = _FIELD_NAMES.get(cls)
@@ -189,7 +192,7 @@ def _encode(value: Any) -> Any:
     if isinstance(value, Faction):
         return value.label
     if isinstance(value, int | str | bool | float) or value is None:
-        return int(value) if type(value).__name__ == "Piece" else value
+        return int(value) if isinstance(value, Piece) else value
     raise TypeError(f"cannot encode {value!r} in a command")
 
 
@@ -208,7 +211,7 @@ def _decode(value: Any, hint: Any) -> Any:
     return value
 
 
-def from_json(data: dict) -> Command:
+def from_json(data: dict[str, Any]) -> Command:
     """Rebuild a command from :meth:`Command.to_json` output.
 
     A lookup in the registry, which the rules modules fill as they are imported (they

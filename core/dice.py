@@ -15,7 +15,7 @@ can show (and replays can reproduce) every die.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from core.errors import DiceExhausted
 
@@ -109,7 +109,7 @@ class AskDice:
 SEEDED = SeededDice()
 
 
-def shuffle(state: GameState, items: list) -> None:
+def shuffle(state: GameState, items: list[Any]) -> None:
     """Fisher-Yates shuffle of ``items`` in place from the state's seeded stream.
 
     Deck preparation is not a dice roll, so it never asks a person; it always draws from

@@ -19,6 +19,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
+from typing import Any
 
 import networkx as nx
 
@@ -73,7 +74,7 @@ class Space:
         return self.full_name
 
 
-def _build_spaces(raw: list[dict]) -> tuple[Space, ...]:
+def _build_spaces(raw: list[dict[str, Any]]) -> tuple[Space, ...]:
     index = {entry["name"]: i for i, entry in enumerate(raw)}
     return tuple(
         Space(
@@ -107,10 +108,10 @@ class GameMap(tuple[Space, ...]):
     run at C speed (the engine indexes the map about a million times in 30 random games).
     """
 
-    def __new__(cls, data: dict) -> GameMap:
+    def __new__(cls, data: dict[str, Any]) -> GameMap:
         return super().__new__(cls, _build_spaces(data["spaces"]))
 
-    def __init__(self, data: dict) -> None:
+    def __init__(self, data: dict[str, Any]) -> None:
         spaces = list(self)
         self.spaces: tuple[Space, ...] = tuple(spaces)
         self._by_name = {_fold(s.name): s for s in spaces}

@@ -563,7 +563,9 @@ def _check_totals(faction: Faction, spaces: dict[int, dict[str, int]]) -> None:
             )
 
 
-def _check_open_space(state: GameState, faction: Faction, space: Space, counts: dict) -> None:
+def _check_open_space(
+    state: GameState, faction: Faction, space: Space, counts: dict[str, int]
+) -> None:
     where = f"Open Deployment, {faction.label} in {space.name}"
     if not any(counts.values()):
         return

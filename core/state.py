@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from operator import getitem
+from typing import Any
 
 from core.errors import IllegalAction
 from core.map import MAP, Space, space_name
@@ -82,7 +83,7 @@ _TRANSFER_ORDER = [UNDERGROUND_OF[f] for f in INSURGENTS] + [ACTIVE_OF[f] for f 
 ShipmentDecider = Callable[["GameState", int, Faction, list[Faction]], "Faction | None"]
 
 
-def _copy_plain(value):  # type: ignore[no-untyped-def]
+def _copy_plain(value: Any) -> Any:
     """Copy JSON-like data (dicts, lists, scalars): several times faster than deepcopy."""
     t = type(value)
     if t is dict:
@@ -92,7 +93,7 @@ def _copy_plain(value):  # type: ignore[no-untyped-def]
     return value
 
 
-def _copy_step(step: dict) -> dict:
+def _copy_step(step: dict[str, Any]) -> dict[str, Any]:
     """:func:`_copy_plain` of ``state.step``, unrolled one level: the step is a flat dict
     of scalars, short lists of scalars or pairs, and small dicts (see
     :mod:`core.game.sequence`), copied on every clone."""
@@ -117,7 +118,11 @@ def _as_piece(kind: Piece | int) -> Piece:
 
 
 #: Column of a Faction's Underground Guerrillas (Active is the next one) and of its Bases.
-_UNDERGROUND_COL = (None, *(UNDERGROUND_OF[f] for f in INSURGENTS))
+#: The Government has no Guerrillas: its entry is an index past every piece table, so a
+#: Guerrilla query for it fails (IndexError) instead of reading another Faction's column.
+_NO_GUERRILLAS = -(1 << 30)
+_UNDERGROUND_COL: tuple[int, ...] = (
+    _NO_GUERRILLAS, *(int(UNDERGROUND_OF[f]) for f in INSURGENTS))
 _BASE_COL = tuple(BASE_OF[f] for f in Faction)
 _ACTIVE_KINDS = frozenset(ACTIVE_OF.values())
 assert all(ACTIVE_OF[f] == UNDERGROUND_OF[f] + 1 for f in INSURGENTS)
@@ -179,7 +184,7 @@ class GameState:
     last_was_propaganda_round: bool = False  # 6.0: never two Rounds in a row
     #: Where play stands: see core.game.sequence for the meaning of each field.
     phase: str = "setup"
-    step: dict = field(default_factory=dict)
+    step: dict[str, Any] = field(default_factory=dict)
 
     # --- players ---------------------------------------------------------------------
     #: Who runs each Faction: a player number (1-4) or None for a Non-player (1.5, 8.0).
@@ -188,7 +193,7 @@ class GameState:
     #: The Set Up choices (core.setup.new_state): by default those of the 4-player
     #: standard game the default seats describe, so a state built by hand saves and loads
     #: (the schema requires all five, issue 25 item 4).
-    options: dict = field(default_factory=lambda: {
+    options: dict[str, Any] = field(default_factory=lambda: {
         "short": False, "seeded_propaganda": False, "nonplayers": False,
         "deployment": "standard", "players": 4})
 
@@ -252,18 +257,18 @@ class GameState:
         base = space * K
         return p[base + a] + p[base + b] + p[base + c]
 
-    def guerrillas(self, space: int, faction: Faction) -> int:
+    def guerrillas(self, space: int, faction: int) -> int:
         base = space * K + _UNDERGROUND_COL[faction]
         p = self.pieces
         return p[base] + p[base + 1]  # Underground + Active: adjacent columns
 
-    def underground(self, space: int, faction: Faction) -> int:
+    def underground(self, space: int, faction: int) -> int:
         return self.pieces[space * K + _UNDERGROUND_COL[faction]]
 
-    def active(self, space: int, faction: Faction) -> int:
+    def active(self, space: int, faction: int) -> int:
         return self.pieces[space * K + _UNDERGROUND_COL[faction] + 1]
 
-    def bases(self, space: int, faction: Faction) -> int:
+    def bases(self, space: int, faction: int) -> int:
         return self.pieces[space * K + _BASE_COL[faction]]
 
     def all_bases(self, space: int) -> int:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any
 
 from core.cards import SHADED, UNSHADED
@@ -683,6 +684,7 @@ def kill_zone_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         chooser, state, possible, lambda s: s in possible,
         f"{KILL_ZONE}: {who.label} Ambushes in which space?",
     )
+    assert space is not None  # ``who`` was offered for having a space to Ambush in
     sub = free_context(state, ctx, chooser, who)
     for i in (1, 2):
         if insurgent_ops.attack_problem(state, who, space) is not None:
@@ -888,7 +890,7 @@ def airdropped_aks_shaded(state: GameState, ctx: Context, chooser: Chooser) -> N
     Faction counted, 5.1.3); the Base goes first.
     """
     depts = _zero_pop_departments(state)
-    factions = [f for f in INSURGENTS if _best(depts, lambda s, f=f: _aks_room(state, f, s))]
+    factions = [f for f in INSURGENTS if _best(depts, partial(_aks_room, state, f))]
     who = _faction(chooser, state, factions, f"{AKS}: which Insurgent Faction places?")
     if who is None:
         return
@@ -896,6 +898,7 @@ def airdropped_aks_shaded(state: GameState, ctx: Context, chooser: Chooser) -> N
         chooser, state, depts, lambda s: _aks_room(state, who, s),
         f"{AKS}: into which 0 Pop Department?",
     )
+    assert space is not None  # ``who`` was offered for having room in a Department
     for kind, n in _aks_pieces(who):
         _place(state, ctx, space, kind, n, AKS)
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from core.cards import SHADED, UNSHADED
+from core.cards import NDSC, SHADED, UNSHADED
 from core.commands import Context, Operation
 from core.errors import IllegalAction
 from core.events.choice import (
@@ -63,6 +63,7 @@ from core.pieces import (
 )
 from core.rules import coin_ops, insurgent_ops, insurgent_special
 from core.rules.coin_ops import senado_immune
+from core.rules.common import CIVIC_ACTION_COST
 from core.state import SUPPORT_LABELS, GameState
 from core.words import counted, listed
 
@@ -487,6 +488,7 @@ def criminal_air_force(state: GameState, ctx: Context, chooser: Chooser) -> None
         chooser, state, depts, lambda d: state.guerrillas(d, mover) > 0,
         f"{card}: move from which Department?", decider=int(mover),
     )
+    assert src is not None  # the mover has Guerrillas in some Department
     dst = ask_space(
         chooser,
         state,
@@ -927,7 +929,9 @@ def _free_bribe(state: GameState, ctx: Context, chooser: Chooser, card: str) -> 
     plan: list[tuple[str, Piece]] = []
     actions = _bribe_actions(state, space)
     for i in range(2):
-        extensions = [[]] + ([[other] for other in actions.values()] if i == 0 else [])
+        extensions: list[list[tuple[str, Piece]]] = [[]] + (
+            [[other] for other in actions.values()] if i == 0 else []
+        )
         legal = [
             label
             for label, act in actions.items()
@@ -1187,6 +1191,7 @@ def tingo_maria_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> No
             chooser, state, woods, lambda s: state.bases(s, CARTELS) > 0,
             f"{card}: remove a Cartels Base where?",
         )
+        assert space is not None  # a Cartels Base is left in a Forest
         state.remove(space, Piece.CARTELS_BASE)
         ctx.say(f"{card}: remove 1 Cartels Base from {space_name(space)}")
 
@@ -1413,7 +1418,7 @@ def _free_train(state: GameState, chooser: Chooser, space: int, why: str) -> Ope
         thens.append("Base")
     steps = min(
         coin_ops.civic_action_capacity(after, space),
-        after.resources[GOVT] // coin_ops.CIVIC_ACTION_COST,
+        after.resources[GOVT] // CIVIC_ACTION_COST,
     )
     if steps > 0:
         thens.append("Civic Action")
@@ -1478,7 +1483,7 @@ def _free_sweep(state: GameState, chooser: Chooser, space: int, why: str) -> Ope
         room -= n
         if n:
             moves.append((int(Piece.TROOPS), n, path))
-    if state.capability(coin_ops.NDSC) == UNSHADED and room > 0:
+    if state.capability(NDSC) == UNSHADED and room > 0:
         sources = sorted(coin_ops.sweep_sources(state, space, Piece.POLICE).items())
         src = ask_one(
             chooser,

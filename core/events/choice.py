@@ -253,10 +253,11 @@ def ask_space(
 ) -> int | None:
     """One space among the :func:`best` of ``candidates`` (None if nothing can be done
     anywhere, or if ``optional`` and declined). Not asked when only one space is best."""
-    return ask_one(
+    space: int | None = ask_one(
         chooser, state, "spaces", best(candidates, score), why, optional=optional,
         decider=decider,
     )
+    return space
 
 
 def ask_spaces_in_turn(

@@ -53,7 +53,7 @@ def sides_of(card: int) -> list[str]:
 
 
 def run_event(
-    state: Any, ctx: Context, card: int, side: str, choices: tuple = ()
+    state: Any, ctx: Context, card: int, side: str, choices: tuple[Any, ...] = ()
 ) -> list[tuple[Any, ...]]:
     """Execute one side of ``card`` for ``ctx.faction`` (5.1) and return the recorded
     answers to its choices.

@@ -26,7 +26,14 @@ from core.errors import IllegalAction
 from core.game import board_editor, editor, sequence, transfer
 from core.game.editor import EditorCommand
 from core.pieces import Faction
-from core.rules import coin_ops, govt_special, insurgent_ops, insurgent_special, propaganda
+from core.rules import (
+    coin_ops,
+    common,
+    govt_special,
+    insurgent_ops,
+    insurgent_special,
+    propaganda,
+)
 from core.state import GameState
 
 #: Told of each automatic Propaganda stage a replay runs, with the state as the stage
@@ -122,7 +129,7 @@ def begin_command(
         faction=faction,
         dice=dice,
         chooser=chooser,
-        nonplayer=sequence.is_nonplayer(state, faction),
+        nonplayer=common.is_nonplayer(state, faction),
     )
 
 
@@ -144,12 +151,12 @@ class Game:
         self,
         state: GameState,
         dice: DiceSource | None = None,
-        log: list[dict] | None = None,
+        log: list[dict[str, Any]] | None = None,
         initial: GameState | None = None,
     ) -> None:
         self.state = state
         self.dice: DiceSource = dice or SEEDED
-        self.log: list[dict] = log if log is not None else []
+        self.log: list[dict[str, Any]] = log if log is not None else []
         self.initial = initial if initial is not None else state.clone()
         #: rolls already in ``state.roll_log`` (the last command's own); any further
         #: roll was made on the live state by a decider (a flowchart, an Event choice)
@@ -291,7 +298,7 @@ class Game:
         return self.apply(PlayOn())
 
     @classmethod
-    def replay(cls, initial: GameState, log: list[dict],
+    def replay(cls, initial: GameState, log: list[dict[str, Any]],
                watch: StageWatcher | None = None) -> Game:
         """Rebuild a game from its initial state (before the first card) and its log,
         feeding each command the dice it rolled originally. ``watch``: told of every
@@ -303,7 +310,7 @@ class Game:
             game.replay_entry(entry, watch)
         return game
 
-    def replay_entry(self, entry: dict, watch: StageWatcher | None = None) -> list[str]:
+    def replay_entry(self, entry: dict[str, Any], watch: StageWatcher | None = None) -> list[str]:
         """Apply one logged command (an entry of another game's :attr:`log`, at this
         game's position) with the dice it rolled; append the entry itself; return the
         command's trace. :meth:`replay` is this, entry after entry. ``watch``: told of

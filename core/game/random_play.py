@@ -26,7 +26,14 @@ from core.events.choice import RandomChooser
 from core.game import Game, begin_command, execute, finish_command
 from core.game import sequence as seq
 from core.pieces import Faction
-from core.rules import coin_ops, govt_special, insurgent_ops, insurgent_special, propaganda
+from core.rules import (
+    coin_ops,
+    common,
+    govt_special,
+    insurgent_ops,
+    insurgent_special,
+    propaganda,
+)
 from core.state import GameState
 
 OpGenerator = Callable[..., Operation | None]
@@ -188,6 +195,7 @@ def _add_special(ran: _Ran, both: seq.OperationAction) -> Trial | None:
     board, ctx = ran.board, ran.ctx
     try:
         started = both.with_special(ran.started, ctx, both.special)
+        assert started.sa_ctx is not None  # with_special made it
         both.special.execute(board, started.sa_ctx)
         both.conclude(board, ctx, started)
         finish_command(board)
@@ -201,7 +209,7 @@ def _random_ship(
 ) -> tuple[Command, Trial] | None:
     """The Operation followed by Ship (2.3.6): a Shipment removed for a free LimOp.
     ``after`` is the board right after the Operation, where the LimOp is drawn."""
-    if seq.is_nonplayer(state, faction) or int(faction) in state.step.get("shipped", []):
+    if common.is_nonplayer(state, faction) or int(faction) in state.step.get("shipped", []):
         return None
     own = [i for i, s in enumerate(state.shipments) if s is not None and s[1] == faction]
     if not own:
@@ -237,13 +245,13 @@ def _random_command(state: GameState, rng: random.Random) -> tuple[Command, Tria
         card = state.current_card
         assert card is not None
         sides = [s for s in events.SIDES if events.implemented(card, s)]
-        cmd: Command = seq.PlayEvent(rng.choice(sides))
-        tried = _try(state, cmd)  # on a clone, by the default chooser
+        event: Command = seq.PlayEvent(rng.choice(sides))
+        tried = _try(state, event)  # on a clone, by the default chooser
         if tried is not None:
             # Kept only if the Event asked its chooser nothing: the random chooser would
             # not be asked either (the run is the same up to a first question), so the
             # run applying it would be this one; otherwise it is applied afresh.
-            return cmd, None if tried[1].notes.get("event_choices") else tried
+            return event, None if tried[1].notes.get("event_choices") else tried
     if roll < 0.9:
         limited = seq.LIMITED in opts and seq.OPERATION not in opts
         if seq.OPERATION in opts or limited:

@@ -36,7 +36,7 @@ _TYPES = {"integer": "integer", "boolean": "boolean", "string": "string", "null"
           "object": "object", "array": "list"}
 
 
-def _resolved(node: dict, defs: dict) -> dict:
+def _resolved(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
     """``node`` with the definition its ``$ref`` names merged under it."""
     ref = node.get("$ref", "")
     if not ref.startswith("#/$defs/"):
@@ -56,7 +56,7 @@ def _plural(text: str) -> str:
     return f"{text[:-1]}ies" if text.endswith("y") else f"{text}s"
 
 
-def type_of(node: dict, defs: dict) -> str:
+def type_of(node: dict[str, Any], defs: dict[str, Any]) -> str:
     """The JSON type of a schema node in words: ``list of 47 integers``."""
     node = _resolved(node, defs)
     if "title" in node:
@@ -87,13 +87,13 @@ def _json_type(value: Any) -> str:
             list: "array", dict: "object"}[type(value)]
 
 
-def range_of(node: dict, defs: dict) -> str:
+def range_of(node: dict[str, Any], defs: dict[str, Any]) -> str:
     """The values a schema node allows beyond its type: ``-2..2``, ``each >= 0``."""
     if "x-range" in node:
-        return node["x-range"]
+        return str(node["x-range"])
     node = _resolved(node, defs)
     if "x-range" in node:
-        return node["x-range"]
+        return str(node["x-range"])
     if "const" in node:
         return f"always `{json.dumps(node['const'], ensure_ascii=False)}`"
     if "enum" in node:

@@ -21,7 +21,7 @@ Activity and optional Ship).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from core import events
 from core.cards import CARDS
@@ -42,7 +42,7 @@ LIMITED = "limited_operation"  # 2.3.5
 _OPTION_RULE = {PASS: "2.3.3", EVENT: "2.3.4", OPERATION: "2.3.4", LIMITED: "2.3.5"}
 
 
-def fresh_card_step() -> dict:
+def fresh_card_step() -> dict[str, Any]:
     return {"acted": [], "passed": [], "shipped": [], "eligible_next": {}}
 
 
@@ -202,13 +202,16 @@ class OperationAction(Command):
 
     def _execute(self, state: GameState, ctx: Context) -> None:
         started = self.start(state, ctx)
+        sa_ctx = started.sa_ctx  # made by start() exactly when there is a special
         if self.special is not None and self.special_first:
-            self.special.execute(state, started.sa_ctx)
+            assert sa_ctx is not None
+            self.special.execute(state, sa_ctx)
             self.op.execute(state, started.op_ctx)
         else:
             self.op.execute(state, started.op_ctx)
             if self.special is not None:
-                self.special.execute(state, started.sa_ctx)
+                assert sa_ctx is not None
+                self.special.execute(state, sa_ctx)
         self.conclude(state, ctx, started)
 
     def start(self, state: GameState, ctx: Context) -> StartedOperation:

@@ -152,7 +152,8 @@ SCHEMA_FILE = "save.schema.json"
 def schema() -> dict[str, Any]:
     """The save format's JSON Schema, as JSON data (read once)."""
     text = resources.files("core.data").joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
-    return json.loads(text)
+    data: dict[str, Any] = json.loads(text)
+    return data
 
 
 @functools.cache
@@ -510,7 +511,7 @@ def game_from_json(data: Any, fresh: bool = False) -> Any:
     return Game(state, None, log, initial)
 
 
-def _command(data: dict, where: str) -> None:
+def _command(data: dict[str, Any], where: str) -> None:
     """A known command whose fields decode (the replay check applies it)."""
     if data["type"] not in registered():
         raise SchemaError(f"{where}.type", f"unknown command type {data['type']!r}")

@@ -166,7 +166,8 @@ NO_SPACE_LIMIT = 99
 def _per_card_left(state: GameState, capability: int, key: str) -> int:
     """Spaces left on this card under a shaded "only 1 space per card" Capability (5.3)."""
     if state.capability(capability) == SHADED:
-        return 1 - state.step.get(key, 0)
+        used: int = state.step.get(key, 0)
+        return 1 - used
     return NO_SPACE_LIMIT
 
 
@@ -686,14 +687,14 @@ def _random_recall(state: GameState, rng: random.Random) -> tuple[Recall, ...]:
     out: list[Recall] = []
     no_cubes = state.available(Piece.TROOPS) + state.available(Piece.POLICE) == 0
     if rng.random() < (0.5 if no_cubes else 0.05):
-        held = [(s.id, k) for s in MAP.spaces for k in CUBES if state.count(s.id, k)]
-        if held:
-            space, kind = rng.choice(held)
+        cubes = [(s.id, k) for s in MAP.spaces for k in CUBES if state.count(s.id, k)]
+        if cubes:
+            space, kind = rng.choice(cubes)
             out.append((space, int(kind), rng.randint(1, min(3, state.count(space, kind)))))
     if rng.random() < (0.3 if state.available(Piece.GOVT_BASE) == 0 else 0.02):
-        held = [s.id for s in MAP.spaces if state.bases(s.id, Faction.GOVT)]
-        if held:
-            out.append((rng.choice(held), int(Piece.GOVT_BASE), 1))
+        bases = [s.id for s in MAP.spaces if state.bases(s.id, Faction.GOVT)]
+        if bases:
+            out.append((rng.choice(bases), int(Piece.GOVT_BASE), 1))
     return tuple(out)
 
 

@@ -12,6 +12,8 @@ card, is a Faction a Non-player) are here too, below both.
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.cards import CARDS, FIRST_DIVISION, SHADED
 from core.commands import Context
 from core.errors import IllegalAction
@@ -85,7 +87,7 @@ def agitation_step(state: GameState, space: int, *, free: bool = False) -> str:
     return f"shift {space_name(space)} toward Active Opposition"
 
 
-def recall_own_pieces(state: GameState, ctx: Context, recall: tuple) -> None:
+def recall_own_pieces(state: GameState, ctx: Context, recall: tuple[Any, ...]) -> None:
     """Remove the executing Faction's own pieces to Available (1.4.1 bullet 2).
 
     Only a player Faction executing an Operation or Event may do so, e.g. to have

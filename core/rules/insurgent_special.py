@@ -898,7 +898,9 @@ def _bribe_plan_error(
         if k.faction is not Faction.CARTELS
     )
     kinds = _CUBES if pieces[0].is_cube else _GUERRILLA_KINDS
-    still_open = {t: sum(row[k] for k in kinds if k.faction is t) for t in targeted}
+    still_open: dict[Faction, int] = {
+        t: sum(row[k] for k in kinds if k.faction is t) for t in targeted
+    }
     return full_extent_error(len(pieces), 2, still_open, "remove or Activate")
 
 

@@ -41,7 +41,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from core.cards import (
     ALFONSO_CANO,
@@ -975,25 +975,25 @@ def reset_phase(state: GameState, report: list[str]) -> None:
 #: A stage runs automatic effects and returns the decision it needs, ``(phase, faction)``,
 #: or None. ``flags`` carries facts between stages (``zone_due``: Pastrana elected).
 Decision = tuple[str, Faction] | None
-Stage = Callable[[GameState, dict, list[str]], Decision]
+Stage = Callable[[GameState, dict[str, Any], list[str]], Decision]
 
 
-def _stage_sabotage(state: GameState, flags: dict, report: list[str]) -> Decision:
+def _stage_sabotage(state: GameState, flags: dict[str, Any], report: list[str]) -> Decision:
     sabotage_phase(state, report)
     return None
 
 
-def _stage_seventh_sf(state: GameState, flags: dict, report: list[str]) -> Decision:
+def _stage_seventh_sf(state: GameState, flags: dict[str, Any], report: list[str]) -> Decision:
     return (SEVENTH_SF, Faction.GOVT) if seventh_sf_due(state) else None
 
 
-def _stage_resources(state: GameState, flags: dict, report: list[str]) -> Decision:
+def _stage_resources(state: GameState, flags: dict[str, Any], report: list[str]) -> Decision:
     resources_phase(state, report)
     return None
 
 
 def _stage_drug_profits(faction: Faction) -> Stage:
-    def stage(state: GameState, flags: dict, report: list[str]) -> Decision:
+    def stage(state: GameState, flags: dict[str, Any], report: list[str]) -> Decision:
         if drug_profits_due(state, faction):
             return (DRUG_PROFITS, faction)
         for index, _, _ in drug_profit_options(state, faction):
@@ -1003,20 +1003,20 @@ def _stage_drug_profits(faction: Faction) -> Stage:
     return stage
 
 
-def _stage_civic_action(state: GameState, flags: dict, report: list[str]) -> Decision:
+def _stage_civic_action(state: GameState, flags: dict[str, Any], report: list[str]) -> Decision:
     return (CIVIC_ACTION, Faction.GOVT) if civic_action_due(state) else None
 
 
-def _stage_agitation(state: GameState, flags: dict, report: list[str]) -> Decision:
+def _stage_agitation(state: GameState, flags: dict[str, Any], report: list[str]) -> Decision:
     return (AGITATION, Faction.FARC) if agitation_due(state) else None
 
 
-def _stage_election(state: GameState, flags: dict, report: list[str]) -> Decision:
+def _stage_election(state: GameState, flags: dict[str, Any], report: list[str]) -> Decision:
     flags["zone_due"] = election(state, report)
     return None
 
 
-def _stage_farc_zone(state: GameState, flags: dict, report: list[str]) -> Decision:
+def _stage_farc_zone(state: GameState, flags: dict[str, Any], report: list[str]) -> Decision:
     if not flags.get("zone_due"):
         return None
     candidates = farc_zone_candidates(state)
@@ -1029,17 +1029,17 @@ def _stage_farc_zone(state: GameState, flags: dict, report: list[str]) -> Decisi
     return (FARC_ZONE, Faction.GOVT)
 
 
-def _stage_elite_backing(state: GameState, flags: dict, report: list[str]) -> Decision:
+def _stage_elite_backing(state: GameState, flags: dict[str, Any], report: list[str]) -> Decision:
     return (ELITE_BACKING, Faction.AUC) if elite_backing_spaces(state) else None
 
 
-def _stage_redeploy(state: GameState, flags: dict, report: list[str]) -> Decision:
+def _stage_redeploy(state: GameState, flags: dict[str, Any], report: list[str]) -> Decision:
     if is_final_round(state) or not redeploy_due(state):
         return None
     return (REDEPLOY, Faction.GOVT)
 
 
-def _stage_reset(state: GameState, flags: dict, report: list[str]) -> Decision:
+def _stage_reset(state: GameState, flags: dict[str, Any], report: list[str]) -> Decision:
     if not is_final_round(state):
         reset_phase(state, report)
     return None
@@ -1077,7 +1077,9 @@ ELECTION_STAGE = STAGES.index(_stage_election)
 Observer = Callable[[int, list[str], Decision], None]
 
 
-def _run(state: GameState, first: int, flags: dict, observe: Observer | None = None) -> None:
+def _run(
+    state: GameState, first: int, flags: dict[str, Any], observe: Observer | None = None
+) -> None:
     """Run stages from ``first`` until one needs a decision, or the Round is done."""
     report: list[str] = []
     for index in range(first, len(STAGES)):
