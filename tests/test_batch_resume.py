@@ -12,6 +12,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from runners.games import read_csv, run_batch
 from tui.commands.main import main
 
@@ -135,6 +137,15 @@ def test_a_folder_with_a_runs_files_but_no_rows_says_what_to_do(tmp_path, capsys
     assert main([*QUICK_BATCH, str(outdir)]) == 2
     assert "it has no games.csv, so nothing to resume" in capsys.readouterr().err
     assert sorted(p.name for p in outdir.iterdir()) == ["run.json"]
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs Linux's /proc")
+def test_an_out_folder_the_system_will_not_make_is_one_line_in_words(capsys) -> None:
+    # issue 43: "andean: error: [Errno 2] No such file or directory: '/proc/nope'"
+    assert main(["batch", "--games", "1", "--out", "/proc/nope"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("andean: error: --out /proc/nope: ") and "Errno" not in err
+    assert len(err.splitlines()) == 1
 
 
 def test_an_out_path_the_system_cannot_hold_is_one_line(tmp_path, capsys) -> None:

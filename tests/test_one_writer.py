@@ -87,7 +87,7 @@ WRITERS = [
     ["new", "--seed", "1", "--out", "game.json"],
     ["np-turn", "g.json", "--faction", "FARC", "--save", "game.json"],
     ["play", "--plain", "--seed", "1", "--save", "game.json"],
-    ["report", "g.json", "--out", "game.json"],
+    ["report", "g.json", "--out", "game.html"],
 ]
 
 
@@ -98,7 +98,7 @@ def test_a_planted_lock_file_is_never_written_through(cwd, capsys, planted, argv
     # game.json` truncated victim.txt and wrote a pid in it; a FIFO made the lock give up
     victim = cwd / "victim.txt"
     victim.write_text("precious\n")
-    lock = lock_path(cwd / "game.json")
+    lock = lock_path(cwd / argv[-1])
     if planted == "symlink":
         lock.symlink_to(victim)
     elif planted == "dangling symlink":
@@ -254,7 +254,7 @@ def test_serve_new_never_replaces_a_save_a_running_game_holds(cwd, capsys, monke
 
 # --- Why 3: overwritten without --force ----------------------------------------------------
 OVERWRITES = [
-    ["report", "g.json", "--out", "other.json"],
+    ["report", "g.json", "--out", "other.html"],
     ["map", "g.json", "--out", "board.svg"],
     ["soak", "--games", "1", "--out", "other.json"],
     ["demo", "--govt", "heuristic", "--seed", "1", "--report", "notes.txt"],
@@ -273,6 +273,7 @@ def test_an_existing_file_is_replaced_only_with_force(cwd, capsys, monkeypatch, 
     a_save(cwd / "other.json", seed=2)
     (cwd / "notes.txt").write_text("my notes\n")
     (cwd / "board.svg").write_text("<svg/>\n")
+    (cwd / "other.html").write_text("<p>my page</p>\n")
     line = refused(capsys, cwd, *argv)
     assert "already exists" in line and "--force" in line
     import runners.soak
@@ -293,7 +294,7 @@ FORCED = [
     ["new", "--seed", "1", "--out", "held.json", "--force"],
     ["random-game", "--scenario", "quick", "--seed", "1", "--save", "held.json", "--force"],
     ["np-turn", "g.json", "--faction", "FARC", "--save", "held.json", "--force"],
-    ["report", "g.json", "--out", "held.json", "--force"],
+    ["report", "g.json", "--out", "held.html", "--force"],
     ["soak", "--games", "1", "--out", "held.json", "--force"],
     ["demo", "--govt", "heuristic", "--seed", "1", "--save", "held.json", "--force"],
     ["play", "--plain", "--load", "g.json", "--save", "held.json", "--force"],
@@ -305,7 +306,8 @@ FORCED = [
 def test_a_save_a_running_game_holds_is_never_replaced_even_with_force(cwd, capsys, argv):
     # issue 32 Why 3: `soak --out held.json` replaced the save of a running game;
     # --force (or --new) replaces a file, never one another andean process holds
-    held = a_save(cwd / "held.json", seed=2)
+    name = next(a for a in argv if a.startswith("held."))  # report writes only .html
+    held = a_save(cwd / name, seed=2)
     with held_elsewhere(held):
         line = refused(capsys, cwd, *argv)
     assert f"process {OTHER_PID}" in line

@@ -360,3 +360,17 @@ def test_report_renders_in_a_headless_browser(late, tmp_path):
         assert img.size == (1200, 1600)
         colours = img.convert("RGB").resize((60, 80)).getcolors(60 * 80)
     assert colours is not None and len(colours) > 20  # a drawn page, not a blank one
+
+
+def test_report_and_map_refuse_a_file_kind_they_do_not_write(tmp_path, capsys):
+    # issue 43: `report --out r.txt` wrote HTML into a .txt while map refused other
+    # extensions; now both say which kinds they write, in one line, writing nothing
+    from tui.commands.main import main
+
+    save = tmp_path / "g.json"
+    serialize.save(Game.new("quick", seed=1), save)
+    assert main(["report", str(save), "--out", str(tmp_path / "r.txt")]) == 2
+    assert "--out must end in .html or .htm, not " in capsys.readouterr().err
+    assert main(["map", str(save), "--out", str(tmp_path / "m.txt")]) == 2
+    assert "--out must end in .svg or .png, not " in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json"]

@@ -316,6 +316,23 @@ def test_a_new_game_resumed_keeps_its_seats_and_refuses_new_ones(tmp_path, capsy
     assert "--as, --seats, --govt and --think are for a new game" in capsys.readouterr().err
 
 
+def test_a_resumed_game_refuses_a_seed_instead_of_ignoring_it(tmp_path, capsys):
+    # issue 43: "assist --load x --seed 4" resumed x and dropped --seed without a word;
+    # a save replays from its own seed (2.1 set-up, docs/state-format.md)
+    from core.game import serialize
+    from tui.commands.main import main
+
+    target = tmp_path / "g.json"
+    serialize.save(Game.new("quick", seed=1), target)
+    before = target.read_bytes()
+    for command in ("assist", "play"):
+        assert main([command, "--load", str(target), "--seed", "4", "--plain"]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.endswith("--seed is for a new game (leave it out to resume, or add "
+                            "--new to start over)") and len(err.splitlines()) == 1
+    assert target.read_bytes() == before
+
+
 def test_the_report_names_the_program_s_government_and_who_won(tmp_path, capsys):
     """The HTML report of a game with the program's Government AI calls it so, and at the
     end says which rule decided (not the 8.8 level, which is the solitaire

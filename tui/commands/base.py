@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO
 
+from core.files import shown
 from core.pieces import Faction
 
 # how a command stops on a signal: defined beside the handlers (standard library only)
@@ -32,6 +33,14 @@ class Subcommand:
     help: str
     configure: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace, TextIO], int]
+
+
+def require_suffix(path: str, flag: str, *suffixes: str) -> None:
+    """One line (CliError) unless ``path`` ends in one of ``suffixes`` (the file kinds the
+    command writes: ``map`` SVG or PNG, ``report`` HTML), any case."""
+    if not path.lower().endswith(suffixes):
+        kinds = " or ".join(suffixes)
+        raise CliError(f"{flag} must end in {kinds}, not {shown(path)!r}")
 
 
 def faction_argument(text: str, govt_refusal: str | None = None) -> Faction:

@@ -468,7 +468,11 @@ def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
         run, seeds, kept, bot, agents, plays = _checked_run(args, outdir, options)
         if bot.note:
             print(f"andean: note: {bot.note}", file=sys.stderr)
-        outdir.mkdir(parents=True, exist_ok=True)
+        try:
+            outdir.mkdir(parents=True, exist_ok=True)
+        except OSError as err:  # /proc/nope: a directory the system will not make
+            raise CliError(f"--out {shown(args.out)}: cannot make the directory "
+                           f"({_words(err)})") from None
         lock.acquire()
         return _batch_in(args, out, outdir, run, seeds, kept, options, bot, agents, plays)
     finally:

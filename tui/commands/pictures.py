@@ -17,7 +17,7 @@ from core.cards import CARDS
 from core.extras import require_extra
 from core.files import check_output, shown
 from core.game import serialize
-from tui.commands.base import CliError, Subcommand
+from tui.commands.base import CliError, Subcommand, require_suffix
 
 #: the commands that write a save file, named in the SAVE argument's help
 SAVE_HELP = ("a saved game, as written by andean new, play and assist (their autosave), "
@@ -60,8 +60,7 @@ def _run_map(args: argparse.Namespace, out: TextIO) -> int:
     from tui.pictures.board import write_board
     from tui.table_deck import is_table_deck, next_named
 
-    if not args.out.lower().endswith((".svg", ".png")):
-        raise CliError("--out must end in .svg or .png")
+    require_suffix(args.out, "--out", ".svg", ".png")
     if args.out.lower().endswith(".png"):
         require_extra("plot", "andean map --out FILE.png")
     check_output(args.out, "--out", force=args.force, inputs=[args.save])
@@ -94,6 +93,7 @@ def _run_report(args: argparse.Namespace, out: TextIO) -> int:
     from tui.history import from_game
     from tui.pictures.report import game_report, write
 
+    require_suffix(args.out, "--out", ".html", ".htm")  # as map's SVG or PNG (issue 43)
     # never over the save it reads; another existing file only with --force
     check_output(args.out, "--out", force=args.force, inputs=[args.save])
     game = _load(args.save)

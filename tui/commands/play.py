@@ -117,6 +117,17 @@ def _session(args: argparse.Namespace, default_save: str, out: TextIO) -> tuple[
     """Load or decide to create the game: (session, is_new). A new session's game is
     created by the caller."""
     target = Path(args.save or args.load or default_save)
+    resuming = args.load or target.exists()
+    if resuming and not args.new:
+        # a resumed game keeps its own deck, dice and length: say so, never ignore them
+        given = [flag for flag, on in (("--seed", getattr(args, "seed", None) is not None),
+                                       ("--short", getattr(args, "short", False))) if on]
+        if given:
+            raise CliError(f"{args.load or target} is a game in progress with its own "
+                           f"seed and length: {' and '.join(given)} "
+                           f"{'are' if len(given) > 1 else 'is'} for a new game (leave "
+                           f"{'them' if len(given) > 1 else 'it'} out to resume, or add "
+                           "--new to start over)")
     if args.load and not args.new:
         session = Session.load(args.load, verify=not args.no_verify)
         session.path = target
