@@ -26,6 +26,7 @@ import threading
 import time
 from typing import IO, Any
 
+from agents import builtin
 from core.files import shown
 from core.words import printable
 
@@ -213,6 +214,8 @@ def connect(where: str, wait: float, on_listen: Any = None) -> Connection:
     """The connection to the agent ``where`` names (a command, or tcp:...)."""
     address = tcp_address(where)
     if address is None:
+        if where.startswith(builtin.PREFIX):  # the program's own player (agents/builtin.py)
+            return ProcessConnection(shlex.join(builtin.command_line(where)))
         return ProcessConnection(where)
     try:
         conn = TcpConnection(where, address, wait)

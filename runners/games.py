@@ -59,6 +59,7 @@ from nonplayer.government import GovernmentBot, GovtDecision, apply_decision, ma
 from nonplayer.turn import TurnResult, take_turn
 from runners.seats import command_kind
 from runners.solitaire import new_solitaire
+from runners.stats import share
 
 FACTIONS = tuple(f.label for f in Faction)
 LEVELS = ("COIN Triumph", "COIN Progress", "Stalemate", "COIN Failure")
@@ -555,8 +556,9 @@ def paired_difference(first: Sequence[float], second: Sequence[float]) -> dict[s
 def summarize(records: Sequence[GameRecord], seconds: float | None = None,
               **extra: Any) -> dict[str, Any]:
     """The batch summary: wins per Faction, 8.8 level histogram, mean margins and solo
-    score with 95% confidence intervals, mean length, games per second, and how many
-    games an agent fell back in (``agent_fallbacks``)."""
+    score with 95% confidence intervals, the win and level rates with theirs (exact
+    binomial), mean length, games per second, and how many games an agent fell back in
+    (``agent_fallbacks``)."""
     done = [r for r in records if not r.error]
     wins = dict.fromkeys(FACTIONS, 0)
     levels = dict.fromkeys(LEVELS, 0)
@@ -575,7 +577,12 @@ def summarize(records: Sequence[GameRecord], seconds: float | None = None,
         "seeds": [min(r.seed for r in records), max(r.seed for r in records)] if records
         else [],
         "wins": wins,
+        # each Faction's share of the games played to the end, with its exact 95%
+        # interval (runners.stats.share); the levels' shares of the solitaire games
+        "win_rates": {f: share(wins[f], len(done)) for f in FACTIONS},
         "solo_level": levels,
+        "solo_level_rates": {name: share(levels[name], sum(levels.values()))
+                             for name in LEVELS},
         "solo_score": mean_ci(r.solo_score for r in done if r.solo_score is not None),
         "victory_margins": {f: mean_ci(r.victory_margins[f] for r in done) for f in FACTIONS},
         "mean_cards_played": _mean(r.cards_played for r in done),

@@ -4,7 +4,8 @@
 * ``--agent SEAT=COMMAND`` (repeatable): an outside program plays ``SEAT`` (Government,
   FARC, AUC or Cartels; any case, ``govt`` too). ``COMMAND`` is run as a child process
   speaking the protocol on its stdin and stdout, or is ``tcp:PORT`` / ``tcp:HOST:PORT``:
-  the engine listens there (host 127.0.0.1 unless given) for the agent to connect.
+  the engine listens there (host 127.0.0.1 unless given) for the agent to connect,
+  or is ``builtin:NAME``: the program's own player as an agent (``agents/builtin.py``).
 * ``--agent-timeout SECONDS``: how long an answer (and a TCP agent's connection) is
   waited for (default 30).
 * ``--agent-fallback default|stop``: an agent that is too slow, silent, crashed or
@@ -18,6 +19,7 @@ from __future__ import annotations
 import argparse
 import math
 
+from agents import builtin
 from agents.seat import FALLBACKS, AgentPolicy, with_agents
 from core.pieces import Faction
 from tui.errors import CliError
@@ -43,7 +45,9 @@ def add_agent_arguments(p: argparse.ArgumentParser) -> None:
                    help="an outside program plays SEAT (Government, FARC, AUC, Cartels), "
                    "speaking the JSON-lines protocol of docs/agents.md on its stdin and "
                    "stdout; COMMAND tcp:PORT or tcp:HOST:PORT listens for it instead "
-                   "(host 127.0.0.1 unless given); repeatable")
+                   "(host 127.0.0.1 unless given); builtin:flowchart seats the "
+                   "section-8 flowchart (builtin:heuristic, ...: a Government bot) as an "
+                   "agent, the control of a fair comparison; repeatable")
     p.add_argument("--agent-timeout", type=_timeout, default=30.0, metavar="SECONDS",
                    help="how long an agent's answer is waited for (default 30)")
     p.add_argument("--agent-fallback", choices=FALLBACKS, default="default",
@@ -67,6 +71,9 @@ def parse_agents(args: argparse.Namespace) -> dict[Faction, str]:
             raise CliError(f"--agent {text!r}: no command after {seat}=")
         if faction in agents:
             raise CliError(f"--agent: {faction.label} is given two agents")
+        problem = builtin.refusal(command.strip(), faction.label)
+        if problem:
+            raise CliError(f"--agent {text!r}: {problem}")
         agents[faction] = command.strip()
     return agents
 

@@ -7,6 +7,7 @@
     andean demo --seed 7 --json               # only a JSON summary
     andean batch --games 200 --workers 2 --out results --plot results/scores.png
     andean batch --games 1000 --backend dask --scheduler tcp://host:8786
+    andean batch --compare results-a results-b   # two runs paired seed by seed
 
 All four Factions are bots: the Insurgents follow their section-8 flowcharts and the
 Government is the bot named by ``--govt`` (``heuristic``, ``search`` or ``random``).
@@ -52,6 +53,7 @@ from runners.games import (
     summarize,
     write_csv,
 )
+from runners.stats import p_text, percent
 from tui import describe as text
 from tui.agent_args import add_agent_arguments, agent_policy, parse_agents
 from tui.commands.base import CliError, Interrupted, Subcommand, seed_argument, stop_code
@@ -375,11 +377,17 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
 def _configure_batch(p: argparse.ArgumentParser) -> None:
     _common(p)
     add_agent_arguments(p)
-    p.add_argument("--games", type=_games, required=True, help="how many games")
+    p.add_argument("--games", type=_games, default=None,
+                   help="how many games (required unless --compare)")
     p.add_argument("--seed", type=_seed, default=0,
                    help="seed of the first game; game i uses seed S+i (default 0)")
     p.add_argument("--workers", type=_positive, default=1,
                    help="worker processes (default 1: in this process)")
+    p.add_argument("--compare", nargs=2, metavar=("RUN_A", "RUN_B"), default=None,
+                   help="play nothing: compare two finished runs (their --out folders) "
+                   "game by game on the seeds both played: margin differences (B - A) "
+                   "with 95%% intervals and paired t tests, win and 8.8 level rates with "
+                   "exact 95%% intervals and McNemar's test")
     p.add_argument("--backend", choices=BACKENDS, default="process",
                    help="process pool on this machine, or a Dask cluster (default process; "
                    "dask needs the dask extra)")
@@ -428,9 +436,12 @@ def summary_text(summary: dict) -> list[str]:
         lines.append(f"An agent fell back in {fell_back} of {played} games (games.csv's "
                      "fallback column says when): their results are partly the default "
                      "player's; --agent-fallback stop counts them as errors instead")
-    lines.append("Wins: " + ", ".join(f"{k} {v}" for k, v in summary["wins"].items()))
+    rates = summary.get("win_rates") or {}  # absent from a summary.json of before
+    lines.append("Wins: " + ", ".join(f"{k} {v}" + _rate(rates.get(k))
+                                      for k, v in summary["wins"].items()))
     if score.get("n"):  # solitaire games (8.0): with an Insurgent agent there are none
-        lines.append("8.8 levels: " + ", ".join(f"{k} {v}"
+        rates = summary.get("solo_level_rates") or {}
+        lines.append("8.8 levels: " + ", ".join(f"{k} {v}" + _rate(rates.get(k))
                                                 for k, v in summary["solo_level"].items()))
     if score.get("mean") is not None:
         lines.append(f"Solo score: mean {score['mean']:+.2f}"
@@ -439,15 +450,31 @@ def summary_text(summary: dict) -> list[str]:
     margins = []
     for f, m in summary["victory_margins"].items():
         if m.get("mean") is not None:
-            margins.append(f"{f} {m['mean']:+.2f}")
-    lines.append("Mean margins: " + ", ".join(margins))
+            low_high = m.get("ci95")
+            margins.append(f"{f} {m['mean']:+.2f}" + (
+                f" ({low_high[0]:+.2f} to {low_high[1]:+.2f})" if low_high else ""))
+    lines.append("Mean margins: " + ", ".join(margins)
+                 + (" (95% CIs)" if any("(" in m for m in margins) else ""))
     lines.append(f"Mean length: {summary['mean_cards_played']} Event cards, "
                  f"{summary['mean_length']} commands; {summary.get('games_per_second')} "
                  f"games/s with {counted(summary['workers'], str(summary['backend']) + ' worker')}")
     return lines
 
 
+def _rate(share: dict[str, Any] | None) -> str:
+    """' (30.0%, 11.9-54.3%)': a share of games and its exact 95% interval, as the
+    summary prints it after a count; '' without one."""
+    if not share or not share.get("n"):
+        return ""
+    low, high = share["ci95"]
+    return f" ({100 * share['rate']:.1f}%, {100 * low:.1f}-{100 * high:.1f}%)"
+
+
 def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
+    if args.compare is not None:
+        return _run_compare(args, out)
+    if args.games is None:
+        raise CliError("batch needs --games N (or --compare RUN_A RUN_B)")
     if args.scheduler and args.backend != "dask":
         raise CliError("--scheduler needs --backend dask")
     # the extras the run needs, checked before its first game (core/extras.py)
@@ -597,6 +624,90 @@ def _batch_in(args: argparse.Namespace, out: TextIO, outdir: Path, run: dict[str
 
         print(f"Wrote {write(batch_report(records, summary), args.report)}", file=out)
     return 1 if summary["errors"] else 0
+
+
+#: the options of a batch that plays games, refused beside --compare (which plays none)
+_PLAYING_OPTIONS = ("games", "agent", "resume", "keep_games", "plot", "report", "scheduler")
+
+
+def _run_compare(args: argparse.Namespace, out: TextIO) -> int:
+    """``batch --compare RUN_A RUN_B``: two finished runs compared game by game."""
+    from runners.compare import CompareError, compare, load_run
+
+    given = [f"--{name.replace('_', '-')}" for name in _PLAYING_OPTIONS
+             if getattr(args, name, None)]
+    if given:
+        raise CliError(f"--compare reads two finished runs and plays nothing: drop "
+                       f"{', '.join(given)}")
+    require_extras({"stats": "andean batch --compare (intervals and paired tests)"})
+    try:
+        (first, run_a), (second, run_b) = (load_run(p) for p in args.compare)
+        result = compare(first, second, run_a, run_b)
+    except CompareError as err:
+        raise CliError(f"--compare: {err}") from None
+    for line in compare_text(result, *args.compare):
+        print(line, file=out)
+    return 0
+
+
+def _ci(stats: dict[str, Any]) -> str:
+    low_high = stats.get("ci95")
+    return f"{low_high[0]:+.2f} to {low_high[1]:+.2f}" if low_high else "no interval"
+
+
+def _paired_line(name: str, diff: dict[str, Any], width: int) -> str:
+    return (f"  {name:<{width}} {diff['mean']:+6.2f} ({_ci(diff)}), p {p_text(diff['p'])}, "
+            f"higher in {diff['better']}, lower in {diff['worse']}")
+
+
+def _rates_line(name: str, row: dict[str, Any], width: int) -> str:
+    test = row["mcnemar"]
+    return (f"  {name:<{width}} A {percent(row['first'])}, B {percent(row['second'])}; "
+            f"A only {test['first_only']}, B only {test['second_only']}, McNemar p "
+            f"{p_text(test['p'])}")
+
+
+def compare_text(result: dict[str, Any], name_a: str, name_b: str) -> list[str]:
+    """``batch --compare`` as printed (runners.compare.compare's result)."""
+    seeds = result["seeds"]
+    lines = [f"Paired comparison of {counted(result['games'], 'game')} (seeds {seeds[0]}-"
+             f"{seeds[-1]}, {', '.join(result['scenario'])}): B minus A, game by game"]
+    for label, name, seats in (("A", name_a, result["seats"][0]),
+                               ("B", name_b, result["seats"][1])):
+        lines.append(f"  {label}: {name}: " + "; ".join(f"{f} {who}" for f, who in
+                                                         seats.items()))
+    left = [f"{counted(n, 'seed')} only in {label}" for n, label in
+            ((result["only_first"], "A"), (result["only_second"], "B")) if n]
+    if result["errors"]:
+        left.append(f"{counted(result['errors'], 'seed')} with an error in A or B")
+    if left:
+        lines.append(f"Left out: {'; '.join(left)}")
+    if not result["same_seating"]:
+        lines.append("Warning: the runs seat agents in different seats, so they play "
+                     "different games (an Insurgent agent is a player of its own: Discord, "
+                     "8.1); seat the control as an agent too (--agent SEAT=builtin:"
+                     "flowchart)")
+    for label, n in zip("AB", result["fallbacks"]):
+        if n:
+            lines.append(f"Warning: an agent fell back in {n} of run {label}'s games "
+                         "(their results are partly the default player's)")
+    width = max(len(f) for f in result["margins"])
+    lines.append("Margin difference (7.3), mean (95% CI), paired t test:")
+    lines += [_paired_line(f, d, width) for f, d in result["margins"].items()]
+    lines.append("Wins, share of games (exact 95% CI) in A and B, McNemar's exact test:")
+    lines += [_rates_line(f, row, width) for f, row in result["wins"].items()]
+    if result["solitaire"]:
+        lines.append("Solo score (8.8) difference, mean (95% CI), paired t test:")
+        lines.append(_paired_line("score", result["solo_score"], width))
+        width = max(len(level) for level in result["solo_levels"])
+        lines.append("8.8 levels, share of games (exact 95% CI) in A and B, McNemar's "
+                     "exact test:")
+        lines += [_rates_line(level, row, width)
+                  for level, row in result["solo_levels"].items()]
+    else:
+        lines.append("No 8.8 levels: a run is not of the solitaire game (an Insurgent "
+                     "agent); the margins and wins compare them")
+    return lines
 
 
 #: the batch's parameters, written in its --out directory when it starts: --resume
