@@ -242,9 +242,9 @@ def _auc_march_then_attack(
         if "groups" not in memo:
             ranked = auc.ranked_destinations(state)  # the 8.6.2 ranks, as the flowchart's
             group = next((g for g in ranked if g), [])
-            dst = chooser._take(state, Choice("spaces", tuple(group), 1, 1, why), group, 1)
-            memo["dst"] = dst[0] if dst else None
-            memo["groups"] = list(auc.march_groups(state, dst[0])) if dst else []
+            taken = chooser._take(state, Choice("spaces", tuple(group), 1, 1, why), group, 1)
+            memo["dst"] = taken[0] if taken else None
+            memo["groups"] = list(auc.march_groups(state, taken[0])) if taken else []
         while memo["groups"] and memo["groups"][0][0] not in choice.options:
             memo["groups"].pop(0)
         if not memo["groups"]:

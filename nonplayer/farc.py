@@ -41,12 +41,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from core.game.sequence import is_final_event_card
 from core.map import MAP, space_name
 from core.pieces import ACTIVE_OF, UNDERGROUND_OF, Faction, Piece, pieces_text
 from core.rules import insurgent_ops as ops
 from core.rules import insurgent_special as special
 from core.rules import propaganda
+from core.rules.common import is_final_event_card
 from core.state import ACTIVE_OPPOSITION, GameState
 from core.words import counted
 from nonplayer import facts, procedures, registry
@@ -549,7 +549,8 @@ def march_agitation_targets(bot: Bot, plan: Plan) -> list[list[int]]:
     agitate = plan.notes.get(_AGITATE)
     if agitate is None:  # of the board before the March: once per plan
         agitate = plan.notes[_AGITATE] = frozenset(could_agitate(state))
-    stay, others = [], []
+    stay: list[int] = []
+    others: list[int] = []
     for s in _in_play(state):
         if (not _city_or_department(state, s) or MAP[s].pop < 1 or state.support[s] < 0
                 or s in agitate or s in plan.spaces):
@@ -570,7 +571,7 @@ def march_into_space(bot: Bot, plan: Plan, dst: int) -> str | None:
     adjacent origin (8.7.2 FROM)."""
     movers = _movers(plan)
     groups = _groups_into(plan, movers, dst)
-    done = []
+    done: list[tuple[int, int]] = []
     for o, u, a in groups:
         if _add_group(plan, o, dst, u, a, not done):
             done.append((o, u + a))

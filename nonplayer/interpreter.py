@@ -22,20 +22,24 @@ to execute (or None: Pass). Rules applied here, once for every Faction:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
+from core.commands import Operation, SpecialActivity
 from core.game.sequence import OperationAction
 from core.map import MAP, space_name
 from nonplayer import registry
 from nonplayer.bot import Bot
 from nonplayer.flowchart import Flowchart, Node, load
-from nonplayer.plan import Plan
+from nonplayer.plan import Action, Plan
 from nonplayer.random_spaces import count_valid
 
 
-def _groups(raw: object) -> list[list[int]]:
+def _groups(raw: Iterable[Any] | None) -> list[list[int]]:
     """Selectors may return a flat list (one group) or a list of groups."""
     if not raw:
         return []
-    items = list(raw)  # type: ignore[call-overload]
+    items = list(raw)
     if items and isinstance(items[0], list | tuple):
         return [list(g) for g in items]
     return [items]
@@ -120,7 +124,7 @@ def _map_order(space: int) -> tuple[bool, int]:
     return (MAP[space].kind != "loc", space)
 
 
-def _order_matters(plan: Plan, act: object, group: list[int]) -> bool:
+def _order_matters(plan: Plan, act: Action, group: list[int]) -> bool:
     """Whether serving every candidate of ``group`` in one order gives some space other
     than in another order: each is served, on copies of the plan (planning dice, as in
     :meth:`Plan.feasible`), in map order and in the reverse order, and what each space got is
@@ -130,9 +134,9 @@ def _order_matters(plan: Plan, act: object, group: list[int]) -> bool:
     return _serve(plan, act, ordered) != _serve(plan, act, ordered[::-1])
 
 
-def _serve(plan: Plan, act: object, spaces: list[int]) -> dict[int, object]:
+def _serve(plan: Plan, act: Action, spaces: list[int]) -> dict[int, str | None]:
     trial = plan.quiet_copy()
-    return {s: act(trial.bot, trial, s) for s in spaces}  # type: ignore[operator]
+    return {s: act(trial.bot, trial, s) for s in spaces}
 
 
 def _remaining(plan: Plan, count: int | None, taken: int) -> int | None:
@@ -167,6 +171,7 @@ def plan_operation(bot: Bot, chart: Flowchart | None = None) -> OperationAction 
                               + ("Pass" if up.kind == "pass" else f"{up.operation} instead"))
                 node = up
                 continue
+            assert isinstance(op, Operation), f"{node.operation} built {op!r}"
             special = _plan_special(bot, chart.node(node.edges["then"]), plan)
             return OperationAction(op, special)
         elif node.kind == "pass":
@@ -177,13 +182,14 @@ def plan_operation(bot: Bot, chart: Flowchart | None = None) -> OperationAction 
             raise ValueError(f"cannot walk into {node.kind} node {node.id}")
 
 
-def _plan_special(bot: Bot, node: Node, op_plan: Plan):  # type: ignore[no-untyped-def]
+def _plan_special(bot: Bot, node: Node, op_plan: Plan) -> SpecialActivity | None:
     assert node.operation is not None
     bot.trace.add(node.id, node.rule, f"{node.operation}: {node.text}")
     plan = run_box(bot, node, Plan(bot, node.operation, op_plan.scratch, op_plan, node.max_spaces))
     special = plan.build()
     if special is None:
         bot.trace.add(node.id, node.rule, f"no {node.operation} possible: no Special Activity")
+    assert special is None or isinstance(special, SpecialActivity), special
     return special
 
 
