@@ -43,8 +43,8 @@ def test_undo_goes_back_past_an_agents_turn_to_the_persons_decision(
     # agent is not asked again before FARC decides anew
     out = plain("pass\ny\nundo\nquit\n", tmp_path, monkeypatch, capsys,
                 "--agent", f"AUC={RANDOM_AGENT}")
-    after = out.split("> undo", 1)[1]
-    assert "Undone" in after
+    undone, after = out.split("> undo\n", 1)[1].split("\n", 1)
+    assert undone.startswith("Undone") and "AUC (agent" in undone  # said taken back
     assert "FARC, 1st Eligible on #35 Crop Substitution: what do you do?" in after
     assert "AUC (agent" not in after
 
@@ -136,8 +136,12 @@ def test_undo_of_a_decision_names_it_and_the_turns_after_it(
         capsys: pytest.CaptureFixture[str]) -> None:
     # 2.3.3: FARC's Pass, then Cartels, AUC and the Government: all taken back
     out = plain("pass\ny\nundo\nquit\n", tmp_path, monkeypatch, capsys)
-    assert "Undone: back to the start of your last decision. Taken back: FARC: Pass, " \
-        "with the 3 turns after it." in out
+    undone = out.split("> undo\n", 1)[1].split("\n", 1)[0]
+    assert undone.startswith("Undone: back to the start of your last decision. Taken "
+                             "back: FARC: Pass; Cartels (Non-player): ")
+    # each command taken back named, in the log's order (issue 43)
+    assert [x.split(":")[0] for x in undone.split("Taken back: ")[1].split("; ")] == [
+        "FARC", "Cartels (Non-player)", "AUC (Non-player)", "Government (the program's AI)"]
 
 
 def test_failure_lines_quote_the_agents_command_one_way(tmp_path: Path) -> None:

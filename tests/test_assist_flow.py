@@ -460,7 +460,10 @@ def test_plain_undo_lists_the_steps_back_and_asks_first():  # issue 31 item 3
     # again); "no" changes nothing, "yes" undoes
     session, text, _ = table(["12", "40", "pass", "y", "undo", "no", "undo", "yes", "quit"],
                              dice=[3, 4, 2] * 10)
-    listed = text.split("Undo: back to the start of your last decision. On the table:")
+    said = ("Undo: back to the start of your last decision. Taken back: Government: "
+            "Pass; AUC (Non-player): Rally + Extort; Cartels (Non-player): Event #12 Plan "
+            "Colombia (shaded).\nOn the table:")
+    listed = text.split(said)
     assert len(listed) == 3
     steps = listed[1].split("Table — Undo the last decision?")[0].splitlines()
     assert steps[1].startswith("  1. ") and any(" AUC Guerrilla" in x for x in steps)

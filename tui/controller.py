@@ -57,14 +57,15 @@ from tui.turn_log import (
     Step,
     Turn,
     TurnReport,
+    Undo,
     automatic_line,
     card_groups,
     discarded,
     kind_of,
+    naming_line,
     numbered,
     numbered_turns,
     replayed,
-    undo_point,
 )
 
 
@@ -894,28 +895,43 @@ class Controller:
             self._government = (spec, make_bot(spec, self.state.rng_seed))
         return self._government[1]
 
-    def undo_said(self) -> str | None:
-        """What :meth:`undo` takes back if done now, as 'Undone: ...' ends: the change
-        of seat when only seats were changed ('your change of seat (AUC is played from
-        now on by a person)'), else the decision ('back to the start of your last
-        decision. Taken back: FARC: Pass'), with the turns after it counted; None:
-        nothing to undo."""
-        point = undo_point(self.session.steps)
-        if point is None:
+    def undo_plan(self) -> Undo | None:
+        """What :meth:`undo` takes back if done now (:func:`tui.turn_log.undo_plan`):
+        the one record every screen says and :meth:`undo` then acts on; None: nothing
+        to undo."""
+        return self.session.undo_plan()
+
+    def taken_lines(self, position: int) -> list[str]:
+        """The commands a return to log ``position`` removes (an undo, a rollback), one
+        line each as the history names them, in the log's order: 'Government: Place
+        FARC Zone', 'AUC (Non-player): Elite Backing', 'Next card: #46 Limpieza (named
+        by the table)'."""
+        return [naming_line(t) if t.naming else t.report.heading()
+                for t in self.turns() if t.step.index >= position]
+
+    def undo_said(self, plan: Undo | None = None) -> str | None:
+        """What :meth:`undo` of ``plan`` (by default the one of now) takes back, as
+        'Undone: ...' ends: the change of seat when only seats were changed ('your
+        change of seat (AUC is played from now on by a person)'), else the decision and
+        every command after it, each named ('back to the start of your last decision.
+        Taken back: FARC: Pass; Cartels (Non-player): Rally.'); None: nothing to undo."""
+        plan = plan if plan is not None else self.undo_plan()
+        if plan is None:
             return None
-        taken = [t for t in self.turns() if t.step.index >= point]
-        mine = [t for t in taken if t.step.person]
-        after = len(taken) - len(mine)
-        then = f", with the {after} turn{'s' if after != 1 else ''} after it" if after else ""
+        lines = self.taken_lines(plan.point)
+        mine = [t for t in self.turns() if t.step.index >= plan.point and t.step.person]
         if mine and all(t.step.logged["command"]["type"] == SetSeat.name for t in mine):
             seats = "; ".join(" ".join(t.report.account) for t in mine)
-            return f"your change of seat ({seats}){then}."
-        last = f" Taken back: {mine[-1].report.heading()}{then}." if mine else ""
-        return f"back to the start of your last decision.{last}"
+            others = [line for t, line in zip(plan.taken, lines, strict=True)
+                      if not t.person]
+            then = f" Taken back with it: {'; '.join(others)}." if others else ""
+            return f"your change of seat ({seats}).{then}"
+        return f"back to the start of your last decision. Taken back: {'; '.join(lines)}."
 
-    def undo(self) -> bool:
-        """Back to the start of the person's latest decision (:meth:`Session.undo`)."""
-        done = self.session.undo()
+    def undo(self, plan: Undo | None = None) -> bool:
+        """Back to the start of the person's latest decision (:meth:`Session.undo`):
+        exactly ``plan``'s commands taken back, when it was said first."""
+        done = self.session.undo(plan)
         if done:
             self._agents_from_log()
         return done
@@ -950,12 +966,13 @@ class Controller:
                 if faction in specs:
                     self.agent_specs[faction] = specs[faction]
 
-    def undo_steps(self) -> list[str] | None:
-        """What the table takes back if :meth:`undo` is done now: the steps from the
-        board now to the board at the start of the person's latest decision (the same
-        change model as every turn's steps, read backwards); None: nothing to undo."""
-        point = undo_point(self.session.steps)
-        return None if point is None else self.steps_back_to(point)
+    def undo_steps(self, plan: Undo | None = None) -> list[str] | None:
+        """What the table takes back if :meth:`undo` of ``plan`` (by default the one of
+        now) is done: the steps from the board now to the board at the start of the
+        person's latest decision (the same change model as every turn's steps, read
+        backwards); None: nothing to undo."""
+        plan = plan if plan is not None else self.undo_plan()
+        return None if plan is None else self.steps_back_to(plan.point)
 
     def steps_back_to(self, position: int) -> list[str]:
         """The steps that take the table's board back to the game after the log's first

@@ -34,7 +34,7 @@ from core.files import SaveLock, check_output, same_path
 from core.game import Game, serialize
 from core.pieces import Faction
 from nonplayer.turn import TurnResult, run_nonplayers
-from tui.turn_log import Step, steps_of, undo_point
+from tui.turn_log import Step, Undo, steps_of, undo_plan
 
 T = TypeVar("T")
 
@@ -67,7 +67,11 @@ class Session:
 
     @property
     def can_undo(self) -> bool:
-        return undo_point(self.steps) is not None
+        return undo_plan(self.steps) is not None
+
+    def undo_plan(self) -> Undo | None:
+        """What :meth:`undo` would take back now (:func:`tui.turn_log.undo_plan`)."""
+        return undo_plan(self.steps)
 
     # --- changes ------------------------------------------------------------------
     def apply(self, cmd: Command, chooser: Any = None) -> list[str]:
@@ -97,12 +101,20 @@ class Session:
             self.commit(trial)
         return turns
 
-    def undo(self) -> bool:
-        """Back to the start of the person's latest decision (False if nothing to undo)."""
-        point = undo_point(self.steps)
-        if point is None:
+    def undo(self, plan: Undo | None = None) -> bool:
+        """Back to the start of the person's latest decision (False if nothing to undo).
+        ``plan``: the :class:`tui.turn_log.Undo` said before (by default the one of now);
+        it must still be the game's (ValueError: the game changed since), so the undo
+        takes back exactly what was said."""
+        now = undo_plan(self.steps)
+        if plan is None:
+            plan = now
+        if plan is None:
             return False
-        self.rewind(point)
+        if now is None or now.point != plan.point \
+                or [id(s.logged) for s in now.taken] != [id(s.logged) for s in plan.taken]:
+            raise ValueError("the game changed since the undo was said: nothing undone")
+        self.rewind(plan.point)
         return True
 
     def rewind(self, position: int) -> None:

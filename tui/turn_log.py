@@ -198,23 +198,49 @@ def steps_of(game: Game, known: Sequence[Step] = (), start: Game | None = None) 
 
 
 def same_decision(a: Step, b: Step) -> bool:
-    """Two successive person's steps of one decision: the first left the same Faction
-    to move on the same card and phase (a board correction made while deciding). The
-    card the table names on top of its deck stays named: it is no part of a decision."""
-    return (a.person and b.person and a.kind != "card" and a.faction == b.faction
-            and a.card == b.card and a.phase == b.phase)
+    """A board correction ``a`` made while deciding ``b``: it left the same Faction to
+    move on the same card and phase, and ``b`` is that Faction's decision (or another
+    correction of the same). Two decisions are never one (issue 43: a Civic Action and
+    the FARC Zone after it, both the Government's in the same Round, are two), and the
+    card the table names on top of its deck is no part of a decision."""
+    return (a.person and b.person and a.kind == "correction"
+            and b.kind in ("correction", "command", "record")
+            and a.faction == b.faction and a.card == b.card and a.phase == b.phase)
 
 
-def undo_point(steps: Sequence[Step]) -> int | None:
-    """The log position undo returns to: before the person's latest decision (with any
-    board correction made while deciding) and the Non-player turns after it; None if
-    no person decided anything yet."""
+@dataclass(frozen=True)
+class Undo:
+    """What an undo takes back, decided once: the session rewinds to :attr:`point` and
+    every screen's summary reads :attr:`taken`, so what is said is what is done."""
+
+    point: int  # the log position undo returns to
+    taken: tuple[Step, ...]  # the log's steps from there on: everything undo removes
+
+    @property
+    def decision(self) -> Step:
+        """The person's decision taken back (the first person's step that is no board
+        correction made while deciding it, else the first taken)."""
+        return next((s for s in self.taken if s.person and s.kind != "correction"),
+                    self.taken[0])
+
+
+def undo_plan(steps: Sequence[Step]) -> Undo | None:
+    """The :class:`Undo` of the game whose log replays as ``steps``: back to before the
+    person's latest decision (with the board corrections made while deciding it), so
+    also every Non-player's, agent's or automatic step after it; None if no person
+    decided anything yet."""
     i = next((k for k in range(len(steps) - 1, -1, -1) if steps[k].person), None)
     if i is None:
         return None
     while i > 0 and same_decision(steps[i - 1], steps[i]):
         i -= 1
-    return steps[i].index
+    return Undo(steps[i].index, tuple(steps[i:]))
+
+
+def undo_point(steps: Sequence[Step]) -> int | None:
+    """The log position undo returns to (:func:`undo_plan`); None: nothing to undo."""
+    plan = undo_plan(steps)
+    return None if plan is None else plan.point
 
 
 # ======================================================================================
@@ -432,5 +458,7 @@ __all__ = [
     "replayed",
     "round_steps",
     "steps_of",
+    "undo_plan",
     "undo_point",
+    "Undo",
 ]

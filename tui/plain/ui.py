@@ -465,24 +465,25 @@ class PlainUI:
         raise Cancelled()  # the board changed: ask the decision again
 
     def undo(self) -> None:
-        """``undo``: back to the start of the person's last decision. In assist the steps
-        that take the table back are listed first, and asked (issue 31 item 3)."""
+        """``undo``: back to the start of the person's last decision, saying every
+        command it takes back (one record, :meth:`Controller.undo_plan`, says it and
+        is acted on). In assist the steps that take the table back are listed first,
+        and asked (issue 31 item 3)."""
+        plan = self.c.undo_plan()
+        if plan is None:
+            self.say("! nothing to undo")
+            return
+        said = self.c.undo_said(plan)
         if self.assist:
-            steps = self.c.undo_steps()
-            if steps is None:
-                self.say("! nothing to undo")
-                return
-            self.say("Undo: back to the start of your last decision. On the table:",
+            steps = self.c.undo_steps(plan) or []
+            self.say(f"Undo: {said}", "On the table:",
                      *[f"  {line}" for line in numbered(steps, align=False)]
                      or ["  (nothing to take back on the board)"])
             if not self.yes_or_no("Undo the last decision?"):
                 self.say("Nothing changed.")
                 return
-        said = self.c.undo_said()
-        if self.c.undo():
-            self.say(f"Undone: {said}")
-        else:
-            self.say("! nothing to undo")
+        self.c.undo(plan)
+        self.say(f"Undone: {said}")
 
     def rollback(self, which: str) -> None:
         """``rollback N``: back to the start of card N of the log, once confirmed (the
@@ -503,6 +504,7 @@ class PlainUI:
         self.say(f"Rolling back to the start of {group.title} discards {commands} "
                  f"command{'s' if commands != 1 else ''} ({yours} of them by a person); "
                  "the dice return to where they were then.")
+        self.say(*[f"  {line}" for line in self.c.taken_lines(group.start)])
         if self.assist:
             self.say("Take it back on the table: put the cards back as they were at the "
                      "start of that card, and:", *[f"  {line}" for line in numbered(

@@ -1042,20 +1042,23 @@ class AssistApp(PlayApp, inherit_bindings=False):
         super().action_seats()
 
     def action_undo(self) -> None:
-        """``u``: the steps that take the table back to the start of the last decision,
-        then asked (y) before anything is undone (issue 31 item 3)."""
+        """``u``: every command the undo takes back and the steps that take the table
+        back to the start of the last decision, then asked (y) before anything is
+        undone (issue 31 item 3); the undo done is the one said (issue 43)."""
         if self.busy:
             return
-        steps = self.controller.undo_steps()
-        if steps is None:
+        plan = self.controller.undo_plan()
+        if plan is None:
             self.notify("Nothing to undo.")
             return
-        lines = ["Back to the start of the last decision. On the table:",
+        said = self.controller.undo_said(plan)
+        steps = self.controller.undo_steps(plan) or []
+        lines = [f"Undo: {said}", "On the table:",
                  *(numbered(steps) or ["   (nothing to take back on the board)"])]
 
         def answered(ok: bool | None) -> None:
-            if ok and self.controller.undo():
-                self.notify("Undone: back to the start of the last decision.")
+            if ok and self.controller.undo(plan):
+                self.notify(f"Undone: {said}")
             self.refresh_all()
 
         self.push_screen(YesNoScreen("Undo the last decision?", lines), answered)

@@ -589,8 +589,11 @@ class PlayApp(App[None]):
         self.refresh_all()
 
     def action_undo(self) -> None:
-        said = self.controller.undo_said()
-        if self.controller.undo():
+        """``u``: back to the start of your last decision, saying every command taken
+        back (the one record :meth:`Controller.undo_plan` both says and undoes)."""
+        plan = self.controller.undo_plan()
+        said = self.controller.undo_said(plan)
+        if plan is not None and self.controller.undo(plan):
             self.over_shown = False
             self.notify(f"Undone: {said}")
         else:
@@ -622,7 +625,8 @@ class PlayApp(App[None]):
         lines = [f"The game returns to the start of {group.title}, before anyone acted "
                  "on it; the dice return to where they were then.",
                  f"This discards {commands} command{'s' if commands != 1 else ''} from the "
-                 f"history ({yours} of them by a person); it cannot be undone.",
+                 f"history ({yours} of them by a person); it cannot be undone:",
+                 *[f"  {line}" for line in self.controller.taken_lines(group.start)],
                  *self.rollback_notes(group)]
 
         def answered(ok: bool | None) -> None:
