@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from core.commands import Context, Operation, SpecialActivity
+from core.commands import Command, Context
 from core.errors import IllegalAction
 from core.events import NDSC, UNSHADED
 from core.game import sequence
@@ -26,7 +26,12 @@ from core.pieces import INSURGENTS, Faction, Piece
 from core.rules import coin_ops as coin
 from core.rules import govt_special as gsa
 from core.rules import propaganda as prop
-from core.rules.common import CIVIC_ACTION_COST, civic_action_step
+from core.rules.common import (
+    CIVIC_ACTION_COST,
+    civic_action_step,
+    is_final_event_card,
+    is_nonplayer,
+)
 from core.state import SUPPORT_LABELS, GameState
 from core.words import counted
 from decisions.base import Form, InputError, Option, Question
@@ -60,7 +65,7 @@ _PLAIN_SPACE_OPTIONS = {s: Option(s, label, "", aliases)
                         for s, (label, aliases) in _SPACE_NAMES.items()}
 
 
-def space_options(spaces: Sequence[int], detail=None,  # type: ignore[no-untyped-def]
+def space_options(spaces: Sequence[int], detail: Callable[[int], str] | None = None,
                   later: bool = False) -> list[Option]:
     """An option for each of ``spaces``, with the text ``detail(space)`` beside it.
 
@@ -84,11 +89,13 @@ def _cubes_detail(state: GameState, space: int) -> str:
     return f"{state.troops(space)} Troops, {state.police(space)} Police"
 
 
-def _execute(state: GameState, cmd: Operation | SpecialActivity, **ctx: object) -> GameState:
+def _execute(state: GameState, cmd: Command, *, free: bool = False, limited: bool = False,
+             final_card: bool = False) -> GameState:
     """``cmd`` executed on a copy of ``state`` for the Government; InputError if illegal."""
     after = state.clone()
     try:
-        cmd.execute(after, Context(faction=GOVT, **ctx))  # type: ignore[arg-type]
+        cmd.execute(after, Context(faction=GOVT, free=free, limited=limited,
+                                   final_card=final_card))
     except IllegalAction as err:
         raise InputError(str(err)) from None
     return after
@@ -116,8 +123,8 @@ def final_card(state: GameState) -> bool:
     """2.3.9: a player Government may not Sweep on the final Event card."""
     return (
         state.phase == "card"
-        and sequence.is_final_event_card(state)
-        and not sequence.is_nonplayer(state, GOVT)
+        and is_final_event_card(state)
+        and not is_nonplayer(state, GOVT)
     )
 
 
@@ -463,7 +470,7 @@ def patrol_form(state: GameState, limited: bool = False, free: bool = False) -> 
             paths = reach[src]
             dst = yield Question.one(
                 "Move them to?",
-                [space_option(d, lambda p=paths[d]: _via(p)) for d in sorted(paths)],
+                [space_option(d, partial(_via, paths[d])) for d in sorted(paths)],
             )
         if limited:
             target = dst
@@ -487,8 +494,8 @@ def patrol_form(state: GameState, limited: bool = False, free: bool = False) -> 
         for loc in MAP.locs:
             if loc.id not in listed:
                 activate += list((yield from activation_form(moved, loc.id, moved.cubes(loc.id))))
-    partial = coin.Patrol(moves=tuple(moves), activate=tuple(activate))
-    after = _execute(state, partial, free=True, limited=limited)
+    so_far = coin.Patrol(moves=tuple(moves), activate=tuple(activate))
+    after = _execute(state, so_far, free=True, limited=limited)
     limit = coin.patrol_assault_limit(state)
     assault: tuple[int, ...] = ()
     removals = []
@@ -517,6 +524,10 @@ def _via(path: tuple[int, ...]) -> str:
     if len(path) <= 2:
         return "adjacent"
     return "via " + ", ".join(space_name(s) for s in path[1:-1])
+
+
+def _troops_via(n: int, path: tuple[int, ...]) -> str:
+    return f"{n} Troops, {_via(path)}"
 
 
 # ======================================================================================
@@ -548,7 +559,7 @@ def sweep_form(state: GameState, limited: bool = False, free: bool = False) -> F
             if not sources:
                 break
             opts = [done_option(f"no more Troops into {space_name(dst)}")] + [
-                space_option(s, lambda n=left[s], p=p: f"{n} Troops, {_via(p)}")
+                space_option(s, partial(_troops_via, left[s], p))
                 for s, p in sources.items()
             ]
             src = yield Question.one(f"Sweep into {space_name(dst)}: Troops from where?", opts)
@@ -567,7 +578,7 @@ def sweep_form(state: GameState, limited: bool = False, free: bool = False) -> F
                       if police_left[s] > 0}
             if police:
                 opts = [done_option("no Police")] + [
-                    space_option(s, lambda p=p: _via(p)) for s, p in police.items()
+                    space_option(s, partial(_via, p)) for s, p in police.items()
                 ]
                 src = yield Question.one(
                     f"NDSC: 1 Police into {space_name(dst)} from where?", opts

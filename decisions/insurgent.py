@@ -43,7 +43,7 @@ from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, UNDERGROUND_OF, Faction,
 from core.rules import insurgent_ops as ops
 from core.rules import insurgent_special as isa
 from core.rules import propaganda as prop
-from core.rules.common import recall_own_pieces
+from core.rules.common import is_final_event_card, is_nonplayer, recall_own_pieces
 from core.state import SUPPORT_LABELS, GameState, K
 from decisions.base import TRIAL, Form, InputError, Option, Question, Trial
 from decisions.government import (
@@ -103,8 +103,8 @@ def _run(state: GameState, faction: Faction, dice: DiceSource | None,
 
 def final_card(state: GameState, faction: Faction) -> bool:
     """2.3.9: a player Faction may not March on the final Event card."""
-    return (state.phase == "card" and sequence.is_final_event_card(state)
-            and not sequence.is_nonplayer(state, faction))
+    return (state.phase == "card" and is_final_event_card(state)
+            and not is_nonplayer(state, faction))
 
 
 def _most(state: GameState, faction: Faction, free: bool, limited: bool, n: int) -> int:
@@ -266,9 +266,9 @@ def operation_form(state: GameState, faction: Faction, limited: bool,
                                      reserve=_reserve(state, faction, op_name),
                                      keep=keep)
         board = _run(state, faction, dice, [(sa, {})])
-        problem = operation_problem(board, faction, op_name, limited)
-        if problem is not None:
-            raise InputError(f"after this {sa_name} no {op_name} is possible: {problem}")
+        blocked = operation_problem(board, faction, op_name, limited)
+        if blocked is not None:
+            raise InputError(f"after this {sa_name} no {op_name} is possible: {blocked}")
         op = yield from op_form(board, faction, op_name, limited, dice)
     elif sa_name == "Ambush":  # resolved inside the Attack: its space is chosen first
         space = yield from ambush_space_form(state, faction)
