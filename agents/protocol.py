@@ -23,6 +23,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from core.files import shown
 from core.game.serialize import state_to_json
 from core.pieces import Faction
 from core.rules import victory
@@ -126,6 +127,8 @@ def answer_value(question: Question, message: dict[str, Any]) -> Any:
     picked = message["answer"]
     ids = picked if isinstance(picked, list) else [picked]
     for i in ids:
+        if type(i) is not int:  # the schema's integer takes 1.0 (issue 41)
+            raise ProtocolError(f"option id {shown(repr(i))} is not a whole number")
         if not 0 <= i < len(values):
             raise ProtocolError(f"option id {i} is not one of 0-{len(values) - 1}")
     if question.kind != MANY:

@@ -21,9 +21,11 @@ from typing import Any
 from agents import protocol
 from agents.connection import AgentError, Connection, connect, quoted
 from core.commands import Command, from_json
+from core.files import shown
 from core.game import Game
 from core.pieces import Faction
 from core.state import GameState
+from core.words import printable
 from decisions.asked import discord_question
 from decisions.base import MANY, FormRun, InputError, Question
 from decisions.decision import Decision, DecisionContext, command_types
@@ -40,10 +42,13 @@ class AgentPolicy:
     """How agents are waited for and what a failure does: ``timeout`` seconds for each
     answer (and for ``ready``, and for a TCP agent to connect); ``fallback`` "default":
     the seat's default player takes over (the section-8 flowchart, or the program's AI
-    for the Government), "stop": the game stops (saved)."""
+    for the Government), "stop": the game stops (saved); ``remote``: a TCP agent may
+    listen on an address other machines reach (:func:`agents.connection.check_remote`)."""
 
     timeout: float = 30.0
     fallback: str = "default"
+    #: a TCP agent may listen beyond this machine (``--agent-remote``)
+    remote: bool = False
 
 
 class AgentSeat:
@@ -58,7 +63,8 @@ class AgentSeat:
         self.name = where
         self.questions = 0
         self.decisions = 0
-        self.conn: Connection | None = connect(where, self.policy.timeout, on_listen)
+        self.conn: Connection | None = connect(where, self.policy.timeout, on_listen,
+                                               self.policy.remote)
         try:
             self.conn.send(protocol.hello(faction, player, state))
             reply = self._receive()
@@ -68,8 +74,8 @@ class AgentSeat:
         except AgentError:
             self.conn.close(failed=True)
             raise
-        if reply.get("name"):
-            self.name = f"{reply['name']} ({where})"
+        if reply.get("name"):  # shown on terminals: no control characters, not too long
+            self.name = f"{printable(shown(reply['name']))} ({where})"
 
     @property
     def said(self) -> str:
@@ -161,7 +167,12 @@ class AgentSeat:
             game.clone().apply(cmd)
         except (AndeanError, KeyError, TypeError, ValueError) as err:
             raise AgentError(f"the agent {self.said} sent an illegal command "
-                             f"{data.get('type')!r}: {err}") from None
+                             f"{data.get('type')!r}: {shown(err)}") from None
+        except Exception as err:  # noqa: BLE001 - whatever it sent, the agent's failure
+            # (fields of the wrong shape reach code that trusts the save's schema)
+            raise AgentError(f"the agent {self.said} sent a command {data.get('type')!r} "
+                             f"the engine cannot read ({type(err).__name__}: "
+                             f"{shown(err)})") from None
         return cmd
 
     def discord(self, state: GameState, faction: Faction) -> str:

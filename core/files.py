@@ -247,14 +247,22 @@ class SaveLock:
                 raise FileCheckError(f"{shown(self.save)}: in use by {who} (another andean "
                                      "command on this file); stop it first") from None
             try:  # the file we locked may have been removed by its last holder meanwhile
-                if _same(os.fstat(fd), os.lstat(self.path)):
+                same = _same(os.fstat(fd), os.lstat(self.path))
+            except OSError:
+                same = False
+            if same:
+                try:
                     os.ftruncate(fd, 0)
                     os.write(fd, f"{os.getpid()}\n".encode())
-                    self._fd = fd
-                    _HELD[self.key()] = self
-                    return
-            except OSError:
-                pass
+                except OSError as err:  # a full disk, a quota: said, nothing left behind
+                    with suppress(OSError):
+                        os.unlink(self.path)
+                    os.close(fd)
+                    raise FileCheckError(f"{shown(self.save)}: cannot lock it "
+                                         f"({err.strerror}); nothing was written") from None
+                self._fd = fd
+                _HELD[self.key()] = self
+                return
             os.close(fd)
         raise FileCheckError(f"{shown(self.save)}: cannot lock it (its lock file "
                              f"{shown(self.path.name)} keeps changing)")

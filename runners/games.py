@@ -47,7 +47,7 @@ from core.cards import CARDS, card_title
 from core.commands import Command, from_json
 from core.errors import AndeanError
 from core.extras import require_extra
-from core.files import FileCheckError, read_input
+from core.files import FileCheckError, read_input, shown
 from core.game import Game
 from core.game.editor import SetSeat
 from core.game.serialize import save as write_save
@@ -258,24 +258,26 @@ class AgentTable:
             agent.tell(message)
 
     def failed(self, faction: Faction, err: Exception) -> None:
-        """``faction``'s agent failed: say so in one line, save the game, and hand the
-        seat to its default player (a logged Set Seat) or stop (:class:`AgentStopped`)."""
+        """``faction``'s agent failed: say so in one line, save the game (under a name
+        no file has yet: :func:`save_failure`), and hand the seat to its default player
+        (a logged Set Seat naming the agent and why) or stop (:class:`AgentStopped`). A
+        save that cannot be written is said in the line and costs nothing else."""
         agent = self.agents.pop(faction)
-        folder = Path(self.setup.failure_dir or ".")
-        path = folder / f"agent-failure-seed{self.seed}.json"
         stop = self.setup.policy.fallback == "stop"
+        named = "" if agent.said in str(err) else f" {agent.said}"
+        why = f"its agent{named} failed: {shown(err, 200)}"
         if faction is Faction.GOVT:
             default = f"the {self.bot.name} Government bot"
-            command = SetSeat(int(faction), 1, who=f"{default} (its agent failed)")
+            command = SetSeat(int(faction), 1, who=f"{default} ({why})")
         else:
             default = "the section-8 flowchart"
-            command = SetSeat(int(faction), None, who=f"{default} (its agent failed)")
+            command = SetSeat(int(faction), None, who=f"{default} ({why})")
         if not stop:
             self.game.apply(command)
-        write_save(self.game, path)
+            self.game.log[-1]["agent"] = agent.where  # the agent's change, not a person's
+        saved = save_failure(self.game, Path(self.setup.failure_dir or "."), self.seed)
         then = "the game stops" if stop else f"{default} takes the seat"
-        line = f"{faction.label} at {moment(self.game.state)}: {err}; {then} " \
-               f"(game saved to {path})"
+        line = f"{faction.label} at {moment(self.game.state)}: {err}; {then} ({saved})"
         agent.fail(f"{err}; {then}")
         if self.on_failure is not None:
             self.on_failure(line)
@@ -291,6 +293,41 @@ class AgentTable:
                     self.game.initial, self.game.state)))
             agent.close(None if over else "the game was stopped")
         self.agents.clear()
+
+
+#: how many numbered names :func:`save_failure` tries beside the plain one
+FAILURE_NAMES = 100
+
+
+def failure_name(seed: int, n: int = 1) -> str:
+    """The name of the ``n``-th save of game ``seed`` whose agent failed.
+
+    >>> failure_name(7), failure_name(7, 2)
+    ('agent-failure-seed7.json', 'agent-failure-seed7-2.json')
+    """
+    return f"agent-failure-seed{seed}{'' if n == 1 else f'-{n}'}.json"
+
+
+def save_failure(game: Game, folder: Path, seed: int) -> str:
+    """Save ``game`` (an agent failed) in ``folder`` under the first
+    :func:`failure_name` no file holds (a file is never replaced: two failing runs of
+    one seed keep both saves), and say where for the failure line: "game saved to
+    PATH", or "the game could not be saved: WHY" (a read-only folder, a full disk, a
+    link or a held file there): the fallback goes on either way."""
+    why = "no free name"
+    for n in range(1, FAILURE_NAMES + 1):
+        path = folder / failure_name(seed, n)
+        if os.path.lexists(path):
+            continue
+        try:
+            write_save(game, path, exclusive=True)
+        except FileExistsError:
+            continue  # appeared meanwhile: the next name
+        except (OSError, ValueError) as err:
+            why = str(err)
+            break
+        return f"game saved to {path}"
+    return f"the game could not be saved: {shown(why, 200)}"
 
 
 def moment(state: GameState) -> str:

@@ -30,13 +30,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents.connection import AgentError
+from agents.connection import AgentError, quoted
 from agents.protocol import end_message, trace_message
 from agents.seat import AgentPolicy, AgentSeat, AgentStopped
 from core.cards import CARDS
 from core.commands import Command, Context, SideCommand, from_json
 from core.dice import AskDice, DiceSource, ScriptedDice
 from core.errors import AndeanError, IllegalAction
+from core.files import shown
 from core.game import Game, sequence
 from core.game.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.game.editor import EditorCommand, SetSeat
@@ -697,7 +698,8 @@ class Controller:
         agent = self.agents.pop(faction, None)
         where = self.agent_specs.pop(faction, None)
         default = default_player(faction)
-        change = default_seat(faction, "its agent failed")
+        named = f" {quoted(where)}" if where and quoted(where) not in str(err) else ""
+        change = default_seat(faction, f"its agent{named} failed: {shown(err, 200)}")
         stop = self.agent_policy.fallback == "stop"
         report = None
         if not stop:
@@ -705,9 +707,12 @@ class Controller:
                 report = self._apply_for_agent(change, where or "")
             except IllegalAction as refused:  # nobody left at the table (1.5)
                 stop, err = True, AgentError(f"{err}; {refused}")
-        path = self.save()
+        try:
+            saved = f"game saved to {self.save()}"
+        except (OSError, ValueError) as why:  # the fallback goes on all the same
+            saved = f"the game could not be saved: {shown(why, 200)}"
         then = "the game stops" if stop else f"{default} takes the seat"
-        line = f"{faction.label}: {err}; {then} (game saved to {path})"
+        line = f"{faction.label}: {err}; {then} ({saved})"
         if agent is not None:
             agent.fail(f"{err}; {then}")
         if stop or report is None:
