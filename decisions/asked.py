@@ -21,9 +21,10 @@ def die_name(purpose: str) -> str:
 
 
 def die_purpose(purpose: str) -> str:
-    """'red die, random space for Rally (8.2)' -> 'random space for Rally (8.2)'."""
-    for color in ("red", "yellow", "green"):
-        prefix = f"{color} die, "
+    """'red die, random space for Rally (8.2)' -> 'random space for Rally (8.2)'; a plain
+    'die, ...' (a die of no colour, 8.2 PLAY NOTE) loses its 'die, ' too."""
+    for color in ("red ", "yellow ", "green ", ""):
+        prefix = f"{color}die, "
         if purpose.lower().startswith(prefix):
             return purpose[len(prefix):]
     return purpose

@@ -226,7 +226,7 @@ def agitation_form(state: GameState) -> Form:
         if not spaces and not extra:
             break
         opts = [done_option("done agitating")] + space_options(
-            spaces + extra, lambda s: f"up to {prop.agitation_max_steps(sim, s)} steps"
+            spaces + extra, lambda s: f"up to {counted(prop.agitation_max_steps(sim, s), 'step')}"
         )
         pick = yield Question.one(
             f"Agitation: which space? (1 Resource a step; FARC Resources "

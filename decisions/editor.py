@@ -76,7 +76,9 @@ def find_space(text: str) -> int:
     try:
         return MAP.id_of(text.strip())
     except KeyError as err:
-        raise InputError(str(err).strip("'\"")) from None
+        # the message itself (str() of a KeyError quotes it, and stripping those quotes
+        # took the closing one of "no space named 'narnia'" with them)
+        raise InputError(str(err.args[0]) if err.args else str(err)) from None
 
 
 def find_faction(text: str) -> Faction:

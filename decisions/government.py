@@ -300,7 +300,7 @@ def train_form(state: GameState, limited: bool = False, free: bool = False) -> F
 
     def detail(s: int) -> str:
         cap = coin.train_cube_capacity(state, s)
-        bits = [f"place up to {cap} cubes" if cap else "no cubes (no Government Base)"]
+        bits = [f"place up to {counted(cap, 'cube')}" if cap else "no cubes (no Government Base)"]
         bits.append(_cubes_detail(state, s))
         if coin.civic_action_capacity(state, s):
             bits.append("Civic Action possible")
@@ -346,7 +346,7 @@ def train_form(state: GameState, limited: bool = False, free: bool = False) -> F
         cap = coin.civic_action_capacity(after, s)
         if cap and left >= CIVIC_ACTION_COST:
             then.append(Option(("civic", s), f"Civic Action in {space_name(s)}",
-                               f"3 Resources a step, up to {cap} steps (6.4.1)"))
+                               f"3 Resources a step, up to {counted(cap, 'step')} (6.4.1)"))
     if len(then) == 1:
         return cmd
     choice = yield Question.one("Then, in 1 selected space (3.2.1)?", then)

@@ -75,8 +75,9 @@ def test_plain_record_opens_the_editor_then_the_table_check_before_the_bot(tmp_p
     assert "Back to the board editor" in text
     # the second check lists every edit since the decision began
     second = text.split(check)[1].rsplit("The board editor changed", 1)[1]
-    assert "1. Move 3 Troops cubes and 1 Police cube from Bogotá & Villavicencio to Cali" \
-        in second  # issue 31: the table's steps, numbered
+    assert "1. Move 3 Troops cubes from Bogotá & Villavicencio to Cali" in second
+    assert "2. Move 1 Police cube from Bogotá & Villavicencio to Cali" in second
+    # issue 31: the table's steps, numbered; issue 43: as typed
     # the bot acts only after the yes
     assert text.index("Recorded: the Operation carried out on the table.") \
         < text.index("AUC (Non-player)")
@@ -84,6 +85,21 @@ def test_plain_record_opens_the_editor_then_the_table_check_before_the_bot(tmp_p
     log = serialize.load(tmp_path / "t.json").log
     kinds = [e["command"]["type"] for e in log]
     assert kinds[:4] == ["Set Next Card", "Edit Move", "Edit Move", "Record Action"]
+
+
+def test_plain_the_editor_summary_names_the_moves_typed_not_the_net_change(tmp_path):
+    # issue 43: the summary was the board's net change, pairing pieces by space: a Troops
+    # cube moved Bogotá -> Cali and then Cali -> Meta West showed as "Bogotá to Meta
+    # West", a move nobody typed
+    session, text, _ = table(
+        ["12", "40", "record op",
+         "move 1 troops from bogota to cali", "move 1 troops from cali to meta west",
+         "done", "yes", "quit"],
+        dice=[3, 3, 3] * 5, path=tmp_path / "t.json")
+    summary = text.split("The board editor changed", 1)[1].split("Does the board", 1)[0]
+    assert "1. Move 1 Troops cube from Bogotá & Villavicencio to Cali" in summary
+    assert "2. Move 1 Troops cube from Cali to Meta West" in summary
+    assert "Bogotá & Villavicencio to Meta West" not in summary
 
 
 def test_plain_a_forms_result_is_checked_against_the_table_no_goes_back():  # 2.3.3
@@ -352,6 +368,23 @@ async def test_app_record_opens_the_editor_and_waits_for_the_table_check():
         await press(pilot, "y")
         assert types(app.controller.game)[start:start + 2] == ["Edit Move", "Record Action"]
         assert isinstance(app.screen, TurnScreen)
+
+
+@run_async
+async def test_app_table_check_names_the_moves_typed_at_80x24():
+    # issue 43, the full screen: the net change read "Bogotá to Meta West"
+    app = AssistApp(controller_for(table_game(), manual=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "a")
+        await type_in(pilot, "#answer", "record op")
+        await type_in(pilot, "#command", "move 1 troops from bogota to cali")
+        await type_in(pilot, "#command", "move 1 troops from cali to meta west")
+        await press(pilot, "escape")
+        assert isinstance(app.screen, TableCheckScreen)
+        text = shown(app)
+        assert "1. Move 1 Troops cube from Bogotá & Villavicencio to Cali" in text
+        assert "2. Move 1 Troops cube from Cali to Meta West" in text
 
 
 @run_async

@@ -226,3 +226,27 @@ def test_bot_game_narration_agrees_in_number():  # 2.1, issue 31 Why 6
     for seed in range(1, 17):
         play(seed, "heuristic", "quick", on_turn=collect)
     assert not found, "\n".join(f"{bad!r} in: {line}" for bad, line in found.items())
+
+
+def test_form_and_die_words_agree_and_quote_whole(tmp_path):  # issue 43 item 5, Words
+    from decisions.asked import die_question
+    from decisions.base import FormRun
+    from decisions.editor import find_space
+    from decisions.government import train_form
+    from tests.helpers import position, sid
+
+    # "roll a die: die, Cities/Departments (1-3) or LoCs (4-6)": the die named twice
+    prompt = die_question("die, Cities/Departments (1-3) or LoCs (4-6) (8.2)").prompt
+    assert prompt == "Roll a die: Cities/Departments (1-3) or LoCs (4-6) (8.2)?"
+    # "no space named 'narnia": the closing quote was stripped with the KeyError's quotes
+    with pytest.raises(Exception) as err:
+        find_space("narnia")
+    assert str(err.value) == "no space named 'narnia'"
+    # "up to 1 steps" (6.4.1 Civic Action, in Train's "then" question)
+    state = position({"Cali": "2T 2P 1GB"})
+    state.support[sid("Cali")] = 1  # Passive Support: 1 step to Active Support
+    run = FormRun(lambda: train_form(state))
+    for answer in ("cali", "0", "0"):
+        run.answer_text(answer)
+    details = {o.label: o.detail for o in run.question.options}
+    assert details["Civic Action in Cali"] == "3 Resources a step, up to 1 step (6.4.1)"

@@ -547,6 +547,23 @@ class Controller:
         self._start = (len(log), log[-1] if log else None, self.state.clone())
         return self._start[2]
 
+    def decision_edits(self) -> list[str]:
+        """The board-editor commands logged since the person's current decision began,
+        each as it was typed and carried out ('Move 3 Troops cubes from Meta East to
+        Bogotá & Villavicencio'), in order: what the table check lists. (The board's net
+        change would pair the pieces by space and could name a move nobody typed.)"""
+        start = self.decision_start()
+        n = self._start[0] if self._start is not None else len(self.game.log)
+        state = start.clone()
+        lines: list[str] = []
+        for entry in self.game.log[n:]:
+            cmd = from_json(entry["command"])
+            ctx = Context(faction=Faction.GOVT)
+            cmd.execute(state, ctx)
+            if isinstance(cmd, EditorCommand) and not isinstance(cmd, SetNextCard):
+                lines += ctx.trace
+        return lines
+
     def preview(self, cmd: Command, memo: MemoDice | None = None,
                 chooser: Any = None) -> Preview:
         """``cmd`` applied to a copy of the game (IllegalAction if it breaks a rule).

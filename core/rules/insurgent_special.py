@@ -104,7 +104,7 @@ def _check_selection(spaces: tuple[int, ...], limit: int | None, rule: str, what
     if not spaces:
         raise IllegalAction(rule, f"{what} must select at least 1 space")
     if limit is not None and len(spaces) > limit:
-        raise IllegalAction(rule, f"{what} may take place in up to {limit} spaces")
+        raise IllegalAction(rule, f"{what} may take place in up to {counted(limit, 'space')}")
     check_distinct(spaces, what)
 
 

@@ -47,7 +47,7 @@ from core.state import GameState
 from core.words import printable
 from decisions.base import YES_NO, Cancelled, InputError, Question, fold
 from decisions.editor import EDIT_HELP, find_card, is_edit, parse_edit
-from tui import board_changes, describe
+from tui import describe
 from tui.agent_args import SEAT_NAMES
 from tui.available import available_lines
 from tui.controller import Controller, Preview, TurnReport, solo_result_lines
@@ -200,7 +200,7 @@ class PlainUI:
             try:
                 self.say(*describe.space_detail(self.c.state, MAP.id_of(rest)))
             except KeyError as err:
-                self.say(f"! {str(err).strip(chr(39))}")
+                self.say(f"! {err.args[0] if err.args else err}")
             return True
         if word in ("tracks", "status"):
             table = self.assist  # the deck is the table's: only what it named
@@ -739,7 +739,7 @@ class PlainUI:
         """A choice carried out on the table (assist): the board editor until the
         program's board is the table's, then the table check. False: back to the menu."""
         what = RECORDED.get(cmd.kind, "what was done")
-        start = self.c.decision_start()
+        self.c.decision_start()  # the point the table check counts the edits from
         self.say(f"{self.who()}: make the program's board show {what} as carried out on the "
                  "table, one board-editor command a line ('help edit' lists them; "
                  "'board' shows the board).",
@@ -757,7 +757,7 @@ class PlainUI:
             if key in ("cancel", "back"):
                 return False
             if key == "done":
-                changes = board_changes.steps(start, self.c.state)
+                changes = self.c.decision_edits()
                 self.say(f"The board editor changed, for {what} (since the decision began):",
                          *[f"  {line}" for line in numbered(changes, align=False)]
                          or ["  (nothing)"])

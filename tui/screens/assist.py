@@ -66,7 +66,7 @@ from core.pieces import Faction
 from core.state import GameState
 from decisions.base import YES_NO, Cancelled, FormRun, InputError, fold
 from decisions.editor import CARD_NAMES, EDIT_HELP, EDIT_WORDS, find_card, parse_edit
-from tui import board_changes, describe
+from tui import describe
 from tui.controller import Controller, Preview, TurnReport, numbered, phase_of
 from tui.errors import CliError
 from tui.prompts import RECORDED, yes_no
@@ -951,8 +951,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
             self.decide()
             return
         what = RECORDED.get(cmd.kind, "what was done")
-        changes = numbered(board_changes.steps(self.controller.decision_start(),
-                                               self.controller.state), align=False)
+        changes = numbered(self.controller.decision_edits(), align=False)
         try:
             preview = self.controller.preview(cmd)
         except AndeanError as err:
