@@ -10,7 +10,8 @@ commands need on top (pyproject.toml, docs/architecture.md "Dependencies and ext
   ``benchmarks/strength.py``);
 * ``serve``: textual-serve, the play and assist apps in a browser (``andean serve``);
 * ``env``: pettingzoo and gymnasium, the research environment
-  (:mod:`agents.env`).
+  (:mod:`agents.env`);
+* ``openspiel``: open_spiel, the game as an OpenSpiel game (:mod:`agents.openspiel_game`).
 
 :func:`require_extra` imports the module a feature needs, or raises
 :class:`MissingExtra`, whose one-line message names the extra to install
@@ -34,6 +35,7 @@ MODULES = {
     "stats": "scipy.stats",
     "serve": "textual_serve.server",
     "env": "pettingzoo",
+    "openspiel": "pyspiel",
 }
 
 

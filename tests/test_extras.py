@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Every top-level package an extra brings, as pyproject.toml lists them.
 EXTRA_PACKAGES = {"dask": ("dask", "distributed"), "plot": ("matplotlib",),
                   "stats": ("scipy",), "serve": ("textual_serve",),
-                  "env": ("pettingzoo", "gymnasium")}
+                  "env": ("pettingzoo", "gymnasium"), "openspiel": ("pyspiel", "open_spiel")}
 
 
 def without(monkeypatch: pytest.MonkeyPatch, extra: str) -> None:

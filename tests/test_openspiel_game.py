@@ -1,0 +1,148 @@
+"""The game as an OpenSpiel game (issue 42 item 2, agents/openspiel_game.py; the
+``openspiel`` extra: skipped without it)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+pytest.importorskip("pettingzoo")  # agents.env, whose board vector the tensors are
+mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
+
+from agents import openspiel_game as og  # noqa: E402
+from core.cards import CARDS, EVENT_CARDS  # noqa: E402
+from core.game import Game  # noqa: E402
+from core.pieces import Faction  # noqa: E402
+from core.rules import victory  # noqa: E402
+
+
+def _load(**params: object) -> object:
+    return pyspiel.load_game(og.SHORT_NAME, {"scenario": "quick", **params})
+
+
+def _chance(state: object, rng: np.random.RandomState) -> None:
+    actions, probs = zip(*state.chance_outcomes())  # type: ignore[attr-defined]
+    assert abs(sum(probs) - 1) < 1e-9
+    state.apply_action(int(rng.choice(actions, p=probs)))  # type: ignore[attr-defined]
+
+
+def test_mcts_plays_the_government_against_the_section_8_insurgents_to_the_end() -> None:
+    # 8.0: OpenSpiel's own MCTS bot in the Government's seat, the FARC, AUC and Cartels
+    # the section-8 Non-players inside the game, dice and cards sampled at chance nodes;
+    # the game ends (7.0) and its return is the solitaire Government's 8.8 score
+    game = _load(seats="Government", seed=1)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=3, evaluator=og.margin_evaluator(),
+                       random_state=np.random.RandomState(0), solve=False)
+    rng = np.random.RandomState(1)
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            _chance(state, rng)
+        else:
+            assert state.current_player() == 0
+            state.apply_action(bot.step(state))
+            decisions += 1
+    final = state.base.state
+    assert final.phase == "over" and decisions > 10
+    assert state.returns() == [float(victory.solo_score(final))]
+    # the history replays to the same end (OpenSpiel's serialization)
+    again = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(game, state))[1]
+    assert str(again) == str(state) and again.returns() == state.returns()
+
+
+@pytest.mark.parametrize("seats", ["Government", "FARC", "AUC", "Cartels",
+                                   "FARC,AUC,Cartels", "Government,FARC,AUC,Cartels"])
+def test_random_play_with_sampled_chance_ends_in_every_seating(seats: str) -> None:
+    # 7.0: random legal actions in each seat, the others Non-players (or the Government
+    # bot), every chance outcome drawn by its probability: the game ends, each player's
+    # return its 8.8 subtraction (its margin minus the highest other, 7.3)
+    game = _load(seats=seats, seed=5)
+    rng = np.random.RandomState(len(seats))
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            _chance(state, rng)
+        else:
+            legal = state.legal_actions()
+            assert legal and all(0 <= a < game.num_distinct_actions() for a in legal)
+            state.apply_action(int(rng.choice(legal)))
+    margins = state.base.state.victory_margins()
+    by_label = {f.label: f for f in Faction}
+    factions = [by_label[name] for name in seats.split(",")]
+    assert state.returns() == [float(margins[f] - max(m for g, m in margins.items()
+                                                        if g is not f)) for f in factions]
+
+
+def test_a_clone_plays_on_alone_and_the_original_is_unchanged() -> None:
+    # clone() mid-decision: the copy answers on, the original keeps its question
+    game = _load(seats="Government", seed=2)
+    rng = np.random.RandomState(3)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        _chance(state, rng)
+    asked, legal, before = str(state), state.legal_actions(), len(state.history())
+    copy = state.clone()
+    for _ in range(30):  # the copy answers on, through chance nodes too
+        if copy.is_terminal():
+            break
+        if copy.is_chance_node():
+            _chance(copy, rng)
+        else:
+            copy.apply_action(copy.legal_actions()[-1])
+    assert str(copy) != asked
+    assert str(state) == asked and state.legal_actions() == legal
+    state.apply_action(legal[0])  # the original plays on from where it was
+    assert len(state.history()) == before + 1
+
+
+def test_the_tensors_hold_the_board_the_observer_and_the_question() -> None:
+    game = _load(seats="FARC,AUC,Cartels", seed=4)
+    rng = np.random.RandomState(0)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        _chance(state, rng)
+    player = state.current_player()
+    mine = np.asarray(state.observation_tensor(player))
+    other = np.asarray(state.observation_tensor((player + 1) % 3))
+    assert len(mine) == game.observation_tensor_size()
+    assert mine.tolist() == list(state.information_state_tensor(player))
+    board = len(mine) - 12
+    assert mine[board:board + 4].sum() == 1 and other[board:board + 4].sum() == 1
+    assert mine[board + 4:board + 8].sum() == 1  # the question's kind: asked of this player
+    assert other[board + 4:].sum() == 0  # nothing asked of the other
+    assert mine[board + 8] == len(state.options)  # the options the question lists
+
+
+def test_the_next_card_is_drawn_by_the_deck_s_piles() -> None:
+    # seed 003, Deck Preparation: Quick-Play piles of 6 Event cards, the 2nd and 4th
+    # with a Propaganda card; the cards not seen are equally likely
+    state = Game.new("quick", seed=0).state
+    first_pile = [c for c in state.deck[:5]]
+    state.played = [state.played[0]] + first_pile  # the 1st pile all seen (6 cards)
+    state.deck = og.ChanceDeck([], 20)
+    chances = dict(og.card_chances(state, 20))
+    # the 2nd pile's first place: its Propaganda card 1 in 7, each unseen Event the rest
+    propaganda = sum(p for c, p in chances.items() if CARDS[c].propaganda)
+    assert propaganda == pytest.approx(1 / 7)
+    unseen = [c for c in EVENT_CARDS if c not in state.played]
+    assert chances[unseen[0]] == pytest.approx((6 / 7) / len(unseen))
+    assert sum(chances.values()) == pytest.approx(1)
+
+
+def test_a_chance_deck_goes_on_while_cards_lie_face_down() -> None:
+    deck = og.ChanceDeck([7], hidden=2)
+    assert deck.pop(0) == 7 and deck  # 2 face down: not empty (7.3: the game goes on)
+    with pytest.raises(og.NeedCard):
+        deck.pop(0)
+    assert isinstance(deck[:], og.ChanceDeck) and deck[:].hidden == 2
+    assert not og.ChanceDeck([], hidden=0)
+
+
+def test_a_seating_the_game_does_not_play_is_refused() -> None:
+    with pytest.raises(Exception, match="Insurgent Discord"):
+        _load(seats="Government,FARC")
+    with pytest.raises(Exception, match="at most once"):
+        _load(seats="FARC,FARC")
