@@ -164,9 +164,11 @@ def government_command(bot: Any, game: Any) -> dict[str, Any]:
     copy, so that the log holds the answers to its choices)."""
     decision = bot.decide(game)
     if decision.chooser is None:
-        return decision.command.to_json()  # type: ignore[no-any-return]
+        said: dict[str, Any] = decision.command.to_json()
+        return said
     game.apply(decision.command, chooser=decision.chooser)
-    return game.log[-1]["command"]  # type: ignore[no-any-return]
+    logged: dict[str, Any] = game.log[-1]["command"]
+    return logged
 
 
 def reply(name: str, bot: Any, message: dict[str, Any]) -> dict[str, Any]:

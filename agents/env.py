@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -42,8 +43,9 @@ from agents.seat import with_agents
 from core.cards import CARDS
 from core.extras import require_extra
 from core.game import Game, finish_command, sequence
-from core.pieces import ACTIVE_OF, PIECE_FACTION, UNDERGROUND_OF, Faction, Piece
-from core.state import NSPACES, SHIPMENTS, GameState, K
+from core.pieces import ACTIVE_OF, PIECE_FACTION, SHIPMENTS, UNDERGROUND_OF, Faction, Piece
+from core.rules.common import is_nonplayer
+from core.state import NSPACES, GameState, K
 from decisions.base import (
     MANY,
     NUMBER,
@@ -305,7 +307,7 @@ class Table:
                 self.version += 1
                 continue
             ctx = self.ctx = DecisionContext(game, game.dice)
-            run = FormRun(lambda ctx=ctx: decision_form(ctx))  # type: ignore[misc]
+            run = FormRun(partial(decision_form, ctx))
             if run.done:  # a decision with nothing to ask
                 self._apply(run.result)
                 continue
@@ -358,9 +360,9 @@ def keep_trial(game: Game, command: Any, trial: Trial | None) -> bool:
         return False
     if not trial.finished:
         before, ctx = trial.before, trial.ctx
-        if before.phase != "card" or sequence.to_move(before) is not ctx.faction \
-                or ctx.chooser is not None \
-                or ctx.nonplayer != sequence.is_nonplayer(before, ctx.faction):
+        mover = sequence.to_move(before)
+        if before.phase != "card" or mover is None or mover is not ctx.faction \
+                or ctx.chooser is not None or ctx.nonplayer != is_nonplayer(before, mover):
             return False
         finish_command(trial.after, game.dice)
     game.keep_trial(command, trial.after, trial.ctx)
@@ -548,7 +550,7 @@ def _seed(seed: int | None) -> int:
 # ======================================================================================
 # PettingZoo: every seat an agent (or some, the others Non-players)
 # ======================================================================================
-class AndeanAbyssEnv(AECEnv):  # type: ignore[misc]
+class AndeanAbyssEnv(AECEnv):
     """The game as a PettingZoo AEC environment.
 
     ``agents``: the Factions played by agents (labels, default all four; the other
@@ -692,7 +694,7 @@ def describe(table: Table) -> str:
 # ======================================================================================
 # Gymnasium: the Government against the section-8 Non-players
 # ======================================================================================
-class GovernmentEnv(gymnasium.Env):  # type: ignore[misc]
+class GovernmentEnv(gymnasium.Env):
     """The solitaire game (8.0) as a Gymnasium environment: the agent is the Government,
     the Insurgents are the section-8 Non-players. The observation is the vector (no
     mask: ``info["action_mask"]`` holds it); the reward, 0 until the end, is then the 8.8

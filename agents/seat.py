@@ -151,7 +151,7 @@ class AgentSeat:
                 continue
             refused = []
             first = False
-        return run.result  # type: ignore[no-any-return]
+        return run.result
 
     def _command(self, game: Game, data: dict[str, Any], allowed: tuple[str, ...]) -> Command:
         """The whole command ``data`` sent for the decision, if it is of a type the

@@ -366,8 +366,8 @@ def step(game: Game, bot: GovernmentBot, table: AgentTable | None = None) -> Tur
         if table is not None:
             table.tell(faction, "section-8 flowchart", result.lines())
             if table.pending is not None:
-                err, table.pending = table.pending, None
-                table.failed(Faction.GOVT, err)
+                pending, table.pending = table.pending, None
+                table.failed(Faction.GOVT, pending)
         return Turn(faction.label, card, phase, result.decision, result.command,
                     result.trace.lines(), result.report, round_report, before,
                     game.log[-1])
@@ -507,6 +507,7 @@ def run_batch(
         _run_dask(seeds, govt, scenario, workers, scheduler, done, options, govt_options,
                   agents, keep)
     else:
+        from collections.abc import Generator
         from contextlib import closing
         from functools import partial
 
@@ -514,7 +515,9 @@ def run_batch(
 
         job = partial(play_record, govt=govt, scenario=scenario, options=options,
                       govt_options=govt_options, agents=agents, keep=keep)
-        with closing(imap_jobs(job, seeds, workers)) as results:
+        results = imap_jobs(job, seeds, workers)
+        assert isinstance(results, Generator)  # closing it stops the workers (core.pool)
+        with closing(results):
             for record in results:
                 done(record)
     return sorted(records, key=lambda r: r.seed)
