@@ -13,6 +13,7 @@ solve. The Operation models themselves are in :mod:`nonplayer.government.operati
 
 from __future__ import annotations
 
+import builtins
 import signal
 import threading
 import time
@@ -22,7 +23,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from core.commands import Command
+from core.commands import Command, SpecialActivity
 from core.events import (
     MISIL_ANTIAEREO,
     PLAN_COLOMBIA,
@@ -176,17 +177,17 @@ class OperationModel:
     def bool(self, name: str) -> Any:
         return self.m.new_bool_var(name)
 
-    def int(self, name: str, hi: int) -> Any:
+    def int(self, name: str, hi: builtins.int) -> Any:
         return self.m.new_int_var(0, max(0, hi), name)
 
     def gain(self, value: float, var: Any) -> None:
         if value:
             self.terms.append((value, var))
 
-    def pay(self, per_unit: int, var: Any) -> None:
+    def pay(self, per_unit: builtins.int, var: Any) -> None:
         self.spend.append((per_unit, var))
 
-    def govt_after(self, space: int) -> Any:
+    def govt_after(self, space: builtins.int) -> Any:
         """Government pieces in ``space`` after the plan (a linear expression)."""
         expr = _flow(
             self.state.faction_pieces(space, GOVT),
@@ -197,17 +198,17 @@ class OperationModel:
             expr = expr - 2 * self.base_swaps[space]
         return expr
 
-    def others_after(self, space: int) -> Any:
+    def others_after(self, space: builtins.int) -> Any:
         expr = self.state.total_pieces(space) - self.state.faction_pieces(space, GOVT)
         for var in self.removed.get(space, []):
             expr = expr - var
         return expr
 
-    def troops_after(self, space: int) -> Any:
+    def troops_after(self, space: builtins.int) -> Any:
         return _flow(self.state.troops(space), self.troops_in.get(space, []),
                      self.troops_out.get(space, []))
 
-    def police_after(self, space: int) -> Any:
+    def police_after(self, space: builtins.int) -> Any:
         return _flow(self.state.police(space), self.police_in.get(space, []),
                      self.police_out.get(space, []))
 
@@ -250,7 +251,7 @@ class OperationModel:
         m.maximize(sum(int(round(c * SCALE)) * var for c, var in self.terms)
                    + int(round(self.offset * SCALE)))
 
-    def forbid(self, solver: cp_model.CpSolver) -> bool:
+    def forbid(self, solver: cp_model.CpSolver) -> builtins.bool:
         """Add a no-good cut excluding the solution's selection; False if there are no
         keys (nothing else to find)."""
         if not self.keys:
@@ -295,7 +296,7 @@ def decode_air_lift(solver: cp_model.CpSolver, pairs: dict) -> AirLift | None:
     return None
 
 
-def operation_action(op: Any, special: Command | None) -> OperationAction:
+def operation_action(op: Any, special: SpecialActivity | None) -> OperationAction:
     """The Operation with its Special Activity, in the order the models assume (4.1):
     Air Lift immediately before (its Troops count for the Operation), Eradicate
     immediately before (its shift was chosen on the board as it stands), Air Strike
@@ -327,7 +328,7 @@ def decode_eradicate(solver: cp_model.CpSolver, chosen: dict) -> Eradicate | Non
 
 
 def decode_special(solver: cp_model.CpSolver, lift: dict, strike: dict,
-                   erad: dict) -> Command | None:
+                   erad: dict) -> SpecialActivity | None:
     """The one Special Activity the solver chose beside an Operation, if any (the model
     allows at most one: 4.1)."""
     return (decode_air_lift(solver, lift) or _decode_air_strike(solver, strike)

@@ -105,7 +105,7 @@ def civic_potential(state: GameState) -> int:
     Action now (6.4.1), best spaces first: what a coming Support Phase can turn into
     victory margin."""
     budget = state.resources[GOVT] // CIVIC_ACTION_COST
-    steps: list[int] = []  # value of each affordable step, Terror removal worth 0
+    steps: list[float] = []  # value of each affordable step, Terror removal worth 0
     for s in MAP.spaces:
         if not s.is_populated or civic_action_problem(state, s.id) is not None:
             continue

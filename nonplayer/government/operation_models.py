@@ -17,11 +17,13 @@ checks every plan with the engine.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from ortools.sat.python import cp_model
 
-from core.commands import Command
+from core.cards import HIGH_MOUNTAIN_BATTALIONS
+from core.commands import Command, SpecialActivity
 from core.events import (
     FIRST_DIVISION,
     NDSC,
@@ -31,12 +33,11 @@ from core.events import (
     TAPIAS,
     UNSHADED,
 )
-from core.game import sequence
 from core.map import FOREST, MAP, MOUNTAIN
 from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, Faction, Piece
 from core.rules import coin_ops
 from core.rules.coin_ops import Assault, Patrol, Sweep, Train
-from core.rules.common import CIVIC_ACTION_COST
+from core.rules.common import CIVIC_ACTION_COST, is_final_event_card, is_nonplayer
 from core.state import GameState
 from nonplayer.government.cpsat import (
     NO_SA,
@@ -183,7 +184,7 @@ def _train_model(state: GameState, v: Values, sa: str, limited: bool) -> Operati
             civic=civic_space,
             civic_steps=steps,
         )
-        special: Command | None = decode_air_lift(solver, lift) or decode_eradicate(
+        special: SpecialActivity | None = decode_air_lift(solver, lift) or decode_eradicate(
             solver, erad
         )
         return operation_action(op, special)
@@ -204,8 +205,8 @@ def _sweep_model(state: GameState, v: Values, sa: str, limited: bool) -> Operati
     cost = coin_ops.sweep_cost(state)
     if state.resources[GOVT] < cost:
         return None
-    if state.phase == "card" and sequence.is_final_event_card(state) and not \
-            sequence.is_nonplayer(state, GOVT):
+    if state.phase == "card" and is_final_event_card(state) and not \
+            is_nonplayer(state, GOVT):
         return None  # 2.3.9
     model = OperationModel(f"Sweep{'+' + SA_NAMES[sa] if sa != NO_SA else ''}", state, v)
     m = model.m
@@ -293,6 +294,14 @@ def _sweep_model(state: GameState, v: Values, sa: str, limited: bool) -> Operati
 
 
 # ---- Assault (3.2.4) -------------------------------------------------------------------
+def _active_in(state: GameState, space: int, f: Faction) -> int:
+    return state.active(space, f)
+
+
+def _guerrillas_in(state: GameState, space: int, f: Faction) -> int:
+    return state.guerrillas(space, f)
+
+
 def _assault_removal_vars(
     model: OperationModel, space: int, capacity: Any, gate: Any,
     active_avail: Callable[[Faction], Any],
@@ -340,7 +349,7 @@ def _assault_capacity_var(model: OperationModel, space: int, troops: Any, police
     as a variable bounded by the cubes after any Air Lift."""
     state, m = model.state, model.m
     s = MAP[space]
-    hmb = state.capability(coin_ops.HIGH_MOUNTAIN_BATTALIONS)
+    hmb = state.capability(HIGH_MOUNTAIN_BATTALIONS)
     mountain = s.is_department and s.terrain == MOUNTAIN
     as_city = s.is_city or s.is_loc or (mountain and hmb == UNSHADED)
     cap = model.int(f"acap_{space}", 60)
@@ -398,8 +407,8 @@ def _assault_model(state: GameState, v: Values, sa: str, limited: bool) -> Opera
         cap = _assault_capacity_var(model, s, model.troops_after(s), model.police_after(s))
         removals[s] = _assault_removal_vars(
             model, s, cap, b,
-            active_avail=lambda f, s=s: state.active(s, f),
-            active_max=lambda f, s=s: state.active(s, f),
+            active_avail=partial(_active_in, state, s),
+            active_max=partial(_active_in, state, s),
             tag="as",
         )
         m.add(b <= sum(list(removals[s][0].values()) + list(removals[s][1].values())))
@@ -518,7 +527,7 @@ def _patrol_model(state: GameState, v: Values, sa: str, limited: bool) -> Operat
 
             removals[loc] = _assault_removal_vars(
                 model, loc, cap, b, active_avail=avail,
-                active_max=lambda f, loc=loc: state.guerrillas(loc, f), tag="pa",
+                active_max=partial(_guerrillas_in, state, loc), tag="pa",
             )
             m.add(b <= sum(removals[loc][0].values()) if removals[loc][0] else b == 0)
             if limited:

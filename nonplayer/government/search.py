@@ -468,6 +468,7 @@ def result_trace(result: SearchResult, top: int = 6) -> Trace:
               f"({result.solver_seconds:.2f} s, {statuses}); {len(scored)} candidates "
               f"scored in {result.seconds:.2f} s")
     for cand in scored[:top]:
+        assert cand.score is not None  # ranked() keeps the scored ones only
         est = "" if cand.model_value is None else f" (model estimate {cand.model_value:+.1f})"
         trace.add("search.candidate", rule_of(cand),
                   f"{cand.score - result.baseline:+.1f}: {cand.label}{est}")
