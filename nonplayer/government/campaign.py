@@ -67,6 +67,21 @@ unseen cards and the dice. So this bot, every time it decides on an Event card:
    Support and margins expected at the next Propaganda Round, how often an Insurgent
    wins there).
 
+**Successive halving with an incumbent** (issue 40 items 3 and 4; off by default, on with
+``ANDEAN_SEARCH_HALVING=1`` (:data:`HALVING_ENV`) until a held-out pairing says it plays
+better): the futures are drawn once per decision and shared by every candidate; all the
+candidates play the first few, the better half by mean the next as many, and so on
+(each level's :attr:`Budget.halving`, e.g. 2, 4, 8, 16 futures), so that the last two
+are compared on many futures instead of every candidate on 5. The heuristic's own
+choice joins the candidates; the *incumbent* is the plan in force (the bot remembers
+the plan it chose until the next Support Phase: :attr:`CampaignGovernment.plan_memory`)
+or, without one, the heuristic's choice. It always goes on to the last round, and the
+best of the last round replaces it only if it leads it by :attr:`Budget.margin` (2)
+paired standard errors, so noise does not make the bot switch plans card after card;
+the trace says "continuing plan X" or why it switched (:func:`halving_search`). The
+decision bench (``benchmarks/decision_bench.py``, docs/strength.md) judges such rules
+against a 64-future reference before games do.
+
 Time levels (:data:`THINK_LEVELS`): the work is fixed in advance by the budget (CP-SAT
 effort, shortlist, determinizations, cards per rollout), never read off the clock, so a
 position and seed always give the same decision; the wall clock is only a safety net
@@ -153,6 +168,11 @@ class Budget:
     max_cards: int
     safety: float
     check_reach: int = 2
+    #: successive halving (issue 40 item 3, with :data:`HALVING_ENV`): the futures the
+    #: survivors have seen after each round, e.g. (2, 4, 8, 16)
+    halving: tuple[int, ...] = ()
+    #: a challenger replaces the incumbent only if it beats it by this many paired SE
+    margin: float = 2.0
 
     @property
     def rollouts(self) -> int:
@@ -161,9 +181,12 @@ class Budget:
 
 #: The thinking budgets of ``--think`` (nominal seconds per decision on this machine).
 THINK_LEVELS: dict[str, Budget] = {
-    "0.5s": Budget("0.5s", Effort((NO_SA, "strike"), 1, 8), 0.2, 1, 2, 3, 5.0),
-    "2s": Budget("2s", Effort(SA_VARIANTS, 1, 16), 0.5, 3, 5, 8, 20.0),
-    "10s": Budget("10s", Effort(SA_VARIANTS, 2, 24), 1.5, 5, 16, 16, 100.0),
+    "0.5s": Budget("0.5s", Effort((NO_SA, "strike"), 1, 8), 0.2, 1, 2, 3, 5.0,
+                   halving=(1, 2, 4)),
+    "2s": Budget("2s", Effort(SA_VARIANTS, 1, 16), 0.5, 3, 5, 8, 20.0,
+                 halving=(2, 4, 8, 16)),
+    "10s": Budget("10s", Effort(SA_VARIANTS, 2, 24), 1.5, 5, 16, 16, 100.0,
+                  halving=(4, 8, 16, 32, 64)),
 }
 DEFAULT_THINK = "2s"
 
@@ -449,6 +472,27 @@ class CampaignResult:
     rollout_seconds: float
     cut_short: bool
     options: list[str]
+    #: with successive halving: the incumbent (the plan in force, else the heuristic's
+    #: own choice), whether it was kept, and the rounds as the trace tells them
+    incumbent: Judged | None = None
+    kept: bool = False
+    rounds: list[str] = field(default_factory=list)
+
+
+#: The environment variable that turns successive halving with an incumbent on
+#: (``ANDEAN_SEARCH_HALVING=1``, issue 40 items 3 and 4): off by default until a held-out
+#: pairing says it is better (docs/strength.md).
+HALVING_ENV = "ANDEAN_SEARCH_HALVING"
+
+
+def halving_on() -> bool:
+    """Is successive halving with an incumbent on (:data:`HALVING_ENV`)?"""
+    return os.environ.get(HALVING_ENV, "").strip().lower() in ("1", "yes", "true")
+
+
+#: The model name of the heuristic's own choice among the candidates (the incumbent when
+#: no plan is in force).
+HEURISTIC_MODEL = "heuristic"
 
 
 #: The environment variable that turns the campaign plans off (``ANDEAN_CAMPAIGN_PLANS=0``,
@@ -555,20 +599,29 @@ def _rollouts(futures: list[GameState], cands: list[Candidate], budget: Budget,
         pool.join()
 
 
-def campaign_search(game: Game, think: str | float | Budget = DEFAULT_THINK, seed: int = 0,
-                    weights: Weights | None = None,
-                    civic_reserve: int | None = None, workers: int = 1) -> CampaignResult:
-    """Judge the Government's candidates by determinized rollouts (module docstring).
+@dataclass
+class Prepared:
+    """A decision's work before the rollouts: the position as the Government sees it
+    (``seen``), the bot's private generator (``rng``: the futures come next from it),
+    every candidate and the short-listed ones, the solver runs and the fast policy."""
 
-    ``weights``: the evaluation's (default: the tuned ones); ``civic_reserve``: the fast
-    policy's Resources kept back from Civic Action (default: the tuned one); ``workers``:
-    processes for the determinizations (the decision is the same for any number)."""
-    state = game.state
-    if state.phase != "card" or sequence.to_move(state) is not GOVT:
-        raise ValueError("the campaign search plays the Government's decisions on Event cards")
-    budget = budget_for(think)
-    weights = weights or tuned_weights()
-    start = time.perf_counter()
+    seen: GameState
+    rng: random.Random
+    candidates: list[Candidate]
+    short: list[Candidate]
+    runs: list[ModelRun]
+    policy: HeuristicGovernment
+    options: list[str]
+
+
+def prepare(state: GameState, budget: Budget, seed: int, weights: Weights,
+            civic_reserve: int | None = None, heuristic: bool = False) -> Prepared:
+    """Steps 1 of the module docstring: the candidates of the Government's decision on
+    the Event card of ``state``, pre-scored one card ahead, and the short list the
+    rollouts judge (plans included when on; with ``heuristic``, last, the plan-less
+    heuristic's own choice, the incumbent when no plan is in force). Reads nothing the
+    Government cannot see: the deck beyond the next card and the dice are resampled
+    first."""
     rng = random.Random(public_seed(state, seed))
     pre_seed = rng.getrandbits(31)
     # the position as the Government sees it: unseen deck and dice already resampled, so
@@ -587,7 +640,6 @@ def campaign_search(game: Game, think: str | float | Budget = DEFAULT_THINK, see
     for cand in distinct(candidates):
         score_candidate(seen, cand, pre_seed, weights, budget.effort, value)
     short = shortlist(candidates, budget.shortlist)
-    futures = [determinize(seen, rng) for _ in range(budget.determinizations)]
     knobs = tuned_policy()
     if civic_reserve is None:
         civic_reserve = knobs.get("civic_reserve")
@@ -595,6 +647,41 @@ def campaign_search(game: Game, think: str | float | Budget = DEFAULT_THINK, see
                                  greedy=bool(knobs.get("greedy", 0)))
     if plans_on():
         short += plan_candidates(seen, policy, candidates, pre_seed)
+    if heuristic:
+        own = policy.decide(Game(seen.clone(), LookaheadDice(pre_seed), [], seen), None)
+        same = [c for c in candidates if c.command == own.command]
+        factory = same[0].chooser_factory if same else None
+        if not isinstance(own.command, PlayEvent) or same:
+            short.append(Candidate(f"Heuristic: {command_label(own.command)}", own.kind,
+                                   own.command, model=HEURISTIC_MODEL,
+                                   chooser_factory=factory))
+    return Prepared(seen, rng, candidates, short, runs, policy, opts)
+
+
+def campaign_search(game: Game, think: str | float | Budget = DEFAULT_THINK, seed: int = 0,
+                    weights: Weights | None = None,
+                    civic_reserve: int | None = None, workers: int = 1,
+                    plan_in_force: str | None = None) -> CampaignResult:
+    """Judge the Government's candidates by determinized rollouts (module docstring).
+
+    ``weights``: the evaluation's (default: the tuned ones); ``civic_reserve``: the fast
+    policy's Resources kept back from Civic Action (default: the tuned one); ``workers``:
+    processes for the determinizations (the decision is the same for any number);
+    ``plan_in_force``: the plan the bot follows (with successive halving, the incumbent:
+    :func:`halving_search`)."""
+    state = game.state
+    if state.phase != "card" or sequence.to_move(state) is not GOVT:
+        raise ValueError("the campaign search plays the Government's decisions on Event cards")
+    budget = budget_for(think)
+    weights = weights or tuned_weights()
+    start = time.perf_counter()
+    halving = halving_on() and bool(budget.halving)
+    prep = prepare(state, budget, seed, weights, civic_reserve, heuristic=halving)
+    if halving:
+        return halving_search(prep, budget, weights, workers, plan_in_force, start)
+    seen, rng, candidates, short = prep.seen, prep.rng, prep.candidates, prep.short
+    runs, policy, opts = prep.runs, prep.policy, prep.options
+    futures = [determinize(seen, rng) for _ in range(budget.determinizations)]
     judged = [Judged(c) for c in short]
     t0 = time.perf_counter()
     cut = False
@@ -624,6 +711,87 @@ def campaign_search(game: Game, think: str | float | Budget = DEFAULT_THINK, see
         best.cand.chooser = best.cand.chooser_factory()
     return CampaignResult(best, judged, candidates, runs, budget, done,
                           time.perf_counter() - start, time.perf_counter() - t0, cut, opts)
+
+
+def paired_gap(a: Judged, b: Judged) -> tuple[float, float]:
+    """Mean and standard error of ``a``'s lead over ``b`` on the futures both played
+    (the same futures, in order: common random numbers)."""
+    n = min(len(a.outcomes), len(b.outcomes))
+    d = [x.score - y.score for x, y in zip(a.outcomes[:n], b.outcomes[:n], strict=True)]
+    if n < 2:
+        return (d[0] if d else 0.0), math.inf
+    m = sum(d) / n
+    var = sum((x - m) ** 2 for x in d) / (n - 1)
+    return m, math.sqrt(var / n)
+
+
+def halving_search(prep: Prepared, budget: Budget, weights: Weights, workers: int,
+                   plan_in_force: str | None, start: float) -> CampaignResult:
+    """Successive halving with an incumbent (issue 40 items 3 and 4).
+
+    The futures are drawn once for the decision (``budget.halving[-1]`` of them) and
+    shared by every candidate. Round by round every surviving candidate plays the
+    futures new to it (the first 2, then the next 2, the next 4, ...: each round's
+    survivors have played the same futures), then the better half by mean goes on; the
+    incumbent (the plan in force, else the heuristic's own choice) always goes on. The
+    best of the last round replaces the incumbent only if it leads it by
+    ``budget.margin`` paired standard errors: noise does not make the bot switch. The
+    work is fixed in advance and every rollout is a function of its future and
+    candidate, so the decision is the same on any number of workers."""
+    seen, rng, short = prep.seen, prep.rng, prep.short
+    futures = [determinize(seen, rng) for _ in range(budget.halving[-1])]
+    judged = [Judged(c) for c in short]
+    inc = next((j for j in judged if plan_in_force and j.cand.plan is not None
+                and j.cand.plan.name == plan_in_force), None) or next(
+        (j for j in judged if j.cand.model == HEURISTIC_MODEL), None)
+    alive = list(judged)
+    t0 = time.perf_counter()
+    played = done = 0
+    cut = False
+    rounds: list[str] = []
+    for r, k in enumerate(budget.halving):
+        new = futures[played:k]
+        if r and time.perf_counter() - start > budget.safety:
+            cut = True
+            break
+        for d, results in enumerate(_rollouts(new, [j.cand for j in alive], budget,
+                                              weights, prep.policy, workers)):
+            for j, (outcome, replies) in zip(alive, results, strict=True):
+                done += 1
+                if outcome is None:  # the engine refused it: out of the comparison
+                    j.outcomes = []
+                    continue
+                if j.outcomes or (played == 0 and d == 0):
+                    j.outcomes.append(outcome)
+                if played == 0 and d == 0:
+                    j.replies = replies
+        alive = [j for j in alive if j.outcomes]
+        played = k
+        rounds.append(f"{len(alive)} on {k}")
+        if r == len(budget.halving) - 1 or len(alive) <= 2:
+            continue  # the last two go on to the last round's futures
+        ranked_alive = sorted(alive, key=lambda j: -j.mean)  # stable: ties keep order
+        keep = ranked_alive[: max(2, (len(alive) + 1) // 2)]
+        if inc is not None and inc in alive and inc not in keep:
+            keep.append(inc)
+        alive = [j for j in alive if j in keep]  # short-list order
+    if not alive:
+        best = Judged(short[0])
+    else:
+        n = min(len(j.outcomes) for j in alive)
+        best = max(alive, key=lambda j: sum(o.score for o in j.outcomes[:n]) / n)
+    kept = False
+    if inc is not None and inc in alive and best is not inc:
+        lead, se = paired_gap(best, inc)
+        if lead < budget.margin * se:
+            best, kept = inc, True
+    elif best is inc:
+        kept = True
+    if best.cand.chooser_factory is not None:
+        best.cand.chooser = best.cand.chooser_factory()
+    return CampaignResult(best, judged, prep.candidates, prep.runs, budget, done,
+                          time.perf_counter() - start, time.perf_counter() - t0, cut,
+                          prep.options, inc, kept, rounds)
 
 
 # ======================================================================================
@@ -696,6 +864,28 @@ def campaign_trace(result: CampaignResult) -> Trace:
                   f"{len(best.outcomes)} futures): Total Support {60 + gm:.0f} of 60 "
                   f"needed, Government margin {gm:+.1f}, best Insurgent margin "
                   f"{lead:+.1f} (most often {top})")
+    if result.rounds:
+        trace.add("campaign.halving", "", "successive halving on shared futures: "
+                  + ", ".join(result.rounds) + " futures")
+    inc = result.incumbent
+    if inc is not None:
+        name = f"plan {inc.cand.plan.name}" if inc.cand.plan is not None \
+            else "the heuristic's own choice"
+        if result.kept:
+            runner = max((j for j in result.judged if j is not inc and j.outcomes
+                          and len(j.outcomes) == len(inc.outcomes)),
+                         key=lambda j: j.mean, default=None)
+            why = "it is the best"
+            if runner is not None and runner.mean > inc.mean:
+                lead, se = paired_gap(runner, inc)
+                why = (f"{runner.cand.label} leads it by {lead:.1f}, less than "
+                       f"{b.margin:g} paired standard errors ({b.margin * se:.1f})")
+            trace.add("campaign.incumbent", _rule(inc.cand), f"continuing {name}: {why}")
+        else:
+            lead, se = paired_gap(best, inc)
+            trace.add("campaign.incumbent", _rule(best.cand),
+                      f"switching from {name}: {best.cand.label} leads it by {lead:.1f}, "
+                      f"more than {b.margin:g} paired standard errors ({b.margin * se:.1f})")
     if result.cut_short:
         trace.add("campaign.time", "", f"safety net {b.safety:.0f} s reached: fewer "
                   "sampled futures than planned")
@@ -722,6 +912,10 @@ class CampaignGovernment:
         self.civic_reserve = tuned_policy().get("civic_reserve") if civic_reserve is None \
             else civic_reserve
         self.note = ""
+        #: the plan in force (issue 40 item 4, with successive halving): its name, the
+        #: Propaganda Rounds and cards played when it was chosen; it lasts to the next
+        #: Support Phase
+        self.plan_memory: tuple[str, int, int] | None = None
 
     def decide(self, game: Game, dice: Any = None) -> GovtDecision:
         state = game.state
@@ -733,9 +927,16 @@ class CampaignGovernment:
             decision.trace.add("campaign.propaganda", "6.0", "Propaganda Round decision: "
                                "the heuristic Government's rule")
             return decision
+        memory = self.plan_memory
+        in_force = memory[0] if memory is not None and memory[1] == state.propaganda_rounds \
+            and memory[2] <= len(state.played) else None
         result = campaign_search(game, self.budget, self.seed, self.weights,
-                                 self.civic_reserve, self.workers)
+                                 self.civic_reserve, self.workers, plan_in_force=in_force)
         best = result.best
+        if result.incumbent is not None:  # successive halving: remember the plan kept
+            plan = best.cand.plan
+            self.plan_memory = None if plan is None else (
+                plan.name, state.propaganda_rounds, len(state.played))
         notes = {
             "score": best.mean,
             "seconds": result.seconds,

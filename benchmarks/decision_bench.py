@@ -1,0 +1,495 @@
+"""The decision bench of the search Government (issue 40 item 1): how well does a bot
+choose, measured on recorded positions against a reference that rolls out every
+candidate on many shared futures.
+
+    PYTHONPATH=. python benchmarks/decision_bench.py run --games DIR [DIR ...] \\
+        --positions 100 --out benchmarks/results/decision-bench/rollouts.jsonl [--workers 2]
+    PYTHONPATH=. python benchmarks/decision_bench.py report \\
+        --rollouts benchmarks/results/decision-bench/rollouts.jsonl [--json]
+
+**Positions** are the Government's decisions on Event cards in kept games
+(``andean batch --keep-games``; docs/strength.md says which Government played them) on
+*training* seeds (below 100000: the
+bench tunes, so held-out seeds never enter it; ``run`` refuses a game whose seed is not
+a training seed). They are weighted to those that matter: every decision whose next
+Propaganda card is at most :data:`NEAR` cards away is eligible first (the victory check
+6.1 and the Support Phase 6.4 are close, and the candidates' futures part there), the
+others only to fill the count; a seeded sample of ``--positions`` of them, in sampled
+order (a run stopped early has judged a random sample of the eligible positions).
+
+**Candidates** are exactly those the default Government short-lists at that position
+(:func:`nonplayer.government.campaign.prepare`, the default ``--think`` level, bot seed
+0: the CP-SAT plans' best few, Pass, the best Event, one per campaign plan).
+
+**Rollouts** (:func:`nonplayer.government.campaign.rollout`, the bot's own: the
+command, then the Non-players by their flowcharts and the fast policy to the end of the
+next Propaganda Round, leaf on the one scale of :func:`base.final_score`), on futures
+sampled as the bot samples them (:func:`campaign.determinize`: the unseen deck and the
+dice; every candidate on the same futures):
+
+* ``reference``: :data:`REFERENCE` futures from a generator of their own: per candidate
+  the mean leaf value and the chance that an Insurgent wins the next victory check, with
+  their paired standard errors; the reference choice is the best mean;
+* ``sample``: :data:`SAMPLE` further futures from the bot's own generator, continued
+  after its candidates, so the first 5 are exactly the futures the default bot draws:
+  the k-future choice (k = 5, 16, 32) is the best mean over the first k; choice rules
+  that spend their rollouts differently (successive halving, issue 40 item 3) are
+  replayed from these rollouts without playing again;
+* ``truth``: one rollout on the true deck and dice of the kept game (the clairvoyant
+  diagnostic's world), and one on the true deck with resampled dice (deck-only
+  clairvoyance): the hindsight choices.
+
+``report`` prints, for each choice rule, how often it agrees with the reference choice,
+how often its choice is within two paired standard errors of it, its regret in both
+measures (reference mean of the reference choice minus that of the rule's choice; the
+rule's choice's chance of a lost check minus the lowest among the candidates), and the
+rollouts it spends. Each position's rollouts are a function of the position only, so a
+run gives the same file on any number of workers (``--workers``: positions in
+parallel, rows written in position order; ``--resume`` keeps the rows already written).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing as mp
+import random
+import sys
+import time
+import zlib
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from core.game import Game, sequence  # noqa: E402
+from core.game.serialize import load  # noqa: E402
+from core.pieces import Faction  # noqa: E402
+from nonplayer.government.campaign import (  # noqa: E402
+    DEFAULT_THINK,
+    HEURISTIC_MODEL,
+    THINK_LEVELS,
+    determinize,
+    prepare,
+    rollout,
+    tuned_weights,
+)
+from nonplayer.government.value import cards_to_propaganda  # noqa: E402
+from runners.games import kept_games  # noqa: E402
+
+GOVT = Faction.GOVT
+#: Futures of the reference.
+REFERENCE = 64
+#: Futures of the bot's own stream, for the k-future choices and the replayed rules.
+SAMPLE = 32
+#: A decision is near a Propaganda card when it is at most this many cards away.
+NEAR = 3
+#: The held-out seeds start here: the bench reads training games only.
+HELD_OUT = 100000
+
+
+# ======================================================================================
+# positions
+# ======================================================================================
+@dataclass(frozen=True)
+class Position:
+    """A Government decision on an Event card: the kept game and the log entry it made."""
+
+    game: str  # path of the save file
+    index: int  # the log entry the Government's decision is (the position is before it)
+    cards_to_propaganda: int
+    rounds: int  # Propaganda Rounds played
+
+
+def seed_of(path: Path) -> int:
+    """The seed of a kept game (its file name is the batch's seed)."""
+    return int(path.stem)
+
+
+def positions_of(path: Path) -> list[Position]:
+    """Every Government decision on an Event card of the kept game at ``path``."""
+    saved = load(path)
+    game = Game.replay(saved.initial, [])
+    out = []
+    for i, entry in enumerate(saved.log):
+        s = game.state
+        if s.phase == "card" and sequence.to_move(s) is GOVT \
+                and entry.get("faction") == GOVT.label:
+            out.append(Position(str(path), i, cards_to_propaganda(s)[0], s.propaganda_rounds))
+        game.replay_entry(entry)
+    return out
+
+
+def choose_positions(folders: Sequence[str], n: int, seed: int = 0) -> list[Position]:
+    """``n`` positions of the kept games in ``folders``: a seeded sample of those at most
+    :data:`NEAR` cards before a Propaganda card, the others only to fill; in sampled
+    order, so that any first part of the list is a random sample of it."""
+    found: list[Position] = []
+    for folder in folders:
+        for name, path in kept_games(folder).items():
+            if not name.isdigit() or int(name) >= HELD_OUT:
+                raise SystemExit(f"decision_bench: {path} is not a training game (seed below "
+                                 f"{HELD_OUT}): the bench tunes, held-out seeds stay out")
+            found += positions_of(path)
+    rng = random.Random(seed)
+    near = [p for p in found if p.cards_to_propaganda <= NEAR]
+    far = [p for p in found if p.cards_to_propaganda > NEAR]
+    chosen = rng.sample(near, min(n, len(near)))
+    chosen += rng.sample(far, min(n - len(chosen), len(far)))
+    return chosen  # in sampled order: a run stopped early has judged a random sample
+
+
+def state_at(pos: Position) -> Game:
+    """The kept game replayed to the position (the true deck and dice included)."""
+    saved = load(pos.game)
+    game = Game.replay(saved.initial, [])
+    for entry in saved.log[: pos.index]:
+        game.replay_entry(entry)
+    return game
+
+
+# ======================================================================================
+# rollouts of one position
+# ======================================================================================
+def _lost(outcome: Any) -> int:
+    """1 if an Insurgent won the game at the victory check the rollout reached."""
+    return int(outcome is not None and outcome.over and outcome.winner != GOVT.label)
+
+
+def _score(outcome: Any) -> float:
+    return round(outcome.score, 2) if outcome is not None else float("nan")
+
+
+def judge(pos: Position, think: str = DEFAULT_THINK, reference: int = REFERENCE,
+          sample: int = SAMPLE) -> dict[str, Any]:
+    """Every short-listed candidate of ``pos`` rolled out on the reference, the sample
+    and the true futures (module docstring)."""
+    start, cpu = time.perf_counter(), time.process_time()
+    game = state_at(pos)
+    state = game.state
+    budget = THINK_LEVELS[think]
+    weights = tuned_weights()
+    prep = prepare(state, budget, 0, weights, heuristic=True)
+    samples = [determinize(prep.seen, prep.rng) for _ in range(sample)]
+    ref_rng = random.Random(zlib.crc32(f"reference {pos.game} {pos.index}".encode()))
+    references = [determinize(prep.seen, ref_rng) for _ in range(reference)]
+    deck_only = state.clone()
+    deck_only.rng_seed = ref_rng.getrandbits(48)
+    deck_only.rng_counter = 0
+    worlds = {"reference": references, "sample": samples, "truth": [state, deck_only]}
+    cands = []
+    rollouts = 0
+    for cand in prep.short:
+        row: dict[str, Any] = {"label": cand.label, "kind": cand.kind, "model": cand.model,
+                               "plan": cand.plan.name if cand.plan is not None else "",
+                               "pre_score": cand.score}
+        for name, futures in worlds.items():
+            outcomes = [rollout(f.clone(), cand, budget, weights, prep.policy)[0]
+                        for f in futures]
+            rollouts += len(outcomes)
+            row[name] = [_score(o) for o in outcomes]
+            row[name + "_lost"] = "".join(str(_lost(o)) for o in outcomes)
+        cands.append(row)
+    return {"game": Path(pos.game).name, "seed": seed_of(Path(pos.game)), "index": pos.index,
+            "cards_to_propaganda": pos.cards_to_propaganda, "rounds": pos.rounds,
+            "think": think, "candidates": cands, "rollouts": rollouts,
+            "seconds": round(time.perf_counter() - start, 2),
+            "cpu_seconds": round(time.process_time() - cpu, 2)}
+
+
+def _judge_args(args: tuple[Position, str, int, int]) -> dict[str, Any]:
+    return judge(*args)
+
+
+def run(positions: list[Position], out: Path, workers: int, think: str, reference: int,
+        sample: int, resume: bool) -> None:
+    """Judge every position, one JSON line each, in position order."""
+    done: set[tuple[str, int]] = set()
+    if resume and out.exists():
+        for line in out.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            done.add((row["game"], row["index"]))
+    elif out.exists():
+        raise SystemExit(f"decision_bench: {out} exists (give --resume to continue it)")
+    todo = [p for p in positions if (Path(p.game).name, p.index) not in done]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    jobs = [(p, think, reference, sample) for p in todo]
+    with out.open("a", encoding="utf-8") as f:
+        results: Iterator[dict[str, Any]]
+        if workers > 1:
+            pool = mp.get_context("fork").Pool(workers)
+            results = pool.imap(_judge_args, jobs, chunksize=1)
+        else:
+            pool = None
+            results = (judge(*job) for job in jobs)
+        try:
+            for k, row in enumerate(results, 1):
+                f.write(json.dumps(row, separators=(",", ":")) + "\n")
+                f.flush()
+                print(f"{k}/{len(todo)}: {row['game']} entry {row['index']}, "
+                      f"{len(row['candidates'])} candidates, {row['rollouts']} rollouts "
+                      f"in {row['seconds']:.0f} s", file=sys.stderr)
+        finally:
+            if pool is not None:
+                pool.terminate()
+                pool.join()
+
+
+# ======================================================================================
+# choice rules, replayed from the rollouts
+# ======================================================================================
+def _mean(xs: Sequence[float]) -> float:
+    return sum(xs) / len(xs) if xs else float("nan")
+
+
+def best_of(means: Sequence[float]) -> int:
+    """The index of the best mean, the first on ties (as the bot's ``max``)."""
+    return max(range(len(means)), key=lambda i: means[i])
+
+
+Rule = Callable[[list[dict[str, Any]]], tuple[int, int]]
+
+
+def _today(cands: list[dict[str, Any]]) -> list[int]:
+    """The candidates today's default judges (the heuristic's own choice is an extra)."""
+    return [i for i, c in enumerate(cands) if c.get("model") != HEURISTIC_MODEL]
+
+
+def mean_choice(k: int) -> Rule:
+    """The default rule: every candidate on the first ``k`` sample futures, best mean."""
+    def rule(cands: list[dict[str, Any]]) -> tuple[int, int]:
+        pool = _today(cands)
+        means = [_mean(cands[i]["sample"][:k]) for i in pool]
+        return pool[best_of(means)], k * len(pool)
+    return rule
+
+
+def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
+    d = [x - y for x, y in zip(a, b, strict=True)]
+    n = len(d)
+    m = _mean(d)
+    if n < 2:
+        return m, math.inf
+    return m, math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n)
+
+
+def halving(first: int, rounds: int, margin: float | None = None) -> Rule:
+    """Successive halving (issue 40 item 3) on the shared sample futures, as
+    :func:`nonplayer.government.campaign.halving_search` does it: every candidate on
+    ``first`` futures, the better half on twice as many (the same futures and more),
+    ... ``rounds`` rounds; the best mean of the last round wins. With ``margin``, the
+    heuristic's own choice is the incumbent: it always goes on, and the best replaces
+    it only if it leads by ``margin`` paired standard errors."""
+    def rule(cands: list[dict[str, Any]]) -> tuple[int, int]:
+        pool = list(range(len(cands))) if margin is not None else _today(cands)
+        inc = next((i for i in pool if cands[i].get("model") == HEURISTIC_MODEL), None) \
+            if margin is not None else None
+        alive = list(pool)
+        spent = played = 0
+        k = first
+        for r in range(rounds):
+            k = min(first * 2 ** r, len(cands[0]["sample"]))
+            spent += (k - played) * len(alive)  # the futures new to the survivors
+            played = k
+            if r == rounds - 1 or len(alive) <= 2:
+                continue
+            ranked = sorted(alive, key=lambda i: -_mean(cands[i]["sample"][:k]))
+            keep = ranked[: max(2, (len(alive) + 1) // 2)]
+            if inc is not None and inc not in keep:
+                keep.append(inc)
+            alive = [i for i in alive if i in keep]
+        best = max(alive, key=lambda i: (_mean(cands[i]["sample"][:k]), -i))
+        if inc is not None and best != inc and margin is not None:
+            lead, se = _paired(cands[best]["sample"][:k], cands[inc]["sample"][:k])
+            if lead < margin * se:
+                best = inc
+        return best, spent
+    return rule
+
+
+def fewest_lost(k: int) -> Rule:
+    """A first look at the yardstick as the objective (issue 40 item 2): on the first
+    ``k`` sample futures, the candidate with the fewest lost victory checks, then the
+    best mean (the leaf's chance of avoiding COIN Failure, without the model for the
+    futures that go on)."""
+    def rule(cands: list[dict[str, Any]]) -> tuple[int, int]:
+        pool = _today(cands)
+        keys = [(-sum(int(x) for x in cands[i]["sample_lost"][:k]),
+                 _mean(cands[i]["sample"][:k])) for i in pool]
+        return pool[max(range(len(pool)), key=lambda j: keys[j])], k * len(pool)
+    return rule
+
+
+def truth_choice(which: int) -> Rule:
+    """The hindsight choice: the best rollout on the true world (0: deck and dice, the
+    clairvoyant diagnostic; 1: the deck only, resampled dice)."""
+    def rule(cands: list[dict[str, Any]]) -> tuple[int, int]:
+        pool = _today(cands)
+        return pool[best_of([cands[i]["truth"][which] for i in pool])], len(pool)
+    return rule
+
+
+RULES: dict[str, Rule] = {
+    "5 futures (today's default)": mean_choice(5),
+    "16 futures": mean_choice(16),
+    "32 futures": mean_choice(32),
+    "halving 2-4-8-16": halving(2, 4),
+    "halving 4-8-16-32": halving(4, 4),
+    "halving 2-4-8-16, heuristic kept unless beaten by 2 SE": halving(2, 4, 2.0),
+    "halving 4-8-16-32, heuristic kept unless beaten by 2 SE": halving(4, 4, 2.0),
+    "fewest lost checks on 5, then mean": fewest_lost(5),
+    "fewest lost checks on 32, then mean": fewest_lost(32),
+    "clairvoyant (true deck and dice)": truth_choice(0),
+    "deck-only clairvoyant": truth_choice(1),
+}
+
+
+@dataclass
+class Reference:
+    """The reference of one position: per candidate the mean leaf value, the chance of a
+    lost check, and the paired standard error of each mean's gap to the best."""
+
+    means: list[float]
+    lost: list[float]
+    best: int
+    se_gap: list[float]
+
+
+def reference_of(row: dict[str, Any]) -> Reference:
+    cands = row["candidates"]
+    means = [_mean(c["reference"]) for c in cands]
+    lost = [_mean([int(x) for x in c["reference_lost"]]) for c in cands]
+    best = best_of(means)
+    se = []
+    for c in cands:
+        d = [a - b for a, b in zip(cands[best]["reference"], c["reference"], strict=True)]
+        n = len(d)
+        m = _mean(d)
+        var = sum((x - m) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
+        se.append(math.sqrt(var / n))
+    return Reference(means, lost, best, se)
+
+
+def t_interval(xs: Sequence[float]) -> tuple[float, float, float]:
+    """Mean and 95% interval (normal approximation; n is about 100)."""
+    n = len(xs)
+    m = _mean(xs)
+    if n < 2:
+        return m, m, m
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    half = 1.96 * sd / math.sqrt(n)
+    return m, m - half, m + half
+
+
+def wilson(k: int, n: int) -> tuple[float, float]:
+    """95% Wilson interval of a share."""
+    if n == 0:
+        return 0.0, 0.0
+    z = 1.96
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def report(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Every rule's agreement and regrets over the positions (module docstring)."""
+    refs = [reference_of(r) for r in rows]
+    out: dict[str, Any] = {"positions": len(rows), "games": len({r["game"] for r in rows}),
+                           "candidates": _mean([len(r["candidates"]) for r in rows]),
+                           "seconds_per_rollout": sum(r.get("cpu_seconds", r["seconds"])
+                                                      for r in rows)
+                           / max(1, sum(r["rollouts"] for r in rows)), "rules": {}}
+    close = [i for i, ref in enumerate(refs) if any(
+        j != ref.best and ref.means[ref.best] - ref.means[j] <= 2 * ref.se_gap[j]
+        for j in range(len(ref.means)))]
+    out["close"] = len(close)
+    for name, rule in RULES.items():
+        agree = within = 0
+        value_regret: list[float] = []
+        lost_regret: list[float] = []
+        spent: list[int] = []
+        for row, ref in zip(rows, refs, strict=True):
+            choice, n = rule(row["candidates"])
+            spent.append(n)
+            agree += choice == ref.best
+            within += ref.means[ref.best] - ref.means[choice] <= 2 * ref.se_gap[choice]
+            value_regret.append(ref.means[ref.best] - ref.means[choice])
+            lost_regret.append(ref.lost[choice] - min(ref.lost))
+        n_pos = len(rows)
+        out["rules"][name] = {
+            "agree": agree, "agree_ci": wilson(agree, n_pos),
+            "within_2se": within, "within_2se_ci": wilson(within, n_pos),
+            "value_regret": t_interval(value_regret),
+            "lost_regret": t_interval(lost_regret),
+            "rollouts": _mean(spent),
+        }
+    return out
+
+
+def markdown(summary: dict[str, Any]) -> list[str]:
+    n = summary["positions"]
+    lines = [f"{n} positions from {summary['games']} kept training games, "
+             f"{summary['candidates']:.1f} candidates each; reference {REFERENCE} shared "
+             f"futures per candidate; {summary['close']} positions have a candidate within 2 "
+             f"paired standard errors of the reference choice; "
+             f"{summary['seconds_per_rollout'] * 1000:.0f} ms of CPU a rollout (so 1000 "
+             f"rollouts are {summary['seconds_per_rollout'] * 1000:.0f} s on one core).", "",
+             "| choice rule | agrees with the reference | within 2 SE of it | value regret "
+             "(95% CI) | lost-check regret, points of % (95% CI) | rollouts |",
+             "|---|---|---|---|---|---|"]
+    for name, r in summary["rules"].items():
+        a_lo, a_hi = r["agree_ci"]
+        w_lo, w_hi = r["within_2se_ci"]
+        v, v_lo, v_hi = r["value_regret"]
+        lr, l_lo, l_hi = r["lost_regret"]
+        lines.append(f"| {name} | {r['agree']}/{n} ({100 * a_lo:.0f}-{100 * a_hi:.0f}%) | "
+                     f"{r['within_2se']}/{n} ({100 * w_lo:.0f}-{100 * w_hi:.0f}%) | "
+                     f"{v:.1f} ({v_lo:.1f} to {v_hi:.1f}) | {100 * lr:.1f} "
+                     f"({100 * l_lo:.1f} to {100 * l_hi:.1f}) | {r['rollouts']:.0f} |")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("run", help="judge positions of kept training games")
+    r.add_argument("--games", nargs="+", required=True, help="folders of kept games")
+    r.add_argument("--positions", type=int, default=100)
+    r.add_argument("--out", type=Path, required=True)
+    r.add_argument("--workers", type=int, default=1)
+    r.add_argument("--think", choices=tuple(THINK_LEVELS), default=DEFAULT_THINK)
+    r.add_argument("--reference", type=int, default=REFERENCE)
+    r.add_argument("--sample", type=int, default=SAMPLE)
+    r.add_argument("--resume", action="store_true")
+    r.add_argument("--shard", default="0/1", metavar="K/N",
+                   help="judge only the positions K, K+N, K+2N, ... of the list (a run in N "
+                   "processes with files of their own; report reads them all)")
+    r.add_argument("--list", action="store_true", help="only list the chosen positions")
+    q = sub.add_parser("report", help="the choice rules against the reference")
+    q.add_argument("--rollouts", type=Path, nargs="+", required=True)
+    q.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    if args.cmd == "run":
+        positions = choose_positions(args.games, args.positions)
+        if args.list:
+            for pos in positions:
+                print(f"{pos.game} entry {pos.index}: {pos.cards_to_propaganda} cards to "
+                      f"Propaganda, {pos.rounds} Rounds played")
+            return 0
+        k, _, n = args.shard.partition("/")
+        run(positions[int(k)::int(n)], args.out, args.workers, args.think, args.reference,
+            args.sample, args.resume)
+        return 0
+    rows = [json.loads(line) for path in args.rollouts
+            for line in path.read_text(encoding="utf-8").splitlines()]
+    summary = report(rows)
+    print(json.dumps(summary, indent=1) if args.json else "\n".join(markdown(summary)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

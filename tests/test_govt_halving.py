@@ -1,0 +1,153 @@
+"""Successive halving with an incumbent (issue 40 items 3 and 4), behind
+``ANDEAN_SEARCH_HALVING=1``: futures drawn once and shared, the budget spent where it
+separates the candidates, the plan in force kept unless beaten beyond the noise, the
+same decision on any number of workers; and the decision bench's replayed choice rules
+(benchmarks/decision_bench.py)."""
+
+from __future__ import annotations
+
+import math
+import threading
+
+import pytest
+
+from benchmarks import decision_bench
+from core.game.sequence import Pass
+from nonplayer.government import campaign
+from nonplayer.government.campaign import (
+    HALVING_ENV,
+    HEURISTIC_MODEL,
+    Budget,
+    CampaignGovernment,
+    Judged,
+    Outcome,
+    campaign_search,
+    campaign_trace,
+    paired_gap,
+)
+from nonplayer.government.cpsat import NO_SA
+from nonplayer.government.plan import PLANS
+from nonplayer.government.search import Candidate, Effort
+from tests.test_govt_campaign import at_government_decision, inputs
+
+#: A small halving budget: 1 CP-SAT plan a model, futures 1, 2, 4; the wall clock far away.
+HALF = Budget("test-halving", Effort((NO_SA,), 1, 4), 0.1, 1, 4, 3, 60.0, halving=(1, 2, 4))
+
+
+def outcome(score: float) -> Outcome:
+    return Outcome(score, {}, True, False, None, 1)
+
+
+def judged(scores: list[float]) -> Judged:
+    return Judged(Candidate("x", "pass", Pass()), [outcome(s) for s in scores])
+
+
+def test_paired_gap_is_the_mean_and_standard_error_of_the_differences():
+    a, b = judged([3.0, 5.0, 4.0]), judged([1.0, 2.0, 3.0])
+    lead, se = paired_gap(a, b)
+    assert lead == pytest.approx(2.0)  # differences 2, 3, 1
+    assert se == pytest.approx(math.sqrt(1.0 / 3))
+    assert paired_gap(judged([1.0]), judged([0.0]))[1] == math.inf  # one future: no SE
+
+
+def test_halving_spends_the_futures_on_the_survivors_and_keeps_the_heuristic(monkeypatch):
+    # issue 40 item 3: every candidate on the first future, the better half on the next,
+    # ...; without a plan in force the incumbent is the heuristic's own choice (item 4)
+    monkeypatch.setenv(HALVING_ENV, "1")
+    game = at_government_decision(7, cards=4)
+    result = campaign_search(game, HALF, seed=5)
+    counts = sorted((len(j.outcomes) for j in result.judged), reverse=True)
+    assert counts[0] == 4 and counts[-1] >= 1
+    inc = result.incumbent
+    assert inc is not None and inc.cand.model == HEURISTIC_MODEL
+    assert len(inc.outcomes) == 4  # the incumbent always goes on to the last round
+    assert result.rounds[0].endswith("on 1") and result.rounds[-1].endswith("on 4")
+    text = "\n".join(campaign_trace(result).lines())
+    assert "successive halving" in text
+    assert ("continuing the heuristic's own choice" in text) == result.kept
+    # the same position and seed: the same decision and the same rollouts
+    again = campaign_search(game, HALF, seed=5)
+    assert inputs(again) == inputs(result)
+
+
+def test_a_challenger_must_beat_the_incumbent_beyond_the_noise(monkeypatch):
+    monkeypatch.setenv(HALVING_ENV, "1")
+    game = at_government_decision(7, cards=4)
+    sure = Budget("keep", HALF.effort, 0.1, 1, 4, 3, 60.0, halving=(1, 2, 4), margin=1e9)
+    kept = campaign_search(game, sure, seed=5)
+    assert kept.kept and kept.best is kept.incumbent
+    free = Budget("free", HALF.effort, 0.1, 1, 4, 3, 60.0, halving=(1, 2, 4), margin=0.0)
+    best = campaign_search(game, free, seed=5)
+    last = [j for j in best.judged if len(j.outcomes) == 4]
+    assert best.best.mean == max(j.mean for j in last)  # no protection: the best mean
+
+
+def test_the_plan_in_force_is_the_incumbent_and_the_trace_says_so(monkeypatch):
+    # issue 40 item 4: the bot keeps its plan from card to card
+    monkeypatch.setenv(HALVING_ENV, "1")
+    game = at_government_decision(7, cards=4)
+    sure = Budget("keep", HALF.effort, 0.1, 1, 4, 3, 60.0, halving=(1, 2, 4), margin=1e9)
+    plan = PLANS[0].name
+    result = campaign_search(game, sure, seed=5, plan_in_force=plan)
+    assert result.incumbent is not None and result.incumbent.cand.plan is not None
+    assert result.incumbent.cand.plan.name == plan and result.best is result.incumbent
+    assert f"continuing plan {plan}" in "\n".join(campaign_trace(result).lines())
+    bot = CampaignGovernment(seed=5, think=sure)
+    decision = bot.decide(game)
+    assert bot.plan_memory is not None or decision.notes["plan"] == ""
+    if bot.plan_memory is not None:  # remembered to the next Support Phase
+        assert bot.plan_memory[0] == decision.notes["plan"]
+
+
+def test_halving_is_off_by_default(monkeypatch):
+    monkeypatch.delenv(HALVING_ENV, raising=False)
+    game = at_government_decision(7, cards=4)
+    result = campaign_search(game, HALF, seed=5)
+    assert result.incumbent is None and not result.rounds
+    assert all(j.cand.model != HEURISTIC_MODEL for j in result.judged)
+
+
+def test_halving_gives_the_serial_decision_on_worker_processes(monkeypatch):
+    # issue 40 item 3: every core used with identical results
+    if threading.active_count() > 1:
+        pytest.skip("threads in this process: the bot stays serial (test_govt_campaign "
+                    "checks the parallel path in a fresh interpreter)")
+    monkeypatch.setenv(HALVING_ENV, "1")
+    game = at_government_decision(7, cards=4)
+    serial = inputs(campaign_search(game, HALF, seed=5, workers=1))
+    pools = campaign.POOLS_STARTED
+    assert inputs(campaign_search(game, HALF, seed=5, workers=2)) == serial
+    assert pools < campaign.POOLS_STARTED
+
+
+def rows() -> list[dict]:
+    """Two synthetic bench positions: candidate 1 is best in the reference."""
+    def cand(ref: float, sample: list[float], truth: float) -> dict:
+        return {"label": "c", "kind": "operation", "plan": "", "pre_score": 0.0,
+                "reference": [ref + (i % 3) for i in range(6)], "reference_lost": "000000",
+                "sample": sample, "sample_lost": "0" * len(sample),
+                "truth": [truth, truth], "truth_lost": "00"}
+    row = {"game": "1.json", "seed": 1, "index": 0, "cards_to_propaganda": 1, "rounds": 0,
+           "think": "2s", "rollouts": 0, "seconds": 0.0,
+           "candidates": [cand(0.0, [5, 0, 0, 0], 0.0), cand(10.0, [0, 9, 9, 9], 1.0),
+                          cand(9.0, [1, 1, 1, 1], 2.0)]}
+    return [row, row]
+
+
+def test_bench_rules_replay_the_choices_from_the_rollouts():
+    data = rows()
+    cands = data[0]["candidates"]
+    assert decision_bench.mean_choice(1)(cands) == (0, 3)  # one future: noise decides
+    assert decision_bench.mean_choice(4)(cands) == (1, 12)
+    # halving 1-2-4: all 3 on 1 future (3 rollouts), the better 2 (candidates 0 and 2:
+    # candidate 1 was unlucky on the first) on 1 more (2), then on 2 more (4)
+    assert decision_bench.halving(1, 3)(cands) == (0, 3 + 2 + 4)
+    assert decision_bench.halving(2, 2)(cands) == (1, 3 * 2 + 2 * 2)
+    assert decision_bench.truth_choice(0)(cands) == (2, 3)
+    ref = decision_bench.reference_of(data[0])
+    assert ref.best == 1 and ref.means[1] == pytest.approx(11.0)
+    summary = decision_bench.report(data)
+    one = summary["rules"]["5 futures (today's default)"]
+    assert one["agree"] == 2 and one["value_regret"][0] == pytest.approx(0.0)
+    clair = summary["rules"]["clairvoyant (true deck and dice)"]
+    assert clair["agree"] == 0 and clair["value_regret"][0] == pytest.approx(1.0)
