@@ -431,3 +431,15 @@ def test_save_keeps_permissions(tmp_path):
     path.chmod(0o600)
     serialize.save(new_game(seed=1), path)
     assert path.stat().st_mode & 0o777 == 0o600
+
+
+@pytest.mark.parametrize("purpose", ["initiative", "\x1b[2J\x1b]0;owned\x07"])
+def test_the_loader_refuses_dice_rolled_before_the_first_card(tmp_path, purpose):
+    # 2.1-2.2: Set Up shuffles the deck from the stream but rolls no die; a forged
+    # initial holding rolls (escape sequences in their purpose too) loaded and verified
+    # (issue 41, "Why" 7), since the replay starts from initial and never reads them
+    data, path = _save_data(tmp_path)
+    data["initial"]["roll_log"] = [[purpose, 6]]
+    _write(path, data)
+    assert_save_error(path, "initial.roll_log: 1 dice, but no die is rolled before the "
+                      "first card (2.1-2.2)")

@@ -499,6 +499,9 @@ def game_from_json(data: Any, fresh: bool = False) -> Any:
         problem = numbering_problem(initial.seats)  # as new numbers them (1.5)
         if problem is not None:
             raise SchemaError("initial.seats", problem)
+        if initial.roll_log:  # Set Up shuffles from the stream but rolls no die (2.1)
+            raise SchemaError("initial.roll_log", f"{len(initial.roll_log)} dice, but no "
+                              "die is rolled before the first card (2.1-2.2)")
         for i, entry in enumerate(data["log"]):
             _command(entry["command"], f"log[{i}].command")
         log = data["log"] if fresh else _json_copy(data["log"], keys_to_int=False)
