@@ -544,7 +544,7 @@ assert [f.name for f in FEATURES[:FEATURES.index(next(
 
 def _seed(seed: int | None) -> int:
     """The game's seed: the one given, else a fresh one (reset() without a seed)."""
-    return seed if seed is not None else random.SystemRandom().randrange(2**31)
+    return seed if seed is not None else random.SystemRandom().randrange(2**63)
 
 
 # ======================================================================================
@@ -716,7 +716,7 @@ class GovernmentEnv(gymnasium.Env):
     def reset(self, *, seed: int | None = None, options: dict | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
-        game_seed = seed if seed is not None else int(self.np_random.integers(2**31))
+        game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
         self.table = Table([Faction.GOVT], self.scenario, game_seed, **self.game_options)
         return self._observe(), self._info()
 

@@ -28,6 +28,7 @@ deals the same deck.
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Mapping, Sequence
 from os import PathLike
 from pathlib import Path
@@ -51,6 +52,18 @@ from core.state import (
 
 SCENARIOS = ("standard", "quick")
 MAX_SEED = dice.MAX_SEED
+
+
+def secret_seed(room: int = 0) -> int:
+    """A seed no one chose, for a game whose seed the user did not give (``new``,
+    ``demo``, ``play``, ``assist``, ``random-game``, a default ``batch``, the
+    environments' ``reset()``): drawn by the operating system's secret source from the
+    whole range 0..:data:`MAX_SEED` (``room`` less, for a batch's consecutive seeds),
+    so nobody, an agent that imports the engine included, can find it from the cards
+    and dice it sees (issue 41: the small public seeds of old were found by matching
+    the cards played against ``Game.new(seed=k)``). It is recorded (the save's
+    ``rng_seed``, ``games.csv``), so the game replays all the same."""
+    return secrets.randbelow(MAX_SEED + 1 - room)
 DEPLOYMENTS = ("standard", "open")
 
 #: Cards set aside unseen when preparing the deck (seed 003, Deck Preparation).

@@ -22,7 +22,6 @@ import errno
 import json
 import os
 import re
-import secrets
 import sys
 import time
 from pathlib import Path
@@ -39,6 +38,7 @@ from core.files import SaveLock, check_output, name_max, read_input, same_path, 
 from core.game import Game, serialize
 from core.pieces import Faction
 from core.rules import victory
+from core.setup import secret_seed
 from core.words import counted, joined
 from nonplayer.government import GOVERNMENTS, make_government
 from runners.games import (
@@ -232,7 +232,7 @@ def _say_failure(line: str) -> None:
 
 
 def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    seed = args.seed if args.seed is not None else secret_seed()
     save = check_output(args.save, "--save", force=args.force) if args.save else None
     if args.report:  # checked before the game is played, like --save
         check_output(args.report, "--report", force=args.force)
@@ -379,8 +379,13 @@ def _configure_batch(p: argparse.ArgumentParser) -> None:
     add_agent_arguments(p)
     p.add_argument("--games", type=_games, default=None,
                    help="how many games (required unless --compare)")
-    p.add_argument("--seed", type=_seed, default=0,
-                   help="seed of the first game; game i uses seed S+i (default 0)")
+    p.add_argument("--seed", type=_seed, default=None,
+                   help="seed of the first game; game i uses seed S+i (default: a secret "
+                   "one drawn at random, so no agent can know the deck; recorded in "
+                   "run.json and games.csv; --resume takes the run's)")
+    p.add_argument("--seeds-of", metavar="RUN", default=None,
+                   help="play the seeds of the run in folder RUN (its run.json's seed), "
+                   "e.g. a control run to --compare with")
     p.add_argument("--workers", type=_positive, default=1,
                    help="worker processes (default 1: in this process)")
     p.add_argument("--compare", nargs=2, metavar=("RUN_A", "RUN_B"), default=None,
@@ -523,6 +528,7 @@ def _checked_run(args: argparse.Namespace, outdir: Path, options: dict[str, Any]
             check_output(path, flag, force=args.force, parent_made=outdir)
     if args.plot and args.report and same_path(args.plot, args.report):
         raise CliError(f"--report {shown(args.report)}: is also the --plot file")
+    args.seed = _run_seed(args, run_path)
     bot = make_government(args.govt, args.seed, **options)
     agents = agent_setup(args, str(outdir))
     plays = agents.govt_label(bot.name) if agents is not None else bot.name
@@ -627,7 +633,37 @@ def _batch_in(args: argparse.Namespace, out: TextIO, outdir: Path, run: dict[str
 
 
 #: the options of a batch that plays games, refused beside --compare (which plays none)
-_PLAYING_OPTIONS = ("games", "agent", "resume", "keep_games", "plot", "report", "scheduler")
+_PLAYING_OPTIONS = ("games", "agent", "resume", "keep_games", "plot", "report", "scheduler",
+                    "seeds_of")
+
+
+def _run_seed(args: argparse.Namespace, run_path: Path) -> int:
+    """The first seed of the batch: ``--seed``; else the seed of the run ``--seeds-of``
+    names; else, with ``--resume``, the seed the run in the folder recorded (0 for a
+    run of an older version, whose default it was); else a secret one
+    (:func:`core.setup.secret_seed`: issue 41, an agent that imports the engine found
+    the small public seeds 0, 1, 2... from the cards played)."""
+    if args.seeds_of is not None:
+        if args.seed is not None:
+            raise CliError("--seeds-of takes the seeds of another run: drop --seed")
+        return _recorded_seed(Path(args.seeds_of) / RUN_FILE, "--seeds-of")
+    if args.seed is not None:
+        return int(args.seed)
+    if args.resume:
+        return _recorded_seed(run_path, "--resume") if run_path.exists() else 0
+    return secret_seed(MAX_GAMES)
+
+
+def _recorded_seed(run_path: Path, flag: str) -> int:
+    """The first seed the batch run of ``run_path`` (its run.json) played."""
+    try:
+        before = json.loads(read_input(run_path, RUN_FILE).decode("utf-8"))
+    except (ValueError, UnicodeDecodeError) as err:
+        raise CliError(f"{flag}: {shown(run_path)} cannot be read ({shown(err)})") from None
+    seed = before.get("seed") if isinstance(before, dict) else None
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED - MAX_GAMES:
+        raise CliError(f"{flag}: {shown(run_path)} records no seed of a batch run")
+    return seed
 
 
 def _run_compare(args: argparse.Namespace, out: TextIO) -> int:

@@ -108,9 +108,9 @@ def _configure_assist(p: argparse.ArgumentParser) -> None:
 
 
 def _seed(args: argparse.Namespace) -> int:
-    import secrets
+    from core.setup import secret_seed
 
-    return args.seed if args.seed is not None else secrets.randbelow(2**31)
+    return args.seed if args.seed is not None else secret_seed()
 
 
 def _session(args: argparse.Namespace, default_save: str, out: TextIO) -> tuple[Session, bool]:

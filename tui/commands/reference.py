@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import secrets
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -15,6 +14,7 @@ from core.cards import CARDS
 from core.files import check_output, locked
 from core.game import Game, serialize
 from core.pieces import Faction
+from core.setup import secret_seed
 from tui.commands.base import (
     CliError,
     Subcommand,
@@ -55,7 +55,7 @@ def _run_random_game(args: argparse.Namespace, out: TextIO) -> int:
 
     if args.save:  # checked before the game is played (issue 25 item 1)
         check_output(args.save, "--save", force=args.force)
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    seed = args.seed if args.seed is not None else secret_seed()
     game = Game.new(scenario=args.scenario, seed=seed, short=args.short)
     last_card: list[int | None] = [None]
 

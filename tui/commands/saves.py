@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import secrets
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -25,6 +24,7 @@ from core.files import check_output, locked
 from core.game import Game, sequence, serialize
 from core.map import MAP
 from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
+from core.setup import secret_seed
 from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
 from core.words import printable
 from runners.seats import ai_spec, government_ai
@@ -281,7 +281,7 @@ def _run_new(args: argparse.Namespace, out: TextIO) -> int:
     target = check_output(args.out, "--out", force=args.force)
     if args.placement is not None:
         check_output(args.out, "--out", inputs=[args.placement])
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    seed = args.seed if args.seed is not None else secret_seed()
     options: dict[str, Any] = {
         "short": args.short,
         "seeded_propaganda": args.seeded_propaganda,
