@@ -33,6 +33,10 @@ from decisions.base import MANY, NUMBER, ONE, YES_NO, Question, answers
 PROTOCOL = "andean-agent"
 VERSION = 1
 
+#: the most option ids an answer may list (the schema's ``maxItems``; a question offers
+#: at most 128 options)
+MAX_PICKS = 1024
+
 #: what a question is about (``asks``), beside its two answer kinds
 ASKS = {ONE: "option", MANY: "options", NUMBER: "number", YES_NO: "yes/no"}
 
@@ -57,6 +61,10 @@ def check(message: dict[str, Any]) -> None:
     kind = message.get("type") if isinstance(message, dict) else None
     if kind not in schema()["$defs"]:
         raise ProtocolError(f"unknown message type {kind!r}")
+    picks = message.get("answer") if kind == "answer" else None
+    if isinstance(picks, list) and len(picks) > MAX_PICKS:  # before the schema reads each
+        raise ProtocolError(f"answer message: answer: {len(picks)} option ids, more than "
+                            f"{MAX_PICKS}")
     validator = jsonschema.Draft202012Validator(
         {"$ref": f"#/$defs/{kind}", "$defs": schema()["$defs"]})
     error = jsonschema.exceptions.best_match(validator.iter_errors(message))

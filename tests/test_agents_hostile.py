@@ -301,3 +301,16 @@ def test_an_allowed_remote_tcp_agent_is_told_who_may_connect_and_who_did(
         conn.close()
     thread.join(timeout=60)
     assert "an agent connected to 0.0.0.0:" in capsys.readouterr().err
+
+
+def test_an_answer_of_too_many_ids_is_refused_before_the_schema_reads_them() -> None:
+    # a 1 MB line of 500,000 ids kept the engine busy about 20 s in jsonschema before
+    # the agent's failure; the schema's maxItems is checked first, in one step
+    from agents import protocol
+
+    message = {"type": "answer", "id": 1, "answer": [0] * 500_000}
+    with pytest.raises(protocol.ProtocolError, match="500000 option ids, more than 1024"):
+        protocol.check(message)
+    assert protocol.schema()["$defs"]["answer"]["properties"]["answer"]["anyOf"][1][
+        "maxItems"] == protocol.MAX_PICKS
+    protocol.check({"type": "answer", "id": 1, "answer": [0] * protocol.MAX_PICKS})
