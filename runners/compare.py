@@ -85,8 +85,8 @@ def compare(first: list[GameRecord], second: list[GameRecord],
     b = {r.seed: r for r in second}
     common = sorted(set(a) & set(b))
     if not common:
-        raise CompareError("the two runs share no seed: run both with the same --seed "
-                           "and --games")
+        raise CompareError("the two runs share no seed: play the second with --seeds-of "
+                           "FIRST_RUN (or both with the same --seed) and the same --games")
     for seed in common:
         if a[seed].scenario != b[seed].scenario:
             raise CompareError(f"seed {seed} was played in the {a[seed].scenario} scenario "
