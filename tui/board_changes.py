@@ -308,8 +308,16 @@ def pieces_text(counts: Counts) -> str:
     return listed(*((n, k.label) for k, n in counts))
 
 
+def _number(value: object) -> int:
+    """The old or new value of a record whose values are numbers (SUPPORT, TERROR,
+    PRESIDENT, CARD): ints of the state."""
+    if not isinstance(value, int):
+        raise TypeError(f"not a number: {value!r}")
+    return value
+
+
 def _card(card: object) -> str:
-    return card_title(None if card is None else int(card))  # type: ignore[call-overload]
+    return card_title(None if card is None else _number(card))
 
 
 def _control(f: object) -> str:
@@ -345,10 +353,10 @@ def step_text(c: Change) -> str:
     if k == IN_PLAY:
         return f"{where} is now a space in play" if c.new else f"{where} is no longer in play"
     if k == SUPPORT:
-        return (f"Set {where} to {SUPPORT_LABELS[int(c.new)]} "  # type: ignore[call-overload]
-                f"(was {SUPPORT_LABELS[int(c.old)]})")  # type: ignore[call-overload]
+        return (f"Set {where} to {SUPPORT_LABELS[_number(c.new)]} "
+                f"(was {SUPPORT_LABELS[_number(c.old)]})")
     if k == TERROR:
-        n = int(c.new) - int(c.old)  # type: ignore[call-overload]
+        n = _number(c.new) - _number(c.old)
         return f"Place {counted(n, 'Terror marker')} in {where}" if n > 0 else \
             f"Remove {counted(-n, 'Terror marker')} from {where}"
     if k == SABOTAGE:
@@ -369,15 +377,23 @@ def step_text(c: Change) -> str:
     return _track_text(c)
 
 
+def _held(value: object) -> tuple[int, Faction]:
+    """A SHIPMENT record's old or new (space, holder)."""
+    if not isinstance(value, tuple):
+        raise TypeError(f"not a (space, holder): {value!r}")
+    s, f = value
+    return s, f
+
+
 def _shipment_text(c: Change) -> str:
     old, new = c.old, c.new
     if old is None:
-        s, f = new  # type: ignore[misc]
+        s, f = _held(new)
         return f"Place a Shipment under {_a(f)} Guerrilla in {space_name(s)}"
-    s0, f0 = old  # type: ignore[misc]
+    s0, f0 = _held(old)
     if new is None:
         return f"Remove the Shipment held by {f0.label} in {space_name(s0)}"
-    s1, f1 = new  # type: ignore[misc]
+    s1, f1 = _held(new)
     if s0 == s1:
         return (f"In {space_name(s0)}, pass the Shipment held by {f0.label} to "
                 f"{_a(f1)} Guerrilla")
@@ -402,8 +418,8 @@ def _track_text(c: Change) -> str:
     if k == OPP_BASES:
         return f"Move the Opposition + Bases marker to {c.new} (was {c.old})"
     if k == PRESIDENT:
-        return (f"Set El Presidente to {PRESIDENTS[int(c.new)]} "  # type: ignore[call-overload]
-                f"(was {PRESIDENTS[int(c.old)]})")  # type: ignore[call-overload]
+        return (f"Set El Presidente to {PRESIDENTS[_number(c.new)]} "
+                f"(was {PRESIDENTS[_number(c.old)]})")
     if k == CAPABILITY:
         title = _card(c.card)
         if c.old is None:

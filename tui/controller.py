@@ -43,7 +43,7 @@ from core.game.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.game.editor import EditorCommand, SetSeat
 from core.pieces import Faction
 from core.rules import propaganda
-from core.rules.common import CIVIC_ACTION_COST
+from core.rules.common import CIVIC_ACTION_COST, is_nonplayer
 from core.state import GameState
 from core.words import printable
 from decisions.decision import Decision, DecisionContext, MemoDice, command_title
@@ -279,7 +279,7 @@ class _Walk:
                 if faction is None:
                     return
                 ctx = Context(faction=faction, dice=dice,
-                              nonplayer=sequence.is_nonplayer(state, faction))
+                              nonplayer=is_nonplayer(state, faction))
                 state.roll_log = []
                 cmd.execute(state, ctx)
             self.changed(self.trace)

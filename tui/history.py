@@ -245,7 +245,8 @@ def from_game(game: Game, *, traces: bool = True) -> History:
         cmd = from_json(entry["command"])
         before = replay.state
         faction = sequence.to_move(before)
-        why, note = [], ""
+        why: list[str] = []
+        note = ""
         edit = isinstance(cmd, EditorCommand)
         ai = faction is Faction.GOVT and government_ai(before) is not None
         if ai:  # the program's Government AI: no flowchart to run again

@@ -16,7 +16,7 @@ from typing import TextIO
 from core.cards import CARDS
 from core.extras import require_extra
 from core.files import check_output, shown
-from core.game import serialize
+from core.game import Game, serialize
 from tui.commands.base import CliError, Subcommand, require_suffix
 
 #: the commands that write a save file, named in the SAVE argument's help
@@ -24,7 +24,7 @@ SAVE_HELP = ("a saved game, as written by andean new, play and assist (their aut
              "demo, random-game, np-turn and event with --save")
 
 
-def _load(path: str):  # type: ignore[no-untyped-def]
+def _load(path: str) -> Game:
     try:
         return serialize.load(path)
     except FileNotFoundError:

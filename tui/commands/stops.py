@@ -161,7 +161,7 @@ def ignore_from_now() -> None:
 
 
 def _numbers() -> list[int]:
-    numbers = [signal.SIGINT, signal.SIGTERM]
+    numbers: list[int] = [signal.SIGINT, signal.SIGTERM]
     if hasattr(signal, "SIGHUP"):
         numbers.append(signal.SIGHUP)
     return numbers

@@ -274,7 +274,9 @@ def _loc_card(c: Canvas, state: GameState, sp: Space, x: float, y: float,
     if box is not None:
         n = len(kinds)
         left, top, _, _ = box
-        w, h = loc_box_size(state, sp)
+        size = loc_box_size(state, sp)
+        assert size is not None  # a LoC with a box has pieces or Shipments in it
+        w, h = size
         c.rect(left, top, w, h, fill="#ffffffdd", stroke=colour, width=1, rx=3,
                title=sp.full_name)
         for i, (kind, name, k) in enumerate(kinds):

@@ -25,7 +25,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
+from typing import TYPE_CHECKING
 
 from rich.style import Style
 from rich.text import Text
@@ -35,6 +37,9 @@ from core.pieces import Faction
 from core.state import GameState
 from tui.describe import FACTION_LETTER, pieces_short
 from tui.pictures.board import geography
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
 
 COLOUR = {Faction.GOVT: "#5b8fe0", Faction.FARC: "#e0554a", Faction.AUC: "#e3c24a",
           Faction.CARTELS: "#4cb860"}
@@ -274,8 +279,9 @@ def legend(width: int) -> str:
 # the Textual screen (play and assist: the m key)
 # ======================================================================================
 @cache
-def map_screen_class():  # type: ignore[no-untyped-def]
-    """The map view's Screen class (Textual imported only when a TUI runs)."""
+def map_screen_class() -> Callable[[GameState, bool], Screen[None]]:
+    """The map view's Screen class, made with ``(state, next_known)`` (Textual imported
+    only when a TUI runs)."""
     from textual.app import ComposeResult
     from textual.binding import Binding
     from textual.geometry import Size
