@@ -173,11 +173,13 @@ def government_command(bot: Any, game: Any) -> dict[str, Any]:
 
 def reply(name: str, bot: Any, message: dict[str, Any]) -> dict[str, Any]:
     """The answer to one question of the engine's."""
-    from core.pieces import Faction
+    from core.game import sequence
 
     game = game_of(message["observation"])
     if message["asks"] == "discord":  # the Government's Insurgent Discord (8.1)
-        faction = next(f for f in Faction if f.label in message["prompt"])
+        # for the 2nd Eligible Non-player, the Faction to move (the prompt names the
+        # Government too: "... FARC is 2nd Eligible. Government player, choose:")
+        faction = sequence.to_move(game.state)
         wanted = bot.discord(game.state, faction)
         pick = next(o["id"] for o in message["options"] if o["value"] == wanted)
         return {"type": "answer", "id": message["id"], "answer": pick}

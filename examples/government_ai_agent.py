@@ -22,7 +22,6 @@ import sys
 
 from core.game import Game
 from core.game.serialize import state_from_json
-from core.pieces import Faction
 from nonplayer.government import make_government
 
 
@@ -61,7 +60,9 @@ def main() -> int:
         elif kind == "question":
             game = game_of(message["observation"])
             if message["asks"] == "discord":
-                faction = next(f for f in Faction if f.label in message["prompt"])
+                # the 2nd Eligible Non-player is the Faction to move (the prompt names
+                # the Government too: "... Government player, choose:")
+                faction = game.to_move()
                 wanted = bot.discord(game.state, faction)
                 pick = next(o["id"] for o in message["options"] if o["value"] == wanted)
                 reply = {"type": "answer", "id": message["id"], "answer": pick}

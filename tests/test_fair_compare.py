@@ -110,6 +110,33 @@ def test_the_flowchart_agent_sends_a_command_the_player_seat_takes() -> None:
     pytest.fail("no seed reached a Limited Operation for the FARC")
 
 
+def test_the_built_in_government_answers_discord_for_the_faction_to_move() -> None:
+    # 8.1 Insurgent Discord: the Government chooses for the 2nd Eligible Non-player, the
+    # Faction to move; the prompt names the Government too ("Government player,
+    # choose"), which must not be taken for it
+    from agents import builtin
+    from agents.protocol import observation
+    from core.game import sequence
+    from decisions.asked import discord_question
+
+    asked: list[Faction] = []
+
+    class Bot:
+        def discord(self, state: object, faction: Faction) -> str:
+            asked.append(faction)
+            return "operation"
+
+    game = Game.new(scenario="quick", seed=3, seats=[1, 2, None, None])
+    faction = sequence.to_move(game.state)
+    assert faction is not None and faction is not Faction.GOVT
+    message = {"type": "question", "id": 7, "asks": "discord", "first": False,
+               "prompt": discord_question(faction, game.state.current_card).prompt,
+               "observation": observation(game.state),
+               "options": [{"id": 0, "value": "event"}, {"id": 1, "value": "operation"}]}
+    answer = builtin.reply("heuristic", Bot(), message)
+    assert asked == [faction] and answer == {"type": "answer", "id": 7, "answer": 1}
+
+
 def test_as_player_keeps_a_command_the_rules_accept() -> None:
     # 2.3.3: a Pass is always open; a command the player may take is sent unchanged
     game = Game.new(scenario="quick", seed=1, seats=[1, 2, None, None])
