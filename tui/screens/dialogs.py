@@ -6,6 +6,7 @@ the load dialog, and the seats dialog (who plays each Faction, changed mid-game)
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from textual import events, on
 from textual.app import App, ComposeResult
@@ -325,7 +326,7 @@ class FormScreen(ModalScreen[Preview | None]):
         self.dismiss(None)
 
 
-def open_transfer(app: App[object], controller: Controller, refresh: Callable[[], None],
+def open_transfer(app: App[Any], controller: Controller, refresh: Callable[[], None],
                   ) -> None:
     """``g`` on the play and assist screens: the transfer form (1.5.2, to a Non-player
     too: 8.1.2 PLAY NOTE) in a :class:`FormScreen`; once confirmed it is kept (it takes

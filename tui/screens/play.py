@@ -259,7 +259,11 @@ class PlayApp(App[None]):
                 yield Static("", id="side", markup=False)
                 with VerticalScroll(id="card-box"):
                     yield Static("", id="card", markup=False)
-        yield KeysFooter(self.BINDINGS)
+        yield KeysFooter(self.keys())
+
+    def keys(self) -> list[Binding]:
+        """:attr:`BINDINGS`, every one a Binding (none in Textual's tuple shorthand)."""
+        return [b for b in self.BINDINGS if isinstance(b, Binding)]
 
     def on_mount(self) -> None:
         table = self.query_one("#board", DataTable)
@@ -701,7 +705,7 @@ class PlayApp(App[None]):
                 keys.append((key, " ".join(text).strip()))
         rest = reflowed(rest)
         listed = {part.strip() for k, _ in keys for part in k.split(",")}
-        keys += [(key_label(b), b.description) for b in self.BINDINGS
+        keys += [(key_label(b), b.description) for b in self.keys()
                  if key_label(b) not in listed and b.key.split(",")[0] not in listed]
         self.push_screen(HelpScreen(keys, rest))
 
@@ -728,15 +732,15 @@ class PlayApp(App[None]):
     def history_cursor(self) -> tuple[int | None, int | None]:
         """(card number, turn number) under the history's cursor, None where none."""
         node = self.query_one("#log", Tree).cursor_node
-        data = node.data if node is not None else None
-        if data is None:
+        if node is None or node.data is None:
             return None, None
+        data = node.data
         if data[0] == "card":
             return data[1], None
-        card = node.parent.data[1] if data[0] in ("turn", "line") and node.parent.data \
-            and data[0] == "turn" else None
+        up = node.parent  # a turn's card, a line's turn
+        card = up.data[1] if data[0] == "turn" and up is not None and up.data else None
         if data[0] == "line":
-            parent = node.parent.parent
+            parent = up.parent if up is not None else None
             card = parent.data[1] if parent is not None and parent.data else None
         return card, data[1] if data[0] in ("turn", "line") else None
 
