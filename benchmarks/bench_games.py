@@ -39,7 +39,9 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
         bot = make_government(govt, seed)
         with harness.Stopwatch(game_times):
             while not game.is_terminal():
-                nonplayer = game.state.seats[game.to_move()] is None
+                mover = game.to_move()
+                assert mover is not None  # the game is not over
+                nonplayer = game.state.seats[mover] is None
                 with harness.Stopwatch(np_turns if nonplayer else govt_turns):
                     step(game, bot)
         cards += cards_played(game)

@@ -104,7 +104,8 @@ class TimedCampaign:
 
 def bench_campaign(args: argparse.Namespace) -> dict[str, Any]:
     bot = TimedCampaign(args.think, args.seed, args.workers)
-    scores, game_times = [], []
+    scores: list[int] = []
+    game_times: list[float] = []
     start = time.perf_counter()
     for game_seed in range(args.seed, args.seed + args.games):
         with harness.Stopwatch(game_times):

@@ -21,11 +21,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout fi
 import argparse
 import hashlib
 import random
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # agents.env needs the env extra: imported where a digest is made
+    from agents.env import Table
 
 
-def question_text(table) -> bytes:  # type: ignore[no-untyped-def]
+def question_text(table: Table) -> bytes:
     """Everything the open question shows and offers, as bytes."""
     q = table.question
+    assert q is not None  # asked only while the game is on
     return repr((q.prompt, q.kind, q.lo, q.hi, q.repeat, q.default, q.info, q.help,
                  [(repr(o.value), o.label, o.detail, o.aliases) for o in q.options],
                  [(repr(o.value), o.label) for o in table.options])).encode()

@@ -80,6 +80,7 @@ def game_rows(seed: int) -> tuple[int, list[list[float]], int]:
 
     def record(game: Game, turn: Turn) -> None:
         before = turn.before
+        assert before is not None  # runners.games.step gives every turn its board before
         if turn.phase != "card" or len(before.played) == last_card[0]:
             return
         last_card[0] = len(before.played)
@@ -149,6 +150,7 @@ def compare(seeds: list[int], workers: int) -> dict[str, Any]:
 
         def record(game: Game, turn: Turn, found: list = found, seen: list = seen) -> None:
             before = turn.before
+            assert before is not None
             if turn.phase != "card" or len(before.played) == seen[0]:
                 return
             seen[0] = len(before.played)

@@ -593,29 +593,29 @@ def markdown(runs: list[Run], events: int = 12) -> list[str]:
         ("agitation_room", "Agitation room (FARC Control)"),
         ("agitation_opposition", "Opposition Agitation added"),
     ]
-    for key, label in labels:
-        row(label, (_f(f[key]) for f in figs))
+    for name, label in labels:
+        row(label, (_f(fig[name]) for fig in figs))
 
     for r in runs:
         lines += ["", f"#### Support Phases by Propaganda Round: {r.label} (means per phase)",
                   "", "| Round | phases | Government Resources | spent on Civic Action | "
                   "left | room (a) ready | (b) Control lacking cubes | (c) no Control | "
                   "Opposition Agitation added |", "|---|---|---|---|---|---|---|---|---|"]
-        for number, f in by_round(r).items():
-            lines.append(f"| {number} | {f['phases']:.0f} | " + " | ".join(
-                _f(f[k]) for k in ("resources", "spent", "left", "ready", "lacking",
+        for number, fig in by_round(r).items():
+            lines.append(f"| {number} | {fig['phases']:.0f} | " + " | ".join(
+                _f(fig[k]) for k in ("resources", "spent", "left", "ready", "lacking",
                                    "no control", "agitation")) + " |")
 
     erad = [eradicate_figures(r) for r in runs]
     lines += ["", "#### The Government's Eradicates (4.2.3), per game", "",
               "| | " + " | ".join(heads) + " |", "|---|" + "---|" * len(runs)]
-    for key, label in (
+    for name, label in (
             ("eradicates", "Eradicates"),
             ("cartels_margin", "Cartels margin before them (mean, 7.3)"),
             ("cartels_near", f"of them with the Cartels within {CARTELS_NEAR} of their goal"),
             ("opposition", "Opposition their shifts added"),
             ("support", "Total Support their shifts removed")):
-        row(label, (_f(f[key]) for f in erad))
+        row(label, (_f(fig[name]) for fig in erad))
     return lines
 
 

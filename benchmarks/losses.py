@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout first
@@ -31,7 +31,7 @@ from runners.games import GameRecord, kept_games, read_csv, record_of  # noqa: E
 FACTIONS = ("Government", "FARC", "AUC", "Cartels")
 
 
-def _mean(values: list[float]) -> float:
+def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else float("nan")
 
 
@@ -97,12 +97,17 @@ def side_by_side(runs: list[tuple[str, list[GameRecord]]]) -> list[str]:
         lines.append(f"| {name} | " + " | ".join(cell(lost) for _, _, lost in cols) + " |")
 
     row("COIN Failure", lambda lost: str(len(lost)))
+    def won_by(who: str) -> Callable[[list[GameRecord]], str]:
+        return lambda lost: share(sum(1 for r in lost if r.winner == who), lost)
+
+    def lost_at(n: int) -> Callable[[list[GameRecord]], str]:
+        return lambda lost: share(
+            sum(1 for r in lost if r.propaganda_rounds == n and at_check(r)), lost)
+
     for who in ("FARC", "Cartels", "AUC"):
-        row(f"won by {who}", lambda lost, w=who: share(
-            sum(1 for r in lost if r.winner == w), lost))
+        row(f"won by {who}", won_by(who))
     for n in rounds:
-        row(f"lost at Propaganda Round {n}'s victory check", lambda lost, n=n: share(
-            sum(1 for r in lost if r.propaganda_rounds == n and at_check(r)), lost))
+        row(f"lost at Propaganda Round {n}'s victory check", lost_at(n))
     row("lost on margins after the final Round", lambda lost: share(
         sum(1 for r in lost if not at_check(r)), lost))
     row("Government margin in lost games (Total Support - 60)", lambda lost:

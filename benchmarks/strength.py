@@ -207,9 +207,10 @@ def main(argv: list[str] | None = None) -> int:
                + "".join(f" --csv {c}" for c in args.csv)
                + (f" --section {args.section}" if args.section else ""))
     lines += ["", "Reproduce with:", "", "```sh", command, "```", ""]
-    missing = [g for g in ("random", "heuristic", "search") if g not in results]
-    if missing and not args.section:
-        lines += [f"Not measured in this run: {', '.join(missing)} (add them to --govts).", ""]
+    unmeasured = [g for g in ("random", "heuristic", "search") if g not in results]
+    if unmeasured and not args.section:
+        lines += [f"Not measured in this run: {', '.join(unmeasured)} (add them to --govts).",
+                  ""]
     text = "\n".join(lines)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
