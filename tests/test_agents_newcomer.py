@@ -113,7 +113,8 @@ def test_a_games_csv_written_before_the_fallback_column_is_read_and_resumed(
     assert batch(out, "--resume")[0] == 0
     capsys.readouterr()
     assert path.read_text(encoding="utf-8").splitlines()[0] == ",".join(CSV_FIELDS)
-    assert [r.seed for r in read_csv(path)] == [0, 1]
+    first = json.loads((out / "run.json").read_text(encoding="utf-8"))["seed"]
+    assert [r.seed for r in read_csv(path)] == [first, first + 1]  # the run's (secret) seeds
 
 
 # ======================================================================================
