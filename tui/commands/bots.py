@@ -18,6 +18,7 @@ command says so on stderr.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import json
 import os
@@ -639,8 +640,8 @@ _PLAYING_OPTIONS = ("games", "agent", "resume", "keep_games", "plot", "report", 
 
 def _run_seed(args: argparse.Namespace, run_path: Path) -> int:
     """The first seed of the batch: ``--seed``; else the seed of the run ``--seeds-of``
-    names; else, with ``--resume``, the seed the run in the folder recorded (0 for a
-    run of an older version, whose default it was); else a secret one
+    names; else, with ``--resume``, the seed the run in the folder recorded (0 where it
+    records none: a run of an older version, whose default it was); else a secret one
     (:func:`core.setup.secret_seed`: issue 41, an agent that imports the engine found
     the small public seeds 0, 1, 2... from the cards played)."""
     if args.seeds_of is not None:
@@ -649,8 +650,10 @@ def _run_seed(args: argparse.Namespace, run_path: Path) -> int:
         return _recorded_seed(Path(args.seeds_of) / RUN_FILE, "--seeds-of")
     if args.seed is not None:
         return int(args.seed)
-    if args.resume:
-        return _recorded_seed(run_path, "--resume") if run_path.exists() else 0
+    if args.resume:  # a run.json that records none is refused by the checks after this
+        with contextlib.suppress(CliError):
+            return _recorded_seed(run_path, "--resume")
+        return 0
     return secret_seed(MAX_GAMES)
 
 
