@@ -605,7 +605,8 @@ def _go_sweep_ok(state: GameState, space: int) -> bool:
     return (
         space in coin_ops.sweep_spaces(state)
         and coin_ops.sweep_activation_capacity(state, space) > 0
-        and any(state.underground(space, f) for f in INSURGENTS)
+        and any(state.underground(space, f) for f in INSURGENTS
+                if f is not coin_ops.senado_immune(state))
     )
 
 
@@ -649,7 +650,9 @@ def _sweep_activations(
     cubes can flip every Underground Guerrilla, which Factions to target; otherwise the
     Faction of each Guerrilla flipped, one by one (all Activations are used)."""
     capacity = coin_ops.sweep_activation_capacity(state, space)
-    under = {f: state.underground(space, f) for f in INSURGENTS if state.underground(space, f)}
+    immune = coin_ops.senado_immune(state)  # Senado & Cámara shaded (card 42, 5.4)
+    under = {f: state.underground(space, f) for f in INSURGENTS
+             if state.underground(space, f) and f is not immune}
     why = _why(19, f"Sweep in {space_name(space)}:")
     if sum(under.values()) <= capacity:
         targeted = _factions(chooser, state, list(under), why + " Activate which Factions?")
@@ -667,10 +670,12 @@ def _sweep_activations(
 def _assault_kinds(state: GameState, space: int) -> list[int]:
     """Pieces Assault may remove next in ``space``: Active Guerrillas; Bases of a
     Faction with no Guerrilla left there (3.2.4 "Bases last")."""
-    out = [int(ACTIVE_OF[f]) for f in INSURGENTS if state.active(space, f)]
+    immune = coin_ops.senado_immune(state)  # Senado & Cámara shaded (card 42, 5.4)
+    factions = [f for f in INSURGENTS if f is not immune]
+    out = [int(ACTIVE_OF[f]) for f in factions if state.active(space, f)]
     out += [
         int(BASE_OF[f])
-        for f in INSURGENTS
+        for f in factions
         if state.bases(space, f) and not state.guerrillas(space, f)
     ]
     return out
@@ -710,6 +715,8 @@ def _general_offensive_govt(state: GameState, ctx: Context, chooser: Chooser) ->
             space = ask_one(chooser, state, "spaces", remaining, _why(19, "next space?"))
         remaining.remove(space)
         ops = general_offensive_options(state, GOVT, space)
+        if not ops:  # an earlier space's Sweep or Assault left nothing to do here
+            continue
         op = ask_one(
             chooser, state, "option", ops, _why(19, f"Sweep or Assault in {space_name(space)}?")
         )
