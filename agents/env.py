@@ -197,6 +197,9 @@ class Table:
         self.options: list[Option] = []
         self.picks: list[int] = []
         self.refused: set[int] = set()
+        #: combinations of picks (action ids in order) the form refused at the open
+        #: question of several options, and prefixes that lead only to them
+        self.refused_picks: set[tuple[int, ...]] = set()
         self.to_move: Faction | None = None
         self._mask: np.ndarray | None = None
         self._advance()
@@ -231,6 +234,13 @@ class Table:
                 mask = np.zeros(N_ACTIONS, dtype=np.int8)
             if len(picks) >= question.lo:
                 mask[DONE] = 1
+            if self.refused_picks:  # never the same refused combination again
+                done = tuple(picks)
+                if done in self.refused_picks:
+                    mask[DONE] = 0
+                for i in np.flatnonzero(mask[:n]).tolist():
+                    if (*done, i) in self.refused_picks:
+                        mask[i] = 0
         else:
             mask = _upto(n)
             for i in self.refused:
@@ -250,6 +260,9 @@ class Table:
         question = self.question
         if question is None:
             return "the game is over"
+        if not isinstance(action, int | np.integer) or isinstance(action, bool):
+            return (f"action {action!r} is not an integer action id (a "
+                    f"{type(action).__name__}): nothing was played")
         action = int(action)
         if not 0 <= action < N_ACTIONS or not self.mask()[action]:
             return f"action {action} is not one the question allows now"
@@ -259,7 +272,10 @@ class Table:
                 self.picks.append(action)
                 if len(self.picks) < question.hi and (
                         question.repeat or len(self.picks) < len(self.options)):
-                    return None
+                    if self.mask().any():
+                        return None
+                    self._refuse_picks()  # every way on from these picks was refused
+                    return "every combination these picks lead to was refused: pick again"
             value: Any = [self.options[i].value for i in self.picks]
         else:
             value = self.options[action].value
@@ -268,7 +284,7 @@ class Table:
             self.run.answer(value)
         except InputError as err:
             if question.kind == MANY:
-                self.picks = []  # the combination was refused: pick again
+                self._refuse_picks()  # the combination was refused: pick again
             else:
                 self.refused.add(action)
                 if not self.mask().any():
@@ -281,6 +297,19 @@ class Table:
         else:
             self._ask(self.run.question)
         return None
+
+    def _refuse_picks(self) -> None:
+        """The picks made were refused as a combination: remember them (the mask never
+        offers that combination again: each refusal rules one out, so even an agent
+        taking the first action allowed makes progress) and pick again from none; a
+        prefix every continuation of which is refused is refused in turn (:meth:`act`)."""
+        self.refused_picks.add(tuple(self.picks))
+        self.picks = []
+        self._mask = None
+        if not self.mask().any():
+            assert self.question is not None
+            raise EnvError(f"no combination of {self.question.prompt!r} is taken "
+                           "(an engine error)")
 
     # --- moving on --------------------------------------------------------------------
     def _apply(self, command: Any) -> None:
@@ -327,6 +356,7 @@ class Table:
         self.options = answers(question)
         self.picks = []
         self.refused = set()
+        self.refused_picks = set()
         self._mask = None
         if len(self.options) > MAX_OPTIONS:
             raise EnvError(f"{question.prompt!r} lists {len(self.options)} options, more "
@@ -612,6 +642,11 @@ class AndeanAbyssEnv(AECEnv):
                 "action_mask": table.mask().copy() if mine else np.zeros(N_ACTIONS, np.int8)}
 
     def step(self, action: int | None) -> None:
+        if self.table is None:
+            raise EnvError("step() before reset(): reset() starts a game")
+        if not self.agents:
+            raise EnvError("step() after the game ended and every agent was told: reset() "
+                           "starts a new one")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -672,9 +707,10 @@ def question_info(table: Table, refused: str | None = None) -> dict[str, Any]:
 
 def end_info(table: Table) -> dict[str, Any]:
     """The info at the end: margins (7.3), winners, and for a solitaire Government the
-    8.8 score and level (read from the protocol's ``end`` message)."""
+    8.8 score and level (read from the protocol's ``end`` message); the mask all 0s."""
     end = end_message(table.game.state)
-    info: dict[str, Any] = {"margins": end["margins"], "winners": end["winners"]}
+    info: dict[str, Any] = {"margins": end["margins"], "winners": end["winners"],
+                            "action_mask": np.zeros(N_ACTIONS, np.int8)}
     if end["solo"] is not None:
         info["solo_score"], info["solo_level"] = end["solo"]["score"], end["solo"]["level"]
     return info
@@ -722,7 +758,10 @@ class GovernmentEnv(gymnasium.Env):
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         table = self.table
-        assert table is not None, "reset() first"
+        if table is None:
+            raise EnvError("step() before reset(): reset() starts a game")
+        if table.over:
+            raise EnvError("step() after the game ended: reset() starts a new one")
         refused = table.act(action)
         reward = table.rewards()[Faction.GOVT] if table.over else 0.0
         return self._observe(), reward, table.over, False, self._info(refused)

@@ -14,7 +14,7 @@ one Faction could be hit.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 
 from core.commands import Command, Context
@@ -205,14 +205,18 @@ def operation_form(state: GameState, limited: bool,
         if len(specials) > 1:
             sa_name = yield Question.one("Special Activity (4.1)?", specials)
     first = False
-    if sa_name is not None:
+    # a Special Activity first may leave the Operation nothing to do (an Eradicate
+    # removing the only Cartels Base an Assault could reach, 3.2.4, 4.2.3): "before" and
+    # then each choice of its form are offered only if they leave the Operation possible
+    keep = _leaves(state, op_name, limited)
+    if sa_name is not None and _may_go_first(state, sa_name, keep):
         first = yield Question.one(
             f"{sa_name} before or after the {op_name}?",
             [Option(False, f"after the {op_name}"), Option(True, f"before the {op_name}")],
         )
     final = final_card(state)
     if sa_name is not None and first:
-        sa = yield from special_form(state, sa_name)
+        sa = yield from special_form(state, sa_name, keep)
         board = _execute(state, sa)
         op = yield from op_form(board, op_name, limited)
     else:
@@ -229,12 +233,63 @@ def operation_form(state: GameState, limited: bool,
 
 def without_special_form(op_name: str, sa_name: str) -> Form:
     """The Operation just asked leaves the chosen Special Activity nothing to do: go on
-    without it, or (no) back to change the Operation (an InputError)."""
-    go_on = yield Question.yes_no(
-        f"After this {op_name} there is nothing for {sa_name} to do. Go on "
-        f"without a Special Activity? (no: change the {op_name})", default=True)
-    if not go_on:
-        raise InputError(f"no {sa_name} is possible after this {op_name}")
+    without it (the one answer; to change the Operation, go back). A question with one
+    option, so that every option offered is one the form takes (the research
+    environment's mask, the protocol's options)."""
+    yield Question.one(
+        f"After this {op_name} there is nothing for {sa_name} to do: go on without a "
+        f"Special Activity? (to change the {op_name}, go back)",
+        [Option(True, "go on without a Special Activity", aliases=("yes", "ok"))],
+        default=True)
+
+
+#: A test of a Special Activity carried out before the Operation: does the Operation
+#: remain possible after it (:func:`_leaves`)?
+Keep = Callable[[SpecialActivity], bool]
+
+
+def _leaves(state: GameState, op_name: str, limited: bool) -> Keep:
+    """A test of a Special Activity carried out first: does Operation ``op_name`` remain
+    possible after it (4.1: the Special Activity may come before the Operation, which
+    must still be carried out)? Each Special Activity is tried once: the answers are
+    kept."""
+    tried: dict[SpecialActivity, bool] = {}
+
+    def keep(sa: SpecialActivity) -> bool:
+        if sa not in tried:
+            try:
+                board = _execute(state, sa)
+            except InputError:
+                tried[sa] = False
+            else:
+                tried[sa] = operation_problem(board, op_name, limited) is None
+        return tried[sa]
+
+    return keep
+
+
+def _may_go_first(state: GameState, name: str, keep: Keep) -> bool:
+    """Whether Special Activity ``name`` can be carried out before the Operation and
+    leave it possible (``keep``): some choice of its form does (the trials stop at the
+    first that does)."""
+    return any(keep(sa) for sa in _specials(state, name))
+
+
+def _specials(state: GameState, name: str) -> Iterator[SpecialActivity]:
+    """Every Special Activity ``name`` the forms below may return on ``state``, one at a
+    time (the spaces as :func:`special_form` offers them)."""
+    if name == "Air Lift":
+        for src in gsa.air_lift_origins(state):
+            for dst in _air_lift_destinations(state, src):
+                for n in range(1, _air_lift_most(state, src, dst) + 1):
+                    yield gsa.AirLift(src=src, dst=dst, troops=n)
+    elif name == "Air Strike":
+        for space in gsa.air_strike_spaces(state):
+            for target in gsa.air_strike_targets(state, space):
+                yield gsa.AirStrike(space=space, target=int(target))
+    elif name == "Eradicate":
+        for space in gsa.eradicate_spaces(state):
+            yield from _eradicates(state, space)
 
 
 def _special_targets(state: GameState, name: str) -> bool:
@@ -279,13 +334,15 @@ def op_form(state: GameState, name: str, limited: bool) -> Form:
     raise InputError(f"unknown Operation {name}")
 
 
-def special_form(state: GameState, name: str) -> Form:
+def special_form(state: GameState, name: str, keep: Keep | None = None) -> Form:
+    """The form of Special Activity ``name``; ``keep`` (it comes before the Operation:
+    :func:`_leaves`) filters out the choices after which the Operation is impossible."""
     if name == "Air Lift":
-        return (yield from air_lift_form(state))
+        return (yield from air_lift_form(state, keep))
     if name == "Air Strike":
-        return (yield from air_strike_form(state))
+        return (yield from air_strike_form(state, keep))
     if name == "Eradicate":
-        return (yield from eradicate_form(state))
+        return (yield from eradicate_form(state, keep))
     raise InputError(f"unknown Special Activity {name}")
 
 
@@ -449,7 +506,9 @@ def patrol_form(state: GameState, limited: bool = False, free: bool = False) -> 
             origins = [s for s in origins if target in reach[s]]
         if not origins:
             break
-        opts = [done_option("done moving")] + [
+        # stopping with no cube moved is a Patrol only on a LoC with cubes (3.2.2)
+        stop = bool(moves) or any(state.cubes(s.id) for s in MAP.locs)
+        opts = [done_option("done moving")] * stop + [
             space_option(s, f"{left[(s, TROOPS)]} Troops, {left[(s, POLICE)]} Police")
             for s in origins
         ]
@@ -624,29 +683,56 @@ def assault_form(state: GameState, limited: bool = False, free: bool = False) ->
 # ======================================================================================
 # Special Activities (4.2)
 # ======================================================================================
-def air_lift_form(state: GameState) -> Form:
-    origins = gsa.air_lift_origins(state)
+def _air_lift_destinations(state: GameState, src: int) -> list[int]:
+    return [d for d in gsa.air_lift_destinations(state) if d != src and state.room(d, GOVT) > 0]
+
+
+def _air_lift_most(state: GameState, src: int, dst: int) -> int:
+    most = min(state.troops(src), state.room(dst, GOVT))
+    limit = gsa.air_lift_limit(state)
+    return most if limit is None else min(most, limit)
+
+
+def _kept(spaces: list[int], keep: Keep | None, sas: Callable[[int], Iterable[SpecialActivity]]
+          ) -> list[int]:
+    """The ``spaces`` for which some Special Activity of ``sas(space)`` passes ``keep``
+    (all of them without one)."""
+    if keep is None:
+        return spaces
+    return [s for s in spaces if any(keep(sa) for sa in sas(s))]
+
+
+def air_lift_form(state: GameState, keep: Keep | None = None) -> Form:
+    def lifts(src: int, dst: int) -> list[gsa.AirLift]:
+        return [gsa.AirLift(src=src, dst=dst, troops=n)
+                for n in range(1, _air_lift_most(state, src, dst) + 1)]
+
+    origins = _kept(gsa.air_lift_origins(state), keep, lambda s: (
+        lift for d in _air_lift_destinations(state, s) for lift in lifts(s, d)))
     if not origins:
         raise InputError("no Troops can be Air Lifted")
     src = yield Question.one("Air Lift Troops from where?",
                              space_options(origins, lambda s: f"{state.troops(s)} Troops"))
-    dsts = [d for d in gsa.air_lift_destinations(state)
-            if d != src and state.room(d, GOVT) > 0]
+    dsts = _kept(_air_lift_destinations(state, src), keep, lambda d: lifts(src, d))
     if not dsts:
         raise InputError("no space the Troops can land in")
     dst = yield Question.one("Air Lift them to?", space_options(dsts))
-    limit = gsa.air_lift_limit(state)
-    most = min(state.troops(src), state.room(dst, GOVT))
-    if limit is not None:
-        most = min(most, limit)
-    n = most
-    if most > 1:
-        n = yield Question.number("How many Troops?", 1, most, default=most)
+    numbers = [lift.troops for lift in lifts(src, dst) if keep is None or keep(lift)]
+    n = numbers[-1]
+    if len(numbers) > 1:
+        if numbers == list(range(numbers[0], n + 1)):
+            n = yield Question.number("How many Troops?", numbers[0], n, default=n)
+        else:  # (moving all but not some Troops cannot matter to an Operation: not seen)
+            n = yield Question.one("How many Troops?", [Option(k, str(k)) for k in numbers])
     return gsa.AirLift(src=src, dst=dst, troops=n)
 
 
-def air_strike_form(state: GameState) -> Form:
-    spaces = gsa.air_strike_spaces(state)
+def air_strike_form(state: GameState, keep: Keep | None = None) -> Form:
+    def strikes(space: int) -> list[gsa.AirStrike]:
+        return [gsa.AirStrike(space=space, target=int(k))
+                for k in gsa.air_strike_targets(state, space)]
+
+    spaces = _kept(gsa.air_strike_spaces(state), keep, strikes)
     if not spaces:
         raise InputError("no Department or LoC where Air Strike removes a piece")
     space = yield Question.one(
@@ -654,27 +740,39 @@ def air_strike_form(state: GameState) -> Form:
         space_options(spaces, lambda s: ", ".join(k.label for k in gsa.air_strike_targets(
             state, s))),
     )
-    targets = gsa.air_strike_targets(state, space)
+    targets = [k for k in gsa.air_strike_targets(state, space)
+               if keep is None or keep(gsa.AirStrike(space=space, target=int(k)))]
     target = targets[0]
     if len(targets) > 1:
         target = yield Question.one("Remove which piece?", [Option(k, k.label) for k in targets])
     return gsa.AirStrike(space=space, target=int(target))
 
 
-def eradicate_form(state: GameState) -> Form:
-    spaces = gsa.eradicate_spaces(state)
+def _eradicates(state: GameState, space: int) -> list[gsa.Eradicate]:
+    """Each Eradicate in ``space``: one per Department it may shift (4.2.3), or the one
+    that places a FARC Guerrilla when none can shift."""
+    shifts: list[int | None] = list(gsa.eradicate_shift_options(state, space)) or [None]
+    return [gsa.Eradicate(space=space, shift=shift) for shift in shifts]
+
+
+def eradicate_form(state: GameState, keep: Keep | None = None) -> Form:
+    def eradicates(space: int) -> list[gsa.Eradicate]:
+        return _eradicates(state, space)
+
+    spaces = _kept(gsa.eradicate_spaces(state), keep, eradicates)
     if not spaces:
         raise InputError("no Department with Cartels pieces to Eradicate in")
     space = yield Question.one(
         "Eradicate in which Department?",
         space_options(spaces, lambda s: f"{state.bases(s, Faction.CARTELS)} Cartels Bases"),
     )
-    shifts = gsa.eradicate_shift_options(state, space)
-    shift = shifts[0] if shifts else None
+    shifts = [e.shift for e in eradicates(space) if keep is None or keep(e)]
+    shift = shifts[0]
     if len(shifts) > 1:
         shift = yield Question.one(
             "Shift which Department 1 level toward Active Opposition?",
-            space_options(shifts, lambda s: SUPPORT_LABELS[state.support[s]]),
+            space_options([s for s in shifts if s is not None],
+                          lambda s: SUPPORT_LABELS[state.support[s]]),
         )
     return gsa.Eradicate(space=space, shift=shift)
 
@@ -840,17 +938,27 @@ def farc_zone_form(state: GameState) -> Form:
 
 
 def seventh_sf_form(state: GameState) -> Form:
-    """7th Special Forces unshaded (card 7): remove up to 3 Terror or Sabotage markers."""
-    spaces = prop.marker_spaces(state)
-    opts = space_options(
-        spaces, lambda s: "Sabotage" if state.sabotage[s] else f"Terror {state.terror[s]}"
-    )
+    """7th Special Forces unshaded (card 7): remove up to 3 Terror or Sabotage markers.
+    One option per marker (value ``(space, n)``, the space's ``n``-th marker), so every
+    combination of the options offered is one the rules take (a space named more often
+    than it has markers cannot be chosen), as Process offers each Cartels Base (4.5.2)."""
+    markers = [(s, n, state.sabotage[s] + state.terror[s]) for s in prop.marker_spaces(state)
+               for n in range(1, state.sabotage[s] + state.terror[s] + 1)]
+
+    def option(s: int, n: int, count: int) -> Option:
+        kind = "Sabotage" if state.sabotage[s] else "Terror"
+        if count == 1:
+            return space_option(s, kind, value=(s, n))
+        label, aliases = _SPACE_NAMES[s]
+        return Option((s, n), f"{label} ({kind} marker {n} of {count})", "",
+                      tuple(f"{a} {n}" for a in (label, *aliases)))
+
     picked = yield Question.many(
-        "7th Special Forces: remove up to 3 Terror/Sabotage markers (a space may be named "
-        "again for another Terror marker)", opts, 0, prop.SEVENTH_SF_MAX, repeat=True,
+        "7th Special Forces: remove up to 3 Terror/Sabotage markers",
+        [option(*m) for m in markers], 0, prop.SEVENTH_SF_MAX,
     )
-    cmd = prop.SeventhSpecialForces(tuple(picked))
-    _execute(state, cmd)  # a space named more often than it has markers: refused (6.2)
+    cmd = prop.SeventhSpecialForces(tuple(s for s, _ in picked))
+    _execute(state, cmd)  # (every combination offered is legal, 6.2: checked all the same)
     return cmd
 
 

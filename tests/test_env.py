@@ -32,7 +32,7 @@ from core.game import (
 from core.pieces import Faction  # noqa: E402
 from core.rules import propaganda as prop  # noqa: E402
 from core.rules import victory  # noqa: E402
-from decisions.base import MANY  # noqa: E402
+from decisions.base import MANY, InputError, Option, Question  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -92,7 +92,7 @@ def played() -> tuple[E.AndeanAbyssEnv, list[tuple[Game, dict[str, float]]], set
     final Propaganda Round), played once for the tests below."""
     env = E.AndeanAbyssEnv()
     games, asked = [], set()
-    for seed in (1, 3, 5):
+    for seed in (5, 7, 9):
         totals = random_game(env, seed, asked)
         assert env.table is not None
         games.append((env.table.game, totals))
@@ -174,30 +174,33 @@ def test_an_action_the_mask_forbids_changes_nothing() -> None:
 
 
 def test_an_answer_the_form_refuses_is_masked_after_it_is_tried_or_before_if_strict(
-) -> None:
-    # 4.1: "After this March there is nothing for Extort to do. Go on without a Special
-    # Activity?" offers yes, which the form refuses (the Special Activity was chosen);
-    # quick game 13, the 100th action of random agents drawn from seed 13
+        monkeypatch) -> None:
+    # a form may refuse an answer it listed once it sees where it leads; the forms of the
+    # games no longer do (issue 41: benchmarks/env_episodes.py counts it), so a decision
+    # here starts with a question whose first answer its form refuses
+    real = E.decision_form
+
+    def form(ctx):  # type: ignore[no-untyped-def]
+        picked = yield Question.one("Which way?", [Option("nowhere", "nowhere"),
+                                                   Option("on", "on")])
+        if picked == "nowhere":
+            raise InputError("that way leads nowhere")
+        return (yield from real(ctx))
+
+    monkeypatch.setattr(E, "decision_form", form)
     lazy = E.Table(list(Faction), seed=13, scenario="quick")
-    rng = np.random.default_rng(13)
-    actions: list[int] = []
-    while True:
-        action = int(rng.choice(np.flatnonzero(lazy.mask())))
-        before = lazy.mask().copy()
-        version, question = lazy.version, lazy.question
-        refused = lazy.act(action)
-        if refused is not None and question.kind != MANY:
-            break
-        actions.append(action)
-    assert "nothing for" in question.prompt and "no Extort is possible" in refused
-    assert before[action] == 1 and lazy.mask()[action] == 0  # masked once tried
+    assert lazy.question.prompt == "Which way?"
+    assert list(lazy.mask()[:2]) == [1, 1]
+    version, question = lazy.version, lazy.question
+    refused = lazy.act(0)
+    assert refused == "that way leads nowhere"
+    assert lazy.mask()[0] == 0 and lazy.mask()[1] == 1  # masked once tried
     assert lazy.version == version and lazy.question is question  # asked again
     strict = E.Table(list(Faction), seed=13, scenario="quick", strict=True)
-    for taken in actions:  # the same answers reach the same question...
-        assert strict.act(taken) is None
-    assert strict.question.prompt == question.prompt
-    assert strict.mask()[action] == 0  # ...where the refused answer is never offered
+    assert strict.question.prompt == "Which way?"
+    assert strict.mask()[0] == 0  # the refused answer is never offered
     assert np.array_equal(strict.mask(), lazy.mask())
+    assert strict.act(1) is None and strict.question.prompt != "Which way?"
 
 
 def test_several_options_are_picked_one_at_a_time_then_done() -> None:

@@ -187,6 +187,31 @@ def test_patrol_moves_cubes_activates_and_assaults_a_loc():  # 3.2.2
     assert after.guerrillas(sid("Bogota-Neiva"), Faction.FARC) == 0
 
 
+def test_patrol_offers_to_stop_moving_only_if_a_patrol_without_moves_is_one():
+    # 3.2.2: a Patrol that moves no cube acts on a LoC with cubes; with no cube on a LoC,
+    # "done moving" before any move was offered and then refused (issue 41: every option
+    # offered is one the form takes); after a move it is offered
+    state = board()
+    state.remove(sid("Bogota-Neiva"), Piece.POLICE, 2)
+    run = FormRun(lambda: gf.patrol_form(state))
+    assert "done moving" not in labels(run)
+    run.answer_text("bogota")
+    run.answer_text("troops")
+    run.answer_text("1")
+    run.answer_text("bogota-neiva")
+    assert "done moving" in labels(run)
+    assert "done moving" in labels(FormRun(lambda: gf.patrol_form(board())))  # cubes on a LoC
+
+
+def test_an_operation_leaving_its_special_activity_nothing_to_do_offers_only_going_on():
+    # 4.1: the one answer is to go on without it (a person goes back to change the
+    # Operation); "no" was offered and always refused
+    run = FormRun(lambda: gf.without_special_form("Patrol", "Air Strike"))
+    assert run.question.kind == "one" and labels(run) == ["go on without a Special Activity"]
+    run.answer_text("")  # Enter: the default
+    assert run.done
+
+
 def test_patrol_limited_keeps_one_destination():  # 2.3.5
     state = board()
     run = FormRun(lambda: gf.patrol_form(state, limited=True))
@@ -333,19 +358,26 @@ def test_civic_action_form():  # 6.4.1
     assert trial.terror[sid("Bogota")] == 0 and trial.support[sid("Bogota")] == 1
 
 
-def test_seventh_sf_form_refuses_a_space_named_more_often_than_it_has_markers():
+def test_seventh_sf_form_offers_each_marker_once_so_every_combination_is_legal():
     # 5.3, card 7 unshaded: each pick removes one marker (a Sabotage, else a Terror), so a
-    # space may be named again only while it has markers left; the form refuses more
-    # (the research environment's random agents found a form that let it through)
+    # space may be named only as often as it has markers: the form offers each marker
+    # once (a space named again for a marker it lacks was offered and then refused, and
+    # the research environment's first-legal agent picked it again forever: issue 41)
     state = propaganda_state(propaganda.SEVENTH_SF)
     state.capabilities[SEVENTH_SPECIAL_FORCES] = UNSHADED
     state.sabotage[sid("Bogota-Neiva")] = 1
-    state.terror[sid("Bogota")] = 1
+    state.terror[sid("Bogota")] = 2
     state.sabotage[sid("Bogota")] = 0
     run = FormRun(lambda: gf.seventh_sf_form(state))
-    with pytest.raises(InputError, match="Neiva"):
-        run.answer([sid("Bogota-Neiva"), sid("Bogota-Neiva")])
-    run.answer([sid("Bogota-Neiva"), sid("Bogota")])
+    values = [o.value for o in run.question.options]
+    assert values.count((sid("Bogota-Neiva"), 1)) == 1
+    assert [v for v in values if v[0] == sid("Bogota-Neiva")] == [(sid("Bogota-Neiva"), 1)]
+    assert [v for v in values if v[0] == sid("Bogota")] == [(sid("Bogota"), 1),
+                                                            (sid("Bogota"), 2)]
+    assert not run.question.repeat
+    with pytest.raises(InputError, match="twice"):
+        run.answer([(sid("Bogota-Neiva"), 1), (sid("Bogota-Neiva"), 1)])
+    run.answer_text("neiva, bogota 1, bogota 2")
     trial = state.clone()
     run.result.execute(trial, Context(faction=GOVT))
     assert trial.sabotage[sid("Bogota-Neiva")] == 0 and trial.terror[sid("Bogota")] == 0
@@ -383,7 +415,7 @@ def test_seventh_special_forces_form():  # card 7 unshaded
     state = propaganda_state(propaganda.SEVENTH_SF)
     state.capabilities[7] = "unshaded"
     state.terror[sid("Huila")] = 2
-    cmd = run_form(lambda: gf.seventh_sf_form(state), "huila x2")
+    cmd = run_form(lambda: gf.seventh_sf_form(state), "huila 1, huila 2")
     assert cmd == propaganda.SeventhSpecialForces((sid("Huila"), sid("Huila")))
 
 
