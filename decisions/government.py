@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 
-from core.commands import Command, Context
+from core.commands import Command, Context, SpecialActivity
 from core.errors import IllegalAction
 from core.events import NDSC, UNSHADED
 from core.game import sequence
