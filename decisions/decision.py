@@ -472,10 +472,12 @@ def command_title(cmd: Command, state: GameState | None = None) -> str:
     op = getattr(cmd, "op", None)
     if op is not None:
         title = str(op.name)
-        if getattr(cmd, "special", None) is not None:
-            title += f" + {cmd.special.name}"  # type: ignore[attr-defined]
-        if getattr(cmd, "ship_op", None) is not None:  # 2.3.6
-            title += f", Ship: {cmd.ship_op.name}"  # type: ignore[attr-defined]
+        special = getattr(cmd, "special", None)
+        if special is not None:
+            title += f" + {special.name}"
+        ship_op = getattr(cmd, "ship_op", None)
+        if ship_op is not None:  # 2.3.6
+            title += f", Ship: {ship_op.name}"
         return title
     if isinstance(cmd, sequence.PlayEvent):
         card = state.current_card if state is not None else None

@@ -37,6 +37,7 @@ from typing import TextIO
 
 from agents.connection import AgentError
 from core.cards import CARDS
+from core.commands import Command
 from core.errors import AndeanError, IllegalAction
 from core.files import same_path, shown
 from core.game import sequence
@@ -46,6 +47,7 @@ from core.pieces import Faction
 from core.state import GameState
 from core.words import printable
 from decisions.base import YES_NO, Cancelled, InputError, Question, fold
+from decisions.decision import Decision
 from decisions.editor import EDIT_HELP, find_card, is_edit, parse_edit
 from tui import describe
 from tui.agent_args import SEAT_NAMES
@@ -695,12 +697,12 @@ class PlainUI:
             finally:
                 self._top = False
 
-    def confirm(self, cmd: object, decision: object) -> bool:
+    def confirm(self, cmd: Command, decision: Decision) -> bool:
         """Preview ``cmd``; apply it if the person confirms. False: go back a step.
         In assist the confirmation is the table check: the board shown must be the
         table's once the move is made there."""
         try:
-            preview = self.c.preview(cmd, getattr(decision, "memo", None))  # type: ignore[arg-type]
+            preview = self.c.preview(cmd, decision.memo)
         except (IllegalAction, AndeanError) as err:
             self.say(f"! {err}")
             return False

@@ -25,6 +25,7 @@ from agents.connection import AgentError, tcp_address
 from core.errors import AndeanError
 from core.pieces import Faction
 from decisions.base import YES_NO, InputError, Option, Question
+from decisions.transfer import TransferDecision
 from tui.controller import Controller, Decision, Preview, TurnReport, default_player
 from tui.screens.questions import AnsweredScreen
 from tui.seats import persons, seat_holders
@@ -215,7 +216,7 @@ class FormScreen(ModalScreen[Preview | None]):
                 Binding("ctrl+x", "cancel", "Cancel", priority=True)]
     confirm_screen: type[ConfirmScreen] = ConfirmScreen  # where the result is confirmed
 
-    def __init__(self, controller: Controller, decision: Decision) -> None:
+    def __init__(self, controller: Controller, decision: Decision | TransferDecision) -> None:
         super().__init__()
         self.controller = controller
         self.decision = decision
@@ -346,7 +347,7 @@ def open_transfer(app: App[Any], controller: Controller, refresh: Callable[[], N
             controller.commit(preview)
         refresh()
 
-    app.push_screen(FormScreen(controller, decision), done)  # type: ignore[arg-type]
+    app.push_screen(FormScreen(controller, decision), done)
 
 
 class SeatsScreen(AnsweredScreen[list[TurnReport]]):

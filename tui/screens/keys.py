@@ -12,6 +12,7 @@ alone with ``?`` for what they do.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -81,8 +82,8 @@ class KeysFooter(Widget):
                  color: $footer-foreground; padding: 0 1; }
     """
 
-    def __init__(self, bindings: Sequence[Binding], **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, bindings: Sequence[Binding], **kwargs: Any) -> None:
+        super().__init__(**kwargs)  # Widget's own (id, classes...)
         self.bindings = list(bindings)
 
     def shown(self) -> list[Binding]:
