@@ -30,6 +30,7 @@ Needs the ``env`` extra (pettingzoo, gymnasium): ``pip install 'andean-abyss-eng
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -41,8 +42,10 @@ import numpy as np
 from agents.protocol import end_message, observation
 from agents.seat import with_agents
 from core.cards import CARDS
+from core.errors import SaveFileError
 from core.extras import require_extra
 from core.game import Game, finish_command, sequence
+from core.game.serialize import game_from_json, game_to_json
 from core.pieces import ACTIVE_OF, PIECE_FACTION, SHIPMENTS, UNDERGROUND_OF, Faction, Piece
 from core.rules.common import is_nonplayer
 from core.state import NSPACES, GameState, K
@@ -173,9 +176,10 @@ class Table:
 
     def __init__(self, agents: Iterable[Faction], scenario: str = "standard",
                  seed: int = 0, govt: str = "heuristic", strict: bool = False,
-                 **options: Any) -> None:
+                 game: Game | None = None, **options: Any) -> None:
         self.agents = frozenset(agents)
         self.strict = strict
+        self.govt, self.seed = govt, seed
         if not self.agents:
             raise EnvError("no agent at the table: name at least one seat")
         self.bot: GovernmentBot | None = None
@@ -188,7 +192,12 @@ class Table:
                            "does not ask: seat 1, 3 or 4 agents, or leave the Government "
                            "to the program's bot")
         seats = with_agents([1, None, None, None], self.agents)  # the bot's Government: 1
-        self.game = Game.new(scenario, seed=seed, seats=seats, **options)
+        self.game = game if game is not None else Game.new(scenario, seed=seed, seats=seats,
+                                                           **options)
+        #: the open decision's answers so far, as actions: per question answered, its
+        #: action, or for a question of several options its picks and whether DONE ended
+        #: them (what :meth:`state` records and :meth:`from_state` plays again)
+        self.answered: list[int | tuple[list[int], bool]] = []
         self.version = 0
         self.decisions = 0
         self.run: FormRun | None = None
@@ -267,6 +276,7 @@ class Table:
         if not 0 <= action < N_ACTIONS or not self.mask()[action]:
             return f"action {action} is not one the question allows now"
         self._mask = None  # the picks, the refused options or the question change
+        done = action == DONE
         if question.kind == MANY:
             if action != DONE:
                 self.picks.append(action)
@@ -291,6 +301,7 @@ class Table:
                     raise EnvError(f"no option of {question.prompt!r} is taken "
                                    "(an engine error)") from None
             return str(err)
+        self.answered.append((list(self.picks), done) if question.kind == MANY else action)
         if self.run.done:
             self._apply(self.run.result)
             self._advance()
@@ -341,12 +352,14 @@ class Table:
                 self._apply(run.result)
                 continue
             self.run = run
+            self.answered = []
             self.to_move = faction
             self._ask(run.question)
             return
         self.run = None
         self.question = None
         self.options = []
+        self.answered = []
         self.to_move = None
         self._mask = None
 
@@ -367,6 +380,75 @@ class Table:
                             if not self.run.accepts(option.value)}
             if len(self.refused) == len(self.options):
                 raise EnvError(f"no answer to {question.prompt!r} is taken (an engine error)")
+
+    # --- search: copies and positions ---------------------------------------------------
+    def clone(self) -> Table:
+        """An independent copy, at the same question with the same picks and refusals:
+        acting on one never changes the other (for a look-ahead or a tree search). The
+        game is copied (:meth:`Game.clone`: its dice stream's position included, so the
+        copy rolls the same dice), the open decision's form replayed on the copy with the
+        same answers; a Government bot is deep-copied."""
+        other = Table.__new__(Table)
+        other.__dict__.update(self.__dict__)
+        other.game = self.game.clone()
+        other.bot = copy.deepcopy(self.bot)
+        other.answered = list(self.answered)
+        other.picks = list(self.picks)
+        other.refused = set(self.refused)
+        other.refused_picks = set(self.refused_picks)
+        if self.run is not None:
+            ctx = other.ctx = DecisionContext(other.game, other.game.dice)
+            run = other.run = FormRun.__new__(FormRun)
+            run.factory = partial(decision_form, ctx)
+            run.answers = list(self.run.answers)
+            run._replay()
+            other.question = run.question
+            other.options = answers(run.question) if run.question is not None else []
+        return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        """``copy.deepcopy`` of a table (or of an environment holding it) is :meth:`clone`
+        (a running form is a generator, which cannot be deep-copied)."""
+        return self.clone()
+
+    def state(self) -> dict[str, Any]:
+        """The position as JSON: the save file's object of the game
+        (docs/state-format.md, hidden information included: the deck's order and the
+        dice stream, so it is for a search or a replay, not for a fair agent), the
+        seats, and the open decision's answers so far as actions (``answered``; the
+        picks of an open question of several options: ``picks``).
+        :meth:`from_state` makes a table at the same question."""
+        return {"format": "andean-env-table", "version": 1,
+                "game": game_to_json(self.game),
+                "agents": [f.label for f in Faction if f in self.agents],
+                "govt": self.govt, "seed": self.seed, "strict": self.strict,
+                "answered": [a if isinstance(a, int) else {"picks": a[0], "done": a[1]}
+                             for a in self.answered],
+                "picks": list(self.picks)}
+
+    @classmethod
+    def from_state(cls, data: dict[str, Any]) -> Table:
+        """The table :meth:`state` described (the game loaded as a save is, its open
+        decision's answers played again). A Government bot starts afresh from the seed
+        (a bot's memory is not part of the position). EnvError if it does not hold."""
+        if not isinstance(data, dict) or data.get("format") != "andean-env-table":
+            raise EnvError("not a table state (Table.state())")
+        try:
+            game = game_from_json(data["game"])
+        except SaveFileError as err:
+            raise EnvError(f"the table state's game: {err}") from None
+        table = cls([_FACTION_OF[a] for a in data["agents"]], seed=int(data["seed"]),
+                    govt=str(data["govt"]), strict=bool(data["strict"]), game=game)
+        for answer in data["answered"]:
+            actions = [answer] if isinstance(answer, int) else list(answer["picks"]) + (
+                [DONE] if answer["done"] else [])
+            for action in actions:
+                if table.act(action) is not None:
+                    raise EnvError(f"the table state's answer {action} is not taken")
+        for action in data["picks"]:
+            if table.act(action) is not None:
+                raise EnvError(f"the table state's pick {action} is not taken")
+        return table
 
     # --- the end ----------------------------------------------------------------------
     def rewards(self) -> dict[Faction, float]:
@@ -613,6 +695,7 @@ class AndeanAbyssEnv(AECEnv):
             "action_mask": spaces.Box(0, 1, (N_ACTIONS,), np.int8),
         })
         self._action_space = spaces.Discrete(N_ACTIONS)
+        self.state_space = spaces.Box(-LIMIT, LIMIT, (N_FEATURES,), np.float32)
         self.encoder = Encoder()
         self.table: Table | None = None
 
@@ -681,12 +764,40 @@ class AndeanAbyssEnv(AECEnv):
         self.infos[selected] = question_info(table, refused if agent == selected else None)
 
     def render(self) -> str | None:
+        """``render_mode="ansi"``: a few lines (the card, the margins, the open question
+        and its options); None in any other mode."""
         if self.render_mode != "ansi" or self.table is None:
             return None
         return describe(self.table)
 
     def close(self) -> None:
         self.table = None
+
+    def state(self) -> np.ndarray:
+        """PettingZoo's global state: the board part of the observation vector (every
+        block but ``observer`` and the question's, :func:`encode_board`), the same for
+        every agent. The position itself, for a search: :meth:`Table.state`
+        (``env.table.state()``) and :meth:`clone`."""
+        assert self.table is not None, "reset() first"
+        return self.encoder.board(self.table).copy()
+
+    def clone(self) -> AndeanAbyssEnv:
+        """An independent copy of the environment in the same position (the table
+        cloned, :meth:`Table.clone`; the dictionaries of rewards and infos copied):
+        stepping one never changes the other. ``copy.deepcopy(env)`` does the same."""
+        other = copy.copy(self)
+        other.table = self.table.clone() if self.table is not None else None
+        other.encoder = Encoder()
+        for name in ("agents", "rewards", "_cumulative_rewards", "terminations",
+                     "truncations", "infos"):
+            if hasattr(self, name):
+                setattr(other, name, copy.copy(getattr(self, name)))
+        if hasattr(self, "infos"):
+            other.infos = {a: dict(i) for a, i in self.infos.items()}
+        return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> AndeanAbyssEnv:
+        return self.clone()
 
 
 #: The Faction of each agent's label ('Government' -> Faction.GOVT).
@@ -777,9 +888,20 @@ class GovernmentEnv(gymnasium.Env):
         return question_info(self.table, refused)
 
     def render(self) -> str | None:
+        """``render_mode="ansi"``: as :meth:`AndeanAbyssEnv.render`."""
         if self.render_mode != "ansi" or self.table is None:
             return None
         return describe(self.table)
+
+    def clone(self) -> GovernmentEnv:
+        """An independent copy in the same position (:meth:`Table.clone`)."""
+        other = copy.copy(self)
+        other.table = self.table.clone() if self.table is not None else None
+        other.encoder = Encoder()
+        return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GovernmentEnv:
+        return self.clone()
 
 
 __all__ = [

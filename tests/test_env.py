@@ -372,3 +372,74 @@ def test_the_board_vector_made_from_the_previous_one_equals_one_made_afresh() ->
                 boards += 1
             table.act(int(rng.choice(np.flatnonzero(table.mask()))))
     assert boards > 100
+
+
+# ======================================================================================
+# for a search: copies and positions (issue 42 item 2)
+# ======================================================================================
+def _play(table: E.Table, rng: np.random.Generator, steps: int) -> list[int]:
+    taken = []
+    for _ in range(steps):
+        if table.over:
+            break
+        action = int(rng.choice(np.flatnonzero(table.mask())))
+        table.act(action)
+        taken.append(action)
+    return taken
+
+
+def _in_picks(seed: int) -> E.Table:
+    """A quick game of random agents stopped with a pick made at a question of several
+    options (the hardest place to copy: the form is mid-question)."""
+    table = E.Table(list(Faction), seed=seed, scenario="quick")
+    rng = np.random.default_rng(seed)
+    while not (table.picks and table.question.kind == MANY):
+        _play(table, rng, 1)
+    return table
+
+
+def test_a_clone_plays_on_exactly_as_the_original_and_apart_from_it() -> None:
+    # the same actions from a copy give the same game (its dice stream copied too), and
+    # acting on the copy leaves the original where it was
+    table = _in_picks(3)
+    before = (table.version, table.question.prompt, list(table.picks), table.mask().copy())
+    copy1, copy2 = table.clone(), table.clone()
+    assert (copy1.question.prompt, copy1.picks) == (table.question.prompt, table.picks)
+    assert np.array_equal(copy1.mask(), table.mask())
+    _play(copy1, np.random.default_rng(9), 400)
+    assert (table.version, table.question.prompt, list(table.picks)) == before[:3]
+    assert np.array_equal(table.mask(), before[3])
+    _play(copy2, np.random.default_rng(9), 400)
+    assert copy1.game.log == copy2.game.log and copy1.game.state == copy2.game.state
+
+
+def test_a_table_state_is_json_and_restores_the_same_question() -> None:
+    import json
+
+    table = _in_picks(4)
+    data = json.loads(json.dumps(table.state()))
+    again = E.Table.from_state(data)
+    assert again.question.prompt == table.question.prompt and again.picks == table.picks
+    assert np.array_equal(again.mask(), table.mask())
+    assert np.array_equal(E.Encoder().encode(again, again.to_move),
+                          E.Encoder().encode(table, table.to_move))
+    _play(again, np.random.default_rng(1), 300)
+    _play(table, np.random.default_rng(1), 300)
+    assert again.game.state == table.game.state
+    with pytest.raises(E.EnvError, match="not a table state"):
+        E.Table.from_state({"format": "x"})
+
+
+def test_the_environments_copy_and_pettingzoo_state_is_the_board() -> None:
+    import copy
+
+    env = E.AndeanAbyssEnv(scenario="quick")
+    env.reset(seed=2)
+    twin = copy.deepcopy(env)
+    assert twin.table is not env.table and twin.agent_selection == env.agent_selection
+    assert np.array_equal(env.state(), E.encode_board(env.table.game.state))
+    assert env.state_space.contains(env.state())
+    gov = E.GovernmentEnv(scenario="quick")
+    obs, _ = gov.reset(seed=2)
+    other = gov.clone()
+    assert np.array_equal(other._observe(), obs) and other.table is not gov.table
