@@ -275,6 +275,9 @@ class Mirror:
             self.card = _card(m["c"])
         elif m := re.fullmatch(r"Put (?P<c>#.+) on the played pile", text):
             self.card = None
+        elif text == ("Advance the Prop Card marker through the Round's phases as each is "
+                      "done (2.2)"):
+            pass  # the Sequence of Play track's Propaganda marker: no piece, no track
         else:
             return False
         return True

@@ -1156,3 +1156,19 @@ def test_elite_backing_base_over_the_holders_places_the_shipment_as_auc_says_4_5
     assert from_json(cmd.to_json()) == cmd
     run(s, cmd)
     assert s.bases(chocó, A) == 1 and s.shipments_at(chocó, C)
+
+
+def test_rounds_are_numbered_among_rounds_held_not_cards_6_0():
+    # 6.0 EXCEPTION: #74 right after #73's Round is set aside; #75 then begins the
+    # 2nd Round, not the 3rd (issue 43: "Propaganda Round 3" after one Round)
+    from core.game import Game
+    from core.rules.propaganda import rounds_held, set_aside_cards
+    from tui.turn_log import current_heading
+
+    assert set_aside_cards([41, 73, 74, 1, 75, 76]) == [74, 76]
+    state = Game.new("standard", seed=30).state
+    state.played = [41, 73, 74, 1, 75]
+    state.propaganda_rounds = 3
+    state.current_card, state.phase, state.step = 75, "propaganda", {}
+    assert rounds_held(state) == 2
+    assert current_heading(state) == "Propaganda Round 2: #75 Propaganda!"

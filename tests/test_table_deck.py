@@ -185,3 +185,20 @@ def test_the_cards_page_names_no_card_face_up_the_table_did_not_name(tmp_path):
     hidden = game.state.current_card
     text = "\n".join(cards_lines(game.state, False, current_known=False))
     assert CARDS[hidden].title not in text and "not named yet" in text
+
+
+def test_a_set_aside_propaganda_card_is_logged_and_rounds_count_by_cards(tmp_path):
+    # 6.0 EXCEPTION: the extra card is played without a Round: `log` lists it, the
+    # tracks count Propaganda cards (2 of 4 after one Round), and the Round's steps tell
+    # the table to advance the Prop Card marker (2.2 RECORD STEPS) (issue 43 item 4)
+    script = [*DOUBLE_PROPAGANDA[:-2], "tracks", "log", "quit"]
+    _, text, _ = table(script, path=tmp_path / "t.json", seed=30, dice="auto")
+    assert ("Propaganda Round 1 (#73 Propaganda!; Propaganda card 1 of 4):") in text
+    assert "Advance the Prop Card marker through the Round's phases as each is done (2.2)" \
+        in text
+    tracks = text.rsplit("> tracks", 1)[-1] if "> tracks" in text else \
+        text.rsplit("? tracks", 1)[-1]
+    assert "Propaganda cards 2 of 4" in tracks and "Propaganda Rounds 2" not in tracks
+    log = text.rsplit("Card 1: ", 1)[1]
+    assert ("6.0 Propaganda card: #74 Propaganda! played without a Round (never 2 Rounds "
+            "in a row), set aside as Propaganda card 2 of 4") in log

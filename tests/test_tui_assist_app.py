@@ -237,7 +237,9 @@ async def test_propaganda_round_is_guided_phase_by_phase():  # 6.0-6.6
         text = "\n".join(seen)
         # the card ends, the Round begins: its automatic phases under their heading
         assert "Reveal the next card: #73 Propaganda!" in text
-        assert "Propaganda Round 1 (#73 Propaganda!):\n      6.1 Victory" in text
+        assert "Propaganda Round 1 (#73 Propaganda!; Propaganda card 1 of 4):\n" in text
+        assert "the Prop Card marker through the Round's phases" in text  # 2.2
+        assert "phases as each is done (2.2)\n      6.1 Victory" in text
         assert "      6.3 Resources: Government earn" in text
         # issue 24 item 1: #73 is face up, so the card under it is face up on the deck:
         # the table names it before anything else (the program draws none of its own)

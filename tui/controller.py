@@ -293,6 +293,7 @@ class _Walk:
         """:func:`core.game.sequence.advance`, step by step."""
         state = self.state
         while True:
+            drawn = len(state.played)
             if state.phase == "card":
                 if sequence.to_move(state) is not None:
                     return
@@ -304,11 +305,18 @@ class _Walk:
                 sequence.end_round(state, dice)
             else:
                 return
+            self._set_aside(state.played[drawn:])
             if state.phase == "propaganda" and not state.step:
                 self.changed()  # the card's end: cylinders, the next card
-                self.reports.append(f"Propaganda Round {state.propaganda_rounds} "
-                                    f"({describe.card_title(state.current_card)}):")
+                # numbered among the Rounds held, and by its Propaganda card (6.0: a card
+                # set aside after a Round holds none, yet counts for 2.4.1)
+                self.reports.append(
+                    f"Propaganda Round {propaganda.rounds_held(state)} "
+                    f"({describe.card_title(state.current_card)}; Propaganda card "
+                    f"{state.propaganda_rounds} of {state.final_propaganda}):")
                 self.lines.append(f"  {self.reports[-1]}")
+                self.lines.append("Advance the Prop Card marker through the Round's phases "
+                                  "as each is done (2.2)")
                 rounds = state.propaganda_rounds
                 skipped = rounds in state.skip_victory_on
                 propaganda.start_round(state, dice, self._victory_then(skipped))
@@ -320,6 +328,20 @@ class _Walk:
                 self.note(f"Game over: {state.step.get('reason')}")
             else:
                 self.changed()  # the card's end
+
+    def _set_aside(self, drawn: Sequence[int]) -> None:
+        """Say each Propaganda card among ``drawn`` that was played without a Round (6.0
+        EXCEPTION): the table sets it aside, and the history lists it under the turn."""
+        state = self.state
+        for i, card in enumerate(drawn):
+            held = card == state.current_card and i == len(drawn) - 1 \
+                and state.phase == "propaganda"
+            if CARDS[card].propaganda and not held:
+                number = state.propaganda_rounds - sum(
+                    1 for c in drawn[i + 1:] if CARDS[c].propaganda)
+                self.note(f"6.0 Propaganda card: {describe.card_title(card)} played without "
+                          "a Round (never 2 Rounds in a row), set aside as Propaganda card "
+                          f"{number} of {state.final_propaganda}")
 
     def _victory_then(self, skipped: bool) -> propaganda.Observer:
         """The stage observer, saying 6.1 (no Faction won: the stages run) first."""

@@ -280,7 +280,9 @@ def tracks_lines(state: GameState, next_known: bool = True,
     left = cards_to_propaganda(state)
     lines.append(f"Card {card_title(state.current_card)}; next "
                  f"{next_card_title(state, next_known)}")
-    rounds = f"Propaganda Rounds {state.propaganda_rounds} of {state.final_propaganda}"
+    # Propaganda cards, not Rounds: a card set aside after a Round holds none (6.0) and
+    # counts toward the final one all the same (2.4.1)
+    rounds = f"Propaganda cards {state.propaganda_rounds} of {state.final_propaganda}"
     if not deck_known:
         lines.append(rounds)
     else:

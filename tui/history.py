@@ -28,6 +28,7 @@ from core.game.editor import EditorCommand
 from core.map import MAP
 from core.pieces import Faction
 from core.rules import victory
+from core.rules.propaganda import rounds_held
 from core.state import GameState
 from nonplayer.trace import Trace
 from runners.games import Turn
@@ -136,7 +137,7 @@ class Recorder:
         assert after is not None
         self.history.steps.append(CardStep(
             len(self.history.steps) + 1, self._card, self._propaganda,
-            after.propaganda_rounds, self._actions, after,
+            rounds_held(after), self._actions, after,
             changed_spaces(self._before, after)))
         self._before = after
         self._actions = []
@@ -155,7 +156,7 @@ class Recorder:
             reason = str(final.step.get("reason", "the game ends"))
             steps.append(CardStep(
                 len(steps) + 1, card, card is not None and CARDS[card].propaganda,
-                final.propaganda_rounds, [Action("Game over", reason)], final.clone(),
+                rounds_held(final), [Action("Game over", reason)], final.clone(),
                 changed_spaces(steps[-1].state, final)))
         return self.history
 

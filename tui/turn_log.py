@@ -33,6 +33,7 @@ from core.game import Game, sequence
 from core.game.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.game.editor import EditorCommand, PlayOn
 from core.pieces import Faction
+from core.rules.propaganda import rounds_held
 from core.state import GameState
 from tui.table_deck import NAMING
 
@@ -153,7 +154,7 @@ def step_of(index: int, before: GameState, entry: dict) -> Step:
         kind in ("command", "record") and seated))
     ineligible = tuple(f for f in Faction if not before.eligible[f])
     return Step(index, entry, faction, before.current_card, before.phase,
-                before.propaganda_rounds, ineligible, person, kind)
+                rounds_held(before), ineligible, person, kind)
 
 
 def replayed(game: Game, first: int = 0, start: Game | None = None
@@ -359,7 +360,7 @@ def card_heading(card: int | None, phase: str, round_: int,
 
 def current_heading(state: GameState) -> str:
     """The heading of the card being played now (as the history will show it)."""
-    return card_heading(state.current_card, state.phase, state.propaganda_rounds,
+    return card_heading(state.current_card, state.phase, rounds_held(state),
                         tuple(f for f in Faction if not state.eligible[f]))
 
 

@@ -29,7 +29,8 @@ def victory_warning(state: GameState) -> str | None:
     title = f"#{card} {CARDS[card].title}"
     round_ = state.propaganda_rounds + 1
     if round_ in state.skip_victory_on:
-        return f"{title} is next: its Round has no victory check (Round {round_})."
+        return (f"{title} is next: its Round has no victory check (Propaganda card "
+                f"{round_}).")
     margins = state.victory_margins()
     enders = victory.check_ends_game(state)
     if enders:

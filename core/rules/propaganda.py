@@ -45,6 +45,7 @@ from typing import Any, ClassVar
 
 from core.cards import (
     ALFONSO_CANO,
+    CARDS,
     FIRST_DIVISION,
     MEXICAN_TRAFFICKERS,
     SEVENTH_SPECIAL_FORCES,
@@ -91,6 +92,28 @@ CUBES = (Piece.TROOPS, Piece.POLICE)
 def is_final_round(state: GameState) -> bool:
     """The Round of the final Propaganda card (2.4.1)."""
     return state.propaganda_rounds >= state.final_propaganda
+
+
+def set_aside_cards(played: list[int]) -> list[int]:
+    """The Propaganda cards among ``played`` (in play order) that were played without a
+    Round (6.0 EXCEPTION: never 2 Rounds without an Event card between)."""
+    aside: list[int] = []
+    round_last = False
+    for card in played:
+        if not CARDS[card].propaganda:
+            round_last = False
+        elif round_last:
+            aside.append(card)
+        else:
+            round_last = True
+    return aside
+
+
+def rounds_held(state: GameState) -> int:
+    """The Propaganda Rounds begun so far (6.0): the Propaganda cards played
+    (``state.propaganda_rounds``, which 2.4.1 counts for the game's end) less those set
+    aside without a Round."""
+    return state.propaganda_rounds - len(set_aside_cards(state.played))
 
 
 def _name(space: int) -> str:

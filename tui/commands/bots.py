@@ -39,6 +39,7 @@ from core.files import SaveLock, check_output, name_max, read_input, same_path, 
 from core.game import Game, serialize
 from core.pieces import Faction
 from core.rules import victory
+from core.rules.propaganda import rounds_held
 from core.setup import secret_seed
 from core.words import counted, joined
 from nonplayer.government import GOVERNMENTS, make_government
@@ -168,7 +169,7 @@ def _configure_demo(p: argparse.ArgumentParser) -> None:
     add_agent_arguments(p)
 
 
-_ROUND_HEADING = re.compile(r"^Propaganda Round (\d+) \((.*)\):$")
+_ROUND_HEADING = re.compile(r"^Propaganda Round (\d+) \((#\d+ [^;]*)(?:; .*)?\):$")
 
 
 def _card_title(card: int | None) -> str:
@@ -309,7 +310,7 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
         if turn.phase == "propaganda" and shown["round"] != game.state.propaganda_rounds:
             shown["round"] = game.state.propaganda_rounds
             shown["card"] = None
-            print(f"\nPropaganda Round {game.state.propaganda_rounds} "
+            print(f"\nPropaganda Round {rounds_held(game.state)} "
                   f"({_card_title(turn.card)})", file=out)
             for line in turn.round_report:
                 print(f"  . {line}", file=out)
@@ -367,8 +368,14 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
     if summary["solo_score"] is not None:
         print(f"Government solo score (8.8): {summary['solo_score']:+d}: "
               f"{summary['solo_level']}", file=out)
-    print(f"{summary['cards_played']} Event cards, {summary['propaganda_rounds']} Propaganda "
-          f"Rounds, {summary['commands']} commands, {summary['seconds']} s", file=out)
+    # Rounds held, and the Propaganda cards played without one (6.0): the report counts
+    # the same cards (issue 43: "53 + 4" here, "56" there)
+    held = rounds_held(game.state)
+    aside = summary["propaganda_rounds"] - held
+    without = f" ({counted(aside, 'Propaganda card')} played without a Round, 6.0)" \
+        if aside else ""
+    print(f"{summary['cards_played']} Event cards, {held} Propaganda Rounds{without}, "
+          f"{summary['commands']} commands, {summary['seconds']} s", file=out)
     return 0
 
 

@@ -483,7 +483,7 @@ def _panel(c: Canvas, state: GameState, x0: float, next_known: bool = True) -> N
         c.text(x, y, text, size=size, fill=colour, weight="bold" if bold else "normal")
 
     c.text(x, y, "Andean Abyss", size=20, weight="bold", fill="#1b1b1b")
-    line(f"{state.scenario.title()} scenario, Propaganda Round {state.propaganda_rounds} "
+    line(f"{state.scenario.title()} scenario, Propaganda cards {state.propaganda_rounds} "
          f"of {state.final_propaganda}", size=11, colour="#555")
     head("Cards")
     line("Current: " + card_title(state.current_card), bold=True)

@@ -16,6 +16,9 @@ from typing import Any
 from core.atomic import write_text
 from core.pieces import Faction
 from core.rules import victory
+from core.rules.propaganda import rounds_held
+from core.state import GameState
+from core.words import counted
 from runners.seats import GOVT_AI_LABEL
 from tui.history import EDITOR, CardStep, History, solo_line
 from tui.pictures.board import FACTION_COLOUR, board_svg
@@ -283,6 +286,14 @@ def _step_html(step: CardStep) -> str:
             f'</summary><figure class="map">{svg}</figure></details></section>')
 
 
+def _rounds_fact(final: GameState) -> str:
+    """'3', or '3 (1 Propaganda card played without a Round, 6.0)'."""
+    held = rounds_held(final)
+    aside = final.propaganda_rounds - held
+    return str(held) + (f" ({counted(aside, 'Propaganda card')} played without a Round, 6.0)"
+                        if aside else "")
+
+
 def game_report(history: History, *, title: str = "Andean Abyss game report",
                 subtitle: str = "") -> str:
     """The whole game as one HTML page."""
@@ -291,8 +302,9 @@ def game_report(history: History, *, title: str = "Andean Abyss game report",
     score, level = victory.solo_result(final)
     won = victory.winner(final)  # a Non-player's win at a check beats the players' (7.1)
     facts = [
-        ("Cards played", str(len(history.steps))),
-        ("Propaganda Rounds", str(final.propaganda_rounds)),
+        # every card played, the Propaganda cards set aside without a Round too (6.0)
+        ("Cards played", str(len(final.played))),
+        ("Propaganda Rounds", _rounds_fact(final)),
         ("Winner", won.label if won is not None else "game not over"),
         ("Margins", ", ".join(f"{f.label} {margins[f]:+d}" for f in Faction)),
     ]

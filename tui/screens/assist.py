@@ -63,6 +63,7 @@ from core.game import Game, sequence
 from core.game.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.map import MAP
 from core.pieces import Faction
+from core.rules import propaganda
 from core.state import GameState
 from decisions.base import YES_NO, Cancelled, FormRun, InputError, fold
 from decisions.editor import CARD_NAMES, EDIT_HELP, EDIT_WORDS, find_card, parse_edit
@@ -1113,7 +1114,7 @@ def propaganda_progress(state: GameState) -> str:
     marks = []
     for section in ("6.1", "6.2", "6.3", "6.4", "6.5", "6.6"):
         marks.append(f"[{section}]" if section == current else section)
-    return f"Propaganda Round {state.propaganda_rounds}: " + " ".join(marks)
+    return f"Propaganda Round {propaganda.rounds_held(state)}: " + " ".join(marks)
 
 
 __all__ = [
