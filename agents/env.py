@@ -904,7 +904,38 @@ class GovernmentEnv(gymnasium.Env):
         return self.clone()
 
 
+# ======================================================================================
+# the usual entry points
+# ======================================================================================
+def raw_env(**kwargs: Any) -> AndeanAbyssEnv:
+    """PettingZoo's convention: the environment itself (:class:`AndeanAbyssEnv`,
+    ``kwargs`` its keywords)."""
+    return AndeanAbyssEnv(**kwargs)
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """PettingZoo's convention: :func:`raw_env` in PettingZoo's order-enforcing wrapper
+    (an error for ``step`` before ``reset``, ``observe`` of an unknown agent...). The
+    table stays reachable (``env(...).unwrapped.table``)."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    return OrderEnforcingWrapper(raw_env(**kwargs))
+
+
+#: The Gymnasium ids, registered when this module is imported (``gymnasium.make(
+#: "agents.env:AndeanAbyss/Government-v0")`` imports it first): the standard game (its
+#: full length, 2.4.1) and the Quick-Play scenario's short one.
+GYM_IDS = {"AndeanAbyss/Government-v0": {},
+           "AndeanAbyss/GovernmentQuick-v0": {"scenario": "quick"}}
+for _id, _kwargs in GYM_IDS.items():
+    if _id not in gymnasium.registry:
+        gymnasium.register(id=_id, entry_point="agents.env:GovernmentEnv", kwargs=_kwargs)
+
+
 __all__ = [
+    "GYM_IDS",
+    "env",
+    "raw_env",
     "AGENTS",
     "DONE",
     "FEATURES",

@@ -443,3 +443,31 @@ def test_the_environments_copy_and_pettingzoo_state_is_the_board() -> None:
     obs, _ = gov.reset(seed=2)
     other = gov.clone()
     assert np.array_equal(other._observe(), obs) and other.table is not gov.table
+
+
+# ======================================================================================
+# conventions (issue 42 item 4)
+# ======================================================================================
+def test_gymnasium_make_ids_and_pettingzoo_entry_points() -> None:
+    import gymnasium
+    from pettingzoo.test import api_test
+
+    quick = gymnasium.make("agents.env:AndeanAbyss/GovernmentQuick-v0")
+    obs, info = quick.reset(seed=1)
+    assert quick.unwrapped.scenario == "quick" and obs.shape == (E.N_FEATURES,)
+    assert info["action_mask"].any()
+    assert gymnasium.make("AndeanAbyss/Government-v0").unwrapped.scenario == "standard"
+    assert set(E.GYM_IDS) <= set(gymnasium.registry)
+    assert isinstance(E.raw_env(scenario="quick"), E.AndeanAbyssEnv)
+    wrapped = E.env(scenario="quick")
+    api_test(wrapped, num_cycles=30)
+    assert isinstance(wrapped.unwrapped, E.AndeanAbyssEnv)
+
+
+def test_render_ansi_shows_the_card_the_margins_and_the_question() -> None:
+    env = E.GovernmentEnv(scenario="quick", render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert text.startswith("card ") and "margins" in text
+    assert env.table.question.prompt in text
+    assert E.GovernmentEnv().render() is None  # no render_mode: nothing
