@@ -54,6 +54,16 @@ def schema() -> dict[str, Any]:
     return loaded
 
 
+@cache
+def _validator(kind: str) -> Any:
+    """The schema's validator of messages of type ``kind``, made once (making one reads
+    the whole schema: the larger part of a check when made per message)."""
+    import jsonschema
+
+    return jsonschema.Draft202012Validator(
+        {"$ref": f"#/$defs/{kind}", "$defs": schema()["$defs"]})
+
+
 def check(message: dict[str, Any]) -> None:
     """ProtocolError unless ``message`` is one the schema allows."""
     import jsonschema
@@ -65,9 +75,7 @@ def check(message: dict[str, Any]) -> None:
     if isinstance(picks, list) and len(picks) > MAX_PICKS:  # before the schema reads each
         raise ProtocolError(f"answer message: answer: {len(picks)} option ids, more than "
                             f"{MAX_PICKS}")
-    validator = jsonschema.Draft202012Validator(
-        {"$ref": f"#/$defs/{kind}", "$defs": schema()["$defs"]})
-    error = jsonschema.exceptions.best_match(validator.iter_errors(message))
+    error = jsonschema.exceptions.best_match(_validator(kind).iter_errors(message))
     if error is not None:
         where = "/".join(str(p) for p in error.absolute_path) or "the message"
         raise ProtocolError(f"{kind} message: {where}: {error.message}")
