@@ -43,7 +43,7 @@ def test_why_1_the_card_under_a_propaganda_card_is_the_tables(tmp_path):  # 2.3.
     # program used to draw #35 from its own deck and let the bots play it
     session, text = assist(["41", "72", "pass", "yes", "prop", "pass", "yes",
                             "yes", "reyes", "30", "quit"], tmp_path)
-    round_start = text.index("Propaganda Round 1 (#73 Propaganda!):")
+    round_start = text.index("Propaganda Round 1 (#73 Propaganda!; Propaganda card 1 of 4):")
     asked = text.index(NEXT, round_start)
     # asked as the Round begins, before any decision of the Round
     assert asked < text.index("Civic Action", asked)

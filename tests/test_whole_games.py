@@ -130,7 +130,8 @@ def test_play_plain_whole_game_through_every_propaganda_round(tmp_path):  # 2.4.
     assert len(rounds) == 2
     # every Round shown to the person as it ran: its heading and Victory phase
     for n in (1, 2):
-        assert re.search(rf"Propaganda Round {n} \(#\d+ Propaganda!\):", text), n
+        assert re.search(rf"Propaganda Round {n} \(#\d+ Propaganda!; Propaganda card {n} "
+                         r"of 2\):", text), n
     assert person.prompts < 3000
     assert state.seats[Faction.GOVT] is not None
 
