@@ -7,3 +7,9 @@ The public API in one place:
   :data:`core.cards.CARDS` the deck; :class:`core.pieces.Faction` / ``Piece``.
 * Commands live in :mod:`core.rules` (Operations, Special Activities, Propaganda).
 """
+
+from core import engine as _engine
+
+# Before any compiled module is imported: the compiled engine or the same code as plain
+# Python (core/engine.py; ANDEAN_PURE=1 asks for plain Python).
+_engine.install()

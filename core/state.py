@@ -82,6 +82,11 @@ _TRANSFER_ORDER = [UNDERGROUND_OF[f] for f in INSURGENTS] + [ACTIVE_OF[f] for f 
 #: Factions with a Guerrilla there); returns one of them, or None for the default order.
 ShipmentDecider = Callable[["GameState", int, Faction, list[Faction]], "Faction | None"]
 
+#: The decider installed on each state (by ``id``) while a :meth:`GameState.shipment_decider`
+#: block runs: kept beside the state, not in it, so clones and saves never carry one and
+#: the state stays plain data (a compiled GameState has no ``__dict__`` to hide it in).
+_DECIDERS: dict[int, ShipmentDecider] = {}
+
 
 def _copy_plain(value: Any) -> Any:
     """Copy JSON-like data (dicts, lists, scalars): several times faster than deepcopy."""
@@ -135,7 +140,6 @@ _POP = tuple(s.pop for s in MAP)
 #: One table look-up a space: the victory margins read both totals on every check.
 _SUPPORT_POINTS = tuple((0, pop, 2 * pop, 0, 0) for pop in _POP)
 _OPPOSITION_POINTS = tuple((0, 0, 0, 2 * pop, pop) for pop in _POP)
-_new_object = object.__new__
 
 #: Per space id: True for the foreign countries, spaces only once an Event makes them so
 #: (1.3.5); read by :meth:`GameState.in_play` on every placement and move.
@@ -209,35 +213,43 @@ class GameState:
     def clone(self) -> GameState:
         """An independent copy, cheap enough for bots to make thousands per turn.
 
-        One copy of the instance dict (the scalars) and one flat copy of each list or
-        dict field; no ``copy.copy`` (its reduce protocol costs more than all the rest).
-        Every mutable field must be listed here: ``tests/test_state.py`` checks that a
-        clone shares no mutable object with its original.
+        Field by field: the scalars shared, a flat copy of each list or dict field (the
+        step one level deeper); no ``copy.copy`` (its reduce protocol costs more than all
+        the rest) and no ``__dict__`` (a compiled GameState has none, docs/performance.md).
+        Every field must be listed here: ``tests/test_state.py`` checks that a clone
+        shares no mutable object with its original.
         """
-        d = self.__dict__.copy()
-        d.pop("_shipment_decider", None)  # trials on a clone ask nobody
-        d["pieces"] = self.pieces[:]
-        d["support"] = self.support[:]
-        d["terror"] = self.terror[:]
-        d["sabotage"] = self.sabotage[:]
-        d["farc_zone"] = self.farc_zone[:]
-        d["shipments"] = [s[:] if s is not None else None for s in self.shipments]
-        d["foreign_in_play"] = self.foreign_in_play[:]
-        d["removed_from_game"] = self.removed_from_game[:]
-        d["resources"] = self.resources[:]
-        d["capabilities"] = self.capabilities.copy()
-        d["momentum"] = self.momentum[:]
-        d["executed_by"] = self.executed_by.copy()
-        d["eligible"] = self.eligible[:]
-        d["deck"] = self.deck[:]
-        d["played"] = self.played[:]
-        d["skip_victory_on"] = self.skip_victory_on[:]
-        d["step"] = _copy_step(self.step)
-        d["seats"] = self.seats[:]
-        d["options"] = self.options.copy()
-        d["roll_log"] = self.roll_log[:]
-        new = _new_object(self.__class__)
-        new.__dict__ = d
+        new = GameState.__new__(GameState)
+        new.pieces = self.pieces[:]
+        new.support = self.support[:]
+        new.terror = self.terror[:]
+        new.sabotage = self.sabotage[:]
+        new.farc_zone = self.farc_zone[:]
+        new.shipments = [s[:] if s is not None else None for s in self.shipments]
+        new.foreign_in_play = self.foreign_in_play[:]
+        new.removed_from_game = self.removed_from_game[:]
+        new.resources = self.resources[:]
+        new.aid = self.aid
+        new.president = self.president
+        new.capabilities = self.capabilities.copy()
+        new.momentum = self.momentum[:]
+        new.executed_by = self.executed_by.copy()
+        new.eligible = self.eligible[:]
+        new.deck = self.deck[:]
+        new.played = self.played[:]
+        new.current_card = self.current_card
+        new.propaganda_rounds = self.propaganda_rounds
+        new.final_propaganda = self.final_propaganda
+        new.skip_victory_on = self.skip_victory_on[:]
+        new.last_was_propaganda_round = self.last_was_propaganda_round
+        new.phase = self.phase
+        new.step = _copy_step(self.step)
+        new.seats = self.seats[:]
+        new.scenario = self.scenario
+        new.options = self.options.copy()
+        new.rng_seed = self.rng_seed
+        new.rng_counter = self.rng_counter
+        new.roll_log = self.roll_log[:]
         return new
 
     # ==================================================================================
@@ -687,7 +699,8 @@ class GameState:
         not part of the state: clones do not carry it and saves do not store it. An inner
         decider answering None falls back to the one it replaced.
         """
-        outer = self.__dict__.get("_shipment_decider")
+        key = id(self)
+        outer = _DECIDERS.get(key)
         if decider is None:
             yield
             return
@@ -700,14 +713,14 @@ class GameState:
                 got = outer(state, space, owner, options)
             return got
 
-        self.__dict__["_shipment_decider"] = chained
+        _DECIDERS[key] = chained
         try:
             yield
         finally:
             if outer is None:
-                self.__dict__.pop("_shipment_decider", None)
+                _DECIDERS.pop(key, None)
             else:
-                self.__dict__["_shipment_decider"] = outer
+                _DECIDERS[key] = outer
 
     def settle_shipments(self, space: int, capturer: Faction | None = None) -> int:
         """Re-seat Shipments whose holder Faction has no Guerrilla left here (4.5.3).
@@ -739,7 +752,7 @@ class GameState:
         """The Faction whose Guerrilla receives ``owner``'s displaced Shipment (4.5.3)."""
         if self.seats[owner] is None:  # 8.1.2: a Non-player follows its own order
             return self.nonplayer_transfer_order(space)[0]
-        decider = self.__dict__.get("_shipment_decider")
+        decider = _DECIDERS.get(id(self))
         if decider is not None:
             chosen = decider(self, space, owner, options)
             if chosen is not None:

@@ -40,6 +40,15 @@ def test_version(capsys) -> None:
     assert code == 0 and out.startswith("andean ")
 
 
+def test_version_names_the_engine(capsys, monkeypatch) -> None:
+    # issue 39 item 3: --version says whether the compiled engine or plain Python runs
+    from core import engine
+
+    monkeypatch.setattr(engine, "ENGINE", "plain Python (ANDEAN_PURE=1)")
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out.rstrip().endswith("engine plain Python (ANDEAN_PURE=1)")
+
+
 def test_np_turn_refuses_the_government_8_0(capsys, save) -> None:
     # 8.0: the Government is never a section-8 Non-player; before, it ran card 1 shaded
     before = save.read_bytes()

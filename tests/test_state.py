@@ -205,7 +205,8 @@ def test_clone_shares_no_mutable_object_at_any_depth():
         state.step["pairs"] = [[1, "op"], [2, {"x": [3]}]]
         c = state.clone()
         assert c == state and type(c) is type(state)
-        assert set(vars(c)) == set(vars(state)) - {"_shipment_decider"}
+        if hasattr(c, "__dict__"):  # pure Python: the clone holds the fields, nothing else
+            assert set(vars(c)) == {f.name for f in dataclasses.fields(state)}
         for f in dataclasses.fields(state):
             theirs = {id(m) for m in _mutables(getattr(state, f.name), [])}
             ours = {id(m) for m in _mutables(getattr(c, f.name), [])}

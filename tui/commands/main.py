@@ -150,12 +150,17 @@ def _joined(argv: list[str]) -> list[str]:
 
 
 def _version() -> str:
+    """The package's version and which engine runs: compiled with mypyc or plain Python,
+    and why (core/engine.py; docs/performance.md, "The compiled engine")."""
     from importlib.metadata import PackageNotFoundError, version
 
+    from core import engine
+
     try:
-        return version("andean-abyss-engine")
+        number = version("andean-abyss-engine")
     except PackageNotFoundError:
-        return "0.1.0"
+        number = "0.1.0"
+    return f"{number}, engine {engine.ENGINE}"
 
 
 def _fail(message: str) -> int:

@@ -1,0 +1,53 @@
+"""Build script beside pyproject.toml (which holds everything else): the compiled engine.
+
+By default the project installs as plain Python. With ``ANDEAN_COMPILE=1`` in the
+environment, the modules listed in ``core/engine.py`` (COMPILED_MODULES) are compiled
+with mypyc into C extensions placed beside their sources, and ``core/_compiled.json``
+records the digest of the sources compiled; at run time ``core.engine`` uses the
+extensions only while the sources still match (docs/performance.md, "The compiled
+engine"). The build needs a C compiler and the Python headers; ``ANDEAN_COMPILE=1`` with
+either missing stops the install with the compiler's error rather than installing plain
+Python unasked. ``ANDEAN_COMPILE_OPT`` sets the C optimisation level (default 3).
+
+    ANDEAN_COMPILE=1 pip install -e .          # editable, compiled in place
+    ANDEAN_COMPILE=1 pip install --no-deps -e .   # rebuild after editing those modules
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import runpy
+from pathlib import Path
+
+from setuptools import setup
+
+HERE = Path(__file__).resolve().parent
+ENGINE = runpy.run_path(str(HERE / "core" / "engine.py"))  # the list and the digest
+INFO = HERE / "core" / ENGINE["BUILD_INFO"]
+
+
+def compiled_extensions() -> list:  # type: ignore[type-arg]
+    if os.environ.get("ANDEAN_COMPILE", "") in ("", "0"):
+        if INFO.exists():  # a plain build leaves no record of an earlier compiled one
+            INFO.unlink()
+        return []
+    import mypy.version
+    from mypyc.build import mypycify
+
+    modules = ENGINE["COMPILED_MODULES"]
+    paths = [str(ENGINE["source_path"](m, HERE).relative_to(HERE)) for m in modules]
+    extensions = mypycify(
+        paths,
+        opt_level=os.environ.get("ANDEAN_COMPILE_OPT", "3"),
+        group_name="andean_engine",
+    )
+    INFO.write_text(json.dumps({
+        "digest": ENGINE["source_digest"](HERE, modules),
+        "modules": list(modules),
+        "mypy": mypy.version.__version__,
+    }, indent=1) + "\n", encoding="utf-8")
+    return extensions
+
+
+setup(ext_modules=compiled_extensions())

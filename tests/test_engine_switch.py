@@ -1,0 +1,69 @@
+"""Which engine runs (core/engine.py): the compiled modules only while their build
+matches the sources, plain Python otherwise or when asked (issue 39 item 3)."""
+
+from __future__ import annotations
+
+import importlib.machinery
+import json
+from pathlib import Path
+
+from core import engine
+
+
+def _tree(root: Path, *, compiled: bool = True) -> None:
+    """A checkout's compiled modules (tiny sources), their extensions and build record."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    for module in engine.COMPILED_MODULES:
+        src = engine.source_path(module, root)
+        src.parent.mkdir(parents=True, exist_ok=True)
+        src.write_text(f"NAME = {module!r}\n", encoding="utf-8")
+        if compiled:
+            src.with_name(src.stem + suffix).write_bytes(b"")
+    if compiled:
+        info = {"digest": engine.source_digest(root), "modules": list(engine.COMPILED_MODULES)}
+        (root / "core" / engine.BUILD_INFO).write_text(json.dumps(info), encoding="utf-8")
+
+
+def test_a_matching_build_runs_compiled(tmp_path: Path) -> None:
+    _tree(tmp_path)
+    compiled, why = engine.decide(tmp_path, {})
+    assert compiled and why.startswith("compiled with mypyc")
+
+
+def test_andean_pure_asks_for_plain_python(tmp_path: Path) -> None:
+    _tree(tmp_path)
+    assert engine.decide(tmp_path, {"ANDEAN_PURE": "1"}) == (
+        False, "plain Python (ANDEAN_PURE=1)")
+    assert engine.decide(tmp_path, {"ANDEAN_PURE": "0"})[0]  # 0 asks nothing
+
+
+def test_no_build_is_plain_python(tmp_path: Path) -> None:
+    _tree(tmp_path, compiled=False)
+    assert engine.decide(tmp_path, {}) == (False, "plain Python (no compiled build)")
+
+
+def test_an_edited_source_is_never_ignored(tmp_path: Path) -> None:
+    # an editable install edited after its build: the edit runs, as plain Python
+    _tree(tmp_path)
+    engine.source_path("core.state", tmp_path).write_text("NAME = 'edited'\n")
+    compiled, why = engine.decide(tmp_path, {})
+    assert not compiled and "sources changed" in why and engine.REBUILD in why
+
+
+def test_a_build_lacking_a_module_is_not_used(tmp_path: Path) -> None:
+    _tree(tmp_path)
+    src = engine.source_path(engine.COMPILED_MODULES[-1], tmp_path)
+    for ext in src.parent.glob(src.stem + ".*.so"):
+        ext.unlink()
+    for ext in src.parent.glob(src.stem + ".*.pyd"):
+        ext.unlink()
+    compiled, why = engine.decide(tmp_path, {})
+    assert not compiled and "lacks a module" in why
+
+
+def test_plain_python_loads_each_compiled_module_from_its_source(tmp_path: Path) -> None:
+    _tree(tmp_path)
+    finder = engine._PlainFinder(engine.COMPILED_MODULES)
+    spec = finder.find_spec("core.state", [str(tmp_path / "core")])
+    assert spec is not None and spec.origin == str(tmp_path / "core" / "state.py")
+    assert finder.find_spec("core.map", [str(tmp_path / "core")]) is None  # not compiled
