@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import copy
 import random
+import re
+import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import partial
@@ -46,6 +48,7 @@ from core.errors import SaveFileError
 from core.extras import require_extra
 from core.game import Game, finish_command, sequence
 from core.game.serialize import game_from_json, game_to_json
+from core.map import MAP
 from core.pieces import ACTIVE_OF, PIECE_FACTION, SHIPMENTS, UNDERGROUND_OF, Faction, Piece
 from core.rules.common import is_nonplayer
 from core.state import NSPACES, GameState, K
@@ -63,6 +66,7 @@ from decisions.base import (
     answers,
 )
 from decisions.decision import DecisionContext, decision_form
+from decisions.values import N_OPTION_FEATURES, option_features
 from nonplayer.government import GovernmentBot, apply_decision, make_government
 from nonplayer.turn import take_turn
 
@@ -84,8 +88,10 @@ NCARDS = max(CARDS) + 1
 #: The question kinds, in the order of the ``question_kind`` block.
 KINDS = (ONE, MANY, NUMBER, YES_NO)
 PHASES = ("card", "propaganda", "over")
-#: Bounds of every observed number (the Box's low and high).
-LIMIT = 1000.0
+#: Bounds of every observed number (the Box's low and high; a question_id is below 2^24).
+LIMIT = float(2**24)
+#: Questions of the open decision the observation recalls (``decision_history``).
+HISTORY = 8
 
 
 @dataclass(frozen=True)
@@ -139,6 +145,14 @@ def _features() -> tuple[Feature, ...]:
         ("picks", 1, "options picked so far of a question of several options"),
         ("picks_min", 1, "fewest picks the question takes"),
         ("picks_max", 1, "most picks the question takes"),
+        ("question_id", 1, "which question is asked: an id of the form that asks it and "
+         "its prompt with names and numbers left out (the same question in any position, "
+         "a category: below 2^24, exact in float32; 0 when not this agent's turn)"),
+        ("decision_depth", 1, "questions of this decision answered so far (the decision "
+         "being built: its first question 0)"),
+        ("decision_history", 2 * HISTORY, f"the last {HISTORY} questions of this decision "
+         "answered, oldest first: each its question_id then the action taken (a question "
+         f"of several options: {N_ACTIONS} + the picks); -1 for none"),
     ]
     out = []
     offset = 0
@@ -198,6 +212,11 @@ class Table:
         #: action, or for a question of several options its picks and whether DONE ended
         #: them (what :meth:`state` records and :meth:`from_state` plays again)
         self.answered: list[int | tuple[list[int], bool]] = []
+        #: the question_id of each question in ``answered``
+        self.answered_ids: list[int] = []
+        #: the open question's id (:func:`question_id`; 0 when none is open)
+        self.question_id = 0
+        self._features: np.ndarray | None = None
         self.version = 0
         self.decisions = 0
         self.run: FormRun | None = None
@@ -302,6 +321,7 @@ class Table:
                                    "(an engine error)") from None
             return str(err)
         self.answered.append((list(self.picks), done) if question.kind == MANY else action)
+        self.answered_ids.append(self.question_id)
         if self.run.done:
             self._apply(self.run.result)
             self._advance()
@@ -353,6 +373,7 @@ class Table:
                 continue
             self.run = run
             self.answered = []
+            self.answered_ids = []
             self.to_move = faction
             self._ask(run.question)
             return
@@ -360,6 +381,9 @@ class Table:
         self.question = None
         self.options = []
         self.answered = []
+        self.answered_ids = []
+        self.question_id = 0
+        self._features = None
         self.to_move = None
         self._mask = None
 
@@ -367,6 +391,9 @@ class Table:
         assert question is not None
         self.question = question
         self.options = answers(question)
+        assert self.run is not None
+        self.question_id = question_id(self.run, question)
+        self._features = None
         self.picks = []
         self.refused = set()
         self.refused_picks = set()
@@ -381,6 +408,36 @@ class Table:
             if len(self.refused) == len(self.options):
                 raise EnvError(f"no answer to {question.prompt!r} is taken (an engine error)")
 
+    def history(self) -> list[int]:
+        """The ``decision_history`` block: (question_id, action) of the last
+        :data:`HISTORY` questions of the open decision answered, oldest first, -1s
+        before them; a question of several options' action is N_ACTIONS + its picks."""
+        out = [-1] * (2 * HISTORY)
+        recent = list(zip(self.answered_ids, self.answered, strict=True))[-HISTORY:]
+        at = 2 * (HISTORY - len(recent))
+        for qid, answer in recent:
+            out[at] = qid
+            out[at + 1] = answer if isinstance(answer, int) else N_ACTIONS + len(answer[0])
+            at += 2
+        return out
+
+    def option_features(self) -> np.ndarray:
+        """The open question's options as feature vectors: row ``i`` is action ``i``'s
+        option (:func:`decisions.values.option_features`; the DONE row, of a question of
+        several options, a value of type none), rows past the options 0s. Read-only,
+        made once per question; all 0s when no question is open."""
+        if self._features is None:
+            features = np.zeros((N_ACTIONS, N_OPTION_FEATURES), dtype=np.float32)
+            question = self.question
+            if question is not None:
+                for i, option in enumerate(self.options[:MAX_OPTIONS]):
+                    option_features(question, option.value, option.label, features[i])
+                if question.kind == MANY:
+                    option_features(question, None, "done", features[DONE])
+            features.flags.writeable = False
+            self._features = features
+        return self._features
+
     # --- search: copies and positions ---------------------------------------------------
     def clone(self) -> Table:
         """An independent copy, at the same question with the same picks and refusals:
@@ -393,6 +450,7 @@ class Table:
         other.game = self.game.clone()
         other.bot = copy.deepcopy(self.bot)
         other.answered = list(self.answered)
+        other.answered_ids = list(self.answered_ids)
         other.picks = list(self.picks)
         other.refused = set(self.refused)
         other.refused_picks = set(self.refused_picks)
@@ -481,6 +539,27 @@ def keep_trial(game: Game, command: Any, trial: Trial | None) -> bool:
     return True
 
 
+def question_id(run: FormRun, question: Question) -> int:
+    """The ``question_id`` of the open question of ``run``: a CRC-32 (cut to 24 bits) of
+    the name of the form function that asks it (the innermost generator running) and its
+    prompt with the spaces' names and the numbers left out, so the same question in
+    another position has the same id and two questions of different words or forms
+    differ (a collision of two ids is about one in 16 million)."""
+    gen: Any = getattr(run, "_gen", None)
+    while getattr(gen, "gi_yieldfrom", None) is not None and hasattr(gen.gi_yieldfrom,
+                                                                      "gi_code"):
+        gen = gen.gi_yieldfrom
+    where = gen.gi_code.co_qualname if gen is not None else ""
+    words = _DIGITS.sub("#", _SPACE_NAMES.sub("<space>", question.prompt))
+    return zlib.crc32(f"{where}|{question.kind}|{words}".encode()) & 0xFFFFFF or 1
+
+
+#: Every space's names, longest first (what :func:`question_id` leaves out), and numbers.
+_SPACE_NAMES = re.compile("|".join(re.escape(n) for n in sorted(
+    {n for s in MAP.spaces for n in (s.full_name, s.name)}, key=len, reverse=True)))
+_DIGITS = re.compile(r"\d+")
+
+
 def _first(n: int) -> np.ndarray:
     """The read-only mask of actions 0 .. n-1."""
     mask = np.zeros(N_ACTIONS, dtype=np.int8)
@@ -539,6 +618,9 @@ class Encoder:
                 vec[_PICKS_MAX_AT] = question.hi
             else:
                 vec[_PICKS_MIN_AT] = vec[_PICKS_MAX_AT] = 1
+            vec[_QID_AT] = table.question_id
+            vec[_DEPTH_AT] = len(table.answered)
+            vec[_HISTORY_AT:_HISTORY_AT + 2 * HISTORY] = table.history()
         return vec
 
 
@@ -547,6 +629,8 @@ _OBSERVER_AT = _AT["observer"]
 _KIND_AT = {kind: _AT["question_kind"] + i for i, kind in enumerate(KINDS)}
 _SIZE_AT, _PICKS_AT = _AT["question_size"], _AT["picks"]
 _PICKS_MIN_AT, _PICKS_MAX_AT = _AT["picks_min"], _AT["picks_max"]
+_QID_AT, _DEPTH_AT, _HISTORY_AT = (_AT["question_id"], _AT["decision_depth"],
+                                   _AT["decision_history"])
 
 
 class _Sources(NamedTuple):
@@ -693,6 +777,8 @@ class AndeanAbyssEnv(AECEnv):
         self._observation_space = spaces.Dict({
             "observation": spaces.Box(-LIMIT, LIMIT, (N_FEATURES,), np.float32),
             "action_mask": spaces.Box(0, 1, (N_ACTIONS,), np.int8),
+            "option_features": spaces.Box(-LIMIT, LIMIT, (N_ACTIONS, N_OPTION_FEATURES),
+                                          np.float32),
         })
         self._action_space = spaces.Discrete(N_ACTIONS)
         self.state_space = spaces.Box(-LIMIT, LIMIT, (N_FEATURES,), np.float32)
@@ -722,7 +808,8 @@ class AndeanAbyssEnv(AECEnv):
         faction = _FACTION_OF[agent]
         mine = table.to_move is faction
         return {"observation": self.encoder.encode(table, faction),
-                "action_mask": table.mask().copy() if mine else np.zeros(N_ACTIONS, np.int8)}
+                "action_mask": table.mask().copy() if mine else np.zeros(N_ACTIONS, np.int8),
+                "option_features": (table.option_features() if mine else _NO_FEATURES).copy()}
 
     def step(self, action: int | None) -> None:
         if self.table is None:
@@ -800,6 +887,10 @@ class AndeanAbyssEnv(AECEnv):
         return self.clone()
 
 
+#: The option features of an agent not asked: all 0s (read-only, shared).
+_NO_FEATURES = np.zeros((N_ACTIONS, N_OPTION_FEATURES), dtype=np.float32)
+_NO_FEATURES.flags.writeable = False
+
 #: The Faction of each agent's label ('Government' -> Faction.GOVT).
 _FACTION_OF = {f.label: f for f in Faction}
 
@@ -810,7 +901,9 @@ def question_info(table: Table, refused: str | None = None) -> dict[str, Any]:
     :class:`~decisions.base.Option`), the action mask, and why its last action
     was refused if it was."""
     info: dict[str, Any] = {"question": table.question, "options": list(table.options),
-                            "action_mask": table.mask().copy()}
+                            "action_mask": table.mask().copy(),
+                            "option_features": table.option_features().copy(),
+                            "question_id": table.question_id}
     if refused:
         info["refused"] = refused
     return info

@@ -29,6 +29,7 @@ from core.pieces import Faction
 from core.rules import victory
 from core.state import GameState
 from decisions.base import MANY, NUMBER, ONE, YES_NO, Question, answers
+from decisions.values import value_type
 
 PROTOCOL = "andean-agent"
 VERSION = 1
@@ -122,7 +123,8 @@ def question_message(question: Question, *, qid: int, decision: int, first: bool
     options = []
     for i, choice in enumerate(answers(question)):
         option: dict[str, Any] = {"id": i, "label": choice.label,
-                                  "value": jsonable(choice.value)}
+                                  "value": jsonable(choice.value),
+                                  "type": value_type(question, choice.value, choice.label)}
         if choice.detail:
             option["detail"] = choice.detail
         options.append(option)

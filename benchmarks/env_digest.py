@@ -1,7 +1,8 @@
 """Behaviour digest of the research environment (not a test, not a timing): for each
 seed, one hash of every question asked in a game of random agents in every seat (its
 prompt, kind, bounds, options with their values, labels and details), the action mask,
-the observation vector, each answer's outcome, the game's log and the rewards.
+the observation vector, the options' feature vectors, each answer's outcome, the game's
+log and the rewards.
 
     python benchmarks/env_digest.py [--games 40] [--seed 0] > digest.txt
 
@@ -52,6 +53,7 @@ def digest(seed: int) -> tuple[str, int]:
         assert table.to_move is not None
         h.update(question_text(table))
         h.update(encoder.encode(table, table.to_move).tobytes())
+        h.update(table.option_features().tobytes())
         legal = np.flatnonzero(table.mask())
         h.update(repr(legal.tolist()).encode())
         h.update(repr(table.act(int(legal[rng.randrange(len(legal))]))).encode())

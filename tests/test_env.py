@@ -471,3 +471,77 @@ def test_render_ansi_shows_the_card_the_margins_and_the_question() -> None:
     assert text.startswith("card ") and "margins" in text
     assert env.table.question.prompt in text
     assert E.GovernmentEnv().render() is None  # no render_mode: nothing
+
+
+# ======================================================================================
+# a Markov observation (issue 42 item 1)
+# ======================================================================================
+def test_two_different_questions_never_give_the_same_observation() -> None:
+    # what an agent is given (the vector, the mask, the options' feature vectors) must
+    # tell apart any two questions that differ in their words or their options' values:
+    # else action i could mean two things at one observation. Random agents, quick games
+    # of both views; every question asked is keyed by its observation.
+    seen: dict[bytes, tuple[object, ...]] = {}
+    asked = 0
+    for seed in range(6):
+        table = E.Table([Faction.GOVT] if seed % 2 else list(Faction), seed=seed,
+                        scenario="quick")
+        encoder = E.Encoder()
+        rng = np.random.default_rng(seed)
+        while not table.over:
+            question = table.question
+            key = (encoder.encode(table, table.to_move).tobytes()
+                   + table.mask().tobytes() + table.option_features().tobytes())
+            what = (question.prompt, question.kind, question.lo, question.hi,
+                    tuple(repr(o.value) for o in table.options), tuple(table.picks))
+            assert seen.setdefault(key, what) == what, (seen[key], what)
+            asked += 1
+            table.act(int(rng.choice(np.flatnonzero(table.mask()))))
+    assert asked > 1000
+
+
+def test_the_question_id_and_the_decision_so_far_are_in_the_vector() -> None:
+    # the issue's case: at "what do you do?" and at "Special Activity (4.1)?" action 2
+    # meant "Operation" and "Air Strike" with the same vector
+    table = E.Table([Faction.GOVT], seed=1)
+    rng = np.random.default_rng(0)
+    at = {f.name: f.offset for f in E.FEATURES}
+    ids: dict[str, int] = {}
+    while not table.over and len(ids) < 30:
+        vec = E.Encoder().encode(table, Faction.GOVT)
+        assert vec[at["question_id"]] == table.question_id > 0
+        assert vec[at["decision_depth"]] == len(table.answered)
+        ids.setdefault(table.question.prompt, table.question_id)
+        table.act(int(rng.choice(np.flatnonzero(table.mask()))))
+    def words(prompt: str) -> str:  # the prompt without space names and numbers
+        return E._DIGITS.sub("#", E._SPACE_NAMES.sub("<space>", prompt))
+
+    by_id: dict[int, set[str]] = {}
+    for prompt, qid in ids.items():
+        by_id.setdefault(qid, set()).add(words(prompt))
+    assert all(len(w) == 1 for w in by_id.values()), by_id  # one question, one id
+    assert len(by_id) > 10
+
+
+def test_option_features_name_the_values_the_protocol_types() -> None:
+    # each option's type, as the protocol sends it, is the one its feature row marks
+    from agents.protocol import question_message
+    from decisions.values import FEATURE_BLOCKS, TYPES
+
+    type_at = sum(size for name, size, _ in FEATURE_BLOCKS[:1])
+    table = E.Table(list(Faction), seed=2, scenario="quick")
+    rng = np.random.default_rng(2)
+    kinds: set[str] = set()
+    for _ in range(400):
+        if table.over:
+            break
+        message = question_message(table.question, qid=1, decision=1, first=True,
+                                   faction=table.to_move, state=table.game.state)
+        rows = table.option_features()
+        for option in message["options"]:
+            row = rows[option["id"]]
+            assert row[0] == 1 and TYPES[int(np.argmax(row[type_at:type_at + len(TYPES)]))
+                                         ] == option["type"]
+            kinds.add(option["type"])
+        table.act(int(rng.choice(np.flatnonzero(table.mask()))))
+    assert {"space", "name", "number", "yes/no"} <= kinds, kinds

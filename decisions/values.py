@@ -1,0 +1,105 @@
+"""What an option's value is (issue 42 item 1): one type for every option a question lists,
+the same for the protocol (each option's ``type``, docs/agents.md) and the research
+environment (each option's feature vector, :func:`option_features`).
+
+The forms give values of a few shapes: a space id (an ``int`` whose option is labelled
+with that space's name), a piece kind (:class:`~core.pieces.Piece`), a Faction
+(:class:`~core.pieces.Faction`), a number (a number question's, or any other ``int``),
+``True``/``False`` (a yes/no question, or a choice such as "before or after"), a name (a
+string: an Operation, a Special Activity, a menu word such as ``"event"``), a list (a
+menu choice such as ``["event", "shaded"]``, a space with a count such as ``(space, n)``),
+and two sentinels: :data:`NONE_VALUES` (``None``: "no Special Activity", "no Ship"...;
+``"__done__"``: "done moving", "done"), meaning "nothing (more)".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.map import MAP
+from core.pieces import Faction, Piece
+from core.state import NSPACES
+from decisions.base import NUMBER, YES_NO, Question
+
+#: The types an option's value has (the protocol's option ``type``).
+TYPES = ("space", "piece", "faction", "number", "yes/no", "name", "list", "none")
+#: Values that mean "nothing (more)": ``None`` (no Special Activity, no Ship, no
+#: Elite Backing Rally...) and the forms' ``"__done__"`` ("done", "done moving").
+NONE_VALUES = (None, "__done__")
+#: Event sides as a menu's value names them.
+SIDES = ("unshaded", "shaded")
+
+_NAMES = {s.id: tuple({s.full_name, s.name}) for s in MAP.spaces}
+
+
+def is_space(value: Any, label: str) -> bool:
+    """Whether ``value`` is a space id: an int (not a bool, Faction or piece kind) whose
+    option's label starts with that space's name."""
+    return type(value) is int and 0 <= value < NSPACES and label.startswith(_NAMES[value])
+
+
+def value_type(question: Question, value: Any, label: str) -> str:
+    """The type (one of :data:`TYPES`) of an option of ``question``."""
+    if question.kind == NUMBER:
+        return "number"
+    if question.kind == YES_NO or isinstance(value, bool):
+        return "yes/no"
+    if any(value is v or (isinstance(value, str) and value == v) for v in NONE_VALUES):
+        return "none"
+    if isinstance(value, Faction):
+        return "faction"
+    if isinstance(value, Piece):
+        return "piece"
+    if isinstance(value, int):
+        return "space" if is_space(value, label) else "number"
+    if isinstance(value, str):
+        return "name"
+    if isinstance(value, list | tuple) and value and is_space(value[0], label):
+        return "space"  # a space with a count or a kind: (space, n)
+    return "list"
+
+
+# --- the feature vector of an option --------------------------------------------------
+#: The blocks of an option's feature vector, in order (docs/agents.md lists them).
+FEATURE_BLOCKS = (
+    ("valid", 1, "1 for an option listed (the rows past the question's options are 0s)"),
+    ("type", len(TYPES), "1 for the value's type: " + ", ".join(TYPES)),
+    ("space", NSPACES, "1 at the space id the option names (a space, or a list starting "
+     "with one)"),
+    ("piece", len(Piece), "1 at the piece kind the option names (anywhere in its value)"),
+    ("faction", len(Faction), "1 at the Faction the option names (anywhere in its value)"),
+    ("number", 1, "the number (a number question's, an int that is no space, or the "
+     "count of a (space, count) pair); 0 otherwise"),
+    ("side", len(SIDES), "1 for the Event side the option names: unshaded, shaded"),
+    ("yes", 1, "1 for a yes or True value"),
+)
+N_OPTION_FEATURES = sum(size for _, size, _ in FEATURE_BLOCKS)
+_AT: dict[str, int] = {}
+_offset = 0
+for _name, _size, _ in FEATURE_BLOCKS:
+    _AT[_name] = _offset
+    _offset += _size
+
+
+def option_features(question: Question, value: Any, label: str, row: Any) -> None:
+    """Write the feature vector of an option into ``row`` (a zeroed float array of
+    :data:`N_OPTION_FEATURES`)."""
+    kind = value_type(question, value, label)
+    row[_AT["valid"]] = 1
+    row[_AT["type"] + TYPES.index(kind)] = 1
+    if kind == "space":
+        space = value if isinstance(value, int) else value[0]
+        row[_AT["space"] + space] = 1
+        if isinstance(value, list | tuple) and len(value) > 1 and type(value[1]) is int:
+            row[_AT["number"]] = value[1]
+    elif kind == "number":
+        row[_AT["number"]] = value
+    elif kind == "yes/no":
+        row[_AT["yes"]] = 1 if value else 0
+    for part in value if isinstance(value, list | tuple) else (value,):
+        if isinstance(part, Piece):
+            row[_AT["piece"] + int(part)] = 1
+        elif isinstance(part, Faction):
+            row[_AT["faction"] + int(part)] = 1
+        elif isinstance(part, str) and part in SIDES:
+            row[_AT["side"] + SIDES.index(part)] = 1
