@@ -179,14 +179,17 @@ class Question:
 
     # --- presentation --------------------------------------------------------------
     def hint(self) -> str:
-        """What may be typed, e.g. '(1-3 of them, comma-separated; none)'."""
+        """What may be typed, e.g. '(choose 1 to 3 of the 5, comma-separated numbers or
+        names)': how many to choose, and among how many (issue 43: "(1-13, ...)" above 27
+        options read as the options' numbers)."""
         if self.kind == ONE:
             return "(number or name)"
         if self.kind == MANY:
-            many = f"{self.lo}-{self.hi}" if self.lo != self.hi else f"{self.lo}"
+            many = f"{self.lo} to {self.hi}" if self.lo != self.hi else f"{self.lo}"
             extra = "; 'none'" if self.lo == 0 else ""
             again = ", 'Name x2' to repeat" if self.repeat else ""
-            return f"({many}, comma-separated numbers or names{again}{extra})"
+            return (f"(choose {many} of the {len(self.options)}, comma-separated numbers or "
+                    f"names{again}{extra})")
         if self.kind == NUMBER:
             default = f", Enter = {self.default}" if self.default is not None else ""
             return f"({self.lo}-{self.hi}{default})"

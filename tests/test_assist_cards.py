@@ -11,6 +11,7 @@ tests/test_whole_games.py."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 
@@ -60,6 +61,11 @@ def test_draw_only_when_the_table_asks(tmp_path):
     session, text = assist(["41", "draw", "quit"], tmp_path)
     drawn = session.game.state.deck[0]
     assert f"The program draws #{drawn} " in text and "from its own deck" in text
+    # issue 43: it said "turn that card up" without saying which card to find (2.3.8)
+    title = re.search(rf"The program draws (#{drawn} [^:]*) from its own deck", text)
+    assert title is not None
+    assert (f"find {title.group(1)} among the table's cards not yet played and put it on "
+            "top of the deck.") in text
     assert "draw: from the program's own deck" in text.split("\n")[-2] or \
         "draw: from the program's own deck" in text  # the prompt says so
     log = session.game.log

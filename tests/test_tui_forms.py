@@ -480,3 +480,13 @@ def test_garbage_at_every_question_changes_nothing():
         run.answer_text(text)
     assert run.done and game.state == before
     assert isinstance(run.result, sequence.OperationAction)
+
+
+def test_a_many_question_says_how_many_to_choose_of_how_many():  # 3.2.1 Train
+    # issue 43: Train's "(1-13, comma-separated...)" above 27 options read as the
+    # options' numbers; it is how many spaces may be chosen
+    q = Question.many("Train: select Cities or Departments",
+                      [Option(i, f"space {i}") for i in range(27)], 1, 13)
+    assert q.hint() == "(choose 1 to 13 of the 27, comma-separated numbers or names)"
+    q = Question.many("Which 2?", [Option(i, f"o{i}") for i in range(3)], 2, 2)
+    assert q.hint() == "(choose 2 of the 3, comma-separated numbers or names)"

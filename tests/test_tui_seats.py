@@ -195,10 +195,11 @@ class ScriptedPeople:
         return (number.group(1) if number else "1") + "\n"
 
 
-QUESTION = re.compile(r"\((number or name|yes/no[^)]*|\d+(-\d+)?, comma-separated[^)]*|"
+QUESTION = re.compile(r"\((number or name|yes/no[^)]*|choose \d+( to \d+)? of the \d+, "
+                      r"comma-separated[^)]*|"
                       r"\d+-\d+(, Enter = \d+)?)\)$")
 OPTION = re.compile(r"^\s+\d+\. ")
-MANY_HINT = re.compile(r"\((\d+)(-\d+)?, comma-separated")
+MANY_HINT = re.compile(r"\(choose (\d+)(?: to \d+)? of the \d+, comma-separated")
 NUMBER_HINT = re.compile(r"\((\d+)-\d+(, Enter = \d+)?\)$")
 
 

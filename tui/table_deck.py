@@ -34,6 +34,16 @@ NAMING = (SetNextCard.name, SetCurrentCard.name)
 UNNAMED_CARD = "the card turned face up (not named yet)"
 
 
+def drawn_line(card: int, which: str) -> str:
+    """What the table does after ``draw``: the program picked ``card`` from its own deck,
+    so the table finds that card among its cards not yet played and puts it where the
+    program's stands (``which``: 'current', face up; 'next', on top of the deck)."""
+    title = card_title(card)
+    where = "face up" if which == "current" else "on top of the deck"
+    return (f"The program draws {title} from its own deck: find {title} among the table's "
+            f"cards not yet played and put it {where}.")
+
+
 def is_table_deck(game: Game) -> bool:
     """The game is played on a table (tabletop assist): the program knows only the
     cards the table named. Saves made before the option existed show it by a card

@@ -49,7 +49,7 @@ from core.words import printable
 from decisions.base import YES_NO, Cancelled, InputError, Question, fold
 from decisions.decision import Decision
 from decisions.editor import EDIT_HELP, find_card, is_edit, parse_edit
-from tui import describe
+from tui import describe, table_deck
 from tui.agent_args import SEAT_NAMES
 from tui.available import available_lines
 from tui.controller import Controller, Preview, TurnReport, solo_result_lines
@@ -822,8 +822,7 @@ class PlainUI:
                 self.c.draw_card(which)
                 card = self.c.state.current_card if which == "current" else \
                     self.c.state.deck[0]
-                self.say(f"The program draws {describe.card_title(card)} from its own "
-                         "deck: turn that card up on the table.")
+                self.say(table_deck.drawn_line(card, which))
                 if which == "current":
                     self.say(*describe.card_text(card))
                 return

@@ -67,7 +67,7 @@ from core.rules import propaganda
 from core.state import GameState
 from decisions.base import YES_NO, Cancelled, FormRun, InputError, fold
 from decisions.editor import CARD_NAMES, EDIT_HELP, EDIT_WORDS, find_card, parse_edit
-from tui import describe
+from tui import describe, table_deck
 from tui.controller import Controller, Preview, TurnReport, numbered, phase_of
 from tui.errors import CliError
 from tui.prompts import RECORDED, yes_no
@@ -872,8 +872,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
             self.refresh_log()
             card = c.state.current_card if which == "current" else c.state.deck[0]
             assert card is not None
-            self.notify(f"The program drew {describe.card_title(card)}: turn that card up "
-                        "on the table.")
+            self.notify(table_deck.drawn_line(card, which))
             return card
 
         if which == "current":
