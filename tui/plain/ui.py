@@ -822,6 +822,7 @@ class PlainUI:
                 self.c.draw_card(which)
                 card = self.c.state.current_card if which == "current" else \
                     self.c.state.deck[0]
+                assert card is not None  # draw_card has just put it there
                 self.say(table_deck.drawn_line(card, which))
                 if which == "current":
                     self.say(*describe.card_text(card))
