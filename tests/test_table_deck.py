@@ -52,8 +52,8 @@ def test_a_second_propaganda_card_in_a_row_names_no_card_of_the_program(tmp_path
     assert ("Reveal the next card: #74 Propaganda! comes face up, a second Propaganda "
             "card in a row: set it aside with no Propaganda Round (6.0); turn the card "
             "under it face up and name it when asked") in text
-    # the table check's "Changes on the board" and the steps after it say the same
-    assert text.count("a second Propaganda card in a row: set it aside") == 2
+    # the table check's "Changes on the board" says it, once ("Done:" is one line)
+    assert text.count("a second Propaganda card in a row: set it aside") == 1
     assert "which card is face up now" in text
     # the log files the card face up under the card the table named, and the cards the
     # table names are no numbered turns (issue 31 item 6)
@@ -202,3 +202,13 @@ def test_a_set_aside_propaganda_card_is_logged_and_rounds_count_by_cards(tmp_pat
     log = text.rsplit("Card 1: ", 1)[1]
     assert ("6.0 Propaganda card: #74 Propaganda! played without a Round (never 2 Rounds "
             "in a row), set aside as Propaganda card 2 of 4") in log
+
+
+def test_done_is_one_line_for_every_kind_of_decision(tmp_path):
+    # issue 43: "Done:" reprinted the steps after Redeploy, Train and Pass (a card's end,
+    # a Round's phases) but not after Civic Action or the FARC Zone; the table check
+    # before it lists them all (6.4.1, 6.4.4, 6.5, 6.6)
+    text, _ = double_propaganda(tmp_path)
+    for kind in ("Civic Action", "Place FARC Zone", "Redeploy"):
+        after = text.split(f"Done: {kind}.\n", 1)[1]
+        assert not after.startswith(("  Who:", "  1.", "        6.")), (kind, after[:200])

@@ -724,9 +724,11 @@ class PlainUI:
                 self.say(f"! {err}")
                 continue
             if answer:
+                # the table check above listed every step, the card's end and a Round's
+                # automatic phases included: "Done:" is one line for every kind of
+                # decision (issue 43: it reprinted them after some kinds only)
                 rep = self.c.commit(preview)
                 self.say(f"Done: {rep.title}.")
-                self.after_decision(rep)
                 return True
             return False
 
