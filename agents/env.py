@@ -36,7 +36,7 @@ import re
 import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -66,7 +66,7 @@ from decisions.base import (
     answers,
 )
 from decisions.decision import DecisionContext, decision_form
-from decisions.values import N_OPTION_FEATURES, option_features
+from decisions.values import N_OPTION_FEATURES, feature_entries
 from nonplayer.government import GovernmentBot, apply_decision, make_government
 from nonplayer.turn import take_turn
 
@@ -217,6 +217,7 @@ class Table:
         #: the open question's id (:func:`question_id`; 0 when none is open)
         self.question_id = 0
         self._features: np.ndarray | None = None
+        self._history: tuple[int, list[int]] | None = None
         self.version = 0
         self.decisions = 0
         self.run: FormRun | None = None
@@ -374,6 +375,7 @@ class Table:
             self.run = run
             self.answered = []
             self.answered_ids = []
+            self._history = None
             self.to_move = faction
             self._ask(run.question)
             return
@@ -412,6 +414,8 @@ class Table:
         """The ``decision_history`` block: (question_id, action) of the last
         :data:`HISTORY` questions of the open decision answered, oldest first, -1s
         before them; a question of several options' action is N_ACTIONS + its picks."""
+        if self._history is not None and self._history[0] == len(self.answered):
+            return self._history[1]
         out = [-1] * (2 * HISTORY)
         recent = list(zip(self.answered_ids, self.answered, strict=True))[-HISTORY:]
         at = 2 * (HISTORY - len(recent))
@@ -419,6 +423,7 @@ class Table:
             out[at] = qid
             out[at + 1] = answer if isinstance(answer, int) else N_ACTIONS + len(answer[0])
             at += 2
+        self._history = (len(self.answered), out)
         return out
 
     def option_features(self) -> np.ndarray:
@@ -427,13 +432,23 @@ class Table:
         several options, a value of type none), rows past the options 0s. Read-only,
         made once per question; all 0s when no question is open."""
         if self._features is None:
-            features = np.zeros((N_ACTIONS, N_OPTION_FEATURES), dtype=np.float32)
             question = self.question
+            features = np.zeros((N_ACTIONS, N_OPTION_FEATURES), dtype=np.int8)
             if question is not None:
-                for i, option in enumerate(self.options[:MAX_OPTIONS]):
-                    option_features(question, option.value, option.label, features[i])
-                if question.kind == MANY:
-                    option_features(question, None, "done", features[DONE])
+                rows: list[int] = []
+                cols: list[int] = []
+                numbers: list[int] = []
+                kind = question.kind
+                listed = [(i, o.value, o.label)
+                          for i, o in enumerate(self.options[:MAX_OPTIONS])]
+                if kind == MANY:
+                    listed.append((DONE, None, "done"))
+                for i, value, label in listed:
+                    for col, number in feature_entries(kind, value, label):
+                        rows.append(i)
+                        cols.append(col)
+                        numbers.append(number)
+                features[rows, cols] = numbers
             features.flags.writeable = False
             self._features = features
         return self._features
@@ -550,8 +565,13 @@ def question_id(run: FormRun, question: Question) -> int:
                                                                       "gi_code"):
         gen = gen.gi_yieldfrom
     where = gen.gi_code.co_qualname if gen is not None else ""
-    words = _DIGITS.sub("#", _SPACE_NAMES.sub("<space>", question.prompt))
-    return zlib.crc32(f"{where}|{question.kind}|{words}".encode()) & 0xFFFFFF or 1
+    return _question_id(where, question.kind, question.prompt)
+
+
+@lru_cache(maxsize=8192)
+def _question_id(where: str, kind: str, prompt: str) -> int:
+    words = _DIGITS.sub("#", _SPACE_NAMES.sub("<space>", prompt))
+    return zlib.crc32(f"{where}|{kind}|{words}".encode()) & 0xFFFFFF or 1
 
 
 #: Every space's names, longest first (what :func:`question_id` leaves out), and numbers.
@@ -777,8 +797,8 @@ class AndeanAbyssEnv(AECEnv):
         self._observation_space = spaces.Dict({
             "observation": spaces.Box(-LIMIT, LIMIT, (N_FEATURES,), np.float32),
             "action_mask": spaces.Box(0, 1, (N_ACTIONS,), np.int8),
-            "option_features": spaces.Box(-LIMIT, LIMIT, (N_ACTIONS, N_OPTION_FEATURES),
-                                          np.float32),
+            "option_features": spaces.Box(-128, 127, (N_ACTIONS, N_OPTION_FEATURES),
+                                          np.int8),
         })
         self._action_space = spaces.Discrete(N_ACTIONS)
         self.state_space = spaces.Box(-LIMIT, LIMIT, (N_FEATURES,), np.float32)
@@ -888,7 +908,7 @@ class AndeanAbyssEnv(AECEnv):
 
 
 #: The option features of an agent not asked: all 0s (read-only, shared).
-_NO_FEATURES = np.zeros((N_ACTIONS, N_OPTION_FEATURES), dtype=np.float32)
+_NO_FEATURES = np.zeros((N_ACTIONS, N_OPTION_FEATURES), dtype=np.int8)
 _NO_FEATURES.flags.writeable = False
 
 #: The Faction of each agent's label ('Government' -> Faction.GOVT).
@@ -902,7 +922,6 @@ def question_info(table: Table, refused: str | None = None) -> dict[str, Any]:
     was refused if it was."""
     info: dict[str, Any] = {"question": table.question, "options": list(table.options),
                             "action_mask": table.mask().copy(),
-                            "option_features": table.option_features().copy(),
                             "question_id": table.question_id}
     if refused:
         info["refused"] = refused
@@ -978,7 +997,9 @@ class GovernmentEnv(gymnasium.Env):
         assert self.table is not None
         if self.table.over:
             return end_info(self.table)
-        return question_info(self.table, refused)
+        info = question_info(self.table, refused)
+        info["option_features"] = self.table.option_features().copy()
+        return info
 
     def render(self) -> str | None:
         """``render_mode="ansi"``: as :meth:`AndeanAbyssEnv.render`."""

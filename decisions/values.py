@@ -14,6 +14,7 @@ and two sentinels: :data:`NONE_VALUES` (``None``: "no Special Activity", "no Shi
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from core.map import MAP
@@ -84,22 +85,41 @@ for _name, _size, _ in FEATURE_BLOCKS:
 def option_features(question: Question, value: Any, label: str, row: Any) -> None:
     """Write the feature vector of an option into ``row`` (a zeroed float array of
     :data:`N_OPTION_FEATURES`)."""
-    kind = value_type(question, value, label)
-    row[_AT["valid"]] = 1
-    row[_AT["type"] + TYPES.index(kind)] = 1
-    if kind == "space":
+    for index, number in feature_entries(question.kind, value, label):
+        row[index] = number
+
+
+def feature_entries(kind: str, value: Any, label: str) -> tuple[tuple[int, int], ...]:
+    """The nonzero entries (index, number) of the feature vector of an option of a
+    question of kind ``kind``; remembered for hashable values (the forms offer the same
+    space, piece and name options again and again)."""
+    try:
+        return _cached_entries(kind, value, label)
+    except TypeError:  # an unhashable value (a list)
+        return _entries(kind, value, label)
+
+
+def _entries(kind: str, value: Any, label: str) -> tuple[tuple[int, int], ...]:
+    out = [(_AT["valid"], 1)]
+    type_ = value_type(Question("", kind), value, label)
+    out.append((_AT["type"] + TYPES.index(type_), 1))
+    if type_ == "space":
         space = value if isinstance(value, int) else value[0]
-        row[_AT["space"] + space] = 1
+        out.append((_AT["space"] + space, 1))
         if isinstance(value, list | tuple) and len(value) > 1 and type(value[1]) is int:
-            row[_AT["number"]] = value[1]
-    elif kind == "number":
-        row[_AT["number"]] = value
-    elif kind == "yes/no":
-        row[_AT["yes"]] = 1 if value else 0
+            out.append((_AT["number"], value[1]))
+    elif type_ == "number":
+        out.append((_AT["number"], int(value)))
+    elif type_ == "yes/no" and value:
+        out.append((_AT["yes"], 1))
     for part in value if isinstance(value, list | tuple) else (value,):
         if isinstance(part, Piece):
-            row[_AT["piece"] + int(part)] = 1
+            out.append((_AT["piece"] + int(part), 1))
         elif isinstance(part, Faction):
-            row[_AT["faction"] + int(part)] = 1
+            out.append((_AT["faction"] + int(part), 1))
         elif isinstance(part, str) and part in SIDES:
-            row[_AT["side"] + SIDES.index(part)] = 1
+            out.append((_AT["side"] + SIDES.index(part), 1))
+    return tuple(out)
+
+
+_cached_entries = lru_cache(maxsize=8192)(_entries)
