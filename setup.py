@@ -25,12 +25,20 @@ from setuptools import setup
 HERE = Path(__file__).resolve().parent
 ENGINE = runpy.run_path(str(HERE / "core" / "engine.py"))  # the list and the digest
 INFO = HERE / "core" / ENGINE["BUILD_INFO"]
+GROUP = "andean_engine"  # the shared library of the compiled modules: andean_engine__mypyc
 
 
 def compiled_extensions() -> list:  # type: ignore[type-arg]
     if os.environ.get("ANDEAN_COMPILE", "") in ("", "0"):
-        if INFO.exists():  # a plain build leaves no record of an earlier compiled one
-            INFO.unlink()
+        # a plain build leaves nothing of an earlier compiled one in place: its record and
+        # its extensions (core.engine would not use them without the record anyway)
+        INFO.unlink(missing_ok=True)
+        for module in ENGINE["COMPILED_MODULES"]:
+            source = ENGINE["source_path"](module, HERE)
+            for built in source.parent.glob(source.stem + ".*.so"):
+                built.unlink()
+        for built in HERE.glob(GROUP + "__mypyc.*.so"):
+            built.unlink()
         return []
     import mypy.version
     from mypyc.build import mypycify
@@ -40,7 +48,7 @@ def compiled_extensions() -> list:  # type: ignore[type-arg]
     extensions = mypycify(
         paths,
         opt_level=os.environ.get("ANDEAN_COMPILE_OPT", "3"),
-        group_name="andean_engine",
+        group_name=GROUP,
     )
     INFO.write_text(json.dumps({
         "digest": ENGINE["source_digest"](HERE, modules),
