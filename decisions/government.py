@@ -161,6 +161,13 @@ def operation_problem(state: GameState, name: str, limited: bool = False) -> str
     return f"unknown Operation {name}"
 
 
+def _not_now(problems: Sequence[tuple[str, str | None]]) -> list[str]:
+    """'Not possible now: Assault (no space where Assault removes a piece)' for the
+    choices a question leaves out, so none vanishes without a reason."""
+    out = [f"{name} ({why})" for name, why in problems if why is not None]
+    return [f"Not possible now: {'; '.join(out)}"] if out else []
+
+
 def special_problem(state: GameState, name: str, op: str) -> str | None:
     """Why Special Activity ``name`` cannot accompany ``op`` now (None if it can)."""
     if name == "Air Lift":
@@ -195,7 +202,9 @@ def operation_form(state: GameState, limited: bool,
     if not options:
         raise InputError("no Operation is possible now")
     what = "Limited Operation (1 space)" if limited else "Operation"
-    op_name = yield Question.one(f"Which {what}?", options)
+    # an Operation left out says why (issue 43: Assault vanished without a word)
+    op_name = yield Question.one(f"Which {what}?", options, info=_not_now(
+        [(name, problem(name)) for name in OPERATIONS]))
     sa_name = None
     if not limited:
         specials = [Option(None, "no Special Activity", aliases=("none",))]
@@ -203,7 +212,8 @@ def operation_form(state: GameState, limited: bool,
             if special_problem(state, name, op_name) is None:
                 specials.append(Option(name, name, _sa_detail(name)))
         if len(specials) > 1:
-            sa_name = yield Question.one("Special Activity (4.1)?", specials)
+            sa_name = yield Question.one("Special Activity (4.1)?", specials, info=_not_now(
+                [(name, special_problem(state, name, op_name)) for name in SPECIALS]))
     first = False
     # a Special Activity first may leave the Operation nothing to do (an Eradicate
     # removing the only Cartels Base an Assault could reach, 3.2.4, 4.2.3): "before" and

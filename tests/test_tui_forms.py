@@ -490,3 +490,16 @@ def test_a_many_question_says_how_many_to_choose_of_how_many():  # 3.2.1 Train
     assert q.hint() == "(choose 1 to 13 of the 27, comma-separated numbers or names)"
     q = Question.many("Which 2?", [Option(i, f"o{i}") for i in range(3)], 2, 2)
     assert q.hint() == "(choose 2 of the 3, comma-separated numbers or names)"
+
+
+def test_an_operation_or_activity_left_out_says_why_3_2_4_4_1_1():
+    # issue 43: Assault and Air Strike vanished from the menus without a word why
+    state = position({"Cali": "3T 2P"})  # no Insurgent piece anywhere: nothing to Assault
+    run = FormRun(lambda: gf.operation_form(state, limited=False))
+    assert "Assault" not in labels(run)
+    assert "Not possible now: Assault (no space where Assault removes a piece)" in " ".join(
+        run.question.info)
+    run.answer_text("train")
+    assert "Air Strike" not in labels(run)
+    assert "Air Strike (Air Strike accompanies only Patrol, Sweep or Assault (4.1.1))" in \
+        " ".join(run.question.info)
