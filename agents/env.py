@@ -66,7 +66,7 @@ from decisions.base import (
     answers,
 )
 from decisions.decision import DecisionContext, decision_form
-from decisions.values import N_OPTION_FEATURES, feature_entries
+from decisions.values import N_OPTION_FEATURES, feature_row
 from nonplayer.government import GovernmentBot, apply_decision, make_government
 from nonplayer.turn import take_turn
 
@@ -435,20 +435,15 @@ class Table:
             question = self.question
             features = np.zeros((N_ACTIONS, N_OPTION_FEATURES), dtype=np.int8)
             if question is not None:
-                rows: list[int] = []
-                cols: list[int] = []
-                numbers: list[int] = []
                 kind = question.kind
-                listed = [(i, o.value, o.label)
-                          for i, o in enumerate(self.options[:MAX_OPTIONS])]
+                options = self.options[:MAX_OPTIONS]
+                if options:
+                    rows = b"".join([feature_row(kind, o.value, o.label) for o in options])
+                    features[:len(options)] = np.frombuffer(rows, dtype=np.int8).reshape(
+                        len(options), N_OPTION_FEATURES)
                 if kind == MANY:
-                    listed.append((DONE, None, "done"))
-                for i, value, label in listed:
-                    for col, number in feature_entries(kind, value, label):
-                        rows.append(i)
-                        cols.append(col)
-                        numbers.append(number)
-                features[rows, cols] = numbers
+                    features[DONE] = np.frombuffer(feature_row(kind, None, "done"),
+                                                   dtype=np.int8)
             features.flags.writeable = False
             self._features = features
         return self._features

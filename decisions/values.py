@@ -123,3 +123,23 @@ def _entries(kind: str, value: Any, label: str) -> tuple[tuple[int, int], ...]:
 
 
 _cached_entries = lru_cache(maxsize=8192)(_entries)
+
+
+def feature_row(kind: str, value: Any, label: str) -> bytes:
+    """The feature vector of an option as :data:`N_OPTION_FEATURES` signed bytes (numbers
+    held to -128..127), remembered for hashable values: what the research environment
+    stacks into its ``option_features`` array."""
+    try:
+        return _cached_row(kind, value, label)
+    except TypeError:  # an unhashable value (a list)
+        return _row(kind, value, label)
+
+
+def _row(kind: str, value: Any, label: str) -> bytes:
+    row = [0] * N_OPTION_FEATURES
+    for index, number in _entries(kind, value, label):
+        row[index] = max(-128, min(127, number))
+    return bytes(n & 0xFF for n in row)
+
+
+_cached_row = lru_cache(maxsize=8192)(_row)
