@@ -264,11 +264,26 @@ def test_docs_list_every_index_of_the_observation_vector() -> None:
     # index, in order, covering 0 .. N_FEATURES-1
     text = (ROOT / "docs" / "agents.md").read_text(encoding="utf-8")
     section = text.split("## The research environment", 1)[1]
-    rows = re.findall(r"^\| (\d+)(?:-(\d+))? \| `(\w+)` \|", section, re.M)
+    vector = section.split("**Option features.**", 1)[0]
+    rows = re.findall(r"^\| (\d+)(?:-(\d+))? \| `(\w+)` \|", vector, re.M)
     documented = [(name, int(lo), int(hi or lo)) for lo, hi, name in rows]
     expected = [(f.name, f.offset, f.offset + f.size - 1) for f in E.FEATURES]
     assert documented == expected
     assert f"{E.N_FEATURES} numbers" in section and f"Discrete({E.N_ACTIONS})" in section
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"vector of {E.N_FEATURES:,} numbers" in readme
+
+
+def test_docs_list_every_column_of_the_option_features() -> None:
+    # docs/agents.md "Option features": one row per block of decisions.values
+    from decisions.values import FEATURE_BLOCKS, N_OPTION_FEATURES
+
+    text = (ROOT / "docs" / "agents.md").read_text(encoding="utf-8")
+    section = text.split("**Option features.**", 1)[1].split("\n\n|", 1)[1]
+    rows = re.findall(r"^\| (\d+)(?:-(\d+))? \| `(\w+)` \| (\d+) \|", "|" + section, re.M)
+    documented = [(name, int(size)) for _, _, name, size in rows]
+    assert documented[:len(FEATURE_BLOCKS)] == [(n, size) for n, size, _ in FEATURE_BLOCKS]
+    assert f"int8[129, {N_OPTION_FEATURES}]" in text
 
 
 def test_a_government_agent_with_one_insurgent_agent_is_refused_in_one_line() -> None:
