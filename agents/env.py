@@ -41,7 +41,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from agents.protocol import end_message, observation
+from agents.protocol import end_message, observation, question_words
 from agents.seat import with_agents
 from core.cards import CARDS
 from core.errors import SaveFileError
@@ -409,6 +409,15 @@ class Table:
                             if not self.run.accepts(option.value)}
             if len(self.refused) == len(self.options):
                 raise EnvError(f"no answer to {question.prompt!r} is taken (an engine error)")
+
+    def asked(self) -> dict[str, Any] | None:
+        """The open question in the protocol's words (:func:`agents.protocol.question_words`:
+        ``prompt``, ``kind`` "one"/"many", ``asks``, ``min``/``max``, ``repeat``, the
+        options with ``id`` (= the action), ``label``, ``detail``, ``value`` as JSON and
+        ``type``): what a program in the seat over the protocol would read (the same ids
+        wherever no answer is refused). Made when called (the details cost); None when no
+        question is open."""
+        return None if self.question is None else question_words(self.question)
 
     def history(self) -> list[int]:
         """The ``decision_history`` block: (question_id, action) of the last

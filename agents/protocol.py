@@ -120,6 +120,16 @@ def question_message(question: Question, *, qid: int, decision: int, first: bool
                      faction: Faction, state: GameState, asks: str | None = None
                      ) -> dict[str, Any]:
     """A question as the agent reads it: options numbered from 0."""
+    return {"type": "question", "id": qid, "decision": decision, "first": first,
+            "faction": faction.label, **question_words(question, asks),
+            "observation": observation(state)}
+
+
+def question_words(question: Question, asks: str | None = None) -> dict[str, Any]:
+    """A question's words as the protocol sends them (``prompt``, ``kind``, ``asks``,
+    ``options`` with their ids, labels, details, values and types, ``min``, ``max``,
+    ``repeat``, ``info``): what :func:`question_message` sends, and what the research
+    environment gives for the question it asks (``Table.asked``), so both word it alike."""
     options = []
     for i, choice in enumerate(answers(question)):
         option: dict[str, Any] = {"id": i, "label": choice.label,
@@ -130,12 +140,11 @@ def question_message(question: Question, *, qid: int, decision: int, first: bool
         options.append(option)
     many = question.kind == MANY
     return {
-        "type": "question", "id": qid, "decision": decision, "first": first,
-        "faction": faction.label, "prompt": question.prompt,
+        "prompt": question.prompt,
         "kind": "many" if many else "one", "asks": asks or ASKS[question.kind],
         "options": options, "min": question.lo if many else 1,
         "max": question.hi if many else 1, "repeat": bool(many and question.repeat),
-        "info": list(question.info), "observation": observation(state),
+        "info": list(question.info),
     }
 
 
@@ -310,6 +319,7 @@ __all__ = [
     "hello",
     "observation",
     "question_message",
+    "question_words",
     "schema",
     "trace_message",
     "whole_command_types",

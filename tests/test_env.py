@@ -560,3 +560,20 @@ def test_option_features_name_the_values_the_protocol_types() -> None:
             kinds.add(option["type"])
         table.act(int(rng.choice(np.flatnonzero(table.mask()))))
     assert {"space", "name", "number", "yes/no"} <= kinds, kinds
+
+
+def test_the_environment_words_its_question_as_the_protocol_does() -> None:
+    # one decision model: Table.asked() is the protocol's question without the message
+    # fields (id, decision, first, faction, observation), its option ids the actions
+    from agents.protocol import check, question_message
+
+    table = E.Table(list(Faction), seed=4, scenario="quick")
+    rng = np.random.default_rng(4)
+    for _ in range(60):
+        words = table.asked()
+        message = question_message(table.question, qid=1, decision=1, first=True,
+                                   faction=table.to_move, state=table.game.state)
+        check(message)
+        assert {k: message[k] for k in words} == words
+        assert [o["id"] for o in words["options"]] == list(range(len(table.options)))
+        table.act(int(rng.choice(np.flatnonzero(table.mask()))))
