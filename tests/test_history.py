@@ -318,7 +318,10 @@ async def test_app_resume_then_why_undo_and_rollback(tmp_path):
         await press(pilot, "enter")
         assert isinstance(app.screen, YesNoScreen)
         assert "#7 7th Special Forces" in app.screen.title_text
-        assert any("discards 2 commands" in line for line in app.screen.lines)
+        # issue 43: "discards 2 commands ... the dice return to where they were"
+        assert any("takes back 2 turns" in line for line in app.screen.lines)
+        assert not any("discards" in line or "dice return" in line
+                       for line in app.screen.lines)
         await pilot.press("enter")  # No has the focus: nothing is discarded
         await pilot.pause()
         assert app.controller.game.log == played[:govt[1]]

@@ -1092,6 +1092,18 @@ class Controller:
         """A rollback to ``group`` discards (commands, of which a person's)."""
         return discarded(self.session.steps, group.start)
 
+    def rollback_said(self, group: CardGroup) -> str:
+        """What a rollback to ``group`` takes back, in the table's words: 'Rolling back
+        to the start of #7 7th Special Forces takes back 2 turns (1 of them a person's
+        decision), listed below.' With the program's dice, the rolls after it come out
+        the same again; typed-in dice are the table's (issue 43: "discards 3 commands
+        ... the dice return to where they were" said neither)."""
+        turns, yours = self.discarded_by(group)
+        dice = "" if self.manual else " The program's dice roll the same again from there."
+        return (f"Rolling back to the start of {group.title} takes back "
+                f"{turns} turn{'s' if turns != 1 else ''} ({yours} of them a person's "
+                f"decision{'s' if yours != 1 else ''}), listed below.{dice}")
+
     def save(self, path: str | None = None, replace: bool = False) -> str:
         """Save the game (to another file: :meth:`tui.session.Session.save`)."""
         return str(self.session.save(path, replace))

@@ -502,10 +502,7 @@ class PlainUI:
             self.say(f"! rollback N: N is a card number shown by 'log' (1-{len(groups)})")
             return
         group = groups[n - 1]
-        commands, yours = self.c.discarded_by(group)
-        self.say(f"Rolling back to the start of {group.title} discards {commands} "
-                 f"command{'s' if commands != 1 else ''} ({yours} of them by a person); "
-                 "the dice return to where they were then.")
+        self.say(self.c.rollback_said(group))
         self.say(*[f"  {line}" for line in self.c.taken_lines(group.start)])
         if self.assist:
             self.say("Take it back on the table: put the cards back as they were at the "

@@ -85,7 +85,7 @@ Keys
   x        expert hints on/off: add the search's numbers (scores, solver runs) to hints
   u        undo: back to the start of your last decision (again: further back)
   r        rollback: back to the start of a card of the history (asks which: its
-           number + Enter, or the arrows; the dice return to where they were then)
+           number + Enter, or the arrows; it says what it takes back first)
   l        the history: one heading per card, the turns under it; Enter on a turn
            unfolds it (who acts and why, the dice, the instructions and the reasons),
            Enter on a line of it shows it whole
@@ -625,11 +625,7 @@ class PlayApp(App[None]):
         self.push_screen(RollbackScreen(groups, current), picked)
 
     def confirm_rollback(self, group: CardGroup) -> None:
-        commands, yours = self.controller.discarded_by(group)
-        lines = [f"The game returns to the start of {group.title}, before anyone acted "
-                 "on it; the dice return to where they were then.",
-                 f"This discards {commands} command{'s' if commands != 1 else ''} from the "
-                 f"history ({yours} of them by a person); it cannot be undone:",
+        lines = [self.controller.rollback_said(group) + " It cannot be undone:",
                  *[f"  {line}" for line in self.controller.taken_lines(group.start)],
                  *self.rollback_notes(group)]
 
