@@ -499,8 +499,10 @@ def test_assist_side_panel_shows_no_card_of_the_programs_own_deck():  # 2.3.8, 2
         assert "before the next Propaganda card" not in text and "next in" not in text
     named = controller_for(table_game(12, 40), manual=False)
     assert "#40 Demobilization" in "\n".join(AssistApp(named).side_lines())
-    # play keeps the program's deck: the next card and the count are known
-    assert "Propaganda 0/4; next in " in "\n".join(PlayApp(new_controller()).side_lines())
+    # play keeps the program's deck: the next card is face up on it (2.2), but the deck
+    # is face down (Deck Preparation): no count to the next Propaganda card (issue 43)
+    solo = "\n".join(PlayApp(new_controller()).side_lines())
+    assert "Propaganda 0/4" in solo and "next in" not in solo
 
 
 def plain_assist_tracks(controller: Controller) -> list[str]:

@@ -19,7 +19,7 @@ from tests.test_assist_flow import table
 from tui.commands.main import main
 from tui.commands.play import new_assist_game
 from tui.commands.saves import status_dict, status_text
-from tui.table_deck import is_table_deck, masked, next_named
+from tui.table_deck import is_table_deck, masked, next_named, public_cards
 
 SEATS = [1, None, None, None]  # the Government at the table, the Insurgents bots
 
@@ -115,7 +115,7 @@ def test_the_board_picture_names_no_next_card_after_the_game_is_over():
     state = game.state.clone()
     state.phase = "over"
     assert next_card_title(state) == "none (the game is over)"
-    assert next_card_title(game.state, next_known=False) == "not named yet"
+    assert next_card_title(game.state, public_cards(game)) == "not named yet"
     assert next_card_title(game.state) == f"#{game.state.deck[0]} " \
         f"{CARDS[game.state.deck[0]].title}"
 
@@ -183,7 +183,7 @@ def test_the_cards_page_names_no_card_face_up_the_table_did_not_name(tmp_path):
     _, path = double_propaganda_to_face_up(tmp_path)
     game = serialize.load(path)
     hidden = game.state.current_card
-    text = "\n".join(cards_lines(game.state, False, current_known=False))
+    text = "\n".join(cards_lines(game.state, public_cards(game)))
     assert CARDS[hidden].title not in text and "not named yet" in text
 
 

@@ -540,7 +540,7 @@ class Controller:
     def turn_line(self) -> str:
         """Whose decision it is (:func:`tui.describe.whose_turn`); with several people
         at the screen (hot-seat) it names the person: '..., player 2's decision'."""
-        text = describe.whose_turn(self.state)
+        text = describe.whose_turn(self.state, self.public_cards())
         faction = self.to_move()
         if faction is not None and faction not in self.agent_specs and \
                 len(persons(self.state, self.agent_specs)) > 1:
@@ -1120,28 +1120,23 @@ class Controller:
             return "next"
         return None
 
+    def public_cards(self, state: GameState | None = None) -> table_deck.PublicCards:
+        """The cards every screen may show now (or on ``state``, a board of this game):
+        :func:`tui.table_deck.public_cards`, the one place that decides it."""
+        return table_deck.public_cards(self.game, state, table=self.assist)
+
     def needs_current_card(self) -> bool:
         """The Event card face up is one the table never named (the program turned it
         from its own deck, e.g. at the end of a Propaganda Round): asked before anyone
         acts on it."""
-        state = self.state
-        if state.phase != "card" or state.current_card is None:
-            return False
-        if state.step.get("acted") or state.step.get("passed"):
-            return False
-        return not table_deck.named(self.game, state.current_card)
+        return self.assist and self.public_cards().current_unnamed
 
     def needs_next_card(self) -> bool:
         """The program does not know the card on top of the table's deck yet: nobody
         named it since it last changed (the assistant asks before play goes on). Asked
         on an Event card and in a Propaganda Round (the card after it is face up on the
         deck), not in the final Round (no card follows it, 2.4.1)."""
-        state = self.state
-        if state.phase not in ("card", "propaganda") or not state.deck:
-            return False
-        if state.phase == "propaganda" and propaganda.is_final_round(state):
-            return False
-        return not table_deck.next_named(self.game)
+        return self.assist and self.public_cards().next_unnamed
 
     def draw_card(self, which: str) -> TurnReport:
         """The table asked the program to turn the card itself (``which``: 'current' or

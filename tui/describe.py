@@ -31,6 +31,7 @@ from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
 from core.words import counted
 from nonplayer.trace import names, operation_text
 from runners.seats import faction_name
+from tui.table_deck import PublicCards, solo_cards
 
 if TYPE_CHECKING:
     from runners.games import Turn
@@ -42,15 +43,24 @@ KIND_LABEL = {"city": "City", "department": "Dept", "loc": "LoC", "foreign": "Fo
 # ======================================================================================
 # cards
 # ======================================================================================
-def next_card_title(state: GameState, next_known: bool = True) -> str:
+def next_card_title(state: GameState, cards: PublicCards | None = None) -> str:
     """The card on top of the draw deck as every screen names it: its title; 'not named
-    yet' where the deck is the table's and nobody named it (``next_known`` False,
-    tabletop assist); 'none (the game is over)' once no card follows (2.4.1, 7.3)."""
+    yet' where the deck is the table's and nobody named it (tabletop assist); 'none (the
+    game is over)' once no card follows (2.4.1, 7.3). ``cards``: what may be shown
+    (:func:`tui.table_deck.public_cards`; by default a solo game's)."""
+    cards = cards if cards is not None else solo_cards(state)
     if state.phase == "over":
         return "none (the game is over)"
-    if not state.deck:
-        return card_title(None)
-    return card_title(state.deck[0]) if next_known else "not named yet"
+    if cards.next is not None:
+        return card_title(cards.next)
+    return "not named yet" if cards.table and state.deck else card_title(None)
+
+
+def current_card_title(state: GameState, cards: PublicCards | None = None) -> str:
+    """The card face up as every screen names it: 'not named yet' where the table has
+    not named the card the program turned (tabletop assist)."""
+    cards = cards if cards is not None else solo_cards(state)
+    return "not named yet" if cards.current_unnamed else card_title(cards.current)
 
 
 def card_order(card: int) -> str:
@@ -81,30 +91,47 @@ def card_text(card: int | None) -> list[str]:
     return lines
 
 
-def cards_lines(state: GameState, next_known: bool = True,
-                current_known: bool = True) -> list[str]:
-    """The card face up and the next card (face up on the deck), with their texts.
-    ``next_known`` / ``current_known`` False: the table has not named the top card / the
-    card face up yet (tabletop assist: the program's own card stands in, unnamed)."""
-    nxt = state.deck[0] if state.deck else None
-    current = card_text(state.current_card) if current_known else \
-        ["(not named yet: the table names the card it turned face up)"]
+def cards_lines(state: GameState, cards: PublicCards | None = None) -> list[str]:
+    """The card face up and the next card (face up on the deck), with their texts, as
+    far as ``cards`` shows them (:func:`tui.table_deck.public_cards`: at the table an
+    unnamed card stays unnamed; by default a solo game's)."""
+    cards = cards if cards is not None else solo_cards(state)
+    current = ["(not named yet: the table names the card it turned face up)"] \
+        if cards.current_unnamed else card_text(cards.current)
     lines = ["Current card:", *current, "", "Next card:"]
-    if nxt is None:
-        lines.append("(none: the deck is empty)")
-    elif not next_known:
+    if cards.next is not None:
+        lines += card_text(cards.next)
+    elif cards.next_unnamed:
         lines.append("(not named yet: n tells which card is on top of the deck)")
+    elif state.phase == "over":
+        lines.append("(none: the game is over)")
     else:
-        lines += card_text(nxt)
+        lines.append("(none: the deck is empty)")
     return lines
 
 
-def cards_to_propaganda(state: GameState) -> int | None:
-    """Event cards left before the next Propaganda card in the draw deck (None if none)."""
-    for i, card in enumerate(state.deck):
-        if CARDS[card].propaganda:
-            return i
-    return None
+def propaganda_line(state: GameState, cards: PublicCards | None = None,
+                    short: bool = False) -> str:
+    """'Propaganda cards 1 of 4', with, only when the deck is open (``andean play
+    --open-deck``), where the next Propaganda card lies: the deck is face down (Deck
+    Preparation), so no screen counts it otherwise. ``short``: the side panel's words
+    ('Propaganda 1/4; next in 3 cards')."""
+    cards = cards if cards is not None else solo_cards(state)
+    # Propaganda cards, not Rounds: a card set aside after a Round holds none (6.0) and
+    # counts toward the final one all the same (2.4.1)
+    rounds = (f"Propaganda {state.propaganda_rounds}/{state.final_propaganda}" if short
+              else f"Propaganda cards {state.propaganda_rounds} of "
+              f"{state.final_propaganda}")
+    if not cards.open_deck or cards.over:
+        return rounds
+    left = cards.to_propaganda
+    if short:
+        when = "none left in the deck" if left is None else "next card" if left == 0 \
+            else f"next in {left} card{'s' if left != 1 else ''}"
+    else:
+        when = "no Propaganda card left in the deck" if left is None \
+            else f"{counted(left, 'Event card')} before the next Propaganda card"
+    return f"{rounds}; {when} (open deck)"
 
 
 # ======================================================================================
@@ -255,12 +282,12 @@ def eligibility_line(state: GameState) -> str:
     return line
 
 
-def tracks_lines(state: GameState, next_known: bool = True,
-                 deck_known: bool = True) -> list[str]:
-    """The tracks panel: Resources, Aid, totals, margins, lasting Events, cards.
-    ``next_known`` False: the table has not named the card on top of its deck yet;
-    ``deck_known`` False: the deck is the table's (tabletop assist), so where its next
-    Propaganda card lies is not known either."""
+def tracks_lines(state: GameState, cards: PublicCards | None = None) -> list[str]:
+    """The tracks panel: Resources, Aid, totals, margins, lasting Events, cards, as far
+    as ``cards`` shows them (:func:`tui.table_deck.public_cards`; by default a solo
+    game's): no unnamed card, no count to the next Propaganda card unless the deck is
+    open."""
+    cards = cards if cards is not None else solo_cards(state)
     m = state.victory_margins()
     lines = [
         "Resources: " + ", ".join(f"{f.label} {state.resources[f]}" for f in Faction),
@@ -277,26 +304,21 @@ def tracks_lines(state: GameState, next_known: bool = True,
     if state.momentum:
         lines.append("Momentum: " + ", ".join(CARDS[c].title for c in state.momentum))
     lines.append(eligibility_line(state))
-    left = cards_to_propaganda(state)
-    lines.append(f"Card {card_title(state.current_card)}; next "
-                 f"{next_card_title(state, next_known)}")
-    # Propaganda cards, not Rounds: a card set aside after a Round holds none (6.0) and
-    # counts toward the final one all the same (2.4.1)
-    rounds = f"Propaganda cards {state.propaganda_rounds} of {state.final_propaganda}"
-    if not deck_known:
-        lines.append(rounds)
-    else:
-        lines.append(rounds + "; " + (
-            "no Propaganda card left in the deck" if left is None
-            else f"{counted(left, 'Event card')} before the next Propaganda card"))
+    lines.append(f"Card {current_card_title(state, cards)}; next "
+                 f"{next_card_title(state, cards)}")
+    lines.append(propaganda_line(state, cards))
     return lines
 
 
-def whose_turn(state: GameState) -> str:
-    """'Government to decide: 1st Eligible on #12 Plan Colombia' and the like."""
+def whose_turn(state: GameState, cards: PublicCards | None = None) -> str:
+    """'Government to decide: 1st Eligible on #12 Plan Colombia' and the like; at the
+    table, before it names the card face up, nobody (the card's Faction order would
+    tell it)."""
     f = sequence.to_move(state)
     if state.phase == "over":
         return "The game is over"
+    if cards is not None and cards.current_unnamed:
+        return "The table names the card turned face up"
     if f is None:
         return "Nobody to move"
     who = faction_name(state, f)

@@ -9,6 +9,12 @@ name is ever printed, recorded or counted (issue 31 item 4):
 
 * :func:`named`, :func:`next_named`: whether the table named a card, the card on top;
 * :func:`is_table_deck`: whether a game's deck is the table's (an assist save);
+* :func:`public_cards`: the one answer to "which cards may be shown" (issue 43 item 2):
+  the card face up, the card on top of the deck where the rules show it (2.2: face up
+  on the deck; at the table, once named), and where the next Propaganda card lies only
+  with the open-deck option (:data:`OPEN_DECK`, off by default, kept in the save).
+  Every screen (status, tracks, the card panel, the side panel, the browser, which is
+  the same app) goes through it;
 * :func:`masked`: lines of instructions or changes with an unnamed card face up left
   unnamed ("Reveal the next card: #69 ..." becomes "turn the next card face up and
   name it"), and after a second Propaganda card in a row, the 6.0 exception said.
@@ -21,10 +27,12 @@ the engine plays the card under it, which the table has not turned yet.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from core.cards import CARDS, card_title
 from core.game import Game
 from core.game.board_editor import SetCurrentCard, SetNextCard
+from core.rules import propaganda
 from core.state import GameState
 
 #: ``state.options`` key set on every assist game: its deck is the table's
@@ -32,6 +40,11 @@ TABLE_DECK = "table_deck"
 NAMING = (SetNextCard.name, SetCurrentCard.name)
 #: how an instruction names a card turned face up that the table has not named yet
 UNNAMED_CARD = "the card turned face up (not named yet)"
+#: ``state.options`` key of a solo game played with the deck open (``andean play
+#: --open-deck``): the screens count the cards to the next Propaganda card. Off by
+#: default: the deck is face down (Deck Preparation shuffles one Propaganda card into
+#: each pile) and the section-8 Non-players do not know it either.
+OPEN_DECK = "open_deck"
 
 
 def drawn_line(card: int, which: str) -> str:
@@ -71,16 +84,79 @@ def named(game: Game, card: int | None) -> bool:
                for e in game.log)
 
 
-def next_named(game: Game) -> bool:
-    """The card on top of the program's deck is the one the table last named on top of
-    its own (nobody named it since it last changed: False)."""
-    state = game.state
+def next_named(game: Game, state: GameState | None = None) -> bool:
+    """The card on top of the program's deck (of ``state``, a board of ``game``, by
+    default its own) is the one the table last named on top of its own (nobody named it
+    since it last changed: False)."""
+    state = state if state is not None else game.state
     if not state.deck:
         return False
     for entry in reversed(game.log):
         if entry["command"].get("type") == SetNextCard.name:
             return entry["command"].get("card") == state.deck[0]
     return False
+
+
+@dataclass(frozen=True)
+class PublicCards:
+    """The cards as the people playing can see them (:func:`public_cards`)."""
+
+    #: the card face up (None: none, or one the table has not named yet)
+    current: int | None
+    #: the card on top of the deck, face up on it (2.2) (None: none, not named yet, or
+    #: the game is over)
+    next: int | None
+    #: a card is face up that the table has not named (nobody may act on it yet)
+    current_unnamed: bool = False
+    #: a card is on top of the table's deck that the table has not named
+    next_unnamed: bool = False
+    #: the deck is the table's (tabletop assist)
+    table: bool = False
+    #: Event cards before the next Propaganda card: only with the open-deck option
+    #: (None: not shown, or no Propaganda card left)
+    to_propaganda: int | None = None
+    #: the open-deck option is on (to_propaganda None then means none left)
+    open_deck: bool = False
+    over: bool = False
+
+
+def solo_cards(state: GameState) -> PublicCards:
+    """:func:`public_cards` of a game whose deck is the program's (solo play): the card
+    face up and the next are on the table (2.2); the rest of the deck is face down."""
+    over = state.phase == "over"
+    nxt = state.deck[0] if state.deck and not over else None
+    open_deck = bool(state.options.get(OPEN_DECK))
+    left = next((i for i, c in enumerate(state.deck) if CARDS[c].propaganda), None)
+    return PublicCards(state.current_card, nxt, over=over, open_deck=open_deck,
+                       to_propaganda=left if open_deck and not over else None)
+
+
+def public_cards(game: Game, state: GameState | None = None,
+                 table: bool = False) -> PublicCards:
+    """What may be shown of ``game``'s cards now (or on ``state``, a board of that game):
+    in solo play the card face up and the next (:func:`solo_cards`); at the table only
+    the cards it named: the card face up once named (the program's own stands in
+    unnamed after a second Propaganda card in a row, 6.0), the card on top once named
+    since it last changed (none after the final Round's card, 2.4.1). Never where the
+    next Propaganda card lies in the table's deck. ``table``: the deck is the table's
+    whatever the save says (the assistant's own game)."""
+    state = state if state is not None else game.state
+    if not (table or is_table_deck(game)):
+        return solo_cards(state)
+    over = state.phase == "over"
+    current = state.current_card
+    current_unnamed = (current is not None and state.phase == "card"
+                       and not state.step.get("acted") and not state.step.get("passed")
+                       and not named(game, current))
+    next_unnamed = False
+    nxt = state.deck[0] if state.deck and not over else None
+    if nxt is not None and not next_named(game, state):
+        nxt = None
+        final = state.phase == "propaganda" and propaganda.is_final_round(state)
+        next_unnamed = state.phase in ("card", "propaganda") and not final
+    return PublicCards(None if current_unnamed else current, nxt,
+                       current_unnamed=current_unnamed, next_unnamed=next_unnamed,
+                       table=True, over=over)
 
 
 def unnamed_face_up(game: Game, after: GameState) -> int | None:
@@ -124,6 +200,8 @@ def masked(lines: Iterable[str], game: Game, after: GameState) -> list[str]:
 
 
 __all__ = [
+    "OPEN_DECK",
+    "PublicCards",
     "TABLE_DECK",
     "UNNAMED_CARD",
     "first_card",
@@ -131,6 +209,8 @@ __all__ = [
     "masked",
     "named",
     "next_named",
+    "public_cards",
+    "solo_cards",
     "skipped_propaganda",
     "unnamed_face_up",
 ]

@@ -35,7 +35,7 @@ from core.game.editor import EditorCommand, PlayOn
 from core.pieces import Faction
 from core.rules.propaganda import rounds_held
 from core.state import GameState
-from tui.table_deck import NAMING
+from tui.table_deck import NAMING, PublicCards
 
 #: Faction names in card headings (short, as on the cards' Faction order).
 SHORT = {Faction.GOVT: "Govt", Faction.FARC: "FARC", Faction.AUC: "AUC",
@@ -358,8 +358,12 @@ def card_heading(card: int | None, phase: str, round_: int,
     return text
 
 
-def current_heading(state: GameState) -> str:
-    """The heading of the card being played now (as the history will show it)."""
+def current_heading(state: GameState, cards: PublicCards | None = None) -> str:
+    """The heading of the card being played now (as the history will show it); at the
+    table, before it names the card face up, none of it (``cards``:
+    :func:`tui.table_deck.public_cards`)."""
+    if cards is not None and cards.current_unnamed:
+        return "the card turned face up, not named yet"
     return card_heading(state.current_card, state.phase, rounds_held(state),
                         tuple(f for f in Faction if not state.eligible[f]))
 

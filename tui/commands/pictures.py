@@ -58,7 +58,7 @@ def _scale(text: str) -> float:
 def _run_map(args: argparse.Namespace, out: TextIO) -> int:
     from tui.history import from_game
     from tui.pictures.board import write_board
-    from tui.table_deck import is_table_deck, next_named
+    from tui.table_deck import public_cards
 
     require_suffix(args.out, "--out", ".svg", ".png")
     if args.out.lower().endswith(".png"):
@@ -76,8 +76,8 @@ def _run_map(args: argparse.Namespace, out: TextIO) -> int:
         state = steps[-1].state
         heading = f"After {steps[-1].heading}"
     # an assist save's deck is the table's: the picture names only a card it named
-    known = args.card is not None or not is_table_deck(game) or next_named(game)
-    path = write_board(state, args.out, heading=heading, scale=args.scale, next_known=known)
+    path = write_board(state, args.out, heading=heading, scale=args.scale,
+                       cards=public_cards(game, state))
     print(f"Wrote {path}", file=out)
     return 0
 

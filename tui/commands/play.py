@@ -4,7 +4,7 @@
 
     andean play [--as FACTION[,FACTION...] | --seats G,F,A,C] [--govt heuristic|search]
                 [--think 0.5s|2s|10s] [--scenario standard|quick] [--seed N]
-                [--load FILE] [--save FILE] [--plain]
+                [--load FILE] [--save FILE] [--plain] [--open-deck]
     andean assist [--bots FARC,AUC,Cartels] [--dice auto|manual] [--load FILE] [--plain]
 
 ``play`` seats one to four people at any Factions (:mod:`tui.commands.seating`; by
@@ -46,6 +46,7 @@ from tui.commands.base import (
 )
 from tui.commands.stops import stopping
 from tui.session import Session
+from tui.table_deck import OPEN_DECK
 
 if TYPE_CHECKING:
     from tui.controller import Controller
@@ -96,6 +97,10 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
     p.add_argument("--expert", action="store_true",
                    help="hints also show the search's numbers (scores, solver runs); "
                    "in the full-screen app the x key toggles this")
+    p.add_argument("--open-deck", action="store_true",
+                   help="new game: the screens count the cards to the next Propaganda "
+                   "card, which the face-down deck hides (off by default; kept in the "
+                   "save)")
 
 
 def _configure_assist(p: argparse.ArgumentParser) -> None:
@@ -221,6 +226,10 @@ def play_controller(args: argparse.Namespace, out: TextIO) -> Controller:
         raise CliError(f"{args.load or target} is a game in progress with its own seats: "
                        "--as, --seats, --govt and --think are for a new game (add --new, "
                        "or --save FILE for another file)")
+    if resuming and getattr(args, "open_deck", False):
+        raise CliError(f"{args.load or target} is a game in progress with its own deck: "
+                       "--open-deck is for a new game (add --new, or --save FILE for "
+                       "another file)")
     seats, spec = seating(args) if not resuming else ([1, None, None, None], None)
     agents = parse_agents(args)
     if agents and not resuming:
@@ -232,6 +241,9 @@ def play_controller(args: argparse.Namespace, out: TextIO) -> Controller:
         seed = _seed(args)
         session.game = Game.new(args.scenario, seed=seed, short=args.short, seats=seats,
                                 government_ai=spec)
+        if getattr(args, "open_deck", False):  # recorded in the save, from the start
+            for state in (session.game.initial, session.game.state):
+                state.options[OPEN_DECK] = True
         session.save()
         print(f"New game ({args.scenario}, seed {seed}), saving to {session.path}", file=out)
         print("Seats: " + "; ".join(seat_lines(session.game.state)), file=out)

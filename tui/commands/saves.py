@@ -26,7 +26,7 @@ from core.map import MAP
 from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
 from core.setup import secret_seed
 from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
-from core.words import printable
+from core.words import counted, printable
 from runners.seats import ai_spec, government_ai
 from tui.available import available_dict, available_lines
 from tui.commands.base import (
@@ -39,7 +39,7 @@ from tui.commands.base import (
     seed_argument,
 )
 from tui.seats import seat_lines
-from tui.table_deck import is_table_deck, next_named
+from tui.table_deck import public_cards
 
 
 # ======================================================================================
@@ -92,11 +92,16 @@ def _space_status(state: GameState, space: int) -> dict[str, Any]:
 
 def status_dict(game: Game) -> dict[str, Any]:
     """Everything ``andean status --json`` shows: tracks, cards, Eligibility, whose turn,
-    victory margins and every space in play (keyed by space name)."""
+    victory margins and every space in play (keyed by space name). The cards as far as
+    the people playing see them (:func:`tui.table_deck.public_cards`): at the table only
+    those it named (nobody is to move on a card face up it has not named: its Faction
+    order would tell it), and where the next Propaganda card lies only with the open
+    deck."""
     state = game.state
-    to_move = game.to_move()
+    cards = public_cards(game)
+    to_move = None if cards.current_unnamed else game.to_move()
     margins = state.victory_margins()
-    table = is_table_deck(game)
+    table = cards.table
     out: dict[str, Any] = {
         "scenario": state.scenario,
         "seed": state.rng_seed,
@@ -105,11 +110,12 @@ def status_dict(game: Game) -> dict[str, Any]:
         "government_ai": government_ai(state),
         "phase": state.phase,
         "to_move": to_move.label if to_move is not None else None,
-        "current_card": card_data(state.current_card),
+        "current_card": card_data(cards.current),
         # an assist save's deck is the table's: only the cards the table named count
         "table_deck": table,
-        "next_card": card_data(state.deck[0] if state.deck and state.phase != "over" and (
-            not table or next_named(game)) else None),
+        "current_card_named": not cards.current_unnamed,
+        "next_card": card_data(cards.next),
+        "open_deck": cards.open_deck,
         "deck_remaining": None if table else len(state.deck),
         "propaganda_rounds": state.propaganda_rounds,
         "final_propaganda": state.final_propaganda,
@@ -132,6 +138,8 @@ def status_dict(game: Game) -> dict[str, Any]:
         "log_length": len(game.log),
         "spaces": {s.name: _space_status(state, s.id) for s in state.spaces_in_play()},
     }
+    if cards.open_deck:  # andean play --open-deck: the deck's order is no secret
+        out["cards_to_propaganda"] = cards.to_propaganda
     if sequence.card_ended(state):
         nxt = out["next_card"]
         out["card_ends"] = (
@@ -172,13 +180,19 @@ def status_text(game: Game) -> str:
     lines = [
         f"Andean Abyss: {d['scenario']} scenario, seed {d['seed']}, phase {d['phase']}",
         "Seats: " + "; ".join(seat_lines(game.state, you=False)),
-        f"Card: {card_label(d['current_card'])}   next: "
+        "Card: " + (card_label(d["current_card"]) if d["current_card_named"]
+                    else "not named yet (the table names the card it turned face up)")
+        + "   next: "
         + ("none (the game is over)" if d["phase"] == "over" else
            card_label(d['next_card']) if d["next_card"] or not d["table_deck"]
            else "not named yet")
         + ("   deck: the table's" if d["table_deck"] else
            f"   deck: {d['deck_remaining']} cards")
-        + f"   Propaganda: {d['propaganda_rounds']} of {d['final_propaganda']}",
+        + f"   Propaganda: {d['propaganda_rounds']} of {d['final_propaganda']}"
+        + ("" if "cards_to_propaganda" not in d else
+           "; open deck: no Propaganda card left" if d["cards_to_propaganda"] is None else
+           f"; open deck: {counted(d['cards_to_propaganda'], 'Event card')} before the "
+           "next Propaganda card"),
         f"To move: {d['to_move'] or '-'}   Eligible: {', '.join(d['eligible']) or '-'}",
         f"El Presidente: {d['el_presidente']}   Aid: {d['aid']}   Resources: "
         + ", ".join(f"{k} {v}" for k, v in d["resources"].items()),

@@ -28,8 +28,9 @@ from core.cards import CARDS
 from core.map import MAP, Space
 from core.pieces import Faction, Piece
 from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
-from tui.describe import card_title, next_card_title
+from tui.describe import current_card_title, next_card_title
 from tui.pictures.canvas import Canvas
+from tui.table_deck import PublicCards
 
 # --- colours (the Factions' piece colours on the physical game) ------------------------
 FACTION_COLOUR = {
@@ -399,9 +400,11 @@ def layout(state: GameState) -> Layout:
 
 
 def draw_board(state: GameState, changed: set[int] | frozenset[int] = frozenset(),
-               *, heading: str = "", panel: bool = True, next_known: bool = True) -> Canvas:
-    """The position as shapes; ``changed`` spaces get an orange ring. ``next_known``
-    False: the card on top of the deck is the table's, not named yet (assist)."""
+               *, heading: str = "", panel: bool = True,
+               cards: PublicCards | None = None) -> Canvas:
+    """The position as shapes; ``changed`` spaces get an orange ring. ``cards``: the
+    cards the panel may name (:func:`tui.table_deck.public_cards`; by default a solo
+    game's)."""
     geo = geography()
     width = geo.width + (PANEL if panel else 0)
     c = Canvas(width, geo.height, background=SEA)
@@ -457,7 +460,7 @@ def draw_board(state: GameState, changed: set[int] | frozenset[int] = frozenset(
         c.rect(8, 8, _text_width(heading, 16) + 16, 28, fill="#ffffffcc", rx=4)
         c.text(16, 28, heading, size=16, weight="bold", fill="#111")
     if panel:
-        _panel(c, state, geo.width, next_known)
+        _panel(c, state, geo.width, cards)
     return c
 
 
@@ -465,7 +468,7 @@ def _counts(state: GameState, sid: int) -> dict[str, int]:
     return {k.name.lower(): state.count(sid, k) for k, _ in KINDS}
 
 
-def _panel(c: Canvas, state: GameState, x0: float, next_known: bool = True) -> None:
+def _panel(c: Canvas, state: GameState, x0: float, cards: PublicCards | None = None) -> None:
     """The tracks: Resources, Aid, totals, margins, cards, and a legend."""
     c.rect(x0, 0, PANEL, c.height, fill="#fbfaf6", stroke="#8d8672", width=1)
     x = x0 + 16
@@ -486,8 +489,8 @@ def _panel(c: Canvas, state: GameState, x0: float, next_known: bool = True) -> N
     line(f"{state.scenario.title()} scenario, Propaganda cards {state.propaganda_rounds} "
          f"of {state.final_propaganda}", size=11, colour="#555")
     head("Cards")
-    line("Current: " + card_title(state.current_card), bold=True)
-    line("Next: " + next_card_title(state, next_known))
+    line("Current: " + current_card_title(state, cards), bold=True)
+    line("Next: " + next_card_title(state, cards))
     head("Resources")
     for f in Faction:
         y += 20
@@ -592,11 +595,11 @@ def board_svg(state: GameState, changed: set[int] | frozenset[int] = frozenset()
 
 
 def write_board(state: GameState, path: str | Path, *, heading: str = "",
-                scale: float = 1.0, next_known: bool = True) -> Path:
+                scale: float = 1.0, cards: PublicCards | None = None) -> Path:
     """Write the board to ``path``: SVG, or PNG when the name ends in ``.png``
-    (``next_known``: see :func:`draw_board`)."""
+    (``cards``: see :func:`draw_board`)."""
     target = Path(path)
-    canvas = draw_board(state, heading=heading, next_known=next_known)
+    canvas = draw_board(state, heading=heading, cards=cards)
     if target.suffix.lower() == ".png":
         return canvas.png(target, scale=scale)
     target.parent.mkdir(parents=True, exist_ok=True)

@@ -37,6 +37,7 @@ from core.pieces import Faction
 from core.state import GameState
 from tui.describe import FACTION_LETTER, pieces_short
 from tui.pictures.board import geography
+from tui.table_deck import PublicCards
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -324,15 +325,16 @@ def map_screen_class() -> Callable[[GameState, bool], Screen[None]]:
         MapScreen #map-legend { height: auto; padding: 0 1; color: $text-muted; }
         """
 
-        def __init__(self, state: GameState, next_known: bool = True) -> None:
-            """``next_known`` False: the table has not named the card on top of its
-            deck (tabletop assist): the footer does not name the program's."""
+        def __init__(self, state: GameState, cards: PublicCards | None = None) -> None:
+            """``cards``: the cards the footer may name (at the table, only those it
+            named: :func:`tui.table_deck.public_cards`)."""
             super().__init__()
             self.state = state
-            self.next_known = next_known
+            self.cards = cards
 
         def compose(self) -> ComposeResult:
-            yield Static(f"Map  {describe.whose_turn(self.state)}   (m or Escape: back)",
+            yield Static(f"Map  {describe.whose_turn(self.state, self.cards)}   "
+                         "(m or Escape: back)",
                          id="map-title", markup=False)
             yield MapView(self.state)
             m = self.state.victory_margins()
@@ -342,8 +344,8 @@ def map_screen_class() -> Callable[[GameState, bool], Screen[None]]:
                 + f"  Aid {self.state.aid}  Support {self.state.total_support()}"
                 + f"  Opp+Bases {self.state.opposition_plus_bases()}  Margins "
                 + " ".join(f"{f.label} {m[f]:+d}" for f in Faction)
-                + f"  Card {describe.card_title(self.state.current_card)}; next "
-                + describe.next_card_title(self.state, self.next_known),
+                + f"  Card {describe.current_card_title(self.state, self.cards)}; next "
+                + describe.next_card_title(self.state, self.cards),
                 id="map-tracks", markup=False)
             yield MapLegend(id="map-legend")
 

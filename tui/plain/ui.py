@@ -77,8 +77,9 @@ At any prompt:
   show [N], why [N]   a turn's instructions; its reasons (the last Non-player's; w = why)
   save [FILE], quit   save now (to FILE: the game moves there; an existing FILE
                       only after a yes); save and stop (resume with --load FILE)
-  undo                take back your last decision (again: further back; assist lists
-                      the steps back on the table and asks yes/no first); at a die
+  undo                take back your last decision, naming every command it takes
+                      back (again: further back; assist lists the steps back on the
+                      table and asks yes/no first); at a die
                       prompt of a Non-player's turn, that turn is abandoned first
   seat FACTION agent COMMAND, seat FACTION me, seat FACTION bot
                       hand a seat to an outside program (docs/agents.md), take a seat
@@ -204,16 +205,14 @@ class PlainUI:
             except KeyError as err:
                 self.say(f"! {err.args[0] if err.args else err}")
             return True
-        if word in ("tracks", "status"):
-            table = self.assist  # the deck is the table's: only what it named
-            self.say(describe.whose_turn(self.c.state), *describe.tracks_lines(
-                self.c.state, not (table and self.c.needs_next_card()), deck_known=not table),
-                *available_lines(self.c.state))
+        if word in ("tracks", "status"):  # the cards as far as the table sees them
+            cards = self.c.public_cards()
+            self.say(describe.whose_turn(self.c.state, cards),
+                     *describe.tracks_lines(self.c.state, cards),
+                     *available_lines(self.c.state))
             return True
         if word == "card" and not rest:
-            next_known = not (self.assist and self.c.needs_next_card())
-            self.say(*describe.cards_lines(
-                self.c.state, next_known, not (self.assist and self.c.needs_current_card())))
+            self.say(*describe.cards_lines(self.c.state, self.c.public_cards()))
             return True
         if word == "log":
             self.show_log(rest)
@@ -353,7 +352,7 @@ class PlainUI:
         state = self.c.state
         if not self.c.is_over() and (groups[-1].card, groups[-1].phase) != (
                 state.current_card, state.phase):
-            self.say(f"Now: {current_heading(state)}")
+            self.say(f"Now: {current_heading(state, self.c.public_cards())}")
         self.say("(show N, why N: a turn; rollback N: back to the start of card N)")
 
     def show_turn(self, which: str, reasons: bool) -> None:
@@ -621,7 +620,7 @@ class PlainUI:
         the first die is asked."""
         self.acting = self.c.to_move()
         if self.c.manual:
-            self.say(f"{describe.whose_turn(self.c.state)}: its turn (roll the dice it asks "
+            self.say(f"{self.c.turn_line()}: its turn (roll the dice it asks "
                      "for)")
         try:
             rep = self.c.nonplayer_turn()

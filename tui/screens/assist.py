@@ -764,7 +764,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
             return "New game: name the card face up"
         if c.is_over():
             return "The game is over"
-        text = describe.whose_turn(c.state)
+        text = c.turn_line()
         if c.state.phase == "propaganda":
             text += f" ({phase_of(str(c.state.step.get('phase', '')))})"
         which = c.card_to_name()  # the key first: a long card title may be cut at 80
@@ -1010,10 +1010,6 @@ class AssistApp(PlayApp, inherit_bindings=False):
             return
         self.busy = True
         self.push_screen(self.card_screen("next"), self._card_given)
-
-    def cards_known(self) -> bool:
-        """The next card is known once the table has named it (n)."""
-        return not self.controller.needs_next_card()
 
     def action_current_card(self) -> None:
         if self.busy or self.new_game is not None:

@@ -21,6 +21,7 @@ from core.state import GameState
 from tui.card_summary import turn_line
 from tui.screens import board_table, side_panel
 from tui.screens.dialogs import PickScreen
+from tui.table_deck import PublicCards
 from tui.turn_log import CardGroup, Turn, naming_line, turn_by_number
 
 
@@ -72,10 +73,13 @@ class BoardAtScreen(ModalScreen[None]):
     BoardAtScreen #then-keys { height: 1; color: $text-muted; padding: 0 1; }
     """
 
-    def __init__(self, group: CardGroup, state: GameState) -> None:
+    def __init__(self, group: CardGroup, state: GameState,
+                 cards: PublicCards | None = None) -> None:
         super().__init__()
         self.group = group
         self.state = state
+        #: the cards of that moment as far as they were seen (tui.table_deck)
+        self.cards = cards
 
     def compose(self) -> ComposeResult:
         yield Static(f"The board after {self.group.title} (read only; the game goes on "
@@ -97,7 +101,7 @@ class BoardAtScreen(ModalScreen[None]):
             table.add_row(*cells, key=str(s))
         panel = self.query_one("#then-side", Static)
         panel.styles.width = side
-        panel.update("\n".join(side_panel.side_lines(state, side - 3)))
+        panel.update("\n".join(side_panel.side_lines(state, side - 3, self.cards)))
         table.focus()
 
 

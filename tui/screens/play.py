@@ -83,7 +83,8 @@ Keys
   h        hint for the seat to move: the Government: the campaign search's choice;
            FARC, AUC, Cartels: what the section-8 flowchart would do (its advice)
   x        expert hints on/off: add the search's numbers (scores, solver runs) to hints
-  u        undo: back to the start of your last decision (again: further back)
+  u        undo: back to the start of your last decision, naming every command
+           taken back (again: further back)
   r        rollback: back to the start of a card of the history (asks which: its
            number + Enter, or the arrows; it says what it takes back first)
   l        the history: one heading per card, the turns under it; Enter on a turn
@@ -308,12 +309,9 @@ class PlayApp(App[None]):
     def side_lines(self) -> list[str]:
         """The tracks and the Available Forces (:mod:`tui.screens.side_panel`) in the
         side panel's width."""
-        state = self.controller.state
-        table = self.controller.assist  # the deck is the table's: only what it named
+        c = self.controller  # the cards as far as the table (or the player) sees them
         return [*self.seat_lines(),
-                *side_panel.side_lines(state, self.side_width(),
-                                       not (table and self.controller.needs_next_card()),
-                                       deck_known=not table)]
+                *side_panel.side_lines(c.state, self.side_width(), c.public_cards())]
 
     def side_width(self) -> int:
         """The side panel's text width (before the screen is laid out: the width wanted)."""
@@ -573,8 +571,7 @@ class PlayApp(App[None]):
         from tui.pictures.textmap import map_screen_class
 
         c = self.controller
-        self.push_screen(map_screen_class()(
-            c.state, not (c.assist and c.needs_next_card())))
+        self.push_screen(map_screen_class()(c.state, c.public_cards()))
 
     def action_seats(self) -> None:
         """``p``: who plays each seat, changed mid-game (:class:`SeatsScreen`); once it
@@ -672,14 +669,9 @@ class PlayApp(App[None]):
 
         self.push_screen(LoadScreen(), loaded)
 
-    def cards_known(self) -> bool:
-        """Whether the program knows the next card (always, in solo play)."""
-        return True
-
     def action_cards(self) -> None:
         c = self.controller
-        lines = describe.cards_lines(c.state, self.cards_known(),
-                                     not (c.assist and c.needs_current_card()))
+        lines = describe.cards_lines(c.state, c.public_cards())
         self.push_screen(TextScreen("Cards", lines))
 
     def action_help(self) -> None:
@@ -771,8 +763,9 @@ class PlayApp(App[None]):
         def picked(number: int | None) -> None:
             if number is not None and 1 <= number <= len(groups):
                 group = groups[number - 1]
-                self.push_screen(BoardAtScreen(group, board_after(self.controller.game,
-                                                                  group)))
+                state = board_after(self.controller.game, group)
+                self.push_screen(BoardAtScreen(group, state,
+                                               self.controller.public_cards(state)))
 
         self.push_screen(CardPickScreen(groups, card), picked)
 

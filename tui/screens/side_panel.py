@@ -12,6 +12,7 @@ from core.pieces import Faction
 from core.state import PRESIDENTS, GameState
 from tui import describe
 from tui.available import LETTER, LETTERS_BELOW, SHORT, available_lines
+from tui.table_deck import PublicCards
 
 
 def pack(label: str, items: list[str], width: int) -> list[str]:
@@ -30,8 +31,8 @@ def pack(label: str, items: list[str], width: int) -> list[str]:
 
 
 
-def compact_tracks(state: GameState, width: int, next_known: bool = True,
-                   deck_known: bool = True) -> list[str]:
+def compact_tracks(state: GameState, width: int,
+                   cards: PublicCards | None = None) -> list[str]:
     """The tracks in few short lines (see the module docstring); below
     :data:`LETTERS_BELOW` columns Resources and margins by Faction letter ('Resources
     G40 F10 A10 C7', as the board's pieces: G Government, F FARC, A AUC, C Cartels)."""
@@ -59,15 +60,9 @@ def compact_tracks(state: GameState, width: int, next_known: bool = True,
     lines += pack("Eligible:", ["all"] if not ineligible else eligible or ["-"], width)
     if ineligible:
         lines += pack("Ineligible:", ineligible, width)
-    lines += pack("Next:", [describe.next_card_title(state, next_known)], width)
-    rounds = f"Propaganda {state.propaganda_rounds}/{state.final_propaganda}"
-    left = describe.cards_to_propaganda(state)
-    if not deck_known:
-        lines.append(rounds)
-    else:
-        when = "none left in the deck" if left is None else "next card" if left == 0 \
-            else f"next in {left} card{'s' if left != 1 else ''}"
-        lines += pack(rounds + ";", [when], width)
+    lines += pack("Next:", [describe.next_card_title(state, cards)], width)
+    rounds, _, when = describe.propaganda_line(state, cards, short=True).partition("; ")
+    lines += pack(rounds + ";", [when], width) if when else [rounds]
     return lines
 
 
@@ -81,12 +76,13 @@ def card_lines(card: int | None, width: int) -> list[str]:
     return [describe.card_title(card), f"Order: {order}", *lines[1:]]
 
 
-def side_lines(state: GameState, width: int, next_known: bool = True,
-               deck_known: bool = True) -> list[str]:
-    """The tracks then the Available Forces in ``width`` columns."""
-    tracks = describe.tracks_lines(state, next_known, deck_known=deck_known)
+def side_lines(state: GameState, width: int,
+               cards: PublicCards | None = None) -> list[str]:
+    """The tracks then the Available Forces in ``width`` columns, showing the cards as
+    far as ``cards`` does (:func:`tui.table_deck.public_cards`)."""
+    tracks = describe.tracks_lines(state, cards)
     if max(len(line) for line in tracks) > width:
-        tracks = compact_tracks(state, width, next_known, deck_known)
+        tracks = compact_tracks(state, width, cards)
     return [*tracks, *available_lines(state, width)]
 
 
