@@ -128,6 +128,14 @@ def test_plain_tracks_and_status_name_no_card_face_up_the_table_did_not_name(
     data = json.loads(printed[printed.index("{"):])
     assert data["current_card"] is None and data["current_card_named"] is False
     assert data["to_move"] is None and "To move: -" in printed
+    # the report's final position, and andean map, name none of it either
+    report, picture = tmp_path / "r.html", tmp_path / "m.svg"
+    assert main(["report", str(path), "--out", str(report)]) == 0
+    assert main(["map", str(path), "--out", str(picture)]) == 0
+    for drawn in (report, picture):
+        text = re.sub(r"<[^>]*>", " ", drawn.read_text(encoding="utf-8"))
+        assert CARDS[hidden].title not in text and "Current: not named yet" in text
+        assert shown_cards(text) <= named_cards(game)
 
 
 def test_screen_names_no_card_face_up_the_table_did_not_name_80x24(tmp_path):  # 6.0

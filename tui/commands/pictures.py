@@ -92,6 +92,7 @@ def _configure_report(p: argparse.ArgumentParser) -> None:
 def _run_report(args: argparse.Namespace, out: TextIO) -> int:
     from tui.history import from_game
     from tui.pictures.report import game_report, write
+    from tui.table_deck import public_cards
 
     require_suffix(args.out, "--out", ".html", ".htm")  # as map's SVG or PNG (issue 43)
     # never over the save it reads; another existing file only with --force
@@ -100,7 +101,9 @@ def _run_report(args: argparse.Namespace, out: TextIO) -> int:
     history = from_game(game)
     subtitle = (f"{game.state.scenario.title()} scenario; rebuilt from {args.save} by "
                 f"replaying its {len(game.log)} commands")
-    path = write(game_report(history, subtitle=subtitle), args.out)
+    # an assist save's deck is the table's: the final position names only its cards
+    path = write(game_report(history, subtitle=subtitle, cards=public_cards(game)),
+                 args.out)
     print(f"Wrote {path} ({len(history.steps)} cards)", file=out)
     return 0
 

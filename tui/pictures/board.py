@@ -589,8 +589,9 @@ def _panel(c: Canvas, state: GameState, x0: float, cards: PublicCards | None = N
 
 
 def board_svg(state: GameState, changed: set[int] | frozenset[int] = frozenset(),
-              *, heading: str = "", panel: bool = True) -> str:
-    return draw_board(state, changed, heading=heading, panel=panel).svg(
+              *, heading: str = "", panel: bool = True,
+              cards: PublicCards | None = None) -> str:
+    return draw_board(state, changed, heading=heading, panel=panel, cards=cards).svg(
         title=heading or "Andean Abyss board")
 
 

@@ -22,6 +22,7 @@ from core.words import counted
 from runners.seats import GOVT_AI_LABEL
 from tui.history import EDITOR, CardStep, History, solo_line
 from tui.pictures.board import FACTION_COLOUR, board_svg
+from tui.table_deck import PublicCards
 
 COLOUR = {f.label: FACTION_COLOUR[f] for f in Faction}
 COLOUR[EDITOR] = "#666"
@@ -295,8 +296,10 @@ def _rounds_fact(final: GameState) -> str:
 
 
 def game_report(history: History, *, title: str = "Andean Abyss game report",
-                subtitle: str = "") -> str:
-    """The whole game as one HTML page."""
+                subtitle: str = "", cards: PublicCards | None = None) -> str:
+    """The whole game as one HTML page. ``cards``: the cards the final position's panel
+    may name (:func:`tui.table_deck.public_cards` of the game; by default a solo
+    game's)."""
     final = history.final
     margins = final.victory_margins()
     score, level = victory.solo_result(final)
@@ -327,7 +330,7 @@ def game_report(history: History, *, title: str = "Andean Abyss game report",
             escape(line) for line in result_lines(final)[3:]) + "</p>")
     body.append("<h2>Across the game</h2>" + _steps_charts(history))
     body.append("<h2>Final position</h2><figure>"
-                + board_svg(final, heading="Final position") + "</figure>")
+                + board_svg(final, heading="Final position", cards=cards) + "</figure>")
     body.append("<h2>Card by card</h2><nav class=\"toc\">" + "".join(
         f'<a href="#card-{s.index}">{s.index}. {escape(s.heading)}</a>'
         for s in history.steps) + "</nav>")

@@ -280,7 +280,7 @@ def legend(width: int) -> str:
 # the Textual screen (play and assist: the m key)
 # ======================================================================================
 @cache
-def map_screen_class() -> Callable[[GameState, bool], Screen[None]]:
+def map_screen_class() -> Callable[[GameState, PublicCards | None], Screen[None]]:
     """The map view's Screen class, made with ``(state, next_known)`` (Textual imported
     only when a TUI runs)."""
     from textual.app import ComposeResult
