@@ -340,10 +340,17 @@ async def test_help_editor_from_a_form_undo_and_why_keys():
         await pilot.pause()
         assert isinstance(app.screen, YesNoScreen)  # issue 31 item 3: asked first,
         assert any(". " in line for line in app.screen.lines)  # the steps back listed
+        # issue 43 item 1: every command taken back named before, from the same record
+        said = app.screen.lines[0]
+        assert said.startswith("Undo: back to the start of your last decision. Taken "
+                               "back: Government: Pass; ")
+        assert said.count("; ") + 1 == len(app.controller.game.log) - 1  # not the card
         assert app.controller.state != start
         await pilot.press("y")
         await pilot.pause()
         assert app.controller.state == start
+        assert [str(n.message) for n in app._notifications][-1] == \
+            "Undone: " + said.removeprefix("Undo: ")
 
 
 @run_async
