@@ -419,8 +419,9 @@ def test_rebuilt_reasons_quote_the_dice_typed_in_at_the_table(tmp_path):  # 8.2
 @run_async
 async def test_app_unfolded_turn_starts_with_who_flowchart_and_dice(size):
     """A turn unfolded in the history panel reads as `w` and the plain mode's `show`
-    do: who acts and why (card, position, flowchart nodes) and the dice, then the
-    numbered instructions, then the reasons (issue 12 item 3)."""
+    do: who acts and why (card, position, flowchart nodes), then the numbered
+    instructions, the dice (folded below them, issue 43), then the reasons (issue 12
+    item 3)."""
     controller = new_controller()
     app = PlayApp(controller)
     async with app.run_test(size=size) as pilot:
@@ -443,7 +444,8 @@ async def test_app_unfolded_turn_starts_with_who_flowchart_and_dice(size):
         assert leaves[len(context)] == "Why:"
         # the person's Pass: who decided it, and its dice (none)
         govt = [str(c.label) for c in turns[0].children]
-        assert govt[0].startswith("Who: Government") and govt[1] == "Dice: none rolled"
+        # (issue 43: the dice fold below the steps)
+        assert govt[0].startswith("Who: Government") and govt[-1] == "Dice: none rolled"
         await press(pilot, "w")  # the same lines under the turn's heading, said once
         await press(pilot, "enter")
         assert app.screen.lines[0].startswith("Who: ")

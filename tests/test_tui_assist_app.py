@@ -163,11 +163,12 @@ async def test_assist_session_cards_dice_instructions_editor_save_resume(tmp_pat
         assert "AUC (Non-player): Rally + Extort" in text
         assert " 1. Place " in text and "Reveal the next card: #40 Demobilization" in text
         assert "Why:" not in text
-        # issue 12: who acts and why, and the dice typed, head the instructions
+        # issue 12: who acts and why head the instructions; issue 43: the dice typed
+        # fold below them (13 "Dice:" lines pushed the steps to page 2 at 80x24)
         assert text.index("Who: AUC (Non-player): 2nd Eligible on #12 Plan Colombia") \
             < text.index("Flowchart: card (8.1) -> rally_q (8.6.1): yes") \
-            < text.index("Dice: red 3, yellow 3, green 3 for random space for Rally") \
-            < text.index(" 1. Place ")
+            < text.index(" 1. Place ") \
+            < text.index("Dice: red 3, yellow 3, green 3 for random space for Rally")
         await press(pilot, "w")
         assert "Why:" in shown(app) and "(8.6.1)" in shown(app)
         await pilot.press("enter")  # done on the table

@@ -79,10 +79,21 @@ class TurnReport:
             return [f"(the reasons could not be rebuilt from the save: {self.note})"]
         return ["(a person's decision)"] if not self.nonplayer else ["(no reasons recorded)"]
 
+    def lead(self) -> list[str]:
+        """The context lines above the steps: who acts and why (card, position,
+        flowchart nodes)."""
+        return [line for line in self.context if not line.startswith("Dice:")]
+
+    def dice(self) -> list[str]:
+        """The dice lines, folded below the steps (issue 43: 13 of them pushed the steps
+        off the first page at 80x24)."""
+        return [line for line in self.context if line.startswith("Dice:")]
+
     def lines(self) -> list[str]:
         out = [self.heading()]
-        out += [f"  {line}" for line in self.context]
+        out += [f"  {line}" for line in self.lead()]
         out += [f"  {line}" for line in numbered(self.instructions, align=False)]
+        out += [f"  {line}" for line in self.dice()]
         return out
 
 

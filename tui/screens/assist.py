@@ -436,7 +436,8 @@ class TurnScreen(TextScreen):
         self.seen_end = False
 
     def body(self) -> list[str]:
-        lines = list(self.report.context) + numbered(self.report.instructions) + self.after
+        lines = self.report.lead() + numbered(self.report.instructions) + \
+            self.report.dice() + self.after
         if self.why:
             lines += ["", "Why:"]
             lines += [f"  {r}" for r in self.report.reasons] or ["  (a person's decision)"]
@@ -466,11 +467,13 @@ class TurnScreen(TextScreen):
         with Vertical(id="dialog", classes="wide"):
             yield Static(self.title_text, id="dialog-title", markup=False)
             with VerticalScroll(id="steps"):
-                if self.report.context:
-                    yield Static("\n".join(self.report.context), markup=False,
+                if self.report.lead():
+                    yield Static("\n".join(self.report.lead()), markup=False,
                                  id="context")
                 for text in self.steps():
                     yield Static(text, markup=False, classes="step")
+                if self.report.dice():  # below the steps: they come first at 80x24
+                    yield Static("\n".join(self.report.dice()), markup=False, id="dice")
                 yield Static("\n".join(self.tail()), markup=False, id="text")
             yield Static("", id="turn-keys", classes="keys", markup=False)
 
