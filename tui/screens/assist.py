@@ -112,7 +112,8 @@ Keys
            program's Government AI, an agent) and a change of it from the next decision
            on: a person takes a seat, hands it to its default player, or gives it to an
            agent (a program speaking docs/agents.md's protocol: type its command); logged
-  u        undo: lists the steps that take the last decision back on the table, y undoes
+  u        undo: names every command it takes back and lists the steps that take the
+           last decision back on the table, y undoes
   r        rollback: back to the start of a card of the history (asks which: number
            + Enter, or the arrows)
   l        the history: one heading per card, the turns under it; Enter on a turn
