@@ -43,7 +43,10 @@ dice; every candidate on the same futures):
 how often its choice is within two paired standard errors of it, its regret in both
 measures (reference mean of the reference choice minus that of the rule's choice; the
 rule's choice's chance of a lost check minus the lowest among the candidates), and the
-rollouts it spends. Each position's rollouts are a function of the position only, so a
+rollouts it spends; then the sampling rules' *expected* figures over random splits of each
+position's 96 futures into a sample and a reference (:func:`resampled`: one draw a
+position is noisy when the positions are few). Each position's rollouts are a function
+of the position only, so a
 run gives the same file on any number of workers (``--workers``: positions in
 parallel, rows written in position order; ``--resume`` keeps the rows already written).
 """
@@ -430,6 +433,53 @@ def report(rows: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def resampled(rows: list[dict[str, Any]], trials: int = 100,
+              seed: int = 0) -> dict[str, dict[str, Any]]:
+    """The sampling rules' *expected* agreement and regrets, with far less noise than one
+    draw a position: the reference and sample futures of a position (96, shared by every
+    candidate) are split at random ``trials`` times into a sample of :data:`SAMPLE`
+    futures (in random order) and a reference of the rest; each rule chooses on the
+    sample and is judged on that trial's reference. Per position the mean over trials;
+    the intervals are over positions. The hindsight rules are left out (one true world
+    a position)."""
+    rng = random.Random(seed)
+    out: dict[str, dict[str, Any]] = {}
+    per_rule: dict[str, list[tuple[float, float, float, float]]] = {
+        name: [] for name in RULES if not name.endswith("clairvoyant")
+        and "clairvoyant" not in name}
+    for row in rows:
+        cands = row["candidates"]
+        pooled = [c["reference"] + c["sample"] for c in cands]
+        lost = [[int(x) for x in c["reference_lost"] + c["sample_lost"]] for c in cands]
+        n_sample = len(cands[0]["sample"])
+        sums = {name: [0.0, 0.0, 0.0, 0.0] for name in per_rule}
+        for _ in range(trials):
+            order = list(range(len(pooled[0])))
+            rng.shuffle(order)
+            pick, rest = order[:n_sample], order[n_sample:]
+            trial = [dict(c, sample=[pooled[i][j] for j in pick],
+                          sample_lost="".join(str(lost[i][j]) for j in pick))
+                     for i, c in enumerate(cands)]
+            means = [_mean([pooled[i][j] for j in rest]) for i in range(len(cands))]
+            lost_rate = [_mean([lost[i][j] for j in rest]) for i in range(len(cands))]
+            best = best_of(means)
+            for name in per_rule:
+                choice, n = RULES[name](trial)
+                s = sums[name]
+                s[0] += choice == best
+                s[1] += means[best] - means[choice]
+                s[2] += lost_rate[choice] - min(lost_rate)
+                s[3] += n
+        for name, s in sums.items():
+            per_rule[name].append((s[0] / trials, s[1] / trials, s[2] / trials, s[3] / trials))
+    for name, values in per_rule.items():
+        out[name] = {"agree": t_interval([v[0] for v in values]),
+                     "value_regret": t_interval([v[1] for v in values]),
+                     "lost_regret": t_interval([v[2] for v in values]),
+                     "rollouts": _mean([v[3] for v in values])}
+    return out
+
+
 def markdown(summary: dict[str, Any]) -> list[str]:
     n = summary["positions"]
     lines = [f"{n} positions from {summary['games']} kept training games, "
@@ -450,6 +500,20 @@ def markdown(summary: dict[str, Any]) -> list[str]:
                      f"{r['within_2se']}/{n} ({100 * w_lo:.0f}-{100 * w_hi:.0f}%) | "
                      f"{v:.1f} ({v_lo:.1f} to {v_hi:.1f}) | {100 * lr:.1f} "
                      f"({100 * l_lo:.1f} to {100 * l_hi:.1f}) | {r['rollouts']:.0f} |")
+    if summary.get("resampled"):
+        lines += ["", f"The same rules' expected figures over {summary['trials']} random splits "
+                  "of each position's 96 futures into a 32-future sample and a 64-future "
+                  "reference (95% intervals over positions):", "",
+                  "| choice rule | agrees with the reference | value regret (95% CI) | "
+                  "lost-check regret, points of % (95% CI) | rollouts |",
+                  "|---|---|---|---|---|"]
+        for name, r in summary["resampled"].items():
+            a, a_lo, a_hi = r["agree"]
+            v, v_lo, v_hi = r["value_regret"]
+            lr, l_lo, l_hi = r["lost_regret"]
+            lines.append(f"| {name} | {100 * a:.0f}% ({100 * a_lo:.0f}-{100 * a_hi:.0f}%) | "
+                         f"{v:.1f} ({v_lo:.1f} to {v_hi:.1f}) | {100 * lr:.1f} "
+                         f"({100 * l_lo:.1f} to {100 * l_hi:.1f}) | {r['rollouts']:.0f} |")
     return lines
 
 
@@ -472,6 +536,8 @@ def main(argv: list[str] | None = None) -> int:
     q = sub.add_parser("report", help="the choice rules against the reference")
     q.add_argument("--rollouts", type=Path, nargs="+", required=True)
     q.add_argument("--json", action="store_true")
+    q.add_argument("--trials", type=int, default=100,
+                   help="random splits for the expected figures (0: none)")
     args = p.parse_args(argv)
     if args.cmd == "run":
         positions = choose_positions(args.games, args.positions)
@@ -487,6 +553,9 @@ def main(argv: list[str] | None = None) -> int:
     rows = [json.loads(line) for path in args.rollouts
             for line in path.read_text(encoding="utf-8").splitlines()]
     summary = report(rows)
+    if args.trials:
+        summary["resampled"] = resampled(rows, args.trials)
+        summary["trials"] = args.trials
     print(json.dumps(summary, indent=1) if args.json else "\n".join(markdown(summary)))
     return 0
 

@@ -151,3 +151,19 @@ def test_bench_rules_replay_the_choices_from_the_rollouts():
     assert one["agree"] == 2 and one["value_regret"][0] == pytest.approx(0.0)
     clair = summary["rules"]["clairvoyant (true deck and dice)"]
     assert clair["agree"] == 0 and clair["value_regret"][0] == pytest.approx(1.0)
+
+
+def test_bench_resampled_figures_credit_a_dominant_candidate_every_time():
+    # the expected figures split each position's futures at random: a candidate better in
+    # every future is the reference choice and every rule's choice in every split
+    def cand(value: float) -> dict:
+        return {"label": "c", "kind": "operation", "model": None, "plan": "", "pre_score": 0.0,
+                "reference": [value] * 6, "reference_lost": "000000",
+                "sample": [value] * 4, "sample_lost": "0000",
+                "truth": [value, value], "truth_lost": "00"}
+    row = {"game": "1.json", "seed": 1, "index": 0, "cards_to_propaganda": 1, "rounds": 0,
+           "think": "2s", "rollouts": 0, "seconds": 0.0,
+           "candidates": [cand(0.0), cand(10.0), cand(-5.0)]}
+    figures = decision_bench.resampled([row, row], trials=5)
+    assert figures and all(f["agree"][0] == 1.0 and f["value_regret"][0] == 0.0
+                           for f in figures.values())
