@@ -532,6 +532,9 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--shard", default="0/1", metavar="K/N",
                    help="judge only the positions K, K+N, K+2N, ... of the list (a run in N "
                    "processes with files of their own; report reads them all)")
+    r.add_argument("--reverse", action="store_true",
+                   help="judge the shard's positions from its end (a second process on the "
+                   "same shard; report keeps one row a position)")
     r.add_argument("--list", action="store_true", help="only list the chosen positions")
     q = sub.add_parser("report", help="the choice rules against the reference")
     q.add_argument("--rollouts", type=Path, nargs="+", required=True)
@@ -547,11 +550,13 @@ def main(argv: list[str] | None = None) -> int:
                       f"Propaganda, {pos.rounds} Rounds played")
             return 0
         k, _, n = args.shard.partition("/")
-        run(positions[int(k)::int(n)], args.out, args.workers, args.think, args.reference,
-            args.sample, args.resume)
+        part = positions[int(k)::int(n)]
+        run(part[::-1] if args.reverse else part, args.out, args.workers, args.think,
+            args.reference, args.sample, args.resume)
         return 0
-    rows = [json.loads(line) for path in args.rollouts
-            for line in path.read_text(encoding="utf-8").splitlines()]
+    rows = list({(row["game"], row["index"]): row for row in (
+        json.loads(line) for path in args.rollouts
+        for line in path.read_text(encoding="utf-8").splitlines())}.values())
     summary = report(rows)
     if args.trials:
         summary["resampled"] = resampled(rows, args.trials)
