@@ -410,6 +410,17 @@ def report(rows: list[dict[str, Any]]) -> dict[str, Any]:
         j != ref.best and ref.means[ref.best] - ref.means[j] <= 2 * ref.se_gap[j]
         for j in range(len(ref.means)))]
     out["close"] = len(close)
+    # wasted work (issue 40 item 5): candidates whose reference rollouts are, future by
+    # future, those of an earlier candidate (the same command played the same way)
+    same = total = 0
+    for row in rows:
+        seen: set[tuple[tuple[float, ...], str]] = set()
+        for c in row["candidates"]:
+            key = (tuple(c["reference"]), c["reference_lost"])
+            same += key in seen
+            total += 1
+            seen.add(key)
+    out["duplicates"] = (same, total)
     for name, rule in RULES.items():
         agree = within = 0
         value_regret: list[float] = []
@@ -487,7 +498,9 @@ def markdown(summary: dict[str, Any]) -> list[str]:
              f"futures per candidate; {summary['close']} positions have a candidate within 2 "
              f"paired standard errors of the reference choice; "
              f"{summary['seconds_per_rollout'] * 1000:.0f} ms of CPU a rollout (so 1000 "
-             f"rollouts are {summary['seconds_per_rollout'] * 1000:.0f} s on one core).", "",
+             f"rollouts are {summary['seconds_per_rollout'] * 1000:.0f} s on one core); "
+             f"{summary['duplicates'][0]} of {summary['duplicates'][1]} candidates rolled out "
+             "exactly as an earlier one on all 64 reference futures.", "",
              "| choice rule | agrees with the reference | within 2 SE of it | value regret "
              "(95% CI) | lost-check regret, points of % (95% CI) | rollouts |",
              "|---|---|---|---|---|---|"]
