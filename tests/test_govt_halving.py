@@ -63,7 +63,7 @@ def test_halving_spends_the_futures_on_the_survivors_and_keeps_the_heuristic(mon
     assert len(inc.outcomes) == 4  # the incumbent always goes on to the last round
     assert result.rounds[0].endswith("on 1") and result.rounds[-1].endswith("on 4")
     text = "\n".join(campaign_trace(result).lines())
-    assert "successive halving" in text
+    assert "successive halving" in text and "on up to 4 shared sampled futures" in text
     assert ("continuing the heuristic's own choice" in text) == result.kept
     # the same position and seed: the same decision and the same rollouts
     again = campaign_search(game, HALF, seed=5)

@@ -834,10 +834,11 @@ def _mean(values: list[float]) -> float:
 def campaign_trace(result: CampaignResult) -> Trace:
     trace = Trace(GOVT.label)
     b = result.budget
+    futures = f"up to {b.halving[-1]} shared" if result.rounds else str(b.determinizations)
     trace.add("campaign.card", "2.3",
               f"may {', '.join(result.options)}; thinking {b.name}: "
               f"{sum(1 for c in result.candidates if c.score is not None)} candidates, "
-              f"{len(result.judged)} played forward on {b.determinizations} sampled futures "
+              f"{len(result.judged)} played forward on {futures} sampled futures "
               f"(unseen cards and dice) to the next Propaganda Round; {result.rollouts} "
               f"rollouts in {result.rollout_seconds:.2f} s, {result.seconds:.2f} s in all")
     for j in sorted(result.judged, key=lambda j: -j.mean):
