@@ -483,8 +483,11 @@ def resampled(rows: list[dict[str, Any]], trials: int = 100,
                 s[3] += n
         for name, s in sums.items():
             per_rule[name].append((s[0] / trials, s[1] / trials, s[2] / trials, s[3] / trials))
+    today = [v[1] for v in next(iter(per_rule.values()))]
     for name, values in per_rule.items():
         out[name] = {"agree": t_interval([v[0] for v in values]),
+                     "regret_vs_today": t_interval([v[1] - w for v, w in
+                                                    zip(values, today, strict=True)]),
                      "value_regret": t_interval([v[1] for v in values]),
                      "lost_regret": t_interval([v[2] for v in values]),
                      "rollouts": _mean([v[3] for v in values])}
@@ -518,14 +521,16 @@ def markdown(summary: dict[str, Any]) -> list[str]:
                   "of each position's 96 futures into a 32-future sample and a 64-future "
                   "reference (95% intervals over positions):", "",
                   "| choice rule | agrees with the reference | value regret (95% CI) | "
-                  "lost-check regret, points of % (95% CI) | rollouts |",
-                  "|---|---|---|---|---|"]
+                  "minus today's, paired (95% CI) | lost-check regret, points of % (95% CI) "
+                  "| rollouts |", "|---|---|---|---|---|---|"]
         for name, r in summary["resampled"].items():
             a, a_lo, a_hi = r["agree"]
             v, v_lo, v_hi = r["value_regret"]
             lr, l_lo, l_hi = r["lost_regret"]
+            d, d_lo, d_hi = r["regret_vs_today"]
             lines.append(f"| {name} | {100 * a:.0f}% ({100 * a_lo:.0f}-{100 * a_hi:.0f}%) | "
-                         f"{v:.1f} ({v_lo:.1f} to {v_hi:.1f}) | {100 * lr:.1f} "
+                         f"{v:.1f} ({v_lo:.1f} to {v_hi:.1f}) | {d:+.1f} ({d_lo:+.1f} to "
+                         f"{d_hi:+.1f}) | {100 * lr:.1f} "
                          f"({100 * l_lo:.1f} to {100 * l_hi:.1f}) | {r['rollouts']:.0f} |")
     return lines
 
