@@ -29,13 +29,16 @@ def _lone_police_in_cali():
     return s
 
 
-def test_the_stand_in_walk_moves_the_police_out_and_back() -> None:
-    # the trap itself: with the stand-in dice alone, card 58 shaded ends where it began
+def test_the_stand_in_walk_relocates_the_lone_police_once() -> None:
+    # 8.4.2 and docs/readings.md#r-card-54-own-pieces: a cube already relocated is not
+    # picked again as a later 'from', so the stand-in walk no longer carries the lone
+    # cube out and back (the trap this test pinned before issue 43): it goes to Ibagué
     s = _lone_police_in_cali()
     chooser = NonPlayerChooser(PLANNING_DICE, faction=CARTELS, card=58)
     ctx = Context(faction=CARTELS, dice=PLANNING_DICE, chooser=chooser, nonplayer=True)
     events.run_event(s, ctx, 58, events.SHADED)
-    assert s.police(sid(LOC)) == 1 and len(chooser.picks) == 4
+    assert s.police(sid(LOC)) == 0 and s.police(sid("Ibagué")) == 1
+    assert len(chooser.picks) == 1
 
 
 def test_card_58_shaded_relocating_police_is_effective_8_1() -> None:

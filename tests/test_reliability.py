@@ -79,7 +79,10 @@ def test_refused_resume_leaves_games_csv_as_it_was(tmp_path, capsys):
 
 # --- Why 2: a save overwritten by another format ----------------------------------------
 def test_report_never_writes_over_its_save(tmp_path, save, capsys):
-    assert "input" in refused(capsys, tmp_path, "report", save, "--out", save)
+    # the save under a name report would write (it refuses other kinds of file first)
+    page = tmp_path / "g.html"
+    os.link(save, page)
+    assert "input" in refused(capsys, tmp_path, "report", save, "--out", page)
     link = tmp_path / "board.svg"
     os.link(save, link)  # the same file under another name
     assert "input" in refused(capsys, tmp_path, "map", save, "--out", link)
