@@ -29,7 +29,7 @@ from typing import Any
 
 from core.game.serialize import schema
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "state-format.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "state-format.md"
 _TABLE = re.compile(r"(<!-- schema-table: (?P<name>[^>]*?) -->\n)(?P<body>.*?)"
                     r"(<!-- end schema-table -->)", re.S)
 _TYPES = {"integer": "integer", "boolean": "boolean", "string": "string", "null": "null",
