@@ -77,6 +77,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.cards import OSPINA_MORA, TAPIAS
 from core.commands import Command, Context, Operation, SpecialActivity
 from core.dice import DiceSource
 from core.errors import IllegalAction
@@ -87,6 +88,7 @@ from core.map import FOREST, MAP, space_name
 from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, NUM_KINDS, UNDERGROUND_OF, Faction, Piece
 from core.rules import coin_ops, govt_special, propaganda
 from core.rules.coin_ops import Assault, Patrol, Sweep, Train
+from core.rules.common import is_final_event_card, is_nonplayer
 from core.rules.govt_special import AirLift, AirStrike, Eradicate
 from core.state import GameState
 from core.words import counted
@@ -165,7 +167,7 @@ def _simulate(state: GameState, cmd: Command) -> GameState | None:
     known = _memo.get(key)
     if known is None or known[0] is not state:
         known = _memo[key] = (state, simulate(state, cmd))
-    return known[1]  # type: ignore[no-any-return]
+    return known[1]
 
 
 def _remembered(state: GameState, name: str, compute: Callable[[], Any]) -> Any:
@@ -189,7 +191,7 @@ def _evaluate(state: GameState) -> float:
     known = _memo.get(key)
     if known is None or known[0] is not state:
         known = _memo[key] = (state, _planned(state))
-    return known[1]  # type: ignore[no-any-return]
+    return known[1]
 
 
 def _planned(state: GameState) -> float:
@@ -360,7 +362,7 @@ def plan_assault(board: Board, bases_only: bool, allow_air_lift: bool) -> Candid
         return None
     values = piece_values(state)
     most = min(board.resources // cost, board.max_spaces)
-    if state.capability(coin_ops.TAPIAS) == SHADED:
+    if state.capability(TAPIAS) == SHADED:
         most = min(most, 1 - state.step.get("assault_spaces", 0))
     if most < 1:
         return None
@@ -604,6 +606,7 @@ def plan_train(board: Board, civic_first: bool) -> Candidate | None:
                base_troops=base_troops, civic=civic_space, civic_steps=steps)
     parts = [f"{_name(s)} +{t}T/{p}P" for s, t, p in place]
     if civic_space is not None:
+        assert civic is not None  # the space comes with its plan
         parts.append(f"Civic Action x{steps} in {_name(civic_space)} (+{civic[0]} Support)")
     if base is not None:
         parts.append(f"Base in {_name(base)}")
@@ -693,10 +696,10 @@ def plan_sweep(board: Board) -> Candidate | None:
     moving in spare Troops from adjacent spaces (or through a Guerrilla-free LoC)."""
     state = board.state
     cost = coin_ops.sweep_cost(state)
-    if board.resources < cost or sequence.is_final_event_card(state):
+    if board.resources < cost or is_final_event_card(state):
         return None
     most = min(board.resources // cost, board.max_spaces, 3)
-    if state.capability(coin_ops.OSPINA_MORA) == SHADED:
+    if state.capability(OSPINA_MORA) == SHADED:
         most = min(most, 1 - state.step.get("sweep_spaces", 0))
     if most < 1:
         return None
@@ -763,9 +766,9 @@ def special_options(
             for kind in govt_special.air_strike_targets(after, s):
                 strikes.append((values[int(kind)] + 0.1 * space.econ, s, int(kind)))
         strikes.sort(key=lambda x: (-x[0], x[1], x[2]))
-        for _value, s, kind in strikes[:2]:
-            out.append((f"Air Strike: {Piece(kind).label} in {_name(s)}",
-                        AirStrike(space=s, target=kind)))
+        for _value, s, target in strikes[:2]:
+            out.append((f"Air Strike: {Piece(target).label} in {_name(s)}",
+                        AirStrike(space=s, target=target)))
     erad = sorted(((after.bases(s, Faction.CARTELS), s)
                    for s in govt_special.eradicate_spaces(after)), reverse=True)
     for bases, s in erad[:2]:
@@ -1075,7 +1078,7 @@ def _deny_event(state: GameState, cand: Candidate) -> str | None:
     if with_sa is None or plain is None or with_sa.phase != "card":
         return None
     second = sequence.to_move(with_sa)
-    if second is None or second is GOVT or not sequence.is_nonplayer(with_sa, second):
+    if second is None or second is GOVT or not is_nonplayer(with_sa, second):
         return None
     card = with_sa.current_card
     if card is None or sequence.EVENT not in sequence.options(with_sa):

@@ -22,6 +22,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from core.cards import CARDS
 from core.events import UNSHADED
@@ -142,11 +143,11 @@ class ValueModel:
                 "intercept": self.intercept}
 
     @staticmethod
-    def from_json(data: dict[str, object]) -> ValueModel:
-        return ValueModel(tuple(data["names"]), tuple(float(v) for v in data["mean"]),  # type: ignore[union-attr]
-                          tuple(float(v) for v in data["scale"]),  # type: ignore[union-attr]
-                          tuple(float(v) for v in data["coef"]),  # type: ignore[union-attr]
-                          float(data["intercept"]))  # type: ignore[arg-type]
+    def from_json(data: dict[str, Any]) -> ValueModel:
+        return ValueModel(tuple(data["names"]), tuple(float(v) for v in data["mean"]),
+                          tuple(float(v) for v in data["scale"]),
+                          tuple(float(v) for v in data["coef"]),
+                          float(data["intercept"]))
 
 
 @lru_cache(maxsize=4)
