@@ -92,10 +92,15 @@ class ScriptedDice:
 
 
 class AskDice:
-    """Dice read from a callback, e.g. ``AskDice(lambda purpose: int(input(purpose)))``."""
+    """Dice read from a callback, e.g. ``AskDice(lambda purpose: int(input(purpose)))``.
+    ``tell``, if given, is called with a line saying what the rolls just typed chose
+    (a Non-player's random space, 8.2-8.3: ``nonplayer.random_spaces``), so the person
+    rolling sees each pick at once and not only die after die (issue 43 item 5)."""
 
-    def __init__(self, ask: Callable[[str], int]) -> None:
+    def __init__(self, ask: Callable[[str], int],
+                 tell: Callable[[str], None] | None = None) -> None:
         self.ask = ask
+        self.tell = tell
 
     def roll(self, state: GameState, purpose: str) -> int:
         while True:

@@ -118,6 +118,19 @@ def load_chart(text: str | None = None) -> Chart:
 CHART = load_chart()
 
 
+def told(dice: DiceSource, pick: Selection) -> Selection:
+    """``pick``, said at once to the person rolling when ``dice`` asks a person (typed
+    dice: :class:`core.dice.AskDice` with ``tell``): '-> Huila-Tolima (red 1, yellow 3,
+    green 1)', short enough for a dialog at 80x24 (the walk down the chart is in the
+    turn's trace, :meth:`Selection.describe`). Only picks that rolled dice are said."""
+    tell = getattr(dice, "tell", None)
+    if tell is not None and pick.dice and pick.space is not None:
+        rolled = ", ".join(f"{color} {value}" for color, value in pick.dice)
+        how = f"; {pick.how}" if pick.how else ""
+        tell(f"-> {space_name(pick.space)} ({rolled}{how})")
+    return pick
+
+
 def _die_among(state: GameState, dice: DiceSource, pool: list[int], purpose: str
                ) -> tuple[int, tuple[tuple[str, int], ...]]:
     """One of ``pool`` (2-6 spaces) by a single die, the faces shared out in order as in
@@ -155,7 +168,7 @@ def foreign_first(
     label = f" for {why}" if why else ""
     names = " or ".join(space_name(s) for s in firsts)
     space, rolls = _die_among(state, dice, firsts, f"die, {names} first{label} (8.2)")
-    return Selection(space, rolls, how="die, 8.2")
+    return told(dice, Selection(space, rolls, how="die, 8.2"))
 
 
 def random_space(
@@ -199,7 +212,8 @@ def random_space(
         s = chart.cycle[(start + k) % len(chart.cycle)]
         walked.append(s)
         if s in pool and (valid is None or valid(s)):
-            return Selection(s, (("red", red), ("yellow", yellow), ("green", green)), tuple(walked))
+            return told(dice, Selection(s, (("red", red), ("yellow", yellow),
+                                            ("green", green)), tuple(walked)))
     raise ValueError(f"candidates not on the chart: {sorted(space_name(s) for s in pool)}")
 
 
@@ -237,14 +251,14 @@ def random_loc(
         near = [s for s in pool if pick.space in MAP[s].adjacent]
         pool = near or pool
         if len(pool) == 1:
-            return Selection(pool[0], tuple(rolls), walked + (pool[0],),
-                             how=f"adjacent to {space_name(pick.space)}, 8.3")
+            return told(dice, Selection(pool[0], tuple(rolls), walked + (pool[0],),
+                                        how=f"adjacent to {space_name(pick.space)}, 8.3"))
     # 8.3 EXAMPLE: number the n candidates over the die's faces (3 LoCs: 1-2, 3-4, 5-6)
     # and roll; faces left over when n does not divide 6 are rolled again.
     n = min(len(pool), 6)
     loc, die = _die_among(state, dice, pool,
                           f"die among {n} LoCs{' for ' + why if why else ''} (8.3)")
-    return Selection(loc, tuple(rolls) + die, walked + (loc,), how="die, 8.3")
+    return told(dice, Selection(loc, tuple(rolls) + die, walked + (loc,), how="die, 8.3"))
 
 
 #: Reading r-mixed-pool (docs/readings.md): when LoCs and Cities/Departments are
@@ -286,6 +300,10 @@ def random_candidate(
                              "(8.2-8.3)")
             kind = (("die", roll),)
             use_locs = roll >= 4
+            tell = getattr(dice, "tell", None)
+            if tell is not None:
+                tell(f"-> {'a LoC, by 8.3' if use_locs else 'a City or Department, by 8.2'}"
+                     f" (die {roll})")
         else:
             use_locs = MIXED_ORDER == "locs_first"
         if use_locs:

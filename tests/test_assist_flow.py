@@ -509,3 +509,37 @@ def test_plain_undo_lists_the_steps_back_and_asks_first():  # issue 31 item 3
     assert listed[1].count("Nothing changed.") == 1
     assert "Undone: back to the start of your last decision." in listed[2]
     assert types(session.game) == ["Set Next Card"]
+
+
+def test_plain_typed_dice_say_at_once_what_a_random_space_pick_chose():  # 8.2
+    # issue 43 item 5: #58 asked 25 dice without saying which space each roll chose;
+    # now the line after the pick's last die names the space (and the walk down the
+    # before any other die is asked
+    _, text, term = table(["30", "40", "pass", "y", "quit"], dice=[1, 1, 1] * 4)
+    lines = text.splitlines()
+    greens = [i for i, x in enumerate(lines) if "roll the green die: random space" in x]
+    assert len(greens) == 2 and len(term.dice_asked) == 6
+    # red 1, yellow 1, green 1 is Cali's slot: the first pick walks on to Guaviare
+    assert lines[greens[0] + 1] == "-> Guaviare (red 1, yellow 1, green 1)"
+    assert lines[greens[1] + 1] == "-> Cali (red 1, yellow 1, green 1)"
+
+
+@run_async
+async def test_app_typed_dice_say_what_a_random_space_pick_chose():  # 8.2
+    # issue 43 item 5, on the screen at 80x24: the die asked after a pick's dice says
+    # which space they chose (the turn is run again after each die)
+    # (#58 shaded by the Cartels: a Police from a random space to another)
+    app = AssistApp(controller_for(table_game(58, 55), manual=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "a")
+        await type_in(pilot, "#answer", "pass")
+        await press(pilot, "y")
+        for _ in range(3):
+            assert "Last pick by the dice" not in shown(app)
+            await type_in(pilot, "#answer", "1")
+        text = shown(app)  # red 1, yellow 1, green 1: Cali's slot
+        assert "Roll a die: Cities/Departments (1-3) or LoCs (4-6)" in text
+        assert "Last pick by the dice: Cali (red 1, yellow 1, green 1)." in text
+        await type_in(pilot, "#answer", "2")
+        assert "Last pick by the dice: a City or Department, by 8.2 (die 2)." in shown(app)

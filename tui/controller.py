@@ -502,6 +502,9 @@ class Controller:
         self.agent_policy = agent_policy or AgentPolicy()
         self.assist = assist
         self.ask_dice = ask_dice
+        #: with typed dice, told at once what a Non-player's random space rolls chose
+        #: ('-> Huila-Tolima (red 1, yellow 3, green 1)', :func:`nonplayer.random_spaces.told`)
+        self.tell_dice: Callable[[str], None] | None = None
         self.discord = discord
         #: accounts of logged commands, by the identity of their log entry
         self._reports: dict[int, tuple[dict, TurnReport]] = {}
@@ -525,7 +528,7 @@ class Controller:
     def dice(self) -> DiceSource:
         if self.ask_dice is None:
             return self.game.dice
-        return AskDice(self.ask_dice)
+        return AskDice(self.ask_dice, self.tell_dice)
 
     # --- whose turn ----------------------------------------------------------------
     def is_over(self) -> bool:

@@ -916,6 +916,7 @@ def make_ui(controller: Controller, inp: TextIO | None = None, out: TextIO | Non
                  expert=expert)
     if controller.ask_dice is not None:
         controller.ask_dice = ui.ask_die
+        controller.tell_dice = ui.say
     controller.discord = ui.ask_discord
     return ui
 

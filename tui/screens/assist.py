@@ -663,6 +663,10 @@ class AssistApp(PlayApp, inherit_bindings=False):
         controller.assist = True
         if controller.ask_dice is not None:
             controller.ask_dice = self._die
+            controller.tell_dice = self._told
+        #: what the typed dice chose in the step being run (a Non-player's random
+        #: spaces, 8.2-8.3): the latest is shown with the next die asked
+        self.told: list[str] = []
         controller.discord = self._discord
         self.new_game = new_game
         self.replies = Replies()
@@ -672,6 +676,17 @@ class AssistApp(PlayApp, inherit_bindings=False):
     # --- the engine's questions ------------------------------------------------------
     def _die(self, purpose: str) -> int:
         return int(self.replies.take("die", purpose))
+
+    def _told(self, line: str) -> None:
+        self.told.append(line)
+
+    def ask(self, need: NeedAnswer, context: str, then: Callable[[], None],
+            abandon: Callable[[], None]) -> None:
+        """As in ``play``; a die asked after typed dice chose a space says which (the
+        step is run again after each die, so :attr:`told` holds this run's picks)."""
+        if need.kind == "die" and self.told:
+            context = f"{context}. Last pick by the dice: {self.told[-1][3:]}"
+        super().ask(need, context, then, abandon)
 
     def _discord(self, state: GameState, faction: Faction) -> str:
         return str(self.replies.take("discord", "Insurgent Discord", faction,
@@ -810,6 +825,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
         if fresh:
             self.replies.clear()
         self.replies.rewind()
+        self.told = []
         try:
             report = step()
         except NeedAnswer as need:
