@@ -65,12 +65,12 @@ class BoardAtScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,b", "dismiss", "Close")]
     DEFAULT_CSS = """
     BoardAtScreen { background: $background 60%; }
-    BoardAtScreen #then-title { height: 1; background: $warning 30%; padding: 0 1; }
+    BoardAtScreen #then-title { height: auto; background: $warning 30%; padding: 0 1; }
     BoardAtScreen #then-row { height: 1fr; }
     BoardAtScreen #then-board { width: 1fr; }
     BoardAtScreen #then-side { width: 34; padding: 0 1; border-left: solid $primary;
                                overflow-y: auto; }
-    BoardAtScreen #then-keys { height: 1; color: $text-muted; padding: 0 1; }
+    BoardAtScreen #then-keys { height: auto; color: $text-muted; padding: 0 1; }
     """
 
     def __init__(self, group: CardGroup, state: GameState,

@@ -1,12 +1,13 @@
-"""Keys a person finds (issue 24 item 4): the footer lists every key of the screen,
-shortened to fit its width, and the ``?`` page lists them all with what they do,
-wrapped to the terminal's width.
+"""Keys a person finds (issue 24 item 4): the footer lists the keys of the screen,
+shortened to fit its width (the most needed ones, each with its word, when not all
+fit), and the ``?`` page lists them all with what they do, wrapped to the terminal's
+width.
 
 Textual's own footer shows the focused widget's keys first and drops the rest when the
 line is full (at 80 columns ``q`` went); :class:`KeysFooter` shows the screen's own keys
 (the app's :class:`~textual.binding.Binding` list, ``show=False`` ones included) in the
-longest form that fits: the bindings' descriptions, else short words, else the keys
-alone with ``?`` for what they do.
+longest form that fits: the bindings' descriptions, else short words, else the most
+needed keys with their words and ``? more keys`` (the ``?`` page lists them all).
 """
 
 from __future__ import annotations
@@ -48,30 +49,36 @@ def short_word(binding: Binding) -> str:
     return binding.description.split(" ")[0].lower()[:6]
 
 
-#: the keys whose words the footer keeps longest, most needed first
-KEEP_WORDS = ("q", "?", "a", "t", "m", "w", "r", "l", "h", "b", "u", "n", "e")
+#: the keys the footer keeps when not all fit, most needed first
+KEEP_WORDS = ("q", "?", "a", "u", "e", "n", "w", "h", "t", "m", "r", "l", "b")
+
+#: what ``?`` says when some keys are left to its page
+MORE = "more keys"
 
 
 def keys_line(bindings: Sequence[Binding], width: int) -> str:
-    """Every key of ``bindings`` on one line of ``width`` columns, the longest form
-    that fits: 'a Act  h Hint ...', else 'a act h hint ...', else the less needed keys
-    without their word (:data:`KEEP_WORDS` keeps the most needed longest)."""
+    """The keys of ``bindings`` on one line of ``width`` columns, each with its word: all
+    of them in the longest form that fits ('a Act  h Hint ...', else 'a act h hint ...');
+    when not all fit, the most needed (:data:`KEEP_WORDS` first) with their short words
+    and ``? more keys``: the ``?`` page lists them all. A key is never shown without its
+    word (at 80 columns 'e n c t' told a person nothing, issue 43 item 5)."""
     full = "  ".join(f"{key_label(b)} {b.description}" for b in bindings)
     if len(full) <= width:
         return full
     short = " ".join(f"{key_label(b)} {short_word(b)}" for b in bindings)
     if len(short) <= width:
         return short
-    # the words of the keys a person needs most kept, the others' dropped in turn
     words = {key_label(b): short_word(b) for b in bindings}
     order = sorted(words, key=lambda k: (KEEP_WORDS.index(k) if k in KEEP_WORDS
                                          else len(KEEP_WORDS)))
-    for n in range(len(order), -1, -1):
-        with_words = set(order[:n])
-        text = " ".join(f"{k} {words[k]}" if k in with_words else k for k in words)
+    if "?" in words:
+        words["?"] = MORE
+    kept: set[str] = set()
+    for key in order:  # the most needed first, each kept while the line still fits
+        text = " ".join(f"{k} {words[k]}" for k in words if k in kept | {key})
         if len(text) <= width:
-            return text
-    return " ".join(key_label(b) for b in bindings)[:width]
+            kept.add(key)
+    return " ".join(f"{k} {words[k]}" for k in words if k in kept)
 
 
 class KeysFooter(Widget):

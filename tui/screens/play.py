@@ -173,7 +173,7 @@ class PlayApp(App[None]):
 
     TITLE = "Andean Abyss"
     CSS = """
-    #status { height: 1; background: $boost; padding: 0 1; }
+    #status { height: auto; background: $boost; padding: 0 1; }
     #warning { height: auto; background: $warning 40%; padding: 0 1; display: none; }
     #warning.shown { display: block; }
     #main { height: 1fr; }
@@ -193,12 +193,12 @@ class PlayApp(App[None]):
     ModalScreen { align: center middle; }
     #dialog { width: 76; height: 20; border: thick $primary; background: $surface;
               padding: 0 1; }
-    #dialog-title { height: 1; }
+    #dialog-title { height: auto; }
     #question { height: auto; max-height: 5; }
     #options { height: 1fr; }
     #error { height: 1; color: $error; }
     SeatsScreen #error { height: auto; max-height: 3; }
-    .keys { height: 1; color: $text-muted; }
+    .keys { height: auto; color: $text-muted; }
     .buttons { height: 3; }
     #text { height: auto; }
     """
