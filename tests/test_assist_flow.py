@@ -543,3 +543,39 @@ async def test_app_typed_dice_say_what_a_random_space_pick_chose():  # 8.2
         assert "Last pick by the dice: Cali (red 1, yellow 1, green 1)." in text
         await type_in(pilot, "#answer", "2")
         assert "Last pick by the dice: a City or Department, by 8.2 (die 2)." in shown(app)
+
+
+#: #12 then #40; the Government Passes on both, the Non-players act; #33 and #41 named
+#: on top as they come: the log's card 2 (#40) began with the table naming #33
+ROLLED = ["12", "40", "pass", "y", "33", "pass", "y", "41"]
+
+
+def test_plain_rollback_keeps_the_card_it_puts_back_on_top():  # 2.2
+    # issue 43 item 5: 'rollback 8' said "#41 Mancuso back on top of the deck", then
+    # asked which card is on top; the card it names is known, not asked again
+    session, text, _ = table([*ROLLED, "rollback 2", "y", "quit"], dice=[3, 4, 2] * 10)
+    told, after = text.split("Rolled back to the start of #40 Demobilization.")
+    assert told.rstrip().splitlines()[-3].endswith(
+        ". Put #40 Demobilization face up again, and #33 Sucumbíos back on top of the deck")
+    assert "which card is on top of the deck" not in after
+    assert "Government, 1st Eligible on #40 Demobilization: what do you do?" in after
+    assert session.game.state.deck[0] == 33 and types(session.game)[-1] == "Set Next Card"
+
+
+@run_async
+async def test_app_rollback_keeps_the_card_it_puts_back_on_top():  # 2.2
+    session, _, _ = table([*ROLLED, "quit"], dice=[3, 4, 2] * 10)
+    app = AssistApp(controller_for(session.game, manual=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "r")
+        await press(pilot, "up")
+        await press(pilot, "enter")
+        assert "Roll back to the start of #40 Demobilization?" in shown(app)
+        assert ("Put #40 Demobilization face up again, and #33 Sucumbíos back on top of "
+                "the deck") in shown(app)
+        await press(pilot, "y")
+        await pilot.pause()
+        assert not isinstance(app.screen, CardScreen)  # not asked: said just above
+        assert app.controller.state.deck[0] == 33
+        assert not app.controller.needs_next_card()

@@ -23,7 +23,7 @@ from tests.test_tui_plain import TRAIN, Terminal
 from tui.controller import Controller
 from tui.plain.ui import PlainUI
 from tui.session import Session
-from tui.turn_log import CardGroup, steps_of, undo_point
+from tui.turn_log import CardGroup, names_a_card, steps_of, undo_point
 
 GOVT = Faction.GOVT
 
@@ -340,7 +340,7 @@ async def test_app_resume_then_why_undo_and_rollback(tmp_path):
 
 
 @run_async
-async def test_assist_rollback_asks_the_tables_next_card_again():  # 2.3.8
+async def test_assist_rollback_keeps_the_tables_next_card():  # 2.3.8
     from tests.test_tui_assist_app import (
         AssistApp,
         CardScreen,
@@ -369,12 +369,16 @@ async def test_assist_rollback_asks_the_tables_next_card_again():  # 2.3.8
         await press(pilot, "y")
         await pilot.pause()
         game = app.controller.game
-        assert game.log == played[:groups[1].start]
-        assert game.state.current_card == 40
-        # the card named for #40's end was named on #40: the table is asked for it again
-        assert isinstance(app.screen, CardScreen)
-        assert [line for line in panel(app) if not line.startswith("  ")] == [
-            "#12 Plan Colombia — Govt, AUC, Cartels, FARC"]
+        # the card the table named on top as #40 began stays named: the steps said to
+        # put it back on top, so it is not asked for again (issue 43 item 5); the
+        # Non-players play on from there
+        kept = groups[1].start + 1
+        assert game.log[:kept] == played[:kept]
+        assert names_a_card(game.log[kept - 1]) and game.log[kept] is not played[kept]
+        assert not isinstance(app.screen, CardScreen)
+        headings = [line for line in panel(app) if not line.startswith("  ")]
+        assert headings[0] == "#12 Plan Colombia — Govt, AUC, Cartels, FARC"
+        assert headings[1].startswith("#40 Demobilization") and len(headings) == 2
 
 
 # ======================================================================================

@@ -63,6 +63,7 @@ from tui.turn_log import (
     card_groups,
     discarded,
     kind_of,
+    names_a_card,
     naming_line,
     numbered,
     numbered_turns,
@@ -1081,19 +1082,36 @@ class Controller:
         """The accounts of the log's commands, in order."""
         return [t.report for t in self.turns()]
 
+    def rollback_point(self, group: CardGroup) -> int:
+        """Where a rollback to ``group`` returns the log: its start, after the cards the
+        table named first under it (the card on top of the deck, named as the card
+        began): the steps back put those cards back where they were named, so they are
+        kept, not asked for again (issue 43: 'rollback 8' said '#41 Mancuso back on top
+        of the deck', then asked which card is on top)."""
+        log = self.game.log
+        point = group.start
+        while point < len(log) and names_a_card(log[point]):
+            point += 1
+        return point
+
     def rollback(self, group: CardGroup) -> None:
-        """Back to the start of ``group``'s card: the commands from its first on are
-        discarded, the dice stream returns to where it was then (autosaved)."""
-        self.session.rewind(group.start)
+        """Back to the start of ``group``'s card (:meth:`rollback_point`): the commands
+        from there on are discarded, the dice stream returns to where it was then
+        (autosaved)."""
+        self.session.rewind(self.rollback_point(group))
         self._agents_from_log()
 
     def rollback_steps(self, group: CardGroup) -> list[str]:
         """What the table takes back if :meth:`rollback` to ``group`` is done now."""
-        return self.steps_back_to(group.start)
+        return self.steps_back_to(self.rollback_point(group))
+
+    def rollback_taken(self, group: CardGroup) -> list[str]:
+        """The turns a rollback to ``group`` takes back (:meth:`taken_lines`)."""
+        return self.taken_lines(self.rollback_point(group))
 
     def discarded_by(self, group: CardGroup) -> tuple[int, int]:
         """A rollback to ``group`` discards (commands, of which a person's)."""
-        return discarded(self.session.steps, group.start)
+        return discarded(self.session.steps, self.rollback_point(group))
 
     def rollback_said(self, group: CardGroup) -> str:
         """What a rollback to ``group`` takes back, in the table's words: 'Rolling back

@@ -502,7 +502,7 @@ class PlainUI:
             return
         group = groups[n - 1]
         self.say(self.c.rollback_said(group))
-        self.say(*[f"  {line}" for line in self.c.taken_lines(group.start)])
+        self.say(*[f"  {line}" for line in self.c.rollback_taken(group)])
         if self.assist:
             self.say("Take it back on the table: put the cards back as they were at the "
                      "start of that card, and:", *[f"  {line}" for line in numbered(

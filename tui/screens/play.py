@@ -623,7 +623,7 @@ class PlayApp(App[None]):
 
     def confirm_rollback(self, group: CardGroup) -> None:
         lines = [self.controller.rollback_said(group) + " It cannot be undone:",
-                 *[f"  {line}" for line in self.controller.taken_lines(group.start)],
+                 *[f"  {line}" for line in self.controller.rollback_taken(group)],
                  *self.rollback_notes(group)]
 
         def answered(ok: bool | None) -> None:
