@@ -1,15 +1,18 @@
 """Every step seen, every pick by its number (issue 31 items 5 and 6), on the Textual
 Pilot:
 
-* the instruction dialog of a turn grows with the terminal, says "N more steps below"
-  while steps are out of view, and takes "done on the table" (Enter, Escape) only once
-  the last step has been on the screen (before that, Enter shows the next page);
+* the instruction dialog of a turn grows with the terminal, names the steps below
+  while they are out of view ("Steps 15-19 of 19 are below", issue 43 item 5), and
+  takes "done on the table" (Enter, Escape) only once the last step has been on the
+  screen (before that, Enter shows the next page);
 * the history pickers (b, r, w) take a typed number + Enter as that entry, not the
   highlighted row;
 * a snapshot of a long instruction list at 80x24.
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -26,7 +29,7 @@ from tests.test_tui_assist_app import (  # noqa: E402
     table_game,
     through_turns,
 )
-from tui.screens.assist import AssistApp, TurnScreen  # noqa: E402
+from tui.screens.assist import AssistApp, TurnScreen, steps_below  # noqa: E402
 from tui.screens.dialogs import YesNoScreen  # noqa: E402
 from tui.turn_log import TurnReport  # noqa: E402
 
@@ -75,12 +78,14 @@ async def test_long_steps_are_all_shown_before_done_on_the_table_80x24():
         await pilot.pause()
         assert isinstance(app.screen, TurnScreen)
         first = keys_line(app)
-        assert " more steps below: Enter or Page Down shows them" in first, first
-        hidden = int(first.split()[0])
-        assert 1 <= hidden < 19
+        # issue 43 item 5: the steps out of view named, not "N more steps below"
+        m = re.match(r"Steps (\d+)-19 of 19 are below: Enter or Page Down "
+                     r"shows them  w: why$", first)
+        assert m, first
+        assert 1 < int(m[1]) <= 19
         # Enter (or Escape) before the end was seen: the next page, not done
         presses = 0
-        while "more step" in keys_line(app):
+        while " below: Enter" in keys_line(app):
             await press(pilot, "enter")
             presses += 1
             assert app.done == 0 and isinstance(app.screen, TurnScreen)
@@ -90,6 +95,14 @@ async def test_long_steps_are_all_shown_before_done_on_the_table_80x24():
             str(w.render()) for w in app.screen.query(".step"))
         await press(pilot, "enter")
         assert app.done == 1
+
+
+def test_the_key_line_names_the_steps_out_of_view():
+    # issue 43 item 5: "1 more step below" said neither which step nor that it scrolls
+    assert steps_below(1, 7) == \
+        "Step 7 of 7 is below: Enter or Page Down shows it"
+    assert steps_below(3, 19) == \
+        "Steps 17-19 of 19 are below: Enter or Page Down shows them"
 
 
 @run_async

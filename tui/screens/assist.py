@@ -13,7 +13,7 @@ confirm step) with what a table needs on top:
   the table asks it to ('draw').
 * **Non-player turns** (:class:`TurnScreen`): numbered physical instructions, one turn at
   a time, as large as the terminal allows; ``w`` shows the reasons (the section-8 trace
-  with rules and dice); while steps are out of view it says how many and Enter shows
+  with rules and dice); while steps are out of view it names them and Enter shows
   the next page; once the last step was shown, Enter when done on the table, and the
   next turn comes.
 * **Typed-in dice** (``--dice manual``, :class:`QuestionScreen`): each die is asked for in
@@ -411,14 +411,30 @@ class EditorScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+def steps_below(hidden: int, total: int) -> str:
+    """What the turn dialog's key line says while the last ``hidden`` of its ``total``
+    numbered steps are out of view, naming them ('1 more step below' did not say which,
+    nor that the dialog scrolls: issue 43 item 5).
+
+    >>> steps_below(1, 7)
+    'Step 7 of 7 is below: Enter or Page Down shows it'
+    >>> steps_below(3, 19)
+    'Steps 17-19 of 19 are below: Enter or Page Down shows them'
+    """
+    if hidden == 1:
+        return f"Step {total} of {total} is below: Enter or Page Down shows it"
+    return (f"Steps {total - hidden + 1}-{total} of {total} are below: "
+            "Enter or Page Down shows them")
+
+
 class TurnScreen(TextScreen):
     """A turn as numbered instructions for the table; ``w`` shows its reasons.
 
     As large as the terminal allows (up to 140 columns, 90% of the height). Each step
     is a line of its own in the scrolled list, so the dialog knows which are out of
-    view: its key line says "N more steps below" while any is, and Enter (also Escape)
-    then scrolls a page down instead of closing: "done on the table" is taken only once
-    the last step has been on the screen (issue 31 item 5)."""
+    view: its key line names them ("Steps 5-7 of 7 are below") while any is, and Enter
+    (also Escape) then scrolls a page down instead of closing: "done on the table" is
+    taken only once the last step has been on the screen (issue 31 item 5)."""
 
     BINDINGS = [Binding("w", "why", "Why"),
                 Binding("escape,q,enter", "done", "Done on the table")]
@@ -503,8 +519,8 @@ class TurnScreen(TextScreen):
             self.seen_end = True
         keys = self.query_one("#turn-keys", Static)
         if hidden:
-            keys.update(f"{hidden} more step{'s' if hidden != 1 else ''} below: Enter or "
-                        "Page Down shows them  w: why")
+            total = sum(1 for raw in self.report.instructions if not raw[:1].isspace())
+            keys.update(steps_below(min(hidden, total), total) + "  w: why")
         else:
             keys.update("Enter: done on the table  w: why (the reasons)")
 
