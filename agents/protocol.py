@@ -69,6 +69,8 @@ def check(message: dict[str, Any]) -> None:
     """ProtocolError unless ``message`` is one the schema allows."""
     import jsonschema
 
+    if _plain_answer(message):
+        return
     kind = message.get("type") if isinstance(message, dict) else None
     if kind not in schema()["$defs"]:
         raise ProtocolError(f"unknown message type {kind!r}")
@@ -80,6 +82,25 @@ def check(message: dict[str, Any]) -> None:
     if error is not None:
         where = "/".join(str(p) for p in error.absolute_path) or "the message"
         raise ProtocolError(f"{kind} message: {where}: {error.message}")
+
+
+def _plain_answer(message: Any) -> bool:
+    """Whether ``message`` is an ``answer`` of the plainest shape, which the schema surely
+    allows (exactly its three fields, whole numbers in range): checked here without the
+    schema's validator, the larger part of a question's check. Anything else, allowed or
+    not, goes through the schema, so what is accepted and every error stay the same."""
+    if type(message) is not dict or message.keys() != _ANSWER_KEYS:
+        return False
+    if message["type"] != "answer" or type(message["id"]) is not int or message["id"] < 1:
+        return False
+    picked = message["answer"]
+    if type(picked) is int:
+        return picked >= 0
+    return (type(picked) is list and len(picked) <= MAX_PICKS
+            and all(type(i) is int and i >= 0 for i in picked))
+
+
+_ANSWER_KEYS = {"type", "id", "answer"}
 
 
 # ======================================================================================
@@ -117,12 +138,15 @@ def jsonable(value: Any) -> Any:
 
 
 def question_message(question: Question, *, qid: int, decision: int, first: bool,
-                     faction: Faction, state: GameState, asks: str | None = None
-                     ) -> dict[str, Any]:
-    """A question as the agent reads it: options numbered from 0."""
+                     faction: Faction, state: GameState, asks: str | None = None,
+                     seen: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A question as the agent reads it: options numbered from 0. ``seen``: the
+    :func:`observation` of ``state`` when the caller already has it (a decision's
+    questions all show the same state: :meth:`agents.seat.AgentSeat.decide` builds it
+    once), else it is built here."""
     return {"type": "question", "id": qid, "decision": decision, "first": first,
             "faction": faction.label, **question_words(question, asks),
-            "observation": observation(state)}
+            "observation": observation(state) if seen is None else seen}
 
 
 def question_words(question: Question, asks: str | None = None) -> dict[str, Any]:

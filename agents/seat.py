@@ -97,13 +97,15 @@ class AgentSeat:
         return message
 
     def ask(self, question: Question, state: GameState, *, first: bool = False,
-            asks: str | None = None, decision: int | None = None) -> dict[str, Any]:
-        """Send ``question`` and return the agent's reply for it (answer or command)."""
+            asks: str | None = None, decision: int | None = None,
+            seen: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Send ``question`` and return the agent's reply for it (answer or command);
+        ``seen``: ``state``'s observation if already built (:func:`protocol.observation`)."""
         assert self.conn is not None
         self.questions += 1
         self.conn.send(protocol.question_message(
             question, qid=self.questions, decision=decision or self.decisions, first=first,
-            faction=self.faction, state=state, asks=asks))
+            faction=self.faction, state=state, asks=asks, seen=seen))
         reply = self._receive()
         if reply["type"] not in ("answer", "command"):
             raise AgentError(f"the agent {self.said} sent {reply['type']!r} where an answer "
@@ -127,11 +129,15 @@ class AgentSeat:
         run = Decision(context, None).form
         first = True
         refused: list[str] = []
+        # the forms build the command without touching the game: every question of the
+        # decision shows the same public state, so it is built once (the larger part of
+        # a question's cost when built for each)
+        seen = protocol.observation(state)
         while not run.done:
             question, asks = offered(run)
             if refused:
                 question = replace(question, info=[*question.info, *refused])
-            reply = self.ask(question, state, first=first, asks=asks)
+            reply = self.ask(question, state, first=first, asks=asks, seen=seen)
             if reply["type"] == "command":
                 return self._command(game, reply["command"], command_types(context))
             try:

@@ -89,6 +89,26 @@ def test_a_message_the_schema_refuses_is_said_in_one_line() -> None:
         protocol.check({"type": "move"})
 
 
+@pytest.mark.parametrize("answer", [
+    0, 7, [], [0], [3, 3, 0], [0] * protocol.MAX_PICKS, -1, [0, -1], True, [True], 1.0, [2.0],
+    "1", None, [0] * (protocol.MAX_PICKS + 1), {"0": 1}])
+@pytest.mark.parametrize("extra", [{}, {"id": 0}, {"id": True}, {"id": 2.0}, {"id": -3},
+                                   {"why": "x"}, {"type": "ready"}])
+def test_an_answer_is_accepted_exactly_when_the_schema_accepts_it(answer: object,
+                                                                   extra: dict) -> None:
+    # check() takes the plainest answers without the schema's validator (a question's
+    # cost): whatever the shape, it must accept and refuse as the schema does
+    # (docs/agents.md, "The schema")
+    message = {"type": "answer", "id": 1, "answer": answer, **extra}
+    allowed = validator().is_valid(message)
+    try:
+        protocol.check(message)
+    except protocol.ProtocolError:
+        assert not allowed
+    else:
+        assert allowed
+
+
 def test_the_first_message_names_the_protocol_and_its_version() -> None:
     game = Game.new("quick", 1, players=1)
     hello = protocol.hello(Faction.GOVT, 1, game.state)
