@@ -50,7 +50,7 @@ def short_word(binding: Binding) -> str:
 
 
 #: the keys the footer keeps when not all fit, most needed first
-KEEP_WORDS = ("q", "?", "a", "u", "e", "n", "w", "h", "t", "m", "r", "l", "b")
+KEEP_WORDS = ("q", "?", "a", "u", "e", "n", "w", "h", "t", "m", "p", "r", "l", "b")
 
 #: what ``?`` says when some keys are left to its page
 MORE = "more keys"
