@@ -14,7 +14,6 @@ and two sentinels: :data:`NONE_VALUES` (``None``: "no Special Activity", "no Shi
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from core.map import MAP
@@ -94,9 +93,13 @@ def feature_entries(kind: str, value: Any, label: str) -> tuple[tuple[int, int],
     question of kind ``kind``; remembered for hashable values (the forms offer the same
     space, piece and name options again and again)."""
     try:
-        return _cached_entries(kind, value, label)
+        key = (kind, typed(value), label)
+        entries = _ENTRIES.get(key)
     except TypeError:  # an unhashable value (a list)
         return _entries(kind, value, label)
+    if entries is None:
+        entries = _remember(_ENTRIES, key, _entries(kind, value, label))
+    return entries
 
 
 def _entries(kind: str, value: Any, label: str) -> tuple[tuple[int, int], ...]:
@@ -122,7 +125,29 @@ def _entries(kind: str, value: Any, label: str) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-_cached_entries = lru_cache(maxsize=8192)(_entries)
+#: the remembered entries and rows, keyed by :func:`typed` values
+_ENTRIES: dict[Any, tuple[tuple[int, int], ...]] = {}
+_ROWS: dict[Any, bytes] = {}
+#: how many of each are remembered (the cache starts again when full)
+_REMEMBERED = 8192
+
+
+def typed(value: Any) -> Any:
+    """``value`` with its type (and its parts' types), as the cache's key: ``1``,
+    ``True``, ``Faction.FARC`` and ``Piece.POLICE`` are equal and hash alike in Python,
+    but are different options with different features (an lru_cache keyed by the value
+    gave each the row of whichever came first, so the rows depended on what the process
+    had seen before)."""
+    if type(value) is tuple:
+        return (tuple, tuple(typed(v) for v in value))
+    return (type(value), value)
+
+
+def _remember(cache: dict[Any, Any], key: Any, got: Any) -> Any:
+    if len(cache) >= _REMEMBERED:
+        cache.clear()
+    cache[key] = got
+    return got
 
 
 def feature_row(kind: str, value: Any, label: str) -> bytes:
@@ -130,9 +155,13 @@ def feature_row(kind: str, value: Any, label: str) -> bytes:
     held to -128..127), remembered for hashable values: what the research environment
     stacks into its ``option_features`` array."""
     try:
-        return _cached_row(kind, value, label)
+        key = (kind, typed(value), label)
+        row = _ROWS.get(key)
     except TypeError:  # an unhashable value (a list)
         return _row(kind, value, label)
+    if row is None:
+        row = _remember(_ROWS, key, _row(kind, value, label))
+    return row
 
 
 def _row(kind: str, value: Any, label: str) -> bytes:
@@ -141,5 +170,3 @@ def _row(kind: str, value: Any, label: str) -> bytes:
         row[index] = max(-128, min(127, number))
     return bytes(n & 0xFF for n in row)
 
-
-_cached_row = lru_cache(maxsize=8192)(_row)

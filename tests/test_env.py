@@ -577,3 +577,19 @@ def test_the_environment_words_its_question_as_the_protocol_does() -> None:
         assert {k: message[k] for k in words} == words
         assert [o["id"] for o in words["options"]] == list(range(len(table.options)))
         table.act(int(rng.choice(np.flatnonzero(table.mask()))))
+
+
+def test_option_features_do_not_depend_on_what_was_seen_before() -> None:
+    # equal values of other types are other options: a Piece and a whole number, a
+    # Faction and a space id, True and 1 (docs/agents.md "Option features"); the
+    # remembered rows once gave each the row of whichever the process met first
+    from core.pieces import Piece
+    from decisions.values import _row, feature_row
+
+    pairs = [("one", Piece.POLICE, 1, "Police"), ("many", Faction.FARC, 1, "FARC"),
+             ("one", True, 1, "Yes"), ("one", (Piece.TROOPS, 2), (0, 2), "x")]
+    for kind, first, second, label in pairs:
+        for a, b in ((first, second), (second, first)):
+            assert feature_row(kind, a, label) == _row(kind, a, label)
+            assert feature_row(kind, b, label) == _row(kind, b, label)
+        assert _row(kind, first, label) != _row(kind, second, label), (first, second)
