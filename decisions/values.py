@@ -93,7 +93,9 @@ def feature_entries(kind: str, value: Any, label: str) -> tuple[tuple[int, int],
     question of kind ``kind``; remembered for hashable values (the forms offer the same
     space, piece and name options again and again)."""
     try:
-        key = (kind, typed(value), label)
+        kind_of = type(value)  # the common case (no tuple) without a call
+        key = (kind, kind_of, value, label) if kind_of is not tuple else (
+            kind, typed(value), label)
         entries = _ENTRIES.get(key)
     except TypeError:  # an unhashable value (a list)
         return _entries(kind, value, label)
@@ -155,7 +157,9 @@ def feature_row(kind: str, value: Any, label: str) -> bytes:
     held to -128..127), remembered for hashable values: what the research environment
     stacks into its ``option_features`` array."""
     try:
-        key = (kind, typed(value), label)
+        kind_of = type(value)  # the common case (no tuple) without a call
+        key = (kind, kind_of, value, label) if kind_of is not tuple else (
+            kind, typed(value), label)
         row = _ROWS.get(key)
     except TypeError:  # an unhashable value (a list)
         return _row(kind, value, label)
