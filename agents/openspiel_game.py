@@ -329,13 +329,8 @@ class AndeanAbyssState(pyspiel.State):
             try:
                 done = self._player(faction) if faction in self._game.factions \
                     else self._automatic(faction)
-            except NeedDie:
-                self._live = None
-                self.node = "die"
-                return
-            except NeedCard:
-                self._live = None
-                self.node = "card"
+            except (NeedDie, NeedCard) as need:
+                self._wait_for_chance(need)
                 return
             if done is None:
                 self.node = "player"
@@ -361,6 +356,12 @@ class AndeanAbyssState(pyspiel.State):
         else:
             take_turn(trial, dice=memo, discord=bot.discord)
         return trial
+
+    def _wait_for_chance(self, need: NeedDie | NeedCard) -> None:
+        """Stop at a chance node: the decision in play is dropped (it is played again
+        from its start once chance supplies the die or the card it needs)."""
+        self._live = None
+        self.node = "die" if isinstance(need, NeedDie) else "card"
 
     def _player(self, faction: Faction) -> Game | None:
         """The player's decision with the answers given so far; the game after it once
@@ -472,13 +473,8 @@ class AndeanAbyssState(pyspiel.State):
                     self.node = "player"
                     return
                 done = self._finish()
-            except NeedDie:
-                self._live = None
-                self.node = "die"
-                return
-            except NeedCard:
-                self._live = None
-                self.node = "card"
+            except (NeedDie, NeedCard) as need:
+                self._wait_for_chance(need)
                 return
             assert done is not None
             self.base, self.actions, self.dice, self.cards = done, [], [], []

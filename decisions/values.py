@@ -14,7 +14,8 @@ and two sentinels: :data:`NONE_VALUES` (``None``: "no Special Activity", "no Shi
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from core.map import MAP
 from core.pieces import Faction, Piece
@@ -92,16 +93,7 @@ def feature_entries(kind: str, value: Any, label: str) -> tuple[tuple[int, int],
     """The nonzero entries (index, number) of the feature vector of an option of a
     question of kind ``kind``; remembered for hashable values (the forms offer the same
     space, piece and name options again and again)."""
-    try:
-        kind_of = type(value)  # the common case (no tuple) without a call
-        key = (kind, kind_of, value, label) if kind_of is not tuple else (
-            kind, typed(value), label)
-        entries = _ENTRIES.get(key)
-    except TypeError:  # an unhashable value (a list)
-        return _entries(kind, value, label)
-    if entries is None:
-        entries = _remember(_ENTRIES, key, _entries(kind, value, label))
-    return entries
+    return _remembered(_ENTRIES, _entries, kind, value, label)
 
 
 def _entries(kind: str, value: Any, label: str) -> tuple[tuple[int, int], ...]:
@@ -127,6 +119,8 @@ def _entries(kind: str, value: Any, label: str) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
+T = TypeVar("T")
+
 #: the remembered entries and rows, keyed by :func:`typed` values
 _ENTRIES: dict[Any, tuple[tuple[int, int], ...]] = {}
 _ROWS: dict[Any, bytes] = {}
@@ -145,10 +139,21 @@ def typed(value: Any) -> Any:
     return (type(value), value)
 
 
-def _remember(cache: dict[Any, Any], key: Any, got: Any) -> Any:
-    if len(cache) >= _REMEMBERED:
-        cache.clear()
-    cache[key] = got
+def _remembered(cache: dict[Any, T], make: Callable[[str, Any, str], T], kind: str,
+                value: Any, label: str) -> T:
+    """``make(kind, value, label)``, remembered in ``cache`` for hashable values under
+    their :func:`typed` key (the common case, no tuple, without a call)."""
+    try:
+        kind_of = type(value)
+        key = (kind, kind_of, value, label) if kind_of is not tuple else (
+            kind, typed(value), label)
+        got = cache.get(key)
+    except TypeError:  # an unhashable value (a list)
+        return make(kind, value, label)
+    if got is None:
+        if len(cache) >= _REMEMBERED:
+            cache.clear()
+        got = cache[key] = make(kind, value, label)
     return got
 
 
@@ -156,16 +161,7 @@ def feature_row(kind: str, value: Any, label: str) -> bytes:
     """The feature vector of an option as :data:`N_OPTION_FEATURES` signed bytes (numbers
     held to -128..127), remembered for hashable values: what the research environment
     stacks into its ``option_features`` array."""
-    try:
-        kind_of = type(value)  # the common case (no tuple) without a call
-        key = (kind, kind_of, value, label) if kind_of is not tuple else (
-            kind, typed(value), label)
-        row = _ROWS.get(key)
-    except TypeError:  # an unhashable value (a list)
-        return _row(kind, value, label)
-    if row is None:
-        row = _remember(_ROWS, key, _row(kind, value, label))
-    return row
+    return _remembered(_ROWS, _row, kind, value, label)
 
 
 def _row(kind: str, value: Any, label: str) -> bytes:
