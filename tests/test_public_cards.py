@@ -253,3 +253,24 @@ def test_every_view_of_solo_games_shows_only_the_face_up_and_next_cards(seed):
     state = controller.state
     seen = set(state.played) | {state.current_card} | set(state.deck[:1])
     assert shown_cards(text) <= seen, sorted(shown_cards(text) - seen)
+
+
+def test_undoing_the_naming_after_two_propaganda_cards_names_no_card(tmp_path: Path):
+    # issue 43 item 2 (a newcomer's whole-game trial): after a second Propaganda card in
+    # a row (6.0) the program plays the card under it from its own deck; the table names
+    # the card it turned (#5) and undoes that. The undo's steps named the program's card
+    # ("Reveal the next card: #58 General Serrano"): the card face up once back there
+    # was not masked, only the one face up now
+    from core.cards import card_title
+
+    script = ["12", "30", "1", "yes", "propaganda", "propaganda", "1", "2", "2", "yes",
+              "1", "1", "yes", "5", "undo", "yes", "quit"]
+    out = io.StringIO()
+    session = Session(Game.new(), tmp_path / "t.json")
+    run_assist(session, True, args(seed=17, dice="auto"), Terminal(out, script), out)
+    text = out.getvalue()
+    undo = text[text.index("Undo: "):]
+    hidden = session.game.state.current_card
+    assert hidden is not None and hidden != 5
+    assert card_title(hidden) not in undo and f"#{hidden} " not in undo
+    assert "Leave the card face up where it is" in undo

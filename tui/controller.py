@@ -1027,8 +1027,13 @@ class Controller:
         ``position`` commands (:meth:`undo`, :meth:`rollback`)."""
         target = Game.replay(self.game.initial, self.game.log[:position]).state
         steps = board_changes.reverse_steps(target, self.state)
-        # the card face up now, if the table has not named it, is not named either
-        return table_deck.masked(steps, self.game, self.state) if self.assist else steps
+        if not self.assist:
+            return steps
+        # neither the card face up now nor the one face up once back there is named if
+        # the table never named it (only the first was masked: an undo of the naming of
+        # the card after a second Propaganda card in a row printed the program's own)
+        steps = table_deck.masked(steps, self.game, self.state)
+        return table_deck.masked(steps, self.game, target, back=True)
 
     # --- the history -----------------------------------------------------------------
     def _remember(self, report: TurnReport) -> None:

@@ -176,17 +176,23 @@ def skipped_propaganda(after: GameState) -> list[int]:
     return [c for c in before_it if CARDS[c].propaganda and after.phase == "card"]
 
 
-def masked(lines: Iterable[str], game: Game, after: GameState) -> list[str]:
+def masked(lines: Iterable[str], game: Game, after: GameState,
+           back: bool = False) -> list[str]:
     """``lines`` (a command's instructions or changes, leaving the board ``after``) with
     the card face up left unnamed when the table never named it, and the table told to
-    turn it and name it; a second Propaganda card in a row is said set aside (6.0)."""
+    turn it and name it; a second Propaganda card in a row is said set aside (6.0).
+    ``back``: the lines take the board back (undo, rollback) to ``after``, whose card
+    face up the table turned but has not named there: it stays where it is, unnamed."""
     out = list(lines)
     card = unnamed_face_up(game, after)
     if card is None:
         return out
     title = card_title(card)
     skipped = skipped_propaganda(after)
-    if skipped:
+    if back:
+        reveal = ("Leave the card face up where it is: it is not named any more (name it "
+                  "again when asked)")
+    elif skipped:
         first = skipped[0]
         reveal = (f"Reveal the next card: {card_title(first)} comes face up, a "
                   "second Propaganda card in a row: set it aside with no Propaganda Round "
