@@ -44,6 +44,7 @@ from runners.games import (
     read_csv,
     run_batch,
 )
+from runners.stats import p_text, percent, share
 from tui.progress import RunProgress
 
 
@@ -52,21 +53,6 @@ def _fmt_ci(stats: dict) -> str:
         return "-"
     low, high = stats["ci95"]
     return f"{low:+.2f} to {high:+.2f}"
-
-
-def _share(k: int, n: int) -> str:
-    """``k`` of ``n`` games as a percentage with its exact binomial 95% interval."""
-    if n == 0:
-        return "-"
-    stats = require_extra("stats", "benchmarks/strength.py")
-    ci = stats.binomtest(k, n).proportion_ci(0.95, method="exact")
-    return f"{100 * k / n:.1f}% ({100 * ci.low:.1f}-{100 * ci.high:.1f}%)"
-
-
-def _p_value(p: float | None) -> str:
-    if p is None:
-        return "-"
-    return "< 0.001" if p < 0.001 else f"{p:.3f}"
 
 
 def _with_section(document: str, name: str, body: str) -> str:
@@ -185,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
             f"| {name} | {len(records)} | {len(records) - len(done)} | "
             f"{stats['mean']:+.2f} | {_fmt_ci(stats)} | {stats['median']:+.1f} | "
             + " | ".join(str(n) for n in levels)
-            + f" | {_share(avoid, len(done))} | {wins} | {margin['mean']:+.2f} "
+            + f" | {percent(share(avoid, len(done)))} | {wins} | {margin['mean']:+.2f} "
             f"| {seconds / max(1, len(records)):.2f} |"
         )
     if len(results) > 1:
@@ -198,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
                                       [scores[b][s] for s in common])
             mean = "-" if stats["mean"] is None else f"{stats['mean']:+.2f}"
             lines.append(f"| {b} - {a} | {len(common)} | {mean} | {_fmt_ci(stats)} | "
-                         f"{_p_value(stats['p'])} | {stats['better']} of {len(common)} "
+                         f"{p_text(stats['p'])} | {stats['better']} of {len(common)} "
                          "games |")
     command = (f"python benchmarks/strength.py --games {args.games} --seed {args.seed} "
                f"--govts {' '.join(args.govts)} --scenario {args.scenario} "

@@ -262,9 +262,8 @@ def space_detail(state: GameState, space: int) -> list[str]:
             f"{f.label}: {state.underground(space, f)} Underground, {state.active(space, f)} "
             f"Active Guerrillas, {state.bases(space, f)} Bases"
         )
-    for i in state.shipments_at(space):
-        holder = state.shipments[i][1]  # type: ignore[index]
-        lines.append(f"Shipment held by {Faction(holder).label}")
+    for label in _shipments(state, space):
+        lines.append(f"Shipment held by {label}")
     lines += marker_words(state, space, _DETAIL_MARKERS)  # Shipments: by holder, above
     lines.append(f"Adjacent: {names(s.adjacent)}")
     return lines
@@ -370,8 +369,9 @@ def _ua(counts: list[int]) -> str:
 
 
 def _shipments(state: GameState, space: int) -> list[str]:
-    return sorted(Faction(state.shipments[i][1]).label  # type: ignore[index]
-                  for i in state.shipments_at(space))
+    """The holders of the Shipments in ``space`` (4.5.3), by name, sorted."""
+    held = [state.shipments[i] for i in state.shipments_at(space)]
+    return sorted(Faction(s[1]).label for s in held if s is not None)
 
 
 def changes(before: GameState, after: GameState, totals: bool = True) -> list[str]:
