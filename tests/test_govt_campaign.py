@@ -339,3 +339,23 @@ def test_clairvoyant_diagnostic_sees_the_true_deck_and_dice_and_only_when_asked(
     assert true.deck == state.deck
     assert (true.rng_seed, true.rng_counter) == (state.rng_seed, state.rng_counter)
     assert true is not state
+
+
+def test_fixed_work_moves_the_safety_net_out_of_reach(monkeypatch):
+    # issue 40 item 7: a measurement run on a loaded machine plays every planned rollout
+    # (ANDEAN_SEARCH_FIXED_WORK=1); without it the wall-clock net cuts them. A net of 0 s
+    # stands for a machine far slower than planned: it is past after the first future.
+    game = at_government_decision(21, cards=1)
+    no_time = replace(TINY, safety=0.0)
+    monkeypatch.delenv(campaign.FIXED_WORK_ENV, raising=False)
+    cut = campaign.campaign_search(game, no_time, seed=21)
+    assert cut.cut_short and cut.rollouts < len(cut.judged) * TINY.determinizations
+    monkeypatch.setenv(campaign.FIXED_WORK_ENV, "1")
+    full = campaign.campaign_search(game, no_time, seed=21)
+    assert not full.cut_short
+    assert full.rollouts == len(full.judged) * TINY.determinizations
+    assert full.budget.safety == campaign.FIXED_WORK_SAFETY
+    # the planned work, as with a net far away
+    monkeypatch.delenv(campaign.FIXED_WORK_ENV)
+    far = campaign.campaign_search(game, TINY, seed=21)
+    assert inputs(far) == inputs(full) and far.best.cand.label == full.best.cand.label

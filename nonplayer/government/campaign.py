@@ -85,7 +85,10 @@ against a 64-future reference before games do.
 Time levels (:data:`THINK_LEVELS`): the work is fixed in advance by the budget (CP-SAT
 effort, shortlist, determinizations, cards per rollout), never read off the clock, so a
 position and seed always give the same decision; the wall clock is only a safety net
-(far above the plan) that skips the remaining rollouts and says so in the trace. A
+(far above the plan) that skips the remaining rollouts and says so in the trace. On a
+loaded machine (a measurement run at low priority) the net can cut in and the games then
+depend on the load: ``ANDEAN_SEARCH_FIXED_WORK=1`` (:data:`FIXED_WORK_ENV`) moves it out
+of reach, so that every decision plays its planned work. A
 faster engine buys more rollouts at the same level by raising the level's counts.
 
 The weights of the evaluation and the policy knobs can come from a tuning run
@@ -490,6 +493,24 @@ def halving_on() -> bool:
     return os.environ.get(HALVING_ENV, "").strip().lower() in ("1", "yes", "true")
 
 
+#: The environment variable that makes a search's work independent of the machine's load
+#: (``ANDEAN_SEARCH_FIXED_WORK=1``, issue 40 item 7): the wall-clock safety net
+#: (:attr:`Budget.safety`, which skips the remaining rollouts and caps the CP-SAT solves)
+#: is moved out of reach, so every decision plays its level's planned work however slow
+#: the machine. For measurement runs at low priority on a shared machine, where the net
+#: would otherwise cut rollouts and a game would depend on the load; play and the hint
+#: keep the net.
+FIXED_WORK_ENV = "ANDEAN_SEARCH_FIXED_WORK"
+
+#: The safety net under :data:`FIXED_WORK_ENV`: about 30 years.
+FIXED_WORK_SAFETY = 1e9
+
+
+def fixed_work_on() -> bool:
+    """Is the wall-clock safety net out of reach (:data:`FIXED_WORK_ENV`)?"""
+    return os.environ.get(FIXED_WORK_ENV, "").strip().lower() in ("1", "yes", "true")
+
+
 #: The model name of the heuristic's own choice among the candidates (the incumbent when
 #: no plan is in force).
 HEURISTIC_MODEL = "heuristic"
@@ -673,6 +694,8 @@ def campaign_search(game: Game, think: str | float | Budget = DEFAULT_THINK, see
     if state.phase != "card" or sequence.to_move(state) is not GOVT:
         raise ValueError("the campaign search plays the Government's decisions on Event cards")
     budget = budget_for(think)
+    if fixed_work_on():
+        budget = replace(budget, safety=FIXED_WORK_SAFETY)
     weights = weights or tuned_weights()
     start = time.perf_counter()
     halving = halving_on() and bool(budget.halving)
