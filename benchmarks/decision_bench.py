@@ -341,6 +341,8 @@ RULES: dict[str, Rule] = {
     "32 futures": mean_choice(32),
     "halving 2-4-8-16": halving(2, 4),
     "halving 4-8-16-32": halving(4, 4),
+    "halving 8-16-32": halving(8, 3),
+    "halving 16-32": halving(16, 2),
     "halving 2-4-8-16, heuristic kept unless beaten by 2 SE": halving(2, 4, 2.0),
     "halving 4-8-16-32, heuristic kept unless beaten by 2 SE": halving(4, 4, 2.0),
     "fewest lost checks on 5, then mean": fewest_lost(5),

@@ -34,8 +34,10 @@ from nonplayer.government.plan import PLANS
 from nonplayer.government.search import Candidate, Effort
 from tests.test_govt_campaign import at_government_decision, inputs
 
-#: A small halving budget: 1 CP-SAT plan a model, futures 1, 2, 4; the wall clock far away.
-HALF = Budget("test-halving", Effort((NO_SA,), 1, 4), 0.1, 1, 4, 3, 60.0, halving=(1, 2, 4))
+#: A small halving budget: 1 CP-SAT plan a model, futures 1, 2, 4 (a Round's first decision
+#: 2, 4); the wall clock far away.
+HALF = Budget("test-halving", Effort((NO_SA,), 1, 4), 0.1, 1, 4, 3, 60.0, halving=(1, 2, 4),
+              opening=(2, 4))
 
 
 def outcome(score: float) -> Outcome:
@@ -54,34 +56,56 @@ def test_paired_gap_is_the_mean_and_standard_error_of_the_differences():
     assert paired_gap(judged([1.0]), judged([0.0]))[1] == math.inf  # one future: no SE
 
 
-def test_halving_spends_the_futures_on_the_survivors_and_keeps_the_heuristic(monkeypatch):
+def test_halving_spends_the_futures_on_the_survivors(monkeypatch):
     # issue 40 item 3: every candidate on the first future, the better half on the next,
-    # ...; without a plan in force the incumbent is the heuristic's own choice (item 4)
+    # ...; without a plan in force there is no incumbent, and the plan-less heuristic's
+    # own choice is no candidate (the bench: keeping it undid the gain)
     monkeypatch.setenv(HALVING_ENV, "1")
     game = at_government_decision(7, cards=4)
     result = campaign_search(game, HALF, seed=5)
     counts = sorted((len(j.outcomes) for j in result.judged), reverse=True)
-    assert counts[0] == 4 and counts[-1] >= 1
-    inc = result.incumbent
-    assert inc is not None and inc.cand.model == HEURISTIC_MODEL
-    assert len(inc.outcomes) == 4  # the incumbent always goes on to the last round
+    assert counts[0] == 4 and counts[-1] == 1 and counts.count(4) <= 2
+    assert result.incumbent is None and not result.kept
+    assert all(j.cand.model != HEURISTIC_MODEL for j in result.judged)
+    last = [j for j in result.judged if len(j.outcomes) == 4]
+    assert result.best.mean == max(j.mean for j in last)  # the best of the last round
     assert result.rounds[0].endswith("on 1") and result.rounds[-1].endswith("on 4")
     text = "\n".join(campaign_trace(result).lines())
     assert "successive halving" in text and "on up to 4 shared sampled futures" in text
-    assert ("continuing the heuristic's own choice" in text) == result.kept
+    assert ("adopting plan" in text) == (result.best.cand.plan is not None)
     # the same position and seed: the same decision and the same rollouts
     again = campaign_search(game, HALF, seed=5)
     assert inputs(again) == inputs(result)
 
 
+def test_a_rounds_first_decision_gets_the_larger_schedule(monkeypatch):
+    # issue 40 item 4: the first decision after a Propaganda Round (and a bot's first)
+    # plays the opening schedule (2, 4 here), the next ones the plain one (1, 2, 4)
+    monkeypatch.setenv(HALVING_ENV, "1")
+    game = at_government_decision(7, cards=4)
+    opening = campaign_search(game, HALF, seed=5, opening=True)
+    assert opening.opening and opening.rounds[0].endswith("on 2")
+    assert min(len(j.outcomes) for j in opening.judged) == 2
+    assert "the Round's first decision" in "\n".join(campaign_trace(opening).lines())
+    bot = CampaignGovernment(seed=5, think=HALF)
+    first = bot.decide(game)
+    assert "the Round's first decision" in "\n".join(first.lines())
+    assert bot.round_seen == game.state.propaganda_rounds
+    again = bot.decide(game)  # the same Round: the plain schedule
+    assert "the Round's first decision" not in "\n".join(again.lines())
+    bot.round_seen = game.state.propaganda_rounds - 1  # as if a Round had been played
+    assert "the Round's first decision" in "\n".join(bot.decide(game).lines())
+
+
 def test_a_challenger_must_beat_the_incumbent_beyond_the_noise(monkeypatch):
     monkeypatch.setenv(HALVING_ENV, "1")
     game = at_government_decision(7, cards=4)
+    plan = PLANS[0].name
     sure = Budget("keep", HALF.effort, 0.1, 1, 4, 3, 60.0, halving=(1, 2, 4), margin=1e9)
-    kept = campaign_search(game, sure, seed=5)
+    kept = campaign_search(game, sure, seed=5, plan_in_force=plan)
     assert kept.kept and kept.best is kept.incumbent
     free = Budget("free", HALF.effort, 0.1, 1, 4, 3, 60.0, halving=(1, 2, 4), margin=0.0)
-    best = campaign_search(game, free, seed=5)
+    best = campaign_search(game, free, seed=5, plan_in_force=plan)
     last = [j for j in best.judged if len(j.outcomes) == 4]
     assert best.best.mean == max(j.mean for j in last)  # no protection: the best mean
 

@@ -71,16 +71,19 @@ unseen cards and the dice. So this bot, every time it decides on an Event card:
 ``ANDEAN_SEARCH_HALVING=1`` (:data:`HALVING_ENV`) until a held-out pairing says it plays
 better): the futures are drawn once per decision and shared by every candidate; all the
 candidates play the first few, the better half by mean the next as many, and so on
-(each level's :attr:`Budget.halving`, e.g. 2, 4, 8, 16 futures), so that the last two
-are compared on many futures instead of every candidate on 5. The heuristic's own
-choice joins the candidates; the *incumbent* is the plan in force (the bot remembers
-the plan it chose until the next Support Phase: :attr:`CampaignGovernment.plan_memory`)
-or, without one, the heuristic's choice. It always goes on to the last round, and the
-best of the last round replaces it only if it leads it by :attr:`Budget.margin` (2)
-paired standard errors, so noise does not make the bot switch plans card after card;
-the trace says "continuing plan X" or why it switched (:func:`halving_search`). The
-decision bench (``benchmarks/decision_bench.py``, docs/strength.md) judges such rules
-against a 64-future reference before games do.
+(each level's :attr:`Budget.halving`: at 2s 4, 8, 16, 32 futures), so that the last two
+are compared on 32 futures instead of every candidate on 5. The bot remembers the plan
+it chose until the next Support Phase (:attr:`CampaignGovernment.plan_memory`); that
+*plan in force* is the incumbent: it always goes on to the last round, and the best of
+the last round replaces it only if it leads it by :attr:`Budget.margin` (2) paired
+standard errors, so noise does not make the bot switch plans card after card; the trace
+says "adopting plan X", "continuing plan X" or why it switched (:func:`halving_search`).
+Without a plan in force there is no incumbent (the plan-less heuristic's own choice is
+no candidate: on the decision bench keeping it undid the halving's gain). The first
+decision on an Event card after each Propaganda Round, where the Round's plan is chosen,
+gets a larger share (:attr:`Budget.opening`: at 2s 8, 16, 32 futures). The decision
+bench (``benchmarks/decision_bench.py``, docs/strength.md) judges such rules against a
+64-future reference before games do.
 
 Time levels (:data:`THINK_LEVELS`): the work is fixed in advance by the budget (CP-SAT
 effort, shortlist, determinizations, cards per rollout), never read off the clock, so a
@@ -174,6 +177,10 @@ class Budget:
     #: successive halving (issue 40 item 3, with :data:`HALVING_ENV`): the futures the
     #: survivors have seen after each round, e.g. (2, 4, 8, 16)
     halving: tuple[int, ...] = ()
+    #: with successive halving, the schedule of the Government's first decision on an
+    #: Event card after each Propaganda Round (and of a bot's first decision): a larger
+    #: share of the budget where the plan for the Round is chosen (issue 40 item 4)
+    opening: tuple[int, ...] = ()
     #: a challenger replaces the incumbent only if it beats it by this many paired SE
     margin: float = 2.0
 
@@ -185,11 +192,11 @@ class Budget:
 #: The thinking budgets of ``--think`` (nominal seconds per decision on this machine).
 THINK_LEVELS: dict[str, Budget] = {
     "0.5s": Budget("0.5s", Effort((NO_SA, "strike"), 1, 8), 0.2, 1, 2, 3, 5.0,
-                   halving=(1, 2, 4)),
+                   halving=(1, 2, 4), opening=(2, 4)),
     "2s": Budget("2s", Effort(SA_VARIANTS, 1, 16), 0.5, 3, 5, 8, 20.0,
-                 halving=(2, 4, 8, 16)),
+                 halving=(4, 8, 16, 32), opening=(8, 16, 32)),
     "10s": Budget("10s", Effort(SA_VARIANTS, 2, 24), 1.5, 5, 16, 16, 100.0,
-                  halving=(4, 8, 16, 32, 64)),
+                  halving=(4, 8, 16, 32, 64), opening=(8, 16, 32, 64)),
 }
 DEFAULT_THINK = "2s"
 
@@ -475,11 +482,14 @@ class CampaignResult:
     rollout_seconds: float
     cut_short: bool
     options: list[str]
-    #: with successive halving: the incumbent (the plan in force, else the heuristic's
-    #: own choice), whether it was kept, and the rounds as the trace tells them
+    #: with successive halving: the incumbent (the plan in force), whether it was kept,
+    #: the rounds as the trace tells them, the plan in force asked for (even when it
+    #: offered no command) and whether the opening schedule was used
     incumbent: Judged | None = None
     kept: bool = False
     rounds: list[str] = field(default_factory=list)
+    plan_in_force: str | None = None
+    opening: bool = False
 
 
 #: The environment variable that turns successive halving with an incumbent on
@@ -682,14 +692,15 @@ def prepare(state: GameState, budget: Budget, seed: int, weights: Weights,
 def campaign_search(game: Game, think: str | float | Budget = DEFAULT_THINK, seed: int = 0,
                     weights: Weights | None = None,
                     civic_reserve: int | None = None, workers: int = 1,
-                    plan_in_force: str | None = None) -> CampaignResult:
+                    plan_in_force: str | None = None, opening: bool = False) -> CampaignResult:
     """Judge the Government's candidates by determinized rollouts (module docstring).
 
     ``weights``: the evaluation's (default: the tuned ones); ``civic_reserve``: the fast
     policy's Resources kept back from Civic Action (default: the tuned one); ``workers``:
     processes for the determinizations (the decision is the same for any number);
     ``plan_in_force``: the plan the bot follows (with successive halving, the incumbent:
-    :func:`halving_search`)."""
+    :func:`halving_search`); ``opening``: the first decision of a Round (with successive
+    halving, :attr:`Budget.opening`'s larger schedule)."""
     state = game.state
     if state.phase != "card" or sequence.to_move(state) is not GOVT:
         raise ValueError("the campaign search plays the Government's decisions on Event cards")
@@ -699,9 +710,10 @@ def campaign_search(game: Game, think: str | float | Budget = DEFAULT_THINK, see
     weights = weights or tuned_weights()
     start = time.perf_counter()
     halving = halving_on() and bool(budget.halving)
-    prep = prepare(state, budget, seed, weights, civic_reserve, heuristic=halving)
+    prep = prepare(state, budget, seed, weights, civic_reserve)
     if halving:
-        return halving_search(prep, budget, weights, workers, plan_in_force, start)
+        return halving_search(prep, budget, weights, workers, plan_in_force, start,
+                              opening and bool(budget.opening))
     seen, rng, candidates, short = prep.seen, prep.rng, prep.candidates, prep.short
     runs, policy, opts = prep.runs, prep.policy, prep.options
     futures = [determinize(seen, rng) for _ in range(budget.determinizations)]
@@ -749,30 +761,34 @@ def paired_gap(a: Judged, b: Judged) -> tuple[float, float]:
 
 
 def halving_search(prep: Prepared, budget: Budget, weights: Weights, workers: int,
-                   plan_in_force: str | None, start: float) -> CampaignResult:
+                   plan_in_force: str | None, start: float,
+                   opening: bool = False) -> CampaignResult:
     """Successive halving with an incumbent (issue 40 items 3 and 4).
 
-    The futures are drawn once for the decision (``budget.halving[-1]`` of them) and
+    The futures are drawn once for the decision (the schedule's last count of them:
+    ``budget.halving``, or ``budget.opening`` for the first decision of a Round) and
     shared by every candidate. Round by round every surviving candidate plays the
-    futures new to it (the first 2, then the next 2, the next 4, ...: each round's
+    futures new to it (the first 4, then the next 4, the next 8, ...: each round's
     survivors have played the same futures), then the better half by mean goes on; the
-    incumbent (the plan in force, else the heuristic's own choice) always goes on. The
-    best of the last round replaces the incumbent only if it leads it by
-    ``budget.margin`` paired standard errors: noise does not make the bot switch. The
-    work is fixed in advance and every rollout is a function of its future and
-    candidate, so the decision is the same on any number of workers."""
+    incumbent, the plan in force, always goes on. The best of the last round replaces
+    the incumbent only if it leads it by ``budget.margin`` paired standard errors: noise
+    does not make the bot switch plans. Without a plan in force there is no incumbent
+    (the plan-less heuristic's own choice is no candidate: on the decision bench keeping
+    it undid the halving's gain, docs/strength.md). The work is fixed in advance and
+    every rollout is a function of its future and candidate, so the decision is the same
+    on any number of workers."""
     seen, rng, short = prep.seen, prep.rng, prep.short
-    futures = [determinize(seen, rng) for _ in range(budget.halving[-1])]
+    schedule = budget.opening if opening else budget.halving
+    futures = [determinize(seen, rng) for _ in range(schedule[-1])]
     judged = [Judged(c) for c in short]
     inc = next((j for j in judged if plan_in_force and j.cand.plan is not None
-                and j.cand.plan.name == plan_in_force), None) or next(
-        (j for j in judged if j.cand.model == HEURISTIC_MODEL), None)
+                and j.cand.plan.name == plan_in_force), None)
     alive = list(judged)
     t0 = time.perf_counter()
     played = done = 0
     cut = False
     rounds: list[str] = []
-    for r, k in enumerate(budget.halving):
+    for r, k in enumerate(schedule):
         new = futures[played:k]
         if r and time.perf_counter() - start > budget.safety:
             cut = True
@@ -791,7 +807,7 @@ def halving_search(prep: Prepared, budget: Budget, weights: Weights, workers: in
         alive = [j for j in alive if j.outcomes]
         played = k
         rounds.append(f"{len(alive)} on {k}")
-        if r == len(budget.halving) - 1 or len(alive) <= 2:
+        if r == len(schedule) - 1 or len(alive) <= 2:
             continue  # the last two go on to the last round's futures
         ranked_alive = sorted(alive, key=lambda j: -j.mean)  # stable: ties keep order
         keep = ranked_alive[: max(2, (len(alive) + 1) // 2)]
@@ -814,7 +830,7 @@ def halving_search(prep: Prepared, budget: Budget, weights: Weights, workers: in
         best.cand.chooser = best.cand.chooser_factory()
     return CampaignResult(best, judged, prep.candidates, prep.runs, budget, done,
                           time.perf_counter() - start, time.perf_counter() - t0, cut,
-                          prep.options, inc, kept, rounds)
+                          prep.options, inc, kept, rounds, plan_in_force, opening)
 
 
 # ======================================================================================
@@ -857,7 +873,8 @@ def _mean(values: list[float]) -> float:
 def campaign_trace(result: CampaignResult) -> Trace:
     trace = Trace(GOVT.label)
     b = result.budget
-    futures = f"up to {b.halving[-1]} shared" if result.rounds else str(b.determinizations)
+    schedule = b.opening if result.opening else b.halving
+    futures = f"up to {schedule[-1]} shared" if result.rounds else str(b.determinizations)
     trace.add("campaign.card", "2.3",
               f"may {', '.join(result.options)}; thinking {b.name}: "
               f"{sum(1 for c in result.candidates if c.score is not None)} candidates, "
@@ -889,9 +906,20 @@ def campaign_trace(result: CampaignResult) -> Trace:
                   f"needed, Government margin {gm:+.1f}, best Insurgent margin "
                   f"{lead:+.1f} (most often {top})")
     if result.rounds:
-        trace.add("campaign.halving", "", "successive halving on shared futures: "
+        first = " (the Round's first decision: a larger share)" if result.opening else ""
+        trace.add("campaign.halving", "", f"successive halving on shared futures{first}: "
                   + ", ".join(result.rounds) + " futures")
     inc = result.incumbent
+    chosen = best.cand.plan.name if best.cand.plan is not None else None
+    if result.rounds and inc is None:
+        if result.plan_in_force is not None:
+            trace.add("campaign.incumbent", _rule(best.cand),
+                      f"dropping plan {result.plan_in_force}: it offers no command on this "
+                      "card")
+        elif chosen is not None:
+            trace.add("campaign.incumbent", _rule(best.cand),
+                      f"adopting plan {chosen}: the best of the last round, kept to the "
+                      "next Support Phase unless a challenger beats it beyond the noise")
     if inc is not None:
         name = f"plan {inc.cand.plan.name}" if inc.cand.plan is not None \
             else "the heuristic's own choice"
@@ -940,6 +968,10 @@ class CampaignGovernment:
         #: Propaganda Rounds and cards played when it was chosen; it lasts to the next
         #: Support Phase
         self.plan_memory: tuple[str, int, int] | None = None
+        #: the Propaganda Rounds played at this bot's last decision on an Event card (the
+        #: next one after a Round is the Round's first: with successive halving it gets
+        #: :attr:`Budget.opening`, issue 40 item 4)
+        self.round_seen: int | None = None
 
     def decide(self, game: Game, dice: Any = None) -> GovtDecision:
         state = game.state
@@ -954,10 +986,13 @@ class CampaignGovernment:
         memory = self.plan_memory
         in_force = memory[0] if memory is not None and memory[1] == state.propaganda_rounds \
             and memory[2] <= len(state.played) else None
+        opening = self.round_seen != state.propaganda_rounds
+        self.round_seen = state.propaganda_rounds
         result = campaign_search(game, self.budget, self.seed, self.weights,
-                                 self.civic_reserve, self.workers, plan_in_force=in_force)
+                                 self.civic_reserve, self.workers, plan_in_force=in_force,
+                                 opening=opening)
         best = result.best
-        if result.incumbent is not None:  # successive halving: remember the plan kept
+        if result.rounds:  # successive halving: remember the plan chosen, or none
             plan = best.cand.plan
             self.plan_memory = None if plan is None else (
                 plan.name, state.propaganda_rounds, len(state.played))
