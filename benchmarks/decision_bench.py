@@ -62,7 +62,7 @@ import sys
 import time
 import zlib
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +73,7 @@ from core.game.serialize import load  # noqa: E402
 from core.pieces import Faction  # noqa: E402
 from nonplayer.government.campaign import (  # noqa: E402
     DEFAULT_THINK,
+    FIXED_WORK_SAFETY,
     HEURISTIC_MODEL,
     THINK_LEVELS,
     determinize,
@@ -173,7 +174,9 @@ def judge(pos: Position, think: str = DEFAULT_THINK, reference: int = REFERENCE,
     start, cpu = time.perf_counter(), time.process_time()
     game = state_at(pos)
     state = game.state
-    budget = THINK_LEVELS[think]
+    # a measurement: the planned work whatever the load (the wall-clock safety net of
+    # the CP-SAT candidates out of reach, as ANDEAN_SEARCH_FIXED_WORK=1 does in games)
+    budget = replace(THINK_LEVELS[think], safety=FIXED_WORK_SAFETY)
     weights = tuned_weights()
     prep = prepare(state, budget, 0, weights, heuristic=True)
     samples = [determinize(prep.seen, prep.rng) for _ in range(sample)]
