@@ -36,7 +36,8 @@ from tui.turn_log import names_a_card
 ISSUE_CARDS = ["58", "55", "propaganda", "propaganda"]
 VIEWS = ["tracks", "status", "card", "log"]
 #: a count of the cards to the next Propaganda card, in any view's words
-COUNT = re.compile(r"before the next Propaganda card|next in \d+ card|cards_to_propaganda")
+COUNT = re.compile(r"before the next Propaganda card|next in \d+ card|cards_to_propaganda"
+                   r"|deck: \d+ card|\"deck_remaining\": \d")
 
 
 def named_cards(game: Game) -> set[int]:
@@ -225,8 +226,10 @@ def test_open_deck_is_a_new_games_option_kept_in_the_save(tmp_path, capsys, monk
     assert main(["status", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["open_deck"] is True and isinstance(data["cards_to_propaganda"], int)
+    assert data["deck_remaining"] == len(serialize.load(path).state.deck)
     assert main(["status", str(path)]) == 0
-    assert "open deck: " in capsys.readouterr().out
+    assert "open deck: " in (printed := capsys.readouterr().out)
+    assert re.search(r"deck: \d+ cards \(open deck\)", printed)
     assert main(["play", "--plain", "--load", str(path), "--open-deck"]) == 2
     assert "--open-deck is for a new game" in capsys.readouterr().err
 
@@ -249,6 +252,10 @@ def test_every_view_of_solo_games_shows_only_the_face_up_and_next_cards(seed):
     for _ in range(25):
         script += ["tracks", "card", "status", "pass", "y"]
     controller, text = solo_plain([*script, "quit"], seed=seed)
+    # andean status (text and --json) too: no count of the deck either (issue 43 item
+    # 2: it printed "deck: 61 cards", which with one Propaganda card shuffled into each
+    # pile tells how near the next one lies)
+    text += status_text(controller.game) + json.dumps(status_dict(controller.game))
     assert not COUNT.search(text)
     state = controller.state
     seen = set(state.played) | {state.current_card} | set(state.deck[:1])

@@ -94,12 +94,17 @@ def test_status_of_an_assist_save_counts_no_card_of_the_program(tmp_path, capsys
     assert json.loads(capsys.readouterr().out)["deck_remaining"] is None
 
 
-def test_a_solitaire_save_keeps_its_deck_count():
+def test_a_solitaire_save_counts_its_deck_only_when_open():
+    # Deck Preparation: the deck is face down (issue 43 item 2); --open-deck shows it
     from runners.solitaire import new_solitaire
+    from tui.table_deck import OPEN_DECK
 
     game = new_solitaire("standard", seed=1)
     assert not is_table_deck(game)
-    assert re.search(r"deck: \d+ cards", status_text(game))
+    assert "deck: face down" in status_text(game)
+    assert not re.search(r"deck: \d+ cards", status_text(game))
+    game.state.options[OPEN_DECK] = True
+    assert re.search(r"deck: \d+ cards \(open deck\)", status_text(game))
 
 
 def test_masked_leaves_named_cards_alone():

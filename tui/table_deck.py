@@ -11,10 +11,10 @@ name is ever printed, recorded or counted (issue 31 item 4):
 * :func:`is_table_deck`: whether a game's deck is the table's (an assist save);
 * :func:`public_cards`: the one answer to "which cards may be shown" (issue 43 item 2):
   the card face up, the card on top of the deck where the rules show it (2.2: face up
-  on the deck; at the table, once named), and where the next Propaganda card lies only
-  with the open-deck option (:data:`OPEN_DECK`, off by default, kept in the save).
-  Every screen (status, tracks, the card panel, the side panel, the browser, which is
-  the same app) goes through it;
+  on the deck; at the table, once named), and where the next Propaganda card lies or how
+  many cards the deck holds only with the open-deck option (:data:`OPEN_DECK`, off by
+  default, kept in the save). Every screen (status, tracks, the card panel, the side
+  panel, the browser, which is the same app) goes through it;
 * :func:`masked`: lines of instructions or changes with an unnamed card face up left
   unnamed ("Reveal the next card: #69 ..." becomes "turn the next card face up and
   name it"), and after a second Propaganda card in a row, the 6.0 exception said.
@@ -118,6 +118,10 @@ class PublicCards:
     #: the open-deck option is on (to_propaganda None then means none left)
     open_deck: bool = False
     over: bool = False
+    #: the cards left in the draw deck: only with the open-deck option (None: not
+    #: shown). Deck Preparation shuffles one Propaganda card into each pile, so the
+    #: count would tell how near the next one lies (issue 43 item 2)
+    deck_left: int | None = None
 
 
 def solo_cards(state: GameState) -> PublicCards:
@@ -128,7 +132,8 @@ def solo_cards(state: GameState) -> PublicCards:
     open_deck = bool(state.options.get(OPEN_DECK))
     left = next((i for i, c in enumerate(state.deck) if CARDS[c].propaganda), None)
     return PublicCards(state.current_card, nxt, over=over, open_deck=open_deck,
-                       to_propaganda=left if open_deck and not over else None)
+                       to_propaganda=left if open_deck and not over else None,
+                       deck_left=len(state.deck) if open_deck else None)
 
 
 def public_cards(game: Game, state: GameState | None = None,

@@ -95,8 +95,8 @@ def status_dict(game: Game) -> dict[str, Any]:
     victory margins and every space in play (keyed by space name). The cards as far as
     the people playing see them (:func:`tui.table_deck.public_cards`): at the table only
     those it named (nobody is to move on a card face up it has not named: its Faction
-    order would tell it), and where the next Propaganda card lies only with the open
-    deck."""
+    order would tell it), and where the next Propaganda card lies and how many cards the
+    deck holds only with the open deck (``deck_remaining`` null without it)."""
     state = game.state
     cards = public_cards(game)
     to_move = None if cards.current_unnamed else game.to_move()
@@ -116,7 +116,8 @@ def status_dict(game: Game) -> dict[str, Any]:
         "current_card_named": not cards.current_unnamed,
         "next_card": card_data(cards.next),
         "open_deck": cards.open_deck,
-        "deck_remaining": None if table else len(state.deck),
+        # the deck is face down: its count only with the open deck (issue 43 item 2)
+        "deck_remaining": cards.deck_left,
         "propaganda_rounds": state.propaganda_rounds,
         "final_propaganda": state.final_propaganda,
         "eligible": [f.label for f in Faction if state.eligible[f]],
@@ -187,7 +188,8 @@ def status_text(game: Game) -> str:
            card_label(d['next_card']) if d["next_card"] or not d["table_deck"]
            else "not named yet")
         + ("   deck: the table's" if d["table_deck"] else
-           f"   deck: {d['deck_remaining']} cards")
+           "   deck: face down" if d["deck_remaining"] is None else
+           f"   deck: {counted(d['deck_remaining'], 'card')} (open deck)")
         + f"   Propaganda: {d['propaganda_rounds']} of {d['final_propaganda']}"
         + ("" if "cards_to_propaganda" not in d else
            "; open deck: no Propaganda card left" if d["cards_to_propaganda"] is None else
