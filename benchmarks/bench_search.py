@@ -18,6 +18,26 @@ percentiles and baselines: benchmarks/harness.py.
 rollouts per decision and **rollouts per second** (rollout time only, and whole
 decisions), and the game time. ``--workers N`` runs each decision's determinizations in
 N worker processes (issue 28; the games are the same for any N, only the time moves).
+
+**Fixed decision positions** (issue 40 item 5, issue 39 item 4)::
+
+    python benchmarks/bench_search.py --positions 12 [--think 2s] [--json]
+    python benchmarks/bench_search.py --positions 12 --side-by-side ../main-frozen \
+        [--pairs 3]
+
+``--positions N`` times the campaign Government's whole decision at N fixed positions:
+the Government's decisions on Event cards of heuristic-Government games on the
+training seeds from ``--seed`` (default 0; every third decision, from the second),
+one process, serial rollouts, the wall-clock safety net off (so the work is the
+budget's, whatever the load). It reports CPU seconds a decision, **rollouts a CPU
+second** (the rollouts the decisions judge, over the CPU time after the candidates are
+prepared, and over whole decisions), and a **digest** of every decision: the command
+chosen and every rollout's score, margins and replies, so two checkouts that print the
+same digest decided the same. ``--checkout DIR`` runs another checkout's code
+(``DIR`` first on the import path); ``--side-by-side DIR`` runs ``DIR`` and this
+checkout in alternated pairs of fresh processes (``--pairs``, base first then this one,
+then this one first), so both see the same load, and reports each pair's ratios and
+whether the digests agree.
 """
 
 from __future__ import annotations
@@ -25,7 +45,15 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout first
+
+def _checkout() -> str:
+    """The checkout whose code runs: ``--checkout DIR``, else this one."""
+    if "--checkout" in sys.argv[1:-1]:
+        return str(Path(sys.argv[sys.argv.index("--checkout") + 1]).resolve())
+    return str(Path(__file__).resolve().parents[1])
+
+
+sys.path.insert(0, _checkout())  # this checkout (or --checkout's) first
 
 import argparse
 import time
@@ -129,7 +157,143 @@ def bench_campaign(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+def fixed_positions(n: int, seed: int) -> list[Any]:
+    """``n`` boards where the Government decides on an Event card: every third such
+    decision (from the second) of heuristic-Government games on seeds ``seed``, ``seed +
+    1``, ... (training seeds: the bench never reads held-out games)."""
+    from nonplayer.government.heuristic import HeuristicGovernment
+
+    class Recording(HeuristicGovernment):
+        def __init__(self) -> None:
+            super().__init__()
+            self.boards: list[Any] = []
+
+        def decide(self, game: Game, dice: Any = None) -> GovtDecision:
+            if game.state.phase == "card":
+                self.boards.append(game.state.clone())
+            return super().decide(game, dice)
+
+    out: list[Any] = []
+    game_seed = seed
+    while len(out) < n:
+        bot = Recording()
+        play(game_seed, bot)
+        out += bot.boards[1::3][: n - len(out)]
+        game_seed += 1
+    return out
+
+
+def bench_positions(args: argparse.Namespace) -> dict[str, Any]:
+    """The campaign Government's decisions at fixed positions (module docstring)."""
+    import hashlib
+    import json
+    from dataclasses import replace
+
+    from core.dice import SeededDice
+    from nonplayer.government import campaign
+
+    boards = fixed_positions(args.positions, args.seed)
+    budget = replace(campaign.budget_for(args.think or "2s"), safety=1e9)
+    prepare = campaign.prepare
+    prepare_cpu: list[float] = []
+
+    def timed_prepare(*a: Any, **k: Any) -> Any:
+        start = time.process_time()
+        try:
+            return prepare(*a, **k)
+        finally:
+            prepare_cpu.append(time.process_time() - start)
+
+    campaign.prepare = timed_prepare
+    cpu: list[float] = []
+    rollouts = 0
+    digest = hashlib.sha256()
+    chosen = []
+    for board in boards:
+        game = Game(board.clone(), SeededDice(), [], board)
+        start = time.process_time()
+        result = campaign.campaign_search(game, budget, 0, workers=1)
+        cpu.append(time.process_time() - start)
+        rollouts += result.rollouts
+        chosen.append(result.best.cand.label)
+        record = [result.best.cand.label, [
+            [j.cand.label, [[o.score, sorted((int(f), m) for f, m in o.margins.items()),
+                             o.reached_round, o.over, o.winner, o.cards]
+                            for o in j.outcomes], j.replies] for j in result.judged]]
+        digest.update(json.dumps(record, sort_keys=True).encode())
+    campaign.prepare = prepare
+    rollout_cpu = sum(cpu) - sum(prepare_cpu)
+    return {
+        "checkout": str(Path(campaign.__file__).resolve().parents[2]),
+        "positions": len(boards),
+        "think": budget.name,
+        "cpu_s_per_decision": round(sum(cpu) / len(cpu), 3),
+        "prepare_cpu_s_per_decision": round(sum(prepare_cpu) / len(cpu), 3),
+        "rollouts_per_decision": round(rollouts / len(cpu), 1),
+        "rollouts_per_cpu_second": round(rollouts / max(1e-9, rollout_cpu), 1),
+        "rollouts_per_cpu_second_whole_decision": round(rollouts / max(1e-9, sum(cpu)), 1),
+        "chosen": chosen,
+        "digest": digest.hexdigest()[:16],
+    }
+
+
+def side_by_side(args: argparse.Namespace) -> dict[str, Any]:
+    """``--side-by-side``: the base checkout and this one in alternated pairs of fresh
+    processes, each timing the same fixed positions; the ratios of each pair."""
+    import json
+    import statistics
+    import subprocess
+
+    here = str(Path(__file__).resolve().parents[1])
+    base = str(Path(args.side_by_side).resolve())
+    command = [sys.executable, str(Path(__file__).resolve()), "--positions",
+               str(args.positions), "--seed", str(args.seed), "--json"]
+    if args.think:
+        command += ["--think", args.think]
+
+    def one(checkout: str) -> dict[str, Any]:
+        done = subprocess.run(command + ["--checkout", checkout], check=True,
+                              capture_output=True, text=True)
+        return dict(json.loads(done.stdout))
+
+    pairs = []
+    for k in range(args.pairs):
+        order = (base, here) if k % 2 == 0 else (here, base)
+        runs = {checkout: one(checkout) for checkout in order}
+        b, h = runs[base], runs[here]
+        pairs.append({
+            "first": "base" if order[0] == base else "this",
+            "base_cpu_s_per_decision": b["cpu_s_per_decision"],
+            "this_cpu_s_per_decision": h["cpu_s_per_decision"],
+            "base_rollouts_per_cpu_second": b["rollouts_per_cpu_second"],
+            "this_rollouts_per_cpu_second": h["rollouts_per_cpu_second"],
+            "rollouts_per_second_ratio": round(
+                h["rollouts_per_cpu_second"] / b["rollouts_per_cpu_second"], 2),
+            "seconds_per_decision_ratio": round(
+                b["cpu_s_per_decision"] / h["cpu_s_per_decision"], 2),
+            "same_decisions": b["digest"] == h["digest"] and b["chosen"] == h["chosen"],
+            "base_digest": b["digest"],
+            "this_digest": h["digest"],
+        })
+    return {
+        "base": base,
+        "this": here,
+        "positions": args.positions,
+        "rollouts_per_decision": b["rollouts_per_decision"],
+        "median_rollouts_per_second_ratio": statistics.median(
+            p["rollouts_per_second_ratio"] for p in pairs),
+        "median_seconds_per_decision_ratio": statistics.median(
+            p["seconds_per_decision_ratio"] for p in pairs),
+        "same_decisions_every_pair": all(p["same_decisions"] for p in pairs),
+        "pairs": pairs,
+    }
+
+
 def bench(args: argparse.Namespace) -> dict[str, Any]:
+    if args.side_by_side:
+        return side_by_side(args)
+    if args.positions:
+        return bench_positions(args)
     if args.think:
         return bench_campaign(args)
     games, time_limit, seed = args.games, args.time_limit, args.seed
@@ -163,6 +327,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="time the campaign Government (--govt search) at this level")
     parser.add_argument("--workers", type=int, default=1,
                         help="worker processes for the determinizations (with --think)")
+    parser.add_argument("--positions", type=int, default=0,
+                        help="time the campaign Government's decisions at this many fixed "
+                        "positions (games from --seed, default level 2s)")
+    parser.add_argument("--checkout", default=None,
+                        help="run this checkout's code (its folder first on the path)")
+    parser.add_argument("--side-by-side", metavar="DIR", default=None,
+                        help="with --positions: DIR's code and this checkout's in "
+                        "alternated pairs of processes")
+    parser.add_argument("--pairs", type=int, default=3,
+                        help="pairs of processes of --side-by-side")
 
 
 def main(argv: list[str] | None = None) -> None:

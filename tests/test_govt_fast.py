@@ -214,3 +214,143 @@ def test_lookahead_dice_roll_the_seeded_stream_seeded_at_the_first_roll() -> Non
     rng = random.Random(1234)
     assert rolls == [rng.randint(1, 6) for _ in range(20)]
     assert state.roll_log[-20:] == [("test", r) for r in rolls]
+
+
+# ======================================================================================
+# issue 40 item 5: the campaign's rollouts share the work their policies share
+# ======================================================================================
+def heuristic_boards(seed: int, every: int = 3) -> list:  # type: ignore[type-arg]
+    """Boards where the Government decides (Event cards and Propaganda Rounds) in a
+    heuristic game of standard seed ``seed``: every ``every``-th one."""
+    game = new_solitaire("standard", seed)
+    bot = make_government("heuristic", seed)
+    boards = []
+    while not game.is_terminal():
+        if game.to_move() == GOVT:
+            boards.append(game.state.clone())
+        step(game, bot)
+    return boards[::every]
+
+
+def applied(board, decision) -> str:  # type: ignore[no-untyped-def]
+    """The board after a decision, with its chooser (an Event's answers), as JSON."""
+    from core.dice import SeededDice
+    from core.game import Game
+
+    game = Game(board.clone(), SeededDice(), [], board)
+    game.apply(decision.command, chooser=decision.chooser, dice=SeededDice())
+    return str(state_to_json(game.state))
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_policies_deciding_on_one_board_with_one_memo_decide_as_alone_6_4_2_3(seed) -> None:
+    # 2.3 (Event card) and 6.4-6.5 (Propaganda) decisions of the policy following each
+    # campaign plan, made one after another on one board with one look-ahead memo, are
+    # the decisions each makes alone on its own copy (the plan's value joins only the
+    # evaluations, which the memo keys by plan), and the board is left as it was
+    from core.dice import SeededDice
+    from core.game import Game
+    from nonplayer.government.heuristic import HeuristicGovernment, shared_lookahead
+    from nonplayer.government.plan import PLANS
+
+    policies = [HeuristicGovernment(event_budget=6)]
+    policies += [policies[0].following(plan) for plan in PLANS]
+    differ = 0
+    for board in heuristic_boards(seed):
+        before = state_to_json(board)
+        memo: dict = {}
+        alone = []
+        for policy in policies:
+            game = Game(board.clone(), SeededDice(), [], board)
+            alone.append(policy.decide(game, SeededDice()))
+        for policy, own in zip(policies, alone, strict=True):
+            with shared_lookahead(memo):
+                shared = policy.decide(Game(board, SeededDice(), [], board), SeededDice())
+            assert repr(shared.command) == repr(own.command)
+            assert applied(board, shared) == applied(board, own)
+        assert state_to_json(board) == before
+        differ += len({repr(d.command) for d in alone}) > 1
+    assert differ > 3  # the plans do change decisions: the memo must keep them apart
+
+
+def reference_rollout(state, cand, budget, weights, policy):  # type: ignore[no-untyped-def]
+    """The campaign's rollout as first written (before issue 40 item 5): one candidate,
+    one board, every step played."""
+    from core.dice import SeededDice
+    from core.errors import IllegalAction
+    from core.game import Game, execute, sequence
+    from nonplayer.government.campaign import Outcome, leaf_score
+    from nonplayer.government.search import reply_text
+    from nonplayer.government.value import cards_to_propaganda
+    from nonplayer.turn import flowchart_stand_in, take_turn
+
+    dice = SeededDice()
+    chooser = cand.chooser_factory() if cand.chooser_factory is not None else None
+    if cand.plan is not None:
+        policy = policy.following(cand.plan)
+    try:
+        execute(state, cand.command, dice, chooser)
+    except IllegalAction:
+        return None, []
+    flowchart_stand_in(state)
+    game = Game(state, dice, [], state)
+    start_cards, start_rounds = len(state.played), state.propaganda_rounds
+    replies: list[str] = []
+    for _ in range(400):
+        s = game.state
+        if s.phase == "over":
+            break
+        if s.propaganda_rounds > start_rounds and s.phase == "card":
+            break
+        cards = len(s.played) - start_cards
+        if cards >= budget.max_cards and s.phase == "card" and (
+                cards >= budget.max_cards + budget.check_reach
+                or cards_to_propaganda(s)[0] > budget.check_reach):
+            break
+        f = sequence.to_move(s)
+        if f is None:
+            break
+        try:
+            if f is GOVT:
+                decision = policy.decide(game, dice)
+                game.apply(decision.command, chooser=decision.chooser, dice=dice)
+                continue
+            on_card = len(s.played) == start_cards
+            result = take_turn(game, dice, discord=policy.discord)
+        except (IllegalAction, ValueError, RuntimeError):
+            break
+        if on_card:
+            replies.append(f"{f.label}: {reply_text(result.decision, result.command)}")
+    s = game.state
+    winner = None
+    if s.phase == "over":
+        ranking = s.step.get("ranking") or []
+        winner = Faction(ranking[0]).label if ranking else None
+    return Outcome(leaf_score(s, weights), s.victory_margins(),
+                   s.propaganda_rounds > start_rounds, s.phase == "over", winner,
+                   len(s.played) - start_cards), replies
+
+
+@pytest.mark.parametrize("seed", [3])
+def test_rollouts_sharing_their_work_equal_the_separate_rollouts_8_1_6_0(seed) -> None:
+    # 8.1 (the Non-players' turns) and 6.0 (the Round the rollouts play to): the
+    # candidates rolled out together on a future, sharing their first command's board
+    # and every decision their policies agree on, end exactly as each rolled out alone
+    from nonplayer.government import campaign
+
+    budget = campaign.THINK_LEVELS["2s"]
+    weights = campaign.tuned_weights()
+    shared_first = 0
+    for board in heuristic_boards(seed, 7)[1:4]:
+        if board.phase != "card":
+            continue
+        prep = campaign.prepare(board, budget, 0, weights)
+        short = prep.short
+        shared_first += len(short) - len({repr(c.command) for c in short})
+        for _ in range(2):
+            future = campaign.determinize(prep.seen, prep.rng)
+            together = campaign.rollouts_on(future, short, budget, weights, prep.policy)
+            alone = [reference_rollout(future.clone(), c, budget, weights, prep.policy)
+                     for c in short]
+            assert together == alone
+    assert shared_first >= 2  # some candidates did share their first command

@@ -124,10 +124,16 @@ from core.pieces import INSURGENTS, Faction
 from core.pool import worker_signals
 from core.setup import PILE_SIZE, PILES, QUICK_PROPAGANDA_PILES, SEEDED_BOTTOM
 from core.state import GameState
-from nonplayer.government.base import GOING_ON_FLOOR, GovtDecision, LookaheadDice, final_score
+from nonplayer.government.base import (
+    GOING_ON_FLOOR,
+    EvaluatingChooser,
+    GovtDecision,
+    LookaheadDice,
+    final_score,
+)
 from nonplayer.government.cpsat import NO_SA, ModelRun, Values
 from nonplayer.government.evaluation import Weights, evaluate
-from nonplayer.government.heuristic import HeuristicGovernment, discord_choice
+from nonplayer.government.heuristic import HeuristicGovernment, discord_choice, shared_lookahead
 from nonplayer.government.operation_models import SA_VARIANTS
 from nonplayer.government.plan import PLANS
 from nonplayer.government.search import (
@@ -400,31 +406,114 @@ def leaf_score(state: GameState, weights: Weights) -> float:
     return evaluate(state, weights)
 
 
+#: Steps (Government decisions and Non-player turns) a rollout plays at most.
+ROLLOUT_STEPS = 400
+
+
 def rollout(state: GameState, cand: Candidate, budget: Budget, weights: Weights,
             policy: HeuristicGovernment) -> tuple[Outcome | None, list[str]]:
-    """Play ``cand`` on the determinized clone ``state`` (modified), then the campaign on
-    to the end of the next Propaganda Round (or the game, or ``budget.max_cards``)."""
+    """Play ``cand`` on the determinized clone ``state``, then the campaign on to the end
+    of the next Propaganda Round (or the game, or ``budget.max_cards``): the Non-players
+    by their flowcharts, the Government by ``policy`` (following the candidate's plan,
+    if any). None if the engine refuses the command."""
+    return rollouts_on(state, [cand], budget, weights, policy)[0]
+
+
+@dataclass
+class _Run:
+    """What the rollouts of one first command share: the limits and where they began."""
+
+    budget: Budget
+    weights: Weights
+    start_cards: int
+    start_rounds: int
+    discord: Any
+
+
+@dataclass
+class _Node:
+    """A Government decision a rollout reached: the board (never changed: the policies
+    decide on it, and each decision plays on from a clone of it), the loop step, the
+    replies on the first card so far, the look-ahead memo the policies deciding here
+    share (:func:`nonplayer.government.heuristic.shared_lookahead`), and where each
+    decision taken here led (a further node, or the rollout's end)."""
+
+    state: GameState
+    step: int
+    replies: list[str]
+    run: _Run
+    memo: dict[Any, Any] = field(default_factory=dict)
+    after: dict[Any, Any] = field(default_factory=dict)
+
+
+#: A rollout's end: its outcome and the replies on the first card.
+_End = tuple["Outcome", list[str]]
+
+
+def rollouts_on(future: GameState, cands: list[Candidate], budget: Budget,
+                weights: Weights, policy: HeuristicGovernment
+                ) -> list[tuple[Outcome | None, list[str]]]:
+    """Every candidate rolled out on the determinization ``future`` (not changed), as
+    :func:`rollout` of each on its own clone, with the work they share done once.
+
+    A rollout is a function of its board, its command and its policy: the Non-players'
+    turns and the dice are the board's, and the policies of the candidates (the fast
+    policy, or the same following a plan) differ only in the Government's decisions. So
+    the candidates with the same first command (a plan whose policy chose as a
+    one-card candidate, two plans choosing alike: about 4 of 10 at the default level)
+    play on from one board, and each later Government decision is made by every policy
+    that reached it on that one board, with one look-ahead memo; where their decisions
+    agree they go on together, the Non-players' turns played once, and only where they
+    differ does a rollout branch off. The outcomes and replies are those of the
+    separate rollouts, bit for bit (``tests/test_govt_campaign.py``)."""
     dice = SeededDice()  # the clone's own, reseeded stream
+    starts: dict[Any, _Node | _End | None] = {}
+    out: list[tuple[Outcome | None, list[str]]] = []
+    for cand in cands:
+        key = (repr(cand.command), cand.chooser_factory)
+        if key not in starts:
+            starts[key] = _first_leg(future.clone(), cand, dice, budget, weights, policy)
+        where = starts[key]
+        if where is None:  # the engine refused the command
+            out.append((None, []))
+            continue
+        follower = policy.following(cand.plan) if cand.plan is not None else policy
+        while isinstance(where, _Node):
+            where = _decide_at(where, follower, dice)
+        outcome, replies = where
+        out.append((replace(outcome, margins=dict(outcome.margins)), list(replies)))
+    return out
+
+
+def _first_leg(state: GameState, cand: Candidate, dice: SeededDice, budget: Budget,
+               weights: Weights, policy: HeuristicGovernment) -> _Node | _End | None:
+    """Execute ``cand``'s command on ``state`` (None if the engine refuses it), then play
+    the Non-players' turns to the Government's next decision or the rollout's end."""
     chooser = cand.chooser_factory() if cand.chooser_factory is not None else None
-    if cand.plan is not None:  # the rollouts' Government follows the plan it evaluates
-        policy = policy.following(cand.plan)
     try:
         execute(state, cand.command, dice, chooser)
     except IllegalAction:
-        return None, []
+        return None
     # a person's Insurgent seat is played by its section-8 flowchart (issue 35), so that
     # the rollouts reach the next Propaganda Round in a game where a person plays FARC
     flowchart_stand_in(state)
-    game = Game(state, dice, [], state)
-    start_cards, start_rounds = len(state.played), state.propaganda_rounds
-    replies: list[str] = []
-    for _ in range(400):
+    run = _Run(budget, weights, len(state.played), state.propaganda_rounds, policy.discord)
+    return _leg(Game(state, dice, [], state), dice, run, 0, [])
+
+
+def _leg(game: Game, dice: SeededDice, run: _Run, step: int,
+         replies: list[str]) -> _Node | _End:
+    """Play on from loop step ``step`` until the Government is to decide (a node on the
+    board reached) or the rollout ends: the end of the next Propaganda Round (its
+    victory check and Support Phase played) or the game, or the card cap."""
+    budget = run.budget
+    while step < ROLLOUT_STEPS:
         s = game.state
         if s.phase == "over":
             break
-        if s.propaganda_rounds > start_rounds and s.phase == "card":
+        if s.propaganda_rounds > run.start_rounds and s.phase == "card":
             break  # the Round is over and the next card is out
-        cards = len(s.played) - start_cards
+        cards = len(s.played) - run.start_cards
         if cards >= budget.max_cards and s.phase == "card" and (
                 cards >= budget.max_cards + budget.check_reach
                 or cards_to_propaganda(s)[0] > budget.check_reach):
@@ -432,25 +521,63 @@ def rollout(state: GameState, cand: Candidate, budget: Budget, weights: Weights,
         f = sequence.to_move(s)
         if f is None:
             break
+        if f is GOVT:
+            return _Node(s, step, replies, run)
+        on_card = len(s.played) == run.start_cards
         try:
-            if f is GOVT:
-                decision = policy.decide(game, dice)
-                game.apply(decision.command, chooser=decision.chooser, dice=dice)
-                continue
-            on_card = len(s.played) == start_cards
-            result = take_turn(game, dice, discord=policy.discord)
+            result = take_turn(game, dice, discord=run.discord)
         except (IllegalAction, ValueError, RuntimeError):  # pragma: no cover - safety
             break
+        step += 1
         if on_card:
             replies.append(f"{f.label}: {reply_text(result.decision, result.command)}")
-    s = game.state
+    return _end(game.state, run), replies
+
+
+def _decide_at(node: _Node, policy: HeuristicGovernment, dice: SeededDice) -> _Node | _End:
+    """``policy``'s decision at ``node`` and where it leads: played from a clone of the
+    board the first time a policy takes it there, shared by every later one."""
+    game = Game(node.state, dice, [], node.state)
+    try:
+        with shared_lookahead(node.memo):
+            decision = policy.decide(game, dice)
+    except (IllegalAction, ValueError, RuntimeError):  # pragma: no cover - safety
+        return _end(node.state, node.run), list(node.replies)
+    key = (repr(decision.command), _chooser_key(decision.chooser))
+    known = node.after.get(key)
+    if known is None:
+        state = node.state.clone()
+        game = Game(state, dice, [], state)
+        try:
+            game.apply(decision.command, chooser=decision.chooser, dice=dice)
+        except (IllegalAction, ValueError, RuntimeError):  # pragma: no cover - safety
+            known = (_end(game.state, node.run), list(node.replies))
+        else:
+            known = _leg(game, dice, node.run, node.step + 1, list(node.replies))
+        node.after[key] = known
+    return known
+
+
+def _chooser_key(chooser: Any) -> Any:
+    """What decides an Event's answers besides the board: nothing without a chooser;
+    the side, budget and evaluator of the look-ahead chooser (its answers are a function
+    of those and the board); any other chooser is never shared."""
+    if chooser is None:
+        return None
+    if isinstance(chooser, EvaluatingChooser) and not chooser.answers:
+        return ("look-ahead", chooser.side, chooser.budget, chooser.evaluator)
+    return object()
+
+
+def _end(s: GameState, run: _Run) -> Outcome:
+    """The outcome of a rollout that ended on ``s``."""
     winner = None
     if s.phase == "over":
         ranking = s.step.get("ranking") or []
         winner = Faction(ranking[0]).label if ranking else None
-    return Outcome(leaf_score(s, weights), s.victory_margins(),
-                   s.propaganda_rounds > start_rounds, s.phase == "over", winner,
-                   len(s.played) - start_cards), replies
+    return Outcome(leaf_score(s, run.weights), s.victory_margins(),
+                   s.propaganda_rounds > run.start_rounds, s.phase == "over", winner,
+                   len(s.played) - run.start_cards)
 
 
 # ======================================================================================
@@ -547,9 +674,12 @@ def plan_candidates(seen: GameState, policy: HeuristicGovernment,
     same half (answered by look-ahead); a plan whose Event half is not among them is
     left out."""
     out: list[Candidate] = []
+    board = seen.clone()  # every plan decides on this one board, its look-ahead shared
+    memo: dict[Any, Any] = {}
     for plan in PLANS:
-        game = Game(seen.clone(), LookaheadDice(seed), [], seen)
-        decision = policy.following(plan).decide(game, game.dice)
+        game = Game(board, LookaheadDice(seed), [], seen)
+        with shared_lookahead(memo):
+            decision = policy.following(plan).decide(game, game.dice)
         cmd = decision.command
         factory = None
         if isinstance(cmd, PlayEvent):
@@ -588,7 +718,7 @@ def _one_future(d: int) -> list[tuple[Outcome | None, list[str]]]:
     """Every short-listed candidate rolled out on determinization ``d`` (of :data:`_JOB`)."""
     assert _JOB is not None
     futures, cands, budget, weights, policy = _JOB
-    return [rollout(futures[d].clone(), c, budget, weights, policy) for c in cands]
+    return rollouts_on(futures[d], cands, budget, weights, policy)
 
 
 def auto_workers() -> int:
@@ -615,7 +745,7 @@ def _rollouts(futures: list[GameState], cands: list[Candidate], budget: Budget,
     if workers <= 1 or mp.current_process().daemon or sys.platform != "linux" \
             or threading.active_count() > 1:  # forking a threaded process is unsafe
         for future in futures:
-            yield [rollout(future.clone(), c, budget, weights, policy) for c in cands]
+            yield rollouts_on(future, cands, budget, weights, policy)
         return
     global POOLS_STARTED
     _JOB = (futures, cands, budget, weights, policy)

@@ -74,7 +74,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from core.cards import OSPINA_MORA, TAPIAS
@@ -132,8 +132,12 @@ def _names(spaces: Any) -> str:
 # look-ahead remembered within one decision
 # ======================================================================================
 #: While a decision is made (:func:`_lookahead_scope`): (id(board), command) ->
-#: (board, board after the command or None) and id(board) -> (board, evaluation). The
-#: boards are held, so their identities cannot be reused; none is changed meanwhile.
+#: (board, board after the command or None), (id(board), name) -> (board, a fact about
+#: it) and (id(board), "evaluation", plan) -> (board, evaluation). The boards are
+#: held, so their identities cannot be reused; none is changed meanwhile. Every entry
+#: but the evaluations is the same whatever plan the deciding Government follows, and
+#: the evaluations are keyed by the plan, so that policies following different plans
+#: may decide on one board with one memo (:func:`shared_lookahead`).
 _memo: dict[Any, tuple[Any, Any]] | None = None
 #: The campaign plan the deciding Government follows (issue 35,
 #: :mod:`nonplayer.government.plan`), or None: set by :meth:`HeuristicGovernment.decide`
@@ -158,6 +162,25 @@ def _lookahead_scope() -> Iterator[None]:
             _memo = None
 
 
+@contextmanager
+def shared_lookahead(memo: dict[Any, tuple[Any, Any]]) -> Iterator[None]:
+    """The decisions made inside remember their look-ahead in ``memo`` (kept by the
+    caller) instead of a memo of their own: several policies deciding on the *same*
+    board object (the campaign's rollouts, where the plans' policies meet the same
+    position, :func:`nonplayer.government.campaign.rollouts_on`) simulate each command,
+    plan each Operation rule and weigh each Event half once. What is remembered is a
+    function of the board (the plan's part of an evaluation is keyed by the plan), so
+    every decision is the one it makes alone. The caller must not change the boards
+    decided on while ``memo`` lives."""
+    global _memo
+    before = _memo
+    _memo = memo
+    try:
+        yield
+    finally:
+        _memo = before
+
+
 def _simulate(state: GameState, cmd: Command) -> GameState | None:
     """:func:`nonplayer.government.simulate` (no chooser, look-ahead dice), remembered
     inside :func:`_lookahead_scope`. The board returned must not be changed."""
@@ -170,7 +193,7 @@ def _simulate(state: GameState, cmd: Command) -> GameState | None:
     return known[1]
 
 
-def _remembered(state: GameState, name: str, compute: Callable[[], Any]) -> Any:
+def _remembered(state: GameState, name: Any, compute: Callable[[], Any]) -> Any:
     """``compute()``, a fact named ``name`` about ``state``, remembered inside
     :func:`_lookahead_scope` (the caller must not change what it returns)."""
     if _memo is None:
@@ -187,7 +210,7 @@ def _evaluate(state: GameState) -> float:
     any, :data:`_plan`), remembered inside :func:`_lookahead_scope`."""
     if _memo is None:
         return _planned(state)
-    key = id(state)
+    key = (id(state), "evaluation", _plan)
     known = _memo.get(key)
     if known is None or known[0] is not state:
         known = _memo[key] = (state, _planned(state))
@@ -195,7 +218,7 @@ def _evaluate(state: GameState) -> float:
 
 
 def _planned(state: GameState) -> float:
-    value = evaluate(state)
+    value = _remembered(state, "evaluation", lambda: evaluate(state))
     if _plan is not None and state.phase != "over":  # a finished game is only its result
         value += _plan.value(state)
     return value
@@ -360,7 +383,7 @@ def plan_assault(board: Board, bases_only: bool, allow_air_lift: bool) -> Candid
     cost = coin_ops.assault_cost(state)
     if board.resources < cost:
         return None
-    values = piece_values(state)
+    values = _remembered(state, "piece values", lambda: piece_values(state))
     most = min(board.resources // cost, board.max_spaces)
     if state.capability(TAPIAS) == SHADED:
         most = min(most, 1 - state.step.get("assault_spaces", 0))
@@ -900,8 +923,10 @@ class HeuristicGovernment:
                                                    self.greedy)
         event_side, event_value = None, -math.inf
         if sequence.EVENT in opts:
-            scores: dict[Any, float] = {}  # shared with the chooser that executes it
-            outcomes = event_outcomes(game, budget=self.event_budget, scores=scores)
+            # the scores are shared with the chooser that executes it; both are functions
+            # of the board, the same for every plan followed (shared_lookahead)
+            outcomes, scores = _remembered(state, ("event outcomes", self.event_budget),
+                                           lambda: _weigh_events(game, self.event_budget))
             for side, (value, _) in sorted(outcomes.items()):
                 if value > event_value:
                     event_side, event_value = side, value
@@ -931,6 +956,24 @@ class HeuristicGovernment:
         trace.add("govt.pass", "2.3.3", f"Pass (+3 Resources): {why}")
         return GovtDecision(Pass(), trace, None, "pass", {"gain": pass_val - base})
 
+def _weigh_events(game: Game, budget: int) -> tuple[dict[str, tuple[float, GameState]],
+                                                   dict[Any, float]]:
+    """:func:`nonplayer.government.base.event_outcomes` of the board, and the scores its
+    choosers kept (for the chooser that then executes the Event)."""
+    scores: dict[Any, float] = {}
+    return event_outcomes(game, budget=budget, scores=scores), scores
+
+
+def _rule_plan(board: Board, name: str, planner: Callable[[Board, dict[int, float]],
+               Candidate | None], values: dict[int, float]) -> Candidate | None:
+    """The plan of the Operation rule ``name`` on the board, a fresh copy each time (the
+    scoring completes it): a planner reads the board only, never the plan followed, so
+    it runs once per board inside :func:`_lookahead_scope` (:func:`shared_lookahead`)."""
+    cand = _remembered(board.state, ("rule plan", name, board.limited),
+                       lambda: planner(board, values))
+    return None if cand is None else replace(cand, notes=dict(cand.notes))
+
+
 def pass_value(state: GameState) -> float:
     """The evaluation of a Pass (2.3.3) now, with :data:`PASS_BONUS` for staying Eligible."""
     passed = _simulate(state, Pass())
@@ -954,10 +997,10 @@ def margin_operation(state: GameState, limited: bool, trace: Trace) -> Candidate
         return None
     passed = _simulate(state, Pass())
     floor = solo_margin(passed if passed is not None else state)
-    values = piece_values(state)
+    values = _remembered(state, "piece values", lambda: piece_values(state))
     best: tuple[int, Candidate] | None = None
-    for _name, _ref, _question, _threshold, planner in OPERATION_RULES:
-        cand = planner(board, values)
+    for name, _ref, _question, _threshold, planner in OPERATION_RULES:
+        cand = _rule_plan(board, name, planner, values)
         if cand is None or _score(state, cand, limited, values) is None:
             continue
         after = _simulate(state, cand.command())
@@ -997,10 +1040,10 @@ def choose_operation(
         trace.add("govt.broke", "2.3.3", "Can the Government pay for an Operation?",
                   answer=False, detail=f"{board.resources} Resources")
         return None, -math.inf
-    values = piece_values(state)
+    values = _remembered(state, "piece values", lambda: piece_values(state))
     best: tuple[Candidate | None, float] = (None, -math.inf)
     for name, ref, question, threshold, planner in OPERATION_RULES:
-        cand = planner(board, values)
+        cand = _rule_plan(board, name, planner, values)
         if cand is None:
             trace.add(f"govt.{name}", ref, question, answer=False)
             continue
@@ -1034,10 +1077,15 @@ def _score(
     best = _evaluate(after)
     if limited or cand.special is not None:
         return best
-    board_after = _after_op(state, cand.op, limited)
+    # the board after the Operation alone and its Special Activities read the board
+    # only (never the plan followed): once per board (shared_lookahead)
+    board_after = _remembered(state, ("after op", cand.op, limited),
+                              lambda: _after_op(state, cand.op, limited))
     if board_after is None:
         return best
-    for label, sa in special_options(board_after, cand.op, values):
+    options = _remembered(board_after, ("special options", cand.op.name),
+                          lambda: special_options(board_after, cand.op, values))
+    for label, sa in options:
         trial = _simulate(state, OperationAction(cand.op, sa))
         if trial is None:
             continue
@@ -1069,12 +1117,31 @@ def _deny_event(state: GameState, cand: Candidate) -> str | None:
     """Deny the Event (2.3.4): if the Government is 1st Eligible and the 2nd Eligible is
     a Non-player that would take a harmful Event after an Operation with Special Activity,
     a reason to drop the Special Activity (the 2nd then may only Operate); else None."""
-    from nonplayer import events as np_events
-
     if sequence.position(state) != 1:
         return None
-    with_sa = _simulate(state, cand.command())
-    plain = _simulate(state, OperationAction(cand.op))
+    cmd = cand.command()
+    boards = _remembered(state, ("event denied", cmd), lambda: _denial(state, cmd))
+    if boards is None:
+        return None
+    with_sa, plain, after_event, second, side = boards
+    harm = _evaluate(with_sa) - _evaluate(after_event)
+    gain = _evaluate(with_sa) - _evaluate(plain)
+    if harm > gain + 0.5:
+        return (f"{second.label} would then take the {side} Event (worth {-harm:+.1f}); "
+                "without a Special Activity only an Operation stays open")
+    return None
+
+
+def _denial(state: GameState, cmd: OperationAction
+            ) -> tuple[GameState, GameState, GameState, Faction, str] | None:
+    """What :func:`_deny_event` weighs, none of it depending on the plan followed: the
+    boards after the Operation with and without its Special Activity, and after the
+    Event the 2nd Eligible Non-player would then take (with it and its side); None when
+    it would take none."""
+    from nonplayer import events as np_events
+
+    with_sa = _simulate(state, cmd)
+    plain = _simulate(state, OperationAction(cmd.op))
     if with_sa is None or plain is None or with_sa.phase != "card":
         return None
     second = sequence.to_move(with_sa)
@@ -1091,12 +1158,7 @@ def _deny_event(state: GameState, cand: Candidate) -> str | None:
     after_event = simulate(with_sa, PlayEvent(side), chooser)
     if after_event is None:
         return None
-    harm = _evaluate(with_sa) - _evaluate(after_event)
-    gain = _evaluate(with_sa) - _evaluate(plain)
-    if harm > gain + 0.5:
-        return (f"{second.label} would then take the {side} Event (worth {-harm:+.1f}); "
-                "without a Special Activity only an Operation stays open")
-    return None
+    return with_sa, plain, after_event, second, side
 
 
 # ======================================================================================
