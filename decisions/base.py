@@ -348,7 +348,16 @@ class FormRun:
 
     ``question`` is the question awaiting an answer, or None once the form returned;
     then ``result`` holds its value.
+
+    A form is a generator, which cannot be copied: trying an answer and taking it back
+    costs a replay of the form from its first question. :meth:`legal_question` tries
+    every answer of the current question, each on a generator of its own, and keeps
+    those that took theirs (*branches*), so the answer then given continues from its
+    branch instead of being sent again after one more replay.
     """
+
+    #: the generator paused at the current question; None once used up trying an answer
+    _live: Form | None
 
     def __init__(self, factory: FormFactory) -> None:
         self.factory = factory
@@ -358,10 +367,35 @@ class FormRun:
         self.done = False
         self._replay()
 
+    # --- the generator at the current question ---------------------------------------
+    @property
+    def _gen(self) -> Form:
+        """The generator paused at the current question (made again by a replay when
+        the one there was used up trying an answer)."""
+        gen = self._live
+        if gen is None:
+            gen = self._live = self._fresh()
+        return gen
+
+    @_gen.setter
+    def _gen(self, gen: Form) -> None:
+        self._live = gen
+
+    def _fresh(self) -> Form:
+        """A new generator fed the remembered answers (deterministic forms: it stops at
+        the same question)."""
+        gen = self.factory()
+        next(gen)
+        for answer in self.answers:
+            gen.send(answer)
+        return gen
+
     def _replay(self) -> None:
         """Restart the form and feed it the remembered answers."""
         self.done = False
         self.result = None
+        self._branches: list[_Branch] | None = None
+        self._legal: Question | None = None
         gen = self.factory()
         self._gen = gen
         try:
@@ -386,22 +420,67 @@ class FormRun:
         if self.question is None:
             raise InputError("the form is complete")
         value = self.question.check(value)
+        branch = self._branch(value)
+        if branch is not None:  # tried already by legal_question: go on from there
+            self._go_on(branch.value, branch.gen, branch.next, branch.done, branch.result)
+            return
         try:
             question = self._gen.send(value)
         except AndeanError as err:  # a rule the form ran into: refuse the answer
             self._replay()
             raise InputError(str(err)) from None
         except StopIteration as stop:
-            self.answers.append(value)
-            self.question = None
-            self.result = stop.value
-            self.done = True
+            self._go_on(value, None, None, True, stop.value)
             return
         except InputError:
             self._replay()  # the generator died: rebuild it as it was
             raise
+        self._go_on(value, self._gen, question, False, None)
+
+    def _go_on(self, value: Any, gen: Form | None, question: Question | None, done: bool,
+               result: Any) -> None:
+        """The answer ``value`` taken: the form is at ``question`` on ``gen``, or
+        ``done`` with ``result``."""
         self.answers.append(value)
+        self._branches = None
+        self._legal = None
+        self._live = gen
         self.question = question
+        self.done = done
+        self.result = result
+
+    def _branch(self, value: Any) -> _Branch | None:
+        """The branch that took ``value`` (:meth:`legal_question`), if any: the very
+        option value, or an equal one of the same plain type (a number, yes/no)."""
+        if not self._branches:
+            return None
+        for branch in self._branches:
+            if branch.value is value:
+                return branch
+        if type(value) in _PLAIN:
+            for branch in self._branches:
+                if type(branch.value) is type(value) and branch.value == value:
+                    return branch
+        return None
+
+    def _try(self, value: Any) -> _Branch | None:
+        """``value`` sent to a generator at the current question of its own (the
+        paused one if still unused, else a fresh one): the branch it leads to, or None
+        if the form refuses it (nothing else changes)."""
+        assert self.question is not None
+        try:
+            value = self.question.check(value)
+        except InputError:
+            return None
+        gen = self._live if self._live is not None else self._fresh()
+        self._live = None  # used up: the next reader replays (:attr:`_gen`)
+        try:
+            question = gen.send(value)
+        except (AndeanError, InputError):
+            return None
+        except StopIteration as stop:
+            return _Branch(value, None, None, True, stop.value)
+        return _Branch(value, gen, question, False, None)
 
     def accepts(self, value: Any) -> bool:
         """Whether the current question's form takes ``value`` (a parsed answer), tried
@@ -417,20 +496,38 @@ class FormRun:
     def legal_question(self) -> Question:
         """The current question with only the answers the form takes: a question of one
         answer (an option, a number, yes/no) becomes a question of one option among
-        exactly those (:meth:`accepts`); a question of several options is returned as
-        it is (each option is legal, the form checks the combination). What a program
-        answering for a seat is asked (the agents, issue 34); the kind asked is still
-        ``self.question.kind``."""
+        exactly those (each tried, as :meth:`accepts` does); a question of several
+        options is returned as it is (each option is legal, the form checks the
+        combination). What a program answering for a seat is asked (the agents, issue
+        34); the kind asked is still ``self.question.kind``.
+
+        Made once per question (asked again, the same Question comes back). Each answer
+        is tried on a generator of its own (one replay of the form each but the first)
+        and kept where taken, so :meth:`answer` with one of them goes on from its try
+        without sending it again. A try that finished the form left in shared places
+        (a :class:`Trial` in a DecisionContext's ``extra``) what the *last* finished
+        try made, not necessarily the answer's: a reader checks the command
+        (:func:`agents.env.keep_trial` does)."""
         question = self.question
         if question is None:
             raise InputError("the form is complete")
         if question.kind == MANY:
             return question
-        legal = [o for o in answers(question) if self.accepts(o.value)]
+        if self._legal is not None:
+            return self._legal
+        legal: list[Option] = []
+        branches: list[_Branch] = []
+        for option in answers(question):
+            branch = self._try(option.value)
+            if branch is not None:
+                legal.append(option)
+                branches.append(branch)
         if not legal:
             raise InputError(f"no answer to {question.prompt!r} is legal")
-        return Question(question.prompt, ONE, legal, default=None, info=list(question.info),
-                        help=question.help)
+        self._branches = branches
+        self._legal = Question(question.prompt, ONE, legal, default=None,
+                               info=list(question.info), help=question.help)
+        return self._legal
 
     def back(self) -> bool:
         """Return to the previous question (False if at the first one)."""
@@ -443,3 +540,18 @@ class FormRun:
     @property
     def depth(self) -> int:
         return len(self.answers)
+
+
+class _Branch(NamedTuple):
+    """An answer tried (:meth:`FormRun.legal_question`) and taken: ``value`` sent to
+    ``gen``, which then asks ``next``, or the form is ``done`` with ``result``."""
+
+    value: Any
+    gen: Form | None
+    next: Question | None
+    done: bool
+    result: Any
+
+
+#: Value types matched by equality when an answer meets a branch (else by identity).
+_PLAIN = (int, bool, str, type(None))

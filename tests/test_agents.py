@@ -624,6 +624,46 @@ def test_a_question_offers_only_the_answers_its_form_takes() -> None:
     assert run.answers == [True]  # trying the answers changed nothing
 
 
+def test_an_answer_tried_goes_on_from_its_try() -> None:
+    # item 5 (speed): legal_question keeps each try that was taken, so the answer then
+    # given goes on from its try: no replay of the form after it, the same questions,
+    # answers and result as a run that never tried anything; asked again, the same
+    # question comes back without trying anything
+    from decisions.base import FormRun, InputError, Option, Question
+
+    made = []
+
+    def form():  # type: ignore[no-untyped-def]
+        made.append(1)
+        side = yield Question.one("Which side?", [Option("a", "A"), Option("b", "B"),
+                                                  Option("c", "C")])
+        if side == "c":
+            raise InputError("not C")
+        cubes = yield Question.number(f"How many cubes on {side}?", 1, 3)
+        return side, cubes
+
+    run, plain = FormRun(form), FormRun(form)
+    made.clear()
+    legal = run.legal_question()
+    assert [o.value for o in legal.options] == ["a", "b"]
+    tries = len(made)  # one replay for each answer but the first
+    assert tries == 2
+    assert run.legal_question() is legal and len(made) == tries
+    run.answer(legal.options[1].value)
+    assert len(made) == tries  # went on from the try of "b"
+    plain.answer("b")
+    assert run.answers == plain.answers == ["b"]
+    assert run.question is not None and plain.question is not None
+    assert run.question.prompt == plain.question.prompt == "How many cubes on b?"
+    assert [o.value for o in run.legal_question().options] == [1, 2, 3]
+    run.answer(2)  # a number equal to a try's: its branch
+    plain.answer(2)
+    assert run.done and run.result == plain.result == ("b", 2)
+    assert run.back() and run.question is not None and run.answers == ["b"]
+    with pytest.raises(InputError):  # refused, as before: nothing changed
+        FormRun(form).answer("c")
+
+
 def test_a_refused_combination_is_asked_again_saying_why(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # options each legal, the combination refused by the rules: asked again, a few times
