@@ -78,7 +78,7 @@ from nonplayer.government.campaign import (  # noqa: E402
     THINK_LEVELS,
     determinize,
     prepare,
-    rollout,
+    rollouts_on,
     tuned_weights,
 )
 from nonplayer.government.value import cards_to_propaganda  # noqa: E402
@@ -186,15 +186,18 @@ def judge(pos: Position, think: str = DEFAULT_THINK, reference: int = REFERENCE,
     deck_only.rng_seed = ref_rng.getrandbits(48)
     deck_only.rng_counter = 0
     worlds = {"reference": references, "sample": samples, "truth": [state, deck_only]}
+    # every candidate on each future at once: the same outcomes as one rollout each,
+    # with the work the candidates share done once (campaign.rollouts_on)
+    played = {name: [rollouts_on(f, prep.short, budget, weights, prep.policy)
+                     for f in futures] for name, futures in worlds.items()}
     cands = []
     rollouts = 0
-    for cand in prep.short:
+    for i, cand in enumerate(prep.short):
         row: dict[str, Any] = {"label": cand.label, "kind": cand.kind, "model": cand.model,
                                "plan": cand.plan.name if cand.plan is not None else "",
                                "pre_score": cand.score}
-        for name, futures in worlds.items():
-            outcomes = [rollout(f.clone(), cand, budget, weights, prep.policy)[0]
-                        for f in futures]
+        for name, results in played.items():
+            outcomes = [result[i][0] for result in results]
             rollouts += len(outcomes)
             row[name] = [_score(o) for o in outcomes]
             row[name + "_lost"] = "".join(str(_lost(o)) for o in outcomes)
