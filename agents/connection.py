@@ -51,6 +51,7 @@ from collections.abc import Callable
 from typing import Any
 
 from agents import builtin
+from agents.protocol import Lines
 from core.files import shown
 from core.words import printable
 
@@ -280,6 +281,7 @@ class Connection:
         self._stop = threading.Event()
         self._writer: _Writer | None = None
         self._closed = False
+        self._lines_out = Lines()
 
     def _start(self, read: Callable[[], bytes], write: Callable[[bytes], None],
                finish: Callable[[], None]) -> None:
@@ -295,7 +297,7 @@ class Connection:
         if writer is None or self._closed:
             raise AgentError(f"the agent {self.where} is not connected")
         self._check_writer()
-        data = (json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8")
+        data = self._lines_out.line(message)
         if writer.unread + len(data) > MAX_UNREAD:
             raise AgentError(f"the agent {self.where} stopped reading its input (more "
                              f"than {MAX_UNREAD >> 20} MB it was sent wait unread)")

@@ -117,6 +117,32 @@ def observation(state: GameState) -> dict[str, Any]:
     return {"state": data, "deck_size": len(deck)}
 
 
+class Lines:
+    """Messages as the lines sent (:meth:`line`): compact JSON, ASCII, one newline. The
+    question messages of a decision carry one observation dict (the same object,
+    :meth:`agents.seat.AgentSeat.decide`), last of their fields: its text is made once
+    and kept for as long as the next question carries that very dict, so a question
+    costs the encoding of its own words only. The bytes are those of encoding the whole
+    message (an observation is never changed once sent: a decision's is built for it)."""
+
+    def __init__(self) -> None:
+        self._observed: Any = None
+        self._text = ""
+
+    def line(self, message: dict[str, Any]) -> bytes:
+        observed = message.get("observation") if type(message) is dict else None
+        if observed is None or next(reversed(message)) != "observation":
+            return (_dumps(message) + "\n").encode("utf-8")
+        if observed is not self._observed:
+            self._observed, self._text = observed, _dumps(observed)
+        head = _dumps({k: v for k, v in message.items() if k != "observation"})
+        return f'{head[:-1]},"observation":{self._text}}}\n'.encode()
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
 def hello(faction: Faction, player: int, state: GameState) -> dict[str, Any]:
     return {"type": "hello", "protocol": PROTOCOL, "version": VERSION,
             "seat": faction.label, "faction": int(faction), "player": player,
@@ -333,6 +359,7 @@ def command_reference() -> str:
 
 __all__ = [
     "PROTOCOL",
+    "Lines",
     "VERSION",
     "ProtocolError",
     "answer_value",

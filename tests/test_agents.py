@@ -777,3 +777,23 @@ def test_an_agent_writing_only_blank_lines_is_a_silent_one() -> None:
     conn = agent("print('\\n' * 2000 + '{\"type\": \"ready\"}', flush=True)")
     assert conn.receive(timeout=60) == {"type": "ready"}
     conn.close(failed=True)
+
+
+def test_a_decisions_questions_are_sent_as_their_whole_encoding() -> None:
+    # item 5 (speed): the observation a decision's questions share is encoded once; each
+    # line sent is still exactly the message's whole compact JSON (docs/agents.md)
+    game = Game.new("standard", 3)
+    faction = game.to_move()
+    assert faction is not None
+    run = Decision(DecisionContext(game, game.dice), None).form
+    question, asks = offered(run)
+    seen = protocol.observation(game.state)
+    lines = protocol.Lines()
+    for qid, observed in enumerate((seen, seen, protocol.observation(game.state), seen), 1):
+        message = protocol.question_message(question, qid=qid, decision=1, first=qid == 1,
+                                            faction=faction, state=game.state, asks=asks,
+                                            seen=observed)
+        whole = json.dumps(message, separators=(",", ":")) + "\n"
+        assert lines.line(message) == whole.encode()
+    for other in (protocol.bye("done"), protocol.hello(faction, 1, game.state)):
+        assert lines.line(other) == (json.dumps(other, separators=(",", ":")) + "\n").encode()
