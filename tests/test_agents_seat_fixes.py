@@ -41,9 +41,11 @@ def test_undo_goes_back_past_an_agents_turn_to_the_persons_decision(
     # 2.3.3: FARC Passes on #35; Cartels, AUC's agent and the Government follow; undo
     # takes back FARC's Pass with the turns after it, as it does a Non-player's, and the
     # agent is not asked again before FARC decides anew
-    out = plain("pass\ny\nundo\nquit\n", tmp_path, monkeypatch, capsys,
+    # (the Pass ended the card and began Propaganda Round 1: undo says so and asks,
+    # issue 43 item 1)
+    out = plain("pass\ny\nundo\ny\nquit\n", tmp_path, monkeypatch, capsys,
                 "--agent", f"AUC={RANDOM_AGENT}")
-    undone, after = out.split("> undo\n", 1)[1].split("\n", 1)
+    undone, after = out.split("> undo\n", 1)[1].split("> y\n", 1)[1].split("\n", 1)
     assert undone.startswith("Undone") and "AUC (agent" in undone  # said taken back
     assert "FARC, 1st Eligible on #35 Crop Substitution: what do you do?" in after
     assert "AUC (agent" not in after
@@ -135,12 +137,16 @@ def test_undo_of_a_decision_names_it_and_the_turns_after_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     # 2.3.3: FARC's Pass, then Cartels, AUC and the Government: all taken back
-    out = plain("pass\ny\nundo\nquit\n", tmp_path, monkeypatch, capsys)
-    undone = out.split("> undo\n", 1)[1].split("\n", 1)[0]
+    out = plain("pass\ny\nundo\ny\nquit\n", tmp_path, monkeypatch, capsys)
+    undone = out.split("> undo\n", 1)[1].split("> y\n", 1)[1].split("\n", 1)[0]
     assert undone.startswith("Undone: back to the start of your last decision. Taken "
                              "back: FARC: Pass; Cartels (Non-player): ")
     # each command taken back named, in the log's order (issue 43)
-    assert [x.split(":")[0] for x in undone.split("Taken back: ")[1].split("; ")] == [
+    # and the Round the Pass began with them (issue 43 item 1: it went unsaid)
+    taken, rules = undone.split("Taken back: ")[1].split(". With them, ")
+    assert rules.endswith("the start of Propaganda Round 1 (6.1 Victory, 6.2 Sabotage, "
+                          "6.3 Resources).")
+    assert [x.split(":")[0] for x in taken.split("; ")] == [
         "FARC", "Cartels (Non-player)", "AUC (Non-player)", "Government (the program's AI)"]
 
 

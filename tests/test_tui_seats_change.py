@@ -398,7 +398,8 @@ async def test_one_u_takes_back_the_persons_decision_past_an_agents_turn(tmp_pat
         await answer(pilot, "pass")
         await press(pilot, "y")
         assert any(e.get("agent") for e in c.game.log)  # the agent played
-        await press(pilot, "u")
+        await press(pilot, "u")  # the Round it began goes too: asked (issue 43 item 1)
+        await press(pilot, "y")
         assert c.game.log == [] and c.to_move() is FARC and c.person_to_move()
         assert notices(app)[-1].startswith("Undone: back to the start of your last "
                                            "decision. Taken back: FARC: Pass")

@@ -14,6 +14,7 @@ import pytest
 from core.game.board_editor import EditTrack
 from core.game.random_play import random_command
 from core.map import MAP
+from core.rules.propaganda import rounds_held
 from core.state import ACTIVE_SUPPORT, PASTRANA
 from runners.solitaire import new_solitaire
 from tests.test_tui_plain import Terminal
@@ -87,11 +88,14 @@ def taken_back_as_said(controller: Controller, rng: random.Random) -> int:
     log = list(controller.game.log)
     named = {id(t.step.logged): t for t in controller.turns()}
     groups = controller.cards()
+    rounds = rounds_held(controller.state)
     said = None
     if groups and rng.random() < 0.3:
-        position = rng.choice(groups).start
+        group = rng.choice(groups)
+        position = controller.rollback_point(group)
         lines = controller.taken_lines(position)
-        controller.session.rewind(position)
+        said = controller.rollback_said(group)
+        controller.rollback(group)
     else:
         plan = controller.undo_plan()
         if plan is None:
@@ -103,8 +107,18 @@ def taken_back_as_said(controller: Controller, rng: random.Random) -> int:
     assert all(a is b for a, b in zip(now, log, strict=False))  # only the end went
     removed = [named[id(e)] for e in log[len(now):]]
     assert lines == [naming_line(t) if t.naming else t.report.heading() for t in removed]
-    if said is not None and not said.startswith("your change of seat"):
-        assert said.endswith("Taken back: " + "; ".join(lines) + ".")
+    assert said is not None
+    if "Taken back: " in said:  # an undo: the commands named one for one
+        assert ("Taken back: " + "; ".join(lines) + ".") in said
+    else:  # a rollback: counted, a card the table named no person's decision (issue 43)
+        turns = [t for t in removed if not t.naming]
+        mine = sum(1 for t in turns if t.step.person)
+        assert f"takes back {len(turns)} turn" in said
+        assert f"({mine} of them a person's decision" in said
+    # 6.0: every Propaganda Round whose start is taken back is said (issue 43 item 1:
+    # an undo took back the Round's 6.1-6.3 phases saying only the commands)
+    for round_ in range(rounds_held(controller.state) + 1, rounds + 1):
+        assert f"the start of Propaganda Round {round_} (6.1 Victory" in said, said
     return len(removed)
 
 
@@ -147,3 +161,88 @@ def test_undo_and_rollback_take_back_what_they_say_in_assist(seed):
     rng = random.Random(100 + seed)
     game = new_assist_game("standard", seed, [1, None, None, None], 12)
     check_many(Controller(Session(game), assist=True), rng, 6)
+
+
+# ======================================================================================
+# the rules take it further: said before acting (issue 43 item 1)
+# ======================================================================================
+#: seed 23: Event #14 unshaded; its card ends and Propaganda Round 1 begins (6.1
+#: Victory, 6.2 Sabotage, 6.3 Resources came with that turn): undo at Civic Action
+ROUND_BEGUN = ["1", "7", "y"]
+ROUND_SAID = "the start of Propaganda Round 1 (6.1 Victory, 6.2 Sabotage, 6.3 Resources)"
+
+
+def test_plain_undo_says_the_rounds_phases_it_takes_back_and_asks_first():  # 6.0, 6.1-6.3
+    # the newcomer's trial: undo at the first decision of a Round took back the Round's
+    # 6.1-6.3 phases (Resources 70 back to 40) saying only the commands, and at once
+    controller, text = plain([*ROUND_BEGUN, "undo", "n", "undo", "y", "quit"])
+    first = text.split("> undo\n", 1)[1]
+    asked, refused = first.split("> n\n", 1)
+    assert asked.startswith("Undo: back to the start of your last decision. Taken back: "
+                            "Government: Event #14 Tres Esquinas (unshaded)")
+    assert ROUND_SAID in asked and "Undo the last decision?" in asked
+    assert refused.startswith("Nothing changed.")
+    undone = text.split("> y\n")[-1].split("\n", 1)[0]
+    assert undone.startswith("Undone: ") and ROUND_SAID in undone
+    assert controller.game.log == [] and controller.state.phase == "card"
+    assert controller.state.resources[0] == 40  # 6.3 taken back, as said
+
+
+def test_plain_rollback_to_a_round_says_where_it_lands():  # 6.1-6.3
+    # "Rolled back to the start of Propaganda Round 1" landed after 6.3: now it says so
+    controller, text = plain([*ROUND_BEGUN, "2", "2", "y", "rollback 2", "y", "quit"])
+    assert "Rolled back to Propaganda Round 1: #75 Propaganda!, after its 6.1 Victory, " \
+        "6.2 Sabotage, 6.3 Resources (they came with the last turn of the card before " \
+        "and stay done)." in text
+    assert controller.state.phase == "propaganda" and controller.state.resources[0] == 70
+
+
+def test_screen_u_says_the_rounds_phases_it_takes_back_and_asks_first(tmp_path):  # 6.0
+    pytest.importorskip("textual")
+    from tests.pilot import press, run_async
+    from tui.screens.dialogs import YesNoScreen
+    from tui.screens.play import PlayApp
+
+    path = tmp_path / "game.json"
+    plain([*ROUND_BEGUN, "quit"], path)  # saved at the Round's Civic Action
+    app = PlayApp(Controller(Session.load(path)))
+
+    @run_async
+    async def go() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            log = len(app.controller.game.log)
+            await press(pilot, "u")
+            assert isinstance(app.screen, YesNoScreen)  # asked before acting
+            assert ROUND_SAID in " ".join(app.screen.lines)
+            await press(pilot, "n")
+            assert len(app.controller.game.log) == log  # nothing undone
+            await press(pilot, "u", "y")
+            said = [str(n.message) for n in app._notifications][-1]
+            assert said.startswith("Undone: ") and ROUND_SAID in said
+            assert app.controller.game.log == []
+
+    go()
+
+
+def test_assist_undo_of_a_redeploy_puts_the_set_aside_card_back(tmp_path):  # 6.0
+    # a second Propaganda card in a row (#76) was set aside after the Round; undoing
+    # the Redeploy took the table back to the Round but never said to put #76 back on
+    # the deck as the next card
+    from core.game import Game
+    from tests.test_tui_assist import args
+    from tui.commands.play import run_assist
+
+    script = ["12", "30", "1", "yes", "propaganda", "propaganda", "1", "2", "2", "yes",
+              "1", "1", "yes", "undo", "yes", "quit"]
+    out = io.StringIO()
+    session = Session(Game.new(), tmp_path / "t.json")
+    run_assist(session, True, args(seed=17, dice="auto"), Terminal(out, script), out)
+    undo = out.getvalue().split("> undo\n", 1)[1] if "> undo\n" in out.getvalue() \
+        else out.getvalue()[out.getvalue().rindex("Undo: "):]
+    assert "Government: Redeploy" in undo
+    assert "#76 Propaganda! back on top of it: #76 Propaganda! is the next card again" \
+        in undo
+    # and the Round's Reset and the set-aside card, which came with it, are said
+    assert "Propaganda Round 1: 6.6 Reset" in undo and "6.0 Propaganda card" in undo
+    assert session.game.state.current_card == 73 and session.game.state.deck[0] == 76

@@ -45,7 +45,7 @@ from core.pieces import Faction
 from core.rules import propaganda
 from core.rules.common import CIVIC_ACTION_COST, is_nonplayer
 from core.state import GameState
-from core.words import printable
+from core.words import counted, printable
 from decisions.decision import Decision, DecisionContext, MemoDice, command_title
 from decisions.transfer import TransferDecision
 from runners.seats import GOVT_AI_LABEL, government_ai, government_turn, make_bot
@@ -68,6 +68,7 @@ from tui.turn_log import (
     numbered,
     numbered_turns,
     replayed,
+    rules_steps,
 )
 
 
@@ -957,6 +958,22 @@ class Controller:
         return [naming_line(t) if t.naming else t.report.heading()
                 for t in self.turns() if t.step.index >= position]
 
+    def rules_taken(self, position: int, short: bool = False) -> list[str]:
+        """The steps of the rules a return to log ``position`` takes back with the
+        commands, as they came with them (:func:`tui.turn_log.rules_steps`): the start
+        of a Propaganda Round, its automatic steps. The screens ask before an undo that
+        takes back any (issue 43 item 1)."""
+        return rules_steps([t for t in self.turns() if t.step.index >= position], short)
+
+    @staticmethod
+    def rules_said(rules: Sequence[str]) -> str:
+        """' With them, the steps of the rules they set off, which cannot be split from
+        them: ...' ('' for none)."""
+        if not rules:
+            return ""
+        return (" With them, the steps of the rules they set off, which cannot be split "
+                f"from them (6.0): {'; '.join(rules)}.")
+
     def undo_said(self, plan: Undo | None = None) -> str | None:
         """What :meth:`undo` of ``plan`` (by default the one of now) takes back, as
         'Undone: ...' ends: the change of seat when only seats were changed ('your
@@ -973,8 +990,10 @@ class Controller:
             others = [line for t, line in zip(plan.taken, lines, strict=True)
                       if not t.person]
             then = f" Taken back with it: {'; '.join(others)}." if others else ""
-            return f"your change of seat ({seats}).{then}"
-        return f"back to the start of your last decision. Taken back: {'; '.join(lines)}."
+            return f"your change of seat ({seats}).{then}" \
+                + self.rules_said(self.rules_taken(plan.point))
+        return (f"back to the start of your last decision. Taken back: {'; '.join(lines)}."
+                + self.rules_said(self.rules_taken(plan.point)))
 
     def undo(self, plan: Undo | None = None) -> bool:
         """Back to the start of the person's latest decision (:meth:`Session.undo`):
@@ -1114,8 +1133,9 @@ class Controller:
         """The turns a rollback to ``group`` takes back (:meth:`taken_lines`)."""
         return self.taken_lines(self.rollback_point(group))
 
-    def discarded_by(self, group: CardGroup) -> tuple[int, int]:
-        """A rollback to ``group`` discards (commands, of which a person's)."""
+    def discarded_by(self, group: CardGroup) -> tuple[int, int, int]:
+        """A rollback to ``group`` discards (turns, of which a person's decisions,
+        cards the table named)."""
         return discarded(self.session.steps, self.rollback_point(group))
 
     def rollback_said(self, group: CardGroup) -> str:
@@ -1124,11 +1144,14 @@ class Controller:
         decision), listed below.' With the program's dice, the rolls after it come out
         the same again; typed-in dice are the table's (issue 43: "discards 3 commands
         ... the dice return to where they were" said neither)."""
-        turns, yours = self.discarded_by(group)
+        turns, yours, named = self.discarded_by(group)
         dice = "" if self.manual else " The program's dice roll the same again from there."
-        return (f"Rolling back to the start of {group.title} takes back "
-                f"{turns} turn{'s' if turns != 1 else ''} ({yours} of them a person's "
-                f"decision{'s' if yours != 1 else ''}), listed below.{dice}")
+        cards = f" and {counted(named, 'card')} the table named" if named else ""
+        rules = self.rules_taken(self.rollback_point(group), short=True)
+        return (f"Rolling back to {group.back_to} takes back "
+                f"{counted(turns, 'turn')} ({yours} of them a person's "
+                f"decision{'s' if yours != 1 else ''}){cards}, listed below."
+                f"{self.rules_said(rules)}{dice}")
 
     def save(self, path: str | None = None, replace: bool = False) -> str:
         """Save the game (to another file: :meth:`tui.session.Session.save`)."""

@@ -341,6 +341,22 @@ class CardGroup:
     def title(self) -> str:
         return card_title(self.card, self.phase, self.round)
 
+    @property
+    def back_to_short(self) -> str:
+        """:attr:`back_to` without the why: the rollback question."""
+        return self.back_to.split(" (they came", 1)[0]
+
+    @property
+    def back_to(self) -> str:
+        """Where a rollback to this card lands, in words that are true: 'the start of
+        #7 7th Special Forces'; for a Round begun by the last turn of the card before,
+        its first decision, after the phases that came with that turn (issue 43: 'Rolled
+        back to the start of Propaganda Round 1' landed after 6.3)."""
+        if self.start_at is not None and self.opening:
+            return (f"{self.title}, after its {', '.join(phase_names(self.opening))} "
+                    "(they came with the last turn of the card before and stay done)")
+        return f"the start of {self.title}"
+
     def heading(self) -> str:
         return card_heading(self.card, self.phase, self.round, self.ineligible)
 
@@ -397,6 +413,8 @@ def card_groups(turns: Sequence[Turn]) -> list[CardGroup]:
             # then): the card's heading is the named one (issue 31 item 4)
             group.card = cmd.get("card")
         after, began = round_steps(turn.report.instructions)
+        if began is not None and began[1] is None:  # a card not named: no group of its own
+            after, began = after + began[2], None
         if after:
             out[-1].automatic[turn.number] = after
         if began is not None:
@@ -406,22 +424,25 @@ def card_groups(turns: Sequence[Turn]) -> list[CardGroup]:
     return out
 
 
-_ROUND_HEADING = re.compile(r"^\s*Propaganda Round (\d+) \(#(\d+) .*\):$")
+_ROUND_HEADING = re.compile(
+    r"^\s*Propaganda Round (\d+) \((?:#(\d+) .*|the card turned face up \(not named.*)\):$")
 _PHASE_LINE = re.compile(r"^\s+(6\.\d(?:\.\d)? [A-Z][A-Za-z0-9 ]*?)( — [A-Za-z]+)?: (.*)$")
 
 
 def round_steps(instructions: Sequence[str]
-                ) -> tuple[list[str], tuple[int, int, list[str]] | None]:
+                ) -> tuple[list[str], tuple[int, int | None, list[str]] | None]:
     """The Propaganda steps in a turn's instructions (:func:`tui.controller.instructions`
     lists them indented under the step that set them off): those after the turn in its
     own Round (as :func:`automatic_line` files them), and the Round the turn began, if
-    any: (its number, its card, its automatic phases)."""
+    any: (its number, its card, its automatic phases). At the table, a Round begun on
+    a Propaganda card it has not named yet has no card (None)."""
     after: list[str] = []
-    began: tuple[int, int, list[str]] | None = None
+    began: tuple[int, int | None, list[str]] | None = None
     for line in instructions:
         heading = _ROUND_HEADING.match(line)
         if heading:
-            began = (int(heading.group(1)), int(heading.group(2)), [])
+            card = heading.group(2)
+            began = (int(heading.group(1)), int(card) if card else None, [])
             continue
         m = _PHASE_LINE.match(line)
         if m is None:
@@ -452,10 +473,51 @@ def automatic_line(phase: str, text: str) -> str:
     return f"{phase}: {text}"
 
 
-def discarded(steps: Sequence[Step], position: int) -> tuple[int, int]:
-    """Going back to log ``position`` discards (commands, of which a person's)."""
+def discarded(steps: Sequence[Step], position: int) -> tuple[int, int, int]:
+    """Going back to log ``position`` discards (turns, of which a person's decisions,
+    cards the table named). A card the table named on top of its deck or face up is no
+    turn and no decision of anyone's (issue 43: a mid-card naming was counted as 'a
+    person's decision')."""
     gone = [s for s in steps if s.index >= position]
-    return len(gone), sum(1 for s in gone if s.person)
+    named = [s for s in gone if names_a_card(s.logged)]
+    return (len(gone) - len(named),
+            sum(1 for s in gone if s.person and not names_a_card(s.logged)), len(named))
+
+
+def phase_names(lines: Sequence[str]) -> list[str]:
+    """The Propaganda phases that ``lines`` (as :func:`round_steps` files them) belong
+    to, once each in order: ['6.1 Victory', '6.2 Sabotage', '6.3 Resources']."""
+    out: list[str] = []
+    for line in lines:
+        name = re.split(r": | — ", line, maxsplit=1)[0]
+        if name not in out:
+            out.append(name)
+    return out
+
+
+def rules_steps(turns: Sequence[Turn], short: bool = False) -> list[str]:
+    """The steps of the rules that came with ``turns``' commands and go with them when
+    they are taken back (undo, rollback): a Propaganda Round each began (its phases,
+    6.1 Victory, 6.2 Sabotage, 6.3 Resources...) and the automatic steps of a Round
+    after one (an Election, a FARC Zone with no choice, 6.6 Reset, a Propaganda card
+    set aside, 6.0). A command and what the rules carry out after it cannot be split
+    (issue 43 item 1: an undo took back the Round's first phases unsaid). ``short``:
+    each step by its phase alone (a rollback's many)."""
+    out: list[str] = []
+    for turn in turns:
+        after, began = round_steps(turn.report.instructions)
+        if short:
+            after = phase_names(after)
+        for line in after:
+            line = f"Propaganda Round {turn.step.round}: {line}" \
+                if turn.step.phase == "propaganda" else line
+            if line not in out:
+                out.append(line)
+        if began is not None:
+            round_, _, opening = began
+            out.append(f"the start of Propaganda Round {round_} "
+                       f"({', '.join(phase_names(opening))})")
+    return out
 
 
 __all__ = [
@@ -468,6 +530,8 @@ __all__ = [
     "naming_line",
     "names_a_card",
     "numbered_turns",
+    "phase_names",
+    "rules_steps",
     "turn_by_number",
     "current_heading",
     "discarded",

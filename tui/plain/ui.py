@@ -483,6 +483,13 @@ class PlainUI:
             if not self.yes_or_no("Undo the last decision?"):
                 self.say("Nothing changed.")
                 return
+        elif self.c.rules_taken(plan.point):
+            # the rules take it further than the decision: said and asked first
+            # (issue 43 item 1: the Round's first phases went unsaid)
+            self.say(f"Undo: {said}")
+            if not self.yes_or_no("Undo the last decision?"):
+                self.say("Nothing changed.")
+                return
         self.c.undo(plan)
         self.say(f"Undone: {said}")
 
@@ -508,11 +515,11 @@ class PlainUI:
                      "start of that card, and:", *[f"  {line}" for line in numbered(
                          self.c.rollback_steps(group), align=False)]
                      or ["  (nothing to take back on the board)"])
-        if not self.yes_or_no(f"Roll back to the start of {group.title}?"):
+        if not self.yes_or_no(f"Roll back to {group.back_to_short}?"):
             self.say("Nothing changed.")
             return
         self.c.rollback(group)
-        self.say(f"Rolled back to the start of {group.title}.")
+        self.say(f"Rolled back to {group.back_to}.")
         raise Cancelled()
 
     def edit(self, text: str) -> None:

@@ -591,15 +591,29 @@ class PlayApp(App[None]):
 
     def action_undo(self) -> None:
         """``u``: back to the start of your last decision, saying every command taken
-        back (the one record :meth:`Controller.undo_plan` both says and undoes)."""
+        back (the one record :meth:`Controller.undo_plan` both says and undoes); asked
+        first when the rules take back more with it (a Round's automatic steps)."""
         plan = self.controller.undo_plan()
         said = self.controller.undo_said(plan)
-        if plan is not None and self.controller.undo(plan):
-            self.over_shown = False
-            self.notify(f"Undone: {said}")
-        else:
+        if plan is None or said is None:
             self.notify("Nothing to undo.")
-        self.refresh_all()
+            return
+
+        def undo(ok: bool | None = True) -> None:
+            if not ok:
+                return
+            if self.controller.undo(plan):
+                self.over_shown = False
+                self.notify(f"Undone: {said}")
+            self.refresh_all()
+
+        if self.controller.rules_taken(plan.point):
+            # the rules take it further than the decision: said and asked first
+            # (issue 43 item 1: the Round's first phases went unsaid)
+            self.push_screen(YesNoScreen("Undo the last decision?", [f"Undo: {said}"]),
+                             undo)
+            return
+        undo()
 
     def action_focus_log(self) -> None:
         self.query_one("#log", Tree).focus()
@@ -631,12 +645,12 @@ class PlayApp(App[None]):
                 return
             self.controller.rollback(group)
             self.over_shown = False
-            self.notify(f"Rolled back to the start of {group.title}.")
+            self.notify(f"Rolled back to {group.back_to}.")
             if self.auto_nonplayers:
                 self.run_nonplayers()
             self.refresh_all()
 
-        self.push_screen(YesNoScreen(f"Roll back to the start of {group.title}?", lines),
+        self.push_screen(YesNoScreen(f"Roll back to {group.back_to_short}?", lines),
                          answered)
 
     def rollback_notes(self, group: CardGroup) -> list[str]:
