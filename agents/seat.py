@@ -145,9 +145,13 @@ class AgentSeat:
             except protocol.ProtocolError as err:
                 raise AgentError(f"the agent {self.said} answered illegally "
                                  f"({question.prompt!r}): {err}") from None
+            asked = run.question
             try:
                 run.answer(value)
             except InputError as err:
+                if asked is not None and _sure(asked, value):
+                    raise AgentError(f"{asked.prompt!r} refused {value!r}, an answer its "
+                                     f"form was sure of: {err} (an engine error)") from None
                 # options each legal, their combination refused by the rules: asked
                 # again, saying why, a few times (docs/agents.md)
                 if question.kind != MANY or len(refused) >= MANY_RETRIES:
@@ -231,6 +235,13 @@ def offered(run: FormRun) -> tuple[Question, str]:
         return run.legal_question(), protocol.ASKS[asked.kind]
     except InputError as err:
         raise AgentError(f"{err} (an engine error)") from None
+
+
+def _sure(question: Question, value: Any) -> bool:
+    """Whether ``value`` is the value of an option ``question`` is sure of (not tried
+    before it was offered: :attr:`Question.sure`)."""
+    return any(question.options[i].value is value for i in question.sure
+               if i < len(question.options))
 
 
 def open_agents(specs: dict[Faction, str], state: GameState, policy: AgentPolicy,

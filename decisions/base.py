@@ -146,6 +146,10 @@ class Question:
 
     ``default`` is returned for an empty answer (None: an answer is required).
     ``info`` holds lines shown above the question (a preview, a summary).
+    ``sure``: the indices of options the form promises to take whatever follows (the
+    form's code after the question cannot refuse them: it asks its next question or
+    returns without a check that could fail), so :meth:`FormRun.legal_question` need
+    not try them (tests/test_agents.py tries them all in whole games).
     """
 
     prompt: str
@@ -157,6 +161,7 @@ class Question:
     default: Any = None
     info: list[str] = field(default_factory=list)
     help: str = ""
+    sure: frozenset[int] = frozenset()
 
     # --- constructors ----------------------------------------------------------------
     @classmethod
@@ -502,12 +507,13 @@ class FormRun:
         34); the kind asked is still ``self.question.kind``.
 
         Made once per question (asked again, the same Question comes back). Each answer
-        is tried on a generator of its own (one replay of the form each but the first)
-        and kept where taken, so :meth:`answer` with one of them goes on from its try
-        without sending it again. A try that finished the form left in shared places
-        (a :class:`Trial` in a DecisionContext's ``extra``) what the *last* finished
-        try made, not necessarily the answer's: a reader checks the command
-        (:func:`agents.env.keep_trial` does)."""
+        but those the question is ``sure`` of is tried on a generator of its own (one
+        replay of the form each but the first) and kept where taken, so :meth:`answer`
+        with one of them goes on from its try without sending it again. A try that
+        finished the form left in shared places (a :class:`Trial` in a
+        DecisionContext's ``extra``) what the *last* finished try made, not necessarily
+        the answer's: a reader checks the command (:func:`agents.env.keep_trial`
+        does)."""
         question = self.question
         if question is None:
             raise InputError("the form is complete")
@@ -517,7 +523,11 @@ class FormRun:
             return self._legal
         legal: list[Option] = []
         branches: list[_Branch] = []
-        for option in answers(question):
+        sure = question.sure
+        for i, option in enumerate(answers(question)):
+            if i in sure:  # taken, as the form promises: tried only if answered
+                legal.append(option)
+                continue
             branch = self._try(option.value)
             if branch is not None:
                 legal.append(option)

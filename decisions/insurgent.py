@@ -223,6 +223,28 @@ _SA_DETAIL = {
 # ======================================================================================
 # Operation + Special Activity
 # ======================================================================================
+#: The key, in a decision's ``kept`` dict (a DecisionContext's ``extra``), of what the
+#: Operation form found on the decision's board (:func:`_found`).
+FOUND = "insurgent operation found"
+
+
+def _found(kept: dict[str, Any] | None, state: GameState, key: tuple[Any, ...],
+           make: Callable[[], Any]) -> Any:
+    """``make()``, found once per decision for the board ``state``: a form asked an
+    agent is replayed for every answer tried (:meth:`FormRun.legal_question`), and the
+    board does not change while a form runs, so what was found on it by the same
+    question, with the same form values (``key``), is kept in ``kept`` (for the board
+    :func:`operation_form` set it up for; found afresh on any other board, and with no
+    ``kept``). Only for values the form reads and never changes."""
+    memo = kept.get(FOUND) if kept is not None else None
+    if memo is None or memo[0] is not state:
+        return make()
+    found: dict[tuple[Any, ...], Any] = memo[1]
+    if key not in found:
+        found[key] = make()
+    return found[key]
+
+
 def operation_form(state: GameState, faction: Faction, limited: bool,
                    dice: DiceSource | None = None, kept: dict[str, Any] | None = None,
                    problem: Callable[[str], str | None] | None = None) -> Form:
@@ -234,6 +256,10 @@ def operation_form(state: GameState, faction: Faction, limited: bool,
     if problem is None:
         def problem(name: str) -> str | None:
             return operation_problem(state, faction, name, limited)
+    if kept is not None:
+        memo = kept.get(FOUND)
+        if memo is None or memo[0] is not state:  # a board of its own each decision
+            kept[FOUND] = (state, {})
     options = [Option(n, n, _OP_DETAIL[n]) for n in OPERATIONS if problem(n) is None]
     if not options:
         raise InputError("no Operation is possible now")
@@ -243,17 +269,19 @@ def operation_form(state: GameState, faction: Faction, limited: bool,
     sa_name = None
     if not limited:
         specials = [Option(None, "no Special Activity", aliases=("none",))]
-        for name in SPECIALS[faction]:
-            if special_problem(state, faction, name, op_name) is None:
-                specials.append(Option(name, name, _SA_DETAIL[name]))
+        for name in _found(kept, state, ("specials", faction, op_name), lambda: [
+                n for n in SPECIALS[faction]
+                if special_problem(state, faction, n, op_name) is None]):
+            specials.append(Option(name, name, _SA_DETAIL[name]))
         if len(specials) > 1:
             sa_name = yield Question.one(f"{faction.label}: Special Activity (4.1)?", specials)
     first = False
     # one test of what a Special Activity first leaves, shared by the question whether it
     # may go first and its form: each Extort or Bribe is tried once
     keep = _leaves(state, faction, op_name, limited, dice)
-    if sa_name is not None and sa_name not in _AFTER_ONLY and \
-            _may_go_first(state, faction, sa_name, op_name, keep):
+    if sa_name is not None and sa_name not in _AFTER_ONLY and _found(
+            kept, state, ("first", faction, sa_name, op_name, limited),
+            lambda: _may_go_first(state, faction, sa_name, op_name, keep)):
         first = yield Question.one(
             f"{sa_name} before or after the {op_name}?",
             [Option(False, f"after the {op_name}"), Option(True, f"before the {op_name}")],
@@ -269,13 +297,13 @@ def operation_form(state: GameState, faction: Faction, limited: bool,
         blocked = operation_problem(board, faction, op_name, limited)
         if blocked is not None:
             raise InputError(f"after this {sa_name} no {op_name} is possible: {blocked}")
-        op = yield from op_form(board, faction, op_name, limited, dice)
+        op = yield from op_form(board, faction, op_name, limited, dice, kept=kept)
     elif sa_name == "Ambush":  # resolved inside the Attack: its space is chosen first
         space = yield from ambush_space_form(state, faction)
         sa = ops.Ambush(space=space)
         op = yield from attack_form(state, faction, limited, include=space)
     else:
-        op = yield from op_form(state, faction, op_name, limited, dice)
+        op = yield from op_form(state, faction, op_name, limited, dice, kept=kept)
         if sa_name is not None:
             board = _run(state, faction, dice, [(op, op_fields)])
             if _special_targets(board, faction, sa_name, op):
@@ -328,11 +356,13 @@ def ship_form(state: GameState, faction: Faction, op: Operation, op_fields: dict
 
 
 def op_form(state: GameState, faction: Faction, name: str, limited: bool = False,
-            dice: DiceSource | None = None, free: bool = False) -> Form:
+            dice: DiceSource | None = None, free: bool = False,
+            kept: dict[str, Any] | None = None) -> Form:
+    """Operation ``name``'s form (``kept``: the decision's, :func:`_found`)."""
     if name == "Rally":
         return (yield from rally_form(state, faction, limited, free))
     if name == "March":
-        return (yield from march_form(state, faction, limited, free))
+        return (yield from march_form(state, faction, limited, free, kept))
     if name == "Attack":
         return (yield from attack_form(state, faction, limited, free))
     if name == "Terror":
@@ -697,7 +727,7 @@ def _march_origins(state: GameState, faction: Faction, unmoved: dict[tuple[int, 
 
 
 def march_form(state: GameState, faction: Faction, limited: bool = False,
-               free: bool = False) -> Form:
+               free: bool = False, kept: dict[str, Any] | None = None) -> Form:
     """Groups of Guerrillas move to adjacent spaces, each Guerrilla once, carrying
     Shipments if wished; a group turns Active when exposed (3.3.2)."""
     if final_card(state, faction):
@@ -711,15 +741,23 @@ def march_form(state: GameState, faction: Faction, limited: bool = False,
     sim = state.clone()
     U, A = UNDERGROUND_OF[faction], ACTIVE_OF[faction]
     while True:
-        origins = march_origins(state, faction, unmoved, pairs, budget, entered, only)
+        origins = _found(kept, state, ("march", faction, tuple(unmoved.items()),
+                                       frozenset(pairs), budget, frozenset(entered), only),
+                         partial(march_origins, state, faction, unmoved, pairs, budget,
+                                 entered, only))
         if not origins:
             break
         opts = [done_option("done marching")] if groups else []
         opts += [space_option(s, partial(_not_moved, unmoved.get((s, U), 0),
                                          unmoved.get((s, A), 0))) for s in origins]
+        # an origin whose destination is asked next is taken (the question is asked at
+        # once, below); "done" and an origin with its one destination go on to checks
+        sure = frozenset(i for i, s in enumerate(origins, len(opts) - len(origins))
+                         if len(origins[s]) > 1 or only is None)
         src = yield Question.one(
             f"{faction.label} March: move Guerrillas from which space? (1 Resource per City "
-            f"or Department entered, LoCs free; Resources {sim.resources[faction]})", opts)
+            f"or Department entered, LoCs free; Resources {sim.resources[faction]})", opts,
+            sure=sure)
         if src == DONE:
             break
 

@@ -797,3 +797,74 @@ def test_a_decisions_questions_are_sent_as_their_whole_encoding() -> None:
         assert lines.line(message) == whole.encode()
     for other in (protocol.bye("done"), protocol.hello(faction, 1, game.state)):
         assert lines.line(other) == (json.dumps(other, separators=(",", ":")) + "\n").encode()
+
+
+def test_the_options_a_question_is_sure_of_are_taken_in_whole_games() -> None:
+    # item 5 (speed): legal_question does not try the options a form is sure of
+    # (Question.sure: a March origin whose destination is asked next, 3.3.2); every one
+    # of them, at every such question of whole games with random Insurgents, is taken
+    pytest.importorskip("pettingzoo")
+    from agents import env as E
+
+    checked = 0
+    for seed in range(4):
+        table = E.Table([Faction.FARC, Faction.AUC, Faction.CARTELS], seed=seed,
+                        scenario="standard")
+        rng = random.Random(seed)
+        while not table.over:
+            question, run = table.question, table.run
+            assert question is not None and run is not None
+            for i in question.sure:
+                assert run.accepts(question.options[i].value), (question.prompt, i)
+                checked += 1
+            legal = [i for i, ok in enumerate(table.mask()) if ok]
+            # a March origin picked more often, so more of its loop is seen
+            legal += [i for i in question.sure if table.mask()[i]]
+            table.act(rng.choice(legal))
+    assert checked > 100
+
+
+def test_an_option_a_question_is_sure_of_is_not_tried(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # item 5 (speed): Question.sure spares the tries; an answer the form then refuses
+    # anyway is the engine's error, not the agent's
+    from agents import seat as seat_module
+    from agents.connection import AgentError
+    from decisions.base import FormRun, InputError, Option, Question
+
+    made = []
+
+    def form():  # type: ignore[no-untyped-def]
+        made.append(1)
+        pick = yield Question.one("Which?", [Option(1, "one"), Option(2, "two"),
+                                             Option(3, "three")], sure=frozenset({0, 1}))
+        if pick != 3:
+            raise InputError("a broken promise")
+        return pick
+
+    run = FormRun(form)
+    made.clear()
+    assert [o.value for o in run.legal_question().options] == [1, 2, 3]
+    assert made == []  # only 3 tried, on the paused generator
+
+    class FakeDecision:
+        def __init__(self, *_: object) -> None:
+            self.form = FormRun(form)
+
+    class Scripted:
+        sent: list[dict] = []
+
+        def send(self, message: dict) -> None:
+            self.sent.append(message)
+
+        def receive(self, timeout: float) -> dict:
+            return {"type": "answer", "id": self.sent[-1]["id"], "answer": 0}
+
+    game = Game.new("quick", 1, players=1)
+    agent = object.__new__(seat_module.AgentSeat)
+    agent.where, agent.faction, agent.policy = "scripted", Faction.GOVT, POLICY
+    agent.questions = agent.decisions = 0
+    agent.conn = Scripted()  # type: ignore[assignment]
+    monkeypatch.setattr(seat_module, "Decision", FakeDecision)
+    with pytest.raises(AgentError, match="an engine error"):
+        agent.decide(game)
