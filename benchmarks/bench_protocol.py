@@ -14,9 +14,11 @@ alone (``ask``: message out, reply in and checked); the games' wall time; and
 ``protocol_questions_per_cpu_second``, the questions over the CPU both sides spent on them
 (the engine's in the agent's decisions, the agent process's whole, its start included):
 what a quiet core gives, since on a loaded machine most of the wall time is the two
-processes waiting for a turn of the CPU. The issue's yardstick: at least 500 questions a
-second. The figures measured: docs/agents.md
-("Speed").
+processes waiting for a turn of the CPU. ``protocol_agent_start_cpu_seconds``: the CPU of
+one start and exit of the agent alone (Python's start, once a game: nothing a question
+costs), and ``protocol_questions_per_cpu_second_without_starts`` the questions over the CPU
+both sides spent without the games' starts. The issue's yardstick: at least 500 questions
+a second. The figures measured: docs/agents.md ("Speed") and docs/performance.md.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout fi
 import argparse
 import resource
 import shlex
+import subprocess
 import time
 from typing import Any
 
@@ -81,6 +84,11 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
     finally:
         S.AgentSeat.ask, S.AgentSeat.decide = real_ask, real_decide  # type: ignore[method-assign]
     questions = sum(seat.questions for seat in asked)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(shlex.split(where), stdin=subprocess.DEVNULL, check=True)  # no hello
+    done = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start_cpu = (done.ru_utime + done.ru_stime) - (before.ru_utime + before.ru_stime)
+    without = spent["cpu"] + max(agent_cpu - args.games * start_cpu, 0.0)
     return {
         "protocol_questions": questions,
         "protocol_decisions": sum(seat.decisions for seat in asked),
@@ -88,7 +96,9 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
         "protocol_questions_per_second_pipe": round(questions / spent["ask"], 1),
         "protocol_questions_per_cpu_second": round(questions / (spent["cpu"] + agent_cpu), 1),
         "protocol_seconds_in_agent_decisions": round(spent["decide"], 2),
+        "protocol_questions_per_cpu_second_without_starts": round(questions / without, 1),
         "protocol_engine_cpu_seconds_in_agent_decisions": round(spent["cpu"], 2),
+        "protocol_agent_start_cpu_seconds": round(start_cpu, 3),
         "protocol_agent_cpu_seconds": round(agent_cpu, 2),
         "protocol_games_wall_seconds": round(wall, 2),
         "games": args.games, "seat": faction.label, "scenario": args.scenario,
