@@ -626,6 +626,10 @@ def test_single_candidate_zone_without_cubes_is_placed_at_once_6_4_4():
     start(s)
     assert s.farc_zone[sid("Meta West")] == 1
     assert any("FARC Zone placed in Meta West" in line for line in s.step["report"])
+    # and why nobody was asked (issue 43 item 5: placed for the person without a word)
+    assert any("the only Department with the most FARC pieces" in line
+               and "nothing for the Government to choose (6.4.4)" in line
+               for line in s.step["report"])
 
 
 def test_farc_zone_candidates_most_farc_pieces_6_4_4():

@@ -1047,7 +1047,11 @@ def _stage_farc_zone(state: GameState, flags: dict[str, Any], report: list[str])
         report.append("no Department can receive the FARC Zone")
         return None
     if len(candidates) == 1 and not state.cubes(candidates[0]):
-        place_farc_zone(state, candidates[0], (), report.append)  # the only legal choice
+        # the only legal choice, said with why (issue 43: placed with no word of it)
+        place_farc_zone(state, candidates[0], (), lambda line: report.append(
+            f"{line}: the only Department with the most FARC pieces that is not a FARC "
+            "Zone, and no cubes to Redeploy from it, so nothing for the Government to "
+            "choose (6.4.4)" if line.startswith("FARC Zone placed") else line))
         return None
     return (FARC_ZONE, Faction.GOVT)
 

@@ -4,7 +4,7 @@ One question at a time on stdout, one answer a line on stdin: usable with a scre
 reader, from a script, or in a test. The same forms as the Textual app (see
 :mod:`decisions.base`); at any prompt these words work too:
 
-``help``, ``board [WORD]``, ``space NAME``, ``tracks``, ``card``, ``log [N]``,
+``help``, ``board [WORD]``, ``space NAME``, ``tracks`` (or ``status``), ``card``, ``log [N]``,
 ``why [N]``, ``show [N]``, ``save [FILE]``, ``quit``, ``undo``; inside a form ``back``
 and ``cancel``; at the start of a decision ``rollback N`` and ``hint``;
 in ``assist`` the board editor (``help edit``).
@@ -12,7 +12,8 @@ in ``assist`` the board editor (``help edit``).
 Every prompt names the Faction acting ("FARC — roll the red die: ... (1-6): ") and
 what may be typed; a yes/no question takes only yes or no (y/n). ``undo`` at a die
 prompt of a Non-player's turn abandons that turn (nothing of it is kept) and takes back
-the person's last decision.
+the person's last decision; in the middle of a decision it drops what was answered,
+and says so, first.
 
 In ``assist``, a person's decision ends with the table check: after a form, "does the
 board match the table?" before it is recorded (no: back to the form); a choice carried
@@ -45,7 +46,7 @@ from core.game.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.map import MAP
 from core.pieces import Faction
 from core.state import GameState
-from core.words import printable
+from core.words import counted, printable
 from decisions.base import YES_NO, Cancelled, InputError, Question, fold
 from decisions.decision import Decision
 from decisions.editor import EDIT_HELP, find_card, is_edit, parse_edit
@@ -62,7 +63,7 @@ from tui.prompts import (
     yes_no,
 )
 from tui.seats import seat_lines
-from tui.turn_log import current_heading, naming_line, numbered, turn_by_number
+from tui.turn_log import Undo, current_heading, naming_line, numbered, turn_by_number
 from tui.victory_watch import decision_warning
 
 HELP = """\
@@ -70,7 +71,8 @@ At any prompt:
   help                this help (help edit: the board editor, in assist)
   board [WORD]        spaces with pieces (WORD: all, city, dept, loc, farc, auc, cartels,
                       govt, or part of a name); space NAME: everything about one space
-  tracks, card        Resources, Aid, margins, Eligibility; the current and next card
+  tracks (status), card
+                      Resources, Aid, margins, Eligibility; the current and next card
                       with their printed texts
   log [N]             the history: each card (numbered) with its turns (numbered);
                       N: only the last N cards
@@ -79,8 +81,10 @@ At any prompt:
                       only after a yes); save and stop (resume with --load FILE)
   undo                take back your last decision, naming every command it takes
                       back (again: further back; assist lists the steps back on the
-                      table and asks yes/no first); at a die
-                      prompt of a Non-player's turn, that turn is abandoned first
+                      table and asks yes/no first; so do the others when the
+                      rules take back more with it, a Round's phases); in the middle
+                      of a decision, what was answered is dropped first (said); at a
+                      die prompt of a Non-player's turn, that turn is abandoned first
   seat FACTION agent COMMAND, seat FACTION me, seat FACTION bot
                       hand a seat to an outside program (docs/agents.md), take a seat
                       yourself, or hand it to the section-8 flowchart (the Government:
@@ -465,16 +469,33 @@ class PlainUI:
         self.print_report(rep)
         raise Cancelled()  # the board changed: ask the decision again
 
-    def undo(self) -> None:
+    def undo(self, dropped: str = "") -> None:
         """``undo``: back to the start of the person's last decision, saying every
         command it takes back (one record, :meth:`Controller.undo_plan`, says it and
         is acted on). In assist the steps that take the table back are listed first,
-        and asked (issue 31 item 3)."""
+        and asked (issue 31 item 3). ``dropped``: what was being decided when undo was
+        typed and is dropped with it, said first (issue 43: a half-done Event or
+        Redeploy went unsaid, and 'nothing to undo' was printed after dropping one)."""
+        if dropped:
+            self.say(dropped)
         plan = self.c.undo_plan()
         if plan is None:
-            self.say("! nothing to undo")
+            self.say("Nothing before it to undo: decide again." if dropped
+                     else "! nothing to undo")
             return
         said = self.c.undo_said(plan)
+        # asked under the name of the decision taken back, not of whoever was acting
+        # when undo was typed (issue 43: a Non-player's die asked it as AUC's)
+        decider = plan.decision.faction
+        speaker, self.speaker = self.speaker, (
+            decider.label if decider is not None and plan.decision.kind != "card"
+            else "Table")
+        try:
+            self._undo(plan, said)
+        finally:
+            self.speaker = speaker
+
+    def _undo(self, plan: Undo, said: str | None) -> None:
         if self.assist:
             steps = self.c.undo_steps(plan) or []
             self.say(f"Undo: {said}", "On the table:",
@@ -635,8 +656,7 @@ class PlainUI:
             self.say("The Non-player turn was abandoned; nothing changed.")
             raise
         except UndoRequest:
-            self.say("The Non-player turn was abandoned; nothing of it was kept.")
-            self.undo()
+            self.undo("The Non-player turn was abandoned; nothing of it was kept.")
             return
         if rep.failure:  # said as docs/agents.md promises, before the change it made
             self.say(f"andean: agent failed: {rep.failure}")
@@ -695,10 +715,20 @@ class PlainUI:
             except Cancelled:
                 return
             except UndoRequest:
-                self.undo()
+                self.undo(self.dropped_line(form.depth, form.done))
                 return
             finally:
                 self._top = False
+
+    @staticmethod
+    def dropped_line(answers: int, done: bool) -> str:
+        """What an undo typed in the middle of a decision drops first ('' at its first
+        question: nothing yet)."""
+        if not answers and not done:
+            return ""
+        given = "all its answers given" if done else counted(answers, "answer") + " given"
+        return (f"The decision you were making ({given}) is dropped: nothing of it was "
+                "applied.")
 
     def confirm(self, cmd: Command, decision: Decision) -> bool:
         """Preview ``cmd``; apply it if the person confirms. False: go back a step.
