@@ -246,6 +246,17 @@ def test_the_seed_reaches_the_solver_and_the_dice() -> None:
         [(r.model, r.status, r.objective) for r in b.runs]
 
 
+def test_a_seed_beyond_32_bits_reaches_the_solver() -> None:
+    # a game's seed goes up to 2**63 - 1 (core.dice.MAX_SEED: a seed nobody chose, as
+    # 'andean demo' without --seed draws): CP-SAT's random_seed refused it (TypeError)
+    from core.dice import MAX_SEED
+
+    game = opening(6)
+    result = search(game, time_limit=5.0, seed=MAX_SEED - 1000, effort=LIGHT,
+                    wall_limit=WALL)
+    assert result.runs and result.best.score is not None
+
+
 # ======================================================================================
 # Events, Pass and Propaganda
 # ======================================================================================

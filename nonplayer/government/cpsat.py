@@ -478,7 +478,9 @@ def solve_model(
     for _ in range(k):
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
-        solver.parameters.random_seed = seed
+        # CP-SAT's seed is a 32-bit int: a game's seed goes up to 2**63 - 1 (a seed
+        # nobody chose, core.setup.secret_seed), which it refused with a TypeError
+        solver.parameters.random_seed = seed % 2**31
         solver.parameters.max_deterministic_time = max(det_limit, 0.005)
         solver.parameters.max_time_in_seconds = max(wall_limit, 0.01)
         t = time.perf_counter()
