@@ -354,3 +354,39 @@ def test_rollouts_sharing_their_work_equal_the_separate_rollouts_8_1_6_0(seed) -
                      for c in short]
             assert together == alone
     assert shared_first >= 2  # some candidates did share their first command
+
+
+@pytest.mark.parametrize("side", ["unshaded", "shaded"])
+def test_the_event_candidates_choosers_share_their_scores_5_1(side, monkeypatch) -> None:
+    # 5.1: the campaign plays its Event candidate again in every rollout, each time with
+    # a fresh chooser of the candidate; those choosers answer on one board with one
+    # evaluator, so they share their scores: the same answers and board as a chooser
+    # with none, the later one asking the look-ahead fewer simulations
+    from nonplayer.government.evaluation import DEFAULT_WEIGHTS
+    from nonplayer.government.search import event_candidates
+
+    game = event_position(7, 29)
+    cand = next(c for c in event_candidates(game.state, 3, DEFAULT_WEIGHTS, 16)
+                if c.command == PlayEvent(side))
+    simulations = []
+    real_simulate = base.simulate
+
+    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+        simulations.append(1)
+        return real_simulate(*args, **kwargs)
+
+    monkeypatch.setattr(base, "simulate", counting)
+
+    def execute(chooser):  # type: ignore[no-untyped-def]
+        simulations.clear()
+        board = game.state.clone()
+        apply_command(board, PlayEvent(side), LookaheadDice(9), chooser)
+        return state_to_json(board), chooser.answers, len(simulations)
+
+    alone = cand.chooser_factory()
+    alone.scores = {}  # a chooser of its own
+    fresh = execute(alone)
+    first = execute(cand.chooser_factory())
+    again = execute(cand.chooser_factory())
+    assert fresh[:2] == first[:2] == again[:2]
+    assert fresh[2] > 1 and again[2] < first[2]

@@ -303,10 +303,18 @@ def event_candidates(state: GameState, seed: int, w: Weights, budget: int) -> li
     if card is None or sequence.EVENT not in sequence.options(state):
         return []
     out = []
+    # every chooser made here answers on the same board with the same evaluator, and a
+    # score is a function of those, the side and the answers (EvaluatingChooser): they
+    # share their scores, so the Event played again in every rollout (campaign) asks the
+    # look-ahead only what no earlier chooser asked
+    def evaluator(s: GameState) -> float:
+        return evaluate(s, w)
+
+    scores: dict[Any, float] = {}
     for side in events.sides_of(card):
         def make(side: str = side) -> Any:
             return EvaluatingChooser(state, side, LookaheadDice(seed + 7), budget=budget,
-                                     evaluator=lambda s: evaluate(s, w))
+                                     evaluator=evaluator, scores=scores)
 
         word = CARDS[card].side_word(side)
         out.append(Candidate(f"Event ({word}): {CARDS[card].title}" if word
