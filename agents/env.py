@@ -435,6 +435,18 @@ class Table:
         self._history = (len(self.answered), out)
         return out
 
+    def question_block(self) -> list[float]:
+        """The observation's question blocks (``question_kind`` to the end: the kind, the
+        size, the picks and their bounds, the question_id, the depth and the history)
+        for the open question, as one list (written into the vector at once)."""
+        question = self.question
+        assert question is not None
+        kind = question.kind
+        many = kind == MANY
+        return [*_KIND_ONE_HOT[kind], len(self.options), len(self.picks),
+                question.lo if many else 1, question.hi if many else 1, self.question_id,
+                len(self.answered), *self.history()]
+
     def option_features(self) -> np.ndarray:
         """The open question's options as feature vectors: row ``i`` is action ``i``'s
         option (:func:`decisions.values.option_features`; the DONE row, of a question of
@@ -442,19 +454,18 @@ class Table:
         made once per question; all 0s when no question is open."""
         if self._features is None:
             question = self.question
-            features = np.zeros((N_ACTIONS, N_OPTION_FEATURES), dtype=np.int8)
-            if question is not None:
-                kind = question.kind
-                options = self.options[:MAX_OPTIONS]
-                if options:
-                    rows = b"".join([feature_row(kind, o.value, o.label) for o in options])
-                    features[:len(options)] = np.frombuffer(rows, dtype=np.int8).reshape(
-                        len(options), N_OPTION_FEATURES)
-                if kind == MANY:
-                    features[DONE] = np.frombuffer(feature_row(kind, None, "done"),
-                                                   dtype=np.int8)
-            features.flags.writeable = False
-            self._features = features
+            if question is None:
+                self._features = _NO_ROWS
+                return self._features
+            kind = question.kind
+            options = self.options[:MAX_OPTIONS]
+            # one buffer: the options' rows, 0s up to the DONE row, then DONE's (the
+            # array made on it is read-only)
+            rows = b"".join([feature_row(kind, o.value, o.label) for o in options])
+            done = feature_row(kind, None, "done") if kind == MANY else _ZERO_ROW
+            self._features = np.frombuffer(rows + _PADDING[len(options)] + done,
+                                           dtype=np.int8).reshape(N_ACTIONS,
+                                                                  N_OPTION_FEATURES)
         return self._features
 
     # --- search: copies and positions ---------------------------------------------------
@@ -596,6 +607,14 @@ def _first(n: int) -> np.ndarray:
 _FIRST = [_first(n) for n in range(MAX_OPTIONS + 1)]
 
 
+#: An option row of 0s; the 0s between the options' rows and the DONE row, by options.
+_ZERO_ROW = bytes(N_OPTION_FEATURES)
+_PADDING = [bytes(N_OPTION_FEATURES * (MAX_OPTIONS - n)) for n in range(MAX_OPTIONS + 1)]
+#: The option rows when no question is open: all 0s (read-only).
+_NO_ROWS = np.frombuffer(bytes(N_ACTIONS * N_OPTION_FEATURES), dtype=np.int8).reshape(
+    N_ACTIONS, N_OPTION_FEATURES)
+
+
 def _upto(n: int) -> np.ndarray:
     """A mask of its own (writeable) with actions 0 .. n-1 allowed."""
     return _FIRST[n].copy() if n <= MAX_OPTIONS else np.ones(N_ACTIONS, dtype=np.int8)
@@ -632,29 +651,22 @@ class Encoder:
     def encode(self, table: Table, observer: Faction) -> np.ndarray:
         vec = self.board(table).copy()
         vec[_OBSERVER_AT + observer] = 1
-        question = table.question
-        if question is not None and table.to_move is observer:
-            vec[_KIND_AT[question.kind]] = 1
-            vec[_SIZE_AT] = len(table.options)
-            vec[_PICKS_AT] = len(table.picks)
-            if question.kind == MANY:
-                vec[_PICKS_MIN_AT] = question.lo
-                vec[_PICKS_MAX_AT] = question.hi
-            else:
-                vec[_PICKS_MIN_AT] = vec[_PICKS_MAX_AT] = 1
-            vec[_QID_AT] = table.question_id
-            vec[_DEPTH_AT] = len(table.answered)
-            vec[_HISTORY_AT:_HISTORY_AT + 2 * HISTORY] = table.history()
+        if table.question is not None and table.to_move is observer:
+            vec[_QUESTION_AT:] = table.question_block()
         return vec
 
 
-#: Where :meth:`Encoder.encode` writes the observer and the question (per step).
+#: Where :meth:`Encoder.encode` writes the observer and the question (per step): the
+#: question's blocks are the vector's last, from ``question_kind`` to the end.
 _OBSERVER_AT = _AT["observer"]
-_KIND_AT = {kind: _AT["question_kind"] + i for i, kind in enumerate(KINDS)}
-_SIZE_AT, _PICKS_AT = _AT["question_size"], _AT["picks"]
-_PICKS_MIN_AT, _PICKS_MAX_AT = _AT["picks_min"], _AT["picks_max"]
-_QID_AT, _DEPTH_AT, _HISTORY_AT = (_AT["question_id"], _AT["decision_depth"],
-                                   _AT["decision_history"])
+_QUESTION_AT = _AT["question_kind"]
+#: The ``question_kind`` block for each kind.
+_KIND_ONE_HOT = {kind: [1 if k == kind else 0 for k in KINDS] for kind in KINDS}
+assert [f.name for f in FEATURES[FEATURES.index(next(
+    f for f in FEATURES if f.name == "question_kind")):]] == [
+    "question_kind", "question_size", "picks", "picks_min", "picks_max", "question_id",
+    "decision_depth", "decision_history"], "Table.question_block lists blocks in order"
+assert _QUESTION_AT + len(KINDS) + 6 + 2 * HISTORY == N_FEATURES, "the question's blocks end it"
 
 
 class _Sources(NamedTuple):
