@@ -908,7 +908,10 @@ def redeploy_form(state: GameState) -> Form:
             Option((s, k), f"{k.label} in {space_name(s)}", f"{left} may move")
             for s, k, left in origins
         ]
-        pick = yield Question.one("Redeploy more cubes (optional)?", opts)
+        # cubes of which more than one may move are taken: how many is asked at once
+        # (below); "done" and a single cube go on to checks (its destinations)
+        sure = frozenset(i for i, (_, _, left) in enumerate(origins, 1) if left > 1)
+        pick = yield Question.one("Redeploy more cubes (optional)?", opts, sure=sure)
         if pick == DONE:
             break
         src, kind = pick

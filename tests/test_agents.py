@@ -801,15 +801,16 @@ def test_a_decisions_questions_are_sent_as_their_whole_encoding() -> None:
 
 def test_the_options_a_question_is_sure_of_are_taken_in_whole_games() -> None:
     # item 5 (speed): legal_question does not try the options a form is sure of
-    # (Question.sure: a March origin whose destination is asked next, 3.3.2); every one
-    # of them, at every such question of whole games with random Insurgents, is taken
+    # (Question.sure: a March origin whose destination is asked next, 3.3.2; cubes to
+    # Redeploy of which how many is asked next, 6.5); every one of them, at every such
+    # question of whole games with random agents, is taken
     pytest.importorskip("pettingzoo")
     from agents import env as E
 
     checked = 0
-    for seed in range(4):
-        table = E.Table([Faction.FARC, Faction.AUC, Faction.CARTELS], seed=seed,
-                        scenario="standard")
+    seats = [[Faction.FARC, Faction.AUC, Faction.CARTELS]] * 4 + [[Faction.GOVT]] * 2
+    for seed, agents in enumerate(seats):
+        table = E.Table(agents, seed=seed, scenario="standard")
         rng = random.Random(seed)
         while not table.over:
             question, run = table.question, table.run
