@@ -92,8 +92,9 @@ At any prompt:
   seats               who plays each seat now
 In a form: back (previous question), cancel (start the decision again).
 At the start of a decision: rollback N (back to the start of card N of the log, after
-a confirmation), hint (the seat's suggestion: the search Government's, an Insurgent's
-flowchart advice; in assist checked against the table like any decision), transfer
+a confirmation; a Propaganda Round: its first decision, after 6.1-6.3), hint (the
+seat's suggestion: the search Government's, an Insurgent's flowchart advice; in assist
+checked against the table like any decision), transfer
 (give Resources or Shipments to another Faction, a Non-player too: 1.5.2, 8.1.2).
 Assist, at a card prompt: the card's number, its title or the start of its title
 (accents optional); 'draw': the program draws the card from its own deck; 'next CARD'

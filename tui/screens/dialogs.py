@@ -201,7 +201,7 @@ class PickScreen(ModalScreen[int | None]):
 class RollbackScreen(PickScreen):
     """Pick a card of the history to go back to the start of (its number, or None)."""
 
-    TITLE_TEXT = "Roll back to the start of which card?"
+    TITLE_TEXT = "Roll back to which card? (its start; a Round: its first decision)"
 
     def entries(self) -> list[tuple[str, int | None]]:
         return [(f"{g.number}. {g.heading()} ({len(g.turns)} "
