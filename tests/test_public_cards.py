@@ -246,16 +246,24 @@ def test_every_view_of_whole_assist_games_names_only_named_cards(tmp_path, seed,
 
 
 @pytest.mark.parametrize("seed", [3, 23])
-def test_every_view_of_solo_games_shows_only_the_face_up_and_next_cards(seed):
+def test_every_view_of_solo_games_shows_only_the_face_up_and_next_cards(seed, tmp_path):
     # 2.2: the card face up and the next, face up on the deck; the rest is face down
+    from tui.screens.side_panel import side_lines
+
     script: list[str] = []
     for _ in range(25):
         script += ["tracks", "card", "status", "pass", "y"]
     controller, text = solo_plain([*script, "quit"], seed=seed)
     # andean status (text and --json) too: no count of the deck either (issue 43 item
     # 2: it printed "deck: 61 cards", which with one Propaganda card shuffled into each
-    # pile tells how near the next one lies)
+    # pile tells how near the next one lies); the side panel (the screen and the
+    # browser, the same app) and the report of the save
     text += status_text(controller.game) + json.dumps(status_dict(controller.game))
+    text += "\n".join(side_lines(controller.state, 30, controller.public_cards()))
+    path, report = tmp_path / "solo.json", tmp_path / "solo.html"
+    serialize.save(controller.game, path)
+    assert main(["report", str(path), "--out", str(report)]) == 0
+    text += re.sub(r"<[^>]*>", " ", report.read_text(encoding="utf-8"))
     assert not COUNT.search(text)
     state = controller.state
     seen = set(state.played) | {state.current_card} | set(state.deck[:1])
