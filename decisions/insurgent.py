@@ -639,10 +639,14 @@ def _regroup_moves(state: GameState, faction: Faction, space: int) -> Form:
                    and state.guerrillas(s.id, faction)]
         if not sources:
             break
+        # a space whose group size is asked next is taken (_group_asks)
+        sure = frozenset(i for i, s in enumerate(sources, 1) if _group_asks(
+            state.underground(s, faction), state.active(s, faction), room))
         src = yield Question.one(
             f"Rally in {space_name(space)}: move {faction.label} Guerrillas in from where?",
             [done_option("no more (flip all there Underground)")]
-            + space_options(sources, lambda s: _guerrillas_detail(state, s, faction)))
+            + space_options(sources, lambda s: _guerrillas_detail(state, s, faction)),
+            sure=sure)
         if src == DONE:
             break
         u, a = yield from _group_size(state, faction, src, state.underground(src, faction),
@@ -654,9 +658,21 @@ def _regroup_moves(state: GameState, faction: Faction, space: int) -> Form:
     return tuple(moves)
 
 
+def _group_asks(under: int, active: int, room: int) -> bool:
+    """Whether :func:`_group_size` asks a question at once (how many Underground, or
+    else how many Active), before any check: an answer leading to it is sure to be
+    taken (:attr:`Question.sure`)."""
+    u = min(under, room)
+    if u and (active or u > 1):
+        return True
+    a = min(active, room - u)
+    return bool(a and (u or a > 1))
+
+
 def _group_size(state: GameState, faction: Faction, src: int, under: int, active: int,
                 room: int = 99) -> Form:
-    """How many Underground and Active Guerrillas of ``src`` move (1+ in all)."""
+    """How many Underground and Active Guerrillas of ``src`` move (1+ in all; the
+    questions asked at once: :func:`_group_asks`)."""
     name = space_name(src)
     u = min(under, room)
     if u and (active or u > 1):
@@ -769,8 +785,13 @@ def march_form(state: GameState, faction: Faction, limited: bool = False,
 
         dst = origins[src][0]
         if len(origins[src]) > 1 or only is None:
+            # a destination where the group's size is asked next is taken (_group_asks)
+            under, active = unmoved.get((src, U), 0), unmoved.get((src, A), 0)
+            sure = frozenset(i for i, d in enumerate(origins[src])
+                             if _group_asks(under, active, sim.room(d, faction)))
             dst = yield Question.one(f"March from {space_name(src)} to?",
-                                     space_options(origins[src], detail, later=True))
+                                     space_options(origins[src], detail, later=True),
+                                     sure=sure)
         u, a = yield from _group_size(state, faction, src, unmoved.get((src, U), 0),
                                       unmoved.get((src, A), 0), sim.room(dst, faction))
         ships = yield from _carried(sim, faction, src, u + a)

@@ -801,9 +801,10 @@ def test_a_decisions_questions_are_sent_as_their_whole_encoding() -> None:
 
 def test_the_options_a_question_is_sure_of_are_taken_in_whole_games() -> None:
     # item 5 (speed): legal_question does not try the options a form is sure of
-    # (Question.sure: a March origin whose destination is asked next, 3.3.2; cubes to
-    # Redeploy of which how many is asked next, 6.5); every one of them, at every such
-    # question of whole games with random agents, is taken
+    # (Question.sure: a March origin whose destination is asked next, a March
+    # destination or a Rally's regroup space whose group size is asked next, 3.3.1-3.3.2;
+    # cubes to Redeploy of which how many is asked next, 6.5); every one of them, at
+    # every such question of whole games with random agents, is taken
     pytest.importorskip("pettingzoo")
     from agents import env as E
 
