@@ -848,11 +848,13 @@ def civic_action_form(state: GameState) -> Form:
 
 def _split_form(
     state: GameState, kind: Piece, src: int, n: int, destinations: list[int], why: str,
-    sent: dict[int, int] | None = None,
+    sent: dict[int, int] | None = None, last_sure: bool = False,
 ) -> Form:
     """Send ``n`` cubes of ``kind`` from ``src`` to destinations, asking until all are
     placed; returns ``(destination, count)`` pairs. ``sent`` counts the cubes already
-    sent to each destination (Ecuador holds only 2 Government pieces, card 33)."""
+    sent to each destination (Ecuador holds only 2 Government pieces, card 33).
+    ``last_sure``: the caller, once all are placed, asks its next question or returns
+    without a check (:attr:`Question.sure`)."""
     sent = sent if sent is not None else {}
     out: list[tuple[int, int]] = []
     left = n
@@ -861,11 +863,16 @@ def _split_form(
         return state.room(d, GOVT) - sent.get(d, 0)
 
     while left > 0:
-        dests = [d for d in destinations if d != src and room(d) > 0]
+        dests = _split_dests(state, src, destinations, sent)
         if not dests:
             raise InputError(f"no legal destination for the {kind.label} in {space_name(src)}")
+        # a destination is taken if how many is asked next, or (``last_sure``) if it
+        # takes all that are left
+        sure = frozenset(i for i, d in enumerate(dests)
+                         if min(left, room(d)) > 1 or (last_sure and room(d) >= left))
         dst = dests[0] if len(dests) == 1 else (yield Question.one(
-            f"{why}: {left} {kind.label} from {space_name(src)} go to?", space_options(dests)))
+            f"{why}: {left} {kind.label} from {space_name(src)} go to?", space_options(dests),
+            sure=sure))
         k = min(left, room(dst))
         if k > 1 and len(dests) > 1:
             k = yield Question.number(f"How many of them to {space_name(dst)}?", 1, k,
@@ -874,6 +881,14 @@ def _split_form(
         sent[dst] = sent.get(dst, 0) + k
         left -= k
     return out
+
+
+def _split_dests(state: GameState, src: int, destinations: list[int],
+                 sent: dict[int, int]) -> list[int]:
+    """The destinations :func:`_split_form` offers cubes from ``src`` now: not ``src``,
+    with room left after the cubes ``sent``."""
+    return [d for d in destinations
+            if d != src and state.room(d, GOVT) - sent.get(d, 0) > 0]
 
 
 def redeploy_form(state: GameState) -> Form:
@@ -908,9 +923,12 @@ def redeploy_form(state: GameState) -> Form:
             Option((s, k), f"{k.label} in {space_name(s)}", f"{left} may move")
             for s, k, left in origins
         ]
-        # cubes of which more than one may move are taken: how many is asked at once
-        # (below); "done" and a single cube go on to checks (its destinations)
-        sure = frozenset(i for i, (_, _, left) in enumerate(origins, 1) if left > 1)
+        # cubes of which more than one may move are taken (how many is asked at once,
+        # below), and a single cube with a destination (_split_form asks it, or sends it
+        # to its only one, and this loop asks again or returns)
+        sure = frozenset(i for i, (s, k, left) in enumerate(origins, 1) if left > 1 or
+                         _split_dests(state, s, troop_dst if k is TROOPS else police_dst,
+                                      sent))
         pick = yield Question.one("Redeploy more cubes (optional)?", opts, sure=sure)
         if pick == DONE:
             break
@@ -920,7 +938,8 @@ def redeploy_form(state: GameState) -> Form:
         if left > 1:
             n = yield Question.number(f"How many {kind.label}?", 1, left, default=left)
         dests = troop_dst if kind is TROOPS else police_dst
-        for dst, k in (yield from _split_form(state, kind, src, n, dests, "Redeploy", sent)):
+        for dst, k in (yield from _split_form(state, kind, src, n, dests, "Redeploy", sent,
+                                              last_sure=True)):
             moves.append((int(kind), src, dst, k))
         moved[(src, int(kind))] = moved.get((src, int(kind)), 0) + n
     return prop.Redeploy(tuple(moves))
