@@ -240,7 +240,7 @@ def offered(run: FormRun) -> tuple[Question, str]:
 def _sure(question: Question, value: Any) -> bool:
     """Whether ``value`` is the value of an option ``question`` is sure of (not tried
     before it was offered: :attr:`Question.sure`)."""
-    return any(question.options[i].value is value for i in question.sure
+    return any(question.options[i].value is value for i in question.sure_of()
                if i < len(question.options))
 
 

@@ -149,7 +149,10 @@ class Question:
     ``sure``: the indices of options the form promises to take whatever follows (the
     form's code after the question cannot refuse them: it asks its next question or
     returns without a check that could fail), so :meth:`FormRun.legal_question` need
-    not try them (tests/test_agents.py tries them all in whole games).
+    not try them (tests/test_agents.py tries them all in whole games); or a function
+    of no arguments giving them, called at most once (:meth:`sure_of`), while the form
+    is still at the question, so a caller that never asks (the research environment)
+    never pays for them.
     """
 
     prompt: str
@@ -161,7 +164,7 @@ class Question:
     default: Any = None
     info: list[str] = field(default_factory=list)
     help: str = ""
-    sure: frozenset[int] = frozenset()
+    sure: frozenset[int] | Callable[[], frozenset[int]] = frozenset()
 
     # --- constructors ----------------------------------------------------------------
     @classmethod
@@ -181,6 +184,14 @@ class Question:
     @classmethod
     def yes_no(cls, prompt: str, **kw: Any) -> Question:
         return cls(prompt, YES_NO, **kw)
+
+    def sure_of(self) -> frozenset[int]:
+        """The indices of the options the form is :attr:`sure` of (its function called
+        the first time, the answer kept)."""
+        sure = self.sure
+        if callable(sure):
+            sure = self.sure = sure()
+        return sure
 
     # --- presentation --------------------------------------------------------------
     def hint(self) -> str:
@@ -523,7 +534,7 @@ class FormRun:
             return self._legal
         legal: list[Option] = []
         branches: list[_Branch] = []
-        sure = question.sure
+        sure = question.sure_of()
         for i, option in enumerate(answers(question)):
             if i in sure:  # taken, as the form promises: tried only if answered
                 legal.append(option)

@@ -868,8 +868,7 @@ def _split_form(
             raise InputError(f"no legal destination for the {kind.label} in {space_name(src)}")
         # a destination is taken if how many is asked next, or (``last_sure``) if it
         # takes all that are left
-        sure = frozenset(i for i, d in enumerate(dests)
-                         if min(left, room(d)) > 1 or (last_sure and room(d) >= left))
+        sure = partial(_sure_splits, state, dests, dict(sent), left, last_sure)
         dst = dests[0] if len(dests) == 1 else (yield Question.one(
             f"{why}: {left} {kind.label} from {space_name(src)} go to?", space_options(dests),
             sure=sure))
@@ -889,6 +888,23 @@ def _split_dests(state: GameState, src: int, destinations: list[int],
     with room left after the cubes ``sent``."""
     return [d for d in destinations
             if d != src and state.room(d, GOVT) - sent.get(d, 0) > 0]
+
+
+def _sure_splits(state: GameState, dests: list[int], sent: dict[int, int], left: int,
+                 last_sure: bool) -> frozenset[int]:
+    """The destinations of :func:`_split_form`'s question sure to be taken."""
+    rooms = [state.room(d, GOVT) - sent.get(d, 0) for d in dests]
+    return frozenset(i for i, room in enumerate(rooms)
+                     if min(left, room) > 1 or (last_sure and room >= left))
+
+
+def _sure_cubes(state: GameState, origins: list[tuple[int, Piece, int]],
+                troop_dst: list[int], police_dst: list[int],
+                sent: dict[int, int]) -> frozenset[int]:
+    """The cubes of the optional Redeploy's question (options from 1) sure to be
+    taken."""
+    return frozenset(i for i, (s, k, left) in enumerate(origins, 1) if left > 1 or
+                     _split_dests(state, s, troop_dst if k is TROOPS else police_dst, sent))
 
 
 def redeploy_form(state: GameState) -> Form:
@@ -926,9 +942,7 @@ def redeploy_form(state: GameState) -> Form:
         # cubes of which more than one may move are taken (how many is asked at once,
         # below), and a single cube with a destination (_split_form asks it, or sends it
         # to its only one, and this loop asks again or returns)
-        sure = frozenset(i for i, (s, k, left) in enumerate(origins, 1) if left > 1 or
-                         _split_dests(state, s, troop_dst if k is TROOPS else police_dst,
-                                      sent))
+        sure = partial(_sure_cubes, state, origins, troop_dst, police_dst, dict(sent))
         pick = yield Question.one("Redeploy more cubes (optional)?", opts, sure=sure)
         if pick == DONE:
             break

@@ -640,8 +640,7 @@ def _regroup_moves(state: GameState, faction: Faction, space: int) -> Form:
         if not sources:
             break
         # a space whose group size is asked next is taken (_group_asks)
-        sure = frozenset(i for i, s in enumerate(sources, 1) if _group_asks(
-            state.underground(s, faction), state.active(s, faction), room))
+        sure = partial(_sure_sources, state, faction, sources, room)
         src = yield Question.one(
             f"Rally in {space_name(space)}: move {faction.label} Guerrillas in from where?",
             [done_option("no more (flip all there Underground)")]
@@ -667,6 +666,27 @@ def _group_asks(under: int, active: int, room: int) -> bool:
         return True
     a = min(active, room - u)
     return bool(a and (u or a > 1))
+
+
+def _sure_sources(state: GameState, faction: Faction, sources: list[int],
+                  room: int) -> frozenset[int]:
+    """The regroup spaces (options from 1) whose group size is asked next."""
+    return frozenset(i for i, s in enumerate(sources, 1) if _group_asks(
+        state.underground(s, faction), state.active(s, faction), room))
+
+
+def _sure_origins(origins: dict[int, list[int]], first: int,
+                  only: int | None) -> frozenset[int]:
+    """The March origins (options from ``first``) whose destination is asked next."""
+    return frozenset(i for i, s in enumerate(origins, first)
+                     if len(origins[s]) > 1 or only is None)
+
+
+def _sure_destinations(sim: GameState, faction: Faction, dests: list[int], under: int,
+                       active: int) -> frozenset[int]:
+    """The March destinations whose group size is asked next."""
+    return frozenset(i for i, d in enumerate(dests)
+                     if _group_asks(under, active, sim.room(d, faction)))
 
 
 def _group_size(state: GameState, faction: Faction, src: int, under: int, active: int,
@@ -768,8 +788,7 @@ def march_form(state: GameState, faction: Faction, limited: bool = False,
                                          unmoved.get((s, A), 0))) for s in origins]
         # an origin whose destination is asked next is taken (the question is asked at
         # once, below); "done" and an origin with its one destination go on to checks
-        sure = frozenset(i for i, s in enumerate(origins, len(opts) - len(origins))
-                         if len(origins[s]) > 1 or only is None)
+        sure = partial(_sure_origins, origins, len(opts) - len(origins), only)
         src = yield Question.one(
             f"{faction.label} March: move Guerrillas from which space? (1 Resource per City "
             f"or Department entered, LoCs free; Resources {sim.resources[faction]})", opts,
@@ -786,9 +805,8 @@ def march_form(state: GameState, faction: Faction, limited: bool = False,
         dst = origins[src][0]
         if len(origins[src]) > 1 or only is None:
             # a destination where the group's size is asked next is taken (_group_asks)
-            under, active = unmoved.get((src, U), 0), unmoved.get((src, A), 0)
-            sure = frozenset(i for i, d in enumerate(origins[src])
-                             if _group_asks(under, active, sim.room(d, faction)))
+            sure = partial(_sure_destinations, sim, faction, origins[src],
+                           unmoved.get((src, U), 0), unmoved.get((src, A), 0))
             dst = yield Question.one(f"March from {space_name(src)} to?",
                                      space_options(origins[src], detail, later=True),
                                      sure=sure)

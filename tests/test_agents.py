@@ -816,12 +816,12 @@ def test_the_options_a_question_is_sure_of_are_taken_in_whole_games() -> None:
         while not table.over:
             question, run = table.question, table.run
             assert question is not None and run is not None
-            for i in question.sure:
+            for i in question.sure_of():
                 assert run.accepts(question.options[i].value), (question.prompt, i)
                 checked += 1
             legal = [i for i, ok in enumerate(table.mask()) if ok]
             # a March origin picked more often, so more of its loop is seen
-            legal += [i for i in question.sure if table.mask()[i]]
+            legal += [i for i in question.sure_of() if table.mask()[i]]
             table.act(rng.choice(legal))
     assert checked > 100
 
