@@ -40,7 +40,12 @@ unseen cards and the dice. So this bot, every time it decides on an Event card:
    to the end of the next Propaganda Round (victory check 6.1, Support Phase 6.4) or
    the game's end, or ``max_cards`` cards, whichever comes first; but a rollout at the
    card cap whose next Propaganda card is at most ``check_reach`` cards away plays on
-   to it, so that a victory check just past the cap is played, not guessed. The
+   to it, so that a victory check just past the cap is played, not guessed. On each
+   determinization every candidate is rolled out at once (:func:`rollouts_on`, issue 40
+   item 5): the candidates with the same first command (a plan choosing what a one-card
+   candidate chose) play on from one board, the Non-players' turns played once, for as
+   long as their policies decide alike, each such decision made on the one board with
+   one look-ahead memo; the outcomes are those of separate rollouts, bit for bit. The
    determinizations run in ``workers`` forked processes when asked (``--workers``, or
    one per core in ``andean demo``); each rollout depends only on its determinization
    and candidate, so the decision is the serial run's (a test checks it).

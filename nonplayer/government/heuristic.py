@@ -52,7 +52,11 @@ Following a campaign plan (issue 35)
 plan's value of a position (:mod:`nonplayer.government.plan`) to its evaluation in every
 choice above, and its Redeploy sends the Troops that must move where one more Troop
 raises that value most: the campaign Government's rollouts follow the plan they
-evaluate. Without a plan the bot is unchanged.
+evaluate. Without a plan the bot is unchanged. Only the evaluations depend on the plan:
+the simulations, the rules' plans, the Event look-ahead and the Special Activities tried
+read the board alone, so policies following different plans can decide one after the
+other on one board with one look-ahead memo (:func:`shared_lookahead`, the campaign's
+rollouts), each deciding as it would alone.
 
 Propaganda Round (6.0)
 ----------------------
