@@ -18,7 +18,7 @@ processes waiting for a turn of the CPU. ``protocol_agent_start_cpu_seconds``: t
 one start and exit of the agent alone (Python's start, once a game: nothing a question
 costs), and ``protocol_questions_per_cpu_second_without_starts`` the questions over the CPU
 both sides spent without the games' starts. The issue's yardstick: at least 500 questions
-a second. The figures measured: docs/agents.md ("Speed") and docs/performance.md.
+a second. The figures measured: docs/agents.md ("How fast") and docs/performance.md.
 """
 
 from __future__ import annotations
