@@ -267,9 +267,12 @@ class Mirror:
             self.card = UNNAMED  # the table turns it: the program learns it when named
         elif m := re.fullmatch(r"Reveal the next card: (?P<c>#.+)", text):
             self.card = _card(m["c"])
-        elif m := re.fullmatch(r"Put (?P<c>#.+) face up again, and (?P<d>#.+|the card "
-                               r"turned face up \(not named yet\)) back on top "
-                               r"of the deck", text):
+        elif (m := re.fullmatch(r"Put (?P<c>#.+) face up again, and (?P<d>#.+|the card "
+                                r"turned face up \(not named yet\)) back on top "
+                                r"of the deck", text)) or \
+                (m := re.fullmatch(r"Put (?P<c>#.+?) face up again; put back on top of the "
+                                   r"deck (?P<d>#.+?|the card turned face up \(not named "
+                                   r"yet\)), then .+ is the next card again", text)):
             # (a card the table turned and has not named: whatever the mirror holds)
             assert not m["d"].startswith("#") or self.card == _card(m["d"]), text
             self.card = _card(m["c"])

@@ -241,7 +241,7 @@ def test_assist_undo_of_a_redeploy_puts_the_set_aside_card_back(tmp_path):  # 6.
     undo = out.getvalue().split("> undo\n", 1)[1] if "> undo\n" in out.getvalue() \
         else out.getvalue()[out.getvalue().rindex("Undo: "):]
     assert "Government: Redeploy" in undo
-    assert "#76 Propaganda! back on top of it: #76 Propaganda! is the next card again" \
+    assert "then #76 Propaganda!: #76 Propaganda! is the next card again" \
         in undo
     # and the Round's Reset and the set-aside card, which came with it, are said
     assert "Propaganda Round 1: 6.6 Reset" in undo and "6.0 Propaganda card" in undo

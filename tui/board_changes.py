@@ -70,8 +70,9 @@ class Change:
     * CAPABILITY, MOMENTUM: ``card``, ``old`` -> ``new`` (side / True, or None);
     * ELIGIBILITY: ``faction``'s cylinder, ``new`` True for Eligible;
     * CARD: ``n`` 1 when ``new`` is a card played before (an undo takes the table back);
-      ``aside``: then the cards played between the two, set aside without a Round (a
-      second Propaganda card in a row, 6.0), which go back on the deck above ``old``.
+      ``aside``: then the cards played between the two (a rollback over several cards,
+      a second Propaganda card in a row set aside without a Round, 6.0), which go back
+      on the deck above ``old``, the first of them on top.
     """
 
     kind: str
@@ -298,8 +299,9 @@ def track_records(before: GameState, after: GameState) -> list[Change]:
                               new=after.eligible[f]))
     if before.current_card != after.current_card:
         back = after.current_card is not None and after.current_card in before.played[:-1]
-        # going back over a card set aside without a Round (6.0): it goes back on the
-        # deck too, above the card face up now (issue 43: the undo left it out)
+        # going back over cards played since (set aside without a Round, 6.0; a rollback
+        # over several cards): they go back on the deck too, above the card face up now
+        # (issue 43: the undo left a set-aside Propaganda card out)
         aside = tuple(before.played[before.played.index(after.current_card) + 1:-1]) \
             if back and after.current_card is not None \
             and before.played[-1:] == [before.current_card] else ()
@@ -447,11 +449,11 @@ def _track_text(c: Change) -> str:
         if c.new is None:
             return f"Put {_card(c.old)} on the played pile"
         if c.n and c.old is not None:  # going back (undo, rollback): a card played before
-            if c.aside:  # 6.0: set aside without a Round, back above it
-                above = " and ".join(_card(card) for card in reversed(c.aside))
-                return (f"Put {_card(c.new)} face up again, {_card(c.old)} back on top of "
-                        f"the deck, and {above} back on top of it: "
-                        f"{_card(c.aside[0])} is the next card again")
+            if c.aside:  # played since (a card set aside, 6.0): back above it, in order
+                above = ", then ".join(_card(card) for card in reversed(c.aside))
+                return (f"Put {_card(c.new)} face up again; put back on top of the deck "
+                        f"{_card(c.old)}, then {above}: {_card(c.aside[0])} is the next "
+                        "card again")
             return (f"Put {_card(c.new)} face up again, and {_card(c.old)} back on top of "
                     "the deck")
         return f"Reveal the next card: {_card(c.new)}"
