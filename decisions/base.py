@@ -164,7 +164,8 @@ class Question:
     default: Any = None
     info: list[str] = field(default_factory=list)
     help: str = ""
-    sure: frozenset[int] | Callable[[], frozenset[int]] = frozenset()
+    sure: frozenset[int] | Callable[[], frozenset[int]] = field(
+        default=frozenset(), compare=False, repr=False)  # how it is asked, not what
 
     # --- constructors ----------------------------------------------------------------
     @classmethod
