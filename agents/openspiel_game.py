@@ -598,7 +598,7 @@ class Observer:
 
     def string_from(self, state: AndeanAbyssState, player: int) -> str:
         """The position in a few words, then a digest of the tensor (two states whose
-        tensors differ have different strings: ISMCTS keys its nodes by them)."""
+        tensors differ have different strings: a search may key its nodes by them)."""
         faction = self.setup.factions[player]
         asked = state.question.prompt if state.node == "player" and state.question \
             and state.base.to_move() is faction else ""
