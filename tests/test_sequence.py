@@ -27,10 +27,11 @@ def no_events(monkeypatch):
 
 
 @command
+@dataclass(frozen=True)
 class StandInOp(Operation):
     """Pays 1 Resource per listed space; 'dests' are its destinations."""
 
-    where: "tuple[int, ...]" = ()
+    where: tuple[int, ...] = ()
     name = "StandInOp"
     factions = ALL
 
@@ -51,6 +52,7 @@ class StandInSweep(StandInOp):
 
 
 @command
+@dataclass(frozen=True)
 class StandInSA(SpecialActivity):
     name = "StandInSA"
     factions = ALL

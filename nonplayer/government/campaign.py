@@ -653,8 +653,8 @@ def fixed_work_on() -> bool:
     return os.environ.get(FIXED_WORK_ENV, "").strip().lower() in ("1", "yes", "true")
 
 
-#: The model name of the heuristic's own choice among the candidates (the incumbent when
-#: no plan is in force).
+#: The model name of the heuristic's own choice among the candidates (the decision bench's
+#: extra candidate; the game's search no longer adds it, issue 40).
 HEURISTIC_MODEL = "heuristic"
 
 
@@ -785,7 +785,7 @@ def prepare(state: GameState, budget: Budget, seed: int, weights: Weights,
     """Steps 1 of the module docstring: the candidates of the Government's decision on
     the Event card of ``state``, pre-scored one card ahead, and the short list the
     rollouts judge (plans included when on; with ``heuristic``, last, the plan-less
-    heuristic's own choice, the incumbent when no plan is in force). Reads nothing the
+    heuristic's own choice, for the decision bench's incumbent rules). Reads nothing the
     Government cannot see: the deck beyond the next card and the dice are resampled
     first."""
     rng = random.Random(public_seed(state, seed))
