@@ -33,7 +33,9 @@ def die_purpose(purpose: str) -> str:
 def die_question(purpose: str, context: str = "") -> Question:
     """A die asked by colour and purpose: 'Roll the red die: random space for Rally (8.2)?
     (1-6)'; ``context`` (who rolls it, for what turn) above it."""
-    return Question.number(f"Roll {die_name(purpose)}: {die_purpose(purpose)}?", 1, 6,
+    what = die_purpose(purpose)
+    mark = "" if "?" in what else "?"  # 'from where? (8.2)' is a question already
+    return Question.number(f"Roll {die_name(purpose)}: {what}{mark}", 1, 6,
                            info=[context] if context else [])
 
 

@@ -238,6 +238,13 @@ def test_form_and_die_words_agree_and_quote_whole(tmp_path):  # issue 43 item 5,
     # "roll a die: die, Cities/Departments (1-3) or LoCs (4-6)": the die named twice
     prompt = die_question("die, Cities/Departments (1-3) or LoCs (4-6) (8.2)").prompt
     assert prompt == "Roll a die: Cities/Departments (1-3) or LoCs (4-6) (8.2)?"
+    # "...from where? (8.2)? (1-6)": a purpose that asks already gets no second mark
+    prompt = die_question("die, #23 DoD Contractors: remove Troops from where? (8.2)").prompt
+    assert prompt == "Roll a die: #23 DoD Contractors: remove Troops from where? (8.2)"
+    # "Dice: 2 for die, Cities/Departments ...": the plain die's 'die, ' not shown as its use
+    from tui.controller import dice_rolls
+    rolled = [{"rolls": [["die, Cities/Departments (1-3) or LoCs (4-6) (8.2)", 2]]}]
+    assert dice_rolls(rolled) == ["2 for Cities/Departments (1-3) or LoCs (4-6) (8.2)"]
     # "no space named 'narnia": the closing quote was stripped with the KeyError's quotes
     with pytest.raises(Exception) as err:
         find_space("narnia")

@@ -46,6 +46,7 @@ from core.rules import propaganda
 from core.rules.common import CIVIC_ACTION_COST, is_nonplayer
 from core.state import GameState
 from core.words import counted, printable
+from decisions.asked import die_purpose
 from decisions.decision import Decision, DecisionContext, MemoDice, command_title
 from decisions.transfer import TransferDecision
 from runners.seats import GOVT_AI_LABEL, government_ai, government_turn, make_bot
@@ -152,7 +153,8 @@ def dice_rolls(entries: list[dict]) -> list[str]:
     parts: list[tuple[str, list[str]]] = []
     for purpose, value in rolls:
         m = _COLOUR.match(purpose)
-        what, die = (m.group(2), f"{m.group(1)} {value}") if m else (purpose, str(value))
+        what, die = (m.group(2), f"{m.group(1)} {value}") if m \
+            else (die_purpose(purpose), str(value))  # 'die, X': not '2 for die, X'
         if m and parts and parts[-1][0] == what and not parts[-1][1][-1].isdigit() \
                 and m.group(1).lower() != "red":  # a red die begins a new roll (8.2)
             parts[-1][1].append(die)
