@@ -50,6 +50,20 @@ def event_position(steps: int, card: int):  # type: ignore[no-untyped-def]
     return game
 
 
+def counted_simulations(monkeypatch) -> list[int]:  # type: ignore[no-untyped-def]
+    """A list that grows by one at each look-ahead simulation (``base.simulate``) from
+    now on, so a test counts what a change saves."""
+    simulations: list[int] = []
+    real_simulate = base.simulate
+
+    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+        simulations.append(1)
+        return real_simulate(*args, **kwargs)
+
+    monkeypatch.setattr(base, "simulate", counting)
+    return simulations
+
+
 @pytest.mark.parametrize("side", ["unshaded", "shaded"])
 def test_the_executing_chooser_reuses_the_look_ahead_scores_5_1(side, monkeypatch) -> None:
     # 5.1: the Government answers its Event's choices; answering them from the scores
@@ -58,14 +72,7 @@ def test_the_executing_chooser_reuses_the_look_ahead_scores_5_1(side, monkeypatc
     scores: dict = {}
     event_outcomes(game, scores=scores)
     assert any(key[0] == side for key in scores)
-    simulations = []
-    real_simulate = base.simulate
-
-    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
-        simulations.append(1)
-        return real_simulate(*args, **kwargs)
-
-    monkeypatch.setattr(base, "simulate", counting)
+    simulations = counted_simulations(monkeypatch)
 
     def execute(shared: dict | None):  # type: ignore[no-untyped-def]
         simulations.clear()
@@ -368,14 +375,7 @@ def test_the_event_candidates_choosers_share_their_scores_5_1(side, monkeypatch)
     game = event_position(7, 29)
     cand = next(c for c in event_candidates(game.state, 3, DEFAULT_WEIGHTS, 16)
                 if c.command == PlayEvent(side))
-    simulations = []
-    real_simulate = base.simulate
-
-    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
-        simulations.append(1)
-        return real_simulate(*args, **kwargs)
-
-    monkeypatch.setattr(base, "simulate", counting)
+    simulations = counted_simulations(monkeypatch)
 
     def execute(chooser):  # type: ignore[no-untyped-def]
         simulations.clear()
