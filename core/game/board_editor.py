@@ -34,7 +34,7 @@ from core.game.editor import EditorCommand, bring_into_deck
 from core.map import MAP
 from core.pieces import ACTIVE_OF, UNDERGROUND_OF, Faction, Piece
 from core.rules import propaganda
-from core.state import PRESIDENTS, GameState
+from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
 from core.words import counted
 
 RULE = "editor"
@@ -223,6 +223,7 @@ class EditSpace(EditorCommand):
     def execute(self, state: GameState, ctx: Context) -> None:
         where = _space(self.space)
         s = MAP[self.space]
+        old = self._value(state)
         if self.marker == "support":
             if not -2 <= self.value <= 2:
                 raise IllegalAction(RULE, "Support levels run from -2 to 2")
@@ -270,7 +271,38 @@ class EditSpace(EditorCommand):
             return
         else:
             raise IllegalAction(RULE, f"marker is one of {', '.join(SPACE_FIELDS)}")
-        ctx.say(f"Set {self.marker.replace('_', ' ')} of {where} to {self.value}")
+        ctx.say(self._words(where, old))
+
+    def _value(self, state: GameState) -> int:
+        """The marker's value before the change (0 for a marker this command refuses)."""
+        if self.marker == "support":
+            return state.support[self.space]
+        if self.marker == "terror":
+            return state.terror[self.space]
+        if self.marker == "sabotage":
+            return int(bool(state.sabotage[self.space]))
+        if self.marker == "farc_zone":
+            return int(bool(state.farc_zone[self.space]))
+        return 0
+
+    def _words(self, where: str, old: int) -> str:
+        """The change in the words of the table's steps (tui.board_changes.step_text:
+        'Place a FARC Zone marker in Meta West'), not the field's name (issue 43 item 5
+        bullet 1: the summary and the undo read as the steps did)."""
+        if self.marker == "support":
+            return f"Set {where} to {SUPPORT_LABELS[self.value]} (was {SUPPORT_LABELS[old]})"
+        if self.marker == "terror":
+            n = self.value - old
+            if n == 0:
+                return f"Leave {counted(old, 'Terror marker')} in {where}"
+            return f"Place {counted(n, 'Terror marker')} in {where}" if n > 0 else \
+                f"Remove {counted(-n, 'Terror marker')} from {where}"
+        marker, on = ("Sabotage", "on") if self.marker == "sabotage" else ("FARC Zone", "in")
+        if self.value == old:
+            return f"Leave the {marker} marker {on} {where}" if old else \
+                f"Leave {where} without a {marker} marker"
+        return f"Place a {marker} marker {on} {where}" if self.value else \
+            f"Remove the {marker} marker from {where}"
 
 
 TRACKS = ("resources", "aid", "president", "eligible")
@@ -292,22 +324,26 @@ class EditTrack(EditorCommand):
             f = self._faction()
             if not 0 <= self.value <= 99:
                 raise IllegalAction("1.7", "Resources run from 0 to 99")
+            old = state.resources[f]
             state.resources[f] = self.value
-            ctx.say(f"Set {f.label} Resources to {self.value}")
+            ctx.say(f"Set {f.label} Resources to {self.value} (was {old})")
         elif self.track == "aid":
             if not 0 <= self.value <= 29:
                 raise IllegalAction("1.7", "Aid runs from 0 to 29")
+            old = state.aid
             state.aid = self.value
-            ctx.say(f"Set Aid to {self.value}")
+            ctx.say(f"Set Aid to {self.value} (was {old})")
         elif self.track == "president":
             if not 0 <= self.value < len(PRESIDENTS):
                 raise IllegalAction(RULE, "El Presidente is 0 Samper, 1 Pastrana or 2 Uribe")
+            old = state.president
             state.president = self.value
-            ctx.say(f"El Presidente: {PRESIDENTS[self.value]}")
+            ctx.say(f"Set El Presidente to {PRESIDENTS[self.value]} (was {PRESIDENTS[old]})")
         elif self.track == "eligible":
             f = self._faction()
             state.eligible[f] = bool(self.value)
-            ctx.say(f"{f.label} {'Eligible' if self.value else 'Ineligible'}")
+            ctx.say(f"Move the {f.label} cylinder to the "
+                    f"{'Eligible' if self.value else 'Ineligible'} box")
         else:
             raise IllegalAction(RULE, f"track is one of {', '.join(TRACKS)}")
 
