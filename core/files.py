@@ -113,7 +113,8 @@ def check_output(path: str | PathLike[str], flag: str = "--out", *, force: bool 
                  parent_made: Path | None = None,
                  hint: str = "use --force to overwrite") -> Path:
     """Check that the command may write ``path`` (FileCheckError, one line naming ``flag``
-    and the path, otherwise); nothing is created. ``force``: an existing regular file may
+    and the path, otherwise); nothing is left behind (a probe file is made in the folder
+    and removed at once: :func:`_refuses_files`). ``force``: an existing regular file may
     be replaced (else it is refused, the message ending with ``hint``). ``inputs``: the
     files the command reads (compared as files: links and ``..`` resolved); writing over
     one of them is refused unless ``same_ok`` (a save written back over itself, which is
@@ -156,10 +157,29 @@ def check_output(path: str | PathLike[str], flag: str = "--out", *, force: bool 
         raise FileCheckError(f"{name}: directory {shown(parent)} does not exist")
     if not os.access(parent, os.W_OK | os.X_OK):
         raise FileCheckError(f"{name}: directory {shown(parent)} is not writable")
+    refused = _refuses_files(parent)
+    if refused:  # /proc, a read-only mount: root passes os.access there (issue 43)
+        raise FileCheckError(f"{name}: directory {shown(parent)} takes no new files "
+                             f"({refused}); nothing was written")
     if info is not None and not holds(target):  # a running game's save: refused now,
         with SaveLock(target):                  # not after an hour of work
             pass
     return target
+
+
+def _refuses_files(directory: Path) -> str | None:
+    """Why no file can be made in ``directory`` (its error), or None: a file is made and
+    removed at once, the only test a file system that lies to os.access answers (issue
+    43 item 3: /proc, where a save failed as a lock that "keeps changing")."""
+    probe = directory / f".andean-probe-{os.getpid()}-{os.urandom(4).hex()}"
+    try:
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError as err:
+        return err.strerror or str(err)
+    os.close(fd)
+    with suppress(OSError):
+        os.unlink(probe)
+    return None
 
 
 # ======================================================================================
@@ -286,6 +306,12 @@ class SaveLock:
             if not self.path.parent.is_dir():
                 raise FileCheckError(f"{shown(self.save)}: directory "
                                      f"{shown(self.path.parent)} does not exist") from None
+            refused = _refuses_files(self.path.parent)
+            if refused:  # /proc: no file can be made there, not a lock that changes
+                raise FileCheckError(f"{shown(self.save)}: directory "
+                                     f"{shown(self.path.parent)} takes no new files "
+                                     f"({refused}); nothing was written") \
+                    from None
             return None
         except OSError as err:
             if err.errno == errno.ELOOP or os.path.islink(self.path):
