@@ -55,6 +55,7 @@ from tui.seats import persons
 from tui.session import Session
 from tui.turn_log import (
     AGENT_KEY,
+    DRAWN_KEY,
     CardGroup,
     Step,
     Turn,
@@ -1135,9 +1136,9 @@ class Controller:
         """The turns a rollback to ``group`` takes back (:meth:`taken_lines`)."""
         return self.taken_lines(self.rollback_point(group))
 
-    def discarded_by(self, group: CardGroup) -> tuple[int, int, int]:
+    def discarded_by(self, group: CardGroup) -> tuple[int, int, int, int]:
         """A rollback to ``group`` discards (turns, of which a person's decisions,
-        cards the table named)."""
+        cards the table named, cards the program drew for it)."""
         return discarded(self.session.steps, self.rollback_point(group))
 
     def rollback_said(self, group: CardGroup) -> str:
@@ -1146,9 +1147,12 @@ class Controller:
         decision), listed below.' With the program's dice, the rolls after it come out
         the same again; typed-in dice are the table's (issue 43: "discards 3 commands
         ... the dice return to where they were" said neither)."""
-        turns, yours, named = self.discarded_by(group)
+        turns, yours, named, by_program = self.discarded_by(group)
         dice = "" if self.manual else " The program's dice roll the same again from there."
-        cards = f" and {counted(named, 'card')} the table named" if named else ""
+        said = [f"{counted(named, 'card')} the table named"] if named else []
+        if by_program:
+            said.append(f"{counted(by_program, 'card')} the program drew")
+        cards = f" and {' and '.join(said)}" if said else ""
         rules = self.rules_taken(self.rollback_point(group), short=True)
         return (f"Rolling back to {group.back_to} takes back "
                 f"{counted(turns, 'turn')} ({yours} of them a person's "
@@ -1195,8 +1199,11 @@ class Controller:
         and logged as named, so the question is not asked again."""
         if which == "current":
             assert self.state.current_card is not None
-            return self.apply(SetCurrentCard(self.state.current_card))
-        return self.apply(SetNextCard(self.state.deck[0]))
+            preview = self.preview(SetCurrentCard(self.state.current_card))
+        else:
+            preview = self.preview(SetNextCard(self.state.deck[0]))
+        preview.game.log[-1][DRAWN_KEY] = True  # the log says who turned it (issue 43)
+        return self.commit(preview)
 
     def deck_card(self, card: int) -> int:
         """``card``, or if it is a Propaganda card already played, the first Propaganda

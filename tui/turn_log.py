@@ -292,14 +292,27 @@ def numbered_turns(steps: Sequence[Step], reports: Sequence[TurnReport]) -> list
     return out
 
 
+#: the log entry's key marking a card the program drew from its own deck when the table
+#: asked it to (``draw``), not a card the table turned and named (issue 43 item 5)
+DRAWN_KEY = "drawn"
+
+
+def drawn(entry: dict) -> bool:
+    """``entry`` names a card the program drew (``draw``), as its log records."""
+    return bool(entry.get(DRAWN_KEY))
+
+
 def naming_line(turn: Turn) -> str:
     """A card the table named, as the history shows it: 'Next card: #46 Limpieza (named
-    by the table)', 'Face up: #1 1st Division (named by the table)'."""
+    by the table)', 'Face up: #1 1st Division (named by the table)'; a card the table
+    had the program draw says so ('Next card: #7 7th Special Forces (drawn by the
+    program)')."""
     card = turn.step.logged["command"].get("card")
     title = card_name(card) if card in CARDS else str(card)
     which = "Next card" if turn.step.logged["command"].get("type") == SetNextCard.name \
         else "Face up"
-    return f"{which}: {title} (named by the table)"
+    by = "drawn by the program" if drawn(turn.step.logged) else "named by the table"
+    return f"{which}: {title} ({by})"
 
 
 def turn_by_number(turns: Sequence[Turn], number: int) -> Turn | None:
@@ -473,15 +486,18 @@ def automatic_line(phase: str, text: str) -> str:
     return f"{phase}: {text}"
 
 
-def discarded(steps: Sequence[Step], position: int) -> tuple[int, int, int]:
+def discarded(steps: Sequence[Step], position: int) -> tuple[int, int, int, int]:
     """Going back to log ``position`` discards (turns, of which a person's decisions,
-    cards the table named). A card the table named on top of its deck or face up is no
-    turn and no decision of anyone's (issue 43: a mid-card naming was counted as 'a
-    person's decision')."""
+    cards the table named, cards the program drew for it). A card named on top of the
+    deck or face up is no turn and no decision of anyone's (issue 43: a mid-card naming
+    was counted as 'a person's decision'; a card drawn by the program as one the table
+    named)."""
     gone = [s for s in steps if s.index >= position]
     named = [s for s in gone if names_a_card(s.logged)]
+    by_program = sum(1 for s in named if drawn(s.logged))
     return (len(gone) - len(named),
-            sum(1 for s in gone if s.person and not names_a_card(s.logged)), len(named))
+            sum(1 for s in gone if s.person and not names_a_card(s.logged)),
+            len(named) - by_program, by_program)
 
 
 def phase_names(lines: Sequence[str]) -> list[str]:
@@ -528,6 +544,8 @@ __all__ = [
     "card_groups",
     "card_heading",
     "naming_line",
+    "drawn",
+    "DRAWN_KEY",
     "names_a_card",
     "numbered_turns",
     "phase_names",
