@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import runpy
+import sys
 from pathlib import Path
 
 from setuptools import setup
@@ -28,7 +29,16 @@ INFO = HERE / "core" / ENGINE["BUILD_INFO"]
 GROUP = "andean_engine"  # the shared library of the compiled modules: andean_engine__mypyc
 
 
+#: The setup.py commands that build (pip's build_wheel and build_editable run the first
+#: two); the others (egg_info, dist_info: the metadata pip asks for first) need no
+#: extension, so mypyc, whose type check is most of a build's time, runs once an install.
+BUILDS = frozenset(("bdist_wheel", "editable_wheel", "build_ext", "build", "install",
+                    "develop"))
+
+
 def compiled_extensions() -> list:  # type: ignore[type-arg]
+    if not BUILDS.intersection(sys.argv[1:]):
+        return []
     if os.environ.get("ANDEAN_COMPILE", "") in ("", "0"):
         # a plain build leaves nothing of an earlier compiled one in place: its record and
         # its extensions (core.engine would not use them without the record anyway)

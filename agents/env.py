@@ -153,6 +153,9 @@ def _features() -> tuple[Feature, ...]:
         ("decision_history", 2 * HISTORY, f"the last {HISTORY} questions of this decision "
          "answered, oldest first: each its question_id then the action taken (a question "
          f"of several options: {N_ACTIONS} + the picks); -1 for none"),
+        ("picked", MAX_OPTIONS, "by action id: how many times the open question of several "
+         "options has that option picked so far (0 or 1; more for a question that repeats "
+         "options); 0s for any other question"),
     ]
     out = []
     offset = 0
@@ -425,27 +428,9 @@ class Table:
         before them; a question of several options' action is N_ACTIONS + its picks."""
         if self._history is not None and self._history[0] == len(self.answered):
             return self._history[1]
-        out = [-1] * (2 * HISTORY)
-        recent = list(zip(self.answered_ids, self.answered, strict=True))[-HISTORY:]
-        at = 2 * (HISTORY - len(recent))
-        for qid, answer in recent:
-            out[at] = qid
-            out[at + 1] = answer if isinstance(answer, int) else N_ACTIONS + len(answer[0])
-            at += 2
+        out = decision_history(self.answered_ids, self.answered)
         self._history = (len(self.answered), out)
         return out
-
-    def question_block(self) -> list[float]:
-        """The observation's question blocks (``question_kind`` to the end: the kind, the
-        size, the picks and their bounds, the question_id, the depth and the history)
-        for the open question, as one list (written into the vector at once)."""
-        question = self.question
-        assert question is not None
-        kind = question.kind
-        many = kind == MANY
-        return [*_KIND_ONE_HOT[kind], len(self.options), len(self.picks),
-                question.lo if many else 1, question.hi if many else 1, self.question_id,
-                len(self.answered), *self.history()]
 
     def option_features(self) -> np.ndarray:
         """The open question's options as feature vectors: row ``i`` is action ``i``'s
@@ -457,15 +442,7 @@ class Table:
             if question is None:
                 self._features = _NO_ROWS
                 return self._features
-            kind = question.kind
-            options = self.options[:MAX_OPTIONS]
-            # one buffer: the options' rows, 0s up to the DONE row, then DONE's (the
-            # array made on it is read-only)
-            rows = b"".join([feature_row(kind, o.value, o.label) for o in options])
-            done = feature_row(kind, None, "done") if kind == MANY else _ZERO_ROW
-            self._features = np.frombuffer(rows + _PADDING[len(options)] + done,
-                                           dtype=np.int8).reshape(N_ACTIONS,
-                                                                  N_OPTION_FEATURES)
+            self._features = option_rows(question.kind, self.options)
         return self._features
 
     # --- search: copies and positions ---------------------------------------------------
@@ -595,6 +572,53 @@ _SPACE_NAMES = re.compile("|".join(re.escape(n) for n in sorted(
 _DIGITS = re.compile(r"\d+")
 
 
+def decision_history(answered_ids: list[int],
+                     answered: list[int | tuple[list[int], bool]]) -> list[int]:
+    """The ``decision_history`` block of a decision whose questions ``answered_ids`` were
+    answered with ``answered`` (an action, or a question of several options' picks and
+    whether DONE ended them): (question_id, action) of the last :data:`HISTORY`, oldest
+    first, -1s before them; a question of several options' action is N_ACTIONS + its
+    number of picks."""
+    out = [-1] * (2 * HISTORY)
+    recent = list(zip(answered_ids, answered, strict=True))[-HISTORY:]
+    at = 2 * (HISTORY - len(recent))
+    for qid, answer in recent:
+        out[at] = qid
+        out[at + 1] = answer if isinstance(answer, int) else N_ACTIONS + len(answer[0])
+        at += 2
+    return out
+
+
+def write_question(vec: np.ndarray, question: Question, n_options: int, picks: list[int],
+                   qid: int, depth: int, history: list[int]) -> None:
+    """Write the observation's question blocks (``question_kind`` to the end) into
+    ``vec``: the question's kind, its ``n_options``, the ``picks`` made so far and their
+    bounds, its ``qid`` (:func:`question_id`), the decision's ``depth`` (questions
+    answered) and ``history`` (:func:`decision_history`), and the ``picked`` block. The
+    one encoder of the question: the environment's and the OpenSpiel game's."""
+    kind = question.kind
+    many = kind == MANY
+    vec[_QUESTION_AT:_PICKED_AT] = [*_KIND_ONE_HOT[kind], n_options, len(picks),
+                                    question.lo if many else 1, question.hi if many else 1,
+                                    qid, depth, *history]
+    for i in picks:  # a few at most
+        vec[_PICKED_AT + i] += 1
+
+
+def option_rows(kind: str, options: list[Option]) -> np.ndarray:
+    """The option feature rows of a question of ``kind`` listing ``options``
+    (``option_features``: row ``i`` action ``i``'s, :func:`decisions.values.feature_row`;
+    the DONE row, of a question of several options, a value of type none; rows past the
+    options 0s): read-only."""
+    options = options[:MAX_OPTIONS]
+    # one buffer: the options' rows, 0s up to the DONE row, then DONE's (the array made
+    # on it is read-only)
+    rows = b"".join([feature_row(kind, o.value, o.label) for o in options])
+    done = feature_row(kind, None, "done") if kind == MANY else _ZERO_ROW
+    return np.frombuffer(rows + _PADDING[len(options)] + done,
+                         dtype=np.int8).reshape(N_ACTIONS, N_OPTION_FEATURES)
+
+
 def _first(n: int) -> np.ndarray:
     """The read-only mask of actions 0 .. n-1."""
     mask = np.zeros(N_ACTIONS, dtype=np.int8)
@@ -652,7 +676,8 @@ class Encoder:
         vec = self.board(table).copy()
         vec[_OBSERVER_AT + observer] = 1
         if table.question is not None and table.to_move is observer:
-            vec[_QUESTION_AT:] = table.question_block()
+            write_question(vec, table.question, len(table.options), table.picks,
+                           table.question_id, len(table.answered), table.history())
         return vec
 
 
@@ -660,13 +685,15 @@ class Encoder:
 #: question's blocks are the vector's last, from ``question_kind`` to the end.
 _OBSERVER_AT = _AT["observer"]
 _QUESTION_AT = _AT["question_kind"]
+_PICKED_AT = _AT["picked"]
 #: The ``question_kind`` block for each kind.
 _KIND_ONE_HOT = {kind: [1 if k == kind else 0 for k in KINDS] for kind in KINDS}
 assert [f.name for f in FEATURES[FEATURES.index(next(
     f for f in FEATURES if f.name == "question_kind")):]] == [
     "question_kind", "question_size", "picks", "picks_min", "picks_max", "question_id",
-    "decision_depth", "decision_history"], "Table.question_block lists blocks in order"
-assert _QUESTION_AT + len(KINDS) + 6 + 2 * HISTORY == N_FEATURES, "the question's blocks end it"
+    "decision_depth", "decision_history", "picked"], "write_question lists blocks in order"
+assert _QUESTION_AT + len(KINDS) + 6 + 2 * HISTORY == _PICKED_AT, "write_question's blocks"
+assert _PICKED_AT + MAX_OPTIONS == N_FEATURES, "the question's blocks end the vector"
 
 
 class _Sources(NamedTuple):
@@ -730,7 +757,7 @@ def _encode_board(state: GameState, previous: np.ndarray | None = None,
         *[1 if e else 0 for e in state.eligible], *acted]
     if state.current_card is not None:
         vec[_AT["current_card"] + state.current_card] = 1
-    if state.deck:
+    if len(state.deck):  # (a deck whose top card lies face down is not empty: no card)
         vec[_AT["next_card"] + state.deck[0]] = 1
     for card, side in state.capabilities.items():
         vec[_AT["capabilities"] + int(card)] = 1 if side == "unshaded" else -1
@@ -828,8 +855,12 @@ class AndeanAbyssEnv(AECEnv):
         return self._action_space
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """A new game from ``seed``, or the position ``options`` names
+        (:func:`table_from_options`: ``{"state": Table.state()}`` or ``{"game": a
+        Game}``, e.g. a save loaded), its seats this environment's agents."""
         factions = [_FACTION_OF[label] for label in self.possible_agents]
-        self.table = Table(factions, self.scenario, _seed(seed), **self.game_options)
+        self.table = table_from_options(options, factions, self.game_options) or Table(
+            factions, self.scenario, _seed(seed), **self.game_options)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -931,6 +962,40 @@ _NO_FEATURES.flags.writeable = False
 _FACTION_OF = {f.label: f for f in Faction}
 
 
+def table_from_options(options: dict | None, agents: list[Faction],
+                       settings: dict[str, Any]) -> Table | None:
+    """The table ``reset(options=...)`` starts from: ``{"state": data}`` a position
+    :meth:`Table.state` gave (its seats must be ``agents``), or ``{"game": game}`` a
+    :class:`core.game.Game` seated as the environment seats ``agents`` (a copy is
+    played: a save :func:`core.game.serialize.load` read, a game of the engine's), with
+    the environment's ``govt``/``strict``; None for neither (a new game; other keys are
+    ignored). EnvError for a state or game that does not fit."""
+    given = {"state", "game"} & set(options or {})
+    if not given:  # (other keys are no option of this environment: PettingZoo's
+        return None  # api_test passes one it expects to be ignored)
+    assert options is not None
+    if len(given) > 1:
+        raise EnvError("reset options: give one of 'state' (a Table.state()) or 'game' "
+                       "(a core.game.Game), not both")
+    if "state" in options:
+        table = Table.from_state(options["state"])
+        if table.agents != frozenset(agents):
+            raise EnvError(f"the state's seats {sorted(f.label for f in table.agents)} "
+                           f"are not this environment's {sorted(f.label for f in agents)}")
+        return table
+    game = options["game"]
+    if not isinstance(game, Game):
+        raise EnvError(f"reset option 'game' is a {type(game).__name__}, not a "
+                       "core.game.Game (core.game.serialize.load(path) reads a save)")
+    seats = with_agents([1, None, None, None], agents)
+    if list(game.state.seats) != seats:
+        raise EnvError(f"the game's seats {game.state.seats} are not this environment's "
+                       f"{seats} (its agents {[f.label for f in agents]} each a player, "
+                       "the other Insurgents Non-players)")
+    return Table(agents, seed=0, govt=str(settings.get("govt", "heuristic")),
+                 strict=bool(settings.get("strict", False)), game=game.clone())
+
+
 def question_info(table: Table, refused: str | None = None) -> dict[str, Any]:
     """The info of the agent asked: its question, the decision model's object (prompt,
     kind, ``lo``/``hi``), its ``options`` (action ``i`` is ``options[i]``, an
@@ -976,7 +1041,9 @@ class GovernmentEnv(gymnasium.Env):
     score (:func:`core.rules.victory.solo_score`). An action the mask forbids is refused
     (nothing changes, ``info["refused"]`` says why, reward 0)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    #: render_fps: Gymnasium's check_env asks for one; ``ansi`` renders text, so it
+    #: means nothing here beyond a frame a step
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(self, scenario: str = "standard", render_mode: str | None = None,
                  strict: bool = False, **options: Any) -> None:
@@ -990,9 +1057,15 @@ class GovernmentEnv(gymnasium.Env):
 
     def reset(self, *, seed: int | None = None, options: dict | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
+        """A new game from ``seed``, or the position ``options`` names
+        (:func:`table_from_options`: ``{"state": Table.state()}`` or ``{"game": a
+        Game}``, e.g. a save loaded, of the solitaire Government)."""
         super().reset(seed=seed)
-        game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
-        self.table = Table([Faction.GOVT], self.scenario, game_seed, **self.game_options)
+        table = table_from_options(options, [Faction.GOVT], self.game_options)
+        if table is None:
+            game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
+            table = Table([Faction.GOVT], self.scenario, game_seed, **self.game_options)
+        self.table = table
         return self._observe(), self._info()
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
@@ -1077,6 +1150,9 @@ __all__ = [
     "Feature",
     "GovernmentEnv",
     "Table",
+    "decision_history",
     "encode_board",
+    "option_rows",
     "subtraction",
+    "write_question",
 ]

@@ -35,24 +35,41 @@ answered so far are kept.
 **Returns**: at the end, each player's 8.8 subtraction (its Faction's victory margin
 minus the highest other margin; the solitaire Government's 8.8 score), 0 before.
 
-**Tensors**: the observation tensor of a player is the environment's board vector
-(``agents.env.encode_board``, its ``deck_size`` counting the face-down cards too), then
-the observer's Faction (4), the open question's kind (4: one, several, number, yes/no,
-0s when another player is asked), its number of options, the picks made, the fewest
-and most picks. Every piece of the game is public but the future, so the information
-state tensor is the same vector: two histories that reach the same board and question
-are the same to every player for every decision to come (it is not perfect recall).
-``clone()`` copies the state, and a state serializes as its history (OpenSpiel's
-default, ``pyspiel.serialize_game_and_state``).
+**Tensors**: the observation tensor of a player is the environment's observation
+vector (``agents.env.FEATURES``, its one encoder: the board by ``encode_board``, its
+``deck_size`` counting the face-down cards too; the observer; the open question's
+blocks by ``write_question``, 0s when another player is asked), so it says which
+question is asked, the decision so far and the options picked.
+
+**Information.** Every piece of the game is public but the future, which chance nodes
+model (the state holds none of it): the game is of perfect information with chance
+(docs/architecture.md, "The OpenSpiel game is of perfect information"), the
+information state tensor is the same vector, and ``resample_from_infostate`` is a copy.
+``clone()`` copies the state; ``pickle`` and ``pyspiel.serialize_game_and_state`` save
+it at any node (its attributes, no decision in progress: that is played again from its
+answers).
 """
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import numpy as np
 
-from agents.env import DONE, MAX_OPTIONS, N_ACTIONS, encode_board, subtraction
+from agents.env import (
+    DONE,
+    FEATURES,
+    MAX_OPTIONS,
+    N_ACTIONS,
+    N_FEATURES,
+    decision_history,
+    encode_board,
+    option_rows,
+    question_id,
+    subtraction,
+    write_question,
+)
 from agents.seat import with_agents
 from core.cards import CARDS, EVENT_CARDS, PROPAGANDA_CARDS
 from core.extras import require_extra
@@ -72,7 +89,6 @@ import pyspiel  # noqa: E402
 SHORT_NAME = "python_andean_abyss"
 #: chance outcome ids: a die's face less 1 (0-5); a card's number (1-76)
 MAX_CHANCE_OUTCOMES = max(CARDS) + 1
-_KINDS = ("one", MANY, "number", "yes/no")
 
 
 class NeedDie(Exception):
@@ -160,7 +176,9 @@ _GAME_TYPE = pyspiel.GameType(
     long_name="Andean Abyss (GMT COIN), Python",
     dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
     chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    # nothing is hidden from any player but the future, which chance nodes model (the
+    # state holds none of it): docs/architecture.md, "The OpenSpiel game"
+    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.GENERAL_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
     max_num_players=4,
@@ -214,6 +232,12 @@ class _Dropped(_Shared):
     def __deepcopy__(self, memo: Any) -> _Dropped:
         return _Dropped(None)
 
+    def __reduce__(self) -> tuple[type[_Dropped], tuple[None]]:
+        # a saved state (pickle, pyspiel.serialize_game_and_state) holds no decision in
+        # progress (a running form cannot be pickled): it is played again from its
+        # answers when the loaded state moves on, as a copy's is
+        return (_Dropped, (None,))
+
 
 def _held(name: str, holder: type[_Shared]) -> property:
     """An attribute kept in a holder: OpenSpiel's ``clone()`` deep-copies each attribute
@@ -249,6 +273,12 @@ class Setup:
         """The set-up, its opening card and face-up card dealt; the rest face down."""
         return self._start.clone()
 
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        # a saved state names its game's parameters, not the whole opening position
+        seats = ",".join(f.label for f in self.factions)
+        return (_setup_of_params, ({"scenario": self.scenario, "seed": self.seed,
+                                    "seats": seats},))
+
 
 _SETUPS: dict[tuple[str, int, str], Setup] = {}
 
@@ -256,7 +286,11 @@ _SETUPS: dict[tuple[str, int, str], Setup] = {}
 def setup_of(game: Any) -> Setup:
     """The :class:`Setup` of an OpenSpiel game of this module (read once per parameters:
     OpenSpiel may hand a state a game object that keeps no Python attribute)."""
-    params = {**_GAME_TYPE.parameter_specification, **game.get_parameters()}
+    return _setup_of_params(game.get_parameters())
+
+
+def _setup_of_params(given: dict[str, Any]) -> Setup:
+    params = {**_GAME_TYPE.parameter_specification, **given}
     key = (str(params["scenario"]), int(params["seed"]), str(params["seats"]))
     if key not in _SETUPS:
         _SETUPS[key] = Setup(params)
@@ -314,6 +348,11 @@ class AndeanAbyssState(pyspiel.State):
         self.options = []
         self.picks: list[int] = []
         self.refused: set[int] = set()
+        #: the open question's question_id (agents.env.question_id), the decision's
+        #: questions answered (their ids, and the actions: agents.env.Table.answered)
+        self.question_id = 0
+        self.answered_ids: list[int] = []
+        self.answered: list[int | tuple[list[int], bool]] = []
         while not self.base.is_terminal():
             deck = self.base.state.deck
             assert isinstance(deck, ChanceDeck)
@@ -371,6 +410,7 @@ class AndeanAbyssState(pyspiel.State):
             decision = Decision(DecisionContext(trial, memo), memo)
             self._live = (decision, trial, memo)
             actions, self.actions = self.actions, []
+            self.answered_ids, self.answered = [], []
             try:
                 self._open(decision)
                 for action in actions:
@@ -387,6 +427,7 @@ class AndeanAbyssState(pyspiel.State):
             return
         assert run.question is not None
         self.question = run.question
+        self.question_id = question_id(run, run.question)
         self.options = answers(run.question)
         if len(self.options) > MAX_OPTIONS:
             raise ValueError(f"{run.question.prompt!r} lists {len(self.options)} options")
@@ -399,6 +440,7 @@ class AndeanAbyssState(pyspiel.State):
         self.actions.append(action)
         run = self._live[0].form
         question = self.question
+        done = action == DONE
         if question.kind == MANY:
             if action != DONE:
                 self.picks.append(action)
@@ -416,6 +458,8 @@ class AndeanAbyssState(pyspiel.State):
             else:
                 self.refused.add(action)
             return False
+        self.answered_ids.append(self.question_id)
+        self.answered.append((list(self.picks), done) if question.kind == MANY else action)
         if run.done:
             return True
         self._open(self._live[0])
@@ -493,6 +537,21 @@ class AndeanAbyssState(pyspiel.State):
             return str(self.options[action].label)
         return f"action {action}"
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any
+                                ) -> AndeanAbyssState:
+        """A state drawn from those ``player_id`` cannot tell from this one (ISMCTS):
+        this one, copied. Every player sees the whole state (it holds no future: the
+        cards face down and the dice to come are chance nodes), so it is the only one."""
+        return self.clone()
+
+    def option_features(self) -> np.ndarray:
+        """The open question's option feature rows (``int8[129, 76]``, the environment's
+        ``option_features``: row ``i`` action ``i``'s option); 0s where no player is
+        asked."""
+        if self.node != "player" or self.question is None:
+            return option_rows("one", [])
+        return option_rows(self.question.kind, self.options)
+
     def is_terminal(self) -> bool:
         return bool(self.node == "terminal")
 
@@ -512,48 +571,49 @@ class AndeanAbyssState(pyspiel.State):
 
 
 class Observer:
-    """The observation (and information state) tensor and string of a player
-    (:mod:`agents.openspiel_game` docstring)."""
+    """The observation (and information state) tensor and string of a player: the
+    environment's observation vector (:data:`agents.env.FEATURES`, one encoder), its
+    ``deck_size`` counting the face-down cards (:mod:`agents.openspiel_game`
+    docstring)."""
 
     def __init__(self, game: AndeanAbyssGame) -> None:
         self.setup = setup_of(game)
-        board = len(encode_board(self.setup.start().state))
-        self.tail = 4 + 4 + 4  # observer, question kind, size / picks / fewest / most
-        self.tensor = np.zeros(board + self.tail, np.float32)
-        self.dict = {"board": self.tensor[:board], "observer": self.tensor[board:board + 4],
-                     "question_kind": self.tensor[board + 4:board + 8],
-                     "question": self.tensor[board + 8:]}
-        from agents.env import FEATURES
-
-        self._deck_at = next(f.offset for f in FEATURES if f.name == "deck_size")
+        self.tensor = np.zeros(N_FEATURES, np.float32)
+        self.dict = {f.name: self.tensor[f.offset:f.offset + f.size] for f in FEATURES}
 
     def set_from(self, state: AndeanAbyssState, player: int) -> None:
-        self.tensor.fill(0)
         board_state = state.base.state
-        self.dict["board"][:] = encode_board(board_state)
+        vec = encode_board(board_state)
         deck = board_state.deck
-        self.dict["board"][self._deck_at] = len(deck) + getattr(deck, "hidden", 0)
+        vec[_DECK_AT] = len(deck) + getattr(deck, "hidden", 0)
         faction = self.setup.factions[player]
-        self.dict["observer"][int(faction)] = 1
+        vec[_OBSERVER_AT + int(faction)] = 1
         question = state.question
         if state.node == "player" and question is not None \
                 and state.base.to_move() is faction:
-            self.dict["question_kind"][_KINDS.index(question.kind)] = 1
-            many = question.kind == MANY
-            self.dict["question"][:] = [len(state.options), len(state.picks),
-                                        question.lo if many else 1,
-                                        question.hi if many else 1]
+            write_question(vec, question, len(state.options), state.picks,
+                           state.question_id, len(state.answered),
+                           decision_history(state.answered_ids, state.answered))
+        self.tensor[:] = vec
 
     def string_from(self, state: AndeanAbyssState, player: int) -> str:
+        """The position in a few words, then a digest of the tensor (two states whose
+        tensors differ have different strings: a search may key its nodes by them)."""
         faction = self.setup.factions[player]
         asked = state.question.prompt if state.node == "player" and state.question \
             and state.base.to_move() is faction else ""
         board = state.base.state
+        self.set_from(state, player)
+        digest = hashlib.blake2b(self.tensor.tobytes(), digest_size=8).hexdigest()
         return (f"{faction.label}: card {board.current_card}, next "
                 f"{board.deck[0] if len(board.deck) else '-'}, margins "
                 + " ".join(f"{f.label} {m:+d}" for f, m in board.victory_margins().items())
-                + (f"; asked {asked!r}, picks {state.picks}"
-                                                if asked else ""))
+                + (f"; asked {asked!r}, picks {state.picks}" if asked else "")
+                + f"; {state.node} {digest}")
+
+
+_DECK_AT = next(f.offset for f in FEATURES if f.name == "deck_size")
+_OBSERVER_AT = next(f.offset for f in FEATURES if f.name == "observer")
 
 
 def margin_evaluator() -> Any:

@@ -1,7 +1,8 @@
 """The compiled engine plays exactly as the plain Python one (not a timing): every golden
 game (tests/golden) and the research environment's digest (benchmarks/env_digest.py),
 each run once compiled and once with ``ANDEAN_PURE=1``, in two fresh processes, compared
-line by line.
+line by line; so are the fields of every command class and the types the command codec
+reads for them.
 
     ANDEAN_COMPILE=1 pip install --no-deps -e .    # a compiled build in this checkout
     python benchmarks/compiled_check.py [--env-games 20] [--golden-every 1]
@@ -32,6 +33,14 @@ def fingerprints(env_games: int, golden_every: int) -> None:
     from tests.golden import fingerprint, label, play, specs
 
     print("engine", engine.ENGINE, flush=True)
+    # every command's fields and the types the codec checks them against: compiled, a
+    # class body's annotations are what mypyc records (core/commands.py, "Writing a
+    # command"), so a field unquoted or a class constant taken for a field shows here
+    import core.game  # noqa: F401  (imports every rules module: the registry complete)
+    from core.commands import fields_of, registered
+
+    for name, cls in sorted(registered().items()):
+        print("command", name, [(f, str(hint)) for f, hint in fields_of(cls)], flush=True)
     for spec in specs()[::golden_every]:
         print(label(spec), sorted(fingerprint(play(spec)).items()), flush=True)
     for seed in range(env_games):
@@ -72,8 +81,9 @@ def main(argv: list[str] | None = None) -> int:
         if a != b:
             print(f"compiled_check: the engines differ\n  compiled: {a}\n  plain:    {b}")
             return 1
-    print(f"compiled_check: {len(compiled) - 1} games identical compiled and plain "
-          f"({compiled[0][len('engine '):]})")
+    commands = sum(1 for line in compiled if line.startswith("command "))
+    print(f"compiled_check: {len(compiled) - 1 - commands} games and {commands} command "
+          f"classes identical compiled and plain ({compiled[0][len('engine '):]})")
     return 0
 
 

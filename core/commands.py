@@ -10,10 +10,16 @@ and raises :class:`~core.errors.IllegalAction` naming the rule.
 
 Writing a command
 -----------------
-* Subclass :class:`Command`, decorate with ``@command`` (registers it for JSON; a new
-  rules module goes into :data:`core.game.RULE_MODULES`) and
-  ``@dataclass(frozen=True)``; fields are ints, strs, bools, and tuples of those (spaces
-  are space ids, see :mod:`core.map`; piece kinds are :class:`core.pieces.Piece` ints).
+* Subclass :class:`Command` and decorate with ``@command``, which makes it a frozen
+  dataclass and registers it for JSON (a new rules module goes into
+  :data:`core.game.RULE_MODULES`); fields are ints, strs, bools, and tuples of those
+  (spaces are space ids, see :mod:`core.map`; piece kinds are :class:`core.pieces.Piece`
+  ints). Write each field's annotation in quotes (``spaces: "tuple[int, ...]" = ()``),
+  a union by its name here (``base: "MaybeInt" = None``), and set the class constants
+  (:data:`CLASS_CONSTANTS`: ``name``, ``factions``...) without one: that keeps a command
+  the same when its module is compiled with mypyc (core/engine.py), which records a
+  quoted name or ``tuple[...]`` as written but any other annotation coarsened (``int |
+  None`` as ``type``), and the class constants as annotated too.
 * Implement ``execute(self, state, ctx)``: check each rule and raise
   ``IllegalAction(rule, message)`` the moment one is broken; change the state only through
   the primitives of :class:`core.state.GameState` and pay costs space by space with
@@ -26,7 +32,7 @@ import dataclasses
 import types
 import typing
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar, dataclass_transform
 
 from core.dice import SEEDED, DiceSource
 from core.errors import IllegalAction
@@ -41,8 +47,25 @@ _REGISTRY: dict[str, type[Command]] = {}
 _C = TypeVar("_C", bound="type[Command]")
 
 
+#: The class constants a command class may set in its body (``name = "Train"``): never
+#: dataclass fields.
+CLASS_CONSTANTS = frozenset(("name", "factions", "accompanies", "propaganda_phase"))
+
+
+@dataclass_transform(frozen_default=True)
 def command(cls: _C) -> _C:
-    """Class decorator: register a command class under its ``name`` for JSON decoding."""
+    """Class decorator: make a command class a frozen dataclass and register it under its
+    ``name`` for JSON decoding.
+
+    Compiled with mypyc, a class body's assignments all reach ``__annotations__`` (where
+    dataclasses looks for fields), the class constants too: they are taken out first, so
+    the fields are the same compiled and plain."""
+    if "__dataclass_fields__" in cls.__dict__:
+        raise TypeError(f"@command makes {cls.__name__} a dataclass: drop its @dataclass")
+    annotations = cls.__dict__.get("__annotations__", {})
+    for constant in CLASS_CONSTANTS & annotations.keys():
+        del annotations[constant]
+    dataclass(frozen=True)(cls)  # in place (no slots), so cls is the dataclass
     name = cls.__dict__.get("name") or cls.__name__
     cls.name = name
     if name in _REGISTRY and _REGISTRY[name] is not cls:
@@ -143,6 +166,23 @@ class SpecialActivity(Command):
         raise NotImplementedError
 
 
+class PropagandaCommand(Command):
+    """Base of the commands answering a Propaganda Round decision (core/rules/propaganda.py;
+    here, beside the other bases, so that module compiles: a compiled module's plain
+    command classes may not inherit from a class it defines)."""
+
+    #: The ``state.step["phase"]`` this command answers.
+    propaganda_phase: ClassVar[str] = ""
+
+
+#: Field types of commands spelled by one name, for the quoted annotations (see "Writing a
+#: command"): mypyc keeps a quoted name or ``tuple[...]`` as written, but a quoted union
+#: coarsened like a plain one.
+MaybeInt: TypeAlias = int | None
+MaybeOperation: TypeAlias = Operation | None
+MaybeSpecial: TypeAlias = SpecialActivity | None
+
+
 def check_faction(cmd: Operation | SpecialActivity, ctx: Context) -> None:
     """Only the owning Faction may execute an Operation or Special Activity (3.0, 4.0, 5.1.1)."""
     if ctx.faction not in cmd.factions:
@@ -222,7 +262,7 @@ def from_json(data: dict[str, Any]) -> Command:
     except KeyError:
         raise ValueError(f"unknown command type {data.get('type')!r}") from None
     kwargs = {}
-    for name, hint in _fields_of(cls):
+    for name, hint in fields_of(cls):
         if name in data:
             value = kwargs[name] = _decode(data[name], hint)
             if not conforms(value, hint):
@@ -272,7 +312,7 @@ def _short_repr(value: Any) -> str:
 _FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}
 
 
-def _fields_of(cls: type) -> tuple[tuple[str, Any], ...]:
+def fields_of(cls: type) -> tuple[tuple[str, Any], ...]:
     """Each field's name and resolved type hint, worked out once per class: resolving the
     hints (``typing.get_type_hints``) costs far more than decoding a command."""
     fields = _FIELDS.get(cls)

@@ -23,7 +23,7 @@ from typing import Any
 
 from core import events
 from core.cards import CARDS, card_title, event_text
-from core.commands import Command
+from core.commands import Command, PropagandaCommand
 from core.dice import DiceSource
 from core.errors import IllegalAction
 from core.events.choice import Choice
@@ -368,9 +368,9 @@ def operation_possible(state: GameState, faction: Faction, limited: bool,
     return any(problem(n) is None for n in names)
 
 
-def propaganda_commands() -> dict[str, type[prop.PropagandaCommand]]:
+def propaganda_commands() -> dict[str, type[PropagandaCommand]]:
     """The command that answers each Propaganda Round decision, by its phase (6.0)."""
-    return {cls.propaganda_phase: cls for cls in prop.PropagandaCommand.__subclasses__()}
+    return {cls.propaganda_phase: cls for cls in PropagandaCommand.__subclasses__()}
 
 
 def choice_command(value: tuple[Any, ...]) -> str:

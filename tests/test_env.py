@@ -593,3 +593,76 @@ def test_option_features_do_not_depend_on_what_was_seen_before() -> None:
             assert feature_row(kind, a, label) == _row(kind, a, label)
             assert feature_row(kind, b, label) == _row(kind, b, label)
         assert _row(kind, first, label) != _row(kind, second, label), (first, second)
+
+
+def test_the_vector_shows_which_options_are_picked_so_far() -> None:
+    # a question of several options (e.g. 3.2.3 Sweep "select Cities or Departments"):
+    # picking option 0 or option 1 first must give different vectors (the decision being
+    # built), not only different masks; the `picked` block counts each action's picks
+    at = {f.name: f for f in E.FEATURES}
+    picked = at["picked"]
+    assert picked.size == E.MAX_OPTIONS and picked.offset + picked.size == E.N_FEATURES
+    for seed in range(20):  # the first quick game of random agents asking one
+        table = E.Table([Faction.GOVT], seed=seed, scenario="quick")
+        rng = np.random.default_rng(seed)
+        while not table.over and not (
+                table.question.kind == MANY and not table.picks and table.question.hi >= 2
+                and table.mask()[0] and table.mask()[1]):
+            _play(table, rng, 1)
+        if not table.over:
+            break
+    first, second = table.clone(), table.clone()
+    assert first.act(0) is None and second.act(1) is None
+    assert first.picks == [0] and second.picks == [1]  # still the same question
+    one = E.Encoder().encode(first, Faction.GOVT)
+    two = E.Encoder().encode(second, Faction.GOVT)
+    block = slice(picked.offset, picked.offset + picked.size)
+    assert one[block][0] == 1 and one[block].sum() == 1
+    assert two[block][1] == 1 and two[block].sum() == 1
+    assert not np.array_equal(one, two)
+    assert E.Encoder().encode(table, Faction.GOVT)[block].sum() == 0  # none picked yet
+
+
+# ======================================================================================
+# an environment started from a position (issue 42 item 2)
+# ======================================================================================
+def test_reset_starts_from_a_table_state_or_a_game() -> None:
+    import json
+
+    from core.game.serialize import game_from_json, game_to_json
+
+    env = E.GovernmentEnv(scenario="quick")
+    obs, info = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for _ in range(40):  # into the game, with a decision under way perhaps
+        obs, *_, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+    saved = json.loads(json.dumps(env.table.state()))
+    other = E.GovernmentEnv(scenario="quick")
+    again, again_info = other.reset(options={"state": saved})
+    assert np.array_equal(again, obs)
+    assert np.array_equal(again_info["action_mask"], info["action_mask"])
+    assert again_info["question"].prompt == info["question"].prompt
+    # a game (a save read: the game's JSON) at the start of a decision
+    fresh = E.GovernmentEnv(scenario="quick")
+    start, _ = fresh.reset(seed=3)
+    game = game_from_json(json.loads(json.dumps(game_to_json(fresh.table.game))))
+    loaded, _ = E.GovernmentEnv().reset(options={"game": game})
+    assert np.array_equal(loaded, start)
+    # the AEC environment too, its seats those of the state
+    aec = E.AndeanAbyssEnv(scenario="quick")
+    aec.reset(seed=4)
+    state = aec.table.state()
+    twin = E.AndeanAbyssEnv()
+    twin.reset(options={"state": state})
+    assert np.array_equal(twin.observe(twin.agent_selection)["observation"],
+                          aec.observe(aec.agent_selection)["observation"])
+    with pytest.raises(E.EnvError, match="seats"):
+        E.GovernmentEnv().reset(options={"state": state})  # four agents: not this one's
+    with pytest.raises(E.EnvError, match="not a core.game.Game"):
+        E.GovernmentEnv().reset(options={"game": "game.json"})
+
+
+def test_the_government_environment_declares_its_render_fps() -> None:
+    # Gymnasium's check_env warns of a missing render_fps: the test above turns every
+    # warning it gives into a failure, this one names the cause
+    assert E.GovernmentEnv.metadata.get("render_fps")

@@ -59,3 +59,23 @@ def test_the_paired_interval_is_student_t(learner: ModuleType) -> None:
     half = 4.303 * 1.0 / math.sqrt(3)  # t(0.975, 2 df) * sd / sqrt(n)
     assert result["mean"] == 2.0 and result["better"] == 3
     assert (result["low"], result["high"]) == pytest.approx((2.0 - half, 2.0 + half))
+
+
+def test_games_and_seed_fix_the_whole_result(learner: ModuleType, monkeypatch,
+                                             capsys) -> None:
+    # training for a time depends on the machine's speed; --games N trains on N games,
+    # so two runs with the same --seed print the same comparison
+    def run() -> list[str]:
+        monkeypatch.setattr(sys, "argv", ["train_government.py", "--games", "2",
+                                          "--eval", "2", "--seed", "7"])
+        assert learner.main() == 0
+        lines = capsys.readouterr().out.splitlines()
+        assert lines[0].startswith("trained on 2 games")
+        return lines[1:]  # (the first says how long training took)
+
+    first = run()
+    assert first and first == run()
+    monkeypatch.setattr(sys, "argv", ["train_government.py", "--help"])
+    with pytest.raises(SystemExit):
+        learner.main()
+    assert "standard" in capsys.readouterr().out  # the environment's own default named

@@ -27,11 +27,10 @@ def no_events(monkeypatch):
 
 
 @command
-@dataclass(frozen=True)
 class StandInOp(Operation):
     """Pays 1 Resource per listed space; 'dests' are its destinations."""
 
-    where: tuple[int, ...] = ()
+    where: "tuple[int, ...]" = ()
     name = "StandInOp"
     factions = ALL
 
@@ -52,7 +51,6 @@ class StandInSweep(StandInOp):
 
 
 @command
-@dataclass(frozen=True)
 class StandInSA(SpecialActivity):
     name = "StandInSA"
     factions = ALL

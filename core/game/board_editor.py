@@ -24,10 +24,8 @@ Importing this module registers the commands for :func:`core.commands.from_json`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from core.cards import CARDS, SIDES
-from core.commands import Context, command
+from core.commands import Context, MaybeInt, command
 from core.errors import IllegalAction
 from core.game import sequence
 from core.game.editor import EditorCommand, bring_into_deck
@@ -64,11 +62,10 @@ def _insurgent(faction: int) -> Faction:
 # cards
 # ======================================================================================
 @command
-@dataclass(frozen=True)
 class SetNextCard(EditorCommand):
     """The card on top of the draw deck is ``card`` (it is played when this card ends)."""
 
-    card: int
+    card: "int"
     name = "Set Next Card"
 
     def execute(self, state: GameState, ctx: Context) -> None:
@@ -81,12 +78,11 @@ class SetNextCard(EditorCommand):
 
 
 @command
-@dataclass(frozen=True)
 class SetCurrentCard(EditorCommand):
     """The Event card face up is ``card``, not the one the program drew (only before
     anyone acted on it). The program's card goes back into the deck in its place."""
 
-    card: int
+    card: "int"
     name = "Set Current Card"
 
     def execute(self, state: GameState, ctx: Context) -> None:
@@ -127,14 +123,13 @@ class SetCurrentCard(EditorCommand):
 # pieces
 # ======================================================================================
 @command
-@dataclass(frozen=True)
 class EditPieces(EditorCommand):
     """Place (``n`` > 0, from Available) or remove (``n`` < 0, to Available) pieces.
     Guerrillas placed Active are placed Underground and flipped."""
 
-    space: int
-    kind: int
-    n: int
+    space: "int"
+    kind: "int"
+    n: "int"
     name = "Edit Pieces"
 
     def execute(self, state: GameState, ctx: Context) -> None:
@@ -157,16 +152,15 @@ class EditPieces(EditorCommand):
 
 
 @command
-@dataclass(frozen=True)
 class EditMove(EditorCommand):
     """Move ``n`` pieces of ``kind`` from ``src`` to ``dst`` (with ``shipments`` of
     their Faction's Shipments, for Guerrillas)."""
 
-    src: int
-    dst: int
-    kind: int
-    n: int
-    shipments: int = 0
+    src: "int"
+    dst: "int"
+    kind: "int"
+    n: "int"
+    shipments: "int" = 0
     name = "Edit Move"
 
     def execute(self, state: GameState, ctx: Context) -> None:
@@ -179,14 +173,13 @@ class EditMove(EditorCommand):
 
 
 @command
-@dataclass(frozen=True)
 class EditFlip(EditorCommand):
     """Flip ``n`` Guerrillas of ``faction`` in ``space`` to Active (or Underground)."""
 
-    space: int
-    faction: int
-    n: int
-    to_active: bool = True
+    space: "int"
+    faction: "int"
+    n: "int"
+    to_active: "bool" = True
     name = "Edit Flip"
 
     def execute(self, state: GameState, ctx: Context) -> None:
@@ -209,15 +202,14 @@ SPACE_FIELDS = ("support", "terror", "sabotage", "farc_zone", "in_play")
 
 
 @command
-@dataclass(frozen=True)
 class EditSpace(EditorCommand):
     """Set a marker of a space: ``support`` (-2..2), ``terror`` (count), ``sabotage``,
     ``farc_zone`` or ``in_play`` (0/1). ``in_play`` brings Ecuador or Panamá into play
     (1.3.5, as cards 33 shaded and 71 shaded do) or takes an empty one out of it."""
 
-    space: int
-    marker: str
-    value: int
+    space: "int"
+    marker: "str"
+    value: "int"
     name = "Edit Space"
 
     def execute(self, state: GameState, ctx: Context) -> None:
@@ -309,14 +301,13 @@ TRACKS = ("resources", "aid", "president", "eligible")
 
 
 @command
-@dataclass(frozen=True)
 class EditTrack(EditorCommand):
     """Set a track: ``resources`` of ``faction`` (0-99), ``aid`` (0-29), ``president``
     (0 Samper, 1 Pastrana, 2 Uribe) or ``eligible`` of ``faction`` (0/1)."""
 
-    track: str
-    value: int
-    faction: int | None = None
+    track: "str"
+    value: "int"
+    faction: "MaybeInt" = None
     name = "Edit Track"
 
     def execute(self, state: GameState, ctx: Context) -> None:
@@ -354,14 +345,13 @@ class EditTrack(EditorCommand):
 
 
 @command
-@dataclass(frozen=True)
 class EditShipment(EditorCommand):
     """Add a Shipment under a ``faction`` Guerrilla in ``space`` (``add``), or remove
     one of the Shipments there (``add`` false; of ``faction`` if given)."""
 
-    space: int
-    add: bool = True
-    faction: int | None = None
+    space: "int"
+    add: "bool" = True
+    faction: "MaybeInt" = None
     name = "Edit Shipment"
 
     def execute(self, state: GameState, ctx: Context) -> None:
@@ -383,13 +373,12 @@ class EditShipment(EditorCommand):
 
 
 @command
-@dataclass(frozen=True)
 class EditLasting(EditorCommand):
     """Put a Capability card's marker on a side (or ``off``), or a Momentum card in or
     out of play (``shaded`` in, ``off`` out)."""
 
-    card: int
-    side: str
+    card: "int"
+    side: "str"
     name = "Edit Lasting"
 
     def execute(self, state: GameState, ctx: Context) -> None:
@@ -424,7 +413,6 @@ RECORD_KINDS = ("op", "op_sa", "event", "propaganda")
 
 
 @command
-@dataclass(frozen=True)
 class RecordAction(EditorCommand):
     """The Faction to move carried out its choice on the table and its effects were
     recorded with the board editor: ``op`` (an Operation or Limited Operation),
@@ -432,7 +420,7 @@ class RecordAction(EditorCommand):
     ``propaganda`` (the awaited decision). Play then moves on as the rules say
     (Eligibility 2.3.7, the next card 2.3.8, the rest of the Round)."""
 
-    kind: str
+    kind: "str"
     name = "Record Action"
 
     def execute(self, state: GameState, ctx: Context) -> None:

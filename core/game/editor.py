@@ -9,8 +9,6 @@ one they set.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from core.cards import CARDS
 from core.commands import Command, Context, command
 from core.errors import IllegalAction
@@ -48,7 +46,6 @@ def bring_into_deck(state: GameState, card: int) -> None:
 
 
 @command
-@dataclass(frozen=True)
 class SetTurn(EditorCommand):
     """Make ``faction`` the Eligible Faction to decide on Event card ``card``.
 
@@ -59,11 +56,11 @@ class SetTurn(EditorCommand):
     ``nonplayer``: from now on the Faction is run by the section-8 rules (its seat empty).
     """
 
-    faction: int
-    card: int
-    position: int = 1
-    after: str = "op"
-    nonplayer: bool = False
+    faction: "int"
+    card: "int"
+    position: "int" = 1
+    after: "str" = "op"
+    nonplayer: "bool" = False
     name = "Set Turn"
 
     def execute(self, state: GameState, ctx: Context) -> None:
@@ -114,7 +111,6 @@ class SetTurn(EditorCommand):
 
 
 @command
-@dataclass(frozen=True)
 class SetSeat(EditorCommand):
     """Change who decides for ``faction`` from now on (issue 34): a seat handed from an
     outside agent to a person or back, or to the seat's default player when its agent
@@ -128,10 +124,10 @@ class SetSeat(EditorCommand):
     The seating must stay playable (:func:`core.seating.seating_problem`).
     """
 
-    faction: int
-    seat: int | None
-    government_ai: str | None = None
-    who: str = ""
+    faction: "int"
+    seat: "int | None"
+    government_ai: "str | None" = None
+    who: "str" = ""
     name = "Set Seat"
 
     def execute(self, state: GameState, ctx: Context) -> None:
@@ -163,7 +159,6 @@ class SetSeat(EditorCommand):
 
 
 @command
-@dataclass(frozen=True)
 class PlayOn(EditorCommand):
     """Go on from a turn stopped before its card's end (``np-turn``): the card ends
     (2.3.7), the next card is played (2.3.8) with a Propaganda card's automatic phases

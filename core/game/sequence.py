@@ -20,12 +20,20 @@ Activity and optional Ship).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from core import events
 from core.cards import CARDS
-from core.commands import Command, Context, Operation, SpecialActivity, command
+from core.commands import (
+    Command,
+    Context,
+    MaybeInt,
+    MaybeOperation,
+    MaybeSpecial,
+    Operation,
+    SpecialActivity,
+    command,
+)
 from core.dice import DiceSource
 from core.errors import IllegalAction
 from core.pieces import Faction
@@ -116,7 +124,6 @@ def options(state: GameState) -> list[str]:
 # top-level commands
 # ======================================================================================
 @command
-@dataclass(frozen=True)
 class Pass(Command):
     """Pass (2.3.3): +1 Resources (+3 for the Government); stay Eligible."""
 
@@ -131,7 +138,6 @@ class Pass(Command):
 
 
 @command
-@dataclass(frozen=True)
 class PlayEvent(Command):
     """Execute the current card's Event, unshaded or shaded side (5.1, 5.2).
 
@@ -141,8 +147,8 @@ class PlayEvent(Command):
     a replay needs no chooser.
     """
 
-    side: str = "unshaded"
-    choices: tuple[tuple[int | str, ...], ...] = ()
+    side: "str" = "unshaded"
+    choices: "tuple[tuple[int | str, ...], ...]" = ()
     name = "Event"
 
     def execute(self, state: GameState, ctx: Context) -> None:
@@ -172,7 +178,6 @@ class StartedOperation(NamedTuple):
 
 
 @command
-@dataclass(frozen=True)
 class OperationAction(Command):
     """An Operation (3.0) with an optional Special Activity (4.0) and optional Ship (2.3.6).
 
@@ -187,12 +192,12 @@ class OperationAction(Command):
       follow the default order, a Non-player's 8.1.2 (see ``GameState.settle_shipments``).
     """
 
-    op: Operation
-    special: SpecialActivity | None = None
-    special_first: bool = False
-    ship: int | None = None
-    ship_op: Operation | None = None
-    transfers: tuple[tuple[int, int, int], ...] = ()
+    op: "Operation"
+    special: "MaybeSpecial" = None
+    special_first: "bool" = False
+    ship: "MaybeInt" = None
+    ship_op: "MaybeOperation" = None
+    transfers: "tuple[tuple[int, int, int], ...]" = ()
     name = "Operation"
 
     def execute(self, state: GameState, ctx: Context) -> None:

@@ -21,8 +21,6 @@ command. Read here (docs/readings.md#r-transfer-when):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from core.commands import Context, SideCommand, command
 from core.errors import IllegalAction
 from core.game import sequence
@@ -55,15 +53,14 @@ def transfer_problem(state: GameState, giver: Faction, receiver: Faction) -> Ill
 
 
 @command
-@dataclass(frozen=True)
 class Transfer(SideCommand):
     """``giver`` gives ``resources`` Resources and the Shipments it holds in the spaces
     ``shipments`` (one per entry) to ``receiver`` (1.5.2)."""
 
-    giver: int
-    receiver: int
-    resources: int = 0
-    shipments: tuple[int, ...] = ()
+    giver: "int"
+    receiver: "int"
+    resources: "int" = 0
+    shipments: "tuple[int, ...]" = ()
     name = "Transfer"
 
     def actor(self) -> Faction:

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from core.cards import (
@@ -52,6 +52,7 @@ from core.cards import (
 )
 from core.commands import (
     Context,
+    MaybeInt,
     Operation,
     check_distinct,
     check_faction,
@@ -517,7 +518,6 @@ def train_base_problem(state: GameState, space: int, troops: int | None = None) 
 
 
 @command
-@dataclass(frozen=True)
 class Train(Operation):
     """Train (3.2.1): 3 Resources per selected City or Department.
 
@@ -539,13 +539,13 @@ class Train(Operation):
       (1.4.1 bullet 2) so that they can be placed again; player Factions only.
     """
 
-    selected: tuple[int, ...] = ()
-    place: tuple[tuple[int, int, int], ...] = ()
-    base: int | None = None
-    base_troops: int = 0
-    civic: int | None = None
-    civic_steps: int = 0
-    recall: tuple[Recall, ...] = ()
+    selected: "tuple[int, ...]" = ()
+    place: "tuple[tuple[int, int, int], ...]" = ()
+    base: "MaybeInt" = None
+    base_troops: "int" = 0
+    civic: "MaybeInt" = None
+    civic_steps: "int" = 0
+    recall: "tuple[Recall, ...]" = ()
     name = "Train"
     factions = GOVT_ONLY
 
@@ -811,7 +811,6 @@ def _check_moves(
 
 
 @command
-@dataclass(frozen=True)
 class Patrol(Operation):
     """Patrol (3.2.2): 3 Resources in all.
 
@@ -834,10 +833,10 @@ class Patrol(Operation):
       Factions targeted, Active Guerrillas before Bases).
     """
 
-    moves: tuple[Move, ...] = ()
-    activate: tuple[Activation, ...] = ()
-    assault: tuple[int, ...] = ()
-    removals: tuple[Removal, ...] = ()
+    moves: "tuple[Move, ...]" = ()
+    activate: "tuple[Activation, ...]" = ()
+    assault: "tuple[int, ...]" = ()
+    removals: "tuple[Removal, ...]" = ()
     name = "Patrol"
     factions = GOVT_ONLY
 
@@ -1058,7 +1057,6 @@ def sweep_activation_capacity(state: GameState, space: int, troops: int | None =
 
 
 @command
-@dataclass(frozen=True)
 class Sweep(Operation):
     """Sweep (3.2.3): 3 Resources per selected City or Department (not a FARC Zone).
 
@@ -1082,9 +1080,9 @@ class Sweep(Operation):
       Activate with all Factions targeted (FARC, then AUC, then Cartels).
     """
 
-    selected: tuple[int, ...] = ()
-    moves: tuple[Move, ...] = ()
-    activate: tuple[Activation, ...] = ()
+    selected: "tuple[int, ...]" = ()
+    moves: "tuple[Move, ...]" = ()
+    activate: "tuple[Activation, ...]" = ()
     name = "Sweep"
     factions = GOVT_ONLY
 
@@ -1254,7 +1252,6 @@ def assault_spaces(state: GameState) -> list[int]:
 
 
 @command
-@dataclass(frozen=True)
 class Assault(Operation):
     """Assault (3.2.4): 3 Resources per selected space.
 
@@ -1277,8 +1274,8 @@ class Assault(Operation):
       all Factions targeted: Active FARC, AUC, Cartels Guerrillas, then Bases.
     """
 
-    selected: tuple[int, ...] = ()
-    removals: tuple[Removal, ...] = ()
+    selected: "tuple[int, ...]" = ()
+    removals: "tuple[Removal, ...]" = ()
     name = "Assault"
     factions = GOVT_ONLY
 

@@ -31,11 +31,17 @@ Misil Antiaéreo (27) Momentum (5.4).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from core.cards import BLACKHAWKS, MISIL_ANTIAEREO, PLAN_COLOMBIA, SHADED, UNSHADED
-from core.commands import Context, Operation, SpecialActivity, check_faction, command
+from core.commands import (
+    Context,
+    MaybeInt,
+    Operation,
+    SpecialActivity,
+    check_faction,
+    command,
+)
 from core.errors import IllegalAction
 from core.map import MAP, space_name
 from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, UNDERGROUND_OF, Faction, Piece
@@ -138,7 +144,6 @@ def air_lift_origins(state: GameState) -> list[int]:
 
 
 @command
-@dataclass(frozen=True)
 class AirLift(SpecialActivity):
     """Air Lift (4.2.1): move up to 3 Troops from 1 space to another (not a FARC Zone).
 
@@ -152,9 +157,9 @@ class AirLift(SpecialActivity):
     * ``troops``: how many Troops move.
     """
 
-    src: int
-    dst: int
-    troops: int
+    src: "int"
+    dst: "int"
+    troops: "int"
     name = "Air Lift"
     factions = GOVT_ONLY
 
@@ -228,7 +233,6 @@ def air_strike_spaces(state: GameState) -> list[int]:
 
 
 @command
-@dataclass(frozen=True)
 class AirStrike(SpecialActivity):
     """Air Strike (4.2.2): in 1 Department or LoC (not a City), remove 1 Active Guerrilla
     or, if the targeted Faction has no Guerrillas there, 1 of its Bases.
@@ -245,8 +249,8 @@ class AirStrike(SpecialActivity):
       kind (:class:`core.pieces.Piece` value).
     """
 
-    space: int
-    target: int
+    space: "int"
+    target: "int"
     name = "Air Strike"
     factions = GOVT_ONLY
     accompanies = frozenset({"Patrol", "Sweep", "Assault"})
@@ -341,7 +345,6 @@ def eradicate_spaces(state: GameState) -> list[int]:
 
 
 @command
-@dataclass(frozen=True)
 class Eradicate(SpecialActivity):
     """Eradicate (4.2.3) in 1 Department with Cartels pieces (even only Guerrillas).
 
@@ -358,8 +361,8 @@ class Eradicate(SpecialActivity):
       adjacent one); None only when no such Department can shift.
     """
 
-    space: int
-    shift: int | None = None
+    space: "int"
+    shift: "MaybeInt" = None
     name = "Eradicate"
     factions = GOVT_ONLY
 

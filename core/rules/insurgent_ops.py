@@ -31,7 +31,6 @@ bot and the property tests.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from itertools import product
 
 from core.commands import (
@@ -314,7 +313,6 @@ def _move_group(
 
 
 @command
-@dataclass(frozen=True)
 class Rally(Operation):
     """Rally (3.3.1): augment or recover friendly forces; 1 Resource per space.
 
@@ -336,8 +334,8 @@ class Rally(Operation):
     FARC may not select spaces with Support, AUC spaces with Opposition.
     """
 
-    steps: tuple[RallyStep, ...]
-    recall: tuple[Recall, ...] = ()
+    steps: "tuple[RallyStep, ...]"
+    recall: "tuple[Recall, ...]" = ()
     name = "Rally"
     factions = frozenset(INSURGENTS)
 
@@ -397,7 +395,6 @@ def march_group(
 
 
 @command
-@dataclass(frozen=True)
 class March(Operation):
     """March (3.3.2): move Guerrillas into adjacent spaces.
 
@@ -415,7 +412,7 @@ class March(Operation):
     card (2.3.9).
     """
 
-    groups: tuple[MarchGroup, ...]
+    groups: "tuple[MarchGroup, ...]"
     name = "March"
     factions = frozenset(INSURGENTS)
 
@@ -640,7 +637,6 @@ def resolve_attack(
 
 
 @command
-@dataclass(frozen=True)
 class Attack(Operation):
     """Attack (3.3.3): try to eliminate enemy pieces; 1 Resource per space.
 
@@ -658,7 +654,7 @@ class Attack(Operation):
     :class:`Ambush` (``ctx.special``) replaces the procedure in its space (4.3.2).
     """
 
-    targets: tuple[AttackTarget, ...]
+    targets: "tuple[AttackTarget, ...]"
     name = "Attack"
     factions = frozenset(INSURGENTS)
 
@@ -686,7 +682,6 @@ class Attack(Operation):
 
 
 @command
-@dataclass(frozen=True)
 class Ambush(SpecialActivity):
     """Ambush (4.3.2; AUC 4.4.1): ensure an Attack's success in 1 space.
 
@@ -701,7 +696,7 @@ class Ambush(SpecialActivity):
     Operation.
     """
 
-    space: int
+    space: "int"
     name = "Ambush"
     factions = frozenset({Faction.FARC, Faction.AUC})
     accompanies = frozenset({"Attack"})
@@ -792,7 +787,6 @@ def terror_in(*spaces: int) -> Terror:
 
 
 @command
-@dataclass(frozen=True)
 class Terror(Operation):
     """Terror (3.3.4): Terror and Sabotage markers, shifts toward Neutral (FARC: toward
     Active Opposition); 1 Resource per City or Department, 0 per LoC.
@@ -804,7 +798,7 @@ class Terror(Operation):
     AUC Terror also cuts Aid by 3 (1 space) or 5 (2+ spaces), to no less than 0.
     """
 
-    where: tuple[int, ...]
+    where: "tuple[int, ...]"
     name = "Terror"
     factions = frozenset(INSURGENTS)
 

@@ -56,10 +56,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
-from core.commands import Context, SpecialActivity, check_distinct, check_faction, command
+from core.commands import (
+    Context,
+    MaybeInt,
+    SpecialActivity,
+    check_distinct,
+    check_faction,
+    command,
+)
 from core.errors import IllegalAction
 from core.map import MAP, space_name
 from core.pieces import (
@@ -190,7 +196,6 @@ def extort_spaces(state: GameState, faction: Faction) -> list[int]:
 
 
 @command
-@dataclass(frozen=True)
 class Extort(SpecialActivity):
     """Extort (4.3.1 FARC; 4.4.1 AUC "the same as FARC but using AUC forces").
 
@@ -203,7 +208,7 @@ class Extort(SpecialActivity):
         where: the spaces where the Faction Extorts (at least 1, each once).
     """
 
-    where: tuple[int, ...] = ()
+    where: "tuple[int, ...]" = ()
     name = "Extort"
     factions = frozenset({Faction.FARC, Faction.AUC})
 
@@ -282,7 +287,6 @@ def kidnap_spaces(state: GameState, terror_spaces: tuple[int, ...] | list[int]) 
 
 
 @command
-@dataclass(frozen=True)
 class Kidnap(SpecialActivity):
     """Kidnap (4.3.3): FARC takes Resources from the Government or the Cartels, or a
     Shipment from the Cartels, at a small risk of AUC growth.
@@ -306,9 +310,9 @@ class Kidnap(SpecialActivity):
             Guerrilla on a "6" (never a LoC, 1.4.2).
     """
 
-    where: tuple[int, ...] = ()
-    targets: tuple[Faction, ...] = ()
-    auc_bases: tuple[int, ...] = ()
+    where: "tuple[int, ...]" = ()
+    targets: "tuple[Faction, ...]" = ()
+    auc_bases: "tuple[int, ...]" = ()
     name = "Kidnap"
     factions = frozenset({Faction.FARC})
     accompanies = frozenset({"Terror"})
@@ -432,7 +436,6 @@ def assassinate_spaces(
 
 
 @command
-@dataclass(frozen=True)
 class Assassinate(SpecialActivity):
     """Assassinate (4.4.2): AUC removes any 1 enemy piece in each of up to 3 spaces
     selected for its Terror (``ctx.op.spaces()``) where AUC Guerrillas outnumber Police,
@@ -447,8 +450,8 @@ class Assassinate(SpecialActivity):
             each space, aligned with ``where``.
     """
 
-    where: tuple[int, ...] = ()
-    targets: tuple[int, ...] = ()
+    where: "tuple[int, ...]" = ()
+    targets: "tuple[int, ...]" = ()
     name = "Assassinate"
     factions = frozenset({Faction.AUC})
     accompanies = frozenset({"Terror"})
@@ -559,7 +562,6 @@ def cultivate_destinations(state: GameState, op: Any = None) -> list[int]:
 
 
 @command
-@dataclass(frozen=True)
 class Cultivate(SpecialActivity):
     """Cultivate (4.5.1): relocate or propagate a Cartels growing area.
 
@@ -575,8 +577,8 @@ class Cultivate(SpecialActivity):
             Base (Rally Departments only).
     """
 
-    space: int = 0
-    source: int | None = None
+    space: "int" = 0
+    source: "MaybeInt" = None
     name = "Cultivate"
     factions = frozenset({Faction.CARTELS})
     accompanies = _RALLY_OR_MARCH
@@ -651,7 +653,6 @@ def process_holders(state: GameState) -> list[tuple[int, Faction]]:
 
 
 @command
-@dataclass(frozen=True)
 class Process(SpecialActivity):
     """Process (4.5.2): exchange Cartels Bases for Resources, or prepare Shipments.
 
@@ -671,8 +672,8 @@ class Process(SpecialActivity):
             that Faction in that space (the same pair may appear twice).
     """
 
-    bases: tuple[int, ...] = ()
-    shipments: tuple[tuple[int, Faction], ...] = ()
+    bases: "tuple[int, ...]" = ()
+    shipments: "tuple[tuple[int, Faction], ...]" = ()
     name = "Process"
     factions = frozenset({Faction.CARTELS})
     accompanies = _RALLY_OR_MARCH
@@ -769,7 +770,6 @@ def bribe_spaces(state: GameState) -> list[int]:
 
 
 @command
-@dataclass(frozen=True)
 class Bribe(SpecialActivity):
     """Bribe (4.5.4): in up to 3 spaces, pay 3 Cartels Resources each (refused if short)
     and either remove up to 2 cubes, remove or flip up to 2 Guerrillas, or remove 1 Base.
@@ -797,10 +797,10 @@ class Bribe(SpecialActivity):
             a Guerrilla of that Faction there.
     """
 
-    where: tuple[int, ...] = ()
-    remove: tuple[tuple[int, ...], ...] = ()
-    flip: tuple[tuple[int, ...], ...] = ()
-    contraband: tuple[tuple[int, Faction], ...] = ()
+    where: "tuple[int, ...]" = ()
+    remove: "tuple[tuple[int, ...], ...]" = ()
+    flip: "tuple[tuple[int, ...], ...]" = ()
+    contraband: "tuple[tuple[int, Faction], ...]" = ()
     name = "Bribe"
     factions = frozenset({Faction.CARTELS})
 

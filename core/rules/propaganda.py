@@ -40,8 +40,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from core.cards import (
     ALFONSO_CANO,
@@ -52,7 +51,14 @@ from core.cards import (
     SHADED,
     UNSHADED,
 )
-from core.commands import Command, Context, Operation, command
+from core.commands import (
+    Command,
+    Context,
+    MaybeInt,
+    MaybeOperation,
+    PropagandaCommand,
+    command,
+)
 from core.dice import DiceSource
 from core.errors import IllegalAction
 from core.map import MAP, space_name
@@ -136,13 +142,6 @@ def _check_space(space: int, rule: str) -> None:
 def _city_or_department(state: GameState, space: int) -> bool:
     s = MAP[space]
     return (s.is_city or s.is_department) and state.in_play(space)
-
-
-class PropagandaCommand(Command):
-    """Base of the commands answering a Propaganda Round decision."""
-
-    #: The ``state.step["phase"]`` this command answers.
-    propaganda_phase: ClassVar[str] = ""
 
 
 # ======================================================================================
@@ -236,7 +235,6 @@ def seventh_sf_due(state: GameState) -> bool:
 
 
 @command
-@dataclass(frozen=True)
 class SeventhSpecialForces(PropagandaCommand):
     """7th Special Forces unshaded (card 7): after the Sabotage Phase the Government may
     remove 1-3 Terror or Sabotage markers.
@@ -247,7 +245,7 @@ class SeventhSpecialForces(PropagandaCommand):
             empty declines.
     """
 
-    spaces: tuple[int, ...] = ()
+    spaces: "tuple[int, ...]" = ()
     name = "7th Special Forces"
     propaganda_phase = SEVENTH_SF
 
@@ -338,7 +336,6 @@ def _cash_in(state: GameState, faction: Faction, index: int) -> str:
 
 
 @command
-@dataclass(frozen=True)
 class DrugProfits(PropagandaCommand):
     """Drug Profits (6.3.3): the Insurgent removes all Shipments it owns, receiving for
     each an Available Base at the Shipment's location (within stacking) or +6 Resources.
@@ -348,7 +345,7 @@ class DrugProfits(PropagandaCommand):
             Base; every other owned Shipment gives +6 Resources.
     """
 
-    bases: tuple[int, ...] = ()
+    bases: "tuple[int, ...]" = ()
     name = "Drug Profits"
     propaganda_phase = DRUG_PROFITS
 
@@ -427,7 +424,6 @@ def _check_actions(actions: tuple[tuple[int, int], ...], rule: str) -> None:
 
 
 @command
-@dataclass(frozen=True)
 class CivicAction(PropagandaCommand):
     """Civic Action (6.4.1): in Government-Controlled Cities and Departments with both
     Troops and Police, every 3 Resources remove 1 Terror or, once none is left, shift 1
@@ -439,8 +435,8 @@ class CivicAction(PropagandaCommand):
             and any cube suffice), or None. It must be one of ``actions``' spaces.
     """
 
-    actions: tuple[tuple[int, int], ...] = ()
-    jointness: int | None = None
+    actions: "tuple[tuple[int, int], ...]" = ()
+    jointness: "MaybeInt" = None
     name = "Civic Action"
     propaganda_phase = CIVIC_ACTION
 
@@ -540,7 +536,6 @@ def agitation_due(state: GameState) -> bool:
 
 
 @command
-@dataclass(frozen=True)
 class Agitation(PropagandaCommand):
     """Agitation (6.4.2): in FARC-Controlled Cities and Departments, every 1 Resource
     removes 1 Terror or, once none is left, shifts 1 level toward Active Opposition.
@@ -551,7 +546,7 @@ class Agitation(PropagandaCommand):
         actions: ``(space, steps)`` pairs, each space once; empty spends nothing.
     """
 
-    actions: tuple[tuple[int, int], ...] = ()
+    actions: "tuple[tuple[int, int], ...]" = ()
     name = "Agitation"
     propaganda_phase = AGITATION
 
@@ -691,8 +686,10 @@ def place_farc_zone(
         )
     allowed = _destinations(state, exclude=space)
     moved = {Piece.TROOPS: 0, Piece.POLICE: 0}
-    for kind, dst, n in moves:
-        kind = _cube(kind, "6.4.4")
+    for raw, dst, n in moves:
+        # a name of its own: compiled (core/engine.py), a variable first bound to an int
+        # keeps a Piece as a plain int, without its label
+        kind = _cube(raw, "6.4.4")
         if n < 1:
             raise IllegalAction("6.4.4", "move at least 1 cube per move listed")
         if dst not in allowed[kind]:
@@ -703,9 +700,9 @@ def place_farc_zone(
             raise IllegalAction(
                 "6.4.4", f"all {state.count(space, kind)} {kind.label} must leave {_name(space)}"
             )
-    for kind, dst, n in moves:
-        state.move(space, dst, Piece(kind), n)
-        say(f"FARC Zone: Redeploy {counted(n, Piece(kind).label)} from {_name(space)} "
+    for raw, dst, n in moves:
+        state.move(space, dst, Piece(raw), n)
+        say(f"FARC Zone: Redeploy {counted(n, Piece(raw).label)} from {_name(space)} "
             f"to {_name(dst)}")
     bases = state.bases(space, Faction.GOVT)
     if bases:
@@ -722,7 +719,6 @@ def _cube(kind: int, rule: str) -> Piece:
 
 
 @command
-@dataclass(frozen=True)
 class PlaceFarcZone(PropagandaCommand):
     """Place the FARC Zone that Pastrana's election requires (6.4.3-6.4.4).
 
@@ -732,8 +728,8 @@ class PlaceFarcZone(PropagandaCommand):
             piece out of ``space`` (6.5 destinations, Control judged now).
     """
 
-    space: int
-    moves: tuple[tuple[int, int, int], ...] = ()
+    space: "int"
+    moves: "tuple[tuple[int, int, int], ...]" = ()
     name = "Place FARC Zone"
     propaganda_phase = FARC_ZONE
 
@@ -789,7 +785,6 @@ def elite_backing_spaces(state: GameState) -> list[int]:
 
 
 @command
-@dataclass(frozen=True)
 class EliteBacking(PropagandaCommand):
     """Elite Backing (6.4.5): AUC may free Rally (3.3.1) in 1 space with neither
     Opposition, nor Government Control, nor FARC Control.
@@ -800,8 +795,8 @@ class EliteBacking(PropagandaCommand):
             replaces (4.5.3), as in :class:`~core.game.sequence.OperationAction`.
     """
 
-    rally: Operation | None = None
-    transfers: tuple[tuple[int, int, int], ...] = ()
+    rally: "MaybeOperation" = None
+    transfers: "tuple[tuple[int, int, int], ...]" = ()
     name = "Elite Backing"
     propaganda_phase = ELITE_BACKING
 
@@ -903,7 +898,6 @@ def redeploy_due(state: GameState) -> bool:
 
 
 @command
-@dataclass(frozen=True)
 class Redeploy(PropagandaCommand):
     """Redeploy (6.5): the Government must move Troops off LoCs and out of Departments
     without Government Bases, may move its other Troops, to Government-Controlled Cities
@@ -915,7 +909,7 @@ class Redeploy(PropagandaCommand):
             cube moves at most once: per origin no more than were there at the start.
     """
 
-    moves: tuple[tuple[int, int, int, int], ...] = ()
+    moves: "tuple[tuple[int, int, int, int], ...]" = ()
     name = "Redeploy"
     propaganda_phase = REDEPLOY
 
@@ -924,8 +918,8 @@ class Redeploy(PropagandaCommand):
         allowed = _destinations(state)
         mandatory = redeploy_mandatory(state)
         leaving: dict[tuple[Piece, int], int] = {}
-        for kind, src, dst, n in self.moves:
-            kind = _cube(kind, "6.5")
+        for raw, src, dst, n in self.moves:
+            kind = _cube(raw, "6.5")  # a name of its own, as in PlaceFarcZone's check
             _check_space(src, "6.5")
             if n < 1 or src == dst:
                 raise IllegalAction("6.5", "each move takes 1+ cubes to another space")
@@ -938,9 +932,9 @@ class Redeploy(PropagandaCommand):
         for space, troops in mandatory.items():
             if leaving.get((Piece.TROOPS, space), 0) < troops:
                 raise IllegalAction("6.5.1", f"all {troops} Troops must leave {_name(space)}")
-        for kind, src, dst, n in self.moves:
-            state.move(src, dst, Piece(kind), n)
-            ctx.say(f"Redeploy {counted(n, Piece(kind).label)} from {_name(src)} to {_name(dst)}")
+        for raw, src, dst, n in self.moves:
+            state.move(src, dst, Piece(raw), n)
+            ctx.say(f"Redeploy {counted(n, Piece(raw).label)} from {_name(src)} to {_name(dst)}")
         if not self.moves:
             ctx.say("Redeploy: no cube moves (6.5)")
 
