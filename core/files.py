@@ -157,14 +157,23 @@ def check_output(path: str | PathLike[str], flag: str = "--out", *, force: bool 
         raise FileCheckError(f"{name}: directory {shown(parent)} does not exist")
     if not os.access(parent, os.W_OK | os.X_OK):
         raise FileCheckError(f"{name}: directory {shown(parent)} is not writable")
-    refused = _refuses_files(parent)
+    refused = _refusal(name, parent)
     if refused:  # /proc, a read-only mount: root passes os.access there (issue 43)
-        raise FileCheckError(f"{name}: directory {shown(parent)} takes no new files "
-                             f"({refused}); nothing was written")
+        raise refused
     if info is not None and not holds(target):  # a running game's save: refused now,
         with SaveLock(target):                  # not after an hour of work
             pass
     return target
+
+
+def _refusal(name: str, directory: Path) -> FileCheckError | None:
+    """The one-line error for writing ``name`` where ``directory`` takes no new files
+    (:func:`_refuses_files`), or None where it does."""
+    refused = _refuses_files(directory)
+    if refused is None:
+        return None
+    return FileCheckError(f"{name}: directory {shown(directory)} takes no new files "
+                          f"({refused}); nothing was written")
 
 
 def _refuses_files(directory: Path) -> str | None:
@@ -306,12 +315,9 @@ class SaveLock:
             if not self.path.parent.is_dir():
                 raise FileCheckError(f"{shown(self.save)}: directory "
                                      f"{shown(self.path.parent)} does not exist") from None
-            refused = _refuses_files(self.path.parent)
+            refused = _refusal(shown(self.save), self.path.parent)
             if refused:  # /proc: no file can be made there, not a lock that changes
-                raise FileCheckError(f"{shown(self.save)}: directory "
-                                     f"{shown(self.path.parent)} takes no new files "
-                                     f"({refused}); nothing was written") \
-                    from None
+                raise refused from None
             return None
         except OSError as err:
             if err.errno == errno.ELOOP or os.path.islink(self.path):

@@ -27,6 +27,15 @@ def _chance(state: object, rng: np.random.RandomState) -> None:
     state.apply_action(int(rng.choice(actions, p=probs)))  # type: ignore[attr-defined]
 
 
+def _random_step(state: object, rng: np.random.RandomState) -> None:
+    """One step of random play: a sampled outcome at a chance node, else a legal action
+    drawn uniformly."""
+    if state.is_chance_node():  # type: ignore[attr-defined]
+        _chance(state, rng)
+    else:
+        state.apply_action(int(rng.choice(state.legal_actions())))  # type: ignore[attr-defined]
+
+
 def test_mcts_plays_the_government_against_the_section_8_insurgents_to_the_end() -> None:
     # 8.0: OpenSpiel's own MCTS bot in the Government's seat, the FARC, AUC and Cartels
     # the section-8 Non-players inside the game, dice and cards sampled at chance nodes;
@@ -148,10 +157,7 @@ def test_the_tensors_are_made_at_every_node_of_every_seed(scenario: str) -> None
                 assert state.observation_string(player)
             if state.is_terminal():
                 break
-            if state.is_chance_node():
-                _chance(state, rng)
-            else:
-                state.apply_action(int(rng.choice(state.legal_actions())))
+            _random_step(state, rng)
 
 
 def test_two_different_questions_never_give_the_same_tensor() -> None:
@@ -227,10 +233,7 @@ def test_a_state_saves_and_loads_at_every_node_kind() -> None:
                 _same(loaded, twin)
         if state.is_terminal():
             break
-        if state.is_chance_node():
-            _chance(state, rng)
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+        _random_step(state, rng)
     assert kinds == {"question", "answers", "picks", "die", "card", "terminal"}
 
 
