@@ -131,7 +131,7 @@ def _features() -> tuple[Feature, ...]:
          "effect (5.3)"),
         ("momentum", NCARDS, "1 for each Momentum card in effect (5.4)"),
         ("deck_size", 1, "cards left in the draw deck"),
-        ("propaganda_rounds", 1, "Propaganda cards played so far (6.0)"),
+        ("propaganda_cards", 1, "Propaganda cards played so far (6.0)"),
         ("final_propaganda", 1, "the Propaganda card whose Round ends the game (2.4.1)"),
         ("phase", 3, "1 for the phase: card, propaganda, over"),
         ("position", 1, "1 or 2: the Faction to move is 1st or 2nd Eligible; 0 in a "
@@ -766,7 +766,7 @@ def _encode_board(state: GameState, previous: np.ndarray | None = None,
     mover = sequence.to_move(state)
     margins = state.victory_margins()
     vec[_AT["deck_size"]:_AT["question_kind"]] = [
-        len(state.deck), state.propaganda_rounds, state.final_propaganda,
+        len(state.deck), state.propaganda_cards, state.final_propaganda,
         *[1 if state.phase == p else 0 for p in PHASES], sequence.position(state),
         *[1 if f is mover else 0 for f in _FACTIONS],
         0, 0, 0, 0,  # observer: set by the Encoder
@@ -797,7 +797,7 @@ assert [f.name for f in FEATURES[:FEATURES.index(next(
     "pieces", "support", "terror", "sabotage", "farc_zone", "in_play", "shipments",
     "available", "removed", "resources", "aid", "president", "eligible", "acted",
     "current_card", "next_card", "capabilities", "momentum", "deck_size",
-    "propaganda_rounds", "final_propaganda", "phase", "position", "to_move", "observer",
+    "propaganda_cards", "final_propaganda", "phase", "position", "to_move", "observer",
     "margins"], "encode_board lists blocks in order"
 
 

@@ -122,7 +122,7 @@ def positions_of(path: Path) -> list[Position]:
         s = game.state
         if s.phase == "card" and sequence.to_move(s) is GOVT \
                 and entry.get("faction") == GOVT.label:
-            out.append(Position(str(path), i, cards_to_propaganda(s)[0], s.propaganda_rounds))
+            out.append(Position(str(path), i, cards_to_propaganda(s)[0], s.propaganda_cards))
         game.replay_entry(entry)
     return out
 

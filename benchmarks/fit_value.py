@@ -155,7 +155,7 @@ def compare(seeds: list[int], workers: int) -> dict[str, Any]:
                 return
             seen[0] = len(before.played)
             found.append((model.predict(before), evaluate(before, weights),
-                          before.propaganda_rounds))
+                          before.propaganda_cards))
 
         _, result = play(seed, bot, on_turn=record)
         rows += [(m, h, r, float(result.solo_score or 0)) for m, h, r in found]

@@ -304,7 +304,7 @@ class _Watch:
             room, terror, agitation = room_at(state)
             govt = state.resources[Faction.GOVT]
             phase = SupportPhase(
-                state.propaganda_rounds, govt, govt // CIVIC_ACTION_COST, room, terror,
+                state.propaganda_cards, govt, govt // CIVIC_ACTION_COST, room, terror,
                 state.resources[Faction.FARC], agitation, state.bases_on_map(Faction.GOVT),
                 sum(state.bases(s.id, Faction.GOVT) for s in state.spaces_in_play()
                     if s.is_department))

@@ -43,7 +43,7 @@ def at_check(record: GameRecord) -> bool:
 def when(record: GameRecord) -> str:
     """'Propaganda Round N victory check' or 'after the final Propaganda Round'."""
     if at_check(record):
-        return f"victory check of Propaganda Round {record.propaganda_rounds}"
+        return f"victory check of Propaganda Round {record.propaganda_cards}"
     return "end of the game (final Propaganda Round)"
 
 
@@ -89,7 +89,7 @@ def side_by_side(runs: list[tuple[str, list[GameRecord]]]) -> list[str]:
     def share(n: int, lost: list[GameRecord]) -> str:
         return f"{n} ({100 * n / len(lost):.0f}%)" if lost else "0"
 
-    rounds = sorted({r.propaganda_rounds for _, _, lost in cols for r in lost if at_check(r)})
+    rounds = sorted({r.propaganda_cards for _, _, lost in cols for r in lost if at_check(r)})
     lines = ["| | " + " | ".join(f"{label} ({len(done)})" for label, done, _ in cols) + " |",
              "|---|" + "---|" * len(cols)]
 
@@ -102,7 +102,7 @@ def side_by_side(runs: list[tuple[str, list[GameRecord]]]) -> list[str]:
 
     def lost_at(n: int) -> Callable[[list[GameRecord]], str]:
         return lambda lost: share(
-            sum(1 for r in lost if r.propaganda_rounds == n and at_check(r)), lost)
+            sum(1 for r in lost if r.propaganda_cards == n and at_check(r)), lost)
 
     for who in ("FARC", "Cartels", "AUC"):
         row(f"won by {who}", won_by(who))

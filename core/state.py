@@ -182,7 +182,7 @@ class GameState:
     deck: list[int] = field(default_factory=list)  # draw deck, index 0 = top (next card)
     played: list[int] = field(default_factory=list)  # played pile, last = current card
     current_card: int | None = None
-    propaganda_rounds: int = 0  # Propaganda cards played so far
+    propaganda_cards: int = 0  # Propaganda cards played so far
     final_propaganda: int = 4  # the Propaganda card whose Round ends the game (2.4.1)
     skip_victory_on: list[int] = field(default_factory=list)  # Quick-Play: [1]
     last_was_propaganda_round: bool = False  # 6.0: never two Rounds in a row
@@ -238,7 +238,7 @@ class GameState:
         new.deck = self.deck[:]
         new.played = self.played[:]
         new.current_card = self.current_card
-        new.propaganda_rounds = self.propaganda_rounds
+        new.propaganda_cards = self.propaganda_cards
         new.final_propaganda = self.final_propaganda
         new.skip_victory_on = self.skip_victory_on[:]
         new.last_was_propaganda_round = self.last_was_propaganda_round

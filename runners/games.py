@@ -78,7 +78,7 @@ class GameRecord:
     solo_score: int | None
     solo_level: str | None
     cards_played: int
-    propaganda_rounds: int
+    propaganda_cards: int
     length: int  # commands applied
     reason: str
     seconds: float = 0.0
@@ -103,7 +103,7 @@ class GameRecord:
         }
         for f in FACTIONS:
             out[f"margin_{f}"] = self.victory_margins.get(f, "")
-        out.update(cards_played=self.cards_played, propaganda_rounds=self.propaganda_rounds,
+        out.update(cards_played=self.cards_played, propaganda_cards=self.propaganda_cards,
                    length=self.length, reason=self.reason, seconds=round(self.seconds, 4),
                    error=self.error, fallback=self.fallback)
         return out
@@ -113,6 +113,10 @@ CSV_FIELDS = tuple(GameRecord(0, "", "", None, {}, None, None, 0, 0, 0, "").row(
 #: the header of a games.csv written before the ``fallback`` column: still read (its
 #: games had no agent fallback recorded), and brought up to date when a --resume appends
 OLD_CSV_FIELDS = CSV_FIELDS[:-1]
+#: columns renamed since: a games.csv of either name is read, and brought up to date
+#: when a --resume appends (``propaganda_rounds`` counted the Propaganda cards played,
+#: a card set aside without a Round too, 6.0: issue 43)
+RENAMED_COLUMNS = {"propaganda_rounds": "propaganda_cards"}
 #: how the failure lines of the agents that fell back in one game are joined in its row
 FALLBACK_SEPARATOR = " | "
 
@@ -159,7 +163,7 @@ def record_of(game: Game, seed: int, govt: str, seconds: float = 0.0,
         solo_score=score,
         solo_level=level,
         cards_played=cards_played(game),
-        propaganda_rounds=state.propaganda_rounds,
+        propaganda_cards=state.propaganda_cards,
         length=len(game.log),
         reason=str(state.step.get("reason", "")) if over else "",
         seconds=seconds,
@@ -626,7 +630,7 @@ def summarize(records: Sequence[GameRecord], seconds: float | None = None,
         "solo_score": mean_ci(r.solo_score for r in done if r.solo_score is not None),
         "victory_margins": {f: mean_ci(r.victory_margins[f] for r in done) for f in FACTIONS},
         "mean_cards_played": _mean(r.cards_played for r in done),
-        "mean_propaganda_rounds": _mean(r.propaganda_rounds for r in done),
+        "mean_propaganda_cards": _mean(r.propaganda_cards for r in done),
         "mean_length": _mean(r.length for r in done),
         "mean_game_seconds": _mean(r.seconds for r in records),
     })
@@ -720,8 +724,15 @@ def _bring_header_up_to_date(path: Path) -> None:
         header = next(csv.reader(raw.decode("utf-8").splitlines()[:1]), None)
     except (OSError, FileCheckError, UnicodeDecodeError):
         return  # said by the append itself, in its own words
-    if header == list(OLD_CSV_FIELDS):
+    if header is not None and header != list(CSV_FIELDS) and _known_header(header):
         write_csv(read_csv(path), path)
+
+
+def _known_header(header: list[str]) -> bool:
+    """A header andean batch wrote, today's or an older one (before the ``fallback``
+    column, or with a column's old name)."""
+    named = [RENAMED_COLUMNS.get(name, name) for name in header]
+    return named in (list(CSV_FIELDS), list(OLD_CSV_FIELDS))
 
 
 def read_csv(path: str | Path) -> list[GameRecord]:
@@ -736,8 +747,7 @@ def read_csv(path: str | Path) -> list[GameRecord]:
     except UnicodeDecodeError:
         raise ValueError(f"{target} is not a games.csv written by andean batch "
                          "(not text)") from None
-    if not lines or next(csv.reader(lines[:1])) not in (list(CSV_FIELDS),
-                                                         list(OLD_CSV_FIELDS)):
+    if not lines or not _known_header(next(csv.reader(lines[:1]))):
         raise ValueError(f"{target} is not a games.csv written by andean batch "
                          "(its header differs)")
     records = []
@@ -783,7 +793,8 @@ def _record_of_row(row: dict[str, str]) -> GameRecord:
         victory_margins={f: int(row[f"margin_{f}"]) for f in FACTIONS
                          if row[f"margin_{f}"] != ""},
         solo_score=opt_int(row["solo_score"]), solo_level=_level_of_row(row),
-        cards_played=int(row["cards_played"]), propaganda_rounds=int(row["propaganda_rounds"]),
+        cards_played=int(row["cards_played"]),
+        propaganda_cards=int(row.get("propaganda_cards", row.get("propaganda_rounds", ""))),
         length=int(row["length"]), reason=row["reason"], seconds=float(row["seconds"]),
         error=row["error"], fallback=row.get("fallback", ""),  # absent from older rows
     )

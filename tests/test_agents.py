@@ -52,7 +52,7 @@ def assert_whole_game(game: Game) -> None:
     game replays to the same state (the strict loader replays its log)."""
     state = game.state
     assert state.phase == "over"
-    assert state.propaganda_rounds == state.final_propaganda
+    assert state.propaganda_cards == state.final_propaganda
     again = Game.replay(game.initial, game.log)
     assert again.state == state
 

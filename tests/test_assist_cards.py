@@ -132,7 +132,7 @@ def test_the_final_round_asks_no_next_card():  # 2.4.1: no card follows it
     game.apply(SetNextCard(76))
     controller = Controller(Session(game), assist=True)
     state = controller.state
-    state.propaganda_rounds = state.final_propaganda
+    state.propaganda_cards = state.final_propaganda
     state.phase = "propaganda"
     assert not controller.needs_next_card()
 

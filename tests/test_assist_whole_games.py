@@ -53,7 +53,7 @@ def check_the_whole_game(game: Game, text: str) -> None:
     # 2.4.1, 6.0: the short game's 3rd Propaganda card ended it (a victory check in
     # its Round, or the Round completed)
     assert state.phase == "over", state.phase
-    assert state.propaganda_rounds == state.final_propaganda == 3
+    assert state.propaganda_cards == state.final_propaganda == 3
     # 6.0 EXCEPTION: #74 right after #73's Round is set aside, no second Round
     assert ("Reveal the next card: #74 Propaganda! comes face up, a second Propaganda "
             "card in a row: set it aside with no Propaganda Round (6.0)") in text

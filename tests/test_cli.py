@@ -296,7 +296,7 @@ def test_random_game_plays_to_the_end_and_saves_a_verifiable_game(tmp_path, caps
     code, out, err = run(capsys, "random-game", "--seed", "5", "--json", "--save", str(path))
     assert code == 0, err
     summary = json.loads(out)
-    assert summary["propaganda_rounds"] == 4
+    assert summary["propaganda_cards"] == 4
     assert sorted(summary["ranking"]) == ["AUC", "Cartels", "FARC", "Government"]
     assert summary["winner"] == summary["ranking"][0]
     assert run(capsys, "verify", str(path))[0] == 0
@@ -494,7 +494,7 @@ def test_np_turn_second_eligible_stops_before_the_card_ends_2_3_7_6_0(tmp_path, 
     assert status["phase"] == "card" and status["current_card"]["number"] == 38
     assert status["to_move"] is None
     assert status["next_card"]["number"] == propaganda
-    assert status["propaganda_rounds"] == before.propaganda_rounds
+    assert status["propaganda_cards"] == before.propaganda_cards
     assert "card_ends" in status  # says what comes next
     saved = serialize.load(out_path)
     # the JSON status is the saved position
@@ -534,7 +534,7 @@ def test_np_turn_second_eligible_save_verifies_and_plays_on_2_3_7_6_0(tmp_path, 
     game = serialize.load(out_path)
     game.apply(propaganda.CivicAction())
     assert game.log[-1]["faction"] == "Government"
-    assert game.state.current_card == card and game.state.propaganda_rounds == 1
+    assert game.state.current_card == card and game.state.propaganda_cards == 1
     assert all(not game.state.eligible[f] for f in acted)  # 2.3.7
     # 6.2 Resources ran now, not at the stop
     assert ahead.resources != stopped.state.resources

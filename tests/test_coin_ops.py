@@ -518,7 +518,7 @@ def test_sweep_not_on_the_final_event_card_2_3_9():
 def test_random_sweep_not_on_the_final_event_card_2_3_9():
     s = blank_state()
     s.deck = [73] + s.deck  # a Propaganda card next
-    s.propaganda_rounds = s.final_propaganda - 1
+    s.propaganda_cards = s.final_propaganda - 1
     assert random_sweep(s, GOVT, random.Random(0)) is None
     s.seats[GOVT] = None  # Non-players ignore 2.3.9 (8.1)
     assert random_sweep(s, GOVT, random.Random(0)) is not None

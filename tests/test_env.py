@@ -106,7 +106,7 @@ def test_random_agents_play_whole_games_through_every_propaganda_round(played) -
     for game, _ in games:
         state = game.state
         assert state.phase == "over"
-        assert state.propaganda_rounds == state.final_propaganda == 4
+        assert state.propaganda_cards == state.final_propaganda == 4
         assert state.step["reason"].startswith("final Propaganda Round complete")
     assert {prop.CIVIC_ACTION, prop.AGITATION, prop.REDEPLOY} <= asked
 
@@ -233,7 +233,7 @@ def test_the_vector_holds_what_its_blocks_say() -> None:
     # each block read back from a position some way into a game (docs/agents.md table)
     table = E.Table(list(Faction), seed=7)
     rng = np.random.default_rng(7)
-    while table.game.state.propaganda_rounds < 1 or table.game.state.phase != "card":
+    while table.game.state.propaganda_cards < 1 or table.game.state.phase != "card":
         table.act(int(rng.choice(np.flatnonzero(table.mask()))))
     state = table.game.state
     vec = E.Encoder().encode(table, Faction.AUC)
@@ -249,7 +249,7 @@ def test_the_vector_holds_what_its_blocks_say() -> None:
     assert block("resources") == state.resources and block("aid") == [state.aid]
     assert block("current_card").index(1) == state.current_card
     assert block("next_card").index(1) == state.deck[0]
-    assert block("propaganda_rounds") == [state.propaganda_rounds]
+    assert block("propaganda_cards") == [state.propaganda_cards]
     assert block("phase") == [1, 0, 0] and block("observer") == [0, 0, 1, 0]
     assert block("to_move").index(1) == int(table.to_move)
     assert block("margins") == [state.victory_margins()[f] for f in Faction]

@@ -156,7 +156,7 @@ def test_csv_and_plot_files(tmp_path) -> None:
 # command line: demo and batch
 # ======================================================================================
 SUMMARY_KEYS = {"winner", "victory_margins", "solo_score", "solo_level", "cards_played",
-                "propaganda_rounds", "seed"}
+                "propaganda_cards", "seed"}
 
 
 def test_demo_json_summary_keys(capsys) -> None:

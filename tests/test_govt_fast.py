@@ -301,13 +301,13 @@ def reference_rollout(state, cand, budget, weights, policy):  # type: ignore[no-
         return None, []
     flowchart_stand_in(state)
     game = Game(state, dice, [], state)
-    start_cards, start_rounds = len(state.played), state.propaganda_rounds
+    start_cards, start_rounds = len(state.played), state.propaganda_cards
     replies: list[str] = []
     for _ in range(400):
         s = game.state
         if s.phase == "over":
             break
-        if s.propaganda_rounds > start_rounds and s.phase == "card":
+        if s.propaganda_cards > start_rounds and s.phase == "card":
             break
         cards = len(s.played) - start_cards
         if cards >= budget.max_cards and s.phase == "card" and (
@@ -334,7 +334,7 @@ def reference_rollout(state, cand, budget, weights, policy):  # type: ignore[no-
         ranking = s.step.get("ranking") or []
         winner = Faction(ranking[0]).label if ranking else None
     return Outcome(leaf_score(s, weights), s.victory_margins(),
-                   s.propaganda_rounds > start_rounds, s.phase == "over", winner,
+                   s.propaganda_cards > start_rounds, s.phase == "over", winner,
                    len(s.played) - start_cards), replies
 
 

@@ -90,10 +90,10 @@ def test_a_rounds_first_decision_gets_the_larger_schedule(monkeypatch):
     bot = CampaignGovernment(seed=5, think=HALF)
     first = bot.decide(game)
     assert "the Round's first decision" in "\n".join(first.lines())
-    assert bot.round_seen == game.state.propaganda_rounds
+    assert bot.round_seen == game.state.propaganda_cards
     again = bot.decide(game)  # the same Round: the plain schedule
     assert "the Round's first decision" not in "\n".join(again.lines())
-    bot.round_seen = game.state.propaganda_rounds - 1  # as if a Round had been played
+    bot.round_seen = game.state.propaganda_cards - 1  # as if a Round had been played
     assert "the Round's first decision" in "\n".join(bot.decide(game).lines())
 
 

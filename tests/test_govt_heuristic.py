@@ -245,7 +245,7 @@ def propaganda_state(phase: str, resources: int = 30):  # type: ignore[no-untype
              propaganda.FARC_ZONE: 9, propaganda.REDEPLOY: 11}[phase]
     state.step = {"phase": phase, "faction": int(GOVT), "stage": stage, "flags": {},
                   "report": []}
-    state.propaganda_rounds = 1
+    state.propaganda_cards = 1
     return state
 
 
@@ -260,7 +260,7 @@ def test_civic_action_spends_on_the_most_populous_space_first_6_4_1() -> None:
     assert cmd.actions == ((sid("Bogota"), 2),)  # 12 - 6 reserve = 2 steps, Pop 8 first
     assert legal(state, cmd)
     final = propaganda_state(propaganda.CIVIC_ACTION, resources=12)
-    final.propaganda_rounds = final.final_propaganda  # final Round: no reserve
+    final.propaganda_cards = final.final_propaganda  # final Round: no reserve
     for name in ("Bogota", "Cartagena"):
         place(final, {name: "2T 2P"})
         final.support[sid(name)] = 0
@@ -445,7 +445,7 @@ def test_heuristic_propaganda_decisions_are_legal(seed, commands, phase, final) 
     stage = {propaganda.SEVENTH_SF: 1, propaganda.CIVIC_ACTION: 6,
              propaganda.FARC_ZONE: 9, propaganda.REDEPLOY: 11}[phase]
     state.phase = "propaganda"
-    state.propaganda_rounds = state.final_propaganda if final else 1
+    state.propaganda_cards = state.final_propaganda if final else 1
     state.step = {"phase": phase, "faction": int(GOVT), "stage": stage, "flags": {},
                   "report": []}
     decision = HeuristicGovernment().decide(game)

@@ -32,10 +32,10 @@ def test_agitation_says_when_farc_cannot_pay_6_4_2() -> None:
 
 def test_redeploy_none_in_the_final_round_6_5() -> None:
     state = blank_state()
-    state.propaganda_rounds = state.final_propaganda
+    state.propaganda_cards = state.final_propaganda
     assert propaganda.is_final_round(state)
     assert idle_line(stage("6.5 Redeploy"), state) == "6.5 Redeploy: none in the final Round"
-    state.propaganda_rounds = state.final_propaganda - 1
+    state.propaganda_cards = state.final_propaganda - 1
     assert idle_line(stage("6.5 Redeploy"), state) == \
         "6.5 Redeploy: no cube has to or can move"
 

@@ -62,11 +62,11 @@ def _fourth_player_alone(d: dict) -> None:  # 1.5: players 1..N, as new numbers 
 
 
 def _too_many_rounds(d: dict) -> None:  # 2.4.1: the 4th Propaganda Round is the last
-    d["state"]["propaganda_rounds"] = 9
+    d["state"]["propaganda_cards"] = 9
 
 
 def _rounds_not_played(d: dict) -> None:  # 2.4: a Round per Propaganda card played
-    d["state"]["propaganda_rounds"] = 2
+    d["state"]["propaganda_cards"] = 2
 
 
 def _wrong_final(d: dict) -> None:  # 2.4.1: full game, not short: the 4th card
@@ -104,8 +104,8 @@ CASES: list[tuple[Callable[[dict], None], str]] = [
     (_no_propaganda, "state.deck"),
     (_two_card_deck, "initial.deck"),
     (_fourth_player_alone, "initial.seats"),
-    (_too_many_rounds, "state.propaganda_rounds"),
-    (_rounds_not_played, "state.propaganda_rounds"),
+    (_too_many_rounds, "state.propaganda_cards"),
+    (_rounds_not_played, "state.propaganda_cards"),
     (_wrong_final, "state.final_propaganda"),
     (_skip_victory_twice, "state.skip_victory_on"),
     (_skip_victory_in_full_game, "state.skip_victory_on"),

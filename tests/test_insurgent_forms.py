@@ -177,7 +177,7 @@ def test_no_march_on_the_final_event_card():  # 2.3.9
     state = board(FARC)
     put(state, "Meta West", Piece.FARC_UNDERGROUND, 2)
     state.deck = [73]  # a Propaganda card next: the last one, so this is the final Event card
-    state.propaganda_rounds = state.final_propaganda - 1
+    state.propaganda_cards = state.final_propaganda - 1
     assert sequence.is_final_event_card(state)
     assert "March" not in labels(asked(op_form(state, FARC, limited=True)))
 

@@ -933,7 +933,7 @@ def test_random_march_not_on_final_event_card_2_3_9():
     rng = random.Random(3)
     assert io.random_march(s, F, rng) is not None
     s.deck = [73]  # a Propaganda card next, and it is the final one
-    s.propaganda_rounds = s.final_propaganda - 1
+    s.propaganda_cards = s.final_propaganda - 1
     assert io.random_march(s, F, rng) is None
     s.seats[F] = None  # 2.3.9 binds player Factions only (8.1)
     assert io.random_march(s, F, rng) is not None

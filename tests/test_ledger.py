@@ -161,9 +161,9 @@ def test_the_loss_analysis_reads_kept_games_as_their_rows(run_dir: Path) -> None
     assert [r.seed for r in kept] == [r.seed for r in rows] == list(SEEDS)
     for a, b in zip(kept, rows, strict=True):
         assert (a.winner, a.solo_score, a.solo_level, a.victory_margins, a.cards_played,
-                a.propaganda_rounds, a.length, a.reason) == (
+                a.propaganda_cards, a.length, a.reason) == (
             b.winner, b.solo_score, b.solo_level, b.victory_margins, b.cards_played,
-            b.propaganda_rounds, b.length, b.reason)
+            b.propaganda_cards, b.length, b.reason)
     assert [r.seed for r in losses.records_at(run_dir)] == list(SEEDS)  # the CSV's
 
 

@@ -438,7 +438,7 @@ def test_march_no_loc_bullet_before_final_propaganda_card_8_7_2() -> None:
     _arauca_origin(state, 3)
     state.support[sid("Meta East")] = -2  # not a bullet 2 destination
     state.deck = [74] + state.deck
-    state.propaganda_rounds = 3  # the next card is the final Propaganda card (2.4.1)
+    state.propaganda_cards = 3  # the next card is the final Propaganda card (2.4.1)
     action, _ = run(state)
     assert action is not None
     assert action.op.groups == ((sid("Arauca"), sid("Santander"), 2, 0, 0),)

@@ -297,7 +297,7 @@ def test_rows_written_before_the_rule_read_a_victory_check_loss_as_coin_failure_
     row = {f: "" for f in CSV_FIELDS}
     row.update(seed="1", scenario="standard", govt="search", winner="Government",
                solo_score="2", solo_level="Stalemate", cards_played="40",
-               propaganda_rounds="3", length="90", seconds="1.0",
+               propaganda_cards="3", length="90", seconds="1.0",
                reason="victory check won by AUC (6.1, 7.2)", margin_Government="3",
                margin_FARC="-10", margin_AUC="1", margin_Cartels="-27")
     after_final = dict(row, seed="2", reason="final Propaganda Round completed (2.4.1, 7.3)")

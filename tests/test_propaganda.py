@@ -66,7 +66,7 @@ def round_state(resources: int = 10) -> GameState:
     s.played.append(73)
     s.phase = "propaganda"
     s.step = {}
-    s.propaganda_rounds = 1
+    s.propaganda_cards = 1
     s.last_was_propaganda_round = True
     return s
 
@@ -150,10 +150,10 @@ def test_never_two_rounds_in_a_row_through_next_card_6_0():
     s.step = {"phase": P.DONE}
     sequence.end_round(s, SEEDED)  # 74 comes right after the Round: no Round for it
     assert s.phase == "card" and s.current_card == 5
-    assert s.propaganda_rounds == 2
+    assert s.propaganda_cards == 2
     sequence.end_card(s)
     sequence.next_card(s, SEEDED)  # 75 after an Event card: a Round
-    assert s.phase == "propaganda" and s.propaganda_rounds == 3
+    assert s.phase == "propaganda" and s.propaganda_cards == 3
 
 
 def test_commands_round_trip_through_json():
@@ -198,7 +198,7 @@ def test_victory_phase_skipped_in_quick_play_first_round_6_1():
     assert s.phase == "propaganda"
     s2 = round_state()
     s2.skip_victory_on = [1]
-    s2.propaganda_rounds = 2
+    s2.propaganda_cards = 2
     _govt_wins(s2)
     start(s2)
     assert s2.phase == "over"
@@ -849,7 +849,7 @@ def test_redeploy_skipped_when_nothing_can_move_6_5():
 def test_final_round_skips_redeploy_and_reset_6_6_play_note():
     s = round_state(resources=0)
     s.president = URIBE
-    s.propaganda_rounds = s.final_propaganda = 4
+    s.propaganda_cards = s.final_propaganda = 4
     s.skip_victory_on = [4]
     place(s, {"Huila": "3T 1FU 1FA"}, terror={"Cali": 1})
     s.eligible = [False, True, False, True]
@@ -967,8 +967,8 @@ def random_position(rng: random.Random) -> GameState:
     s.resources = [rng.randint(0, 99) for _ in Faction]
     s.aid = rng.randint(0, 29)
     s.president = rng.choice((SAMPER, PASTRANA, URIBE))
-    s.propaganda_rounds = rng.randint(1, 4)
-    s.skip_victory_on = [s.propaganda_rounds] if rng.random() < 0.7 else []
+    s.propaganda_cards = rng.randint(1, 4)
+    s.skip_victory_on = [s.propaganda_cards] if rng.random() < 0.7 else []
     if rng.random() < 0.3:
         s.foreign_in_play = [MAP.ECUADOR]
     depts = [sp.id for sp in MAP.spaces if sp.is_department and s.in_play(sp.id)]
@@ -1133,7 +1133,7 @@ def test_games_of_passes_play_every_round_2_4_6_0(scenario: str, seed: int):
     while not game.is_terminal():
         s = game.state
         if s.phase == "propaganda":
-            rounds.add(s.propaganda_rounds)
+            rounds.add(s.propaganda_cards)
             json.dumps(s.step)  # plain data for saves
             cmd = P.random_propaganda_command(s, rng)
             assert cmd is not None
@@ -1172,7 +1172,7 @@ def test_rounds_are_numbered_among_rounds_held_not_cards_6_0():
     assert set_aside_cards([41, 73, 74, 1, 75, 76]) == [74, 76]
     state = Game.new("standard", seed=30).state
     state.played = [41, 73, 74, 1, 75]
-    state.propaganda_rounds = 3
+    state.propaganda_cards = 3
     state.current_card, state.phase, state.step = 75, "propaganda", {}
     assert rounds_held(state) == 2
     assert current_heading(state) == "Propaganda Round 2: #75 Propaganda!"

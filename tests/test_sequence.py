@@ -163,7 +163,7 @@ def test_wrong_faction_cannot_act_2_3_2():
 
 def test_final_event_card_limits_ops_no_sweep_2_3_9(no_events):
     g = _game(card=19, deck=[76, 20])
-    g.state.propaganda_rounds = 3
+    g.state.propaganda_cards = 3
     assert sequence.is_final_event_card(g.state)
     assert g.legal_action_types() == ["pass", "limited_operation"]
     with pytest.raises(IllegalAction) as err:
@@ -173,7 +173,7 @@ def test_final_event_card_limits_ops_no_sweep_2_3_9(no_events):
 
 def test_nonplayers_never_limop_and_ignore_final_card_8_1(no_events):
     g = _game(card=19, deck=[76, 20])
-    g.state.propaganda_rounds = 3
+    g.state.propaganda_cards = 3
     g.state.seats = [1, None, None, None]
     g.state.eligible[Faction.GOVT] = False
     assert g.legal_action_types() == ["pass", "operation"]
@@ -222,18 +222,18 @@ def test_no_two_propaganda_rounds_in_a_row_6_0():
     s = blank_state(card=19)
     s.deck = [75, 76, 20]
     s.last_was_propaganda_round = True  # pretend a Round just happened
-    s.propaganda_rounds = 1
+    s.propaganda_cards = 1
     sequence.next_card(s, None)  # type: ignore[arg-type]
     # 75 and 76 are played without Rounds, then the Event card comes up
     assert s.current_card == 20 and s.phase == "card"
-    assert s.propaganda_rounds == 3
+    assert s.propaganda_cards == 3
 
 
 def test_additional_final_propaganda_card_ends_game_6_0():
     s = blank_state(card=19)
     s.deck = [76, 20]
     s.last_was_propaganda_round = True
-    s.propaganda_rounds = 3
+    s.propaganda_cards = 3
     sequence.next_card(s, None)  # type: ignore[arg-type]
     assert s.phase == "over"
 

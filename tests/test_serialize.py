@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -186,7 +187,7 @@ def test_save_load_roundtrip(tmp_path):
     assert loaded.initial == game.initial
     assert loaded.log == game.log
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["format"] == "andean-abyss-save" and data["version"] == 1
+    assert data["format"] == "andean-abyss-save" and data["version"] == serialize.VERSION == 2
     assert set(data) == {"format", "version", "state", "initial", "log"}
     assert data["initial"]["phase"] == "setup"
     assert data["log"][0]["command"] == {"type": "Pass"}
@@ -279,6 +280,43 @@ def test_load_truncated_save(tmp_path):
     assert_save_error(path, "not a JSON file")
 
 
+# --- format version 1 (issue 43) -------------------------------------------------------
+#: a save written by the engine before format version 2 (tests/positions/, issue 40)
+VERSION_1_SAVE = Path(__file__).parent / "positions" / "seed4242-card48.json"
+
+
+def test_a_version_1_save_is_read_under_todays_names(tmp_path):
+    """Version 1 named the Propaganda cards played ``propaganda_rounds`` (2.4.1 counts the
+    cards, 6.0 a card set aside without a Round among them): an old save still loads,
+    replays, and is written again as version 2 with the field's true name."""
+    old = json.loads(VERSION_1_SAVE.read_text(encoding="utf-8"))
+    assert old["version"] == 1 and old["state"]["propaganda_rounds"] == 1
+    game = serialize.load(VERSION_1_SAVE)  # verify=True: the log replays to the state
+    assert (game.state.propaganda_cards, game.initial.propaganda_cards) == (1, 0)
+    path = tmp_path / "again.json"
+    serialize.save(game, path)
+    new = json.loads(path.read_text(encoding="utf-8"))
+    assert new["version"] == 2
+    for key in ("state", "initial"):
+        assert "propaganda_rounds" not in new[key]
+        assert new[key]["propaganda_cards"] == old[key]["propaganda_rounds"]
+        assert {k for k in new[key]} - {"propaganda_cards"} == \
+            {k for k in old[key]} - {"propaganda_rounds"}
+    assert serialize.load(path).state == game.state
+
+
+def test_a_damaged_version_1_save_says_so_in_one_line(tmp_path):
+    data = json.loads(VERSION_1_SAVE.read_text(encoding="utf-8"))
+    data["state"]["propaganda_rounds"] = 3  # one Propaganda card was played (2.4)
+    path = tmp_path / "old.json"
+    _write(path, data)
+    assert_save_error(path, "damaged save file: state.propaganda_cards: 3, but 1 "
+                      "Propaganda card(s) were played (2.4)")
+    data["state"] = "not a state"
+    _write(path, data)
+    assert_save_error(path, "damaged save file: state")
+
+
 @pytest.mark.parametrize(
     "data", [[1, 2, 3], "andean-abyss-save", {"format": "something-else", "version": 1}, {}]
 )
@@ -288,7 +326,7 @@ def test_load_foreign_json(tmp_path, data):
     assert_save_error(path, "not an Andean Abyss save file")
 
 
-@pytest.mark.parametrize("version", [2, 0, "1", None])
+@pytest.mark.parametrize("version", [3, 0, "1", None, True, 1.0])
 def test_load_wrong_version(tmp_path, version):
     data, path = _save_data(tmp_path)
     data["version"] = version

@@ -145,7 +145,7 @@ def test_state_is_before_first_card_2_2():
     state = new_state("standard", seed=4)
     assert state.phase == "setup"
     assert state.current_card is None and state.played == []
-    assert state.propaganda_rounds == 0 and state.scenario == "standard"
+    assert state.propaganda_cards == 0 and state.scenario == "standard"
     assert state.rng_seed == 4
 
 

@@ -103,14 +103,14 @@ def test_the_version_field_is_respected(tmp_path) -> None:
     # the schema itself refuses another version (for users' own tools)
     other = copy.deepcopy(BASE)
     other["version"] = serialize.VERSION + 1
-    with pytest.raises(serialize.SchemaError, match=r"^version: expected 1, not 2"):
+    with pytest.raises(serialize.SchemaError, match=r"^version: expected 2, not 3"):
         serialize.validate(other)
     # the loader names the version before anything else: a newer save may have another
     # shape altogether, which this schema must not be asked to judge
     other["state"] = {"a newer": "shape"}
-    path = tmp_path / "v2.json"
+    path = tmp_path / "v3.json"
     path.write_text(json.dumps(other), encoding="utf-8")
-    with pytest.raises(SaveFileError, match="save format version 2 is not supported"):
+    with pytest.raises(SaveFileError, match="save format version 3 is not supported"):
         serialize.load(path)
 
 

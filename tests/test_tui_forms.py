@@ -272,7 +272,7 @@ def test_assault_form_counts_only_what_it_can_remove_3_2_4():
 def test_no_sweep_on_the_final_event_card():  # 2.3.9
     state = board()
     state.deck = [73] + state.deck
-    state.propaganda_rounds = state.final_propaganda - 1
+    state.propaganda_cards = state.final_propaganda - 1
     assert gf.operation_problem(state, "Sweep") is not None
     run = FormRun(lambda: gf.operation_form(state, limited=True))
     assert "Sweep" not in labels(run)

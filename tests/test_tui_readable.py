@@ -380,9 +380,9 @@ async def test_a_whole_quick_game_through_pilot():  # 2.4 Quick-Play deck, 6.0 e
         titles = [g.title for g in app.controller.cards()]
         # every Round played: the final one ends the game (2.4.1), or a victory check
         reason = str(state.step.get("reason"))
-        assert state.propaganda_rounds == state.final_propaganda or "victory" in reason
-        assert len(warned) == state.propaganda_rounds  # each Round announced before
-        for n in range(1, state.propaganda_rounds):  # (the last may end at its 6.1)
+        assert state.propaganda_cards == state.final_propaganda or "victory" in reason
+        assert len(warned) == state.propaganda_cards  # each Round announced before
+        for n in range(1, state.propaganda_cards):  # (the last may end at its 6.1)
             assert any(t.startswith(f"Propaganda Round {n}:") for t in titles), n
         assert isinstance(app.screen, TextScreen) and app.screen.title_text == "Game over"
 

@@ -44,7 +44,7 @@ def bases(s: GameState, kind: Piece, n: int) -> None:
 def propaganda_round(s: GameState, round_number: int = 1) -> GameState:
     s.phase = "propaganda"
     s.step = {}
-    s.propaganda_rounds = round_number
+    s.propaganda_cards = round_number
     s.current_card = 73
     propaganda.start_round(s, SEEDED)
     return s
@@ -247,7 +247,7 @@ def test_final_round_completed_determines_victory_7_3_2_4_1():
     s.final_propaganda = 4
     s.step = {"phase": "done"}
     s.phase = "propaganda"
-    s.propaganda_rounds = 4
+    s.propaganda_cards = 4
     levels(s, 55)
     sequence.end_round(s, SEEDED)
     assert s.phase == "over" and "7.3" in s.step["reason"]
@@ -260,7 +260,7 @@ def test_short_game_third_round_is_final_2_4_1():
     s.final_propaganda = 3
     s.phase = "propaganda"
     s.step = {"phase": "done"}
-    s.propaganda_rounds = 3
+    s.propaganda_cards = 3
     sequence.end_round(s, SEEDED)
     assert s.phase == "over"
 
@@ -269,7 +269,7 @@ def test_not_final_round_plays_next_card_2_4_1():
     s = blank_state()
     s.phase = "propaganda"
     s.step = {"phase": "done"}
-    s.propaganda_rounds = 2
+    s.propaganda_cards = 2
     s.deck = [5, 6]
     sequence.end_round(s, SEEDED)
     assert s.phase == "card" and s.current_card == 5
@@ -279,9 +279,9 @@ def test_additional_final_propaganda_card_without_round_ends_game_6_0():
     s = blank_state()
     s.deck = [76, 20]
     s.last_was_propaganda_round = True
-    s.propaganda_rounds = 3
+    s.propaganda_cards = 3
     sequence.next_card(s, SEEDED)
-    assert s.phase == "over" and s.propaganda_rounds == 4
+    assert s.phase == "over" and s.propaganda_cards == 4
     assert "6.0" in s.step["reason"]
 
 
@@ -289,11 +289,11 @@ def test_never_two_rounds_in_a_row_6_0():
     s = blank_state()
     s.phase = "propaganda"
     s.step = {"phase": "done"}
-    s.propaganda_rounds = 1
+    s.propaganda_cards = 1
     s.last_was_propaganda_round = True
     s.deck = [74, 75, 8]
     sequence.end_round(s, SEEDED)
-    assert s.phase == "card" and s.current_card == 8 and s.propaganda_rounds == 3
+    assert s.phase == "card" and s.current_card == 8 and s.propaganda_cards == 3
     assert s.played[-3:] == [74, 75, 8]
 
 

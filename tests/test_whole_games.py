@@ -87,7 +87,7 @@ def test_assist_plain_whole_game_every_card_asked_of_the_table(tmp_path):  # 2.3
     session, text, table = whole_assist_game(tmp_path)
     state = session.game.state
     assert state.phase == "over", text[-3000:]
-    assert state.propaganda_rounds == state.final_propaganda == 2  # 2.4.1 Quick-Play
+    assert state.propaganda_cards == state.final_propaganda == 2  # 2.4.1 Quick-Play
     assert text.count("Propaganda Round 1 (") >= 1 and text.count("Propaganda Round 2 (") >= 1
     assert "Game over:" in text
     # the table named every card played, in its order; the program drew none
@@ -124,7 +124,7 @@ def test_play_plain_whole_game_through_every_propaganda_round(tmp_path):  # 2.4.
     text = out.getvalue()
     state = controller.state
     assert state.phase == "over", text[-3000:]
-    assert state.propaganda_rounds == state.final_propaganda == 2  # 2.4.1 Quick-Play
+    assert state.propaganda_cards == state.final_propaganda == 2  # 2.4.1 Quick-Play
     assert "Game over:" in text and "Victory margins:" in text
     rounds = [c for c in state.played if CARDS[c].propaganda]
     assert len(rounds) == 2
@@ -202,7 +202,7 @@ def test_assist_screen_whole_game_every_card_asked_of_the_table(tmp_path):  # 2.
     play()
     state = app.controller.state
     assert state.phase == "over"
-    assert state.propaganda_rounds == state.final_propaganda == 2  # 2.4.1 Quick-Play
+    assert state.propaganda_cards == state.final_propaganda == 2  # 2.4.1 Quick-Play
     played = [str(c) if not CARDS[c].propaganda else "propaganda" for c in state.played]
     assert played == TABLE_DECK[:len(played)]  # every card the table's, none drawn
     assert asked[0].startswith("Set up the table, then: which card is face up?")

@@ -318,11 +318,11 @@ class _Walk:
                 self.reports.append(
                     f"Propaganda Round {propaganda.rounds_held(state)} "
                     f"({describe.card_title(state.current_card)}; Propaganda card "
-                    f"{state.propaganda_rounds} of {state.final_propaganda}):")
+                    f"{state.propaganda_cards} of {state.final_propaganda}):")
                 self.lines.append(f"  {self.reports[-1]}")
                 self.lines.append("Advance the Prop Card marker through the Round's phases "
                                   "as each is done (2.2)")
-                rounds = state.propaganda_rounds
+                rounds = state.propaganda_cards
                 skipped = rounds in state.skip_victory_on
                 propaganda.start_round(state, dice, self._victory_then(skipped))
                 if state.phase == "over":
@@ -342,7 +342,7 @@ class _Walk:
             held = card == state.current_card and i == len(drawn) - 1 \
                 and state.phase == "propaganda"
             if CARDS[card].propaganda and not held:
-                number = state.propaganda_rounds - sum(
+                number = state.propaganda_cards - sum(
                     1 for c in drawn[i + 1:] if CARDS[c].propaganda)
                 self.note(f"6.0 Propaganda card: {describe.card_title(card)} played without "
                           "a Round (never 2 Rounds in a row), set aside as Propaganda card "

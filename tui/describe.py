@@ -119,8 +119,8 @@ def propaganda_line(state: GameState, cards: PublicCards | None = None,
     cards = cards if cards is not None else solo_cards(state)
     # Propaganda cards, not Rounds: a card set aside after a Round holds none (6.0) and
     # counts toward the final one all the same (2.4.1)
-    rounds = (f"Propaganda {state.propaganda_rounds}/{state.final_propaganda}" if short
-              else f"Propaganda cards {state.propaganda_rounds} of "
+    rounds = (f"Propaganda {state.propaganda_cards}/{state.final_propaganda}" if short
+              else f"Propaganda cards {state.propaganda_cards} of "
               f"{state.final_propaganda}")
     if not cards.open_deck or cards.over:
         return rounds

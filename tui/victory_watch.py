@@ -27,7 +27,7 @@ def victory_warning(state: GameState) -> str | None:
         return None
     card = state.deck[0]
     title = f"#{card} {CARDS[card].title}"
-    round_ = state.propaganda_rounds + 1
+    round_ = state.propaganda_cards + 1
     if round_ in state.skip_victory_on:
         return (f"{title} is next: its Round has no victory check (Propaganda card "
                 f"{round_}).")

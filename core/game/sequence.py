@@ -394,10 +394,10 @@ def next_card(state: GameState, dice: DiceSource) -> None:
             state.phase = "card"
             state.step = fresh_card_step()
             return
-        state.propaganda_rounds += 1
+        state.propaganda_cards += 1
         if state.last_was_propaganda_round:
             # 6.0 EXCEPTION: never 2 Propaganda Rounds in a row; a final one ends the game.
-            if state.propaganda_rounds >= state.final_propaganda:
+            if state.propaganda_cards >= state.final_propaganda:
                 victory.finish(state, "final Propaganda card played (2.4.1, 6.0, 7.3)")
                 return
             continue
@@ -409,7 +409,7 @@ def next_card(state: GameState, dice: DiceSource) -> None:
 
 def end_round(state: GameState, dice: DiceSource) -> None:
     """After a Propaganda Round: the game ends after the final one (2.4.1, 7.3)."""
-    if state.propaganda_rounds >= state.final_propaganda:
+    if state.propaganda_cards >= state.final_propaganda:
         victory.finish(state, "final Propaganda Round completed (2.4.1, 7.3)")
         return
     next_card(state, dice)

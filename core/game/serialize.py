@@ -55,7 +55,12 @@ from core.seating import numbering_problem, player_count, seating_problem
 from core.state import NSPACES, GameState
 
 FORMAT = "andean-abyss-save"
-VERSION = 1
+#: 2: ``propaganda_cards`` (version 1 called it ``propaganda_rounds``, though it counts the
+#: Propaganda cards played, a card set aside without a Round too: 6.0, issue 43)
+VERSION = 2
+#: the fields each older version named otherwise, by version: read as today's
+#: (:func:`migrate`), then the save is checked as a save of today's version
+RENAMED = {1: {"propaganda_rounds": "propaganda_cards"}}
 K = len(Piece)
 
 _INT_KEY = re.compile(r"-?\d+\Z")
@@ -375,7 +380,7 @@ def check_rules(state: GameState, where: str = "state") -> None:
                           f"{'a' if CARDS[state.current_card].propaganda else 'no'} "
                           f"Propaganda card, in phase {state.phase!r}")
     final_round = state.phase == "propaganda" and \
-        state.propaganda_rounds >= state.final_propaganda
+        state.propaganda_cards >= state.final_propaganda
     if not state.deck and not final_round:
         raise SchemaError(f"{where}.deck", "empty before the final Propaganda Round "
                           "(the game ends with the final Propaganda card, 2.4.1)")
@@ -448,11 +453,11 @@ def check_cards(state: GameState, where: str = "state") -> None:
                           f"{state.scenario} game has {setup.propaganda_cards(state.scenario)}"
                           " (seed 003, Deck Preparation)")
     rounds = sum(1 for card in state.played if CARDS[card].propaganda)
-    if state.propaganda_rounds != rounds:
-        raise SchemaError(f"{where}.propaganda_rounds", f"{state.propaganda_rounds}, but "
+    if state.propaganda_cards != rounds:
+        raise SchemaError(f"{where}.propaganda_cards", f"{state.propaganda_cards}, but "
                           f"{rounds} Propaganda card(s) were played (2.4)")
     if rounds > state.final_propaganda:
-        raise SchemaError(f"{where}.propaganda_rounds", f"{rounds} Propaganda Rounds, but "
+        raise SchemaError(f"{where}.propaganda_cards", f"{rounds} Propaganda Rounds, but "
                           f"the game ends with the {state.final_propaganda}. (2.4.1)")
     current = state.played[-1] if state.played else None
     if state.phase in ("setup", "card", "propaganda") and state.current_card != current:
@@ -485,11 +490,7 @@ def game_from_json(data: Any, fresh: bool = False) -> Any:
     invariants every position obeys."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFileError("not an Andean Abyss save file")
-    version = data.get("version")
-    if version != VERSION:
-        raise SaveFileError(
-            f"save format version {version!r} is not supported (this engine reads {VERSION})"
-        )
+    data = migrate(data)
     try:
         _check_log_length(data.get("log"))
         validate(_without_checked_rolls(data))
@@ -512,6 +513,27 @@ def game_from_json(data: Any, fresh: bool = False) -> Any:
         if problems:
             raise SaveFileError(f"damaged save file: {label}: {problems[0]}")
     return Game(state, None, log, initial)
+
+
+def migrate(data: dict[str, Any]) -> dict[str, Any]:
+    """A save-file object of this format as today's version: an older version's fields
+    under today's names (:data:`RENAMED`; nothing else changed between the versions).
+    SaveFileError for a version this engine does not know (a newer save may have another
+    shape altogether, which this schema must not be asked to judge). Only the two states'
+    fields are renamed; what is not a state object is left for the schema to refuse."""
+    version = data.get("version")
+    if type(version) is not int or not (1 <= version <= VERSION):
+        raise SaveFileError(f"save format version {version!r} is not supported (this "
+                            f"engine reads versions 1 to {VERSION})")
+    if version == VERSION:
+        return data
+    out = dict(data, version=VERSION)
+    for key in ("state", "initial"):
+        state = data.get(key)
+        if isinstance(state, dict):
+            out[key] = {RENAMED[version].get(name, name): value
+                        for name, value in state.items()}
+    return migrate(out)
 
 
 def _command(data: dict[str, Any], where: str) -> None:

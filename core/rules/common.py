@@ -119,7 +119,7 @@ def is_final_event_card(state: GameState) -> bool:
     """The last Event card before the final Propaganda card (2.3.9)."""
     if not state.deck:
         return False
-    return CARDS[state.deck[0]].propaganda and state.propaganda_rounds + 1 >= state.final_propaganda
+    return CARDS[state.deck[0]].propaganda and state.propaganda_cards + 1 >= state.final_propaganda
 
 
 def is_nonplayer(state: GameState, faction: Faction) -> bool:

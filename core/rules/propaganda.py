@@ -97,7 +97,7 @@ CUBES = (Piece.TROOPS, Piece.POLICE)
 # ======================================================================================
 def is_final_round(state: GameState) -> bool:
     """The Round of the final Propaganda card (2.4.1)."""
-    return state.propaganda_rounds >= state.final_propaganda
+    return state.propaganda_cards >= state.final_propaganda
 
 
 def set_aside_cards(played: list[int]) -> list[int]:
@@ -117,9 +117,9 @@ def set_aside_cards(played: list[int]) -> list[int]:
 
 def rounds_held(state: GameState) -> int:
     """The Propaganda Rounds begun so far (6.0): the Propaganda cards played
-    (``state.propaganda_rounds``, which 2.4.1 counts for the game's end) less those set
+    (``state.propaganda_cards``, which 2.4.1 counts for the game's end) less those set
     aside without a Round."""
-    return state.propaganda_rounds - len(set_aside_cards(state.played))
+    return state.propaganda_cards - len(set_aside_cards(state.played))
 
 
 def _name(space: int) -> str:
@@ -157,7 +157,7 @@ def victory_phase(state: GameState) -> bool:
     Skipped in the Rounds listed in ``state.skip_victory_on`` (Quick-Play scenario: the
     first Round).
     """
-    if state.propaganda_rounds in state.skip_victory_on:
+    if state.propaganda_cards in state.skip_victory_on:
         return False
     enders = victory.check_ends_game(state)
     if not enders:

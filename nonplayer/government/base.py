@@ -119,7 +119,7 @@ class LookaheadDice:
 
 def lookahead_seed(state: GameState, salt: int = 0) -> int:
     """A deterministic seed for a decision's private dice (same position, same seed)."""
-    return (state.rng_seed * 1_000_003 + len(state.played) * 7919 + state.propaganda_rounds
+    return (state.rng_seed * 1_000_003 + len(state.played) * 7919 + state.propaganda_cards
             * 104_729 + len(state.step.get("acted", ())) * 31 + salt) & 0xFFFFFFFF
 
 

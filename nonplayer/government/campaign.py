@@ -272,7 +272,7 @@ def public_seed(state: GameState, seed: int = 0) -> int:
     next card."""
     acted = [(int(a[0]), str(a[1])) for a in state.step.get("acted", [])] \
         if isinstance(state.step, dict) else []
-    key = repr((seed, list(state.played), state.deck[:1], state.propaganda_rounds, acted,
+    key = repr((seed, list(state.played), state.deck[:1], state.propaganda_cards, acted,
                 state.phase))
     return zlib.crc32(key.encode("ascii"))
 
@@ -502,7 +502,7 @@ def _first_leg(state: GameState, cand: Candidate, dice: SeededDice, budget: Budg
     # a person's Insurgent seat is played by its section-8 flowchart (issue 35), so that
     # the rollouts reach the next Propaganda Round in a game where a person plays FARC
     flowchart_stand_in(state)
-    run = _Run(budget, weights, len(state.played), state.propaganda_rounds, policy.discord)
+    run = _Run(budget, weights, len(state.played), state.propaganda_cards, policy.discord)
     return _leg(Game(state, dice, [], state), dice, run, 0, [])
 
 
@@ -516,7 +516,7 @@ def _leg(game: Game, dice: SeededDice, run: _Run, step: int,
         s = game.state
         if s.phase == "over":
             break
-        if s.propaganda_rounds > run.start_rounds and s.phase == "card":
+        if s.propaganda_cards > run.start_rounds and s.phase == "card":
             break  # the Round is over and the next card is out
         cards = len(s.played) - run.start_cards
         if cards >= budget.max_cards and s.phase == "card" and (
@@ -581,7 +581,7 @@ def _end(s: GameState, run: _Run) -> Outcome:
         ranking = s.step.get("ranking") or []
         winner = Faction(ranking[0]).label if ranking else None
     return Outcome(leaf_score(s, run.weights), s.victory_margins(),
-                   s.propaganda_rounds > run.start_rounds, s.phase == "over", winner,
+                   s.propaganda_cards > run.start_rounds, s.phase == "over", winner,
                    len(s.played) - run.start_cards)
 
 
@@ -1119,10 +1119,10 @@ class CampaignGovernment:
                                "the heuristic Government's rule")
             return decision
         memory = self.plan_memory
-        in_force = memory[0] if memory is not None and memory[1] == state.propaganda_rounds \
+        in_force = memory[0] if memory is not None and memory[1] == state.propaganda_cards \
             and memory[2] <= len(state.played) else None
-        opening = self.round_seen != state.propaganda_rounds
-        self.round_seen = state.propaganda_rounds
+        opening = self.round_seen != state.propaganda_cards
+        self.round_seen = state.propaganda_cards
         result = campaign_search(game, self.budget, self.seed, self.weights,
                                  self.civic_reserve, self.workers, plan_in_force=in_force,
                                  opening=opening)
@@ -1130,7 +1130,7 @@ class CampaignGovernment:
         if result.rounds:  # successive halving: remember the plan chosen, or none
             plan = best.cand.plan
             self.plan_memory = None if plan is None else (
-                plan.name, state.propaganda_rounds, len(state.played))
+                plan.name, state.propaganda_cards, len(state.played))
         notes = {
             "score": best.mean,
             "seconds": result.seconds,

@@ -64,7 +64,7 @@ def features(state: GameState) -> dict[str, float]:
     lead = max(ins)
     to_check, left = cards_to_propaganda(state)
     near = 1.0 / (1.0 + to_check)
-    final = 1.0 if left <= 1 and state.propaganda_rounds >= state.final_propaganda - 1 else 0.0
+    final = 1.0 if left <= 1 and state.propaganda_cards >= state.final_propaganda - 1 else 0.0
     over = max(0.0, float(lead))
     f: dict[str, float] = {
         "Government margin": m[GOVT],
@@ -82,7 +82,7 @@ def features(state: GameState) -> dict[str, float]:
         "Government margin x last Round": m[GOVT] * final,
         "leading Insurgent x last Round": lead * final,
         "last Round next": final,
-        "Propaganda Rounds played": state.propaganda_rounds,
+        "Propaganda Rounds played": state.propaganda_cards,
         "cards to the next Propaganda card": to_check,
     }
     for fac in (GOVT, FARC, AUC, CARTELS):

@@ -199,7 +199,8 @@ def demo_summary(game: Game, seed: int, govt: str, seconds: float, note: str = "
         "solo_score": score,
         "solo_level": level,
         "cards_played": sum(1 for c in state.played if not CARDS[c].propaganda),
-        "propaganda_rounds": state.propaganda_rounds,
+        "propaganda_cards": state.propaganda_cards,  # a card without a Round too (6.0)
+        "propaganda_rounds_held": rounds_held(state),
         "commands": len(game.log),
         "seconds": round(seconds, 3),
     }
@@ -307,8 +308,8 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
             if sitting_out:
                 print(f"  {sitting_out}", file=out)
         shown["after"] = mid
-        if turn.phase == "propaganda" and shown["round"] != game.state.propaganda_rounds:
-            shown["round"] = game.state.propaganda_rounds
+        if turn.phase == "propaganda" and shown["round"] != game.state.propaganda_cards:
+            shown["round"] = game.state.propaganda_cards
             shown["card"] = None
             print(f"\nPropaganda Round {rounds_held(game.state)} "
                   f"({_card_title(turn.card)})", file=out)
@@ -370,8 +371,8 @@ def _run_demo(args: argparse.Namespace, out: TextIO) -> int:
               f"{summary['solo_level']}", file=out)
     # Rounds held, and the Propaganda cards played without one (6.0): the report counts
     # the same cards (issue 43: "53 + 4" here, "56" there)
-    held = rounds_held(game.state)
-    aside = summary["propaganda_rounds"] - held
+    held = summary["propaganda_rounds_held"]
+    aside = summary["propaganda_cards"] - held
     without = f" ({counted(aside, 'Propaganda card')} played without a Round, 6.0)" \
         if aside else ""
     print(f"{summary['cards_played']} Event cards, {held} Propaganda Rounds{without}, "

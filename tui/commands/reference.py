@@ -84,7 +84,7 @@ def _run_random_game(args: argparse.Namespace, out: TextIO) -> int:
         "ranking": ranking,
         "victory_margins": {f.label: margins[f] for f in Faction},
         "cards_played": sum(1 for c in game.state.played if not CARDS[c].propaganda),
-        "propaganda_rounds": game.state.propaganda_rounds,
+        "propaganda_cards": game.state.propaganda_cards,
         "commands": len(game.log),
     }
     if args.save:

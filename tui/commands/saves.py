@@ -24,6 +24,7 @@ from core.files import check_output, locked
 from core.game import Game, sequence, serialize
 from core.map import MAP
 from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
+from core.rules.propaganda import rounds_held
 from core.setup import secret_seed
 from core.state import PRESIDENTS, SUPPORT_LABELS, GameState
 from core.words import counted, printable
@@ -118,7 +119,10 @@ def status_dict(game: Game) -> dict[str, Any]:
         "open_deck": cards.open_deck,
         # the deck is face down: its count only with the open deck (issue 43 item 2)
         "deck_remaining": cards.deck_left,
-        "propaganda_rounds": state.propaganda_rounds,
+        # the Propaganda cards played (2.4.1 counts them for the game's end) and the
+        # Rounds held: a card set aside after a Round holds none (6.0; issue 43)
+        "propaganda_cards": state.propaganda_cards,
+        "propaganda_rounds_held": rounds_held(state),
         "final_propaganda": state.final_propaganda,
         "eligible": [f.label for f in Faction if state.eligible[f]],
         "el_presidente": PRESIDENTS[state.president],
@@ -190,7 +194,10 @@ def status_text(game: Game) -> str:
         + ("   deck: the table's" if d["table_deck"] else
            "   deck: face down" if d["deck_remaining"] is None else
            f"   deck: {counted(d['deck_remaining'], 'card')} (open deck)")
-        + f"   Propaganda: {d['propaganda_rounds']} of {d['final_propaganda']}"
+        + f"   Propaganda cards: {d['propaganda_cards']} of {d['final_propaganda']}"
+        + ("" if d["propaganda_cards"] == d["propaganda_rounds_held"] else
+           f" ({counted(d['propaganda_cards'] - d['propaganda_rounds_held'], 'card')} "
+           "without a Round, 6.0)")
         + ("" if "cards_to_propaganda" not in d else
            "; open deck: no Propaganda card left" if d["cards_to_propaganda"] is None else
            f"; open deck: {counted(d['cards_to_propaganda'], 'Event card')} before the "

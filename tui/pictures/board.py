@@ -486,7 +486,7 @@ def _panel(c: Canvas, state: GameState, x0: float, cards: PublicCards | None = N
         c.text(x, y, text, size=size, fill=colour, weight="bold" if bold else "normal")
 
     c.text(x, y, "Andean Abyss", size=20, weight="bold", fill="#1b1b1b")
-    line(f"{state.scenario.title()} scenario, Propaganda cards {state.propaganda_rounds} "
+    line(f"{state.scenario.title()} scenario, Propaganda cards {state.propaganda_cards} "
          f"of {state.final_propaganda}", size=11, colour="#555")
     head("Cards")
     line("Current: " + current_card_title(state, cards), bold=True)

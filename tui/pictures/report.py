@@ -290,7 +290,7 @@ def _step_html(step: CardStep) -> str:
 def _rounds_fact(final: GameState) -> str:
     """'3', or '3 (1 Propaganda card played without a Round, 6.0)'."""
     held = rounds_held(final)
-    aside = final.propaganda_rounds - held
+    aside = final.propaganda_cards - held
     return str(held) + (f" ({counted(aside, 'Propaganda card')} played without a Round, 6.0)"
                         if aside else "")
 
@@ -381,7 +381,8 @@ def batch_report(records: Sequence[Any], summary: dict[str, Any], *,
                       + (f" (95% CI {ci[0]:+.2f} to {ci[1]:+.2f})" if ci else "")))
         facts.append(("Median", f"{sc['median']:+.1f}"))
     facts.append(("Mean Event cards", str(summary.get("mean_cards_played"))))
-    facts.append(("Mean Propaganda Rounds", str(summary.get("mean_propaganda_rounds"))))
+    facts.append(("Mean Propaganda cards", str(summary.get(  # (older runs: its old name)
+        "mean_propaganda_cards", summary.get("mean_propaganda_rounds")))))
     body.append('<div class="facts">' + "".join(
         f"<div><b>{escape(k)}</b>{escape(v)}</div>" for k, v in facts) + "</div>")
     if scores:
@@ -416,8 +417,8 @@ def batch_report(records: Sequence[Any], summary: dict[str, Any], *,
         body.append("<table><tr><th>how the game ended</th><th>games</th></tr>" + "".join(
             f"<tr><td>{escape(k)}</td><td>{v}</td></tr>" for k, v in reasons.most_common())
             + "</table>")
-        rounds = Counter(r.propaganda_rounds for r in done)
-        body.append("<table><tr><th>Propaganda Rounds played</th><th>games</th></tr>"
+        rounds = Counter(r.propaganda_cards for r in done)
+        body.append("<table><tr><th>Propaganda cards played</th><th>games</th></tr>"
                     + "".join(f"<tr><td>{k}</td><td>{v}</td></tr>"
                               for k, v in sorted(rounds.items())) + "</table>")
     margins = summary["victory_margins"]
