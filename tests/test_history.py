@@ -209,17 +209,19 @@ textual = pytest.importorskip("textual")
 from textual.widgets import Tree  # noqa: E402
 
 from tui.screens.dialogs import ConfirmScreen, RollbackScreen, TextScreen, YesNoScreen  # noqa: E402
+from tui.screens.history_views import HistoryTree  # noqa: E402
 from tui.screens.play import PlayApp  # noqa: E402
 
 
 def panel(app: PlayApp) -> list[str]:
-    """The history panel's lines, card headings flush left, turns indented."""
-    tree = app.query_one("#log", Tree)
+    """The history panel's lines, card headings flush left, turns indented: each line
+    whole, however the panel wrapped it (HistoryTree)."""
+    tree = app.query_one("#log", HistoryTree)
     out: list[str] = []
 
     def walk(node, depth: int) -> None:  # type: ignore[no-untyped-def]
-        for child in node.children:
-            out.append("  " * depth + str(child.label))
+        for child in tree.lines(node):
+            out.append("  " * depth + tree.whole(child))
             if depth == 0:
                 walk(child, depth + 1)
 
@@ -434,20 +436,20 @@ async def test_app_unfolded_turn_starts_with_who_flowchart_and_dice(size):
         await answer(pilot, "pass")
         await press(pilot, "y")
         await pilot.pause()
-        tree = app.query_one("#log", Tree)
+        tree = app.query_one("#log", HistoryTree)
         turns = [c for g in tree.root.children for c in g.children if c.data[0] == "turn"]
         bot = next(t for t in turns if "(Non-player)" in str(t.label))
         number = bot.data[1]
         report = controller.turns()[number - 1].report
         bot.expand()
         await pilot.pause()
-        leaves = [str(c.label) for c in bot.children]
+        leaves = [tree.whole(c) for c in tree.lines(bot)]
         context = [line.strip() for line in report.lines()[1:]]
         assert context[0].startswith("Who: ") and context[1].startswith("Flowchart: ")
         assert leaves[:len(context)] == context  # as `w` shows them, in order
         assert leaves[len(context)] == "Why:"
         # the person's Pass: who decided it, and its dice (none)
-        govt = [str(c.label) for c in turns[0].children]
+        govt = [tree.whole(c) for c in tree.lines(turns[0])]
         # (issue 43: the dice fold below the steps)
         assert govt[0].startswith("Who: Government") and govt[-1] == "Dice: none rolled"
         await press(pilot, "w")  # the same lines under the turn's heading, said once

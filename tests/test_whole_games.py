@@ -191,10 +191,10 @@ def test_assist_screen_whole_game_every_card_asked_of_the_table(tmp_path):  # 2.
                 elif isinstance(screen, TableCheckScreen):
                     await press(pilot, "y")
                 elif app.controller.is_over():
-                    from textual.widgets import Tree
+                    from tui.screens.history_views import HistoryTree
 
-                    tree = app.query_one("#log", Tree)
-                    headings.extend(str(n.label) for n in tree.root.children)
+                    tree = app.query_one("#log", HistoryTree)
+                    headings.extend(tree.whole(n) for n in tree.root.children)
                     break
                 else:
                     await press(pilot, "a")

@@ -10,11 +10,17 @@ beside the tracks and the Available Forces of that moment.
 
 from __future__ import annotations
 
+import textwrap
+from typing import Any
+
+from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Static, Tree
+from textual.widgets.tree import TreeNode
 
 from core.game import Game
 from core.state import GameState
@@ -23,6 +29,91 @@ from tui.screens import board_table, side_panel
 from tui.screens.dialogs import PickScreen
 from tui.table_deck import PublicCards
 from tui.turn_log import CardGroup, Turn, naming_line, turn_by_number
+
+#: a history node's data: ("card", card number), ("turn", turn number), ("line", turn
+#: number), ("note", card number)
+Data = tuple[str, int]
+#: the narrowest a history line is wrapped to, however deep it sits
+NARROWEST = 20
+
+
+class HistoryTree(Tree[Data]):
+    """The history panel, whose long lines wrap instead of being cut at its edge (issue
+    43: at 80x24 the panel is 49 columns and a turn's line ran past it). Textual draws a
+    node on one line, so a line wider than the panel is added as its node and, under it,
+    continuation leaves (indented 2 more): a leaf's continue beside it, a card's or a
+    turn's (which fold) as its first children, the node's line ending in '…' while
+    folded. :meth:`whole` is a node's whole line; :meth:`is_continuation` tells a
+    continuation leaf. A new width lays the lines out again (:attr:`on_width`)."""
+
+    def __init__(self, label: str, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(label, id=id)
+        self.show_root = False
+        self.guide_depth = 2
+        #: node id -> the whole line of a node whose line was wrapped
+        self._whole: dict[int, str] = {}
+        #: ids of the continuation leaves
+        self._continuations: set[int] = set()
+        #: the width the lines were laid out for (None: before the first layout)
+        self.laid_out_for: int | None = None
+        #: called when the panel's width changes (the app lays the history out again)
+        self.on_width: Any = None
+
+    def clear(self) -> Any:
+        self._whole.clear()
+        self._continuations.clear()
+        return super().clear()
+
+    def room(self, parent: TreeNode[Data], folds: bool) -> int | None:
+        """The columns a line of a new child of ``parent`` has (its guides, the fold
+        mark of a node that folds and the vertical scroll bar left out); None before
+        the panel has a width."""
+        width = self.size.width
+        if width <= 0:
+            return None
+        depth = 0
+        node = parent
+        while node.parent is not None:
+            depth += 1
+            node = node.parent
+        taken = self.guide_depth * depth + (2 if folds else 0)
+        return max(NARROWEST, width - self.styles.scrollbar_size_vertical - taken - 1)
+
+    def add_line(self, parent: TreeNode[Data], text: str, data: Data, style: str = "",
+                 folds: bool = False, expand: bool = False) -> TreeNode[Data]:
+        """``text`` under ``parent`` as a leaf, or with ``folds`` as a node that folds
+        (a card, a turn), wrapped to the panel's width."""
+        room = self.room(parent, folds)
+        pieces = [text] if room is None or len(text) <= room else textwrap.wrap(
+            text, room - (2 if folds else 0), subsequent_indent=" " * (
+                len(text) - len(text.lstrip(" ")) + 2), break_on_hyphens=False) or [text]
+        first = pieces[0] + (" …" if folds and len(pieces) > 1 and not expand else "")
+        if folds:
+            node = parent.add(Text(first, style), data=data, expand=expand)
+            under, more = node, ("line", data[1]) if data[0] == "turn" else data
+        else:
+            node = parent.add_leaf(Text(first, style), data=data)
+            under, more = parent, data
+        for piece in pieces[1:]:
+            self._continuations.add(under.add_leaf(Text(piece, style), data=more).id)
+        if len(pieces) > 1:
+            self._whole[node.id] = text
+        return node
+
+    def whole(self, node: TreeNode[Data]) -> str:
+        """The whole line of ``node``, wrapped or not."""
+        return self._whole.get(node.id, str(node.label))
+
+    def is_continuation(self, node: TreeNode[Data]) -> bool:
+        return node.id in self._continuations
+
+    def lines(self, node: TreeNode[Data]) -> list[TreeNode[Data]]:
+        """``node``'s children but the continuation leaves: its lines, one node each."""
+        return [c for c in node.children if c.id not in self._continuations]
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.laid_out_for != event.size.width and self.on_width is not None:
+            self.on_width()
 
 
 def board_after(game: Game, group: CardGroup) -> GameState:
@@ -110,4 +201,5 @@ def turn_of(turns: list[Turn], number: int) -> Turn | None:
     return turn_by_number(turns, number)
 
 
-__all__ = ["BoardAtScreen", "CardPickScreen", "TurnPickScreen", "board_after", "turn_of"]
+__all__ = ["BoardAtScreen", "CardPickScreen", "HistoryTree", "TurnPickScreen", "board_after",
+           "turn_of"]

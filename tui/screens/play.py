@@ -32,7 +32,6 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from rich.text import Text
 from textual import events, on, work
 from textual.app import App, ComposeResult, ScreenStackError
 from textual.binding import Binding
@@ -68,6 +67,7 @@ from tui.screens.dialogs import (
 from tui.screens.history_views import (
     BoardAtScreen,
     CardPickScreen,
+    HistoryTree,
     TurnPickScreen,
     board_after,
     turn_of,
@@ -252,9 +252,8 @@ class PlayApp(App[None]):
                 yield DataTable(id="board", cursor_type="row", zebra_stripes=True)
                 yield Input(placeholder="filter: all, city, dept, loc, farc, auc, cartels, "
                             "govt, or a name (Enter)", id="filter", disabled=True)
-                log: Tree[tuple[str, int]] = Tree("History", id="log")
-                log.show_root = False
-                log.guide_depth = 2
+                log = HistoryTree("History", id="log")
+                log.on_width = self.relay_log
                 yield log
             with Vertical(id="right"):
                 yield Static("", id="side", markup=False)
@@ -383,8 +382,9 @@ class PlayApp(App[None]):
     def refresh_log(self) -> None:
         """The history panel shows the game's log (:meth:`Controller.cards`): what is
         new is added under its card, anything else (an undo, a rollback, a load)
-        rebuilds it; the cursor goes to the newest turn, scrolled into view."""
-        tree: Tree[tuple[str, int]] = self.query_one("#log", Tree)
+        rebuilds it; the cursor goes to the newest turn, scrolled into view. Long lines
+        wrap to the panel's width (:class:`HistoryTree`)."""
+        tree = self.query_one("#log", HistoryTree)
         groups = self.controller.cards()
         entries = [t.step.logged for g in groups for t in g.turns]
         shown = self._shown_log
@@ -395,6 +395,7 @@ class PlayApp(App[None]):
         if not appended:
             tree.clear()
             shown = []
+        tree.laid_out_for = tree.size.width or None
         newest = None
         cards = list(tree.root.children)
         known = {node.data for node in cards}
@@ -405,21 +406,38 @@ class PlayApp(App[None]):
             last = cards[-1] if cards else None
             if last is None or last.data != ("card", group.number):
                 if last is not None and i:  # the card before is over: who was not reached
-                    self._add_notes(last, card_notes(groups[i - 1], None, True))
-                last = tree.root.add(Text(group.heading()), data=("card", group.number),
-                                     expand=True)
+                    self._add_notes(tree, last, card_notes(groups[i - 1], None, True))
+                last = tree.add_line(tree.root, group.heading(), ("card", group.number),
+                                     folds=True, expand=True)
                 cards.append(last)
-                self._add_notes(last, card_notes(group, groups[i - 1] if i else None,
-                                                 False))
+                self._add_notes(tree, last, card_notes(group, groups[i - 1] if i else None,
+                                                       False))
                 for line in group.opening:  # a Round's automatic phases (6.1-6.3)
-                    newest = last.add_leaf(Text(line), data=("card", group.number))
+                    newest = tree.add_line(last, line, ("card", group.number))
             for turn in fresh:
-                newest = self._add_turn(last, turn)
+                newest = self._add_turn(tree, last, turn)
                 for line in group.automatic.get(turn.number, []):  # filed under phase
-                    last.add_leaf(Text(line), data=("card", group.number))
+                    tree.add_line(last, line, ("card", group.number))
         self._shown_log = entries
         if newest is not None:  # (a node has its line once the tree is laid out)
             self.call_after_refresh(self._to_newest, newest)
+
+    def relay_log(self) -> None:
+        """The history panel has a new width: its lines wrapped again, the turns and
+        cards folded or unfolded as they were."""
+        tree = self.query_one("#log", HistoryTree)
+        unfolded = {n.data for card in tree.root.children for n in [card, *card.children]
+                    if n.data is not None and n.allow_expand and n.is_expanded}
+        folded = {card.data for card in tree.root.children if not card.is_expanded}
+        tree.clear()
+        self._shown_log = []
+        self.refresh_log()
+        for card in tree.root.children:
+            if card.data in folded:
+                card.collapse()
+            for node in card.children:
+                if node.data in unfolded and node.allow_expand:
+                    node.expand()
 
     def _to_newest(self, node: Any) -> None:
         tree: Tree[tuple[str, int]] = self.query_one("#log", Tree)
@@ -427,35 +445,34 @@ class PlayApp(App[None]):
         tree.scroll_to_node(node, animate=False)
 
     @staticmethod
-    def _add_notes(parent: Any, notes: list[str]) -> None:
+    def _add_notes(tree: HistoryTree, parent: Any, notes: list[str]) -> None:
         """Lines under a card: who did not act on it and why (:func:`card_notes`; with
         no card before, only who was not reached)."""
-        have = {str(n.label) for n in parent.children}
+        have = {tree.whole(n) for n in tree.lines(parent)}
         for note in notes:
             if f"- {note}" not in have and not note.startswith(tuple(
                     h[2:].split(": ")[0] + ": Ineligible" for h in have if h[:2] == "- ")):
-                parent.add_leaf(Text(f"- {note}", style="italic"),
-                                data=("note", parent.data[1]))
+                tree.add_line(parent, f"- {note}", ("note", parent.data[1]), style="italic")
 
     @staticmethod
-    def _add_turn(parent: Any, turn: Turn) -> Any:
+    def _add_turn(tree: HistoryTree, parent: Any, turn: Turn) -> Any:
         """A turn under its card: its heading, unfolding to what ``w`` shows of it (who
         acts and why, the flowchart nodes, the dice, the numbered instructions) and the
         reasons behind them."""
         report = turn.report
         if turn.naming:  # the table named a card: no turn of anyone, unnumbered
-            return parent.add_leaf(Text(naming_line(turn)), data=("card", parent.data[1]))
-        node = parent.add(Text(f"{turn.number}. {turn_line(turn)}"),
-                          data=("turn", turn.number), expand=False)
+            return tree.add_line(parent, naming_line(turn), ("card", parent.data[1]))
+        node = tree.add_line(parent, f"{turn.number}. {turn_line(turn)}",
+                             ("turn", turn.number), folds=True)
         data = ("line", turn.number)
         for line in report.lines()[1:]:  # TurnReport.lines: the heading, then these
-            node.add_leaf(Text(line[2:]), data=data)
+            tree.add_line(node, line[2:], data)
         if report.nonplayer or report.reasons:
-            node.add_leaf(Text("Why:"), data=data)
+            tree.add_line(node, "Why:", data)
             for line in report.why_lines():
-                node.add_leaf(Text(f"  {line}"), data=data)
-        if not node.children:
-            node.add_leaf(Text("(nothing to do on the table)"), data=data)
+                tree.add_line(node, f"  {line}", data)
+        if not tree.lines(node):
+            tree.add_line(node, "(nothing to do on the table)", data)
         return node
 
     def add_log(self, report: TurnReport | None = None) -> None:
