@@ -114,7 +114,9 @@ def taken_back_as_said(controller: Controller, rng: random.Random) -> int:
         turns = [t for t in removed if not t.naming]
         mine = sum(1 for t in turns if t.step.person)
         assert f"takes back {len(turns)} turn" in said
-        assert f"({mine} of them a person's decision" in said
+        assert f"takes back {len(turns)} turn{'s' if len(turns) != 1 else ''}" + (
+            "" if not turns else ", none of them yours" if not mine else
+            f", {mine} of them your decision{'s' if mine != 1 else ''}") in said
     # 6.0: every Propaganda Round whose start is taken back is said (issue 43 item 1:
     # an undo took back the Round's 6.1-6.3 phases saying only the commands)
     for round_ in range(rounds_held(controller.state) + 1, rounds + 1):

@@ -92,12 +92,14 @@ class Change:
 # the model: records from two states
 # ======================================================================================
 def board_changes(before: GameState, after: GameState, order: Sequence[int] = (),
-                  moves: bool = True) -> list[Change]:
+                  moves: bool = True, by_space: bool = False) -> list[Change]:
     """Every difference between ``before`` and ``after`` a table must carry out, as
     :class:`Change` records: the spaces in ``order`` first (the order an Operation took
     them), then the rest in map order; then the tracks, the cylinders and the card.
     ``moves`` False: nothing moved (a Rally, a Propaganda phase), so pieces that left
-    one space and arrived in another are said removed and placed."""
+    one space and arrived in another are said removed and placed. ``by_space``: each
+    space's markers (Support, Control, Terror, a FARC Zone...) right after its pieces,
+    not all the pieces first (an undo's steps, space by space)."""
     k = len(before.pieces) // len(MAP)
     touched = {s for s in range(len(MAP))
                if before.pieces[s * k:s * k + k] != after.pieces[s * k:s * k + k]}
@@ -109,9 +111,13 @@ def board_changes(before: GameState, after: GameState, order: Sequence[int] = ()
         out += _piece_changes(before, after, f, moved, moves)
     rank = {s: i for i, s in enumerate(spaces)}
     out.sort(key=lambda c: rank[c.space] if c.space is not None else -1)
+    markers = [c for s in spaces for c in _marker_changes(before, after, s)]
+    if by_space:  # (a stable sort: each space's pieces, then its markers)
+        out = sorted(out + markers, key=lambda c: rank[c.space] if c.space is not None
+                     else -1)
+        markers = []
     out += _out_of_game(before, after)
-    for s in spaces:
-        out += _marker_changes(before, after, s)
+    out += markers
     out += _shipment_changes(before, after)
     out += track_records(before, after)
     return out
@@ -461,9 +467,9 @@ def _track_text(c: Change) -> str:
 
 
 def steps(before: GameState, after: GameState, order: Sequence[int] = (),
-          moves: bool = True) -> list[str]:
+          moves: bool = True, by_space: bool = False) -> list[str]:
     """:func:`board_changes` as instructions, in order (not numbered)."""
-    return [step_text(c) for c in board_changes(before, after, order, moves)]
+    return [step_text(c) for c in board_changes(before, after, order, moves, by_space)]
 
 
 _MOVING = re.compile(r"\b(March|Sweep|Patrol|Air Lift|Redeploy|Transport|[Mm]ove[sd]?)\b")
@@ -475,7 +481,8 @@ def moves_told(lines: Iterable[str]) -> bool:
     return any(_MOVING.search(line) for line in lines)
 
 
-def reverse_steps(before: GameState, after: GameState) -> list[str]:
+def reverse_steps(before: GameState, after: GameState, order: Sequence[int] = (),
+                  moves: bool = True, by_space: bool = False) -> list[str]:
     """The steps that take the table from ``after`` back to ``before`` (undo, rollback):
     the same model read the other way."""
-    return steps(after, before)
+    return steps(after, before, order, moves, by_space)

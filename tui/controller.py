@@ -476,6 +476,21 @@ def own_player(seats: Sequence[int | None], faction: Faction) -> int:
     return player
 
 
+def mine_of(turns: int, yours: int) -> str:
+    """How many of ``turns`` taken back were the people's own decisions, in plain words
+    (issue 43: "(4 of them a person's decisions)"): ', 4 of them your decisions', ', 1 of
+    them your decision', ', none of them yours'; '' for no turn.
+
+    >>> mine_of(9, 4), mine_of(2, 1), mine_of(3, 0), mine_of(0, 0)
+    (', 4 of them your decisions', ', 1 of them your decision', ', none of them yours', '')
+    """
+    if not turns:
+        return ""
+    if not yours:
+        return ", none of them yours"
+    return f", {yours} of them your decision{'s' if yours != 1 else ''}"
+
+
 class Controller:
     """Drives a :class:`Session` for a user interface (see the module docstring).
 
@@ -1042,19 +1057,42 @@ class Controller:
         person's latest decision (the same change model as every turn's steps, read
         backwards); None: nothing to undo."""
         plan = plan if plan is not None else self.undo_plan()
-        return None if plan is None else self.steps_back_to(plan.point)
+        if plan is None:
+            return None
+        # as the table must do them (issue 43): the last command taken back first, each
+        # command's spaces in the reverse of the order it took them, a space's markers
+        # (Control, Support, a FARC Zone) with its pieces, then its tracks; not all the
+        # pieces of every command first, then all the markers, in map order
+        game = Game.replay(self.game.initial, self.game.log[:plan.point])
+        boards, traces = [game.state.clone()], []
+        for entry in self.game.log[plan.point:]:
+            traces.append(game.replay_entry(entry))
+            boards.append(game.state.clone())
+        steps: list[str] = []
+        for k in range(len(traces) - 1, -1, -1):
+            order = board_changes.spaces_named(traces[k])[::-1]
+            steps += self._masked_back(board_changes.reverse_steps(
+                boards[k], boards[k + 1], order, board_changes.moves_told(traces[k]),
+                by_space=True), boards[k], boards[k + 1])
+        return steps
 
     def steps_back_to(self, position: int) -> list[str]:
         """The steps that take the table's board back to the game after the log's first
-        ``position`` commands (:meth:`undo`, :meth:`rollback`)."""
+        ``position`` commands (:meth:`rollback`), at once: what every card and turn
+        since changed, space by space in map order."""
         target = Game.replay(self.game.initial, self.game.log[:position]).state
-        steps = board_changes.reverse_steps(target, self.state)
+        return self._masked_back(board_changes.reverse_steps(target, self.state), target,
+                                 self.state)
+
+    def _masked_back(self, steps: list[str], target: GameState, now: GameState) -> list[str]:
+        """``steps`` from the board ``now`` back to ``target`` with no card named that
+        the table never named."""
         if not self.assist:
             return steps
         # neither the card face up now nor the one face up once back there is named if
         # the table never named it (only the first was masked: an undo of the naming of
         # the card after a second Propaganda card in a row printed the program's own)
-        steps = table_deck.masked(steps, self.game, self.state)
+        steps = table_deck.masked(steps, self.game, now)
         return table_deck.masked(steps, self.game, target, back=True)
 
     # --- the history -----------------------------------------------------------------
@@ -1143,8 +1181,8 @@ class Controller:
 
     def rollback_said(self, group: CardGroup) -> str:
         """What a rollback to ``group`` takes back, in the table's words: 'Rolling back
-        to the start of #7 7th Special Forces takes back 2 turns (1 of them a person's
-        decision), listed below.' With the program's dice, the rolls after it come out
+        to the start of #7 7th Special Forces takes back 2 turns, 1 of them your
+        decision, listed below.' With the program's dice, the rolls after it come out
         the same again; typed-in dice are the table's (issue 43: "discards 3 commands
         ... the dice return to where they were" said neither)."""
         turns, yours, named, by_program = self.discarded_by(group)
@@ -1152,11 +1190,11 @@ class Controller:
         said = [f"{counted(named, 'card')} the table named"] if named else []
         if by_program:
             said.append(f"{counted(by_program, 'card')} the program drew")
-        cards = f" and {' and '.join(said)}" if said else ""
+        mine = mine_of(turns, yours)
+        cards = f"{',' if mine else ''} and {' and '.join(said)}" if said else ""
         rules = self.rules_taken(self.rollback_point(group), short=True)
-        return (f"Rolling back to {group.back_to} takes back "
-                f"{counted(turns, 'turn')} ({yours} of them a person's "
-                f"decision{'s' if yours != 1 else ''}){cards}, listed below."
+        return (f"Rolling back to {group.back_to} takes back {counted(turns, 'turn')}"
+                f"{mine}{cards}, listed below."
                 f"{self.rules_said(rules)}{dice}")
 
     def save(self, path: str | None = None, replace: bool = False) -> str:
