@@ -39,6 +39,20 @@ dice; every candidate on the same futures):
   diagnostic's world), and one on the true deck with resampled dice (deck-only
   clairvoyance): the hindsight choices.
 
+**The yardstick leaf** (issue 40 item 2): ``run --leaf yardstick`` plays every rollout
+on to the end of the next Propaganda Round (the yardstick leaf's rollouts, no card cap)
+and records both leaves from the one rollout (:attr:`campaign.Budget.dual_cap`): the
+default leaf where the level's card cap would have stopped it (``reference``,
+``sample``, ``truth``: bit for bit the default run's) and, at its end, the yardstick
+leaf (``*_leaf``: 0 or 100 for a finished game, else the features of the Round's end, so
+that ``report`` applies the shipped model, or a refit, without new rollouts) with the
+lost checks there (``*_leaf_lost``) and the cards each played (``*_cards``,
+``*_cap_cards``). ``report`` on such rows compares the leaves (:func:`leaf_report`):
+every rule of :data:`LEAF_RULES` chooses on its leaf and is judged by both leaves'
+references and the chance of losing the next victory check. ``--far K`` makes K of the
+positions ones more than :data:`NEAR` cards before a Propaganda card, where the card cap
+bites.
+
 ``report`` prints, for each choice rule, how often it agrees with the reference choice,
 how often its choice is within two paired standard errors of it, its regret in both
 measures (reference mean of the reference choice minus that of the rule's choice; the
@@ -75,6 +89,7 @@ from nonplayer.government.campaign import (  # noqa: E402
     DEFAULT_THINK,
     FIXED_WORK_SAFETY,
     HEURISTIC_MODEL,
+    ROUND_END_CAP,
     THINK_LEVELS,
     determinize,
     prepare,
@@ -82,6 +97,8 @@ from nonplayer.government.campaign import (  # noqa: E402
     tuned_weights,
 )
 from nonplayer.government.value import cards_to_propaganda  # noqa: E402
+from nonplayer.government.yardstick import features as yardstick_features  # noqa: E402
+from nonplayer.government.yardstick import yardstick_value  # noqa: E402
 from runners.games import kept_games  # noqa: E402
 
 GOVT = Faction.GOVT
@@ -127,10 +144,13 @@ def positions_of(path: Path) -> list[Position]:
     return out
 
 
-def choose_positions(folders: Sequence[str], n: int, seed: int = 0) -> list[Position]:
+def choose_positions(folders: Sequence[str], n: int, seed: int = 0,
+                     far: int = 0) -> list[Position]:
     """``n`` positions of the kept games in ``folders``: a seeded sample of those at most
     :data:`NEAR` cards before a Propaganda card, the others only to fill; in sampled
-    order, so that any first part of the list is a random sample of it."""
+    order, so that any first part of the list is a random sample of it. With ``far``,
+    that many of the ``n`` are the others (where the rollouts' card cap bites), the two
+    kinds shuffled together."""
     found: list[Position] = []
     for folder in folders:
         for name, path in kept_games(folder).items():
@@ -140,9 +160,14 @@ def choose_positions(folders: Sequence[str], n: int, seed: int = 0) -> list[Posi
             found += positions_of(path)
     rng = random.Random(seed)
     near = [p for p in found if p.cards_to_propaganda <= NEAR]
-    far = [p for p in found if p.cards_to_propaganda > NEAR]
+    others = [p for p in found if p.cards_to_propaganda > NEAR]
+    if far:
+        chosen = rng.sample(near, min(n - far, len(near)))
+        chosen += rng.sample(others, min(n - len(chosen), len(others)))
+        rng.shuffle(chosen)
+        return chosen
     chosen = rng.sample(near, min(n, len(near)))
-    chosen += rng.sample(far, min(n - len(chosen), len(far)))
+    chosen += rng.sample(others, min(n - len(chosen), len(others)))
     return chosen  # in sampled order: a run stopped early has judged a random sample
 
 
@@ -167,16 +192,34 @@ def _score(outcome: Any) -> float:
     return round(outcome.score, 2) if outcome is not None else float("nan")
 
 
+def _leaf(outcome: Any) -> float | list[float] | None:
+    """The yardstick leaf of an uncapped rollout (``--leaf yardstick``): 0 or 100 for a
+    finished game (8.8), else the features of the Round's end it reached, for the model
+    ``report`` applies (so that a refit needs no new rollouts)."""
+    if outcome is None:
+        return None
+    board = outcome.board
+    if board.phase == "over":
+        return yardstick_value(board)
+    return [round(v, 3) for v in yardstick_features(board).values()]
+
+
 def judge(pos: Position, think: str = DEFAULT_THINK, reference: int = REFERENCE,
-          sample: int = SAMPLE) -> dict[str, Any]:
+          sample: int = SAMPLE, leaf: str = "") -> dict[str, Any]:
     """Every short-listed candidate of ``pos`` rolled out on the reference, the sample
-    and the true futures (module docstring)."""
+    and the true futures (module docstring). With ``leaf`` ``yardstick`` the rollouts go
+    on to the end of the next Propaganda Round (the yardstick leaf's, issue 40 item 2)
+    and each gives both leaves: the default one where the level's card cap would have
+    stopped it (``reference``, ``sample``, ``truth``, bit for bit the default run's) and
+    the yardstick one at its end (``*_leaf``, ``*_leaf_lost``)."""
     start, cpu = time.perf_counter(), time.process_time()
     game = state_at(pos)
     state = game.state
     # a measurement: the planned work whatever the load (the wall-clock safety net of
     # the CP-SAT candidates out of reach, as ANDEAN_SEARCH_FIXED_WORK=1 does in games)
     budget = replace(THINK_LEVELS[think], safety=FIXED_WORK_SAFETY)
+    if leaf == "yardstick":  # one rollout, both leaves (Budget.dual_cap)
+        budget = replace(budget, max_cards=ROUND_END_CAP, dual_cap=budget.max_cards)
     weights = tuned_weights()
     prep = prepare(state, budget, 0, weights, heuristic=True)
     samples = [determinize(prep.seen, prep.rng) for _ in range(sample)]
@@ -199,22 +242,29 @@ def judge(pos: Position, think: str = DEFAULT_THINK, reference: int = REFERENCE,
         for name, results in played.items():
             outcomes = [result[i][0] for result in results]
             rollouts += len(outcomes)
+            if leaf:
+                row[name + "_leaf"] = [_leaf(o) for o in outcomes]
+                row[name + "_leaf_lost"] = "".join(str(_lost(o)) for o in outcomes)
+                row[name + "_cards"] = [o.cards if o else 0 for o in outcomes]
+                row[name + "_cap_cards"] = [o.capped.cards if o is not None and o.capped is not None
+                                           else 0 for o in outcomes]
+                outcomes = [o.capped if o is not None else None for o in outcomes]
             row[name] = [_score(o) for o in outcomes]
             row[name + "_lost"] = "".join(str(_lost(o)) for o in outcomes)
         cands.append(row)
     return {"game": Path(pos.game).name, "seed": seed_of(Path(pos.game)), "index": pos.index,
             "cards_to_propaganda": pos.cards_to_propaganda, "rounds": pos.rounds,
-            "think": think, "candidates": cands, "rollouts": rollouts,
+            "think": think, "leaf": leaf, "candidates": cands, "rollouts": rollouts,
             "seconds": round(time.perf_counter() - start, 2),
             "cpu_seconds": round(time.process_time() - cpu, 2)}
 
 
-def _judge_args(args: tuple[Position, str, int, int]) -> dict[str, Any]:
+def _judge_args(args: tuple[Position, str, int, int, str]) -> dict[str, Any]:
     return judge(*args)
 
 
 def run(positions: list[Position], out: Path, workers: int, think: str, reference: int,
-        sample: int, resume: bool) -> None:
+        sample: int, resume: bool, leaf: str = "") -> None:
     """Judge every position, one JSON line each, in position order."""
     done: set[tuple[str, int]] = set()
     if resume and out.exists():
@@ -225,7 +275,7 @@ def run(positions: list[Position], out: Path, workers: int, think: str, referenc
         raise SystemExit(f"decision_bench: {out} exists (give --resume to continue it)")
     todo = [p for p in positions if (Path(p.game).name, p.index) not in done]
     out.parent.mkdir(parents=True, exist_ok=True)
-    jobs = [(p, think, reference, sample) for p in todo]
+    jobs = [(p, think, reference, sample, leaf) for p in todo]
     with out.open("a", encoding="utf-8") as f:
         results: Iterator[dict[str, Any]]
         if workers > 1:
@@ -502,6 +552,140 @@ def resampled(rows: list[dict[str, Any]], trials: int = 100,
     return out
 
 
+# ======================================================================================
+# the yardstick leaf against the default one (``run --leaf yardstick`` rows)
+# ======================================================================================
+#: The rules of the leaves' comparison: (the leaf they choose on, the rule).
+LEAF_RULES: dict[str, tuple[str, Rule]] = {
+    "default leaf, 5 futures (today's default)": ("default", mean_choice(5)),
+    "default leaf, halving 4-8-16-32 (ANDEAN_SEARCH_HALVING=1)": ("default", halving(4, 4)),
+    "default leaf, 32 futures": ("default", mean_choice(32)),
+    "yardstick leaf, 5 futures (ANDEAN_SEARCH_LEAF=yardstick)": ("yardstick", mean_choice(5)),
+    "yardstick leaf, halving 4-8-16-32 (both)": ("yardstick", halving(4, 4)),
+    "yardstick leaf, 32 futures": ("yardstick", mean_choice(32)),
+}
+
+
+def leaf_values(row: dict[str, Any], model: Any) -> list[dict[str, list[float]]]:
+    """Per candidate, the yardstick leaf of each reference and sample future, in points
+    of % (``model`` applied to the recorded features of a Round's end)."""
+    from nonplayer.government.yardstick import SCALE
+
+    def value(v: Any) -> float:
+        if isinstance(v, list):
+            return SCALE * model.chance_of(dict(zip(model.names, v, strict=True)))
+        return float("nan") if v is None else float(v)
+
+    return [{name: [value(v) for v in c[name + "_leaf"]] for name in ("reference", "sample")}
+            for c in row["candidates"]]
+
+
+def leaf_report(rows: list[dict[str, Any]], trials: int = 100, seed: int = 0,
+                model: Any = None) -> dict[str, Any]:
+    """The leaves compared (issue 40 item 2) on rows of ``run --leaf yardstick``: each
+    rule of :data:`LEAF_RULES` chooses on the sample futures scored by its leaf, and is
+    judged on the rest by both leaves' references and by the chance of a lost check at
+    the next victory check (the rollouts to the Round's end: the check is always
+    reached). Expected figures over ``trials`` random splits of each position's 96
+    futures into 32 sample and 64 reference futures, the same split for every rule
+    (intervals over positions); the cost of a rule is its rollouts times the cards a
+    rollout of its leaf plays (the default leaf stops at the level's card cap), in CPU
+    seconds at the run's CPU per rollout card."""
+    from nonplayer.government.yardstick import load_yardstick
+
+    model = model or load_yardstick()
+    rng = random.Random(seed)
+    names = list(LEAF_RULES)
+    per: dict[str, list[list[float]]] = {name: [] for name in names}
+    cpu = sum(r.get("cpu_seconds", r["seconds"]) for r in rows)
+    cards_played = sum(sum(c[k]) for r in rows for c in r["candidates"]
+                       for k in ("reference_cards", "sample_cards", "truth_cards"))
+    per_card = cpu / max(1, cards_played)
+    for row in rows:
+        cands = row["candidates"]
+        ys = leaf_values(row, model)
+        default = [c["reference"] + c["sample"] for c in cands]
+        yard = [y["reference"] + y["sample"] for y in ys]
+        lost = [[int(x) for x in c["reference_leaf_lost"] + c["sample_leaf_lost"]]
+                for c in cands]
+        cap_cards = _mean([x for c in cands for x in c["reference_cap_cards"]])
+        full_cards = _mean([x for c in cands for x in c["reference_cards"]])
+        n_sample = len(cands[0]["sample"])
+        sums = {name: [0.0] * 7 for name in names}
+        for _ in range(trials):
+            order = list(range(len(default[0])))
+            rng.shuffle(order)
+            pick, rest = order[:n_sample], order[n_sample:]
+            views = {leaf: [dict(c, sample=[pooled[i][j] for j in pick])
+                            for i, c in enumerate(cands)]
+                     for leaf, pooled in (("default", default), ("yardstick", yard))}
+            d_means = [_mean([default[i][j] for j in rest]) for i in range(len(cands))]
+            y_means = [_mean([yard[i][j] for j in rest]) for i in range(len(cands))]
+            l_rate = [_mean([lost[i][j] for j in rest]) for i in range(len(cands))]
+            d_best, y_best = best_of(d_means), best_of(y_means)
+            for name in names:
+                leaf, rule = LEAF_RULES[name]
+                choice, n = rule(views[leaf])
+                acc = sums[name]
+                acc[0] += choice == d_best
+                acc[1] += d_means[d_best] - d_means[choice]
+                acc[2] += l_rate[choice] - min(l_rate)
+                acc[3] += choice == y_best
+                acc[4] += y_means[y_best] - y_means[choice]
+                acc[5] += n
+                acc[6] += n * (cap_cards if leaf == "default" else full_cards) * per_card
+        for name in names:
+            per[name].append([v / trials for v in sums[name]])
+    today = [v[1] for v in per[names[0]]]
+    today_y = [v[4] for v in per[names[0]]]
+    out: dict[str, Any] = {"positions": len(rows), "games": len({r["game"] for r in rows}),
+                           "trials": trials, "cpu_per_card": per_card,
+                           "near": sum(r["cards_to_propaganda"] <= NEAR for r in rows),
+                           "rules": {}}
+    for name, values in per.items():
+        out["rules"][name] = {
+            "agree_default": t_interval([v[0] for v in values]),
+            "default_regret": t_interval([v[1] for v in values]),
+            "default_regret_vs_today": t_interval([v[1] - w for v, w in
+                                                   zip(values, today, strict=True)]),
+            "lost_regret": t_interval([v[2] for v in values]),
+            "agree_yardstick": t_interval([v[3] for v in values]),
+            "yardstick_regret": t_interval([v[4] for v in values]),
+            "yardstick_regret_vs_today": t_interval([v[4] - w for v, w in
+                                                     zip(values, today_y, strict=True)]),
+            "rollouts": _mean([v[5] for v in values]),
+            "cpu_seconds": _mean([v[6] for v in values]),
+        }
+    return out
+
+
+def leaf_markdown(summary: dict[str, Any]) -> list[str]:
+    def ci(t: list[float] | tuple[float, ...], pct: bool = False, sign: bool = False) -> str:
+        k = 100.0 if pct else 1.0
+        f = "+.1f" if sign else ".1f"
+        return f"{k * t[0]:{f}} ({k * t[1]:{f}} to {k * t[2]:{f}})"
+
+    lines = [f"{summary['positions']} positions ({summary['near']} at most {NEAR} cards "
+             f"before a Propaganda card) from {summary['games']} kept training games of "
+             f"the search Government; expected figures over {summary['trials']} random "
+             "splits of each position's 96 futures into 32 sample and 64 reference "
+             "futures (95% intervals over positions); "
+             f"{summary['cpu_per_card'] * 1000:.1f} ms of CPU a rollout card.", "",
+             "| choice rule | agrees with the default reference | default-leaf regret | "
+             "minus today's, paired | lost-check regret, points of % | agrees with the "
+             "yardstick reference | yardstick regret, points of % | minus today's, paired "
+             "| rollouts | CPU s (est.) |", "|---|---|---|---|---|---|---|---|---|---|"]
+    for name, r in summary["rules"].items():
+        lines.append(
+            f"| {name} | {100 * r['agree_default'][0]:.0f}% | {ci(r['default_regret'])} | "
+            f"{ci(r['default_regret_vs_today'], sign=True)} | "
+            f"{ci(r['lost_regret'], pct=True)} | {100 * r['agree_yardstick'][0]:.0f}% | "
+            f"{ci(r['yardstick_regret'])} | "
+            f"{ci(r['yardstick_regret_vs_today'], sign=True)} | {r['rollouts']:.0f} | "
+            f"{r['cpu_seconds']:.1f} |")
+    return lines
+
+
 def markdown(summary: dict[str, Any]) -> list[str]:
     n = summary["positions"]
     lines = [f"{n} positions from {summary['games']} kept training games, "
@@ -562,6 +746,11 @@ def main(argv: list[str] | None = None) -> int:
                    help="judge the shard's positions from its end (a second process on the "
                    "same shard; report keeps one row a position)")
     r.add_argument("--list", action="store_true", help="only list the chosen positions")
+    r.add_argument("--far", type=int, default=0,
+                   help="this many of the positions more than 3 cards before a Propaganda "
+                   "card")
+    r.add_argument("--leaf", choices=("", "yardstick"), default="",
+                   help="yardstick: rollouts to the Round's end, both leaves recorded")
     q = sub.add_parser("report", help="the choice rules against the reference")
     q.add_argument("--rollouts", type=Path, nargs="+", required=True)
     q.add_argument("--json", action="store_true")
@@ -569,7 +758,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="random splits for the expected figures (0: none)")
     args = p.parse_args(argv)
     if args.cmd == "run":
-        positions = choose_positions(args.games, args.positions)
+        positions = choose_positions(args.games, args.positions, far=args.far)
         if args.list:
             for pos in positions:
                 print(f"{pos.game} entry {pos.index}: {pos.cards_to_propaganda} cards to "
@@ -578,11 +767,15 @@ def main(argv: list[str] | None = None) -> int:
         k, _, n = args.shard.partition("/")
         part = positions[int(k)::int(n)]
         run(part[::-1] if args.reverse else part, args.out, args.workers, args.think,
-            args.reference, args.sample, args.resume)
+            args.reference, args.sample, args.resume, args.leaf)
         return 0
     rows = list({(row["game"], row["index"]): row for row in (
         json.loads(line) for path in args.rollouts
         for line in path.read_text(encoding="utf-8").splitlines())}.values())
+    if rows and all(row.get("leaf") == "yardstick" for row in rows):
+        leaf = leaf_report(rows, args.trials or 100)
+        print(json.dumps(leaf, indent=1) if args.json else "\n".join(leaf_markdown(leaf)))
+        return 0
     summary = report(rows)
     if args.trials:
         summary["resampled"] = resampled(rows, args.trials)

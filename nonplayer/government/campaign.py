@@ -90,6 +90,17 @@ gets a larger share (:attr:`Budget.opening`: at 2s 8, 16, 32 futures). The decis
 bench (``benchmarks/decision_bench.py``, docs/strength.md) judges such rules against a
 64-future reference before games do.
 
+**The yardstick as the objective** (issue 40 item 2; off by default, on with
+``ANDEAN_SEARCH_LEAF=yardstick`` (:data:`LEAF_ENV`) until a held-out pairing says it
+plays better): a rollout's leaf is the chance of avoiding COIN Failure (8.8) in points
+of % (:mod:`nonplayer.government.yardstick`): 0 for a victory check an Insurgent wins,
+0 or 100 for a finished game by its 8.8 level, else a model fitted on the search
+Government's own training games at Round ends. Its rollouts have no card cap: each
+plays on to the end of the next Propaganda Round or of the game (:func:`leaf_budget`),
+so that every leaf that goes on is a Round's end, where the model was fitted. Only the
+leaves change: the one-card pre-scores and the fast policy keep the shared evaluation.
+It combines with successive halving (both variables set).
+
 Time levels (:data:`THINK_LEVELS`): the work is fixed in advance by the budget (CP-SAT
 effort, shortlist, determinizations, cards per rollout), never read off the clock, so a
 position and seed always give the same decision; the wall clock is only a safety net
@@ -127,7 +138,7 @@ from core.game import Game, execute, sequence
 from core.game.sequence import OperationAction, PlayEvent
 from core.pieces import INSURGENTS, Faction
 from core.pool import worker_signals
-from core.setup import PILE_SIZE, PILES, QUICK_PROPAGANDA_PILES, SEEDED_BOTTOM
+from core.setup import SEEDED_BOTTOM
 from core.state import GameState
 from nonplayer.government.base import (
     GOING_ON_FLOOR,
@@ -153,7 +164,8 @@ from nonplayer.government.search import (
     rule_of,
     score_candidate,
 )
-from nonplayer.government.value import ValueModel, cards_to_propaganda, load_model
+from nonplayer.government.value import ValueModel, cards_to_propaganda, load_model, pile_sizes
+from nonplayer.government.yardstick import yardstick_value
 from nonplayer.trace import Trace
 from nonplayer.turn import flowchart_stand_in, take_turn
 
@@ -194,6 +206,11 @@ class Budget:
     opening: tuple[int, ...] = ()
     #: a challenger replaces the incumbent only if it beats it by this many paired SE
     margin: float = 2.0
+    #: the decision bench only (issue 40 item 2): with the yardstick leaf's uncapped
+    #: rollouts (``max_cards`` lifted by the bench), also score the default leaf where a
+    #: rollout with this card cap would stop (:attr:`Outcome.capped`) and keep the board
+    #: each rollout ends on (:attr:`Outcome.board`): one rollout gives both leaves; 0: not
+    dual_cap: int = 0
 
     @property
     def rollouts(self) -> int:
@@ -277,17 +294,6 @@ def public_seed(state: GameState, seed: int = 0) -> int:
     return zlib.crc32(key.encode("ascii"))
 
 
-def pile_sizes(state: GameState) -> list[tuple[int, bool]]:
-    """The piles of the deck as prepared (2.1, seed 003), top first: (cards, whether it
-    holds a Propaganda card)."""
-    size = PILE_SIZE.get(state.scenario, PILE_SIZE["standard"])
-    out = []
-    for number in range(1, PILES + 1):
-        has = state.scenario == "standard" or number in QUICK_PROPAGANDA_PILES
-        out.append((size + int(has), has))
-    return out
-
-
 def sample_deck(state: GameState, rng: random.Random) -> list[int]:
     """A draw deck the Government cannot tell from the real one: same size, the next
     card kept, the rest drawn from the cards not yet seen, each pile's unseen
@@ -368,6 +374,12 @@ class Outcome:
     over: bool
     winner: str | None
     cards: int
+    #: the decision bench's second leaf (:attr:`Budget.dual_cap`): where the default
+    #: rollout would have stopped at its card cap, scored by the default leaf (None: the
+    #: rollout ended before the cap, as the default one does)
+    capped: Outcome | None = None
+    #: the decision bench only (:attr:`Budget.dual_cap`): the board the rollout ended on
+    board: GameState | None = None
 
 
 #: The environment variable that turns the learned value on (``ANDEAN_LEARNED_VALUE=1``).
@@ -397,7 +409,51 @@ def learned_value(state: GameState) -> float:
     return model.predict(state)
 
 
+#: The environment variable that chooses the rollouts' leaf (issue 40 item 2):
+#: ``ANDEAN_SEARCH_LEAF=yardstick`` scores a leaf as the chance of avoiding COIN Failure
+#: (8.8), in points of % (:mod:`nonplayer.government.yardstick`), and plays every
+#: rollout to the end of the next Propaganda Round or the game (:func:`leaf_budget`), so
+#: that every leaf that goes on is a Round's end, where the model was fitted. Unset (the
+#: default): the one scale of :func:`base.final_score`. Off by default until a held-out
+#: pairing says it plays better (docs/strength.md).
+LEAF_ENV = "ANDEAN_SEARCH_LEAF"
+#: The leaves :data:`LEAF_ENV` may name.
+LEAVES = ("", "yardstick")
+
+
+def yardstick_leaf() -> bool:
+    """Do the rollouts' leaves estimate the chance of avoiding COIN Failure
+    (:data:`LEAF_ENV` is ``yardstick``)? Any other non-empty value is refused."""
+    leaf = os.environ.get(LEAF_ENV, "").strip().lower()
+    if leaf not in LEAVES:
+        raise ValueError(f"{LEAF_ENV} takes {' or '.join(repr(x) for x in LEAVES if x)} "
+                         f"(or nothing), not {leaf!r}")
+    return leaf == "yardstick"
+
+
+#: A rollout's card cap with the yardstick leaf: beyond any Round (a pile is 16 cards).
+ROUND_END_CAP = 99
+
+
+def leaf_budget(budget: Budget) -> Budget:
+    """``budget`` as the leaf needs it: with the yardstick leaf no card cap (every
+    rollout plays to the end of the next Propaganda Round or of the game); otherwise
+    unchanged."""
+    if yardstick_leaf():
+        return replace(budget, max_cards=ROUND_END_CAP)
+    return budget
+
+
 def leaf_score(state: GameState, weights: Weights) -> float:
+    """The leaf of a rollout: the chance of avoiding COIN Failure in points of %
+    (:func:`nonplayer.government.yardstick.yardstick_value`) with the yardstick leaf
+    (:data:`LEAF_ENV`), else :func:`default_leaf`."""
+    if yardstick_leaf():
+        return yardstick_value(state)
+    return default_leaf(state, weights)
+
+
+def default_leaf(state: GameState, weights: Weights) -> float:
     """A finished game: :func:`base.final_score`, the one scale of every Government
     evaluation (a victory check lost scores :data:`base.CHECK_LOSS` graded by how much
     it loses, below any position that goes on; a game run to its end 10 x the 8.8 solo
@@ -433,6 +489,7 @@ class _Run:
     start_cards: int
     start_rounds: int
     discord: Any
+    dual_cap: int = 0
 
 
 @dataclass
@@ -449,6 +506,7 @@ class _Node:
     run: _Run
     memo: dict[Any, Any] = field(default_factory=dict)
     after: dict[Any, Any] = field(default_factory=dict)
+    capped: Outcome | None = None  # the bench's second leaf, once passed (Budget.dual_cap)
 
 
 #: A rollout's end: its outcome and the replies on the first card.
@@ -502,12 +560,13 @@ def _first_leg(state: GameState, cand: Candidate, dice: SeededDice, budget: Budg
     # a person's Insurgent seat is played by its section-8 flowchart (issue 35), so that
     # the rollouts reach the next Propaganda Round in a game where a person plays FARC
     flowchart_stand_in(state)
-    run = _Run(budget, weights, len(state.played), state.propaganda_cards, policy.discord)
+    run = _Run(budget, weights, len(state.played), state.propaganda_cards, policy.discord,
+               budget.dual_cap)
     return _leg(Game(state, dice, [], state), dice, run, 0, [])
 
 
 def _leg(game: Game, dice: SeededDice, run: _Run, step: int,
-         replies: list[str]) -> _Node | _End:
+         replies: list[str], capped: Outcome | None = None) -> _Node | _End:
     """Play on from loop step ``step`` until the Government is to decide (a node on the
     board reached) or the rollout ends: the end of the next Propaganda Round (its
     victory check and Support Phase played) or the game, or the card cap."""
@@ -519,6 +578,10 @@ def _leg(game: Game, dice: SeededDice, run: _Run, step: int,
         if s.propaganda_cards > run.start_rounds and s.phase == "card":
             break  # the Round is over and the next card is out
         cards = len(s.played) - run.start_cards
+        if run.dual_cap and capped is None and cards >= run.dual_cap and s.phase == "card" \
+                and (cards >= run.dual_cap + budget.check_reach
+                     or cards_to_propaganda(s)[0] > budget.check_reach):
+            capped = _end(s, run, default_leaf(s, run.weights))  # the default's stop
         if cards >= budget.max_cards and s.phase == "card" and (
                 cards >= budget.max_cards + budget.check_reach
                 or cards_to_propaganda(s)[0] > budget.check_reach):
@@ -527,7 +590,7 @@ def _leg(game: Game, dice: SeededDice, run: _Run, step: int,
         if f is None:
             break
         if f is GOVT:
-            return _Node(s, step, replies, run)
+            return _Node(s, step, replies, run, capped=capped)
         on_card = len(s.played) == run.start_cards
         try:
             result = take_turn(game, dice, discord=run.discord)
@@ -536,7 +599,7 @@ def _leg(game: Game, dice: SeededDice, run: _Run, step: int,
         step += 1
         if on_card:
             replies.append(f"{f.label}: {reply_text(result.decision, result.command)}")
-    return _end(game.state, run), replies
+    return _end(game.state, run, capped=capped), replies
 
 
 def _decide_at(node: _Node, policy: HeuristicGovernment, dice: SeededDice) -> _Node | _End:
@@ -547,7 +610,7 @@ def _decide_at(node: _Node, policy: HeuristicGovernment, dice: SeededDice) -> _N
         with shared_lookahead(node.memo):
             decision = policy.decide(game, dice)
     except (IllegalAction, ValueError, RuntimeError):  # pragma: no cover - safety
-        return _end(node.state, node.run), list(node.replies)
+        return _end(node.state, node.run, capped=node.capped), list(node.replies)
     key = (repr(decision.command), _chooser_key(decision.chooser))
     known = node.after.get(key)
     if known is None:
@@ -556,9 +619,10 @@ def _decide_at(node: _Node, policy: HeuristicGovernment, dice: SeededDice) -> _N
         try:
             game.apply(decision.command, chooser=decision.chooser, dice=dice)
         except (IllegalAction, ValueError, RuntimeError):  # pragma: no cover - safety
-            known = (_end(game.state, node.run), list(node.replies))
+            known = (_end(game.state, node.run, capped=node.capped), list(node.replies))
         else:
-            known = _leg(game, dice, node.run, node.step + 1, list(node.replies))
+            known = _leg(game, dice, node.run, node.step + 1, list(node.replies),
+                         node.capped)
         node.after[key] = known
     return known
 
@@ -574,15 +638,20 @@ def _chooser_key(chooser: Any) -> Any:
     return object()
 
 
-def _end(s: GameState, run: _Run) -> Outcome:
-    """The outcome of a rollout that ended on ``s``."""
+def _end(s: GameState, run: _Run, score: float | None = None,
+         capped: Outcome | None = None) -> Outcome:
+    """The outcome of a rollout that ended on ``s`` (``score``: its leaf, when not
+    :func:`leaf_score`'s)."""
     winner = None
     if s.phase == "over":
         ranking = s.step.get("ranking") or []
         winner = Faction(ranking[0]).label if ranking else None
-    return Outcome(leaf_score(s, run.weights), s.victory_margins(),
-                   s.propaganda_cards > run.start_rounds, s.phase == "over", winner,
-                   len(s.played) - run.start_cards)
+    if run.dual_cap and capped is None and score is None:  # ended before the cap
+        capped = _end(s, run, default_leaf(s, run.weights))
+    return Outcome(leaf_score(s, run.weights) if score is None else score,
+                   s.victory_margins(), s.propaganda_cards > run.start_rounds,
+                   s.phase == "over", winner, len(s.played) - run.start_cards, capped,
+                   s if run.dual_cap else None)
 
 
 # ======================================================================================
@@ -842,6 +911,7 @@ def campaign_search(game: Game, think: str | float | Budget = DEFAULT_THINK, see
     budget = budget_for(think)
     if fixed_work_on():
         budget = replace(budget, safety=FIXED_WORK_SAFETY)
+    budget = leaf_budget(budget)
     weights = weights or tuned_weights()
     start = time.perf_counter()
     halving = halving_on() and bool(budget.halving)

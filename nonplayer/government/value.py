@@ -28,6 +28,7 @@ from core.cards import CARDS
 from core.events import UNSHADED
 from core.map import MAP
 from core.pieces import ACTIVE_OF, INSURGENTS, UNDERGROUND_OF, Faction, Piece
+from core.setup import PILE_SIZE, PILES, QUICK_PROPAGANDA_PILES
 from core.state import SAMPER, GameState
 from nonplayer.government.base import control_tally
 
@@ -50,6 +51,17 @@ def cards_to_propaganda(state: GameState) -> tuple[int, int]:
         if CARDS[c].propaganda:
             return min(i + 1, CARDS_CAP), left
     return CARDS_CAP, left
+
+
+def pile_sizes(state: GameState) -> list[tuple[int, bool]]:
+    """The piles of the deck as prepared (2.1, seed 003), top first: (cards, whether it
+    holds a Propaganda card)."""
+    size = PILE_SIZE.get(state.scenario, PILE_SIZE["standard"])
+    out = []
+    for number in range(1, PILES + 1):
+        has = state.scenario == "standard" or number in QUICK_PROPAGANDA_PILES
+        out.append((size + int(has), has))
+    return out
 
 
 def _soft_max(values: list[float], temperature: float = 2.0) -> float:
