@@ -234,3 +234,23 @@ def test_the_bench_compares_the_leaves_each_rule_choosing_on_its_own():
     assert yard["agree_yardstick"][0] == 1.0 and yard["default_regret"][0] == 20.0
     assert yard["lost_regret"][0] == 0.0
     assert yard["cpu_seconds"] > today["cpu_seconds"]  # uncapped rollouts play more cards
+
+
+def test_both_variants_together_halve_on_yardstick_leaves(monkeypatch):
+    # ANDEAN_SEARCH_HALVING=1 with the yardstick leaf: successive halving compares the
+    # chances of avoiding COIN Failure (8.8), every rollout to a Round's end, and the
+    # trace says what the scores are
+    from nonplayer.government.campaign import HALVING_ENV, campaign_trace
+
+    monkeypatch.setenv(LEAF_ENV, "yardstick")
+    monkeypatch.setenv(HALVING_ENV, "1")
+    game = at_government_decision(7, cards=4)
+    budget = Budget("test-both", Effort((NO_SA,), 1, 4), 0.1, 1, 2, 3, 60.0,
+                    halving=(1, 2), opening=(1, 2))
+    result = campaign_search(game, budget, seed=3)
+    assert result.rounds and all((o.reached_round or o.over) and 0 <= o.score <= SCALE
+                                 for j in result.judged for o in j.outcomes)
+    text = "\n".join(campaign_trace(result).lines())
+    assert "the chance of avoiding COIN Failure, in %" in text
+    monkeypatch.delenv(LEAF_ENV)
+    assert "COIN Failure, in %" not in "\n".join(campaign_trace(result).lines())

@@ -1143,6 +1143,10 @@ def campaign_trace(result: CampaignResult) -> Trace:
             trace.add("campaign.incumbent", _rule(best.cand),
                       f"switching from {name}: {best.cand.label} leads it by {lead:.1f}, "
                       f"more than {b.margin:g} paired standard errors ({b.margin * se:.1f})")
+    if yardstick_leaf():
+        trace.add("campaign.leaf", "8.8", "scores: the chance of avoiding COIN Failure, in %, "
+                  "at the end of the next Propaganda Round (0 where an Insurgent wins the "
+                  "check; a model of the position there where the game goes on)")
     if result.cut_short:
         trace.add("campaign.time", "", f"safety net {b.safety:.0f} s reached: fewer "
                   "sampled futures than planned")
