@@ -40,11 +40,13 @@ NARROWEST = 20
 class HistoryTree(Tree[Data]):
     """The history panel, whose long lines wrap instead of being cut at its edge (issue
     43: at 80x24 the panel is 49 columns and a turn's line ran past it). Textual draws a
-    node on one line, so a line wider than the panel is added as its node and, under it,
-    continuation leaves (indented 2 more): a leaf's continue beside it, a card's or a
-    turn's (which fold) as its first children, the node's line ending in '…' while
-    folded. :meth:`whole` is a node's whole line; :meth:`is_continuation` tells a
-    continuation leaf. A new width lays the lines out again (:attr:`on_width`)."""
+    node on one line, so a line wider than the panel is added as its node and
+    continuation leaves right under it (indented 2 more): a leaf's beside it; a card's
+    or a turn's (which fold) beside it while it is folded and as its first children
+    while unfolded, so the whole line is on the screen either way. :meth:`whole` is a
+    node's whole line; :meth:`is_continuation` tells a continuation leaf, whose data is
+    its line's (beside a folded turn: ("more", turn number)). A new width lays the lines
+    out again (:attr:`on_width`)."""
 
     def __init__(self, label: str, id: str | None = None) -> None:  # noqa: A002
         super().__init__(label, id=id)
@@ -54,6 +56,9 @@ class HistoryTree(Tree[Data]):
         self._whole: dict[int, str] = {}
         #: ids of the continuation leaves
         self._continuations: set[int] = set()
+        #: a card's or a turn's node id -> the continuation lines of its line, their
+        #: data under it, and the leaves showing them now
+        self._more: dict[int, tuple[list[Text], Data, list[TreeNode[Data]]]] = {}
         #: the width the lines were laid out for (None: before the first layout)
         self.laid_out_for: int | None = None
         #: called when the panel's width changes (the app lays the history out again)
@@ -62,6 +67,7 @@ class HistoryTree(Tree[Data]):
     def clear(self) -> Any:
         self._whole.clear()
         self._continuations.clear()
+        self._more.clear()
         return super().clear()
 
     def room(self, parent: TreeNode[Data], folds: bool) -> int | None:
@@ -85,20 +91,62 @@ class HistoryTree(Tree[Data]):
         (a card, a turn), wrapped to the panel's width."""
         room = self.room(parent, folds)
         pieces = [text] if room is None or len(text) <= room else textwrap.wrap(
-            text, room - (2 if folds else 0), subsequent_indent=" " * (
-                len(text) - len(text.lstrip(" ")) + 2), break_on_hyphens=False) or [text]
-        first = pieces[0] + (" …" if folds and len(pieces) > 1 and not expand else "")
+            text, room, subsequent_indent=" " * (len(text) - len(text.lstrip(" ")) + 2),
+            break_on_hyphens=False) or [text]
         if folds:
-            node = parent.add(Text(first, style), data=data, expand=expand)
-            under, more = node, ("line", data[1]) if data[0] == "turn" else data
+            node = parent.add(Text(pieces[0], style), data=data, expand=expand)
+            if len(pieces) > 1:
+                under = ("line", data[1]) if data[0] == "turn" else data
+                self._more[node.id] = ([Text(p, style) for p in pieces[1:]], under, [])
+                self._place_more(node)
         else:
-            node = parent.add_leaf(Text(first, style), data=data)
-            under, more = parent, data
-        for piece in pieces[1:]:
-            self._continuations.add(under.add_leaf(Text(piece, style), data=more).id)
+            node = parent.add_leaf(Text(pieces[0], style), data=data)
+            for piece in pieces[1:]:
+                self._continuations.add(parent.add_leaf(Text(piece, style), data=data).id)
         if len(pieces) > 1:
             self._whole[node.id] = text
         return node
+
+    def _place_more(self, node: TreeNode[Data]) -> None:
+        """The continuation lines of a card's or a turn's line right under it: its first
+        children while it is unfolded, the leaves after it while it is folded."""
+        more = self._more.get(node.id)
+        if more is None or node.parent is None:
+            return
+        labels, under, shown = more
+        for leaf in shown:
+            self._continuations.discard(leaf.id)
+            leaf.remove()
+        shown.clear()
+        for i, label in enumerate(labels):
+            if node.is_expanded:
+                leaf = node.add_leaf(label.copy(), data=under, before=i)
+            else:
+                beside = ("more", node.data[1]) if node.data and node.data[0] == "turn" \
+                    else under  # (a card's: the card's own data)
+                leaf = node.parent.add_leaf(label.copy(), data=beside,
+                                            after=shown[-1] if shown else node)
+            shown.append(leaf)
+            self._continuations.add(leaf.id)
+
+    def owner(self, node: TreeNode[Data]) -> TreeNode[Data] | None:
+        """The card or turn whose line a continuation leaf beside it goes on."""
+        for owner_id, (_, _, shown) in self._more.items():
+            if node in shown:
+                return next((n for n in (node.parent.children if node.parent else [])
+                             if n.id == owner_id), None)
+        return None
+
+    def last_line_of(self, node: TreeNode[Data]) -> TreeNode[Data]:
+        """The leaf showing the end of ``node``'s line (``node`` itself if it fits)."""
+        more = self._more.get(node.id)
+        return more[2][-1] if more and more[2] else node
+
+    def on_tree_node_expanded(self, event: Tree.NodeExpanded[Data]) -> None:
+        self._place_more(event.node)
+
+    def on_tree_node_collapsed(self, event: Tree.NodeCollapsed[Data]) -> None:
+        self._place_more(event.node)
 
     def whole(self, node: TreeNode[Data]) -> str:
         """The whole line of ``node``, wrapped or not."""

@@ -440,9 +440,9 @@ class PlayApp(App[None]):
                     node.expand()
 
     def _to_newest(self, node: Any) -> None:
-        tree: Tree[tuple[str, int]] = self.query_one("#log", Tree)
+        tree = self.query_one("#log", HistoryTree)
         tree.move_cursor(node, animate=False)
-        tree.scroll_to_node(node, animate=False)
+        tree.scroll_to_node(tree.last_line_of(node), animate=False)  # its whole line
 
     @staticmethod
     def _add_notes(tree: HistoryTree, parent: Any, notes: list[str]) -> None:
@@ -757,11 +757,13 @@ class PlayApp(App[None]):
         if data[0] == "card":
             return data[1], None
         up = node.parent  # a turn's card, a line's turn
-        card = up.data[1] if data[0] == "turn" and up is not None and up.data else None
+        # ("more": the rest of a folded turn's line, beside it: HistoryTree)
+        card = up.data[1] if data[0] in ("turn", "more") and up is not None and up.data \
+            else None
         if data[0] == "line":
             parent = up.parent if up is not None else None
             card = parent.data[1] if parent is not None and parent.data else None
-        return card, data[1] if data[0] in ("turn", "line") else None
+        return card, data[1] if data[0] in ("turn", "line", "more") else None
 
     def action_why(self) -> None:
         """Any turn of the history, whole: picked from the list (the one under the
@@ -824,6 +826,11 @@ class PlayApp(App[None]):
     def _turn(self, event: Tree.NodeSelected) -> None:
         """Enter on a line of a turn: the whole turn (long lines wrapped)."""
         data = event.node.data
+        if data is not None and data[0] == "more":  # the rest of a folded turn's line
+            owner = self.query_one("#log", HistoryTree).owner(event.node)
+            if owner is not None:
+                owner.toggle()
+            return
         if data is None or data[0] != "line":
             return  # a card or a turn: Enter folds or unfolds it
         turns = self.controller.turns()
