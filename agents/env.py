@@ -66,7 +66,7 @@ from decisions.base import (
     answers,
 )
 from decisions.decision import DecisionContext, decision_form
-from decisions.values import N_OPTION_FEATURES, feature_row
+from decisions.values import FEATURE_BLOCKS, N_OPTION_FEATURES, feature_row
 from nonplayer.government import GovernmentBot, apply_decision, make_government
 from nonplayer.turn import take_turn
 
@@ -139,6 +139,16 @@ def _features() -> tuple[Feature, ...]:
         ("to_move", 4, "1 for the Faction to move"),
         ("observer", 4, "1 for the Faction this observation is for"),
         ("margins", 4, "victory margins by Faction number (7.3)"),
+        ("subject", NSPACES, "the spaces the question is about, by space id: 1 at the first "
+         "space its prompt names ('Neiva: how many Troops to place?'), 2 at the second "
+         "(a move's destination...), and so on; 0s for none or when not this agent's turn"),
+        ("chosen", N_OPTION_FEATURES, "the decision being built: the sum of the option "
+         "feature rows (the option_features columns) of the answers taken so far in this "
+         "decision, each pick of a question of several options once it is done (the "
+         "spaces, piece kinds, Factions, numbers... chosen); 0s when not this agent's turn"),
+        ("chosen_numbers", NSPACES, "the decision being built, by space id: the numbers "
+         "answered for each space so far (a number question's answer counts for the "
+         "first space its prompt names, a (space, count) option for its space)"),
         ("question_kind", 4, "1 for the question's kind: one option, several options, a "
          "number, yes/no (0s when not this agent's turn)"),
         ("question_size", 1, "options the question lists (the action ids 0 .. size-1)"),
@@ -217,6 +227,9 @@ class Table:
         self.answered: list[int | tuple[list[int], bool]] = []
         #: the question_id of each question in ``answered``
         self.answered_ids: list[int] = []
+        #: the decision so far: the ``chosen`` and ``chosen_numbers`` blocks
+        #: (:func:`note_chosen`)
+        self.chosen = np.zeros(CHOSEN_SIZE, dtype=np.float32)
         #: the open question's id (:func:`question_id`; 0 when none is open)
         self.question_id = 0
         self._features: np.ndarray | None = None
@@ -326,6 +339,8 @@ class Table:
             return str(err)
         self.answered.append((list(self.picks), done) if question.kind == MANY else action)
         self.answered_ids.append(self.question_id)
+        note_chosen(self.chosen, question, self.options,
+                    self.picks if question.kind == MANY else [action])
         if self.run.done:
             self._apply(self.run.result)
             self._advance()
@@ -379,6 +394,7 @@ class Table:
             self.answered = []
             self.answered_ids = []
             self._history = None
+            self.chosen = np.zeros(CHOSEN_SIZE, dtype=np.float32)
             self.to_move = faction
             self._ask(run.question)
             return
@@ -458,6 +474,7 @@ class Table:
         other.bot = copy.deepcopy(self.bot)
         other.answered = list(self.answered)
         other.answered_ids = list(self.answered_ids)
+        other.chosen = self.chosen.copy()
         other.picks = list(self.picks)
         other.refused = set(self.refused)
         other.refused_picks = set(self.refused_picks)
@@ -570,6 +587,58 @@ def _question_id(where: str, kind: str, prompt: str) -> int:
 _SPACE_NAMES = re.compile("|".join(re.escape(n) for n in sorted(
     {n for s in MAP.spaces for n in (s.full_name, s.name)}, key=len, reverse=True)))
 _DIGITS = re.compile(r"\d+")
+#: The space id of each name of a space.
+_SPACE_ID = {n: s.id for s in MAP.spaces for n in (s.full_name, s.name)}
+
+
+@lru_cache(maxsize=8192)
+def subject_of(prompt: str) -> tuple[int, ...]:
+    """The spaces a question's ``prompt`` names, in the order it names them, each once
+    (the ``subject`` block: the names :func:`question_id` leaves out)."""
+    out: list[int] = []
+    for match in _SPACE_NAMES.finditer(prompt):
+        space = _SPACE_ID[match.group()]
+        if space not in out:
+            out.append(space)
+    return tuple(out)
+
+
+def note_chosen(chosen: np.ndarray, question: Question, options: list[Option],
+                taken: list[int]) -> None:
+    """Add the answer ``taken`` (the action, or a question of several options' picks)
+    to ``question`` listing ``options`` to ``chosen``, the ``chosen`` and
+    ``chosen_numbers`` blocks of the decision being built (:data:`CHOSEN_SIZE` numbers):
+    each option's feature row, and its number to the space it is for (a (space, count)
+    option's space, else the first space the prompt names)."""
+    kind = question.kind
+    for action in taken:
+        option = options[action]
+        row = np.frombuffer(feature_row(kind, option.value, option.label), dtype=np.int8)
+        chosen[:N_OPTION_FEATURES] += row
+        number = int(row[_NUMBER_COL])
+        if number:
+            named = np.flatnonzero(row[_SPACE_COL:_SPACE_COL + NSPACES])
+            space = int(named[0]) if named.size else next(
+                iter(subject_of(question.prompt)), None)
+            if space is not None:
+                chosen[N_OPTION_FEATURES + space] += number
+
+
+def write_decision(vec: np.ndarray, prompt: str, chosen: np.ndarray) -> None:
+    """Write the ``subject`` block of a question asking ``prompt`` and the decision so
+    far (``chosen``, :func:`note_chosen`) into the observation ``vec``."""
+    for order, space in enumerate(subject_of(prompt), 1):
+        vec[_SUBJECT_AT + space] = order
+    vec[_CHOSEN_AT:_QUESTION_AT] = chosen
+
+
+#: The columns of an option feature row :func:`note_chosen` reads.
+_COLUMN = {}
+_offset = 0
+for _name, _size, _ in FEATURE_BLOCKS:
+    _COLUMN[_name] = _offset
+    _offset += _size
+_SPACE_COL, _NUMBER_COL = _COLUMN["space"], _COLUMN["number"]
 
 
 def decision_history(answered_ids: list[int],
@@ -678,12 +747,16 @@ class Encoder:
         if table.question is not None and table.to_move is observer:
             write_question(vec, table.question, len(table.options), table.picks,
                            table.question_id, len(table.answered), table.history())
+            write_decision(vec, table.question.prompt, table.chosen)
         return vec
 
 
 #: Where :meth:`Encoder.encode` writes the observer and the question (per step): the
 #: question's blocks are the vector's last, from ``question_kind`` to the end.
 _OBSERVER_AT = _AT["observer"]
+_SUBJECT_AT, _CHOSEN_AT = _AT["subject"], _AT["chosen"]
+#: The size of the decision so far (:func:`note_chosen`): ``chosen``, ``chosen_numbers``.
+CHOSEN_SIZE = N_OPTION_FEATURES + NSPACES
 _QUESTION_AT = _AT["question_kind"]
 _PICKED_AT = _AT["picked"]
 #: The ``question_kind`` block for each kind.
@@ -694,6 +767,7 @@ assert [f.name for f in FEATURES[FEATURES.index(next(
     "decision_depth", "decision_history", "picked"], "write_question lists blocks in order"
 assert _QUESTION_AT + len(KINDS) + 6 + 2 * HISTORY == _PICKED_AT, "write_question's blocks"
 assert _PICKED_AT + MAX_OPTIONS == N_FEATURES, "the question's blocks end the vector"
+assert _CHOSEN_AT + CHOSEN_SIZE == _QUESTION_AT, "write_decision's blocks"
 
 
 class _Sources(NamedTuple):
@@ -765,7 +839,7 @@ def _encode_board(state: GameState, previous: np.ndarray | None = None,
         vec[_AT["momentum"] + card] = 1
     mover = sequence.to_move(state)
     margins = state.victory_margins()
-    vec[_AT["deck_size"]:_AT["question_kind"]] = [
+    vec[_AT["deck_size"]:_SUBJECT_AT] = [
         len(state.deck), state.propaganda_cards, state.final_propaganda,
         *[1 if state.phase == p else 0 for p in PHASES], sequence.position(state),
         *[1 if f is mover else 0 for f in _FACTIONS],
@@ -798,7 +872,7 @@ assert [f.name for f in FEATURES[:FEATURES.index(next(
     "available", "removed", "resources", "aid", "president", "eligible", "acted",
     "current_card", "next_card", "capabilities", "momentum", "deck_size",
     "propaganda_cards", "final_propaganda", "phase", "position", "to_move", "observer",
-    "margins"], "encode_board lists blocks in order"
+    "margins", "subject", "chosen", "chosen_numbers"], "encode_board lists blocks in order"
 
 
 def _seed(seed: int | None) -> int:

@@ -58,6 +58,7 @@ from typing import Any
 import numpy as np
 
 from agents.env import (
+    CHOSEN_SIZE,
     DONE,
     FEATURES,
     MAX_OPTIONS,
@@ -65,9 +66,11 @@ from agents.env import (
     N_FEATURES,
     decision_history,
     encode_board,
+    note_chosen,
     option_rows,
     question_id,
     subtraction,
+    write_decision,
     write_question,
 )
 from agents.seat import with_agents
@@ -353,6 +356,8 @@ class AndeanAbyssState(pyspiel.State):
         self.question_id = 0
         self.answered_ids: list[int] = []
         self.answered: list[int | tuple[list[int], bool]] = []
+        #: the decision so far (agents.env.note_chosen)
+        self.chosen = np.zeros(CHOSEN_SIZE, dtype=np.float32)
         while not self.base.is_terminal():
             deck = self.base.state.deck
             assert isinstance(deck, ChanceDeck)
@@ -411,6 +416,7 @@ class AndeanAbyssState(pyspiel.State):
             self._live = (decision, trial, memo)
             actions, self.actions = self.actions, []
             self.answered_ids, self.answered = [], []
+            self.chosen = np.zeros(CHOSEN_SIZE, dtype=np.float32)
             try:
                 self._open(decision)
                 for action in actions:
@@ -460,6 +466,8 @@ class AndeanAbyssState(pyspiel.State):
             return False
         self.answered_ids.append(self.question_id)
         self.answered.append((list(self.picks), done) if question.kind == MANY else action)
+        note_chosen(self.chosen, question, self.options,
+                    self.picks if question.kind == MANY else [action])
         if run.done:
             return True
         self._open(self._live[0])
@@ -594,6 +602,7 @@ class Observer:
             write_question(vec, question, len(state.options), state.picks,
                            state.question_id, len(state.answered),
                            decision_history(state.answered_ids, state.answered))
+            write_decision(vec, question.prompt, state.chosen)
         self.tensor[:] = vec
 
     def string_from(self, state: AndeanAbyssState, player: int) -> str:
