@@ -7,8 +7,11 @@ docs/agents.md, "For learners and searchers").
                                                      "seats": "Government"})
     state = game.new_initial_state()
 
-**Players.** ``seats`` names the Factions played by OpenSpiel players, comma-separated,
-in that order as players 0, 1, ... (default ``Government``: the solitaire game, 8.0).
+**Players.** ``seats`` names the Factions played by OpenSpiel players, joined by ``+``
+(``"FARC+AUC"``; a comma or ``|`` is read too, but the game's string, ``str(game)``,
+writes ``+``: OpenSpiel's parameter syntax splits a value at commas, so a game string with
+``FARC,AUC`` could not be loaded again), in that order as players 0, 1, ... (default
+``Government``: the solitaire game, 8.0).
 The other Insurgents are the section-8 Non-players; a Government no player takes is
 played by the program's heuristic Government bot, which then answers Insurgent Discord
 (8.1). As in the environment, the Government with exactly one Insurgent beside
@@ -53,6 +56,7 @@ answers).
 from __future__ import annotations
 
 import hashlib
+import re
 from typing import Any
 
 import numpy as np
@@ -197,17 +201,22 @@ _GAME_TYPE = pyspiel.GameType(
 def _seats(text: str) -> list[Faction]:
     names = {f.label.lower(): f for f in Faction} | {"govt": Faction.GOVT}
     seats = []
-    for word in text.split(","):
+    for word in re.split(r"[+,|]", text):
         faction = names.get(word.strip().lower())
         if faction is None or faction in seats:
             raise ValueError(f"seats {text!r}: name each of Government, FARC, AUC, Cartels "
-                             "at most once, comma-separated")
+                             "at most once, joined by + (FARC+AUC)")
         seats.append(faction)
     if Faction.GOVT in seats and len(seats) == 2:
         raise ValueError("seats: the Government and one Insurgent beside Non-players would "
                          "be asked Insurgent Discord (8.1) inside a Non-player's turn: seat "
                          "1, 3 or 4 Factions, or leave the Government to the program's bot")
     return seats
+
+
+def seats_param(factions: list[Faction]) -> str:
+    """The ``seats`` parameter of ``factions``: their labels joined by ``+``."""
+    return "+".join(f.label for f in factions)
 
 
 class _Shared:
@@ -278,9 +287,8 @@ class Setup:
 
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
         # a saved state names its game's parameters, not the whole opening position
-        seats = ",".join(f.label for f in self.factions)
         return (_setup_of_params, ({"scenario": self.scenario, "seed": self.seed,
-                                    "seats": seats},))
+                                    "seats": seats_param(self.factions)},))
 
 
 _SETUPS: dict[tuple[str, int, str], Setup] = {}
@@ -294,7 +302,8 @@ def setup_of(game: Any) -> Setup:
 
 def _setup_of_params(given: dict[str, Any]) -> Setup:
     params = {**_GAME_TYPE.parameter_specification, **given}
-    key = (str(params["scenario"]), int(params["seed"]), str(params["seats"]))
+    key = (str(params["scenario"]), int(params["seed"]),
+           seats_param(_seats(str(params["seats"]))))
     if key not in _SETUPS:
         _SETUPS[key] = Setup(params)
     return _SETUPS[key]
@@ -306,7 +315,11 @@ class AndeanAbyssGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**_GAME_TYPE.parameter_specification, **(params or {})}
-        players = len(_seats(str(params["seats"])))
+        factions = _seats(str(params["seats"]))
+        players = len(factions)
+        # the seats as the game's string writes them: joined by '+', never by commas
+        # (a string with 'seats=FARC,AUC' is not read back by pyspiel.load_game)
+        params["seats"] = seats_param(factions)
         info = pyspiel.GameInfo(
             num_distinct_actions=N_ACTIONS, max_chance_outcomes=MAX_CHANCE_OUTCOMES,
             num_players=players, min_utility=-100.0, max_utility=100.0,

@@ -237,6 +237,30 @@ def test_a_state_saves_and_loads_at_every_node_kind() -> None:
     assert kinds == {"question", "answers", "picks", "die", "card", "terminal"}
 
 
+@pytest.mark.parametrize("given", ["FARC,AUC", "FARC+AUC", "farc | auc"])
+def test_a_game_of_several_seats_saves_and_loads(given: str) -> None:
+    # the game's string names its seats so that pyspiel.load_game reads it back (a comma
+    # in a parameter's value was read as the next parameter: 'seats=FARC,AUC' in the
+    # string gave "Unknown parameter 'AUC,seed=11)'"); pickle and OpenSpiel's
+    # serialization of a state some way into the game give the same state
+    import pickle
+
+    game = _load(seats=given, seed=11)
+    assert "seats=FARC+AUC" in str(game)
+    again = pyspiel.load_game(str(game))
+    assert str(again) == str(game) and again.num_players() == 2
+    state = game.new_initial_state()
+    rng = np.random.RandomState(3)
+    for _ in range(40):
+        _random_step(state, rng)
+    for loaded in (pickle.loads(pickle.dumps(state)),
+                   pyspiel.deserialize_game_and_state(
+                       pyspiel.serialize_game_and_state(game, state))[1]):
+        _same(loaded, state)
+        assert loaded.history() == state.history()  # type: ignore[attr-defined]
+    assert pickle.loads(pickle.dumps(game)).num_players() == 2
+
+
 def test_the_game_is_of_perfect_information_and_a_resample_is_the_state() -> None:
     # every player sees the whole state: the cards face down and the dice to come are
     # chance nodes, the state holds none of them (docs/architecture.md, "The OpenSpiel
