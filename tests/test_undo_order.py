@@ -1,7 +1,8 @@
 """An undo's steps on the table come in the order the table must do them (issue 43
-leftover 3): the last command taken back first, each command's spaces in the reverse of
-the order it took them, a space's markers with its pieces, then its tracks, its
-cylinders and its card. They came as one difference in map order: every command's
+leftover 3): the last thing done first: the automatic steps a command set off (the
+card's end, a Round's phases) before the command's own changes, each part's spaces in
+the reverse of the order it took them, a space's markers with its pieces, then its
+tracks. They came as one difference in map order: every command's
 pieces first, then all the markers (the Cartels' FARC Control markers far from the
 Guerrillas whose removal brings them back), the Government's Resources among the
 Cartels' steps. The words are those of the steps printed as the turns were played, read
@@ -33,16 +34,17 @@ def test_undo_steps_take_the_commands_back_last_first_space_by_space():  # 1.8, 
     assert rally[0] == "Place 2 Underground Cartels Guerrillas in Meta West"
     assert "Remove the FARC Control marker from Meta West" in rally
     assert c.undo_steps() == [
-        # the AUC's turn and the card's end, the last done
+        # the card's end (2.3.7, 2.3.8), the last done, set off by the AUC's turn
+        "Move the AUC cylinder to the Eligible box",
+        "Move the Cartels cylinder to the Eligible box",
+        "Put #18 NSPD-18 face up again, and #7 7th Special Forces back on top of the deck",
+        # the AUC's Rally + Extort
         "In Atlántico-Magdalena, flip 1 Active AUC Guerrilla to Underground",
         "Remove 1 Underground AUC Guerrilla from Santander-Boyacá",
         "Remove 2 Underground AUC Guerrillas and 1 Active AUC Guerrilla from "
         "Antioquia-Bolívar",
         "Remove 1 Underground AUC Guerrilla from Huila-Tolima",
         "Set AUC Resources to 10 (was 9)",
-        "Move the AUC cylinder to the Eligible box",
-        "Move the Cartels cylinder to the Eligible box",
-        "Put #18 NSPD-18 face up again, and #7 7th Special Forces back on top of the deck",
         # the Cartels' Rally: each space's Control marker with its Guerrillas
         "Remove 2 Underground Cartels Guerrillas from Meta East",
         "Place a FARC Control marker in Meta East",
@@ -66,7 +68,8 @@ def test_assist_says_the_undo_steps_in_that_order(tmp_path: Path):
     text = out.getvalue()
     table = text.split("On the table:\n", 1)[1].split("\nGovernment — Undo", 1)[0]
     lines = [line.split(". ", 1)[1] for line in table.splitlines()]
-    assert lines[0] == "In Atlántico-Magdalena, flip 1 Active AUC Guerrilla to Underground"
+    assert lines[0] == "Move the Government cylinder to the Eligible box"  # the card's end
+    assert lines[3] == "In Atlántico-Magdalena, flip 1 Active AUC Guerrilla to Underground"
     assert lines.index("Remove 1 Underground AUC Guerrilla from Santander-Boyacá") < \
         lines.index("Remove 1 Underground AUC Guerrilla from Huila-Tolima")
     assert lines[-2:] == ["Set Government Resources to 40 (was 49)", "Set Aid to 9 (was 19)"]

@@ -231,6 +231,10 @@ class _Walk:
         self.steps = steps  # False: only the reports are wanted (no table steps built)
         self.reports: list[str] = []
         self.lines: list[str] = []
+        #: each part of the walk whose steps ``lines`` holds, in order: (the board
+        #: before it, the board after it, what the engine said of it); an undo reads
+        #: them backwards (:meth:`Controller.undo_steps`)
+        self.parts: list[tuple[GameState, GameState, list[str]]] = []
 
     def steps_to(self, after: GameState) -> list[str]:
         """The table's steps of the walk, then whatever still differs from ``after`` (a
@@ -248,7 +252,9 @@ class _Walk:
         self.lines += board_changes.steps(self.last, self.state,
                                           board_changes.spaces_named(told),
                                           board_changes.moves_told(told))
-        self.last = self.state.clone()
+        now = self.state.clone()
+        self.parts.append((self.last, now, list(told)))
+        self.last = now
 
     def stage(self, index: int, report: list[str], decision: object) -> None:
         phased = _phased(report)
@@ -1059,21 +1065,26 @@ class Controller:
         plan = plan if plan is not None else self.undo_plan()
         if plan is None:
             return None
-        # as the table must do them (issue 43): the last command taken back first, each
-        # command's spaces in the reverse of the order it took them, a space's markers
-        # (Control, Support, a FARC Zone) with its pieces, then its tracks; not all the
-        # pieces of every command first, then all the markers, in map order
+        # as the table must do them (issue 43): the last thing done first (a command's
+        # automatic steps, the card's end or a Round's phases, before the command's own
+        # changes: the parts of its _Walk), each part's spaces in the reverse of the
+        # order it took them, a space's markers (Control, Support, a FARC Zone) with its
+        # pieces, then its tracks; not all the pieces of every command first, then all
+        # the markers, in map order
         game = Game.replay(self.game.initial, self.game.log[:plan.point])
-        boards, traces = [game.state.clone()], []
+        parts: list[tuple[GameState, GameState, list[str]]] = []
         for entry in self.game.log[plan.point:]:
-            traces.append(game.replay_entry(entry))
-            boards.append(game.state.clone())
+            before = game.state.clone()
+            trace = game.replay_entry(entry)
+            walk = _Walk(before, entry, trace)
+            walk.run()
+            parts += walk.parts + [(walk.state, game.state.clone(), trace)]
         steps: list[str] = []
-        for k in range(len(traces) - 1, -1, -1):
-            order = board_changes.spaces_named(traces[k])[::-1]
+        for before, after, told in reversed(parts):
+            order = board_changes.spaces_named(told)[::-1]
             steps += self._masked_back(board_changes.reverse_steps(
-                boards[k], boards[k + 1], order, board_changes.moves_told(traces[k]),
-                by_space=True), boards[k], boards[k + 1])
+                before, after, order, board_changes.moves_told(told), by_space=True),
+                before, after)
         return steps
 
     def steps_back_to(self, position: int) -> list[str]:
