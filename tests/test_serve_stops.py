@@ -8,6 +8,7 @@ is for an event, with a generous bound."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import select
 import signal
@@ -151,3 +152,57 @@ def test_a_tab_refused_at_start_shows_its_line_in_the_browser(tmp_path) -> None:
         shown = _read_until(tab, b"in use by")  # drawn by the tab's app, after its prelude
         assert b"__GANGLION__" in shown
         assert _ends(tab) == 2
+
+
+def _meta(proc: subprocess.Popen, data: dict) -> None:
+    """A meta packet from the server to the tab's game (textual-serve's encoding)."""
+    assert proc.stdin is not None
+    payload = json.dumps(data).encode()
+    proc.stdin.write(b"M" + len(payload).to_bytes(4, "big") + payload)
+    proc.stdin.flush()
+
+
+def _stalled(tmp_path: Path) -> subprocess.Popen:
+    """A tab's game whose browser dropped while it drew: textual-serve's reader of the
+    game's output ends at the first write to the closed websocket, so nothing reads the
+    game's pipe any more; the game draws on (a few screens, more than the pipe holds) and
+    blocks writing. Its pipe from the server stays open (the server runs on)."""
+    save = tmp_path / "g.json"
+    serialize.save(Game.new("standard", seed=1), save)
+    tab = _tab(tmp_path, save)
+    _read_until(tab, b"__GANGLION__")  # the app is up; from here on no one reads
+    for width in range(300, 310):  # each a whole new screen to draw
+        _meta(tab, {"type": "resize", "width": width, "height": 100})
+    return tab
+
+
+def _waited(proc: subprocess.Popen) -> int:
+    """The exit code, its output never read (120 s: a bound on an orphan)."""
+    try:
+        return proc.wait(timeout=120)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        raise AssertionError("the tab's game ran on, blocked writing to its tab") from None
+
+
+def test_a_tabs_game_blocked_drawing_ends_when_its_tab_goes(tmp_path) -> None:
+    # The browser's tab died (chromium ended) while the game drew: textual-serve sends
+    # "quit" and no longer reads. The game ran on for ever (newcomer trial, issue 43
+    # item 1), holding the save's lock: every new tab said "in use by process N".
+    tab = _stalled(tmp_path)
+    _meta(tab, {"type": "quit"})
+    assert _waited(tab) == 0
+    with SaveLock(tmp_path / "g.json"):  # the lock went with the process
+        pass
+
+
+@pytest.mark.parametrize(("number", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 130),
+                                              (signal.SIGHUP, 129)])
+def test_a_tabs_game_blocked_drawing_ends_on_a_stop(tmp_path, number, code) -> None:
+    # asyncio's signal handlers restart the blocked write (SA_RESTART) and wait for the
+    # event loop, which the write holds: SIGTERM, SIGINT, SIGHUP went unheard.
+    tab = _stalled(tmp_path)
+    time.sleep(1)  # (not a bound: the stop also works before the pipe is full)
+    tab.send_signal(number)
+    assert _waited(tab) == code
