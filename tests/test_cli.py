@@ -132,8 +132,9 @@ def test_status_json_fields(save_path, capsys):
     assert d["victory_margins"] == {"Government": -10, "FARC": -5, "AUC": -5, "Cartels": -30}
     assert d["aid"] == 9 and d["el_presidente"] == "Samper"
     assert d["eligible"] == ["Government", "FARC", "AUC", "Cartels"]
-    # the deck is face down (Deck Preparation): no count without --open-deck (issue 43)
-    assert d["phase"] == "card" and d["deck_remaining"] is None
+    # 2.2: the number of cards in the draw deck is open to inspection (issue 43)
+    assert d["phase"] == "card" and d["deck_remaining"] == len(
+        serialize.load(save_path).state.deck)
     game = serialize.load(save_path)
     card, nxt = game.state.current_card, game.state.deck[0]
     assert d["current_card"] == {"number": card, "title": CARDS[card].title}

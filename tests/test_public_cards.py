@@ -35,9 +35,13 @@ from tui.turn_log import names_a_card
 #: under it from its own deck, which the table has not named)
 ISSUE_CARDS = ["58", "55", "propaganda", "propaganda"]
 VIEWS = ["tracks", "status", "card", "log"]
-#: a count of the cards to the next Propaganda card, in any view's words
-COUNT = re.compile(r"before the next Propaganda card|next in \d+ card|cards_to_propaganda"
-                   r"|deck: \d+ card|\"deck_remaining\": \d")
+#: a count of the cards to the next Propaganda card, in any view's words (the number of
+#: cards in the draw deck is open to inspection, 2.2, and allowed)
+COUNT = re.compile(r"before the next Propaganda card|next in \d+ card|cards_to_propaganda")
+#: a number of cards in the draw deck, in any view's words: the table's deck is the
+#: table's, which the program cannot count (it says so instead)
+DECK_SIZE = re.compile(r"deck: \d+ card|\d+ cards? in the draw deck|deck \d+"
+                       r"|\"deck_remaining\": \d")
 
 
 def named_cards(game: Game) -> set[int]:
@@ -72,6 +76,7 @@ class ViewingTable(AutoTable):
         unnamed = shown_cards(text) - named_cards(game)
         assert not unnamed, f"{where} shows cards the table never named: {unnamed}\n{text}"
         assert not COUNT.search(text), f"{where} counts to the next Propaganda card:\n{text}"
+        assert not DECK_SIZE.search(text), f"{where} counts the table's deck:\n{text}"
 
     def answer(self, prompt: str, recent: str) -> str:
         if self.pending:
@@ -192,8 +197,10 @@ def solo_plain(script: list[str], seed: int = 23, open_deck: bool = False
 
 
 def test_solo_views_count_no_cards_to_the_next_propaganda_card():  # Deck Preparation
-    _, text = solo_plain(["tracks", "card", "quit"])
+    controller, text = solo_plain(["tracks", "card", "quit"])
     assert "Propaganda cards 0 of 4" in text and not COUNT.search(text)
+    # 2.2: "the number of cards in the draw deck are open to inspection"
+    assert f"{len(controller.state.deck)} cards in the draw deck" in text
     _, opened = solo_plain(["tracks", "quit"], open_deck=True)
     assert "before the next Propaganda card (open deck)" in opened
 
@@ -209,8 +216,9 @@ def test_solo_side_panel_counts_nothing_at_80x24_unless_the_deck_is_open():
             await pilot.pause()
             return "\n".join(app.side_lines())
 
-    shut = asyncio.run(panel(new_solitaire("standard", seed=23)))
+    shut = asyncio.run(panel(solo := new_solitaire("standard", seed=23)))
     assert "Propaganda 0/4" in shut and not COUNT.search(shut)
+    assert f"deck {len(solo.state.deck)}" in shut  # 2.2: the deck's size is open
     game = new_solitaire("standard", seed=23)
     game.state.options[OPEN_DECK] = game.initial.options[OPEN_DECK] = True
     assert re.search(r"next in \d+ cards|next card", asyncio.run(panel(game)))

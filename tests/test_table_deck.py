@@ -80,7 +80,9 @@ def test_status_of_an_assist_save_counts_no_card_of_the_program(tmp_path, capsys
     game = new_assist_game("standard", 30, SEATS, 41)
     assert is_table_deck(game) and not next_named(game)
     text = status_text(game)
-    assert "Card: #41 Mancuso   next: not named yet   deck: the table's" in text, text
+    # the program cannot count the table's deck (2.2 opens it to the table): it says so
+    assert ("Card: #41 Mancuso   next: not named yet   deck: the table's (count its cards "
+            "there)") in text, text
     assert "cards   Propaganda" not in text
     d = status_dict(game)
     assert d["table_deck"] is True and d["next_card"] is None
@@ -94,15 +96,18 @@ def test_status_of_an_assist_save_counts_no_card_of_the_program(tmp_path, capsys
     assert json.loads(capsys.readouterr().out)["deck_remaining"] is None
 
 
-def test_a_solitaire_save_counts_its_deck_only_when_open():
-    # Deck Preparation: the deck is face down (issue 43 item 2); --open-deck shows it
+def test_a_solitaire_save_counts_its_deck_not_to_the_next_propaganda_card():
+    # 2.2: the number of cards in the draw deck is open to inspection; Deck Preparation:
+    # the order is face down (issue 43 item 2), so --open-deck alone says where the next
+    # Propaganda card lies
     from runners.solitaire import new_solitaire
     from tui.table_deck import OPEN_DECK
 
     game = new_solitaire("standard", seed=1)
     assert not is_table_deck(game)
-    assert "deck: face down" in status_text(game)
-    assert not re.search(r"deck: \d+ cards", status_text(game))
+    assert f"deck: {len(game.state.deck)} cards   " in status_text(game)
+    assert status_dict(game)["deck_remaining"] == len(game.state.deck)
+    assert "cards_to_propaganda" not in status_dict(game)
     game.state.options[OPEN_DECK] = True
     assert re.search(r"deck: \d+ cards \(open deck\)", status_text(game))
 

@@ -112,26 +112,39 @@ def cards_lines(state: GameState, cards: PublicCards | None = None) -> list[str]
 
 def propaganda_line(state: GameState, cards: PublicCards | None = None,
                     short: bool = False) -> str:
-    """'Propaganda cards 1 of 4', with, only when the deck is open (``andean play
-    --open-deck``), where the next Propaganda card lies: the deck is face down (Deck
-    Preparation), so no screen counts it otherwise. ``short``: the side panel's words
-    ('Propaganda 1/4; next in 3 cards')."""
+    """'Propaganda cards 1 of 4; 17 cards in the draw deck' (2.2: the number of cards in
+    the draw deck is open to inspection; at the table, whose deck the program cannot
+    count, it says so), with, only when the deck is open (``andean play --open-deck``),
+    where the next Propaganda card lies: the deck is face down (Deck Preparation), so no
+    screen counts that otherwise. ``short``: the side panel's words ('Propaganda 1/4;
+    deck 17; next in 3 cards'), parts joined by '; '."""
     cards = cards if cards is not None else solo_cards(state)
     # Propaganda cards, not Rounds: a card set aside after a Round holds none (6.0) and
     # counts toward the final one all the same (2.4.1)
     rounds = (f"Propaganda {state.propaganda_cards}/{state.final_propaganda}" if short
               else f"Propaganda cards {state.propaganda_cards} of "
               f"{state.final_propaganda}")
-    if not cards.open_deck or cards.over:
-        return rounds
-    left = cards.to_propaganda
-    if short:
-        when = "none left in the deck" if left is None else "next card" if left == 0 \
-            else f"next in {left} card{'s' if left != 1 else ''}"
-    else:
-        when = "no Propaganda card left in the deck" if left is None \
-            else f"{counted(left, 'Event card')} before the next Propaganda card"
-    return f"{rounds}; {when} (open deck)"
+    parts = [rounds, deck_size_words(cards, short)]
+    if cards.open_deck and not cards.over:
+        left = cards.to_propaganda
+        if short:
+            when = "none left in the deck" if left is None else "next card" if left == 0 \
+                else f"next in {left} card{'s' if left != 1 else ''}"
+        else:
+            when = "no Propaganda card left in the deck" if left is None \
+                else f"{counted(left, 'Event card')} before the next Propaganda card"
+        parts.append(f"{when} (open deck)")
+    return "; ".join(parts)
+
+
+def deck_size_words(cards: PublicCards, short: bool = False) -> str:
+    """The number of cards in the draw deck (2.2), or at the table that the program
+    cannot know it: 'deck 17' / '17 cards in the draw deck', 'deck: the table's'."""
+    if cards.deck_left is None:
+        return ("deck: count the table's" if short else
+                "the draw deck is the table's: count its cards there")
+    return (f"deck {cards.deck_left}" if short
+            else f"{counted(cards.deck_left, 'card')} in the draw deck")
 
 
 # ======================================================================================

@@ -11,9 +11,10 @@ name is ever printed, recorded or counted (issue 31 item 4):
 * :func:`is_table_deck`: whether a game's deck is the table's (an assist save);
 * :func:`public_cards`: the one answer to "which cards may be shown" (issue 43 item 2):
   the card face up, the card on top of the deck where the rules show it (2.2: face up
-  on the deck; at the table, once named), and where the next Propaganda card lies or how
-  many cards the deck holds only with the open-deck option (:data:`OPEN_DECK`, off by
-  default, kept in the save). Every screen (status, tracks, the card panel, the side
+  on the deck; at the table, once named), the number of cards in the draw deck (2.2:
+  "open to inspection"; at the table the program does not know it and says so), and
+  where the next Propaganda card lies only with the open-deck option (:data:`OPEN_DECK`,
+  off by default, kept in the save). Every screen (status, tracks, the card panel, the side
   panel, the browser, which is the same app) goes through it;
 * :func:`masked`: lines of instructions or changes with an unnamed card face up left
   unnamed ("Reveal the next card: #69 ..." becomes "turn the next card face up and
@@ -118,9 +119,9 @@ class PublicCards:
     #: the open-deck option is on (to_propaganda None then means none left)
     open_deck: bool = False
     over: bool = False
-    #: the cards left in the draw deck: only with the open-deck option (None: not
-    #: shown). Deck Preparation shuffles one Propaganda card into each pile, so the
-    #: count would tell how near the next one lies (issue 43 item 2)
+    #: the number of cards in the draw deck, open to inspection (2.2; docs/readings.md
+    #: #r-public-deck-size). None at the table: the deck is the table's and the program
+    #: cannot know how many cards it holds (the table never says), so the screens say so
     deck_left: int | None = None
 
 
@@ -133,7 +134,7 @@ def solo_cards(state: GameState) -> PublicCards:
     left = next((i for i, c in enumerate(state.deck) if CARDS[c].propaganda), None)
     return PublicCards(state.current_card, nxt, over=over, open_deck=open_deck,
                        to_propaganda=left if open_deck and not over else None,
-                       deck_left=len(state.deck) if open_deck else None)
+                       deck_left=len(state.deck))
 
 
 def public_cards(game: Game, state: GameState | None = None,
@@ -142,8 +143,9 @@ def public_cards(game: Game, state: GameState | None = None,
     in solo play the card face up and the next (:func:`solo_cards`); at the table only
     the cards it named: the card face up once named (the program's own stands in
     unnamed after a second Propaganda card in a row, 6.0), the card on top once named
-    since it last changed (none after the final Round's card, 2.4.1). Never where the
-    next Propaganda card lies in the table's deck. ``table``: the deck is the table's
+    since it last changed (none after the final Round's card, 2.4.1); the number of cards
+    in the draw deck (2.2) in solo play only. Never where the next Propaganda card lies
+    but with the open deck (solo). ``table``: the deck is the table's
     whatever the save says (the assistant's own game)."""
     state = state if state is not None else game.state
     if not (table or is_table_deck(game)):

@@ -96,8 +96,9 @@ def status_dict(game: Game) -> dict[str, Any]:
     victory margins and every space in play (keyed by space name). The cards as far as
     the people playing see them (:func:`tui.table_deck.public_cards`): at the table only
     those it named (nobody is to move on a card face up it has not named: its Faction
-    order would tell it), and where the next Propaganda card lies and how many cards the
-    deck holds only with the open deck (``deck_remaining`` null without it)."""
+    order would tell it), the number of cards in the draw deck (2.2: open to
+    inspection; ``deck_remaining`` null at the table, whose deck the program cannot
+    count), and where the next Propaganda card lies only with the open deck."""
     state = game.state
     cards = public_cards(game)
     to_move = None if cards.current_unnamed else game.to_move()
@@ -117,7 +118,8 @@ def status_dict(game: Game) -> dict[str, Any]:
         "current_card_named": not cards.current_unnamed,
         "next_card": card_data(cards.next),
         "open_deck": cards.open_deck,
-        # the deck is face down: its count only with the open deck (issue 43 item 2)
+        # 2.2: the number of cards in the draw deck is open to inspection (null at
+        # the table: its deck is the table's, which the program cannot count)
         "deck_remaining": cards.deck_left,
         # the Propaganda cards played (2.4.1 counts them for the game's end) and the
         # Rounds held: a card set aside after a Round holds none (6.0; issue 43)
@@ -191,9 +193,9 @@ def status_text(game: Game) -> str:
         + ("none (the game is over)" if d["phase"] == "over" else
            card_label(d['next_card']) if d["next_card"] or not d["table_deck"]
            else "not named yet")
-        + ("   deck: the table's" if d["table_deck"] else
-           "   deck: face down" if d["deck_remaining"] is None else
-           f"   deck: {counted(d['deck_remaining'], 'card')} (open deck)")
+        + ("   deck: the table's (count its cards there)" if d["deck_remaining"] is None
+           else f"   deck: {counted(d['deck_remaining'], 'card')}"
+           + (" (open deck)" if d["open_deck"] else ""))
         + f"   Propaganda cards: {d['propaganda_cards']} of {d['final_propaganda']}"
         + ("" if d["propaganda_cards"] == d["propaganda_rounds_held"] else
            f" ({counted(d['propaganda_cards'] - d['propaganda_rounds_held'], 'card')} "

@@ -61,8 +61,8 @@ def compact_tracks(state: GameState, width: int,
     if ineligible:
         lines += pack("Ineligible:", ineligible, width)
     lines += pack("Next:", [describe.next_card_title(state, cards)], width)
-    rounds, _, when = describe.propaganda_line(state, cards, short=True).partition("; ")
-    lines += pack(rounds + ";", [when], width) if when else [rounds]
+    rounds, *rest = describe.propaganda_line(state, cards, short=True).split("; ")
+    lines += pack(rounds + ";", rest, width) if rest else [rounds]
     return lines
 
 
