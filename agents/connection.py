@@ -39,10 +39,12 @@ import os
 import queue
 import re
 import shlex
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import weakref
@@ -357,9 +359,14 @@ _RUNNING: weakref.WeakSet[ProcessConnection] = weakref.WeakSet()
 
 class ProcessConnection(Connection):
     """A child process speaking the protocol on its stdin and stdout, in a session (and
-    process group) of its own."""
+    process group) of its own, in a fresh empty working folder of its own (removed when
+    it ends), not the caller's: a batch's files (run.json, games.csv, saves) are not
+    where the agent starts. A word of the command naming a file of the caller's folder
+    (``python3 mybot.py``) is given as its full path. This is no wall: the agent runs
+    with the user's file access (docs/agents.md, "The seed is the secret")."""
 
-    def __init__(self, command: str, timeout: float = 30.0) -> None:
+    def __init__(self, command: str, timeout: float = 30.0,
+                 env: dict[str, str] | None = None) -> None:
         super().__init__(quoted(command), timeout)
         try:
             args = shlex.split(command)
@@ -367,11 +374,15 @@ class ProcessConnection(Connection):
             raise AgentError(f"cannot read the agent command {quoted(command)}: {err}") from None
         if not args:
             raise AgentError("the agent command is empty")
+        args = [os.path.abspath(a) if not os.path.isabs(a) and os.path.isfile(a) else a
+                for a in args]
+        self.folder = tempfile.mkdtemp(prefix="andean-agent-")
         try:
             self.process = subprocess.Popen(
                 args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                start_new_session=True)
+                start_new_session=True, cwd=self.folder, env=env)
         except (OSError, ValueError) as err:
+            shutil.rmtree(self.folder, ignore_errors=True)
             why = getattr(err, "strerror", None) or str(err)
             raise AgentError(f"cannot start the agent {quoted(command)}: {why}") from None
         _RUNNING.add(self)
@@ -414,6 +425,7 @@ class ProcessConnection(Connection):
             with contextlib.suppress(Exception):
                 if stream is not None:
                     stream.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
         _RUNNING.discard(self)
 
 
@@ -524,7 +536,11 @@ def connect(where: str, wait: float, on_listen: Any = None,
     address = tcp_address(where)
     if address is None:
         if where.startswith(builtin.PREFIX):  # the program's own player (agents/builtin.py)
-            return ProcessConnection(shlex.join(builtin.command_line(where)), wait)
+            # the engine's own modules found from the agent's fresh folder too
+            root = os.path.dirname(os.path.dirname(os.path.abspath(builtin.__file__)))
+            paths = os.environ.get("PYTHONPATH")
+            env = dict(os.environ, PYTHONPATH=root + (os.pathsep + paths if paths else ""))
+            return ProcessConnection(shlex.join(builtin.command_line(where)), wait, env)
         return ProcessConnection(where, wait)
     check_remote(where, remote)
     try:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import errno
+import hashlib
 import math
 import os
 import stat
@@ -558,9 +559,31 @@ def _run_dask(seeds: list[int], govt: str, scenario: str, workers: int,
 # ======================================================================================
 # summaries
 # ======================================================================================
-def mean_ci(values: Iterable[float]) -> dict[str, Any]:
+#: How a batch run's games get their seeds from the run's seed ``S`` (run.json's
+#: ``seeding``): "hashed" (game i plays a hash of S and i: no game's seed says anything
+#: of another's, so a finished row of games.csv does not give the later games' decks),
+#: or "consecutive" (game i plays S + i: runs started before the scheme was recorded,
+#: whose run.json has no ``seeding``; --resume and --seeds-of keep it).
+SEEDINGS = ("hashed", "consecutive")
+
+
+def game_seeds(first: int, games: int, seeding: str = "hashed") -> list[int]:
+    """The seeds of a batch run of ``games`` games from the run's seed ``first``, game
+    by game (:data:`SEEDINGS`). A hashed seed is BLAKE2b of the run's seed and the
+    game's number, cut to a seed :meth:`Game.new` takes (0 .. 2^63-1)."""
+    if seeding == "consecutive":
+        return list(range(first, first + games))
+    if seeding != "hashed":
+        raise ValueError(f"unknown seeding {seeding!r}: one of {', '.join(SEEDINGS)}")
+    return [int.from_bytes(hashlib.blake2b(f"andean-batch {first} {i}".encode(),
+                                           digest_size=8).digest(), "big") >> 1
+            for i in range(games)]
+
+
+def mean_ci(values: Iterable[float], digits: int | None = 3) -> dict[str, Any]:
     """Mean with a 95% confidence interval (Student's t, ``scipy.stats``), median, sd,
-    min, max. Needs the ``stats`` extra (scipy)."""
+    min, max; the mean, interval and sd rounded to ``digits`` places (None: not
+    rounded). Needs the ``stats`` extra (scipy)."""
     import numpy as np
 
     stats = require_extra("stats", "a 95% interval (Student's t)")
@@ -574,10 +597,14 @@ def mean_ci(values: Iterable[float]) -> dict[str, Any]:
     if n > 1:  # one value: no interval; all values equal: the interval is that value
         low, high = stats.t.interval(0.95, n - 1, loc=mean, scale=sd / math.sqrt(n)) \
             if sd > 0 else (mean, mean)
-        ci = [round(float(low), 3), round(float(high), 3)]
-    return {"n": n, "mean": round(mean, 3), "ci95": ci, "sd": round(sd, 3),
+        ci = [_rounded(float(low), digits), _rounded(float(high), digits)]
+    return {"n": n, "mean": _rounded(mean, digits), "ci95": ci, "sd": _rounded(sd, digits),
             "median": float(np.median(data)), "min": float(data.min()),
             "max": float(data.max())}
+
+
+def _rounded(value: float, digits: int | None) -> float:
+    return value if digits is None else round(value, digits)
 
 
 def paired_difference(first: Sequence[float], second: Sequence[float]) -> dict[str, Any]:

@@ -46,8 +46,10 @@ from nonplayer.government import GOVERNMENTS, make_government
 from runners.games import (
     BACKENDS,
     GAMES_DIR,
+    SEEDINGS,
     GameRecord,
     Turn,
+    game_seeds,
     kept_games,
     play,
     plot_scores,
@@ -97,7 +99,8 @@ def _games(text: str) -> int:
 
 
 def _seed(text: str) -> int:
-    """The first seed of a run: game i plays seed + i, each a seed ``new`` takes."""
+    """The seed of a run: game i plays a hash of it and i (runners.games.game_seeds),
+    each a seed ``new`` takes."""
     return seed_argument(text, MAX_SEED - MAX_GAMES)
 
 
@@ -389,9 +392,12 @@ def _configure_batch(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=_games, default=None,
                    help="how many games (required unless --compare)")
     p.add_argument("--seed", type=_seed, default=None,
-                   help="seed of the first game; game i uses seed S+i (default: a secret "
-                   "one drawn at random, so no agent can know the deck; recorded in "
-                   "run.json and games.csv; --resume takes the run's)")
+                   help="seed of the run S; game i plays a hash of S and i, so one game's "
+                   "seed (a row of games.csv) tells nothing of another's (default: a "
+                   "secret one drawn at random; recorded in run.json and games.csv; "
+                   "--resume takes the run's). A local agent runs with your file access "
+                   "and could read run.json or saves: to measure a bot fairly run it as "
+                   "another user, in a container or over tcp: from elsewhere")
     p.add_argument("--seeds-of", metavar="RUN", default=None,
                    help="play the seeds of the run in folder RUN (its run.json's seed), "
                    "e.g. a control run to --compare with")
@@ -543,12 +549,15 @@ def _checked_run(args: argparse.Namespace, outdir: Path, options: dict[str, Any]
     plays = agents.govt_label(bot.name) if agents is not None else bot.name
     run = {"games": args.games, "seed": args.seed, "scenario": args.scenario,
            "govt": args.govt, "think": args.think, "plays": plays}
+    seeding = _run_seeding(args, run_path)
+    if seeding != "consecutive":  # (a run of old records none: --resume compares)
+        run["seeding"] = seeding
     if agents is not None:
         run["agents"] = {Faction(f).label: where for f, where in agents.specs}
         if args.workers > 1 and any(tcp_address(w) for _, w in agents.specs):
             raise CliError("--agent tcp:...: one port takes one game at a time: use "
                            "--workers 1, or an agent command")
-    seeds = list(range(args.seed, args.seed + args.games))
+    seeds = game_seeds(args.seed, args.games, seeding)
     if args.resume:
         kept = _resume_records(csv_path, seeds, args.scenario, plays)
         _check_run(run_path, run)
@@ -663,6 +672,24 @@ def _run_seed(args: argparse.Namespace, run_path: Path) -> int:
             return _recorded_seed(run_path, "--resume")
         return 0
     return secret_seed(MAX_GAMES)
+
+
+def _run_seeding(args: argparse.Namespace, run_path: Path) -> str:
+    """How the run's games get their seeds (runners.games.SEEDINGS): as the run of
+    ``--seeds-of`` or, with ``--resume``, the run in the folder recorded ("consecutive"
+    for a run.json of old, which records none), else "hashed"."""
+    recorded = Path(args.seeds_of) / RUN_FILE if args.seeds_of is not None else \
+        run_path if args.resume and run_path.exists() else None
+    if recorded is None:
+        return "hashed"
+    try:
+        before = json.loads(read_input(recorded, RUN_FILE).decode("utf-8"))
+    except (ValueError, UnicodeDecodeError) as err:
+        raise CliError(f"{shown(recorded)} cannot be read ({shown(err)})") from None
+    seeding = before.get("seeding", "consecutive") if isinstance(before, dict) else None
+    if seeding not in SEEDINGS:
+        raise CliError(f"{shown(recorded)} records an unknown seeding {seeding!r}")
+    return str(seeding)
 
 
 def _recorded_seed(run_path: Path, flag: str) -> int:
