@@ -617,6 +617,10 @@ def paired_difference(first: Sequence[float], second: Sequence[float]) -> dict[s
         raise ValueError(f"paired samples differ in length: {len(first)} and {len(second)}")
     diffs = [b - a for a, b in zip(first, second)]
     out = mean_ci(diffs)
+    # the mean and interval before mean_ci's rounding to 3 places, for the text to round
+    # once (-7.8545 rounded to -7.855, then printed to 2 places, gave -7.86)
+    exact = mean_ci(diffs, digits=None)
+    out["exact"] = {"mean": exact["mean"], "ci95": exact["ci95"]}
     p = None
     if len(diffs) > 1 and len(set(diffs)) > 1:
         p = float(stats.ttest_rel(second, first).pvalue)

@@ -88,3 +88,22 @@ def test_strength_report_table_uses_scipy_statistics(tmp_path) -> None:
     row = next(line for line in text.splitlines() if line.startswith("| b - a |"))
     t = 4.5 / (math.sqrt(sum((d - 4.5) ** 2 for d in (1, 2, 3, 12)) / 3) / 2)
     assert "| 4 | +4.50 | " in row and f"| {2 * (1 - t3_cdf(t)):.3f} | 4 of 4 games |" in row
+
+
+def test_the_paired_comparison_prints_its_interval_rounded_once() -> None:
+    # batch --compare printed the interval rounded to 3 places, then to 2: -6.7047...
+    # became -6.705, then -6.71 (the researcher's trial: -7.8545 printed -7.86). The
+    # exact interval is the Student's t one of the 6 differences (T975 for 5 degrees of
+    # freedom: 2.5705818); the line rounds it once
+    from tui.commands.bots import _paired_line
+
+    first, second = [-5, -20, -8, -7, -1, 4], [4, -20, 2, -6, -12, 3]
+    diffs = [b - a for a, b in zip(first, second)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    low = mean - 2.5705818 * sd / math.sqrt(n)
+    diff = paired_difference(first, second)
+    diff["worse"] = 0
+    line = _paired_line("FARC", diff, 4)
+    assert f"({low:+.2f} to " in line and f"{low:+.2f}" == "-6.70", line

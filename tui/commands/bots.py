@@ -725,12 +725,13 @@ def _run_compare(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _ci(stats: dict[str, Any]) -> str:
-    low_high = stats.get("ci95")
+    low_high = stats.get("exact", stats).get("ci95")  # rounded once, from the exact
     return f"{low_high[0]:+.2f} to {low_high[1]:+.2f}" if low_high else "no interval"
 
 
 def _paired_line(name: str, diff: dict[str, Any], width: int) -> str:
-    return (f"  {name:<{width}} {diff['mean']:+6.2f} ({_ci(diff)}), p {p_text(diff['p'])}, "
+    mean = diff.get("exact", diff)["mean"]
+    return (f"  {name:<{width}} {mean:+6.2f} ({_ci(diff)}), p {p_text(diff['p'])}, "
             f"higher in {diff['better']}, lower in {diff['worse']}")
 
 
