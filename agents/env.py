@@ -493,6 +493,13 @@ class Table:
         (a running form is a generator, which cannot be deep-copied)."""
         return self.clone()
 
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        """``pickle`` of a table (or of an environment holding it) saves :meth:`state`
+        and loads it with :meth:`from_state` (a running form is a generator, which
+        cannot be pickled): the same position and question; a Government bot starts
+        afresh from the seed, as from_state's."""
+        return (Table.from_state, (self.state(),))
+
     def state(self) -> dict[str, Any]:
         """The position as JSON: the save file's object of the game
         (docs/state-format.md, hidden information included: the deck's order and the
@@ -515,19 +522,29 @@ class Table:
         (a bot's memory is not part of the position). EnvError if it does not hold."""
         if not isinstance(data, dict) or data.get("format") != "andean-env-table":
             raise EnvError("not a table state (Table.state())")
+        if data.get("version") != 1 or type(data.get("version")) is not int:
+            raise EnvError(f"a table state of version {data.get('version')!r}: this "
+                           "engine reads version 1")
         try:
             game = game_from_json(data["game"])
         except SaveFileError as err:
             raise EnvError(f"the table state's game: {err}") from None
-        table = cls([_FACTION_OF[a] for a in data["agents"]], seed=int(data["seed"]),
-                    govt=str(data["govt"]), strict=bool(data["strict"]), game=game)
-        for answer in data["answered"]:
-            actions = [answer] if isinstance(answer, int) else list(answer["picks"]) + (
-                [DONE] if answer["done"] else [])
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
+            raise EnvError(f"the table state's game cannot be read ({err})") from None
+        try:
+            agents = [_FACTION_OF[a] for a in data["agents"]]
+            table = cls(agents, seed=int(data["seed"]), govt=str(data["govt"]),
+                        strict=bool(data["strict"]), game=game)
+            answered = [_actions_of(answer) for answer in data["answered"]]
+            picks = [_action_of(a) for a in data["picks"]]
+        except (KeyError, TypeError, ValueError) as err:
+            raise EnvError(f"the table state is not one Table.state() wrote: "
+                           f"{type(err).__name__} {err}") from None
+        for actions in answered:
             for action in actions:
                 if table.act(action) is not None:
                     raise EnvError(f"the table state's answer {action} is not taken")
-        for action in data["picks"]:
+        for action in picks:
             if table.act(action) is not None:
                 raise EnvError(f"the table state's pick {action} is not taken")
         return table
@@ -539,6 +556,24 @@ class Table:
         if not self.over:
             return {f: 0.0 for f in Faction}
         return {f: float(subtraction(self.game.state, f)) for f in Faction}
+
+
+def _action_of(value: Any) -> int:
+    """An action of a table state: an int (no bool), else ValueError."""
+    if type(value) is not int:
+        raise ValueError(f"an answer is {value!r}, not an action id (an integer)")
+    return value
+
+
+def _actions_of(answer: Any) -> list[int]:
+    """The actions of one answer of a table state's ``answered``: an action, or
+    ``{"picks": [...], "done": bool}``; ValueError for anything else."""
+    if isinstance(answer, dict):
+        picks, done = answer["picks"], answer["done"]
+        if not isinstance(picks, list) or type(done) is not bool:
+            raise ValueError(f"an answer of several picks is {answer!r}")
+        return [_action_of(a) for a in picks] + ([DONE] if done else [])
+    return [_action_of(answer)]
 
 
 def keep_trial(game: Game, command: Any, trial: Trial | None) -> bool:
@@ -1163,6 +1198,14 @@ class GovernmentEnv(gymnasium.Env):
         info = question_info(self.table, refused)
         info["option_features"] = self.table.option_features().copy()
         return info
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions as booleans (:data:`N_ACTIONS`, all False once over): what
+        sb3-contrib's ``MaskablePPO`` reads (its ``ActionMasker`` needs no wrapper
+        function for this environment)."""
+        if self.table is None:
+            raise EnvError("action_masks() before reset(): reset() starts a game")
+        return self.table.mask().astype(bool)
 
     def render(self) -> str | None:
         """``render_mode="ansi"``: as :meth:`AndeanAbyssEnv.render`."""
