@@ -79,6 +79,14 @@ class AgentError(Exception):
     """The agent failed (silent, slow, crashed, malformed or illegal): one line."""
 
 
+class AgentSilent(AgentError):
+    """The agent wrote nothing within the time it had (``where``, ``timeout``)."""
+
+    def __init__(self, message: str, where: str, timeout: float) -> None:
+        super().__init__(message)
+        self.where, self.timeout = where, timeout
+
+
 def quoted(where: str) -> str:
     """The agent's command (or tcp:PORT) as every line about it quotes it: in single
     quotes, cut to :data:`core.files.ECHO` characters ('...'), control characters shown
@@ -318,7 +326,7 @@ class Connection:
         """The agent's next message (AgentError: none within ``timeout`` seconds, the
         stream closed, or a line the bounds refuse: :func:`parse`). Blank lines are
         skipped, within the same ``timeout``: an agent writing only blank lines is a
-        silent one."""
+        silent one (:class:`AgentSilent`)."""
         timeout = bounded_wait(timeout)
         deadline = time.monotonic() + timeout
         line = b""
@@ -328,8 +336,8 @@ class Connection:
             except queue.Empty:
                 if self._writer is not None:
                     self._check_writer()
-                raise AgentError(f"the agent {self.where} gave no answer within "
-                                 f"{timeout:g} seconds") from None
+                raise AgentSilent(f"the agent {self.where} gave no answer within "
+                                  f"{timeout:g} seconds", self.where, timeout) from None
             if item is _EOF or isinstance(item, _Broken):
                 self._lines.put(item)  # room: this get took one
                 if isinstance(item, _Broken):
@@ -553,6 +561,7 @@ def connect(where: str, wait: float, on_listen: Any = None,
 
 
 __all__ = ["BACKLOG", "LONGEST_WAIT", "MAX_DEPTH", "MAX_LINE", "MAX_NUMBER", "MAX_UNREAD",
-           "REMOTE_FLAG", "AgentError", "Connection", "ProcessConnection", "TcpConnection",
+           "REMOTE_FLAG", "AgentError", "AgentSilent", "Connection", "ProcessConnection",
+           "TcpConnection",
            "bounded_wait", "check_remote", "connect", "loopback", "nesting", "parse",
            "quoted", "tcp_address"]

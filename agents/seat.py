@@ -14,12 +14,13 @@ seat's default player takes over, or the game stops) is the caller's choice
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from agents import protocol
-from agents.connection import AgentError, Connection, connect, quoted
+from agents.connection import AgentError, AgentSilent, Connection, connect, quoted
 from core.commands import Command, from_json
 from core.files import shown
 from core.game import Game
@@ -51,6 +52,22 @@ class AgentPolicy:
     remote: bool = False
 
 
+#: Python's words for a command object made without a field it needs
+_MISSING = re.compile(r"^(\w+)\.__init__\(\) missing \d+ required (?:positional |keyword-only )?"
+                      r"arguments?: (.+)$")
+
+
+def missing_words(err: Exception) -> str:
+    """``err`` in the game's words where it says a part of a command is missing
+    ("Rally.__init__() missing 1 required positional argument: 'steps'" -> "the Rally
+    has no 'steps' (every command's fields: docs/state-format.md)"); else as it is."""
+    found = _MISSING.match(str(err)) if isinstance(err, TypeError) else None
+    if found is None:
+        return str(err)
+    return (f"the {found.group(1)} has no {found.group(2)} (every command's fields: "
+            "docs/state-format.md)")
+
+
 class AgentSeat:
     """One agent playing ``faction`` as player ``player``."""
 
@@ -67,7 +84,11 @@ class AgentSeat:
                                                self.policy.remote)
         try:
             self.conn.send(protocol.hello(faction, player, state))
-            reply = self._receive()
+            try:
+                reply = self._receive()
+            except AgentSilent as silent:  # no question was asked yet: say what it lacks
+                raise AgentError(f"the agent {silent.where} never sent ready (its answer "
+                                 f"to hello) within {silent.timeout:g} seconds") from None
             if reply.get("type") != "ready":
                 raise AgentError(f"the agent {quoted(where)} answered hello with "
                                  f"{reply.get('type')!r}, not ready")
@@ -177,7 +198,7 @@ class AgentSeat:
             game.clone().apply(cmd)
         except (AndeanError, KeyError, TypeError, ValueError) as err:
             raise AgentError(f"the agent {self.said} sent an illegal command "
-                             f"{data.get('type')!r}: {shown(err)}") from None
+                             f"{data.get('type')!r}: {shown(missing_words(err))}") from None
         except Exception as err:  # noqa: BLE001 - whatever it sent, the agent's failure
             # (fields of the wrong shape reach code that trusts the save's schema)
             raise AgentError(f"the agent {self.said} sent a command {data.get('type')!r} "
