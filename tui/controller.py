@@ -581,7 +581,7 @@ class Controller:
     # --- a person's decision -------------------------------------------------------
     def decision(self) -> Decision:
         memo = MemoDice(self.dice()) if self.manual else None
-        ctx = DecisionContext(self.game, memo or self.game.dice, assist=self.assist)
+        ctx = SessionContext(self.session, memo or self.game.dice, assist=self.assist)
         return Decision(ctx, memo)
 
     def decision_start(self) -> GameState:
@@ -1269,6 +1269,27 @@ class Controller:
         if isinstance(cmd, SetNextCard):
             cmd = SetNextCard(self.deck_card(cmd.card))
         return self.apply(cmd)
+
+
+class SessionContext(DecisionContext):
+    """A person's decision's context whose game is the session's game now. The board
+    editor used while deciding (assist: a choice carried out on the table, then
+    'cancel', which keeps the edits) commits a new Game each edit; a context holding
+    the Game of the decision's start showed the menu and forms again on the board
+    before the edits (issue 43 item 2: "Not possible now: Assault" with Troops and an
+    Active Guerrilla in Meta West; Train offering a Base's space its cubes)."""
+
+    def __init__(self, session: Session, dice: DiceSource, assist: bool = False) -> None:
+        self._session = session
+        super().__init__(session.game, dice, assist=assist)
+
+    @property
+    def game(self) -> Game:
+        return self._session.game
+
+    @game.setter
+    def game(self, _value: Game) -> None:
+        """(The dataclass's __init__ sets it: the session's game is read instead.)"""
 
 
 #: the title of a choice carried out on the table and recorded (RecordAction.kind)
