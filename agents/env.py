@@ -33,10 +33,12 @@ from __future__ import annotations
 import copy
 import random
 import re
+import struct
 import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache, partial
+from types import GeneratorType
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -66,7 +68,7 @@ from decisions.base import (
     answers,
 )
 from decisions.decision import DecisionContext, decision_form
-from decisions.values import FEATURE_BLOCKS, N_OPTION_FEATURES, feature_row
+from decisions.values import FEATURE_BLOCKS, N_OPTION_FEATURES, feature_row, typed
 from nonplayer.government import GovernmentBot, apply_decision, make_government
 from nonplayer.turn import take_turn
 
@@ -232,8 +234,20 @@ class Table:
         self.chosen = np.zeros(CHOSEN_SIZE, dtype=np.float32)
         #: the open question's id (:func:`question_id`; 0 when none is open)
         self.question_id = 0
+        #: the open question's options' rows as bytes (:func:`option_row_bytes`, no
+        #: padding) and the read-only array :meth:`option_features` gives, each made
+        #: when first read
+        self._rows: bytes | None = None
         self._features: np.ndarray | None = None
-        self._history: tuple[int, list[int]] | None = None
+        #: the observation's question blocks for the agent asked (``question_kind`` to
+        #: the end, what :func:`write_question` writes) as float32 bytes, kept up to
+        #: date as questions are asked and answered: :meth:`Encoder.encode` splices
+        #: them in
+        self._tail = bytearray(_TAIL_BYTES)
+        self._picked = False  # whether the tail's ``picked`` block holds picks
+        #: the ``subject``, ``chosen`` and ``chosen_numbers`` blocks of the open question
+        #: as float32 bytes (:meth:`decision_bytes`; None until asked for)
+        self._decision: bytes | None = None
         self.version = 0
         self.decisions = 0
         self.run: FormRun | None = None
@@ -305,17 +319,24 @@ class Table:
         question = self.question
         if question is None:
             return "the game is over"
-        if not isinstance(action, int | np.integer) or isinstance(action, bool):
-            return (f"action {action!r} is not an integer action id (a "
-                    f"{type(action).__name__}): nothing was played")
-        action = int(action)
-        if not 0 <= action < N_ACTIONS or not self.mask()[action]:
+        if type(action) is not int:  # (a plain int: the usual case, checked first)
+            if not isinstance(action, int | np.integer) or isinstance(action, bool):
+                return (f"action {action!r} is not an integer action id (a "
+                        f"{type(action).__name__}): nothing was played")
+            action = int(action)
+        mask = self.mask()
+        n = len(self.options)
+        if not (0 <= action < n if n <= MAX_OPTIONS and mask is _FIRST[n] else
+                0 <= action < N_ACTIONS and mask[action]):
             return f"action {action} is not one the question allows now"
         self._mask = None  # the picks, the refused options or the question change
         done = action == DONE
         if question.kind == MANY:
             if action != DONE:
                 self.picks.append(action)
+                _PACK1(self._tail, _T_PICKS, len(self.picks))
+                _PACK1(self._tail, _T_PICKED + 4 * action, self.picks.count(action))
+                self._picked = True
                 if len(self.picks) < question.hi and (
                         question.repeat or len(self.picks) < len(self.options)):
                     if self.mask().any():
@@ -337,10 +358,18 @@ class Table:
                     raise EnvError(f"no option of {question.prompt!r} is taken "
                                    "(an engine error)") from None
             return str(err)
-        self.answered.append((list(self.picks), done) if question.kind == MANY else action)
+        if question.kind == MANY:
+            self.answered.append((list(self.picks), done))
+            taken = N_ACTIONS + len(self.picks)
+        else:
+            self.answered.append(action)
+            taken = action
         self.answered_ids.append(self.question_id)
         note_chosen(self.chosen, question, self.options,
                     self.picks if question.kind == MANY else [action])
+        tail = self._tail  # decision_history: one question more, the oldest out
+        tail[_T_HISTORY:_T_HISTORY_END - 8] = tail[_T_HISTORY + 8:_T_HISTORY_END]
+        _PACK2(tail, _T_HISTORY_END - 8, self.question_id, taken)
         if self.run.done:
             self._apply(self.run.result)
             self._advance()
@@ -355,6 +384,7 @@ class Table:
         prefix every continuation of which is refused is refused in turn (:meth:`act`)."""
         self.refused_picks.add(tuple(self.picks))
         self.picks = []
+        self._clear_picks()
         self._mask = None
         if not self.mask().any():
             assert self.question is not None
@@ -393,8 +423,8 @@ class Table:
             self.run = run
             self.answered = []
             self.answered_ids = []
-            self._history = None
             self.chosen = np.zeros(CHOSEN_SIZE, dtype=np.float32)
+            self._tail[_T_HISTORY:_T_HISTORY_END] = _NO_HISTORY
             self.to_move = faction
             self._ask(run.question)
             return
@@ -404,17 +434,28 @@ class Table:
         self.answered = []
         self.answered_ids = []
         self.question_id = 0
-        self._features = None
+        self._rows = self._features = None
         self.to_move = None
         self._mask = None
 
     def _ask(self, question: Question | None) -> None:
         assert question is not None
         self.question = question
-        self.options = answers(question)
+        kind = question.kind
+        self.options = options = _answers(question)
         assert self.run is not None
-        self.question_id = question_id(self.run, question)
-        self._features = None
+        self.question_id = qid = question_id(self.run, question)
+        self._rows = self._features = self._decision = None
+        if self._picked:
+            self._clear_picks()
+        # the question's blocks as write_question writes them (no picks yet)
+        one, many, number, yes_no = _KIND_ONE_HOT[kind]
+        if kind == MANY:
+            _PACK_HEAD(self._tail, 0, one, many, number, yes_no, len(options), 0,
+                       question.lo, question.hi, qid, len(self.answered))
+        else:
+            _PACK_HEAD(self._tail, 0, one, many, number, yes_no, len(options), 0, 1, 1,
+                       qid, len(self.answered))
         self.picks = []
         self.refused = set()
         self.refused_picks = set()
@@ -442,11 +483,25 @@ class Table:
         """The ``decision_history`` block: (question_id, action) of the last
         :data:`HISTORY` questions of the open decision answered, oldest first, -1s
         before them; a question of several options' action is N_ACTIONS + its picks."""
-        if self._history is not None and self._history[0] == len(self.answered):
-            return self._history[1]
-        out = decision_history(self.answered_ids, self.answered)
-        self._history = (len(self.answered), out)
-        return out
+        return decision_history(self.answered_ids, self.answered)
+
+    def decision_bytes(self) -> bytes:
+        """The ``subject``, ``chosen`` and ``chosen_numbers`` blocks of the open question
+        as float32 bytes (what :func:`write_decision` writes), made once per question:
+        an answer taken (the only change to ``chosen``) asks a new one."""
+        made = self._decision
+        if made is None:
+            assert self.question is not None
+            made = self._decision = _subject_bytes(self.question.prompt) + \
+                self.chosen.tobytes()
+        return made
+
+    def _clear_picks(self) -> None:
+        """No picks in the observation's question blocks (a new question, or picks
+        refused)."""
+        _PACK1(self._tail, _T_PICKS, 0)
+        self._tail[_T_PICKED:] = _NO_PICKED
+        self._picked = False
 
     def option_features(self) -> np.ndarray:
         """The open question's options as feature vectors: row ``i`` is action ``i``'s
@@ -454,12 +509,25 @@ class Table:
         several options, a value of type none), rows past the options 0s. Read-only,
         made once per question; all 0s when no question is open."""
         if self._features is None:
-            question = self.question
-            if question is None:
-                self._features = _NO_ROWS
-                return self._features
-            self._features = option_rows(question.kind, self.options)
+            self._features = np.ndarray(_ROWS_SHAPE, np.int8, b"".join(self._row_parts()))
         return self._features
+
+    def own_option_features(self) -> np.ndarray:
+        """:meth:`option_features` as an array of the caller's own (writeable, a
+        copy): what the environments hand an agent."""
+        return np.ndarray(_ROWS_SHAPE, np.int8, bytearray().join(self._row_parts()))
+
+    def _row_parts(self) -> tuple[bytes, bytes, bytes]:
+        """The bytes of :meth:`option_features` in three parts: the options' rows
+        (made once per question), the 0s after them, the DONE row."""
+        rows = self._rows
+        question = self.question
+        if question is None:
+            return _NO_BLOB, b"", b""
+        if rows is None:
+            rows = self._rows = _question_rows(question, self.options)
+        return rows, _PADDING[len(self.options)], _DONE_ROW if question.kind == MANY \
+            else _ZERO_ROW
 
     # --- search: copies and positions ---------------------------------------------------
     def clone(self) -> Table:
@@ -475,6 +543,7 @@ class Table:
         other.answered = list(self.answered)
         other.answered_ids = list(self.answered_ids)
         other.chosen = self.chosen.copy()
+        other._tail = bytearray(self._tail)
         other.picks = list(self.picks)
         other.refused = set(self.refused)
         other.refused_picks = set(self.refused_picks)
@@ -604,24 +673,63 @@ def question_id(run: FormRun, question: Question) -> int:
     prompt with the spaces' names and the numbers left out, so the same question in
     another position has the same id and two questions of different words or forms
     differ (a collision of two ids is about one in 16 million)."""
-    gen: Any = getattr(run, "_gen", None)
-    while getattr(gen, "gi_yieldfrom", None) is not None and hasattr(gen.gi_yieldfrom,
-                                                                      "gi_code"):
-        gen = gen.gi_yieldfrom
-    where = gen.gi_code.co_qualname if gen is not None else ""
-    return _question_id(where, question.kind, question.prompt)
+    gen: Any = getattr(run, "_live", None) or getattr(run, "_gen", None)
+    if gen is None:
+        return _question_id("", question.kind, question.prompt)
+    inner = gen.gi_yieldfrom
+    while type(inner) is GeneratorType:  # (what has a gi_code: a generator)
+        gen, inner = inner, inner.gi_yieldfrom
+    return _question_id(gen.gi_code.co_qualname, question.kind, question.prompt)
 
 
 @lru_cache(maxsize=8192)
 def _question_id(where: str, kind: str, prompt: str) -> int:
-    words = _DIGITS.sub("#", _SPACE_NAMES.sub("<space>", prompt))
-    return zlib.crc32(f"{where}|{kind}|{words}".encode()) & 0xFFFFFF or 1
+    return zlib.crc32(f"{where}|{kind}|{_words(prompt)}".encode()) & 0xFFFFFF or 1
 
 
-#: Every space's names, longest first (what :func:`question_id` leaves out), and numbers.
-_SPACE_NAMES = re.compile("|".join(re.escape(n) for n in sorted(
-    {n for s in MAP.spaces for n in (s.full_name, s.name)}, key=len, reverse=True)))
+def _words(prompt: str) -> str:
+    """``prompt`` with each space's name (the longest that fits where one starts) said
+    ``<space>`` and each run of digits ``#``: what :func:`question_id` hashes."""
+    words = _SPACE_NAMES.sub("<space>", prompt)
+    if not words.isascii() or "\0" in words:
+        return _DIGITS.sub("#", words)
+    # the same as _DIGITS (\d is 0-9 in ASCII text) with string methods, which cost a
+    # tenth of a regular expression's scan: each digit a NUL, each run of them one #
+    nul = words.translate(_DIGIT_TO_NUL)
+    if nul == words:
+        return words
+    while "\0\0" in nul:
+        nul = nul.replace("\0\0", "\0")
+    return nul.replace("\0", "#")
+
+
+def _trie(names: list[str]) -> str:
+    """A regular expression matching exactly ``names``, the longest that fits at a
+    position first (as their alternation longest first would), written as a tree of
+    shared prefixes so that a position is tried against each first letter once rather
+    than against every name."""
+    tree: dict[str, Any] = {}
+    for name in names:
+        node = tree
+        for char in name:
+            node = node.setdefault(char, {})
+        node[""] = {}  # a name ends here
+
+    def pattern(node: dict[str, Any]) -> str:
+        branches = [re.escape(c) + pattern(child) for c, child in sorted(node.items()) if c]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body  # a longer name tried first
+
+    return pattern(tree)
+
+
+#: Every space's names (what :func:`question_id` leaves out), and numbers.
+_SPACE_NAMES = re.compile(_trie(sorted({n for s in MAP.spaces for n in (s.full_name,
+                                                                         s.name)})))
 _DIGITS = re.compile(r"\d+")
+_DIGIT_TO_NUL = str.maketrans(dict.fromkeys("0123456789", "\0"))
 #: The space id of each name of a space.
 _SPACE_ID = {n: s.id for s in MAP.spaces for n in (s.full_name, s.name)}
 
@@ -657,6 +765,15 @@ def note_chosen(chosen: np.ndarray, question: Question, options: list[Option],
                 iter(subject_of(question.prompt)), None)
             if space is not None:
                 chosen[N_OPTION_FEATURES + space] += number
+
+
+@lru_cache(maxsize=8192)
+def _subject_bytes(prompt: str) -> bytes:
+    """The ``subject`` block of a question asking ``prompt`` as float32 bytes."""
+    block = np.zeros(NSPACES, dtype=np.float32)
+    for order, space in enumerate(subject_of(prompt), 1):
+        block[space] = order
+    return block.tobytes()
 
 
 def write_decision(vec: np.ndarray, prompt: str, chosen: np.ndarray) -> None:
@@ -715,12 +832,72 @@ def option_rows(kind: str, options: list[Option]) -> np.ndarray:
     the DONE row, of a question of several options, a value of type none; rows past the
     options 0s): read-only."""
     options = options[:MAX_OPTIONS]
-    # one buffer: the options' rows, 0s up to the DONE row, then DONE's (the array made
-    # on it is read-only)
-    rows = b"".join([feature_row(kind, o.value, o.label) for o in options])
-    done = feature_row(kind, None, "done") if kind == MANY else _ZERO_ROW
-    return np.frombuffer(rows + _PADDING[len(options)] + done,
-                         dtype=np.int8).reshape(N_ACTIONS, N_OPTION_FEATURES)
+    return np.ndarray(_ROWS_SHAPE, np.int8, b"".join((
+        option_row_bytes(kind, options), _PADDING[len(options)],
+        _DONE_ROW if kind == MANY else _ZERO_ROW)))
+
+
+def option_row_bytes(kind: str, options: list[Option]) -> bytes:
+    """The first rows of :func:`option_rows`: the options' (each
+    :func:`decisions.values.feature_row`), joined (at most :data:`MAX_OPTIONS`). A row
+    is remembered per kind under its value with its type (a tuple's or list's: its
+    parts and their types) and its label (as :func:`decisions.values.typed` keys: ``1``,
+    ``True`` and ``Faction.FARC`` are equal in Python but different options), looked
+    up here without a call per option."""
+    remembered = _ROWS_OF[kind]
+    rows = []
+    for option in options:
+        value = option.value
+        of = type(value)
+        if of is tuple or of is list:  # its parts' types too; typed() for tuples in
+            parts = tuple(map(type, value))  # tuples, lists in anything made each time
+            key: Any = (of, tuple(value), parts, option.label) if tuple not in parts \
+                else (typed(value), option.label)
+        else:
+            key = (of, value, option.label)
+        try:
+            row = remembered[key]
+        except KeyError:
+            row = feature_row(kind, value, option.label)
+            if len(remembered) >= _REMEMBERED_ROWS:
+                remembered.clear()
+            remembered[key] = row
+        except TypeError:  # an unhashable value (a list in a list...): made each time
+            row = feature_row(kind, value, option.label)
+        rows.append(row)
+    return b"".join(rows)
+
+
+def _question_rows(question: Question, options: list[Option]) -> bytes:
+    """:func:`option_row_bytes` of ``question`` with its ``options``
+    (:func:`_answers`): a number or yes/no question's, whose options its kind and
+    bounds fix, remembered whole."""
+    kind = question.kind
+    if kind in _FIXED_KINDS:
+        key = (kind, question.lo, question.hi) if kind == NUMBER else kind
+        rows = _FIXED_ROWS.get(key)
+        if rows is None:
+            if len(_FIXED_ROWS) >= _REMEMBERED_ROWS:
+                _FIXED_ROWS.clear()
+            rows = _FIXED_ROWS[key] = option_row_bytes(kind, options)
+        return rows
+    return option_row_bytes(kind, options)
+
+
+def _answers(question: Question) -> list[Option]:
+    """:func:`decisions.base.answers`, the options of a number or yes/no question
+    made once per kind and bounds (the same values and labels; Options are frozen) and
+    handed out as a new list each time."""
+    kind = question.kind
+    if kind in _FIXED_KINDS:
+        key = (kind, question.lo, question.hi) if kind == NUMBER else kind
+        made = _FIXED_ANSWERS.get(key)
+        if made is None:
+            if len(_FIXED_ANSWERS) >= _REMEMBERED_ROWS:
+                _FIXED_ANSWERS.clear()
+            made = _FIXED_ANSWERS[key] = answers(question)
+        return list(made)
+    return list(question.options)
 
 
 def _first(n: int) -> np.ndarray:
@@ -735,12 +912,22 @@ def _first(n: int) -> np.ndarray:
 _FIRST = [_first(n) for n in range(MAX_OPTIONS + 1)]
 
 
-#: An option row of 0s; the 0s between the options' rows and the DONE row, by options.
+#: An option row of 0s; the 0s between the options' rows and the DONE row, by options;
+#: the DONE row of a question of several options (a value of type none).
 _ZERO_ROW = bytes(N_OPTION_FEATURES)
 _PADDING = [bytes(N_OPTION_FEATURES * (MAX_OPTIONS - n)) for n in range(MAX_OPTIONS + 1)]
-#: The option rows when no question is open: all 0s (read-only).
-_NO_ROWS = np.frombuffer(bytes(N_ACTIONS * N_OPTION_FEATURES), dtype=np.int8).reshape(
-    N_ACTIONS, N_OPTION_FEATURES)
+_DONE_ROW = feature_row(MANY, None, "done")
+#: The shape of the option rows; their bytes when no question is open (all 0s).
+_ROWS_SHAPE = (N_ACTIONS, N_OPTION_FEATURES)
+_NO_BLOB = bytes(N_ACTIONS * N_OPTION_FEATURES)
+#: The remembered option rows by question kind (:func:`option_row_bytes`), the rows and
+#: the options of number and yes/no questions (:func:`_question_rows`, :func:`_answers`),
+#: and how many of each are kept (each starts again when full).
+_ROWS_OF: dict[str, dict[Any, bytes]] = {kind: {} for kind in (ONE, MANY, NUMBER, YES_NO)}
+_FIXED_KINDS = frozenset((NUMBER, YES_NO))
+_FIXED_ROWS: dict[Any, bytes] = {}
+_FIXED_ANSWERS: dict[Any, list[Option]] = {}
+_REMEMBERED_ROWS = 8192
 
 
 def _upto(n: int) -> np.ndarray:
@@ -766,6 +953,9 @@ class Encoder:
         self._board: np.ndarray | None = None
         self._key: tuple[int, int] = (-1, -1)
         self._sources: _Sources | None = None
+        #: the board's bytes before the ``observer`` block, and from after it to the
+        #: question's blocks (None until asked for this board)
+        self._parts: tuple[bytes, bytes] | None = None
 
     def board(self, table: Table) -> np.ndarray:
         key = (id(table), table.version)
@@ -774,16 +964,26 @@ class Encoder:
                                                        self._sources)
             self._board.flags.writeable = False  # the next board copies blocks from it
             self._key = key
+            self._parts = None
         return self._board
 
     def encode(self, table: Table, observer: Faction) -> np.ndarray:
-        vec = self.board(table).copy()
-        vec[_OBSERVER_AT + observer] = 1
+        """The vector for ``observer``: the board's blocks, ``observer``, and for the
+        Faction asked the decision's and its question's blocks (as
+        :func:`write_decision` and :func:`write_question` write them, kept up to date by
+        the table), else 0s there; an array of the caller's own."""
+        board = self.board(table)
+        parts = self._parts
+        if parts is None:
+            data = board.tobytes()
+            parts = self._parts = (data[:_OBSERVER_BYTE], data[_OBSERVER_END:_SUBJECT_BYTE])
+        pieces: tuple[bytes | bytearray, ...]
         if table.question is not None and table.to_move is observer:
-            write_question(vec, table.question, len(table.options), table.picks,
-                           table.question_id, len(table.answered), table.history())
-            write_decision(vec, table.question.prompt, table.chosen)
-        return vec
+            pieces = (parts[0], _OBSERVER_BYTES[observer], parts[1], table.decision_bytes(),
+                      table._tail)
+        else:
+            pieces = (parts[0], _OBSERVER_BYTES[observer], parts[1], _NO_TAIL)
+        return np.ndarray(_VECTOR_SHAPE, np.float32, bytearray().join(pieces))
 
 
 #: Where :meth:`Encoder.encode` writes the observer and the question (per step): the
@@ -792,10 +992,33 @@ _OBSERVER_AT = _AT["observer"]
 _SUBJECT_AT, _CHOSEN_AT = _AT["subject"], _AT["chosen"]
 #: The size of the decision so far (:func:`note_chosen`): ``chosen``, ``chosen_numbers``.
 CHOSEN_SIZE = N_OPTION_FEATURES + NSPACES
+#: The same as byte offsets of the vector's float32 bytes; the ``observer`` block of
+#: each Faction and the blocks from ``subject`` on when none is asked (0s), as
+#: bytes.
+_OBSERVER_BYTE, _OBSERVER_END = 4 * _OBSERVER_AT, 4 * (_OBSERVER_AT + len(Faction))
+_SUBJECT_BYTE = 4 * _SUBJECT_AT
+_OBSERVER_BYTES = [np.eye(len(Faction), dtype=np.float32)[f].tobytes() for f in Faction]
+_NO_TAIL = bytes(4 * (N_FEATURES - _SUBJECT_AT))
+_VECTOR_SHAPE = (N_FEATURES,)
 _QUESTION_AT = _AT["question_kind"]
 _PICKED_AT = _AT["picked"]
 #: The ``question_kind`` block for each kind.
 _KIND_ONE_HOT = {kind: [1 if k == kind else 0 for k in KINDS] for kind in KINDS}
+#: The question's blocks as :attr:`Table._tail` holds them: float32 bytes from
+#: ``question_kind`` to the end; the byte offsets of ``picks``, ``decision_history``
+#: and ``picked`` in them; the writers of the head (kind to decision_depth: 10 numbers),
+#: of one and of two numbers; a history of none and no picks, as bytes.
+_TAIL_BYTES = 4 * (N_FEATURES - _QUESTION_AT)
+_T_PICKS = 4 * (_AT["picks"] - _QUESTION_AT)
+_T_HISTORY = 4 * (_AT["decision_history"] - _QUESTION_AT)
+_T_HISTORY_END, _T_PICKED = _T_HISTORY + 8 * HISTORY, 4 * (_PICKED_AT - _QUESTION_AT)
+_PACK_HEAD = struct.Struct("<10f").pack_into
+_PACK1 = struct.Struct("<f").pack_into
+_PACK2 = struct.Struct("<2f").pack_into
+_NO_HISTORY = np.full(2 * HISTORY, -1, dtype=np.float32).tobytes()
+_NO_PICKED = bytes(4 * MAX_OPTIONS)
+assert _AT["decision_depth"] - _QUESTION_AT == 9 and _AT["decision_history"] == \
+    _AT["decision_depth"] + 1, "the head Table._ask packs: 10 numbers, then the history"
 assert [f.name for f in FEATURES[FEATURES.index(next(
     f for f in FEATURES if f.name == "question_kind")):]] == [
     "question_kind", "question_size", "picks", "picks_min", "picks_max", "question_id",
@@ -985,7 +1208,8 @@ class AndeanAbyssEnv(AECEnv):
         mine = table.to_move is faction
         return {"observation": self.encoder.encode(table, faction),
                 "action_mask": table.mask().copy() if mine else np.zeros(N_ACTIONS, np.int8),
-                "option_features": (table.option_features() if mine else _NO_FEATURES).copy()}
+                "option_features": table.own_option_features() if mine
+                else np.zeros(_ROWS_SHAPE, np.int8)}
 
     def step(self, action: int | None) -> None:
         if self.table is None:
@@ -1062,10 +1286,6 @@ class AndeanAbyssEnv(AECEnv):
     def __deepcopy__(self, memo: dict[int, Any]) -> AndeanAbyssEnv:
         return self.clone()
 
-
-#: The option features of an agent not asked: all 0s (read-only, shared).
-_NO_FEATURES = np.zeros((N_ACTIONS, N_OPTION_FEATURES), dtype=np.int8)
-_NO_FEATURES.flags.writeable = False
 
 #: The Faction of each agent's label ('Government' -> Faction.GOVT).
 _FACTION_OF = {f.label: f for f in Faction}
@@ -1196,7 +1416,7 @@ class GovernmentEnv(gymnasium.Env):
         if self.table.over:
             return end_info(self.table)
         info = question_info(self.table, refused)
-        info["option_features"] = self.table.option_features().copy()
+        info["option_features"] = self.table.own_option_features()
         return info
 
     def action_masks(self) -> np.ndarray:

@@ -2,7 +2,7 @@
 an outside agent answers over a pipe, the example random agent in one seat.
 
     python benchmarks/bench_protocol.py [--games 5] [--seat FARC] [--scenario standard]
-                                        [--seed 0] [--json]
+                                        [--seed 0] [--json] [--against CHECKOUT [--pairs 3]]
 
 Plays ``--games`` seeded bot games (the Government bot ``heuristic``, the section-8
 Non-players) with ``examples/random_agent.py`` in ``--seat`` over a pipe, and reports:
@@ -19,6 +19,9 @@ one start and exit of the agent alone (Python's start, once a game: nothing a qu
 costs), and ``protocol_questions_per_cpu_second_without_starts`` the questions over the CPU
 both sides spent without the games' starts. The issue's yardstick: at least 500 questions
 a second. The figures measured: docs/agents.md ("How fast") and docs/performance.md.
+``--against CHECKOUT``: alternated with another checkout's own bench_protocol.py, as
+bench_env.py's ``--against`` does, on ``protocol_questions_per_cpu_second`` (the starts
+counted).
 """
 
 from __future__ import annotations
@@ -41,6 +44,12 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def bench(args: argparse.Namespace) -> dict[str, Any]:
+    if args.against:
+        from benchmarks.bench_env import alternate, own_arguments
+
+        return alternate("bench_protocol.py", args.against, args.pairs,
+                         own_arguments(args, ("games", "seat", "scenario", "seed")),
+                         "protocol_questions_per_cpu_second")
     from agents import protocol
     from agents import seat as S
     from core.pieces import Faction
@@ -110,6 +119,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", default="FARC", help="the agent's seat (default FARC)")
     parser.add_argument("--scenario", default="standard", help="scenario (default standard)")
     parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    from benchmarks.bench_env import add_against
+
+    add_against(parser)
 
 
 def main(argv: list[str] | None = None) -> None:

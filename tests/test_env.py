@@ -666,3 +666,72 @@ def test_the_government_environment_declares_its_render_fps() -> None:
     # Gymnasium's check_env warns of a missing render_fps: the test above turns every
     # warning it gives into a failure, this one names the cause
     assert E.GovernmentEnv.metadata.get("render_fps")
+
+
+# ======================================================================================
+# the question's blocks and option rows as kept per question (issue 42 item 5)
+# ======================================================================================
+def test_the_question_blocks_kept_by_the_table_are_write_questions() -> None:
+    # the environment keeps each question's blocks as it asks and is answered (picks,
+    # refused combinations, new decisions) instead of writing them per observation: they
+    # must be what write_decision and write_question (the OpenSpiel encoder's) write, for
+    # the agent asked, and 0s for the others; the option rows those of option_rows, the
+    # agent's own copy writeable and apart from the table's
+    at = E._AT["subject"]
+    for seed, scenario in ((5, "quick"), (6, "standard")):
+        table = E.Table(list(Faction), seed=seed, scenario=scenario)
+        rng = np.random.default_rng(seed)
+        encoder = E.Encoder()
+        for _ in range(700):
+            if table.over:
+                break
+            want = np.zeros(E.N_FEATURES, np.float32)
+            E.write_question(want, table.question, len(table.options), table.picks,
+                             table.question_id, len(table.answered), table.history())
+            E.write_decision(want, table.question.prompt, table.chosen)
+            for faction in Faction:
+                vec = encoder.encode(table, faction)
+                expected = want[at:] if faction is table.to_move else 0
+                assert np.array_equal(vec[at:], np.broadcast_to(expected, vec[at:].shape))
+                assert vec.flags.writeable and vec[E._OBSERVER_AT + faction] == 1
+            rows = table.option_features()
+            assert not rows.flags.writeable
+            assert np.array_equal(rows, E.option_rows(table.question.kind, table.options))
+            own = table.own_option_features()
+            assert np.array_equal(own, rows) and own.flags.writeable
+            own[0, 0] = 99
+            assert table.option_features()[0, 0] != 99
+            legal = np.flatnonzero(table.mask())
+            # now and then an action refused, and a clone acted on apart
+            if rng.random() < 0.05:
+                other = table.clone()
+                other.act(int(legal[0]))
+                assert np.array_equal(encoder.encode(table, table.to_move)[at:], want[at:])
+            table.act(int(rng.choice(legal)) if rng.random() > 0.03 else E.N_ACTIONS - 2)
+
+
+def test_question_words_leave_out_the_longest_space_name_and_digit_runs() -> None:
+    # question_id hashes the prompt with each space's name (the longest that fits where
+    # one starts) and each run of digits left out (docs/agents.md, question_id): the
+    # name tree and the digit runs by string methods give what the plain alternation
+    # of the names longest first and \d+ give, on names next to names, names cut short,
+    # digits of other scripts (\d takes them) and a NUL in the text
+    import itertools
+    import re
+
+    from core.map import MAP
+
+    names = sorted({n for s in MAP.spaces for n in (s.full_name, s.name)}, key=len,
+                   reverse=True)
+    alternation = re.compile("|".join(re.escape(n) for n in names))
+
+    def plain(prompt: str) -> str:
+        return re.sub(r"\d+", "#", alternation.sub("<space>", prompt))
+
+    texts = [a + sep + b for a, b in itertools.product(names, repeat=2)
+             for sep in ("", " ", "12", "-")]
+    texts += [n[:-1] for n in names] + [n + "x" for n in names]
+    texts += ["Resources 30", "#53 Criminal Air Force (12)", "a\u0663b 4\u0665", "x\0 7",
+              "Redeploy: 1 Police from Ibagué-Medellín LoC go to?", "99 Cali-Pasto LoCs"]
+    for text in texts:
+        assert E._words(text) == plain(text), text
