@@ -1090,10 +1090,18 @@ class Controller:
     def steps_back_to(self, position: int) -> list[str]:
         """The steps that take the table's board back to the game after the log's first
         ``position`` commands (:meth:`rollback`), at once: what every card and turn
-        since changed, space by space in map order."""
-        target = Game.replay(self.game.initial, self.game.log[:position]).state
-        return self._masked_back(board_changes.reverse_steps(target, self.state), target,
-                                 self.state)
+        since changed, space by space in map order. Pieces are said to move back only
+        when a command taken back told of moving (:func:`tui.board_changes.moves_told`):
+        the net difference never pairs a placing with a removal elsewhere as a move that
+        never happened (issue 43)."""
+        game = Game.replay(self.game.initial, self.game.log[:position])
+        target = game.state.clone()
+        moved = False
+        for entry in self.game.log[position:]:
+            moved = board_changes.moves_told(game.replay_entry(entry)) or moved
+        return self._masked_back(board_changes.reverse_steps(target, self.state,
+                                                             moves=moved),
+                                 target, self.state)
 
     def _masked_back(self, steps: list[str], target: GameState, now: GameState) -> list[str]:
         """``steps`` from the board ``now`` back to ``target`` with no card named that
