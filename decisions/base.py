@@ -205,7 +205,12 @@ class Question:
             many = f"{self.lo} to {self.hi}" if self.lo != self.hi else f"{self.lo}"
             extra = "; 'none'" if self.lo == 0 else ""
             again = ", 'Name x2' to repeat" if self.repeat else ""
-            return (f"(choose {many} of the {len(self.options)}, comma-separated numbers or "
+            n = len(self.options)
+            if n == 1 and not self.repeat:  # not 'choose 1 of the 1' (issue 43)
+                return f"(the only one: 1 or its name{extra})"
+            if self.lo == self.hi == n and not self.repeat:  # not 'choose 3 of the 3'
+                return f"(all {n}: their numbers or names, comma-separated)"
+            return (f"(choose {many} of the {n}, comma-separated numbers or "
                     f"names{again}{extra})")
         if self.kind == NUMBER:
             default = f", Enter = {self.default}" if self.default is not None else ""

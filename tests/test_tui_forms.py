@@ -503,3 +503,11 @@ def test_an_operation_or_activity_left_out_says_why_3_2_4_4_1_1():
     assert "Air Strike" not in labels(run)
     assert "Air Strike (Air Strike accompanies only Patrol, Sweep or Assault (4.1.1))" in \
         " ".join(run.question.info)
+
+
+def test_a_many_question_of_one_option_or_all_says_so():  # 3.2.4 Assault
+    # issue 43, the newcomer's trial: the Assault form said "choose 1 of the 1"
+    q = Question.many("Assault: which Faction's pieces?", [Option(0, "FARC")], 1, 1)
+    assert q.hint() == "(the only one: 1 or its name)"
+    q = Question.many("Which 3?", [Option(i, f"o{i}") for i in range(3)], 3, 3)
+    assert q.hint() == "(all 3: their numbers or names, comma-separated)"

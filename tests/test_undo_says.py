@@ -18,7 +18,7 @@ from core.rules.propaganda import rounds_held
 from core.state import ACTIVE_SUPPORT, PASTRANA
 from runners.solitaire import new_solitaire
 from tests.test_tui_plain import Terminal
-from tui.controller import Controller
+from tui.controller import Controller, mine_of
 from tui.plain.ui import PlainUI
 from tui.session import Session
 from tui.turn_log import naming_line
@@ -115,8 +115,8 @@ def taken_back_as_said(controller: Controller, rng: random.Random) -> int:
         mine = sum(1 for t in turns if t.step.person)
         assert f"takes back {len(turns)} turn" in said
         assert f"takes back {len(turns)} turn{'s' if len(turns) != 1 else ''}" + (
-            "" if not turns else ", none of them yours" if not mine else
-            f", {mine} of them your decision{'s' if mine != 1 else ''}") in said
+            mine_of(len(turns), mine)) in said
+        assert " 1 turn, 1 of them" not in said  # one turn: whose it was
     # 6.0: every Propaganda Round whose start is taken back is said (issue 43 item 1:
     # an undo took back the Round's 6.1-6.3 phases saying only the commands)
     for round_ in range(rounds_held(controller.state) + 1, rounds + 1):

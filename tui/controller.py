@@ -485,13 +485,22 @@ def own_player(seats: Sequence[int | None], faction: Faction) -> int:
 def mine_of(turns: int, yours: int) -> str:
     """How many of ``turns`` taken back were the people's own decisions, in plain words
     (issue 43: "(4 of them a person's decisions)"): ', 4 of them your decisions', ', 1 of
-    them your decision', ', none of them yours'; '' for no turn.
+    them your decision', ', none of them yours'; of 1 turn ', your decision', ', not
+    yours' (not '1 turn, 1 of them your decision', issue 43); '' for no turn.
 
     >>> mine_of(9, 4), mine_of(2, 1), mine_of(3, 0), mine_of(0, 0)
     (', 4 of them your decisions', ', 1 of them your decision', ', none of them yours', '')
+    >>> mine_of(1, 1), mine_of(1, 0), mine_of(2, 2)
+    (', your decision', ', not yours', ', both your decisions')
     """
     if not turns:
         return ""
+    if turns == 1:
+        return ", your decision" if yours else ", not yours"
+    if turns == 2 and yours == 2:
+        return ", both your decisions"
+    if yours == turns:
+        return f", all {turns} your decisions"
     if not yours:
         return ", none of them yours"
     return f", {yours} of them your decision{'s' if yours != 1 else ''}"

@@ -267,13 +267,16 @@ def space_detail(state: GameState, space: int) -> list[str]:
         c = state.controller(space)
         lines.append(f"Control: {'none' if c is None else c.label}")
     lines.append(
-        f"Government: {state.troops(space)} Troops, {state.police(space)} Police, "
-        f"{state.bases(space, Faction.GOVT)} Bases"
+        # each count agreeing with its noun ('1 Active Guerrilla, 1 Base', issue 43)
+        f"Government: {counted(state.troops(space), 'Troops')}, "
+        f"{counted(state.police(space), 'Police')}, "
+        f"{counted(state.bases(space, Faction.GOVT), 'Base')}"
     )
     for f in INSURGENTS:
         lines.append(
-            f"{f.label}: {state.underground(space, f)} Underground, {state.active(space, f)} "
-            f"Active Guerrillas, {state.bases(space, f)} Bases"
+            f"{f.label}: {counted(state.underground(space, f), 'Underground Guerrilla')}, "
+            f"{counted(state.active(space, f), 'Active Guerrilla')}, "
+            f"{counted(state.bases(space, f), 'Base')}"
         )
     for label in _shipments(state, space):
         lines.append(f"Shipment held by {label}")
