@@ -185,6 +185,13 @@ def test_status_table(save_path, capsys):
     assert "El Presidente: Samper" in out
     line = next(x for x in out.splitlines() if x.startswith("Putumayo"))
     assert "Active Opposition" in line and "2/0/0" in line and "1/0/2" in line
+    # one name for one space: the printed one, as the steps and forms say it (issue 43;
+    # the text said 'Atlántico', 'Bogotá' where the steps say 'Atlántico-Magdalena')
+    assert line.startswith("Putumayo-Caquetá ")
+    for name in ("Atlántico-Magdalena", "Bogotá & Villavicencio", "Nariño-Cauca"):
+        assert any(x.startswith(name + " ") for x in out.splitlines()), name
+    d = json.loads(run(capsys, "status", str(save_path), "--json")[1])
+    assert d["spaces"]["Atlántico"]["name"] == "Atlántico-Magdalena"
 
 
 # ======================================================================================

@@ -22,7 +22,7 @@ from typing import Any, TextIO
 from core.cards import CARDS
 from core.files import check_output, locked
 from core.game import Game, sequence, serialize
-from core.map import MAP
+from core.map import MAP, space_name
 from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
 from core.rules.propaganda import rounds_held
 from core.setup import secret_seed
@@ -76,6 +76,9 @@ def _space_status(state: GameState, space: int) -> dict[str, Any]:
     control = state.controller(space) if not s.is_loc else None
     return {
         "id": s.id,
+        # the name printed on the map, as every step and form says it (the key of
+        # ``spaces`` is the short name saves and look-ups use; issue 43)
+        "name": space_name(space),
         "kind": s.kind,
         "pop": s.pop,
         "econ": s.econ,
@@ -229,8 +232,8 @@ def status_text(game: Game) -> str:
         f"{'Space':<30} {'Pop/Econ':>8} {'Support':<18} {'Control':<10} "
         f"{'Gov T/P/B':>9} {'FARC U/A/B':>10} {'AUC U/A/B':>9} {'Cart U/A/B':>10}  Markers"
     )
-    for name, sp in d["spaces"].items():
-        lines.append(_space_line(name, sp))
+    for sp in d["spaces"].values():  # the printed names, as the steps say them
+        lines.append(_space_line(sp["name"], sp))
     return "\n".join(lines)
 
 
