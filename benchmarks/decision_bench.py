@@ -727,6 +727,16 @@ def markdown(summary: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _text(path: Path) -> str:
+    """A rows file, gzipped (``.gz``: the yardstick rows keep every leaf's features) or
+    not."""
+    if path.suffix == ".gz":
+        import gzip
+
+        return gzip.decompress(path.read_bytes()).decode("utf-8")
+    return path.read_text(encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -771,7 +781,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     rows = list({(row["game"], row["index"]): row for row in (
         json.loads(line) for path in args.rollouts
-        for line in path.read_text(encoding="utf-8").splitlines())}.values())
+        for line in _text(path).splitlines())}.values())
     if rows and all(row.get("leaf") == "yardstick" for row in rows):
         leaf = leaf_report(rows, args.trials or 100)
         print(json.dumps(leaf, indent=1) if args.json else "\n".join(leaf_markdown(leaf)))
