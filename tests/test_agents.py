@@ -280,7 +280,9 @@ def test_an_agent_that_never_says_ready_is_refused_in_one_line(
                  "--agent-timeout", "1", "--agent", f"AUC={MISBEHAVE} late-ready"])
     err = capsys.readouterr().err
     assert code == 2
-    assert "no answer within 1 seconds" in err and len(err.strip().splitlines()) == 1
+    # it is told what it lacks: no question was asked yet (a researcher's trial, issue 42)
+    assert "never sent ready (its answer to hello) within 1 seconds" in err
+    assert len(err.strip().splitlines()) == 1
 
 
 # ======================================================================================
