@@ -24,11 +24,12 @@ from core.commands import from_json
 from core.dice import SEEDED, DiceSource, ScriptedDice
 from core.errors import DiceExhausted
 from core.game import Game, apply_command, sequence
+from core.game.board_editor import SetNextCard
 from core.game.editor import EditorCommand
 from core.map import MAP
 from core.pieces import Faction
 from core.rules import victory
-from core.rules.propaganda import rounds_held
+from core.rules.propaganda import rounds_held, set_aside_cards
 from core.state import GameState
 from nonplayer.trace import Trace
 from runners.games import Turn
@@ -37,6 +38,8 @@ from tui.describe import game_turn_line
 
 #: Who a board correction (the assist board editor, core/game/board_editor.py) is by.
 EDITOR = "Board editor"
+#: who names the card on top of the deck at the table (assist: not a correction)
+TABLE = "Table"
 
 
 @dataclass
@@ -68,8 +71,24 @@ class CardStep:
             return "Set-up"
         title = f"#{self.card} {CARDS[self.card].title}"
         if self.propaganda:
-            return f"Propaganda Round {self.round}: {title}"
+            # by Propaganda card, as status counts them; a Round only where one was held
+            # (6.0 EXCEPTION: a second Propaganda card in a row is set aside without one)
+            nth = sum(1 for c in self._upto() if CARDS[c].propaganda)
+            head = f"Propaganda card {nth} of {self.state.final_propaganda}"
+            if not self.held:
+                return f"{head}, without a Round (6.0): {title}"
+            return f"{head}, Round {self.round}: {title}"
         return title
+
+    def _upto(self) -> list[int]:
+        """The cards played up to this one (its own the last)."""
+        played = self.state.played
+        return played[:played.index(self.card) + 1] if self.card in played else played
+
+    @property
+    def held(self) -> bool:
+        """A Propaganda Round was held on this card (6.0; not on one set aside)."""
+        return self.propaganda and self.card not in set_aside_cards(self._upto())
 
     def margins(self) -> dict[str, int]:
         m = self.state.victory_margins()
@@ -121,6 +140,7 @@ class Recorder:
         key = (turn.phase, turn.card)
         if key != self._key:
             self._close()
+            self._set_aside(self._last, turn.card)
             self._key = key
             self._card = turn.card
             self._propaganda = turn.phase == "propaganda"
@@ -142,6 +162,28 @@ class Recorder:
         self._before = after
         self._actions = []
 
+    def _set_aside(self, before: GameState | None, current: int | None) -> None:
+        """A step for each Propaganda card played since the last step without a decision
+        of its own, before ``current``'s: set aside without a Round (6.0 EXCEPTION), the
+        board unchanged by it. It is played all the same (6.0, 2.4.1): it has its place
+        in the card-by-card history, the count of cards played and the charts."""
+        if before is None or self.history is None:
+            return
+        steps = self.history.steps
+        seen = {s.card for s in steps}
+        for card in before.played:
+            if card in seen or card == current or not CARDS[card].propaganda:
+                continue
+            at = before.played.index(card)
+            state = before.clone()
+            state.played = before.played[:at + 1]  # (the heading counts up to it)
+            state.propaganda_cards = sum(1 for c in state.played if CARDS[c].propaganda)
+            steps.append(CardStep(
+                len(steps) + 1, card, True, rounds_held(state),
+                [Action("Propaganda", "set aside without a Round (6.0): no Round two "
+                        "Propaganda cards in a row")], before.clone(), frozenset()))
+            seen.add(card)
+
     def finish(self, final: GameState | None = None) -> History:
         """The history; ``final`` (the game's last state) adds the card on which the
         game ended without a decision (a victory check on a Propaganda card, 6.1)."""
@@ -150,6 +192,8 @@ class Recorder:
         if self.history is None:
             raise ValueError("no turn was recorded")
         steps = self.history.steps
+        if final is not None and steps:
+            self._set_aside(final, final.current_card)
         if final is not None and final.phase == "over" and steps \
                 and final.current_card != steps[-1].card:
             card = final.current_card
@@ -261,11 +305,14 @@ def from_game(game: Game, *, traces: bool = True) -> History:
         trial.rng_counter = int(entry.get("rng_after", trial.rng_counter))
         replay.state = trial
         replay.log.append(entry)
-        label = EDITOR if edit else GOVT_AI_LABEL if ai else entry.get("faction") or EDITOR
+        # the table naming the card on top of its deck is no correction: the table's
+        named = isinstance(cmd, SetNextCard)
+        label = TABLE if named else EDITOR if edit else GOVT_AI_LABEL if ai \
+            else entry.get("faction") or EDITOR
         turn = Turn(label, card, phase, kind, cmd, why, report, round_report)
         rec.on_turn(replay, turn)
         if edit:  # a table correction: what it did, in the engine's words
-            rec._actions[-1].text = f"{EDITOR}: " + "; ".join(report or [cmd.name])
+            rec._actions[-1].text = f"{label}: " + "; ".join(report or [cmd.name])
         if note:
             rec._actions[-1].note = note
     return rec.finish(replay.state)

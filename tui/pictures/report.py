@@ -227,7 +227,8 @@ def _steps_charts(history: History) -> str:
     steps = history.steps
     labels = [f.label for f in Faction]
     margins = {name: [float(s.margins()[name]) for s in steps] for name in labels}
-    marks = [(s.index, f"P{s.round}") for s in steps if s.propaganda]
+    # a Round's card only: a Propaganda card set aside holds none (6.0)
+    marks = [(s.index, f"P{s.round}") for s in steps if s.held]
     totals = {
         "Total Support": [float(s.state.total_support()) for s in steps],
         "Opposition + Bases": [float(s.state.opposition_plus_bases()) for s in steps],
