@@ -682,13 +682,15 @@ def test_the_question_blocks_kept_by_the_table_are_write_questions() -> None:
         table = E.Table(list(Faction), seed=seed, scenario=scenario)
         rng = np.random.default_rng(seed)
         encoder = E.Encoder()
+        chosen = np.zeros(E.CHOSEN_SIZE, np.float32)  # note_chosen's sums, kept apart
         for _ in range(700):
             if table.over:
                 break
             want = np.zeros(E.N_FEATURES, np.float32)
             E.write_question(want, table.question, len(table.options), table.picks,
                              table.question_id, len(table.answered), table.history())
-            E.write_decision(want, table.question.prompt, table.chosen)
+            E.write_decision(want, table.question.prompt, chosen)
+            assert np.array_equal(table.chosen, chosen)
             for faction in Faction:
                 vec = encoder.encode(table, faction)
                 expected = want[at:] if faction is table.to_move else 0
@@ -707,7 +709,14 @@ def test_the_question_blocks_kept_by_the_table_are_write_questions() -> None:
                 other = table.clone()
                 other.act(int(legal[0]))
                 assert np.array_equal(encoder.encode(table, table.to_move)[at:], want[at:])
+            question, options, before = table.question, list(table.options), len(table.answered)
             table.act(int(rng.choice(legal)) if rng.random() > 0.03 else E.N_ACTIONS - 2)
+            if len(table.answered) == before + 1:  # an answer taken in the same decision
+                last = table.answered[-1]
+                E.note_chosen(chosen, question, options,
+                              [last] if isinstance(last, int) else last[0])
+            elif len(table.answered) != before:  # a new decision
+                chosen[:] = 0
 
 
 def test_question_words_leave_out_the_longest_space_name_and_digit_runs() -> None:
