@@ -38,3 +38,13 @@ def test_assault_is_offered_after_the_editors_cancel(tmp_path) -> None:
     after = text.rsplit("what do you do?", 1)[1]  # the menu shown again after cancel
     assert "Not possible now: Assault" not in after, after[-1500:]
     assert "Assault" in after.split("Which Operation?", 1)[1]
+
+
+def test_train_offers_no_cubes_where_the_editor_removed_the_base(tmp_path) -> None:
+    # 3.2.1: Train places cubes in a City or a space with a Government Base. On #39 the
+    # editor removes Santander-Boyacá's Base, then 'cancel', Limited Operation, Train.
+    text = table(tmp_path, ["39", "10", "4", "remove 1 govt base from santander", "cancel",
+                            "3", "1"])
+    after = text.rsplit("Train: select", 1)[1]
+    line = next(x for x in after.splitlines() if "Santander-Boyacá" in x)
+    assert "no cubes (no Government Base)" in line, line
