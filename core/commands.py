@@ -35,8 +35,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar, dataclass_transform
 
 from core.dice import SEEDED, DiceSource
+from core.encode import command_json
 from core.errors import IllegalAction
-from core.pieces import Faction, Piece
+from core.pieces import Faction
 
 if TYPE_CHECKING:
     from core.state import GameState
@@ -119,16 +120,9 @@ class Command:
 
     # --- JSON ------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.name}
-        cls = type(self)
-        names = _FIELD_NAMES.get(cls)
-        if names is None:
-            names = _FIELD_NAMES[cls] = tuple(
-                f.name for f in dataclasses.fields(self)  # type: ignore[arg-type]
-            )
-        for name in names:
-            out[name] = _encode(getattr(self, name))
-        return out
+        """The command as JSON (:func:`core.encode.command_json`); :func:`from_json`
+        reads it back."""
+        return command_json(self)
 
 
 class SideCommand(Command):
@@ -213,27 +207,7 @@ def check_selection(op: Operation, ctx: Context) -> None:
 
 
 # ---- JSON codec -----------------------------------------------------------------------
-#: The dataclass field names of each command class, in order (to_json runs per command).
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-
-_PLAIN = frozenset((int, str, bool, float, type(None)))
-
-
-def _encode(value: Any) -> Any:
-    t = type(value)
-    if t in _PLAIN:  # the common cases first, by exact type
-        return value
-    if t is tuple:
-        return [_encode(v) for v in value]
-    if isinstance(value, Command):
-        return value.to_json()
-    if isinstance(value, tuple | list):
-        return [_encode(v) for v in value]
-    if isinstance(value, Faction):
-        return value.label
-    if isinstance(value, int | str | bool | float) or value is None:
-        return int(value) if isinstance(value, Piece) else value
-    raise TypeError(f"cannot encode {value!r} in a command")
+# (encoding: core/encode.py, compiled with the engine)
 
 
 def _decode(value: Any, hint: Any) -> Any:

@@ -17,7 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from core import stream
 from core.errors import DiceExhausted
+from core.stream import seeded_roll, splitmix64, stream_value
 
 #: The largest seed (``--seed``, a save's ``rng_seed``): the stream mixes its low 64 bits,
 #: and a save stays a file any JSON reader takes (the schema's maximum says the same).
@@ -26,20 +28,8 @@ MAX_SEED = 2**63 - 1
 if TYPE_CHECKING:
     from core.state import GameState
 
-_MASK = (1 << 64) - 1
-
-
-def splitmix64(x: int) -> int:
-    """One step of the SplitMix64 mixer: a fast, well-distributed 64-bit hash."""
-    x = (x + 0x9E3779B97F4A7C15) & _MASK
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
-    return x ^ (x >> 31)
-
-
-def stream_value(seed: int, counter: int) -> int:
-    """The ``counter``-th 64-bit value of the stream named by ``seed``."""
-    return splitmix64((seed * 0x100000001B3) ^ splitmix64(counter))
+__all__ = ["MAX_SEED", "SEEDED", "AskDice", "DiceSource", "ScriptedDice", "SeededDice",
+           "shuffle", "splitmix64", "stream_value"]
 
 
 class DiceSource(Protocol):
@@ -56,14 +46,7 @@ class SeededDice:
     """
 
     def roll(self, state: GameState, purpose: str) -> int:
-        while True:
-            value = stream_value(state.rng_seed, state.rng_counter)
-            state.rng_counter += 1
-            if value < _MASK - (_MASK % 6):
-                result = value % 6 + 1
-                break
-        state.roll_log.append((purpose, result))
-        return result
+        return seeded_roll(state, purpose)  # core/stream.py, compiled with the engine
 
 
 class ScriptedDice:
@@ -118,9 +101,5 @@ def shuffle(state: GameState, items: list[Any]) -> None:
     """Fisher-Yates shuffle of ``items`` in place from the state's seeded stream.
 
     Deck preparation is not a dice roll, so it never asks a person; it always draws from
-    the seeded stream (and does not write to the roll log).
-    """
-    for i in range(len(items) - 1, 0, -1):
-        j = stream_value(state.rng_seed ^ 0xDEC0DE, state.rng_counter) % (i + 1)
-        state.rng_counter += 1
-        items[i], items[j] = items[j], items[i]
+    the seeded stream (and does not write to the roll log)."""
+    stream.shuffle(state, items)

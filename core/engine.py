@@ -42,6 +42,9 @@ from types import ModuleType
 #: docs/performance.md, "The compiled engine", says why each is here and what is not.
 COMPILED_MODULES: tuple[str, ...] = (
     "core.state",
+    "core.stream",
+    "core.draw",
+    "core.encode",
     "core.rules.common",
     "core.rules.victory",
     "core.rules.coin_ops",
@@ -50,6 +53,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "core.rules.insurgent_special",
     "core.rules.propaganda",
     "core.game.sequence",
+    "core.game.play",
     "core.game.random_play",
     "core.words",
     "nonplayer.interpreter",
@@ -57,6 +61,11 @@ COMPILED_MODULES: tuple[str, ...] = (
     "nonplayer.farc",
     "nonplayer.auc",
     "nonplayer.cartels",
+    "nonplayer.turn",
+    "nonplayer.plan",
+    "nonplayer.flowchart",
+    "nonplayer.random_spaces",
+    "nonplayer.events",
 )
 
 #: Written by setup.py next to this file when it compiles: {"digest", "modules", "mypy"}.

@@ -116,6 +116,9 @@ class GameMap(tuple[Space, ...]):
         self.spaces: tuple[Space, ...] = tuple(spaces)
         self._by_name = {_fold(s.name): s for s in spaces}
         self._by_full = {_fold(s.full_name): s for s in spaces}
+        #: each name already found, as given: folding a name (Unicode normalisation)
+        #: costs more than the rest of a lookup, and the Events look up the same few
+        self._found: dict[str, Space] = {}
         self.cities = tuple(s for s in spaces if s.kind == CITY)
         self.departments = tuple(s for s in spaces if s.kind == DEPARTMENT)
         self.locs = tuple(s for s in spaces if s.kind == LOC)
@@ -137,6 +140,12 @@ class GameMap(tuple[Space, ...]):
             return name
         if isinstance(name, int):
             return self.spaces[name]
+        found = self._found.get(name)
+        if found is None:
+            found = self._found[name] = self._lookup(name)
+        return found
+
+    def _lookup(self, name: str) -> Space:
         key = _fold(name)
         if key in self._by_name:
             return self._by_name[key]

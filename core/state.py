@@ -21,15 +21,24 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from operator import getitem
-from typing import Any
+from typing import Any, Final
 
 from core.errors import IllegalAction
 from core.map import MAP, Space, space_name
 from core.pieces import (
     ACTIVE_OF,
+    AUC,
+    AUC_BASE,
     BASE_OF,
     BASES,
+    CARTELS,
+    CARTELS_BASE,
     FACTION_KINDS,
+    FACTIONS,
+    FARC,
+    FARC_BASE,
+    GOVT,
+    GOVT_BASE,
     GUERRILLA_KINDS,
     INSURGENTS,
     MAX_AID,
@@ -37,19 +46,24 @@ from core.pieces import (
     MAX_RESOURCES,
     NUM_KINDS,
     PIECE_FACTION,
+    PIECES,
+    POLICE,
     SHIPMENTS,
     TERROR_SABOTAGE_MARKERS,
+    TROOPS,
     UNDERGROUND_OF,
     Faction,
     Piece,
 )
 
-NSPACES = len(MAP)
-K = NUM_KINDS
+# Module constants read by the state's methods are Final: compiled, a Final is a C static
+# (an int a native one) where any other module name is a dictionary lookup at every read.
+NSPACES: Final = len(MAP)
+K: Final = NUM_KINDS
 
 #: Ecuador, once a space (card 33 Sucumbíos): no more than 2 pieces per Faction (1.4.2).
-ECUADOR = MAP.ECUADOR
-ECUADOR_LIMIT = 2
+ECUADOR: Final = MAP.ECUADOR
+ECUADOR_LIMIT: Final = 2
 
 SAMPER, PASTRANA, URIBE = 0, 1, 2
 PRESIDENTS = ("Samper", "Pastrana", "Uribe")
@@ -64,14 +78,14 @@ SUPPORT_LABELS = {
 }
 
 _INVENTORY_BY_KIND = {
-    Piece.TROOPS: 30,
-    Piece.POLICE: 30,
-    Piece.GOVT_BASE: 3,
-    Piece.FARC_BASE: 9,
-    Piece.AUC_BASE: 6,
-    Piece.CARTELS_BASE: 15,
+    TROOPS: 30,
+    POLICE: 30,
+    GOVT_BASE: 3,
+    FARC_BASE: 9,
+    AUC_BASE: 6,
+    CARTELS_BASE: 15,
 }
-GUERRILLA_POOL = {Faction.FARC: 30, Faction.AUC: 18, Faction.CARTELS: 12}
+GUERRILLA_POOL = {FARC: 30, AUC: 18, CARTELS: 12}
 
 #: Default order in which a player Faction's Shipment whose holder is removed passes to
 #: another Guerrilla in the space when the owner named none (4.5.3): Underground before
@@ -125,25 +139,33 @@ def _as_piece(kind: Piece | int) -> Piece:
 #: Column of a Faction's Underground Guerrillas (Active is the next one) and of its Bases.
 #: The Government has no Guerrillas: its entry is an index past every piece table, so a
 #: Guerrilla query for it fails (IndexError) instead of reading another Faction's column.
-_NO_GUERRILLAS = -(1 << 30)
-_UNDERGROUND_COL: tuple[int, ...] = (
+_NO_GUERRILLAS: Final = -(1 << 30)
+_UNDERGROUND_COL: Final[tuple[int, ...]] = (
     _NO_GUERRILLAS, *(int(UNDERGROUND_OF[f]) for f in INSURGENTS))
-_BASE_COL = tuple(BASE_OF[f] for f in Faction)
-_ACTIVE_KINDS = frozenset(ACTIVE_OF.values())
+_BASE_COL: Final = tuple(BASE_OF[f] for f in Faction)
+#: The three piece columns of each Faction (:data:`core.pieces.FACTION_KINDS`), as ints.
+_FACTION_COLS: Final[tuple[tuple[int, int, int], ...]] = tuple(
+    (int(a), int(b), int(c)) for a, b, c in (FACTION_KINDS[f] for f in Faction))
+#: Columns of the cubes and of the four Bases.
+_TROOPS_COL: Final = int(TROOPS)
+_POLICE_COL: Final = int(POLICE)
+_BASE_COLS: Final[tuple[int, int, int, int]] = (
+    int(GOVT_BASE), int(FARC_BASE), int(AUC_BASE), int(CARTELS_BASE))
+_ACTIVE_KINDS: Final = frozenset(ACTIVE_OF.values())
 assert all(ACTIVE_OF[f] == UNDERGROUND_OF[f] + 1 for f in INSURGENTS)
-_IS_LOC = tuple(s.is_loc for s in MAP)
-_DOMESTIC_SPACES = tuple(s for s in MAP if not s.is_foreign)
-_POP = tuple(s.pop for s in MAP)
+_IS_LOC: Final = tuple(s.is_loc for s in MAP)
+_DOMESTIC_SPACES: Final = tuple(s for s in MAP if not s.is_foreign)
+_POP: Final = tuple(s.pop for s in MAP)
 #: Per space id, what each level of Support or Opposition (-2 .. +2, 1.6) adds to Total
 #: Support and to Total Opposition (1.6.3), indexed by the level itself (a negative level
 #: counts from the end): 2 x Pop at the Active level, 1 x Pop at the Passive one, else 0.
 #: One table look-up a space: the victory margins read both totals on every check.
-_SUPPORT_POINTS = tuple((0, pop, 2 * pop, 0, 0) for pop in _POP)
-_OPPOSITION_POINTS = tuple((0, 0, 0, 2 * pop, pop) for pop in _POP)
+_SUPPORT_POINTS: Final = tuple((0, pop, 2 * pop, 0, 0) for pop in _POP)
+_OPPOSITION_POINTS: Final = tuple((0, 0, 0, 2 * pop, pop) for pop in _POP)
 
 #: Per space id: True for the foreign countries, spaces only once an Event makes them so
 #: (1.3.5); read by :meth:`GameState.in_play` on every placement and move.
-_IS_FOREIGN = tuple(s.is_foreign for s in MAP)
+_IS_FOREIGN: Final = tuple(s.is_foreign for s in MAP)
 
 
 @dataclass
@@ -264,7 +286,7 @@ class GameState:
 
     def faction_pieces(self, space: int, faction: Faction) -> int:
         """All pieces (cubes or Guerrillas and Bases) of a Faction in a space."""
-        a, b, c = FACTION_KINDS[faction]
+        a, b, c = _FACTION_COLS[faction]
         p = self.pieces
         base = space * K
         return p[base + a] + p[base + b] + p[base + c]
@@ -287,21 +309,21 @@ class GameState:
         base = space * K
         p = self.pieces
         return (
-            p[base + Piece.GOVT_BASE]
-            + p[base + Piece.FARC_BASE]
-            + p[base + Piece.AUC_BASE]
-            + p[base + Piece.CARTELS_BASE]
+            p[base + _BASE_COLS[0]]
+            + p[base + _BASE_COLS[1]]
+            + p[base + _BASE_COLS[2]]
+            + p[base + _BASE_COLS[3]]
         )
 
     def cubes(self, space: int) -> int:
         base = space * K
-        return self.pieces[base + Piece.TROOPS] + self.pieces[base + Piece.POLICE]
+        return self.pieces[base + _TROOPS_COL] + self.pieces[base + _POLICE_COL]
 
     def troops(self, space: int) -> int:
-        return self.pieces[space * K + Piece.TROOPS]
+        return self.pieces[space * K + _TROOPS_COL]
 
     def police(self, space: int) -> int:
-        return self.pieces[space * K + Piece.POLICE]
+        return self.pieces[space * K + _POLICE_COL]
 
     def all_guerrillas(self, space: int) -> int:
         p = self.pieces
@@ -360,7 +382,7 @@ class GameState:
         if _IS_FOREIGN[space] and space not in self.foreign_in_play:
             return 0  # not in play
         faction = PIECE_FACTION[kind]
-        if faction is Faction.GOVT and self.farc_zone[space]:
+        if faction is GOVT and self.farc_zone[space]:
             return 0
         most = self.room(space, faction) if space == ECUADOR else 99
         if kind in BASES:
@@ -394,9 +416,9 @@ class GameState:
         others = (p[base + 6] + p[base + 7] + p[base + 8]  # AUC
                   + p[base + 9] + p[base + 10] + p[base + 11])  # Cartels
         if govt > farc + others:
-            return Faction.GOVT
+            return GOVT
         if farc > govt + others:
-            return Faction.FARC
+            return FARC
         return None
 
     def faction_controls(self, space: int, faction: Faction) -> bool:
@@ -414,16 +436,16 @@ class GameState:
 
     def opposition_plus_bases(self) -> int:
         """Total Opposition plus FARC Bases on the map (1.6.3)."""
-        return self.total_opposition() + self.bases_on_map(Faction.FARC)
+        return self.total_opposition() + self.bases_on_map(FARC)
 
     def victory_margins(self) -> dict[Faction, int]:
         """Victory margins (7.3): positive when the Faction meets its condition (7.2)."""
         return {
-            Faction.GOVT: self.total_support() - 60,
-            Faction.FARC: self.opposition_plus_bases() - 25,
-            Faction.AUC: self.bases_on_map(Faction.AUC) - self.bases_on_map(Faction.FARC),
-            Faction.CARTELS: min(
-                self.bases_on_map(Faction.CARTELS) - 10, self.resources[Faction.CARTELS] - 40
+            GOVT: self.total_support() - 60,
+            FARC: self.opposition_plus_bases() - 25,
+            AUC: self.bases_on_map(AUC) - self.bases_on_map(FARC),
+            CARTELS: min(
+                self.bases_on_map(CARTELS) - 10, self.resources[CARTELS] - 40
             ),
         }
 
@@ -475,7 +497,7 @@ class GameState:
         """Raise the 1.4.2 reason unless ``n`` more ``kind`` fit (see :meth:`capacity`)."""
         if n <= self.capacity(space, kind):
             return
-        if kind.faction is Faction.GOVT and self.farc_zone[space]:
+        if kind.faction is GOVT and self.farc_zone[space]:
             raise IllegalAction(
                 "1.4.2", f"Government forces may not enter the FARC Zone {space_name(space)}"
             )
@@ -800,7 +822,7 @@ class GameState:
         """Return every broken invariant as a sentence (empty list: all good)."""
         problems: list[str] = []
         total = 0
-        for kind in Piece:
+        for kind in PIECES:
             on = self.on_map(kind)
             avail = self.available(kind)
             if avail < 0:
@@ -808,7 +830,7 @@ class GameState:
             if any(self.pieces[s * K + kind] < 0 for s in range(NSPACES)):
                 problems.append(f"negative count of {kind.label}")
         total = sum(self.pieces) + sum(
-            self.available(k) for k in Piece if not k.is_guerrilla
+            self.available(k) for k in PIECES if not k.is_guerrilla
         ) + sum(self.available_guerrillas(f) for f in INSURGENTS) + sum(self.removed_from_game)
         if total != 153:
             problems.append(f"{total} pieces in the game, not 153 (1.4.1)")
@@ -817,10 +839,10 @@ class GameState:
                 problems.append(f"{space_name(s)} has more than 2 Bases (1.4.2)")
             if s.is_loc and self.all_bases(s.id):
                 problems.append(f"Base on LoC {space_name(s)} (1.4.2)")
-            if self.farc_zone[s.id] and self.faction_pieces(s.id, Faction.GOVT):
+            if self.farc_zone[s.id] and self.faction_pieces(s.id, GOVT):
                 problems.append(f"Government pieces in FARC Zone {space_name(s)} (1.4.2)")
             if s.id == ECUADOR and any(
-                self.faction_pieces(s.id, f) > ECUADOR_LIMIT for f in Faction
+                self.faction_pieces(s.id, f) > ECUADOR_LIMIT for f in FACTIONS
             ):
                 problems.append("more than 2 pieces of a Faction in Ecuador (card 33)")
             if not s.is_populated and self.support[s.id]:
@@ -834,7 +856,7 @@ class GameState:
         for i, sh in enumerate(self.shipments):
             if sh is not None and self.guerrillas(sh[0], Faction(sh[1])) == 0:
                 problems.append(f"Shipment {i} in {MAP[sh[0]].name} not under a Guerrilla (4.5.3)")
-        for f in Faction:
+        for f in FACTIONS:
             if not 0 <= self.resources[f] <= MAX_RESOURCES:
                 problems.append(f"{f.label} Resources {self.resources[f]} outside 0-99 (1.7)")
         if not 0 <= self.aid <= MAX_AID:

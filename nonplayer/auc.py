@@ -38,7 +38,17 @@ from collections.abc import Iterable
 from typing import Any
 
 from core.map import MAP, space_name
-from core.pieces import ACTIVE_OF, UNDERGROUND_OF, Faction, Piece, pieces_text
+from core.pieces import (
+    ACTIVE_OF,
+    AUC,
+    CARTELS,
+    FARC,
+    GOVT,
+    UNDERGROUND_OF,
+    Faction,
+    Piece,
+    pieces_text,
+)
 from core.rules import insurgent_ops, insurgent_special
 from core.rules.insurgent_ops import (
     RALLY_BASE,
@@ -60,11 +70,6 @@ from nonplayer import facts, procedures
 from nonplayer.bot import Bot
 from nonplayer.plan import Plan
 from nonplayer.registry import Verdict, action, builder, predicate, selector
-
-AUC = Faction.AUC
-FARC = Faction.FARC
-GOVT = Faction.GOVT
-CARTELS = Faction.CARTELS
 
 #: 8.6.1: Rally if at least this many AUC Guerrillas are Available.
 RALLY_AVAILABLE = 6

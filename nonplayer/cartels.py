@@ -50,7 +50,17 @@ from typing import Any
 from core.commands import Command
 from core.errors import IllegalAction
 from core.map import MAP, space_name
-from core.pieces import ACTIVE_OF, UNDERGROUND_OF, Faction, Piece
+from core.pieces import (
+    ACTIVE_OF,
+    AUC,
+    CARTELS,
+    CARTELS_BASE,
+    FARC,
+    GOVT,
+    UNDERGROUND_OF,
+    Faction,
+    Piece,
+)
 from core.rules.insurgent_ops import (
     RALLY_BASE,
     RALLY_PLACE,
@@ -73,7 +83,7 @@ from nonplayer.bot import Bot
 from nonplayer.plan import Plan
 from nonplayer.registry import Verdict, action, builder, predicate, selector
 
-C = Faction.CARTELS
+C = CARTELS
 RALLY_AVAILABLE_THRESHOLD = 10  # 8.5.1
 GATHER_LIMIT = 3  # 8.5.1 bullet 3: "up to 3 Guerrillas"
 SHIPMENTS_PER_PROCESS = 2  # 8.5.2
@@ -278,7 +288,7 @@ def cultivate_ready_departments(state: GameState) -> list[int]:
     for s in _spaces(state):
         if not MAP[s].is_department or MAP[s].pop <= 0 or rally_problem(state, C, s):
             continue
-        if state.capacity(s, Piece.CARTELS_BASE) < 1:  # stacking (1.4.2)
+        if state.capacity(s, CARTELS_BASE) < 1:  # stacking (1.4.2)
             continue
         placed = min(rally_rule_limit(state, C, s), available)
         if state.guerrillas(s, C) + placed > state.police(s):
@@ -547,7 +557,7 @@ def terror_space(bot: Bot, plan: Plan, space: int) -> str | None:
 
 
 # --- Bribe (8.5.3) --------------------------------------------------------------------
-_GUERRILLA_FACTIONS = (Faction.FARC, Faction.AUC)
+_GUERRILLA_FACTIONS = (FARC, AUC)
 
 
 def bribe_removal(state: GameState, space: int, target: Faction) -> list[Piece]:
@@ -560,7 +570,7 @@ def bribe_removal(state: GameState, space: int, target: Faction) -> list[Piece]:
         return []
     if first[0].is_base:
         return [first[0]]
-    if target is Faction.GOVT:
+    if target is GOVT:
         return [k for k in first if k.is_cube]
     out = [k for k in first if k.is_guerrilla]
     for other in _GUERRILLA_FACTIONS:
@@ -596,7 +606,7 @@ def contraband_receiver(state: GameState, space: int, removed: list[Piece]) -> F
     order += [
         (f, UNDERGROUND_OF[f]) for f in _GUERRILLA_FACTIONS if state.seats[f] is None
     ]
-    order += [(f, ACTIVE_OF[f]) for f in (Faction.FARC, Faction.AUC, C)]
+    order += [(f, ACTIVE_OF[f]) for f in (FARC, AUC, C)]
     for faction, kind in order:
         if row[kind] > 0:
             return faction
@@ -623,23 +633,23 @@ def _bribe_spaces(plan: Plan, target: Faction) -> list[int]:
 
 @selector("cartels.bribe_govt_spaces")
 def bribe_govt_spaces(bot: Bot, plan: Plan) -> list[int]:
-    return _bribe_spaces(plan, Faction.GOVT)
+    return _bribe_spaces(plan, GOVT)
 
 
 @selector("cartels.bribe_farc_spaces")
 def bribe_farc_spaces(bot: Bot, plan: Plan) -> list[int]:
-    return _bribe_spaces(plan, Faction.FARC)
+    return _bribe_spaces(plan, FARC)
 
 
 @selector("cartels.bribe_auc_spaces")
 def bribe_auc_spaces(bot: Bot, plan: Plan) -> list[int]:
-    return _bribe_spaces(plan, Faction.AUC)
+    return _bribe_spaces(plan, AUC)
 
 
 @action("cartels.bribe_space")
 def bribe_space(bot: Bot, plan: Plan, space: int) -> str | None:
     st = plan.scratch
-    target = plan.notes.get(BRIBE_TARGET_NOTE, Faction.GOVT)
+    target = plan.notes.get(BRIBE_TARGET_NOTE, GOVT)
     removed = bribe_removal(st, space, target)
     if not removed:
         return None

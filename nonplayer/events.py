@@ -30,7 +30,7 @@ from core.dice import DiceSource
 from core.errors import IllegalAction
 from core.events.choice import Choice
 from core.map import MAP
-from core.pieces import ACTIVE_OF, UNDERGROUND_OF, Faction, Piece
+from core.pieces import ACTIVE_OF, FARC, GOVT, UNDERGROUND_OF, Faction, Piece
 from core.state import GameState
 from nonplayer.plan import PLANNING_DICE
 from nonplayer.random_spaces import random_candidate, random_outcomes
@@ -123,7 +123,7 @@ def instructions_apply(card: int, faction: Faction) -> bool:
     (docs/readings.md#r-np-instructions-leftmost; :data:`INSTRUCTIONS_BIND_ANY_EXECUTOR`
     switches it)."""
     leftmost = CARDS[card].faction_order[0]
-    return INSTRUCTIONS_BIND_ANY_EXECUTOR or leftmost is faction or leftmost is Faction.GOVT
+    return INSTRUCTIONS_BIND_ANY_EXECUTOR or leftmost is faction or leftmost is GOVT
 
 
 def side_for(card: int) -> str:
@@ -212,7 +212,7 @@ def _farc_guerrillas_and_support(
 ) -> list[list[Any]]:
     """Spaces with FARC Guerrillas and Support first, if possible (card 21, published)."""
     opts = list(choice.options)
-    best = [s for s in opts if state.guerrillas(s, Faction.FARC) and state.support[s] > 0]
+    best = [s for s in opts if state.guerrillas(s, FARC) and state.support[s] > 0]
     return [best, [s for s in opts if s not in best]]
 
 
@@ -306,7 +306,7 @@ _MOVE_FROM = re.compile(r"\bmove from which (space|department)\?", re.IGNORECASE
 
 def _movable(state: GameState, space: int, faction: Faction) -> int:
     """The pieces of ``faction`` in ``space`` an Event may move: Guerrillas, or cubes."""
-    if faction is Faction.GOVT:
+    if faction is GOVT:
         return state.cubes(space)
     return state.guerrillas(space, faction)
 
@@ -453,7 +453,7 @@ class NonPlayerChooser:
         self.memo: dict[str, Any] = {}
 
     def choose(self, state: Any, choice: Choice) -> list[Any]:
-        faction = self.faction if self.faction is not None else Faction.GOVT
+        faction = self.faction if self.faction is not None else GOVT
         groups = self._preferred(state, choice, faction)
         if groups is None:
             groups = self._general(state, choice, faction)

@@ -42,7 +42,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from core.map import MAP, space_name
-from core.pieces import ACTIVE_OF, UNDERGROUND_OF, Faction, Piece, pieces_text
+from core.pieces import (
+    ACTIVE_OF,
+    AUC,
+    CARTELS,
+    FARC,
+    FARC_ACTIVE,
+    GOVT,
+    UNDERGROUND_OF,
+    Faction,
+    Piece,
+    pieces_text,
+)
 from core.rules import insurgent_ops as ops
 from core.rules import insurgent_special as special
 from core.rules import propaganda
@@ -54,11 +65,6 @@ from nonplayer.bot import Bot
 from nonplayer.plan import Plan
 from nonplayer.random_spaces import Valid
 from nonplayer.registry import Verdict, action, builder, predicate, selector
-
-FARC = Faction.FARC
-GOVT = Faction.GOVT
-AUC = Faction.AUC
-CARTELS = Faction.CARTELS
 
 RALLY_AVAILABLE = 9  # 8.7.1: "at least 9 Guerrillas Available"
 MARCH_PIECES = 3  # 8.7.2: "a total of at least 3 FARC pieces"
@@ -203,7 +209,7 @@ def rally_base_spaces(bot: Bot, plan: Plan) -> list[list[int]]:
 @action("farc.rally_replace_with_base")
 def rally_replace_with_base(bot: Bot, plan: Plan, space: int) -> str | None:
     removed = procedures.own_removal(plan.scratch, space, FARC, 2)  # Active first (8.1.2)
-    active = sum(1 for k in removed if k is Piece.FARC_ACTIVE)
+    active = sum(1 for k in removed if k is FARC_ACTIVE)
     if not plan.try_add(ops.rally_step(space, ops.RALLY_BASE, active), space):
         return None
     which = f" ({active} Active)" if active else ""

@@ -28,7 +28,7 @@ from typing import Any
 
 import networkx as nx
 
-from core.pieces import Faction
+from core.pieces import AUC, CARTELS, FARC, Faction
 from nonplayer import auc, cartels, farc, procedures, registry
 
 #: The faction modules, imported here (above them) for the names they register in
@@ -253,7 +253,7 @@ def to_text(chart: Flowchart) -> str:
 def docs_markdown() -> str:
     """The text of ``docs/flowcharts.md`` (a test keeps the file in step with the data)."""
     parts = [resources.files("flowcharts").joinpath("doc_header.md").read_text(encoding="utf-8")]
-    for faction in (Faction.FARC, Faction.AUC, Faction.CARTELS):
+    for faction in (FARC, AUC, CARTELS):
         name = f"{faction.label.lower()}.toml"
         text = resources.files("flowcharts").joinpath(name).read_text(encoding="utf-8")
         chart = parse(text, f"flowcharts/{name}", check_names=False)

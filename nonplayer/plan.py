@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from core.commands import Command, Context, Operation
 from core.errors import IllegalAction
 from core.map import MAP
-from core.pieces import ACTIVE_OF, UNDERGROUND_OF, Faction
+from core.pieces import ACTIVE_OF, AUC, UNDERGROUND_OF, Faction
 from core.rules import insurgent_ops, insurgent_special
 from core.state import GameState
 from nonplayer.random_spaces import Valid
@@ -302,7 +302,7 @@ class Plan:
             return None
         trial = board.clone()
         ctx = self._ctx({})
-        if self.faction is Faction.AUC:
+        if self.faction is AUC:
             start = trial.aid = self.before.aid
             if start + insurgent_ops.aid_cut(trial, ctx, len(shorter.where)) != board.aid:
                 return None  # something in the shorter Terror moved Aid: run it whole

@@ -23,7 +23,19 @@ from functools import cache
 from importlib import resources
 
 from core.map import MAP
-from core.pieces import ACTIVE_OF, BASE_OF, UNDERGROUND_OF, Faction, Piece
+from core.pieces import (
+    ACTIVE_OF,
+    AUC,
+    BASE_OF,
+    FARC,
+    GOVT,
+    GOVT_BASE,
+    POLICE,
+    TROOPS,
+    UNDERGROUND_OF,
+    Faction,
+    Piece,
+)
 from core.rules.insurgent_ops import march_would_activate
 from core.state import GameState
 
@@ -32,8 +44,8 @@ _ENEMY_TYPE_ORDER = ("base", "police", "troops", "underground", "active")
 
 
 def _kind(faction: Faction, kind: str) -> Piece | None:
-    if faction is Faction.GOVT:
-        return {"base": Piece.GOVT_BASE, "police": Piece.POLICE, "troops": Piece.TROOPS}.get(kind)
+    if faction is GOVT:
+        return {"base": GOVT_BASE, "police": POLICE, "troops": TROOPS}.get(kind)
     return {"base": BASE_OF[faction], "underground": UNDERGROUND_OF[faction],
             "active": ACTIVE_OF[faction]}.get(kind)
 
@@ -78,8 +90,8 @@ def enemy_removal(
 
 
 def _others(left: list[int], faction: Faction) -> bool:
-    if faction is Faction.GOVT:
-        return bool(left[Piece.TROOPS] + left[Piece.POLICE])
+    if faction is GOVT:
+        return bool(left[TROOPS] + left[POLICE])
     return bool(left[UNDERGROUND_OF[faction]] + left[ACTIVE_OF[faction]])
 
 
@@ -122,12 +134,12 @@ def activation_threshold(
     or None if any number can (the destination does not Activate)."""
     space = MAP[dst]
     level = state.support[dst]
-    activating = space.is_loc or level > 0 or (faction is Faction.AUC and level < 0)
+    activating = space.is_loc or level > 0 or (faction is AUC and level < 0)
     if not activating:
         return None
     cubes = state.cubes(dst)
-    if faction is Faction.AUC:
-        cubes += state.guerrillas(dst, Faction.FARC)
+    if faction is AUC:
+        cubes += state.guerrillas(dst, FARC)
     return 3 - cubes - arriving
 
 
@@ -238,7 +250,7 @@ def march_keep(state: GameState, faction: Faction, origin: int) -> int:
         elif cond == "any_base":
             hit = state.all_bases(origin) > 0
         else:  # "farc_piece"
-            hit = state.faction_pieces(origin, Faction.FARC) > 0
+            hit = state.faction_pieces(origin, FARC) > 0
         if hit:
             return 1
     return 0

@@ -30,7 +30,7 @@ from core.dice import DiceSource
 from core.game import Game, sequence
 from core.game.sequence import OperationAction, Pass, PlayEvent
 from core.map import MAP, space_name
-from core.pieces import INSURGENTS, Faction
+from core.pieces import AUC, FARC, GOVT, INSURGENTS, Faction
 from core.rules import propaganda
 from core.seating import player_count
 from core.state import GameState
@@ -231,7 +231,7 @@ def two_players(state: GameState) -> bool:
 def discord_applies(state: GameState) -> bool:
     """Whether Insurgent Discord (8.1) is asked: a 2-player game (:func:`two_players`)
     whose Government is a person's (the Government player's choice, not the AI's)."""
-    return two_players(state) and state.seats[Faction.GOVT] is not None
+    return two_players(state) and state.seats[GOVT] is not None
 
 
 # ======================================================================================
@@ -263,7 +263,7 @@ def agitation_plan(state: GameState, dice: DiceSource, trace: Trace) -> Command:
     from core.events import ALFONSO_CANO
     from nonplayer.random_spaces import random_space
 
-    budget = state.resources[Faction.FARC]
+    budget = state.resources[FARC]
     spaces = list(propaganda.agitation_spaces(state))
     extra = list(propaganda.ideologue_spaces(state)) if state.momentum_in_effect(ALFONSO_CANO) \
         else []
@@ -319,14 +319,14 @@ def elite_backing_plan(state: GameState, dice: DiceSource, trace: Trace) -> Comm
     from nonplayer.random_spaces import random_space
 
     candidates = list(propaganda.elite_backing_spaces(state))
-    auc = Faction.AUC
+    auc = AUC
 
     def base_ok(s: int) -> bool:
         return ops.rally_base_problem(state, auc, s) is None and state.available_bases(auc) > 0
 
     groups = [
         [s for s in candidates if base_ok(s)],
-        [s for s in candidates if state.bases(s, Faction.FARC)],
+        [s for s in candidates if state.bases(s, FARC)],
         [s for s in candidates if state.bases(s, auc)],
         candidates,
     ]

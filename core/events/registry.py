@@ -23,6 +23,11 @@ from core.events.choice import (
 
 EventEffect = Callable[[Any, Context, Chooser], None]
 _EVENTS: dict[tuple[int, str], EventEffect] = {}
+#: :func:`sides_of` of each card asked, kept until another effect is registered (the
+#: Sequence of Play asks it at every decision on an Event card), for the table it was
+#: read from (a test may put another table in place)
+_SIDES: dict[int, tuple[str, ...]] = {}
+_SIDES_FROM: list[object] = [_EVENTS]
 
 
 def event(card: int, side: str) -> Callable[[EventEffect], EventEffect]:
@@ -34,6 +39,7 @@ def event(card: int, side: str) -> Callable[[EventEffect], EventEffect]:
         if (card, side) in _EVENTS:
             raise ValueError(f"card {card} {side} registered twice")
         _EVENTS[(card, side)] = fn
+        _SIDES.clear()
         return fn
 
     return register
@@ -49,7 +55,13 @@ def effect_of(card: int, side: str) -> EventEffect:
 
 def sides_of(card: int) -> list[str]:
     """The sides of ``card`` that have an implementation (single-text cards: unshaded)."""
-    return [s for s in SIDES if (card, s) in _EVENTS]
+    if _SIDES_FROM[0] is not _EVENTS:
+        _SIDES.clear()
+        _SIDES_FROM[0] = _EVENTS
+    sides = _SIDES.get(card)
+    if sides is None:
+        sides = _SIDES[card] = tuple(s for s in SIDES if (card, s) in _EVENTS)
+    return list(sides)
 
 
 def run_event(

@@ -15,7 +15,6 @@ command is appended to :attr:`Game.log` with the dice it rolled, so
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -23,18 +22,22 @@ from typing import Any
 from core.commands import Command, Context, SideCommand, from_json
 from core.dice import SEEDED, DiceSource, ScriptedDice
 from core.errors import IllegalAction
-from core.game import board_editor, editor, sequence, transfer
-from core.game.editor import EditorCommand
+from core.game import board_editor, editor, play, sequence, transfer
+from core.game.play import apply_command, begin_command, execute, finish_command
 from core.pieces import Faction
 from core.rules import (
     coin_ops,
-    common,
     govt_special,
     insurgent_ops,
     insurgent_special,
     propaganda,
 )
 from core.state import GameState
+
+#: The engine's entry points are in core/game/play.py (compiled with the engine, this
+#: module not: core/engine.py), re-exported here with the Game built on them.
+__all__ = ["RULE_MODULES", "Game", "StageWatcher", "apply_command", "begin_command",
+           "execute", "finish_command"]
 
 #: Told of each automatic Propaganda stage a replay runs, with the state as the stage
 #: left it, then :data:`core.rules.propaganda.Observer`'s stage index, report lines and
@@ -56,92 +59,6 @@ RULE_MODULES = (
     board_editor,
     transfer,
 )
-
-
-def apply_command(
-    state: GameState,
-    cmd: Command,
-    dice: DiceSource = SEEDED,
-    chooser: Any = None,
-    stop_after_turn: bool = False,
-    observe: propaganda.Observer | None = None,
-) -> list[str]:
-    """Apply ``cmd`` for the Faction to move, *in place*, and advance play.
-
-    Callers wanting the all-or-nothing guarantee use :meth:`Game.apply` (or clone first).
-    Returns the plain-English trace of what happened. ``observe``: see :func:`execute`.
-    """
-    return execute(state, cmd, dice, chooser, stop_after_turn, observe).trace
-
-
-def execute(
-    state: GameState,
-    cmd: Command,
-    dice: DiceSource = SEEDED,
-    chooser: Any = None,
-    stop_after_turn: bool = False,
-    observe: propaganda.Observer | None = None,
-) -> Context:
-    """:func:`apply_command`, returning the whole :class:`Context` (trace and notes).
-
-    ``stop_after_turn``: play stops right after this command, before the end of the card
-    (:func:`core.game.sequence.advance`); the next command (not an editor command)
-    first carries out what was left, so who decides next is settled then.
-    ``observe``: told of each automatic Propaganda stage the command sets off
-    (:data:`core.rules.propaganda.Observer`).
-    """
-    if isinstance(cmd, EditorCommand | SideCommand):
-        # beside the Sequence of Play: play stays where it is (a transfer takes no turn,
-        # 1.5.2); an editor command acts for the table, a transfer for its giver
-        faction = cmd.actor() if isinstance(cmd, SideCommand) else Faction.GOVT
-        ctx = Context(faction=faction, dice=dice, chooser=chooser)
-        state.roll_log = []
-        cmd.execute(state, ctx)
-        return ctx
-    ctx = begin_command(state, cmd, dice, chooser, observe)
-    cmd.execute(state, ctx)
-    finish_command(state, dice, stop_after_turn, observe)
-    return ctx
-
-
-def begin_command(
-    state: GameState, cmd: Command, dice: DiceSource = SEEDED, chooser: Any = None,
-    observe: propaganda.Observer | None = None,
-) -> Context:
-    """What :func:`execute` does before the command itself (not an editor command):
-    finish a stopped card (``observe``: told of the Propaganda stages that runs),
-    check that ``cmd`` is a choice now, and make its Context."""
-    state.roll_log = []
-    # a card left ended by a stopped turn ends now
-    sequence.advance(state, dice, observe=observe)
-    faction = sequence.to_move(state)
-    if faction is None:
-        raise IllegalAction("7.0", "the game is over")
-    if state.phase == "card" and not isinstance(
-        cmd, sequence.Pass | sequence.PlayEvent | sequence.OperationAction
-    ):
-        raise IllegalAction("2.3", f"{cmd.name} is not a choice on an Event card")
-    if state.phase == "propaganda":
-        wanted = state.step.get("phase")
-        if getattr(cmd, "propaganda_phase", None) != wanted:
-            raise IllegalAction("6.0", f"the Propaganda Round awaits {wanted}, not {cmd.name}")
-    return Context(
-        faction=faction,
-        dice=dice,
-        chooser=chooser,
-        nonplayer=common.is_nonplayer(state, faction),
-    )
-
-
-def finish_command(state: GameState, dice: DiceSource = SEEDED,
-                   stop_after_turn: bool = False,
-                   observe: propaganda.Observer | None = None) -> None:
-    """What :func:`execute` does after the command: play moves on (a Propaganda phase,
-    the card's end, the next card) until a decision is needed (``observe``: told of
-    each Propaganda stage run, :data:`core.rules.propaganda.Observer`)."""
-    if state.phase == "propaganda":
-        propaganda.advance(state, dice, observe)
-    sequence.advance(state, dice, stop_after_turn, observe)
 
 
 class Game:
@@ -260,33 +177,12 @@ class Game:
     ) -> list[str]:
         """Log ``cmd`` (run on ``trial``, see :meth:`apply`) and make ``trial`` the state."""
 
-        if faction is None and not isinstance(cmd, EditorCommand):
-            faction = ctx.faction  # decided once the stopped card had ended
-        trace = ctx.trace
-        if isinstance(cmd, sequence.PlayEvent) and "event_choices" in ctx.notes:
-            cmd = dataclasses.replace(cmd, choices=tuple(ctx.notes["event_choices"]))
-        # The dice the decision rolled on the live state (a Non-player's flowchart and
-        # Event-choice chart rolls): logged with their purpose, not re-fed on replay (the
-        # command already holds what they decided). An Event chooser rolling during the
-        # command moved the live stream: the new state's stream moves on past those too.
-        seen = self._rolls_seen if len(self.state.roll_log) >= self._rolls_seen else 0
-        # and the dice an Event's chooser rolled inside the command (RecordingChooser)
-        decided = self.state.roll_log[seen:] + ctx.notes.get("decision_rolls", [])
-        trial.rng_counter += self.state.rng_counter - counter
-        entry: dict[str, Any] = {
-            "faction": faction.label if faction is not None else None,
-            "command": cmd.to_json(),
-            "rolls": [[p, v] for p, v in trial.roll_log],
-            "rng_after": trial.rng_counter,
-        }
-        if decided:
-            entry["decision_rolls"] = [[p, v] for p, v in decided]
-        if stop_after_turn:
-            entry["stop_after_turn"] = True
+        entry = play.log_entry(self.state, self._rolls_seen, cmd, trial, ctx, faction,
+                               counter, stop_after_turn)
         self.log.append(entry)
         self.state = trial
         self._rolls_seen = len(trial.roll_log)
-        return trace
+        return ctx.trace
 
     def play_on(self) -> list[str]:
         """Carry out the card end a stopped turn left pending (:class:`PlayOn`, logged),

@@ -16,16 +16,17 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from core import events
+from core import draw, events
 from core.commands import Command, Context, Operation, SpecialActivity
 from core.dice import SEEDED
 from core.errors import IllegalAction
 from core.events.choice import RandomChooser
-from core.game import Game, begin_command, execute, finish_command
+from core.game import Game
 from core.game import sequence as seq
-from core.pieces import Faction
+from core.game.play import begin_command, execute, finish_command
+from core.pieces import AUC, CARTELS, FARC, GOVT, Faction
 from core.rules import (
     coin_ops,
     common,
@@ -39,14 +40,14 @@ from core.state import GameState
 OpGenerator = Callable[..., Operation | None]
 
 OPERATIONS: dict[Faction, tuple[OpGenerator, ...]] = {
-    Faction.GOVT: (
+    GOVT: (
         coin_ops.random_train,
         coin_ops.random_patrol,
         coin_ops.random_sweep,
         coin_ops.random_assault,
     ),
 }
-for _f in (Faction.FARC, Faction.AUC, Faction.CARTELS):
+for _f in (FARC, AUC, CARTELS):
     OPERATIONS[_f] = (
         insurgent_ops.random_rally,
         insurgent_ops.random_march,
@@ -56,10 +57,10 @@ for _f in (Faction.FARC, Faction.AUC, Faction.CARTELS):
 
 #: Names of the Special Activities each Faction may add (4.2-4.5).
 SPECIALS: dict[Faction, tuple[str, ...]] = {
-    Faction.GOVT: ("Air Lift", "Air Strike", "Eradicate"),
-    Faction.FARC: ("Extort", "Ambush", "Kidnap"),
-    Faction.AUC: ("Extort", "Ambush", "Assassinate"),
-    Faction.CARTELS: ("Cultivate", "Process", "Bribe"),
+    GOVT: ("Air Lift", "Air Strike", "Eradicate"),
+    FARC: ("Extort", "Ambush", "Kidnap"),
+    AUC: ("Extort", "Ambush", "Assassinate"),
+    CARTELS: ("Cultivate", "Process", "Bribe"),
 }
 
 
@@ -116,7 +117,7 @@ def _random_operation(
     the board itself, :func:`_add_special`) go on from it instead of running the
     Operation again."""
     for _ in range(tries):
-        op = rng.choice(OPERATIONS[faction])(state, faction, rng, limited=limited)
+        op = draw.choice(rng, OPERATIONS[faction])(state, faction, rng, limited=limited)
         if op is None:
             continue
         ran = _run_operation(state, op)
@@ -126,7 +127,7 @@ def _random_operation(
         if plain_trial is None:
             continue
         if not limited and rng.random() < 0.75:
-            name = rng.choice(SPECIALS[faction])
+            name = draw.choice(rng, SPECIALS[faction])
             # Ambush is declared for a space of the Attack before it resolves (4.3.2).
             board = state if name == "Ambush" else ran.board
             special = _special(name, board, faction, op, rng)
@@ -171,7 +172,22 @@ def _copy_ctx(ctx: Context) -> Context:
     """The Context of a run as it stands, to go on with on a copy of its board."""
     return Context(faction=ctx.faction, dice=ctx.dice, chooser=ctx.chooser,
                    nonplayer=ctx.nonplayer, trace=ctx.trace.copy(),
-                   notes=copy.deepcopy(ctx.notes) if ctx.notes else {})
+                   notes=_deep_copy(ctx.notes) if ctx.notes else {})
+
+
+def _deep_copy(value: Any) -> Any:
+    """``copy.deepcopy(value)`` for the notes of a command (dicts, lists and tuples of
+    numbers and strings), built directly; anything else through ``copy.deepcopy``."""
+    t = type(value)
+    if t is int or t is str or t is bool or value is None:
+        return value
+    if t is dict:
+        return {k: _deep_copy(v) for k, v in value.items()}
+    if t is list:
+        return [_deep_copy(v) for v in value]
+    if t is tuple:
+        return tuple([_deep_copy(v) for v in value])
+    return copy.deepcopy(value)
 
 
 def _conclude(ran: _Ran, cmd: seq.OperationAction) -> Trial | None:
@@ -214,10 +230,10 @@ def _random_ship(
     own = [i for i, s in enumerate(state.shipments) if s is not None and s[1] == faction]
     if not own:
         return None
-    extra = rng.choice(OPERATIONS[faction])(after, faction, rng, limited=True)
+    extra = draw.choice(rng, OPERATIONS[faction])(after, faction, rng, limited=True)
     if extra is None:
         return None
-    cmd = seq.OperationAction(op, ship=rng.choice(own), ship_op=extra)
+    cmd = seq.OperationAction(op, ship=draw.choice(rng, own), ship_op=extra)
     tried = _try(state, cmd)
     return None if tried is None else (cmd, tried)
 
@@ -245,7 +261,7 @@ def _random_command(state: GameState, rng: random.Random) -> tuple[Command, Tria
         card = state.current_card
         assert card is not None
         sides = [s for s in events.SIDES if events.implemented(card, s)]
-        event: Command = seq.PlayEvent(rng.choice(sides))
+        event: Command = seq.PlayEvent(draw.choice(rng, sides))
         tried = _try(state, event)  # on a clone, by the default chooser
         if tried is not None:
             # Kept only if the Event asked its chooser nothing: the random chooser would

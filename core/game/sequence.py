@@ -36,7 +36,7 @@ from core.commands import (
 )
 from core.dice import DiceSource
 from core.errors import IllegalAction
-from core.pieces import Faction
+from core.pieces import FACTIONS, GOVT, Faction
 from core.rules import propaganda, victory
 from core.rules.common import is_final_event_card, is_nonplayer, transfers_decider
 from core.state import GameState
@@ -78,7 +78,7 @@ def to_move(state: GameState) -> Faction | None:
         return None
     if state.phase == "propaganda":
         faction = state.step.get("faction")
-        return None if faction is None else Faction(faction)
+        return None if faction is None else FACTIONS[faction]
     return None
 
 
@@ -131,7 +131,7 @@ class Pass(Command):
 
     def execute(self, state: GameState, ctx: Context) -> None:
         _require_option(state, ctx.faction, PASS)
-        gain = 3 if ctx.faction is Faction.GOVT else 1
+        gain = 3 if ctx.faction is GOVT else 1
         got = state.add_resources(ctx.faction, gain)
         state.step["passed"].append(int(ctx.faction))
         ctx.say(f"{ctx.faction.label} Pass: +{counted(got, 'Resource')} (2.3.3)")
@@ -374,7 +374,7 @@ def end_card(state: GameState) -> None:
     """Adjust Eligibility (2.3.7): Factions that executed an Operation or Event become
     Ineligible, all others Eligible, unless an Event said otherwise."""
     executed = {a[0] for a in state.step["acted"]}
-    for f in Faction:
+    for f in FACTIONS:
         state.eligible[f] = int(f) not in executed
     for f, value in state.step.get("eligible_next", {}).items():
         state.eligible[int(f)] = bool(value)

@@ -24,10 +24,10 @@ Senado & Cámara (42) Momentum (5.4).
 >>> from tests.helpers import blank_state, put, sid
 >>> from core.commands import Context
 >>> state = blank_state()
->>> put(state, "Bogota", Piece.TROOPS, 2); put(state, "Bogota", Piece.FARC_ACTIVE, 1)
->>> ctx = Context(faction=Faction.GOVT)
+>>> put(state, "Bogota", TROOPS, 2); put(state, "Bogota", FARC_ACTIVE, 1)
+>>> ctx = Context(faction=GOVT)
 >>> Assault(selected=(sid("Bogota"),)).execute(state, ctx)
->>> state.count(sid("Bogota"), Piece.FARC_ACTIVE), state.resources[Faction.GOVT]
+>>> state.count(sid("Bogota"), FARC_ACTIVE), state.resources[GOVT]
 (0, 7)
 """
 
@@ -38,6 +38,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
+from core import draw
 from core.cards import (
     HIGH_MOUNTAIN_BATTALIONS,
     MADRID_DONORS,
@@ -65,8 +66,14 @@ from core.map import FOREST, MAP, MOUNTAIN, space_name
 from core.pieces import (
     ACTIVE_OF,
     BASE_OF,
+    FARC,
+    GOVT,
+    GOVT_BASE,
     INSURGENTS,
     MAX_BASES_PER_SPACE,
+    PIECES,
+    POLICE,
+    TROOPS,
     UNDERGROUND_OF,
     Faction,
     Piece,
@@ -82,7 +89,7 @@ from core.rules.common import (
 from core.state import GameState
 from core.words import counted, listed
 
-GOVT_ONLY = frozenset({Faction.GOVT})
+GOVT_ONLY = frozenset({GOVT})
 
 TRAIN_COST = 3  # 3.2.1: per selected space
 TRAIN_MAX_CUBES = 6  # 3.2.1: up to 6 cubes per space
@@ -91,7 +98,7 @@ PATROL_COST = 3  # 3.2.2: total, not per space
 SWEEP_COST = 3  # 3.2.3: per selected space
 ASSAULT_COST = 3  # 3.2.4: per selected space
 DRUG_BUST_AID = 6  # 3.2.5: per Shipment removed
-CUBES = (Piece.TROOPS, Piece.POLICE)
+CUBES = (TROOPS, POLICE)
 
 #: A move of cubes: (piece kind, how many, path of space ids from origin to destination).
 Move = tuple[int, int, tuple[int, ...]]
@@ -155,7 +162,7 @@ def senado_immune(state: GameState) -> Faction | None:
     if not state.momentum_in_effect(SENADO_CAMARA):
         return None
     executor = state.executed_by.get(SENADO_CAMARA)
-    if executor is None or Faction(executor) is Faction.GOVT:
+    if executor is None or Faction(executor) is GOVT:
         return None
     return Faction(executor)
 
@@ -205,7 +212,7 @@ def _activation_choices(
             raise IllegalAction(rule, f"an Activation is (space, Faction, number), not {entry!r}")
         space, faction_value, n = entry
         faction = _as_faction(faction_value)
-        if faction is Faction.GOVT:
+        if faction is GOVT:
             raise IllegalAction(rule, "only Insurgent Guerrillas are Activated")
         if n < 0:
             raise IllegalAction(rule, "a negative number of Guerrillas cannot be Activated")
@@ -297,12 +304,12 @@ def random_activations(
     present = [f for f in INSURGENTS if state.underground(space, f) > 0 and f is not immune]
     if capacity <= 0 or not present:
         return ()
-    targeted = rng.sample(present, rng.randint(1, len(present)))
+    targeted = draw.sample(rng, present, draw.randint(rng, 1, len(present)))
     caps = {f: state.underground(space, f) for f in targeted}
     total = min(capacity, sum(caps.values()))
     plan = dict.fromkeys(targeted, 0)
     for _ in range(total):
-        f = rng.choice([f for f in targeted if plan[f] < caps[f]])
+        f = draw.choice(rng, [f for f in targeted if plan[f] < caps[f]])
         plan[f] += 1
     return tuple((space, int(f), n) for f, n in plan.items())
 
@@ -377,7 +384,7 @@ def random_removal_order(state: GameState, space: int, rng: random.Random) -> tu
     present = [f for f in INSURGENTS if assault_targets(state, space, f) > 0]
     if capacity <= 0 or not present:
         return ()
-    targeted = rng.sample(present, rng.randint(1, len(present)))
+    targeted = draw.sample(rng, present, draw.randint(rng, 1, len(present)))
     active = {f: state.active(space, f) for f in targeted}
     under = {f: state.underground(space, f) for f in targeted}
     bases = {f: state.bases(space, f) for f in targeted}
@@ -387,7 +394,7 @@ def random_removal_order(state: GameState, space: int, rng: random.Random) -> tu
         options += [int(BASE_OF[f]) for f in targeted if not active[f] + under[f] and bases[f]]
         if not options:
             break
-        kind = Piece(rng.choice(options))
+        kind = PIECES[draw.choice(rng, options)]
         order.append(int(kind))
         if kind.is_base:
             bases[kind.faction] -= 1
@@ -450,7 +457,7 @@ def _assault_space(
 
 def _check_assault_piece(state: GameState, space: int, kind: Piece) -> None:
     f = kind.faction
-    if f is Faction.GOVT or kind is UNDERGROUND_OF[f]:
+    if f is GOVT or kind is UNDERGROUND_OF[f]:
         raise IllegalAction(
             "3.2.4", f"Assault removes Active Guerrillas and Insurgent Bases, not {kind.label}"
         )
@@ -482,10 +489,10 @@ def train_cube_capacity(state: GameState, space: int) -> int:
     s = MAP[space]
     if not state.in_play(space) or state.farc_zone[space]:
         return 0
-    if not (s.is_city or (s.is_department and state.bases(space, Faction.GOVT))):
+    if not (s.is_city or (s.is_department and state.bases(space, GOVT))):
         return 0
-    avail = state.available(Piece.TROOPS) + state.available(Piece.POLICE)
-    return min(TRAIN_MAX_CUBES, avail, state.room(space, Faction.GOVT))
+    avail = state.available(TROOPS) + state.available(POLICE)
+    return min(TRAIN_MAX_CUBES, avail, state.room(space, GOVT))
 
 
 def _check_train_base(state: GameState, space: int, troops: int | None = None) -> None:
@@ -501,7 +508,7 @@ def _check_train_base(state: GameState, space: int, troops: int | None = None) -
         raise IllegalAction(
             "3.2.1", f"{_name(space)} lacks {troops} Troops and {BASE_CUBES - troops} Police"
         )
-    if state.available(Piece.GOVT_BASE) < 1:
+    if state.available(GOVT_BASE) < 1:
         raise IllegalAction("1.4.1", "no Government Base is Available")
     if state.all_bases(space) >= MAX_BASES_PER_SPACE:
         raise IllegalAction("1.4.2", f"{_name(space)} already has 2 Bases")
@@ -586,7 +593,7 @@ class Train(Operation):
             ctx.say(f"Train in {_name(space)}")
             return
         s = MAP[space]
-        if not (s.is_city or state.bases(space, Faction.GOVT)):
+        if not (s.is_city or state.bases(space, GOVT)):
             raise IllegalAction(
                 "3.2.1", f"Train places cubes in Cities and Departments with a Government "
                 f"Base, not in {space_name(s)}"
@@ -595,8 +602,8 @@ class Train(Operation):
             raise IllegalAction(
                 "3.2.1", f"Train places up to 6 cubes per space, not {troops + police}"
             )
-        state.place(space, Piece.TROOPS, troops)
-        state.place(space, Piece.POLICE, police)
+        state.place(space, TROOPS, troops)
+        state.place(space, POLICE, police)
         ctx.say(f"Train in {space_name(s)}: place {listed((troops, 'Troops'), (police, 'Police'))}")
 
     def _then(self, state: GameState, ctx: Context) -> None:
@@ -615,9 +622,9 @@ class Train(Operation):
         if space not in self.selected:
             raise IllegalAction("3.2.1", f"the Base goes in a selected space, not {_name(space)}")
         _check_train_base(state, space, self.base_troops)
-        state.remove(space, Piece.TROOPS, self.base_troops)
-        state.remove(space, Piece.POLICE, BASE_CUBES - self.base_troops)
-        state.place(space, Piece.GOVT_BASE)
+        state.remove(space, TROOPS, self.base_troops)
+        state.remove(space, POLICE, BASE_CUBES - self.base_troops)
+        state.place(space, GOVT_BASE)
         ctx.say(
             f"Train in {_name(space)}: replace "
             f"{listed((self.base_troops, 'Troops'), (BASE_CUBES - self.base_troops, 'Police'))}"
@@ -651,50 +658,50 @@ def random_train(
     state: GameState, faction: Faction, rng: random.Random, limited: bool = False
 ) -> Train | None:
     """A random legal Train, or None if the Government cannot pay for one (3.2.1)."""
-    if faction != Faction.GOVT or state.resources[Faction.GOVT] < TRAIN_COST:
+    if faction != GOVT or state.resources[GOVT] < TRAIN_COST:
         return None
     recall = _random_recall(state, rng)
     sim = state  # only read below; a clone only when pieces are recalled first
     if recall:
         sim = state.clone()
-        recall_own_pieces(sim, Context(faction=Faction.GOVT), recall)
+        recall_own_pieces(sim, Context(faction=GOVT), recall)
     candidates = train_spaces(sim)
     if not candidates:
         return None
     useful = [s for s in candidates if _train_useful(sim, s)]
     pool = useful if useful and rng.random() < 0.9 else candidates
-    most = 1 if limited else min(len(pool), sim.resources[Faction.GOVT] // TRAIN_COST, 4)
-    selected = tuple(rng.sample(pool, rng.randint(1, most)))
+    most = 1 if limited else min(len(pool), sim.resources[GOVT] // TRAIN_COST, 4)
+    selected = tuple(draw.sample(rng, pool, draw.randint(rng, 1, most)))
     avail = {k: sim.available(k) for k in CUBES}
     place = []
     for space in selected:
         room = train_cube_capacity(sim, space)  # Ecuador (card 33): 2 pieces per Faction
         if room == 0 or rng.random() < 0.15:
             continue
-        n = rng.randint(0, min(room, avail[Piece.TROOPS] + avail[Piece.POLICE]))
-        troops = rng.randint(max(0, n - avail[Piece.POLICE]), min(n, avail[Piece.TROOPS]))
-        avail[Piece.TROOPS] -= troops
-        avail[Piece.POLICE] -= n - troops
+        n = draw.randint(rng, 0, min(room, avail[TROOPS] + avail[POLICE]))
+        troops = draw.randint(rng, max(0, n - avail[POLICE]), min(n, avail[TROOPS]))
+        avail[TROOPS] -= troops
+        avail[POLICE] -= n - troops
         place.append((space, troops, n - troops))
     cmd = Train(selected=selected, place=tuple(place), recall=recall)
     after = state.clone()
-    cmd.execute(after, Context(faction=Faction.GOVT, free=True))
+    cmd.execute(after, Context(faction=GOVT, free=True))
     return _random_train_then(after, cmd, rng)
 
 
 def _random_recall(state: GameState, rng: random.Random) -> tuple[Recall, ...]:
     """Sometimes (more often when none is Available) recall cubes or a Base (1.4.1)."""
     out: list[Recall] = []
-    no_cubes = state.available(Piece.TROOPS) + state.available(Piece.POLICE) == 0
+    no_cubes = state.available(TROOPS) + state.available(POLICE) == 0
     if rng.random() < (0.5 if no_cubes else 0.05):
         cubes = [(s.id, k) for s in MAP.spaces for k in CUBES if state.count(s.id, k)]
         if cubes:
-            space, kind = rng.choice(cubes)
-            out.append((space, int(kind), rng.randint(1, min(3, state.count(space, kind)))))
-    if rng.random() < (0.3 if state.available(Piece.GOVT_BASE) == 0 else 0.02):
-        bases = [s.id for s in MAP.spaces if state.bases(s.id, Faction.GOVT)]
+            space, kind = draw.choice(rng, cubes)
+            out.append((space, int(kind), draw.randint(rng, 1, min(3, state.count(space, kind)))))
+    if rng.random() < (0.3 if state.available(GOVT_BASE) == 0 else 0.02):
+        bases = [s.id for s in MAP.spaces if state.bases(s.id, GOVT)]
         if bases:
-            out.append((rng.choice(bases), int(Piece.GOVT_BASE), 1))
+            out.append((draw.choice(rng, bases), int(GOVT_BASE), 1))
     return tuple(out)
 
 
@@ -708,18 +715,18 @@ def _train_useful(state: GameState, space: int) -> bool:
 
 def _random_train_then(after: GameState, cmd: Train, rng: random.Random) -> Train:
     """Add a random Base or Civic Action to a Train whose placements gave ``after``."""
-    left = after.resources[Faction.GOVT] - TRAIN_COST * len(cmd.selected)
+    left = after.resources[GOVT] - TRAIN_COST * len(cmd.selected)
     choice = rng.random()
     bases = [s for s in cmd.selected if train_base_problem(after, s) is None]
     if bases and choice < 0.35:
-        space = rng.choice(bases)
+        space = draw.choice(rng, bases)
         mixes = [t for t in range(BASE_CUBES + 1) if train_base_problem(after, space, t) is None]
-        return replace(cmd, base=space, base_troops=rng.choice(mixes))
+        return replace(cmd, base=space, base_troops=draw.choice(rng, mixes))
     civic = [s for s in cmd.selected if civic_action_capacity(after, s) > 0]
     if civic and choice < 0.8 and left >= CIVIC_ACTION_COST:
-        space = rng.choice(civic)
+        space = draw.choice(rng, civic)
         most = min(civic_action_capacity(after, space), left // CIVIC_ACTION_COST)
-        return replace(cmd, civic=space, civic_steps=rng.randint(1, most))
+        return replace(cmd, civic=space, civic_steps=draw.randint(rng, 1, most))
     return cmd
 
 
@@ -919,7 +926,7 @@ def random_patrol(
     state: GameState, faction: Faction, rng: random.Random, limited: bool = False
 ) -> Patrol | None:
     """A random legal Patrol, or None if the Government cannot pay 3 Resources (3.2.2)."""
-    if faction != Faction.GOVT or state.resources[Faction.GOVT] < PATROL_COST:
+    if faction != GOVT or state.resources[GOVT] < PATROL_COST:
         return None
     moves = _random_patrol_moves(state, rng, limited)
     moved = state.clone()
@@ -932,7 +939,7 @@ def random_patrol(
                 activate += random_activations(moved, loc.id, moved.cubes(loc.id), rng)
     partial = Patrol(moves=moves, activate=tuple(activate))
     after = state.clone()
-    partial.execute(after, Context(faction=Faction.GOVT, free=True))
+    partial.execute(after, Context(faction=GOVT, free=True))
     assault, removals = _random_patrol_assault(after, partial, rng, limited)
     cmd = Patrol(moves=moves, activate=tuple(activate), assault=assault, removals=removals)
     return cmd if cmd.spaces() else _patrol_in_place(state, rng)
@@ -944,9 +951,9 @@ def _patrol_in_place(state: GameState, rng: random.Random) -> Patrol | None:
     locs = [s.id for s in MAP.locs if state.cubes(s.id)]
     if not locs or state.momentum_in_effect(PLAN_COLOMBIA):
         return None
-    loc = rng.choice(locs)
+    loc = draw.choice(rng, locs)
     plan = activation_plan(state, loc, state.cubes(loc))
-    entries = tuple((loc, int(f), n) for f, n in plan.items()) or ((loc, int(Faction.FARC), 0),)
+    entries = tuple((loc, int(f), n) for f, n in plan.items()) or ((loc, int(FARC), 0),)
     return Patrol(activate=entries)
 
 
@@ -961,8 +968,8 @@ def _random_patrol_moves(state: GameState, rng: random.Random, limited: bool) ->
     ]
     if not origins:
         return ()
-    rng.shuffle(origins)
-    chosen = origins[: rng.randint(0 if rng.random() < 0.1 else 1, min(4, len(origins)))]
+    draw.shuffle(rng, origins)
+    chosen = origins[: draw.randint(rng, 0 if rng.random() < 0.1 else 1, min(4, len(origins)))]
     reaches: dict[int, dict[int, tuple[int, ...]]] = {}
 
     def reach_of(src: int) -> dict[int, tuple[int, ...]]:
@@ -973,13 +980,13 @@ def _random_patrol_moves(state: GameState, rng: random.Random, limited: bool) ->
     target = None
     if limited and chosen:
         reach = reach_of(chosen[0][0])
-        target = rng.choice(sorted(reach))
+        target = draw.choice(rng, sorted(reach))
         chosen = [(s, k) for s, k in chosen if target in reach_of(s)]
     moves: list[Move] = []
     for src, kind in chosen:
         reach = reach_of(src)
-        dst = target if target is not None else rng.choice(sorted(reach))
-        n = rng.randint(1, state.count(src, kind))
+        dst = target if target is not None else draw.choice(rng, sorted(reach))
+        n = draw.randint(rng, 1, state.count(src, kind))
         moves.append((int(kind), n, reach[dst]))
     return tuple(moves)
 
@@ -997,7 +1004,7 @@ def _random_patrol_assault(
     if not locs:
         return (), ()
     most = 1 if limit == 1 or limited else len(locs)
-    assault = tuple(rng.sample(locs, rng.randint(1, most)))
+    assault = tuple(draw.sample(rng, locs, draw.randint(rng, 1, most)))
     removals = tuple(
         (s, random_removal_order(after, s, rng)) for s in assault if rng.random() < 0.6
     )
@@ -1020,7 +1027,7 @@ def sweep_spaces(state: GameState) -> list[int]:
 
 
 def sweep_sources(
-    state: GameState, dst: int, kind: Piece = Piece.TROOPS
+    state: GameState, dst: int, kind: Piece = TROOPS
 ) -> dict[int, tuple[int, ...]]:
     """Spaces whose ``kind`` cubes could Sweep into ``dst``, each with a path (3.2.3).
 
@@ -1124,13 +1131,13 @@ class Sweep(Operation):
         police_in: dict[int, int] = {}
         for kind, n, path in moves:
             self._check_path(state, path)
-            if kind is Piece.POLICE and state.capability(NDSC) == UNSHADED:
+            if kind is POLICE and state.capability(NDSC) == UNSHADED:
                 police_in[path[-1]] = police_in.get(path[-1], 0) + n
                 if police_in[path[-1]] > 1:
                     raise IllegalAction(
                         "5.3", "NDSC (unshaded): only 1 Police enters each Sweep space"
                     )
-            elif kind is not Piece.TROOPS:
+            elif kind is not TROOPS:
                 raise IllegalAction("3.2.3", f"Sweep moves Troops, not {kind.label}")
         for kind, n, path in moves:
             state.move(path[0], path[-1], kind, n)
@@ -1168,16 +1175,16 @@ def random_sweep(
     """A random legal Sweep, or None if none is possible (3.2.3; a player Government may
     not Sweep on the final Event card, 2.3.9)."""
     cost = sweep_cost(state)
-    if faction != Faction.GOVT or state.resources[Faction.GOVT] < cost:
+    if faction != GOVT or state.resources[GOVT] < cost:
         return None
     if _final_card_for_player(state):
         return None
     candidates = sweep_spaces(state)
-    most = min(len(candidates), state.resources[Faction.GOVT] // cost, 1 if limited else 4)
+    most = min(len(candidates), state.resources[GOVT] // cost, 1 if limited else 4)
     most = min(most, sweep_spaces_left(state))
     if most < 1:
         return None
-    selected = tuple(rng.sample(candidates, rng.randint(1, most)))
+    selected = tuple(draw.sample(rng, candidates, draw.randint(rng, 1, most)))
     moves = _random_sweep_moves(state, selected, rng)
     moved = state.clone()
     for kind, n, path in moves:
@@ -1194,7 +1201,7 @@ def _final_card_for_player(state: GameState) -> bool:
     return (
         state.phase == "card"
         and is_final_event_card(state)
-        and not is_nonplayer(state, Faction.GOVT)
+        and not is_nonplayer(state, GOVT)
     )
 
 
@@ -1202,21 +1209,21 @@ def _random_sweep_moves(
     state: GameState, selected: tuple[int, ...], rng: random.Random
 ) -> tuple[Move, ...]:
     left = {k: [state.count(s, k) for s in range(len(MAP))] for k in CUBES}
-    kinds = [Piece.TROOPS] + ([Piece.POLICE] if state.capability(NDSC) == UNSHADED else [])
+    kinds = [TROOPS] + ([POLICE] if state.capability(NDSC) == UNSHADED else [])
     moves: list[Move] = []
     for dst in selected:
-        room = state.room(dst, Faction.GOVT)  # card 33: Ecuador takes 2 per Faction
+        room = state.room(dst, GOVT)  # card 33: Ecuador takes 2 per Faction
         for kind in kinds:
             sources = [(s, p) for s, p in sweep_sources(state, dst, kind).items() if left[kind][s]]
-            rng.shuffle(sources)
-            for src, path in sources[: rng.randint(0, min(3, len(sources)))]:
+            draw.shuffle(rng, sources)
+            for src, path in sources[: draw.randint(rng, 0, min(3, len(sources)))]:
                 if room <= 0:
                     break
-                n = 1 if kind is Piece.POLICE else rng.randint(1, min(left[kind][src], room))
+                n = 1 if kind is POLICE else draw.randint(rng, 1, min(left[kind][src], room))
                 room -= n
                 left[kind][src] -= n
                 moves.append((int(kind), n, path))
-                if kind is Piece.POLICE:
+                if kind is POLICE:
                     break
     return tuple(moves)
 
@@ -1302,14 +1309,14 @@ def random_assault(
 ) -> Assault | None:
     """A random legal Assault in spaces where it removes something, or None (3.2.4)."""
     cost = assault_cost(state)
-    if faction != Faction.GOVT or state.resources[Faction.GOVT] < cost:
+    if faction != GOVT or state.resources[GOVT] < cost:
         return None
     candidates = assault_spaces(state)
-    most = min(len(candidates), state.resources[Faction.GOVT] // cost, 1 if limited else 4)
+    most = min(len(candidates), state.resources[GOVT] // cost, 1 if limited else 4)
     most = min(most, assault_spaces_left(state))
     if most < 1:
         return None
-    selected = tuple(rng.sample(candidates, rng.randint(1, most)))
+    selected = tuple(draw.sample(rng, candidates, draw.randint(rng, 1, most)))
     removals = tuple(
         (s, random_removal_order(state, s, rng)) for s in selected if rng.random() < 0.6
     )

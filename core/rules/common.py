@@ -18,7 +18,7 @@ from core.cards import CARDS, FIRST_DIVISION, SHADED
 from core.commands import Context
 from core.errors import IllegalAction
 from core.map import MAP, space_name
-from core.pieces import FACTION_KINDS, INSURGENTS, Faction, Piece
+from core.pieces import FACTION_KINDS, FACTIONS, FARC, GOVT, INSURGENTS, Faction, Piece
 from core.state import GameState, ShipmentDecider
 from core.words import counted
 
@@ -36,7 +36,7 @@ def civic_action_problem(state: GameState, space: int, *, jointness: bool = Fals
     s = MAP[space]
     if s.is_loc or not state.in_play(space):
         return f"{space_name(s)} is not a City or Department"
-    if state.controller(space) is not Faction.GOVT:
+    if state.controller(space) is not GOVT:
         return f"{space_name(s)} is not under Government Control"
     troops, police = state.troops(space), state.police(space)
     if jointness and state.capability(FIRST_DIVISION) == "unshaded":
@@ -53,7 +53,7 @@ def civic_action_step(state: GameState, space: int, *, free: bool = False) -> st
     """One Civic Action step (6.4.1): pay 3, remove a Terror marker or, once none is left,
     shift 1 level toward Active Support. Returns what happened."""
     if not free:
-        state.pay(Faction.GOVT, CIVIC_ACTION_COST, "6.4.1")
+        state.pay(GOVT, CIVIC_ACTION_COST, "6.4.1")
     if state.terror[space]:
         state.terror[space] -= 1
         return f"remove Terror in {space_name(space)}"
@@ -68,7 +68,7 @@ def agitation_problem(state: GameState, space: int) -> str | None:
     s = MAP[space]
     if s.is_loc or not state.in_play(space):
         return f"{space_name(s)} is not a City or Department"
-    if state.controller(space) is not Faction.FARC:
+    if state.controller(space) is not FARC:
         return f"{space_name(s)} is not under FARC Control"
     return None
 
@@ -77,7 +77,7 @@ def agitation_step(state: GameState, space: int, *, free: bool = False) -> str:
     """One Agitation step (6.4.2): pay 1, remove a Terror marker or, once none is left,
     shift 1 level toward Active Opposition."""
     if not free:
-        state.pay(Faction.FARC, AGITATION_COST, "6.4.2")
+        state.pay(FARC, AGITATION_COST, "6.4.2")
     if state.terror[space]:
         state.terror[space] -= 1
         return f"remove Terror in {space_name(space)}"
@@ -187,7 +187,7 @@ def transfers_decider(
         for entry in unused:
             if entry[0] == space and entry[1] == int(owner):
                 unused.remove(entry)
-                return Faction(entry[2])
+                return FACTIONS[entry[2]]
         return None
 
     return decide

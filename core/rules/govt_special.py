@@ -21,9 +21,9 @@ Misil Antiaéreo (27) Momentum (5.4).
 >>> from tests.helpers import blank_state, put, sid
 >>> from core.commands import Context
 >>> state = blank_state()
->>> put(state, "Bogota", Piece.TROOPS, 5)
+>>> put(state, "Bogota", TROOPS, 5)
 >>> AirLift(src=sid("Bogota"), dst=sid("Cali"), troops=3).execute(
-...     state, Context(faction=Faction.GOVT))
+...     state, Context(faction=GOVT))
 >>> state.troops(sid("Cali"))
 3
 """
@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from core import draw
 from core.cards import BLACKHAWKS, MISIL_ANTIAEREO, PLAN_COLOMBIA, SHADED, UNSHADED
 from core.commands import (
     Context,
@@ -44,11 +45,23 @@ from core.commands import (
 )
 from core.errors import IllegalAction
 from core.map import MAP, space_name
-from core.pieces import ACTIVE_OF, BASE_OF, INSURGENTS, UNDERGROUND_OF, Faction, Piece
+from core.pieces import (
+    ACTIVE_OF,
+    BASE_OF,
+    CARTELS,
+    CARTELS_BASE,
+    FARC_UNDERGROUND,
+    GOVT,
+    INSURGENTS,
+    TROOPS,
+    UNDERGROUND_OF,
+    Faction,
+    Piece,
+)
 from core.state import GameState
 from core.words import counted
 
-GOVT_ONLY = frozenset({Faction.GOVT})
+GOVT_ONLY = frozenset({GOVT})
 
 AIR_LIFT_TROOPS = 3  # 4.2.1: up to 3 Troops
 ERADICATE_AID = 4  # 4.2.3: Aid +4
@@ -134,7 +147,7 @@ def air_lift_destinations(state: GameState) -> list[int]:
         if state.in_play(s.id)
         and not state.farc_zone[s.id]
         and not _misil_blocks(state, s.id)
-        and state.room(s.id, Faction.GOVT) > 0
+        and state.room(s.id, GOVT) > 0
     ]
 
 
@@ -169,7 +182,7 @@ class AirLift(SpecialActivity):
     def execute(self, state: GameState, ctx: Context) -> None:
         check_faction(self, ctx)
         _check_air_lift(state, self.src, self.dst, self.troops)
-        state.move(self.src, self.dst, Piece.TROOPS, self.troops)
+        state.move(self.src, self.dst, TROOPS, self.troops)
         ctx.say(f"Air Lift: {counted(self.troops, 'Troops')} fly from {_name(self.src)} "
                 f"to {_name(self.dst)}")
 
@@ -183,20 +196,20 @@ def random_air_lift(
 ) -> AirLift | None:
     """A random legal Air Lift, or None (also None for a Limited Operation, 2.3.5).
     ``op`` (the accompanying Operation) is accepted for a uniform signature."""
-    if faction != Faction.GOVT or limited:
+    if faction != GOVT or limited:
         return None
     origins = air_lift_origins(state)
     if not origins:
         return None
-    src = rng.choice(origins)
+    src = draw.choice(rng, origins)
     dsts = [d for d in air_lift_destinations(state) if d != src]
     if not dsts:
         return None
-    dst = rng.choice(dsts)
+    dst = draw.choice(rng, dsts)
     limit = air_lift_limit(state)
     most = state.troops(src) if limit is None else min(limit, state.troops(src))
-    most = min(most, state.room(dst, Faction.GOVT))  # card 33: 2 per Faction in Ecuador
-    return AirLift(src=src, dst=dst, troops=rng.randint(1, most))
+    most = min(most, state.room(dst, GOVT))  # card 33: 2 per Faction in Ecuador
+    return AirLift(src=src, dst=dst, troops=draw.randint(rng, 1, most))
 
 
 # ======================================================================================
@@ -286,7 +299,7 @@ class AirStrike(SpecialActivity):
         except ValueError:
             raise IllegalAction("4.2.2", f"{self.target!r} is not a piece kind") from None
         f = kind.faction
-        if f is Faction.GOVT or kind is UNDERGROUND_OF[f]:
+        if f is GOVT or kind is UNDERGROUND_OF[f]:
             raise IllegalAction(
                 "4.2.2", f"Air Strike removes an Active Guerrilla or a Base, not {kind.label}"
             )
@@ -302,15 +315,15 @@ def random_air_strike(
 ) -> AirStrike | None:
     """A random legal Air Strike, or None (also None for a Limited Operation, 2.3.5, or
     when ``op``, the accompanying Operation if known, is not a Patrol, Sweep or Assault)."""
-    if faction != Faction.GOVT or limited:
+    if faction != GOVT or limited:
         return None
     if op is not None and op.name not in AirStrike.accompanies:
         return None
     spaces = air_strike_spaces(state)
     if not spaces:
         return None
-    space = rng.choice(spaces)
-    return AirStrike(space=space, target=int(rng.choice(air_strike_targets(state, space))))
+    space = draw.choice(rng, spaces)
+    return AirStrike(space=space, target=int(draw.choice(rng, air_strike_targets(state, space))))
 
 
 # ======================================================================================
@@ -339,7 +352,7 @@ def eradicate_spaces(state: GameState) -> list[int]:
         for s in MAP.spaces
         if s.is_department
         and state.in_play(s.id)
-        and state.faction_pieces(s.id, Faction.CARTELS)
+        and state.faction_pieces(s.id, CARTELS)
         and not _misil_blocks(state, s.id)
     ]
 
@@ -376,14 +389,14 @@ class Eradicate(SpecialActivity):
         if not s.is_department:
             raise IllegalAction(
                 "4.2.3", f"Eradicate takes place in a Department, not {space_name(s)}")
-        if state.faction_pieces(self.space, Faction.CARTELS) == 0:
+        if state.faction_pieces(self.space, CARTELS) == 0:
             raise IllegalAction("4.2.3", f"Eradicate needs Cartels pieces in {space_name(s)}")
         _check_misil(state, self.space, "Eradicate")
         gained = state.add_aid(ERADICATE_AID)
         ctx.say(f"Eradicate in {space_name(s)}: Aid +{gained}")
-        bases = state.bases(self.space, Faction.CARTELS)
+        bases = state.bases(self.space, CARTELS)
         if bases:
-            state.remove(self.space, Piece.CARTELS_BASE, bases)
+            state.remove(self.space, CARTELS_BASE, bases)
             ctx.say(f"Eradicate in {space_name(s)}: remove {counted(bases, 'Cartels Base')}")
         self._shift_or_place(state, ctx)
 
@@ -400,7 +413,7 @@ class Eradicate(SpecialActivity):
             return
         if self.shift is not None:
             raise IllegalAction("4.2.3", f"{_name(self.shift)} cannot shift toward Opposition")
-        if state.place_up_to(self.space, Piece.FARC_UNDERGROUND, 1):
+        if state.place_up_to(self.space, FARC_UNDERGROUND, 1):
             ctx.say(f"Eradicate: no Department can shift; place 1 FARC Guerrilla in "
                     f"{_name(self.space)}")
         else:
@@ -416,14 +429,14 @@ def random_eradicate(
 ) -> Eradicate | None:
     """A random legal Eradicate, or None (also None for a Limited Operation, 2.3.5).
     ``op`` (the accompanying Operation) is accepted for a uniform signature."""
-    if faction != Faction.GOVT or limited:
+    if faction != GOVT or limited:
         return None
     spaces = eradicate_spaces(state)
     if not spaces:
         return None
-    space = rng.choice(spaces)
+    space = draw.choice(rng, spaces)
     options = eradicate_shift_options(state, space)
-    return Eradicate(space=space, shift=rng.choice(options) if options else None)
+    return Eradicate(space=space, shift=draw.choice(rng, options) if options else None)
 
 
 __all__ = [

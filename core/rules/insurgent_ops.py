@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from itertools import product
 
+from core import draw
 from core.commands import (
     Context,
     Operation,
@@ -46,9 +47,12 @@ from core.errors import IllegalAction
 from core.map import MAP, space_name
 from core.pieces import (
     ACTIVE_OF,
+    AUC,
     BASE_OF,
     FACTION_KINDS,
+    FARC,
     INSURGENTS,
+    PIECES,
     UNDERGROUND_OF,
     Faction,
     Piece,
@@ -136,9 +140,9 @@ def rally_problem(state: GameState, faction: Faction, space: int) -> str | None:
     Department; FARC not with Support, AUC not with Opposition (3.3.1)."""
     if not _is_city_or_department(state, space):
         return f"{space_name(space)} is not a City or Department"
-    if faction is Faction.FARC and state.support[space] > 0:
+    if faction is FARC and state.support[space] > 0:
         return f"FARC may not Rally in {space_name(space)}, which has Support"
-    if faction is Faction.AUC and state.support[space] < 0:
+    if faction is AUC and state.support[space] < 0:
         return f"AUC may not Rally in {space_name(space)}, which has Opposition"
     return None
 
@@ -370,15 +374,15 @@ def march_would_activate(state: GameState, faction: Faction, dst: int, group: in
     plus the cubes in ``dst`` exceed 3 (AUC: FARC Guerrillas count as cubes)."""
     if MAP[dst].is_loc:
         exposed = True
-    elif faction is Faction.AUC:
+    elif faction is AUC:
         exposed = state.support[dst] != 0
     else:
         exposed = state.support[dst] > 0
     if not exposed:
         return False
     watchers = state.cubes(dst)
-    if faction is Faction.AUC:
-        watchers += state.guerrillas(dst, Faction.FARC)
+    if faction is AUC:
+        watchers += state.guerrillas(dst, FARC)
     return group + watchers > 3
 
 
@@ -524,7 +528,7 @@ def _removal_error(
     for kind in kinds:
         if kind not in _PIECE_VALUES:
             return IllegalAction("3.3.3", f"{kind!r} is not a piece kind")
-        piece = Piece(kind)
+        piece = PIECES[kind]
         if piece.faction is faction:
             return IllegalAction("3.3.3", "an Attack removes only enemy pieces")
         if row[piece] == 0:
@@ -534,7 +538,7 @@ def _removal_error(
                 "3.3.3", f"{piece.faction.label} Bases go last, after its cubes or Guerrillas"
             )
         row[piece] -= 1
-    targeted = dict.fromkeys(Piece(k).faction for k in kinds)
+    targeted = dict.fromkeys(PIECES[k].faction for k in kinds)
     return full_extent_error(
         len(kinds), most, {t: sum(row[k] for k in FACTION_KINDS[t]) for t in targeted}
     )
@@ -570,7 +574,7 @@ def attack_target_options(
 def ambush_problem(state: GameState, faction: Faction, space: int) -> str | None:
     """Why ``faction`` may not Ambush in ``space`` (before its Attack is resolved): the
     Attack must be possible there and 1+ own Underground Guerrilla present (4.3.2)."""
-    if faction not in (Faction.FARC, Faction.AUC):
+    if faction not in (FARC, AUC):
         return f"{faction.label} cannot Ambush"
     problem = attack_problem(state, faction, space)
     if problem is not None:
@@ -586,7 +590,7 @@ def ambush_spaces(state: GameState, faction: Faction) -> list[int]:
 
 
 def attack_in(space: int, *kinds: int) -> AttackTarget:
-    """One :class:`Attack` space: ``attack_in(huila, Piece.TROOPS, Piece.POLICE)``."""
+    """One :class:`Attack` space: ``attack_in(huila, TROOPS, POLICE)``."""
     return (space, tuple(int(k) for k in kinds))
 
 
@@ -627,7 +631,7 @@ def resolve_attack(
         )
     if success:
         for kind in kinds:
-            state.remove(space, Piece(kind), 1, capturer=f)
+            state.remove(space, PIECES[kind], 1, capturer=f)
         ctx.say(f"Attack in {_name(space)}: remove {pieces_text(kinds)}")
     if captured:
         placed = state.place_up_to(space, UNDERGROUND_OF[f], 1)
@@ -698,7 +702,7 @@ class Ambush(SpecialActivity):
 
     space: "int"
     name = "Ambush"
-    factions = frozenset({Faction.FARC, Faction.AUC})
+    factions = frozenset({FARC, AUC})
     accompanies = frozenset({"Attack"})
 
     def spaces(self) -> tuple[int, ...]:
@@ -766,7 +770,7 @@ def resolve_terror(
         placed = state.add_terror(space, markers)
         if placed:
             done.append(f"place {placed} Terror")
-        shifted = state.shift(space, -1) if f is Faction.FARC else state.shift_toward_neutral(space)
+        shifted = state.shift(space, -1) if f is FARC else state.shift_toward_neutral(space)
         if shifted:
             done.append(f"shift to {SUPPORT_LABELS[state.support[space]]}")
     ctx.say(f"Terror in {_name(space)}: " + (", ".join(done) or "no effect"))
@@ -815,7 +819,7 @@ class Terror(Operation):
             ctx.pay(state, 0 if MAP[space].is_loc else 1, "3.3.4")
             resolve_terror(state, ctx, space)
         ctx.notes[TERROR_SPACES_NOTE] = list(self.where)
-        if ctx.faction is Faction.AUC:
+        if ctx.faction is AUC:
             aid_cut(state, ctx, len(self.where))
 
 
@@ -835,7 +839,7 @@ def _random_space_count(
     budget = _budget(state, faction)
     if not candidates or budget < 1:
         return 0
-    return 1 if limited else rng.randint(1, min(len(candidates), budget, most))
+    return 1 if limited else draw.randint(rng, 1, min(len(candidates), budget, most))
 
 
 def _final_card_for(state: GameState, faction: Faction) -> bool:
@@ -857,7 +861,7 @@ def random_rally(
         sim = state.clone()
         recall_own_pieces(sim, ctx, recall)
     steps: list[RallyStep] = []
-    for space in rng.sample(candidates, k):
+    for space in draw.sample(rng, candidates, k):
         if not rally_actions(sim, faction, space):  # e.g. Ecuador full (card 33)
             continue
         step = _random_rally_step(sim, faction, space, rng)
@@ -880,24 +884,24 @@ def _random_recall(state: GameState, faction: Faction, rng: random.Random) -> tu
     held = [(s.id, k) for s in MAP.spaces for k in kinds if state.count(s.id, k)]
     if not held:
         return ()
-    space, kind = rng.choice(held)
-    return ((space, int(kind), rng.randint(1, min(2, state.count(space, kind)))),)
+    space, kind = draw.choice(rng, held)
+    return ((space, int(kind), draw.randint(rng, 1, min(2, state.count(space, kind)))),)
 
 
 def _random_rally_step(
     state: GameState, faction: Faction, space: int, rng: random.Random
 ) -> RallyStep:
     actions = rally_actions(state, faction, space)
-    action = rng.choice(actions)
+    action = draw.choice(rng, actions)
     if action == RALLY_BASE:
         active = state.active(space, faction)
         low = max(0, 2 - state.underground(space, faction))
-        return rally_step(space, RALLY_BASE, rng.randint(low, min(2, active)))
+        return rally_step(space, RALLY_BASE, draw.randint(rng, low, min(2, active)))
     if action == RALLY_REGROUP:
         moves = _random_regroup_moves(state, faction, space, rng)
         return rally_step(space, RALLY_REGROUP, 0, moves)
     limit = rally_place_limit(state, faction, space)
-    return rally_step(space, RALLY_PLACE, rng.randint(min(1, limit), limit))
+    return rally_step(space, RALLY_PLACE, draw.randint(rng, min(1, limit), limit))
 
 
 def _random_regroup_moves(
@@ -905,10 +909,10 @@ def _random_regroup_moves(
 ) -> tuple[RallyMove, ...]:
     sources = [s.id for s in MAP.spaces if s.id != space and state.guerrillas(s.id, faction)]
     moves: list[RallyMove] = []
-    for src in rng.sample(sources, min(len(sources), rng.randint(0, 3))):
+    for src in draw.sample(rng, sources, min(len(sources), draw.randint(rng, 0, 3))):
         left = [state.underground(src, faction), state.active(src, faction)]
         u, a = _random_split(left, rng)
-        ships = rng.randint(0, len(state.shipments_at(src, faction)))
+        ships = draw.randint(rng, 0, len(state.shipments_at(src, faction)))
         moves.append((src, u, a, ships))
     return tuple(moves)
 
@@ -939,11 +943,11 @@ def random_march(
         affordable = sorted(d for d in reachable if MAP[d].is_loc or budget >= 1)
         if not affordable:
             return None
-        only = rng.choice(affordable)
+        only = draw.choice(rng, affordable)
         origins = [o for o in origins if MAP.adjacent(o, only)]
-    for src in rng.sample(origins, rng.randint(1, len(origins))):
+    for src in draw.sample(rng, origins, draw.randint(rng, 1, len(origins))):
         dests = [only] if only is not None else march_destinations(state, faction, src)
-        for dst in rng.sample(dests, min(len(dests), rng.randint(1, 2))):
+        for dst in draw.sample(rng, dests, min(len(dests), draw.randint(rng, 1, 2))):
             fresh = not MAP[dst].is_loc and dst not in entered
             if fresh and len([d for d in entered if not MAP[d].is_loc]) >= budget:
                 continue
@@ -990,8 +994,8 @@ class _MarchTrial:
 
 def _random_split(left: list[int], rng: random.Random) -> tuple[int, int]:
     """Take 1+ of ``left`` = [Underground, Active] Guerrillas (which must not be empty)."""
-    u = rng.randint(0, left[0])
-    a = rng.randint(0, left[1])
+    u = draw.randint(rng, 0, left[0])
+    a = draw.randint(rng, 0, left[1])
     if u + a == 0:
         u, a = (1, 0) if left[0] else (0, 1)
     left[0] -= u
@@ -1005,7 +1009,7 @@ def _random_group(
     if left[0] + left[1] == 0:
         return None
     u, a = _random_split(left, rng)
-    carried = rng.randint(0, ships[src])
+    carried = draw.randint(rng, 0, ships[src])
     ships[src] -= carried
     return (src, dst, u, a, carried)
 
@@ -1019,9 +1023,9 @@ def random_attack(
     if not k:
         return None
     targets = []
-    for space in rng.sample(candidates, k):
+    for space in draw.sample(rng, candidates, k):
         options = attack_target_options(state, faction, space)
-        targets.append(attack_in(space, *rng.choice(options)))
+        targets.append(attack_in(space, *draw.choice(rng, options)))
     return Attack(targets=tuple(targets))
 
 
@@ -1030,7 +1034,7 @@ def random_ambush(
 ) -> Ambush | None:
     """A random legal Ambush to accompany ``attack`` (4.3.2), or None."""
     spaces = [s for s in attack.spaces() if ambush_problem(state, faction, s) is None]
-    return Ambush(space=rng.choice(spaces)) if spaces else None
+    return Ambush(space=draw.choice(rng, spaces)) if spaces else None
 
 
 def random_terror(
@@ -1038,9 +1042,9 @@ def random_terror(
 ) -> Terror | None:
     """A random legal Terror for ``faction`` paid from its Resources, or None."""
     candidates = terror_spaces(state, faction)
-    rng.shuffle(candidates)
+    draw.shuffle(rng, candidates)
     budget = _budget(state, faction)
-    wanted = 1 if limited else rng.randint(1, max(1, len(candidates)))
+    wanted = 1 if limited else draw.randint(rng, 1, max(1, len(candidates)))
     chosen: list[int] = []
     for space in candidates:
         cost = 0 if MAP[space].is_loc else 1

@@ -58,6 +58,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from core import draw
 from core.commands import (
     Context,
     MaybeInt,
@@ -70,7 +71,17 @@ from core.errors import IllegalAction
 from core.map import MAP, space_name
 from core.pieces import (
     ACTIVE_OF,
+    AUC,
+    AUC_BASE,
+    AUC_UNDERGROUND,
+    CARTELS,
+    CARTELS_BASE,
+    FARC,
+    GOVT,
     INSURGENTS,
+    PIECES,
+    POLICE,
+    TROOPS,
     UNDERGROUND_OF,
     Faction,
     Piece,
@@ -87,7 +98,7 @@ PROCESS_GAIN = 3  # 4.5.2: +3 Cartels Resources per Base removed
 MAX_PROCESS_SHIPMENTS = 2  # 4.5.2
 KIDNAP_AUC_ROLL = 6  # 4.3.3: on a "6" AUC places 1 Available piece
 
-_CUBES = (Piece.TROOPS, Piece.POLICE)
+_CUBES = (TROOPS, POLICE)
 _GUERRILLA_KINDS = tuple(k for f in INSURGENTS for k in (UNDERGROUND_OF[f], ACTIVE_OF[f]))
 
 
@@ -157,8 +168,8 @@ def _piece(value: int) -> Piece:
 
 def _sample_nonempty(rng: random.Random, items: list[Any], limit: int) -> list[Any]:
     """1 to ``limit`` distinct items of ``items`` in random order."""
-    k = rng.randint(1, min(limit, len(items)))
-    return rng.sample(items, k)
+    k = draw.randint(rng, 1, min(limit, len(items)))
+    return draw.sample(rng, items, k)
 
 
 def _pieces_list(state: GameState, space: int, kinds: tuple[Piece, ...]) -> list[Piece]:
@@ -170,7 +181,7 @@ def _pieces_list(state: GameState, space: int, kinds: tuple[Piece, ...]) -> list
 # Extort (4.3.1 FARC, 4.4.1 AUC)
 # ======================================================================================
 def _extort_rule(faction: Faction) -> str:
-    return "4.4.1" if faction is Faction.AUC else "4.3.1"
+    return "4.4.1" if faction is AUC else "4.3.1"
 
 
 def extort_problem(state: GameState, faction: Faction, space: int) -> str | None:
@@ -190,7 +201,7 @@ def extort_problem(state: GameState, faction: Faction, space: int) -> str | None
 
 def extort_spaces(state: GameState, faction: Faction) -> list[int]:
     """Spaces where ``faction`` (FARC or AUC) may Extort now (4.3.1, 4.4.1)."""
-    if faction not in (Faction.FARC, Faction.AUC):
+    if faction not in (FARC, AUC):
         return []
     return [s.id for s in MAP.spaces if extort_problem(state, faction, s.id) is None]
 
@@ -210,7 +221,7 @@ class Extort(SpecialActivity):
 
     where: "tuple[int, ...]" = ()
     name = "Extort"
-    factions = frozenset({Faction.FARC, Faction.AUC})
+    factions = frozenset({FARC, AUC})
 
     def spaces(self) -> tuple[int, ...]:
         return self.where
@@ -263,9 +274,9 @@ def kidnap_problem(state: GameState, space: int) -> str | None:
     s = MAP[space]
     if not state.in_play(space):
         return f"{space_name(s)} is not a space in play"
-    if not (s.is_city or s.is_loc or state.bases(space, Faction.CARTELS)):
+    if not (s.is_city or s.is_loc or state.bases(space, CARTELS)):
         return f"{space_name(s)} is not a City or LoC and has no Cartels Base"
-    if state.guerrillas(space, Faction.FARC) <= state.police(space):
+    if state.guerrillas(space, FARC) <= state.police(space):
         return f"{space_name(s)} does not have more FARC Guerrillas than Police"
     return None
 
@@ -275,9 +286,9 @@ def kidnap_targets(state: GameState, space: int) -> list[Faction]:
     or LoC, the Cartels where they have 1 or 2 Bases."""
     out = []
     if MAP[space].is_city or MAP[space].is_loc:
-        out.append(Faction.GOVT)
-    if state.bases(space, Faction.CARTELS):
-        out.append(Faction.CARTELS)
+        out.append(GOVT)
+    if state.bases(space, CARTELS):
+        out.append(CARTELS)
     return out
 
 
@@ -314,7 +325,7 @@ class Kidnap(SpecialActivity):
     targets: "tuple[Faction, ...]" = ()
     auc_bases: "tuple[int, ...]" = ()
     name = "Kidnap"
-    factions = frozenset({Faction.FARC})
+    factions = frozenset({FARC})
     accompanies = frozenset({"Terror"})
 
     def __post_init__(self) -> None:
@@ -329,7 +340,7 @@ class Kidnap(SpecialActivity):
             return self.targets[index]
         space = self.where[index]
         s = MAP[space]
-        return Faction.GOVT if (s.is_city or s.is_loc) else Faction.CARTELS
+        return GOVT if (s.is_city or s.is_loc) else CARTELS
 
     def execute(self, state: GameState, ctx: Context) -> None:
         check_faction(self, ctx)
@@ -361,13 +372,13 @@ class Kidnap(SpecialActivity):
                 f"Kidnap may target the Government only in a City or LoC and the Cartels "
                 f"only where they have a Base, not {target.label} in {_name(space)}",
             )
-        held = state.shipments_at(space, Faction.CARTELS)
-        if target is Faction.CARTELS and held:
-            state.transfer_shipment(held[0], Faction.FARC)
+        held = state.shipments_at(space, CARTELS)
+        if target is CARTELS and held:
+            state.transfer_shipment(held[0], FARC)
             ctx.say(f"Kidnap in {_name(space)}: Drug Ransom, a Cartels Shipment passes to FARC")
             return
         roll = ctx.roll(state, f"Kidnap in {MAP[space].name}")  # a saved key: short name
-        got = state.transfer_resources(target, Faction.FARC, roll)
+        got = state.transfer_resources(target, FARC, roll)
         ctx.say(
             f"Kidnap in {_name(space)}: roll {roll}, {got} Resources "
             f"from {target.label} to FARC"
@@ -376,7 +387,7 @@ class Kidnap(SpecialActivity):
             self._auc_reaction(state, ctx, space)
 
     def _auc_reaction(self, state: GameState, ctx: Context, space: int) -> None:
-        guerrilla, base = Piece.AUC_UNDERGROUND, Piece.AUC_BASE
+        guerrilla, base = AUC_UNDERGROUND, AUC_BASE
         order = (base, guerrilla) if space in self.auc_bases else (guerrilla, base)
         for kind in order:
             if state.can_place(space, kind):
@@ -394,13 +405,13 @@ def random_kidnap(
     op: Any = None,
 ) -> Kidnap | None:
     """A random legal Kidnap accompanying the FARC Terror ``op``, or None."""
-    if limited or faction is not Faction.FARC or op is None or op.name != "Terror":
+    if limited or faction is not FARC or op is None or op.name != "Terror":
         return None
     candidates = kidnap_spaces(state, op.spaces())
     if not candidates:
         return None
     chosen = _sample_nonempty(rng, candidates, MAX_KIDNAP_SPACES)
-    targets = tuple(rng.choice(kidnap_targets(state, s)) for s in chosen)
+    targets = tuple(draw.choice(rng, kidnap_targets(state, s)) for s in chosen)
     auc_bases = tuple(s for s in chosen if not MAP[s].is_loc and rng.random() < 0.5)
     return Kidnap(where=tuple(chosen), targets=targets, auc_bases=auc_bases)
 
@@ -415,7 +426,7 @@ def assassinate_problem(state: GameState, space: int) -> str | None:
     """
     if not state.in_play(space):
         return f"{_name(space)} is not a space in play"
-    if state.guerrillas(space, Faction.AUC) <= state.police(space):
+    if state.guerrillas(space, AUC) <= state.police(space):
         return f"AUC Guerrillas do not outnumber Police in {_name(space)}"
     if not assassinate_targets(state, space):
         return f"no enemy piece in {_name(space)}"
@@ -425,7 +436,7 @@ def assassinate_problem(state: GameState, space: int) -> str | None:
 def assassinate_targets(state: GameState, space: int) -> list[Piece]:
     """Kinds of enemy pieces AUC may Assassinate in ``space``: any (4.4.2), Bases and
     Underground Guerrillas included."""
-    return [k for k in Piece if k.faction is not Faction.AUC and state.count(space, k)]
+    return [k for k in PIECES if k.faction is not AUC and state.count(space, k)]
 
 
 def assassinate_spaces(
@@ -453,7 +464,7 @@ class Assassinate(SpecialActivity):
     where: "tuple[int, ...]" = ()
     targets: "tuple[int, ...]" = ()
     name = "Assassinate"
-    factions = frozenset({Faction.AUC})
+    factions = frozenset({AUC})
     accompanies = frozenset({"Terror"})
 
     def spaces(self) -> tuple[int, ...]:
@@ -473,14 +484,14 @@ class Assassinate(SpecialActivity):
             if problem:
                 raise IllegalAction("4.4.2", f"Assassinate: {problem}")
             kind = _piece(value)
-            if kind.faction is Faction.AUC:
+            if kind.faction is AUC:
                 raise IllegalAction("4.4.2", "Assassinate removes an enemy piece, not AUC's own")
             if not state.count(space, kind):
                 raise IllegalAction("4.4.2", f"no {kind.label} in {_name(space)} to Assassinate")
-            before = state.shipments_at(space, Faction.AUC)
-            state.remove(space, kind, 1, capturer=Faction.AUC)
+            before = state.shipments_at(space, AUC)
+            state.remove(space, kind, 1, capturer=AUC)
             ctx.say(f"Assassinate in {_name(space)}: remove {counted(1, kind.label)}")
-            gained = len(state.shipments_at(space, Faction.AUC)) - len(before)
+            gained = len(state.shipments_at(space, AUC)) - len(before)
             if gained:
                 ctx.say(f"Commandeer: {counted(gained, 'Shipment')} pass to AUC in {_name(space)}")
 
@@ -493,13 +504,13 @@ def random_assassinate(
     op: Any = None,
 ) -> Assassinate | None:
     """A random legal Assassinate accompanying the AUC Terror ``op``, or None."""
-    if limited or faction is not Faction.AUC or op is None or op.name != "Terror":
+    if limited or faction is not AUC or op is None or op.name != "Terror":
         return None
     candidates = assassinate_spaces(state, op.spaces())
     if not candidates:
         return None
     chosen = _sample_nonempty(rng, candidates, MAX_ASSASSINATE_SPACES)
-    targets = tuple(int(rng.choice(assassinate_targets(state, s))) for s in chosen)
+    targets = tuple(int(draw.choice(rng, assassinate_targets(state, s))) for s in chosen)
     return Assassinate(where=tuple(chosen), targets=targets)
 
 
@@ -522,7 +533,7 @@ def cultivate_problem(state: GameState, space: int) -> str | None:
         return f"{space_name(s)} is a LoC, not a Department or City"
     if s.pop <= 0:
         return f"{space_name(s)} has Population 0"
-    if state.guerrillas(space, Faction.CARTELS) <= state.police(space):
+    if state.guerrillas(space, CARTELS) <= state.police(space):
         return f"{space_name(s)} does not have more Cartels Guerrillas than Police"
     if state.all_bases(space) >= 2:
         return f"{space_name(s)} already has 2 Bases (1.4.2)"
@@ -534,7 +545,7 @@ def cultivate_sources(state: GameState, destination: int) -> list[int]:
     return [
         s.id
         for s in MAP.spaces
-        if s.id != destination and state.bases(s.id, Faction.CARTELS)
+        if s.id != destination and state.bases(s.id, CARTELS)
     ]
 
 
@@ -546,7 +557,7 @@ def cultivate_can_place(state: GameState, destination: int, op: Any) -> bool:
         and op.name == "Rally"
         and destination in op.spaces()
         and MAP[destination].is_department
-        and state.can_place(destination, Piece.CARTELS_BASE)
+        and state.can_place(destination, CARTELS_BASE)
     )
 
 
@@ -580,7 +591,7 @@ class Cultivate(SpecialActivity):
     space: "int" = 0
     source: "MaybeInt" = None
     name = "Cultivate"
-    factions = frozenset({Faction.CARTELS})
+    factions = frozenset({CARTELS})
     accompanies = _RALLY_OR_MARCH
 
     def spaces(self) -> tuple[int, ...]:
@@ -601,15 +612,15 @@ class Cultivate(SpecialActivity):
                 )
             if not MAP[self.space].is_department:
                 raise IllegalAction("4.5.1", "Cultivate places a Base only in a Department")
-            state.place(self.space, Piece.CARTELS_BASE)
+            state.place(self.space, CARTELS_BASE)
             ctx.say(f"Cultivate in {dest}: place 1 Cartels Base")
             return
         _check_space_ids((self.source,), "4.5.1")
         if self.source == self.space:
             raise IllegalAction("4.5.1", "Cultivate relocates a Base from another space")
-        if not state.bases(self.source, Faction.CARTELS):
+        if not state.bases(self.source, CARTELS):
             raise IllegalAction("4.5.1", f"no Cartels Base in {_name(self.source)} to relocate")
-        state.move(self.source, self.space, Piece.CARTELS_BASE)
+        state.move(self.source, self.space, CARTELS_BASE)
         ctx.say(f"Cultivate: relocate 1 Cartels Base from {_name(self.source)} to {dest}")
 
 
@@ -621,16 +632,16 @@ def random_cultivate(
     op: Any = None,
 ) -> Cultivate | None:
     """A random legal Cultivate accompanying ``op`` (a Rally or March, or None)."""
-    if limited or faction is not Faction.CARTELS or not _op_fits(op, _RALLY_OR_MARCH):
+    if limited or faction is not CARTELS or not _op_fits(op, _RALLY_OR_MARCH):
         return None
     destinations = cultivate_destinations(state, op)
     if not destinations:
         return None
-    dest = rng.choice(destinations)
+    dest = draw.choice(rng, destinations)
     sources: list[int | None] = list(cultivate_sources(state, dest))
     if cultivate_can_place(state, dest, op):
         sources.append(None)
-    return Cultivate(space=dest, source=rng.choice(sources))
+    return Cultivate(space=dest, source=draw.choice(rng, sources))
 
 
 # ======================================================================================
@@ -638,7 +649,7 @@ def random_cultivate(
 # ======================================================================================
 def process_spaces(state: GameState) -> list[int]:
     """Spaces where Cartels may Process: at least 1 Cartels Base (4.5.2)."""
-    return [s.id for s in MAP.spaces if state.bases(s.id, Faction.CARTELS)]
+    return [s.id for s in MAP.spaces if state.bases(s.id, CARTELS)]
 
 
 def process_holders(state: GameState) -> list[tuple[int, Faction]]:
@@ -675,7 +686,7 @@ class Process(SpecialActivity):
     bases: "tuple[int, ...]" = ()
     shipments: "tuple[tuple[int, Faction], ...]" = ()
     name = "Process"
-    factions = frozenset({Faction.CARTELS})
+    factions = frozenset({CARTELS})
     accompanies = _RALLY_OR_MARCH
 
     def __post_init__(self) -> None:
@@ -700,10 +711,10 @@ class Process(SpecialActivity):
     def _remove_bases(self, state: GameState, ctx: Context) -> None:
         _check_space_ids(self.bases, "4.5.2")
         for space in self.bases:
-            if not state.bases(space, Faction.CARTELS):
+            if not state.bases(space, CARTELS):
                 raise IllegalAction("4.5.2", f"no Cartels Base left in {_name(space)}")
-            state.remove(space, Piece.CARTELS_BASE)
-            got = state.add_resources(Faction.CARTELS, PROCESS_GAIN)
+            state.remove(space, CARTELS_BASE)
+            got = state.add_resources(CARTELS, PROCESS_GAIN)
             ctx.say(f"Process in {_name(space)}: remove 1 Cartels Base, Cartels Resources +{got}")
 
     def _place_shipments(self, state: GameState, ctx: Context) -> None:
@@ -711,7 +722,7 @@ class Process(SpecialActivity):
             raise IllegalAction("4.5.2", "Process places a total of 1 or 2 Shipments")
         _check_space_ids(tuple(s for s, _ in self.shipments), "4.5.2")
         for space, holder in self.shipments:
-            if not state.bases(space, Faction.CARTELS):
+            if not state.bases(space, CARTELS):
                 raise IllegalAction("4.5.2", f"no Cartels Base in {_name(space)}")
             if not holder.is_insurgent:
                 raise IllegalAction("4.5.3", "Shipments go under Guerrillas")
@@ -729,16 +740,16 @@ def random_process(
     op: Any = None,
 ) -> Process | None:
     """A random legal Process accompanying ``op`` (a Rally or March, or None)."""
-    if limited or faction is not Faction.CARTELS or not _op_fits(op, _RALLY_OR_MARCH):
+    if limited or faction is not CARTELS or not _op_fits(op, _RALLY_OR_MARCH):
         return None
     holders = process_holders(state) if state.shipments_available() else []
     spaces = process_spaces(state)
     if not spaces:
         return None
     if holders and rng.random() < 0.6:
-        n = rng.randint(1, min(MAX_PROCESS_SHIPMENTS, state.shipments_available()))
-        return Process(shipments=tuple(rng.choice(holders) for _ in range(n)))
-    pool = [s for s in spaces for _ in range(state.bases(s, Faction.CARTELS))]
+        n = draw.randint(rng, 1, min(MAX_PROCESS_SHIPMENTS, state.shipments_available()))
+        return Process(shipments=tuple(draw.choice(rng, holders) for _ in range(n)))
+    pool = [s for s in spaces for _ in range(state.bases(s, CARTELS))]
     return Process(bases=tuple(sorted(_sample_nonempty(rng, pool, len(pool)))))
 
 
@@ -759,7 +770,7 @@ def bribe_choices(state: GameState, space: int) -> list[str]:
         out.append(CUBES)
     if state.all_guerrillas(space):
         out.append(GUERRILLAS)
-    if state.all_bases(space) - state.bases(space, Faction.CARTELS):
+    if state.all_bases(space) - state.bases(space, CARTELS):
         out.append(BASE)
     return out
 
@@ -802,7 +813,7 @@ class Bribe(SpecialActivity):
     flip: "tuple[tuple[int, ...], ...]" = ()
     contraband: "tuple[tuple[int, Faction], ...]" = ()
     name = "Bribe"
-    factions = frozenset({Faction.CARTELS})
+    factions = frozenset({CARTELS})
 
     def __post_init__(self) -> None:
         fixed = tuple((space, _as_faction(f)) for space, f in self.contraband)
@@ -872,7 +883,7 @@ def _bribe_plan_error(
     pieces = removed + flipped
     if not pieces:
         return IllegalAction("4.5.4", f"Bribe in {where} must affect at least 1 piece")
-    if any(k.faction is Faction.CARTELS for k in removed):
+    if any(k.faction is CARTELS for k in removed):
         return IllegalAction("4.5.4", "Bribe removes other Factions' pieces, not the Cartels'")
     if any(not k.is_guerrilla for k in flipped):
         return IllegalAction("4.5.4", "Bribe flips only Guerrillas")
@@ -895,7 +906,7 @@ def _bribe_plan_error(
     targeted = dict.fromkeys(
         k.faction
         for k in removed + [k for k in flipped if k in UNDERGROUND_OF.values()]
-        if k.faction is not Faction.CARTELS
+        if k.faction is not CARTELS
     )
     kinds = _CUBES if pieces[0].is_cube else _GUERRILLA_KINDS
     still_open: dict[Faction, int] = {
@@ -914,8 +925,8 @@ def iter_bribe_plans(state: GameState, space: int
     """The legal Bribes of :func:`bribe_plans` as they are found (unsorted, a plan
     possibly more than once): for a caller asking whether there is one that fits, which
     stops at the first."""
-    here = [k for k in Piece if state.count(space, k)]
-    actions = [(True, k) for k in here if k.faction is not Faction.CARTELS]
+    here = [k for k in PIECES if state.count(space, k)]
+    actions = [(True, k) for k in here if k.faction is not CARTELS]
     actions += [(False, k) for k in here if k.is_guerrilla]
     for i, first in enumerate(actions):
         for chosen in [[first]] + [[first, second] for second in actions[i:]]:
@@ -958,9 +969,9 @@ def random_bribe(
     op: Any = None,
 ) -> Bribe | None:
     """A random legal Bribe the Cartels can pay for (3 Resources a space), or None."""
-    if limited or faction is not Faction.CARTELS:
+    if limited or faction is not CARTELS:
         return None
-    affordable = min(MAX_BRIBE_SPACES, state.resources[Faction.CARTELS] // BRIBE_COST)
+    affordable = min(MAX_BRIBE_SPACES, state.resources[CARTELS] // BRIBE_COST)
     candidates = bribe_spaces(state)
     if affordable <= 0 or not candidates:
         return None
@@ -984,7 +995,7 @@ def random_bribe(
 def _random_bribe_plan(
     state: GameState, space: int, rng: random.Random
 ) -> tuple[list[Piece], list[Piece]]:
-    choice = rng.choice(bribe_choices(state, space))
+    choice = draw.choice(rng, bribe_choices(state, space))
     plans = bribe_plans(state, space)
     if choice == CUBES:
         pick = [p for p in plans if p[0] and p[0][0].is_cube]
@@ -992,7 +1003,7 @@ def _random_bribe_plan(
         pick = [p for p in plans if p[0] and p[0][0].is_base]
     else:
         pick = [p for p in plans if all(k.is_guerrilla for k in p[0] + p[1])]
-    removed, flipped = rng.choice(pick or plans)
+    removed, flipped = draw.choice(rng, pick or plans)
     return list(removed), list(flipped)
 
 
@@ -1007,7 +1018,7 @@ def _random_receiver(
         for f in INSURGENTS
         if state.guerrillas(space, f) - sum(1 for k in removed if k.faction is f) > 0
     ]
-    return rng.choice(left) if left else None
+    return draw.choice(rng, left) if left else None
 
 
 #: The random generators by SA name, for bots and property tests.

@@ -42,6 +42,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from core import draw
 from core.cards import (
     ALFONSO_CANO,
     CARDS,
@@ -62,7 +63,20 @@ from core.commands import (
 from core.dice import DiceSource
 from core.errors import IllegalAction
 from core.map import MAP, space_name
-from core.pieces import BASE_OF, INSURGENTS, Faction, Piece
+from core.pieces import (
+    AUC,
+    BASE_OF,
+    CARTELS,
+    FACTIONS,
+    FARC,
+    GOVT,
+    GOVT_BASE,
+    INSURGENTS,
+    POLICE,
+    TROOPS,
+    Faction,
+    Piece,
+)
 from core.rules import insurgent_ops as ops
 from core.rules import victory
 from core.rules.common import (
@@ -89,7 +103,7 @@ DONE = "done"
 DRUG_PROFIT_RESOURCES = 6  # 6.3.3
 SEVENTH_SF_MAX = 3  # card 7 unshaded: remove 1-3 Terror or Sabotage
 IDEOLOGUE_MAX = 3  # card 22 shaded: up to 3 extra Agitation spaces
-CUBES = (Piece.TROOPS, Piece.POLICE)
+CUBES = (TROOPS, POLICE)
 
 
 # ======================================================================================
@@ -185,7 +199,7 @@ def sabotage_due(state: GameState, space: int) -> bool:
         return True
     if state.capability(SEVENTH_SPECIAL_FORCES) == SHADED and guerrillas and guerrillas == cubes:
         return True
-    return any(MAP[a].is_city and state.controller(a) is Faction.FARC for a in s.adjacent)
+    return any(MAP[a].is_city and state.controller(a) is FARC for a in s.adjacent)
 
 
 def sabotage_phase_locs(state: GameState) -> list[int]:
@@ -206,7 +220,7 @@ def sabotage_cause(state: GameState, space: int) -> str:
     if present and sum(n for _, n in present) > cubes:
         return f"{who} outnumber{'s' * one} {cube_text}"
     cities = [a for a in MAP[space].adjacent
-              if MAP[a].is_city and state.controller(a) is Faction.FARC]
+              if MAP[a].is_city and state.controller(a) is FARC]
     if cities:
         return f"next to FARC-Controlled {_name(cities[0])}"
     return f"{who} equal{'s' * one} {cube_text} (7th Special Forces shaded)"
@@ -272,8 +286,8 @@ def random_seventh_special_forces(
 ) -> SeventhSpecialForces:
     """Remove 0-3 random markers."""
     pool = [s for s in marker_spaces(state) for _ in range(state.terror[s] + state.sabotage[s])]
-    rng.shuffle(pool)
-    return SeventhSpecialForces(tuple(pool[: rng.randint(0, SEVENTH_SF_MAX)]))
+    draw.shuffle(rng, pool)
+    return SeventhSpecialForces(tuple(pool[: draw.randint(rng, 0, SEVENTH_SF_MAX)]))
 
 
 # ======================================================================================
@@ -283,14 +297,14 @@ def insurgent_earnings(state: GameState, faction: Faction) -> int:
     """6.3.2: FARC and AUC earn 1 per Base, Cartels 3 per Base (4 with Mexican
     Traffickers shaded, card 67)."""
     bases = state.bases_on_map(faction)
-    if faction is not Faction.CARTELS:
+    if faction is not CARTELS:
         return bases
     return (4 if state.momentum_in_effect(MEXICAN_TRAFFICKERS) else 3) * bases
 
 
 def earnings(state: GameState) -> dict[Faction, int]:
     """What each Faction earns in the Resources Phase before Drug Profits (6.3.1-6.3.2)."""
-    out = {Faction.GOVT: state.government_earnings()}
+    out = {GOVT: state.government_earnings()}
     for f in INSURGENTS:
         out[f] = insurgent_earnings(state, f)
     return out
@@ -300,7 +314,7 @@ def resources_phase(state: GameState, report: list[str]) -> None:
     """Add Government and Insurgent earnings, to at most 99 (6.3.1-6.3.2, 1.7)."""
     for f, n in earnings(state).items():
         got = state.add_resources(f, n)
-        verb = "earn" if f is Faction.CARTELS else "earns"  # "the Cartels earn", "FARC earns"
+        verb = "earn" if f is CARTELS else "earns"  # "the Cartels earn", "FARC earns"
         report.append(f"{f.label} {verb} {counted(n, 'Resource')} (+{got}, now "
                       f"{state.resources[f]})")
 
@@ -408,7 +422,7 @@ def civic_action_spaces(state: GameState, *, jointness: bool = False) -> list[in
 
 def civic_action_due(state: GameState) -> bool:
     """The Government can afford a Civic Action step in some space (6.4.1)."""
-    if state.resources[Faction.GOVT] < CIVIC_ACTION_COST:
+    if state.resources[GOVT] < CIVIC_ACTION_COST:
         return False
     return bool(civic_action_spaces(state, jointness=jointness_in_effect(state)))
 
@@ -467,7 +481,7 @@ def _random_steps(
     actions = []
     for space in spaces:
         most = min(budget, max_steps(space))
-        steps = rng.randint(0, most) if most else 0
+        steps = draw.randint(rng, 0, most) if most else 0
         if steps:
             actions.append((space, steps))
             budget -= steps
@@ -476,14 +490,14 @@ def _random_steps(
 
 def random_civic_action(state: GameState, faction: Faction, rng: random.Random) -> CivicAction:
     """Spend a random part of the Government's Resources on random spaces."""
-    budget = state.resources[Faction.GOVT] // CIVIC_ACTION_COST
+    budget = state.resources[GOVT] // CIVIC_ACTION_COST
     joint = None
     if jointness_in_effect(state):
         extra = civic_action_spaces(state, jointness=True)
         if extra and rng.random() < 0.7:
-            joint = rng.choice(extra)
+            joint = draw.choice(rng, extra)
     spaces = [s for s in civic_action_spaces(state) if s != joint]
-    rng.shuffle(spaces)
+    draw.shuffle(rng, spaces)
     if joint is not None:
         spaces.insert(0, joint)
     actions = _random_steps(spaces, budget, lambda s: civic_action_max_steps(state, s), rng)
@@ -507,7 +521,7 @@ def agitation_spaces(state: GameState) -> list[int]:
     return [
         s.id
         for s in MAP.spaces
-        if state.faction_pieces(s.id, Faction.FARC)
+        if state.faction_pieces(s.id, FARC)
         and agitation_problem(state, s.id) is None
         and agitation_max_steps(state, s.id) > 0
     ]
@@ -522,7 +536,7 @@ def ideologue_spaces(state: GameState) -> list[int]:
         s.id
         for s in MAP.spaces
         if _city_or_department(state, s.id)
-        and state.faction_pieces(s.id, Faction.FARC)
+        and state.faction_pieces(s.id, FARC)
         and state.controller(s.id) is None
         and agitation_max_steps(state, s.id) > 0
     ]
@@ -530,7 +544,7 @@ def ideologue_spaces(state: GameState) -> list[int]:
 
 def agitation_due(state: GameState) -> bool:
     """FARC have a Resource and a space to Agitate in (6.4.2)."""
-    if state.resources[Faction.FARC] < 1:
+    if state.resources[FARC] < 1:
         return False
     return bool(agitation_spaces(state) or ideologue_spaces(state))
 
@@ -571,11 +585,11 @@ class Agitation(PropagandaCommand):
 
 def random_agitation(state: GameState, faction: Faction, rng: random.Random) -> Agitation:
     """Spend a random part of FARC Resources on random spaces."""
-    budget = state.resources[Faction.FARC]
+    budget = state.resources[FARC]
     extra = ideologue_spaces(state)
-    rng.shuffle(extra)
-    spaces = agitation_spaces(state) + extra[: rng.randint(0, IDEOLOGUE_MAX)]
-    rng.shuffle(spaces)
+    draw.shuffle(rng, extra)
+    spaces = agitation_spaces(state) + extra[: draw.randint(rng, 0, IDEOLOGUE_MAX)]
+    draw.shuffle(rng, spaces)
     actions = _random_steps(spaces, budget, lambda s: agitation_max_steps(state, s), rng)
     return Agitation(tuple(actions))
 
@@ -620,8 +634,8 @@ def farc_zone_candidates(state: GameState, terrain: str | None = None) -> list[i
     ]
     if not spaces:
         return []
-    most = max(state.faction_pieces(s.id, Faction.FARC) for s in spaces)
-    return [s.id for s in spaces if state.faction_pieces(s.id, Faction.FARC) == most]
+    most = max(state.faction_pieces(s.id, FARC) for s in spaces)
+    return [s.id for s in spaces if state.faction_pieces(s.id, FARC) == most]
 
 
 def troop_destinations(state: GameState, exclude: int | None = None) -> list[int]:
@@ -634,9 +648,9 @@ def troop_destinations(state: GameState, exclude: int | None = None) -> list[int
         if s.id != exclude
         and state.in_play(s.id)
         and not state.farc_zone[s.id]
-        and state.controller(s.id) is Faction.GOVT
-        and (s.is_city or state.bases(s.id, Faction.GOVT))
-        and state.room(s.id, Faction.GOVT) > 0
+        and state.controller(s.id) is GOVT
+        and (s.is_city or state.bases(s.id, GOVT))
+        and state.room(s.id, GOVT) > 0
     ]
     # 6.5.1 "if no such spaces, then to Bogotá": also when the only one is Ecuador, which
     # holds just 2 Government pieces (card 33) and could not take every Troop.
@@ -653,15 +667,15 @@ def police_destinations(state: GameState, exclude: int | None = None) -> list[in
         if s.id != exclude
         and state.in_play(s.id)
         and not state.farc_zone[s.id]
-        and (s.is_loc or state.controller(s.id) is Faction.GOVT)
-        and state.room(s.id, Faction.GOVT) > 0
+        and (s.is_loc or state.controller(s.id) is GOVT)
+        and state.room(s.id, GOVT) > 0
     ]
 
 
 def _destinations(state: GameState, exclude: int | None = None) -> dict[Piece, set[int]]:
     return {
-        Piece.TROOPS: set(troop_destinations(state, exclude)),
-        Piece.POLICE: set(police_destinations(state, exclude)),
+        TROOPS: set(troop_destinations(state, exclude)),
+        POLICE: set(police_destinations(state, exclude)),
     }
 
 
@@ -685,7 +699,7 @@ def place_farc_zone(
             "6.4.4", f"{_name(space)} is not a Department with the most FARC pieces and no Zone"
         )
     allowed = _destinations(state, exclude=space)
-    moved = {Piece.TROOPS: 0, Piece.POLICE: 0}
+    moved = {TROOPS: 0, POLICE: 0}
     for raw, dst, n in moves:
         # a name of its own: compiled (core/engine.py), a variable first bound to an int
         # keeps a Piece as a plain int, without its label
@@ -704,9 +718,9 @@ def place_farc_zone(
         state.move(space, dst, Piece(raw), n)
         say(f"FARC Zone: Redeploy {counted(n, Piece(raw).label)} from {_name(space)} "
             f"to {_name(dst)}")
-    bases = state.bases(space, Faction.GOVT)
+    bases = state.bases(space, GOVT)
     if bases:
-        state.remove(space, Piece.GOVT_BASE, bases)
+        state.remove(space, GOVT_BASE, bases)
         say(f"FARC Zone: remove {counted(bases, 'Government Base')} from {_name(space)}")
     state.set_farc_zone(space)
     say(f"FARC Zone placed in {_name(space)}")
@@ -751,7 +765,7 @@ def _split(
             break
         used = [t for t in out if t in open_]
         fresh = not used or rng.random() < 0.3
-        target = rng.choice(open_) if fresh else rng.choice(used)
+        target = draw.choice(rng, open_) if fresh else draw.choice(rng, used)
         out[target] = out.get(target, 0) + 1
         room[target] = room.get(target, 99) - 1
     return list(out.items())
@@ -759,9 +773,9 @@ def _split(
 
 def random_farc_zone(state: GameState, faction: Faction, rng: random.Random) -> PlaceFarcZone:
     """A random candidate Department, its cubes sent to random legal destinations."""
-    space = rng.choice(farc_zone_candidates(state))
+    space = draw.choice(rng, farc_zone_candidates(state))
     allowed = _destinations(state, exclude=space)
-    room = {s.id: state.room(s.id, Faction.GOVT) for s in MAP.spaces}
+    room = {s.id: state.room(s.id, GOVT) for s in MAP.spaces}
     moves = []
     for kind in CUBES:
         for dst, n in _split(rng, state.count(space, kind), sorted(allowed[kind]), room):
@@ -819,7 +833,7 @@ class EliteBacking(PropagandaCommand):
             )
         ctx.say(f"Elite Backing: AUC free Rally in {_name(space)}")
         rally_ctx = Context(
-            faction=Faction.AUC,
+            faction=AUC,
             dice=ctx.dice,
             free=True,
             nonplayer=ctx.nonplayer,
@@ -831,22 +845,22 @@ class EliteBacking(PropagandaCommand):
 
 def random_elite_backing(state: GameState, faction: Faction, rng: random.Random) -> EliteBacking:
     """A free AUC Rally in a random Elite Backing space, or (sometimes) a refusal."""
-    spaces = [s for s in elite_backing_spaces(state) if ops.rally_actions(state, Faction.AUC, s)]
+    spaces = [s for s in elite_backing_spaces(state) if ops.rally_actions(state, AUC, s)]
     if not spaces or rng.random() < 0.15:
         return EliteBacking(None)
-    space = rng.choice(spaces)
-    action = rng.choice(ops.rally_actions(state, Faction.AUC, space))
+    space = draw.choice(rng, spaces)
+    action = draw.choice(rng, ops.rally_actions(state, AUC, space))
     if action == ops.RALLY_BASE:
-        active = state.active(space, Faction.AUC)
-        low = max(0, 2 - state.underground(space, Faction.AUC))
-        rally = ops.rally_in(space, action, rng.randint(low, min(2, active)))
+        active = state.active(space, AUC)
+        low = max(0, 2 - state.underground(space, AUC))
+        rally = ops.rally_in(space, action, draw.randint(rng, low, min(2, active)))
     elif action == ops.RALLY_REGROUP:
         rally = ops.rally_in(space, action, 0, _random_regroup(state, space, rng))
     else:
-        limit = ops.rally_place_limit(state, Faction.AUC, space)
-        rally = ops.rally_in(space, action, rng.randint(min(1, limit), limit))
+        limit = ops.rally_place_limit(state, AUC, space)
+        rally = ops.rally_in(space, action, draw.randint(rng, min(1, limit), limit))
     try:
-        rally.execute(state.clone(), Context(faction=Faction.AUC, free=True))
+        rally.execute(state.clone(), Context(faction=AUC, free=True))
     except IllegalAction:
         return EliteBacking(None)
     return EliteBacking(rally)
@@ -856,15 +870,15 @@ def _random_regroup(
     state: GameState, space: int, rng: random.Random
 ) -> tuple[tuple[int, int, int, int], ...]:
     """Rally regroup moves (3.3.1): AUC Guerrillas (and Shipments) from 0-2 spaces."""
-    f = Faction.AUC
+    f = AUC
     sources = [s.id for s in MAP.spaces if s.id != space and state.guerrillas(s.id, f)]
     moves = []
-    for src in rng.sample(sources, min(len(sources), rng.randint(0, 2))):
-        underground = rng.randint(0, state.underground(src, f))
-        active = rng.randint(0, state.active(src, f))
+    for src in draw.sample(rng, sources, min(len(sources), draw.randint(rng, 0, 2))):
+        underground = draw.randint(rng, 0, state.underground(src, f))
+        active = draw.randint(rng, 0, state.active(src, f))
         if underground + active == 0:
             continue
-        ships = rng.randint(0, len(state.shipments_at(src, f)))
+        ships = draw.randint(rng, 0, len(state.shipments_at(src, f)))
         moves.append((src, underground, active, ships))
     return tuple(moves)
 
@@ -880,7 +894,7 @@ def redeploy_mandatory(state: GameState) -> dict[int, int]:
         troops = state.troops(s.id)
         if not troops:
             continue
-        if s.is_loc or (s.is_department and not state.bases(s.id, Faction.GOVT)):
+        if s.is_loc or (s.is_department and not state.bases(s.id, GOVT)):
             out[s.id] = troops
     return out
 
@@ -924,13 +938,13 @@ class Redeploy(PropagandaCommand):
             if n < 1 or src == dst:
                 raise IllegalAction("6.5", "each move takes 1+ cubes to another space")
             if dst not in allowed[kind]:
-                rule = "6.5.3" if kind is Piece.POLICE else "6.5.1"
+                rule = "6.5.3" if kind is POLICE else "6.5.1"
                 raise IllegalAction(rule, f"{kind.label} may not Redeploy to {_name(dst)}")
             leaving[(kind, src)] = leaving.get((kind, src), 0) + n
             if leaving[(kind, src)] > state.count(src, kind):
                 raise IllegalAction("6.5", f"not that many {kind.label} in {_name(src)}")
         for space, troops in mandatory.items():
-            if leaving.get((Piece.TROOPS, space), 0) < troops:
+            if leaving.get((TROOPS, space), 0) < troops:
                 raise IllegalAction("6.5.1", f"all {troops} Troops must leave {_name(space)}")
         for raw, src, dst, n in self.moves:
             state.move(src, dst, Piece(raw), n)
@@ -943,7 +957,7 @@ def random_redeploy(state: GameState, faction: Faction, rng: random.Random) -> R
     """All mandatory Troops to random destinations, plus random optional moves."""
     allowed = {k: sorted(v) for k, v in _destinations(state).items()}
     mandatory = redeploy_mandatory(state)
-    room = {s.id: state.room(s.id, Faction.GOVT) for s in MAP.spaces}
+    room = {s.id: state.room(s.id, GOVT) for s in MAP.spaces}
     moves = []
     for s in MAP.spaces:
         for kind in CUBES:
@@ -953,10 +967,10 @@ def random_redeploy(state: GameState, faction: Faction, rng: random.Random) -> R
             targets = [d for d in allowed[kind] if d != s.id]
             if not targets:
                 continue
-            if kind is Piece.TROOPS and s.id in mandatory:
+            if kind is TROOPS and s.id in mandatory:
                 n = here
             elif rng.random() < 0.25:
-                n = rng.randint(1, here)
+                n = draw.randint(rng, 1, here)
             else:
                 continue
             for dst, k in _split(rng, n, targets, room):
@@ -971,7 +985,7 @@ def reset_phase(state: GameState, report: list[str]) -> None:
     """Reset (6.6): all Factions Eligible, Terror and Sabotage removed, Momentum
     discarded, all Guerrillas Underground. (The next card is played by the sequence of
     play, 2.3.8.)"""
-    state.eligible = [True] * len(Faction)
+    state.eligible = [True] * len(FACTIONS)
     state.terror = [0] * len(state.terror)
     state.sabotage = [0] * len(state.sabotage)
     for card in state.momentum:
@@ -1001,7 +1015,7 @@ def _stage_sabotage(state: GameState, flags: dict[str, Any], report: list[str]) 
 
 
 def _stage_seventh_sf(state: GameState, flags: dict[str, Any], report: list[str]) -> Decision:
-    return (SEVENTH_SF, Faction.GOVT) if seventh_sf_due(state) else None
+    return (SEVENTH_SF, GOVT) if seventh_sf_due(state) else None
 
 
 def _stage_resources(state: GameState, flags: dict[str, Any], report: list[str]) -> Decision:
@@ -1021,11 +1035,11 @@ def _stage_drug_profits(faction: Faction) -> Stage:
 
 
 def _stage_civic_action(state: GameState, flags: dict[str, Any], report: list[str]) -> Decision:
-    return (CIVIC_ACTION, Faction.GOVT) if civic_action_due(state) else None
+    return (CIVIC_ACTION, GOVT) if civic_action_due(state) else None
 
 
 def _stage_agitation(state: GameState, flags: dict[str, Any], report: list[str]) -> Decision:
-    return (AGITATION, Faction.FARC) if agitation_due(state) else None
+    return (AGITATION, FARC) if agitation_due(state) else None
 
 
 def _stage_election(state: GameState, flags: dict[str, Any], report: list[str]) -> Decision:
@@ -1047,17 +1061,17 @@ def _stage_farc_zone(state: GameState, flags: dict[str, Any], report: list[str])
             "Zone, and no cubes to Redeploy from it, so nothing for the Government to "
             "choose (6.4.4)" if line.startswith("FARC Zone placed") else line))
         return None
-    return (FARC_ZONE, Faction.GOVT)
+    return (FARC_ZONE, GOVT)
 
 
 def _stage_elite_backing(state: GameState, flags: dict[str, Any], report: list[str]) -> Decision:
-    return (ELITE_BACKING, Faction.AUC) if elite_backing_spaces(state) else None
+    return (ELITE_BACKING, AUC) if elite_backing_spaces(state) else None
 
 
 def _stage_redeploy(state: GameState, flags: dict[str, Any], report: list[str]) -> Decision:
     if is_final_round(state) or not redeploy_due(state):
         return None
-    return (REDEPLOY, Faction.GOVT)
+    return (REDEPLOY, GOVT)
 
 
 def _stage_reset(state: GameState, flags: dict[str, Any], report: list[str]) -> Decision:
@@ -1070,9 +1084,9 @@ STAGES: tuple[Stage, ...] = (
     _stage_sabotage,
     _stage_seventh_sf,
     _stage_resources,
-    _stage_drug_profits(Faction.FARC),
-    _stage_drug_profits(Faction.AUC),
-    _stage_drug_profits(Faction.CARTELS),
+    _stage_drug_profits(FARC),
+    _stage_drug_profits(AUC),
+    _stage_drug_profits(CARTELS),
     _stage_civic_action,
     _stage_agitation,
     _stage_election,
@@ -1125,7 +1139,7 @@ def _run(
 def _describe(state: GameState) -> None:
     """Add the data a user interface needs to present the decision (JSON-friendly)."""
     step = state.step
-    phase, faction = step["phase"], Faction(step["faction"])
+    phase, faction = step["phase"], FACTIONS[step["faction"]]
     if phase == SEVENTH_SF:
         step["spaces"] = marker_spaces(state)
     elif phase == DRUG_PROFITS:
@@ -1185,4 +1199,4 @@ def random_propaganda_command(state: GameState, rng: random.Random) -> Command |
     phase = state.step.get("phase")
     if state.phase != "propaganda" or phase not in _GENERATORS:
         return None
-    return _GENERATORS[phase](state, Faction(state.step["faction"]), rng)
+    return _GENERATORS[phase](state, FACTIONS[state.step["faction"]], rng)

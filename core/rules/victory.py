@@ -6,11 +6,11 @@ Victory margins themselves are derived values of the state
 
 from __future__ import annotations
 
-from core.pieces import Faction
+from core.pieces import AUC, CARTELS, FACTIONS, FARC, GOVT, Faction
 from core.state import GameState
 
 #: 7.1: ties go to Non-players, then Cartels, then AUC, then FARC (Government last).
-_TIE_ORDER = {Faction.CARTELS: 0, Faction.AUC: 1, Faction.FARC: 2, Faction.GOVT: 3}
+_TIE_ORDER = {CARTELS: 0, AUC: 1, FARC: 2, GOVT: 3}
 
 
 def meets_condition(state: GameState, faction: Faction) -> bool:
@@ -21,7 +21,7 @@ def meets_condition(state: GameState, faction: Faction) -> bool:
 
 def winners_at_check(state: GameState) -> list[Faction]:
     """Factions meeting their condition at a Victory Phase (6.1, 7.2)."""
-    return [f for f in Faction if meets_condition(state, f)]
+    return [f for f in FACTIONS if meets_condition(state, f)]
 
 
 def seat_margins(state: GameState) -> dict[Faction, int]:
@@ -29,11 +29,11 @@ def seat_margins(state: GameState) -> dict[Faction, int]:
     the two for both (1.5.1)."""
     margins = state.victory_margins()
     out = dict(margins)
-    for f in Faction:
+    for f in FACTIONS:
         seat = state.seats[f]
         if seat is None:
             continue
-        mates = [g for g in Faction if state.seats[g] == seat]
+        mates = [g for g in FACTIONS if state.seats[g] == seat]
         out[f] = min(margins[g] for g in mates)
     return out
 
@@ -52,8 +52,8 @@ def ranking(state: GameState) -> list[Faction]:
 
 def is_solitaire(state: GameState) -> bool:
     """1 player: the Government, against three Non-players (8.0, 8.8)."""
-    return state.seats[Faction.GOVT] is not None and all(
-        state.seats[f] is None for f in Faction if f is not Faction.GOVT
+    return state.seats[GOVT] is not None and all(
+        state.seats[f] is None for f in FACTIONS if f is not GOVT
     )
 
 
@@ -74,12 +74,12 @@ def check_ends_game(state: GameState) -> list[Faction]:
     """
     winners = winners_at_check(state)
     if is_solitaire(state):
-        winners = [f for f in winners if f is not Faction.GOVT]
+        winners = [f for f in winners if f is not GOVT]
     enders = []
     for f in winners:
         seat = state.seats[f]
         if seat is not None:
-            mates = [g for g in Faction if state.seats[g] == seat]
+            mates = [g for g in FACTIONS if state.seats[g] == seat]
             if not all(g in winners for g in mates):
                 continue
         enders.append(f)
@@ -99,7 +99,7 @@ def finish(state: GameState, reason: str, winners: list[Faction] | None = None) 
     state.step = {
         "reason": reason,
         "ranking": [int(f) for f in order],
-        "margins": [state.victory_margins()[f] for f in Faction],
+        "margins": [state.victory_margins()[f] for f in FACTIONS],
         "winners": [int(f) for f in winners],
         "players_lose": any(state.seats[f] is None for f in winners),
     }
@@ -112,10 +112,10 @@ SOLO_LEVELS = ((9, "COIN Triumph"), (4, "COIN Progress"), (1, "Stalemate"))
 def solo_score(state: GameState) -> int:
     """8.8: the Government's margin minus the highest Non-player margin."""
     margins = state.victory_margins()
-    others = [margins[f] for f in Faction if f is not Faction.GOVT and state.seats[f] is None]
+    others = [margins[f] for f in FACTIONS if f is not GOVT and state.seats[f] is None]
     if not others:
-        others = [margins[f] for f in Faction if f is not Faction.GOVT]
-    return margins[Faction.GOVT] - max(others)
+        others = [margins[f] for f in FACTIONS if f is not GOVT]
+    return margins[GOVT] - max(others)
 
 
 def solo_level(score: int, insurgent_won: bool = False) -> str:
@@ -146,8 +146,8 @@ def winner(state: GameState) -> Faction | None:
     after the final Round (7.3). None while the game goes on."""
     if state.phase != "over":
         return None
-    order = [Faction(f) for f in state.step.get("ranking", [])]
-    won = {Faction(f) for f in state.step.get("winners", [])}
+    order: list[Faction] = [FACTIONS[f] for f in state.step.get("ranking", [])]
+    won: set[Faction] = {FACTIONS[f] for f in state.step.get("winners", [])}
     if state.step.get("players_lose"):
         won = {f for f in won if state.seats[f] is None}
     for f in order:
