@@ -97,6 +97,14 @@ class AskDice:
 SEEDED = SeededDice()
 
 
+def tell(dice: DiceSource, line: str) -> None:
+    """Say ``line`` (what a die just typed chose: '-> 4 Resources from ...') to the person
+    rolling, when ``dice`` asks a person (:class:`AskDice` with ``tell``); else nothing."""
+    told = getattr(dice, "tell", None)
+    if told is not None:
+        told(line)
+
+
 def shuffle(state: GameState, items: list[Any]) -> None:
     """Fisher-Yates shuffle of ``items`` in place from the state's seeded stream.
 

@@ -6,6 +6,7 @@ or an Event; each interface (a screen, the line mode, an agent) shows the same
 from __future__ import annotations
 
 from core.cards import card_title, event_text
+from core.map import MAP, space_name
 from core.pieces import Faction
 from decisions.base import Option, Question
 from nonplayer.events import side_for
@@ -22,12 +23,29 @@ def die_name(purpose: str) -> str:
 
 def die_purpose(purpose: str) -> str:
     """'red die, random space for Rally (8.2)' -> 'random space for Rally (8.2)'; a plain
-    'die, ...' (a die of no colour, 8.2 PLAY NOTE) loses its 'die, ' too."""
+    'die, ...' (a die of no colour, 8.2 PLAY NOTE) loses its 'die, ' too. A space named
+    by the short key the log keeps ('Kidnap in Putumayo') is named as the map prints it
+    and the steps say it ('Kidnap in Putumayo-Caquetá', issue 43)."""
     for color in ("red ", "yellow ", "green ", ""):
         prefix = f"{color}die, "
         if purpose.lower().startswith(prefix):
-            return purpose[len(prefix):]
-    return purpose
+            return printed_names(purpose[len(prefix):])
+    return printed_names(purpose)
+
+
+def printed_names(purpose: str) -> str:
+    """``purpose`` ending 'in SPACE' with SPACE a short key ('Kidnap in Atlántico') ->
+    the printed name ('Kidnap in Atlántico-Magdalena')."""
+    head, sep, tail = purpose.rpartition(" in ")
+    if not sep:
+        return purpose
+    try:
+        space = MAP.id_of(tail)
+    except (KeyError, ValueError):
+        return purpose
+    if MAP[space].name != tail:
+        return purpose  # already the printed name, or not a space's key
+    return f"{head}{sep}{space_name(space)}"
 
 
 def die_question(purpose: str, context: str = "") -> Question:

@@ -175,8 +175,13 @@ def test_dice_text_has_the_rolls_and_the_decision_rolls():  # 8.2, 8.4
                 "decision_rolls": [["red die, random space for Rally (8.2)", 1],
                                    ["yellow die, random space for Rally (8.2)", 2],
                                    ["green die, random space for Rally (8.2)", 6]]}]
-    assert dice_text(entries) == ("5 for a die, Sabotage (6.2); red 1, yellow 2, green 6 "
-                                  "for random space for Rally (8.2)")
+    # in the order rolled: the decision's random space before the command's die (issue
+    # 43: a Kidnap's die was listed before the space rolls that chose its space)
+    assert dice_text(entries) == ("red 1, yellow 2, green 6 for random space for Rally "
+                                  "(8.2); 5 for a die, Sabotage (6.2)")
+    # the space by its printed name, as the steps say it (the log keeps the short key)
+    assert dice_text([{"rolls": [["Kidnap in Putumayo", 3]]}]) == (
+        "3 for Kidnap in Putumayo-Caquetá")
     assert dice_text([{"rolls": []}]) == "none rolled"
 
 

@@ -938,3 +938,27 @@ def test_random_generators_vary_their_choices():
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_property_random_special_activities_keep_invariants(seed: int):
     try_random(seed)
+
+
+def test_a_typed_kidnap_die_says_at_once_what_it_chose_4_3_3():
+    # issue 43, the newcomer's trial: "FARC — roll a die: Kidnap in Guaviare (1-6):" then
+    # 6, and no '-> ...' followed (the effect only in the turn's final steps); the prompt
+    # named the space by its short key (Putumayo), the steps 'Putumayo-Caquetá'
+    from core.dice import AskDice
+    from decisions.asked import die_purpose
+
+    asked: list[str] = []
+    told: list[str] = []
+
+    def ask(purpose: str) -> int:
+        asked.append(die_purpose(purpose))
+        return 6
+
+    s = position({"Putumayo": "1FU 1CB"})
+    op = FakeOp("Terror", "Putumayo")
+    Kidnap(where=(sid("Putumayo"),)).execute(
+        s, Context(faction=FARC, op=op, dice=AskDice(ask, told.append)))
+    assert asked == ["Kidnap in Putumayo-Caquetá"]
+    assert s.roll_log == [("Kidnap in Putumayo", 6)]  # the log keeps its key
+    assert told == ["-> 6 Resources from Cartels to FARC",
+                    "-> a 6: AUC places 1 Underground AUC Guerrilla in Putumayo-Caquetá"]

@@ -46,7 +46,7 @@ from core.rules import propaganda
 from core.rules.common import CIVIC_ACTION_COST, is_nonplayer
 from core.state import GameState
 from core.words import counted, printable
-from decisions.asked import die_purpose
+from decisions.asked import die_purpose, printed_names
 from decisions.decision import Decision, DecisionContext, MemoDice, command_title
 from decisions.transfer import TransferDecision
 from runners.seats import GOVT_AI_LABEL, government_ai, government_turn, make_bot
@@ -147,14 +147,16 @@ def dice_text(entries: list[dict]) -> str:
 def dice_rolls(entries: list[dict]) -> list[str]:
     """:func:`dice_text` one roll a line (the chart's three dice are one roll): a long
     Event's dozen rolls are a dozen short lines, not one of 1,700 characters."""
+    # in the order rolled: a Non-player's decision (its random spaces) before the
+    # command it decided (a Kidnap's die), not the other way round (issue 43)
     rolls = [(printable(str(p)), int(v)) for e in entries
-             for p, v in [*e.get("rolls", []), *e.get("decision_rolls", [])]]
+             for p, v in [*e.get("decision_rolls", []), *e.get("rolls", [])]]
     if not rolls:
         return ["none rolled"]
     parts: list[tuple[str, list[str]]] = []
     for purpose, value in rolls:
         m = _COLOUR.match(purpose)
-        what, die = (m.group(2), f"{m.group(1)} {value}") if m \
+        what, die = (printed_names(m.group(2)), f"{m.group(1)} {value}") if m \
             else (die_purpose(purpose), str(value))  # 'die, X': not '2 for die, X'
         if m and parts and parts[-1][0] == what and not parts[-1][1][-1].isdigit() \
                 and m.group(1).lower() != "red":  # a red die begins a new roll (8.2)

@@ -67,6 +67,7 @@ from core.commands import (
     check_faction,
     command,
 )
+from core.dice import tell
 from core.errors import IllegalAction
 from core.map import MAP, space_name
 from core.pieces import (
@@ -383,6 +384,8 @@ class Kidnap(SpecialActivity):
             f"Kidnap in {_name(space)}: roll {roll}, {got} Resources "
             f"from {target.label} to FARC"
         )
+        # a typed die says at once what it chose, as a random space's dice do (issue 43)
+        tell(ctx.dice, f"-> {counted(got, 'Resource')} from {target.label} to FARC")
         if roll == KIDNAP_AUC_ROLL:
             self._auc_reaction(state, ctx, space)
 
@@ -393,8 +396,11 @@ class Kidnap(SpecialActivity):
             if state.can_place(space, kind):
                 state.place(space, kind)
                 ctx.say(f"Kidnap rolled a 6: AUC places {counted(1, kind.label)} in {_name(space)}")
+                tell(ctx.dice, f"-> a 6: AUC places {counted(1, kind.label)} in "
+                     f"{_name(space)}")
                 return
         ctx.say(f"Kidnap rolled a 6: AUC has no piece it can place in {_name(space)}")
+        tell(ctx.dice, f"-> a 6: AUC has no piece it can place in {_name(space)}")
 
 
 def random_kidnap(
