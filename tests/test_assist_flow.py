@@ -584,3 +584,25 @@ async def test_app_rollback_keeps_the_card_it_puts_back_on_top():  # 2.2
         assert not isinstance(app.screen, CardScreen)  # not asked: said just above
         assert app.controller.state.deck[0] == 33
         assert not app.controller.needs_next_card()
+
+
+def test_plain_the_editor_summary_says_what_the_editor_echoed(tmp_path):  # 1.7, 1.8
+    # issue 43, the newcomer's trial: the summary said "Flip 3 AUC Guerrillas in
+    # Antioquia-Bolívar Active" where the editor had echoed "In Antioquia-Bolívar, flip
+    # 3 Underground AUC Guerrillas to Active", and left out the Control marker the editor
+    # had echoed ("Remove the Government Control marker from ...")
+    session, text, _ = table(
+        ["12", "40", "record op",
+         "move 3 troops from bogota to cali", "move 2 police from bogota to cali",
+         "flip 1 farc in meta west to active", "done", "yes", "quit"],
+        dice=[3, 3, 3] * 5, path=tmp_path / "t.json")
+    editing, summary = text.split("The board editor changed", 1)
+    summary = summary.split("Does the board", 1)[0]
+    echoed = [line.split(". ", 1)[1] for line in editing.splitlines()
+              if re.match(r"^(?:.*> )?\d+\. ", line)]
+    echoed = [line for line in echoed if not line.startswith("Reveal")]
+    said = [line.split(". ", 1)[1] for line in summary.splitlines()
+            if re.match(r"^\s+\d+\. ", line)]
+    assert "In Meta West, flip 1 Underground FARC Guerrilla to Active" in said, summary
+    assert any("Control marker" in line for line in said), summary
+    assert said == echoed[-len(said):], (echoed, said)

@@ -612,8 +612,12 @@ class Controller:
     def decision_edits(self) -> list[str]:
         """The board-editor commands logged since the person's current decision began,
         each as it was typed and carried out ('Move 3 Troops cubes from Meta East to
-        Bogotá & Villavicencio'), in order: what the table check lists. (The board's net
-        change would pair the pieces by space and could name a move nobody typed.)"""
+        Bogotá & Villavicencio'), in order: what the table check lists, in the words the
+        editor echoed as each was typed (the steps of that command alone, a Control
+        marker it moved included: 'In Antioquia-Bolívar, flip 3 Underground AUC
+        Guerrillas to Active', not the engine's 'Flip 3 AUC Guerrillas in ... Active',
+        issue 43). (The board's net change would pair the pieces by space and could name
+        a move nobody typed.)"""
         start = self.decision_start()
         n = self._start[0] if self._start is not None else len(self.game.log)
         state = start.clone()
@@ -621,9 +625,12 @@ class Controller:
         for entry in self.game.log[n:]:
             cmd = from_json(entry["command"])
             ctx = Context(faction=Faction.GOVT)
+            before = state.clone()
             cmd.execute(state, ctx)
             if isinstance(cmd, EditorCommand) and not isinstance(cmd, SetNextCard):
-                lines += ctx.trace
+                lines += board_changes.steps(before, state,
+                                             board_changes.spaces_named(ctx.trace),
+                                             board_changes.moves_told(ctx.trace))
         return lines
 
     def preview(self, cmd: Command, memo: MemoDice | None = None,
