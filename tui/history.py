@@ -165,8 +165,9 @@ class Recorder:
     def _set_aside(self, before: GameState | None, current: int | None) -> None:
         """A step for each Propaganda card played since the last step without a decision
         of its own, before ``current``'s: set aside without a Round (6.0 EXCEPTION), the
-        board unchanged by it. It is played all the same (6.0, 2.4.1): it has its place
-        in the card-by-card history, the count of cards played and the charts."""
+        board unchanged by it (or a Round no one had a decision in). It is played all the
+        same (6.0, 2.4.1): it has its place in the card-by-card history, the count of
+        cards played and the charts."""
         if before is None or self.history is None:
             return
         steps = self.history.steps
@@ -178,10 +179,12 @@ class Recorder:
             state = before.clone()
             state.played = before.played[:at + 1]  # (the heading counts up to it)
             state.propaganda_cards = sum(1 for c in state.played if CARDS[c].propaganda)
-            steps.append(CardStep(
-                len(steps) + 1, card, True, rounds_held(state),
-                [Action("Propaganda", "set aside without a Round (6.0): no Round two "
-                        "Propaganda cards in a row")], before.clone(), frozenset()))
+            what = Action("Propaganda", "set aside without a Round (6.0): no Round two "
+                          "Propaganda cards in a row") \
+                if card in set_aside_cards(state.played) \
+                else Action("Propaganda Round", "no decision to make in it")
+            steps.append(CardStep(len(steps) + 1, card, True, rounds_held(state), [what],
+                                  before.clone(), frozenset()))
             seen.add(card)
 
     def finish(self, final: GameState | None = None) -> History:
