@@ -229,9 +229,9 @@ class Table:
         self.answered: list[int | tuple[list[int], bool]] = []
         #: the question_id of each question in ``answered``
         self.answered_ids: list[int] = []
-        #: the decision so far: the ``chosen`` and ``chosen_numbers`` blocks as numbers
-        #: (:func:`note_chosen`'s sums; :attr:`chosen` as an array)
-        self._chosen = [0.0] * CHOSEN_SIZE
+        #: the decision so far: the ``chosen`` and ``chosen_numbers`` blocks
+        #: (:func:`note_chosen`)
+        self.chosen = np.zeros(CHOSEN_SIZE, dtype=np.float32)
         #: the open question's id (:func:`question_id`; 0 when none is open)
         self.question_id = 0
         #: the open question's options' rows as bytes (:func:`option_row_bytes`, no
@@ -365,7 +365,8 @@ class Table:
             self.answered.append(action)
             taken = action
         self.answered_ids.append(self.question_id)
-        self._note_chosen(question, self.picks if question.kind == MANY else [action])
+        note_chosen(self.chosen, question, self.options,
+                    self.picks if question.kind == MANY else [action])
         tail = self._tail  # decision_history: one question more, the oldest out
         tail[_T_HISTORY:_T_HISTORY_END - 8] = tail[_T_HISTORY + 8:_T_HISTORY_END]
         _PACK2(tail, _T_HISTORY_END - 8, self.question_id, taken)
@@ -422,7 +423,7 @@ class Table:
             self.run = run
             self.answered = []
             self.answered_ids = []
-            self._chosen = [0.0] * CHOSEN_SIZE
+            self.chosen = np.zeros(CHOSEN_SIZE, dtype=np.float32)
             self._tail[_T_HISTORY:_T_HISTORY_END] = _NO_HISTORY
             self.to_move = faction
             self._ask(run.question)
@@ -492,32 +493,8 @@ class Table:
         if made is None:
             assert self.question is not None
             made = self._decision = _subject_bytes(self.question.prompt) + \
-                _PACK_CHOSEN(*self._chosen)
+                self.chosen.tobytes()
         return made
-
-    @property
-    def chosen(self) -> np.ndarray:
-        """The decision so far: the ``chosen`` and ``chosen_numbers`` blocks
-        (:data:`CHOSEN_SIZE` numbers, as :func:`note_chosen` adds the answers up)."""
-        return np.array(self._chosen, dtype=np.float32)
-
-    def _note_chosen(self, question: Question, taken: list[int]) -> None:
-        """:func:`note_chosen` of the answer ``taken`` on the table's decision so far,
-        read from the question's option rows (made once per question) without numpy."""
-        rows = self._rows
-        if rows is None:
-            rows = self._rows = _question_rows(question, self.options)
-        chosen = self._chosen
-        for action in taken:
-            entries, number, space = _row_entries(
-                rows[N_OPTION_FEATURES * action:N_OPTION_FEATURES * (action + 1)])
-            for index, value in entries:
-                chosen[index] += value
-            if number:
-                if space is None:
-                    space = next(iter(subject_of(question.prompt)), None)
-                if space is not None:
-                    chosen[N_OPTION_FEATURES + space] += number
 
     def _clear_picks(self) -> None:
         """No picks in the observation's question blocks (a new question, or picks
@@ -565,7 +542,7 @@ class Table:
         other.bot = copy.deepcopy(self.bot)
         other.answered = list(self.answered)
         other.answered_ids = list(self.answered_ids)
-        other._chosen = list(self._chosen)
+        other.chosen = self.chosen.copy()
         other._tail = bytearray(self._tail)
         other.picks = list(self.picks)
         other.refused = set(self.refused)
@@ -788,17 +765,6 @@ def note_chosen(chosen: np.ndarray, question: Question, options: list[Option],
                 iter(subject_of(question.prompt)), None)
             if space is not None:
                 chosen[N_OPTION_FEATURES + space] += number
-
-
-@lru_cache(maxsize=8192)
-def _row_entries(row: bytes) -> tuple[tuple[tuple[int, int], ...], int, int | None]:
-    """An option feature row (bytes of signed numbers) as :func:`note_chosen` reads it:
-    its nonzero columns with their numbers, its ``number`` column and the first space it
-    names (None for none)."""
-    entries = tuple((i, b - 256 if b > 127 else b) for i, b in enumerate(row) if b)
-    spaces = [i - _SPACE_COL for i, _ in entries if _SPACE_COL <= i < _SPACE_COL + NSPACES]
-    number = dict(entries).get(_NUMBER_COL, 0)
-    return entries, number, spaces[0] if spaces else None
 
 
 @lru_cache(maxsize=8192)
@@ -1026,7 +992,6 @@ _OBSERVER_AT = _AT["observer"]
 _SUBJECT_AT, _CHOSEN_AT = _AT["subject"], _AT["chosen"]
 #: The size of the decision so far (:func:`note_chosen`): ``chosen``, ``chosen_numbers``.
 CHOSEN_SIZE = N_OPTION_FEATURES + NSPACES
-_PACK_CHOSEN = struct.Struct(f"<{CHOSEN_SIZE}f").pack
 #: The same as byte offsets of the vector's float32 bytes; the ``observer`` block of
 #: each Faction and the blocks from ``subject`` on when none is asked (0s), as
 #: bytes.
