@@ -38,13 +38,15 @@ def test_undo_steps_take_the_commands_back_last_first_space_by_space():  # 1.8, 
         "Move the AUC cylinder to the Eligible box",
         "Move the Cartels cylinder to the Eligible box",
         "Put #18 NSPD-18 face up again, and #7 7th Special Forces back on top of the deck",
-        # the AUC's Rally + Extort
+        # the AUC's Extort, then its Rally: the forward steps (Rally places Underground,
+        # 3.3.1; Extort activates, 4.3.1) reversed (issue 43)
         "In Atlántico-Magdalena, flip 1 Active AUC Guerrilla to Underground",
+        "In Antioquia-Bolívar, flip 1 Active AUC Guerrilla to Underground",
+        "Set AUC Resources to 7 (was 9)",
         "Remove 1 Underground AUC Guerrilla from Santander-Boyacá",
-        "Remove 2 Underground AUC Guerrillas and 1 Active AUC Guerrilla from "
-        "Antioquia-Bolívar",
+        "Remove 3 Underground AUC Guerrillas from Antioquia-Bolívar",
         "Remove 1 Underground AUC Guerrilla from Huila-Tolima",
-        "Set AUC Resources to 10 (was 9)",
+        "Set AUC Resources to 10 (was 7)",
         # the Cartels' Rally: each space's Control marker with its Guerrillas
         "Remove 2 Underground Cartels Guerrillas from Meta East",
         "Place a FARC Control marker in Meta East",

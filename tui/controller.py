@@ -43,7 +43,7 @@ from core.game.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.game.editor import EditorCommand, SetSeat
 from core.pieces import Faction
 from core.rules import propaganda
-from core.rules.common import CIVIC_ACTION_COST, is_nonplayer
+from core.rules.common import CIVIC_ACTION_COST, is_nonplayer, transfers_decider
 from core.state import GameState
 from core.words import counted, printable
 from decisions.asked import die_purpose, printed_names
@@ -294,13 +294,34 @@ class _Walk:
                 ctx = Context(faction=faction, dice=dice,
                               nonplayer=is_nonplayer(state, faction))
                 state.roll_log = []
-                cmd.execute(state, ctx)
+                if isinstance(cmd, sequence.OperationAction) and cmd.special is not None:
+                    self._operation(cmd, ctx)
+                else:
+                    cmd.execute(state, ctx)
             self.changed(self.trace)
             if state.phase == "propaganda":
                 propaganda.advance(state, dice, self.stage)
             self._advance(dice)
         except (AndeanError, KeyError, ValueError, AssertionError):
             return
+
+    def _operation(self, cmd: sequence.OperationAction, ctx: Context) -> None:
+        """An Operation and its Special Activity as the table does them, one then the
+        other, each its own steps (:meth:`changed`): a Rally's Guerrillas placed
+        Underground, then Extort's activating them, not '1 Active FARC Guerrilla'
+        placed (issue 43). The same as ``cmd.execute`` on the board."""
+        state = self.state
+        with state.shipment_decider(transfers_decider(cmd.transfers)):
+            started = cmd.start(state, ctx)
+            assert cmd.special is not None and started.sa_ctx is not None
+            parts = [(cmd.op, started.op_ctx), (cmd.special, started.sa_ctx)]
+            if cmd.special_first:
+                parts.reverse()
+            told = len(ctx.trace)
+            parts[0][0].execute(state, parts[0][1])
+            self.changed(ctx.trace[told:])
+            parts[1][0].execute(state, parts[1][1])
+            cmd.conclude(state, ctx, started)
 
     def _advance(self, dice: DiceSource) -> None:
         """:func:`core.game.sequence.advance`, step by step."""
