@@ -112,6 +112,9 @@ def main(argv: list[str] | None = None) -> int:
     sides = [("base", args.base.resolve(), True), ("plain", HERE, True),
              ("compiled", HERE, False)]
     engines = {name: engine_of(path, pure) for name, path, pure in sides}
+    if not engines["compiled"].startswith("compiled"):
+        print(f"no compiled build here: {engines['compiled']}")
+        return 1
     counts = {name: measure(path, pure, args.games, args.np_games)
               for name, path, pure in sides}
     print(*(f"- {name}: {engines[name]} ({path})" for name, path, _ in sides), sep="\n")
