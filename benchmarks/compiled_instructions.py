@@ -32,6 +32,9 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(HERE))  # this checkout first
+
+from benchmarks.compiled_side_by_side import engine_of  # noqa: E402
 
 #: Run in the checkout measured (its directory first on sys.path): ``random N`` or
 #: ``np N AGAIN`` (AGAIN 1: take every kept turn again). Prints the turns kept.
@@ -91,15 +94,6 @@ def measure(checkout: Path, pure: bool, games: int, np_games: int) -> dict[str, 
     again, turns = instructions(checkout, pure, "np", str(np_games), "1")
     once = instructions(checkout, pure, "np", str(np_games), "0")[0]
     return {"random": random_play, "turn": (again - once) / int(turns), "turns": int(turns)}
-
-
-def engine_of(checkout: Path, pure: bool) -> str:
-    env = dict(os.environ, ANDEAN_PURE="1" if pure else "")
-    code = "import core\ntry:\n from core import engine; print(engine.ENGINE)\n" \
-           "except ImportError:\n print('plain Python (no core.engine)')"
-    done = subprocess.run([sys.executable, "-c", code], cwd=checkout, env=env,
-                          capture_output=True, text=True, check=True)
-    return done.stdout.strip()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -104,12 +104,11 @@ from core.pieces import Faction  # noqa: E402
 from core.rules import propaganda  # noqa: E402
 from core.rules.common import (  # noqa: E402
     CIVIC_ACTION_COST,
-    agitation_problem,
     civic_action_problem,
 )
-from core.rules.propaganda import agitation_max_steps, civic_action_max_steps  # noqa: E402
 from core.state import GameState  # noqa: E402
 from core.words import counted  # noqa: E402
+from nonplayer.government.yardstick import space_room  # noqa: E402
 from runners.games import kept_games  # noqa: E402
 
 AUTOMATIC = "-"  # the Faction column of a stage that ran by itself
@@ -263,9 +262,8 @@ def room_at(state: GameState) -> tuple[dict[str, int], int, int]:
         if not s.is_populated:
             continue
         # the levels each could shift (the steps it absorbs, less its Terror markers)
-        if agitation_problem(state, s.id) is None:
-            agitation += s.pop * (agitation_max_steps(state, s.id) - state.terror[s.id])
-        toward = s.pop * (civic_action_max_steps(state, s.id) - state.terror[s.id])
+        farc, toward = space_room(state, s)
+        agitation += farc
         if civic_action_problem(state, s.id) is None:
             room["ready"] += toward
             terror += state.terror[s.id]

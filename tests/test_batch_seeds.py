@@ -71,3 +71,17 @@ def test_an_agent_starts_in_a_fresh_folder_of_its_own(tmp_path: Path, monkeypatc
         conn.close(failed=True)
     assert said["files"] == [] and Path(said["cwd"]).resolve() != tmp_path.resolve()
     assert not Path(said["cwd"]).exists()  # removed when the agent ended
+
+
+def test_a_new_run_may_play_consecutive_seeds(tmp_path: Path, capsys) -> None:
+    # the held-out lists of docs/strength.md (standard seeds 100200-100499) are S + i: a
+    # new run pairs with the runs made before hashing only if it can play them so
+    outdir = tmp_path / "listed"
+    assert main(["batch", "--games", "2", "--seed", "40", "--scenario", "quick",
+                 "--seeding", "consecutive", "--out", str(outdir)]) == 0
+    assert sorted(_seeds(outdir)) == [40, 41]
+    assert "seeding" not in json.loads((outdir / "run.json").read_text())  # as runs of old
+    # a resumed run keeps its own seeding: asking another is refused in one line
+    assert main(["batch", "--games", "2", "--seed", "40", "--scenario", "quick",
+                 "--seeding", "hashed", "--out", str(outdir), "--resume"]) == 2
+    assert "records the run's seeding as 'consecutive'" in capsys.readouterr().err

@@ -29,7 +29,8 @@ SEEDS = (9, 10, 11)  # each with a Support Phase Civic Action, Agitation and Tra
 def run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("ledger") / "run"
     assert main(["batch", "--games", str(len(SEEDS)), "--seed", str(SEEDS[0]), "--scenario",
-                 "quick", "--keep-games", "--out", str(out)]) == 0
+                 "quick", "--seeding", "consecutive", "--keep-games", "--out",
+                 str(out)]) == 0
     return out
 
 

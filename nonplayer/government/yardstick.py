@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from core.cards import CARDS
-from core.map import MAP
+from core.map import MAP, Space
 from core.pieces import INSURGENTS, Faction
 from core.rules.common import agitation_problem, civic_action_problem
 from core.rules.propaganda import agitation_max_steps, civic_action_max_steps
@@ -102,17 +102,27 @@ def expected_cards_to_propaganda(state: GameState) -> float:
     return (unknown + 1) / (left + 1) + 1 if left else float(unknown + 1)
 
 
+def space_room(state: GameState, space: Space) -> tuple[int, int]:
+    """(FARC's Agitation room, the Civic Action room) of a populated ``space``, in
+    Population x levels: the levels it could shift (6.4.1, 6.4.2), less its Terror
+    markers; no Agitation room where FARC could not Agitate now. The ledger's unit
+    (``benchmarks/ledger.py`` counts with it too)."""
+    agitation = 0
+    if agitation_problem(state, space.id) is None:
+        agitation = space.pop * (agitation_max_steps(state, space.id) - state.terror[space.id])
+    toward = space.pop * (civic_action_max_steps(state, space.id) - state.terror[space.id])
+    return agitation, toward
+
+
 def room(state: GameState) -> tuple[int, int, int]:
     """(ready Civic Action room, Civic Action room in Departments not under Government
-    Control, FARC's Agitation room), in Population x levels as the ledger counts them
-    (``benchmarks/ledger.py``: the levels each space could shift, less its Terror)."""
+    Control, FARC's Agitation room), in Population x levels (:func:`space_room`)."""
     ready = department = agitation = 0
     for s in state.spaces_in_play():
         if not s.is_populated:
             continue
-        if agitation_problem(state, s.id) is None:
-            agitation += s.pop * (agitation_max_steps(state, s.id) - state.terror[s.id])
-        toward = s.pop * (civic_action_max_steps(state, s.id) - state.terror[s.id])
+        farc, toward = space_room(state, s)
+        agitation += farc
         if civic_action_problem(state, s.id) is None:
             ready += toward
         elif s.is_department and state.controller(s.id) is not GOVT:

@@ -401,6 +401,13 @@ def _configure_batch(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seeds-of", metavar="RUN", default=None,
                    help="play the seeds of the run in folder RUN (its run.json's seed), "
                    "e.g. a control run to --compare with")
+    p.add_argument("--seeding", choices=SEEDINGS, default=None,
+                   help="how game i's seed follows from S: 'hashed' (the default for a "
+                   "new run) or 'consecutive' (S, S+1, ...: the seed lists of runs made "
+                   "before hashing, e.g. the held-out standard seeds 100200-100499 of "
+                   "docs/strength.md; any finished game's seed then gives the later ones "
+                   "away, so not for measuring an agent); --resume and --seeds-of take "
+                   "the recorded run's")
     p.add_argument("--workers", type=_positive, default=1,
                    help="worker processes (default 1: in this process)")
     p.add_argument("--compare", nargs=2, metavar=("RUN_A", "RUN_B"), default=None,
@@ -652,7 +659,7 @@ def _batch_in(args: argparse.Namespace, out: TextIO, outdir: Path, run: dict[str
 
 #: the options of a batch that plays games, refused beside --compare (which plays none)
 _PLAYING_OPTIONS = ("games", "agent", "resume", "keep_games", "plot", "report", "scheduler",
-                    "seeds_of")
+                    "seeds_of", "seeding")
 
 
 def _run_seed(args: argparse.Namespace, run_path: Path) -> int:
@@ -677,11 +684,12 @@ def _run_seed(args: argparse.Namespace, run_path: Path) -> int:
 def _run_seeding(args: argparse.Namespace, run_path: Path) -> str:
     """How the run's games get their seeds (runners.games.SEEDINGS): as the run of
     ``--seeds-of`` or, with ``--resume``, the run in the folder recorded ("consecutive"
-    for a run.json of old, which records none), else "hashed"."""
+    for a run.json of old, which records none), else ``--seeding``, else "hashed"."""
     recorded = Path(args.seeds_of) / RUN_FILE if args.seeds_of is not None else \
         run_path if args.resume and run_path.exists() else None
+    asked = getattr(args, "seeding", None)
     if recorded is None:
-        return "hashed"
+        return str(asked or "hashed")
     try:
         before = json.loads(read_input(recorded, RUN_FILE).decode("utf-8"))
     except (ValueError, UnicodeDecodeError) as err:
@@ -689,6 +697,9 @@ def _run_seeding(args: argparse.Namespace, run_path: Path) -> str:
     seeding = before.get("seeding", "consecutive") if isinstance(before, dict) else None
     if seeding not in SEEDINGS:
         raise CliError(f"{shown(recorded)} records an unknown seeding {seeding!r}")
+    if asked is not None and asked != seeding:
+        raise CliError(f"--seeding {asked}: {shown(recorded)} records the run's seeding "
+                       f"as {seeding!r}; drop --seeding")
     return str(seeding)
 
 
