@@ -35,7 +35,9 @@ def test_editor_summary_and_undo_use_the_steps_words_in_typed_order(tmp_path):
     for said in SAID:  # each typed command printed its step in these words
         assert f"1. {said}\n" in text
     summary = text.split("(since the decision began):\n", 1)[1].split("\n(no:", 1)[0]
-    assert summary.splitlines() == [f"  {i}. {s}" for i, s in enumerate(SAID, 1)]
+    # the summary repeats what the editor echoed, the track the Support change moved too
+    echoed = [*SAID, "Move the Opposition + Bases marker to 23 (was 20)"]
+    assert summary.splitlines() == [f"  {i}. {s}" for i, s in enumerate(echoed, 1)]
     undone = next(line for line in text.splitlines() if "Taken back: " in line)
     assert undone.endswith("Taken back: " + "; ".join(f"Editor: {s}" for s in SAID) + ".")
     assert "farc zone" not in text.lower().replace("farc zone marker", "")
