@@ -24,7 +24,7 @@ from core.commands import from_json
 from core.dice import SEEDED, DiceSource, ScriptedDice
 from core.errors import DiceExhausted
 from core.game import Game, apply_command, sequence
-from core.game.board_editor import SetNextCard
+from core.game.board_editor import SetCurrentCard, SetNextCard
 from core.game.editor import EditorCommand
 from core.map import MAP
 from core.pieces import Faction
@@ -310,6 +310,13 @@ def from_game(game: Game, *, traces: bool = True) -> History:
         replay.log.append(entry)
         # the table naming the card on top of its deck is no correction: the table's
         named = isinstance(cmd, SetNextCard)
+        if isinstance(cmd, SetCurrentCard) and phase == "card" \
+                and rec._key != (phase, card):
+            # the table naming the card face up before anything is done on it (the
+            # first card, or the one under a Propaganda card set aside, 6.0): the card
+            # is the named one; the program's own card stood in for it unseen and is
+            # never shown (issue 31 item 4, issue 43)
+            card, named = trial.current_card, True
         label = TABLE if named else EDITOR if edit else GOVT_AI_LABEL if ai \
             else entry.get("faction") or EDITOR
         turn = Turn(label, card, phase, kind, cmd, why, report, round_report)
