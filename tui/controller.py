@@ -1217,6 +1217,12 @@ class Controller:
             point += 1
         return point
 
+    def takes_back_nothing(self, group: CardGroup) -> bool:
+        """A rollback to ``group`` would take back nothing: its start is where the game
+        stands (a Round begun by the last turn, no turn on it yet). It is not offered
+        (issue 43: the dialog said 'takes back 0 turns, listed below' over no list)."""
+        return self.rollback_point(group) >= len(self.game.log)
+
     def rollback(self, group: CardGroup) -> None:
         """Back to the start of ``group``'s card (:meth:`rollback_point`): the commands
         from there on are discarded, the dice stream returns to where it was then

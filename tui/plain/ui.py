@@ -530,6 +530,10 @@ class PlainUI:
             self.say(f"! rollback N: N is a card number shown by 'log' (1-{len(groups)})")
             return
         group = groups[n - 1]
+        if self.c.takes_back_nothing(group):
+            self.say(f"! rollback {n}: nothing to take back, the game stands at the start "
+                     f"of card {n} (no turn on it yet)")
+            return
         self.say(self.c.rollback_said(group))
         self.say(*[f"  {line}" for line in self.c.rollback_taken(group)])
         if self.assist:

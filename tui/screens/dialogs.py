@@ -203,8 +203,17 @@ class RollbackScreen(PickScreen):
 
     TITLE_TEXT = "Roll back to which card? (its start; a Round: its first decision)"
 
+    def __init__(self, groups: list[CardGroup], current: int | None = None,
+                 empty: frozenset[int] = frozenset()) -> None:
+        super().__init__(groups, current)
+        #: the numbers of the cards a rollback to would take back nothing: shown, not
+        #: offered (:meth:`tui.controller.Controller.takes_back_nothing`)
+        self.empty = empty
+
     def entries(self) -> list[tuple[str, int | None]]:
-        return [(f"{g.number}. {g.heading()} ({len(g.turns)} "
+        return [(f"{g.number}. {g.heading()} (no turn yet: nothing to take back)", None)
+                if g.number in self.empty else
+                (f"{g.number}. {g.heading()} ({len(g.turns)} "
                  f"turn{'s' if len(g.turns) != 1 else ''})", g.number) for g in self.groups]
 
 

@@ -646,11 +646,16 @@ class PlayApp(App[None]):
             node = node.parent
         current = node.data[1] if node is not None and node.data is not None else None
 
+        empty = frozenset(g.number for g in groups if self.controller.takes_back_nothing(g))
+        if len(empty) == len(groups):
+            self.notify("Nothing to roll back: no turn yet.")
+            return
+
         def picked(number: int | None) -> None:
             if number is not None:
                 self.confirm_rollback(groups[number - 1])
 
-        self.push_screen(RollbackScreen(groups, current), picked)
+        self.push_screen(RollbackScreen(groups, current, empty), picked)
 
     def confirm_rollback(self, group: CardGroup) -> None:
         lines = [self.controller.rollback_said(group) + " It cannot be undone:",
