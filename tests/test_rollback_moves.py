@@ -44,3 +44,22 @@ def test_a_move_still_rolls_back_as_a_move():
     steps = controller.steps_back_to(start)
     assert any(step.startswith("Move 1 Underground FARC Guerrilla from "
                                f"{MAP[dst].name} to {MAP[src].name}") for step in steps), steps
+
+
+def test_the_trials_rollback_moves_no_farc_guerrilla() -> None:
+    # 3.3.2: only a March moves FARC Guerrillas, and none was taken back by the trial's
+    # 'rollback 6' (tests/data/set_aside_propaganda.json, the newcomer's r2.json): the
+    # steps said 'Move 1 Underground FARC Guerrilla from Meta West to Guaviare' and
+    # '... from Huila-Tolima to Nariño-Cauca', pairing a Rally's removals and placings
+    from pathlib import Path
+
+    save = Path(__file__).resolve().parent / "data" / "set_aside_propaganda.json"
+    controller = Controller(Session.load(save), assist=True)
+    group = controller.cards()[5]
+    assert group.back_to_short.endswith("#41 Mancuso")
+    steps = controller.rollback_steps(group)
+    invented = [s for s in steps if s.startswith("Move") and "FARC Guerrilla" in s]
+    assert not invented, invented
+    # read as undo reads them: the last card's turns first, each command backwards
+    assert steps[0].startswith("Put #74 Propaganda! face up again")
+    assert "In Guaviare, replace 1 FARC Base with 2 Active FARC Guerrillas" in steps

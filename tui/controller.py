@@ -1104,15 +1104,30 @@ class Controller:
         plan = plan if plan is not None else self.undo_plan()
         if plan is None:
             return None
+        return self._steps_back(plan.point)
+
+    def steps_back_to(self, position: int) -> list[str]:
+        """The steps that take the table's board back to the game after the log's first
+        ``position`` commands (:meth:`rollback`): as :meth:`undo_steps` gives them, each
+        command taken back read backwards, the last first (issue 43: the net difference
+        paired a removal in one space with a placing in another as a move that never
+        happened, 'Move 1 Underground FARC Guerrilla from Meta West to Guaviare' though
+        no March was taken back)."""
+        return self._steps_back(position)
+
+    def _steps_back(self, point: int) -> list[str]:
+        """The steps from the board now back to the game after the log's first
+        ``point`` commands, in the order the table does them."""
         # as the table must do them (issue 43): the last thing done first (a command's
         # automatic steps, the card's end or a Round's phases, before the command's own
         # changes: the parts of its _Walk), each part's spaces in the reverse of the
         # order it took them, a space's markers (Control, Support, a FARC Zone) with its
         # pieces, then its tracks; not all the pieces of every command first, then all
-        # the markers, in map order
-        game = Game.replay(self.game.initial, self.game.log[:plan.point])
+        # the markers, in map order; pieces move back only within a command that moved
+        # them
+        game = Game.replay(self.game.initial, self.game.log[:point])
         parts: list[tuple[GameState, GameState, list[str]]] = []
-        for entry in self.game.log[plan.point:]:
+        for entry in self.game.log[point:]:
             before = game.state.clone()
             trace = game.replay_entry(entry)
             walk = _Walk(before, entry, trace)
@@ -1125,22 +1140,6 @@ class Controller:
                 before, after, order, board_changes.moves_told(told), by_space=True),
                 before, after)
         return steps
-
-    def steps_back_to(self, position: int) -> list[str]:
-        """The steps that take the table's board back to the game after the log's first
-        ``position`` commands (:meth:`rollback`), at once: what every card and turn
-        since changed, space by space in map order. Pieces are said to move back only
-        when a command taken back told of moving (:func:`tui.board_changes.moves_told`):
-        the net difference never pairs a placing with a removal elsewhere as a move that
-        never happened (issue 43)."""
-        game = Game.replay(self.game.initial, self.game.log[:position])
-        target = game.state.clone()
-        moved = False
-        for entry in self.game.log[position:]:
-            moved = board_changes.moves_told(game.replay_entry(entry)) or moved
-        return self._masked_back(board_changes.reverse_steps(target, self.state,
-                                                             moves=moved),
-                                 target, self.state)
 
     def _masked_back(self, steps: list[str], target: GameState, now: GameState) -> list[str]:
         """``steps`` from the board ``now`` back to ``target`` with no card named that
