@@ -560,8 +560,12 @@ def test_plain_rollback_keeps_the_card_it_puts_back_on_top():  # 2.2
     # asked which card is on top; the card it names is known, not asked again
     session, text, _ = table([*ROLLED, "rollback 2", "y", "quit"], dice=[3, 4, 2] * 10)
     told, after = text.split("Rolled back to the start of #40 Demobilization.")
-    assert told.rstrip().splitlines()[-3].endswith(
-        ". Put #40 Demobilization face up again, and #33 Sucumbíos back on top of the deck")
+    # among the steps back, where the card's end is taken back (after the Cartels' turn
+    # on #41, before FARC's Rally on #40)
+    steps = [line.split(". ", 1)[1] for line in told.splitlines()
+             if line.startswith("  ") and ". " in line and line.strip()[0].isdigit()]
+    assert "Put #40 Demobilization face up again, and #33 Sucumbíos back on top of the " \
+        "deck" in steps
     assert "which card is on top of the deck" not in after
     assert "Government, 1st Eligible on #40 Demobilization: what do you do?" in after
     assert session.game.state.deck[0] == 33 and types(session.game)[-1] == "Set Next Card"
