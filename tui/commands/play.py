@@ -48,6 +48,9 @@ from tui.commands.stops import stopping
 from tui.session import Session
 from tui.table_deck import OPEN_DECK
 
+#: the save's option of an assist game played with typed dice (``"manual"``)
+DICE = "dice"
+
 if TYPE_CHECKING:
     from tui.controller import Controller
 
@@ -108,8 +111,10 @@ def _configure_assist(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bots", type=_bots, default=None, metavar="FARC,AUC,Cartels",
                    help="the Factions run by the section-8 rules (default: all three "
                         "Insurgents); the others are people at the table")
-    p.add_argument("--dice", choices=("auto", "manual"), default="auto",
-                   help="manual: roll the physical dice and type them in (default: auto)")
+    p.add_argument("--dice", choices=("auto", "manual"), default=None,
+                   help="manual: roll the physical dice and type them in (default: auto; "
+                   "kept in the save: a resumed game types them in again unless --dice "
+                   "auto)")
 
 
 def _seed(args: argparse.Namespace) -> int:
@@ -300,8 +305,9 @@ def assist_seats(bots: list[Faction] | None) -> list[int | None]:
 
 
 def new_assist_game(scenario: str, seed: int, seats: list[int | None], first: int,
-                    short: bool = False) -> Game:
-    """A new game whose first card is ``first`` (the card the table turned up)."""
+                    short: bool = False, dice: str | None = None) -> Game:
+    """A new game whose first card is ``first`` (the card the table turned up); typed
+    dice (``dice`` "manual") are recorded in its options (:data:`DICE`)."""
     from core import setup
     from core.dice import SEEDED
     from core.game import sequence
@@ -310,6 +316,8 @@ def new_assist_game(scenario: str, seed: int, seats: list[int | None], first: in
 
     state = setup.new_state(scenario=scenario, seed=seed, seats=seats, short=short)
     state.options[TABLE_DECK] = True  # the deck is the table's: only named cards count
+    if dice == "manual":  # kept in the save: a resumed game asks for them again
+        state.options[DICE] = "manual"
 
     try:
         bring_into_deck(state, first)
@@ -325,6 +333,8 @@ def new_assist_game(scenario: str, seed: int, seats: list[int | None], first: in
 def _run_assist(args: argparse.Namespace, out: TextIO) -> int:
     check_streams("assist", args.plain)
     session, new = _session(args, ASSIST_SAVE, out)
+    if not new:
+        print(dice_said(session, args), file=out)
     if args.plain:
         with saved_on_stop(session, new):
             return run_assist(session, new, args, sys.stdin, out)
@@ -349,16 +359,35 @@ def _after_app(code: int | None, session: Session, started: bool = True) -> int:
     return 0
 
 
+def dice_mode(session: Session, args: argparse.Namespace) -> str:
+    """The assistant's dice: ``--dice`` if given, else the save's (``options.dice``:
+    typed in, "manual", if the game was started with ``--dice manual``), else "auto"."""
+    if getattr(args, "dice", None) is not None:
+        return str(args.dice)
+    return str(session.game.state.options.get(DICE, "auto"))
+
+
+def dice_said(session: Session, args: argparse.Namespace) -> str:
+    """The line that says a resumed assistant's dice (issue 43: a game played with typed
+    dice was resumed rolling them, and nothing said so)."""
+    how = "typed in" if dice_mode(session, args) == "manual" else "rolled by the program"
+    why = "--dice" if getattr(args, "dice", None) is not None else "as the save says" \
+        if DICE in session.game.state.options else "the default"
+    other = "auto" if dice_mode(session, args) == "manual" else "manual"
+    return f"Dice: {how} ({why}; --dice {other} for the other way)"
+
+
 def assist_controller(session: Session, args: argparse.Namespace) -> Controller:
-    """The assistant's controller: ``--dice manual`` asks the dice (the user interface
-    installs its own way of asking)."""
+    """The assistant's controller: typed dice (:func:`dice_mode` "manual") are asked
+    for (the user interface installs its own way of asking)."""
     from tui.controller import NO_AGENT_WITH_TYPED_DICE, Controller
 
     agents = parse_agents(args)
-    if agents and args.dice == "manual":
+    manual = dice_mode(session, args) == "manual"
+    if agents and manual:
         raise CliError(f"--agent with --dice manual: {NO_AGENT_WITH_TYPED_DICE}")
     return Controller(session, assist=True,
-                      ask_dice=(lambda p: 1) if args.dice == "manual" else None,
+                      ask_dice=(lambda p: 1) if manual else None,
                       agents=agents, agent_policy=agent_policy(args))
 
 
@@ -368,7 +397,7 @@ def assist_factory(args: argparse.Namespace) -> Callable[[int], Game]:
     seed = _seed(args)
 
     def new_game(first: int) -> Game:
-        return new_assist_game(args.scenario, seed, seats, first, args.short)
+        return new_assist_game(args.scenario, seed, seats, first, args.short, args.dice)
 
     return new_game
 
@@ -436,7 +465,8 @@ def run_assist(session: Session, new: bool, args: argparse.Namespace, inp: TextI
                 continue
             try:
                 first = find_card(text, events_only=True)
-                session.game = new_assist_game(args.scenario, seed, seats, first, args.short)
+                session.game = new_assist_game(args.scenario, seed, seats, first,
+                                               args.short, args.dice)
             except (InputError, CliError, ValueError) as err:
                 ui.say(f"! {err}")
                 continue

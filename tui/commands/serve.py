@@ -117,7 +117,9 @@ def app_command(args: argparse.Namespace, out: TextIO) -> tuple[str, Path]:
         path = Path(args.save or args.load or ASSIST_SAVE).resolve()
         if args.load and not same_path(args.load, path):  # copied once: every tab
             _copy_save(args.load, path, verify=not args.no_verify)  # resumes the copy
-    extra = ["--save", str(path), "--scenario", args.scenario, "--dice", args.dice]
+    extra = ["--save", str(path), "--scenario", args.scenario]
+    if args.dice is not None:  # else the save's (options.dice), or auto
+        extra += ["--dice", args.dice]
     if args.seed is not None:
         extra += ["--seed", str(args.seed)]
     if args.short:
