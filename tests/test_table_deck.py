@@ -58,7 +58,9 @@ def test_a_second_propaganda_card_in_a_row_names_no_card_of_the_program(tmp_path
     # the log files the card face up under the card the table named, and the cards the
     # table names are no numbered turns (issue 31 item 6)
     log = text.rsplit("Card 1: ", 1)[1]
-    assert "Card 3: #1 1st Division — Govt, FARC, AUC, Cartels" in log
+    # #74, set aside (6.0), is played all the same: card 3, as the report numbers it
+    assert "Card 3: Propaganda card without a Round (6.0): #74 Propaganda!" in log
+    assert "Card 4: #1 1st Division — Govt, FARC, AUC, Cartels" in log
     assert "       Face up: #1 1st Division (named by the table)" in log
     assert "       Next card: #73 Propaganda! (named by the table)" in log
     assert "Editor: Next card" not in log and "Editor: Current card" not in log

@@ -1197,7 +1197,7 @@ class Controller:
 
     def cards(self) -> list[CardGroup]:
         """The history under its cards (:class:`tui.turn_log.CardGroup`)."""
-        return card_groups(self.turns())
+        return card_groups(self.turns(), self.state.played)
 
     @property
     def history(self) -> list[TurnReport]:

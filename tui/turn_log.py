@@ -33,7 +33,7 @@ from core.game import Game, sequence
 from core.game.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.game.editor import EditorCommand, PlayOn
 from core.pieces import Faction
-from core.rules.propaganda import rounds_held
+from core.rules.propaganda import rounds_held, set_aside_cards
 from core.state import GameState
 from tui.table_deck import NAMING, PublicCards
 
@@ -381,6 +381,8 @@ def card_title(card: int | None, phase: str, round_: int) -> str:
     title = card_name(card)
     if phase == "propaganda":
         return f"Propaganda Round {round_}: {title}"
+    if phase == SET_ASIDE:
+        return f"Propaganda card without a Round (6.0): {title}"
     return title
 
 
@@ -389,7 +391,7 @@ def card_heading(card: int | None, phase: str, round_: int,
     """'#26 Gramaje — FARC, AUC, Govt, Cartels; AUC Ineligible': the card, its Faction
     order (2.3.2) and who was Ineligible on it (2.3.1)."""
     title = card_title(card, phase, round_)
-    if card is None or phase == "propaganda":
+    if card is None or phase in ("propaganda", SET_ASIDE):
         return title
     order = ", ".join(SHORT[f] for f in CARDS[card].faction_order)
     text = f"{title} — {order}"
@@ -408,9 +410,33 @@ def current_heading(state: GameState, cards: PublicCards | None = None) -> str:
                         tuple(f for f in Faction if not state.eligible[f]))
 
 
-def card_groups(turns: Sequence[Turn]) -> list[CardGroup]:
+#: the phase of a card group for a Propaganda card set aside without a Round (6.0)
+SET_ASIDE = "set_aside"
+
+
+def card_groups(turns: Sequence[Turn], played: Sequence[int] = ()) -> list[CardGroup]:
     """``turns`` under their cards, in order (one group per card and phase; a Round
-    begun by a turn opens with its automatic phases, see :class:`CardGroup`)."""
+    begun by a turn opens with its automatic phases, see :class:`CardGroup`).
+    ``played``: the game's cards played, in order: a Propaganda card among them set
+    aside without a Round (6.0 EXCEPTION) is played all the same and has its number,
+    with no turn, after the card before it, so 'log', 'rollback N' and the report
+    (:mod:`tui.history`) number the cards alike."""
+    out = _groups(turns)
+    end = max((t.step.index + 1 for t in turns), default=0)
+    for card in set_aside_cards(list(played)):
+        at = played.index(card)
+        before = played[at - 1] if at else None
+        where = next((i + 1 for i in range(len(out) - 1, -1, -1)
+                      if out[i].card == before), len(out))
+        start = out[where].start if where < len(out) else end
+        out.insert(where, CardGroup(0, card, SET_ASIDE, out[where - 1].round if where
+                                    else 0, (), [], start_at=start))
+    for number, group in enumerate(out, 1):
+        group.number = number
+    return out
+
+
+def _groups(turns: Sequence[Turn]) -> list[CardGroup]:
     out: list[CardGroup] = []
     for turn in turns:
         s = turn.step

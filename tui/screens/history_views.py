@@ -166,8 +166,9 @@ class HistoryTree(Tree[Data]):
 
 def board_after(game: Game, group: CardGroup) -> GameState:
     """The board right after the last command of ``group``'s card (the log replayed to
-    there with its own dice; the game itself is not touched)."""
-    end = group.turns[-1].step.index + 1
+    there with its own dice; the game itself is not touched); a card with no turn (one
+    set aside, 6.0): the board at its start."""
+    end = group.turns[-1].step.index + 1 if group.turns else group.start
     return Game.replay(game.initial, game.log[:end]).state
 
 
