@@ -48,14 +48,15 @@ def test_a_move_still_rolls_back_as_a_move():
 
 def test_the_trials_rollback_moves_no_farc_guerrilla() -> None:
     # 3.3.2: only a March moves FARC Guerrillas, and none was taken back by the trial's
-    # 'rollback 6' (tests/data/set_aside_propaganda.json, the newcomer's r2.json): the
+    # 'rollback 6' (tests/data/set_aside_propaganda.json, the newcomer's r2.json; card 7
+    # since the log numbers #76, set aside without a Round (6.0), as the report does): the
     # steps said 'Move 1 Underground FARC Guerrilla from Meta West to Guaviare' and
     # '... from Huila-Tolima to Nariño-Cauca', pairing a Rally's removals and placings
     from pathlib import Path
 
     save = Path(__file__).resolve().parent / "data" / "set_aside_propaganda.json"
     controller = Controller(Session.load(save), assist=True)
-    group = controller.cards()[5]
+    group = controller.cards()[6]
     assert group.back_to_short.endswith("#41 Mancuso")
     steps = controller.rollback_steps(group)
     invented = [s for s in steps if s.startswith("Move") and "FARC Guerrilla" in s]
