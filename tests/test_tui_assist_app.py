@@ -415,7 +415,10 @@ def test_cli_assist_starts_the_textual_screen(tmp_path, monkeypatch):
     assert game.state.current_card == 12 and game.state.seats[:2] == [1, 2]
     serialize.save(game, path)
     assert main(["assist", "--save", str(path)]) == 0  # resumed: no first card asked
-    assert started[-1].new_game is None and not started[-1].controller.manual
+    # the save keeps the typed dice (options.dice; issue 43) unless --dice auto
+    assert started[-1].new_game is None and started[-1].controller.manual
+    assert main(["assist", "--save", str(path), "--dice", "auto"]) == 0
+    assert not started[-1].controller.manual
 
 
 def test_snapshot_assist_main_screen(snap_compare):
