@@ -74,5 +74,6 @@ def test_assist_says_the_undo_steps_in_that_order(tmp_path: Path):
     assert lines[3] == "In Atlántico-Magdalena, flip 1 Active AUC Guerrilla to Underground"
     assert lines.index("Remove 1 Underground AUC Guerrilla from Santander-Boyacá") < \
         lines.index("Remove 1 Underground AUC Guerrilla from Huila-Tolima")
-    assert lines[-2:] == ["Set Government Resources to 40 (was 49)", "Set Aid to 9 (was 19)"]
+    # the Event's own parts backwards: #12 adds Aid to Resources, then Aid +10
+    assert lines[-2:] == ["Set Aid to 9 (was 19)", "Set Government Resources to 40 (was 49)"]
     assert session.game.state.current_card == 12 and not session.game.log[1:]

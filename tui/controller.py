@@ -218,6 +218,18 @@ def idle_line(index: int, state: GameState) -> str:
     return ""
 
 
+class _Telling(list[str]):
+    """A trace that calls ``said`` with itself each time a line is told."""
+
+    def __init__(self, said: Callable[[list[str]], None]) -> None:
+        super().__init__()
+        self.said = said
+
+    def append(self, line: str) -> None:
+        super().append(line)
+        self.said(self)
+
+
 class _Walk:
     """A logged command replayed from ``before`` with its own dice, and the automatic
     steps after it (the card's end, a Propaganda Round's phases) stage by stage: the
@@ -293,6 +305,8 @@ class _Walk:
                     return
                 ctx = Context(faction=faction, dice=dice,
                               nonplayer=is_nonplayer(state, faction))
+                if isinstance(cmd, sequence.PlayEvent):
+                    ctx.trace = _Telling(self._said)
                 state.roll_log = []
                 if isinstance(cmd, sequence.OperationAction) and cmd.special is not None:
                     self._operation(cmd, ctx)
@@ -304,6 +318,14 @@ class _Walk:
             self._advance(dice)
         except (AndeanError, KeyError, ValueError, AssertionError):
             return
+
+    def _said(self, told: list[str]) -> None:
+        """An Event told a line of what it did: the steps since its line before are a
+        part of their own (a card's parts in the order it does them: #59 Salcedo's
+        Guerrillas flipped Active, then the Assault removing them, not the net removal
+        of Underground ones first; issue 43). The part's account is this line and the
+        one before (an Event tells of a change after or before doing it)."""
+        self.changed(told[-2:])
 
     def _operation(self, cmd: sequence.OperationAction, ctx: Context) -> None:
         """An Operation and its Special Activity as the table does them, one then the
