@@ -66,6 +66,11 @@ COMPILED_MODULES: tuple[str, ...] = (
     "nonplayer.flowchart",
     "nonplayer.random_spaces",
     "nonplayer.events",
+    "core.events.common",
+    "core.events.registry",
+    "core.events.cards_01_24",
+    "core.events.cards_25_48",
+    "core.events.cards_49_72",
 )
 
 #: Written by setup.py next to this file when it compiles: {"digest", "modules", "mypy"}.

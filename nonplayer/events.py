@@ -569,7 +569,7 @@ class NonPlayerChooser:
         if self.card is None:
             return False
         side = side_for(self.card)
-        doc = (events.effect_of(self.card, side).__doc__ or "").lower()
+        doc = events.effect_doc(self.card, side).lower()
         return "shift" in doc
 
     def _take(self, state: Any, choice: Choice, group: list[Any], n: int) -> list[Any]:

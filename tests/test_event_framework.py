@@ -103,3 +103,17 @@ def test_bad_scripted_answer_leaves_game_untouched_5_1(fake_cards):
     with pytest.raises(IllegalAction):
         game.apply(PlayEvent("unshaded", choices=((sid("Bogotá"),),)))
     assert game.state == before
+
+
+def test_an_effect_without_its_docstring_is_read_from_its_source_8_4_3(monkeypatch):
+    # 8.4.3: the Non-players ask whether an Event shifts from its text (nonplayer/events.py);
+    # compiled (mypyc), a decorated effect's __doc__ is None, so the text comes from the
+    # card module's source, the same as plain Python reads it
+    from core import events
+
+    doc = events.effect_doc(5, "shaded")
+    assert "shift" in doc.lower()
+    table = dict(registry._EVENTS)
+    table[(5, "shaded")] = lambda state, ctx, chooser: None  # as compiled: no __doc__
+    monkeypatch.setattr(registry, "_EVENTS", table)
+    assert events.effect_doc(5, "shaded") == doc

@@ -29,6 +29,10 @@ effects; this package, above them, imports every card module, so whoever imports
 
 from __future__ import annotations
 
+import ast
+from functools import cache
+
+from core import cards, engine
 from core.cards import (
     ALFONSO_CANO,
     BLACKHAWKS,
@@ -66,6 +70,51 @@ from core.events.registry import EventEffect, effect_of, event, implemented, run
 #: :mod:`core.events.registry` (below them).
 CARD_MODULES = (cards_01_24, cards_25_48, cards_49_72)
 
+
+def effect_doc(card: int, side: str) -> str:
+    """The docstring of the effect of ``card``'s ``side`` ("" if none).
+
+    Compiled (core.engine), a decorated function's ``__doc__`` is None, so the card
+    modules' docstrings are then read from their ``.py`` files, which every build keeps:
+    the Non-players' reading of an Event's text (nonplayer/events.py) is the same
+    compiled or plain."""
+    doc = effect_of(card, side).__doc__
+    if doc is None:
+        doc = _source_docs().get((card, side))
+    return doc or ""
+
+
+@cache
+def _source_docs() -> dict[tuple[int, str], str]:
+    """(card, side) -> docstring of every ``@event(card, SIDE)`` function in the card
+    modules' sources."""
+    docs: dict[tuple[int, str], str] = {}
+    for module in CARD_MODULES:
+        tree = ast.parse(engine.source_path(module.__name__).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            doc = ast.get_docstring(node, clean=False)
+            for deco in node.decorator_list:
+                if not (
+                    isinstance(deco, ast.Call)
+                    and isinstance(deco.func, ast.Name)
+                    and deco.func.id == "event"
+                    and len(deco.args) == 2
+                ):
+                    continue
+                number, side = deco.args
+                if isinstance(number, ast.Constant) and isinstance(number.value, int):
+                    if isinstance(side, ast.Name):
+                        side_value = getattr(cards, side.id)
+                    elif isinstance(side, ast.Constant):
+                        side_value = side.value
+                    else:
+                        continue
+                    if doc is not None:
+                        docs[(number.value, side_value)] = doc
+    return docs
+
 __all__ = [
     "ALFONSO_CANO",
     "BLACKHAWKS",
@@ -95,6 +144,7 @@ __all__ = [
     "choose_one",
     "choose_spaces",
     "chooser_decider",
+    "effect_doc",
     "effect_of",
     "event",
     "implemented",
