@@ -37,3 +37,17 @@ def test_a_game_without_typed_dice_says_the_program_rolls(tmp_path, monkeypatch,
     out = _assist(monkeypatch, capsys, "--load", str(save), typed="quit\n")
     assert "Dice: rolled by the program (the default; --dice manual for the other way)" \
         in out
+
+
+def test_an_agent_with_the_saves_typed_dice_is_refused_naming_them(tmp_path, monkeypatch,
+                                                                   capsys):
+    # an agent's turn does not wait for typed dice: the save's are named, not a --dice
+    # that was not given (a one-line error)
+
+    save = tmp_path / "t.json"
+    _assist(monkeypatch, capsys, "--dice", "manual", "--seed", "5", "--save", str(save),
+            typed="12\nquit\n")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    code = main(["assist", "--plain", "--load", str(save), "--agent", "FARC=python3 x.py"])
+    err = capsys.readouterr().err
+    assert code == 2 and "the save's typed dice" in err, (code, err)

@@ -385,7 +385,9 @@ def assist_controller(session: Session, args: argparse.Namespace) -> Controller:
     agents = parse_agents(args)
     manual = dice_mode(session, args) == "manual"
     if agents and manual:
-        raise CliError(f"--agent with --dice manual: {NO_AGENT_WITH_TYPED_DICE}")
+        given = "--dice manual" if getattr(args, "dice", None) is not None \
+            else "the save's typed dice (options.dice; --dice auto rolls them)"
+        raise CliError(f"--agent with {given}: {NO_AGENT_WITH_TYPED_DICE}")
     return Controller(session, assist=True,
                       ask_dice=(lambda p: 1) if manual else None,
                       agents=agents, agent_policy=agent_policy(args))
