@@ -34,7 +34,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(HERE))  # this checkout first
 
-from benchmarks.compiled_side_by_side import engine_of  # noqa: E402
+from benchmarks.compiled_side_by_side import engine_of, sides_here  # noqa: E402
 
 #: Run in the checkout measured (its directory first on sys.path): ``random N`` or
 #: ``np N AGAIN`` (AGAIN 1: take every kept turn again). Prints the turns kept.
@@ -103,12 +103,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--np-games", type=int, default=3,
                         help="solitaire games whose Non-player turns are counted (default 3)")
     args = parser.parse_args(argv)
-    sides = [("base", args.base.resolve(), True), ("plain", HERE, True),
-             ("compiled", HERE, False)]
-    engines = {name: engine_of(path, pure) for name, path, pure in sides}
-    if not engines["compiled"].startswith("compiled"):
-        print(f"no compiled build here: {engines['compiled']}")
+    sides, missing = sides_here(args.base, True)
+    if missing:
+        print(missing)
         return 1
+    engines = {name: engine_of(path, pure) for name, path, pure in sides}
     counts = {name: measure(path, pure, args.games, args.np_games)
               for name, path, pure in sides}
     print(*(f"- {name}: {engines[name]} ({path})" for name, path, _ in sides), sep="\n")

@@ -72,18 +72,30 @@ def engine_of(checkout: Path, pure: bool) -> str:
     return done.stdout.strip()
 
 
+Side = tuple[str, Path, bool]  # (name, checkout, plain Python forced)
+
+
+def sides_here(base: Path, base_pure: bool) -> tuple[list[Side], str | None]:
+    """The three sides measured (the ``base`` checkout, this one plain, this one
+    compiled) and, when this checkout has no compiled build in use, why not."""
+    sides = [("base", base.resolve(), base_pure), ("plain", HERE, True),
+             ("compiled", HERE, False)]
+    engine = engine_of(HERE, False)
+    missing = None if engine.startswith("compiled") else f"no compiled build here: {engine}"
+    return sides, missing
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", type=Path, required=True, help="checkout to compare with")
     parser.add_argument("--rounds", type=int, default=3, help="rounds (default 3)")
     parser.add_argument("--out", type=Path, help="write the table here too")
     args = parser.parse_args(argv)
-    sides = [("base", args.base.resolve(), False), ("plain", HERE, True),
-             ("compiled", HERE, False)]
-    engines = {name: engine_of(path, pure) for name, path, pure in sides}
-    if not engines["compiled"].startswith("compiled"):
-        print(f"no compiled build here: {engines['compiled']}")
+    sides, missing = sides_here(args.base, False)
+    if missing:
+        print(missing)
         return 1
+    engines = {name: engine_of(path, pure) for name, path, pure in sides}
     load_before = os.getloadavg()
     results: dict[str, list[dict[str, float]]] = {name: [] for name, _, _ in sides}
     for _ in range(args.rounds):
