@@ -872,32 +872,39 @@ def _question_rows(question: Question, options: list[Option]) -> bytes:
     """:func:`option_row_bytes` of ``question`` with its ``options``
     (:func:`_answers`): a number or yes/no question's, whose options its kind and
     bounds fix, remembered whole."""
-    kind = question.kind
-    if kind in _FIXED_KINDS:
-        key = (kind, question.lo, question.hi) if kind == NUMBER else kind
-        rows = _FIXED_ROWS.get(key)
-        if rows is None:
-            if len(_FIXED_ROWS) >= _REMEMBERED_ROWS:
-                _FIXED_ROWS.clear()
-            rows = _FIXED_ROWS[key] = option_row_bytes(kind, options)
-        return rows
-    return option_row_bytes(kind, options)
+    key = _fixed_key(question)
+    if key is None:
+        return option_row_bytes(question.kind, options)
+    rows = _FIXED_ROWS.get(key)
+    if rows is None:
+        if len(_FIXED_ROWS) >= _REMEMBERED_ROWS:
+            _FIXED_ROWS.clear()
+        rows = _FIXED_ROWS[key] = option_row_bytes(question.kind, options)
+    return rows
 
 
 def _answers(question: Question) -> list[Option]:
     """:func:`decisions.base.answers`, the options of a number or yes/no question
     made once per kind and bounds (the same values and labels; Options are frozen) and
     handed out as a new list each time."""
+    key = _fixed_key(question)
+    if key is None:
+        return list(question.options)
+    made = _FIXED_ANSWERS.get(key)
+    if made is None:
+        if len(_FIXED_ANSWERS) >= _REMEMBERED_ROWS:
+            _FIXED_ANSWERS.clear()
+        made = _FIXED_ANSWERS[key] = answers(question)
+    return list(made)
+
+
+def _fixed_key(question: Question) -> object | None:
+    """The key of a number or yes/no question's options, which its kind and bounds fix
+    (None for any other question)."""
     kind = question.kind
-    if kind in _FIXED_KINDS:
-        key = (kind, question.lo, question.hi) if kind == NUMBER else kind
-        made = _FIXED_ANSWERS.get(key)
-        if made is None:
-            if len(_FIXED_ANSWERS) >= _REMEMBERED_ROWS:
-                _FIXED_ANSWERS.clear()
-            made = _FIXED_ANSWERS[key] = answers(question)
-        return list(made)
-    return list(question.options)
+    if kind not in _FIXED_KINDS:
+        return None
+    return (kind, question.lo, question.hi) if kind == NUMBER else kind
 
 
 def _first(n: int) -> np.ndarray:
