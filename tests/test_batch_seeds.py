@@ -85,3 +85,33 @@ def test_a_new_run_may_play_consecutive_seeds(tmp_path: Path, capsys) -> None:
     assert main(["batch", "--games", "2", "--seed", "40", "--scenario", "quick",
                  "--seeding", "hashed", "--out", str(outdir), "--resume"]) == 2
     assert "records the run's seeding as 'consecutive'" in capsys.readouterr().err
+
+
+def test_an_outside_agent_never_plays_consecutive_seeds(tmp_path: Path, capsys) -> None:
+    # issue 42: consecutive seeds from a published S are small seeds, which an agent
+    # that imports the engine finds from the cards played (tests/test_secret_seeds.py's
+    # search), and then knows the deck; refused in one line before any game is played
+    agent = f"FARC={sys.executable} {Path(__file__).parents[1] / 'examples/random_agent.py'}"
+    outdir = tmp_path / "agent"
+    assert main(["batch", "--games", "1", "--seed", "40", "--scenario", "quick",
+                 "--seeding", "consecutive", "--agent", agent, "--out", str(outdir)]) == 2
+    err = capsys.readouterr().err
+    assert "--seeding consecutive" in err and "outside agent (--agent FARC=" in err
+    assert len(err.strip().splitlines()) == 1 and not outdir.exists()
+    # nor through the seeds of a run that played them (a run.json of old records none)
+    old = tmp_path / "old"
+    old.mkdir()
+    (old / "run.json").write_text(json.dumps({"games": 1, "seed": 40}))
+    assert main(["batch", "--games", "1", "--seeds-of", str(old), "--scenario", "quick",
+                 "--agent", agent, "--out", str(outdir)]) == 2
+    assert "the run's consecutive seeds" in capsys.readouterr().err
+    assert main(["batch", "--games", "1", "--seed", "40", "--scenario", "quick",
+                 "--agent", agent, "--out", str(old), "--resume"]) == 2
+    assert "--resume: the run's consecutive seeds" in capsys.readouterr().err
+    assert not outdir.exists()
+    # the program's own player as an agent is no such danger (a control arm may pair
+    # with the runs made before hashing)
+    assert main(["batch", "--games", "1", "--seed", "40", "--scenario", "quick",
+                 "--seeding", "consecutive", "--agent", "FARC=builtin:flowchart",
+                 "--out", str(outdir)]) == 0
+    assert _seeds(outdir) == [40]

@@ -28,6 +28,7 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from agents import builtin
 from agents.connection import AgentError, tcp_address
 from agents.seat import AgentSetup, AgentStopped
 from core import files
@@ -406,8 +407,8 @@ def _configure_batch(p: argparse.ArgumentParser) -> None:
                    "new run) or 'consecutive' (S, S+1, ...: the seed lists of runs made "
                    "before hashing, e.g. the held-out standard seeds 100200-100499 of "
                    "docs/strength.md; any finished game's seed then gives the later ones "
-                   "away, so not for measuring an agent); --resume and --seeds-of take "
-                   "the recorded run's")
+                   "away, so refused with an outside --agent); --resume and --seeds-of "
+                   "take the recorded run's")
     p.add_argument("--workers", type=_positive, default=1,
                    help="worker processes (default 1: in this process)")
     p.add_argument("--compare", nargs=2, metavar=("RUN_A", "RUN_B"), default=None,
@@ -559,6 +560,8 @@ def _checked_run(args: argparse.Namespace, outdir: Path, options: dict[str, Any]
     seeding = _run_seeding(args, run_path)
     if seeding != "consecutive":  # (a run of old records none: --resume compares)
         run["seeding"] = seeding
+    elif agents is not None:
+        _refuse_outside_agent_on_consecutive(args, agents)
     if agents is not None:
         run["agents"] = {Faction(f).label: where for f, where in agents.specs}
         if args.workers > 1 and any(tcp_address(w) for _, w in agents.specs):
@@ -701,6 +704,28 @@ def _run_seeding(args: argparse.Namespace, run_path: Path) -> str:
         raise CliError(f"--seeding {asked}: {shown(recorded)} records the run's seeding "
                        f"as {seeding!r}; drop --seeding")
     return str(seeding)
+
+
+def _refuse_outside_agent_on_consecutive(args: argparse.Namespace,
+                                         agents: AgentSetup) -> None:
+    """An outside agent never plays consecutive seeds (issue 42): game i's seed S+i
+    from a published S (the held-out lists) is a small seed, which an agent that
+    imports the engine finds from the cards it has seen (docs/agents.md, "The seed is
+    the secret"), and with it the deck and dice of the game and of every later one.
+    The program's own players (``builtin:``) are no such danger."""
+    outside = [f"{Faction(f).label}={where}" for f, where in agents.specs
+               if builtin.builtin_name(where) is None]
+    if not outside:
+        return
+    if getattr(args, "seeding", None) == "consecutive":
+        why, instead = "--seeding consecutive: the seeds S, S+1, ...", "drop --seeding"
+    else:
+        run = f"--seeds-of {shown(args.seeds_of)}" if args.seeds_of is not None \
+            else "--resume"
+        why, instead = f"{run}: the run's consecutive seeds (S, S+1, ...)", "start a new run"
+    raise CliError(f"{why} are refused with an outside agent (--agent {outside[0]}): it "
+                   f"could find them from the cards played and know the deck; {instead} "
+                   "(hashed seeds)")
 
 
 def _recorded_seed(run_path: Path, flag: str) -> int:
