@@ -53,6 +53,20 @@ references and the chance of losing the next victory check. ``--far K`` makes K 
 positions ones more than :data:`NEAR` cards before a Propaganda card, where the card cap
 bites.
 
+**New plans at the same positions** (issue 40 item 4): ``extend --rollouts ROWS --games
+DIR --plans hold@0.5 foothold no-eradicate@10 --out EXT`` rolls out only the named plans
+(default or ledger plans, :mod:`nonplayer.government.plan`; ``@X`` a weight, or
+no-eradicate's distance from the Cartels' goal) at every row's position on the *same*
+futures as the row's candidates (the plans draw nothing from the bot's generator; the
+reference futures are keyed by the path the row's run read the game from: ``--key-dir``
+when the games are read from elsewhere now), by the default level's rollouts (the
+default leaf); it first rolls the default plans again on :data:`CHECK_FUTURES` reference
+futures and records whether they are the row's (``check``), so rows that no longer
+replay at this commit are known. ``report --rollouts ROWS --extra EXT`` then says, per
+plan (:func:`plans_report`), how often it is the reference's best, its regret, and what
+adding it to the candidates does to the choice of 5 futures, halving 4-8-16-32 and 32
+futures (paired, on the same random splits).
+
 ``report`` prints, for each choice rule, how often it agrees with the reference choice,
 how often its choice is within two paired standard errors of it, its regret in both
 measures (reference mean of the reference choice minus that of the rule's choice; the
@@ -92,10 +106,12 @@ from nonplayer.government.campaign import (  # noqa: E402
     ROUND_END_CAP,
     THINK_LEVELS,
     determinize,
+    plan_candidates,
     prepare,
     rollouts_on,
     tuned_weights,
 )
+from nonplayer.government.plan import PLANS, Plan, cartels_far, plan_named  # noqa: E402
 from nonplayer.government.value import cards_to_propaganda  # noqa: E402
 from nonplayer.government.yardstick import features as yardstick_features  # noqa: E402
 from nonplayer.government.yardstick import yardstick_value  # noqa: E402
@@ -727,6 +743,261 @@ def markdown(summary: dict[str, Any]) -> list[str]:
     return lines
 
 
+
+# ======================================================================================
+# new plans at the bench's positions (``extend``, issue 40 item 4)
+# ======================================================================================
+#: Reference futures of every default plan candidate re-rolled at each position by
+#: ``extend`` and compared with the rows: the rows must still replay at this commit.
+CHECK_FUTURES = 2
+
+
+def plan_variant(spec: str) -> Plan:
+    """The plan a spec names: ``NAME`` (:func:`plan.plan_named`, default or ledger plan)
+    or ``NAME@X``: the plan with weight X, or for ``no-eradicate`` its restriction with
+    the Cartels *far* when more than X short of their goal (:func:`plan.cartels_far`).
+    The variant keeps the plan's name (its rollouts' Government is the plan's, the trace
+    the same); the rows keep the spec."""
+    name, _, x = spec.partition("@")
+    base = plan_named(name)
+    if not x:
+        return base
+    if base.forbids is not None:
+        far = int(x)
+        return replace(base, forbids=lambda state, special: (
+            getattr(special, "name", "") == "Eradicate" and cartels_far(state, far)))
+    return replace(base, weight=float(x))
+
+
+def _key_path(game: Path, key_dir: str) -> str:
+    """The path the rows' reference futures were keyed by (``judge``'s ``pos.game``)."""
+    return str(Path(key_dir) / game.name) if key_dir else str(game)
+
+
+def extend(row: dict[str, Any], games: Path, specs: Sequence[str], key_dir: str = "",
+           check: int = CHECK_FUTURES) -> dict[str, Any]:
+    """The plans ``specs`` rolled out at the position of ``row`` (a ``run`` row) on the
+    *same* futures as its candidates: the reference futures keyed by the path the row's
+    run read the game from (``key_dir``: its folder, when the games are read from
+    elsewhere now), the sample futures of the bot's own stream (the plans draw nothing
+    from it) and the true worlds; by the default level's rollouts (the default leaf:
+    for a ``--leaf yardstick`` row, what its capped values are, bit for bit). First the
+    default plans' candidates are rolled out again on ``check`` reference futures and
+    compared with the row (``check``: "same", or the candidates that differ: then the
+    rows no longer replay at this commit and the new candidates are not comparable)."""
+    start, cpu = time.perf_counter(), time.process_time()
+    path = games / row["game"]
+    pos = Position(_key_path(path, key_dir), row["index"], row["cards_to_propaganda"],
+                   row["rounds"])
+    saved = load(path)
+    game = Game.replay(saved.initial, [])
+    for entry in saved.log[: pos.index]:
+        game.replay_entry(entry)
+    state = game.state
+    think = row.get("think", DEFAULT_THINK)
+    budget = replace(THINK_LEVELS[think], safety=FIXED_WORK_SAFETY)
+    weights = tuned_weights()
+    prep = prepare(state, budget, 0, weights, plans=())
+    samples = [determinize(prep.seen, prep.rng) for _ in range(len(row["candidates"][0]["sample"]))]
+    ref_rng = random.Random(zlib.crc32(f"reference {pos.game} {pos.index}".encode()))
+    n_ref = len(row["candidates"][0]["reference"])
+    references = [determinize(prep.seen, ref_rng) for _ in range(n_ref)]
+    deck_only = state.clone()
+    deck_only.rng_seed = ref_rng.getrandbits(48)
+    deck_only.rng_counter = 0
+    # the check: the default plans again, on the first reference futures
+    olds = plan_candidates(prep.seen, prep.policy, prep.candidates, prep.pre_seed, PLANS)
+    by_plan = {c["plan"]: c for c in row["candidates"] if c.get("model") == "plan"}
+    differ = []
+    got = [rollouts_on(f, olds, budget, weights, prep.policy) for f in references[:check]]
+    for i, cand in enumerate(olds):
+        assert cand.plan is not None
+        mine = [_score(result[i][0]) for result in got]
+        theirs = by_plan.get(cand.plan.name, {}).get("reference", [])[:check]
+        if mine != theirs:
+            differ.append(cand.plan.name)
+    variants = [plan_variant(s) for s in specs]
+    news = plan_candidates(prep.seen, prep.policy, prep.candidates, prep.pre_seed,
+                           tuple(variants))
+    spec_of = {id(v): s for v, s in zip(variants, specs, strict=True)}
+    worlds = {"reference": references, "sample": samples, "truth": [state, deck_only]}
+    played = {name: [rollouts_on(f, news, budget, weights, prep.policy) for f in futures]
+              for name, futures in worlds.items()}
+    cands = []
+    rollouts = 0
+    for i, cand in enumerate(news):
+        assert cand.plan is not None
+        out: dict[str, Any] = {"label": cand.label, "kind": cand.kind, "model": "plan",
+                               "plan": spec_of[id(cand.plan)], "pre_score": cand.score,
+                               "added": True}
+        for name, results in played.items():
+            outcomes = [result[i][0] for result in results]
+            rollouts += len(outcomes)
+            out[name] = [_score(o) for o in outcomes]
+            out[name + "_lost"] = "".join(str(_lost(o)) for o in outcomes)
+        cands.append(out)
+    return {"game": row["game"], "index": row["index"], "think": think, "specs": list(specs),
+            "check": differ if differ else "same", "candidates": cands,
+            "rollouts": rollouts, "seconds": round(time.perf_counter() - start, 2),
+            "cpu_seconds": round(time.process_time() - cpu, 2)}
+
+
+def run_extend(rows: list[dict[str, Any]], games: Path, specs: Sequence[str], out: Path,
+               key_dir: str, resume: bool) -> None:
+    """:func:`extend` at every row's position, one JSON line each, in row order."""
+    done: set[tuple[str, int]] = set()
+    if resume and out.exists():
+        for line in out.read_text(encoding="utf-8").splitlines():
+            r = json.loads(line)
+            done.add((r["game"], r["index"]))
+    elif out.exists():
+        raise SystemExit(f"decision_bench: {out} exists (give --resume to continue it)")
+    todo = [r for r in rows if (r["game"], r["index"]) not in done]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with out.open("a", encoding="utf-8") as f:
+        for k, row in enumerate(todo, 1):
+            new = extend(row, games, specs, key_dir)
+            f.write(json.dumps(new, separators=(",", ":")) + "\n")
+            f.flush()
+            print(f"{k}/{len(todo)}: {row['game']} entry {row['index']}, check {new['check']}, "
+                  f"{len(new['candidates'])} new candidates, {new['rollouts']} rollouts in "
+                  f"{new['cpu_seconds']:.0f} s of CPU", file=sys.stderr)
+
+
+#: The choice rules of the plans' comparison (each on the candidates today's default
+#: judges, with and without the new plan).
+PLAN_RULES: dict[str, Rule] = {
+    "5 futures (today's default)": mean_choice(5),
+    "halving 4-8-16-32": halving(4, 4),
+    "32 futures": mean_choice(32),
+}
+
+
+def _default_leaf_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows with the default leaf only (a yardstick row's capped values are)."""
+    keep = ("label", "kind", "model", "plan", "pre_score", "reference", "reference_lost",
+            "sample", "sample_lost", "truth", "truth_lost", "added")
+    return [dict(r, candidates=[{k: c[k] for k in keep if k in c} for c in r["candidates"]])
+            for r in rows]
+
+
+def plans_report(rows: list[dict[str, Any]], extra: list[dict[str, Any]],
+                 trials: int = 100, seed: int = 0,
+                 sets: Sequence[Sequence[str]] = ()) -> dict[str, Any]:
+    """Each new plan (``extra``: ``extend`` rows) against the candidates of ``rows``, at
+    the positions both have, on the same futures: how often the plan is the reference's
+    best (64 futures; and in expectation over ``trials`` random splits of the 96 into 32
+    sample and 64 reference futures), its regret against the best of all the candidates
+    (the default plans' beside it), and for each choice rule of :data:`PLAN_RULES` the
+    reference value of its choice with the plan among the candidates minus without it
+    (paired over positions; positive: adding the plan chooses better) and the same in the
+    chance of a lost check. ``sets``: groups of specs added together."""
+    by_pos = {(r["game"], r["index"]): r for r in extra}
+    both = [r for r in _default_leaf_rows(rows) if (r["game"], r["index"]) in by_pos]
+    bad = [k for k, r in by_pos.items() if r["check"] != "same"]
+    specs = list(dict.fromkeys(c["plan"] for r in extra for c in r["candidates"]))
+    groups = [[s] for s in specs] + [list(g) for g in sets]
+    out: dict[str, Any] = {"positions": len(both), "check_failed": bad, "plans": {}}
+    rng = random.Random(seed)
+    splits = {}
+    for r in both:
+        n = len(r["candidates"][0]["reference"]) + len(r["candidates"][0]["sample"])
+        orders = []
+        for _ in range(trials):
+            order = list(range(n))
+            rng.shuffle(order)
+            orders.append(order)
+        splits[(r["game"], r["index"])] = orders
+    old_plans = sorted({c["plan"] for r in both for c in r["candidates"] if c["plan"]})
+    for group in groups:
+        best_one = best_tie = 0
+        exp_best: list[float] = []
+        own_regret: list[float] = []
+        others: dict[str, list[float]] = {p: [] for p in old_plans}
+        gains: dict[str, list[tuple[float, float, float, float]]] = {n: [] for n in PLAN_RULES}
+        present = 0
+        for r in both:
+            key = (r["game"], r["index"])
+            base = [c for c in r["candidates"] if c.get("model") != HEURISTIC_MODEL]
+            added = [c for c in by_pos[key]["candidates"] if c["plan"] in group]
+            if not added:
+                continue
+            present += 1
+            pool = base + added
+            new_ix = list(range(len(base), len(pool)))
+            means = [_mean(c["reference"]) for c in pool]
+            top = max(means)
+            new_top = max(means[i] for i in new_ix)
+            old_top = max(means[: len(base)])
+            best_one += new_top > old_top
+            best_tie += new_top == old_top
+            own_regret.append(top - new_top)
+            for c, m in zip(base, means, strict=False):
+                if c["plan"] in others:
+                    others[c["plan"]].append(top - m)
+            # expected figures over random splits, the same splits with and without
+            pooled = [c["reference"] + c["sample"] for c in pool]
+            lost = [[int(x) for x in c["reference_lost"] + c["sample_lost"]] for c in pool]
+            n_sample = len(pool[0]["sample"])
+            sums = {n: [0.0, 0.0, 0.0, 0.0] for n in PLAN_RULES}
+            eb = 0.0
+            for order in splits[key]:
+                pick, rest = order[:n_sample], order[n_sample:]
+                trial = [dict(c, sample=[pooled[i][j] for j in pick]) for i, c in enumerate(pool)]
+                ref = [_mean([pooled[i][j] for j in rest]) for i in range(len(pool))]
+                rate = [_mean([lost[i][j] for j in rest]) for i in range(len(pool))]
+                eb += max(ref[i] for i in new_ix) > max(ref[: len(base)])
+                for name, rule in PLAN_RULES.items():
+                    without, _ = rule(trial[: len(base)])
+                    with_, _ = rule(trial)
+                    s = sums[name]
+                    s[0] += ref[with_] - ref[without]
+                    s[1] += rate[with_] - rate[without]
+                    s[2] += with_ != without
+                    s[3] += max(ref) - ref[with_]
+            exp_best.append(eb / trials)
+            for name, s in sums.items():
+                gains[name].append((s[0] / trials, s[1] / trials, s[2] / trials,
+                                    s[3] / trials))
+        out["plans"]["+".join(group)] = {
+            "positions": present, "best_alone": best_one, "best_tied": best_tie,
+            "best_expected": t_interval(exp_best), "regret": t_interval(own_regret),
+            "old_regrets": {p: _mean(v) for p, v in others.items() if v},
+            "rules": {name: {"value_gain": t_interval([g[0] for g in v]),
+                             "lost_change": t_interval([100 * g[1] for g in v]),
+                             "changed": _mean([g[2] for g in v]),
+                             "regret_with": t_interval([g[3] for g in v])}
+                      for name, v in gains.items()},
+        }
+    return out
+
+
+def plans_markdown(summary: dict[str, Any]) -> list[str]:
+    def ci(t: Sequence[float], sign: bool = True) -> str:
+        f = "{:+.1f}" if sign else "{:.1f}"
+        return f"{f.format(t[0])} ({f.format(t[1])} to {f.format(t[2])})"
+
+    lines = [f"{summary['positions']} positions; rows that no longer replay: "
+             f"{len(summary['check_failed'])}.", "",
+             "| plan | positions | reference's best: alone / tied (64 futures) | best alone, "
+             "expected | its regret | the default plans' regrets |", "|---|---|---|---|---|---|"]
+    for name, p in summary["plans"].items():
+        olds = ", ".join(f"{k} {v:.1f}" for k, v in p["old_regrets"].items())
+        lines.append(f"| {name} | {p['positions']} | {p['best_alone']} / {p['best_tied']} | "
+                     f"{100 * p['best_expected'][0]:.0f}% | {ci(p['regret'], False)} | {olds} |")
+    lines += ["", "Adding the plan to the candidates: the reference value of each rule's "
+              "choice with it minus without it (positive: better), the chance of a lost "
+              "check with minus without (points of %), how often the choice changes, and "
+              "the regret with it (expected over the splits; 95% intervals over positions):",
+              "", "| plan | rule | value gain | lost-check change | choice changed | regret "
+              "with it |", "|---|---|---|---|---|---|"]
+    for name, p in summary["plans"].items():
+        for rule, g in p["rules"].items():
+            lines.append(f"| {name} | {rule} | {ci(g['value_gain'])} | {ci(g['lost_change'])} "
+                         f"| {100 * g['changed']:.0f}% | {ci(g['regret_with'], False)} |")
+    return lines
+
+
 def _text(path: Path) -> str:
     """A rows file, gzipped (``.gz``: the yardstick rows keep every leaf's features) or
     not."""
@@ -761,12 +1032,39 @@ def main(argv: list[str] | None = None) -> int:
                    "card")
     r.add_argument("--leaf", choices=("", "yardstick"), default="",
                    help="yardstick: rollouts to the Round's end, both leaves recorded")
+    e = sub.add_parser("extend", help="new plans rolled out at the positions of rows, "
+                       "on the same futures")
+    e.add_argument("--rollouts", type=Path, nargs="+", required=True, help="run rows")
+    e.add_argument("--games", type=Path, required=True, help="the folder of their kept games")
+    e.add_argument("--key-dir", default="", help="the folder the rows' run read the games "
+                   "from, when it was another (the reference futures are keyed by the path)")
+    e.add_argument("--plans", nargs="+", required=True, metavar="NAME[@X]",
+                   help="plans (default or ledger), @X: the weight, or no-eradicate's far")
+    e.add_argument("--out", type=Path, required=True)
+    e.add_argument("--resume", action="store_true")
+    e.add_argument("--shard", default="0/1", metavar="K/N")
     q = sub.add_parser("report", help="the choice rules against the reference")
     q.add_argument("--rollouts", type=Path, nargs="+", required=True)
     q.add_argument("--json", action="store_true")
     q.add_argument("--trials", type=int, default=100,
                    help="random splits for the expected figures (0: none)")
+    q.add_argument("--extra", type=Path, nargs="+", default=[],
+                   help="extend rows: the new plans against the rows' candidates")
+    q.add_argument("--together", nargs="+", default=[], metavar="SPEC,SPEC",
+                   help="with --extra: groups of plans also added together")
     args = p.parse_args(argv)
+    if args.cmd == "extend":
+        for spec in args.plans:
+            try:
+                plan_variant(spec)
+            except ValueError as err:
+                raise SystemExit(f"decision_bench: {err}") from None
+        rows = [json.loads(line) for path in args.rollouts for line in _text(path).splitlines()]
+        rows = list({(r["game"], r["index"]): r for r in rows}.values())
+        k, _, n = args.shard.partition("/")
+        run_extend(rows[int(k)::int(n)], args.games, args.plans, args.out, args.key_dir,
+                   args.resume)
+        return 0
     if args.cmd == "run":
         positions = choose_positions(args.games, args.positions, far=args.far)
         if args.list:
@@ -782,6 +1080,12 @@ def main(argv: list[str] | None = None) -> int:
     rows = list({(row["game"], row["index"]): row for row in (
         json.loads(line) for path in args.rollouts
         for line in _text(path).splitlines())}.values())
+    if args.extra:
+        extra = [json.loads(line) for path in args.extra for line in _text(path).splitlines()]
+        plans = plans_report(rows, extra, args.trials or 100,
+                             sets=[g.split(",") for g in args.together])
+        print(json.dumps(plans, indent=1) if args.json else "\n".join(plans_markdown(plans)))
+        return 0
     if rows and all(row.get("leaf") == "yardstick" for row in rows):
         leaf = leaf_report(rows, args.trials or 100)
         print(json.dumps(leaf, indent=1) if args.json else "\n".join(leaf_markdown(leaf)))

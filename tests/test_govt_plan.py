@@ -13,18 +13,28 @@ from core.game import serialize
 from core.game.sequence import Pass
 from core.map import MAP
 from core.pieces import Faction
+from core.state import GameState
 from nonplayer.government import campaign, heuristic
+from nonplayer.government.evaluation import Weights
 from nonplayer.government.heuristic import HeuristicGovernment
 from nonplayer.government.plan import (
+    LEDGER_PLAN_NAMES,
+    LEDGER_PLANS,
     PLAN_NAMES,
+    PLANS,
     bases_value,
+    cartels_far,
     civic_value,
+    foothold_value,
     garrison_value,
+    hold_value,
     pacify_value,
     plan_named,
     reserve_value,
 )
-from tests.helpers import position, sid
+from nonplayer.government.search import event_candidates
+from tests.helpers import place, position, sid
+from tests.test_govt_heuristic import solo_state
 
 GOVT = Faction.GOVT
 POSITION = Path(__file__).resolve().parent / "positions" / "seed4242-card48.json"
@@ -135,3 +145,89 @@ def test_plans_are_on_unless_turned_off(monkeypatch):
         assert not campaign.plans_on()
     monkeypatch.setenv(campaign.PLANS_ENV, "1")
     assert campaign.plans_on()
+
+
+# ======================================================================================
+# the ledger's plans (issue 40 item 4), opt-in
+# ======================================================================================
+def test_hold_garrisons_and_readies_the_spaces_farc_could_agitate():
+    # 6.4.2: Agitation in FARC-Controlled spaces; 6.4.1: Civic Action needs Control,
+    # Troops and Police. Only spaces holding a FARC piece count.
+    pop = MAP[sid("Huila")].pop
+    agitated = position({"Huila": "2FU"}, support={"Huila": 0})
+    assert hold_value(agitated) == -pop * 2
+    ready = position({"Huila": "1FU 2T 1P"}, support={"Huila": 0})
+    assert hold_value(ready) == pop * 2  # Control denied to FARC, and room for Civic Action
+    held_no_police = position({"Huila": "1FU 3T"}, support={"Huila": 0})
+    assert hold_value(held_no_police) == 0
+    no_farc = position({"Huila": "2T 1P"}, support={"Huila": 0})
+    assert hold_value(no_farc) == 0  # civic's ground, not hold's
+
+
+def test_foothold_is_a_base_and_police_in_a_population_2_department():
+    # 6.5.1: Troops stay in a Department only with a Government Base; 3.2.1: Train
+    # replaces 3 cubes with a Base; 6.4.1: Police for Civic Action
+    huila = sid("Huila")
+    assert MAP[huila].pop == 2
+    assert foothold_value(position({"Huila": "3T 1GB 1P"})) == 2 * 2.0
+    assert foothold_value(position({"Huila": "3T 1GB"})) == 2 * 1.5
+    assert foothold_value(position({"Huila": "1GB 3FU"})) == 2 * 1.0  # no Control
+    assert foothold_value(position({"Huila": "3T"})) == 2 * 0.5  # the cubes for a Base
+    assert foothold_value(position({"Huila": "1T"})) == 2 / 6
+    assert foothold_value(position({"Arauca": "3T 1GB 1P"})) == 0  # Population 1
+
+
+def _cartels_at(resources: int) -> GameState:
+    # 11 Cartels Bases: the Cartels' margin (7.3) is set by their Resources (7.2: above 40)
+    state = solo_state()
+    place(state, {"Arauca": "3T 1AA 1AB", "Guaviare": "2CB", "Putumayo": "3CB",
+                  "Meta West": "3CB", "Vaupés": "3CB"})
+    state.resources[Faction.CARTELS] = resources
+    return state
+
+
+@pytest.mark.parametrize("resources, far", [(30, True), (34, True), (40, False)])
+def test_no_eradicate_while_the_cartels_are_far(resources, far):
+    # 4.2.3: Eradicate shifts toward Opposition; the plan forbids it while the Cartels
+    # are more than 5 short of their goal (7.2, 7.3), and only then
+    state = _cartels_at(resources)
+    assert cartels_far(state) is far
+    values = heuristic.piece_values(state)
+    plain = heuristic.plan_assault(heuristic.Board(state, False), True, False)
+    assert plain is not None
+    heuristic._score(state, plain, False, values)
+    assert plain.special is not None and plain.special.name == "Eradicate"
+    restricted = heuristic.plan_assault(heuristic.Board(state, False), True, False)
+    assert restricted is not None
+    with heuristic._following(plan_named("no-eradicate")):
+        heuristic._score(state, restricted, False, values)
+    if far:
+        assert restricted.special is None or restricted.special.name != "Eradicate"
+    else:
+        assert restricted.special == plain.special
+
+
+def test_the_ledger_plans_are_opt_in_and_named_in_the_environment(monkeypatch):
+    # issue 40 item 4: judged only when ANDEAN_CAMPAIGN_PLANS names them
+    assert LEDGER_PLAN_NAMES == ("hold", "foothold", "no-eradicate")
+    monkeypatch.delenv(campaign.PLANS_ENV, raising=False)
+    assert campaign.active_plans() == PLANS
+    monkeypatch.setenv(campaign.PLANS_ENV, "default, foothold")
+    assert campaign.active_plans() == (*PLANS, plan_named("foothold"))
+    monkeypatch.setenv(campaign.PLANS_ENV, "hold,no-eradicate")
+    assert [p.name for p in campaign.active_plans()] == ["hold", "no-eradicate"]
+    assert campaign.plans_on()
+    monkeypatch.setenv(campaign.PLANS_ENV, "hold,win")
+    with pytest.raises(ValueError, match="ANDEAN_CAMPAIGN_PLANS: no plan 'win'"):
+        campaign.active_plans()
+
+
+def test_the_ledger_plans_give_candidates_followed_in_their_rollouts():
+    # each is a candidate whose policy is the heuristic following it (plan_candidates)
+    game = serialize.load(POSITION)
+    events = event_candidates(game.state, 1, Weights(), 2)  # the Event a plan may take
+    cands = campaign.plan_candidates(game.state, HeuristicGovernment(), events, 1,
+                                     LEDGER_PLANS)
+    assert [c.plan.name for c in cands if c.plan] == list(LEDGER_PLAN_NAMES)
+    for c in cands:
+        assert c.plan is not None and c.label.startswith(f"Plan {c.plan.name}")

@@ -22,6 +22,9 @@ unseen cards and the dice. So this bot, every time it decides on an Event card:
    remove exposed FARC Bases, keep Resources for the Support Phase): the command the
    heuristic following the plan chooses now, and in its rollouts the Government keeps
    following that plan to the Round, Redeploy included (:func:`plan_candidates`).
+   The ledger's three plans (issue 40 item 4: *hold*, garrison and Civic Action in
+   the same spaces; *foothold*, a Base and Police in a Population-2 Department;
+   *no-eradicate*, a restriction) are judged only when :data:`PLANS_ENV` names them.
 2. **Determinizations.** ``determinizations`` possible futures are sampled, each a clone
    of the position with (a) the unseen part of the draw deck replaced by a sample
    consistent with what is public (:func:`sample_deck`: the deck's size, the cards
@@ -151,7 +154,7 @@ from nonplayer.government.cpsat import NO_SA, ModelRun, Values
 from nonplayer.government.evaluation import Weights, evaluate
 from nonplayer.government.heuristic import HeuristicGovernment, discord_choice, shared_lookahead
 from nonplayer.government.operation_models import SA_VARIANTS
-from nonplayer.government.plan import PLANS
+from nonplayer.government.plan import PLANS, Plan, plan_named
 from nonplayer.government.search import (
     Candidate,
     Clock,
@@ -727,22 +730,47 @@ def fixed_work_on() -> bool:
 HEURISTIC_MODEL = "heuristic"
 
 
-#: The environment variable that turns the campaign plans off (``ANDEAN_CAMPAIGN_PLANS=0``,
-#: issue 35 item 2): on by default since the held-out pairing of docs/strength.md (200
-#: seeds, same commit: +2.25 solo score, 95% CI +0.82 to +3.68; 37 against 24 games out
-#: of COIN Failure); ``0`` gives the plan-less search measured before them.
+#: The environment variable that chooses the campaign plans (issue 35 item 2; issue 40
+#: item 4): unset, ``1`` or ``default``: the five of :data:`nonplayer.government.plan.PLANS`,
+#: on by default since the held-out pairing of docs/strength.md (200 seeds, same commit:
+#: +2.25 solo score, 95% CI +0.82 to +3.68; 37 against 24 games out of COIN Failure);
+#: ``0`` gives the plan-less search measured before them; a comma-separated list of
+#: plan names (``default`` standing for the five) judges exactly those, e.g.
+#: ``default,hold`` adds the ledger's opt-in plan *hold*
+#: (:data:`nonplayer.government.plan.LEDGER_PLANS`: hold, foothold, no-eradicate).
 PLANS_ENV = "ANDEAN_CAMPAIGN_PLANS"
 
 
+def active_plans() -> tuple[Plan, ...]:
+    """The campaign plans the search judges, as :data:`PLANS_ENV` says (ValueError, in
+    one line, for a name that is no plan)."""
+    said = os.environ.get(PLANS_ENV, "1").strip().lower()
+    if said in ("0", "no", "false", "none"):
+        return ()
+    if said in ("", "1", "yes", "true", "default"):
+        return PLANS
+    out: list[Plan] = []
+    for name in (n.strip() for n in said.split(",")):
+        if not name:
+            continue
+        try:
+            chosen = PLANS if name == "default" else (plan_named(name),)
+        except ValueError as err:
+            raise ValueError(f"{PLANS_ENV}: {err} (or default)") from None
+        out += [p for p in chosen if p not in out]
+    return tuple(out)
+
+
 def plans_on() -> bool:
-    """Are the campaign plans (:mod:`nonplayer.government.plan`) judged too? Yes unless
-    :data:`PLANS_ENV` says ``0``, ``no`` or ``false``."""
-    return os.environ.get(PLANS_ENV, "1").strip().lower() not in ("0", "no", "false")
+    """Are campaign plans (:mod:`nonplayer.government.plan`) judged too? Yes unless
+    :data:`PLANS_ENV` says ``0``, ``no`` or ``false`` (:func:`active_plans`)."""
+    return bool(active_plans())
 
 
 def plan_candidates(seen: GameState, policy: HeuristicGovernment,
-                    candidates: list[Candidate], seed: int) -> list[Candidate]:
-    """One candidate per campaign plan (:data:`nonplayer.government.plan.PLANS`): the
+                    candidates: list[Candidate], seed: int,
+                    plans: tuple[Plan, ...] | None = None) -> list[Candidate]:
+    """One candidate per campaign plan (``plans``, by default :func:`active_plans`): the
     command the policy following the plan chooses now, rolled out with the same policy
     on every card after it. An Event takes the choices of the Event candidate of the
     same half (answered by look-ahead); a plan whose Event half is not among them is
@@ -750,7 +778,7 @@ def plan_candidates(seen: GameState, policy: HeuristicGovernment,
     out: list[Candidate] = []
     board = seen.clone()  # every plan decides on this one board, its look-ahead shared
     memo: dict[Any, Any] = {}
-    for plan in PLANS:
+    for plan in active_plans() if plans is None else plans:
         game = Game(board, LookaheadDice(seed), [], seen)
         with shared_lookahead(memo):
             decision = policy.following(plan).decide(game, game.dice)
@@ -847,16 +875,20 @@ class Prepared:
     runs: list[ModelRun]
     policy: HeuristicGovernment
     options: list[str]
+    #: the seed of the one-card look-ahead and of the plans' first decisions
+    pre_seed: int = 0
 
 
 def prepare(state: GameState, budget: Budget, seed: int, weights: Weights,
-            civic_reserve: int | None = None, heuristic: bool = False) -> Prepared:
+            civic_reserve: int | None = None, heuristic: bool = False,
+            plans: tuple[Plan, ...] | None = None) -> Prepared:
     """Steps 1 of the module docstring: the candidates of the Government's decision on
     the Event card of ``state``, pre-scored one card ahead, and the short list the
-    rollouts judge (plans included when on; with ``heuristic``, last, the plan-less
-    heuristic's own choice, for the decision bench's incumbent rules). Reads nothing the
-    Government cannot see: the deck beyond the next card and the dice are resampled
-    first."""
+    rollouts judge (the campaign plans ``plans``, by default :func:`active_plans`; with
+    ``heuristic``, last, the plan-less heuristic's own choice, for the decision bench's
+    incumbent rules). Reads nothing the Government cannot see: the deck beyond the next
+    card and the dice are resampled first. The plans draw nothing from the bot's
+    generator (``rng``), so the futures drawn after it are the same whatever the plans."""
     rng = random.Random(public_seed(state, seed))
     pre_seed = rng.getrandbits(31)
     # the position as the Government sees it: unseen deck and dice already resampled, so
@@ -880,8 +912,9 @@ def prepare(state: GameState, budget: Budget, seed: int, weights: Weights,
         civic_reserve = knobs.get("civic_reserve")
     policy = HeuristicGovernment(event_budget=POLICY_EVENT_BUDGET, civic_reserve=civic_reserve,
                                  greedy=bool(knobs.get("greedy", 0)))
-    if plans_on():
-        short += plan_candidates(seen, policy, candidates, pre_seed)
+    plans = active_plans() if plans is None else plans
+    if plans:
+        short += plan_candidates(seen, policy, candidates, pre_seed, plans)
     if heuristic:
         own = policy.decide(Game(seen.clone(), LookaheadDice(pre_seed), [], seen), None)
         same = [c for c in candidates if c.command == own.command]
@@ -890,7 +923,7 @@ def prepare(state: GameState, budget: Budget, seed: int, weights: Weights,
             short.append(Candidate(f"Heuristic: {command_label(own.command)}", own.kind,
                                    own.command, model=HEURISTIC_MODEL,
                                    chooser_factory=factory))
-    return Prepared(seen, rng, candidates, short, runs, policy, opts)
+    return Prepared(seen, rng, candidates, short, runs, policy, opts, pre_seed)
 
 
 def campaign_search(game: Game, think: str | float | Budget = DEFAULT_THINK, seed: int = 0,

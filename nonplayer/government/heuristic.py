@@ -56,7 +56,11 @@ evaluate. Without a plan the bot is unchanged. Only the evaluations depend on th
 the simulations, the rules' plans, the Event look-ahead and the Special Activities tried
 read the board alone, so policies following different plans can decide one after the
 other on one board with one look-ahead memo (:func:`shared_lookahead`, the campaign's
-rollouts), each deciding as it would alone.
+rollouts), each deciding as it would alone. A plan may also forbid Special Activities
+(:attr:`nonplayer.government.plan.Plan.forbids`: the no-eradicate plan of issue 40 item
+4, no Eradicate while the Cartels are far from their goal): those are left out of the
+ones weighed for an Operation, after the board's shared list is read, so the memo stays
+a function of the board.
 
 Propaganda Round (6.0)
 ----------------------
@@ -1090,6 +1094,8 @@ def _score(
     options = _remembered(board_after, ("special options", cand.op.name),
                           lambda: special_options(board_after, cand.op, values))
     for label, sa in options:
+        if _plan is not None and not _plan.allows(state, sa):
+            continue  # a plan's restriction (the no-eradicate plan, issue 40 item 4)
         trial = _simulate(state, OperationAction(cand.op, sa))
         if trial is None:
             continue

@@ -34,6 +34,40 @@ victory margin:
 
 The weights are round numbers chosen for a readable first version, not tuned (tuning
 seeds only, docs/strength.md says what was measured).
+
+**The ledger's plans** (issue 40 item 4, :data:`LEDGER_PLANS`), from what the Support
+ledger says a plan must win (docs/strength.md, issue 35 item 4). They are opt-in: the
+campaign search judges them only when ``ANDEAN_CAMPAIGN_PLANS`` names them
+(:func:`nonplayer.government.campaign.active_plans`, e.g. ``default,hold``):
+
+* **hold** (6.4.1, 6.4.2): garrison and Civic Action together, in the same spaces:
+  in every populated space holding a FARC piece, minus Population x the levels
+  Agitation could shift where FARC Control allows it, plus Population x the Support
+  room where the space is ready for Civic Action (Government Control, Troops and
+  Police). The Control that denies FARC its Agitation is the Control Civic Action
+  needs: one garrison of Troops and Police, placed where FARC stands, serves both.
+* **foothold** (3.2.1, 6.5.1, 6.4.1): a Government Base and Police in a
+  Population-2 Department (Antioquia-Bolívar, Santander-Boyacá, Huila-Tolima), so
+  that the Troops there stay after Redeploy (6.5.1 moves Troops out of Departments
+  without a Government Base) and, with Control, the space is ready for Civic Action;
+  without a Base yet, the cubes a Train replaces with one (3.2.1) count a little.
+* **no-eradicate** (4.2.3, 7.2): no Eradicate while the Cartels are far from their
+  goal (their victory margin, 7.3, more than :data:`CARTELS_FAR` below 0: the ledger's
+  threshold). Eradicate shifts a Department toward Active Opposition, FARC's victory
+  total, and the ledger found +3 to +4 Opposition a game from Eradicates made while
+  the Cartels were about 16 points short. This plan is a **restriction**, not a value
+  (its value is 0): :attr:`Plan.forbids` names the Special Activities its Government
+  does not add to an Operation, and the heuristic Government that follows the plan
+  (:meth:`~nonplayer.government.heuristic.HeuristicGovernment.following`) leaves them
+  out of the Special Activities it weighs, on the plan's first command and on every
+  card of its rollouts to the Support Phase. So the rollouts' Government honours it,
+  and the search compares "no Eradicate while far" with the other candidates on the
+  same futures. The search's other candidates (CP-SAT's Eradicate variants, the other
+  plans) stay free to Eradicate: the plan is one candidate among them.
+
+What the decision bench said of them (``decision_bench.py extend``, docs/strength.md,
+"Issue 40, fourth session") is recorded there; the weights above are those the bench
+chose among a few (training positions only).
 """
 
 from __future__ import annotations
@@ -42,7 +76,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.map import MAP, space_name
-from core.pieces import Faction, Piece
+from core.pieces import CARTELS, Faction, Piece
 from core.rules import propaganda
 from core.state import GameState
 from nonplayer.government.heuristic import civic_need, support_room
@@ -105,22 +139,104 @@ def reserve_value(state: GameState) -> float:
     return float(min(state.resources[GOVT], RESERVE_TARGET))
 
 
+def hold_value(state: GameState) -> float:
+    """Garrison and Civic Action together, in the spaces FARC could Agitate (6.4.2): in
+    every populated space holding a FARC piece, minus Population x the levels Agitation
+    could shift where FARC Control allows it (6.4.2), plus Population x the levels of
+    Support room where the space is ready for Civic Action (Government Control, Troops
+    and Police, 6.4.1). The Control that denies the Agitation is the Control Civic Action
+    needs, so one garrison of Troops and Police serves both."""
+    need = civic_need(state)
+    agitated = set(propaganda.agitation_spaces(state))
+    value = 0.0
+    for s in MAP.spaces:
+        if not s.is_populated or not state.faction_pieces(s.id, FARC):
+            continue
+        if s.id in agitated:
+            value -= s.pop * min(2, state.support[s.id] + 2)
+        elif state.controller(s.id) is GOVT and state.troops(s.id) >= need \
+                and state.police(s.id) >= need:
+            value += s.pop * support_room(state, s.id)
+    return value
+
+
+#: The Population of the Departments a foothold is worth building in (the most populous
+#: Departments of the map: Antioquia-Bolívar, Santander-Boyacá, Huila-Tolima).
+FOOTHOLD_POP = 2
+
+
+def foothold_value(state: GameState) -> float:
+    """A Government Base and Police in each Population-2 Department, by Population: a
+    Base there keeps the Troops at Redeploy (6.5.1 moves Troops out of Departments
+    without a Government Base), and with Police and Control the space is ready for Civic
+    Action (6.4.1). A Base counts 1, Police (as many as Civic Action needs) 0.5 more and
+    Government Control 0.5 more; without a Base, the cubes toward the 3 a Train replaces
+    with one (3.2.1) count up to 0.5 under Government Control."""
+    need = civic_need(state)
+    value = 0.0
+    for s in MAP.spaces:
+        if not s.is_department or s.pop != FOOTHOLD_POP:
+            continue
+        held = state.controller(s.id) is GOVT
+        if state.bases(s.id, GOVT):
+            value += s.pop * (1.0 + (0.5 if state.police(s.id) >= need else 0.0)
+                              + (0.5 if held else 0.0))
+        elif held:
+            value += s.pop * min(3, state.troops(s.id) + state.police(s.id)) / 6.0
+    return value
+
+
+#: The Cartels are *far* from their goal while their victory margin (7.3: Bases above
+#: 10 and Resources above 40, the lesser) is below minus this: the ledger's threshold
+#: (``benchmarks/ledger.py``, CARTELS_NEAR), under which Eradicates added +3 to +4
+#: Opposition a game and removed little threat (docs/strength.md, issue 35).
+CARTELS_FAR = 5
+
+
+def cartels_far(state: GameState, far: int = CARTELS_FAR) -> bool:
+    """Are the Cartels more than ``far`` short of their victory condition (7.2, 7.3)?"""
+    return state.victory_margins()[CARTELS] < -far
+
+
+def no_value(state: GameState) -> float:
+    """Nothing: a plan that only restricts what its Government does (:attr:`Plan.forbids`)."""
+    return 0.0
+
+
+def eradicate_far(state: GameState, special: object) -> bool:
+    """The no-eradicate plan's restriction: an Eradicate (4.2.3) while the Cartels are far
+    from their goal (:func:`cartels_far`). Eradicate shifts a Department toward Active
+    Opposition (or places a FARC Guerrilla): FARC's victory total grows (7.2) while the
+    Cartels' threat it removes is remote."""
+    return getattr(special, "name", "") == "Eradicate" and cartels_far(state)
+
+
 @dataclass(frozen=True)
 class Plan:
     """A named intention to the next Support Phase: ``name`` (short), ``intention`` (what
     the trace states), ``ref`` (the rules it serves), ``weight`` x ``measure`` is what the
     rollouts' Government adds to its evaluation while it follows the plan, ``targets``
-    names the spaces concerned for the trace."""
+    names the spaces concerned for the trace. ``forbids`` (optional): a restriction
+    rather than a value, ``forbids(state, special_activity)`` true for a Special
+    Activity the Government following the plan does not add to an Operation on
+    ``state`` (the heuristic Government leaves it out of the Special Activities it
+    weighs, :func:`nonplayer.government.heuristic.special_options`'s caller)."""
 
     name: str
     intention: str
     ref: str
     weight: float
     measure: Callable[[GameState], float]
+    forbids: Callable[[GameState, object], bool] | None = None
 
     def value(self, state: GameState) -> float:
         """The plan's value of ``state`` (points of margin), for the policy only."""
         return self.weight * self.measure(state)
+
+    def allows(self, state: GameState, special: object) -> bool:
+        """May the Government following the plan add ``special`` to an Operation on
+        ``state``?"""
+        return self.forbids is None or not self.forbids(state, special)
 
     def targets(self, state: GameState) -> list[str]:
         """The spaces the plan is about now, most populous first (for the trace)."""
@@ -141,6 +257,14 @@ def _target_spaces(name: str, state: GameState) -> list[int]:
         spaces = list(propaganda.agitation_spaces(state))
     elif name == "bases":
         spaces = [s.id for s in MAP.spaces if state.bases(s.id, FARC)]
+    elif name == "hold":
+        spaces = [s.id for s in MAP.spaces if s.is_populated and state.faction_pieces(s.id, FARC)
+                  and (state.controller(s.id) is not GOVT or state.troops(s.id) < need
+                       or state.police(s.id) < need)]
+    elif name == "foothold":
+        spaces = [s.id for s in MAP.spaces if s.is_department and s.pop == FOOTHOLD_POP
+                  and (not state.bases(s.id, GOVT) or state.police(s.id) < need
+                       or state.controller(s.id) is not GOVT)]
     spaces.sort(key=lambda s: (-MAP[s].pop, s))
     return spaces[:3]
 
@@ -159,10 +283,24 @@ PLANS: tuple[Plan, ...] = (
 )
 PLAN_NAMES = tuple(p.name for p in PLANS)
 
+#: The ledger's plans (issue 40 item 4): opt-in, named in ``ANDEAN_CAMPAIGN_PLANS``
+#: (:func:`nonplayer.government.campaign.active_plans`) until the bench and games say
+#: they help (docs/strength.md, "Issue 40, fourth session").
+LEDGER_PLANS: tuple[Plan, ...] = (
+    Plan("hold", "garrison and ready for Civic Action the spaces FARC could Agitate",
+         "6.4.1, 6.4.2", 0.5, hold_value),
+    Plan("foothold", "a Base and Police in a Population-2 Department, so that the Troops "
+         "stay after Redeploy", "3.2.1, 6.5.1, 6.4.1", 0.5, foothold_value),
+    Plan("no-eradicate", "no Eradicate while the Cartels are far from their goal",
+         "4.2.3, 7.2", 0.0, no_value, eradicate_far),
+)
+LEDGER_PLAN_NAMES = tuple(p.name for p in LEDGER_PLANS)
+
 
 def plan_named(name: str) -> Plan:
-    """The plan called ``name`` (ValueError naming the choices otherwise)."""
-    for p in PLANS:
+    """The plan called ``name``, of :data:`PLANS` or :data:`LEDGER_PLANS` (ValueError
+    naming the choices otherwise)."""
+    for p in PLANS + LEDGER_PLANS:
         if p.name == name:
             return p
-    raise ValueError(f"no plan {name!r}: one of {', '.join(PLAN_NAMES)}")
+    raise ValueError(f"no plan {name!r}: one of {', '.join(PLAN_NAMES + LEDGER_PLAN_NAMES)}")
