@@ -756,15 +756,46 @@ def note_chosen(chosen: np.ndarray, question: Question, options: list[Option],
     kind = question.kind
     for action in taken:
         option = options[action]
-        row = np.frombuffer(feature_row(kind, option.value, option.label), dtype=np.int8)
-        chosen[:N_OPTION_FEATURES] += row
-        number = int(row[_NUMBER_COL])
-        if number:
-            named = np.flatnonzero(row[_SPACE_COL:_SPACE_COL + NSPACES])
-            space = int(named[0]) if named.size else next(
-                iter(subject_of(question.prompt)), None)
-            if space is not None:
-                chosen[N_OPTION_FEATURES + space] += number
+        row = feature_row(kind, option.value, option.label)
+        addend = _ADDENDS.get(row)
+        if addend is None:
+            addend = _ADDENDS[row] = _addend(row)
+        if addend is _BY_SPACE:  # a number for the first space the prompt names
+            named = subject_of(question.prompt)
+            key = (row, named[0] if named else None)
+            addend = _ADDENDS.get(key)
+            if addend is None:
+                addend = _ADDENDS[key] = _addend(row, key[1])
+        chosen += addend
+
+
+def _addend(row: bytes, space: int | None = -1) -> np.ndarray:
+    """What :func:`note_chosen` adds for an option of feature row ``row``: the row, and
+    its number at the space it is for, the row's own space, else ``space`` (the first
+    space the prompt names; None: none, so the number goes nowhere); :data:`_BY_SPACE`
+    for a row of a number and no space when ``space`` is not given (-1). Read-only:
+    it is remembered (:data:`_ADDENDS`)."""
+    if len(_ADDENDS) >= _REMEMBERED_ROWS:
+        _ADDENDS.clear()
+    signed = np.frombuffer(row, dtype=np.int8)
+    number = int(signed[_NUMBER_COL])
+    named = np.flatnonzero(signed[_SPACE_COL:_SPACE_COL + NSPACES])
+    if named.size:
+        space = int(named[0])
+    elif number and space == -1:
+        return _BY_SPACE
+    made = np.zeros(CHOSEN_SIZE, dtype=np.float32)
+    made[:N_OPTION_FEATURES] = signed
+    if number and space is not None and space >= 0:
+        made[N_OPTION_FEATURES + space] = number
+    made.flags.writeable = False
+    return made
+
+
+#: :func:`note_chosen`'s remembered sums by feature row (or :data:`_BY_SPACE`: by the
+#: row and the prompt's first space, under both)
+_ADDENDS: dict[Any, np.ndarray] = {}
+_BY_SPACE = np.zeros(0, dtype=np.float32)
 
 
 @lru_cache(maxsize=8192)
