@@ -66,3 +66,14 @@ def test_undo_at_a_nonplayers_die_is_asked_under_the_decisions_name(tmp_path: Pa
 def test_help_lists_status_with_tracks():
     # 'status' is answered at every prompt (as 'tracks'); help did not say so
     assert "tracks (status), card" in HELP
+
+
+def test_undo_typed_at_the_undo_question_is_a_yes():  # 6.0
+    # the newcomer's trial b finding 1: 'undo' at "Undo the last decision?" (asked
+    # because the undo takes back a Round's 6.1-6.3) ended the line mode with
+    # "unexpected error: UndoRequest"; undo works at any prompt, there it means yes
+    from tests.test_undo_says import ROUND_BEGUN, ROUND_SAID
+    controller, text = plain([*ROUND_BEGUN, "undo", "undo", "quit"])
+    after = text.split("> undo\n", 2)[2]
+    assert after.startswith("Undone: ") and ROUND_SAID in after.split("\n", 1)[0]
+    assert controller.game.log == [] and controller.state.phase == "card"

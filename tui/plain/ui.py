@@ -502,18 +502,27 @@ class PlainUI:
             self.say(f"Undo: {said}", "On the table:",
                      *[f"  {line}" for line in numbered(steps, align=False)]
                      or ["  (nothing to take back on the board)"])
-            if not self.yes_or_no("Undo the last decision?"):
+            if not self.undo_asked():
                 self.say("Nothing changed.")
                 return
         elif self.c.rules_taken(plan.point):
             # the rules take it further than the decision: said and asked first
             # (issue 43 item 1: the Round's first phases went unsaid)
             self.say(f"Undo: {said}")
-            if not self.yes_or_no("Undo the last decision?"):
+            if not self.undo_asked():
                 self.say("Nothing changed.")
                 return
         self.c.undo(plan)
         self.say(f"Undone: {said}")
+
+    def undo_asked(self) -> bool:
+        """"Undo the last decision?": ``undo`` typed there is a yes (it works at any
+        prompt; here it crashed the line mode, an UndoRequest raised inside the undo,
+        issue 43 trial b finding 1)."""
+        try:
+            return self.yes_or_no("Undo the last decision?")
+        except UndoRequest:
+            return True
 
     def rollback(self, which: str) -> None:
         """``rollback N``: back to the start of card N of the log, once confirmed (the
@@ -634,17 +643,20 @@ class PlainUI:
                  "undo or rollback N to take it back; quit to leave.")
         while True:
             text = self.read()
-            if self.global_command(text):
-                continue
             key = fold(text)
-            if key == "undo":
+            try:
+                if self.global_command(text):
+                    continue
+                if key == "undo":
+                    raise UndoRequest()
+                if key.split()[:1] == ["rollback"]:
+                    with contextlib.suppress(Cancelled):
+                        self.rollback(text.strip()[len("rollback"):].strip())
+                elif key:
+                    self.say("! the game is over: log, show N, why N, board, status, "
+                             "undo, rollback N or quit")
+            except UndoRequest:  # typed here, or at a yes/no asked here (rollback, save)
                 self.undo()
-            elif key.split()[:1] == ["rollback"]:
-                with contextlib.suppress(Cancelled):
-                    self.rollback(text.strip()[len("rollback"):].strip())
-            elif key:
-                self.say("! the game is over: log, show N, why N, board, status, undo, "
-                         "rollback N or quit")
             if not self.c.is_over():
                 return True
 
