@@ -158,13 +158,16 @@ def _features() -> tuple[Feature, ...]:
         ("picks_min", 1, "fewest picks the question takes"),
         ("picks_max", 1, "most picks the question takes"),
         ("question_id", 1, "which question is asked: an id of the form that asks it and "
-         "its prompt with names and numbers left out (the same question in any position, "
-         "a category: below 2^24, exact in float32; 0 when not this agent's turn)"),
+         "its prompt with the cards' and spaces' names and the numbers left out (the same "
+         "question in any position and on any card, a category: below 2^24, exact in "
+         "float32, one-hot or embed it, do not feed it to a network as it is; 0 when not "
+         "this agent's turn)"),
         ("decision_depth", 1, "questions of this decision answered so far (the decision "
          "being built: its first question 0)"),
         ("decision_history", 2 * HISTORY, f"the last {HISTORY} questions of this decision "
-         "answered, oldest first: each its question_id then the action taken (a question "
-         f"of several options: {N_ACTIONS} + the picks); -1 for none"),
+         "answered, oldest first: each its question_id (a category, as question_id: "
+         "one-hot or embed it, do not feed it to a network as it is) then the action taken "
+         f"(a question of several options: {N_ACTIONS} + the picks); -1 for none"),
         ("picked", MAX_OPTIONS, "by action id: how many times the open question of several "
          "options has that option picked so far (0 or 1; more for a question that repeats "
          "options); 0s for any other question"),
@@ -688,9 +691,11 @@ def _question_id(where: str, kind: str, prompt: str) -> int:
 
 
 def _words(prompt: str) -> str:
-    """``prompt`` with each space's name (the longest that fits where one starts) said
-    ``<space>`` and each run of digits ``#``: what :func:`question_id` hashes."""
-    words = _SPACE_NAMES.sub("<space>", prompt)
+    """``prompt`` with each card named ("#16 Coffee Prices") said ``<card>``, each space's
+    name (the longest that fits where one starts) ``<space>`` and each run of digits
+    ``#``: what :func:`question_id` hashes."""
+    words = _SPACE_NAMES.sub("<space>", _CARD_NAMES.sub("<card>", prompt)
+                             if "#" in prompt else prompt)
     if not words.isascii() or "\0" in words:
         return _DIGITS.sub("#", words)
     # the same as _DIGITS (\d is 0-9 in ASCII text) with string methods, which cost a
@@ -729,6 +734,12 @@ def _trie(names: list[str]) -> str:
 _SPACE_NAMES = re.compile(_trie(sorted({n for s in MAP.spaces for n in (s.full_name,
                                                                          s.name)})))
 _DIGITS = re.compile(r"\d+")
+#: Every card as a prompt names it, "#16 Coffee Prices" (what :func:`question_id` leaves
+#: out: the menu's "what do you do?" is one question on every card, and an Event's
+#: questions are told apart by their words, the card being in ``current_card``).
+_CARD_NAMES = re.compile("#(?:" + "|".join(
+    re.escape(f"{n} {c.title}") for n, c in sorted(CARDS.items(), key=lambda nc: (
+        -len(str(nc[0])), nc[0]))) + ")")
 _DIGIT_TO_NUL = str.maketrans(dict.fromkeys("0123456789", "\0"))
 #: The space id of each name of a space.
 _SPACE_ID = {n: s.id for s in MAP.spaces for n in (s.full_name, s.name)}

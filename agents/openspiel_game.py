@@ -566,7 +566,7 @@ class AndeanAbyssState(pyspiel.State):
         return self.clone()
 
     def option_features(self) -> np.ndarray:
-        """The open question's option feature rows (``int8[129, 76]``, the environment's
+        """The open question's option feature rows (``int8[129, 146]``, the environment's
         ``option_features``: row ``i`` action ``i``'s option); 0s where no player is
         asked."""
         if self.node != "player" or self.question is None:

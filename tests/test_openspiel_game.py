@@ -137,7 +137,7 @@ def test_the_tensors_hold_the_board_the_observer_and_the_question() -> None:
     assert block(other, "question_kind").sum() == 0 and block(other, "question_id") == 0
     assert block(mine, "question_size")[0] == len(state.options)
     assert block(mine, "question_id")[0] == state.question_id > 0
-    assert state.option_features().shape == (E.N_ACTIONS, 76)
+    assert state.option_features().shape == (E.N_ACTIONS, 146)
 
 
 @pytest.mark.parametrize("scenario", ["quick", "standard"])
