@@ -262,10 +262,15 @@ class Mirror:
         elif m := re.fullmatch(r"Move the (?P<f>\w+) cylinder to the (?P<box>Eligible|"
                                r"Ineligible) box", text):
             self.eligible[_FACTION[m["f"]]] = m["box"] == "Eligible"
-        elif re.fullmatch(r"Reveal the next card: .*turn the (top card|card under it) face "
-                          r"up and name it when asked", text):
+        elif re.fullmatch(r"(Make|Set) the next card.*turn the (top card|card under it) "
+                          r"face up and name it when asked", text):
             self.card = UNNAMED  # the table turns it: the program learns it when named
-        elif m := re.fullmatch(r"Reveal the next card: (?P<c>#.+)", text):
+        elif re.fullmatch(r"Set the next card, #.+?, aside without a Propaganda Round "
+                          r"\(6\.0.*turn the card under it face up as the card face up.*",
+                          text):
+            self.card = UNNAMED  # face down when the step was written: never named
+        elif m := re.fullmatch(r"Make the next card, (?P<c>#.+?), the card face up"
+                               r"(; then turn .*| \(the deck is empty\))", text):
             self.card = _card(m["c"])
         elif (m := re.fullmatch(r"Put (?P<c>#.+) face up again, and (?P<d>#.+|the card "
                                 r"turned face up \(not named yet\)) back on top "

@@ -30,6 +30,7 @@ from decisions.base import InputError, Question
 from tests.pilot import press, run_async, type_in
 from tests.test_tui_assist import args
 from tests.test_tui_plain import Terminal
+from tui.board_changes import CARD_STEPS
 from tui.commands.play import new_assist_game, run_assist
 from tui.controller import Controller, context_lines, dice_text
 from tui.plain.ui import PlainUI
@@ -604,7 +605,7 @@ def test_plain_the_editor_summary_says_what_the_editor_echoed(tmp_path):  # 1.7,
     summary = summary.split("Does the board", 1)[0]
     echoed = [line.split(". ", 1)[1] for line in editing.splitlines()
               if re.match(r"^(?:.*> )?\d+\. ", line)]
-    echoed = [line for line in echoed if not line.startswith("Reveal")]
+    echoed = [line for line in echoed if not line.startswith(CARD_STEPS)]
     said = [line.split(". ", 1)[1] for line in summary.splitlines()
             if re.match(r"^\s+\d+\. ", line)]
     assert "In Meta West, flip 1 Underground FARC Guerrilla to Active" in said, summary

@@ -43,7 +43,7 @@ LONG = TurnReport(
        "Move the AUC cylinder to the Ineligible box",
        "Set FARC Resources to 17 (was 10)",
        "Place the Terror marker in Space 3",
-       "Reveal the next card: #16 Coffee Prices"],
+       "Make the next card, #16 Coffee Prices, the card face up"],
     reasons=["FARC: Rally (8.7.1)"],
     context=["Who: FARC (Non-player): 2nd Eligible on #37 Former Military",
              "Flowchart: card (8.1) -> rally_q (8.7.1): yes -> rally (8.7.1)",
@@ -91,7 +91,7 @@ async def test_long_steps_are_all_shown_before_done_on_the_table_80x24():
             assert app.done == 0 and isinstance(app.screen, TurnScreen)
             assert presses < 10
         assert keys_line(app).startswith("Enter: done on the table")
-        assert "Reveal the next card" in "\n".join(
+        assert "Make the next card" in "\n".join(
             str(w.render()) for w in app.screen.query(".step"))
         await press(pilot, "enter")
         assert app.done == 1

@@ -55,8 +55,8 @@ def check_the_whole_game(game: Game, text: str) -> None:
     assert state.phase == "over", state.phase
     assert state.propaganda_cards == state.final_propaganda == 3
     # 6.0 EXCEPTION: #74 right after #73's Round is set aside, no second Round
-    assert ("Reveal the next card: #74 Propaganda! comes face up, a second Propaganda "
-            "card in a row: set it aside with no Propaganda Round (6.0)") in text
+    assert ("Set the next card, #74 Propaganda!, aside without a Propaganda Round (6.0: "
+            "a second Propaganda card in a row)") in text
     # no card of the program's own deck unless the table named it or asked it to draw
     # (a draw is logged as the card named)
     named = {first_card(game)} | {e["command"]["card"] for e in game.log

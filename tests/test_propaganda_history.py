@@ -60,7 +60,8 @@ def test_automatic_steps_are_filed_under_the_faction_that_took_them():  # 6.4.4
 
 
 def test_a_round_that_began_in_a_turn_and_ended_the_game():  # 2.4.1, 6.1, 7.2
-    lines = ["Government Pass: +3 Resources (2.3.3)", "Reveal the next card: #75 Propaganda!",
+    lines = ["Government Pass: +3 Resources (2.3.3)",
+             "Make the next card, #75 Propaganda!, the card face up",
              "Propaganda Round 2 (#75 Propaganda!):",
              "      6.1 Victory: victory check won by FARC (6.1, 7.2)"]
     after, began = round_steps(lines)

@@ -282,7 +282,7 @@ def test_undoing_the_naming_after_two_propaganda_cards_names_no_card(tmp_path: P
     # issue 43 item 2 (a newcomer's whole-game trial): after a second Propaganda card in
     # a row (6.0) the program plays the card under it from its own deck; the table names
     # the card it turned (#5) and undoes that. The undo's steps named the program's card
-    # ("Reveal the next card: #58 General Serrano"): the card face up once back there
+    # ("Make the next card, #58 General Serrano, ..."): the card face up once back there
     # was not masked, only the one face up now
     from core.cards import card_title
 

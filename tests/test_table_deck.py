@@ -49,11 +49,11 @@ def test_a_second_propaganda_card_in_a_row_names_no_card_of_the_program(tmp_path
     named = {41, 73, 74, 1}
     assert {int(n) for n in re.findall(r"#(\d+) ", text)} <= named, \
         sorted({int(n) for n in re.findall(r"#(\d+) ", text)} - named)
-    assert ("Reveal the next card: #74 Propaganda! comes face up, a second Propaganda "
-            "card in a row: set it aside with no Propaganda Round (6.0); turn the card "
-            "under it face up and name it when asked") in text
+    assert ("Set the next card, #74 Propaganda!, aside without a Propaganda Round (6.0: "
+            "a second Propaganda card in a row); turn the card under it face up and name "
+            "it when asked") in text
     # the table check's "Changes on the board" says it, once ("Done:" is one line)
-    assert text.count("a second Propaganda card in a row: set it aside") == 1
+    assert text.count("aside without a Propaganda Round (6.0: a second") == 1
     assert "which card is face up now" in text
     # the log files the card face up under the card the table named, and the cards the
     # table names are no numbered turns (issue 31 item 6)
@@ -116,7 +116,7 @@ def test_a_solitaire_save_counts_its_deck_not_to_the_next_propaganda_card():
 
 def test_masked_leaves_named_cards_alone():
     game = new_assist_game("standard", 30, SEATS, 41)
-    lines = ["Reveal the next card: #41 Mancuso", "Card #41 Mancuso"]
+    lines = ["Make the next card, #41 Mancuso, the card face up", "Card #41 Mancuso"]
     assert masked(lines, game, game.state) == lines
 
 

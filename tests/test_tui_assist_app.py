@@ -161,7 +161,8 @@ async def test_assist_session_cards_dice_instructions_editor_save_resume(tmp_pat
         assert isinstance(app.screen, TurnScreen)
         text = shown(app)
         assert "AUC (Non-player): Rally + Extort" in text
-        assert " 1. Place " in text and "Reveal the next card: #40 Demobilization" in text
+        assert " 1. Place " in text
+        assert "Make the next card, #40 Demobilization, the card face up" in text
         assert "Why:" not in text
         # issue 12: who acts and why head the instructions; issue 43: the dice typed
         # fold below them (13 "Dice:" lines pushed the steps to page 2 at 80x24)
@@ -237,7 +238,7 @@ async def test_propaganda_round_is_guided_phase_by_phase():  # 6.0-6.6
             await press(pilot, "enter")
         text = "\n".join(seen)
         # the card ends, the Round begins: its automatic phases under their heading
-        assert "Reveal the next card: #73 Propaganda!" in text
+        assert "Make the next card, #73 Propaganda!, the card face up" in text
         assert "Propaganda Round 1 (#73 Propaganda!; Propaganda card 1 of 4):\n" in text
         assert "the Prop Card marker through the Round's phases" in text  # 2.2
         assert "phases as each is done (2.2)\n      6.1 Victory" in text

@@ -72,7 +72,10 @@ class Change:
     * CARD: ``n`` 1 when ``new`` is a card played before (an undo takes the table back);
       ``aside``: then the cards played between the two (a rollback over several cards,
       a second Propaganda card in a row set aside without a Round, 6.0), which go back
-      on the deck above ``old``, the first of them on top.
+      on the deck above ``old``, the first of them on top. Forward (``n`` 0): ``aside``
+      the next card set aside without a Round (6.0), ``new`` the card that was under it
+      (face down before: never named, issue 43 trial b finding 2), ``to`` 1 when a new
+      next card is turned face up on the deck (0: the deck is empty).
     """
 
     kind: str
@@ -311,8 +314,12 @@ def track_records(before: GameState, after: GameState) -> list[Change]:
         aside = tuple(before.played[before.played.index(after.current_card) + 1:-1]) \
             if back and after.current_card is not None \
             and before.played[-1:] == [before.current_card] else ()
+        if not back and before.deck[:1] != [after.current_card] and \
+                after.played[-2:] == [*before.deck[:1], after.current_card]:
+            aside = tuple(before.deck[:1])  # the next card set aside without a Round (6.0)
         out.append(Change(CARD, old=before.current_card, new=after.current_card,
-                          n=1 if back else 0, aside=aside))
+                          n=1 if back else 0, aside=aside,
+                          to=1 if after.deck and after.phase != "over" else 0))
     return out
 
 
@@ -462,8 +469,33 @@ def _track_text(c: Change) -> str:
                         "card again")
             return (f"Put {_card(c.new)} face up again, and {_card(c.old)} back on top of "
                     "the deck")
-        return f"Reveal the next card: {_card(c.new)}"
+        return card_step(c)
     raise ValueError(f"no words for a change of kind {k!r}")
+
+
+#: how the steps of a card ending begin: the next card becomes the card face up, or is
+#: set aside first (6.0) and the card under it does (:func:`card_step`)
+NEXT_CARD, SET_ASIDE = "Make the next card", "Set the next card"
+CARD_STEPS = (NEXT_CARD, SET_ASIDE)
+#: the new next card turned face up on the deck (2.2), never named in a step: it was
+#: face down when the step was written (a preview the player may still back out of)
+NEW_NEXT = "; then turn the top card of the deck face up as the new next card"
+
+
+def card_step(c: Change) -> str:
+    """A card ending, forward: the next card, face up on the deck (2.2) and already
+    shown, becomes the card face up, and the top card of the deck is turned as the new
+    next card; after a Propaganda card, a second one in a row is set aside without a
+    Round (6.0) and the card under it becomes the card face up. A card that was face
+    down is never named here: the steps are shown in previews a player can back out of
+    (issue 43 trial b finding 2: 'Reveal the next card: #3 Tapias' named the card under
+    a set-aside Propaganda card, and named a card already face up as 'revealed')."""
+    then = NEW_NEXT if c.to else " (the deck is empty)"
+    if c.aside:
+        return (f"{SET_ASIDE}, {_card(c.aside[0])}, aside without a Propaganda Round (6.0: "
+                "a second Propaganda card in a row); turn the card under it face up as the "
+                f"card face up{then}")
+    return f"{NEXT_CARD}, {_card(c.new)}, the card face up{then}"
 
 
 def steps(before: GameState, after: GameState, order: Sequence[int] = (),

@@ -17,8 +17,9 @@ name is ever printed, recorded or counted (issue 31 item 4):
   off by default, kept in the save). Every screen (status, tracks, the card panel, the side
   panel, the browser, which is the same app) goes through it;
 * :func:`masked`: lines of instructions or changes with an unnamed card face up left
-  unnamed ("Reveal the next card: #69 ..." becomes "turn the next card face up and
-  name it"), and after a second Propaganda card in a row, the 6.0 exception said.
+  unnamed ("Make the next card, #69 ..., the card face up" becomes "turn the top card
+  face up and name it when asked"), and after a second Propaganda card in a row, the
+  6.0 exception said.
 
 The one place a second Propaganda card in a row makes the program turn a card of its own
 is the end of a Propaganda Round: the named card is set aside without a Round (6.0) and
@@ -35,6 +36,7 @@ from core.game import Game
 from core.game.board_editor import SetCurrentCard, SetNextCard
 from core.rules import propaganda
 from core.state import GameState
+from tui.board_changes import CARD_STEPS, NEXT_CARD, SET_ASIDE
 
 #: ``state.options`` key set on every assist game: its deck is the table's
 TABLE_DECK = "table_deck"
@@ -201,13 +203,13 @@ def masked(lines: Iterable[str], game: Game, after: GameState,
                   "again when asked)")
     elif skipped:
         first = skipped[0]
-        reveal = (f"Reveal the next card: {card_title(first)} comes face up, a "
-                  "second Propaganda card in a row: set it aside with no Propaganda Round "
-                  "(6.0); turn the card under it face up and name it when asked")
+        reveal = (f"{SET_ASIDE}, {card_title(first)}, aside without a Propaganda Round "
+                  "(6.0: a second Propaganda card in a row); turn the card under it face "
+                  "up and name it when asked")
     else:
-        reveal = "Reveal the next card: turn the top card face up and name it when asked"
+        reveal = f"{NEXT_CARD} the card face up: turn the top card face up and name it when asked"
     return [line[:len(line) - len(line.lstrip())] + reveal
-            if line.lstrip().startswith("Reveal the next card") and title in line
+            if line.lstrip().startswith(CARD_STEPS)
             else line.replace(title, UNNAMED_CARD)
             for line in out]
 

@@ -53,6 +53,7 @@ from decisions.editor import EDIT_HELP, find_card, is_edit, parse_edit
 from tui import describe, table_deck
 from tui.agent_args import SEAT_NAMES
 from tui.available import available_lines
+from tui.board_changes import CARD_STEPS
 from tui.controller import Controller, Preview, TurnReport, solo_result_lines
 from tui.prompts import (
     RECORDED,
@@ -686,7 +687,7 @@ class PlainUI:
         if self.c.is_over():
             return
         state = self.c.state
-        if rep.instructions and any(i.startswith("Reveal") for i in rep.instructions):
+        if rep.instructions and any(i.startswith(CARD_STEPS) for i in rep.instructions):
             self.say(*describe.card_text(state.current_card))
 
     def decide(self) -> None:
@@ -785,7 +786,7 @@ class PlainUI:
     def after_decision(self, rep: TurnReport) -> None:
         """What the table carries out after a person's decision: the card's end and a
         Propaganda Round's automatic phases (assist)."""
-        if self.assist and any(line.lstrip().startswith(("Propaganda Round", "6.", "Reveal"))
+        if self.assist and any(line.lstrip().startswith(("Propaganda Round", "6.", *CARD_STEPS))
                                for line in rep.instructions):
             self.say(*rep.lines()[1:])
 

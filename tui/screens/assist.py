@@ -68,6 +68,7 @@ from core.state import GameState
 from decisions.base import YES_NO, Cancelled, FormRun, InputError, fold
 from decisions.editor import CARD_NAMES, EDIT_HELP, EDIT_WORDS, find_card, parse_edit
 from tui import describe, table_deck
+from tui.board_changes import CARD_STEPS
 from tui.controller import Controller, Preview, TurnReport, numbered, phase_of
 from tui.errors import CliError
 from tui.prompts import RECORDED, yes_no
@@ -875,7 +876,7 @@ class AssistApp(PlayApp, inherit_bindings=False):
         """The card revealed at the end of a turn, shown under its instructions."""
         if self.controller.is_over():
             return ["", "The game is over."]
-        if any(i.startswith("Reveal") for i in report.instructions):
+        if any(i.startswith(CARD_STEPS) for i in report.instructions):
             if self.controller.needs_current_card():  # the program's own: not named
                 return ["", "Now face up: the card the table turns (named next)"]
             return ["", "Now face up:", *describe.card_text(self.controller.state.current_card)]
