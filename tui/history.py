@@ -132,6 +132,8 @@ class Recorder:
         self._card: int | None = None
         self._propaganda = False
         self._last = self._before
+        #: the Round's automatic steps already filed for the card (phase) being recorded
+        self._round_said: list[str] = []
 
     def on_turn(self, game: Game, turn: Turn) -> None:
         if self.history is None:  # a game's set-up: the board before the first card
@@ -144,9 +146,17 @@ class Recorder:
             self._key = key
             self._card = turn.card
             self._propaganda = turn.phase == "propaganda"
-            if turn.round_report:  # the Round's automatic steps (6.1-6.3) before it
-                self._actions.append(Action("Propaganda Round", "automatic steps",
-                                            why=list(turn.round_report)))
+            self._round_said = []
+        said, now = self._round_said, list(turn.round_report)
+        # the Round's automatic steps before the turn: 6.1-6.3 before its first decision,
+        # then those a decision set off (6.4 Election after the Civic Action, Uribe's
+        # removal of the FARC Zones, a FARC Zone with one Department): the engine keeps
+        # a phase's steps until the next phase (issue 43 trial b finding 4: the report
+        # filed only the first turn's and left the Election out)
+        new = now[len(said):] if now[:len(said)] == said else now
+        if new:
+            self._actions.append(Action("Propaganda Round", "automatic steps", why=new))
+        self._round_said = now
         self._actions.append(action_of(turn))
         self._last = game.state.clone()
 

@@ -296,6 +296,17 @@ def _rounds_fact(final: GameState) -> str:
                         if aside else "")
 
 
+def cards_played(state: GameState) -> int:
+    """The cards played so far, set-aside Propaganda cards too (6.0); in a game not
+    over, the card face up counts once someone acted or passed on it: before that it is
+    only turned, with no step of its own in the report (issue 43 trial b finding 5: the
+    page said 13 for the 12 cards it listed)."""
+    untouched = (state.phase == "card" and state.current_card is not None
+                 and not state.step.get("acted") and not state.step.get("passed"))
+    return len(state.played) - (1 if untouched and state.played[-1:] == [
+        state.current_card] else 0)
+
+
 def game_report(history: History, *, title: str = "Andean Abyss game report",
                 subtitle: str = "", cards: PublicCards | None = None) -> str:
     """The whole game as one HTML page. ``cards``: the cards the final position's panel
@@ -307,7 +318,7 @@ def game_report(history: History, *, title: str = "Andean Abyss game report",
     won = victory.winner(final)  # a Non-player's win at a check beats the players' (7.1)
     facts = [
         # every card played, the Propaganda cards set aside without a Round too (6.0)
-        ("Cards played", str(len(final.played))),
+        ("Cards played", str(cards_played(final))),
         ("Propaganda Rounds", _rounds_fact(final)),
         ("Winner", won.label if won is not None else "game not over"),
         ("Margins", ", ".join(f"{f.label} {margins[f]:+d}" for f in Faction)),
