@@ -1347,7 +1347,7 @@ def table_from_options(options: dict | None, agents: list[Faction],
     :class:`core.game.Game` seated as the environment seats ``agents`` (a copy is
     played: a save :func:`core.game.serialize.load` read, a game of the engine's), with
     the environment's ``govt``/``strict``; None for neither (a new game; other keys are
-    ignored). EnvError for a state or game that does not fit."""
+    ignored). EnvError for a state or game that does not fit, or that is over."""
     given = {"state", "game"} & set(options or {})
     if not given:  # (other keys are no option of this environment: PettingZoo's
         return None  # api_test passes one it expects to be ignored)
@@ -1355,6 +1355,16 @@ def table_from_options(options: dict | None, agents: list[Faction],
     if len(given) > 1:
         raise EnvError("reset options: give one of 'state' (a Table.state()) or 'game' "
                        "(a core.game.Game), not both")
+    table = _table_of(options, agents, settings)
+    if table.over:  # (no info could say terminated: reset returns none)
+        raise EnvError(f"reset option {next(iter(given))!r}: the game is over (it has "
+                       "ended, nothing is left to play); give a position still in play, or "
+                       "reset() without it for a new game")
+    return table
+
+
+def _table_of(options: dict, agents: list[Faction], settings: dict[str, Any]) -> Table:
+    """:func:`table_from_options`'s table of a ``state`` or ``game`` option."""
     if "state" in options:
         table = Table.from_state(options["state"])
         if table.agents != frozenset(agents):

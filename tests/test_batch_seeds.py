@@ -80,7 +80,8 @@ def test_a_new_run_may_play_consecutive_seeds(tmp_path: Path, capsys) -> None:
     assert main(["batch", "--games", "2", "--seed", "40", "--scenario", "quick",
                  "--seeding", "consecutive", "--out", str(outdir)]) == 0
     assert sorted(_seeds(outdir)) == [40, 41]
-    assert "seeding" not in json.loads((outdir / "run.json").read_text())  # as runs of old
+    # issue 42 trial F9: its run.json says so (it recorded no seeding, as runs of old)
+    assert json.loads((outdir / "run.json").read_text())["seeding"] == "consecutive"
     # a resumed run keeps its own seeding: asking another is refused in one line
     assert main(["batch", "--games", "2", "--seed", "40", "--scenario", "quick",
                  "--seeding", "hashed", "--out", str(outdir), "--resume"]) == 2

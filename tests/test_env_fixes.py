@@ -63,3 +63,23 @@ def test_action_masks_is_the_mask_as_booleans() -> None:
     masks = env.action_masks()
     assert masks.dtype == bool and masks.shape == (E.N_ACTIONS,)
     assert np.array_equal(masks, env._info()["action_mask"].astype(bool))
+
+
+def test_a_finished_game_is_refused_as_a_start_in_one_line() -> None:
+    # issue 42 trial F8: reset(options={"game": a finished save}) returned the end's
+    # info with no terminated flag (reset returns none), and the next step() raised;
+    # now the reset says why in one line, for both environments and both options
+    env = E.GovernmentEnv(scenario="quick")
+    _, info = env.reset(seed=7)
+    rng = np.random.default_rng(7)
+    done = False
+    while not done:
+        _, _, done, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+    assert env.table is not None and env.table.over
+    finished, state = env.table.game, env.table.state()
+    for options in ({"game": finished}, {"state": state}):
+        with pytest.raises(E.EnvError, match="the game is over"):
+            E.GovernmentEnv(scenario="quick").reset(options=options)
+    with pytest.raises(E.EnvError, match="the game is over"):
+        E.AndeanAbyssEnv(agents=["Government"], scenario="quick").reset(
+            options={"game": finished})

@@ -557,10 +557,8 @@ def _checked_run(args: argparse.Namespace, outdir: Path, options: dict[str, Any]
     plays = agents.govt_label(bot.name) if agents is not None else bot.name
     run = {"games": args.games, "seed": args.seed, "scenario": args.scenario,
            "govt": args.govt, "think": args.think, "plays": plays}
-    seeding = _run_seeding(args, run_path)
-    if seeding != "consecutive":  # (a run of old records none: --resume compares)
-        run["seeding"] = seeding
-    elif agents is not None:
+    seeding = run["seeding"] = _run_seeding(args, run_path)
+    if seeding == "consecutive" and agents is not None:
         _refuse_outside_agent_on_consecutive(args, agents)
     if agents is not None:
         run["agents"] = {Faction(f).label: where for f, where in agents.specs}
@@ -879,8 +877,10 @@ def _check_run(run_path: Path, run: dict[str, Any]) -> None:
         raise CliError(f"--resume: {shown(run_path)} cannot be read ({shown(err)})") from None
     if not isinstance(before, dict):
         raise CliError(f"--resume: {shown(run_path)} was not written by andean batch")
-    changed = [f"--{k} {before.get(k)} (now {v})" for k, v in run.items()
-               if k != "plays" and before.get(k) != v]
+    # a run.json of old records no seeding: its games played consecutive seeds
+    was = {"seeding": "consecutive", **before}
+    changed = [f"--{k} {was.get(k)} (now {v})" for k, v in run.items()
+               if k != "plays" and was.get(k) != v]
     if changed:
         raise CliError(f"--resume: the run in {shown(run_path.parent)} was started with "
                        f"{', '.join(changed)}: give the same options")
