@@ -69,15 +69,17 @@ def turn_line(turn: Turn) -> str:
     who = heading.split(": ", 1)[0]
     if getattr(cmd, "op", None) is not None:
         return f"{who}: {operation_text(cmd)}"
+    # what the command did itself: a Round it set off (6.3's Resources) is the Round's
+    changes = report.card_changes if report.card_changes is not None else report.changes
     if isinstance(cmd, sequence.PlayEvent):
-        return f"{who}: {report.title}: {_event_effects(report.changes)}"
+        return f"{who}: {report.title}: {_event_effects(changes)}"
     if isinstance(cmd, sequence.Pass):
         faction = turn.step.faction
         why = describe.reason(faction.label, report.reasons) \
             if report.nonplayer and faction is not None else ""
         told = [line.split("Pass: ", 1)[1] for line in report.account
                 if "Pass: " in line]  # 'Government Pass: +3 Resources (2.3.3)'
-        gain = told[0] if told else "; ".join(c for c in report.changes if "Resources" in c)
+        gain = told[0] if told else "; ".join(c for c in changes if "Resources" in c)
         return f"{who}: Pass: {why or gain or '(2.3.3)'}"
     return heading
 

@@ -249,6 +249,9 @@ class _Walk:
         #: before it, the board after it, what the engine said of it); an undo reads
         #: them backwards (:meth:`Controller.undo_steps`)
         self.parts: list[tuple[GameState, GameState, list[str]]] = []
+        #: the board at the card's end when a Propaganda Round began after it, before
+        #: its phases (6.1-6.3): what the command and its card's end alone did
+        self.round_start: GameState | None = None
 
     def steps_to(self, after: GameState) -> list[str]:
         """The table's steps of the walk, then whatever still differs from ``after`` (a
@@ -364,6 +367,8 @@ class _Walk:
             self._set_aside(state.played[drawn:])
             if state.phase == "propaganda" and not state.step:
                 self.changed()  # the card's end: cylinders, the next card
+                if self.round_start is None:
+                    self.round_start = state.clone()
                 # numbered among the Rounds held, and by its Propaganda card (6.0: a card
                 # set aside after a Round holds none, yet counts for 2.4.1)
                 self.reports.append(
@@ -413,6 +418,20 @@ class _Walk:
             self.stage(index, report, decision)
 
         return observe
+
+
+def card_changes(before: GameState, after: GameState, entry: dict) -> list[str] | None:
+    """What a logged command and its card's end changed (:func:`describe.changes`),
+    without the phases of a Propaganda Round that began after it (6.2 Sabotage, 6.3
+    Resources...); None when no Round began (the command's changes are all its own).
+    The one-line summary of an Event or a Pass reads these (issue 43 trial b finding
+    7: "Event #55 DEA Agents (shaded): ...; Government Resources 31 -> 61" was 6.3's
+    +30)."""
+    if after.propaganda_cards == before.propaganda_cards:
+        return None
+    walk = _Walk(before, entry, steps=False)
+    walk.run()
+    return None if walk.round_start is None else describe.changes(before, walk.round_start)
 
 
 def round_reports(before: GameState, entry: dict) -> list[str]:
@@ -701,7 +720,9 @@ class Controller:
         self.session.commit(preview.game)
         report = TurnReport(faction, preview.title, list(preview.changes),
                             changes=describe.changes(before, preview.game.state),
-                            nonplayer=False, account=list(preview.trace))
+                            nonplayer=False, account=list(preview.trace),
+                            card_changes=card_changes(before, preview.game.state,
+                                                      self.game.log[-1]))
         if kind_of(self.game.log[-1]) in ("card", "correction"):
             _as_correction(report, self.game.log[-1])
         else:
@@ -759,6 +780,7 @@ class Controller:
         report = TurnReport(
             faction, title, steps, reasons=result.trace.lines(),
             changes=describe.changes(before, trial.state), account=list(result.report),
+            card_changes=card_changes(before, trial.state, trial.log[-1]),
             context=context_lines(before, trial.log[len(self.game.log):],
                                   None if ai else result.trace),
             who=GOVT_AI_LABEL if ai else "",
@@ -814,6 +836,7 @@ class Controller:
             instructions(logged, trace, before, trial.state, trial.log[-1]),
             reasons=[agent_choice(agent.where, title)],
             changes=describe.changes(before, trial.state), nonplayer=False,
+            card_changes=card_changes(before, trial.state, trial.log[-1]),
             account=list(trace), context=context_lines(before, trial.log[start:]),
             who=f"{faction.label} ({agent.label})")
         self.session.commit(trial)
@@ -1430,6 +1453,16 @@ def _decision(cmd: Command, before: GameState) -> str:
 
 def rebuilt_report(game: Game, step: Step, before: GameState, trace: list[str],
                    after: GameState) -> TurnReport:
+    """:func:`_rebuilt_report`, with the changes of a command's own card
+    (:func:`card_changes`) for its one-line summary."""
+    report = _rebuilt_report(game, step, before, trace, after)
+    if kind_of(step.logged) == "command":
+        report.card_changes = card_changes(before, after, step.logged)
+    return report
+
+
+def _rebuilt_report(game: Game, step: Step, before: GameState, trace: list[str],
+                    after: GameState) -> TurnReport:
     """The account of a logged command rebuilt from the log (a resumed save), as
     :meth:`Controller.commit` and :meth:`Controller.nonplayer_turn` give it when it is
     played. A Non-player's reasons come from running its flowchart again on the

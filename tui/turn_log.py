@@ -52,6 +52,10 @@ class TurnReport:
     reasons: list[str] = field(default_factory=list)
     changes: list[str] = field(default_factory=list)
     nonplayer: bool = True
+    #: ``changes`` without the phases of a Propaganda Round that began after the
+    #: command (6.2, 6.3...): what the command and its card's end did, for its one-line
+    #: summary (:func:`tui.controller.card_changes`; None: no Round began)
+    card_changes: list[str] | None = None
     #: why ``reasons`` is empty for a Non-player's turn rebuilt from a save
     note: str = ""
     #: who did it, when not a Faction or the board editor ("Card end")
