@@ -518,7 +518,7 @@ class Table:
     def own_option_features(self) -> np.ndarray:
         """:meth:`option_features` as an array of the caller's own (writeable, a
         copy): what the environments hand an agent."""
-        return np.ndarray(_ROWS_SHAPE, np.int8, bytearray().join(self._row_parts()))
+        return np.ndarray(_ROWS_SHAPE, _INT8, bytearray().join(self._row_parts()))
 
     def _row_parts(self) -> tuple[bytes, bytes, bytes]:
         """The bytes of :meth:`option_features` in three parts: the options' rows
@@ -968,6 +968,9 @@ _PADDING = [bytes(N_OPTION_FEATURES * (MAX_OPTIONS - n)) for n in range(MAX_OPTI
 _DONE_ROW = feature_row(MANY, None, "done")
 #: The shape of the option rows; their bytes when no question is open (all 0s).
 _ROWS_SHAPE = (N_ACTIONS, N_OPTION_FEATURES)
+#: The arrays' element types as dtype objects (np.ndarray() takes them without a
+#: look-up from the type)
+_INT8, _FLOAT32 = np.dtype(np.int8), np.dtype(np.float32)
 _NO_BLOB = bytes(N_ACTIONS * N_OPTION_FEATURES)
 #: The remembered option rows by question kind (:func:`option_row_bytes`), the rows and
 #: the options of number and yes/no questions (:func:`_question_rows`, :func:`_answers`),
@@ -1032,7 +1035,7 @@ class Encoder:
                       table._tail)
         else:
             pieces = (parts[0], _OBSERVER_BYTES[observer], parts[1], _NO_TAIL)
-        return np.ndarray(_VECTOR_SHAPE, np.float32, bytearray().join(pieces))
+        return np.ndarray(_VECTOR_SHAPE, _FLOAT32, bytearray().join(pieces))
 
 
 #: Where :meth:`Encoder.encode` writes the observer and the question (per step): the
