@@ -916,6 +916,7 @@ def plans_report(rows: list[dict[str, Any]], extra: list[dict[str, Any]],
         others: dict[str, list[float]] = {p: [] for p in old_plans}
         gains: dict[str, list[tuple[float, float, float, float]]] = {n: [] for n in PLAN_RULES}
         present = 0
+        changed32: list[float] = []
         for r in both:
             key = (r["game"], r["index"])
             base = [c for c in r["candidates"] if c.get("model") != HEURISTIC_MODEL]
@@ -931,6 +932,11 @@ def plans_report(rows: list[dict[str, Any]], extra: list[dict[str, Any]],
             old_top = max(means[: len(base)])
             best_one += new_top > old_top
             best_tie += new_top == old_top
+            # the 32-future choice on the row's own sample, judged by its reference
+            without32, _ = mean_choice(32)(base)
+            with32, _ = mean_choice(32)(pool)
+            if with32 != without32:
+                changed32.append(means[with32] - means[without32])
             own_regret.append(top - new_top)
             for c, m in zip(base, means, strict=False):
                 if c["plan"] in others:
@@ -963,6 +969,10 @@ def plans_report(rows: list[dict[str, Any]], extra: list[dict[str, Any]],
             "positions": present, "best_alone": best_one, "best_tied": best_tie,
             "best_expected": t_interval(exp_best), "regret": t_interval(own_regret),
             "old_regrets": {p: _mean(v) for p, v in others.items() if v},
+            "changed_32": {"positions": len(changed32),
+                           "better": sum(d > 0 for d in changed32),
+                           "worse": sum(d < 0 for d in changed32),
+                           "gain": sum(changed32)},
             "rules": {name: {"value_gain": t_interval([g[0] for g in v]),
                              "lost_change": t_interval([100 * g[1] for g in v]),
                              "changed": _mean([g[2] for g in v]),
@@ -980,11 +990,15 @@ def plans_markdown(summary: dict[str, Any]) -> list[str]:
     lines = [f"{summary['positions']} positions; rows that no longer replay: "
              f"{len(summary['check_failed'])}.", "",
              "| plan | positions | reference's best: alone / tied (64 futures) | best alone, "
-             "expected | its regret | the default plans' regrets |", "|---|---|---|---|---|---|"]
+             "expected | its regret | the default plans' regrets | 32-future choice changed: "
+             "better / worse (value, summed) |", "|---|---|---|---|---|---|---|"]
     for name, p in summary["plans"].items():
         olds = ", ".join(f"{k} {v:.1f}" for k, v in p["old_regrets"].items())
+        c32 = p["changed_32"]
         lines.append(f"| {name} | {p['positions']} | {p['best_alone']} / {p['best_tied']} | "
-                     f"{100 * p['best_expected'][0]:.0f}% | {ci(p['regret'], False)} | {olds} |")
+                     f"{100 * p['best_expected'][0]:.0f}% | {ci(p['regret'], False)} | {olds} | "
+                     f"{c32['positions']}: {c32['better']} / {c32['worse']} "
+                     f"({c32['gain']:+.1f}) |")
     lines += ["", "Adding the plan to the candidates: the reference value of each rule's "
               "choice with it minus without it (positive: better), the chance of a lost "
               "check with minus without (points of %), how often the choice changes, and "

@@ -52,8 +52,8 @@ campaign search judges them only when ``ANDEAN_CAMPAIGN_PLANS`` names them
   without a Government Base) and, with Control, the space is ready for Civic Action;
   without a Base yet, the cubes a Train replaces with one (3.2.1) count a little.
 * **no-eradicate** (4.2.3, 7.2): no Eradicate while the Cartels are far from their
-  goal (their victory margin, 7.3, more than :data:`CARTELS_FAR` below 0: the ledger's
-  threshold). Eradicate shifts a Department toward Active Opposition, FARC's victory
+  goal (their victory margin, 7.3, more than :data:`CARTELS_FAR` below 0; the bench
+  chose 0 over the ledger's 5). Eradicate shifts a Department toward Active Opposition, FARC's victory
   total, and the ledger found +3 to +4 Opposition a game from Eradicates made while
   the Cartels were about 16 points short. This plan is a **restriction**, not a value
   (its value is 0): :attr:`Plan.forbids` names the Special Activities its Government
@@ -65,9 +65,10 @@ campaign search judges them only when ``ANDEAN_CAMPAIGN_PLANS`` names them
   same futures. The search's other candidates (CP-SAT's Eradicate variants, the other
   plans) stay free to Eradicate: the plan is one candidate among them.
 
-What the decision bench said of them (``decision_bench.py extend``, docs/strength.md,
-"Issue 40, fourth session") is recorded there; the weights above are those the bench
-chose among a few (training positions only).
+Their weights were chosen on the decision bench (training positions only,
+``decision_bench.py extend``): hold and foothold 0.25 of 0.25, 0.5 and 1; no-eradicate's
+distance 0 of 0, 5 and 10. What the bench says of them is in docs/strength.md ("Issue 40,
+fourth session"): none moves today's choice measurably.
 """
 
 from __future__ import annotations
@@ -187,10 +188,12 @@ def foothold_value(state: GameState) -> float:
 
 
 #: The Cartels are *far* from their goal while their victory margin (7.3: Bases above
-#: 10 and Resources above 40, the lesser) is below minus this: the ledger's threshold
-#: (``benchmarks/ledger.py``, CARTELS_NEAR), under which Eradicates added +3 to +4
-#: Opposition a game and removed little threat (docs/strength.md, issue 35).
-CARTELS_FAR = 5
+#: 10 and Resources above 40, the lesser) is below minus this. The ledger's threshold was
+#: 5 (``benchmarks/ledger.py``, CARTELS_NEAR: Eradicates with the Cartels further added
+#: +3 to +4 Opposition a game, docs/strength.md, issue 35); on the decision bench 0 (no
+#: Eradicate until the Cartels stand at their goal) did a little better than 5 and 10,
+#: within the noise (docs/strength.md, issue 40 fourth session), so 0 it is.
+CARTELS_FAR = 0
 
 
 def cartels_far(state: GameState, far: int = CARTELS_FAR) -> bool:
@@ -288,9 +291,9 @@ PLAN_NAMES = tuple(p.name for p in PLANS)
 #: they help (docs/strength.md, "Issue 40, fourth session").
 LEDGER_PLANS: tuple[Plan, ...] = (
     Plan("hold", "garrison and ready for Civic Action the spaces FARC could Agitate",
-         "6.4.1, 6.4.2", 0.5, hold_value),
+         "6.4.1, 6.4.2", 0.25, hold_value),
     Plan("foothold", "a Base and Police in a Population-2 Department, so that the Troops "
-         "stay after Redeploy", "3.2.1, 6.5.1, 6.4.1", 0.5, foothold_value),
+         "stay after Redeploy", "3.2.1, 6.5.1, 6.4.1", 0.25, foothold_value),
     Plan("no-eradicate", "no Eradicate while the Cartels are far from their goal",
          "4.2.3, 7.2", 0.0, no_value, eradicate_far),
 )
