@@ -111,7 +111,14 @@ from nonplayer.government.campaign import (  # noqa: E402
     rollouts_on,
     tuned_weights,
 )
-from nonplayer.government.plan import PLANS, Plan, cartels_far, plan_named  # noqa: E402
+from nonplayer.government.plan import (  # noqa: E402
+    CARTELS_FAR,
+    LEDGER_PLANS,
+    PLANS,
+    Plan,
+    cartels_far,
+    plan_named,
+)
 from nonplayer.government.value import cards_to_propaganda  # noqa: E402
 from nonplayer.government.yardstick import features as yardstick_features  # noqa: E402
 from nonplayer.government.yardstick import yardstick_value  # noqa: E402
@@ -864,6 +871,31 @@ def run_extend(rows: list[dict[str, Any]], games: Path, specs: Sequence[str], ou
                   f"{new['cpu_seconds']:.0f} s of CPU", file=sys.stderr)
 
 
+def split_ledger(rows: list[dict[str, Any]]) -> tuple[list[dict[str, Any]],
+                                                     list[dict[str, Any]]]:
+    """Rows of a ``run`` with the ledger's plans among the candidates
+    (``ANDEAN_CAMPAIGN_PLANS=default,hold,...``): the rows without them, and ``extend``
+    rows holding them, each named as ``extend`` names a variant at this commit's weights
+    (``hold@0.25``; no-eradicate by :data:`plan.CARTELS_FAR`), so that ``report
+    --extra`` puts them beside the same plans added to older rows."""
+    ledger = {p.name: p for p in LEDGER_PLANS}
+
+    def spec(name: str) -> str:
+        plan = ledger[name]
+        return f"{name}@{CARTELS_FAR}" if plan.forbids is not None else f"{name}@{plan.weight:g}"
+
+    out, extra = [], []
+    for r in rows:
+        mine = [c for c in r["candidates"] if c.get("plan") not in ledger]
+        theirs = [dict(c, plan=spec(c["plan"]), added=True) for c in r["candidates"]
+                  if c.get("plan") in ledger]
+        out.append(dict(r, candidates=mine))
+        if theirs:
+            extra.append({"game": r["game"], "index": r["index"], "check": "same",
+                          "candidates": theirs})
+    return out, extra
+
+
 #: The choice rules of the plans' comparison (each on the candidates today's default
 #: judges, with and without the new plan).
 PLAN_RULES: dict[str, Rule] = {
@@ -1094,8 +1126,9 @@ def main(argv: list[str] | None = None) -> int:
     rows = list({(row["game"], row["index"]): row for row in (
         json.loads(line) for path in args.rollouts
         for line in _text(path).splitlines())}.values())
-    if args.extra:
-        extra = [json.loads(line) for path in args.extra for line in _text(path).splitlines()]
+    rows, extra = split_ledger(rows)
+    if args.extra or extra:
+        extra += [json.loads(line) for path in args.extra for line in _text(path).splitlines()]
         plans = plans_report(rows, extra, args.trials or 100,
                              sets=[g.split(",") for g in args.together])
         print(json.dumps(plans, indent=1) if args.json else "\n".join(plans_markdown(plans)))
