@@ -51,19 +51,19 @@ campaign search judges them only when ``ANDEAN_CAMPAIGN_PLANS`` names them
   that the Troops there stay after Redeploy (6.5.1 moves Troops out of Departments
   without a Government Base) and, with Control, the space is ready for Civic Action;
   without a Base yet, the cubes a Train replaces with one (3.2.1) count a little.
-* **no-eradicate** (4.2.3, 7.2): no Eradicate while the Cartels are far from their
-  goal (their victory margin, 7.3, more than :data:`CARTELS_FAR` below 0; the bench
-  chose 0 over the ledger's 5). Eradicate shifts a Department toward Active Opposition, FARC's victory
-  total, and the ledger found +3 to +4 Opposition a game from Eradicates made while
-  the Cartels were about 16 points short. This plan is a **restriction**, not a value
-  (its value is 0): :attr:`Plan.forbids` names the Special Activities its Government
+* **no-eradicate** (4.2.3, 7.2): no Eradicate while the Cartels are far from their goal
+  (their victory margin, 7.3, more than :data:`CARTELS_FAR` below 0; the bench chose 0
+  over the ledger's 5). Eradicate shifts a Department toward Active Opposition, FARC's
+  victory total, and the ledger found +3 to +4 Opposition a game from Eradicates made
+  while the Cartels were about 16 points short. This plan is a **restriction**, not a
+  value (its value is 0): :attr:`Plan.forbids` names the Special Activities its Government
   does not add to an Operation, and the heuristic Government that follows the plan
-  (:meth:`~nonplayer.government.heuristic.HeuristicGovernment.following`) leaves them
-  out of the Special Activities it weighs, on the plan's first command and on every
-  card of its rollouts to the Support Phase. So the rollouts' Government honours it,
-  and the search compares "no Eradicate while far" with the other candidates on the
-  same futures. The search's other candidates (CP-SAT's Eradicate variants, the other
-  plans) stay free to Eradicate: the plan is one candidate among them.
+  (:meth:`~nonplayer.government.heuristic.HeuristicGovernment.following`) leaves them out
+  of the Special Activities it weighs, on the plan's first command and on every card of
+  its rollouts to the Support Phase. So the rollouts' Government honours it, and the
+  search compares "no Eradicate while far" with the other candidates on the same futures.
+  The search's other candidates (CP-SAT's Eradicate variants, the other plans) stay free
+  to Eradicate: the plan is one candidate among them.
 
 Their weights were chosen on the decision bench (training positions only,
 ``decision_bench.py extend``): hold and foothold 0.25 of 0.25, 0.5 and 1; no-eradicate's
