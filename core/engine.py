@@ -1,14 +1,15 @@
 """Which engine runs: the hot modules compiled with mypyc, or the same code as plain Python.
 
-A compiled build (``ANDEAN_COMPILE=1 pip install ...``, see setup.py and
-docs/performance.md, "The compiled engine") puts a C extension beside each module of
-:data:`COMPILED_MODULES` and writes :data:`BUILD_INFO`: the digest of those modules'
-sources when they were compiled. On importing :mod:`core` (before any of them),
-:func:`install` decides once, for all of them together (compiled modules call each other
-natively, so half of each cannot run):
+An install compiles where a C compiler exists (setup.py; docs/performance.md, "The
+compiled engine"): it puts a C extension beside each module of :data:`COMPILED_MODULES`
+and writes :data:`BUILD_INFO`, the digest of those modules' sources when they were
+compiled, or, where it installed plain Python, why. On importing :mod:`core` (before any
+of them), :func:`install` decides once, for all of them together (compiled modules call
+each other natively, so half of each cannot run):
 
 * ``ANDEAN_PURE=1`` in the environment: plain Python;
-* no compiled build, or one missing a module: plain Python;
+* a plain install (the record says why), no build record (a checkout never installed),
+  or a build missing a module: plain Python;
 * a build whose sources changed since (an editable install edited after building, or a
   branch switched): plain Python, so an edit is never silently ignored; rebuild with
   ``ANDEAN_COMPILE=1 pip install --no-deps -e .``;
@@ -73,7 +74,8 @@ COMPILED_MODULES: tuple[str, ...] = (
     "core.events.cards_49_72",
 )
 
-#: Written by setup.py next to this file when it compiles: {"digest", "modules", "mypy"}.
+#: Written by setup.py next to this file by every build: {"digest", "modules", "mypy"} when
+#: it compiled, {"plain": why not} when it installed plain Python.
 BUILD_INFO = "_compiled.json"
 
 #: Set to 1 to run the plain Python engine from a compiled install.
@@ -117,12 +119,14 @@ def decide(
     info_path = root / "core" / BUILD_INFO
     if not info_path.exists():
         return False, "plain Python (no compiled build)"
-    missing = [m for m in COMPILED_MODULES if _extension_of(m, root) is None]
     try:
         info = json.loads(info_path.read_text(encoding="utf-8"))
+        if isinstance(info, dict) and isinstance(info.get("plain"), str):
+            return False, f"plain Python ({info['plain']})"  # and why (setup.py)
         built = info["digest"], tuple(info["modules"])
     except (OSError, ValueError, KeyError, TypeError):
         return False, f"plain Python (unreadable {BUILD_INFO})"
+    missing = [m for m in COMPILED_MODULES if _extension_of(m, root) is None]
     if missing or built[1] != COMPILED_MODULES:
         return False, "plain Python (the compiled build lacks a module; rebuild: " + REBUILD + ")"
     if built[0] != source_digest(root):

@@ -67,3 +67,12 @@ def test_plain_python_loads_each_compiled_module_from_its_source(tmp_path: Path)
     spec = finder.find_spec("core.state", [str(tmp_path / "core")])
     assert spec is not None and spec.origin == str(tmp_path / "core" / "state.py")
     assert finder.find_spec("core.map", [str(tmp_path / "core")]) is None  # not compiled
+
+
+def test_a_plain_install_says_why(tmp_path: Path) -> None:
+    # an install that found no working C compiler (or was asked ANDEAN_COMPILE=0) records
+    # why, and --version says it; stale extensions beside the sources are not used
+    _tree(tmp_path)
+    why = "installed plain: no C compiler (gcc not found)"
+    (tmp_path / "core" / engine.BUILD_INFO).write_text(json.dumps({"plain": why}))
+    assert engine.decide(tmp_path, {}) == (False, f"plain Python ({why})")
