@@ -3,11 +3,11 @@
 An install compiles the modules listed in ``core/engine.py`` (COMPILED_MODULES) with mypyc
 into C extensions placed beside their sources, where a C compiler and the Python headers
 are found; where they are not, or where the build fails, it installs the same modules as
-plain Python and says so in one line (``pip install -v`` shows the build's output) and in
-the build record, which ``andean --version`` reads. The record, ``core/_compiled.json``,
-holds the digest of the sources compiled, or why the install is plain; at run time
-``core.engine`` uses the extensions only while the sources still match
-(docs/performance.md, "The compiled engine").
+plain Python and says so in one line (a warning: pip 26 shows it, older pips with
+``-v``) and in the build record, which ``andean --version`` reads. The record,
+``core/_compiled.json``, holds the digest of the sources compiled, or why the install is
+plain; at run time ``core.engine`` uses the extensions only while the sources still
+match (docs/performance.md, "The compiled engine").
 
 ``ANDEAN_COMPILE`` in the environment: unset (or empty) compiles where it can, else plain
 Python; ``1`` compiles or fails the install with the compiler's or mypyc's error; ``0``
@@ -27,6 +27,7 @@ import shutil
 import sys
 import sysconfig
 import tempfile
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -91,9 +92,10 @@ def short(error: BaseException) -> str:
 
 
 def plain(why: str) -> None:
-    """The one line a plain install prints."""
-    print(f"{SAY}{why}: installing the engine as plain Python (the same results, slower; "
-          "ANDEAN_COMPILE=1 makes this an error)", file=sys.stderr, flush=True)
+    """The one line a plain install prints: a warning, which pip passes on even with
+    --quiet (26.3, the one CI upgrades to); pip 23 shows a build's output only with -v."""
+    warnings.warn(f"{SAY}{why}: installing the engine as plain Python (the same results, "
+                  "slower; ANDEAN_COMPILE=1 makes this an error)", stacklevel=2)
 
 
 def record(root: Path, info: dict[str, Any]) -> None:
