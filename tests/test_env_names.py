@@ -48,13 +48,16 @@ def _row(kind: str, value: object, label: str) -> np.ndarray:
     return np.frombuffer(feature_row(kind, value, label), dtype=np.int8)
 
 
-def _no_two_rows_alike(rows: np.ndarray, options: list[Option], prompt: str) -> None:
+def _no_two_rows_alike(rows: np.ndarray, mask: np.ndarray, options: list[Option],
+                       prompt: str) -> None:
     seen: dict[bytes, int] = {}
     for i, option in enumerate(options):
         key = rows[i].tobytes()
         assert key not in seen, (prompt, options[seen[key]].value, option.value)
         seen[key] = i
         assert not rows[i][OTHER_NAME], (prompt, option.value)  # every name is listed
+    if mask[E.DONE]:  # DONE's row (a value of type none) is no option's either
+        assert rows[E.DONE].tobytes() not in seen, prompt
 
 
 def test_no_two_legal_options_of_a_question_share_a_feature_row() -> None:
@@ -69,7 +72,8 @@ def test_no_two_legal_options_of_a_question_share_a_feature_row() -> None:
         _, info = env.reset(seed=seed)
         for _ in range(250):
             assert env.table is not None and env.table.question is not None
-            _no_two_rows_alike(info["option_features"], env.table.options,
+            _no_two_rows_alike(info["option_features"], info["action_mask"],
+                               env.table.options,
                                env.table.question.prompt)
             asked += 1
             _, _, done, _, info = env.step(int(rng.choice(np.flatnonzero(
@@ -84,7 +88,7 @@ def test_no_two_legal_options_of_a_question_share_a_feature_row() -> None:
             aec.step(None)
             continue
         assert aec.table is not None and aec.table.question is not None
-        _no_two_rows_alike(obs["option_features"], aec.table.options,
+        _no_two_rows_alike(obs["option_features"], obs["action_mask"], aec.table.options,
                            aec.table.question.prompt)
         asked += 1
         aec.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
