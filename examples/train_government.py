@@ -13,24 +13,29 @@ machine prints the same result; training for ``--seconds`` gives a result that d
 on the machine's speed (how many games fit). The scenario defaults to quick (the
 environment's own default is standard).
 
-What the default prints (quick scenario, 1,000 games, seed 0, 60 held-out seeds; 11
-minutes on a 2-core machine at load average 21): learned -18.13, random -25.50, learned
-minus random +7.37 (95% CI +3.76 to +10.97), better in 47 games, worse in 11.
+What the default prints (quick scenario, 1,000 games, seed 0, 60 held-out seeds; about
+a minute of CPU): learned -19.17, random -25.50, learned minus random +6.33 (95% CI +2.49
+to +10.17), better in 43 games, worse in 16.
 
 Needs the ``env`` extra (``pip install -e '.[env]'``) and numpy only: no deep-learning
 library.
 
 **The policy.** Action *i* is "option *i* of the question asked now", so a policy must
-say what each option *means*. Here each option is scored by a linear function of the
-words that name it: the question (``info["question"].prompt``, its card and numbers
-left out, e.g. "which Operation?") crossed with the option's label
-(``info["options"][i].label``, e.g. "Sweep", "Event (unshaded)", a space's name), hashed
-into a fixed vector of weights. The policy is the softmax of those scores over the
-actions the mask allows (action ``DONE`` ends the picks of a question of several
-options). It is trained by REINFORCE: after each game every action taken is made more
-likely in proportion to how much the 8.8 score (the environment's last reward) gained
-from that action to the end of the game (the Government's margin minus the highest
-Insurgent margin, read from the observation's ``margins``), less its running mean.
+say what each option *means*. Here it reads only the documented vectors
+(docs/agents.md, "The research environment"): each allowed option's feature row
+(``info["option_features"][i]``: its type, space, piece kinds, Faction, number, Event
+side, name) and, for the question's context, the observation's ``question_id`` (a
+category, so it is crossed with the row, never fed as a number) and ``question_kind``.
+Each nonzero column of the row, with its value, and the whole row (the option itself: no
+two options of a question share a row) are features, alone and crossed with the
+question, hashed into a fixed vector of weights; an option's score is the sum of its
+features' weights. The policy is the softmax of those scores over the actions the
+mask allows (action ``DONE`` ends the picks of a question of several options: a feature
+of its own). It is trained by REINFORCE: after each game every action taken is made
+more likely in proportion to how much the 8.8 score (the environment's last reward)
+gained from that action to the end of the game (the Government's margin minus the
+highest Insurgent margin, read from the observation's ``margins``), less its running
+mean.
 
 **The comparison.** Both Governments play the same held-out seeds (never trained on):
 the same deck and, until their choices differ, the same dice, so the paired difference
@@ -44,7 +49,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import re
 import time
 import zlib
 from collections.abc import Callable
@@ -56,38 +60,41 @@ from agents.env import DONE, FEATURES, GovernmentEnv
 
 #: the hashed feature vector's size
 DIM = 1 << 14
-#: what a card reference, a number or a bracket says in a prompt is left out of its words
-_NOISE = re.compile(r"#\d+[^:]*:|\([^)]*\)|\d+")
+#: where the observation holds the question's id and kind (agents.env.FEATURES)
+_AT = {f.name: f.offset for f in FEATURES}
+_QUESTION_ID, _KIND = _AT["question_id"], _AT["question_kind"]
 
 
-def _hash(text: str) -> int:
-    return zlib.crc32(text.encode("utf-8")) % DIM
+def _hash(*key: int) -> int:
+    return zlib.crc32(repr(key).encode()) % DIM
 
 
-def question_words(prompt: str) -> str:
-    """What a question asks, without the card, the Faction and its numbers: 'Government,
-    2nd Eligible on #39 Soldados Campesinos: what do you do?' -> 'what do you do?'."""
-    tail = prompt.rsplit(":", 1)[-1] if ":" in prompt else prompt
-    return " ".join(_NOISE.sub(" ", tail).lower().split())
+def option_features(question: int, row: np.ndarray, done: bool = False) -> list[int]:
+    """The hashed features of one option: each nonzero column of its feature ``row``
+    with its value (a count or number as it is: a category of its own) and the whole row
+    (the option itself: no two options of a question share a row), each alone and
+    crossed with the ``question`` (the question's id and kind, :func:`question_of`)."""
+    columns = np.flatnonzero(row)
+    keys: list[tuple[int, ...]] = [(-1, int(done))]
+    keys += [(int(c), int(row[c])) for c in columns]
+    keys.append((-2, zlib.crc32(row.tobytes()), int(done)))
+    return [_hash(*k) for k in keys] + [_hash(question, *k) for k in keys]
 
 
-def option_features(question: str, label: str) -> list[int]:
-    """The hashed features of one option: its label, its words, each with the question."""
-    words = re.findall(r"[a-záéíóúñ]+", label.lower())
-    keys = [f"o|{label}", f"q|{question}|o|{label}"]
-    keys += [f"w|{w}" for w in words] + [f"q|{question}|w|{w}" for w in words]
-    return [_hash(k) for k in keys]
+def question_of(obs: np.ndarray) -> int:
+    """The question's context from the observation: its ``question_id`` and kind as
+    one category (an id is a category, not a quantity: docs/agents.md)."""
+    kind = int(np.argmax(obs[_KIND:_KIND + 4]))
+    return int(obs[_QUESTION_ID]) * 4 + kind
 
 
-def features(info: dict[str, Any]) -> dict[int, list[int]]:
-    """The features of every allowed action of the question in ``info``."""
-    question = question_words(info["question"].prompt)
-    options = info["options"]
-    out = {}
-    for action in np.flatnonzero(info["action_mask"]):
-        label = "DONE" if action == DONE else str(options[action].label)
-        out[int(action)] = option_features(question, label)
-    return out
+def features(obs: np.ndarray, info: dict[str, Any]) -> dict[int, list[int]]:
+    """The features of every allowed action of the question asked, from the documented
+    vectors only: the observation and ``info``'s ``option_features`` and mask."""
+    question = question_of(obs)
+    rows = info["option_features"]
+    return {int(a): option_features(question, rows[a], a == DONE)
+            for a in np.flatnonzero(info["action_mask"])}
 
 
 class Policy:
@@ -104,15 +111,15 @@ class Policy:
         p = np.exp(scores)
         return actions, p / p.sum()
 
-    def act(self, info: dict[str, Any], rng: np.random.Generator
+    def act(self, obs: np.ndarray, info: dict[str, Any], rng: np.random.Generator
             ) -> tuple[int, dict[int, list[int]], np.ndarray]:
-        feats = features(info)
+        feats = features(obs, info)
         actions, p = self.probabilities(feats)
         return actions[int(rng.choice(len(actions), p=p))], feats, p
 
 
 #: where the observation holds the victory margins (agents.env.FEATURES)
-_MARGINS = next(f.offset for f in FEATURES if f.name == "margins")
+_MARGINS = _AT["margins"]
 
 
 def standing(obs: np.ndarray) -> float:
@@ -147,7 +154,7 @@ def train(seconds: float, episodes: int | None = None, seed: int = 0,
         steps: list[tuple[int, dict[int, list[int]], np.ndarray, float]] = []
 
         def choose(obs: np.ndarray, info: dict[str, Any], steps: list[Any] = steps) -> int:
-            action, feats, p = policy.act(info, rng)
+            action, feats, p = policy.act(obs, info, rng)
             steps.append((action, feats, p, standing(obs)))
             return action
 
@@ -211,7 +218,7 @@ def evaluate(policy: Policy, games: int, first_seed: int = 0, scenario: str = "q
         # Government's games are the same whatever the policy did (it drew from the
         # policy's stream, so its baseline moved from run to run)
         mine, other = np.random.default_rng([s, 1]), np.random.default_rng([s, 2])
-        learned.append(play(env, s, lambda obs, info, r=mine: policy.act(info, r)[0]))
+        learned.append(play(env, s, lambda obs, info, r=mine: policy.act(obs, info, r)[0]))
         random_scores.append(play(env, s, lambda obs, info, r=other: int(r.choice(
             np.flatnonzero(info["action_mask"])))))
     return paired(learned, random_scores)

@@ -40,18 +40,28 @@ def test_the_tiny_loop_trains_and_compares_on_held_out_seeds(learner: ModuleType
     assert "held-out seeds" in learner.report(result)
 
 
-def test_the_policy_reads_what_each_option_means(learner: ModuleType) -> None:
-    # action i means option i of the question asked: the features name the question
-    # (without its card and numbers) and the option, so an option keeps its weight
-    # wherever it is listed
-    words = learner.question_words(
-        "Government, 2nd Eligible on #39 Soldados Campesinos: what do you do?")
-    assert words == "what do you do?"
-    assert learner.question_words("Train: how many Troops? (Resources 30)") == \
-        "how many troops?"
-    same = learner.option_features(words, "Event (unshaded)")
-    assert same == learner.option_features(words, "Event (unshaded)")
-    assert same != learner.option_features(words, "Event (shaded)")
+def test_the_policy_reads_only_the_documented_vectors(learner: ModuleType) -> None:
+    # issue 42 trial F7: the example scored hashed prompt words x option labels from
+    # info and read only margins from the vector; it now scores each allowed option from
+    # its option_features row crossed with the observation's question_id and kind, so an
+    # info holding only the mask and the rows is enough
+    from agents.env import GovernmentEnv
+
+    env = GovernmentEnv(scenario="quick")
+    obs, info = env.reset(seed=3)
+    bare = {"action_mask": info["action_mask"], "option_features": info["option_features"]}
+    feats = learner.features(obs, bare)
+    assert set(feats) == {int(a) for a in np.flatnonzero(info["action_mask"])}
+    assert len({tuple(f) for f in feats.values()}) == len(feats)  # options told apart
+    # the row's own features are shared by every question, the crossed ones are not
+    question = learner.question_of(obs)
+    row = info["option_features"][0]
+    here, there = (learner.option_features(q, row) for q in (question, question + 4))
+    half = len(here) // 2
+    assert here[:half] == there[:half] and here[half:] != there[half:]
+    policy = learner.Policy()
+    action, _, p = policy.act(obs, bare, np.random.default_rng(0))
+    assert info["action_mask"][action] and p.sum() == pytest.approx(1.0)
 
 
 def test_the_paired_interval_is_student_t(learner: ModuleType) -> None:
