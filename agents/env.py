@@ -673,9 +673,10 @@ def keep_trial(game: Game, command: Any, trial: Trial | None) -> bool:
 def question_id(run: FormRun, question: Question) -> int:
     """The ``question_id`` of the open question of ``run``: a CRC-32 (cut to 24 bits) of
     the name of the form function that asks it (the innermost generator running) and its
-    prompt with the spaces' names and the numbers left out, so the same question in
-    another position has the same id and two questions of different words or forms
-    differ (a collision of two ids is about one in 16 million)."""
+    prompt with the cards' titles, the spaces' names and the numbers left out, so the
+    same question in another position or on another card has the same id and two
+    questions of different words or forms differ (a collision of two ids is about one in
+    16 million)."""
     gen: Any = getattr(run, "_live", None) or getattr(run, "_gen", None)
     if gen is None:
         return _question_id("", question.kind, question.prompt)
