@@ -25,14 +25,12 @@ class Faction(IntEnum):
     AUC = 2
     CARTELS = 3
 
-    @property
-    def label(self) -> str:
-        """The Faction's name as printed on the cards and used in saves and JSON."""
-        return FACTION_LABELS[self]
-
-    @property
-    def is_insurgent(self) -> bool:
-        return self is not Faction.GOVT
+    # Plain attributes of each member, set once below the class (:func:`_set_facts`),
+    # not properties: a property is a Python call at every read, and the engine reads
+    # these in every trace line and piece test (compiled code too).
+    #: The Faction's name as printed on the cards and used in saves and JSON.
+    label: str
+    is_insurgent: bool
 
     @classmethod
     def parse(cls, text: str | Faction) -> Faction:
@@ -55,21 +53,21 @@ class Faction(IntEnum):
         )
 
 
-FACTION_LABELS = {
+FACTION_LABELS: Final = {
     Faction.GOVT: "Government",
     Faction.FARC: "FARC",
     Faction.AUC: "AUC",
     Faction.CARTELS: "Cartels",
 }
 
-_ALIASES = {
+_ALIASES: Final = {
     Faction.GOVT: {"government", "govt", "gov", "g", "coin"},
     Faction.FARC: {"farc", "f"},
     Faction.AUC: {"auc", "a"},
     Faction.CARTELS: {"cartels", "cartel", "c"},
 }
 
-INSURGENTS = (Faction.FARC, Faction.AUC, Faction.CARTELS)
+INSURGENTS: Final = (Faction.FARC, Faction.AUC, Faction.CARTELS)
 
 
 class Piece(IntEnum):
@@ -88,28 +86,15 @@ class Piece(IntEnum):
     CARTELS_ACTIVE = 10
     CARTELS_BASE = 11
 
-    @property
-    def faction(self) -> Faction:
-        return PIECE_FACTION[self]
-
-    @property
-    def is_base(self) -> bool:
-        return self in BASES
-
-    @property
-    def is_guerrilla(self) -> bool:
-        return self in GUERRILLA_KINDS
-
-    @property
-    def is_cube(self) -> bool:
-        return self in (Piece.TROOPS, Piece.POLICE)
-
-    @property
-    def label(self) -> str:
-        return PIECE_LABELS[self]
+    # Plain attributes of each member, set once below (:func:`_set_facts`): see Faction.
+    faction: Faction
+    is_base: bool
+    is_guerrilla: bool
+    is_cube: bool
+    label: str
 
 
-NUM_KINDS = len(Piece)
+NUM_KINDS: Final = len(Piece)
 
 # The members as module constants, which the engine's hot code names (``kind is POLICE``,
 # ``faction is FARC``): in Python 3.11 reading a member off its class (``Piece.POLICE``)
@@ -136,7 +121,7 @@ CARTELS_BASE: Final = Piece.CARTELS_BASE
 FACTIONS: Final[tuple[Faction, ...]] = tuple(Faction)
 PIECES: Final[tuple[Piece, ...]] = tuple(Piece)
 
-PIECE_FACTION = {
+PIECE_FACTION: Final = {
     Piece.TROOPS: Faction.GOVT,
     Piece.POLICE: Faction.GOVT,
     Piece.GOVT_BASE: Faction.GOVT,
@@ -151,7 +136,7 @@ PIECE_FACTION = {
     Piece.CARTELS_BASE: Faction.CARTELS,
 }
 
-PIECE_LABELS = {
+PIECE_LABELS: Final = {
     Piece.TROOPS: "Troops",
     Piece.POLICE: "Police",
     Piece.GOVT_BASE: "Government Base",
@@ -167,46 +152,62 @@ PIECE_LABELS = {
 }
 
 #: Piece kinds of each Faction, in the column order of the piece table.
-FACTION_KINDS: dict[Faction, tuple[Piece, ...]] = {
+FACTION_KINDS: Final[dict[Faction, tuple[Piece, ...]]] = {
     Faction.GOVT: (Piece.TROOPS, Piece.POLICE, Piece.GOVT_BASE),
     Faction.FARC: (Piece.FARC_UNDERGROUND, Piece.FARC_ACTIVE, Piece.FARC_BASE),
     Faction.AUC: (Piece.AUC_UNDERGROUND, Piece.AUC_ACTIVE, Piece.AUC_BASE),
     Faction.CARTELS: (Piece.CARTELS_UNDERGROUND, Piece.CARTELS_ACTIVE, Piece.CARTELS_BASE),
 }
 
-BASE_OF = {
+BASE_OF: Final = {
     Faction.GOVT: Piece.GOVT_BASE,
     Faction.FARC: Piece.FARC_BASE,
     Faction.AUC: Piece.AUC_BASE,
     Faction.CARTELS: Piece.CARTELS_BASE,
 }
-UNDERGROUND_OF = {
+UNDERGROUND_OF: Final = {
     Faction.FARC: Piece.FARC_UNDERGROUND,
     Faction.AUC: Piece.AUC_UNDERGROUND,
     Faction.CARTELS: Piece.CARTELS_UNDERGROUND,
 }
-ACTIVE_OF = {
+ACTIVE_OF: Final = {
     Faction.FARC: Piece.FARC_ACTIVE,
     Faction.AUC: Piece.AUC_ACTIVE,
     Faction.CARTELS: Piece.CARTELS_ACTIVE,
 }
-BASES = frozenset(BASE_OF.values())
-GUERRILLA_KINDS = frozenset(UNDERGROUND_OF.values()) | frozenset(ACTIVE_OF.values())
+BASES: Final = frozenset(BASE_OF.values())
+GUERRILLA_KINDS: Final = frozenset(UNDERGROUND_OF.values()) | frozenset(ACTIVE_OF.values())
+
+def _set_facts() -> None:
+    """Each member's facts as plain attributes (read as ``faction.label``,
+    ``piece.is_base``...): the same values the tables above give."""
+    for faction in Faction:
+        faction.label = FACTION_LABELS[faction]
+        faction.is_insurgent = faction is not Faction.GOVT
+    for piece in Piece:
+        piece.faction = PIECE_FACTION[piece]
+        piece.is_base = piece in BASES
+        piece.is_guerrilla = piece in GUERRILLA_KINDS
+        piece.is_cube = piece in (Piece.TROOPS, Piece.POLICE)
+        piece.label = PIECE_LABELS[piece]
+
+
+_set_facts()
 
 #: Inventory of each kind before set up (1.4.1, "Available Forces"): 153 pieces.
 #: Guerrillas are one pool per Faction; the Underground column carries the pool size.
-INVENTORY: dict[Faction, dict[str, int]] = {
+INVENTORY: Final[dict[Faction, dict[str, int]]] = {
     Faction.GOVT: {"Troops": 30, "Police": 30, "Base": 3},
     Faction.FARC: {"Guerrilla": 30, "Base": 9},
     Faction.AUC: {"Guerrilla": 18, "Base": 6},
     Faction.CARTELS: {"Guerrilla": 12, "Base": 15},
 }
-TOTAL_PIECES = 153
-SHIPMENTS = 4  # 4.5.3
-TERROR_SABOTAGE_MARKERS = 40  # 3.3.4
-MAX_RESOURCES = 99  # 1.7
-MAX_AID = 29  # 1.7
-MAX_BASES_PER_SPACE = 2  # 1.4.2
+TOTAL_PIECES: Final = 153
+SHIPMENTS: Final = 4  # 4.5.3
+TERROR_SABOTAGE_MARKERS: Final = 40  # 3.3.4
+MAX_RESOURCES: Final = 99  # 1.7
+MAX_AID: Final = 29  # 1.7
+MAX_BASES_PER_SPACE: Final = 2  # 1.4.2
 
 
 def piece_count(kind: Piece | int, n: int) -> str:
