@@ -67,12 +67,44 @@ def command(cls: _C) -> _C:
     for constant in CLASS_CONSTANTS & annotations.keys():
         del annotations[constant]
     dataclass(frozen=True)(cls)  # in place (no slots), so cls is the dataclass
+    _quick_init(cls)
     name = cls.__dict__.get("name") or cls.__name__
     cls.name = name
     if name in _REGISTRY and _REGISTRY[name] is not cls:
         raise TypeError(f"two commands named {name}")
     _REGISTRY[name] = cls
     return cls
+
+
+def _quick_init(cls: type) -> None:
+    """Give the frozen dataclass ``cls`` an ``__init__`` that fills the instance's
+    ``__dict__`` directly: the same parameters, defaults and result as the one
+    dataclasses writes, which sets each field through ``object.__setattr__`` (a frozen
+    class refuses assignment) at several times the cost, and commands are made for every
+    trial of every random or Non-player move (docs/performance.md, "The compiled
+    engine"). Left as dataclasses wrote it when the class has a ``__post_init__``, or a
+    field with a default factory, or one that is not an ``__init__`` parameter."""
+    fields = list(cls.__dict__["__dataclass_fields__"].values())
+    if hasattr(cls, "__post_init__") or any(
+        f._field_type is not dataclasses._FIELD  # type: ignore[attr-defined]
+        or not f.init or f.kw_only or f.default_factory is not dataclasses.MISSING
+        for f in fields
+    ):
+        return
+    defaults = {f"_default_{f.name}": f.default for f in fields
+                if f.default is not dataclasses.MISSING}
+    params = ", ".join(f"{f.name}=_default_{f.name}" if f"_default_{f.name}" in defaults
+                       else f.name for f in fields)
+    body = "".join(f"\n    _fields[{f.name!r}] = {f.name}" for f in fields) or "\n    pass"
+    head = f"def __init__(self{', ' if params else ''}{params}):"
+    source = f"{head}\n    _fields = self.__dict__{body}"
+    scope: dict[str, Any] = {}
+    exec(source, defaults, scope)  # noqa: S102 (the source is built from field names)
+    init = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    init.__doc__ = cls.__dict__["__init__"].__doc__
+    setattr(cls, "__init__", init)  # noqa: B010 (mypy refuses assigning a method)
 
 
 @dataclass
