@@ -31,12 +31,17 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar, dataclass_transform
 
-from core.dice import SEEDED, DiceSource
+# Context and the first checks of an Operation live in core/context.py (compiled with
+# the engine), re-exported here where commands are written
+from core.context import Context as Context
+from core.context import check_distinct as check_distinct
+from core.context import check_faction as check_faction
+from core.context import check_limited as check_limited
+from core.context import check_selection as check_selection
 from core.encode import command_json
-from core.errors import IllegalAction
 from core.pieces import Faction
 
 if TYPE_CHECKING:
@@ -107,41 +112,6 @@ def _quick_init(cls: type) -> None:
     setattr(cls, "__init__", init)  # noqa: B010 (mypy refuses assigning a method)
 
 
-@dataclass
-class Context:
-    """Everything a command needs besides the state: who executes it and how.
-
-    ``op`` and ``op_spaces`` let a Special Activity check its accompanying Operation
-    (4.1.1); ``special`` lets an Operation see its Special Activity (e.g. Ambush, 4.3.2).
-    ``trace`` collects plain-English lines describing what happened.
-    """
-
-    faction: Faction
-    dice: DiceSource = SEEDED
-    free: bool = False  # 3.1.2 free Operation / Special Activity: no Resource cost
-    limited: bool = False  # 2.3.5 Limited Operation: 1 (destination) space
-    final_card: bool = False  # 2.3.9: no Sweep, no March (player Factions)
-    nonplayer: bool = False  # section 8 Non-player executing
-    chooser: Any = None  # answers open choices (core.events.choice.Chooser); None: default
-    op: Any = None  # the Operation this Special Activity accompanies
-    special: Any = None  # the Special Activity accompanying this Operation
-    trace: list[str] = field(default_factory=list)
-    #: Free-form scratch shared by an Operation and its Special Activity within one
-    #: turn (e.g. how many Terror spaces there were for Aid Cut).
-    notes: dict[str, Any] = field(default_factory=dict)
-
-    def roll(self, state: GameState, purpose: str) -> int:
-        return self.dice.roll(state, purpose)
-
-    def pay(self, state: GameState, n: int, rule: str = "3.1") -> None:
-        """Pay ``n`` Resources unless this is a free Operation (3.1.2)."""
-        if not self.free:
-            state.pay(self.faction, n, rule)
-
-    def say(self, line: str) -> None:
-        self.trace.append(line)
-
-
 class Command:
     """Base of all commands. Subclasses are frozen dataclasses registered with @command."""
 
@@ -171,6 +141,8 @@ class Operation(Command):
 
     #: Which Faction(s) may execute it.
     factions: ClassVar[frozenset[Faction]] = frozenset()
+    #: The rule an Operation of another Faction breaks (:func:`check_faction`).
+    faction_rule: ClassVar[str] = "3.0"
 
     def spaces(self) -> tuple[int, ...]:  # pragma: no cover
         raise NotImplementedError
@@ -185,6 +157,8 @@ class SpecialActivity(Command):
     """A Special Activity (4.0)."""
 
     factions: ClassVar[frozenset[Faction]] = frozenset()
+    #: The rule a Special Activity of another Faction breaks (:func:`check_faction`).
+    faction_rule: ClassVar[str] = "4.0"
     #: Operation names it may accompany (4.1.1); empty = any.
     accompanies: ClassVar[frozenset[str]] = frozenset()
 
@@ -207,35 +181,6 @@ class PropagandaCommand(Command):
 MaybeInt: TypeAlias = int | None
 MaybeOperation: TypeAlias = Operation | None
 MaybeSpecial: TypeAlias = SpecialActivity | None
-
-
-def check_faction(cmd: Operation | SpecialActivity, ctx: Context) -> None:
-    """Only the owning Faction may execute an Operation or Special Activity (3.0, 4.0, 5.1.1)."""
-    if ctx.faction not in cmd.factions:
-        raise IllegalAction(
-            "3.0" if isinstance(cmd, Operation) else "4.0",
-            f"{ctx.faction.label} cannot execute {cmd.name}",
-        )
-
-
-def check_distinct(spaces: tuple[int, ...], what: str) -> None:
-    """A space is selected only once for a given Operation (3.1)."""
-    if len(set(spaces)) != len(spaces):
-        raise IllegalAction("3.1", f"{what}: a space may be selected only once")
-
-
-def check_limited(op: Operation, ctx: Context) -> None:
-    """2.3.5: a Limited Operation involves 1 (destination) space."""
-    if ctx.limited and len(set(op.destinations())) > 1:
-        raise IllegalAction("2.3.5", f"a Limited {op.name} involves only 1 (destination) space")
-
-
-def check_selection(op: Operation, ctx: Context) -> None:
-    """What every Operation selecting spaces checks first: the owning Faction (3.0), each
-    space selected once (3.1), a single space when Limited (2.3.5)."""
-    check_faction(op, ctx)
-    check_distinct(op.spaces(), op.name)
-    check_limited(op, ctx)
 
 
 # ---- JSON codec -----------------------------------------------------------------------

@@ -42,6 +42,8 @@ from types import ModuleType
 #: defined in a compiled module that has subclasses (mypyc 2.4 may test the exact type).
 #: docs/performance.md, "The compiled engine", says why each is here and what is not.
 COMPILED_MODULES: tuple[str, ...] = (
+    "core.space",
+    "core.context",
     "core.state",
     "core.stream",
     "core.draw",

@@ -14,85 +14,26 @@ path questions and drawing.
 
 from __future__ import annotations
 
-import json
 import unicodedata
-from dataclasses import dataclass, field
 from functools import cached_property
-from importlib import resources
-from typing import Any
 
 import networkx as nx
 
 from core.files import shown
 
-CITY = "city"
-DEPARTMENT = "department"
-LOC = "loc"
-FOREIGN = "foreign"
+# The spaces themselves (and their kinds, and the name texts give them) are read in
+# core/space.py, compiled with the engine; re-exported here with the map built on them.
+from core.space import ADJACENT_SETS, BOGOTA, ECUADOR, PANAMA, SPACES, adjacent
+from core.space import CITY as CITY
+from core.space import DEPARTMENT as DEPARTMENT
+from core.space import FOREIGN as FOREIGN
+from core.space import LOC as LOC
+from core.space import Space as Space
+from core.space import space_name as space_name
 
 FOREST = "forest"
 MOUNTAIN = "mountain"
 GRASSLAND = "grassland"
-
-
-@dataclass(frozen=True, slots=True)
-class Space:
-    """One map space. ``id`` is its row in the piece table."""
-
-    id: int
-    name: str
-    full_name: str
-    kind: str  # city / department / loc / foreign
-    terrain: str | None
-    pop: int
-    econ: int
-    loc_type: str | None  # road / pipeline for LoCs
-    coastal: bool
-    borders_ecuador: bool
-    borders_venezuela: bool
-    adjacent: tuple[int, ...]
-    # The kind tests below are read hundreds of thousands of times a game: plain slots
-    # filled once from ``kind`` and ``pop``, not properties recomputed on every read.
-    is_city: bool = field(init=False, repr=False, compare=False)
-    #: Departments (1.3.2). Ecuador and Panamá count as Departments once an Event makes
-    #: them spaces (1.3.5); callers check :meth:`core.state.GameState.in_play`.
-    is_department: bool = field(init=False, repr=False, compare=False)
-    is_loc: bool = field(init=False, repr=False, compare=False)
-    is_foreign: bool = field(init=False, repr=False, compare=False)
-    #: City or Department with Pop >= 1: the only spaces with Support/Opposition (1.6.1).
-    is_populated: bool = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        is_loc = self.kind == LOC
-        object.__setattr__(self, "is_city", self.kind == CITY)
-        object.__setattr__(self, "is_department", self.kind in (DEPARTMENT, FOREIGN))
-        object.__setattr__(self, "is_loc", is_loc)
-        object.__setattr__(self, "is_foreign", self.kind == FOREIGN)
-        object.__setattr__(self, "is_populated", self.pop > 0 and not is_loc)
-
-    def __str__(self) -> str:
-        return self.full_name
-
-
-def _build_spaces(raw: list[dict[str, Any]]) -> tuple[Space, ...]:
-    index = {entry["name"]: i for i, entry in enumerate(raw)}
-    return tuple(
-        Space(
-            id=i,
-            name=entry["name"],
-            full_name=entry["full_name"],
-            kind=entry["kind"],
-            terrain=entry.get("terrain"),
-            pop=entry.get("pop", 0),
-            econ=entry.get("econ", 0),
-            loc_type=entry.get("loc_type"),
-            coastal=entry["coastal"],
-            borders_ecuador=entry["borders_ecuador"],
-            borders_venezuela=entry["borders_venezuela"],
-            adjacent=tuple(sorted(index[n] for n in entry["adjacent"])),
-        )
-        for i, entry in enumerate(raw)
-    )
 
 
 def _fold(text: str) -> str:
@@ -108,12 +49,11 @@ class GameMap(tuple[Space, ...]):
     run at C speed (the engine indexes the map about a million times in 30 random games).
     """
 
-    def __new__(cls, data: dict[str, Any]) -> GameMap:
-        return super().__new__(cls, _build_spaces(data["spaces"]))
+    def __new__(cls, spaces: tuple[Space, ...]) -> GameMap:
+        return super().__new__(cls, spaces)
 
-    def __init__(self, data: dict[str, Any]) -> None:
-        spaces = list(self)
-        self.spaces: tuple[Space, ...] = tuple(spaces)
+    def __init__(self, spaces: tuple[Space, ...]) -> None:
+        self.spaces: tuple[Space, ...] = tuple(self)
         self._by_name = {_fold(s.name): s for s in spaces}
         self._by_full = {_fold(s.full_name): s for s in spaces}
         #: each name already found, as given: folding a name (Unicode normalisation)
@@ -123,12 +63,10 @@ class GameMap(tuple[Space, ...]):
         self.departments = tuple(s for s in spaces if s.kind == DEPARTMENT)
         self.locs = tuple(s for s in spaces if s.kind == LOC)
         self.foreign = tuple(s for s in spaces if s.kind == FOREIGN)
-        self.ECUADOR = self.space("Ecuador").id
-        self.PANAMA = self.space("Panamá").id
-        self.BOGOTA = self.space("Bogotá").id
-        self.adjacent_sets: tuple[frozenset[int], ...] = tuple(
-            frozenset(s.adjacent) for s in spaces
-        )
+        self.ECUADOR = ECUADOR
+        self.PANAMA = PANAMA
+        self.BOGOTA = BOGOTA
+        self.adjacent_sets: tuple[frozenset[int], ...] = ADJACENT_SETS
 
     def space(self, name: str | int | Space) -> Space:
         """Find a space by id, exact name, full name, or unique prefix of either.
@@ -168,7 +106,7 @@ class GameMap(tuple[Space, ...]):
         return self.space(name).id
 
     def adjacent(self, a: int, b: int) -> bool:
-        return b in self.adjacent_sets[a]
+        return adjacent(a, b)
 
     @cached_property
     def graph(self) -> nx.Graph:
@@ -183,21 +121,7 @@ class GameMap(tuple[Space, ...]):
 
 
 def load_map() -> GameMap:
-    text = resources.files("core.data").joinpath("map.json").read_text(encoding="utf-8")
-    return GameMap(json.loads(text))
+    return GameMap(SPACES)
 
 
 MAP = load_map()
-
-
-_FULL_NAMES = tuple(s.full_name for s in MAP)
-
-
-def space_name(space: int | Space) -> str:
-    """The one name every report, trace, reason and hint gives a space: the full name
-    printed on the map ('Chocó-Córdoba', 'Santa Marta & Barranquilla'), so one space
-    never appears under two names in one narration. ``Space.name`` is the short key
-    saves and lookups use."""
-    if type(space) is int:
-        return _FULL_NAMES[space]
-    return (space if isinstance(space, Space) else MAP[space]).full_name
