@@ -11,14 +11,13 @@ written on top of these primitives, so each of those rules lives once, here.
 Derived values (Available forces, Control, Total Support, Opposition + Bases, victory
 margins) are always recomputed from the board, never stored.
 
-Pieces are counts in one flat list of ``len(MAP) * NUM_KINDS`` ints, row = space id,
+Pieces are counts in one flat list of ``len(SPACES) * NUM_KINDS`` ints, row = space id,
 column = :class:`~core.pieces.Piece`. ``clone()`` is a handful of list copies.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import getitem
 from typing import Any, Final
@@ -55,14 +54,15 @@ from core.pieces import (
     Faction,
     Piece,
 )
+from core.space import ECUADOR, SPACES
 
 # Module constants read by the state's methods are Final: compiled, a Final is a C static
 # (an int a native one) where any other module name is a dictionary lookup at every read.
-NSPACES: Final = len(MAP)
+NSPACES: Final = len(SPACES)
 K: Final = NUM_KINDS
 
-#: Ecuador, once a space (card 33 Sucumbíos): no more than 2 pieces per Faction (1.4.2).
-ECUADOR: Final = MAP.ECUADOR
+#: Ecuador (core.space.ECUADOR), once a space (card 33 Sucumbíos): no more than 2 pieces
+#: per Faction (1.4.2).
 ECUADOR_LIMIT: Final = 2
 
 SAMPER, PASTRANA, URIBE = 0, 1, 2
@@ -100,6 +100,43 @@ ShipmentDecider = Callable[["GameState", int, Faction, list[Faction]], "Faction 
 #: block runs: kept beside the state, not in it, so clones and saves never carry one and
 #: the state stays plain data (a compiled GameState has no ``__dict__`` to hide it in).
 _DECIDERS: dict[int, ShipmentDecider] = {}
+
+
+class DeciderBlock:
+    """The block of :meth:`GameState.shipment_decider`: installs the decider of the
+    state (by ``id``) on entering, chained to the one it replaces, and puts that one
+    back on leaving, however the block ends. A class rather than a generator made a
+    context manager (contextlib), which compiled code enters and leaves natively: every
+    Operation and Event opens one."""
+
+    def __init__(self, key: int, decider: ShipmentDecider | None) -> None:
+        self.key = key
+        self.decider = decider
+        self.outer: ShipmentDecider | None = None
+
+    def __enter__(self) -> None:
+        decider = self.decider
+        if decider is None:
+            return
+        outer = self.outer = _DECIDERS.get(self.key)
+
+        def chained(
+            state: GameState, space: int, owner: Faction, options: list[Faction]
+        ) -> Faction | None:
+            got = decider(state, space, owner, options)
+            if got is None and outer is not None:
+                got = outer(state, space, owner, options)
+            return got
+
+        _DECIDERS[self.key] = chained
+
+    def __exit__(self, *exc: object) -> None:
+        if self.decider is None:
+            return
+        if self.outer is None:
+            _DECIDERS.pop(self.key, None)
+        else:
+            _DECIDERS[self.key] = self.outer
 
 
 def _copy_plain(value: Any) -> Any:
@@ -153,9 +190,9 @@ _BASE_COLS: Final[tuple[int, int, int, int]] = (
     int(GOVT_BASE), int(FARC_BASE), int(AUC_BASE), int(CARTELS_BASE))
 _ACTIVE_KINDS: Final = frozenset(ACTIVE_OF.values())
 assert all(ACTIVE_OF[f] == UNDERGROUND_OF[f] + 1 for f in INSURGENTS)
-_IS_LOC: Final = tuple(s.is_loc for s in MAP)
-_DOMESTIC_SPACES: Final = tuple(s for s in MAP if not s.is_foreign)
-_POP: Final = tuple(s.pop for s in MAP)
+_IS_LOC: Final = tuple(s.is_loc for s in SPACES)
+_DOMESTIC_SPACES: Final = tuple(s for s in SPACES if not s.is_foreign)
+_POP: Final = tuple(s.pop for s in SPACES)
 #: Per space id, what each level of Support or Opposition (-2 .. +2, 1.6) adds to Total
 #: Support and to Total Opposition (1.6.3), indexed by the level itself (a negative level
 #: counts from the end): 2 x Pop at the Active level, 1 x Pop at the Passive one, else 0.
@@ -165,7 +202,7 @@ _OPPOSITION_POINTS: Final = tuple((0, 0, 0, 2 * pop, pop) for pop in _POP)
 
 #: Per space id: True for the foreign countries, spaces only once an Event makes them so
 #: (1.3.5); read by :meth:`GameState.in_play` on every placement and move.
-_IS_FOREIGN: Final = tuple(s.is_foreign for s in MAP)
+_IS_FOREIGN: Final = tuple(s.is_foreign for s in SPACES)
 
 
 @dataclass
@@ -398,7 +435,7 @@ class GameState:
     def spaces_in_play(self) -> list[Space]:
         if not self.foreign_in_play:  # the usual case: every space but the foreign ones
             return list(_DOMESTIC_SPACES)
-        return [s for s in MAP.spaces if self.in_play(s.id)]
+        return [s for s in SPACES if self.in_play(s.id)]
 
     # ==================================================================================
     # derived values
@@ -501,7 +538,7 @@ class GameState:
             raise IllegalAction(
                 "1.4.2", f"Government forces may not enter the FARC Zone {space_name(space)}"
             )
-        if kind.is_base and MAP[space].is_loc:
+        if kind.is_base and SPACES[space].is_loc:
             raise IllegalAction("1.4.2", "Bases may not occupy LoCs")
         if space == ECUADOR and self.faction_pieces(space, kind.faction) + n > ECUADOR_LIMIT:
             raise IllegalAction(
@@ -617,7 +654,7 @@ class GameState:
         self.place(space, new, n_new)
 
     def set_support(self, space: int, level: int) -> None:
-        if not MAP[space].is_populated:
+        if not SPACES[space].is_populated:
             if level != 0:
                 raise IllegalAction(
                     "1.6.2", f"{space_name(space)} never holds Support or Opposition"
@@ -629,7 +666,7 @@ class GameState:
         """Shift Support/Opposition by ``steps`` levels (+ toward Active Support, - toward
         Active Opposition), clamped; LoCs and Pop 0 spaces stay Neutral (1.6.2).
         Returns the number of levels actually shifted."""
-        if not MAP[space].is_populated:
+        if not SPACES[space].is_populated:
             return 0
         old = self.support[space]
         new = max(-2, min(2, old + steps))
@@ -652,7 +689,7 @@ class GameState:
 
     def add_sabotage(self, space: int) -> bool:
         """Sabotage a LoC that has none, if a marker remains (3.3.4). True if placed."""
-        if not MAP[space].is_loc or self.sabotage[space] or self.markers_available() <= 0:
+        if not SPACES[space].is_loc or self.sabotage[space] or self.markers_available() <= 0:
             return False
         self.sabotage[space] = 1
         return True
@@ -709,40 +746,19 @@ class GameState:
             raise IllegalAction("4.5.3", "that Shipment is not on the map")
         if self.guerrillas(entry[0], faction) == 0:
             raise IllegalAction(
-                "4.5.3", f"no {faction.label} Guerrilla in {MAP[entry[0]].name} to hold it"
+                "4.5.3", f"no {faction.label} Guerrilla in {SPACES[entry[0]].name} to hold it"
             )
         entry[1] = int(faction)
 
-    @contextmanager
-    def shipment_decider(self, decider: ShipmentDecider | None) -> Iterator[None]:
-        """While the block runs, ask ``decider`` where displaced Shipments go (4.5.3).
+    def shipment_decider(self, decider: ShipmentDecider | None) -> DeciderBlock:
+        """While the block (``with state.shipment_decider(decider):``) runs, ask
+        ``decider`` where displaced Shipments go (4.5.3).
 
         Commands and Events install one (a command's field, an Event's chooser); it is
         not part of the state: clones do not carry it and saves do not store it. An inner
         decider answering None falls back to the one it replaced.
         """
-        key = id(self)
-        outer = _DECIDERS.get(key)
-        if decider is None:
-            yield
-            return
-
-        def chained(
-            state: GameState, space: int, owner: Faction, options: list[Faction]
-        ) -> Faction | None:
-            got = decider(state, space, owner, options)
-            if got is None and outer is not None:
-                got = outer(state, space, owner, options)
-            return got
-
-        _DECIDERS[key] = chained
-        try:
-            yield
-        finally:
-            if outer is None:
-                _DECIDERS.pop(key, None)
-            else:
-                _DECIDERS[key] = outer
+        return DeciderBlock(id(self), decider)
 
     def settle_shipments(self, space: int, capturer: Faction | None = None) -> int:
         """Re-seat Shipments whose holder Faction has no Guerrilla left here (4.5.3).
@@ -834,7 +850,7 @@ class GameState:
         ) + sum(self.available_guerrillas(f) for f in INSURGENTS) + sum(self.removed_from_game)
         if total != 153:
             problems.append(f"{total} pieces in the game, not 153 (1.4.1)")
-        for s in MAP.spaces:
+        for s in SPACES:
             if self.all_bases(s.id) > MAX_BASES_PER_SPACE:
                 problems.append(f"{space_name(s)} has more than 2 Bases (1.4.2)")
             if s.is_loc and self.all_bases(s.id):
@@ -855,7 +871,8 @@ class GameState:
                 problems.append(f"pieces in {space_name(s)}, which is not in play (1.3.5)")
         for i, sh in enumerate(self.shipments):
             if sh is not None and self.guerrillas(sh[0], Faction(sh[1])) == 0:
-                problems.append(f"Shipment {i} in {MAP[sh[0]].name} not under a Guerrilla (4.5.3)")
+                problems.append(
+                    f"Shipment {i} in {SPACES[sh[0]].name} not under a Guerrilla (4.5.3)")
         for f in FACTIONS:
             if not 0 <= self.resources[f] <= MAX_RESOURCES:
                 problems.append(f"{f.label} Resources {self.resources[f]} outside 0-99 (1.7)")

@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from core.map import MAP, space_name
+from core.map import space_name
 from core.pieces import (
     ACTIVE_OF,
     AUC,
@@ -64,6 +64,7 @@ from core.rules.insurgent_ops import (
     terror_problem,
 )
 from core.rules.insurgent_special import assassinate_problem, extort_problem
+from core.space import SPACES
 from core.state import GameState
 from core.words import counted
 from nonplayer import facts, procedures
@@ -97,7 +98,7 @@ def _spaces(state: GameState) -> tuple[int, ...]:
 
 
 def _cities_departments(state: GameState) -> list[int]:
-    return [s for s in _spaces(state) if not MAP[s].is_loc]
+    return [s for s in _spaces(state) if not SPACES[s].is_loc]
 
 
 def _names(spaces: Iterable[int]) -> str:
@@ -302,7 +303,7 @@ def _keep(state: GameState, origin: int) -> int:
 
 
 def _origins(state: GameState, dst: int) -> list[int]:
-    return [o for o in MAP[dst].adjacent if state.in_play(o) and state.guerrillas(o, AUC)]
+    return [o for o in SPACES[dst].adjacent if state.in_play(o) and state.guerrillas(o, AUC)]
 
 
 def march_groups(state: GameState, dst: int) -> list[insurgent_ops.MarchGroup]:
@@ -480,7 +481,7 @@ def ambush_space(bot: Bot, plan: Plan, space: int) -> str | None:
 # ======================================================================================
 def _terror_ok(state: GameState, space: int) -> bool:
     # (no Underground AUC Guerrilla: terror_problem refuses, building a sentence)
-    return (not MAP[space].is_loc and state.underground(space, AUC) > 0
+    return (not SPACES[space].is_loc and state.underground(space, AUC) > 0
             and terror_problem(state, AUC, space) is None)
 
 

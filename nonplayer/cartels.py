@@ -49,7 +49,7 @@ from typing import Any
 
 from core.commands import Command
 from core.errors import IllegalAction
-from core.map import MAP, space_name
+from core.map import space_name
 from core.pieces import (
     ACTIVE_OF,
     AUC,
@@ -76,6 +76,7 @@ from core.rules.insurgent_ops import (
 )
 from core.rules.insurgent_ops import march_group as march_group_step
 from core.rules.insurgent_special import Bribe, Cultivate, Process, cultivate_problem
+from core.space import SPACES
 from core.state import SUPPORT_LABELS, GameState
 from core.words import counted, listed
 from nonplayer import facts, procedures
@@ -103,7 +104,7 @@ def _g(n: int) -> str:
 
 
 def _city_or_department(state: GameState, space: int) -> bool:
-    s = MAP[space]
+    s = SPACES[space]
     return (s.is_city or s.is_department) and state.in_play(space)
 
 
@@ -238,7 +239,7 @@ def gather_moves(
     moves = []
     while need > 0 and left:
         if sum(u + a for u, a in left.values()) <= need:
-            src = min(left, key=lambda s: (not MAP[s].is_loc, s))
+            src = min(left, key=lambda s: (not SPACES[s].is_loc, s))
         else:
             picked = bot.pick(sorted(left), f"Rally 8.5.1 bullet 3: Guerrillas to {_name(space)}")
             assert picked.space is not None
@@ -286,7 +287,7 @@ def cultivate_ready_departments(state: GameState) -> list[int]:
         return []
     out = []
     for s in _spaces(state):
-        if not MAP[s].is_department or MAP[s].pop <= 0 or rally_problem(state, C, s):
+        if not SPACES[s].is_department or SPACES[s].pop <= 0 or rally_problem(state, C, s):
             continue
         if state.capacity(s, CARTELS_BASE) < 1:  # stacking (1.4.2)
             continue
@@ -318,7 +319,7 @@ def _rally_departments(plan: Plan) -> list[int]:
     op = plan.op_plan
     if op is None or op.kind != "Rally":
         return []
-    return [s for s in dict.fromkeys(op.spaces) if MAP[s].is_department]
+    return [s for s in dict.fromkeys(op.spaces) if SPACES[s].is_department]
 
 
 @selector("cartels.cultivate_place_spaces")
@@ -407,7 +408,7 @@ def march_groups(state: GameState, dst: int) -> list[MarchGroup]:
     allows (:func:`nonplayer.procedures.march_group`); Shipments go with them."""
     groups = []
     room = state.capacity(dst, UNDERGROUND_OF[C])  # stacking (card 33: Ecuador)
-    for src in sorted(MAP[dst].adjacent):
+    for src in sorted(SPACES[dst].adjacent):
         if not state.in_play(src) or not state.guerrillas(src, C):
             continue
         keep = procedures.march_keep(state, C, src)
@@ -429,7 +430,7 @@ def march_targets(state: GameState) -> list[int]:
         for s in _spaces(state)
         if _city_or_department(state, s)
         and state.all_bases(s) < 2
-        and crowded.intersection(MAP[s].adjacent)
+        and crowded.intersection(SPACES[s].adjacent)
         and march_groups(state, s)
     ]
 
@@ -519,7 +520,7 @@ def terror_targets(state: GameState, sign: int) -> list[int]:
     (``sign`` 1), Opposition (-1) or Neutral (0) state matches (8.5.3)."""
     out = []
     for s in _spaces(state):
-        if MAP[s].pop < 1 or MAP[s].is_loc or terror_problem(state, C, s) is not None:
+        if SPACES[s].pop < 1 or SPACES[s].is_loc or terror_problem(state, C, s) is not None:
             continue
         level = state.support[s]
         if (level > 0) - (level < 0) == sign:

@@ -29,8 +29,8 @@ from core.commands import Context
 from core.dice import DiceSource
 from core.errors import IllegalAction
 from core.events.choice import Choice
-from core.map import MAP
 from core.pieces import ACTIVE_OF, FARC, GOVT, UNDERGROUND_OF, Faction, Piece
+from core.space import SPACES
 from core.state import GameState
 from nonplayer.plan import PLANNING_DICE
 from nonplayer.random_spaces import random_candidate, random_outcomes
@@ -204,7 +204,7 @@ Preference = Callable[[GameState, Choice, Faction], list[list[Any]]]
 def _cities_first(state: GameState, choice: Choice, faction: Faction) -> list[list[Any]]:
     """Cities before any Departments (card 57, published)."""
     opts = list(choice.options)
-    return [[s for s in opts if MAP[s].is_city], [s for s in opts if not MAP[s].is_city]]
+    return [[s for s in opts if SPACES[s].is_city], [s for s in opts if not SPACES[s].is_city]]
 
 
 def _farc_guerrillas_and_support(
@@ -416,7 +416,7 @@ def shift_gap(state: GameState, space: int, text: str) -> int:
     """8.4.3 « l'écart entre l'ancienne et la nouvelle valeur »: the change of the
     space's Support/Opposition value (1.6.2-1.6.3: Population, twice for Active), i.e.
     Population x levels shifted (docs/readings.md#r-np-event-shift)."""
-    return MAP[space].pop * shift_levels(text, state.support[space])
+    return SPACES[space].pop * shift_levels(text, state.support[space])
 
 
 def faction_options(choice: Choice) -> list[Faction] | None:

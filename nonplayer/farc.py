@@ -58,6 +58,7 @@ from core.rules import insurgent_ops as ops
 from core.rules import insurgent_special as special
 from core.rules import propaganda
 from core.rules.common import is_final_event_card
+from core.space import SPACES
 from core.state import ACTIVE_OPPOSITION, GameState
 from core.words import counted
 from nonplayer import facts, procedures, registry
@@ -98,7 +99,7 @@ def _g(n: int) -> str:
 
 
 def _city_or_department(state: GameState, space: int) -> bool:
-    s = MAP[space]
+    s = SPACES[space]
     return (s.is_city or s.is_department) and state.in_play(space)
 
 
@@ -159,7 +160,7 @@ def _random(
     pick = bot.pick(candidates, why, valid)
     if pick.space is None:
         return None
-    rule = "8.3" if MAP[pick.space].is_loc else "8.2"
+    rule = "8.3" if SPACES[pick.space].is_loc else "8.2"
     bot.trace.add("random", rule, f"{why}: {what} {pick.describe()}")
     return pick.space
 
@@ -284,7 +285,8 @@ def extort_loc_spaces(bot: Bot, plan: Plan) -> list[list[int]]:
     state = plan.before
     locs = [s.id for s in MAP.locs
             if state.underground(s.id, FARC) and special.extort_problem(state, FARC, s.id) is None]
-    return [[s for s in locs if MAP[s].econ == e] for e in sorted({MAP[s].econ for s in locs})]
+    econs = sorted({SPACES[s].econ for s in locs})
+    return [[s for s in locs if SPACES[s].econ == e] for e in econs]
 
 
 @action("farc.extort_space")
@@ -304,7 +306,7 @@ def march_condition(bot: Bot) -> Verdict:
     state = bot.state
     blocking = [
         s for s in _in_play(state)
-        if (MAP[s].is_loc or state.support[s] > 0)
+        if (SPACES[s].is_loc or state.support[s] > 0)
         and (state.underground(s, FARC) or state.faction_pieces(s, FARC) >= MARCH_PIECES)
     ]
     if blocking:
@@ -317,7 +319,7 @@ def march_condition(bot: Bot) -> Verdict:
 def is_origin(state: GameState, space: int) -> bool:
     """8.7.2 FROM: a space the FARC may March from: Active Opposition, a Department with 0
     Population, or a Sabotaged LoC."""
-    s = MAP[space]
+    s = SPACES[space]
     if not state.in_play(space):
         return False
     if s.is_loc:
@@ -382,7 +384,7 @@ def _group(
 
 
 def _origins_of(plan: Plan, movers: Movers, dst: int) -> list[int]:
-    return [o for o in MAP[dst].adjacent if o in movers and _movable(plan, movers, o)]
+    return [o for o in SPACES[dst].adjacent if o in movers and _movable(plan, movers, o)]
 
 
 def _groups_into(plan: Plan, movers: Movers, dst: int) -> list[tuple[int, int, int]]:
@@ -469,7 +471,7 @@ def _cover(plan: Plan, movers: Movers, groups: list[list[int]]) -> tuple[int, ..
     assigned: dict[int, list[int]] = {o: [] for o in cap}
 
     def place(loc: int, seen: set[int]) -> bool:
-        for o in MAP[loc].adjacent:
+        for o in SPACES[loc].adjacent:
             if cap.get(o, 0) <= 0 or o in seen:
                 continue
             seen.add(o)
@@ -487,8 +489,8 @@ def _cover(plan: Plan, movers: Movers, groups: list[list[int]]) -> tuple[int, ..
 
 
 def _by_econ(locs: list[int]) -> list[list[int]]:
-    return [[s for s in locs if MAP[s].econ == e]
-            for e in sorted({MAP[s].econ for s in locs}, reverse=True)]
+    return [[s for s in locs if SPACES[s].econ == e]
+            for e in sorted({SPACES[s].econ for s in locs}, reverse=True)]
 
 
 @selector("farc.march_loc_targets")
@@ -558,7 +560,7 @@ def march_agitation_targets(bot: Bot, plan: Plan) -> list[list[int]]:
     stay: list[int] = []
     others: list[int] = []
     for s in _in_play(state):
-        if (not _city_or_department(state, s) or MAP[s].pop < 1 or state.support[s] < 0
+        if (not _city_or_department(state, s) or SPACES[s].pop < 1 or state.support[s] < 0
                 or s in agitate or s in plan.spaces):
             continue
         groups = _groups_into(plan, movers, s)
@@ -596,8 +598,8 @@ def march_into_space(bot: Bot, plan: Plan, dst: int) -> str | None:
 def _final_destinations(plan: Plan, movers: Movers, origin: int) -> list[int]:
     state = plan.before
     return [
-        d for d in MAP[origin].adjacent
-        if _city_or_department(state, d) and MAP[d].pop >= 1 and d not in plan.spaces
+        d for d in SPACES[origin].adjacent
+        if _city_or_department(state, d) and SPACES[d].pop >= 1 and d not in plan.spaces
         and _groups_into(plan, movers, d)
     ]
 
@@ -682,7 +684,7 @@ def attack_ambush_spaces(bot: Bot, plan: Plan) -> list[list[int]]:
     piece, where the Ambush is possible."""
     state = plan.before
     ok = [s for s in _in_play(state) if ops.ambush_problem(state, FARC, s) is None]
-    return [[s for s in ok if not MAP[s].is_loc], [s for s in ok if MAP[s].is_loc]]
+    return [[s for s in ok if not SPACES[s].is_loc], [s for s in ok if SPACES[s].is_loc]]
 
 
 @action("farc.attack_space")
@@ -728,7 +730,7 @@ def kidnap_target(state: GameState, space: int) -> Faction | None:
     possible and the target has Resources or (Cartels) a Shipment there; else None."""
     if special.kidnap_problem(state, space) is not None:
         return None
-    s = MAP[space]
+    s = SPACES[space]
     if s.is_loc or s.is_city:
         return GOVT if state.resources[GOVT] > 0 else None
     if state.bases(space, CARTELS) and (
@@ -770,7 +772,7 @@ def terror_pop_spaces(bot: Bot, plan: Plan) -> list[list[int]]:
     state = plan.scratch
     spaces = [
         s for s in _in_play(state)
-        if _city_or_department(state, s) and MAP[s].pop >= 1
+        if _city_or_department(state, s) and SPACES[s].pop >= 1
         and state.support[s] != ACTIVE_OPPOSITION and state.underground(s, FARC)
         and ops.terror_problem(state, FARC, s) is None
     ]
@@ -782,7 +784,7 @@ def terror_space(bot: Bot, plan: Plan, space: int) -> str | None:
     sabotaged = bool(plan.scratch.sabotage[space])
     if not plan.try_add(space, space):
         return None
-    what = ("already Sabotaged" if sabotaged else "Sabotage") if MAP[space].is_loc \
+    what = ("already Sabotaged" if sabotaged else "Sabotage") if SPACES[space].is_loc \
         else "Terror, shift toward Active Opposition"
     return f"Terror in {_name(space)}: Activate 1 Underground FARC Guerrilla, {what}"
 
@@ -794,7 +796,7 @@ def _kidnap_spaces(plan: Plan, wanted: str) -> list[int]:
     state = plan.before
     out = []
     for s in dict.fromkeys(op.spaces):
-        m = MAP[s]
+        m = SPACES[s]
         kind = "loc" if m.is_loc else "city" if m.is_city else "department"
         target = kidnap_target(state, s)
         if kind == wanted and target is not None:
@@ -837,5 +839,5 @@ def build_kidnap(bot: Bot, plan: Plan, steps: list[tuple[int, Faction]]) -> spec
     where = tuple(s for s, _ in steps)
     auc_bases: tuple[int, ...] = ()
     if bot.state.seats[AUC] is None:
-        auc_bases = tuple(s for s in where if not MAP[s].is_loc)
+        auc_bases = tuple(s for s in where if not SPACES[s].is_loc)
     return special.Kidnap(where=where, targets=tuple(t for _, t in steps), auc_bases=auc_bases)

@@ -27,7 +27,8 @@ from typing import Any
 
 from core.commands import Operation, SpecialActivity
 from core.game.sequence import OperationAction
-from core.map import MAP, space_name
+from core.map import space_name
+from core.space import SPACES
 from nonplayer import registry
 from nonplayer.bot import Bot
 from nonplayer.flowchart import Flowchart, Node, load
@@ -116,12 +117,12 @@ def run_box(bot: Bot, node: Node, plan: Plan) -> Plan:
 def _costs_resources(plan: Plan, group: list[int]) -> bool:
     """Whether the Operation pays for these spaces (LoCs are free for March/Terror)."""
     if plan.kind in ("March", "Terror"):
-        return any(not MAP[s].is_loc for s in group)
+        return any(not SPACES[s].is_loc for s in group)
     return True
 
 
 def _map_order(space: int) -> tuple[bool, int]:
-    return (MAP[space].kind != "loc", space)
+    return (SPACES[space].kind != "loc", space)
 
 
 def _order_matters(plan: Plan, act: Action, group: list[int]) -> bool:

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 from core.commands import Command, Context, Operation
 from core.errors import IllegalAction
-from core.map import MAP
 from core.pieces import ACTIVE_OF, AUC, UNDERGROUND_OF, Faction
 from core.rules import insurgent_ops, insurgent_special
+from core.space import SPACES
 from core.state import GameState
 from nonplayer.random_spaces import Valid
 from nonplayer.registry import BUILDERS
@@ -264,7 +264,7 @@ class Plan:
         board = self.simulated.get((None, shorter))
         last = groups[-1]
         src = last[0]
-        if (not isinstance(board, GameState) or not 0 <= src < len(MAP)
+        if (not isinstance(board, GameState) or not 0 <= src < len(SPACES)
                 or any(g[0] == src and g[1] == last[1] for g in shorter.groups)):
             return None
         f = self.faction

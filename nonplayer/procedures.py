@@ -22,7 +22,6 @@ from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 
-from core.map import MAP
 from core.pieces import (
     ACTIVE_OF,
     AUC,
@@ -37,6 +36,7 @@ from core.pieces import (
     Piece,
 )
 from core.rules.insurgent_ops import march_would_activate
+from core.space import SPACES
 from core.state import GameState
 
 #: 8.1.2 enemy removal order by piece type.
@@ -132,7 +132,7 @@ def activation_threshold(
 ) -> int | None:
     """How many Guerrillas may March into ``dst`` together and stay Underground (3.3.2),
     or None if any number can (the destination does not Activate)."""
-    space = MAP[dst]
+    space = SPACES[dst]
     level = state.support[dst]
     activating = space.is_loc or level > 0 or (faction is AUC and level < 0)
     if not activating:

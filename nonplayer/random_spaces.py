@@ -19,6 +19,7 @@ from importlib import resources
 
 from core.dice import DiceSource
 from core.map import MAP, space_name
+from core.space import SPACES
 from core.state import GameState
 
 ROWS = ("top", "middle", "bottom")
@@ -79,7 +80,7 @@ class Chart:
         return column * 9 + row * 3 + choice
 
     def slot(self, red: int, yellow: int, green: int) -> str:
-        return MAP[self.cycle[self.index(red, yellow, green)]].name
+        return SPACES[self.cycle[self.index(red, yellow, green)]].name
 
 
 def load_chart(text: str | None = None) -> Chart:
@@ -227,8 +228,8 @@ def random_loc(
     (:data:`Valid`: only the highest Econ with a valid LoC is asked about)."""
     pool = sorted(set(candidates))
     if valid is not None:
-        for econ in sorted({MAP[s].econ for s in pool}, reverse=True):
-            level = [s for s in pool if MAP[s].econ == econ and valid(s)]
+        for econ in sorted({SPACES[s].econ for s in pool}, reverse=True):
+            level = [s for s in pool if SPACES[s].econ == econ and valid(s)]
             if level:
                 pool = level
                 break
@@ -236,11 +237,11 @@ def random_loc(
             pool = []
     if not pool:
         return Selection(None)
-    top = max(MAP[s].econ for s in pool)
-    pool = [s for s in pool if MAP[s].econ == top]
+    top = max(SPACES[s].econ for s in pool)
+    pool = [s for s in pool if SPACES[s].econ == top]
     if len(pool) == 1:
         return Selection(pool[0], how=f"the only {top}-Econ candidate, 8.3")
-    cities = sorted({a for s in pool for a in MAP[s].adjacent if MAP[a].is_city})
+    cities = sorted({a for s in pool for a in SPACES[s].adjacent if SPACES[a].is_city})
     rolls: list[tuple[str, int]] = []
     walked: tuple[int, ...] = ()
     if cities:
@@ -248,7 +249,7 @@ def random_loc(
         rolls.extend(pick.dice)
         walked = pick.walked
         assert pick.space is not None
-        near = [s for s in pool if pick.space in MAP[s].adjacent]
+        near = [s for s in pool if pick.space in SPACES[s].adjacent]
         pool = near or pool
         if len(pool) == 1:
             return told(dice, Selection(pool[0], tuple(rolls), walked + (pool[0],),
@@ -285,8 +286,8 @@ def random_candidate(
     first = foreign_first(state, dice, pool, why, valid=valid)
     if first is not None:
         return first
-    locs = [s for s in pool if MAP[s].is_loc]
-    others = [s for s in pool if not MAP[s].is_loc and s not in CHART.first]
+    locs = [s for s in pool if SPACES[s].is_loc]
+    others = [s for s in pool if not SPACES[s].is_loc and s not in CHART.first]
     if valid is not None:
         locs = locs if count_valid(locs, valid, 1) else []
         others = others if count_valid(others, valid, 1) else []
@@ -332,12 +333,12 @@ def random_outcomes(candidates: Iterable[int]) -> list[int]:
     firsts = [s for s in CHART.first if s in pool]
     if firsts:
         return sorted(firsts)
-    locs = [s for s in pool if MAP[s].is_loc]
-    others = [s for s in pool if not MAP[s].is_loc]
+    locs = [s for s in pool if SPACES[s].is_loc]
+    others = [s for s in pool if not SPACES[s].is_loc]
     top: list[int] = []
     if locs:
-        econ = max(MAP[s].econ for s in locs)
-        top = [s for s in locs if MAP[s].econ == econ]
+        econ = max(SPACES[s].econ for s in locs)
+        top = [s for s in locs if SPACES[s].econ == econ]
     if not others or (MIXED_ORDER == "locs_first" and top):
         return top
     if not top or MIXED_ORDER == "cities_first":

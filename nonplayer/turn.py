@@ -29,10 +29,11 @@ from core.commands import Command
 from core.dice import DiceSource
 from core.game import Game, sequence
 from core.game.sequence import OperationAction, Pass, PlayEvent
-from core.map import MAP, space_name
+from core.map import space_name
 from core.pieces import AUC, FARC, GOVT, INSURGENTS, Faction
 from core.rules import propaganda
 from core.seating import player_count
+from core.space import SPACES
 from core.state import GameState
 from nonplayer import events as np_events
 from nonplayer.bot import Bot
@@ -84,7 +85,7 @@ class TurnResult:
             "decision": self.decision,
             "operation": self.operation,
             "special_activity": self.special_activity,
-            "spaces": [MAP[s].name for s in self.spaces],
+            "spaces": [SPACES[s].name for s in self.spaces],
             "command": self.command.to_json(),
             "trace": self.lines(),
             "trace_steps": self.trace.to_json(),
@@ -277,7 +278,7 @@ def agitation_plan(state: GameState, dice: DiceSource, trace: Trace) -> Command:
         pool = list(wants)
         while pool:
             def key(s: int) -> tuple[int, int, int]:
-                return (state.terror[s], 0 if state.support[s] > 0 else 1, -MAP[s].pop)
+                return (state.terror[s], 0 if state.support[s] > 0 else 1, -SPACES[s].pop)
             best = min(key(s) for s in pool)
             tied = [s for s in pool if key(s) == best]
             pick = random_space(state, dice, tied, "Agitation (8.7.5)").space if len(tied) > 1 \
@@ -305,7 +306,7 @@ def agitation_plan(state: GameState, dice: DiceSource, trace: Trace) -> Command:
 
 def _agitation_steps(state: GameState, space: int) -> int:
     """Steps worth paying: Terror removal only if a shift toward Opposition can follow."""
-    shifts = state.support[space] + 2 if MAP[space].is_populated else 0
+    shifts = state.support[space] + 2 if SPACES[space].is_populated else 0
     if shifts <= 0:  # LoCs and Pop 0 Departments never shift (1.6.2)
         return 0
     return state.terror[space] + shifts

@@ -70,6 +70,7 @@ from core.pieces import (
     Piece,
 )
 from core.rules import coin_ops, govt_special, insurgent_ops
+from core.space import SPACES
 from core.state import (
     ACTIVE_OPPOSITION,
     ACTIVE_SUPPORT,
@@ -285,7 +286,7 @@ def cano_limon_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
     )
     if chosen:
         ctx.say("#4: pipelines " + ", ".join(space_name(s) for s in chosen))
-        _govt_resources(state, ctx, 4, 2 * sum(MAP[s].econ for s in chosen))
+        _govt_resources(state, ctx, 4, 2 * sum(SPACES[s].econ for s in chosen))
 
 
 @event(4, SHADED)
@@ -294,7 +295,7 @@ def cano_limon_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     unSabotaged pipelines can be Sabotaged (3.3.4). Asks: which of Pipelines tied for
     the last place(s) among the 3 highest Econ."""
     def econ(pipe: int) -> int:
-        return 0 if state.sabotage[pipe] or state.cubes(pipe) else MAP[pipe].econ
+        return 0 if state.sabotage[pipe] or state.cubes(pipe) else SPACES[pipe].econ
 
     chosen = ask_spaces(
         chooser, state, pipelines(), 3, _why(4, "Sabotage which pipeline?"), score=econ
@@ -333,7 +334,7 @@ def occidental_ecopetrol_unshaded(state: GameState, ctx: Context, chooser: Choos
         ctx.say(f"#5: place {counted(where.count(space), 'Police')} in {space_name(space)}")
     # "there or adjacent": the pipelines that got Police and their neighbours, however
     # few Police were Available (docs/readings.md#r-05-flips-there)
-    region = sorted({a for s in where for a in MAP[s].adjacent if state.in_play(a)} | set(where))
+    region = sorted({a for s in where for a in SPACES[s].adjacent if state.in_play(a)} | set(where))
     _activate_chosen(state, ctx, chooser, region, 3, _why(5, "flip"))
 
 
@@ -343,7 +344,7 @@ def three_econ_neighbours(state: GameState) -> list[int]:
     return sorted(
         a
         for a in near
-        if MAP[a].is_populated and state.in_play(a) and state.support[a] > ACTIVE_OPPOSITION
+        if SPACES[a].is_populated and state.in_play(a) and state.support[a] > ACTIVE_OPPOSITION
     )
 
 
@@ -368,9 +369,9 @@ def oil_spill_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None
     Passive Support. Asks: which 2 (if more qualify)."""
     def shifts(d: int) -> bool:
         return (
-            MAP[d].is_populated
+            SPACES[d].is_populated
             and state.support[d] <= NEUTRAL
-            and any(state.sabotage[a] for a in MAP[d].adjacent)
+            and any(state.sabotage[a] for a in SPACES[d].adjacent)
         )
 
     depts = [s.id for s in _in_play(state) if s.is_department]
@@ -393,14 +394,14 @@ def oil_spill_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
 
     def shifts(dept: int) -> bool:
         return (
-            MAP[dept].is_department
-            and MAP[dept].is_populated
+            SPACES[dept].is_department
+            and SPACES[dept].is_populated
             and state.in_play(dept)
             and state.support[dept] > ACTIVE_OPPOSITION
         )
 
     def depts(pipe: int) -> list[int]:
-        return [a for a in MAP[pipe].adjacent if shifts(a)]
+        return [a for a in SPACES[pipe].adjacent if shifts(a)]
 
     def score(pipe: int) -> int:
         # the text in its order: the Sabotage first, then the shift
@@ -412,7 +413,7 @@ def oil_spill_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     if state.add_sabotage(pipe):
         ctx.say(f"#6: Sabotage {space_name(pipe)}")
     why = _why(6, "shift which adjacent Department?")
-    space = ask_space(chooser, state, MAP[pipe].adjacent, shifts, why)
+    space = ask_space(chooser, state, SPACES[pipe].adjacent, shifts, why)
     if space is not None:
         _shift(state, ctx, 6, space, -1)
 
@@ -442,7 +443,7 @@ def fuerza_aerea_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> N
     for i in range(3):
         why = _why(8, f"Air Strike {i + 1} of 3")
         space = ask_space(
-            chooser, state, [s.id for s in MAP.spaces],
+            chooser, state, [s.id for s in SPACES],
             lambda s: bool(air_strike_kinds(state, s)), why + " where?", decider=decider,
         )
         if space is None:
@@ -640,7 +641,7 @@ def general_offensive_options(state: GameState, faction: Faction, space: int) ->
 
 def general_offensive_spaces(state: GameState, faction: Faction) -> list[int]:
     """Spaces where ``faction`` can execute something for General Offensive (card 19)."""
-    return [s.id for s in MAP.spaces if general_offensive_options(state, faction, s.id)]
+    return [s.id for s in SPACES if general_offensive_options(state, faction, s.id)]
 
 
 def _sweep_activations(
@@ -793,7 +794,7 @@ def general_offensive(state: GameState, ctx: Context, chooser: Chooser) -> None:
 # 20 Mono Jojoy
 # ======================================================================================
 def _adjacent_in_play(state: GameState, space: int) -> list[int]:
-    return [a for a in MAP[space].adjacent if state.in_play(a)]
+    return [a for a in SPACES[space].adjacent if state.in_play(a)]
 
 
 @event(20, UNSHADED)
@@ -807,12 +808,12 @@ def mono_jojoy_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
     """
     decider = _decider(ctx, GOVT)
     kinds = (Piece.FARC_UNDERGROUND, Piece.FARC_ACTIVE)
-    unmoved = {(s.id, k): state.count(s.id, k) for s in MAP.spaces for k in kinds}
+    unmoved = {(s.id, k): state.count(s.id, k) for s in SPACES for k in kinds}
     moved = 0
     while moved < 6:
         sources = [
             s.id
-            for s in MAP.spaces
+            for s in SPACES
             if any(unmoved[(s.id, k)] for k in kinds) and _destinations_20(state, s.id)
         ]
         why = _why(20, "reposition FARC Guerrillas")
@@ -846,8 +847,8 @@ def _march_plan(
     """FARC's groups for a free March (3.3.2), asked group by group: from where (or
     none to stop), to where, how many Underground, how many Active, how many Shipments."""
     f = FARC
-    unmoved = {s.id: [state.underground(s.id, f), state.active(s.id, f)] for s in MAP.spaces}
-    ships = {s.id: len(state.shipments_at(s.id, f)) for s in MAP.spaces}
+    unmoved = {s.id: [state.underground(s.id, f), state.active(s.id, f)] for s in SPACES}
+    ships = {s.id: len(state.shipments_at(s.id, f)) for s in SPACES}
     used: set[tuple[int, int]] = set()
     planned: dict[int, int] = {}  # Guerrillas this plan already marches into each space
     groups: list[insurgent_ops.MarchGroup] = []
@@ -910,7 +911,7 @@ def mono_jojoy_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     for _ in range(3):
         why = _why(20, "flip a FARC Guerrilla Underground where?")
         space = ask_space(
-            chooser, state, [s.id for s in MAP.spaces], lambda s: state.active(s, FARC) > 0,
+            chooser, state, [s.id for s in SPACES], lambda s: state.active(s, FARC) > 0,
             why, optional=True, decider=decider,
         )
         if space is None:
@@ -931,7 +932,7 @@ def _farc_resources(state: GameState, ctx: Context, n: int) -> None:
 def raul_reyes_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#21 (unshaded): FARC Resources -6. Remove 1 FARC Base. Asks: which FARC Base."""
     _farc_resources(state, ctx, -6)
-    spaces = [s.id for s in MAP.spaces if state.bases(s.id, FARC)]
+    spaces = [s.id for s in SPACES if state.bases(s.id, FARC)]
     why = _why(21, "remove which FARC Base?")
     _remove_one_by_one(state, ctx, chooser, Piece.FARC_BASE, 1, spaces, why)
 
@@ -958,7 +959,7 @@ def raul_reyes_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
 def alfonso_cano_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#22 (unshaded): Shift an Opposition space to Neutral. Asks: which space."""
     space = ask_space(
-        chooser, state, [s.id for s in MAP.spaces], lambda s: state.support[s] < NEUTRAL,
+        chooser, state, [s.id for s in SPACES], lambda s: state.support[s] < NEUTRAL,
         _why(22, "which Opposition space?"),
     )
     if space is not None:
@@ -994,7 +995,7 @@ def dod_contractors_unshaded(state: GameState, ctx: Context, chooser: Chooser) -
 def dod_contractors_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     """#23 (shaded): Govt removes 3 Troops. Mark Govt and FARC Ineligible through next
     card. The Government asks 3 times: remove Troops from which space."""
-    spaces = [s.id for s in MAP.spaces if state.troops(s.id)]
+    spaces = [s.id for s in SPACES if state.troops(s.id)]
     why = _why(23, "remove Troops from where?")
     _remove_one_by_one(state, ctx, chooser, Piece.TROOPS, 3, spaces, why, _decider(ctx, GOVT))
     ineligible_through_next_card(state, ctx, GOVT, FARC)
@@ -1021,7 +1022,7 @@ def operacion_jaque_shaded(state: GameState, ctx: Context, chooser: Chooser) -> 
     """#24 (shaded): Remove 2 Troops from a space with FARC pieces. Shift a City with
     Support to Neutral. Asks: which space (with FARC pieces and the most Troops up to 2,
     5.1.3); which City."""
-    spaces = [s.id for s in MAP.spaces if state.faction_pieces(s.id, FARC)]
+    spaces = [s.id for s in SPACES if state.faction_pieces(s.id, FARC)]
     # 5.1.3: only the spaces where the most of the 2 Troops can be removed
     why = _why(24, "remove 2 Troops where?")
     space = ask_space(chooser, state, spaces, lambda s: min(2, state.troops(s)), why)

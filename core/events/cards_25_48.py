@@ -62,6 +62,7 @@ from core.rules.propaganda import (
     police_destinations,
     troop_destinations,
 )
+from core.space import BOGOTA, ECUADOR, SPACES
 from core.state import SUPPORT_LABELS, GameState
 from core.words import counted
 
@@ -141,7 +142,7 @@ def _in_play(state: GameState, spaces: Iterable[Any]) -> list[int]:
 
 def _departments(state: GameState) -> list[int]:
     """Departments in play (Ecuador and Panamá once Events make them spaces, 1.3.5)."""
-    return [s.id for s in MAP.spaces if s.is_department and state.in_play(s.id)]
+    return [s.id for s in SPACES if s.is_department and state.in_play(s.id)]
 
 
 def _shift_to(state: GameState, ctx: Context, space: int, level: int, card: str) -> None:
@@ -393,7 +394,7 @@ def eln_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     why = f"{ELN}: remove FARC from which Mountain?"
     space = ask_space(
         chooser, state, _departments(state),
-        lambda s: MAP[s].terrain == MOUNTAIN and state.faction_pieces(s, FARC) > 0, why,
+        lambda s: SPACES[s].terrain == MOUNTAIN and state.faction_pieces(s, FARC) > 0, why,
     )
     if space is not None:
         _remove_all(state, ctx, space, FACTION_KINDS[FARC], ELN)
@@ -415,7 +416,7 @@ def eln_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     many pieces as possible, Guerrillas making up the rest, 1.4.1).
     """
     antioquia = MAP.id_of("Antioquia")
-    around = [a for a in MAP[antioquia].adjacent if MAP[a].is_department and state.in_play(a)]
+    around = [a for a in SPACES[antioquia].adjacent if SPACES[a].is_department and state.in_play(a)]
     space = ask_space(
         chooser, state, [antioquia, *around], lambda s: _eln_room(state, s),
         f"{ELN}: place 3 FARC pieces where?",
@@ -604,7 +605,7 @@ def chavez_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     "Empty" LoCs hold no pieces at all. Asks: the Department for the Base (one where it
     fits, 1.4.2).
     """
-    depts = [s for s in _departments(state) if MAP[s].borders_venezuela]
+    depts = [s for s in _departments(state) if SPACES[s].borders_venezuela]
     space = ask_space(
         chooser, state, depts, lambda s: state.can_place(s, Piece.FARC_BASE),
         f"{CHAVEZ}: place a FARC Base where?",
@@ -612,8 +613,8 @@ def chavez_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     if space is not None:
         _place(state, ctx, space, Piece.FARC_BASE, 1, CHAVEZ)
     cucuta = MAP.id_of("Cúcuta")
-    for loc in MAP[cucuta].adjacent:
-        if MAP[loc].is_loc and state.total_pieces(loc) == 0 and state.add_sabotage(loc):
+    for loc in SPACES[cucuta].adjacent:
+        if SPACES[loc].is_loc and state.total_pieces(loc) == 0 and state.add_sabotage(loc):
             ctx.say(f"{CHAVEZ}: Sabotage {space_name(loc)}")
 
 
@@ -708,7 +709,7 @@ def peace_commission_unshaded(state: GameState, ctx: Context, chooser: Chooser) 
     Asks: which FARC Zone (one with a FARC Base if any, so the whole text is done, 5.1.3).
     """
     space = ask_space(
-        chooser, state, range(len(MAP)),
+        chooser, state, range(len(SPACES)),
         lambda s: state.farc_zone[s] and 1 + (state.bases(s, FARC) > 0),
         f"{PEACE}: remove which FARC Zone?",
     )
@@ -746,7 +747,7 @@ def betancourt_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> Non
     Asks: the 2 Cities; then the Department (among those not yet at Active Support).
     """
     def shiftable(s: int) -> bool:
-        return MAP[s].is_populated and state.in_play(s) and state.support[s] < ACTIVE_SUPPORT
+        return SPACES[s].is_populated and state.in_play(s) and state.support[s] < ACTIVE_SUPPORT
 
     cities = _spaces(chooser, state, [c.id for c in MAP.cities], 2,
                      f"{BETANCOURT}: which 2 Cities?", score=shiftable)
@@ -783,7 +784,7 @@ def secuestrados_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> N
     Asks: the 2 spaces (populated, at Neutral or Passive Opposition).
     """
     def shifts(s: int) -> bool:
-        return MAP[s].is_populated and state.support[s] in (NEUTRAL, PASSIVE_OPPOSITION)
+        return SPACES[s].is_populated and state.support[s] in (NEUTRAL, PASSIVE_OPPOSITION)
 
     spaces = [s.id for s in state.spaces_in_play()]
     for space in _spaces(chooser, state, spaces, 2, f"{SECUESTRADOS}: which 2 spaces?",
@@ -817,7 +818,7 @@ def sucumbios_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> None
 def ecuador_placeable(state: GameState) -> list[int]:
     """Piece kinds that may be placed in Ecuador now: Available, within stacking (1.4.2)
     and at most 2 pieces per Faction there (card 33)."""
-    ecuador = MAP.ECUADOR
+    ecuador = ECUADOR
     return [
         int(k) for k in PLACEABLE_KINDS
         if state.faction_pieces(ecuador, k.faction) < ECUADOR_FACTION_LIMIT
@@ -834,8 +835,8 @@ def sucumbios_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     Faction (the text names none), Guerrillas placed Underground. Asks: each piece kind,
     one at a time.
     """
-    if MAP.ECUADOR not in state.foreign_in_play:
-        state.foreign_in_play.append(MAP.ECUADOR)
+    if ECUADOR not in state.foreign_in_play:
+        state.foreign_in_play.append(ECUADOR)
         ctx.say(f"{SUCUMBIOS}: Ecuador is now a 0 Population Department")
     for i in (1, 2):
         value = ask_one(
@@ -844,7 +845,7 @@ def sucumbios_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
         )
         if value is None:
             return
-        _place(state, ctx, MAP.ECUADOR, Piece(value), 1, SUCUMBIOS)
+        _place(state, ctx, ECUADOR, Piece(value), 1, SUCUMBIOS)
 
 
 # ======================================================================================
@@ -877,7 +878,7 @@ def _aks_room(state: GameState, faction: Faction, space: int) -> int:
 
 
 def _zero_pop_departments(state: GameState) -> list[int]:
-    return [s for s in _departments(state) if MAP[s].pop == 0]
+    return [s for s in _departments(state) if SPACES[s].pop == 0]
 
 
 @event(34, SHADED)
@@ -943,7 +944,8 @@ def crop_substitution_shaded(state: GameState, ctx: Context, chooser: Chooser) -
     """
     depts = [
         s for s in _departments(state)
-        if state.bases(s, CARTELS) and MAP[s].is_populated and state.support[s] > ACTIVE_OPPOSITION
+        if state.bases(s, CARTELS) and SPACES[s].is_populated
+        and state.support[s] > ACTIVE_OPPOSITION
     ]
     space = ask_space(
         chooser, state, depts, lambda s: min(2, state.support[s] - ACTIVE_OPPOSITION),
@@ -976,10 +978,10 @@ def zona_de_convivencia(state: GameState, ctx: Context, chooser: Chooser) -> Non
     )
     if zone is not None:
         def shiftable(a: int) -> bool:
-            return MAP[a].is_populated and state.in_play(a) and state.support[a] < ACTIVE_SUPPORT
+            return SPACES[a].is_populated and state.in_play(a) and state.support[a] < ACTIVE_SUPPORT
 
         why = f"{CONVIVENCIA}: shift which 2 adjacent spaces 1 level toward Active Support?"
-        for space in _spaces(chooser, state, MAP[zone].adjacent, 2, why, score=shiftable):
+        for space in _spaces(chooser, state, SPACES[zone].adjacent, 2, why, score=shiftable):
             _shift_by(state, ctx, space, 1, CONVIVENCIA)
     state.step.setdefault("eligible_next", {})[int(ctx.faction)] = True
     ctx.say(f"{CONVIVENCIA}: {ctx.faction.label} stays Eligible for the next card")
@@ -1000,7 +1002,7 @@ def former_military_options(state: GameState, space: int) -> list[str]:
         return []
     troops = state.troops(space) + state.guerrillas(space, AUC)
     out = []
-    s = MAP[space]
+    s = SPACES[space]
     sweep_ok = (s.is_city or s.is_department) and not state.farc_zone[space]
     if (
         sweep_ok
@@ -1025,7 +1027,7 @@ def former_military_unshaded(state: GameState, ctx: Context, chooser: Chooser) -
     Bust), AUC Guerrillas there counting as Troops; Momentum forbidding it yields (5.1.2).
     Asks (the Government decides): Sweep or Assault, in each space where both would act.
     """
-    for s in MAP.spaces:
+    for s in SPACES:
         options = former_military_options(state, s.id)
         choice = ask_one(
             chooser, state, "option", options,
@@ -1348,7 +1350,7 @@ def senado_camara_unshaded(state: GameState, ctx: Context, chooser: Chooser) -> 
     Asks: the 2 Neutral (populated) spaces.
     """
     def neutral(s: int) -> bool:
-        return MAP[s].is_populated and state.support[s] == NEUTRAL
+        return SPACES[s].is_populated and state.support[s] == NEUTRAL
 
     spaces = [s.id for s in state.spaces_in_play()]
     for space in _spaces(chooser, state, spaces, 2, f"{SENADO}: which 2 Neutral spaces?",
@@ -1530,7 +1532,7 @@ def limpieza(state: GameState, ctx: Context, chooser: Chooser) -> None:
     _remove_picked(
         state, ctx, chooser, space, enemies, 2, why, LIMPIEZA, up_to=False, decider=who
     )
-    if MAP[space].is_populated:
+    if SPACES[space].is_populated:
         level = ask_one(
             chooser, state, "option", [SET_SUPPORT, SET_OPPOSITION],
             f"{LIMPIEZA}: set {space_name(space)} to?", decider=who,
@@ -1644,7 +1646,7 @@ def uso_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     Asks: the 2 Cities (not yet at Active Opposition).
     """
     def shifts(c: int) -> bool:
-        return c != MAP.BOGOTA and state.support[c] > ACTIVE_OPPOSITION
+        return c != BOGOTA and state.support[c] > ACTIVE_OPPOSITION
 
     cities = _in_play(state, MAP.cities)
     for space in _spaces(chooser, state, cities, 2, f"{USO}: which 2 Cities?", score=shifts):

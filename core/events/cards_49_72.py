@@ -64,6 +64,7 @@ from core.pieces import (
 from core.rules import coin_ops, insurgent_ops, insurgent_special
 from core.rules.coin_ops import senado_immune
 from core.rules.common import CIVIC_ACTION_COST
+from core.space import PANAMA, SPACES
 from core.state import SUPPORT_LABELS, GameState
 from core.words import counted, listed
 
@@ -239,7 +240,7 @@ def _shift_spaces(
 
 def _can_shift(state: GameState, space: int, steps: int) -> bool:
     """Whether a shift of ``steps`` (+ Support, - Opposition) changes ``space`` (1.6)."""
-    if not MAP[space].is_populated:
+    if not SPACES[space].is_populated:
         return False
     return state.support[space] < 2 if steps > 0 else state.support[space] > -2
 
@@ -289,7 +290,7 @@ def pipelines_near_farc(state: GameState) -> list[int]:
     Pipeline Repairs (shaded) may Sabotage."""
 
     def near_farc(space: int) -> bool:
-        near = [space] + [a for a in MAP[space].adjacent if state.in_play(a)]
+        near = [space] + [a for a in SPACES[space].adjacent if state.in_play(a)]
         return any(state.guerrillas(s, FARC) for s in near)
 
     return [s for s in _pipelines(state) if not state.sabotage[s] and near_farc(s)]
@@ -1286,9 +1287,9 @@ def _chain_steps(state: GameState, faction: Faction, here: int) -> list[int]:
     enter FARC Zones (1.4.2)."""
     return [
         a
-        for a in MAP[here].adjacent
+        for a in SPACES[here].adjacent
         if state.in_play(a)
-        and MAP[a].is_department
+        and SPACES[a].is_department
         and not (faction is GOVT and state.farc_zone[a])
     ]
 
@@ -1768,7 +1769,7 @@ def darien_shaded(state: GameState, ctx: Context, chooser: Chooser) -> None:
     Panamá becomes a space (1.3.5); the executing Faction chooses whose Bases (any
     Faction's Available Bases), the second one optional."""
     card = "#71 Darién"
-    panama = MAP.PANAMA
+    panama = PANAMA
     if panama not in state.foreign_in_play:
         state.foreign_in_play.append(panama)
         ctx.say(f"{card}: Panamá is now a 0 Population Forest Department (1.3.5)")

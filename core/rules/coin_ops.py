@@ -86,6 +86,7 @@ from core.rules.common import (
     is_nonplayer,
     recall_own_pieces,
 )
+from core.space import PANAMA, SPACES, adjacent
 from core.state import GameState
 from core.words import counted, listed
 
@@ -131,7 +132,7 @@ def _piece(value: Any, rule: str) -> Piece:
 
 def _check_space(state: GameState, space: Any, rule: str) -> None:
     """A real space id, in play (foreign countries only via Event, 1.3.5)."""
-    if not isinstance(space, int) or not 0 <= space < len(MAP):
+    if not isinstance(space, int) or not 0 <= space < len(SPACES):
         raise IllegalAction(rule, f"{space!r} is not a space")
     if not state.in_play(space):
         raise IllegalAction("1.3.5", f"{_name(space)} is not a space in play")
@@ -143,7 +144,7 @@ def _plural(n: int, kind: Piece) -> str:
 
 def _check_city_or_department(state: GameState, space: int, op: str, rule: str) -> None:
     _check_space(state, space, rule)
-    s = MAP[space]
+    s = SPACES[space]
     if not (s.is_city or s.is_department):
         raise IllegalAction(rule, f"{op} selects Cities or Departments, not {space_name(s)}")
     if state.farc_zone[space]:
@@ -329,7 +330,7 @@ def assault_capacity(
     ``troops`` / ``police`` override the cubes counted, for Events where other pieces
     act as Troops (e.g. Former Military, card 37; Pinto & del Rosario, card 47).
     """
-    s = MAP[space]
+    s = SPACES[space]
     troops = state.troops(space) if troops is None else troops
     police = state.police(space) if police is None else police
     hmb = state.capability(HIGH_MOUNTAIN_BATTALIONS)
@@ -478,7 +479,7 @@ def train_spaces(state: GameState) -> list[int]:
     """Spaces Train may select: Cities and Departments in play, not FARC Zones (3.2.1)."""
     return [
         s.id
-        for s in MAP.spaces
+        for s in SPACES
         if (s.is_city or s.is_department) and state.in_play(s.id) and not state.farc_zone[s.id]
     ]
 
@@ -486,7 +487,7 @@ def train_spaces(state: GameState) -> list[int]:
 def train_cube_capacity(state: GameState, space: int) -> int:
     """How many cubes Train can place in ``space``: up to 6 in a City or a Department with
     a Government Base, within the Troops and Police Available (3.2.1, 1.4.1)."""
-    s = MAP[space]
+    s = SPACES[space]
     if not state.in_play(space) or state.farc_zone[space]:
         return 0
     if not (s.is_city or (s.is_department and state.bases(space, GOVT))):
@@ -592,7 +593,7 @@ class Train(Operation):
         if troops + police == 0:
             ctx.say(f"Train in {_name(space)}")
             return
-        s = MAP[space]
+        s = SPACES[space]
         if not (s.is_city or state.bases(space, GOVT)):
             raise IllegalAction(
                 "3.2.1", f"Train places cubes in Cities and Departments with a Government "
@@ -650,7 +651,7 @@ def civic_action_capacity(state: GameState, space: int) -> int:
     left toward Active Support (0 if Civic Action is impossible there, 6.4.1)."""
     if civic_action_problem(state, space) is not None:
         return 0
-    shifts = 2 - state.support[space] if MAP[space].is_populated else 0
+    shifts = 2 - state.support[space] if SPACES[space].is_populated else 0
     return state.terror[space] + shifts
 
 
@@ -694,12 +695,12 @@ def _random_recall(state: GameState, rng: random.Random) -> tuple[Recall, ...]:
     out: list[Recall] = []
     no_cubes = state.available(TROOPS) + state.available(POLICE) == 0
     if rng.random() < (0.5 if no_cubes else 0.05):
-        cubes = [(s.id, k) for s in MAP.spaces for k in CUBES if state.count(s.id, k)]
+        cubes = [(s.id, k) for s in SPACES for k in CUBES if state.count(s.id, k)]
         if cubes:
             space, kind = draw.choice(rng, cubes)
             out.append((space, int(kind), draw.randint(rng, 1, min(3, state.count(space, kind)))))
     if rng.random() < (0.3 if state.available(GOVT_BASE) == 0 else 0.02):
-        bases = [s.id for s in MAP.spaces if state.bases(s.id, GOVT)]
+        bases = [s.id for s in SPACES if state.bases(s.id, GOVT)]
         if bases:
             out.append((draw.choice(rng, bases), int(GOVT_BASE), 1))
     return tuple(out)
@@ -735,7 +736,7 @@ def _random_train_then(after: GameState, cmd: Train, rng: random.Random) -> Trai
 # ======================================================================================
 def _patrol_hop_ok(space: int) -> bool:
     """Patrolling cubes enter only LoCs and Cities (3.2.2)."""
-    s = MAP[space]
+    s = SPACES[space]
     return s.is_loc or s.is_city
 
 
@@ -743,9 +744,9 @@ def _patrol_hop_ok(space: int) -> bool:
 #: Patrolling cube may enter (LoCs and Cities), in adjacency order. LoCs and Cities are
 #: never foreign countries, so they are always in play (1.3.5).
 PATROL_HOPS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(a for a in s.adjacent if _patrol_hop_ok(a)) for s in MAP
+    tuple(a for a in s.adjacent if _patrol_hop_ok(a)) for s in SPACES
 )
-assert not any(MAP[a].is_foreign for hops in PATROL_HOPS for a in hops)
+assert not any(SPACES[a].is_foreign for hops in PATROL_HOPS for a in hops)
 
 
 def patrol_reach(state: GameState, src: int) -> dict[int, tuple[int, ...]]:
@@ -775,7 +776,7 @@ def patrol_reach(state: GameState, src: int) -> dict[int, tuple[int, ...]]:
 
 def patrol_activations(state: GameState, loc: int) -> int:
     """How many Guerrillas the cubes on LoC ``loc`` Activate when Patrolling (3.2.2)."""
-    if not MAP[loc].is_loc or state.momentum_in_effect(PLAN_COLOMBIA):
+    if not SPACES[loc].is_loc or state.momentum_in_effect(PLAN_COLOMBIA):
         return 0
     return min(state.cubes(loc), sum(state.underground(loc, f) for f in INSURGENTS))
 
@@ -869,7 +870,7 @@ class Patrol(Operation):
             if kind not in CUBES:
                 raise IllegalAction("3.2.2", f"Patrol moves Troops and Police, not {kind.label}")
             for i, (here, there) in enumerate(zip(path, path[1:])):
-                if not MAP.adjacent(here, there):
+                if not adjacent(here, there):
                     raise IllegalAction("3.2.2", f"{_name(there)} is not adjacent to {_name(here)}")
                 if not _patrol_hop_ok(there):
                     raise IllegalAction(
@@ -891,7 +892,7 @@ class Patrol(Operation):
         chosen = _activation_choices(self.activate, "3.2.2")
         for space in chosen:
             _check_space(state, space, "3.2.2")
-            if not MAP[space].is_loc:
+            if not SPACES[space].is_loc:
                 raise IllegalAction("3.2.2", f"Patrol Activates on LoCs, not in {_name(space)}")
         if state.momentum_in_effect(PLAN_COLOMBIA):
             if any(n for per in chosen.values() for n in per.values()):
@@ -915,7 +916,7 @@ class Patrol(Operation):
             raise IllegalAction("3.2.2", "Patrol may Assault in only 1 LoC")
         for space in self.assault:
             _check_space(state, space, "3.2.2")
-            if not MAP[space].is_loc:
+            if not SPACES[space].is_loc:
                 raise IllegalAction("3.2.2", f"Patrol's Assault is in a LoC, not {_name(space)}")
         orders = _removal_choices(self.removals, self.assault, "3.2.2")
         for space in self.assault:
@@ -962,7 +963,7 @@ def _random_patrol_moves(state: GameState, rng: random.Random, limited: bool) ->
     # never stops it), so the origins need no reach computed.
     origins = [
         (s.id, kind)
-        for s in MAP.spaces
+        for s in SPACES
         for kind in CUBES
         if state.count(s.id, kind) and PATROL_HOPS[s.id]
     ]
@@ -1023,7 +1024,7 @@ def sweep_spaces(state: GameState) -> list[int]:
     """Spaces Sweep may select (3.2.3): Cities and Departments in play, not FARC Zones;
     only Cities while Madrid Donors (card 17, Momentum) is in effect."""
     madrid = state.momentum_in_effect(MADRID_DONORS)
-    return [s for s in train_spaces(state) if not (madrid and MAP[s].is_department)]
+    return [s for s in train_spaces(state) if not (madrid and SPACES[s].is_department)]
 
 
 def sweep_sources(
@@ -1035,13 +1036,13 @@ def sweep_sources(
     from there into ``dst``: paths are ``(src, dst)`` or ``(src, loc, dst)``.
     """
     out: dict[int, tuple[int, ...]] = {}
-    for src in MAP[dst].adjacent:
+    for src in SPACES[dst].adjacent:
         if state.in_play(src) and state.count(src, kind):
             out[src] = (src, dst)
-    for loc in MAP[dst].adjacent:
-        if not MAP[loc].is_loc or state.all_guerrillas(loc):
+    for loc in SPACES[dst].adjacent:
+        if not SPACES[loc].is_loc or state.all_guerrillas(loc):
             continue
-        for src in MAP[loc].adjacent:
+        for src in SPACES[loc].adjacent:
             if src != dst and src not in out and state.in_play(src) and state.count(src, kind):
                 out[src] = (src, loc, dst)
     return out
@@ -1055,12 +1056,12 @@ def sweep_activation_capacity(state: GameState, space: int, troops: int | None =
     ``troops`` overrides the Troops counted (Former Military, card 37: AUC Guerrillas
     act as Troops).
     """
-    if space == MAP.PANAMA:
+    if space == PANAMA:
         return 0
     troops = state.troops(space) if troops is None else troops
     police = state.police(space)
     cubes = max(troops, police) if state.capability(NDSC) == SHADED else troops + police
-    return cubes // 2 if MAP[space].terrain == FOREST else cubes
+    return cubes // 2 if SPACES[space].terrain == FOREST else cubes
 
 
 @command
@@ -1121,7 +1122,7 @@ class Sweep(Operation):
     def _check_selected(self, state: GameState) -> None:
         for space in self.selected:
             _check_city_or_department(state, space, "Sweep", "3.2.3")
-            if state.momentum_in_effect(MADRID_DONORS) and MAP[space].is_department:
+            if state.momentum_in_effect(MADRID_DONORS) and SPACES[space].is_department:
                 raise IllegalAction("5.4", "Madrid Donors (shaded): no Sweep in Departments")
         if state.capability(OSPINA_MORA) == SHADED:
             _count_per_card(state, "sweep_spaces", len(self.selected), "Ospina & Mora", "Sweep")
@@ -1155,11 +1156,11 @@ class Sweep(Operation):
             )
         if len(path) > 3:
             raise IllegalAction("3.2.3", "Sweep moves into adjacent spaces, at most through 1 LoC")
-        if len(path) == 2 and not MAP.adjacent(src, dst):
+        if len(path) == 2 and not adjacent(src, dst):
             raise IllegalAction("3.2.3", f"{_name(src)} is not adjacent to {_name(dst)}")
         if len(path) == 3:
             loc = path[1]
-            if not MAP[loc].is_loc or not MAP.adjacent(src, loc) or not MAP.adjacent(loc, dst):
+            if not SPACES[loc].is_loc or not adjacent(src, loc) or not adjacent(loc, dst):
                 raise IllegalAction(
                     "3.2.3", f"{_name(loc)} is not a LoC adjacent to {_name(src)} and {_name(dst)}"
                 )
@@ -1208,7 +1209,7 @@ def _final_card_for_player(state: GameState) -> bool:
 def _random_sweep_moves(
     state: GameState, selected: tuple[int, ...], rng: random.Random
 ) -> tuple[Move, ...]:
-    left = {k: [state.count(s, k) for s in range(len(MAP))] for k in CUBES}
+    left = {k: [state.count(s, k) for s in range(len(SPACES))] for k in CUBES}
     kinds = [TROOPS] + ([POLICE] if state.capability(NDSC) == UNSHADED else [])
     moves: list[Move] = []
     for dst in selected:
@@ -1241,7 +1242,7 @@ def assault_space_problem(state: GameState, space: int) -> str | None:
     Momentum) forbids Departments."""
     if not state.in_play(space):
         return f"{_name(space)} is not in play"
-    if state.momentum_in_effect(MADRID_DONORS) and MAP[space].is_department:
+    if state.momentum_in_effect(MADRID_DONORS) and SPACES[space].is_department:
         return "Madrid Donors (shaded): no Assault in Departments"
     return None
 
@@ -1251,7 +1252,7 @@ def assault_spaces(state: GameState) -> list[int]:
     # (Spaces without cubes are skipped unasked: they remove nothing, 3.2.4.)
     return [
         s.id
-        for s in MAP.spaces
+        for s in SPACES
         if state.cubes(s.id)
         and assault_space_problem(state, s.id) is None
         and assault_removals(state, s.id) > 0

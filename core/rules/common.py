@@ -17,8 +17,9 @@ from typing import Any
 from core.cards import CARDS, FIRST_DIVISION, SHADED
 from core.commands import Context
 from core.errors import IllegalAction
-from core.map import MAP, space_name
+from core.map import space_name
 from core.pieces import FACTION_KINDS, FACTIONS, FARC, GOVT, INSURGENTS, Faction, Piece
+from core.space import SPACES
 from core.state import GameState, ShipmentDecider
 from core.words import counted
 
@@ -33,7 +34,7 @@ def civic_action_problem(state: GameState, space: int, *, jointness: bool = Fals
     1st Division (card 1) shaded: at least 2 Troops and 2 Police. Unshaded: in 1 space per
     Support Phase (``jointness=True``) Government Control and any cube suffice.
     """
-    s = MAP[space]
+    s = SPACES[space]
     if s.is_loc or not state.in_play(space):
         return f"{space_name(s)} is not a City or Department"
     if state.controller(space) is not GOVT:
@@ -57,7 +58,7 @@ def civic_action_step(state: GameState, space: int, *, free: bool = False) -> st
     if state.terror[space]:
         state.terror[space] -= 1
         return f"remove Terror in {space_name(space)}"
-    if state.support[space] >= 2 or not MAP[space].is_populated:
+    if state.support[space] >= 2 or not SPACES[space].is_populated:
         raise IllegalAction("6.4.1", f"{space_name(space)} cannot shift further toward Support")
     state.shift(space, +1)
     return f"shift {space_name(space)} toward Active Support"
@@ -65,7 +66,7 @@ def civic_action_step(state: GameState, space: int, *, free: bool = False) -> st
 
 def agitation_problem(state: GameState, space: int) -> str | None:
     """Why FARC cannot Agitate in ``space`` (6.4.2: FARC-Controlled City or Department)."""
-    s = MAP[space]
+    s = SPACES[space]
     if s.is_loc or not state.in_play(space):
         return f"{space_name(s)} is not a City or Department"
     if state.controller(space) is not FARC:
@@ -81,7 +82,7 @@ def agitation_step(state: GameState, space: int, *, free: bool = False) -> str:
     if state.terror[space]:
         state.terror[space] -= 1
         return f"remove Terror in {space_name(space)}"
-    if state.support[space] <= -2 or not MAP[space].is_populated:
+    if state.support[space] <= -2 or not SPACES[space].is_populated:
         raise IllegalAction("6.4.2", f"{space_name(space)} cannot shift further toward Opposition")
     state.shift(space, -1)
     return f"shift {space_name(space)} toward Active Opposition"
@@ -101,7 +102,7 @@ def recall_own_pieces(state: GameState, ctx: Context, recall: tuple[Any, ...]) -
         if len(entry) != 3:
             raise IllegalAction("1.4.1", f"a recall is (space, piece kind, number), not {entry!r}")
         space, kind, n = entry
-        if not isinstance(space, int) or not 0 <= space < len(MAP):
+        if not isinstance(space, int) or not 0 <= space < len(SPACES):
             raise IllegalAction("1.4.1", f"no space with id {space!r}")
         if kind not in own:
             raise IllegalAction("1.4.1", f"{ctx.faction.label} may remove only its own pieces")
@@ -174,7 +175,7 @@ def transfers_decider(
         if len(entry) != 3:
             raise IllegalAction(rule, f"a Shipment transfer is (space, owner, to), not {entry!r}")
         space, owner, to = entry
-        if not isinstance(space, int) or not 0 <= space < len(MAP):
+        if not isinstance(space, int) or not 0 <= space < len(SPACES):
             raise IllegalAction(rule, f"no space with id {space!r}")
         for f in (owner, to):
             if f not in [int(x) for x in INSURGENTS]:

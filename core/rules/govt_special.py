@@ -44,7 +44,7 @@ from core.commands import (
     command,
 )
 from core.errors import IllegalAction
-from core.map import MAP, space_name
+from core.map import space_name
 from core.pieces import (
     ACTIVE_OF,
     BASE_OF,
@@ -58,6 +58,7 @@ from core.pieces import (
     Faction,
     Piece,
 )
+from core.space import SPACES
 from core.state import GameState
 from core.words import counted
 
@@ -72,7 +73,7 @@ def _name(space: int) -> str:
 
 
 def _check_space(state: GameState, space: Any, rule: str) -> None:
-    if not isinstance(space, int) or not 0 <= space < len(MAP):
+    if not isinstance(space, int) or not 0 <= space < len(SPACES):
         raise IllegalAction(rule, f"{space!r} is not a space")
     if not state.in_play(space):
         raise IllegalAction("1.3.5", f"{_name(space)} is not a space in play")
@@ -143,7 +144,7 @@ def air_lift_destinations(state: GameState) -> list[int]:
     card 33) (and, under Misil Antiaéreo, free of Guerrillas)."""
     return [
         s.id
-        for s in MAP.spaces
+        for s in SPACES
         if state.in_play(s.id)
         and not state.farc_zone[s.id]
         and not _misil_blocks(state, s.id)
@@ -153,7 +154,7 @@ def air_lift_destinations(state: GameState) -> list[int]:
 
 def air_lift_origins(state: GameState) -> list[int]:
     """Spaces with Troops that Air Lift may pick up."""
-    return [s.id for s in MAP.spaces if state.troops(s.id) and not _misil_blocks(state, s.id)]
+    return [s.id for s in SPACES if state.troops(s.id) and not _misil_blocks(state, s.id)]
 
 
 @command
@@ -228,7 +229,7 @@ def air_strike_pieces(state: GameState, space: int) -> list[Piece]:
     """The pieces of :func:`air_strike_targets` before Momentum and Capabilities bar it
     (4.2.2 alone): an Active Guerrilla, or a Base of a Faction with no Guerrilla there, in
     a Department or LoC in play."""
-    s = MAP[space]
+    s = SPACES[space]
     if not state.in_play(space) or not (s.is_department or s.is_loc):
         return []
     out = []
@@ -242,7 +243,7 @@ def air_strike_pieces(state: GameState, space: int) -> list[Piece]:
 
 def air_strike_spaces(state: GameState) -> list[int]:
     """Departments and LoCs where an Air Strike would remove a piece (4.2.2)."""
-    return [s.id for s in MAP.spaces if air_strike_targets(state, s.id)]
+    return [s.id for s in SPACES if air_strike_targets(state, s.id)]
 
 
 @command
@@ -277,7 +278,7 @@ class AirStrike(SpecialActivity):
         if state.momentum_in_effect(PLAN_COLOMBIA):
             raise IllegalAction("5.4", "Plan Colombia (shaded): no Air Strike")
         _check_space(state, self.space, "4.2.2")
-        s = MAP[self.space]
+        s = SPACES[self.space]
         if not (s.is_department or s.is_loc):
             raise IllegalAction(
                 "4.2.2", f"Air Strike hits a Department or LoC, not {space_name(s)}")
@@ -330,7 +331,7 @@ def random_air_strike(
 # Eradicate (4.2.3)
 # ======================================================================================
 def _can_shift_toward_opposition(state: GameState, space: int) -> bool:
-    s = MAP[space]
+    s = SPACES[space]
     return (
         s.is_department and state.in_play(space) and s.is_populated and state.support[space] > -2
     )
@@ -340,7 +341,7 @@ def eradicate_shift_options(state: GameState, space: int) -> list[int]:
     """Departments an Eradicate in ``space`` may shift 1 level toward Active Opposition:
     ``space`` itself or an adjacent Department, if not already at Active Opposition and
     with Population (4.2.3). Empty: place a FARC Guerrilla instead."""
-    candidates = (space, *MAP[space].adjacent)
+    candidates = (space, *SPACES[space].adjacent)
     return [d for d in candidates if _can_shift_toward_opposition(state, d)]
 
 
@@ -349,7 +350,7 @@ def eradicate_spaces(state: GameState) -> list[int]:
     a FARC Zone (6.4.4 PLAY NOTE); under Misil Antiaéreo only those free of Guerrillas."""
     return [
         s.id
-        for s in MAP.spaces
+        for s in SPACES
         if s.is_department
         and state.in_play(s.id)
         and state.faction_pieces(s.id, CARTELS)
@@ -385,7 +386,7 @@ class Eradicate(SpecialActivity):
     def execute(self, state: GameState, ctx: Context) -> None:
         check_faction(self, ctx)
         _check_space(state, self.space, "4.2.3")
-        s = MAP[self.space]
+        s = SPACES[self.space]
         if not s.is_department:
             raise IllegalAction(
                 "4.2.3", f"Eradicate takes place in a Department, not {space_name(s)}")

@@ -44,7 +44,7 @@ from core.commands import (
     command,
 )
 from core.errors import IllegalAction
-from core.map import MAP, space_name
+from core.map import space_name
 from core.pieces import (
     ACTIVE_OF,
     AUC,
@@ -64,6 +64,7 @@ from core.rules.common import (
     is_nonplayer,
     recall_own_pieces,
 )
+from core.space import SPACES, adjacent
 from core.state import SUPPORT_LABELS, GameState
 from core.words import counted
 
@@ -109,13 +110,13 @@ def _g(faction: Faction, n: int) -> str:
 
 
 def _check_space_id(space: int, rule: str) -> None:
-    if not isinstance(space, int) or not 0 <= space < len(MAP):
+    if not isinstance(space, int) or not 0 <= space < len(SPACES):
         raise IllegalAction(rule, f"there is no space {space!r}")
 
 
 def _is_city_or_department(state: GameState, space: int) -> bool:
     """A City or Department in play (foreign countries count once in play, 1.3.5)."""
-    s = MAP[space]
+    s = SPACES[space]
     return (s.is_city or s.is_department) and state.in_play(space)
 
 
@@ -150,7 +151,7 @@ def rally_problem(state: GameState, faction: Faction, space: int) -> str | None:
 def rally_spaces(state: GameState, faction: Faction) -> list[int]:
     """Spaces ``faction`` may select for Rally (3.3.1)."""
     # (LoCs are skipped unasked: rally_problem refuses them first.)
-    return [s.id for s in MAP.spaces
+    return [s.id for s in SPACES
             if not s.is_loc and rally_problem(state, faction, s.id) is None]
 
 
@@ -158,7 +159,7 @@ def rally_rule_limit(state: GameState, faction: Faction, space: int) -> int:
     """Guerrillas the rules let a Rally place here: 1, or with 1+ own Base there, the
     number of those Bases plus the space's Population (3.3.1)."""
     bases = state.bases(space, faction)
-    return bases + MAP[space].pop if bases else 1
+    return bases + SPACES[space].pop if bases else 1
 
 
 def rally_place_limit(state: GameState, faction: Faction, space: int) -> int:
@@ -365,14 +366,14 @@ def march_destinations(state: GameState, faction: Faction, src: int) -> list[int
     """Spaces adjacent to ``src`` and in play, where its Guerrillas may March (3.3.2),
     with room for them (Ecuador, card 33: 2 pieces per Faction)."""
     in_play, room = state.in_play, state.room
-    return [a for a in MAP[src].adjacent if in_play(a) and room(a, faction) > 0]
+    return [a for a in SPACES[src].adjacent if in_play(a) and room(a, faction) > 0]
 
 
 def march_would_activate(state: GameState, faction: Faction, dst: int, group: int) -> bool:
     """Whether a March group of ``group`` Guerrillas entering ``dst`` now turns Active
     (3.3.2): ``dst`` is a LoC or has Support (AUC: Support or Opposition), AND the group
     plus the cubes in ``dst`` exceed 3 (AUC: FARC Guerrillas count as cubes)."""
-    if MAP[dst].is_loc:
+    if SPACES[dst].is_loc:
         exposed = True
     elif faction is AUC:
         exposed = state.support[dst] != 0
@@ -388,7 +389,7 @@ def march_would_activate(state: GameState, faction: Faction, dst: int, group: in
 
 def march_cost(state: GameState, destinations: list[int] | tuple[int, ...]) -> int:
     """Resources a March costs: 1 per City or Department moved into, 0 for LoCs (3.3.2)."""
-    return sum(1 for d in set(destinations) if not MAP[d].is_loc)
+    return sum(1 for d in set(destinations) if not SPACES[d].is_loc)
 
 
 def march_group(
@@ -438,7 +439,7 @@ class March(Operation):
         unmoved = {
             (src, kind): state.count(src, kind)
             for src, *_ in self.groups
-            if 0 <= src < len(MAP)
+            if 0 <= src < len(SPACES)
             for kind in (UNDERGROUND_OF[f], ACTIVE_OF[f])
         }
         entered: set[int] = set()
@@ -461,7 +462,7 @@ def _march_group(
         _check_count(value, what, "3.3.2")
     if underground + active == 0:
         raise IllegalAction("3.3.2", "a March group has 1+ Guerrillas")
-    if not MAP.adjacent(src, dst) or not state.in_play(dst):
+    if not adjacent(src, dst) or not state.in_play(dst):
         raise IllegalAction("3.3.2", f"{space_name(dst)} is not adjacent to {space_name(src)}")
     for kind, n in ((UNDERGROUND_OF[f], underground), (ACTIVE_OF[f], active)):
         if unmoved[(src, kind)] < n:
@@ -469,7 +470,7 @@ def _march_group(
                 "3.3.2", f"not {n} {kind.label} in {space_name(src)} that have not moved yet"
             )
         unmoved[(src, kind)] -= n
-    if not MAP[dst].is_loc and dst not in entered:
+    if not SPACES[dst].is_loc and dst not in entered:
         ctx.pay(state, 1, "3.3.2")
     entered.add(dst)
     exposed = march_would_activate(state, f, dst, underground + active)
@@ -509,7 +510,7 @@ def attack_problem(state: GameState, faction: Faction, space: int) -> str | None
 def attack_spaces(state: GameState, faction: Faction) -> list[int]:
     """Spaces ``faction`` may select for Attack (3.3.3)."""
     # (Spaces without own Guerrillas are skipped unasked: attack_problem refuses them.)
-    return [s.id for s in MAP.spaces
+    return [s.id for s in SPACES
             if state.guerrillas(s.id, faction) and attack_problem(state, faction, s.id) is None]
 
 
@@ -586,7 +587,7 @@ def ambush_problem(state: GameState, faction: Faction, space: int) -> str | None
 
 def ambush_spaces(state: GameState, faction: Faction) -> list[int]:
     """Spaces where an Attack of ``faction`` could be an Ambush (4.3.2, 4.4.1)."""
-    return [s.id for s in MAP.spaces if ambush_problem(state, faction, s.id) is None]
+    return [s.id for s in SPACES if ambush_problem(state, faction, s.id) is None]
 
 
 def attack_in(space: int, *kinds: int) -> AttackTarget:
@@ -622,7 +623,7 @@ def resolve_attack(
         success, captured = True, True
     else:
         flipped = state.activate(space, f, state.underground(space, f))
-        roll = ctx.roll(state, f"Attack in {MAP[space].name}")  # a saved key: short name
+        roll = ctx.roll(state, f"Attack in {SPACES[space].name}")  # a saved key: short name
         success, captured = roll <= state.guerrillas(space, f), roll == 1
         ctx.say(
             f"Attack in {_name(space)}: "
@@ -743,13 +744,13 @@ def terror_spaces(state: GameState, faction: Faction) -> list[int]:
     """Spaces ``faction`` may select for Terror (3.3.4)."""
     # (Spaces without own Underground Guerrillas are skipped unasked: terror_problem
     # refuses them.)
-    return [s.id for s in MAP.spaces
+    return [s.id for s in SPACES
             if state.underground(s.id, faction) and terror_problem(state, faction, s.id) is None]
 
 
 def terror_cost(spaces: list[int] | tuple[int, ...]) -> int:
     """1 Resource per City or Department, 0 per LoC (3.3.4)."""
-    return sum(0 if MAP[s].is_loc else 1 for s in spaces)
+    return sum(0 if SPACES[s].is_loc else 1 for s in spaces)
 
 
 def resolve_terror(
@@ -763,7 +764,7 @@ def resolve_terror(
     if activate:
         state.activate(space, f, 1)
     done = [f"Activate 1 {f.label} Guerrilla"] if activate else []
-    if MAP[space].is_loc:
+    if SPACES[space].is_loc:
         if state.add_sabotage(space):
             done.append("place Sabotage")
     else:
@@ -816,7 +817,7 @@ class Terror(Operation):
             problem = terror_problem(state, ctx.faction, space)
             if problem is not None:
                 raise IllegalAction("3.3.4", problem)
-            ctx.pay(state, 0 if MAP[space].is_loc else 1, "3.3.4")
+            ctx.pay(state, 0 if SPACES[space].is_loc else 1, "3.3.4")
             resolve_terror(state, ctx, space)
         ctx.notes[TERROR_SPACES_NOTE] = list(self.where)
         if ctx.faction is AUC:
@@ -881,7 +882,7 @@ def _random_recall(state: GameState, faction: Faction, rng: random.Random) -> tu
     if rng.random() >= chance:
         return ()
     kinds = (UNDERGROUND_OF[faction], ACTIVE_OF[faction])
-    held = [(s.id, k) for s in MAP.spaces for k in kinds if state.count(s.id, k)]
+    held = [(s.id, k) for s in SPACES for k in kinds if state.count(s.id, k)]
     if not held:
         return ()
     space, kind = draw.choice(rng, held)
@@ -907,7 +908,7 @@ def _random_rally_step(
 def _random_regroup_moves(
     state: GameState, faction: Faction, space: int, rng: random.Random
 ) -> tuple[RallyMove, ...]:
-    sources = [s.id for s in MAP.spaces if s.id != space and state.guerrillas(s.id, faction)]
+    sources = [s.id for s in SPACES if s.id != space and state.guerrillas(s.id, faction)]
     moves: list[RallyMove] = []
     for src in draw.sample(rng, sources, min(len(sources), draw.randint(rng, 0, 3))):
         left = [state.underground(src, faction), state.active(src, faction)]
@@ -926,7 +927,7 @@ def random_march(
         return None
     origins = [
         s.id
-        for s in MAP.spaces
+        for s in SPACES
         if state.guerrillas(s.id, faction) and march_destinations(state, faction, s.id)
     ]
     if not origins:
@@ -940,16 +941,16 @@ def random_march(
     only = None
     if limited:
         reachable = {d for o in origins for d in march_destinations(state, faction, o)}
-        affordable = sorted(d for d in reachable if MAP[d].is_loc or budget >= 1)
+        affordable = sorted(d for d in reachable if SPACES[d].is_loc or budget >= 1)
         if not affordable:
             return None
         only = draw.choice(rng, affordable)
-        origins = [o for o in origins if MAP.adjacent(o, only)]
+        origins = [o for o in origins if adjacent(o, only)]
     for src in draw.sample(rng, origins, draw.randint(rng, 1, len(origins))):
         dests = [only] if only is not None else march_destinations(state, faction, src)
         for dst in draw.sample(rng, dests, min(len(dests), draw.randint(rng, 1, 2))):
-            fresh = not MAP[dst].is_loc and dst not in entered
-            if fresh and len([d for d in entered if not MAP[d].is_loc]) >= budget:
+            fresh = not SPACES[dst].is_loc and dst not in entered
+            if fresh and len([d for d in entered if not SPACES[d].is_loc]) >= budget:
                 continue
             group = _random_group(pool[src], ships, src, dst, rng)
             if group is not None and trial.add(group):
@@ -979,7 +980,7 @@ class _MarchTrial:
             return False
         f = self.ctx.faction
         unmoved = dict(self.unmoved)
-        if 0 <= src < len(MAP):  # counted before any group moves, as March.execute does
+        if 0 <= src < len(SPACES):  # counted before any group moves, as March.execute does
             for kind in (UNDERGROUND_OF[f], ACTIVE_OF[f]):
                 unmoved.setdefault((src, kind), self.origin.count(src, kind))
         board, entered = self.board.clone(), set(self.entered)
@@ -1047,7 +1048,7 @@ def random_terror(
     wanted = 1 if limited else draw.randint(rng, 1, max(1, len(candidates)))
     chosen: list[int] = []
     for space in candidates:
-        cost = 0 if MAP[space].is_loc else 1
+        cost = 0 if SPACES[space].is_loc else 1
         if len(chosen) < wanted and cost <= budget:
             chosen.append(space)
             budget -= cost

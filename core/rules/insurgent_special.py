@@ -69,7 +69,7 @@ from core.commands import (
 )
 from core.dice import tell
 from core.errors import IllegalAction
-from core.map import MAP, space_name
+from core.map import space_name
 from core.pieces import (
     ACTIVE_OF,
     AUC,
@@ -88,6 +88,7 @@ from core.pieces import (
     Piece,
 )
 from core.rules.common import full_extent_error
+from core.space import SPACES
 from core.state import GameState
 from core.words import counted
 
@@ -112,7 +113,7 @@ def _name(space: int) -> str:
 
 def _check_space_ids(spaces: tuple[int, ...], rule: str) -> None:
     for s in spaces:
-        if not isinstance(s, int) or not 0 <= s < len(MAP):
+        if not isinstance(s, int) or not 0 <= s < len(SPACES):
             raise IllegalAction(rule, f"{s!r} is not a space")
 
 
@@ -204,7 +205,7 @@ def extort_spaces(state: GameState, faction: Faction) -> list[int]:
     """Spaces where ``faction`` (FARC or AUC) may Extort now (4.3.1, 4.4.1)."""
     if faction not in (FARC, AUC):
         return []
-    return [s.id for s in MAP.spaces if extort_problem(state, faction, s.id) is None]
+    return [s.id for s in SPACES if extort_problem(state, faction, s.id) is None]
 
 
 @command
@@ -272,7 +273,7 @@ def kidnap_problem(state: GameState, space: int) -> str | None:
     4.3.3: a City, a LoC or a space with a Cartels Base, with more FARC Guerrillas than
     Police.
     """
-    s = MAP[space]
+    s = SPACES[space]
     if not state.in_play(space):
         return f"{space_name(s)} is not a space in play"
     if not (s.is_city or s.is_loc or state.bases(space, CARTELS)):
@@ -286,7 +287,7 @@ def kidnap_targets(state: GameState, space: int) -> list[Faction]:
     """Factions FARC may target by Kidnap in ``space`` (4.3.3): the Government in a City
     or LoC, the Cartels where they have 1 or 2 Bases."""
     out = []
-    if MAP[space].is_city or MAP[space].is_loc:
+    if SPACES[space].is_city or SPACES[space].is_loc:
         out.append(GOVT)
     if state.bases(space, CARTELS):
         out.append(CARTELS)
@@ -340,7 +341,7 @@ class Kidnap(SpecialActivity):
         if self.targets:
             return self.targets[index]
         space = self.where[index]
-        s = MAP[space]
+        s = SPACES[space]
         return GOVT if (s.is_city or s.is_loc) else CARTELS
 
     def execute(self, state: GameState, ctx: Context) -> None:
@@ -363,7 +364,7 @@ class Kidnap(SpecialActivity):
         for space in self.auc_bases:
             if space not in self.where:
                 raise IllegalAction("4.3.3", f"Kidnap: {space!r} is not a Kidnap space")
-            if MAP[space].is_loc:
+            if SPACES[space].is_loc:
                 raise IllegalAction("1.4.2", "Bases may not occupy LoCs")
 
     def _kidnap(self, state: GameState, ctx: Context, space: int, target: Faction) -> None:
@@ -378,7 +379,7 @@ class Kidnap(SpecialActivity):
             state.transfer_shipment(held[0], FARC)
             ctx.say(f"Kidnap in {_name(space)}: Drug Ransom, a Cartels Shipment passes to FARC")
             return
-        roll = ctx.roll(state, f"Kidnap in {MAP[space].name}")  # a saved key: short name
+        roll = ctx.roll(state, f"Kidnap in {SPACES[space].name}")  # a saved key: short name
         got = state.transfer_resources(target, FARC, roll)
         ctx.say(
             f"Kidnap in {_name(space)}: roll {roll}, {got} Resources "
@@ -418,7 +419,7 @@ def random_kidnap(
         return None
     chosen = _sample_nonempty(rng, candidates, MAX_KIDNAP_SPACES)
     targets = tuple(draw.choice(rng, kidnap_targets(state, s)) for s in chosen)
-    auc_bases = tuple(s for s in chosen if not MAP[s].is_loc and rng.random() < 0.5)
+    auc_bases = tuple(s for s in chosen if not SPACES[s].is_loc and rng.random() < 0.5)
     return Kidnap(where=tuple(chosen), targets=targets, auc_bases=auc_bases)
 
 
@@ -532,7 +533,7 @@ def cultivate_problem(state: GameState, space: int) -> str | None:
     4.5.1: a Department or City with Population greater than 0, more Cartels Guerrillas
     than Police, and room for 1 more Base (stacking, 1.4.2).
     """
-    s = MAP[space]
+    s = SPACES[space]
     if not state.in_play(space):
         return f"{space_name(s)} is not a space in play"
     if s.is_loc:
@@ -550,7 +551,7 @@ def cultivate_sources(state: GameState, destination: int) -> list[int]:
     """Spaces from which Cultivate may relocate a Cartels Base to ``destination``."""
     return [
         s.id
-        for s in MAP.spaces
+        for s in SPACES
         if s.id != destination and state.bases(s.id, CARTELS)
     ]
 
@@ -562,7 +563,7 @@ def cultivate_can_place(state: GameState, destination: int, op: Any) -> bool:
         op is not None
         and op.name == "Rally"
         and destination in op.spaces()
-        and MAP[destination].is_department
+        and SPACES[destination].is_department
         and state.can_place(destination, CARTELS_BASE)
     )
 
@@ -572,7 +573,7 @@ def cultivate_destinations(state: GameState, op: Any = None) -> list[int]:
     in that Department) an Available Base exists."""
     return [
         s.id
-        for s in MAP.spaces
+        for s in SPACES
         if cultivate_problem(state, s.id) is None
         and (cultivate_sources(state, s.id) or cultivate_can_place(state, s.id, op))
     ]
@@ -616,7 +617,7 @@ class Cultivate(SpecialActivity):
                 raise IllegalAction(
                     "4.5.1", "Cultivate places a Base only in a Department selected for Rally"
                 )
-            if not MAP[self.space].is_department:
+            if not SPACES[self.space].is_department:
                 raise IllegalAction("4.5.1", "Cultivate places a Base only in a Department")
             state.place(self.space, CARTELS_BASE)
             ctx.say(f"Cultivate in {dest}: place 1 Cartels Base")
@@ -655,7 +656,7 @@ def random_cultivate(
 # ======================================================================================
 def process_spaces(state: GameState) -> list[int]:
     """Spaces where Cartels may Process: at least 1 Cartels Base (4.5.2)."""
-    return [s.id for s in MAP.spaces if state.bases(s.id, CARTELS)]
+    return [s.id for s in SPACES if state.bases(s.id, CARTELS)]
 
 
 def process_holders(state: GameState) -> list[tuple[int, Faction]]:
@@ -783,7 +784,7 @@ def bribe_choices(state: GameState, space: int) -> list[str]:
 
 def bribe_spaces(state: GameState) -> list[int]:
     """Spaces where Bribe has something to remove or flip."""
-    return [s.id for s in MAP.spaces if bribe_choices(state, s.id)]
+    return [s.id for s in SPACES if bribe_choices(state, s.id)]
 
 
 @command

@@ -87,6 +87,7 @@ from core.rules.common import (
     civic_action_step,
     transfers_decider,
 )
+from core.space import BOGOTA, ECUADOR, SPACES
 from core.state import PASTRANA, PRESIDENTS, SAMPER, URIBE, GameState
 from core.words import counted, listed
 
@@ -149,12 +150,12 @@ def _require_step(state: GameState, ctx: Context, cmd: PropagandaCommand) -> Non
 
 
 def _check_space(space: int, rule: str) -> None:
-    if not 0 <= space < len(MAP):
+    if not 0 <= space < len(SPACES):
         raise IllegalAction(rule, f"there is no space {space}")
 
 
 def _city_or_department(state: GameState, space: int) -> bool:
-    s = MAP[space]
+    s = SPACES[space]
     return (s.is_city or s.is_department) and state.in_play(space)
 
 
@@ -191,7 +192,7 @@ def sabotage_due(state: GameState, space: int) -> bool:
     An unSabotaged LoC where Guerrillas outnumber cubes, or next to a FARC-Controlled
     City. 7th Special Forces shaded (card 7) adds LoCs with any Guerrillas equal to cubes.
     """
-    s = MAP[space]
+    s = SPACES[space]
     if not s.is_loc or state.sabotage[space] or not state.in_play(space):
         return False
     guerrillas, cubes = state.all_guerrillas(space), state.cubes(space)
@@ -199,7 +200,7 @@ def sabotage_due(state: GameState, space: int) -> bool:
         return True
     if state.capability(SEVENTH_SPECIAL_FORCES) == SHADED and guerrillas and guerrillas == cubes:
         return True
-    return any(MAP[a].is_city and state.controller(a) is FARC for a in s.adjacent)
+    return any(SPACES[a].is_city and state.controller(a) is FARC for a in s.adjacent)
 
 
 def sabotage_phase_locs(state: GameState) -> list[int]:
@@ -219,8 +220,8 @@ def sabotage_cause(state: GameState, space: int) -> str:
     cube_text = counted(cubes, "cube")
     if present and sum(n for _, n in present) > cubes:
         return f"{who} outnumber{'s' * one} {cube_text}"
-    cities = [a for a in MAP[space].adjacent
-              if MAP[a].is_city and state.controller(a) is FARC]
+    cities = [a for a in SPACES[space].adjacent
+              if SPACES[a].is_city and state.controller(a) is FARC]
     if cities:
         return f"next to FARC-Controlled {_name(cities[0])}"
     return f"{who} equal{'s' * one} {cube_text} (7th Special Forces shaded)"
@@ -240,7 +241,7 @@ def sabotage_phase(state: GameState, report: list[str]) -> None:
 # --- 7th Special Forces unshaded: remove 1-3 Terror or Sabotage -----------------------
 def marker_spaces(state: GameState) -> list[int]:
     """Spaces holding Terror or Sabotage markers."""
-    return [s.id for s in MAP.spaces if state.terror[s.id] or state.sabotage[s.id]]
+    return [s.id for s in SPACES if state.terror[s.id] or state.sabotage[s.id]]
 
 
 def seventh_sf_due(state: GameState) -> bool:
@@ -403,7 +404,7 @@ def jointness_in_effect(state: GameState) -> bool:
 
 def civic_action_max_steps(state: GameState, space: int) -> int:
     """Civic Action steps a space can absorb: its Terror, then levels to Active Support."""
-    levels = 2 - state.support[space] if MAP[space].is_populated else 0
+    levels = 2 - state.support[space] if SPACES[space].is_populated else 0
     return state.terror[space] + levels
 
 
@@ -413,7 +414,7 @@ def civic_action_spaces(state: GameState, *, jointness: bool = False) -> list[in
     # (Spaces without cubes are skipped unasked: civic_action_problem refuses them.)
     return [
         s.id
-        for s in MAP.spaces
+        for s in SPACES
         if state.cubes(s.id)
         and civic_action_problem(state, s.id, jointness=jointness) is None
         and civic_action_max_steps(state, s.id) > 0
@@ -511,7 +512,7 @@ def random_civic_action(state: GameState, faction: Faction, rng: random.Random) 
 # ======================================================================================
 def agitation_max_steps(state: GameState, space: int) -> int:
     """Agitation steps a space can absorb: its Terror, then levels to Active Opposition."""
-    levels = state.support[space] + 2 if MAP[space].is_populated else 0
+    levels = state.support[space] + 2 if SPACES[space].is_populated else 0
     return state.terror[space] + levels
 
 
@@ -520,7 +521,7 @@ def agitation_spaces(state: GameState) -> list[int]:
     # (Spaces without FARC pieces are skipped unasked: agitation_problem refuses them.)
     return [
         s.id
-        for s in MAP.spaces
+        for s in SPACES
         if state.faction_pieces(s.id, FARC)
         and agitation_problem(state, s.id) is None
         and agitation_max_steps(state, s.id) > 0
@@ -534,7 +535,7 @@ def ideologue_spaces(state: GameState) -> list[int]:
         return []
     return [
         s.id
-        for s in MAP.spaces
+        for s in SPACES
         if _city_or_department(state, s.id)
         and state.faction_pieces(s.id, FARC)
         and state.controller(s.id) is None
@@ -626,7 +627,7 @@ def farc_zone_candidates(state: GameState, terrain: str | None = None) -> list[i
     already FARC Zones: the Government picks one of them (6.4.4)."""
     spaces = [
         s
-        for s in MAP.spaces
+        for s in SPACES
         if s.is_department
         and state.in_play(s.id)
         and not state.farc_zone[s.id]
@@ -644,7 +645,7 @@ def troop_destinations(state: GameState, exclude: int | None = None) -> list[int
     becoming a FARC Zone."""
     spaces = [
         s.id
-        for s in MAP.spaces
+        for s in SPACES
         if s.id != exclude
         and state.in_play(s.id)
         and not state.farc_zone[s.id]
@@ -654,8 +655,8 @@ def troop_destinations(state: GameState, exclude: int | None = None) -> list[int
     ]
     # 6.5.1 "if no such spaces, then to Bogotá": also when the only one is Ecuador, which
     # holds just 2 Government pieces (card 33) and could not take every Troop.
-    if not spaces or spaces == [MAP.ECUADOR]:
-        spaces.append(MAP.BOGOTA)
+    if not spaces or spaces == [ECUADOR]:
+        spaces.append(BOGOTA)
     return spaces
 
 
@@ -663,7 +664,7 @@ def police_destinations(state: GameState, exclude: int | None = None) -> list[in
     """Where redeployed Police may go (6.5.3): any LoC or Government-Controlled space."""
     return [
         s.id
-        for s in MAP.spaces
+        for s in SPACES
         if s.id != exclude
         and state.in_play(s.id)
         and not state.farc_zone[s.id]
@@ -775,7 +776,7 @@ def random_farc_zone(state: GameState, faction: Faction, rng: random.Random) -> 
     """A random candidate Department, its cubes sent to random legal destinations."""
     space = draw.choice(rng, farc_zone_candidates(state))
     allowed = _destinations(state, exclude=space)
-    room = {s.id: state.room(s.id, GOVT) for s in MAP.spaces}
+    room = {s.id: state.room(s.id, GOVT) for s in SPACES}
     moves = []
     for kind in CUBES:
         for dst, n in _split(rng, state.count(space, kind), sorted(allowed[kind]), room):
@@ -791,7 +792,7 @@ def elite_backing_spaces(state: GameState) -> list[int]:
     (6.4.5): where AUC may free Rally."""
     return [
         s.id
-        for s in MAP.spaces
+        for s in SPACES
         if _city_or_department(state, s.id)
         and state.support[s.id] >= 0
         and state.controller(s.id) is None
@@ -871,7 +872,7 @@ def _random_regroup(
 ) -> tuple[tuple[int, int, int, int], ...]:
     """Rally regroup moves (3.3.1): AUC Guerrillas (and Shipments) from 0-2 spaces."""
     f = AUC
-    sources = [s.id for s in MAP.spaces if s.id != space and state.guerrillas(s.id, f)]
+    sources = [s.id for s in SPACES if s.id != space and state.guerrillas(s.id, f)]
     moves = []
     for src in draw.sample(rng, sources, min(len(sources), draw.randint(rng, 0, 2))):
         underground = draw.randint(rng, 0, state.underground(src, f))
@@ -890,7 +891,7 @@ def redeploy_mandatory(state: GameState) -> dict[int, int]:
     """Troops that must Redeploy (6.5.1): ``{space: troops}`` for LoCs and Departments
     without Government Bases."""
     out = {}
-    for s in MAP.spaces:
+    for s in SPACES:
         troops = state.troops(s.id)
         if not troops:
             continue
@@ -904,7 +905,7 @@ def redeploy_due(state: GameState) -> bool:
     if redeploy_mandatory(state):
         return True
     allowed = _destinations(state)
-    for s in MAP.spaces:
+    for s in SPACES:
         for kind in CUBES:
             if state.count(s.id, kind) and allowed[kind] - {s.id}:
                 return True
@@ -957,9 +958,9 @@ def random_redeploy(state: GameState, faction: Faction, rng: random.Random) -> R
     """All mandatory Troops to random destinations, plus random optional moves."""
     allowed = {k: sorted(v) for k, v in _destinations(state).items()}
     mandatory = redeploy_mandatory(state)
-    room = {s.id: state.room(s.id, GOVT) for s in MAP.spaces}
+    room = {s.id: state.room(s.id, GOVT) for s in SPACES}
     moves = []
-    for s in MAP.spaces:
+    for s in SPACES:
         for kind in CUBES:
             here = state.count(s.id, kind)
             if not here:
@@ -991,7 +992,7 @@ def reset_phase(state: GameState, report: list[str]) -> None:
     for card in state.momentum:
         state.executed_by.pop(card, None)
     state.momentum = []
-    for s in MAP.spaces:
+    for s in SPACES:
         for f in INSURGENTS:
             state.flip(s.id, f, state.active(s.id, f), to_active=False)
     report.append(
