@@ -42,6 +42,7 @@ from types import ModuleType
 #: defined in a compiled module that has subclasses (mypyc 2.4 may test the exact type).
 #: docs/performance.md, "The compiled engine", says why each is here and what is not.
 COMPILED_MODULES: tuple[str, ...] = (
+    "core.errors",
     "core.space",
     "core.context",
     "core.state",
@@ -59,6 +60,9 @@ COMPILED_MODULES: tuple[str, ...] = (
     "core.game.play",
     "core.game.random_play",
     "core.words",
+    "nonplayer.facts",
+    "nonplayer.trace",
+    "nonplayer.bot",
     "nonplayer.interpreter",
     "nonplayer.procedures",
     "nonplayer.farc",

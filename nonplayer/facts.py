@@ -9,13 +9,15 @@ in play are a constant of the map.
 
 from __future__ import annotations
 
+from typing import Final
+
 from core.map import MAP
 from core.state import GameState
 
 #: Spaces always in play: every City, Department and LoC, in map order.
-HOME: tuple[int, ...] = tuple(s.id for s in MAP.spaces if not s.is_foreign)
+HOME: Final[tuple[int, ...]] = tuple(s.id for s in MAP.spaces if not s.is_foreign)
 #: The spaces in play for each set of foreign countries made spaces, in map order.
-_IN_PLAY: dict[frozenset[int], tuple[int, ...]] = {
+_IN_PLAY: Final[dict[frozenset[int], tuple[int, ...]]] = {
     frozenset(made): tuple(s.id for s in MAP.spaces if not s.is_foreign or s.id in made)
     for made in ((), *((f.id,) for f in MAP.foreign), tuple(f.id for f in MAP.foreign))
 }
