@@ -21,7 +21,9 @@ Antioquia-Bolívar"); the words are the contract: ``tests/test_mirror.py`` parse
 and replays them on a board of its own. An undo's steps are the same records from
 ``after`` back to ``before`` (:func:`reverse_steps`).
 
-Which pieces "moved" is read from the boards: when the turn's account tells of moving
+The moves the turn's account tells it made (:func:`moves_made`: "N pieces ... from X to
+Y") are each a move, as made. What is left over is read from the boards: when the
+turn's account tells of moving
 (:func:`moves_told`: a March, Sweep, Patrol, Air Lift, Redeploy, an Event's move), a
 piece leaving a space and one of the same kind arriving elsewhere are a move, adjacent
 spaces paired first, then the two ends of a chain (a Guerrilla marched on, a cube Air
@@ -95,14 +97,16 @@ class Change:
 # the model: records from two states
 # ======================================================================================
 def board_changes(before: GameState, after: GameState, order: Sequence[int] = (),
-                  moves: bool = True, by_space: bool = False) -> list[Change]:
+                  moves: bool = True, by_space: bool = False,
+                  made: Sequence[Made] = ()) -> list[Change]:
     """Every difference between ``before`` and ``after`` a table must carry out, as
     :class:`Change` records: the spaces in ``order`` first (the order an Operation took
     them), then the rest in map order; then the tracks, the cylinders and the card.
     ``moves`` False: nothing moved (a Rally, a Propaganda phase), so pieces that left
     one space and arrived in another are said removed and placed. ``by_space``: each
     space's markers (Support, Control, Terror, a FARC Zone...) right after its pieces,
-    not all the pieces first (an undo's steps, space by space)."""
+    not all the pieces first (an undo's steps, space by space). ``made``: the moves the
+    command told it made (:func:`moves_made`), paired first as they were made."""
     k = len(before.pieces) // len(MAP)
     touched = {s for s in range(len(MAP))
                if before.pieces[s * k:s * k + k] != after.pieces[s * k:s * k + k]}
@@ -111,7 +115,7 @@ def board_changes(before: GameState, after: GameState, order: Sequence[int] = ()
                          for s in spaces if before.in_play(s) != after.in_play(s)]
     moved = [s for s in spaces if s in touched]
     for f in Faction:
-        out += _piece_changes(before, after, f, moved, moves)
+        out += _piece_changes(before, after, f, moved, moves, made)
     rank = {s: i for i, s in enumerate(spaces)}
     out.sort(key=lambda c: rank[c.space] if c.space is not None else -1)
     markers = [c for s in spaces for c in _marker_changes(before, after, s)]
@@ -164,7 +168,8 @@ def _other_side(kind: Piece) -> Piece:
 
 
 def _piece_changes(before: GameState, after: GameState, f: Faction,
-                   spaces: list[int], moves: bool = True) -> list[Change]:
+                   spaces: list[int], moves: bool = True,
+                   made: Sequence[Made] = ()) -> list[Change]:
     """One Faction's piece records: flips, moves, then what is left placed, removed or
     (the same Faction's pieces out and in one space) replaced."""
     out: list[Change] = []
@@ -184,8 +189,10 @@ def _piece_changes(before: GameState, after: GameState, f: Faction,
             d[a] += down - up
         lost[s] = {k: -n for k, n in d.items() if n < 0}
         gained[s] = {k: n for k, n in d.items() if n > 0}
+    told = _told_moves(lost, gained, f, made)
     if moves:
-        out += _moves(lost, gained, f, spaces)
+        told += _moves(lost, gained, f, spaces)
+    out += _merged_moves(told)
     for s in spaces:
         removed = tuple((k, n) for k, n in lost[s].items() if n)
         placed = tuple((k, n) for k, n in gained[s].items() if n)
@@ -208,7 +215,89 @@ def _moves(lost: dict[int, dict[Piece, int]], gained: dict[int, dict[Piece, int]
     kinds = _kinds(f)
     for near in (True, False):  # adjacent spaces first, then a chain's two ends
         out += _paired(lost, gained, f, spaces, kinds, near)
-    return _merged_moves(out)
+    return out
+
+
+def _told_moves(lost: dict[int, dict[Piece, int]], gained: dict[int, dict[Piece, int]],
+                f: Faction, made: Sequence[Made]) -> list[Change]:
+    """The moves of ``f``'s pieces the command told it made, each as made (``lost`` and
+    ``gained`` reduced by them), before any pairing of what is left: a Sweep's 5 Troops
+    from Bogotá to Arauca-Casanare are not said to go to Huila-Tolima because the two
+    Departments are both adjacent to Bogotá (issue 43 trial b finding 3). A Guerrilla
+    keeps its side first. As far as the net changes of the spaces allow (a space both
+    left and entered nets out): the rest is paired as before."""
+    out: list[Change] = []
+    for src, dst, kind, n in made:
+        if kind.faction is not f or src not in lost or dst not in gained:
+            continue
+        if kind in (Piece.TROOPS, Piece.POLICE) or kind == BASE_OF[f]:
+            pairs = [(kind, kind)]
+        else:  # a Guerrilla: either side, its own side first
+            u, a = UNDERGROUND_OF[f], ACTIVE_OF[f]
+            pairs = [(u, u), (a, a), (u, a), (a, u)]
+        for have, want in pairs:
+            k = min(n, lost[src].get(have, 0), gained[dst].get(want, 0))
+            if k:
+                lost[src][have] -= k
+                gained[dst][want] -= k
+                n -= k
+                out.append(Change(MOVE, src, ((have, k),), to=dst,
+                                  new=None if have == want else want))
+    return out
+
+
+#: a move the command told it made: (from, to, piece, how many); a Guerrilla's piece
+#: is its Faction's Underground one (either side)
+Made = tuple[int, int, Piece, int]
+#: the words of a move in the engine's account: 'N <pieces> [move|fly] from X to Y'
+#: (Sweep, Patrol, March, Air Lift, Redeploy, an Event's move or relocation)
+_MOVE_WORDS = re.compile(r"\b(\d+) ([A-Z][A-Za-z ]*?) (?:move |fly )?from (.+)$")
+#: a Rally's 'Rally in X: move N <pieces> in from Y'
+_RALLY_MOVE = re.compile(r"Rally in (.+?): move (\d+) ([A-Z][A-Za-z ]*?) in from (.+)$")
+_BY_LENGTH = sorted(MAP.spaces, key=lambda sp: -len(space_name(sp.id)))
+
+
+def _space_at(text: str) -> int | None:
+    """The space whose name ``text`` begins with (the longest such name)."""
+    return next((sp.id for sp in _BY_LENGTH if text.startswith(space_name(sp.id))), None)
+
+
+def _piece_named(words: str) -> Piece | None:
+    """'3 Troops cubes' -> Troops; '2 FARC Guerrillas' -> FARC's (Underground) Guerrilla;
+    '1 Cartels Base' -> the Cartels Base."""
+    if "Troops" in words:
+        return Piece.TROOPS
+    if "Police" in words:
+        return Piece.POLICE
+    faction = next((f for f in INSURGENTS if f.label in words.split()), None)
+    if faction is None:
+        return Piece.GOVT_BASE if "Government Base" in words else None
+    if "Guerrilla" in words:
+        return UNDERGROUND_OF[faction]
+    return BASE_OF[faction] if "Base" in words else None
+
+
+def moves_made(lines: Iterable[str]) -> list[Made]:
+    """The moves an engine's account tells of, as :data:`Made`: what the command really
+    moved, where the boards alone show only what left and what arrived."""
+    out: list[Made] = []
+    for line in lines:
+        rally = _RALLY_MOVE.search(line)
+        if rally:
+            dst, piece = _space_at(rally.group(1)), _piece_named(rally.group(3))
+            src = _space_at(rally.group(4))
+            if None not in (dst, piece, src):
+                out.append((src, dst, piece, int(rally.group(2))))  # type: ignore[arg-type]
+            continue
+        for m in _MOVE_WORDS.finditer(line):
+            piece, src = _piece_named(m.group(2)), _space_at(m.group(3))
+            if piece is None or src is None:
+                continue
+            rest = m.group(3)[len(space_name(src)):]
+            dst = _space_at(rest[len(" to "):]) if rest.startswith(" to ") else None
+            if dst is not None:
+                out.append((src, dst, piece, int(m.group(1))))
+    return out
 
 
 def _paired(lost: dict[int, dict[Piece, int]], gained: dict[int, dict[Piece, int]],
@@ -499,9 +588,11 @@ def card_step(c: Change) -> str:
 
 
 def steps(before: GameState, after: GameState, order: Sequence[int] = (),
-          moves: bool = True, by_space: bool = False) -> list[str]:
+          moves: bool = True, by_space: bool = False,
+          made: Sequence[Made] = ()) -> list[str]:
     """:func:`board_changes` as instructions, in order (not numbered)."""
-    return [step_text(c) for c in board_changes(before, after, order, moves, by_space)]
+    return [step_text(c) for c in board_changes(before, after, order, moves, by_space,
+                                                made)]
 
 
 _MOVING = re.compile(r"\b(March|Sweep|Patrol|Air Lift|Redeploy|Transport|[Mm]ove[sd]?)\b")
@@ -514,7 +605,9 @@ def moves_told(lines: Iterable[str]) -> bool:
 
 
 def reverse_steps(before: GameState, after: GameState, order: Sequence[int] = (),
-                  moves: bool = True, by_space: bool = False) -> list[str]:
+                  moves: bool = True, by_space: bool = False,
+                  made: Sequence[Made] = ()) -> list[str]:
     """The steps that take the table from ``after`` back to ``before`` (undo, rollback):
-    the same model read the other way."""
-    return steps(after, before, order, moves, by_space)
+    the same model read the other way (each move made, back from where it went)."""
+    return steps(after, before, order, moves, by_space,
+                 [(dst, src, piece, n) for src, dst, piece, n in made])

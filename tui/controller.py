@@ -179,7 +179,8 @@ def instructions(cmd: Command, trace: list[str], before: GameState, after: GameS
     ``after`` exactly: whatever a replay of the automatic steps missed is listed last."""
     if entry is None:
         return board_changes.steps(before, after, board_changes.spaces_named(trace),
-                                   board_changes.moves_told(trace))
+                                   board_changes.moves_told(trace),
+                                   made=board_changes.moves_made(trace))
     walk = _Walk(before, entry, trace)
     walk.run()
     return walk.steps_to(after)
@@ -268,7 +269,8 @@ class _Walk:
             return
         self.lines += board_changes.steps(self.last, self.state,
                                           board_changes.spaces_named(told),
-                                          board_changes.moves_told(told))
+                                          board_changes.moves_told(told),
+                                          made=board_changes.moves_made(told))
         now = self.state.clone()
         self.parts.append((self.last, now, list(told)))
         self.last = now
@@ -1182,8 +1184,8 @@ class Controller:
         for before, after, told in reversed(parts):
             order = board_changes.spaces_named(told)[::-1]
             steps += self._masked_back(board_changes.reverse_steps(
-                before, after, order, board_changes.moves_told(told), by_space=True),
-                before, after)
+                before, after, order, board_changes.moves_told(told), by_space=True,
+                made=board_changes.moves_made(told)), before, after)
         return steps
 
     def _masked_back(self, steps: list[str], target: GameState, now: GameState) -> list[str]:
