@@ -159,6 +159,9 @@ async def test_hint_key_shows_the_suggestion_and_applies_it(monkeypatch):
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         assert "Pass: Resources are short" in app.screen.preview.lines()
+        # the hint has answered: its "Thinking..." notice is gone, not left over what
+        # follows until its timeout (issue 43 trial b finding 8: behind the game over)
+        assert not [n for n in app._notifications if n.message.startswith("Thinking")]
         await press(pilot, "y")
         assert govt_entry(app.controller.game)[1]["command"]["type"] == "Pass"
 

@@ -167,6 +167,10 @@ def keyed_status(turn: str, key: str, width: int) -> str:
     return line if len(line) <= width else f"{key} | {turn}"
 
 
+#: the notices while a hint is being worked out (:meth:`PlayApp._thought` clears them)
+THINKING, ASKING = "Thinking (a few seconds)...", "Asking the flowchart..."
+
+
 class PlayApp(App[None]):
     """People at any Factions against the section-8 Non-players (and the program's
     Government AI when no person takes the Government)."""
@@ -850,19 +854,27 @@ class PlayApp(App[None]):
             self.notify("Hints are for your decisions.")
             return
         faction = self.controller.to_move()
-        self.notify("Thinking (a few seconds)..." if faction is Faction.GOVT
-                    else "Asking the flowchart...")
+        self.notify(THINKING if faction is Faction.GOVT else ASKING)
         self._hint()
+
+    def _thought(self) -> None:
+        """The hint has answered: its "Thinking..." notice goes at once, not after its
+        timeout over what follows (issue 43 trial b finding 8: it stayed on the screen
+        behind the game-over dialog of a hint applied)."""
+        for notice in [n for n in self._notifications if n.message in (THINKING, ASKING)]:
+            self._unnotify(notice)  # (Textual's own dismissal of a notice)
 
     @work(thread=True, exclusive=True)
     def _hint(self) -> None:
         try:
             hint = self.controller.hint()
         except ImportError:
+            self.call_from_thread(self._thought)
             self.call_from_thread(self.notify, "No hint: the search Government is not "
                                   "installed.", severity="warning")
             return
         except Exception as err:  # a failing bot must not stop the game
+            self.call_from_thread(self._thought)
             self.call_from_thread(self.notify, f"The hint failed: {err}", severity="error")
             return
         self.call_from_thread(self._show_hint, hint)
@@ -873,6 +885,7 @@ class PlayApp(App[None]):
                     if self.expert else "Hints now show the advice only.")
 
     def _show_hint(self, hint: Any) -> None:
+        self._thought()
         lines = hint.lines(self.expert) if hasattr(hint, "lines") \
             else [str(getattr(hint, "explanation", ""))]
         warning = self.warning_line()
