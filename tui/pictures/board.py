@@ -235,8 +235,8 @@ def _space_card(c: Canvas, state: GameState, sp: Space, x: float, y: float,
     sy = gy + math.ceil(len(kinds) / PER_ROW) * (GLYPH + GAP) + 1
     for i, holder in enumerate(ships):
         _shipment(c, left + 6 + i * 17, sy, holder)
-    if state.terror[sid]:
-        _terror(c, left - 8, top - 8, state.terror[sid])
+    if state.terror[sid]:  # on the card's corner, above its name (it covered the name's
+        _terror(c, left - 8, top - 13, state.terror[sid])  # first letters: trial 43b)
 
 
 def _terror(c: Canvas, x: float, y: float, n: int) -> None:
