@@ -399,6 +399,30 @@ def layout(state: GameState) -> Layout:
     return Layout(cards, discs, loc_boxes, leaders)
 
 
+def label_rect(name: str, x: float, y: float, anchor: str) -> Rect:
+    """What a place's name (size 10, baseline at ``y``) takes on the picture."""
+    w = _text_width(name, 10)
+    left = x - w if anchor == "end" else x - w / 2 if anchor == "middle" else x
+    return (left, y - 9, left + w, y + 3)
+
+
+def place_label(name: str, px: float, py: float, where: Layout) -> tuple[float, float, str]:
+    """Where a town's name goes beside its dot: up and to the right, or the first other
+    side no card or LoC box covers (issue 43 trial b finding 8: "San José" was hidden
+    behind Meta West's card). (x, baseline y, anchor)."""
+    boxes = [*where.cards.values(), *where.loc_boxes.values()]
+    sides = [(px + 5, py - 5, "start"), (px + 5, py + 13, "start"), (px - 5, py - 5, "end"),
+             (px - 5, py + 13, "end"), (px, py - 8, "middle"), (px, py + 16, "middle")]
+    for box in boxes:  # a card over the dot itself: the name just outside the card
+        if box[0] <= px <= box[2] and box[1] <= py <= box[3]:
+            sides += [(box[2] + 4, py + 4, "start"), (box[0] - 4, py + 4, "end"),
+                      (px, box[3] + 12, "middle"), (px, box[1] - 4, "middle")]
+    for x, y, anchor in sides:
+        if not any(_meet(label_rect(name, x, y, anchor), box, 0) for box in boxes):
+            return x, y, anchor
+    return sides[0]
+
+
 def draw_board(state: GameState, changed: set[int] | frozenset[int] = frozenset(),
                *, heading: str = "", panel: bool = True,
                cards: PublicCards | None = None) -> Canvas:
@@ -430,7 +454,8 @@ def draw_board(state: GameState, changed: set[int] | frozenset[int] = frozenset(
         if name == "Arauca":
             continue  # Arauca town sits in its Department's card
         c.circle(px, py, 3.5, fill="#555")
-        c.text(px + 5, py - 5, name, size=10, fill="#444", halo=LAND)
+        tx, ty, anchor = place_label(name, px, py, where)
+        c.text(tx, ty, name, size=10, fill="#444", halo=LAND, anchor=anchor)
     for sp in in_play:
         if sp.is_foreign:
             for n in sp.adjacent:
