@@ -123,10 +123,55 @@ def board_changes(before: GameState, after: GameState, order: Sequence[int] = ()
         out = sorted(out + markers, key=lambda c: rank[c.space] if c.space is not None
                      else -1)
         markers = []
+    out = _removals_first(out)
     out += _out_of_game(before, after)
     out += markers
     out += _shipment_changes(before, after)
     out += track_records(before, after)
+    return out
+
+
+def _piece_class(kind: Piece) -> Piece:
+    """The pieces of one pool of Available Forces: a Guerrilla's two sides are one
+    piece (1.4.3), so both are counted as the Underground kind."""
+    f = kind.faction
+    return UNDERGROUND_OF[f] if f is not Faction.GOVT and kind == ACTIVE_OF[f] else kind
+
+
+def _taken(c: Change) -> set[Piece]:
+    """The pools a record takes pieces off the map to (Available Forces)."""
+    if c.kind == REMOVE:
+        return {_piece_class(k) for k, _ in c.pieces}
+    if c.kind == REPLACE:
+        return {_piece_class(k) for k, _ in c.old_pieces}
+    return set()
+
+
+def _given(c: Change) -> set[Piece]:
+    """The pools a record places pieces on the map from."""
+    if c.kind in (PLACE, REPLACE):
+        return {_piece_class(k) for k, _ in c.pieces}
+    return set()
+
+
+def _removals_first(records: list[Change]) -> list[Change]:
+    """``records`` with each removal said before any placement, earlier in the list, of
+    pieces from the same pool: forces are placed only from Available (1.4.1), so a cube
+    taken from one space and put in another (an Event's relocation, a Base moved by
+    Cultivate, anything the boards pair as no move) is taken off first, whatever the
+    order its spaces were named in (trial 43a: #58's 'Place 1 Police cube in
+    Ayacucho-Sincelejo LoC' came before 'Remove 1 Police cube from Bucaramanga', the
+    cube placed). A record is moved up only past records that take none of what it
+    places; otherwise the order is kept."""
+    out: list[Change] = []
+    for c in records:
+        taken = _taken(c)
+        at = len(out)
+        if taken:
+            first = next((i for i, o in enumerate(out) if _given(o) & taken), None)
+            if first is not None and not any(_taken(o) & _given(c) for o in out[first:]):
+                at = first
+        out.insert(at, c)
     return out
 
 
@@ -595,7 +640,8 @@ def steps(before: GameState, after: GameState, order: Sequence[int] = (),
                                                 made)]
 
 
-_MOVING = re.compile(r"\b(March|Sweep|Patrol|Air Lift|Redeploy|Transport|[Mm]ove[sd]?)\b")
+_MOVING = re.compile(
+    r"\b(March|Sweep|Patrol|Air Lift|Redeploy|Transport|[Mm]ove[sd]?|[Rr]elocate[sd]?)\b")
 
 
 def moves_told(lines: Iterable[str]) -> bool:
