@@ -32,6 +32,7 @@ from core.game.board_editor import RecordAction
 from core.map import space_name
 from core.pieces import BASE_OF, Faction, Piece
 from core.rules import propaganda as prop
+from core.rules.common import is_final_event_card
 from core.state import GameState
 from core.words import counted
 from decisions import government as govt_forms
@@ -303,6 +304,10 @@ def menu_options(ctx: DecisionContext) -> list[Option]:
                 label = "Limited Operation" if limited else "Operation"
                 detail = ("1 space, no Special Activity (2.3.5)" if limited
                           else "with an optional Special Activity")
+                if limited and is_final_event_card(state):
+                    # why only a Limited Operation: said in the menu, not left to guess
+                    detail = ("1 space, no Special Activity: the last Event card before "
+                              "the final Propaganda card (2.3.9)")
                 opts.append(Option(("operation", limited), label, detail,
                                    aliases=("op", "limop") if limited else ("op",)))
     if ctx.assist:

@@ -33,7 +33,7 @@ from core.rules.common import (
     is_nonplayer,
 )
 from core.state import SUPPORT_LABELS, GameState
-from core.words import counted
+from core.words import counted, listed
 from decisions.base import Form, InputError, Option, Question
 
 GOVT = Faction.GOVT
@@ -86,7 +86,7 @@ def done_option(label: str = "done") -> Option:
 
 
 def _cubes_detail(state: GameState, space: int) -> str:
-    return f"{state.troops(space)} Troops, {state.police(space)} Police"
+    return f"{counted(state.troops(space), 'Troops')}, {counted(state.police(space), 'Police')}"
 
 
 def _execute(state: GameState, cmd: Command, *, free: bool = False, limited: bool = False,
@@ -426,7 +426,7 @@ def train_form(state: GameState, limited: bool = False, free: bool = False) -> F
         if len(mixes) > 1:
             troops = yield Question.one(
                 "Which 3 cubes become the Base?",
-                [Option(t, f"{t} Troops and {3 - t} Police") for t in mixes],
+                [Option(t, listed((t, "Troops"), (3 - t, "Police"))) for t in mixes],
             )
         return coin.Train(selected=cmd.selected, place=cmd.place, base=space, base_troops=troops)
     most_steps = min(coin.civic_action_capacity(after, space), left // CIVIC_ACTION_COST)
@@ -519,7 +519,8 @@ def patrol_form(state: GameState, limited: bool = False, free: bool = False) -> 
         # stopping with no cube moved is a Patrol only on a LoC with cubes (3.2.2)
         stop = bool(moves) or any(state.cubes(s.id) for s in MAP.locs)
         opts = [done_option("done moving")] * stop + [
-            space_option(s, f"{left[(s, TROOPS)]} Troops, {left[(s, POLICE)]} Police")
+            space_option(s, f"{counted(left[(s, TROOPS)], 'Troops')}, "
+                            f"{counted(left[(s, POLICE)], 'Police')}")
             for s in origins
         ]
         src = yield Question.one("Patrol: move cubes from which space?", opts)
@@ -596,7 +597,7 @@ def _via(path: tuple[int, ...]) -> str:
 
 
 def _troops_via(n: int, path: tuple[int, ...]) -> str:
-    return f"{n} Troops, {_via(path)}"
+    return f"{counted(n, 'Troops')}, {_via(path)}"
 
 
 # ======================================================================================
@@ -722,7 +723,7 @@ def air_lift_form(state: GameState, keep: Keep | None = None) -> Form:
     if not origins:
         raise InputError("no Troops can be Air Lifted")
     src = yield Question.one("Air Lift Troops from where?",
-                             space_options(origins, lambda s: f"{state.troops(s)} Troops"))
+                             space_options(origins, lambda s: counted(state.troops(s), "Troops")))
     dsts = _kept(_air_lift_destinations(state, src), keep, lambda d: lifts(src, d))
     if not dsts:
         raise InputError("no space the Troops can land in")
@@ -870,7 +871,8 @@ def _split_form(
         # takes all that are left
         sure = partial(_sure_splits, state, dests, dict(sent), left, last_sure)
         dst = dests[0] if len(dests) == 1 else (yield Question.one(
-            f"{why}: {left} {kind.label} from {space_name(src)} go to?", space_options(dests),
+            f"{why}: {counted(left, kind.label)} from {space_name(src)} go to?",
+            space_options(dests),
             sure=sure))
         k = min(left, room(dst))
         if k > 1 and len(dests) > 1:

@@ -45,6 +45,7 @@ from core.rules import insurgent_special as isa
 from core.rules import propaganda as prop
 from core.rules.common import is_final_event_card, is_nonplayer, recall_own_pieces
 from core.state import SUPPORT_LABELS, GameState, K
+from core.words import counted
 from decisions.base import TRIAL, Form, InputError, Option, Question, Trial
 from decisions.government import (
     DONE,
@@ -1038,10 +1039,12 @@ def cultivate_form(state: GameState, op: Operation | None) -> Form:
         raise InputError("no space where Cultivate can bring a Cartels Base")
     dst = yield Question.one(
         "Cultivate: which City or Department gets a Cartels Base (4.5.1)?",
-        space_options(dests, lambda s: f"{state.guerrillas(s, CARTELS)} Cartels Guerrillas, "
-                      f"{state.police(s)} Police"))
+        space_options(dests, lambda s: (
+            f"{counted(state.guerrillas(s, CARTELS), 'Cartels Guerrilla')}, "
+            f"{counted(state.police(s), 'Police')}")))
     sources: list[Option] = [
-        space_option(s, f"relocate 1 of its {state.bases(s, CARTELS)} Cartels Bases")
+        space_option(s, "relocate 1 of its "
+                     f"{counted(state.bases(s, CARTELS), 'Cartels Base')}")
         for s in isa.cultivate_sources(state, dst)
     ]
     if isa.cultivate_can_place(state, dst, op):

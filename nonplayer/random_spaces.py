@@ -63,7 +63,8 @@ class Selection:
         if not self.dice:
             return f"{name} ({self.how})"
         path = " -> ".join(space_name(s) for s in self.walked)
-        return f"{name} (dice {dice}: {path})" if len(self.walked) > 1 else f"{name} ({dice})"
+        # the dice as a list ("die 5, red 6, yellow 2, green 3"), not "dice die 5, ..."
+        return f"{name} ({dice}: {path})" if len(self.walked) > 1 else f"{name} ({dice})"
 
 
 @dataclass(frozen=True)

@@ -65,7 +65,11 @@ class AutoTable(io.TextIOBase):
             return "yes"
         if "board editor" in prompt:
             return "done"
-        chosen = next((m for line in recent.split("\n")[-4:]
+        # a refused answer: the '!' line, then the question again whole (its options),
+        # so looked for among the lines since the last answer given at a '>' prompt
+        lines = self.out.getvalue()[-8000:].split("\n")
+        last = max((i for i, x in enumerate(lines[:-1]) if x.startswith(">")), default=-1)
+        chosen = next((m for line in lines[last + 1:]
                        if (m := re.match(r"! choose (\d+)", line))), None)
         if chosen:  # an Event asks for several: the first ones offered
             return ",".join(str(i) for i in range(1, int(chosen.group(1)) + 1))

@@ -415,7 +415,7 @@ def test_rebuilt_reasons_quote_the_dice_typed_in_at_the_table(tmp_path):  # 8.2
         if not rolled or not turn.report.nonplayer:
             continue
         values = [v for _, v in entry["decision_rolls"][:3]]
-        quoted = "dice red {}, yellow {}, green {}".format(*values)
+        quoted = "(red {}, yellow {}, green {}".format(*values)
         assert any(quoted in line for line in turn.report.reasons), (quoted, turn.report)
         checked += 1
     assert checked >= 3  # AUC, FARC, AUC Rally random spaces in the first cards

@@ -740,7 +740,7 @@ def test_published_roll_12_terror_farc_base_santander_8_2() -> None:
     action, bot = run(state, [1, 3, 2], few=True)
     assert action.op.where == (sid("Santander-Boyacá"), sid("Huila-Tolima"), sid("Medellín"))
     assert (
-        "Santander-Boyacá (dice red 1, yellow 3, green 2: Medellín -> Bucaramanga -> "
+        "Santander-Boyacá (red 1, yellow 3, green 2: Medellín -> Bucaramanga -> "
         "Santander-Boyacá)"
         in lines(bot)
     )
@@ -853,7 +853,7 @@ def test_golden_first_turn_standard_setup() -> None:
     assert action.special == Extort(where=(sid("Atlántico-Magdalena"), sid("Antioquia-Bolívar")))
     after = execute(state, action)
     assert after.resources[AUC] == 10 - 3 + 2
-    assert "Pasto (dice red 6, yellow 4, green 5: Huila-Tolima -> Pasto)" in lines(bot)
+    assert "Pasto (red 6, yellow 4, green 5: Huila-Tolima -> Pasto)" in lines(bot)
 
 
 # ======================================================================================

@@ -338,7 +338,7 @@ def test_rally_bullet_4_random_department_then_cultivate_published_roll_10() -> 
     assert action.special == Cultivate(space=sid("Huila-Tolima"), source=None)
     walk = next(s for s in bot.trace.steps if s.rule == "8.5.1 bullet 4")
     assert walk.data["selection"] == (
-        "Huila-Tolima (dice red 6, yellow 1, green 3: Putumayo-Caquetá -> Guaviare -> "
+        "Huila-Tolima (red 6, yellow 1, green 3: Putumayo-Caquetá -> Guaviare -> "
         "Meta West -> Neiva -> Huila-Tolima)"
     )
 
@@ -391,7 +391,7 @@ def test_rally_bullet_3_published_rolls_3_4_and_8() -> None:
     assert action.special is None
     picks = [s.data["selection"] for s in bot.trace.steps if s.data.get("selection")]
     assert picks[0] == "Medellín (red 2, yellow 4, green 2)"
-    assert picks[1].startswith("Meta East (dice red 6, yellow 3, green 6: Huila-Tolima -> Pasto")
+    assert picks[1].startswith("Meta East (red 6, yellow 3, green 6: Huila-Tolima -> Pasto")
     assert "Medellín -> Bucaramanga" in picks[1]
     assert picks[2] == "Meta West (red 5, yellow 3, green 2)"
 

@@ -398,7 +398,7 @@ def test_march_bullet_2_shared_guerrillas_random_destination_8_7_2_note() -> Non
     assert action is not None
     # 1 stays with the Cartels Bases (r-march-base)
     assert action.op.groups == ((vichada, sid("Guaviare"), 1, 0, 0),)
-    assert "Guaviare (dice red 6, yellow 1, green 3" in text(bot)
+    assert "Guaviare (red 6, yellow 1, green 3" in text(bot)
 
 
 def test_march_bullet_2_walks_down_the_chart_past_an_invalid_space_8_2() -> None:

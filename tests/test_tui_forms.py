@@ -402,7 +402,7 @@ def test_farc_zone_form_redeploys_the_cubes():  # 6.4.4
     place(state, {"Meta West": "1P 2FB"})  # most FARC pieces
     assert propaganda.farc_zone_candidates(state) == [sid("Meta West")]
     run = FormRun(lambda: gf.farc_zone_form(state))  # the only candidate: not asked
-    assert "Police from Meta West" in run.question.prompt
+    assert "1 Police cube from Meta West" in run.question.prompt
     assert "Meta West" not in labels(run) and "Bogotá & Villavicencio" in labels(run)
     cmd = run_form(lambda: gf.farc_zone_form(state), "bogota")
     assert cmd.space == sid("Meta West") and cmd.moves == ((int(Piece.POLICE), sid("Bogota"), 1),)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from agents.connection import AgentError, quoted
@@ -41,6 +41,7 @@ from core.files import shown
 from core.game import Game, sequence
 from core.game.board_editor import RecordAction, SetCurrentCard, SetNextCard
 from core.game.editor import EditorCommand, SetSeat
+from core.map import space_name
 from core.pieces import Faction
 from core.rules import propaganda
 from core.rules.common import CIVIC_ACTION_COST, is_nonplayer, transfers_decider
@@ -685,6 +686,7 @@ class Controller:
         start = self.decision_start()
         n = self._start[0] if self._start is not None else len(self.game.log)
         state = start.clone()
+        redeploy = self.redeploying()
         lines: list[str] = []
         for entry in self.game.log[n:]:
             cmd = from_json(entry["command"])
@@ -692,10 +694,38 @@ class Controller:
             before = state.clone()
             cmd.execute(state, ctx)
             if isinstance(cmd, EditorCommand) and not isinstance(cmd, SetNextCard):
-                lines += board_changes.steps(before, state,
-                                             board_changes.spaces_named(ctx.trace),
-                                             board_changes.moves_told(ctx.trace))
+                lines += _edit_steps(before, state, ctx.trace, control=not redeploy)
+        if redeploy:  # 6.5.4: Control adjusts once, when all Redeployment is finished
+            control = [board_changes.step_text(c) for c in
+                       board_changes.board_changes(start, state)
+                       if c.kind == board_changes.CONTROL]
+            if control:
+                lines += [f"  {REDEPLOY_CONTROL_DONE}", *control]
         return lines
+
+    def redeploying(self) -> bool:
+        """The Government's Redeploy (6.5) is being decided: a board edit now moves its
+        cubes as the table Redeploys them, and Control waits until the Redeploy ends
+        (6.5: "Control does not change until all Redeployment is complete")."""
+        state = self.state
+        return state.phase == "propaganda" and state.step.get("phase") == propaganda.REDEPLOY \
+            and self.to_move() is Faction.GOVT
+
+    def redeploy_warnings(self) -> list[str]:
+        """In a Redeploy carried out on the table: the Troops still where 6.5.1 says
+        they must leave (LoCs, Departments without a Government Base), as one warning
+        line; the table's call (the editor records what the table did, it refuses
+        nothing: docs/readings.md#r-editor-redeploy)."""
+        if not self.redeploying():
+            return []
+        left = propaganda.redeploy_mandatory(self.state)
+        if not left:
+            return []
+        where = ", ".join(f"{counted(n, 'Troops')} in {space_name(s)}"
+                          for s, n in left.items())
+        return [f"! 6.5.1: Troops end the Redeploy on a LoC or in a Department without a "
+                f"Government Base: {where} (6.5.1 moves them out). Recorded as it stands "
+                "if the table says so; 'no' goes back to the board editor."]
 
     def preview(self, cmd: Command, memo: MemoDice | None = None,
                 chooser: Any = None) -> Preview:
@@ -1364,10 +1394,36 @@ class Controller:
         return card
 
     def edit(self, cmd: EditorCommand) -> TurnReport:
-        """Apply a board-editor command typed at the table (IllegalAction: refused)."""
+        """Apply a board-editor command typed at the table (IllegalAction: refused).
+        In a Redeploy (6.5) its steps leave Control alone: the markers are adjusted once
+        the Redeploy is done (:meth:`decision_edits` lists them then), and the echo says
+        so; the history keeps the command as the engine did it."""
         if isinstance(cmd, SetNextCard):
             cmd = SetNextCard(self.deck_card(cmd.card))
-        return self.apply(cmd)
+        if not self.redeploying() or isinstance(cmd, (SetNextCard, SetCurrentCard)):
+            return self.apply(cmd)
+        before = self.state
+        report = self.apply(cmd)
+        steps = _edit_steps(before, self.state, report.account, control=False)
+        if len(steps) < len(_edit_steps(before, self.state, report.account)):
+            steps.append(f"  {REDEPLOY_CONTROL_WAITS}")  # a Control marker left for later
+        return replace(report, instructions=steps)
+
+
+#: what a board edit during a Redeploy says of the Control it leaves alone (6.5)
+REDEPLOY_CONTROL_WAITS = ("Control: no marker changes until the Redeploy is done (6.5); "
+                          "'done' lists the markers to adjust")
+#: the heading of the Control markers adjusted at the end of a Redeploy (6.5.4)
+REDEPLOY_CONTROL_DONE = "6.5.4 The Redeploy done, Control adjusts (1.8):"
+
+
+def _edit_steps(before: GameState, after: GameState, told: Sequence[str],
+                control: bool = True) -> list[str]:
+    """The table's steps of one board edit (``told``: the editor's account of it);
+    ``control`` False: without the Control markers (a Redeploy's, 6.5)."""
+    return [board_changes.step_text(c) for c in board_changes.board_changes(
+        before, after, board_changes.spaces_named(told), board_changes.moves_told(told))
+        if control or c.kind != board_changes.CONTROL]
 
 
 class SessionContext(DecisionContext):

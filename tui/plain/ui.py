@@ -149,6 +149,8 @@ class PlainUI:
         self.echo = (not _isatty(inp)) if echo is None else echo
         self._top = False  # at the first question of a decision
         self._shown: Question | None = None  # the question last shown in full
+        #: whose Non-player turn is being run, until its first die is asked (ask_die)
+        self._turn_unsaid = ""
         #: the Faction whose turn or decision is being played (named by the prompts)
         self.acting: Faction | None = None
         #: who the prompts name when no Faction acts (the table naming a card)
@@ -305,7 +307,7 @@ class PlainUI:
             try:
                 return parse(question, self.ask(question, form=False))
             except InputError as err:
-                self.say(f"! {err}")
+                self.rejected(err)
 
     def yes_or_no(self, text: str) -> bool:
         """A yes/no (Enter: no) asked in the middle of a decision: the words of the
@@ -386,11 +388,18 @@ class PlainUI:
             self.say(*rep.lines())
 
     # --- asking ----------------------------------------------------------------------
+    def rejected(self, err: InputError) -> None:
+        """A typed answer was refused: say why; the question is then asked again whole,
+        its options with it (trial 43a: after '! 5 is not one of the options 1-3' only
+        the prompt line came back, and the options were out of sight above)."""
+        self.say(f"! {err}")
+        self._shown = None
+
     def ask(self, question: Question, *, form: bool = True) -> str:
         """Show ``question`` and return the typed answer (global commands handled).
-        Asked again after a bad answer or a global command's output (help, log...),
-        only its prompt line is repeated, so the last line before '>' always says who
-        is asked what."""
+        Asked again after a global command's output (help, log...), only its prompt
+        line is repeated, so the last line before '>' always says who is asked what;
+        after a refused answer (:meth:`rejected`) it is shown whole, options included."""
         if self._shown is question:
             self.say(self.prompt_line(question))
         else:
@@ -460,7 +469,7 @@ class PlainUI:
                 try:
                     form.answer(parse(question, text))
                 except InputError as err:
-                    self.say(f"! {err}")
+                    self.rejected(err)
             try:
                 rep = self.c.apply(form.result)
             except AndeanError as err:
@@ -665,9 +674,11 @@ class PlainUI:
         """One Non-player decision; with typed-in dice, who acts and why is said before
         the first die is asked."""
         self.acting = self.c.to_move()
-        if self.c.manual:
-            self.say(f"{self.c.turn_line()}: its turn (roll the dice it asks "
-                     "for)")
+        # said before its first die (ask_die), only if it asks for one: a turn that rolls
+        # nothing is not announced as rolling (trial 43a: "(roll the dice it asks for)",
+        # then "Dice: none rolled")
+        self._turn_unsaid = f"{self.c.turn_line()}: its turn (roll the dice it asks for)" \
+            if self.c.manual else ""
         try:
             rep = self.c.nonplayer_turn()
         except Quit:
@@ -676,6 +687,8 @@ class PlainUI:
         except UndoRequest:
             self.undo("The Non-player turn was abandoned; nothing of it was kept.")
             return
+        finally:
+            self._turn_unsaid = ""
         if rep.failure:  # said as docs/agents.md promises, before the change it made
             self.say(f"andean: agent failed: {rep.failure}")
         self.print_report(rep)
@@ -726,7 +739,7 @@ class PlainUI:
                 try:
                     form.answer(parse(question, text))
                 except InputError as err:
-                    self.say(f"! {err}")
+                    self.rejected(err)
             except _Back:
                 if not form.back():
                     self.say("! this is the first question ('cancel' starts again)")
@@ -772,7 +785,7 @@ class PlainUI:
             try:
                 answer = yes_no(q, self.ask(q))
             except InputError as err:
-                self.say(f"! {err}")
+                self.rejected(err)
                 continue
             if answer:
                 # the table check above listed every step, the card's end and a Round's
@@ -816,6 +829,7 @@ class PlainUI:
                 self.say(f"The board editor changed, for {what} (since the decision began):",
                          *[f"  {line}" for line in numbered(changes, align=False)]
                          or ["  (nothing)"])
+                self.say(*self.c.redeploy_warnings())  # 6.5.1: warned, not refused
                 if not self.answer(check):
                     self.say("Back to the board editor ('done' when the board matches).")
                     continue
@@ -912,6 +926,9 @@ class PlainUI:
         """Ask the person for a die: the Faction whose turn rolls it, the die
         (red/yellow/green), its purpose and the range. The words of any prompt work
         (``undo``: abandon the turn and take back the last decision)."""
+        if self._turn_unsaid:  # a Non-player's first die: who rolls and why, first
+            self.say(self._turn_unsaid)
+            self._turn_unsaid = ""
         while True:
             text = self.read(f"{self.who()} — roll {die_name(purpose)}: "
                              f"{die_purpose(purpose)} (1-6): ")

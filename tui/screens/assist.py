@@ -689,6 +689,9 @@ class AssistApp(PlayApp, inherit_bindings=False):
         self.replies = Replies()
         self.busy = False  # a dialog of the game's flow is open
         self.editor_next = False  # open the editor once the form is closed
+        #: "New game on ..., saving to ...": said in the card dialog that follows the
+        #: first card, not as a notice over that dialog's key line at 80x24 (trial 43a)
+        self.started_line = ""
 
     # --- the engine's questions ------------------------------------------------------
     def _die(self, purpose: str) -> int:
@@ -761,9 +764,12 @@ class AssistApp(PlayApp, inherit_bindings=False):
         self.refresh_bindings()
         self.refresh_all()
         where = self.controller.session.path
-        self.notify(f"New game on {describe.card_title(card)}"
-                    + (f", saving to {where}" if where is not None else ""))
+        self.started_line = (f"New game on {describe.card_title(card)}"
+                             + (f", saving to {where}" if where is not None else "") + ".")
         self.advance()
+        if self.started_line:  # no card dialog came up to say it in
+            self.notify(self.started_line)
+            self.started_line = ""
 
     def side_lines(self) -> list[str]:
         state = self.controller.state
@@ -916,7 +922,9 @@ class AssistApp(PlayApp, inherit_bindings=False):
             return CardScreen("Which card is face up now? (play reached a card the table "
                               "did not name)", self._set_current_card, events_only=True,
                               exclude=c.state.played, draw=draw, which="current")
-        return CardScreen("Which card is on top of the deck now?", self._set_next_card,
+        started, self.started_line = self.started_line, ""
+        return CardScreen((f"{started}\n" if started else "")
+                          + "Which card is on top of the deck now?", self._set_next_card,
                           exclude=c.state.played, draw=draw, which="next")
 
     def _set_current_card(self, card: int) -> None:
@@ -996,7 +1004,8 @@ class AssistApp(PlayApp, inherit_bindings=False):
             self.refresh_all()
             return
         lines = [f"The board editor changed, for {what} (since the decision began):",
-                 *[f"  {line}" for line in changes or ["(nothing)"]], "",
+                 *[f"  {line}" for line in changes or ["(nothing)"]],
+                 *self.controller.redeploy_warnings(), "",  # 6.5.1: warned, not refused
                  "Yes: record it, and the card goes on. No: back to the board editor."]
 
         def checked(ok: bool | None) -> None:
