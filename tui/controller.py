@@ -1419,10 +1419,12 @@ REDEPLOY_CONTROL_DONE = "6.5.4 The Redeploy done, Control adjusts (1.8):"
 
 def _edit_steps(before: GameState, after: GameState, told: Sequence[str],
                 control: bool = True) -> list[str]:
-    """The table's steps of one board edit (``told``: the editor's account of it);
-    ``control`` False: without the Control markers (a Redeploy's, 6.5)."""
+    """The table's steps of one board edit (``told``: the editor's account of it), as
+    :class:`_Walk` words them (the moves it told paired first); ``control`` False:
+    without the Control markers (a Redeploy's, 6.5)."""
     return [board_changes.step_text(c) for c in board_changes.board_changes(
-        before, after, board_changes.spaces_named(told), board_changes.moves_told(told))
+        before, after, board_changes.spaces_named(told), board_changes.moves_told(told),
+        made=board_changes.moves_made(told))
         if control or c.kind != board_changes.CONTROL]
 
 
