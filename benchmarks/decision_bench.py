@@ -286,9 +286,9 @@ def _judge_args(args: tuple[Position, str, int, int, str]) -> dict[str, Any]:
     return judge(*args)
 
 
-def run(positions: list[Position], out: Path, workers: int, think: str, reference: int,
-        sample: int, resume: bool, leaf: str = "") -> None:
-    """Judge every position, one JSON line each, in position order."""
+def _rows_done(out: Path, resume: bool) -> set[tuple[str, int]]:
+    """The (game, index) of every row already in ``out`` when ``resume``; a run that
+    would overwrite an existing ``out`` without ``--resume`` is refused."""
     done: set[tuple[str, int]] = set()
     if resume and out.exists():
         for line in out.read_text(encoding="utf-8").splitlines():
@@ -296,6 +296,13 @@ def run(positions: list[Position], out: Path, workers: int, think: str, referenc
             done.add((row["game"], row["index"]))
     elif out.exists():
         raise SystemExit(f"decision_bench: {out} exists (give --resume to continue it)")
+    return done
+
+
+def run(positions: list[Position], out: Path, workers: int, think: str, reference: int,
+        sample: int, resume: bool, leaf: str = "") -> None:
+    """Judge every position, one JSON line each, in position order."""
+    done = _rows_done(out, resume)
     todo = [p for p in positions if (Path(p.game).name, p.index) not in done]
     out.parent.mkdir(parents=True, exist_ok=True)
     jobs = [(p, think, reference, sample, leaf) for p in todo]
@@ -852,13 +859,7 @@ def extend(row: dict[str, Any], games: Path, specs: Sequence[str], key_dir: str 
 def run_extend(rows: list[dict[str, Any]], games: Path, specs: Sequence[str], out: Path,
                key_dir: str, resume: bool) -> None:
     """:func:`extend` at every row's position, one JSON line each, in row order."""
-    done: set[tuple[str, int]] = set()
-    if resume and out.exists():
-        for line in out.read_text(encoding="utf-8").splitlines():
-            r = json.loads(line)
-            done.add((r["game"], r["index"]))
-    elif out.exists():
-        raise SystemExit(f"decision_bench: {out} exists (give --resume to continue it)")
+    done = _rows_done(out, resume)
     todo = [r for r in rows if (r["game"], r["index"]) not in done]
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("a", encoding="utf-8") as f:
