@@ -15,7 +15,14 @@ import core.events as events
 from core.commands import Context
 from core.dice import ScriptedDice
 from core.errors import IllegalAction
-from core.events import MADRID_DONORS, MEXICAN_TRAFFICKERS, SENADO_CAMARA, SHADED, UNSHADED
+from core.events import (
+    MADRID_DONORS,
+    MEXICAN_TRAFFICKERS,
+    NDSC,
+    SENADO_CAMARA,
+    SHADED,
+    UNSHADED,
+)
 from core.events.cards_49_72 import (
     coastal_spaces,
     forests,
@@ -958,6 +965,32 @@ def test_69_riverines_govt_into_ecuador_offers_only_legal_sweeps_1_4_2():
                      69, UNSHADED)
     assert s.cubes(MAP.ECUADOR) == 2 and s.check_invariants() == []
     assert not any("Sweep moves how many Troops" in c.why for c in chooser.asked)
+
+
+class _DecliningSweep(_Greedy):
+    """:class:`_Greedy`, but an optional space question (``min`` 0) is declined."""
+
+    def choose(self, state, choice):  # type: ignore[no-untyped-def]
+        if choice.kind == "spaces" and choice.min == 0:
+            self.asked.append(choice)
+            return []
+        return super().choose(state, choice)
+
+
+def test_69_riverines_free_sweep_may_decline_the_ndsc_police_5_1_4_2():
+    # card 69's free Sweep with NDSC unshaded (card 11: 1 Police may Sweep in too, 4.2.2):
+    # "1 Police Sweeps in from where?" is optional, and declining it moves no Police. The
+    # compiled engine raised "TypeError: int object expected; got None" there: the answer
+    # went into the name of the Troops' loop (an int), which a compiled build checks
+    # (issue 42's researcher re-check; .ci/compiled runs this file against the build).
+    s = position({"Bogotá": "3T 2P", "Guaviare": "2FA", "Huila": "1P"}, card=69,
+                 capabilities={NDSC: UNSHADED})
+    chooser = _DecliningSweep()
+    events.run_event(s, Context(faction=GOVT, chooser=chooser, dice=ScriptedDice([1] * 20)),
+                     69, UNSHADED)
+    police_question = [c for c in chooser.asked if "1 Police Sweeps in" in c.why]
+    assert police_question and police_question[0].min == 0
+    assert s.police(sid("Huila")) == 1 and s.check_invariants() == []
 
 
 def test_69_riverines_chain_may_not_end_in_its_origin_5_1():

@@ -1486,7 +1486,9 @@ def _free_sweep(state: GameState, chooser: Chooser, space: int, why: str) -> Ope
             moves.append((int(Piece.TROOPS), n, path))
     if state.capability(NDSC) == UNSHADED and room > 0:
         sources = sorted(coin_ops.sweep_sources(state, space, Piece.POLICE).items())
-        src = ask_one(
+        # its own name: the Troops' loop above made ``src`` an int, which a compiled
+        # build checks at run time, and this answer may be None (declined, or no source)
+        police_from = ask_one(
             chooser,
             state,
             "spaces",
@@ -1494,8 +1496,8 @@ def _free_sweep(state: GameState, chooser: Chooser, space: int, why: str) -> Ope
             f"{why}: 1 Police Sweeps in from where?",
             optional=True,
         )
-        if src is not None:
-            moves.append((int(Piece.POLICE), 1, dict(sources)[src]))
+        if police_from is not None:
+            moves.append((int(Piece.POLICE), 1, dict(sources)[police_from]))
     after = state.clone()
     for kind, n, path in moves:
         after.move(path[0], path[-1], Piece(kind), n)
