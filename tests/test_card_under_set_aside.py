@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -48,10 +49,19 @@ def at_the_redeploy(path: Path | None = None) -> Controller:
 
 class DoneRedeploying(Terminal):
     """Each Redeploy question answered with its first option (or its default) until
-    the preview asks "Apply this?"; 'n' there, then 'status' and 'quit'."""
+    the preview asks "Apply this?"; 'n' there, then 'status' and 'quit'. The question is
+    the last line above "> " that is not one of its listed options (a refused answer
+    asks again with the options, 5f972a3); a bounded number of answers, so a form that
+    never reaches the preview fails the test instead of looping."""
+
+    answers = 0
 
     def readline(self, size: int = -1) -> str:  # type: ignore[override]
-        prompt = self.out.getvalue().rsplit("\n", 2)[-2]  # (then "> ")
+        self.answers += 1
+        assert self.answers < 200, "the Redeploy never reached its preview"
+        lines = self.out.getvalue().split("\n")[:-1]  # (then "> ")
+        prompt = next(line for line in reversed(lines)
+                      if line and not re.match(r"\s+\d+\. ", line))
         if "Apply this?" in prompt:
             self.dice_asked.append(prompt)
         if self.dice_asked:

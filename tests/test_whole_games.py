@@ -206,7 +206,11 @@ def test_assist_screen_whole_game_every_card_asked_of_the_table(tmp_path):  # 2.
     played = [str(c) if not CARDS[c].propaganda else "propaganda" for c in state.played]
     assert played == TABLE_DECK[:len(played)]  # every card the table's, none drawn
     assert asked[0].startswith("Set up the table, then: which card is face up?")
-    assert all(a == "Which card is on top of the deck now?" for a in asked[1:])
+    # the first of them also says the game started (5f972a3: in the dialog, not as a
+    # notice over its key line at 80x24)
+    assert asked[1].startswith("New game on ")
+    assert all(a.split("\n")[-1] == "Which card is on top of the deck now?"
+               for a in asked[1:])
     assert len(asked) == len(played)
     # issue 24 item 2: each Round a card of the history, the last one too (6.1, 7.2)
     rounds = [c for c in state.played if CARDS[c].propaganda]
