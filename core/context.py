@@ -12,6 +12,7 @@ compiled engine".
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
 from core.dice import SEEDED, DiceSource
@@ -89,6 +90,23 @@ class Context:
         # as it comes: tui/controller.py's _Telling), which compiled code would bypass
         trace: Any = self.trace
         trace.append(line)
+
+
+def copy_notes(value: Any) -> Any:
+    """``copy.deepcopy(value)`` for a Context's notes (dicts, lists and tuples of numbers
+    and strings), built directly; anything else through ``copy.deepcopy``. A trial that
+    goes on from a run's notes (the random player's, a Non-player plan's Special Activity
+    beside its Operation) takes a copy at every try, where ``copy.deepcopy`` ran in Python."""
+    t = type(value)
+    if t is int or t is str or t is bool or value is None:
+        return value
+    if t is dict:
+        return {k: copy_notes(v) for k, v in value.items()}
+    if t is list:
+        return [copy_notes(v) for v in value]
+    if t is tuple:
+        return tuple([copy_notes(v) for v in value])
+    return copy.deepcopy(value)
 
 
 # The commands are typed Any here: core.commands (their bases) is above this module.

@@ -11,11 +11,11 @@ choices are checked); the real dice are rolled when the command is executed.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from core.commands import Command, Context, Operation
+from core.context import copy_notes
 from core.errors import IllegalAction
 from core.pieces import ACTIVE_OF, AUC, UNDERGROUND_OF, Faction
 from core.rules import insurgent_ops, insurgent_special
@@ -87,7 +87,7 @@ class Plan:
         self.exhausted = False  # 8.1: Resources reached 0, no further Operation spaces
         #: Boards already simulated by this box and its Special Activity (see
         #: :meth:`simulate`), shared by the copies a feasibility trial makes.
-        self.simulated: dict[tuple[Any, Any], Any] = (
+        self.simulated: dict[tuple[Any, ...], Any] = (
             op_plan.simulated if op_plan is not None else {})
 
     def copy(self) -> Plan:
@@ -166,18 +166,22 @@ class Plan:
 
     def simulate(self, steps: list[Any]) -> GameState:
         """Execute the command made of ``steps`` (with its Operation, for a Special
-        Activity) on a clone; raise IllegalAction if it breaks a rule."""
-        cmd = self.build(steps)
-        if cmd is None:
-            raise IllegalAction("8.1.1", f"{self.kind}: nothing to execute")
-        op = None if self.op_plan is None else self.op_plan.build()
-        # The same command on the same board gives the same board (planning dice are
-        # constant): a feasibility trial's simulation serves the step actually taken.
-        key = (op, cmd)
+        Activity) on a clone; raise IllegalAction if it breaks a rule.
+
+        Remembered in :attr:`simulated` under the plain data that makes the command (the
+        Operation's kind and steps, this box's kind and steps: :meth:`_key`): the same
+        command on the same board gives the same board (planning dice are constant), so a
+        feasibility trial's simulation serves the step actually taken, and a step found
+        there is neither built as a command nor hashed through one."""
+        key = self._key(steps)
         known = self.simulated.get(key)
         if known is None:
+            cmd = self.build(steps)
+            if cmd is None:
+                raise IllegalAction("8.1.1", f"{self.kind}: nothing to execute")
+            op = None if self.op_plan is None else self.op_plan.build()
             try:
-                known = self._execute_step(cmd, op)
+                known = self._execute_step(cmd, op, key)
                 if known is None:
                     known = self._execute(cmd, op)
             except IllegalAction as err:
@@ -186,6 +190,15 @@ class Plan:
         if isinstance(known, IllegalAction):
             raise IllegalAction(known.rule, known.message)
         return known
+
+    def _key(self, steps: list[Any] | tuple[Any, ...]) -> tuple[Any, str, tuple[Any, ...]]:
+        """What a simulation is remembered by: the Operation's kind and steps (None for
+        an Operation's own box), this box's kind and ``steps``. A box builds its command
+        from these alone (:meth:`build`: the builders read the steps and the live
+        board's seats, the same all turn), so one key is one command."""
+        op_plan = self.op_plan
+        op_key = None if op_plan is None else (op_plan.kind, tuple(op_plan.steps))
+        return (op_key, self.kind, tuple(steps))
 
     def _execute(self, cmd: Command, op: Command | None) -> GameState:
         notes: dict[str, Any] = {}
@@ -205,26 +218,41 @@ class Plan:
         # Special Activity tried runs on a copy of them.
         after_op, op_notes = self._after_operation(op)
         trial = after_op.clone()
-        cmd.execute(trial, self._ctx(copy.deepcopy(op_notes), op=op))
+        cmd.execute(trial, self._ctx(copy_notes(op_notes) if op_notes else {}, op=op))
         return trial
 
-    def _execute_step(self, cmd: Command, op: Command | None = None) -> GameState | None:
+    def _execute_step(self, cmd: Command, op: Command | None,
+                      key: tuple[Any, str, tuple[Any, ...]]) -> GameState | None:
         """A command one step longer than one already simulated, executed as that step
         alone on the board the shorter one left, where its rules allow it (Rally, March,
-        Terror; Extort beside an Operation); None: run the whole command."""
+        Terror; Extort beside an Operation); None: run the whole command. ``key`` is the
+        command's (:meth:`_key`); the shorter command's board is the one remembered under
+        the same key less the last step, looked for only when the command holds the
+        steps as they are (the generic builder's), so the two keys name the two
+        commands."""
         if op is not None:
             if isinstance(cmd, insurgent_special.Extort):
-                return self._execute_extort_space(cmd, op)
+                return self._execute_extort_space(cmd, op, key)
             return None
         if isinstance(cmd, insurgent_ops.Rally):
-            return self._execute_rally_step(cmd)
+            return self._execute_rally_step(cmd, key)
         if isinstance(cmd, insurgent_ops.March):
-            return self._execute_march_group(cmd)
+            return self._execute_march_group(cmd, key)
         if isinstance(cmd, insurgent_ops.Terror):
-            return self._execute_terror_space(cmd)
+            return self._execute_terror_space(cmd, key)
         return None
 
-    def _execute_rally_step(self, cmd: Command) -> GameState | None:
+    def _shorter_board(self, held: tuple[Any, ...],
+                       key: tuple[Any, str, tuple[Any, ...]]) -> GameState | None:
+        """The board remembered for the command one step shorter than the one of ``key``
+        (whose command holds ``held`` as its steps), or None."""
+        if held != key[2]:
+            return None  # a builder of its own: the steps are not the command's
+        board = self.simulated.get((key[0], key[1], held[:-1]))
+        return board if isinstance(board, GameState) else None
+
+    def _execute_rally_step(self, cmd: Command,
+                            key: tuple[Any, str, tuple[Any, ...]]) -> GameState | None:
         """A Rally one space longer than one already simulated, executed as that space
         alone on the board the shorter Rally left (None: no such Rally simulated).
 
@@ -235,16 +263,16 @@ class Plan:
         holds for the shorter one and the new space is not among its spaces."""
         if not isinstance(cmd, insurgent_ops.Rally) or cmd.recall or len(cmd.steps) < 2:
             return None
-        shorter = insurgent_ops.Rally(steps=cmd.steps[:-1])
-        board = self.simulated.get((None, shorter))
+        board = self._shorter_board(cmd.steps, key)
         last = cmd.steps[-1]
-        if not isinstance(board, GameState) or last[0] in shorter.spaces():
+        if board is None or any(last[0] == step[0] for step in cmd.steps[:-1]):
             return None
         trial = board.clone()
         insurgent_ops.Rally(steps=(last,)).execute(trial, self._ctx({}))
         return trial
 
-    def _execute_march_group(self, cmd: insurgent_ops.March) -> GameState | None:
+    def _execute_march_group(self, cmd: insurgent_ops.March,
+                             key: tuple[Any, str, tuple[Any, ...]]) -> GameState | None:
         """A March one group longer than one already simulated, executed as that group
         alone on the board the shorter March left (None: no such March simulated).
 
@@ -260,27 +288,28 @@ class Plan:
         groups = cmd.groups
         if len(groups) < 2:
             return None
-        shorter = insurgent_ops.March(groups=groups[:-1])
-        board = self.simulated.get((None, shorter))
+        board = self._shorter_board(groups, key)
+        shorter = groups[:-1]
         last = groups[-1]
         src = last[0]
-        if (not isinstance(board, GameState) or not 0 <= src < len(SPACES)
-                or any(g[0] == src and g[1] == last[1] for g in shorter.groups)):
+        if (board is None or not 0 <= src < len(SPACES)
+                or any(g[0] == src and g[1] == last[1] for g in shorter)):
             return None
         f = self.faction
         underground, active = UNDERGROUND_OF[f], ACTIVE_OF[f]
         unmoved = {(src, underground): self.before.count(src, underground),
                    (src, active): self.before.count(src, active)}
-        for g in shorter.groups:
+        for g in shorter:
             if g[0] == src:
                 unmoved[(src, underground)] -= g[2]
                 unmoved[(src, active)] -= g[3]
-        entered = {g[1] for g in shorter.groups}
+        entered = {g[1] for g in shorter}
         trial = board.clone()
         insurgent_ops._march_group(trial, self._ctx({}), last, unmoved, entered)
         return trial
 
-    def _execute_terror_space(self, cmd: insurgent_ops.Terror) -> GameState | None:
+    def _execute_terror_space(self, cmd: insurgent_ops.Terror,
+                              key: tuple[Any, str, tuple[Any, ...]]) -> GameState | None:
         """A Terror one space longer than one already simulated, executed as that space
         alone on the board the shorter Terror left (None: no such Terror simulated).
 
@@ -295,16 +324,15 @@ class Plan:
         where = cmd.where
         if len(where) < 2:
             return None
-        shorter = insurgent_ops.Terror(where=where[:-1])
-        board = self.simulated.get((None, shorter))
+        board = self._shorter_board(where, key)
         last = where[-1]
-        if not isinstance(board, GameState) or last in shorter.where:
+        if board is None or last in where[:-1]:
             return None
         trial = board.clone()
         ctx = self._ctx({})
         if self.faction is AUC:
             start = trial.aid = self.before.aid
-            if start + insurgent_ops.aid_cut(trial, ctx, len(shorter.where)) != board.aid:
+            if start + insurgent_ops.aid_cut(trial, ctx, len(where) - 1) != board.aid:
                 return None  # something in the shorter Terror moved Aid: run it whole
             insurgent_ops.Terror(where=(last,)).execute(trial, ctx)  # with a 1-space cut
             trial.aid = start
@@ -313,8 +341,8 @@ class Plan:
             insurgent_ops.Terror(where=(last,)).execute(trial, ctx)
         return trial
 
-    def _execute_extort_space(self, cmd: insurgent_special.Extort,
-                              op: Command) -> GameState | None:
+    def _execute_extort_space(self, cmd: insurgent_special.Extort, op: Command,
+                              key: tuple[Any, str, tuple[Any, ...]]) -> GameState | None:
         """An Extort one space longer than one already simulated beside the same
         Operation, executed as that space alone on the board the shorter Extort left
         (None: no such Extort simulated, or the Operation is an Attack, which is run
@@ -331,10 +359,9 @@ class Plan:
         where = cmd.where
         if len(where) < 2 or isinstance(op, insurgent_ops.Attack):
             return None
-        shorter = insurgent_special.Extort(where=where[:-1])
-        board = self.simulated.get((op, shorter))
+        board = self._shorter_board(where, key)
         last = where[-1]
-        if not isinstance(board, GameState) or last in shorter.where:
+        if board is None or last in where[:-1]:
             return None
         trial = board.clone()
         insurgent_special.Extort(where=(last,)).execute(trial, self._ctx({}, op=op))
@@ -343,12 +370,13 @@ class Plan:
     def _after_operation(self, op: Operation) -> tuple[GameState, dict[str, Any]]:
         """The board and notes right after ``op`` executes alone (remembered with the
         simulations, :attr:`simulated`); raises IllegalAction if it breaks a rule."""
-        assert self.op_plan is not None
-        key = (op, _AFTER_OPERATION)
+        op_plan = self.op_plan
+        assert op_plan is not None
+        key = ((op_plan.kind, tuple(op_plan.steps)), _AFTER_OPERATION, ())
         known = self.simulated.get(key)
         if known is None:
             notes: dict[str, Any] = {}
-            board = self.op_plan.before.clone()
+            board = op_plan.before.clone()
             try:
                 op.execute(board, self._ctx(notes))
                 known = (board, notes)

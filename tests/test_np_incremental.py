@@ -69,9 +69,9 @@ def test_the_nonplayers_incremental_simulations_are_the_whole_commands_3_3_1_to_
     original = Plan._execute_step
     used: Counter[str] = Counter()
 
-    def checked(self: Plan, cmd: Any, op: Any = None) -> GameState | None:
+    def checked(self: Plan, cmd: Any, op: Any, key: Any) -> GameState | None:
         try:
-            got: GameState | None | tuple[str, str] = original(self, cmd, op)
+            got: GameState | None | tuple[str, str] = original(self, cmd, op, key)
         except IllegalAction as err:
             got = (err.rule, err.message)
         if got is None:

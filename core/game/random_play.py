@@ -13,13 +13,13 @@ own mind); the *dice* stay with the game's dice source. Same seeds, same game.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from core import draw, events
 from core.commands import Command, Context, Operation, SpecialActivity
+from core.context import copy_notes
 from core.dice import SEEDED
 from core.errors import IllegalAction
 from core.events.choice import RandomChooser
@@ -172,22 +172,7 @@ def _copy_ctx(ctx: Context) -> Context:
     """The Context of a run as it stands, to go on with on a copy of its board."""
     return Context(faction=ctx.faction, dice=ctx.dice, chooser=ctx.chooser,
                    nonplayer=ctx.nonplayer, trace=ctx.trace.copy(),
-                   notes=_deep_copy(ctx.notes) if ctx.notes else {})
-
-
-def _deep_copy(value: Any) -> Any:
-    """``copy.deepcopy(value)`` for the notes of a command (dicts, lists and tuples of
-    numbers and strings), built directly; anything else through ``copy.deepcopy``."""
-    t = type(value)
-    if t is int or t is str or t is bool or value is None:
-        return value
-    if t is dict:
-        return {k: _deep_copy(v) for k, v in value.items()}
-    if t is list:
-        return [_deep_copy(v) for v in value]
-    if t is tuple:
-        return tuple([_deep_copy(v) for v in value])
-    return copy.deepcopy(value)
+                   notes=copy_notes(ctx.notes) if ctx.notes else {})
 
 
 def _conclude(ran: _Ran, cmd: seq.OperationAction) -> Trial | None:
