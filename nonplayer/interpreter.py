@@ -130,14 +130,15 @@ def _order_matters(plan: Plan, act: Action, group: list[int]) -> bool:
     than in another order: each is served, on copies of the plan (planning dice, as in
     :meth:`Plan.feasible`), in map order and in the reverse order, and what each space got is
     compared. A shared supply that runs out (Available Guerrillas or Bases, markers)
-    shows: the space served last in one order is served first in the other."""
+    shows: the space served last in one order is served first in the other.
+
+    The reverse order stops at the first space that gets something else: the answer is
+    known there, and a supply running out shows at once (the space served first)."""
     ordered = sorted(group, key=_map_order)
-    return _serve(plan, act, ordered) != _serve(plan, act, ordered[::-1])
-
-
-def _serve(plan: Plan, act: Action, spaces: list[int]) -> dict[int, str | None]:
     trial = plan.quiet_copy()
-    return {s: act(trial.bot, trial, s) for s in spaces}
+    got = {s: act(trial.bot, trial, s) for s in ordered}
+    trial = plan.quiet_copy()
+    return any(act(trial.bot, trial, s) != got[s] for s in reversed(ordered))
 
 
 def _remaining(plan: Plan, count: int | None, taken: int) -> int | None:
