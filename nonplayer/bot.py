@@ -8,8 +8,6 @@ everything in the trace.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from core.dice import DiceSource
 from core.pieces import Faction
 from core.state import GameState
@@ -19,16 +17,33 @@ from nonplayer.trace import Trace
 _KEYS = {f: f.label.lower() for f in Faction}
 
 
-@dataclass
 class Bot:
+    """One Non-player's turn: the board it reads, its Faction, its dice and its trace
+    (a new one named for the Faction when none is given).
+
+    A class with its own constructor, not a dataclass: compiled, a dataclass keeps the
+    ``__init__`` the dataclasses module writes in Python, and every feasibility trial of
+    a plan makes a Bot (docs/performance.md, "Fifth round")."""
+
     state: GameState
     faction: Faction
     dice: DiceSource
-    trace: Trace = field(default_factory=lambda: Trace(""))
+    trace: Trace
 
-    def __post_init__(self) -> None:
-        if not self.trace.faction:
-            self.trace.faction = self.faction.label
+    def __init__(self, state: GameState, faction: Faction, dice: DiceSource,
+                 trace: Trace | None = None) -> None:
+        self.state = state
+        self.faction = faction
+        self.dice = dice
+        if trace is None:
+            trace = Trace(faction.label)
+        elif not trace.faction:
+            trace.faction = faction.label
+        self.trace = trace
+
+    def __repr__(self) -> str:
+        return (f"Bot(state={self.state!r}, faction={self.faction!r}, dice={self.dice!r}, "
+                f"trace={self.trace!r})")
 
     @property
     def key(self) -> str:

@@ -46,14 +46,39 @@ class ChartError(ValueError):
     """The random space chart file is malformed."""
 
 
-@dataclass(frozen=True)
 class Selection:
-    """One random pick: the space chosen, the dice and the path walked (for the trace)."""
+    """One random pick: the space chosen, the dice and the path walked (for the trace).
+
+    Read-only by convention; a class with its own constructor rather than a frozen
+    dataclass, whose ``__init__`` compiled code would call in Python at every pick
+    (docs/performance.md, "Fifth round"). It compares, hashes and prints as one."""
 
     space: int | None
-    dice: tuple[tuple[str, int], ...] = ()
-    walked: tuple[int, ...] = ()
-    how: str = ""
+    dice: tuple[tuple[str, int], ...]
+    walked: tuple[int, ...]
+    how: str
+
+    def __init__(self, space: int | None, dice: tuple[tuple[str, int], ...] = (),
+                 walked: tuple[int, ...] = (), how: str = "") -> None:
+        self.space = space
+        self.dice = dice
+        self.walked = walked
+        self.how = how
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.space, self.dice, self.walked, self.how)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Selection):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Selection(space={self.space!r}, dice={self.dice!r}, "
+                f"walked={self.walked!r}, how={self.how!r})")
 
     def describe(self) -> str:
         if self.space is None:

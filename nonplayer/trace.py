@@ -10,27 +10,64 @@ so all three always say the same thing.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from core.map import space_name
 
 
-@dataclass
 class Step:
+    """One step of a trace: the flowchart node, the rule, the question or box text, and
+    its data.
+
+    A class with its own constructor, not a dataclass: compiled, a dataclass keeps the
+    ``__init__`` the dataclasses module writes in Python, and a step is made at every
+    line of every trace (docs/performance.md, "Fifth round"). It compares and prints as
+    the dataclass did."""
+
     node: str
     rule: str
     text: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any]
+
+    def __init__(self, node: str, rule: str, text: str,
+                 data: dict[str, Any] | None = None) -> None:
+        self.node = node
+        self.rule = rule
+        self.text = text
+        self.data = {} if data is None else data
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Step):
+            return NotImplemented
+        return (self.node, self.rule, self.text, self.data) == (
+            other.node, other.rule, other.text, other.data)
+
+    def __repr__(self) -> str:
+        return (f"Step(node={self.node!r}, rule={self.rule!r}, text={self.text!r}, "
+                f"data={self.data!r})")
 
     def to_json(self) -> dict[str, Any]:
         return {"node": self.node, "rule": self.rule, "text": self.text, "data": self.data}
 
 
-@dataclass
 class Trace:
+    """The steps of one Non-player's (or the Government AI's) decision, in order; a class
+    with its own constructor for the reason :class:`Step` gives."""
+
     faction: str
-    steps: list[Step] = field(default_factory=list)
+    steps: list[Step]
+
+    def __init__(self, faction: str, steps: list[Step] | None = None) -> None:
+        self.faction = faction
+        self.steps = [] if steps is None else steps
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Trace):
+            return NotImplemented
+        return self.faction == other.faction and self.steps == other.steps
+
+    def __repr__(self) -> str:
+        return f"Trace(faction={self.faction!r}, steps={self.steps!r})"
 
     def add(self, node: str, rule: str, text: str, **data: Any) -> Step:
         step = Step(node, rule, text, data)
