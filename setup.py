@@ -100,11 +100,14 @@ def plain(why: str) -> None:
 
 def record(root: Path, info: dict[str, Any]) -> None:
     """Write the build record under ``root`` (the checkout in place, else the build's
-    lib directory); a plain record also removes any extension of an earlier build there,
-    so nothing stale is installed or left beside the sources."""
+    lib directory) and remove the extensions of modules no longer compiled; a plain
+    record also removes any extension of an earlier build there, so nothing stale is
+    installed or left beside the sources."""
     (root / "core").mkdir(parents=True, exist_ok=True)
     (root / "core" / ENGINE["BUILD_INFO"]).write_text(json.dumps(info, indent=1) + "\n",
                                                       encoding="utf-8")
+    for built in ENGINE["stale_extensions"](root, MODULES):  # of modules no longer compiled
+        built.unlink()
     if "plain" in info:
         for module in MODULES:
             source = ENGINE["source_path"](module, root)

@@ -116,6 +116,23 @@ def _extension_of(module: str, root: Path) -> Path | None:
     return None
 
 
+#: The project's top-level packages, where a build puts its extensions (pyproject.toml).
+PACKAGES = ("core", "nonplayer", "decisions", "agents", "runners", "flowcharts", "tui")
+
+
+def stale_extensions(root: Path = _ROOT,
+                     modules: Sequence[str] = COMPILED_MODULES) -> list[Path]:
+    """Compiled files beside the project's sources that no module of ``modules`` owns:
+    left by an earlier build of a module since dropped from :data:`COMPILED_MODULES`.
+    Python's own finder would load such a file in place of the ``.py`` (this module's
+    finder serves only the listed modules), so a build removes them (setup.py)."""
+    owned = {source_path(m, root).with_suffix("") for m in modules}
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    return [built for package in PACKAGES for built in sorted((root / package).rglob("*"))
+            if built.name.endswith(suffixes)
+            and built.with_name(built.name.split(".", 1)[0]) not in owned]
+
+
 def decide(
     root: Path = _ROOT, environ: Mapping[str, str] = os.environ
 ) -> tuple[bool, str]:

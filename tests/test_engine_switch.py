@@ -76,3 +76,25 @@ def test_a_plain_install_says_why(tmp_path: Path) -> None:
     why = "installed plain: no C compiler (gcc not found)"
     (tmp_path / "core" / engine.BUILD_INFO).write_text(json.dumps({"plain": why}))
     assert engine.decide(tmp_path, {}) == (False, f"plain Python ({why})")
+
+
+def test_a_build_finds_the_extension_of_a_module_no_longer_compiled(tmp_path: Path) -> None:
+    # Python's own finder would load it in place of its .py (the engine's finder serves
+    # only COMPILED_MODULES), so setup.py removes what stale_extensions lists
+    _tree(tmp_path)
+    assert engine.stale_extensions(tmp_path) == []
+    dropped = engine.COMPILED_MODULES[-1]
+    kept = engine.COMPILED_MODULES[:-1]
+    src = engine.source_path(dropped, tmp_path)
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    assert engine.stale_extensions(tmp_path, kept) == [src.with_name(src.stem + suffix)]
+    # a source's own extension and anything not an extension are left alone
+    (src.parent / "notes.txt").write_text("x", encoding="utf-8")
+    assert engine.stale_extensions(tmp_path) == []
+
+
+def test_setup_removes_the_stale_extensions_at_every_build() -> None:
+    # the build record (plain or compiled) is where setup.py clears them
+    setup = (Path(__file__).resolve().parents[1] / "setup.py").read_text(encoding="utf-8")
+    record = setup[setup.index("def record("):setup.index("def compiled_extensions(")]
+    assert 'ENGINE["stale_extensions"](root, MODULES)' in record
