@@ -120,6 +120,28 @@ CARTELS_BASE: Final = Piece.CARTELS_BASE
 #: ``i``, without the Enum call) and to iterate (``EnumType.__iter__`` is a generator).
 FACTIONS: Final[tuple[Faction, ...]] = tuple(Faction)
 PIECES: Final[tuple[Piece, ...]] = tuple(Piece)
+assert [int(f) for f in FACTIONS] == list(range(len(FACTIONS)))
+assert [int(p) for p in PIECES] == list(range(len(PIECES)))
+
+
+def as_piece(kind: Piece | int) -> Piece:
+    """``Piece(kind)``, without the Enum call (a Python function of ``enum.py`` at every
+    call, several a Non-player Event choice) where ``kind`` is a member or a valid int;
+    anything else goes to ``Piece(kind)``, which raises as before."""
+    if type(kind) is Piece:
+        return kind
+    if type(kind) is int and 0 <= kind < len(PIECES):
+        return PIECES[kind]
+    return Piece(kind)
+
+
+def as_faction(value: Faction | int) -> Faction:
+    """``Faction(value)`` as :func:`as_piece` is ``Piece(kind)``."""
+    if type(value) is Faction:
+        return value
+    if type(value) is int and 0 <= value < len(FACTIONS):
+        return FACTIONS[value]
+    return Faction(value)
 
 PIECE_FACTION: Final = {
     Piece.TROOPS: Faction.GOVT,
@@ -214,7 +236,7 @@ def piece_count(kind: Piece | int, n: int) -> str:
     """``n`` pieces of one kind, counted (:func:`core.words.counted`): '2 Troops cubes',
     '1 FARC Base', '3 Active AUC Guerrillas'. Every report line that names removed or
     placed pieces counts them so."""
-    return counted(n, Piece(kind).label)
+    return counted(n, as_piece(kind).label)
 
 
 def pieces_text(kinds: Iterable[Piece | int]) -> str:
@@ -222,5 +244,6 @@ def pieces_text(kinds: Iterable[Piece | int]) -> str:
     (Troops, Troops, FARC Base) -> '2 Troops cubes and 1 FARC Base'."""
     counts: dict[Piece, int] = {}
     for kind in kinds:
-        counts[Piece(kind)] = counts.get(Piece(kind), 0) + 1
+        piece = as_piece(kind)
+        counts[piece] = counts.get(piece, 0) + 1
     return joined(piece_count(k, n) for k, n in counts.items()) or "nothing"

@@ -29,7 +29,7 @@ from core.commands import Context
 from core.dice import DiceSource
 from core.errors import IllegalAction
 from core.events.choice import Choice
-from core.pieces import ACTIVE_OF, FARC, GOVT, UNDERGROUND_OF, Faction, Piece
+from core.pieces import ACTIVE_OF, FARC, GOVT, UNDERGROUND_OF, Faction, as_faction, as_piece
 from core.space import SPACES
 from core.state import GameState
 from nonplayer.plan import PLANNING_DICE
@@ -225,7 +225,7 @@ def _executing_faction(state: GameState, choice: Choice, faction: Faction) -> li
 def _active_first(state: GameState, choice: Choice, faction: Faction) -> list[list[Any]]:
     """Active Guerrillas before Underground ones (card 70, published; 8.1.2)."""
     opts = list(choice.options)
-    active = [k for k in opts if Piece(k) in ACTIVE_OF.values()]
+    active = [k for k in opts if as_piece(k) in ACTIVE_OF.values()]
     return [active, [k for k in opts if k not in active]]
 
 
@@ -370,7 +370,7 @@ def piece_rank(kind: int, faction: Faction, action: str) -> tuple[int, int]:
     Troops, Underground, Active; the executor's own last, Active before Underground
     ("Retirez les Guérillas Actives amies avant les Clandestines"), Bases last. Whose
     pieces come first is :func:`faction_rank`, which alone answers Faction questions."""
-    piece = Piece(kind)
+    piece = as_piece(kind)
     whose = faction_rank(piece.faction, faction, action)
     name = piece.name
     if action == PLACE:
@@ -424,7 +424,7 @@ def faction_options(choice: Choice) -> list[Faction] | None:
     question (Faction ints), or an "option" question whose options are all Faction names
     (card 54 "replace ... with which Faction's?"). None for any other question."""
     if choice.kind == "factions":
-        return [Faction(f) for f in choice.options]
+        return [as_faction(f) for f in choice.options]
     labels = {f.label: f for f in Faction}
     if choice.kind == "option" and choice.options and all(o in labels for o in choice.options):
         return [labels[o] for o in choice.options]
@@ -489,7 +489,7 @@ class NonPlayerChooser:
         if choice.kind == "pieces":
             # friendly pieces are those of the Faction deciding (e.g. the Attacker of a
             # free Ambush), by default the executing Faction
-            mine = faction if choice.decider is None else Faction(choice.decider)
+            mine = faction if choice.decider is None else as_faction(choice.decider)
             action = piece_action(choice.why)
             ranks = sorted({piece_rank(k, mine, action) for k in opts})
             return [[k for k in opts if piece_rank(k, mine, action) == r] for r in ranks]
@@ -497,7 +497,7 @@ class NonPlayerChooser:
             # an Event that takes Guerrillas anywhere (#54, #55): the Guerrillas are
             # chosen in the 8.1.2 order, so the spaces holding the first-ranked ones
             # first, at random among those (docs/readings.md#r-card-54-own-pieces)
-            mine = faction if choice.decider is None else Faction(choice.decider)
+            mine = faction if choice.decider is None else as_faction(choice.decider)
             best_rank = {sp: self._guerrilla_rank(state, sp, choice.why, mine) for sp in opts}
             return [[sp for sp in opts if best_rank[sp] == r]
                     for r in sorted(set(best_rank.values()))]
@@ -505,14 +505,14 @@ class NonPlayerChooser:
             # 8.4.2 « relocalisez autant de pièces que possible »: the origin of a move
             # from 1 space (#53, #69) where the mover has the most pieces that move
             # (Guerrillas; cubes for the Government), at random among equals
-            mover = faction if choice.decider is None else Faction(choice.decider)
+            mover = faction if choice.decider is None else as_faction(choice.decider)
             count = {sp: _movable(state, sp, mover) for sp in opts}
             return [[sp for sp in opts if count[sp] == n]
                     for n in sorted(set(count.values()), reverse=True)]
         whose = faction_options(choice)
         if whose is not None:
             # whose pieces are placed or acted upon: the same ranking's first key
-            mine = faction if choice.decider is None else Faction(choice.decider)
+            mine = faction if choice.decider is None else as_faction(choice.decider)
             action = piece_action(choice.why, "factions")
             rank = [faction_rank(f, mine, action) for f in whose]
             return [[o for o, r in zip(opts, rank, strict=True) if r == key]

@@ -60,6 +60,7 @@ from core.pieces import (
     UNDERGROUND_OF,
     Faction,
     Piece,
+    as_piece,
 )
 from core.rules import coin_ops, insurgent_ops, insurgent_special
 from core.rules.coin_ops import senado_immune
@@ -563,13 +564,13 @@ def deserters_defectors(state: GameState, ctx: Context, chooser: Chooser) -> Non
 
     def targets(space: int) -> list[int]:
         return [k for k in _kinds_in(state, space, GUERRILLA_KINDS)
-                if state.count(space, Piece(k)) > placed.get((space, k), 0)]
+                if state.count(space, k) > placed.get((space, k), 0)]
 
     for _ in range(2):
         where = _spaces(state, lambda s: targets(s.id) != [])
         if mode == REPLACE:
             where = best(where, lambda s: 2 if any(
-                replacements(s, Piece(k)) for k in targets(s)) else 1)
+                replacements(s, as_piece(k)) for k in targets(s)) else 1)
         space = ask_space(chooser, state, where, lambda s: bool(targets(s)),
                           f"{card}: {mode} a Guerrilla: from which space?", optional=True)
         if space is None:

@@ -86,6 +86,7 @@ from core.pieces import (
     UNDERGROUND_OF,
     Faction,
     Piece,
+    as_piece,
 )
 from core.rules.common import full_extent_error
 from core.space import SPACES
@@ -163,7 +164,7 @@ def _as_faction(value: Any) -> Faction:
 
 def _piece(value: int) -> Piece:
     try:
-        return Piece(value)
+        return as_piece(value)
     except ValueError:
         raise IllegalAction("1.4", f"{value!r} is not a kind of piece") from None
 
