@@ -73,6 +73,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "nonplayer.flowchart",
     "nonplayer.random_spaces",
     "nonplayer.events",
+    "core.events.asking",
     "core.events.common",
     "core.events.registry",
     "core.events.cards_01_24",
