@@ -71,6 +71,12 @@ class Context:
         self.trace = [] if trace is None else trace
         self.notes = {} if notes is None else notes
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # a native class compiled: copy and pickle rebuild it through its constructor
+        return (Context, (self.faction, self.dice, self.free, self.limited,
+                          self.final_card, self.nonplayer, self.chooser, self.op,
+                          self.special, self.trace, self.notes))
+
     def __repr__(self) -> str:
         return (f"Context(faction={self.faction!r}, dice={self.dice!r}, free={self.free}, "
                 f"limited={self.limited}, final_card={self.final_card}, "

@@ -91,6 +91,10 @@ class Space:
                 self.econ, self.loc_type, self.coastal, self.borders_ecuador,
                 self.borders_venezuela, self.adjacent)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # a native class compiled: copy and pickle rebuild it through its constructor
+        return (Space, self._fields())
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Space):
             return NotImplemented

@@ -8,6 +8,8 @@ everything in the trace.
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.dice import DiceSource
 from core.pieces import Faction
 from core.state import GameState
@@ -40,6 +42,10 @@ class Bot:
         elif not trace.faction:
             trace.faction = faction.label
         self.trace = trace
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # a native class compiled: copy and pickle rebuild it through its constructor
+        return (Bot, (self.state, self.faction, self.dice, self.trace))
 
     def __repr__(self) -> str:
         return (f"Bot(state={self.state!r}, faction={self.faction!r}, dice={self.dice!r}, "

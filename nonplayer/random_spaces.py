@@ -16,6 +16,7 @@ import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import resources
+from typing import Any
 
 from core.dice import DiceSource
 from core.map import MAP, space_name
@@ -67,6 +68,10 @@ class Selection:
 
     def _fields(self) -> tuple[object, ...]:
         return (self.space, self.dice, self.walked, self.how)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # a native class compiled: copy and pickle rebuild it through its constructor
+        return (Selection, self._fields())
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Selection):

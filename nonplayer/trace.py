@@ -36,6 +36,10 @@ class Step:
         self.text = text
         self.data = {} if data is None else data
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # a native class compiled: copy and pickle rebuild it through its constructor
+        return (Step, (self.node, self.rule, self.text, self.data))
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Step):
             return NotImplemented
@@ -60,6 +64,10 @@ class Trace:
     def __init__(self, faction: str, steps: list[Step] | None = None) -> None:
         self.faction = faction
         self.steps = [] if steps is None else steps
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # a native class compiled: copy and pickle rebuild it through its constructor
+        return (Trace, (self.faction, self.steps))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Trace):

@@ -58,6 +58,10 @@ class Choice:
         return (self.kind, self.options, self.min, self.max, self.why, self.decider,
                 self.repeat)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # a native class compiled: copy and pickle rebuild it through its constructor
+        return (Choice, self._fields())
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Choice):
             return NotImplemented
