@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from operator import getitem
 from typing import Any, Final
 
+from core import engine
 from core.errors import IllegalAction
 from core.map import MAP, Space, space_name
 from core.pieces import (
@@ -53,6 +54,7 @@ from core.pieces import (
     UNDERGROUND_OF,
     Faction,
     Piece,
+    as_piece,
 )
 from core.space import ECUADOR, SPACES
 
@@ -168,8 +170,9 @@ def _copy_step(step: dict[str, Any]) -> dict[str, Any]:
 
 _CONTAINERS = (list, dict)
 
-#: Whether this module runs compiled (mypyc puts a C extension in place of the .py).
-_COMPILED: Final = not __file__.endswith(".py")
+#: Whether the engine runs compiled (:data:`core.engine.COMPILED`, decided once before
+#: this module loads); a ``Final`` copy, which compiled code reads as a C static.
+_COMPILED: Final = engine.COMPILED
 
 
 def _column_total(pieces: list[int], col: int) -> int:
@@ -193,8 +196,9 @@ def _column_total(pieces: list[int], col: int) -> int:
     return sum(pieces[col::K])
 
 def _as_piece(kind: Piece | int) -> Piece:
-    """``Piece(kind)``, without the Enum call when ``kind`` already is one."""
-    return kind if type(kind) is Piece else Piece(kind)
+    """:func:`core.pieces.as_piece`, its usual case (``kind`` already a member) answered
+    here without a call out of compiled code."""
+    return kind if type(kind) is Piece else as_piece(kind)
 
 
 #: Column of a Faction's Underground Guerrillas (Active is the next one) and of its Bases.

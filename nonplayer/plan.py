@@ -42,6 +42,10 @@ _AFTER_OPERATION = "after the Operation alone"
 
 OPERATIONS = ("Rally", "March", "Attack", "Terror")
 
+#: What :attr:`Plan.simulated` remembers a simulation by (:meth:`Plan._key`): the
+#: Operation's kind and steps (None in an Operation's own box), the box's kind and steps.
+SimKey = tuple[Any, str, tuple[Any, ...]]
+
 #: A flowchart action (:mod:`nonplayer.registry`): ``act(bot, plan, space)`` plans the
 #: box's procedure in ``space`` and says what it did (None: nothing could be done).
 Action = Callable[["Bot", "Plan", int], "str | None"]
@@ -191,7 +195,7 @@ class Plan:
             raise IllegalAction(known.rule, known.message)
         return known
 
-    def _key(self, steps: list[Any] | tuple[Any, ...]) -> tuple[Any, str, tuple[Any, ...]]:
+    def _key(self, steps: list[Any] | tuple[Any, ...]) -> SimKey:
         """What a simulation is remembered by: the Operation's kind and steps (None for
         an Operation's own box), this box's kind and ``steps``. A box builds its command
         from these alone (:meth:`build`: the builders read the steps and the live
@@ -218,11 +222,11 @@ class Plan:
         # Special Activity tried runs on a copy of them.
         after_op, op_notes = self._after_operation(op)
         trial = after_op.clone()
-        cmd.execute(trial, self._ctx(copy_notes(op_notes) if op_notes else {}, op=op))
+        cmd.execute(trial, self._ctx(copy_notes(op_notes), op=op))
         return trial
 
     def _execute_step(self, cmd: Command, op: Command | None,
-                      key: tuple[Any, str, tuple[Any, ...]]) -> GameState | None:
+                      key: SimKey) -> GameState | None:
         """A command one step longer than one already simulated, executed as that step
         alone on the board the shorter one left, where its rules allow it (Rally, March,
         Terror; Extort beside an Operation); None: run the whole command. ``key`` is the
@@ -243,7 +247,7 @@ class Plan:
         return None
 
     def _shorter_board(self, held: tuple[Any, ...],
-                       key: tuple[Any, str, tuple[Any, ...]]) -> GameState | None:
+                       key: SimKey) -> GameState | None:
         """The board remembered for the command one step shorter than the one of ``key``
         (whose command holds ``held`` as its steps), or None."""
         if held != key[2]:
@@ -252,7 +256,7 @@ class Plan:
         return board if isinstance(board, GameState) else None
 
     def _execute_rally_step(self, cmd: Command,
-                            key: tuple[Any, str, tuple[Any, ...]]) -> GameState | None:
+                            key: SimKey) -> GameState | None:
         """A Rally one space longer than one already simulated, executed as that space
         alone on the board the shorter Rally left (None: no such Rally simulated).
 
@@ -265,14 +269,14 @@ class Plan:
             return None
         board = self._shorter_board(cmd.steps, key)
         last = cmd.steps[-1]
-        if board is None or any(last[0] == step[0] for step in cmd.steps[:-1]):
+        if board is None or last[0] in cmd.spaces()[:-1]:
             return None
         trial = board.clone()
         insurgent_ops.Rally(steps=(last,)).execute(trial, self._ctx({}))
         return trial
 
     def _execute_march_group(self, cmd: insurgent_ops.March,
-                             key: tuple[Any, str, tuple[Any, ...]]) -> GameState | None:
+                             key: SimKey) -> GameState | None:
         """A March one group longer than one already simulated, executed as that group
         alone on the board the shorter March left (None: no such March simulated).
 
@@ -309,7 +313,7 @@ class Plan:
         return trial
 
     def _execute_terror_space(self, cmd: insurgent_ops.Terror,
-                              key: tuple[Any, str, tuple[Any, ...]]) -> GameState | None:
+                              key: SimKey) -> GameState | None:
         """A Terror one space longer than one already simulated, executed as that space
         alone on the board the shorter Terror left (None: no such Terror simulated).
 
@@ -342,7 +346,7 @@ class Plan:
         return trial
 
     def _execute_extort_space(self, cmd: insurgent_special.Extort, op: Command,
-                              key: tuple[Any, str, tuple[Any, ...]]) -> GameState | None:
+                              key: SimKey) -> GameState | None:
         """An Extort one space longer than one already simulated beside the same
         Operation, executed as that space alone on the board the shorter Extort left
         (None: no such Extort simulated, or the Operation is an Attack, which is run
@@ -372,7 +376,7 @@ class Plan:
         simulations, :attr:`simulated`); raises IllegalAction if it breaks a rule."""
         op_plan = self.op_plan
         assert op_plan is not None
-        key = ((op_plan.kind, tuple(op_plan.steps)), _AFTER_OPERATION, ())
+        key = (self._key(())[0], _AFTER_OPERATION, ())
         known = self.simulated.get(key)
         if known is None:
             notes: dict[str, Any] = {}
