@@ -42,6 +42,7 @@ from types import ModuleType
 #: defined in a compiled module that has subclasses (mypyc 2.4 may test the exact type).
 #: docs/performance.md, "The compiled engine", says why each is here and what is not.
 COMPILED_MODULES: tuple[str, ...] = (
+    "core.record",
     "core.errors",
     "core.space",
     "core.context",
@@ -117,7 +118,8 @@ def _extension_of(module: str, root: Path) -> Path | None:
     return None
 
 
-#: The project's top-level packages, where a build puts its extensions (pyproject.toml).
+#: The project's top-level packages, where a build puts its extensions: pyproject.toml's
+#: ``[tool.setuptools.packages.find] include``, which must list the same.
 PACKAGES = ("core", "nonplayer", "decisions", "agents", "runners", "flowcharts", "tui")
 
 

@@ -16,18 +16,23 @@ import json
 from importlib import resources
 from typing import Any, Final
 
+from core.record import Record
+
 CITY: Final = "city"
 DEPARTMENT: Final = "department"
 LOC: Final = "loc"
 FOREIGN: Final = "foreign"
 
 
-class Space:
+class Space(Record):
     """One map space. ``id`` is its row in the piece table.
 
-    A record: made once per space when the map is read, never changed (nothing assigns
-    to a space's fields); compares and hashes by its fields, as the frozen dataclass it
-    was did."""
+    A record (:class:`core.record.Record`): made once per space when the map is read,
+    never changed (nothing assigns to a space's fields); compares and hashes by its
+    fields, as the frozen dataclass it was did."""
+
+    _names = ("id", "name", "full_name", "kind", "terrain", "pop", "econ", "loc_type",
+              "coastal", "borders_ecuador", "borders_venezuela", "adjacent")
 
     id: int
     name: str
@@ -90,26 +95,6 @@ class Space:
         return (self.id, self.name, self.full_name, self.kind, self.terrain, self.pop,
                 self.econ, self.loc_type, self.coastal, self.borders_ecuador,
                 self.borders_venezuela, self.adjacent)
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # a native class compiled: copy and pickle rebuild it through its constructor
-        return (Space, self._fields())
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Space):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return (f"Space(id={self.id!r}, name={self.name!r}, full_name={self.full_name!r}, "
-                f"kind={self.kind!r}, terrain={self.terrain!r}, pop={self.pop!r}, "
-                f"econ={self.econ!r}, loc_type={self.loc_type!r}, "
-                f"coastal={self.coastal!r}, borders_ecuador={self.borders_ecuador!r}, "
-                f"borders_venezuela={self.borders_venezuela!r}, "
-                f"adjacent={self.adjacent!r})")
 
     def __str__(self) -> str:
         return self.full_name

@@ -20,6 +20,7 @@ from typing import Any
 
 from core.dice import DiceSource
 from core.map import MAP, space_name
+from core.record import Record
 from core.space import SPACES
 from core.state import GameState
 
@@ -47,12 +48,15 @@ class ChartError(ValueError):
     """The random space chart file is malformed."""
 
 
-class Selection:
+class Selection(Record):
     """One random pick: the space chosen, the dice and the path walked (for the trace).
 
     Read-only by convention; a class with its own constructor rather than a frozen
     dataclass, whose ``__init__`` compiled code would call in Python at every pick
-    (docs/performance.md, "Fifth round"). It compares, hashes and prints as one."""
+    (docs/performance.md, "Fifth round"). A :class:`core.record.Record`: it compares,
+    hashes and prints as one."""
+
+    _names = ("space", "dice", "walked", "how")
 
     space: int | None
     dice: tuple[tuple[str, int], ...]
@@ -66,24 +70,8 @@ class Selection:
         self.walked = walked
         self.how = how
 
-    def _fields(self) -> tuple[object, ...]:
+    def _fields(self) -> tuple[Any, ...]:
         return (self.space, self.dice, self.walked, self.how)
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # a native class compiled: copy and pickle rebuild it through its constructor
-        return (Selection, self._fields())
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Selection):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return (f"Selection(space={self.space!r}, dice={self.dice!r}, "
-                f"walked={self.walked!r}, how={self.how!r})")
 
     def describe(self) -> str:
         if self.space is None:

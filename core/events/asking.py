@@ -16,12 +16,13 @@ from typing import Any, Protocol
 from core.errors import IllegalAction
 from core.map import space_name
 from core.pieces import Faction, as_faction
+from core.record import Record
 from core.state import GameState, ShipmentDecider
 
 Answer = list[Any]
 
 
-class Choice:
+class Choice(Record):
     """One open choice: pick between ``min`` and ``max`` distinct values of ``options``.
 
     ``kind`` says what the values are: ``"spaces"`` (space ids), ``"pieces"`` (Piece
@@ -32,9 +33,11 @@ class Choice:
 
     Read-only by convention; a class with its own constructor rather than a frozen
     dataclass, whose ``__init__`` (each field set through ``object.__setattr__``) ran in
-    Python at every question of every Event (docs/performance.md, "Fifth round"). It
-    compares, hashes and prints as the dataclass did.
+    Python at every question of every Event (docs/performance.md, "Fifth round"). A
+    :class:`core.record.Record`: it compares, hashes and prints as the dataclass did.
     """
+
+    _names = ("kind", "options", "min", "max", "why", "decider", "repeat")
 
     kind: str
     options: tuple[Any, ...]
@@ -57,23 +60,6 @@ class Choice:
     def _fields(self) -> tuple[Any, ...]:
         return (self.kind, self.options, self.min, self.max, self.why, self.decider,
                 self.repeat)
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # a native class compiled: copy and pickle rebuild it through its constructor
-        return (Choice, self._fields())
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Choice):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return (f"Choice(kind={self.kind!r}, options={self.options!r}, min={self.min!r}, "
-                f"max={self.max!r}, why={self.why!r}, decider={self.decider!r}, "
-                f"repeat={self.repeat!r})")
 
     def check(self, answer: Answer) -> None:
         """Raise IllegalAction (5.1) unless ``answer`` is a legal answer to this Choice."""
