@@ -108,12 +108,8 @@ def record(root: Path, info: dict[str, Any]) -> None:
                                                       encoding="utf-8")
     for built in ENGINE["stale_extensions"](root, MODULES):  # of modules no longer compiled
         built.unlink()
-    if "plain" in info:
-        for module in MODULES:
-            source = ENGINE["source_path"](module, root)
-            for built in source.parent.glob(source.stem + ".*.so"):
-                built.unlink()
-        for built in root.glob(GROUP + "__mypyc.*.so"):
+    if "plain" in info:  # every extension: with no module owned, all are stale
+        for built in [*ENGINE["stale_extensions"](root, ()), *root.glob(GROUP + "__mypyc.*.so")]:
             built.unlink()
 
 

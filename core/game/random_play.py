@@ -172,7 +172,7 @@ def _copy_ctx(ctx: Context) -> Context:
     """The Context of a run as it stands, to go on with on a copy of its board."""
     return Context(faction=ctx.faction, dice=ctx.dice, chooser=ctx.chooser,
                    nonplayer=ctx.nonplayer, trace=ctx.trace.copy(),
-                   notes=copy_notes(ctx.notes) if ctx.notes else {})
+                   notes=copy_notes(ctx.notes))
 
 
 def _conclude(ran: _Ran, cmd: seq.OperationAction) -> Trial | None:
