@@ -24,7 +24,6 @@ minutes of CPU with the defaults. docs/performance.md, "The compiled engine".
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import subprocess
 import sys
@@ -34,7 +33,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(HERE))  # this checkout first
 
-from benchmarks.compiled_side_by_side import engine_of, sides_here  # noqa: E402
+from benchmarks.compiled_side_by_side import engine_of, side_env, sides_here  # noqa: E402
 
 #: Run in the checkout measured (its directory first on sys.path): ``random N`` or
 #: ``np N AGAIN`` (AGAIN 1: take every kept turn again). Prints the turns kept.
@@ -69,10 +68,7 @@ else:
 
 def instructions(checkout: Path, pure: bool, *args: str) -> tuple[int, str]:
     """(instructions executed, the driver's output) of one run under callgrind."""
-    env = dict(os.environ)
-    env.pop("ANDEAN_PURE", None)
-    if pure:
-        env["ANDEAN_PURE"] = "1"
+    env = side_env(pure)
     with tempfile.TemporaryDirectory() as tmp:
         driver = Path(tmp) / "driver.py"
         driver.write_text(DRIVER, encoding="utf-8")

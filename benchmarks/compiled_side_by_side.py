@@ -45,11 +45,18 @@ def _json_of(text: str) -> dict[str, object]:
     return data
 
 
-def run(checkout: Path, pure: bool) -> dict[str, float]:
+def side_env(pure: bool) -> dict[str, str]:
+    """This process's environment for one side: plain Python forced (``ANDEAN_PURE=1``)
+    or the engine the checkout has (no ``ANDEAN_PURE``)."""
     env = dict(os.environ)
     env.pop("ANDEAN_PURE", None)
     if pure:
         env["ANDEAN_PURE"] = "1"
+    return env
+
+
+def run(checkout: Path, pure: bool) -> dict[str, float]:
+    env = side_env(pure)
     out: dict[str, float] = {}
     for script, args, figures in BENCHES:
         cmd = [sys.executable, str(checkout / "benchmarks" / script), *args, "--json"]

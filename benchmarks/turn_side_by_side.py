@@ -31,42 +31,27 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(HERE))  # this checkout first
 
-from benchmarks.compiled_side_by_side import engine_of, sides_here  # noqa: E402
+from benchmarks.compiled_side_by_side import engine_of, side_env, sides_here  # noqa: E402
 
-#: Run in the checkout measured, its directory first on sys.path: ``GAMES``. Prints the
-#: number of turns and the median CPU time a turn in microseconds, as JSON.
+#: Run in the checkout measured, its directory first on sys.path: ``GAMES``. Plays with
+#: that checkout's own bench_nonplayer.py (its warm-up game, then games 0..GAMES-1) and
+#: prints the number of turns and the median CPU time a turn in microseconds, as JSON.
 DRIVER = """
-import json, os, random, statistics, sys, time
+import json, os, statistics, sys
 sys.path.insert(0, os.getcwd())
-from core.game import Game
-from nonplayer import turn
-from runners.solitaire import new_solitaire, random_chooser, random_player
+from benchmarks.bench_nonplayer import WARMUP_SEED, play
 
-def play(seed, cpu):
-    game = new_solitaire("standard", seed)
-    player, chooser = random_player(random.Random(seed)), random_chooser(seed)
-    while not game.is_terminal():
-        if game.state.seats[game.to_move()] is None:
-            start = time.process_time()
-            turn.take_turn(game)
-            cpu.append(time.process_time() - start)
-        else:
-            Game.apply(game, player(game), chooser=chooser)
-
-play(1_000_000, [])  # the warm-up game: flowcharts loaded, first imports done
+play(WARMUP_SEED, [])  # the warm-up game: flowcharts loaded, first imports done
 cpu = []
 for seed in range(int(sys.argv[1])):
-    play(seed, cpu)
+    play(seed, [], cpu)
 print(json.dumps({"turns": len(cpu), "median_us": statistics.median(cpu) * 1e6}))
 """
 
 
 def time_side(checkout: Path, pure: bool, games: int) -> dict[str, float]:
     """One side's round: its turns and their median CPU time (µs)."""
-    env = dict(os.environ)
-    env.pop("ANDEAN_PURE", None)
-    if pure:
-        env["ANDEAN_PURE"] = "1"
+    env = side_env(pure)
     done = subprocess.run([sys.executable, "-c", DRIVER, str(games)], cwd=checkout, env=env,
                           capture_output=True, text=True, check=False)
     if done.returncode:
