@@ -914,6 +914,23 @@ def _default_leaf_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
             for r in rows]
 
 
+def _merge_extra(extra: list[dict[str, Any]]) -> dict[tuple[Any, Any], dict[str, Any]]:
+    """The ``extend`` rows by position, the candidates of rows at one position together
+    (a run's ledger plans beside ``--extra`` rows for the same position), their check
+    "same" only if every row's is."""
+    by_pos: dict[tuple[Any, Any], dict[str, Any]] = {}
+    for r in extra:
+        key = (r["game"], r["index"])
+        if key in by_pos:
+            held = by_pos[key]
+            check = "same" if held["check"] == r["check"] == "same" else "differs"
+            by_pos[key] = dict(held, candidates=held["candidates"] + r["candidates"],
+                               check=check)
+        else:
+            by_pos[key] = r
+    return by_pos
+
+
 def plans_report(rows: list[dict[str, Any]], extra: list[dict[str, Any]],
                  trials: int = 100, seed: int = 0,
                  sets: Sequence[Sequence[str]] = ()) -> dict[str, Any]:
@@ -925,7 +942,7 @@ def plans_report(rows: list[dict[str, Any]], extra: list[dict[str, Any]],
     reference value of its choice with the plan among the candidates minus without it
     (paired over positions; positive: adding the plan chooses better) and the same in the
     chance of a lost check. ``sets``: groups of specs added together."""
-    by_pos = {(r["game"], r["index"]): r for r in extra}
+    by_pos = _merge_extra(extra)
     both = [r for r in _default_leaf_rows(rows) if (r["game"], r["index"]) in by_pos]
     bad = [k for k, r in by_pos.items() if r["check"] != "same"]
     specs = list(dict.fromkeys(c["plan"] for r in extra for c in r["candidates"]))

@@ -213,3 +213,18 @@ def test_bench_resampled_figures_credit_a_dominant_candidate_every_time():
     figures = decision_bench.resampled([row, row], trials=5)
     assert figures and all(f["agree"][0] == 1.0 and f["value_regret"][0] == 0.0
                            for f in figures.values())
+
+
+def test_the_plans_report_keeps_every_plan_rolled_out_at_a_position():
+    # issue 40 item 4: a run's ledger plans and --extra rows at the same position are
+    # judged together; the row read last no longer hides the other's plans
+    ledger = {"game": "g", "index": 3, "check": "same",
+              "candidates": [{"plan": "hold@0.25", "added": True}]}
+    extended = {"game": "g", "index": 3, "check": "same",
+                "candidates": [{"plan": "foothold@0.5", "added": True}]}
+    other = {"game": "g", "index": 4, "check": "lost", "candidates": []}
+    merged = decision_bench._merge_extra([ledger, extended, other])
+    assert [c["plan"] for c in merged[("g", 3)]["candidates"]] == ["hold@0.25", "foothold@0.5"]
+    assert merged[("g", 3)]["check"] == "same" and merged[("g", 4)] is other
+    assert decision_bench._merge_extra([ledger, other | {"index": 3}])[("g", 3)]["check"] \
+        != "same"
