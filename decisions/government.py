@@ -86,7 +86,12 @@ def done_option(label: str = "done") -> Option:
 
 
 def _cubes_detail(state: GameState, space: int) -> str:
-    return f"{counted(state.troops(space), 'Troops')}, {counted(state.police(space), 'Police')}"
+    return _cubes_text(state.troops(space), state.police(space))
+
+
+def _cubes_text(troops: int, police: int) -> str:
+    """'2 Troops, 1 Police': a space's cubes as an option's detail."""
+    return f"{counted(troops, 'Troops')}, {counted(police, 'Police')}"
 
 
 def _execute(state: GameState, cmd: Command, *, free: bool = False, limited: bool = False,
@@ -519,8 +524,7 @@ def patrol_form(state: GameState, limited: bool = False, free: bool = False) -> 
         # stopping with no cube moved is a Patrol only on a LoC with cubes (3.2.2)
         stop = bool(moves) or any(state.cubes(s.id) for s in MAP.locs)
         opts = [done_option("done moving")] * stop + [
-            space_option(s, f"{counted(left[(s, TROOPS)], 'Troops')}, "
-                            f"{counted(left[(s, POLICE)], 'Police')}")
+            space_option(s, _cubes_text(left[(s, TROOPS)], left[(s, POLICE)]))
             for s in origins
         ]
         src = yield Question.one("Patrol: move cubes from which space?", opts)

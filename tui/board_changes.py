@@ -134,8 +134,7 @@ def board_changes(before: GameState, after: GameState, order: Sequence[int] = ()
 def _piece_class(kind: Piece) -> Piece:
     """The pieces of one pool of Available Forces: a Guerrilla's two sides are one
     piece (1.4.3), so both are counted as the Underground kind."""
-    f = kind.faction
-    return UNDERGROUND_OF[f] if f is not Faction.GOVT and kind == ACTIVE_OF[f] else kind
+    return UNDERGROUND_OF[kind.faction] if kind.is_guerrilla else kind
 
 
 def _taken(c: Change) -> set[Piece]:
@@ -188,12 +187,24 @@ def _space_order(order: Sequence[int]) -> list[int]:
     return first + [s.id for s in MAP.spaces if s.id not in first]
 
 
+#: a move the command told it made: (from, to, piece, how many); a Guerrilla's piece
+#: is its Faction's Underground one (either side)
+Made = tuple[int, int, Piece, int]
+#: the words of a move in the engine's account: 'N <pieces> [move|fly] from X to Y'
+#: (Sweep, Patrol, March, Air Lift, Redeploy, an Event's move or relocation)
+_MOVE_WORDS = re.compile(r"\b(\d+) ([A-Z][A-Za-z ]*?) (?:move |fly )?from (.+)$")
+#: a Rally's 'Rally in X: move N <pieces> in from Y'
+_RALLY_MOVE = re.compile(r"Rally in (.+?): move (\d+) ([A-Z][A-Za-z ]*?) in from (.+)$")
+#: the spaces, longest name first (no name is read as part of a longer one)
+_BY_LENGTH = sorted(MAP.spaces, key=lambda sp: -len(space_name(sp.id)))
+
+
 def spaces_named(lines: Iterable[str]) -> list[int]:
     """The spaces ``lines`` name, in the order first named (longest names first, so
     'Santa Marta' is not read as part of another name)."""
     text = "\n".join(lines)
     found: list[tuple[int, int]] = []
-    for s in sorted(MAP.spaces, key=lambda s: -len(space_name(s.id))):
+    for s in _BY_LENGTH:
         at = text.find(space_name(s.id))
         if at >= 0:
             found.append((at, s.id))
@@ -275,7 +286,7 @@ def _told_moves(lost: dict[int, dict[Piece, int]], gained: dict[int, dict[Piece,
     for src, dst, kind, n in made:
         if kind.faction is not f or src not in lost or dst not in gained:
             continue
-        if kind in (Piece.TROOPS, Piece.POLICE) or kind == BASE_OF[f]:
+        if not kind.is_guerrilla:  # a cube or a Base
             pairs = [(kind, kind)]
         else:  # a Guerrilla: either side, its own side first
             u, a = UNDERGROUND_OF[f], ACTIVE_OF[f]
@@ -291,15 +302,6 @@ def _told_moves(lost: dict[int, dict[Piece, int]], gained: dict[int, dict[Piece,
     return out
 
 
-#: a move the command told it made: (from, to, piece, how many); a Guerrilla's piece
-#: is its Faction's Underground one (either side)
-Made = tuple[int, int, Piece, int]
-#: the words of a move in the engine's account: 'N <pieces> [move|fly] from X to Y'
-#: (Sweep, Patrol, March, Air Lift, Redeploy, an Event's move or relocation)
-_MOVE_WORDS = re.compile(r"\b(\d+) ([A-Z][A-Za-z ]*?) (?:move |fly )?from (.+)$")
-#: a Rally's 'Rally in X: move N <pieces> in from Y'
-_RALLY_MOVE = re.compile(r"Rally in (.+?): move (\d+) ([A-Z][A-Za-z ]*?) in from (.+)$")
-_BY_LENGTH = sorted(MAP.spaces, key=lambda sp: -len(space_name(sp.id)))
 
 
 def _space_at(text: str) -> int | None:
@@ -630,6 +632,20 @@ def card_step(c: Change) -> str:
                 "a second Propaganda card in a row); turn the card under it face up as the "
                 f"card face up{then}")
     return f"{NEXT_CARD}, {_card(c.new)}, the card face up{then}"
+
+
+def changes_told(before: GameState, after: GameState, told: Sequence[str]) -> list[Change]:
+    """:func:`board_changes` of a change the engine told in ``told`` (a command's trace,
+    an edit's account): its spaces in the order ``told`` names them, its moves paired as
+    it told them (:func:`moves_told`, :func:`moves_made`). The one way every caller
+    builds a told change's records, so none leaves a part out."""
+    return board_changes(before, after, spaces_named(told), moves_told(told),
+                         made=moves_made(told))
+
+
+def steps_told(before: GameState, after: GameState, told: Sequence[str]) -> list[str]:
+    """:func:`changes_told` as instructions, in order (not numbered)."""
+    return [step_text(c) for c in changes_told(before, after, told)]
 
 
 def steps(before: GameState, after: GameState, order: Sequence[int] = (),

@@ -179,9 +179,7 @@ def instructions(cmd: Command, trace: list[str], before: GameState, after: GameS
     under an indented heading. The steps take the board of ``before`` to that of
     ``after`` exactly: whatever a replay of the automatic steps missed is listed last."""
     if entry is None:
-        return board_changes.steps(before, after, board_changes.spaces_named(trace),
-                                   board_changes.moves_told(trace),
-                                   made=board_changes.moves_made(trace))
+        return board_changes.steps_told(before, after, trace)
     walk = _Walk(before, entry, trace)
     walk.run()
     return walk.steps_to(after)
@@ -268,10 +266,7 @@ class _Walk:
         """The steps since the last call (``told``: what the engine said of them)."""
         if not self.steps:
             return
-        self.lines += board_changes.steps(self.last, self.state,
-                                          board_changes.spaces_named(told),
-                                          board_changes.moves_told(told),
-                                          made=board_changes.moves_made(told))
+        self.lines += board_changes.steps_told(self.last, self.state, told)
         now = self.state.clone()
         self.parts.append((self.last, now, list(told)))
         self.last = now
@@ -1404,8 +1399,10 @@ class Controller:
             return self.apply(cmd)
         before = self.state
         report = self.apply(cmd)
-        steps = _edit_steps(before, self.state, report.account, control=False)
-        if len(steps) < len(_edit_steps(before, self.state, report.account)):
+        records = board_changes.changes_told(before, self.state, report.account)
+        steps = [board_changes.step_text(c) for c in records
+                 if c.kind != board_changes.CONTROL]
+        if len(steps) < len(records):
             steps.append(f"  {REDEPLOY_CONTROL_WAITS}")  # a Control marker left for later
         return replace(report, instructions=steps)
 
@@ -1422,10 +1419,9 @@ def _edit_steps(before: GameState, after: GameState, told: Sequence[str],
     """The table's steps of one board edit (``told``: the editor's account of it), as
     :class:`_Walk` words them (the moves it told paired first); ``control`` False:
     without the Control markers (a Redeploy's, 6.5)."""
-    return [board_changes.step_text(c) for c in board_changes.board_changes(
-        before, after, board_changes.spaces_named(told), board_changes.moves_told(told),
-        made=board_changes.moves_made(told))
-        if control or c.kind != board_changes.CONTROL]
+    return [board_changes.step_text(c)
+            for c in board_changes.changes_told(before, after, told)
+            if control or c.kind != board_changes.CONTROL]
 
 
 class SessionContext(DecisionContext):
